@@ -1,0 +1,150 @@
+/**
+ * The closed catalogue of error codes. Every error Chorus returns carries one of these codes; the
+ * type, HTTP status, retryability and default fix come from here so that the same code always
+ * means the same thing. The `/docs` page renders this table, one anchor per code.
+ */
+
+export const errorTypes = [
+  "invalid_request",
+  "invalid_input",
+  "unauthorized",
+  "entitlement_exceeded",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "rate_limited",
+  "platform_error",
+  "api_error",
+  "service_unavailable",
+] as const;
+export type ErrorType = (typeof errorTypes)[number];
+
+export interface CatalogueEntry {
+  type: ErrorType;
+  status: number;
+  retryable: boolean;
+  /** What the code means, for the docs table. */
+  meaning: string;
+  /** Plain-language correction; `null` only where no fix exists (an unrecognised network refusal). */
+  fix: string | null;
+}
+
+const e = (type: ErrorType, status: number, retryable: boolean, meaning: string, fix: string | null): CatalogueEntry => ({
+  type,
+  status,
+  retryable,
+  meaning,
+  fix,
+});
+
+const reconnect = "Reconnect the account through a connect link (POST /v1/connect-link) and accept every permission asked.";
+
+export const errorCatalogue = {
+  // Request shape and input
+  field_unknown: e("invalid_input", 400, false, "The body or query has a field this endpoint does not accept.", "Remove the field named in `param`; the endpoint's schema in /openapi.json lists every accepted field."),
+  field_wrong_type: e("invalid_input", 400, false, "A field has the wrong shape or type.", "Send the field named in `param` with the type the schema in /openapi.json gives."),
+  field_invalid: e("invalid_input", 400, false, "A field has the right type but a value outside what is allowed (length, range, format).", "Change the value of the field named in `param` to one the message describes."),
+  field_required: e("invalid_input", 400, false, "A required field is missing.", "Add the field named in `param`."),
+  text_required: e("invalid_input", 400, false, "The post text is empty.", "Send non-empty `text`; for a media-only post send a caption or a single space."),
+  body_not_json: e("invalid_request", 400, false, "The request body is not valid JSON.", "Send a JSON object with `Content-Type: application/json`."),
+  body_too_large: e("invalid_request", 400, false, "The request body is over the size this endpoint accepts (1 MB for JSON bodies).", "Send a smaller body; upload files with POST /v1/media."),
+  cursor_invalid: e("invalid_request", 400, false, "The cursor was not issued by this endpoint or was altered.", "Pass back the `cursor` (or `nextCursor`) value from the previous page exactly as received, or omit it to start over."),
+  idempotency_key_invalid: e("invalid_request", 400, false, "The Idempotency-Key header is empty, longer than 255 characters or not printable ASCII.", "Send 1 to 255 printable ASCII characters, for example a UUID v4."),
+  idempotency_key_reused: e("invalid_request", 422, false, "This Idempotency-Key was already used with a different request body or endpoint in the last 24 hours.", "Use a new Idempotency-Key for a different request; reuse a key only to retry the identical request."),
+  idempotency_in_progress: e("conflict", 409, true, "A request with this Idempotency-Key is still running.", "Wait for the first request to finish, then retry with the same key to receive its result."),
+  method_not_allowed: e("invalid_request", 405, false, "The path exists but does not accept this HTTP method.", "Use one of the methods listed in the `Allow` header; /openapi.json lists every operation."),
+  route_not_found: e("not_found", 404, false, "No endpoint has this path.", "Check the path against /openapi.json; every path starts with /v1."),
+  resource_not_found: e("not_found", 404, false, "No record with this id exists in your workspace.", "Check the id; records of other workspaces are never visible."),
+  platform_unknown: e("not_found", 404, false, "No network has this identifier.", "Use one of the identifiers listed by GET /v1/platforms."),
+  username_taken: e("conflict", 409, false, "A profile with this username already exists in the workspace.", "Choose another username, or use the existing profile (GET /v1/profiles)."),
+
+  // Authentication, entitlement, limits
+  unauthorized: e("unauthorized", 401, false, "The API key is missing, malformed, revoked or unknown.", "Send `Authorization: Bearer <key>` with an active key (sk_test_… or sk_live_…)."),
+  nickname_locked: e("forbidden", 403, false, "The account owner locked this agent's display name.", "Ask the account owner to unlock the nickname; other fields are unaffected."),
+  entitlement_exceeded: e("entitlement_exceeded", 402, false, "Out of credits, or the plan does not include this network or feature.", "Top up credits or upgrade the plan; GET /v1/me/limits shows credits and blocked networks."),
+  rate_limited: e("rate_limited", 429, true, "Too many requests in the current window, or the network is throttling this account.", "Wait for the number of seconds in `Retry-After`, then retry with the same Idempotency-Key."),
+  internal_error: e("api_error", 500, true, "Something failed inside Chorus. Nothing about it is your fault.", "Retry with the same Idempotency-Key; if it persists, quote the requestId to support."),
+  service_unavailable: e("service_unavailable", 503, true, "A service Chorus depends on did not answer in time.", "Retry after a few seconds with the same Idempotency-Key."),
+
+  // Before publishing (also returned by validate)
+  media_required: e("invalid_request", 400, false, "The network cannot publish text alone.", "Attach an image or video in `media` (upload it with POST /v1/media)."),
+  video_required: e("invalid_request", 400, false, "The network publishes video only.", "Attach a video in `media`, or use `mediaOverrides` to give this network a video."),
+  video_not_supported: e("invalid_request", 400, false, "The network takes no video on this post type.", "Remove the video for this network with `mediaOverrides`, or post images."),
+  image_not_supported: e("invalid_request", 400, false, "The network takes no images on this post type.", "Remove the images for this network with `mediaOverrides`, or attach a video."),
+  media_type_unsupported: e("invalid_request", 400, false, "The network rejects this file format (the short-video network takes JPEG and WebP, not PNG).", "Convert the file to a format GET /v1/platforms lists for this network."),
+  image_too_large: e("invalid_request", 400, false, "The image is above the network's pixel ceiling (short-video: 1080x1920).", "Resize the image within the bounds GET /v1/platforms gives for this network."),
+  image_too_small: e("invalid_request", 400, false, "The image is below the network's pixel floor.", "Use a larger image within the bounds GET /v1/platforms gives for this network."),
+  text_too_long: e("invalid_request", 400, false, "The text is over the network's limit, counted the network's way.", "Shorten the text, or give this network its own text with `textOverrides`."),
+  title_too_long: e("invalid_request", 400, false, "The title is over the network's limit (short-video photo posts: 90 characters).", "Shorten `platformOptions.<network>.title`."),
+  option_invalid: e("invalid_request", 400, false, "A platformOptions value is not accepted by the network.", "Use a value GET /v1/platforms lists for this option."),
+  needs_reauth: e("invalid_request", 401, false, "The connection to the network expired or was revoked.", `${reconnect} Retrying does not help.`),
+
+  // Returned by networks after a publish attempt
+  missing_scope: e("platform_error", 403, false, "The connection lacks a permission the operation needs.", reconnect),
+  duplicate_post: e("platform_error", 422, false, "The network refuses an identical recent post.", "Change the wording before posting again."),
+  temporarily_blocked: e("platform_error", 429, true, "The page network blocked the action after heavy activity.", "Wait a few hours before trying again."),
+  quota_exceeded: e("platform_error", 429, true, "The network's daily quota is spent (the video-sharing network resets at midnight Pacific time).", "Retry after the quota resets."),
+  clip_too_many_pending: e("platform_error", 429, true, "The short-video network allows 5 uploads awaiting action per 24 hours.", "Let the creator finish or discard pending uploads in the app, or wait up to 24 hours."),
+  clip_account_restricted: e("platform_error", 403, false, "The short-video network restricted the account.", "The account holder must resolve the restriction in the app."),
+  clip_spam_risk: e("platform_error", 422, false, "The network's anti-spam check blocked the post.", "Post less often and vary the content."),
+  clip_unaudited: e("platform_error", 403, false, "The app is in the network's limited mode: the account must be private and the post visible only to its owner.", "Set the account to private and `platformOptions.tiktok.privacyLevel` to SELF_ONLY, or use an audited app."),
+  media_too_large: e("platform_error", 422, false, "The network refused the file as too large (open-protocol network: images about 1 MB).", "Compress or resize the file below the size GET /v1/platforms gives."),
+  media_unreadable: e("platform_error", 422, false, "The network could not read the file (pinboard network: public JPEG or PNG under 20 MB).", "Upload the file again in a format and size GET /v1/platforms lists."),
+
+  // Further codes
+  account_unknown: e("invalid_request", 404, false, "An account id does not resolve to a connected account in this workspace.", "List your accounts with GET /v1/social-accounts and use one of their `acc_` ids."),
+  aspect_ratio_unsupported: e("invalid_request", 400, false, "The photo network takes aspect ratios between 4:5 and 1.91:1.", "Crop the image to a ratio between 4:5 and 1.91:1."),
+  branded_content_not_enabled: e("platform_error", 422, false, "The page has not enabled branded-content partner allowlisting.", "Enable branded content in the page's settings; reconnecting does not help."),
+  branded_content_private: e("invalid_request", 400, false, "A paid partnership cannot be private on the short-video network.", "Use PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS or FOLLOWER_OF_CREATOR, or drop the disclosure."),
+  channel_gone: e("platform_error", 410, false, "The channel was disconnected after the target was accepted; the target failed and was not charged.", "Reconnect the account and publish again."),
+  comment_delete_unsupported: e("invalid_request", 400, false, "The network does not allow deleting comments.", "Check `comments.delete` for the network in GET /v1/platforms."),
+  comment_hide_unsupported: e("invalid_request", 400, false, "The network does not allow hiding comments.", "Check `comments.hide` for the network in GET /v1/platforms."),
+  comment_id_required: e("invalid_request", 400, false, "A moderation request has no comment id.", "Put the comment id in the path."),
+  creator_marketplace_not_onboarded: e("platform_error", 409, false, "The brand has not accepted the creator marketplace terms.", "A person must open the network's creator marketplace in its business tools and accept the terms; then retry."),
+  creator_marketplace_unavailable: e("platform_error", 422, false, "The network has not published this edge.", "Use a photo-network account connected through the page network's door."),
+  creator_search_unsupported: e("invalid_request", 400, false, "The network has no creator marketplace.", "Check `discovers.creators` on the account before searching."),
+  handle_not_a_username: e("invalid_request", 400, false, "A numeric id was passed where a username is expected.", "Pass the handle (username), not the numeric id."),
+  handle_not_found: e("invalid_request", 404, false, "No account has that handle (the photo network answers only for professional accounts).", "Check the spelling of the handle."),
+  photo_page_door_required: e("invalid_request", 400, false, "This feature exists only on a photo-network account connected through the page network's door.", "Reconnect with GET /v1/connect-link?platform=instagram&variant=facebook_login."),
+  photo_messages_switched_off: e("platform_error", 422, false, "The account has message access switched off.", "Turn on 'Allow access to messages' in the photo app's settings."),
+  photo_reply_window_closed: e("platform_error", 422, false, "The 24-hour reply window is closed.", "A reply a person wrote may set `humanAgent: true`, which allows 7 days."),
+  invalid_return_url: e("invalid_request", 400, false, "returnUrl is missing, too long, not a URL, or not https (http only for localhost).", "Send an absolute https URL of at most 2,048 characters."),
+  invalid_webhook_events: e("invalid_request", 400, false, "`events` is not an array.", "Send `events` as an array of event names, or omit it to subscribe to every event."),
+  invalid_webhook_url: e("invalid_request", 400, false, "The URL is not a complete URL.", "Send an absolute https URL."),
+  prof_video_unsupported: e("invalid_request", 400, false, "Video posts to a personal profile are not accepted by the professional network.", "Post the video to an organisation target, or post images."),
+  media_unknown: e("invalid_request", 404, false, "A media id does not resolve in this workspace.", "Upload the file with POST /v1/media and use the returned `med_` id."),
+  owner_identity_check: e("platform_error", 403, false, "The network requires a one-time identity confirmation of the page.", "The page owner must confirm their identity in the network's page settings."),
+  missing_permission: e("platform_error", 403, false, "A permission was not granted on the connection.", reconnect),
+  no_channels: e("invalid_request", 400, false, "The account has no connected channels.", "Connect a channel with POST /v1/connect-link."),
+  no_matching_accounts: e("invalid_request", 400, false, "The requested networks have nothing connected.", "Connect an account on those networks, or change `platforms`."),
+  no_target: e("invalid_request", 400, false, "No accounts and no profile with channels were given.", "Pass `accounts` (acc_ ids) or a `profile` that owns connected accounts."),
+  pin_board_missing: e("platform_error", 422, false, "The board is gone or not visible.", "Pick a board from GET /v1/social-accounts/{id}/targets."),
+  pin_site_blocked: e("platform_error", 422, true, "The network could not fetch a media URL.", "Publish again."),
+  place_search_unsupported: e("invalid_request", 400, false, "The network has no place search.", "Search places with an account on a network that lists place search in GET /v1/platforms."),
+  post_state_invalid: e("conflict", 409, false, "The post's state does not allow this operation.", "Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are retracted."),
+  profile_required: e("invalid_request", 400, false, "The workspace has more than one profile and none was named.", "Pass `profile` with the profile's username."),
+  profile_unknown: e("invalid_request", 404, false, "The named profile does not exist.", "Create it with POST /v1/profiles or list them with GET /v1/profiles."),
+  schedule_in_past: e("invalid_request", 400, false, "scheduledAt is not in the future.", "Send a future ISO 8601 timestamp, or omit scheduledAt to publish now."),
+  text_invalid: e("invalid_request", 400, false, "The video-sharing network rejects the description (no < or >, under 5,000 characters).", "Remove < and > and keep the description under 5,000 characters."),
+  clip_privacy_level: e("invalid_request", 400, false, "This privacy setting is not offered to the account.", "Use one of the privacy options in GET /v1/social-accounts/{id}/publish-info."),
+  clip_url_unverified: e("platform_error", 403, false, "The service's media domain needs re-verification with the network.", "Contact support; this is on Chorus's side."),
+  timezone_invalid: e("invalid_request", 400, false, "Not an IANA zone name; abbreviations are rejected.", "Use a zone name such as Europe/Berlin or America/New_York."),
+  timezone_without_schedule: e("invalid_request", 400, false, "timezone was sent without scheduledAt.", "Send scheduledAt with timezone, or drop timezone."),
+  title_invalid: e("invalid_request", 400, false, "The title is empty or contains < or >.", "Send a non-empty title without < or >."),
+  unknown_webhook_event: e("invalid_request", 400, false, "An event name is not supported.", "Use event names from the Events table in /docs."),
+  webhook_https_required: e("invalid_request", 400, false, "The webhook endpoint is not HTTPS.", "Use an https:// URL."),
+  micro_account_locked: e("platform_error", 403, false, "The microblog network locked the account.", "The account holder must unlock the account on the network."),
+  micro_unavailable: e("platform_error", 503, true, "Posting is briefly unavailable on the network's side.", "Retry in a few minutes."),
+  video_no_channel: e("platform_error", 422, false, "The Google account has no channel.", "Create a channel for the account, then reconnect."),
+  video_upload_limit: e("platform_error", 429, true, "The channel hit the network's upload limit.", "Wait until the network lifts the limit (usually 24 hours)."),
+  platform_rejected: e("platform_error", 422, false, "The network refused the request for a reason Chorus does not recognise; the message is the network's own.", null),
+  platform_unavailable: e("platform_error", 502, true, "The network failed or did not answer.", "Retry later with the same Idempotency-Key."),
+} satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(errorCatalogue, value);
+}

@@ -1,0 +1,62 @@
+import * as v from "valibot";
+import { platformIds } from "./platform-ids.js";
+
+/**
+ * The public capability record of one network (GET /v1/platforms). Each adapter's
+ * `capabilities.ts` satisfies this type; the same schema documents the response in OpenAPI.
+ */
+const OptionSpec = v.object({
+  type: v.pipe(v.picklist(["string", "integer", "boolean", "array", "object"]), v.description("JSON type of the option's value.")),
+  values: v.pipe(v.optional(v.array(v.string())), v.description("The only accepted values, when the option is an enumeration.")),
+  maxLength: v.pipe(v.optional(v.number()), v.description("Longest accepted value, for strings.")),
+  required: v.pipe(v.boolean(), v.description("Whether a post to this network must set the option.")),
+  description: v.pipe(v.string(), v.description("What the option does.")),
+});
+
+export const PlatformCapabilitiesSchema = v.object({
+  platform: v.picklist(platformIds),
+  name: v.pipe(v.string(), v.description("The network's product name.")),
+  kind: v.pipe(v.string(), v.description("The spec's neutral name for the kind of network.")),
+  errorPrefix: v.pipe(v.nullable(v.string()), v.description("Prefix of error codes specific to this network, or null.")),
+  text: v.object({
+    maxLength: v.pipe(v.number(), v.description("Longest text accepted, in the unit `counting` names.")),
+    counting: v.pipe(
+      v.picklist(["characters", "weighted", "graphemes", "bytes"]),
+      v.description("How length is counted: Unicode code points, X's weighted rules (URLs 23, CJK and emoji 2), grapheme clusters, or UTF-8 bytes."),
+    ),
+    notes: v.pipe(v.optional(v.string()), v.description("Anything else about text the network enforces.")),
+  }),
+  media: v.object({
+    required: v.boolean(),
+    videoOnly: v.boolean(),
+    maxImages: v.pipe(v.number(), v.description("Most images in one post; 0 when images are not accepted.")),
+    maxVideos: v.number(),
+    mixed: v.pipe(v.boolean(), v.description("Whether images and video can share one post.")),
+    imageFormats: v.array(v.string()),
+    videoFormats: v.array(v.string()),
+    maxImageBytes: v.nullable(v.number()),
+    maxVideoBytes: v.nullable(v.number()),
+    minWidth: v.nullable(v.number()),
+    minHeight: v.nullable(v.number()),
+    maxWidth: v.nullable(v.number()),
+    maxHeight: v.nullable(v.number()),
+    aspectRatio: v.nullable(v.object({ min: v.number(), max: v.number() })),
+    minVideoSeconds: v.nullable(v.number()),
+    maxVideoSeconds: v.nullable(v.number()),
+  }),
+  asynchronousPublishing: v.pipe(v.boolean(), v.description("Whether a publish ends in `processing` and is finished by polling.")),
+  connect: v.object({
+    method: v.picklist(["oauth2", "app_password"]),
+    pkce: v.boolean(),
+    variants: v.array(v.string()),
+    scopes: v.array(v.string()),
+  }),
+  targets: v.pipe(v.array(v.string()), v.description("Kinds of destination inside an account (page, board, location, organization).")),
+  reads: v.array(v.string()),
+  engagements: v.array(v.string()),
+  comments: v.object({ reply: v.boolean(), hide: v.boolean(), delete: v.boolean(), nested: v.boolean() }),
+  rateLimits: v.pipe(v.array(v.object({ scope: v.string(), limit: v.number(), windowSeconds: v.number(), notes: v.optional(v.string()) })), v.description("The network's own limits Chorus paces against.")),
+  options: v.pipe(v.record(v.string(), OptionSpec), v.description("Every `platformOptions.<platform>` field with its type and valid values.")),
+});
+
+export type PlatformCapabilities = v.InferOutput<typeof PlatformCapabilitiesSchema>;

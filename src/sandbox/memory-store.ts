@@ -1,0 +1,33 @@
+import type { PlatformId } from "../networks/platform-ids.js";
+import type { SandboxRecord, SandboxStore } from "./types.js";
+
+/** An in-memory store for unit tests of a single simulator; the server uses the database store. */
+export function createMemorySandboxStore(now: () => Date = () => new Date()): SandboxStore {
+  const records = new Map<string, SandboxRecord<unknown>>();
+  const key = (platform: PlatformId, kind: string, id: string) => `${platform}\u0000${kind}\u0000${id}`;
+  return {
+    async get<T>(platform: PlatformId, kind: string, id: string) {
+      const found = records.get(key(platform, kind, id));
+      return found ? (structuredClone(found) as SandboxRecord<T>) : null;
+    },
+    async put<T>(platform: PlatformId, kind: string, id: string, data: T, owner: string | null = null) {
+      const existing = records.get(key(platform, kind, id));
+      records.set(key(platform, kind, id), {
+        id,
+        owner,
+        data: structuredClone(data),
+        createdAt: existing?.createdAt ?? now().toISOString(),
+      });
+    },
+    async list<T>(platform: PlatformId, kind: string, filter: { owner?: string } = {}) {
+      const prefix = `${platform}\u0000${kind}\u0000`;
+      return [...records.entries()]
+        .filter(([k, r]) => k.startsWith(prefix) && (filter.owner === undefined || r.owner === filter.owner))
+        .map(([, r]) => structuredClone(r) as SandboxRecord<T>)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+    async delete(platform: PlatformId, kind: string, id: string) {
+      records.delete(key(platform, kind, id));
+    },
+  };
+}

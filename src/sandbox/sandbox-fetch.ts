@@ -1,0 +1,40 @@
+import type { Simulator } from "./types.js";
+
+/** Header a simulator's not-found handler sets so the router can try the next simulator on a shared host. */
+export const UNMATCHED_HEADER = "x-chorus-sandbox-unmatched";
+
+/**
+ * A `fetch` that answers requests to the networks' real hosts from the simulators, in process.
+ * Adapters receive it instead of the global fetch when the caller uses a test key, so they send
+ * exactly the requests they would send to the real network. Requests to hosts no simulator
+ * serves are refused: a test key must never reach a real network.
+ */
+export function createSandboxFetch(simulators: readonly Simulator[]): typeof fetch {
+  const byHost = new Map<string, Simulator[]>();
+  for (const simulator of simulators) {
+    for (const host of simulator.hosts) byHost.set(host, [...(byHost.get(host) ?? []), simulator]);
+  }
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const candidates = byHost.get(url.host) ?? [];
+    if (candidates.length === 0) {
+      throw new TypeError(`sandbox: no simulator serves ${url.host}; test keys never reach real networks`);
+    }
+    const body = request.body ? await request.arrayBuffer() : null;
+    let last: Response | null = null;
+    for (const simulator of candidates) {
+      const attempt = new Request(request.url, { method: request.method, headers: request.headers, body, redirect: "manual" });
+      const response = await simulator.app.fetch(attempt);
+      if (!response.headers.has(UNMATCHED_HEADER)) return response;
+      last = response;
+    }
+    return last ?? new Response("not found", { status: 404 });
+  };
+}
+
+/** The address a browser uses for a network page (OAuth consent) served by the sandbox. */
+export function sandboxBrowserUrl(publicUrl: string, networkUrl: string): string {
+  const url = new URL(networkUrl);
+  return `${publicUrl}/sandbox/${url.host}${url.pathname}${url.search}`;
+}

@@ -1,0 +1,130 @@
+import type { PlatformId } from "../networks/platform-ids.js";
+import { randomToken } from "./oauth-consent.js";
+import type { SandboxAccount, SimulatorDeps } from "./types.js";
+
+export interface SandboxToken {
+  accountId: string;
+  kind: "access" | "refresh";
+  scopes: string[];
+  expiresAt: string | null;
+  revoked: boolean;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  accessExpiresInSeconds: number | null;
+  refreshExpiresInSeconds: number | null;
+  scopes: string[];
+}
+
+/** Issues an access token (and a refresh token when the network uses them) for a simulated account. */
+export async function issueTokens(
+  deps: SimulatorDeps,
+  platform: PlatformId,
+  accountId: string,
+  scopes: string[],
+  lifetimes: { accessSeconds: number | null; refreshSeconds: number | null; withRefresh: boolean; prefix?: string },
+): Promise<IssuedTokens> {
+  const now = deps.now().getTime();
+  const at = (seconds: number | null) => (seconds === null ? null : new Date(now + seconds * 1000).toISOString());
+  const accessToken = `${lifetimes.prefix ?? ""}${randomToken()}`;
+  await deps.store.put<SandboxToken>(platform, "token", accessToken, {
+    accountId,
+    kind: "access",
+    scopes,
+    expiresAt: at(lifetimes.accessSeconds),
+    revoked: false,
+  }, accountId);
+  let refreshToken: string | null = null;
+  if (lifetimes.withRefresh) {
+    refreshToken = `${lifetimes.prefix ?? ""}r${randomToken()}`;
+    await deps.store.put<SandboxToken>(platform, "token", refreshToken, {
+      accountId,
+      kind: "refresh",
+      scopes,
+      expiresAt: at(lifetimes.refreshSeconds),
+      revoked: false,
+    }, accountId);
+  }
+  return {
+    accessToken,
+    refreshToken,
+    accessExpiresInSeconds: lifetimes.accessSeconds,
+    refreshExpiresInSeconds: lifetimes.withRefresh ? lifetimes.refreshSeconds : null,
+    scopes,
+  };
+}
+
+export type TokenCheck =
+  | { ok: true; account: SandboxAccount; token: SandboxToken }
+  | { ok: false; reason: "missing" | "invalid" | "expired" | "revoked" | "wrong_kind" };
+
+/**
+ * Looks a token up the way the network's auth layer would. An account switched to the
+ * `expired_token` fault answers as if every token had expired, so adapters exercise their
+ * refresh and needs-reauth paths.
+ */
+export async function checkToken(
+  deps: SimulatorDeps,
+  platform: PlatformId,
+  token: string | null | undefined,
+  kind: "access" | "refresh" = "access",
+): Promise<TokenCheck> {
+  if (!token) return { ok: false, reason: "missing" };
+  const found = await deps.store.get<SandboxToken>(platform, "token", token);
+  if (!found) return { ok: false, reason: "invalid" };
+  if (found.data.kind !== kind) return { ok: false, reason: "wrong_kind" };
+  if (found.data.revoked) return { ok: false, reason: "revoked" };
+  const account = await deps.store.get<SandboxAccount>(platform, "account", found.data.accountId);
+  if (!account) return { ok: false, reason: "invalid" };
+  const expired = found.data.expiresAt !== null && new Date(found.data.expiresAt).getTime() <= deps.now().getTime();
+  if (expired || (account.data.fault === "expired_token" && kind === "access")) return { ok: false, reason: "expired" };
+  return { ok: true, account: account.data, token: found.data };
+}
+
+/** Revokes one token (refresh rotation, explicit revoke). */
+export async function revokeToken(deps: SimulatorDeps, platform: PlatformId, token: string): Promise<boolean> {
+  const found = await deps.store.get<SandboxToken>(platform, "token", token);
+  if (!found) return false;
+  await deps.store.put(platform, "token", token, { ...found.data, revoked: true }, found.owner);
+  return true;
+}
+
+/** Creates the simulated account for a handle, or returns the one that already exists. */
+export async function seedSandboxAccount(
+  deps: SimulatorDeps,
+  platform: PlatformId,
+  input: { handle: string; password?: string; displayName?: string },
+  makeId: () => string,
+): Promise<SandboxAccount> {
+  const handle = input.handle.trim().replace(/^@/, "").toLowerCase();
+  const existing = await deps.store.get<{ accountId: string }>(platform, "handle", handle);
+  if (existing) {
+    const account = await deps.store.get<SandboxAccount>(platform, "account", existing.data.accountId);
+    if (account) return account.data;
+  }
+  const account: SandboxAccount = {
+    id: makeId(),
+    handle,
+    displayName: input.displayName ?? handle.split(".")[0] ?? handle,
+    avatarUrl: `https://sandbox.chorus.invalid/avatars/${platform}/${encodeURIComponent(handle)}.png`,
+    fault: null,
+    ...(input.password !== undefined ? { password: input.password } : {}),
+  };
+  await deps.store.put(platform, "account", account.id, account, account.id);
+  await deps.store.put(platform, "handle", handle, { accountId: account.id }, account.id);
+  return account;
+}
+
+/** Applies `slow` and `down` faults before a simulator handles a request for the account. */
+export async function applyLatencyFaults(deps: SimulatorDeps, account: SandboxAccount): Promise<"down" | null> {
+  if (account.fault === "slow") await deps.sleep(account.delayMs ?? 3000);
+  return account.fault === "down" ? "down" : null;
+}
+
+/** Random digits, for networks whose ids are numeric strings (Graph API, X snowflakes). */
+export function numericId(length = 17): string {
+  const digits = crypto.getRandomValues(new Uint8Array(length));
+  return [...digits].map((d, i) => (i === 0 ? (d % 9) + 1 : d % 10)).join("");
+}
