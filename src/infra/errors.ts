@@ -10,6 +10,8 @@ export interface ErrorOptions {
   status?: number;
   retryable?: boolean;
   headers?: Record<string, string>;
+  /** The request was refused before the endpoint did anything (validation, limits): nothing to replay. */
+  beforeExecution?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export class ApiError extends Error {
   readonly platform: PlatformId | null;
   readonly retryable: boolean;
   readonly headers: Record<string, string>;
+  readonly beforeExecution: boolean;
 
   constructor(code: ErrorCode, options: ErrorOptions = {}) {
     const entry = errorCatalogue[code];
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     this.platform = options.platform ?? null;
     this.retryable = options.retryable ?? entry.retryable;
     this.headers = options.headers ?? {};
+    this.beforeExecution = options.beforeExecution ?? false;
   }
 }
 

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import type { AppDeps } from "./deps.js";
+import { requireApiKey, publicLimit } from "./http/auth.js";
+import type { AppEnv } from "./http/context.js";
+import { handleError } from "./http/error-handler.js";
+import { idempotency } from "./http/idempotency.js";
+import { allowedMethods } from "./http/method-not-allowed.js";
+import { rateHeaders } from "./http/rate-headers.js";
+import { requestContext } from "./http/request-context.js";
+import { ApiError } from "./infra/errors.js";
+import { docsRoutes } from "./openapi/docs-routes.js";
+import { accountRoutes } from "./routes/v1/account/index.js";
+import { emailPreferenceRoutes } from "./routes/v1/email-preferences/index.js";
+import { meRoutes } from "./routes/v1/me/index.js";
+import { profileRoutes } from "./routes/v1/profiles/index.js";
+
+/** Paths under /v1 that need no key (the public capability registry). */
+const PUBLIC_V1 = [/^\/v1\/platforms(\/|$)/];
+
+/**
+ * The whole API as one Hono app. Both entries (Node and Workers) call this with the
+ * dependencies of their runtime; nothing below reads env.
+ *
+ * Middleware order: request context (id, deps) → rate-limit headers on the way out → per route
+ * group: public limit, or key + workspace limits + idempotency → validation → handler.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestContext(deps));
+  app.use("*", rateHeaders());
+
+  const v1 = new Hono<AppEnv>();
+  v1.use("*", async (c, next) => {
+    if (PUBLIC_V1.some((p) => p.test(c.req.path))) return publicLimit()(c, next);
+    return requireApiKey()(c, async () => {
+      await idempotency()(c, next);
+    });
+  });
+  v1.route("/", meRoutes);
+  v1.route("/", accountRoutes);
+  v1.route("/", emailPreferenceRoutes);
+  v1.route("/", profileRoutes);
+  app.route("/v1", v1);
+
+  app.route("/", docsRoutes(app));
+
+  const methodsFor = allowedMethods(app);
+  app.notFound((c) => {
+    const allowed = methodsFor(c.req.path);
+    if (allowed.length > 0) {
+      throw new ApiError("method_not_allowed", {
+        message: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(", ")}.`,
+        headers: { Allow: allowed.join(", ") },
+      });
+    }
+    throw new ApiError("route_not_found", { message: `No endpoint at ${c.req.method} ${c.req.path}.` });
+  });
+  app.onError(handleError);
+  return app;
+}

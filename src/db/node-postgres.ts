@@ -1,0 +1,20 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.js";
+import { migrationsFolder } from "./migrations-folder.js";
+import type { Database } from "./types.js";
+
+export interface ServerDatabase {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+/** A real Postgres server for the Node entry (`DATABASE_URL`), pooled for the life of the process. */
+export async function openServerDatabase(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<ServerDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const db = drizzle({ client: pool, schema });
+  if (options.migrate ?? true) await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Database, pool, close: () => pool.end() };
+}

@@ -1,0 +1,2 @@
+export * from "./social.js";
+export * from "./workspaces.js";

@@ -1,0 +1,98 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { profiles, workspaces } from "./workspaces.js";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const socialAccounts = pgTable(
+  "social_accounts",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    platform: text("platform").notNull(),
+    /** `test` accounts live on the sandbox simulators, `live` ones on the real networks. */
+    mode: text("mode").$type<"test" | "live">().notNull(),
+    networkUserId: text("network_user_id").notNull(),
+    handle: text("handle").notNull(),
+    displayName: text("display_name"),
+    avatarUrl: text("avatar_url"),
+    status: text("status").$type<"active" | "needs_reauth" | "disconnected">().notNull(),
+    connectVariant: text("connect_variant"),
+    /** AES-GCM envelope of the TokenSet (access and refresh tokens and connection facts). */
+    tokensEncrypted: text("tokens_encrypted"),
+    tokenExpiresAt: ts("token_expires_at"),
+    scopes: jsonb("scopes").$type<string[]>().notNull(),
+    connectedAt: ts("connected_at").notNull().defaultNow(),
+    disconnectedAt: ts("disconnected_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("social_accounts_workspace_idx").on(t.workspaceId, t.connectedAt),
+    uniqueIndex("social_accounts_network_user_key").on(t.workspaceId, t.mode, t.platform, t.networkUserId),
+  ],
+);
+
+/** State of the sandbox simulators: JSON documents keyed by platform, kind and id. */
+export const sandboxRecords = pgTable(
+  "sandbox_records",
+  {
+    platform: text("platform").notNull(),
+    kind: text("kind").notNull(),
+    id: text("id").notNull(),
+    owner: text("owner"),
+    data: jsonb("data").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("sandbox_records_key").on(t.platform, t.kind, t.id), index("sandbox_records_owner_idx").on(t.platform, t.kind, t.owner)],
+);
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    state: text("state").notNull(),
+    text: text("text").notNull(),
+    textOverrides: jsonb("text_overrides").$type<Record<string, string>>().notNull(),
+    media: jsonb("media").$type<string[]>().notNull(),
+    mediaAlt: jsonb("media_alt").$type<string[]>().notNull(),
+    mediaOverrides: jsonb("media_overrides").$type<Record<string, string[]>>().notNull(),
+    mediaAltOverrides: jsonb("media_alt_overrides").$type<Record<string, string[]>>().notNull(),
+    platformOptions: jsonb("platform_options").$type<Record<string, Record<string, unknown>>>().notNull(),
+    scheduledAt: ts("scheduled_at"),
+    timezone: text("timezone"),
+    scheduleVersion: integer("schedule_version").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    publishedAt: ts("published_at"),
+  },
+  (t) => [index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt)],
+);
+
+export const postTargets = pgTable(
+  "post_targets",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    platform: text("platform").notNull(),
+    handle: text("handle").notNull(),
+    state: text("state").notNull(),
+    networkPostId: text("network_post_id"),
+    url: text("url"),
+    error: jsonb("error").$type<Record<string, unknown> | null>(),
+    publishedAt: ts("published_at"),
+    credits: integer("credits").notNull().default(0),
+  },
+  (t) => [index("post_targets_post_idx").on(t.postId)],
+);

@@ -1,0 +1,22 @@
+import type { Context } from "hono";
+import type { DatabaseProvider } from "./db/types.js";
+import type { Clock } from "./infra/clock.js";
+import type { Logger } from "./infra/logger.js";
+import type { RateLimiter } from "./infra/rate-limit/types.js";
+
+/**
+ * Everything the app needs from its runtime. The Node server and the Worker build these from
+ * their environment; tests build them directly. Nothing inside the app reads env.
+ */
+export interface AppDeps {
+  database: DatabaseProvider;
+  rateLimiter: RateLimiter;
+  clock: Clock;
+  logger: Logger;
+  /** Public base URL for links in responses (docs, connect pages); derived from the request when unset. */
+  publicUrl?: string | undefined;
+  /** The caller's address, for limits on unauthenticated requests. */
+  clientIp: (c: Context) => string;
+  /** Requests per minute per address on public routes and refused keys. */
+  publicPerMinute?: number;
+}

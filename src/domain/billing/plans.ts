@@ -1,0 +1,31 @@
+import type { PlatformId } from "../../networks/platform-ids.js";
+
+export const planIds = ["free", "subscription"] as const;
+export type PlanId = (typeof planIds)[number];
+
+export interface Plan {
+  monthlyAllowance: number;
+  /** Networks the plan does not include (API-DECISIONS: free excludes microblog and short-video). */
+  excludedPlatforms: readonly PlatformId[];
+}
+
+export const plans: Record<PlanId, Plan> = {
+  free: { monthlyAllowance: 10, excludedPlatforms: ["twitter", "tiktok"] },
+  subscription: { monthlyAllowance: 1000, excludedPlatforms: [] },
+};
+
+export const defaultRateLimits = {
+  apiPerMinute: 600,
+  postsPerMinute: 60,
+  profileApiPerMinute: 120,
+  profilePostsPerMinute: 20,
+} as const;
+
+export function isPlanId(value: string): value is PlanId {
+  return (planIds as readonly string[]).includes(value);
+}
+
+/** Credits are counted per calendar month in UTC. */
+export function creditPeriod(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}

@@ -1,0 +1,42 @@
+import type { Database } from "../db/types.js";
+import type { Clock } from "../infra/clock.js";
+
+export interface WorkspaceRecord {
+  id: string;
+  name: string;
+  email: string;
+  plan: string;
+  creditsMonthly: number;
+  creditsPeriod: string;
+  creditsPack: number;
+  hasPurchasedCredits: boolean;
+  monthlyAllowance: number;
+  apiPerMinute: number;
+  postsPerMinute: number;
+  profileApiPerMinute: number;
+  profilePostsPerMinute: number;
+  blockedPlatforms: string[];
+  createdAt: Date;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  workspaceId: string;
+  mode: "test" | "live";
+  name: string;
+  clientName: string;
+  nickname: string | null;
+  nicknameLocked: boolean;
+  prefix: string;
+}
+
+/**
+ * What every domain function receives: the caller's workspace and key, the database and the
+ * clock. Every query a domain function makes is filtered by `workspace.id`.
+ */
+export interface DomainContext {
+  db: Database;
+  clock: Clock;
+  workspace: WorkspaceRecord;
+  apiKey: ApiKeyRecord;
+}

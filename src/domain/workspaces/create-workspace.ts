@@ -1,0 +1,51 @@
+import { emailPreferences, workspaces } from "../../db/schema/index.js";
+import type { Database } from "../../db/types.js";
+import { newId } from "../../infra/ids.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { type PlanId, creditPeriod, defaultRateLimits, plans } from "../billing/plans.js";
+import { type CreatedApiKey, createApiKey } from "../keys/create-api-key.js";
+
+export interface CreateWorkspaceInput {
+  name: string;
+  email: string;
+  plan: PlanId;
+  /** Pack credits granted at creation (the embedded first workspace gets a grant). */
+  grantCredits?: number;
+  keyMode: "test" | "live";
+  keyName?: string;
+  actor: string;
+  at: Date;
+}
+
+/** Creates a workspace with its first API key, in one transaction. Used by the CLI and first start. */
+export async function createWorkspace(db: Database, input: CreateWorkspaceInput): Promise<{ workspaceId: string; apiKey: CreatedApiKey }> {
+  const plan = plans[input.plan];
+  return db.transaction(async (tx) => {
+    const workspaceId = newId("ws");
+    await tx.insert(workspaces).values({
+      id: workspaceId,
+      name: input.name,
+      email: input.email,
+      plan: input.plan,
+      creditsMonthly: plan.monthlyAllowance,
+      creditsPeriod: creditPeriod(input.at),
+      creditsPack: input.grantCredits ?? 0,
+      monthlyAllowance: plan.monthlyAllowance,
+      ...defaultRateLimits,
+      createdAt: input.at,
+    });
+    await tx.insert(emailPreferences).values({ workspaceId, updatedAt: input.at });
+    await recordAuditEvent(tx, { workspaceId, type: "workspace.created", actor: input.actor, details: { plan: input.plan }, at: input.at });
+    if (input.grantCredits) {
+      await recordAuditEvent(tx, { workspaceId, type: "credits.granted", actor: input.actor, details: { credits: input.grantCredits }, at: input.at });
+    }
+    const apiKey = await createApiKey(tx, {
+      workspaceId,
+      mode: input.keyMode,
+      name: input.keyName ?? `${input.keyMode} key`,
+      actor: input.actor,
+      at: input.at,
+    });
+    return { workspaceId, apiKey };
+  });
+}

@@ -1,0 +1,58 @@
+import type { Context } from "hono";
+import { ApiError } from "../infra/errors.js";
+import type { RateLimitOutcome, RateRule } from "../infra/rate-limit/types.js";
+import type { AppEnv } from "./context.js";
+
+export interface RateCheck {
+  key: string;
+  rule: RateRule;
+}
+
+/** Of several outcomes, the one a client must respect first: a refusal, else the fewest remaining. */
+function tighter(a: RateLimitOutcome | undefined, b: RateLimitOutcome): RateLimitOutcome {
+  if (!a) return b;
+  if (a.success !== b.success) return a.success ? b : a;
+  return b.remaining < a.remaining ? b : a;
+}
+
+/**
+ * Counts the request against each limit and refuses it with 429 when any is exhausted. The
+ * outcome is kept on the context so every response, including errors, carries the headers.
+ */
+export async function enforceRateLimits(c: Context<AppEnv>, checks: RateCheck[]): Promise<void> {
+  const limiter = c.var.deps.rateLimiter;
+  const waitUntil = (promise: Promise<unknown>) => {
+    try {
+      c.executionCtx.waitUntil(promise);
+    } catch {
+      // Node has no execution context; the promise simply runs on.
+    }
+  };
+  const outcomes = await Promise.all(checks.map((check) => limiter.limit(check.key, check.rule, { waitUntil })));
+  let current = c.var.rateLimit;
+  for (const outcome of outcomes) current = tighter(current, outcome);
+  c.set("rateLimit", current);
+  const refused = outcomes.find((o) => !o.success);
+  if (refused) {
+    const seconds = Math.max(1, Math.ceil((refused.reset - c.var.deps.clock.now().getTime()) / 1000));
+    throw new ApiError("rate_limited", {
+      message: `Rate limit of ${refused.limit} requests per window reached.`,
+      headers: { "Retry-After": String(seconds) },
+      beforeExecution: true,
+    });
+  }
+}
+
+export function rateLimitHeaders(outcome: RateLimitOutcome): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(outcome.limit),
+    "X-RateLimit-Remaining": String(outcome.remaining),
+    "X-RateLimit-Reset": String(Math.ceil(outcome.reset / 1000)),
+  };
+}
+
+/** Limit for requests that carry no valid key: public reads and refused keys, per address. */
+export function publicRateCheck(c: Context<AppEnv>): RateCheck {
+  const deps = c.var.deps;
+  return { key: `ip:${deps.clientIp(c)}`, rule: { limit: deps.publicPerMinute ?? 600, windowSeconds: 60 } };
+}

@@ -1,0 +1,103 @@
+import type { MiddlewareHandler } from "hono";
+import { resolver, uniqueSymbol } from "hono-openapi";
+import * as v from "valibot";
+import type { ErrorCode } from "../infra/error-catalogue.js";
+import { ApiError } from "../infra/errors.js";
+import type { AppEnv } from "./context.js";
+
+/** Largest JSON body any endpoint accepts; files go through POST /v1/media instead. */
+export const MAX_JSON_BODY_BYTES = 1_048_576;
+
+type Target = "json" | "query" | "param";
+type AnySchema = v.GenericSchema;
+
+function pathToParam(path: v.IssuePathItem[] | undefined, prefix: string | null): string | null {
+  if (!path || path.length === 0) return prefix;
+  let out = prefix ?? "";
+  for (const item of path) {
+    const key = item.key;
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || null;
+}
+
+/** Maps the first valibot issue to a catalogue error; `overrides` lets a route name a domain code for a field. */
+export function issueToError(issue: v.BaseIssue<unknown>, overrides: Partial<Record<string, ErrorCode>> = {}, prefix: string | null = null): ApiError {
+  const param = pathToParam(issue.path, prefix);
+  const last = issue.path?.at(-1);
+  const isKeyIssue = last?.origin === "key";
+  let code: ErrorCode;
+  let message: string;
+  if (isKeyIssue && issue.expected === "never") {
+    code = "field_unknown";
+    message = `Unknown field \`${param}\`.`;
+  } else if (isKeyIssue) {
+    code = "field_required";
+    message = `\`${param}\` is required.`;
+  } else if (issue.kind === "schema") {
+    code = "field_wrong_type";
+    message = `\`${param ?? "body"}\` must be ${issue.expected ?? "of another type"}, received ${issue.received}.`;
+  } else {
+    code = "field_invalid";
+    message = `\`${param ?? "body"}\`: ${issue.message}`;
+  }
+  const override = param ? overrides[param] : undefined;
+  if (override && code !== "field_unknown" && code !== "field_wrong_type") {
+    return new ApiError(override, { param, message, beforeExecution: true });
+  }
+  return new ApiError(code, { param, message, beforeExecution: true });
+}
+
+async function readJson(request: { header(name: string): string | undefined; text(): Promise<string> }): Promise<unknown> {
+  const declared = Number(request.header("content-length") ?? "0");
+  if (declared > MAX_JSON_BODY_BYTES) throw new ApiError("body_too_large", { beforeExecution: true });
+  const type = request.header("content-type") ?? "";
+  // HonoRequest caches the text, so the idempotency fingerprint and this parse read one body.
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw new ApiError("body_too_large", { beforeExecution: true });
+  if (text.trim() === "") return {};
+  if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new ApiError("body_not_json", { message: `Content-Type must be application/json, received ${type}.`, beforeExecution: true });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError("body_not_json", { beforeExecution: true });
+  }
+}
+
+export interface ValidateOptions {
+  /** Domain codes for specific fields, e.g. `{ text: "text_required" }`. */
+  codes?: Partial<Record<string, ErrorCode>>;
+}
+
+/**
+ * Validates one part of the request with a valibot schema and hands the typed output to the
+ * handler through `c.req.valid(target)`. It also carries the schema for OpenAPI generation, so
+ * the document and the runtime check can never disagree.
+ */
+export function validate<T extends Target, S extends AnySchema>(
+  target: T,
+  schema: S,
+  options: ValidateOptions = {},
+): MiddlewareHandler<AppEnv, string, { in: { [K in T]: v.InferInput<S> }; out: { [K in T]: v.InferOutput<S> } }> {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    let input: unknown;
+    if (target === "json") input = await readJson(c.req);
+    else if (target === "query") input = c.req.query();
+    else input = c.req.param();
+    const result = v.safeParse(schema, input);
+    if (!result.success) {
+      const [first] = result.issues;
+      if (first) throw issueToError(first, options.codes ?? {});
+      throw new ApiError("field_wrong_type", { beforeExecution: true });
+    }
+    c.req.addValidatedData(target, result.output as object);
+    await next();
+  };
+  // hono-openapi reads this marker to put the schema in the document.
+  return Object.assign(middleware, {
+    [uniqueSymbol]: { target, ...resolver(schema, { errorMode: "ignore" } as never), options: undefined },
+  }) as never;
+}

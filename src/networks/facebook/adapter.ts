@@ -1,0 +1,140 @@
+import * as v from "valibot";
+import type { AdAccount, NetworkAdapter, NetworkContext, PublishDestination, TokenSet } from "../types.js";
+import { facebookCapabilities, facebookDefaultApiVersion, facebookHosts, facebookScopes, facebookUrls } from "./capabilities.js";
+import { facebookErrorTable } from "./errors.js";
+import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "./graph.js";
+import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "./oauth.js";
+
+const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
+const table = facebookErrorTable;
+
+const MeSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  picture: v.optional(v.object({ data: v.object({ url: v.optional(v.string()) }) })),
+});
+
+const PageSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  category: v.optional(v.string()),
+  tasks: v.optional(v.array(v.string())),
+  followers_count: v.optional(v.number()),
+  link: v.optional(v.string()),
+});
+
+const PageTokenSchema = v.object({ id: v.string(), access_token: v.string() });
+
+const AdAccountSchema = v.object({
+  id: v.string(),
+  name: v.optional(v.string()),
+  currency: v.optional(v.string()),
+  account_status: v.optional(v.number()),
+});
+
+/** Marketing API `account_status` values. */
+const adAccountStatuses: Record<number, string> = {
+  1: "active",
+  2: "disabled",
+  3: "unsettled",
+  7: "pending_risk_review",
+  8: "pending_settlement",
+  9: "in_grace_period",
+  100: "pending_closure",
+  101: "closed",
+  201: "any_active",
+  202: "any_closed",
+};
+
+/**
+ * Page access tokens are fetched on demand from `/me/accounts` instead of being kept in
+ * `TokenSet.extra`: extra holds flat scalars, page tokens are secrets we would rather store once
+ * (the user token), and a fresh read also sees pages added or removed since connect. Page tokens
+ * derived from a long-lived user token do not expire, so re-reading them costs one call and no
+ * refresh logic. `targets()` asks for page fields only: it never requests the tokens.
+ */
+async function managedPages(tokens: TokenSet, net: NetworkContext, withTokens: false): Promise<v.InferOutput<typeof PageSchema>[]>;
+async function managedPages(tokens: TokenSet, net: NetworkContext, withTokens: true): Promise<v.InferOutput<typeof PageTokenSchema>[]>;
+async function managedPages(tokens: TokenSet, net: NetworkContext, withTokens: boolean) {
+  const fields = withTokens ? "id,access_token" : "id,name,category,tasks,followers_count,link";
+  const url = graphUrl(facebookUrls.graph, version(net), "me/accounts", { fields, limit: "100", access_token: tokens.accessToken });
+  return withTokens ? graphCollect(net, table, url, PageTokenSchema) : graphCollect(net, table, url, PageSchema);
+}
+
+export const facebookAdapter: NetworkAdapter = {
+  platform: "facebook",
+  capabilities: facebookCapabilities,
+  hosts: facebookHosts,
+
+  authorizeUrl(input, net) {
+    return facebookDialogUrl(input, net, version(net), facebookScopes);
+  },
+
+  async exchangeCode(input, net) {
+    return facebookLogin(net, table, version(net), input.code);
+  },
+
+  async refresh(tokens, net) {
+    return refreshFacebookLogin(net, table, version(net), tokens);
+  },
+
+  async identity(tokens, net) {
+    // Facebook exposes no username for people; the name is the closest handle there is.
+    const url = graphUrl(facebookUrls.graph, version(net), "me", { fields: "id,name,picture.type(large)", access_token: tokens.accessToken });
+    const me = await graphRequest(net, table, url, MeSchema);
+    return { networkUserId: me.id, handle: me.name, displayName: me.name, avatarUrl: me.picture?.data.url ?? null };
+  },
+
+  async revoke(tokens, net) {
+    await revokeFacebookLogin(net, table, version(net), tokens);
+  },
+
+  async targets(tokens, net): Promise<PublishDestination[]> {
+    const pages = await managedPages(tokens, net, false);
+    return pages.map((page) => ({
+      id: page.id,
+      name: page.name,
+      kind: "page",
+      details: {
+        category: page.category ?? null,
+        tasks: page.tasks?.join(",") ?? null,
+        followers: page.followers_count ?? null,
+        url: page.link ?? null,
+      },
+    }));
+  },
+
+  /**
+   * Installs the app on every page the person manages (`POST /{page-id}/subscribed_apps` with
+   * that page's token): without the page-level install Meta delivers nothing, even when the app
+   * itself is subscribed. Only fields subscribed at both levels fire.
+   */
+  async subscribeWebhook(tokens, fields, net) {
+    const pages = await managedPages(tokens, net, true);
+    let subscribed = pages.length > 0;
+    for (const page of pages) {
+      const url = graphUrl(facebookUrls.graph, version(net), `${page.id}/subscribed_apps`, {
+        subscribed_fields: fields.join(","),
+        access_token: page.access_token,
+      });
+      const result = await graphRequest(net, table, url, SuccessSchema, { method: "POST" });
+      subscribed &&= result.success;
+    }
+    return { subscribed, fields };
+  },
+
+  async adAccounts(tokens, net): Promise<AdAccount[]> {
+    const url = graphUrl(facebookUrls.graph, version(net), "me/adaccounts", {
+      fields: "id,name,currency,account_status",
+      limit: "100",
+      access_token: tokens.accessToken,
+    });
+    const accounts = await graphCollect(net, table, url, AdAccountSchema);
+    return accounts.map((account) => ({
+      id: account.id,
+      name: account.name ?? account.id,
+      currency: account.currency ?? null,
+      status: account.account_status === undefined ? null : (adAccountStatuses[account.account_status] ?? String(account.account_status)),
+    }));
+  },
+};

@@ -1,0 +1,133 @@
+import type { PlatformCapabilities } from "../capabilities-schema.js";
+
+/** X API v2 hosts: the browser consent page lives on x.com, every API call on api.x.com. */
+export const twitterAuthorizeUrl = "https://x.com/i/oauth2/authorize";
+export const twitterApiBaseUrl = "https://api.x.com";
+/** Path version of the API; X sends no dated version header. */
+export const twitterApiVersion = "2";
+export const twitterTokenUrl = `${twitterApiBaseUrl}/${twitterApiVersion}/oauth2/token`;
+export const twitterRevokeUrl = `${twitterApiBaseUrl}/${twitterApiVersion}/oauth2/revoke`;
+
+/**
+ * Scopes asked at connect. `offline.access` is what makes X issue a refresh token at all. Likes
+ * and follows are left out on purpose: X removed them from self-serve tiers (2026-04-20), and
+ * asking for scopes an app cannot use makes the consent screen lie.
+ */
+export const twitterScopes = [
+  "tweet.read",
+  "tweet.write",
+  "tweet.moderate.write",
+  "users.read",
+  "follows.read",
+  "media.write",
+  "mute.read",
+  "mute.write",
+  "bookmark.read",
+  "bookmark.write",
+  "dm.read",
+  "dm.write",
+  "offline.access",
+] as const;
+
+/** Per-endpoint limits come back on every answer; the reset header is epoch seconds. */
+export const twitterRateLimitHeaders = {
+  limit: "x-rate-limit-limit",
+  remaining: "x-rate-limit-remaining",
+  reset: "x-rate-limit-reset",
+  dailyAppReset: "x-app-limit-24hour-reset",
+  dailyUserReset: "x-user-limit-24hour-reset",
+} as const;
+
+/**
+ * X's weighted counting (twitter-text config v3, the reference implementation X publishes):
+ * code points in `ranges` weigh `weight / scale` = 1, every other code point 2 (CJK, emoji), every
+ * URL counts `transformedURLLength`, and text is NFC-normalised first.
+ */
+export const twitterTextCounting = {
+  version: 3,
+  maxWeightedLength: 280,
+  scale: 100,
+  defaultWeight: 200,
+  transformedUrlLength: 23,
+  emojiParsingEnabled: true,
+  ranges: [
+    { start: 0x0000, end: 0x10ff, weight: 100 },
+    { start: 0x2000, end: 0x200d, weight: 100 },
+    { start: 0x2010, end: 0x201f, weight: 100 },
+    { start: 0x2032, end: 0x2037, weight: 100 },
+  ],
+} as const;
+
+const MB = 1024 * 1024;
+
+export const twitterCapabilities = {
+  platform: "twitter",
+  name: "X",
+  kind: "microblog",
+  errorPrefix: "micro_",
+  text: {
+    maxLength: twitterTextCounting.maxWeightedLength,
+    counting: "weighted",
+    notes: "URLs count 23 and CJK characters and emoji count 2 (twitter-text v3). Subscribers may post longer text; 280 is the standard limit. At most one cashtag per post on self-serve apps.",
+  },
+  media: {
+    required: false,
+    videoOnly: false,
+    maxImages: 4,
+    maxVideos: 1,
+    mixed: false,
+    imageFormats: ["jpeg", "png", "gif", "webp"],
+    videoFormats: ["mp4", "mov"],
+    maxImageBytes: 5 * MB,
+    maxVideoBytes: 512 * MB,
+    // X's pixel bounds differ by kind (video 32x32 to 1280x1024, GIF up to 1280x1080, images
+    // unbounded in practice); the shared record has one set, so none is claimed here.
+    minWidth: null,
+    minHeight: null,
+    maxWidth: null,
+    maxHeight: null,
+    aspectRatio: null,
+    minVideoSeconds: 0.5,
+    maxVideoSeconds: 140,
+  },
+  asynchronousPublishing: false,
+  connect: { method: "oauth2", pkce: true, variants: [], scopes: [...twitterScopes] },
+  targets: [],
+  reads: ["posts", "notifications", "comments", "followers", "following", "discover_posts", "discover_profiles", "post_analytics", "account_analytics", "conversations"],
+  engagements: ["repost", "unrepost", "mute", "unmute"],
+  comments: { reply: true, hide: true, delete: false, nested: true },
+  rateLimits: [
+    { scope: "user: POST /2/tweets", limit: 100, windowSeconds: 900, notes: "Integrate page says 200; the x-rate-limit-* headers are authoritative." },
+    { scope: "app: POST /2/tweets", limit: 10_000, windowSeconds: 86_400 },
+    { scope: "user: DELETE /2/tweets/:id", limit: 50, windowSeconds: 900 },
+    { scope: "user: GET /2/users/me", limit: 75, windowSeconds: 900 },
+    { scope: "user: GET /2/users/:id/tweets", limit: 900, windowSeconds: 900 },
+    { scope: "user: GET /2/users/:id/mentions", limit: 300, windowSeconds: 900 },
+    { scope: "user: GET /2/tweets/search/recent", limit: 300, windowSeconds: 900 },
+    { scope: "user: GET /2/users/:id/followers and /following", limit: 300, windowSeconds: 900 },
+    { scope: "user: PUT /2/tweets/:id/hidden", limit: 50, windowSeconds: 900 },
+    { scope: "user: POST /2/media/upload", limit: 500, windowSeconds: 900 },
+    { scope: "user: GET /2/dm_events", limit: 15, windowSeconds: 900 },
+  ],
+  options: {
+    replySettings: {
+      type: "string",
+      values: ["following", "mentionedUsers", "subscribers", "verified"],
+      required: false,
+      description: "Who may reply (`reply_settings`); omit to let everyone reply.",
+    },
+    replyToPostId: {
+      type: "string",
+      required: false,
+      description: "Post id this post replies to (`reply.in_reply_to_tweet_id`). Self-serve apps may reply only where the author mentioned or quoted the replying account.",
+    },
+    quotePostId: { type: "string", required: false, description: "Post id to quote (`quote_tweet_id`); X allows it for Enterprise apps only." },
+    pollOptions: { type: "array", required: false, description: "2 to 4 poll choices of 1 to 25 characters each (`poll.options`); a poll excludes media." },
+    pollDurationMinutes: { type: "integer", required: false, description: "How long the poll stays open, 5 to 10080 minutes (`poll.duration_minutes`); required with pollOptions." },
+    madeWithAi: { type: "boolean", required: false, description: "Discloses AI-generated media (`made_with_ai`)." },
+    paidPartnership: { type: "boolean", required: false, description: "Discloses a paid partnership (`paid_partnership`)." },
+    communityId: { type: "string", required: false, description: "Posts into an X Community the account belongs to (`community_id`, digits)." },
+    forSuperFollowersOnly: { type: "boolean", required: false, description: "Restricts the post to the account's subscribers (`for_super_followers_only`)." },
+    locationId: { type: "string", required: false, description: "X place id attached to the post (`geo.place_id`)." },
+  },
+} satisfies PlatformCapabilities;

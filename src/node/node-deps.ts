@@ -1,0 +1,52 @@
+import { Redis } from "@upstash/redis";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { AppDeps } from "../deps.js";
+import { openEmbeddedDatabase } from "../db/pglite.js";
+import { openServerDatabase } from "../db/node-postgres.js";
+import type { Database } from "../db/types.js";
+import { systemClock } from "../infra/clock.js";
+import { consoleLogger } from "../infra/logger.js";
+import { createMemoryRateLimiter } from "../infra/rate-limit/memory-limiter.js";
+import { createUpstashRateLimiter } from "../infra/rate-limit/upstash-limiter.js";
+import type { RateLimiter } from "../infra/rate-limit/types.js";
+import type { NodeEnv } from "./node-config.js";
+
+export interface NodeRuntime {
+  deps: AppDeps;
+  db: Database;
+  /** `embedded (<dir>)` or `postgres`, for the start-up line. */
+  databaseLabel: string;
+  close: () => Promise<void>;
+}
+
+/** Builds the Node server's dependencies: PGlite or Postgres, and the in-process or Upstash limiter. */
+export async function buildNodeRuntime(env: NodeEnv): Promise<NodeRuntime> {
+  const opened = env.DATABASE_URL ? await openServerDatabase(env.DATABASE_URL) : await openEmbeddedDatabase(env.CHORUS_DATA_DIR);
+  const memory = createMemoryRateLimiter(systemClock);
+  let rateLimiter: RateLimiter = memory;
+  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
+    const redis = new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
+    rateLimiter = createUpstashRateLimiter({ redis, fallback: memory });
+  }
+  const db = opened.db;
+  const deps: AppDeps = {
+    database: { open: () => ({ db, close: async () => {} }) },
+    rateLimiter,
+    clock: systemClock,
+    logger: consoleLogger,
+    publicUrl: env.CHORUS_PUBLIC_URL,
+    clientIp: (c) => {
+      try {
+        return getConnInfo(c).remote.address ?? "unknown";
+      } catch {
+        return "unknown";
+      }
+    },
+  };
+  return {
+    deps,
+    db,
+    databaseLabel: env.DATABASE_URL ? "postgres (DATABASE_URL)" : `embedded PGlite (${env.CHORUS_DATA_DIR})`,
+    close: opened.close,
+  };
+}

@@ -1,0 +1,44 @@
+import { IDEMPOTENCY_TTL_MS } from "../domain/idempotency/idempotency-store.js";
+import { MAX_JSON_BODY_BYTES } from "../http/validate.js";
+
+export const API_VERSION = "1.0.0";
+
+const description = `Chorus is a unified social media API: one API key reaches ten social networks with normalised records and per-target results.
+
+## Authentication
+Send \`Authorization: Bearer <key>\` on every request except the public ones (\`GET /v1/platforms\`, \`/openapi.json\`, \`/docs\`). Keys are \`sk_test_…\` (the sandbox networks) or \`sk_live_…\` (the real networks). A missing or unknown key is 401 \`unauthorized\`, not retryable.
+
+## Errors
+Every error is \`{ "error": { type, message, code, param, fix, docs, platform, retryable, requestId } }\`. Branch on \`code\`; every code is listed with its meaning and fix at [/docs#errors](/docs#errors). Validation failures are 400 with type \`invalid_input\`: \`field_unknown\` (a field the endpoint does not accept; \`param\` names it), \`field_wrong_type\`, \`field_required\`, \`field_invalid\`. Bodies that are not JSON are 400 \`body_not_json\`; JSON bodies are limited to ${MAX_JSON_BODY_BYTES} bytes (400 \`body_too_large\`). A refused request writes nothing.
+
+## Idempotency
+Every write (POST, PATCH, DELETE) accepts \`Idempotency-Key\` (1–255 printable ASCII characters). Keys are per workspace and kept for ${IDEMPOTENCY_TTL_MS / 3_600_000} hours. The same key with the same request returns the stored status and body with \`Idempotent-Replayed: true\` and does nothing again; the same key with another body is 422 \`idempotency_key_reused\`; while the first request runs, a duplicate gets 409 \`idempotency_in_progress\` with \`Retry-After: 1\`. Requests refused before they ran (validation, rate limits) and server errors are not stored, so a corrected retry runs.
+
+## Rate limits
+Per workspace: \`apiPerMinute\` (default 600) for every authenticated request and \`postsPerMinute\` (default 60) for publishing; per profile (when the request names one): 120 and 20. Public routes and refused keys: 600 per minute per address. Windows slide over 60 seconds. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix seconds); a refusal is 429 \`rate_limited\` with \`Retry-After\` in seconds. \`GET /v1/me/limits\` shows the values in force.
+
+## Lists
+Lists answer \`{ items, cursor }\`; \`cursor\` is null on the last page. Pass it back verbatim as \`cursor\`. \`limit\` is 1–100, default 50; out of range is a 400, not clamped. The social-account list answers \`{ accounts, nextCursor }\`.
+
+## Ids and time
+Ids are random and prefixed: \`ws_\` workspaces, \`agt_\` agents (API keys), \`prf_\` profiles, \`acc_\` social accounts, \`post_\` posts, \`med_\` media, \`evt_\` events. Timestamps are ISO 8601 in UTC.`;
+
+export const openApiDocumentation = {
+  openapi: "3.1.0",
+  info: {
+    title: "Chorus API",
+    version: API_VERSION,
+    description,
+    license: { name: "MIT", identifier: "MIT" },
+  },
+  tags: [
+    { name: "Account", description: "The workspace, its key, limits, export, audit and email preferences." },
+    { name: "Profiles", description: "Named groups of social accounts; one profile stands for one end user." },
+  ],
+  security: [{ bearerAuth: [] }],
+  components: {
+    securitySchemes: {
+      bearerAuth: { type: "http" as const, scheme: "bearer", description: "An API key: `sk_test_…` or `sk_live_…`." },
+    },
+  },
+};

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import * as v from "valibot";
+import { getEmailPreferences, updateEmailPreferences } from "../../../domain/email-preferences/email-preferences.js";
+import type { AppEnv } from "../../../http/context.js";
+import { validate } from "../../../http/validate.js";
+import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
+
+const fields = {
+  publishFailures: v.pipe(v.boolean(), v.description("Email when a post fails on every target.")),
+  accountDisconnected: v.pipe(v.boolean(), v.description("Email when a connection expires or is disconnected.")),
+  creditsLow: v.pipe(v.boolean(), v.description("Email when credits run low.")),
+  weeklyDigest: v.pipe(v.boolean(), v.description("A weekly summary of publishing.")),
+  productUpdates: v.pipe(v.boolean(), v.description("News about Chorus.")),
+};
+
+export const EmailPreferencesSchema = v.object({ ...fields, updatedAt: v.pipe(v.string(), v.isoTimestamp()) });
+export const PatchEmailPreferencesBody = v.strictObject({
+  publishFailures: v.optional(fields.publishFailures),
+  accountDisconnected: v.optional(fields.accountDisconnected),
+  creditsLow: v.optional(fields.creditsLow),
+  weeklyDigest: v.optional(fields.weeklyDigest),
+  productUpdates: v.optional(fields.productUpdates),
+});
+
+export const emailPreferenceRoutes = new Hono<AppEnv>()
+  .get(
+    "/email-preferences",
+    describeRoute({
+      operationId: "getEmailPreferences",
+      tags: ["Account"],
+      summary: "Read email preferences",
+      security,
+      responses: { 200: jsonResponse(EmailPreferencesSchema, "The workspace's email preferences."), ...errorResponses([]) },
+    }),
+    async (c) => c.json(await getEmailPreferences({ ctx: c.var.ctx })),
+  )
+  .patch(
+    "/email-preferences",
+    describeRoute({
+      operationId: "updateEmailPreferences",
+      tags: ["Account"],
+      summary: "Change email preferences; only sent fields change",
+      security,
+      parameters: [idempotencyHeader],
+      responses: {
+        200: jsonResponse(EmailPreferencesSchema, "The preferences after the change."),
+        ...errorResponses(["field_unknown", "field_wrong_type", "body_not_json"]),
+      },
+    }),
+    validate("json", PatchEmailPreferencesBody),
+    async (c) => c.json(await updateEmailPreferences({ ctx: c.var.ctx, input: c.req.valid("json") })),
+  );

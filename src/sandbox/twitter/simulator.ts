@@ -1,0 +1,161 @@
+import { type Context, Hono } from "hono";
+import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
+import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
+import { applyLatencyFaults, checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount, type SandboxToken } from "../tokens.js";
+import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
+
+/**
+ * A test double of X API v2 for what the adapter calls: the consent page on x.com, the OAuth 2.0
+ * token and revoke endpoints (form bodies, HTTP Basic client authentication, rotating refresh
+ * tokens) and GET /2/users/me, answering failures with X's real bodies and headers.
+ */
+
+const ACCESS_SECONDS = 7200; // X access tokens live 2 hours
+const PROBLEM = { "Content-Type": "application/problem+json" };
+
+const problem = (c: Context, status: 401 | 403 | 429 | 503, title: string, headers: Record<string, string> = {}) =>
+  c.json({ title, type: "about:blank", status, detail: title }, status, { ...PROBLEM, ...headers });
+
+const oauthError = (c: Context, status: 400 | 401, error: string, description: string) =>
+  c.json({ error, error_description: description }, status);
+
+function rateHeaders(deps: SimulatorDeps, remaining: number): Record<string, string> {
+  const reset = Math.ceil(deps.now().getTime() / 1000) + 900;
+  return { "x-rate-limit-limit": "75", "x-rate-limit-remaining": String(remaining), "x-rate-limit-reset": String(reset) };
+}
+
+/** Confidential clients authenticate with Basic; X answers its missing header with `unauthorized_client`. */
+function basicClientId(c: Context): string | null {
+  const header = c.req.header("authorization") ?? "";
+  if (!/^Basic /i.test(header)) return null;
+  try {
+    const decoded = atob(header.slice(6).trim());
+    const colon = decoded.indexOf(":");
+    return colon > 0 && colon < decoded.length - 1 ? decoded.slice(0, colon) : null;
+  } catch {
+    return null;
+  }
+}
+
+type Authorized = { account: SandboxAccount; token: SandboxToken };
+
+async function authenticate(c: Context, deps: SimulatorDeps, scopes: readonly string[]): Promise<Authorized | Response> {
+  const bearer = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+  const check = await checkToken(deps, "twitter", bearer);
+  if (!check.ok) return problem(c, 401, "Unauthorized");
+  if ((await applyLatencyFaults(deps, check.account)) === "down") return problem(c, 503, "Service Unavailable");
+  if (check.account.fault === "rate_limited") return problem(c, 429, "Too Many Requests", rateHeaders(deps, 0));
+  if (check.account.fault === "revoked_permission" || !scopes.every((s) => check.token.scopes.includes(s))) {
+    return problem(c, 403, "Forbidden");
+  }
+  return { account: check.account, token: check.token };
+}
+
+async function tokenAnswer(c: Context, deps: SimulatorDeps, accountId: string, scopes: string[]) {
+  const issued = await issueTokens(deps, "twitter", accountId, scopes, {
+    accessSeconds: ACCESS_SECONDS,
+    // X does not publish a refresh-token lifetime; the sandbox never expires them.
+    refreshSeconds: null,
+    withRefresh: scopes.includes("offline.access"),
+    prefix: "sandbox-x-",
+  });
+  return c.json({
+    token_type: "bearer",
+    expires_in: ACCESS_SECONDS,
+    access_token: issued.accessToken,
+    scope: scopes.join(" "),
+    ...(issued.refreshToken ? { refresh_token: issued.refreshToken } : {}),
+  });
+}
+
+const USER_FIELDS = ["created_at", "description", "id", "location", "name", "profile_image_url", "protected", "public_metrics", "url", "username", "verified"];
+
+function userObject(account: SandboxAccount, fields: string[]): Record<string, unknown> {
+  const all: Record<string, unknown> = {
+    id: account.id,
+    name: account.displayName,
+    username: account.handle,
+    created_at: "2020-01-01T00:00:00.000Z",
+    description: "Chorus sandbox account: a simulated X user, not a real person.",
+    location: "Sandbox",
+    profile_image_url: account.avatarUrl,
+    protected: false,
+    public_metrics: { followers_count: 0, following_count: 0, tweet_count: 0, listed_count: 0, like_count: 0, media_count: 0 },
+    url: "",
+    verified: false,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([key]) => ["id", "name", "username", ...fields].includes(key)));
+}
+
+export const createTwitterSimulator: SimulatorFactory = (deps) => {
+  const app = new Hono();
+  const seedAccount = (input: { handle: string }) => seedSandboxAccount(deps, "twitter", input, () => numericId(19));
+
+  mountConsentPage(app, deps, { platform: "twitter", path: "/i/oauth2/authorize", scopeSeparator: " ", seedAccount });
+
+  app.post("/2/oauth2/token", async (c) => {
+    const clientId = basicClientId(c);
+    if (!clientId) return oauthError(c, 401, "unauthorized_client", "Missing valid authorization header");
+    const form = await c.req.parseBody();
+    const field = (name: string): string | null => {
+      const value = form[name];
+      return typeof value === "string" ? value : null;
+    };
+    if (field("client_id") !== null && field("client_id") !== clientId) return oauthError(c, 400, "invalid_request", "Value passed for client_id was invalid.");
+    if (field("grant_type") === "authorization_code") {
+      const redeemed = await redeemAuthCode(deps, "twitter", {
+        code: field("code") ?? "",
+        clientId,
+        redirectUri: field("redirect_uri") ?? "",
+        codeVerifier: field("code_verifier"),
+      });
+      if (!redeemed.ok) return oauthError(c, 400, "invalid_request", "Value passed for the authorization code was invalid.");
+      const account = await deps.store.get<SandboxAccount>("twitter", "account", redeemed.code.accountId);
+      if (!account) return oauthError(c, 400, "invalid_request", "Value passed for the authorization code was invalid.");
+      if ((await applyLatencyFaults(deps, account.data)) === "down") return problem(c, 503, "Service Unavailable");
+      return tokenAnswer(c, deps, account.data.id, redeemed.code.scopes);
+    }
+    if (field("grant_type") === "refresh_token") {
+      const presented = field("refresh_token") ?? "";
+      const check = await checkToken(deps, "twitter", presented, "refresh");
+      if (!check.ok) return oauthError(c, 400, "invalid_request", "Value passed for the token was invalid.");
+      if ((await applyLatencyFaults(deps, check.account)) === "down") return problem(c, 503, "Service Unavailable");
+      // Rotation: a refresh token works once; the answer carries its replacement.
+      await revokeToken(deps, "twitter", presented);
+      return tokenAnswer(c, deps, check.account.id, check.token.scopes);
+    }
+    return oauthError(c, 400, "invalid_request", "Missing required parameter [grant_type].");
+  });
+
+  app.post("/2/oauth2/revoke", async (c) => {
+    if (!basicClientId(c)) return oauthError(c, 401, "unauthorized_client", "Missing valid authorization header");
+    const form = await c.req.parseBody();
+    if (typeof form.token !== "string" || form.token === "") return oauthError(c, 400, "invalid_request", "Missing required parameter [token].");
+    // As RFC 7009 asks, an unknown token is answered like a revoked one.
+    await revokeToken(deps, "twitter", form.token);
+    return c.json({ revoked: true });
+  });
+
+  app.get("/2/users/me", async (c) => {
+    const auth = await authenticate(c, deps, ["tweet.read", "users.read"]);
+    if (auth instanceof Response) return auth;
+    const fields = (c.req.query("user.fields") ?? "").split(",").filter(Boolean);
+    const unknown = fields.filter((f) => !USER_FIELDS.includes(f));
+    if (unknown.length > 0) {
+      return c.json({
+        errors: [{ parameters: { "user.fields": unknown }, message: `The \`user.fields\` query parameter value [${unknown[0]}] is not one of [${USER_FIELDS.join(",")}]` }],
+        title: "Invalid Request",
+        detail: "One or more parameters to your request was invalid.",
+        type: "https://api.x.com/2/problems/invalid-request",
+      }, 400);
+    }
+    return c.json({ data: userObject(auth.account, fields) }, 200, rateHeaders(deps, 74));
+  });
+
+  app.notFound((c) => {
+    c.header(UNMATCHED_HEADER, "1");
+    return c.json({ errors: [{ message: "Sorry, that page does not exist", code: 34 }] }, 404);
+  });
+
+  return { platform: "twitter", hosts: ["x.com", "api.x.com"], app, seedAccount };
+};

@@ -1,0 +1,48 @@
+import type { ExecutionContext } from "hono";
+import { Redis } from "@upstash/redis/cloudflare";
+import { createApp } from "./app.js";
+import { neonDatabaseProvider } from "./db/neon.js";
+import { systemClock } from "./infra/clock.js";
+import { consoleLogger } from "./infra/logger.js";
+import { createMemoryRateLimiter } from "./infra/rate-limit/memory-limiter.js";
+import { createUpstashRateLimiter } from "./infra/rate-limit/upstash-limiter.js";
+import type { RateLimiter } from "./infra/rate-limit/types.js";
+
+export interface WorkerEnv {
+  DATABASE_URL: string;
+  /** Local development and tests only: a WebSocket proxy in front of a plain Postgres. */
+  WS_PROXY?: string;
+  CHORUS_PUBLIC_URL?: string;
+  UPSTASH_REDIS_REST_URL?: string;
+  UPSTASH_REDIS_REST_TOKEN?: string;
+}
+
+// Isolate-level state that is safe to share between requests: the fallback limiter's counters
+// and the built app per environment. The database is never shared: each request opens its own pool.
+const fallbackLimiter = createMemoryRateLimiter(systemClock);
+let built: { env: WorkerEnv; fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response> } | null = null;
+
+function appFor(env: WorkerEnv) {
+  if (built && built.env === env) return built.fetch;
+  let rateLimiter: RateLimiter = fallbackLimiter;
+  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
+    const redis = new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
+    rateLimiter = createUpstashRateLimiter({ redis, fallback: fallbackLimiter });
+  }
+  const app = createApp({
+    database: neonDatabaseProvider({ url: env.DATABASE_URL, wsProxy: env.WS_PROXY }),
+    rateLimiter,
+    clock: systemClock,
+    logger: consoleLogger,
+    publicUrl: env.CHORUS_PUBLIC_URL,
+    clientIp: (c) => c.req.header("cf-connecting-ip") ?? "unknown",
+  });
+  built = { env, fetch: app.fetch };
+  return app.fetch;
+}
+
+export default {
+  fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
+    return appFor(env)(request, env, ctx);
+  },
+};

@@ -1,0 +1,228 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/infra/errors.js";
+import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
+import { classifyFailure, matchErrorRow, pkceChallenge } from "../../src/networks/http.js";
+import { twitterAdapter } from "../../src/networks/twitter/adapter.js";
+import { twitterScopes, twitterTextCounting, twitterTokenUrl } from "../../src/networks/twitter/capabilities.js";
+import { twitterErrorTable } from "../../src/networks/twitter/errors.js";
+import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
+import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
+import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
+import { createTwitterSimulator } from "../../src/sandbox/twitter/simulator.js";
+import type { SandboxAccount, SandboxFault } from "../../src/sandbox/types.js";
+import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec, oauthEndpoints, recordRequests } from "../support/openapi-request-check.js";
+
+const spec = loadOpenApiSpec("x-api-v2-openapi.json");
+function required<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`the X adapter must implement ${name}`);
+  return value;
+}
+const authorizeUrl = required(twitterAdapter.authorizeUrl, "authorizeUrl");
+const exchangeCode = required(twitterAdapter.exchangeCode, "exchangeCode");
+const revoke = required(twitterAdapter.revoke, "revoke");
+
+function setup() {
+  const clock = { now: new Date("2026-11-20T10:00:00.000Z") };
+  const now = () => clock.now;
+  const slept: number[] = [];
+  const store = createMemorySandboxStore(now);
+  const simulator = createTwitterSimulator({ store, now, publicUrl: "http://localhost:8787", sleep: async (ms) => void slept.push(ms) });
+  const sandboxFetch = createSandboxFetch([simulator]);
+  const recorder = recordRequests(sandboxFetch);
+  const net: NetworkContext = {
+    fetch: recorder.fetch,
+    now,
+    config: { clientId: "sandbox-x-client", clientSecret: "sandbox-x-secret", redirectUri: "https://chorus.test/v1/connect/callback/twitter" },
+  };
+  const setFault = async (accountId: string, fault: SandboxFault | null, delayMs?: number) => {
+    const found = await store.get<SandboxAccount>("twitter", "account", accountId);
+    if (!found) throw new Error("no such sandbox account");
+    await store.put("twitter", "account", accountId, { ...found.data, fault, ...(delayMs ? { delayMs } : {}) }, accountId);
+  };
+  return { clock, slept, store, sandboxFetch, recorder, net, setFault };
+}
+
+type Setup = ReturnType<typeof setup>;
+
+/** Walks the consent flow the way a person's browser would, then exchanges the code. */
+async function connect(ctx: Setup, handle: string): Promise<{ tokens: TokenSet; verifier: string; code: string }> {
+  const verifier = `sandbox-verifier-${crypto.randomUUID()}-${crypto.randomUUID()}`;
+  const url = authorizeUrl({ state: "state-123", codeChallenge: await pkceChallenge(verifier), variant: null }, ctx.net);
+  const page = await ctx.sandboxFetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain("tweet.write");
+  const approved = await ctx.sandboxFetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: `handle=${encodeURIComponent(handle)}&decision=approve`,
+  });
+  expect(approved.status).toBe(302);
+  const back = new URL(approved.headers.get("location") ?? "");
+  expect(`${back.origin}${back.pathname}`).toBe(ctx.net.config.redirectUri);
+  expect(back.searchParams.get("state")).toBe("state-123");
+  const code = back.searchParams.get("code") ?? "";
+  const tokens = await exchangeCode({ code, codeVerifier: verifier, variant: null }, ctx.net);
+  return { tokens, verifier, code };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const caught = await promise.then(() => null, (error: unknown) => error);
+  if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
+  return caught;
+}
+
+describe("twitter adapter against the X simulator", () => {
+  it("publishes capabilities that fit the shared schema, with X's weighted counting", () => {
+    expect(v.safeParse(PlatformCapabilitiesSchema, twitterAdapter.capabilities).success).toBe(true);
+    expect(twitterAdapter.capabilities.text).toMatchObject({ maxLength: 280, counting: "weighted" });
+    expect(twitterTextCounting.transformedUrlLength).toBe(23);
+  });
+
+  it("builds X's authorize URL with state and an S256 PKCE challenge", async () => {
+    const ctx = setup();
+    const url = new URL(authorizeUrl({ state: "abc", codeChallenge: await pkceChallenge("v".repeat(43)), variant: null }, ctx.net));
+    expect(`${url.origin}${url.pathname}`).toBe("https://x.com/i/oauth2/authorize");
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: "code",
+      client_id: "sandbox-x-client",
+      redirect_uri: ctx.net.config.redirectUri,
+      state: "abc",
+      code_challenge_method: "S256",
+      scope: twitterScopes.join(" "),
+    });
+    expect(url.search).toContain("scope=tweet.read%20tweet.write");
+  });
+
+  it("connects, reads the identity, refreshes with rotation and revokes", async () => {
+    const ctx = setup();
+    const { tokens } = await connect(ctx, "sandbox_ada");
+    expect(tokens.refreshToken).not.toBeNull();
+    expect(tokens.expiresAt).toBe("2026-11-20T12:00:00.000Z");
+    expect(tokens.scopes).toEqual([...twitterScopes]);
+
+    const me = await twitterAdapter.identity(tokens, ctx.net);
+    expect(me).toMatchObject({ handle: "sandbox_ada", displayName: "sandbox_ada" });
+    expect(me.networkUserId).toMatch(/^\d{19}$/);
+    expect(me.avatarUrl).toContain("sandbox.chorus.invalid");
+
+    const refreshed = await twitterAdapter.refresh(tokens, ctx.net);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
+    expect((await failure(twitterAdapter.refresh(tokens, ctx.net))).code).toBe("needs_reauth");
+    expect((await twitterAdapter.identity(refreshed, ctx.net)).handle).toBe("sandbox_ada");
+
+    await revoke(refreshed, ctx.net);
+    expect((await failure(twitterAdapter.identity(refreshed, ctx.net))).code).toBe("needs_reauth");
+    expect((await failure(twitterAdapter.refresh(refreshed, ctx.net))).code).toBe("needs_reauth");
+  });
+
+  it("refuses a reused code, a wrong PKCE verifier and an expired access token", async () => {
+    const ctx = setup();
+    const { code, verifier, tokens } = await connect(ctx, "sandbox_bea");
+    expect((await failure(exchangeCode({ code, codeVerifier: verifier, variant: null }, ctx.net))).code).toBe("needs_reauth");
+    const url = authorizeUrl({ state: "s", codeChallenge: await pkceChallenge(verifier), variant: null }, ctx.net);
+    const approved = await ctx.sandboxFetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "handle=sandbox_bea&decision=approve" });
+    const fresh = new URL(approved.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    expect((await failure(exchangeCode({ code: fresh, codeVerifier: "not-the-verifier", variant: null }, ctx.net))).code).toBe("needs_reauth");
+    ctx.clock.now = new Date("2026-11-20T12:00:01.000Z");
+    expect((await failure(twitterAdapter.identity(tokens, ctx.net))).code).toBe("needs_reauth");
+  });
+
+  it("answers each sandbox fault with X's own failure", async () => {
+    const ctx = setup();
+    const { tokens } = await connect(ctx, "sandbox_cy");
+    const id = (await twitterAdapter.identity(tokens, ctx.net)).networkUserId;
+
+    await ctx.setFault(id, "expired_token");
+    expect((await failure(twitterAdapter.identity(tokens, ctx.net))).code).toBe("needs_reauth");
+    await ctx.setFault(id, "revoked_permission");
+    expect((await failure(twitterAdapter.identity(tokens, ctx.net))).code).toBe("missing_scope");
+    await ctx.setFault(id, "rate_limited");
+    const limited = await failure(twitterAdapter.identity(tokens, ctx.net));
+    expect(limited.code).toBe("rate_limited");
+    expect(limited.headers["Retry-After"]).toBe("900");
+    await ctx.setFault(id, "down");
+    const down = await failure(twitterAdapter.identity(tokens, ctx.net));
+    expect(down).toMatchObject({ code: "micro_unavailable", retryable: true });
+    await ctx.setFault(id, "slow", 4000);
+    expect((await twitterAdapter.identity(tokens, ctx.net)).handle).toBe("sandbox_cy");
+    expect(ctx.slept).toContain(4000);
+  });
+
+  it("maps every row of the error table from a realistic X body", () => {
+    const now = new Date("2026-11-20T10:00:00.000Z");
+    const problemBody = (status: number, title: string, detail = title) => ({ title, detail, type: "about:blank", status });
+    const fixtures: { status: number; body: unknown; code: string }[] = [
+      { status: 401, body: { error: "invalid_client", error_description: "Client authentication failed" }, code: "platform_rejected" },
+      { status: 401, body: { error: "unauthorized_client", error_description: "Missing valid authorization header" }, code: "platform_rejected" },
+      { status: 400, body: { error: "invalid_request", error_description: "Value passed for the token was invalid." }, code: "needs_reauth" },
+      { status: 400, body: { error: "invalid_grant", error_description: "Token was revoked" }, code: "needs_reauth" },
+      { status: 401, body: problemBody(401, "Unauthorized"), code: "needs_reauth" },
+      { status: 403, body: problemBody(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content."), code: "duplicate_post" },
+      { status: 403, body: { errors: [{ code: 187, message: "Status is a duplicate." }] }, code: "duplicate_post" },
+      { status: 403, body: { errors: [{ code: 326, message: "To protect our users from spam and other malicious activity, this account is temporarily locked." }] }, code: "micro_account_locked" },
+      {
+        status: 403,
+        body: problemBody(403, "Forbidden", "Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to."),
+        code: "platform_rejected",
+      },
+      {
+        status: 403,
+        body: { title: "Client Forbidden", detail: "This request must be made using an approved developer account that is enrolled in the requested endpoint.", reason: "client-not-enrolled", type: "https://api.twitter.com/2/problems/client-forbidden" },
+        code: "platform_rejected",
+      },
+      { status: 403, body: problemBody(403, "Forbidden"), code: "missing_scope" },
+      { status: 429, body: { title: "UsageCapExceeded", detail: "Usage cap exceeded: Monthly product cap", type: "https://api.x.com/2/problems/usage-capped", period: "Monthly", scope: "Product" }, code: "quota_exceeded" },
+      { status: 429, body: { errors: [{ code: 88, message: "Rate limit exceeded" }] }, code: "rate_limited" },
+      { status: 503, body: problemBody(503, "Service Unavailable"), code: "micro_unavailable" },
+    ];
+    const covered = new Set(fixtures.map((f) => matchErrorRow(twitterErrorTable, { status: f.status, headers: new Headers(), body: f.body }).row));
+    for (const row of twitterErrorTable.rows) expect(covered.has(row), `no fixture for row: ${row.meaning}`).toBe(true);
+    for (const f of fixtures) {
+      const error = classifyFailure(twitterErrorTable, { status: f.status, headers: new Headers(), body: f.body }, now, "x-rate-limit-reset");
+      expect(error.code, JSON.stringify(f.body)).toBe(f.code);
+      expect(error.platform).toBe("twitter");
+    }
+  });
+
+  it("has a spec check that flags what the X document forbids", () => {
+    const bearer = { authorization: "Bearer t", "content-type": "application/json" };
+    const check = (method: string, url: string, body: unknown = null, headers: Record<string, string> = bearer) =>
+      checkRequestAgainstSpec(spec, { method, url, headers, body: body === null ? null : JSON.stringify(body) }, { scopes: ["tweet.read", "users.read", "tweet.write"] });
+    expect(check("GET", "https://api.x.com/2/users/me?user.fields=profile_image_url,username")).toEqual([]);
+    expect(check("GET", "https://api.x.com/2/users/me?user.fields=avatar").join()).toContain('"avatar" is not one of');
+    expect(check("GET", "https://api.x.com/2/users/me?fields=id").join()).toContain("query fields: not a parameter");
+    expect(check("GET", "https://api.x.com/2/users/me", null, {}).join()).toContain("security: no requirement satisfied");
+    expect(check("POST", "https://api.x.com/2/tweets", { text: "hi", reply: { in_reply_to_tweet_id: "123" } })).toEqual([]);
+    expect(check("POST", "https://api.x.com/2/tweets", { text: "hi", reply_settings: "everyone" }).join()).toContain("reply_settings");
+    expect(check("POST", "https://api.x.com/2/tweets", { text: "hi", tweet_mode: "extended" }).join()).toContain("body.tweet_mode: property not in the operation's schema");
+    expect(check("POST", "https://api.x.com/2/tweets", { text: "hi", poll: { options: ["a"], duration_minutes: 5 } }).join()).toContain("fewer than 2 items");
+    expect(check("DELETE", "https://api.x.com/2/users/me").join()).toContain("no operation in the spec");
+  });
+
+  it("sends only requests the official X OpenAPI document describes", async () => {
+    const ctx = setup();
+    const { tokens } = await connect(ctx, "sandbox_dee");
+    const refreshed = await twitterAdapter.refresh(tokens, ctx.net);
+    await twitterAdapter.identity(refreshed, ctx.net);
+    await revoke(refreshed, ctx.net);
+
+    const described = ctx.recorder.requests.filter((r) => findOperation(spec, r.method, r.url));
+    expect(described.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["GET /2/users/me"]);
+    for (const request of described) expect(checkRequestAgainstSpec(spec, request, { scopes: refreshed.scopes })).toEqual([]);
+
+    // The spec models OAuth only as a security scheme: its tokenUrl is the endpoint the adapter
+    // posts to, and no path describes the token or revoke bodies (they follow X's OAuth guide).
+    const oauth = oauthEndpoints(spec).find((e) => e.scheme === "OAuth2UserToken");
+    expect(oauth?.tokenUrl).toBe(twitterTokenUrl);
+    const undescribed = ctx.recorder.requests.filter((r) => !findOperation(spec, r.method, r.url));
+    expect(new Set(undescribed.map((r) => new URL(r.url).pathname))).toEqual(new Set(["/2/oauth2/token", "/2/oauth2/revoke"]));
+    for (const request of undescribed) {
+      expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+      expect(request.headers.authorization).toMatch(/^Basic /);
+    }
+    const specScopes = Object.keys((spec.components?.securitySchemes?.OAuth2UserToken?.flows?.authorizationCode as { scopes?: object } | undefined)?.scopes ?? {});
+    for (const scope of twitterScopes) expect(specScopes).toContain(scope);
+  });
+});
