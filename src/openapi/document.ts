@@ -31,6 +31,7 @@ export const openApiDocumentation = {
     description,
     license: { name: "MIT", identifier: "MIT" },
   },
+  servers: [{ url: "/", description: "The server that serves this document (local: http://localhost:8787)." }],
   tags: [
     { name: "Account", description: "The workspace, its key, limits, export, audit and email preferences." },
     { name: "Profiles", description: "Named groups of social accounts; one profile stands for one end user." },

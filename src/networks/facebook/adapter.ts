@@ -1,6 +1,7 @@
 import * as v from "valibot";
-import type { AdAccount, NetworkAdapter, NetworkContext, PublishDestination, TokenSet } from "../types.js";
+import type { NetworkAdapter, NetworkContext, PublishDestination, TokenSet } from "../types.js";
 import { facebookCapabilities, facebookDefaultApiVersion, facebookHosts, facebookScopes, facebookUrls } from "./capabilities.js";
+import { listAdAccounts } from "./ad-accounts.js";
 import { facebookErrorTable } from "./errors.js";
 import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "./graph.js";
 import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "./oauth.js";
@@ -24,27 +25,6 @@ const PageSchema = v.object({
 });
 
 const PageTokenSchema = v.object({ id: v.string(), access_token: v.string() });
-
-const AdAccountSchema = v.object({
-  id: v.string(),
-  name: v.optional(v.string()),
-  currency: v.optional(v.string()),
-  account_status: v.optional(v.number()),
-});
-
-/** Marketing API `account_status` values. */
-const adAccountStatuses: Record<number, string> = {
-  1: "active",
-  2: "disabled",
-  3: "unsettled",
-  7: "pending_risk_review",
-  8: "pending_settlement",
-  9: "in_grace_period",
-  100: "pending_closure",
-  101: "closed",
-  201: "any_active",
-  202: "any_closed",
-};
 
 /**
  * Page access tokens are fetched on demand from `/me/accounts` instead of being kept in
@@ -123,18 +103,7 @@ export const facebookAdapter: NetworkAdapter = {
     return { subscribed, fields };
   },
 
-  async adAccounts(tokens, net): Promise<AdAccount[]> {
-    const url = graphUrl(facebookUrls.graph, version(net), "me/adaccounts", {
-      fields: "id,name,currency,account_status",
-      limit: "100",
-      access_token: tokens.accessToken,
-    });
-    const accounts = await graphCollect(net, table, url, AdAccountSchema);
-    return accounts.map((account) => ({
-      id: account.id,
-      name: account.name ?? account.id,
-      currency: account.currency ?? null,
-      status: account.account_status === undefined ? null : (adAccountStatuses[account.account_status] ?? String(account.account_status)),
-    }));
+  async adAccounts(tokens, net) {
+    return listAdAccounts(net, table, version(net), tokens.accessToken);
   },
 };

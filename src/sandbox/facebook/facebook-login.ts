@@ -138,7 +138,11 @@ export function mountPermissionsEdge(graph: Hono, profile: GraphProfile, door: s
     const auth = await authenticate(profile, c.req.raw, { door });
     if (!auth.ok) return auth.response;
     const owned = await deps.store.list<SandboxToken>(platform, "token", { owner: auth.account.id });
-    for (const token of owned) await revokeToken(deps, platform, token.id);
+    for (const token of owned) {
+      // Only this login's tokens die: an Instagram-login grant for the same account is separate.
+      const meta = await deps.store.get<TokenMeta>(platform, "token_meta", token.id);
+      if (meta?.data.door === door) await revokeToken(deps, platform, token.id);
+    }
     return graphJson({ success: true });
   });
 }

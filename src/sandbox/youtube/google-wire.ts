@@ -38,17 +38,16 @@ export function youtubeErrorBody(
 }
 
 /** The error of Google's v1 APIs (google.rpc.Status), with an ErrorInfo detail when a reason exists. */
-export function googleRpcErrorBody(status: number, message: string, reason: string | null, service: string, metadata: Record<string, string> = {}): GoogleErrorBody {
-  return {
-    error: {
-      code: status,
-      message,
-      status: statusNames[status] ?? "UNKNOWN",
-      ...(reason
-        ? { details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com", metadata: { service, ...metadata } }] }
-        : {}),
-    },
-  };
+export function googleRpcErrorBody(
+  status: number,
+  message: string,
+  reason: string | null,
+  service: string,
+  more: { metadata?: Record<string, string>; details?: object[] } = {},
+): GoogleErrorBody {
+  const info = reason ? [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com", metadata: { service, ...more.metadata } }] : [];
+  const details = [...info, ...(more.details ?? [])];
+  return { error: { code: status, message, status: statusNames[status] ?? "UNKNOWN", ...(details.length > 0 ? { details } : {}) } };
 }
 
 export const invalidCredentialsMessage =

@@ -1,0 +1,30 @@
+import type { NetworkAdapter } from "../types.js";
+import { BLUESKY_DEFAULT_SERVICE_URL, blueskyCapabilities } from "./capabilities.js";
+import { readIdentity, updateProfile } from "./profile.js";
+import { deleteSession, loginWithPassword, refreshSession } from "./session.js";
+
+/**
+ * Bluesky over plain XRPC (JSON over HTTP), without the atproto SDK, so production code does not
+ * depend on the Node version the SDK needs. Connect is handle + app password (no OAuth methods).
+ *
+ * Where calls go: login at `config.serviceUrl` (default the bsky.social entryway); every later
+ * call at the account's own PDS, taken from the DID document the session returns and stored in
+ * `extra.pdsUrl`. For Bluesky-hosted accounts that is a `*.host.bsky.network` host, which is why
+ * `hosts` (what the sandbox serves for test keys) lists only the entryway: the simulator's DID
+ * documents point back at it.
+ *
+ * An expired access token answers HTTP 400 `ExpiredToken`, classified as `needs_reauth`. The
+ * caller refreshes (this adapter never refreshes behind the caller's back, because the refresh
+ * rotates the refresh token and the new one must be stored) and reconnects only when the refresh
+ * itself fails.
+ */
+export const blueskyAdapter: NetworkAdapter = {
+  platform: "bluesky",
+  capabilities: blueskyCapabilities,
+  hosts: [new URL(BLUESKY_DEFAULT_SERVICE_URL).host],
+  loginWithPassword,
+  refresh: refreshSession,
+  identity: readIdentity,
+  updateProfile,
+  revoke: deleteSession,
+};

@@ -1,0 +1,35 @@
+import type { ErrorRow, ErrorTable } from "../http.js";
+import { extractGraphError, graphCommonRows } from "../facebook/graph.js";
+
+/**
+ * Instagram failures on both doors. Instagram puts the precise reason in `error_subcode`
+ * (2207xxx) under a generic code, so subcode rows come first; the Graph-wide rows follow.
+ */
+const instagramRows: ErrorRow[] = [
+  { subcode: "2207001", code: "platform_unavailable", meaning: "Instagram server error: safe to retry" },
+  { subcode: "2207003", code: "platform_unavailable", meaning: "media download timed out: safe to retry" },
+  { subcode: "2207008", code: "platform_unavailable", meaning: "container not found or not ready yet (transient): retry within minutes" },
+  { subcode: "2207053", code: "platform_unavailable", meaning: "unknown upload error: create the container again" },
+  { subcode: "2207051", code: "temporarily_blocked", meaning: "action restricted as suspected spam" },
+  { subcode: "2207042", code: "quota_exceeded", meaning: "daily publishing limit reached: stop until the 24-hour window moves" },
+  { subcode: "2207050", code: "owner_identity_check", meaning: "account restricted, checkpointed or inactive: the owner must log in to the app" },
+  { subcode: "2207004", code: "media_too_large", meaning: "image larger than 8 MiB" },
+  { subcode: "2207005", code: "media_type_unsupported", meaning: "image format not supported (JPEG only)" },
+  { subcode: "2207023", code: "media_type_unsupported", meaning: "unknown media type" },
+  { subcode: "2207026", code: "media_type_unsupported", meaning: "video format not supported (MOV or MP4)" },
+  { subcode: "2207009", code: "aspect_ratio_unsupported", meaning: "aspect ratio outside 4:5 to 1.91:1" },
+  { subcode: "2207010", code: "text_too_long", meaning: "caption over 2,200 characters, 30 hashtags or 20 @-mentions" },
+  { subcode: "2207040", code: "text_too_long", meaning: "more than 20 @-mentions" },
+  { subcode: "2207052", code: "media_unreadable", meaning: "the media URL could not be fetched" },
+  { subcode: "2207057", code: "option_invalid", meaning: "thumb_offset is outside the video" },
+  { subcode: "2207035", code: "option_invalid", meaning: "product tag positions are not allowed on video" },
+  { subcode: "2207036", code: "option_invalid", meaning: "product tag positions are required on photos" },
+  { subcode: "2207037", code: "option_invalid", meaning: "invalid product tag" },
+  { networkCode: "80002", code: "rate_limited", meaning: "Instagram business-use-case limit: too many calls for this account" },
+];
+
+export const instagramErrorTable: ErrorTable = {
+  platform: "instagram",
+  extract: extractGraphError,
+  rows: [...instagramRows, ...graphCommonRows("missing_permission")],
+};

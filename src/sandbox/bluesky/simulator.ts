@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { BLUESKY_PROFILE_COLLECTION, BLUESKY_PROFILE_RKEY } from "../../networks/bluesky/capabilities.js";
+import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
+import { seedSandboxAccount } from "../tokens.js";
+import type { SimulatorFactory } from "../types.js";
+import { PLATFORM, SANDBOX_PDS_URL } from "./accounts.js";
+import { mountRepoRoutes, storeBlob, writeRecord, type StoredRecord } from "./repo.js";
+import { mountSessionRoutes } from "./sessions.js";
+import { fromBase64, SANDBOX_AVATAR_PNG_BASE64, sandboxDid } from "./wire.js";
+
+/** A fresh app password in Bluesky's format, for accounts seeded without one. */
+function appPassword(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  const chars = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => alphabet[b & 31]).join("");
+  return chars.match(/.{4}/g)?.join("-") ?? chars;
+}
+
+/**
+ * A simulated Bluesky PDS (which is also its own entryway) on the host the adapter logs in at.
+ * It speaks XRPC as the reference PDS 0.4.217 does for what the adapter calls: sessions
+ * (create, refresh with rotation and a two-hour grace, get, delete), the profile record (getRecord,
+ * putRecord with swapRecord), blobs (uploadBlob, getBlob), with the PDS's `{ error, message }`
+ * bodies and statuses, including HTTP 400 for an expired token.
+ *
+ * An account's password decides the token scope as on the real PDS: one in the app-password
+ * format (`xxxx-xxxx-xxxx-xxxx`) logs in as an app password, anything else as the main password.
+ */
+export const createBlueskySimulator: SimulatorFactory = (deps) => {
+  const app = new Hono();
+  mountSessionRoutes(app, deps);
+  mountRepoRoutes(app, deps);
+  app.notFound((c) => {
+    c.header(UNMATCHED_HEADER, "1");
+    // xrpc-server's answer for a method it does not serve.
+    if (c.req.path.startsWith("/xrpc/")) return c.json({ error: "MethodNotImplemented", message: "Method Not Implemented" }, 501);
+    return c.text("Not Found", 404);
+  });
+
+  return {
+    platform: PLATFORM,
+    hosts: [new URL(SANDBOX_PDS_URL).host],
+    app,
+    async seedAccount(input) {
+      const first = input.handle.trim().replace(/^@/, "").split(".")[0] ?? input.handle;
+      const account = await seedSandboxAccount(
+        deps,
+        PLATFORM,
+        { handle: input.handle, password: input.password ?? appPassword(), displayName: `${first} (sandbox)` },
+        sandboxDid,
+      );
+      const existing = await deps.store.get<StoredRecord>(PLATFORM, "record", `${account.id}/${BLUESKY_PROFILE_COLLECTION}/${BLUESKY_PROFILE_RKEY}`);
+      if (!existing) {
+        const avatar = await storeBlob(deps, account.id, fromBase64(SANDBOX_AVATAR_PNG_BASE64), "image/png");
+        await writeRecord(deps, account.id, BLUESKY_PROFILE_COLLECTION, BLUESKY_PROFILE_RKEY, {
+          $type: BLUESKY_PROFILE_COLLECTION,
+          displayName: account.displayName,
+          description: "Simulated by the Chorus sandbox; not a real Bluesky account.",
+          avatar,
+          createdAt: deps.now().toISOString(),
+        });
+      }
+      return account;
+    },
+  };
+};

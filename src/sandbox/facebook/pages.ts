@@ -1,0 +1,93 @@
+import type { PlatformId } from "../../networks/platform-ids.js";
+import { issueTokens, type SandboxToken } from "../tokens.js";
+import type { SimulatorDeps } from "../types.js";
+import { graphError, type TokenMeta } from "./graph-wire.js";
+
+/**
+ * Sandbox Facebook Pages and their page access tokens, shared by the Facebook simulator (the
+ * person's pages) and the Instagram simulator (the page linked to the Instagram account).
+ */
+export interface SandboxPage {
+  id: string;
+  name: string;
+  category: string;
+  tasks: string[];
+  followers_count: number;
+  link: string;
+  /** The page access token handed out by `/me/accounts`; reissued once revoked. */
+  tokenValue: string | null;
+  subscribedFields: string[];
+  /** Instagram only: the professional account linked to the page. */
+  instagramUserId?: string;
+}
+
+/** Page webhook fields `subscribed_apps` accepts (Webhooks for Pages). */
+export const pageWebhookFields = [
+  "feed",
+  "mention",
+  "messages",
+  "messaging_postbacks",
+  "message_deliveries",
+  "message_reads",
+  "message_echoes",
+  "message_reactions",
+  "messaging_optins",
+  "messaging_referrals",
+  "live_videos",
+] as const;
+
+/**
+ * Page tokens issued from a long-lived user token do not expire; they die when the app is
+ * de-authorised, so a revoked one is replaced on the next read.
+ */
+export async function ensurePageToken(
+  deps: SimulatorDeps,
+  platform: PlatformId,
+  page: SandboxPage,
+  accountId: string,
+  scopes: string[],
+): Promise<string> {
+  if (page.tokenValue) {
+    const existing = await deps.store.get<SandboxToken>(platform, "token", page.tokenValue);
+    if (existing && !existing.data.revoked) return page.tokenValue;
+  }
+  const issued = await issueTokens(deps, platform, accountId, scopes, {
+    accessSeconds: null,
+    refreshSeconds: null,
+    withRefresh: false,
+    prefix: "EAA_SANDBOX_PAGE_",
+  });
+  await deps.store.put<TokenMeta>(platform, "token_meta", issued.accessToken, { door: "facebook_login", longLived: true, pageId: page.id }, accountId);
+  await deps.store.put<SandboxPage>(platform, "page", page.id, { ...page, tokenValue: issued.accessToken }, accountId);
+  return issued.accessToken;
+}
+
+/** `POST /{page-id}/subscribed_apps?subscribed_fields=...` with that page's own token. */
+export async function subscribePage(
+  deps: SimulatorDeps,
+  platform: PlatformId,
+  page: SandboxPage,
+  meta: TokenMeta | null,
+  fieldsParam: string | undefined,
+): Promise<Response | null> {
+  if (meta?.pageId !== page.id) {
+    return graphError(400, { message: "(#210) A page access token is required to request this resource.", type: "OAuthException", code: 210 });
+  }
+  const fields = (fieldsParam ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  if (fields.length === 0) {
+    return graphError(400, { message: "(#100) The parameter subscribed_fields is required", type: "OAuthException", code: 100 });
+  }
+  const bad = fields.findIndex((f) => !(pageWebhookFields as readonly string[]).includes(f));
+  if (bad !== -1) {
+    return graphError(400, {
+      message: `(#100) Param subscribed_fields[${bad}] must be one of {${pageWebhookFields.join(", ")}} - got "${fields[bad]}"`,
+      type: "OAuthException",
+      code: 100,
+    });
+  }
+  const existing = (await deps.store.get<SandboxPage>(platform, "page", page.id))?.data ?? page;
+  const merged = [...new Set([...existing.subscribedFields, ...fields])];
+  const owner = (await deps.store.get<SandboxPage>(platform, "page", page.id))?.owner ?? null;
+  await deps.store.put<SandboxPage>(platform, "page", page.id, { ...existing, subscribedFields: merged }, owner);
+  return null;
+}

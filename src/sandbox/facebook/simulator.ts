@@ -1,0 +1,150 @@
+import { Hono } from "hono";
+import { mountConsentPage } from "../oauth-consent.js";
+import { numericId, seedSandboxAccount } from "../tokens.js";
+import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
+import { dialogClaim, graphClaim, mountGraphTokenEndpoint, mountPermissionsEdge } from "./facebook-login.js";
+import {
+  authenticate,
+  graphError,
+  graphJson,
+  hostRouter,
+  pageOf,
+  parseFields,
+  selectFields,
+  unknownPath,
+  unmatched,
+  unsupportedRequest,
+  type GraphNode,
+  type GraphProfile,
+} from "./graph-wire.js";
+import { ensurePageToken, subscribePage, type SandboxPage } from "./pages.js";
+
+/**
+ * Facebook Pages simulator: the login dialog (www.facebook.com) and the Graph API calls the
+ * adapter makes (graph.facebook.com), in Graph's own wire format. It shares both hosts with the
+ * Instagram simulator and claims only its own dialogs and credentials (see facebook-login.ts).
+ */
+
+interface SandboxAdAccount {
+  id: string;
+  name: string;
+  currency: string;
+  account_status: number;
+}
+
+const platform = "facebook";
+const door = "facebook_login";
+
+function profileFor(deps: SimulatorDeps): GraphProfile {
+  return {
+    platform,
+    deps,
+    basicPermissions: ["public_profile"],
+    // Graph throttling is HTTP 403 with code 4 and an X-App-Usage header at 100%; Meta sends no Retry-After.
+    rateLimited: () =>
+      graphError(
+        403,
+        { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true },
+        { "x-app-usage": JSON.stringify({ call_count: 100, total_cputime: 34, total_time: 41 }) },
+      ),
+    permissionDenied: (permission) =>
+      graphError(403, { message: `(#200) Requires ${permission} permission to manage the object`, type: "OAuthException", code: 200 }),
+  };
+}
+
+async function seed(deps: SimulatorDeps, handle: string): Promise<SandboxAccount> {
+  const account = await seedSandboxAccount(deps, platform, { handle, displayName: `Sandbox ${handle}` }, () => numericId(15));
+  const pages = await deps.store.list<SandboxPage>(platform, "page", { owner: account.id });
+  if (pages.length > 0) return account;
+  const page = (name: string, tasks: string[]): SandboxPage => {
+    const id = numericId(15);
+    return { id, name, category: "Sandbox", tasks, followers_count: 0, link: `https://sandbox.chorus.invalid/facebook/pages/${id}`, tokenValue: null, subscribedFields: [] };
+  };
+  const all = ["ADVERTISE", "ANALYZE", "CREATE_CONTENT", "MESSAGING", "MODERATE", "MANAGE"];
+  for (const p of [page(`${account.displayName} (sandbox page)`, all), page(`${account.displayName} second sandbox page`, all.slice(0, 5))]) {
+    await deps.store.put(platform, "page", p.id, p, account.id);
+  }
+  const ad: SandboxAdAccount = { id: `act_${numericId(15)}`, name: `${account.displayName} sandbox ad account`, currency: "USD", account_status: 1 };
+  await deps.store.put(platform, "ad_account", ad.id, ad, account.id);
+  return account;
+}
+
+function graphRoutes(deps: SimulatorDeps): Hono {
+  const profile = profileFor(deps);
+  const graph = new Hono();
+  graph.use("*", graphClaim(deps, platform));
+  mountGraphTokenEndpoint(graph, deps, platform, { prefix: "EAA_SANDBOX_", door });
+  mountPermissionsEdge(graph, profile, door);
+
+  graph.get("/:version/me", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "public_profile" });
+    if (!auth.ok) return auth.response;
+    const a = auth.account;
+    const node: GraphNode = { id: a.id, name: a.displayName, picture: { data: { url: a.avatarUrl, is_silhouette: false, height: 200, width: 200 } } };
+    const picked = selectFields(node, c.req.query("fields"), "id,name", "User");
+    return picked instanceof Response ? picked : graphJson(picked);
+  });
+
+  graph.get("/:version/me/accounts", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_show_list" });
+    if (!auth.ok) return auth.response;
+    const fields = c.req.query("fields") || "id,name,category,tasks,access_token";
+    const wantsTokens = parseFields(fields).some((f) => f.name === "access_token");
+    const nodes: GraphNode[] = [];
+    for (const { data: page } of await deps.store.list<SandboxPage>(platform, "page", { owner: auth.account.id })) {
+      const token = wantsTokens ? await ensurePageToken(deps, platform, page, auth.account.id, auth.token.scopes) : null;
+      const node = { id: page.id, name: page.name, category: page.category, tasks: page.tasks, followers_count: page.followers_count, link: page.link, access_token: token };
+      const picked = selectFields(node, fields, fields, "Page");
+      if (picked instanceof Response) return picked;
+      nodes.push(picked);
+    }
+    return graphJson(pageOf(c.req.raw, nodes));
+  });
+
+  graph.get("/:version/me/adaccounts", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "ads_read" });
+    if (!auth.ok) return auth.response;
+    const nodes: GraphNode[] = [];
+    for (const { data } of await deps.store.list<SandboxAdAccount>(platform, "ad_account", { owner: auth.account.id })) {
+      const picked = selectFields({ ...data }, c.req.query("fields"), "id", "AdAccount");
+      if (picked instanceof Response) return picked;
+      nodes.push(picked);
+    }
+    return graphJson(pageOf(c.req.raw, nodes));
+  });
+
+  graph.post("/:version/:pageId/subscribed_apps", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_metadata" });
+    if (!auth.ok) return auth.response;
+    const page = await deps.store.get<SandboxPage>(platform, "page", c.req.param("pageId"));
+    if (!page || page.owner !== auth.account.id) return unsupportedRequest("POST", c.req.param("pageId"));
+    const refused = await subscribePage(deps, platform, page.data, auth.meta, c.req.query("subscribed_fields"));
+    return refused ?? graphJson({ success: true });
+  });
+
+  graph.get("/:version/:pageId/subscribed_apps", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_metadata" });
+    if (!auth.ok) return auth.response;
+    const page = await deps.store.get<SandboxPage>(platform, "page", c.req.param("pageId"));
+    if (!page || page.owner !== auth.account.id) return unsupportedRequest("GET", c.req.param("pageId"));
+    const apps = page.data.subscribedFields.length > 0 ? [{ id: "sandbox_app", name: "Chorus sandbox app", subscribed_fields: page.data.subscribedFields }] : [];
+    return graphJson({ data: apps });
+  });
+
+  graph.notFound((c) => unmatched(unknownPath(new URL(c.req.url).pathname)));
+  return graph;
+}
+
+export const createFacebookSimulator: SimulatorFactory = (deps) => {
+  const seedAccount = (input: { handle: string }) => seed(deps, input.handle);
+  const www = new Hono();
+  www.use("/:version/dialog/oauth", dialogClaim(false));
+  mountConsentPage(www, deps, { platform, path: "/:version/dialog/oauth", scopeSeparator: ",", seedAccount });
+  www.notFound(() => unmatched(new Response("Sorry, this content isn't available right now", { status: 404 })));
+  return {
+    platform,
+    hosts: ["www.facebook.com", "graph.facebook.com"],
+    app: hostRouter({ "www.facebook.com": www, "graph.facebook.com": graphRoutes(deps) }),
+    seedAccount,
+  };
+};

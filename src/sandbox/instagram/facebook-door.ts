@@ -1,0 +1,139 @@
+import { Hono } from "hono";
+import type { SimulatorDeps } from "../types.js";
+import { graphClaim, mountGraphTokenEndpoint, mountPermissionsEdge } from "../facebook/facebook-login.js";
+import {
+  authenticate,
+  graphJson,
+  invalidParameter,
+  pageOf,
+  parseFields,
+  selectFields,
+  unknownPath,
+  unmatched,
+  unsupportedRequest,
+  type GraphNode,
+} from "../facebook/graph-wire.js";
+import { ensurePageToken, subscribePage, type SandboxPage } from "../facebook/pages.js";
+import {
+  igUserNode,
+  instagramProfile,
+  linkOf,
+  mediaCount,
+  platform,
+  publishingLimitNode,
+  type SandboxAdAccount,
+  type SandboxAdPermission,
+} from "./model.js";
+
+/**
+ * Instagram's Facebook-login door on graph.facebook.com: Facebook Login, the linked Page, and the
+ * IG user node with its edges. The Facebook simulator serves the same host; this one answers only
+ * requests carrying tokens and codes it issued (graphClaim).
+ */
+const door = "facebook_login";
+
+const respond = (picked: GraphNode | Response) => (picked instanceof Response ? picked : graphJson(picked));
+
+export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
+  const profile = instagramProfile(deps, ["public_profile", "instagram_basic"]);
+  const graph = new Hono();
+  graph.use("*", graphClaim(deps, platform));
+  mountGraphTokenEndpoint(graph, deps, platform, { prefix: "EAA_SANDBOX_", door });
+  mountPermissionsEdge(graph, profile, door);
+
+  graph.get("/:version/me", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "public_profile" });
+    if (!auth.ok) return auth.response;
+    const link = await linkOf(deps, auth.account.id);
+    return respond(selectFields({ id: link?.fbUserId, name: link?.fbUserName }, c.req.query("fields"), "id,name", "User"));
+  });
+
+  graph.get("/:version/me/accounts", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_show_list" });
+    if (!auth.ok) return auth.response;
+    const fields = c.req.query("fields") || "id,name,category,tasks,access_token";
+    const wantsTokens = parseFields(fields).some((f) => f.name === "access_token");
+    const nodes: GraphNode[] = [];
+    for (const { data: page } of await deps.store.list<SandboxPage>(platform, "page", { owner: auth.account.id })) {
+      const token = wantsTokens ? await ensurePageToken(deps, platform, page, auth.account.id, auth.token.scopes) : null;
+      const ig = page.instagramUserId ? { id: page.instagramUserId, username: auth.account.handle } : null;
+      const node = { id: page.id, name: page.name, category: page.category, tasks: page.tasks, access_token: token, instagram_business_account: ig };
+      const picked = selectFields(node, fields, fields, "Page");
+      if (picked instanceof Response) return picked;
+      nodes.push(picked);
+    }
+    return graphJson(pageOf(c.req.raw, nodes));
+  });
+
+  graph.get("/:version/me/adaccounts", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "ads_read" });
+    if (!auth.ok) return auth.response;
+    const nodes: GraphNode[] = [];
+    for (const { data } of await deps.store.list<SandboxAdAccount>(platform, "ad_account", { owner: auth.account.id })) {
+      const picked = selectFields({ ...data }, c.req.query("fields"), "id", "AdAccount");
+      if (picked instanceof Response) return picked;
+      nodes.push(picked);
+    }
+    return graphJson(pageOf(c.req.raw, nodes));
+  });
+
+  /** A node read: the linked Page (its token) or the IG user. */
+  graph.get("/:version/:nodeId", async (c) => {
+    const nodeId = c.req.param("nodeId");
+    const page = await deps.store.get<SandboxPage>(platform, "page", nodeId);
+    if (page) {
+      const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_show_list" });
+      if (!auth.ok) return auth.response;
+      if (page.owner !== auth.account.id) return unsupportedRequest("GET", nodeId);
+      const token = await ensurePageToken(deps, platform, page.data, auth.account.id, auth.token.scopes);
+      const node = { id: page.data.id, name: page.data.name, category: page.data.category, access_token: token, instagram_business_account: { id: auth.account.id } };
+      return respond(selectFields(node, c.req.query("fields"), "id,name", "Page"));
+    }
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_basic" });
+    if (!auth.ok) return auth.response;
+    if (nodeId !== auth.account.id) return unsupportedRequest("GET", nodeId);
+    return respond(selectFields(igUserNode(auth.account, await mediaCount(deps, auth.account.id)), c.req.query("fields"), "id", "IGUser"));
+  });
+
+  graph.post("/:version/:pageId/subscribed_apps", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_metadata" });
+    if (!auth.ok) return auth.response;
+    const page = await deps.store.get<SandboxPage>(platform, "page", c.req.param("pageId"));
+    if (!page || page.owner !== auth.account.id) return unsupportedRequest("POST", c.req.param("pageId"));
+    return (await subscribePage(deps, platform, page.data, auth.meta, c.req.query("subscribed_fields"))) ?? graphJson({ success: true });
+  });
+
+  graph.get("/:version/:igUserId/content_publishing_limit", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_content_publish" });
+    if (!auth.ok) return auth.response;
+    if (c.req.param("igUserId") !== auth.account.id) return unsupportedRequest("GET", c.req.param("igUserId"));
+    const picked = selectFields(await publishingLimitNode(deps, auth.account.id), c.req.query("fields"), "quota_usage", "ContentPublishingLimit");
+    return picked instanceof Response ? picked : graphJson({ data: [picked] });
+  });
+
+  graph.get("/:version/:igUserId/branded_content_ad_permissions", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_branded_content_ads_brand" });
+    if (!auth.ok) return auth.response;
+    if (c.req.param("igUserId") !== auth.account.id) return unsupportedRequest("GET", c.req.param("igUserId"));
+    const wanted = c.req.query("creator_username");
+    const rows = (await deps.store.list<SandboxAdPermission>(platform, "ad_permission", { owner: auth.account.id }))
+      .filter((r) => !wanted || r.data.creator_username === wanted)
+      .map((r): GraphNode => ({ id: r.id, ...r.data, brand_ig_user: { id: auth.account.id } }));
+    return graphJson(pageOf(c.req.raw, rows));
+  });
+
+  graph.get("/:version/:igUserId/branded_content_tag_approval", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_branded_content_brand" });
+    if (!auth.ok) return auth.response;
+    if (c.req.param("igUserId") !== auth.account.id) return unsupportedRequest("GET", c.req.param("igUserId"));
+    const ids = (c.req.query("user_ids") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    if (ids.length === 0) return invalidParameter("(#100) The parameter user_ids is required");
+    if (ids.length > 100) return invalidParameter("(#100) At most 100 user_ids can be queried per request");
+    const approved: GraphNode[] = [];
+    for (const id of ids) if (await deps.store.get(platform, "tag_approval", `${auth.account.id}:${id}`)) approved.push({ id });
+    return graphJson({ data: approved });
+  });
+
+  graph.notFound((c) => unmatched(unknownPath(new URL(c.req.url).pathname)));
+  return graph;
+}

@@ -1,0 +1,127 @@
+import { Hono } from "hono";
+import { redeemAuthCode } from "../oauth-consent.js";
+import { checkToken } from "../tokens.js";
+import type { SimulatorDeps } from "../types.js";
+import { issueGraphToken } from "../facebook/facebook-login.js";
+import {
+  authenticate,
+  formOf,
+  graphError,
+  graphJson,
+  selectFields,
+  unknownPath,
+  unmatched,
+  unsupportedRequest,
+  type GraphNode,
+  type TokenMeta,
+} from "../facebook/graph-wire.js";
+import { instagramWebhookFields } from "../../networks/instagram/capabilities.js";
+import { igUserNode, instagramProfile, linkOf, mediaCount, platform, publishingLimitNode } from "./model.js";
+
+/**
+ * Instagram's own door (Business Login for Instagram): the code exchange on api.instagram.com
+ * and the Graph calls on graph.instagram.com. Neither host is shared.
+ */
+const door = "instagram_login";
+const issue = { prefix: "IGAA_SANDBOX_", door };
+
+/** api.instagram.com keeps Instagram's legacy error shape: `{ error_type, code, error_message }`. */
+const legacyError = (message: string) => graphJson({ error_type: "OAuthException", code: 400, error_message: message }, 400);
+
+const codeMessages = {
+  invalid_code: "Invalid authorization code",
+  code_used: "This authorization code has been used",
+  code_expired: "This authorization code has expired",
+  redirect_mismatch: "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+  client_mismatch: "Invalid platform app",
+  pkce_failed: "Invalid code verifier",
+} as const;
+
+export function instagramApiHost(deps: SimulatorDeps): Hono {
+  const api = new Hono();
+  api.post("/oauth/access_token", async (c) => {
+    const form = await formOf(c.req.raw);
+    for (const name of ["client_id", "client_secret", "grant_type", "redirect_uri", "code"]) {
+      if (!form.get(name)) return legacyError(`Missing required field '${name}'`);
+    }
+    if (form.get("grant_type") !== "authorization_code") return legacyError("Unsupported grant_type");
+    const redeemed = await redeemAuthCode(deps, platform, {
+      code: form.get("code") ?? "",
+      clientId: form.get("client_id") ?? "",
+      redirectUri: form.get("redirect_uri"),
+      codeVerifier: null,
+    });
+    if (!redeemed.ok) return legacyError(codeMessages[redeemed.reason]);
+    const link = await linkOf(deps, redeemed.code.accountId);
+    const tokens = await issueGraphToken(deps, platform, redeemed.code.accountId, redeemed.code.scopes, issue, false);
+    return graphJson({ data: [{ access_token: tokens.accessToken, user_id: link?.appScopedId ?? redeemed.code.accountId, permissions: tokens.scopes.join(",") }] });
+  });
+  api.notFound(() => unmatched(legacyError("Sorry, this page isn't available.")));
+  return api;
+}
+
+export function instagramGraphHost(deps: SimulatorDeps): Hono {
+  const profile = instagramProfile(deps, ["instagram_business_basic"]);
+  const graph = new Hono();
+
+  /** Token exchanges share one shape: the token must be this door's, valid, and (for refresh) long-lived. */
+  const exchange = (grantType: string, wantLongLived: boolean) => async (request: Request) => {
+    const q = new URL(request.url).searchParams;
+    if (q.get("grant_type") !== grantType) return graphError(400, { message: "Unsupported grant type", type: "OAuthException", code: 100 });
+    if (grantType === "ig_exchange_token" && !q.get("client_secret")) {
+      return graphError(400, { message: "Missing client_secret parameter.", type: "OAuthException", code: 100 });
+    }
+    const value = q.get("access_token");
+    const check = await checkToken(deps, platform, value);
+    const meta = value ? (await deps.store.get<TokenMeta>(platform, "token_meta", value))?.data : undefined;
+    if (!check.ok || meta?.door !== door) {
+      const expired = check.ok === false && check.reason === "expired";
+      return graphError(400, {
+        message: expired ? "Error validating access token: Session has expired." : "Invalid OAuth access token - Cannot parse access token",
+        type: "OAuthException",
+        code: 190,
+        ...(expired ? { error_subcode: 463 } : {}),
+      });
+    }
+    if (meta.longLived !== wantLongLived) {
+      return graphError(400, { message: wantLongLived ? "Short-lived tokens cannot be refreshed." : "Token is already long-lived.", type: "OAuthException", code: 100 });
+    }
+    const tokens = await issueGraphToken(deps, platform, check.account.id, check.token.scopes, issue, true);
+    return graphJson({ access_token: tokens.accessToken, token_type: "bearer", expires_in: 5184000, permissions: tokens.scopes.join(",") });
+  };
+  graph.get("/access_token", (c) => exchange("ig_exchange_token", false)(c.req.raw));
+  graph.get("/refresh_access_token", (c) => exchange("ig_refresh_token", true)(c.req.raw));
+
+  graph.get("/:version/me", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_business_basic" });
+    if (!auth.ok) return auth.response;
+    const link = await linkOf(deps, auth.account.id);
+    const node: GraphNode = { ...igUserNode(auth.account, await mediaCount(deps, auth.account.id)), id: link?.appScopedId, user_id: auth.account.id };
+    const picked = selectFields(node, c.req.query("fields"), "id,username", "User");
+    return picked instanceof Response ? picked : graphJson(picked);
+  });
+
+  graph.get("/:version/:igUserId/content_publishing_limit", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_business_content_publish" });
+    if (!auth.ok) return auth.response;
+    const id = c.req.param("igUserId");
+    if (id !== "me" && id !== auth.account.id) return unsupportedRequest("GET", id);
+    const picked = selectFields(await publishingLimitNode(deps, auth.account.id), c.req.query("fields"), "quota_usage", "ContentPublishingLimit");
+    return picked instanceof Response ? picked : graphJson({ data: [picked] });
+  });
+
+  graph.post("/:version/me/subscribed_apps", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_business_basic" });
+    if (!auth.ok) return auth.response;
+    const fields = (c.req.query("subscribed_fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+    const bad = fields.find((f) => !(instagramWebhookFields as readonly string[]).includes(f));
+    if (fields.length === 0 || bad !== undefined) {
+      return graphError(400, { message: `(#100) Invalid subscribed_fields: ${bad ?? "(none)"}`, type: "OAuthException", code: 100 });
+    }
+    await deps.store.put(platform, "subscription", auth.account.id, { fields }, auth.account.id);
+    return graphJson({ success: true });
+  });
+
+  graph.notFound((c) => unmatched(unknownPath(new URL(c.req.url).pathname)));
+  return graph;
+}

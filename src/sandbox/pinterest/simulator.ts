@@ -1,0 +1,204 @@
+import { type Context, Hono } from "hono";
+import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
+import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
+import { applyLatencyFaults, checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount, type SandboxToken } from "../tokens.js";
+import type { SandboxAccount, SandboxStore, SimulatorDeps, SimulatorFactory } from "../types.js";
+
+/**
+ * A test double of Pinterest API v5 for what the adapter calls: the consent page, the token
+ * endpoint (form body, HTTP Basic, continuous refresh tokens that rotate), GET /user_account,
+ * GET /boards and GET /ad_accounts with `bookmark` pagination. Errors are `{ code, message }`
+ * with the codes and messages the official spec gives as examples.
+ */
+
+const ACCESS_SECONDS = 30 * 86_400; // about 30 days
+const REFRESH_SECONDS = 60 * 86_400; // continuous refresh tokens: 60 days, renewed on each refresh
+
+export interface SandboxBoard {
+  id: string;
+  name: string;
+  description: string;
+  privacy: "PUBLIC" | "PROTECTED" | "SECRET";
+  pin_count: number;
+  follower_count: number;
+  collaborator_count: number;
+  created_at: string;
+  owner: { username: string };
+}
+
+/** Adds a board to a simulated person (seeding, and tests that need many boards to page through). */
+export async function putSandboxBoard(store: SandboxStore, account: SandboxAccount, input: { name: string; privacy?: SandboxBoard["privacy"]; createdAt?: string }): Promise<SandboxBoard> {
+  const board: SandboxBoard = {
+    id: numericId(18),
+    name: input.name,
+    description: "A Chorus sandbox board: simulated, never shown on Pinterest.",
+    privacy: input.privacy ?? "PUBLIC",
+    pin_count: 0,
+    follower_count: 0,
+    collaborator_count: 0,
+    created_at: input.createdAt ?? "2026-01-01T00:00:00",
+    owner: { username: account.handle },
+  };
+  await store.put("pinterest", "board", board.id, board, account.id);
+  return board;
+}
+
+/** The app authenticates with HTTP Basic `client_id:client_secret`; anything else is refused. */
+function basicClientId(header: string | undefined): string | null {
+  const encoded = /^Basic (.+)$/i.exec(header ?? "")?.[1];
+  if (!encoded) return null;
+  try {
+    const [id, secret] = atob(encoded).split(":");
+    return id && secret ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+const pinError = (c: Context, status: 400 | 401 | 403 | 429 | 503, code: number, message: string) => c.json({ code, message }, status);
+
+type Authorized = { account: SandboxAccount; token: SandboxToken };
+
+async function authenticate(c: Context, deps: SimulatorDeps, scopes: readonly string[]): Promise<Authorized | Response> {
+  const bearer = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+  const check = await checkToken(deps, "pinterest", bearer);
+  if (!check.ok) return pinError(c, 401, 2, "Authentication failed.");
+  if ((await applyLatencyFaults(deps, check.account)) === "down") return pinError(c, 503, 503, "Service Unavailable. Please try again later.");
+  if (check.account.fault === "rate_limited") {
+    return pinError(c, 429, 8, "This request exceeded a rate limit. This can happen if the client exceeds one\nof the published rate limits within a short time window.");
+  }
+  if (check.account.fault === "revoked_permission" || !scopes.every((s) => check.token.scopes.includes(s))) {
+    return pinError(c, 403, 3, "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes.");
+  }
+  return { account: check.account, token: check.token };
+}
+
+/** One page of records in store order; the bookmark is an opaque offset. */
+function pageOf<T>(c: Context, all: T[]): Response {
+  const size = Number(c.req.query("page_size") ?? "25");
+  const bookmark = c.req.query("bookmark");
+  let offset = 0;
+  if (bookmark) {
+    const decoded = /^sandbox-offset:(\d+)$/.exec(atob(bookmark.replace(/[^A-Za-z0-9+/=]/g, "")));
+    if (!decoded?.[1]) return c.json({ code: 1, message: "Invalid parameters." }, 400);
+    offset = Number(decoded[1]);
+  }
+  if (!Number.isInteger(size) || size < 1 || size > 250) return c.json({ code: 1, message: "Invalid parameters." }, 400);
+  const items = all.slice(offset, offset + size);
+  const next = offset + size < all.length ? btoa(`sandbox-offset:${offset + size}`) : null;
+  return c.json({ items, bookmark: next });
+}
+
+async function tokenAnswer(c: Context, deps: SimulatorDeps, accountId: string, scopes: string[], responseType: string) {
+  const issued = await issueTokens(deps, "pinterest", accountId, scopes, {
+    accessSeconds: ACCESS_SECONDS,
+    refreshSeconds: REFRESH_SECONDS,
+    withRefresh: true,
+    prefix: "pin-sandbox-",
+  });
+  return c.json({
+    access_token: issued.accessToken,
+    refresh_token: issued.refreshToken,
+    response_type: responseType,
+    token_type: "bearer",
+    expires_in: ACCESS_SECONDS,
+    refresh_token_expires_in: REFRESH_SECONDS,
+    refresh_token_expires_at: Math.floor(deps.now().getTime() / 1000) + REFRESH_SECONDS,
+    scope: scopes.join(","),
+  });
+}
+
+export const createPinterestSimulator: SimulatorFactory = (deps) => {
+  const app = new Hono();
+  const seedAccount = async (input: { handle: string }) => {
+    const account = await seedSandboxAccount(deps, "pinterest", input, () => numericId(18));
+    if ((await deps.store.list("pinterest", "board", { owner: account.id })).length === 0) {
+      await putSandboxBoard(deps.store, account, { name: "Sandbox recipes" });
+      await putSandboxBoard(deps.store, account, { name: "Sandbox travel ideas" });
+      await putSandboxBoard(deps.store, account, { name: "Sandbox drafts", privacy: "SECRET" });
+      await deps.store.put("pinterest", "ad_account", numericId(15), { name: `Sandbox ads of ${account.handle}`, currency: "USD", country: "US" }, account.id);
+    }
+    return account;
+  };
+
+  mountConsentPage(app, deps, { platform: "pinterest", path: "/oauth/", scopeSeparator: ",", seedAccount });
+
+  app.post("/v5/oauth/token", async (c) => {
+    const clientId = basicClientId(c.req.header("authorization"));
+    if (!clientId) return pinError(c, 401, 2, "Authentication failed.");
+    const form = await c.req.parseBody();
+    const field = (name: string): string | null => {
+      const value = form[name];
+      return typeof value === "string" && value !== "" ? value : null;
+    };
+    if (field("grant_type") === "authorization_code") {
+      const redeemed = await redeemAuthCode(deps, "pinterest", { code: field("code") ?? "", clientId, redirectUri: field("redirect_uri") ?? "", codeVerifier: null });
+      if (!redeemed.ok) return pinError(c, 401, 283, "The authorization grant is invalid");
+      return tokenAnswer(c, deps, redeemed.code.accountId, redeemed.code.scopes, "authorization_code");
+    }
+    if (field("grant_type") === "refresh_token") {
+      const presented = field("refresh_token") ?? "";
+      const check = await checkToken(deps, "pinterest", presented, "refresh");
+      if (!check.ok) return pinError(c, 401, 283, "The authorization grant is invalid");
+      // Continuous refresh: the answer carries a new refresh token and the presented one is spent.
+      await revokeToken(deps, "pinterest", presented);
+      return tokenAnswer(c, deps, check.account.id, check.token.scopes, "refresh_token");
+    }
+    return pinError(c, 400, 1, "Invalid parameters.");
+  });
+
+  app.get("/v5/user_account", async (c) => {
+    const auth = await authenticate(c, deps, ["user_accounts:read"]);
+    if (auth instanceof Response) return auth;
+    const boards = await deps.store.list("pinterest", "board", { owner: auth.account.id });
+    return c.json({
+      account_type: "BUSINESS",
+      id: auth.account.id,
+      profile_image: auth.account.avatarUrl ?? "",
+      website_url: "https://sandbox.chorus.invalid",
+      username: auth.account.handle,
+      about: "Chorus sandbox account: a simulated Pinterest user, not a real person.",
+      business_name: auth.account.displayName,
+      board_count: boards.length,
+      pin_count: 0,
+      follower_count: 0,
+      following_count: 0,
+      monthly_views: 0,
+    });
+  });
+
+  app.get("/v5/boards", async (c) => {
+    const auth = await authenticate(c, deps, ["boards:read"]);
+    if (auth instanceof Response) return auth;
+    const secret = auth.token.scopes.includes("boards:read_secret");
+    const privacy = c.req.query("privacy") ?? "ALL";
+    const boards = (await deps.store.list<SandboxBoard>("pinterest", "board", { owner: auth.account.id }))
+      .map((r) => r.data)
+      .filter((b) => (secret || b.privacy !== "SECRET") && (privacy === "ALL" || b.privacy === privacy));
+    return pageOf(c, boards);
+  });
+
+  app.get("/v5/ad_accounts", async (c) => {
+    const auth = await authenticate(c, deps, ["ads:read"]);
+    if (auth instanceof Response) return auth;
+    const records = await deps.store.list<{ name: string; currency: string; country: string }>("pinterest", "ad_account", { owner: auth.account.id });
+    const items = records.map((r) => ({
+      id: r.id,
+      name: r.data.name,
+      owner: { username: auth.account.handle, id: auth.account.id },
+      country: r.data.country,
+      currency: r.data.currency,
+      permissions: ["OWNER"],
+      created_time: Math.floor(new Date(r.createdAt).getTime() / 1000),
+      updated_time: Math.floor(new Date(r.createdAt).getTime() / 1000),
+    }));
+    return pageOf(c, items);
+  });
+
+  app.notFound((c) => {
+    c.header(UNMATCHED_HEADER, "1");
+    return c.json({ code: 404, message: "Not found." }, 404);
+  });
+
+  return { platform: "pinterest", hosts: ["www.pinterest.com", "api.pinterest.com"], app, seedAccount };
+};

@@ -1,0 +1,131 @@
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { errorCatalogue, errorCodes } from "../../src/infra/error-catalogue.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+
+const ENVELOPE_FIELDS = ["type", "message", "code", "param", "fix", "docs", "platform", "retryable"];
+
+/** Codes named in the spec's error tables: the first cell of each row, in backticks. */
+function specCodes(): string[] {
+  const spec = readFileSync(new URL("../../../shared/spec/unified-social-api.md", import.meta.url), "utf8");
+  const errors = spec.slice(spec.indexOf("\n## Errors"), spec.indexOf("\n## Limits"));
+  const codes = new Set<string>();
+  for (const line of errors.split("\n")) {
+    const cell = /^\| ([a-z_]+) \|/.exec(line);
+    if (cell?.[1] && !["type", "message", "code", "param", "fix", "docs", "platform", "retryable", "invalid_request", "unauthorized", "entitlement_exceeded"].includes(cell[1])) {
+      codes.add(cell[1]);
+    }
+  }
+  return [...codes];
+}
+
+describe("error envelope and catalogue", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it("has every code of the spec's tables in one closed catalogue with type, status, fix, retryable", () => {
+    const fromSpec = specCodes();
+    expect(fromSpec.length).toBeGreaterThan(60);
+    for (const code of fromSpec) expect(errorCodes, `missing ${code}`).toContain(code);
+    for (const code of ["unauthorized", "entitlement_exceeded", "rate_limited"]) expect(errorCodes).toContain(code);
+    for (const code of errorCodes) {
+      const entry = errorCatalogue[code];
+      expect(entry.status).toBeGreaterThanOrEqual(400);
+      expect(typeof entry.retryable).toBe("boolean");
+      if (code !== "platform_rejected") expect(entry.fix, code).toBeTruthy();
+    }
+    expect(errorCatalogue.unauthorized).toMatchObject({ type: "unauthorized", status: 401, retryable: false });
+    expect(errorCatalogue.entitlement_exceeded).toMatchObject({ type: "entitlement_exceeded", status: 402 });
+    expect(errorCatalogue.rate_limited).toMatchObject({ type: "rate_limited", status: 429, retryable: true });
+  });
+
+  it("answers an unknown route with the full envelope and a docs link to the code's anchor", async () => {
+    const ws = await t.workspace();
+    const response = await ws.request("/v1/nothing-here");
+    expect(response.status).toBe(404);
+    const error = await errorOf(response);
+    for (const field of ENVELOPE_FIELDS) expect(error).toHaveProperty(field);
+    expect(error).toMatchObject({ type: "not_found", code: "route_not_found", platform: null, retryable: false });
+    expect(error.docs).toBe("http://chorus.test/docs#error-route_not_found");
+    expect(error.requestId).toMatch(/^req_/);
+    expect(response.headers.get("x-request-id")).toBe(error.requestId);
+  });
+
+  it("answers a wrong method on a known path with 405 and Allow", async () => {
+    const ws = await t.workspace();
+    const response = await ws.request("/v1/me", { method: "DELETE" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+    expect((await errorOf(response)).code).toBe("method_not_allowed");
+  });
+
+  it("turns an unexpected exception into a 500 that leaks nothing but a request id", async () => {
+    const logged: Record<string, unknown>[] = [];
+    const failing = await createTestApp({
+      deps: {
+        logger: { error: (_m, fields) => logged.push(fields), info: () => {} },
+      },
+    });
+    const ws = await failing.workspace();
+    // A database that breaks after authentication: the route's own query throws.
+    const broken = await createTestApp({
+      deps: {
+        logger: { error: (_m, fields) => logged.push(fields), info: () => {} },
+        database: {
+          open: () => {
+            const { db } = failing.deps.database.open();
+            let calls = 0;
+            const proxy = new Proxy(db, {
+              get(target, prop, receiver) {
+                if (prop === "select" && ++calls > 1) throw new Error("secret internal detail: connection to 10.0.0.5 lost");
+                return Reflect.get(target, prop, receiver) as unknown;
+              },
+            });
+            return { db: proxy, close: async () => {} };
+          },
+        },
+      },
+    });
+    const response = await broken.app.request("http://chorus.test/v1/me/limits", { headers: { authorization: `Bearer ${ws.key}` } });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain("secret");
+    expect(text).not.toContain("10.0.0.5");
+    const error = (JSON.parse(text) as { error: { code: string; type: string; retryable: boolean; requestId: string } }).error;
+    expect(error).toMatchObject({ code: "internal_error", type: "api_error", retryable: true });
+    expect(logged.some((f) => f.requestId === error.requestId && String(f.error).includes("secret internal detail"))).toBe(true);
+  });
+
+  it("refuses a body that is not JSON, or over 1 MB, with a clear 400", async () => {
+    const ws = await t.workspace();
+    const notJson = await ws.request("/v1/profiles", { method: "POST", body: "{username:", headers: { "content-type": "application/json" } });
+    expect(notJson.status).toBe(400);
+    expect((await errorOf(notJson)).code).toBe("body_not_json");
+    const wrongType = await ws.request("/v1/profiles", { method: "POST", body: "username=a", headers: { "content-type": "text/plain" } });
+    expect((await errorOf(wrongType)).code).toBe("body_not_json");
+    const huge = await ws.request("/v1/profiles", { method: "POST", json: { username: "x".repeat(1_100_000) } });
+    expect(huge.status).toBe(400);
+    expect((await errorOf(huge)).code).toBe("body_too_large");
+  });
+
+  it("names the unknown or mistyped field in `param`", async () => {
+    const ws = await t.workspace();
+    const unknown = await ws.request("/v1/profiles", { method: "POST", json: { username: "ok", colour: "red" } });
+    expect(unknown.status).toBe(400);
+    expect(await errorOf(unknown)).toMatchObject({ type: "invalid_input", code: "field_unknown", param: "colour" });
+    const wrong = await ws.request("/v1/profiles", { method: "POST", json: { username: 12 } });
+    expect(await errorOf(wrong)).toMatchObject({ type: "invalid_input", code: "field_wrong_type", param: "username" });
+    const nested = await ws.request("/v1/email-preferences", { method: "PATCH", json: { weeklyDigest: "yes" } });
+    expect(await errorOf(nested)).toMatchObject({ code: "field_wrong_type", param: "weeklyDigest" });
+    const missing = await ws.request("/v1/profiles", { method: "POST", json: {} });
+    expect(await errorOf(missing)).toMatchObject({ code: "field_required", param: "username" });
+    const query = await ws.request("/v1/profiles?limit=500");
+    expect(await errorOf(query)).toMatchObject({ code: "field_invalid", param: "limit" });
+    const unknownQuery = await ws.request("/v1/profiles?page=2");
+    expect(await errorOf(unknownQuery)).toMatchObject({ code: "field_unknown", param: "page" });
+    const list = (await (await ws.request("/v1/profiles")).json()) as { items: unknown[] };
+    expect(list.items).toHaveLength(0);
+  });
+});

@@ -1,0 +1,111 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../../src/db/schema/index.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+
+describe("Idempotency-Key", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  const countProfiles = async (workspaceId: string, username: string) =>
+    (await t.db.select().from(profiles).where(and(eq(profiles.workspaceId, workspaceId), eq(profiles.username, username)))).length;
+
+  it("replays the stored status and body with Idempotent-Replayed and does nothing again", async () => {
+    const ws = await t.workspace();
+    const init = { method: "POST", json: { username: "once" }, headers: { "idempotency-key": "k-1" } };
+    const first = await ws.request("/v1/profiles", init);
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const firstBody = await first.text();
+    const second = await ws.request("/v1/profiles", { ...init, json: { username: "once" } });
+    expect(second.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await second.text()).toBe(firstBody);
+    expect(await countProfiles(ws.id, "once")).toBe(1);
+  });
+
+  it("treats key order in the body as the same request", async () => {
+    const ws = await t.workspace();
+    await ws.request("/v1/email-preferences", { method: "PATCH", json: { weeklyDigest: true, creditsLow: false }, headers: { "idempotency-key": "prefs" } });
+    const again = await ws.request("/v1/email-preferences", { method: "PATCH", body: '{"creditsLow":false,"weeklyDigest":true}', headers: { "idempotency-key": "prefs", "content-type": "application/json" } });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  it("refuses the same key with a different body (422) and writes nothing", async () => {
+    const ws = await t.workspace();
+    await ws.request("/v1/profiles", { method: "POST", json: { username: "first" }, headers: { "idempotency-key": "k-2" } });
+    const reused = await ws.request("/v1/profiles", { method: "POST", json: { username: "second" }, headers: { "idempotency-key": "k-2" } });
+    expect(reused.status).toBe(422);
+    expect(await errorOf(reused)).toMatchObject({ code: "idempotency_key_reused", param: "Idempotency-Key", retryable: false });
+    expect(await countProfiles(ws.id, "second")).toBe(0);
+  });
+
+  it("runs ten parallel identical requests once; the others are refused while it runs or replayed", async () => {
+    const ws = await t.workspace();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => ws.request("/v1/profiles", { method: "POST", json: { username: "parallel" }, headers: { "idempotency-key": "burst" } })),
+    );
+    const statuses = responses.map((r) => r.status);
+    const created = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
+    expect(created).toHaveLength(1);
+    for (const response of responses) {
+      if (response.status === 409) {
+        expect(await errorOf(response)).toMatchObject({ code: "idempotency_in_progress", retryable: true });
+        expect(response.headers.get("retry-after")).toBe("1");
+      } else {
+        expect(response.status, String(statuses)).toBe(201);
+      }
+    }
+    expect(statuses).not.toContain(500);
+    expect(await countProfiles(ws.id, "parallel")).toBe(1);
+  });
+
+  it("does not store a request refused by validation, so the corrected retry runs", async () => {
+    const ws = await t.workspace();
+    const bad = await ws.request("/v1/profiles", { method: "POST", json: { username: "Bad Name" }, headers: { "idempotency-key": "fixme" } });
+    expect(bad.status).toBe(400);
+    const good = await ws.request("/v1/profiles", { method: "POST", json: { username: "good-name" }, headers: { "idempotency-key": "fixme" } });
+    expect(good.status).toBe(201);
+    expect(good.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("stores and replays a business error that happened while running", async () => {
+    const ws = await t.workspace();
+    await ws.request("/v1/profiles", { method: "POST", json: { username: "taken" } });
+    const first = await ws.request("/v1/profiles", { method: "POST", json: { username: "taken" }, headers: { "idempotency-key": "conflict" } });
+    expect(first.status).toBe(409);
+    const replay = await ws.request("/v1/profiles", { method: "POST", json: { username: "taken" }, headers: { "idempotency-key": "conflict" } });
+    expect(replay.status).toBe(409);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  it("keeps keys per workspace", async () => {
+    const a = await t.workspace();
+    const b = await t.workspace();
+    const headers = { "idempotency-key": "shared-key" };
+    expect((await a.request("/v1/profiles", { method: "POST", json: { username: "same" }, headers })).status).toBe(201);
+    const other = await b.request("/v1/profiles", { method: "POST", json: { username: "same" }, headers });
+    expect(other.status).toBe(201);
+    expect(other.headers.get("idempotent-replayed")).toBeNull();
+    expect(await countProfiles(b.id, "same")).toBe(1);
+  });
+
+  it("forgets a key after 24 hours", async () => {
+    const ws = await t.workspace();
+    const headers = { "idempotency-key": "daily" };
+    await ws.request("/v1/profiles", { method: "POST", json: { username: "day-one" }, headers });
+    t.clock.advance(24 * 3600 * 1000 + 1000);
+    const later = await ws.request("/v1/profiles", { method: "POST", json: { username: "day-two" }, headers });
+    expect(later.status).toBe(201);
+    expect(later.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it.each(["", "x".repeat(256), "tab\there", "ünïcode"])("refuses the malformed key %j", async (key) => {
+    const ws = await t.workspace();
+    const response = await ws.request("/v1/profiles", { method: "POST", json: { username: "k" }, headers: { "idempotency-key": key } });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: "idempotency_key_invalid", param: "Idempotency-Key" });
+    expect(await countProfiles(ws.id, "k")).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Hono } from "hono";
+import { createApp } from "../../src/app.js";
+import type { AppDeps } from "../../src/deps.js";
+import { type EmbeddedDatabase, openEmbeddedDatabase } from "../../src/db/pglite.js";
+import type { Database } from "../../src/db/types.js";
+import type { PlanId } from "../../src/domain/billing/plans.js";
+import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
+import type { AppEnv } from "../../src/http/context.js";
+import type { Clock } from "../../src/infra/clock.js";
+import { silentLogger } from "../../src/infra/logger.js";
+import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
+import type { RateLimiter } from "../../src/infra/rate-limit/types.js";
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date("2026-11-21T12:00:00.000Z")) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  set(date: Date): void {
+    this.current = new Date(date);
+  }
+}
+
+export interface TestApp {
+  app: Hono<AppEnv>;
+  db: Database;
+  clock: TestClock;
+  deps: AppDeps;
+  /** A fresh workspace with one key; each test makes its own. */
+  workspace(options?: { plan?: PlanId; mode?: "test" | "live"; grantCredits?: number }): Promise<TestWorkspace>;
+  close(): Promise<void>;
+}
+
+export interface TestWorkspace {
+  id: string;
+  key: string;
+  keyId: string;
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+let shared: Promise<EmbeddedDatabase> | null = null;
+
+/**
+ * One in-memory PGlite per test file (opening one costs seconds), migrated by the same code
+ * the server runs; isolation between tests comes from each test having its own workspace.
+ */
+export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
+  shared ??= openEmbeddedDatabase();
+  const embedded = await shared;
+  const clock = new TestClock();
+  const deps: AppDeps = {
+    database: { open: () => ({ db: embedded.db, close: async () => {} }) },
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(clock),
+    clock,
+    logger: silentLogger,
+    publicUrl: "http://chorus.test",
+    clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
+    ...options.deps,
+  };
+  const app = createApp(deps);
+  const request = (key: string | null) => (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    if (key) headers.set("authorization", `Bearer ${key}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    return Promise.resolve(app.request(`http://chorus.test${path}`, { ...init, headers, body: body ?? null }));
+  };
+  return {
+    app,
+    db: embedded.db,
+    clock,
+    deps,
+    async workspace(ws = {}) {
+      const created = await createWorkspace(embedded.db, {
+        name: "Test workspace",
+        email: "test@example.com",
+        plan: ws.plan ?? "free",
+        grantCredits: ws.grantCredits ?? 0,
+        keyMode: ws.mode ?? "test",
+        actor: "operator",
+        at: clock.now(),
+      });
+      return { id: created.workspaceId, key: created.apiKey.key, keyId: created.apiKey.id, request: request(created.apiKey.key) };
+    },
+    close: async () => {},
+  };
+}
+
+/** Requests without a key, for public routes and auth tests. */
+export function anonymous(app: Hono<AppEnv>) {
+  return (path: string, init: RequestInit = {}) => Promise.resolve(app.request(`http://chorus.test${path}`, init));
+}
+
+export async function errorOf(response: Response): Promise<{
+  type: string;
+  message: string;
+  code: string;
+  param: string | null;
+  fix: string | null;
+  docs: string;
+  platform: string | null;
+  retryable: boolean;
+  requestId: string;
+}> {
+  const body = (await response.json()) as { error: never };
+  return body.error;
+}
