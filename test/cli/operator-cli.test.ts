@@ -1,0 +1,94 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
+import { type ServerDatabase, openServerDatabase } from "../../src/db/node-postgres.js";
+import { systemClock } from "../../src/infra/clock.js";
+import { silentLogger } from "../../src/infra/logger.js";
+import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
+import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
+
+const exec = promisify(execFile);
+const available = await postgresAvailable();
+if (!available.ok) console.warn(`[skipped] operator CLI on PostgreSQL: ${available.reason}`);
+
+/**
+ * The operator command line against a real PostgreSQL server (a throwaway database), and the
+ * API served by the Node driver on the same database: plan rules are checked on workspaces the
+ * CLI made.
+ */
+describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
+  let database: { url: string; close: () => Promise<void> };
+  let server: ServerDatabase;
+  const cli = async (...args: string[]) => {
+    const { stdout } = await exec(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { env: { ...process.env, DATABASE_URL: database.url } });
+    return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
+  };
+  const api = (key: string, path: string, init: RequestInit = {}) => {
+    const app = createApp({
+      database: { open: () => ({ db: server.db, close: async () => {} }) },
+      rateLimiter: createMemoryRateLimiter(systemClock),
+      clock: systemClock,
+      logger: silentLogger,
+      clientIp: () => "127.0.0.1",
+    });
+    return Promise.resolve(app.request(`http://chorus.test${path}`, { ...init, headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers } }));
+  };
+
+  beforeAll(async () => {
+    database = await createThrowawayDatabase();
+    expect(await cli("migrate")).toEqual({ migrated: true });
+    server = await openServerDatabase(database.url, { migrate: false });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it("creates a free workspace whose plan blocks the microblog and short-video networks", async () => {
+    const created = await cli("workspace", "create", "--name", "Acme", "--email", "ops@acme.test");
+    expect(created).toMatchObject({ workspace: expect.stringMatching(/^ws_/), key: expect.stringMatching(/^sk_test_/), mode: "test" });
+    const limits = (await (await api(String(created.key), "/v1/me/limits")).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown> };
+    expect(limits.credits).toMatchObject({ plan: "free", monthlyAllowance: 10, pack: 0, blockedPlatforms: ["tiktok", "twitter"] });
+    expect(limits.billing).toMatchObject({ mode: "free", isSubscriber: false });
+  }, 60_000);
+
+  it("grants credits, sets the plan and the limits, and the API reflects each at once", async () => {
+    const created = await cli("workspace", "create", "--name", "Beta", "--email", "b@beta.test", "--mode", "live");
+    const key = String(created.key);
+    expect(key).toMatch(/^sk_live_/);
+    expect(await cli("credits", "grant", "--workspace", String(created.workspace), "--amount", "25", "--purchased")).toEqual({ pack: 25 });
+    let limits = (await (await api(key, "/v1/me/limits")).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown>; rateLimits: Record<string, unknown> };
+    expect(limits.billing).toEqual({ mode: "payg", isSubscriber: false, hasPurchasedCredits: true });
+    expect(limits.credits).toMatchObject({ total: 35, pack: 25 });
+
+    await cli("plan", "set", "--workspace", String(created.workspace), "--plan", "subscription");
+    await cli("limits", "set", "--workspace", String(created.workspace), "--api-per-minute", "900", "--blocked-platforms", "linkedin");
+    limits = (await (await api(key, "/v1/me/limits")).json()) as typeof limits;
+    expect(limits.billing).toMatchObject({ mode: "subscription", isSubscriber: true });
+    expect(limits.credits).toMatchObject({ plan: "subscription", monthlyAllowance: 1000, blockedPlatforms: ["linkedin"] });
+    expect(limits.rateLimits).toMatchObject({ apiPerMinute: 900 });
+
+    const audit = (await (await api(key, "/v1/audit")).json()) as { items: { type: string }[] };
+    expect(audit.items.map((e) => e.type)).toEqual(expect.arrayContaining(["credits.granted", "plan.changed", "key.created", "workspace.created"]));
+  }, 60_000);
+
+  it("creates more keys and locks an agent's nickname", async () => {
+    const created = await cli("workspace", "create", "--name", "Gamma", "--email", "g@gamma.test");
+    const second = await cli("key", "create", "--workspace", String(created.workspace), "--mode", "live", "--name", "publisher");
+    expect(second).toMatchObject({ keyId: expect.stringMatching(/^agt_/), mode: "live" });
+    await cli("nickname", "lock", "--key", String(second.keyId));
+    const refused = await api(String(second.key), "/v1/me/agent", { method: "PATCH", body: JSON.stringify({ nickname: "x" }) });
+    expect(refused.status).toBe(403);
+    const other = await api(String(created.key), "/v1/me/agent", { method: "PATCH", body: JSON.stringify({ nickname: "x" }) });
+    expect(other.status).toBe(200);
+  }, 60_000);
+
+  it("refuses bad operator input with a message and exit code 2", async () => {
+    const failure = await exec(process.execPath, ["--import", "tsx", "src/cli/main.ts", "plan", "set", "--workspace", "ws_nope", "--plan", "gold"], {
+      env: { ...process.env, DATABASE_URL: database.url },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in failure ? failure.code : 0).toBe(2);
+    expect("stderr" in failure ? failure.stderr : "").toContain("--plan must be free or subscription");
+  }, 60_000);
+});

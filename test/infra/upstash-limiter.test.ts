@@ -1,0 +1,63 @@
+import { Redis } from "@upstash/redis";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaces } from "../../src/db/schema/index.js";
+import { systemClock } from "../../src/infra/clock.js";
+import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
+import { createUpstashRateLimiter } from "../../src/infra/rate-limit/upstash-limiter.js";
+import { redisAvailable, testRedisUrl } from "../support/postgres.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { startUpstashShim } from "../support/upstash-shim.js";
+
+const available = await redisAvailable();
+if (!available.ok) console.warn(`[skipped] Upstash rate limiter on Redis: ${available.reason}`);
+
+/** The API's rate limits through @upstash/ratelimit, against the real Redis behind an Upstash REST shim. */
+describe.skipIf(!available.ok)("rate limits through Upstash", () => {
+  let shim: Awaited<ReturnType<typeof startUpstashShim>>;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    shim = await startUpstashShim({ redisUrl: testRedisUrl(), token: "test-token" });
+    const redis = new Redis({ url: shim.url, token: "test-token", retry: false });
+    // A unique prefix per run: Redis outlives the test and keeps counters for a minute.
+    const prefix = `chorus-test:${Date.now()}:${Math.random().toString(36).slice(2)}`;
+    const limiter = createUpstashRateLimiter({ redis, fallback: createMemoryRateLimiter(systemClock), timeoutMs: 300, prefix });
+    t = await createTestApp({ rateLimiter: limiter, deps: { clock: systemClock } });
+  });
+  afterAll(async () => {
+    await shim?.close();
+  });
+
+  it("counts in Redis, refuses over the limit with 429 and Retry-After", async () => {
+    const ws = await t.workspace();
+    await t.db.update(workspaces).set({ apiPerMinute: 3 }).where(eq(workspaces.id, ws.id));
+    const statuses: number[] = [];
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await ws.request("/v1/me");
+      statuses.push(response.status);
+      remaining.push(response.headers.get("x-ratelimit-remaining"));
+      if (response.status === 429) {
+        expect(await errorOf(response)).toMatchObject({ code: "rate_limited" });
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(remaining.slice(0, 3)).toEqual(["2", "1", "0"]);
+  });
+
+  it("falls back to the in-process limiter with the same policy when Upstash does not answer", async () => {
+    const ws = await t.workspace();
+    await t.db.update(workspaces).set({ apiPerMinute: 2 }).where(eq(workspaces.id, ws.id));
+    shim.setHang(true);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await ws.request("/v1/me")).status);
+      // Still limited while Redis hangs: the limit degrades to per-process, it never disappears.
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      shim.setHang(false);
+    }
+  });
+});
