@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
  * operation exists for that method and path, every query parameter and body property is one
  * the operation declares (with `$ref`, `allOf`, `oneOf`/`anyOf` and discriminators resolved),
  * values fit their declared types and enums, and the request carries the credential kind the
- * operation's security asks for. It returns a list of problems so a test can show them all.
+ * operation's security asks for (JSON and form bodies; multipart bodies are matched on content type
+ * only). It returns a list of problems so a test can show them all.
  */
 
 export interface Schema {
@@ -21,13 +22,9 @@ export interface Schema {
   anyOf?: Schema[];
   discriminator?: { propertyName: string; mapping?: Record<string, string> };
   nullable?: boolean;
-  maxLength?: number;
-  minLength?: number;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
+  // Bounds on strings, numbers and arrays.
+  maxLength?: number; minLength?: number; pattern?: string;
+  minimum?: number; maximum?: number; minItems?: number; maxItems?: number;
 }
 
 interface Parameter {
@@ -45,7 +42,7 @@ interface SecurityScheme {
   scheme?: string;
   in?: string;
   name?: string;
-  flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string }>;
+  flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; scopes?: Record<string, string> }>;
 }
 
 type SecurityRequirement = Record<string, string[]>;
@@ -64,6 +61,7 @@ export interface OpenApiDocument {
   security?: SecurityRequirement[];
 }
 
+/** One request as sent: upper-case method, full URL, lower-case header names, body text or null. */
 export interface CapturedRequest {
   method: string;
   url: string;
@@ -103,12 +101,17 @@ export function recordRequests(inner: typeof fetch): { fetch: typeof fetch; requ
   return { fetch: recording, requests };
 }
 
-/** The OAuth authorize and token URLs the spec's security schemes declare. */
-export function oauthEndpoints(doc: OpenApiDocument): { scheme: string; authorizationUrl: string | null; tokenUrl: string | null }[] {
+/** The OAuth flows the spec's security schemes declare: authorize URL, token URL and scope names. */
+export function oauthEndpoints(doc: OpenApiDocument): { scheme: string; authorizationUrl: string | null; tokenUrl: string | null; scopes: string[] }[] {
   return Object.entries(doc.components?.securitySchemes ?? {})
     .filter(([, scheme]) => scheme.type === "oauth2")
     .flatMap(([name, scheme]) =>
-      Object.values(scheme.flows ?? {}).map((flow) => ({ scheme: name, authorizationUrl: flow.authorizationUrl ?? null, tokenUrl: flow.tokenUrl ?? null })),
+      Object.values(scheme.flows ?? {}).map((flow) => ({
+        scheme: name,
+        authorizationUrl: flow.authorizationUrl ?? null,
+        tokenUrl: flow.tokenUrl ?? null,
+        scopes: Object.keys(flow.scopes ?? {}),
+      })),
     );
 }
 
@@ -165,6 +168,15 @@ function parts(doc: OpenApiDocument, schema: Schema): Schema[] {
   return [own, ...(own.allOf ?? []).flatMap((member) => parts(doc, member))];
 }
 
+/** OpenAPI patterns are ECMA-262 regexes; some specs use escapes only valid without the `u` flag. */
+function patternMatches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(value);
+  } catch {
+    return new RegExp(pattern).test(value);
+  }
+}
+
 function checkScalar(s: Schema, value: unknown, at: string, form: boolean, problems: string[]): void {
   const text = typeof value === "string" ? value : JSON.stringify(value);
   const typeOk: Record<string, () => boolean> = {
@@ -183,7 +195,7 @@ function checkScalar(s: Schema, value: unknown, at: string, form: boolean, probl
   if (typeof value === "string") {
     if (s.maxLength !== undefined && [...value].length > s.maxLength) problems.push(`${at}: longer than ${s.maxLength}`);
     if (s.minLength !== undefined && [...value].length < s.minLength) problems.push(`${at}: shorter than ${s.minLength}`);
-    if (s.pattern !== undefined && !new RegExp(s.pattern, "u").test(value)) problems.push(`${at}: does not match ${s.pattern}`);
+    if (s.pattern !== undefined && !patternMatches(s.pattern, value)) problems.push(`${at}: does not match ${s.pattern}`);
   }
   const numeric = typeof value === "number" ? value : form && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : null;
   if (numeric !== null && s.minimum !== undefined && numeric < s.minimum) problems.push(`${at}: below minimum ${s.minimum}`);

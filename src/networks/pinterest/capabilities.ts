@@ -90,5 +90,8 @@ export const pinterestCapabilities = {
     dominantColor: { type: "string", required: false, description: "Placeholder colour shown while the image loads, as hex such as #6E7874 (`dominant_color`)." },
     coverImageUrl: { type: "string", required: false, description: "Video Pins: public URL of the cover image (`cover_image_url`); a cover is required, this or coverImageKeyFrameTime." },
     coverImageKeyFrameTime: { type: "integer", required: false, description: "Video Pins: second of the video used as cover (`cover_image_key_frame_time`)." },
+    parentPinId: { type: "string", required: false, description: "The Pin this one was saved from (`parent_pin_id`, digits)." },
+    sponsorId: { type: "string", required: false, description: "Account asked to sponsor the Pin as a paid partnership (`sponsor_id`); a closed beta at Pinterest." },
+    adAccountId: { type: "string", required: false, description: "Business Access: publish as the owner of this ad account (`ad_account_id` query parameter)." },
   },
 } satisfies PlatformCapabilities;

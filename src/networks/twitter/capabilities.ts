@@ -129,5 +129,11 @@ export const twitterCapabilities = {
     communityId: { type: "string", required: false, description: "Posts into an X Community the account belongs to (`community_id`, digits)." },
     forSuperFollowersOnly: { type: "boolean", required: false, description: "Restricts the post to the account's subscribers (`for_super_followers_only`)." },
     locationId: { type: "string", required: false, description: "X place id attached to the post (`geo.place_id`)." },
+    excludeReplyUserIds: { type: "array", required: false, description: "With replyToPostId: user ids left out of the reply's mentions (`reply.exclude_reply_user_ids`)." },
+    taggedUserIds: { type: "array", required: false, description: "Up to 10 user ids tagged in the attached images (`media.tagged_user_ids`)." },
+    shareWithFollowers: { type: "boolean", required: false, description: "With forSuperFollowersOnly: also shows the exclusive post to every follower (`share_with_followers`)." },
+    nullcast: { type: "boolean", required: false, description: "Promoted-only post, kept off the public timeline (`nullcast`); for ads accounts." },
+    cardUri: { type: "string", required: false, description: "An ads card attached to the post (`card_uri`); excludes media, poll and quotePostId." },
+    directMessageDeepLink: { type: "string", required: false, description: "A link that opens a Direct Message conversation with the account (`direct_message_deep_link`)." },
   },
 } satisfies PlatformCapabilities;

@@ -79,7 +79,12 @@ function pageOf<T>(c: Context, all: T[]): Response {
   const bookmark = c.req.query("bookmark");
   let offset = 0;
   if (bookmark) {
-    const decoded = /^sandbox-offset:(\d+)$/.exec(atob(bookmark.replace(/[^A-Za-z0-9+/=]/g, "")));
+    let decoded: RegExpExecArray | null = null;
+    try {
+      decoded = /^sandbox-offset:(\d+)$/.exec(atob(bookmark));
+    } catch {
+      decoded = null; // not base64: a bookmark this simulator never issued
+    }
     if (!decoded?.[1]) return c.json({ code: 1, message: "Invalid parameters." }, 400);
     offset = Number(decoded[1]);
   }

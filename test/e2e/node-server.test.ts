@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Starts `src/server.ts` as `npm start` does and waits for its listening line. */
+async function startServer(dataDir: string, port: number): Promise<Started> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", CHORUS_DATA_DIR: dataDir, DATABASE_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes("listening on")) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 100));
+  return { child, output: () => output };
+}
+
+async function stop(started: Started): Promise<void> {
+  if (started.child.exitCode !== null) return;
+  const exited = new Promise((r) => started.child.once("exit", r));
+  started.child.kill("SIGTERM");
+  await exited;
+}
+
+describe("npm start on an empty data folder", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "chorus-data-"));
+  const running: Started[] = [];
+  afterAll(async () => {
+    for (const s of running) await stop(s);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("creates a workspace, prints its test key once on a line of its own, and keeps the data across a restart", async () => {
+    const port = await freePort();
+    const first = await startServer(join(dataDir, "db"), port);
+    running.push(first);
+    const keyLines = first.output().split("\n").filter((line) => /^sk_test_[0-9A-Za-z]{40}$/.test(line.trim()));
+    expect(keyLines).toHaveLength(1);
+    const key = keyLines[0]?.trim() ?? "";
+    const base = `http://127.0.0.1:${port}`;
+    const auth = { authorization: `Bearer ${key}` };
+
+    const limits = (await (await fetch(`${base}/v1/me/limits`, { headers: auth })).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown> };
+    expect(limits.credits).toMatchObject({ plan: "subscription", blockedPlatforms: [], pack: 1000 });
+    expect(limits.billing).toMatchObject({ mode: "subscription" });
+    const created = await fetch(`${base}/v1/profiles`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ username: "kept" }) });
+    expect(created.status).toBe(201);
+    await stop(first);
+
+    const second = await startServer(join(dataDir, "db"), port);
+    running.push(second);
+    expect(second.output()).not.toMatch(/sk_test_/);
+    const profiles = (await (await fetch(`${base}/v1/profiles`, { headers: auth })).json()) as { items: { username: string }[] };
+    expect(profiles.items.map((p) => p.username)).toEqual(["kept"]);
+    expect((await fetch(`${base}/docs`)).status).toBe(200);
+  }, 120_000);
+});
