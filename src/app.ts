@@ -12,6 +12,7 @@ import { docsRoutes } from "./openapi/docs-routes.js";
 import { accountRoutes } from "./routes/v1/account/index.js";
 import { emailPreferenceRoutes } from "./routes/v1/email-preferences/index.js";
 import { meRoutes } from "./routes/v1/me/index.js";
+import { platformRoutes } from "./routes/v1/platforms/index.js";
 import { profileRoutes } from "./routes/v1/profiles/index.js";
 
 /** Paths under /v1 that need no key (the public capability registry). */
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route("/", accountRoutes);
   v1.route("/", emailPreferenceRoutes);
   v1.route("/", profileRoutes);
+  v1.route("/", platformRoutes);
   app.route("/v1", v1);
 
   app.route("/", docsRoutes(app));

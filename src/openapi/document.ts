@@ -35,6 +35,7 @@ export const openApiDocumentation = {
   tags: [
     { name: "Account", description: "The workspace, its key, limits, export, audit and email preferences." },
     { name: "Profiles", description: "Named groups of social accounts; one profile stands for one end user." },
+    { name: "Platforms", description: "The public capability registry: what each network accepts." },
   ],
   security: [{ bearerAuth: [] }],
   components: {

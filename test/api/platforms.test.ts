@@ -1,0 +1,43 @@
+import * as v from "valibot";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
+import { platformIds } from "../../src/networks/platform-ids.js";
+import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+
+describe("GET /v1/platforms (public capability registry)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it("lists all ten networks without a key, each a valid capability record", async () => {
+    const response = await anonymous(t.app)("/v1/platforms");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+    const body = (await response.json()) as { items: unknown[]; cursor: null };
+    expect(body.cursor).toBeNull();
+    const parsed = body.items.map((item) => v.parse(PlatformCapabilitiesSchema, item));
+    expect(parsed.map((p) => p.platform)).toEqual([...platformIds]);
+  });
+
+  it("states each network's counting rule and media rules as the network sheets give them", async () => {
+    const get = async (id: string) => v.parse(PlatformCapabilitiesSchema, await (await anonymous(t.app)(`/v1/platforms/${id}`)).json());
+    expect((await get("twitter")).text).toMatchObject({ maxLength: 280, counting: "weighted" });
+    expect((await get("bluesky")).text).toMatchObject({ maxLength: 300, counting: "graphemes" });
+    expect((await get("threads")).text.maxLength).toBe(500);
+    expect((await get("youtube")).media).toMatchObject({ required: true, videoOnly: true });
+    expect((await get("tiktok")).media.imageFormats.map((f) => f.toLowerCase()).join(",")).not.toContain("png");
+    expect((await get("instagram")).media.aspectRatio).toMatchObject({ min: 0.8, max: 1.91 });
+    expect((await get("pinterest")).media.required).toBe(true);
+    for (const id of platformIds) {
+      const caps = await get(id);
+      for (const [name, option] of Object.entries(caps.options)) expect(option.description, `${id}.${name}`).toBeTruthy();
+    }
+  });
+
+  it("answers an unknown network with 404 platform_unknown", async () => {
+    const response = await anonymous(t.app)("/v1/platforms/myspace");
+    expect(response.status).toBe(404);
+    expect(await errorOf(response)).toMatchObject({ code: "platform_unknown", param: "platform", type: "not_found" });
+  });
+});
