@@ -1,4 +1,8 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+// Types only: the values test/workers/global-setup.ts provides (the ProvidedContext augmentation).
+// Importing the setup also keeps that Node file type-checked by tsconfig.json.
+import type {} from "./test/workers/global-setup.js";
 
 export default defineConfig({
   test: {
@@ -9,6 +13,30 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: ["test/workers/**", "node_modules/**"],
           environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The Worker entry (src/worker.ts) inside workerd: Neon driver -> ws proxy -> real Postgres,
+        // @upstash/redis -> REST shim -> real Redis. Services are started by the globalSetup (Node).
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                DATABASE_URL: inject("databaseUrl"),
+                WS_PROXY: inject("wsProxy"),
+                UPSTASH_REDIS_REST_URL: inject("upstashUrl"),
+                UPSTASH_REDIS_REST_TOKEN: inject("upstashToken"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/workers/**/*.test.ts"],
+          globalSetup: ["./test/workers/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,0 +1,101 @@
+/**
+ * globalSetup of the "workers" vitest project. Runs in Node, before workerd starts, and provides
+ * (see provided-context.ts) what vitest.config.ts turns into the Worker's bindings:
+ *
+ *   real Postgres  <- ws->TCP proxy  <- Neon driver inside workerd   (DATABASE_URL, WS_PROXY)
+ *   real Redis     <- Upstash REST shim <- @upstash/redis in workerd  (UPSTASH_REDIS_REST_URL/TOKEN)
+ *
+ * The throwaway database gets our drizzle migrations (node-postgres migrator, via
+ * openServerDatabase({ migrate: true })) and one workspace with a test-mode key.
+ *
+ * When Postgres or Redis is unreachable the run must not crash: every value is provided as ""
+ * and `skipReason` says why; the tests skip themselves with a warning. A failure after both
+ * answered (a migration, the proxy, the shim) is a real failure and fails the run.
+ *
+ * Node-only CommonJS dependencies (pg, ws, ioredis) are loaded with createRequire inside the
+ * support helpers: with the Cloudflare plugin in the project, Vite's resolver can otherwise hand
+ * this Node code a browser or workerd build.
+ */
+import { randomBytes } from "node:crypto";
+import type { TestProject } from "vitest/node";
+import { openServerDatabase } from "../../src/db/node-postgres.js";
+import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
+import { createThrowawayDatabase, postgresAvailable, redisAvailable, testRedisUrl } from "../support/postgres.js";
+import { startUpstashShim } from "../support/upstash-shim.js";
+import { startWsProxy } from "../support/ws-proxy.js";
+import type { WorkersProvided } from "./provided-context.js";
+
+export type { WorkersProvided };
+
+const skipped = (reason: string): WorkersProvided => ({
+  skipReason: reason,
+  databaseUrl: "",
+  wsProxy: "",
+  upstashUrl: "",
+  upstashToken: "",
+  workspaceId: "",
+  apiKey: "",
+});
+
+function provideAll(project: TestProject, values: WorkersProvided): void {
+  for (const [key, value] of Object.entries(values) as [keyof WorkersProvided, string][]) project.provide(key, value);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.warn("[workers] teardown:", err));
+  };
+
+  const [pgState, redisState] = await Promise.all([postgresAvailable(), redisAvailable()]);
+  const reasons = [pgState, redisState].flatMap((s) => (s.ok ? [] : [s.reason]));
+  if (reasons.length > 0) {
+    const reason = reasons.join("; ");
+    console.warn(`[workers] workerd tests will be skipped: ${reason}`);
+    provideAll(project, skipped(reason));
+    return teardown;
+  }
+
+  try {
+    const database = await createThrowawayDatabase();
+    cleanups.push(() => database.close());
+
+    const proxy = await startWsProxy({ port: 0, allowHosts: ["127.0.0.1", "localhost"] });
+    cleanups.push(() => proxy.close());
+
+    const upstashToken = `test-${randomBytes(12).toString("hex")}`;
+    const shim = await startUpstashShim({ redisUrl: testRedisUrl(), token: upstashToken, port: 0 });
+    cleanups.push(() => shim.close());
+
+    const server = await openServerDatabase(database.url, { migrate: true, max: 2 });
+    let created: Awaited<ReturnType<typeof createWorkspace>>;
+    try {
+      created = await createWorkspace(server.db, {
+        name: "Workers test workspace",
+        email: "workers-test@example.com",
+        plan: "free",
+        keyMode: "test",
+        keyName: "workerd tests",
+        actor: "test:workers-global-setup",
+        at: new Date(),
+      });
+    } finally {
+      await server.close();
+    }
+
+    provideAll(project, {
+      skipReason: "",
+      databaseUrl: database.url,
+      wsProxy: proxy.url,
+      upstashUrl: shim.url,
+      upstashToken,
+      workspaceId: created.workspaceId,
+      apiKey: created.apiKey.key,
+    });
+    return teardown;
+  } catch (err) {
+    // The services answered, so this is a real failure (a migration, the proxy, the shim): fail loudly.
+    await teardown();
+    throw err;
+  }
+}
