@@ -1,0 +1,116 @@
+import type { PlatformCapabilities } from "../capabilities-schema.js";
+
+/** LinkedIn facts (sheet: ../networks/linkedin.md). No official OpenAPI exists. */
+export const linkedinUrls = {
+  authorize: "https://www.linkedin.com/oauth/v2/authorization",
+  token: "https://www.linkedin.com/oauth/v2/accessToken",
+  /** RFC 7009-style revoke (form: token, client_id, client_secret); not in the sheet, widely used. */
+  revoke: "https://www.linkedin.com/oauth/v2/revoke",
+  /** Versioned REST: every call needs `LinkedIn-Version` and `X-Restli-Protocol-Version: 2.0.0`. */
+  rest: "https://api.linkedin.com/rest",
+  /** OpenID Connect userinfo lives on the legacy /v2 base, without a version header. */
+  userinfo: "https://api.linkedin.com/v2/userinfo",
+  companyPage: "https://www.linkedin.com/company/",
+} as const;
+
+/**
+ * Default `LinkedIn-Version` (YYYYMM). Each version is served about a year; a sunset one answers
+ * 426. Operators override it with NetworkConfig.apiVersion; bump it quarterly.
+ */
+export const linkedinDefaultApiVersion = "202609";
+export const linkedinRestliProtocolVersion = "2.0.0";
+
+export const linkedinScopes = {
+  openid: "openid",
+  profile: "profile",
+  email: "email",
+  memberSocial: "w_member_social",
+  organizationSocial: "w_organization_social",
+  readOrganizationSocial: "r_organization_social",
+  organizationAdmin: "rw_organization_admin",
+} as const;
+
+/** Sign In with LinkedIn (OpenID) + Share on LinkedIn: what every self-serve app can ask. */
+export const linkedinMemberScopes = [linkedinScopes.openid, linkedinScopes.profile, linkedinScopes.email, linkedinScopes.memberSocial];
+/** Community Management API (LinkedIn approves the app): company pages the member administers. */
+export const linkedinOrganizationScopes = [linkedinScopes.organizationSocial, linkedinScopes.readOrganizationSocial, linkedinScopes.organizationAdmin];
+export const linkedinConnectScopes = [...linkedinMemberScopes, ...linkedinOrganizationScopes];
+
+/** Scopes that allow reading the member's organisation roles (organizationAcls). */
+export const linkedinOrganizationReadScopes = ["rw_organization_admin", "r_organization_admin"];
+
+/**
+ * LinkedIn sends no rate-limit headers and publishes no numbers: each endpoint has a daily
+ * per-application and per-member ceiling (Developer Portal, app Analytics tab), both reset at
+ * 00:00 UTC, and over it answers 429 without Retry-After.
+ */
+export const linkedinRateLimitHeaders = { remaining: null, reset: null, retryAfter: null } as const;
+export const linkedinRateLimitPolicy = { windowSeconds: 86_400, resetsAt: "00:00 UTC", published: false } as const;
+
+/** Access tokens last 60 days; refresh tokens (approved apps only) 365 days from first consent, not extended by refreshing. */
+export const linkedinTokenLifetimes = { accessSeconds: 5_184_000, refreshSeconds: 31_536_000 } as const;
+
+export const linkedinCapabilities = {
+  platform: "linkedin",
+  name: "LinkedIn",
+  kind: "professional",
+  errorPrefix: "prof_",
+  text: {
+    maxLength: 3000,
+    counting: "characters",
+    notes: "Commentary uses LinkedIn's little-text format: Chorus escapes the reserved characters | { } @ [ ] ( ) < > # \\ * _ ~ and writes hashtags with the {hashtag|\\#|tag} template.",
+  },
+  media: {
+    required: false,
+    videoOnly: false,
+    // multiImage posts take 2-20 images; one video per post; images and video never mix.
+    maxImages: 20,
+    maxVideos: 1,
+    mixed: false,
+    imageFormats: ["image/jpeg", "image/png", "image/gif"],
+    videoFormats: ["video/mp4"],
+    // Images: under 36,152,320 pixels, no documented byte cap. Video: 75 KB to 500 MB.
+    maxImageBytes: null,
+    maxVideoBytes: 500 * 1024 * 1024,
+    minWidth: null,
+    minHeight: null,
+    maxWidth: null,
+    maxHeight: null,
+    aspectRatio: { min: 1 / 2.4, max: 2.4 },
+    minVideoSeconds: 3,
+    maxVideoSeconds: 1800,
+  },
+  asynchronousPublishing: false,
+  connect: { method: "oauth2", pkce: false, variants: [], scopes: linkedinConnectScopes },
+  targets: ["organization"],
+  reads: ["posts", "comments", "analytics", "followers", "profiles"],
+  engagements: ["like", "unlike", "repost"],
+  // No hide API; a comment can answer a comment (one level deep) and own comments can be deleted.
+  comments: { reply: true, hide: false, delete: true, nested: true },
+  // Daily ceilings exist per endpoint but LinkedIn does not publish them (see linkedinRateLimitPolicy).
+  rateLimits: [],
+  options: {
+    author: {
+      type: "string",
+      required: false,
+      description: "Post as an organisation: its `urn:li:organization:…` from GET /v1/social-accounts/{id}/targets. Omit to post as the member.",
+    },
+    visibility: {
+      type: "string",
+      values: ["PUBLIC", "CONNECTIONS", "LOGGED_IN"],
+      required: false,
+      description: "Who sees the post; default PUBLIC. CONNECTIONS is for member posts only.",
+    },
+    feedDistribution: {
+      type: "string",
+      values: ["MAIN_FEED", "NONE"],
+      required: false,
+      description: "MAIN_FEED (default) shows the post in feeds; NONE publishes it without feed distribution.",
+    },
+    disableReshare: { type: "boolean", required: false, description: "Stops others resharing the post (isReshareDisabledByAuthor)." },
+    articleUrl: { type: "string", required: false, description: "Link to share as an article card; LinkedIn does not scrape it, so give articleTitle too." },
+    articleTitle: { type: "string", required: false, description: "Title of the article card (required with articleUrl)." },
+    articleDescription: { type: "string", required: false, description: "Description of the article card." },
+    mediaTitle: { type: "string", required: false, description: "Title shown with a video or document." },
+  },
+} satisfies PlatformCapabilities;

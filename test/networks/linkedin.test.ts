@@ -1,0 +1,259 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/infra/errors.js";
+import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
+import { classifyFailure, matchErrorRow } from "../../src/networks/http.js";
+import { linkedinAdapter } from "../../src/networks/linkedin/adapter.js";
+import { linkedinConnectScopes, linkedinDefaultApiVersion, linkedinMemberScopes } from "../../src/networks/linkedin/capabilities.js";
+import { linkedinErrorTable } from "../../src/networks/linkedin/errors.js";
+import type { NetworkConfig, NetworkContext, TokenSet } from "../../src/networks/types.js";
+import { createLinkedinSimulator } from "../../src/sandbox/linkedin/simulator.js";
+import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
+import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
+import type { SandboxAccount, SandboxFault } from "../../src/sandbox/types.js";
+
+function required<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`the linkedin adapter must implement ${name}`);
+  return value;
+}
+const authorizeUrl = required(linkedinAdapter.authorizeUrl, "authorizeUrl");
+const exchangeCode = required(linkedinAdapter.exchangeCode, "exchangeCode");
+const revoke = required(linkedinAdapter.revoke, "revoke");
+const targets = required(linkedinAdapter.targets, "targets");
+
+const baseConfig: NetworkConfig = { clientId: "sandbox-li-client", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin" };
+
+interface Captured {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: string | null;
+}
+
+function setup(config: NetworkConfig = baseConfig) {
+  const clock = { now: new Date("2026-11-21T12:00:00.000Z") };
+  const now = () => clock.now;
+  const slept: number[] = [];
+  const store = createMemorySandboxStore(now);
+  const sandboxFetch = createSandboxFetch([createLinkedinSimulator({ store, now, publicUrl: "http://localhost:8787", sleep: async (ms) => void slept.push(ms) })]);
+  const captured: Captured[] = [];
+  const recording: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    captured.push({ method: request.method, url: request.url, headers: request.headers, body: request.body ? await request.clone().text() : null });
+    return sandboxFetch(request);
+  };
+  const net: NetworkContext = { fetch: recording, now, config };
+  const setFault = async (handle: string, fault: SandboxFault | null, delayMs?: number) => {
+    const index = await store.get<{ accountId: string }>("linkedin", "handle", handle);
+    const found = index ? await store.get<SandboxAccount>("linkedin", "account", index.data.accountId) : null;
+    if (!found) throw new Error(`no sandbox account ${handle}`);
+    await store.put("linkedin", "account", found.id, { ...found.data, fault, ...(delayMs ? { delayMs } : {}) }, found.id);
+  };
+  return { clock, slept, net, captured, setFault };
+}
+type Setup = ReturnType<typeof setup>;
+
+async function approve(ctx: Setup, handle: string, scopes?: string[]): Promise<string> {
+  const url = new URL(authorizeUrl({ state: "state-li", codeChallenge: "ignored-by-linkedin", variant: null }, ctx.net));
+  if (scopes) url.searchParams.set("scope", scopes.join(" "));
+  const page = await ctx.net.fetch(url);
+  expect(page.status).toBe(200);
+  const approved = await ctx.net.fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ handle, decision: "approve" }),
+  });
+  expect(approved.status).toBe(302);
+  const back = new URL(approved.headers.get("location") ?? "");
+  expect(`${back.origin}${back.pathname}`).toBe(baseConfig.redirectUri);
+  expect(back.searchParams.get("state")).toBe("state-li");
+  return back.searchParams.get("code") ?? "";
+}
+
+async function connect(ctx: Setup, handle: string, scopes?: string[]): Promise<TokenSet> {
+  return exchangeCode({ code: await approve(ctx, handle, scopes), codeVerifier: "unused", variant: null }, ctx.net);
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const caught = await promise.then(() => null, (error: unknown) => error);
+  if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
+  return caught;
+}
+
+describe("linkedin adapter against the LinkedIn simulator", () => {
+  it("publishes capabilities that fit the shared schema", () => {
+    expect(v.safeParse(PlatformCapabilitiesSchema, linkedinAdapter.capabilities).success).toBe(true);
+    expect(linkedinAdapter.capabilities.text).toMatchObject({ maxLength: 3000, counting: "characters" });
+    expect(linkedinAdapter.capabilities.connect.pkce).toBe(false);
+  });
+
+  it("builds the authorization URL of a confidential client: no PKCE, space-separated scopes", () => {
+    const ctx = setup();
+    const url = new URL(authorizeUrl({ state: "s", codeChallenge: "c", variant: null }, ctx.net));
+    expect(`${url.origin}${url.pathname}`).toBe("https://www.linkedin.com/oauth/v2/authorization");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: "code",
+      client_id: baseConfig.clientId,
+      redirect_uri: baseConfig.redirectUri,
+      state: "s",
+      scope: linkedinConnectScopes.join(" "),
+    });
+  });
+
+  it("connects, reads the member from userinfo and refreshes without extending the refresh token", async () => {
+    const ctx = setup();
+    const tokens = await connect(ctx, "sandbox.member");
+    expect(tokens.scopes).toEqual(linkedinConnectScopes);
+    expect(tokens.expiresAt).toBe("2027-01-20T11:59:59.000Z");
+    expect(tokens.refreshToken).toBeTruthy();
+    expect(tokens.refreshExpiresAt).toBe("2027-11-21T11:59:59.000Z");
+    const exchange = ctx.captured.find((r) => r.url === "https://www.linkedin.com/oauth/v2/accessToken");
+    expect(Object.fromEntries(new URLSearchParams(exchange?.body ?? ""))).toEqual({
+      grant_type: "authorization_code",
+      code: expect.any(String),
+      redirect_uri: baseConfig.redirectUri,
+      client_id: baseConfig.clientId,
+      client_secret: baseConfig.clientSecret,
+    });
+
+    const me = await linkedinAdapter.identity(tokens, ctx.net);
+    expect(me).toMatchObject({ handle: "sandbox.member@sandbox.chorus.invalid", displayName: "sandbox" });
+    expect(me.networkUserId).toMatch(/^sbx\w{7}$/);
+
+    ctx.clock.now = new Date("2027-01-25T12:00:00.000Z");
+    expect((await failure(linkedinAdapter.identity(tokens, ctx.net))).code).toBe("needs_reauth");
+    const refreshed = await linkedinAdapter.refresh(tokens, ctx.net);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect(refreshed.refreshToken).toBe(tokens.refreshToken);
+    expect(refreshed.refreshExpiresAt).toBe(tokens.refreshExpiresAt);
+    expect((await linkedinAdapter.identity(refreshed, ctx.net)).networkUserId).toBe(me.networkUserId);
+
+    // Past the 365 days the member has to consent again.
+    ctx.clock.now = new Date("2027-11-22T00:00:00.000Z");
+    expect((await failure(linkedinAdapter.refresh(refreshed, ctx.net))).code).toBe("needs_reauth");
+  });
+
+  it("gives self-serve apps no refresh token and no organisation targets", async () => {
+    const ctx = setup();
+    const tokens = await connect(ctx, "self.serve", linkedinMemberScopes);
+    expect(tokens.refreshToken).toBeNull();
+    expect(tokens.refreshExpiresAt).toBeNull();
+    expect((await failure(linkedinAdapter.refresh(tokens, ctx.net))).code).toBe("needs_reauth");
+    const before = ctx.captured.length;
+    expect(await targets(tokens, ctx.net)).toEqual([]);
+    expect(ctx.captured.length).toBe(before);
+  });
+
+  it("refuses a reused code with needs_reauth", async () => {
+    const ctx = setup();
+    const code = await approve(ctx, "twice");
+    await exchangeCode({ code, codeVerifier: "unused", variant: null }, ctx.net);
+    expect((await failure(exchangeCode({ code, codeVerifier: "unused", variant: null }, ctx.net))).code).toBe("needs_reauth");
+  });
+
+  it("lists the company pages the member administers, with versioned Rest.li requests", async () => {
+    const ctx = setup();
+    const tokens = await connect(ctx, "admin");
+    const found = await targets(tokens, ctx.net);
+    expect(found.map((t) => t.name)).toEqual(["Sandbox Widgets Ltd", "Sandbox Consulting"]);
+    for (const target of found) {
+      expect(target.kind).toBe("organization");
+      expect(target.id).toMatch(/^urn:li:organization:\d+$/);
+    }
+    expect(found[0]?.details).toEqual({ vanityName: "sandbox-admin-widgets", url: "https://www.linkedin.com/company/sandbox-admin-widgets", role: "ADMINISTRATOR" });
+
+    const rest = ctx.captured.filter((r) => r.url.startsWith("https://api.linkedin.com/rest/"));
+    expect(rest).toHaveLength(2);
+    for (const request of rest) {
+      expect(request.method).toBe("GET");
+      expect(request.headers.get("linkedin-version")).toBe(linkedinDefaultApiVersion);
+      expect(request.headers.get("x-restli-protocol-version")).toBe("2.0.0");
+      expect(request.headers.get("authorization")).toBe(`Bearer ${tokens.accessToken}`);
+    }
+    const acls = new URL(rest[0]?.url ?? "");
+    expect(acls.pathname).toBe("/rest/organizationAcls");
+    expect(Object.fromEntries(acls.searchParams)).toEqual({ q: "roleAssignee", role: "ADMINISTRATOR", state: "APPROVED", start: "0", count: "100" });
+    expect(rest[1]?.url).toMatch(/^https:\/\/api\.linkedin\.com\/rest\/organizations\?ids=List\(\d+,\d+\)$/);
+  });
+
+  it("sends the configured LinkedIn-Version and reports a sunset one", async () => {
+    const current = setup({ ...baseConfig, apiVersion: "202611" });
+    const tokens = await connect(current, "versioned");
+    expect(await targets(tokens, current.net)).toHaveLength(2);
+    expect(current.captured.at(-1)?.headers.get("linkedin-version")).toBe("202611");
+
+    const sunset = setup({ ...baseConfig, apiVersion: "202401" });
+    const old = await connect(sunset, "versioned");
+    const error = await failure(targets(old, sunset.net));
+    expect(error.code).toBe("platform_rejected");
+    expect(error.message).toContain("202401 is not active");
+  });
+
+  it("revokes the token", async () => {
+    const ctx = setup();
+    const tokens = await connect(ctx, "leaver");
+    await revoke(tokens, ctx.net);
+    const sent = ctx.captured.at(-1);
+    expect(sent?.url).toBe("https://www.linkedin.com/oauth/v2/revoke");
+    expect(Object.fromEntries(new URLSearchParams(sent?.body ?? ""))).toEqual({ token: tokens.accessToken, client_id: baseConfig.clientId, client_secret: baseConfig.clientSecret });
+    expect((await failure(linkedinAdapter.identity(tokens, ctx.net))).code).toBe("needs_reauth");
+  });
+
+  it("turns each member fault into LinkedIn's own error and the right code", async () => {
+    const ctx = setup();
+    const tokens = await connect(ctx, "faulty");
+    const cases: Array<[SandboxFault, string]> = [
+      ["expired_token", "needs_reauth"],
+      ["revoked_permission", "missing_scope"],
+      ["rate_limited", "rate_limited"],
+      ["down", "platform_unavailable"],
+    ];
+    for (const [fault, code] of cases) {
+      await ctx.setFault("faulty", fault);
+      expect((await failure(linkedinAdapter.identity(tokens, ctx.net))).code, fault).toBe(code);
+      expect((await failure(targets(tokens, ctx.net))).code, fault).toBe(code);
+    }
+    await ctx.setFault("faulty", "slow", 900);
+    expect(await targets(tokens, ctx.net)).toHaveLength(2);
+    expect(ctx.slept).toContain(900);
+  });
+});
+
+describe("linkedin error table, row by row", () => {
+  const rest = (status: number, code: string | null, message: string, serviceErrorCode?: number) => ({
+    status,
+    ...(serviceErrorCode !== undefined ? { serviceErrorCode } : {}),
+    ...(code ? { code } : {}),
+    message,
+  });
+  const samples: Array<{ status: number; body: unknown }> = [
+    { status: 401, body: rest(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600) },
+    { status: 401, body: rest(401, "REVOKED_ACCESS_TOKEN", "The token used in the request has been revoked by the user", 65601) },
+    { status: 401, body: rest(401, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired", 65602) },
+    { status: 401, body: rest(401, null, "Unauthorized") },
+    { status: 400, body: { error: "invalid_grant", error_description: "The provided authorization grant or refresh token is invalid, expired or revoked" } },
+    { status: 400, body: { error: "invalid_request", error_description: "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code." } },
+    { status: 403, body: rest(403, "ACCESS_DENIED", "Not enough permissions to access: partnerApiPostsExternal.CREATE.20260901", 100) },
+    { status: 403, body: rest(403, null, "Member does not have permission to create content for this organization") },
+    { status: 422, body: rest(422, null, "Content is a duplicate of urn:li:share:7000000000000000000") },
+    { status: 429, body: rest(429, "TOO_MANY_REQUESTS", "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.") },
+    { status: 426, body: rest(426, "NONEXISTENT_VERSION", "Requested version 202401 is not active") },
+  ];
+
+  it("has one realistic sample per row, and each sample lands on its row", () => {
+    expect(samples).toHaveLength(linkedinErrorTable.rows.length);
+    linkedinErrorTable.rows.forEach((row, i) => {
+      const sample = samples[i];
+      if (!sample) throw new Error(`no sample for row ${i}`);
+      const failureIn = { status: sample.status, headers: new Headers(), body: sample.body };
+      expect(matchErrorRow(linkedinErrorTable, failureIn).row, row.meaning).toBe(row);
+      expect(classifyFailure(linkedinErrorTable, failureIn, new Date()).code, row.meaning).toBe(row.code);
+    });
+  });
+
+  it("passes LinkedIn's validation messages through and treats 5xx as unavailable", () => {
+    const invalid = classifyFailure(linkedinErrorTable, { status: 422, headers: new Headers(), body: rest(422, "UNPROCESSABLE_ENTITY", "ERROR :: /commentary :: is required") }, new Date());
+    expect(invalid).toMatchObject({ code: "platform_rejected", message: "ERROR :: /commentary :: is required", fix: null });
+    expect(classifyFailure(linkedinErrorTable, { status: 504, headers: new Headers(), body: "<html>Gateway Timeout</html>" }, new Date()).code).toBe("platform_unavailable");
+  });
+});
