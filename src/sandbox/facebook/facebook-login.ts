@@ -6,6 +6,7 @@ import type { SimulatorDeps } from "../types.js";
 import {
   accessTokenOf,
   authenticate,
+  formOf,
   graphDown,
   graphError,
   graphJson,
@@ -40,7 +41,9 @@ export function dialogClaim(instagramDoor: boolean): MiddlewareHandler {
 
 async function owns(deps: SimulatorDeps, platform: PlatformId, request: Request): Promise<"token" | "code" | false> {
   const url = new URL(request.url);
-  const token = accessTokenOf(request) ?? url.searchParams.get("fb_exchange_token");
+  // Writes may carry the token in a form body; read a clone so the handler still gets the body.
+  const form = request.method === "GET" ? undefined : await formOf(request.clone());
+  const token = accessTokenOf(request, form) ?? url.searchParams.get("fb_exchange_token");
   if (token) return (await deps.store.get(platform, "token", token)) ? "token" : false;
   const code = url.searchParams.get("code");
   if (code) return (await deps.store.get(platform, "auth_code", code)) ? "code" : false;

@@ -85,9 +85,9 @@ export async function subscribePage(
       code: 100,
     });
   }
-  const existing = (await deps.store.get<SandboxPage>(platform, "page", page.id))?.data ?? page;
-  const merged = [...new Set([...existing.subscribedFields, ...fields])];
-  const owner = (await deps.store.get<SandboxPage>(platform, "page", page.id))?.owner ?? null;
-  await deps.store.put<SandboxPage>(platform, "page", page.id, { ...existing, subscribedFields: merged }, owner);
+  const stored = await deps.store.get<SandboxPage>(platform, "page", page.id);
+  const current = stored?.data ?? page;
+  const merged = [...new Set([...current.subscribedFields, ...fields])];
+  await deps.store.put<SandboxPage>(platform, "page", page.id, { ...current, subscribedFields: merged }, stored?.owner ?? null);
   return null;
 }
