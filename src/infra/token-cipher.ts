@@ -25,13 +25,15 @@ export class CipherError extends Error {}
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function fromBase64Url(text: string): Uint8Array {
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 /** Parses `kid:base64key[,kid:base64key…]`; each key must be 32 bytes. */
-export function parseKeyring(spec: string): { kid: string; raw: Uint8Array }[] {
+export function parseKeyring(spec: string): { kid: string; raw: Uint8Array<ArrayBuffer> }[] {
   const entries = spec
     .split(",")
     .map((part) => part.trim())
