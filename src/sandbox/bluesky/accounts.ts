@@ -29,10 +29,15 @@ export function scopeForPassword(password: string): string {
   return APP_PASSWORD.test(password) ? BLUESKY_SCOPES.appPassword : BLUESKY_SCOPES.mainPassword;
 }
 
+const EMAIL_DOMAIN = "@sandbox.chorus.invalid";
+
+/** Finds an account by DID, handle or its sandbox email, the identifiers createSession accepts. */
 export async function findAccount(deps: SimulatorDeps, identifier: string): Promise<SandboxAccount | null> {
   const key = identifier.trim().replace(/^@/, "");
   if (key.startsWith("did:")) return (await deps.store.get<SandboxAccount>(PLATFORM, "account", key))?.data ?? null;
-  const handle = await deps.store.get<{ accountId: string }>(PLATFORM, "handle", key.toLowerCase());
+  const lower = key.toLowerCase();
+  const handleKey = lower.endsWith(EMAIL_DOMAIN) ? lower.slice(0, -EMAIL_DOMAIN.length) : lower;
+  const handle = await deps.store.get<{ accountId: string }>(PLATFORM, "handle", handleKey);
   if (!handle) return null;
   return (await deps.store.get<SandboxAccount>(PLATFORM, "account", handle.data.accountId))?.data ?? null;
 }
@@ -52,7 +57,7 @@ export function sessionInfo(account: SandboxAccount) {
     did: account.id,
     didDoc: didDoc(account),
     handle: account.handle,
-    email: `${account.handle}@sandbox.chorus.invalid`,
+    email: `${account.handle}${EMAIL_DOMAIN}`,
     emailConfirmed: true,
     active: true,
   };

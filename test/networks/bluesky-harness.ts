@@ -1,0 +1,198 @@
+import { jsonToLex, lexicons } from "@atproto/api";
+import { ApiError } from "../../src/infra/errors.js";
+import { blueskyAdapter } from "../../src/networks/bluesky/adapter.js";
+import type { NetworkContext } from "../../src/networks/types.js";
+import { createBlueskySimulator } from "../../src/sandbox/bluesky/simulator.js";
+import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
+import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
+import type { SandboxAccount, SandboxFault, SimulatorDeps } from "../../src/sandbox/types.js";
+
+/**
+ * Drives the Bluesky adapter against the simulator and checks every XRPC exchange against the
+ * official lexicons shipped in @atproto/api: the method (query = GET, procedure = POST), that
+ * params and JSON input are valid and use only declared properties, that successful outputs are
+ * valid, and that errors have the `{ error, message }` shape. Problems are collected in
+ * `violations`, which each test expects to be empty.
+ */
+
+export interface RecordedCall {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+  status: number;
+  response: unknown;
+}
+
+/** A host outside Bluesky where tests put images for profile updates. */
+export const IMAGE_HOST = "images.example.test";
+
+function declaredKeys(schema: unknown): string[] {
+  const props = schema && typeof schema === "object" ? (schema as { properties?: Record<string, unknown> }).properties : undefined;
+  return props ? Object.keys(props) : [];
+}
+
+function checkAgainstLexicon(call: RecordedCall, violations: string[]): void {
+  const nsid = call.url.pathname.replace(/^\/xrpc\//, "");
+  const def = lexicons.getDef(nsid) as
+    | { type: string; parameters?: unknown; input?: { encoding: string; schema?: unknown }; output?: { encoding: string } }
+    | undefined;
+  if (!def) return void violations.push(`${nsid}: not in the lexicons`);
+  const fail = (what: string) => violations.push(`${nsid}: ${what}`);
+  if (call.method !== (def.type === "query" ? "GET" : "POST")) fail(`${call.method} for a ${def.type}`);
+  const params = Object.fromEntries(call.url.searchParams);
+  const allowedParams = declaredKeys(def.parameters);
+  for (const key of Object.keys(params)) if (!allowedParams.includes(key)) fail(`undeclared param ${key}`);
+  try {
+    lexicons.assertValidXrpcParams(nsid, params);
+  } catch (error) {
+    fail(`params: ${(error as Error).message}`);
+  }
+  if (def.input?.encoding === "application/json") {
+    if (!call.headers.get("content-type")?.startsWith("application/json")) fail("JSON input without Content-Type application/json");
+    const allowed = declaredKeys(def.input.schema);
+    for (const key of Object.keys(call.body as object)) if (!allowed.includes(key)) fail(`undeclared input ${key}`);
+    try {
+      lexicons.assertValidXrpcInput(nsid, call.body);
+      const { collection, record } = call.body as { collection?: string; record?: unknown };
+      if (nsid === "com.atproto.repo.putRecord" && collection) lexicons.assertValidRecord(collection, jsonToLex(record));
+    } catch (error) {
+      fail(`input: ${(error as Error).message}`);
+    }
+  } else if (def.input) {
+    if (!call.headers.get("content-type")) fail("raw input without Content-Type");
+  } else if (call.body !== null) {
+    fail("a body on a method without input");
+  }
+  if (call.status >= 200 && call.status < 300) {
+    if (def.output?.encoding === "application/json") {
+      try {
+        lexicons.assertValidXrpcOutput(nsid, jsonToLex(call.response));
+      } catch (error) {
+        fail(`output: ${(error as Error).message}`);
+      }
+    }
+    return;
+  }
+  const body = call.response as { error?: unknown; message?: unknown } | null;
+  if (typeof body?.error !== "string" || typeof body.message !== "string") fail(`error body is not { error, message }: ${JSON.stringify(body)}`);
+}
+
+export interface Harness {
+  net: NetworkContext;
+  deps: SimulatorDeps;
+  calls: RecordedCall[];
+  violations: string[];
+  sleeps: number[];
+  images: Map<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>;
+  /** Runs before the request reaches the simulator (to simulate a concurrent edit, for example). */
+  beforeCall: ((url: URL) => Promise<void>) | null;
+  seed(handle: string, password?: string): Promise<SandboxAccount>;
+  setFault(account: SandboxAccount, fault: SandboxFault | null, delayMs?: number): Promise<void>;
+  advance(ms: number): void;
+}
+
+export function createHarness(start = new Date("2026-09-01T10:00:00.000Z")): Harness {
+  let now = start;
+  const clock = () => now;
+  const sleeps: number[] = [];
+  const deps: SimulatorDeps = {
+    store: createMemorySandboxStore(clock),
+    now: clock,
+    publicUrl: "http://localhost:8787",
+    sleep: async (ms) => void sleeps.push(ms),
+  };
+  const simulator = createBlueskySimulator(deps);
+  const sandboxFetch = createSandboxFetch([simulator]);
+  const calls: RecordedCall[] = [];
+  const violations: string[] = [];
+  const images = new Map<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>();
+
+  const harness: Harness = {
+    deps,
+    calls,
+    violations,
+    sleeps,
+    images,
+    beforeCall: null,
+    net: {
+      now: clock,
+      config: { clientId: "", clientSecret: "", redirectUri: "" },
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        if (url.host === IMAGE_HOST) {
+          const image = images.get(url.pathname);
+          return image ? new Response(image.bytes, { headers: { "content-type": image.contentType } }) : new Response("missing", { status: 404 });
+        }
+        if (harness.beforeCall) await harness.beforeCall(url);
+        const raw = request.body ? await request.clone().text() : "";
+        const isJson = request.headers.get("content-type")?.startsWith("application/json");
+        const response = await sandboxFetch(request);
+        const text = await response.clone().text();
+        let parsed: unknown = text;
+        try {
+          parsed = text ? (JSON.parse(text) as unknown) : null;
+        } catch {
+          // binary (getBlob) or plain text
+        }
+        const call: RecordedCall = {
+          method: request.method,
+          url,
+          headers: request.headers,
+          body: raw ? (isJson ? (JSON.parse(raw) as unknown) : raw) : null,
+          status: response.status,
+          response: parsed,
+        };
+        calls.push(call);
+        if (url.pathname.startsWith("/xrpc/")) checkAgainstLexicon(call, violations);
+        return response;
+      },
+    },
+    seed: (handle, password) => simulator.seedAccount({ handle, ...(password !== undefined ? { password } : {}) }),
+    async setFault(account, fault, delayMs) {
+      const stored = await deps.store.get<SandboxAccount>("bluesky", "account", account.id);
+      if (!stored) throw new Error(`no account ${account.id}`);
+      await deps.store.put("bluesky", "account", account.id, { ...stored.data, fault, ...(delayMs !== undefined ? { delayMs } : {}) }, account.id);
+    },
+    advance(ms) {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+  return harness;
+}
+
+function required<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`the Bluesky adapter has no ${name}`);
+  return value;
+}
+
+/** The adapter's optional methods Bluesky implements, checked once instead of `!` at every call. */
+export const bluesky = {
+  login: required(blueskyAdapter.loginWithPassword, "loginWithPassword"),
+  refresh: blueskyAdapter.refresh,
+  identity: blueskyAdapter.identity,
+  updateProfile: required(blueskyAdapter.updateProfile, "updateProfile"),
+  revoke: required(blueskyAdapter.revoke, "revoke"),
+};
+
+export const HANDLE = "alice.bsky.social";
+export const APP_PASSWORD = "abcd-efgh-ijkl-mnop";
+
+/** Seeds the simulated person and connects them as Chorus would. */
+export async function connected(h: Harness, handle = HANDLE, password = APP_PASSWORD) {
+  const account = await h.seed(handle, password);
+  const tokens = await bluesky.login({ identifier: handle, password }, h.net);
+  return { account, tokens };
+}
+
+export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+export const lastCall = (h: Harness, nsid: string) => [...h.calls].reverse().find((c) => c.url.pathname === `/xrpc/${nsid}`);
