@@ -29,6 +29,9 @@ export default defineConfig({
                 WS_PROXY: inject("wsProxy"),
                 UPSTASH_REDIS_REST_URL: inject("upstashUrl"),
                 UPSTASH_REDIS_REST_TOKEN: inject("upstashToken"),
+                // Test-only secrets (a fixed 32-byte key); production sets them with `wrangler secret put`.
+                CHORUS_ENCRYPTION_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",
+                CHORUS_SIGNING_SECRET: "workers-test-signing-secret-0123456789",
               },
             },
           })),

@@ -12,7 +12,13 @@ import { docsRoutes } from "./openapi/docs-routes.js";
 import { accountRoutes } from "./routes/v1/account/index.js";
 import { emailPreferenceRoutes } from "./routes/v1/email-preferences/index.js";
 import { meRoutes } from "./routes/v1/me/index.js";
+import { pageRoutes } from "./pages/index.js";
+import { connectLinkRoutes } from "./routes/v1/connect-link/index.js";
+import { credentialRoutes } from "./routes/v1/credentials/index.js";
 import { platformRoutes } from "./routes/v1/platforms/index.js";
+import { sandboxControlRoutes } from "./routes/v1/sandbox/index.js";
+import { accountResourceRoutes } from "./routes/v1/social-accounts/account-resources.js";
+import { socialAccountRoutes } from "./routes/v1/social-accounts/index.js";
 import { profileRoutes } from "./routes/v1/profiles/index.js";
 
 /** Paths under /v1 that need no key (the public capability registry). */
@@ -42,7 +48,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route("/", emailPreferenceRoutes);
   v1.route("/", profileRoutes);
   v1.route("/", platformRoutes);
+  v1.route("/", socialAccountRoutes);
+  v1.route("/", accountResourceRoutes);
+  v1.route("/", credentialRoutes);
+  v1.route("/", connectLinkRoutes);
+  v1.route("/", sandboxControlRoutes);
   app.route("/v1", v1);
+  app.route("/", pageRoutes);
 
   app.route("/", docsRoutes(app));
 

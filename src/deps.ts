@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import type { DatabaseProvider } from "./db/types.js";
+import type { NetworkDeps } from "./domain/networks/network-deps.js";
+import type { TokenCipher } from "./infra/token-cipher.js";
 import type { Clock } from "./infra/clock.js";
 import type { Logger } from "./infra/logger.js";
 import type { RateLimiter } from "./infra/rate-limit/types.js";
@@ -19,4 +21,9 @@ export interface AppDeps {
   clientIp: (c: Context) => string;
   /** Requests per minute per address on public routes and refused keys. */
   publicPerMinute?: number;
+  networks: NetworkDeps;
+  /** Encrypts network tokens and client secrets at rest. */
+  cipher: TokenCipher;
+  /** Signs connect links; at least 32 random bytes. */
+  signingSecret: string;
 }

@@ -1,6 +1,8 @@
 import type { ExecutionContext } from "hono";
 import { Redis } from "@upstash/redis/cloudflare";
 import { createApp } from "./app.js";
+import { networkDepsFromEnv } from "./config/network-env.js";
+import { createTokenCipher } from "./infra/token-cipher.js";
 import { neonDatabaseProvider } from "./db/neon.js";
 import { systemClock } from "./infra/clock.js";
 import { consoleLogger } from "./infra/logger.js";
@@ -15,15 +17,25 @@ export interface WorkerEnv {
   CHORUS_PUBLIC_URL?: string;
   UPSTASH_REDIS_REST_URL?: string;
   UPSTASH_REDIS_REST_TOKEN?: string;
+  /** `kid:base64key[,…]`: 32-byte AES keys; the first encrypts, all decrypt (rotation). */
+  CHORUS_ENCRYPTION_KEYS: string;
+  CHORUS_SIGNING_SECRET: string;
+  [name: string]: string | undefined;
 }
 
 // Isolate-level state that is safe to share between requests: the fallback limiter's counters
 // and the built app per environment. The database is never shared: each request opens its own pool.
 const fallbackLimiter = createMemoryRateLimiter(systemClock);
-let built: { env: WorkerEnv; fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response> } | null = null;
+type AppFetch = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;
+let built: { env: WorkerEnv; fetch: Promise<AppFetch> } | null = null;
 
-function appFor(env: WorkerEnv) {
+function appFor(env: WorkerEnv): Promise<AppFetch> {
   if (built && built.env === env) return built.fetch;
+  built = { env, fetch: buildApp(env) };
+  return built.fetch;
+}
+
+async function buildApp(env: WorkerEnv): Promise<AppFetch> {
   let rateLimiter: RateLimiter = fallbackLimiter;
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
     const redis = new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
@@ -36,13 +48,15 @@ function appFor(env: WorkerEnv) {
     logger: consoleLogger,
     publicUrl: env.CHORUS_PUBLIC_URL,
     clientIp: (c) => c.req.header("cf-connecting-ip") ?? "unknown",
+    networks: networkDepsFromEnv(env, (input, init) => fetch(input, init)),
+    cipher: await createTokenCipher(env.CHORUS_ENCRYPTION_KEYS),
+    signingSecret: env.CHORUS_SIGNING_SECRET,
   });
-  built = { env, fetch: app.fetch };
   return app.fetch;
 }
 
 export default {
-  fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
-    return appFor(env)(request, env, ctx);
+  async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
+    return (await appFor(env))(request, env, ctx);
   },
 };

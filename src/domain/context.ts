@@ -1,5 +1,7 @@
 import type { Database } from "../db/types.js";
 import type { Clock } from "../infra/clock.js";
+import type { TokenCipher } from "../infra/token-cipher.js";
+import type { NetworkDeps } from "./networks/network-deps.js";
 
 export interface WorkspaceRecord {
   id: string;
@@ -39,4 +41,15 @@ export interface DomainContext {
   clock: Clock;
   workspace: WorkspaceRecord;
   apiKey: ApiKeyRecord;
+  services: DomainServices;
+}
+
+/** Runtime services domain functions may use besides the database. */
+export interface DomainServices {
+  cipher: TokenCipher;
+  networks: NetworkDeps;
+  /** Base URL of this server, for OAuth redirect URIs and links. */
+  publicUrl: string;
+  /** Key for signing connect links. */
+  signingSecret: string;
 }

@@ -22,7 +22,14 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
           message: match ? "The API key is not valid." : "No API key: send `Authorization: Bearer <key>`.",
         });
       }
-      c.set("ctx", { db, clock: c.var.deps.clock, workspace: found.workspace, apiKey: found.apiKey });
+      const deps = c.var.deps;
+      c.set("ctx", {
+        db,
+        clock: deps.clock,
+        workspace: found.workspace,
+        apiKey: found.apiKey,
+        services: { cipher: deps.cipher, networks: deps.networks, publicUrl: c.var.baseUrl, signingSecret: deps.signingSecret },
+      });
       const ws = found.workspace;
       const checks = [{ key: `ws:${ws.id}:api`, rule: { limit: ws.apiPerMinute, windowSeconds: 60 } }];
       const profile = c.req.query("profile");

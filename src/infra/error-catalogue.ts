@@ -137,6 +137,9 @@ export const errorCatalogue = {
   micro_unavailable: e("platform_error", 503, true, "Posting is briefly unavailable on the network's side.", "Retry in a few minutes."),
   video_no_channel: e("platform_error", 422, false, "The Google account has no channel.", "Create a channel for the account, then reconnect."),
   video_upload_limit: e("platform_error", 429, true, "The channel hit the network's upload limit.", "Wait until the network lifts the limit (usually 24 hours)."),
+  connect_link_required: e("invalid_request", 400, false, "This network connects through its own consent screen, which a person must complete; the API cannot do it for them.", "Create a link with POST /v1/connect-link (or GET /v1/connect-link?platform=<network>) and open it in a browser."),
+  app_credentials_missing: e("invalid_request", 400, false, "No app credentials are configured for this network, so Chorus cannot start its OAuth flow with a live key.", "Add your app's client id and secret with POST /v1/credentials, or set CHORUS_<NETWORK>_CLIENT_ID and CHORUS_<NETWORK>_CLIENT_SECRET on the server."),
+  sandbox_only: e("invalid_request", 400, false, "This operation exists only for test keys and sandbox accounts.", "Use a test key (sk_test_…) and a sandbox account."),
   platform_rejected: e("platform_error", 422, false, "The network refused the request for a reason Chorus does not recognise; the message is the network's own.", null),
   platform_unavailable: e("platform_error", 502, true, "The network failed or did not answer.", "Retry later with the same Idempotency-Key."),
 } satisfies Record<string, CatalogueEntry>;

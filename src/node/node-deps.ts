@@ -9,7 +9,10 @@ import { consoleLogger } from "../infra/logger.js";
 import { createMemoryRateLimiter } from "../infra/rate-limit/memory-limiter.js";
 import { createUpstashRateLimiter } from "../infra/rate-limit/upstash-limiter.js";
 import type { RateLimiter } from "../infra/rate-limit/types.js";
+import { networkDepsFromEnv } from "../config/network-env.js";
+import { createTokenCipher } from "../infra/token-cipher.js";
 import type { NodeEnv } from "./node-config.js";
+import { loadNodeSecrets } from "./node-secrets.js";
 
 export interface NodeRuntime {
   deps: AppDeps;
@@ -20,7 +23,8 @@ export interface NodeRuntime {
 }
 
 /** Builds the Node server's dependencies: PGlite or Postgres, and the in-process or Upstash limiter. */
-export async function buildNodeRuntime(env: NodeEnv): Promise<NodeRuntime> {
+export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, string | undefined> = process.env): Promise<NodeRuntime> {
+  const secrets = loadNodeSecrets(rawEnv, env.CHORUS_DATA_DIR);
   const opened = env.DATABASE_URL ? await openServerDatabase(env.DATABASE_URL) : await openEmbeddedDatabase(env.CHORUS_DATA_DIR);
   const memory = createMemoryRateLimiter(systemClock);
   let rateLimiter: RateLimiter = memory;
@@ -35,6 +39,9 @@ export async function buildNodeRuntime(env: NodeEnv): Promise<NodeRuntime> {
     clock: systemClock,
     logger: consoleLogger,
     publicUrl: env.CHORUS_PUBLIC_URL,
+    networks: networkDepsFromEnv(rawEnv, fetch),
+    cipher: await createTokenCipher(secrets.encryptionKeys),
+    signingSecret: secrets.signingSecret,
     clientIp: (c) => {
       try {
         return getConnInfo(c).remote.address ?? "unknown";

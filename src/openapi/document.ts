@@ -36,6 +36,9 @@ export const openApiDocumentation = {
     { name: "Account", description: "The workspace, its key, limits, export, audit and email preferences." },
     { name: "Profiles", description: "Named groups of social accounts; one profile stands for one end user." },
     { name: "Platforms", description: "The public capability registry: what each network accepts." },
+    { name: "Social accounts", description: "Connected network accounts (channels), their destinations and network-side settings." },
+    { name: "Connect", description: "Hosted connect links and bring-your-own app credentials." },
+    { name: "Sandbox", description: "Test keys only: controls of the simulated networks." },
   ],
   security: [{ bearerAuth: [] }],
   components: {

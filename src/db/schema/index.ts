@@ -1,2 +1,3 @@
+export * from "./connect.js";
 export * from "./social.js";
 export * from "./workspaces.js";

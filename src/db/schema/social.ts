@@ -24,6 +24,8 @@ export const socialAccounts = pgTable(
     tokensEncrypted: text("tokens_encrypted"),
     tokenExpiresAt: ts("token_expires_at"),
     scopes: jsonb("scopes").$type<string[]>().notNull(),
+    /** While set and in the future, one request is refreshing the tokens; others wait and re-read. */
+    refreshLockedUntil: ts("refresh_locked_until"),
     connectedAt: ts("connected_at").notNull().defaultNow(),
     disconnectedAt: ts("disconnected_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),

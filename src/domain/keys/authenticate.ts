@@ -6,6 +6,18 @@ import { hashApiKey } from "./create-api-key.js";
 
 const KEY_SHAPE = /^sk_(test|live)_[0-9A-Za-z]{40}$/;
 
+/** The key's columns that make an ApiKeyRecord; the hash and timestamps are not read back. */
+const keyColumns = {
+  id: apiKeys.id,
+  workspaceId: apiKeys.workspaceId,
+  mode: apiKeys.mode,
+  name: apiKeys.name,
+  clientName: apiKeys.clientName,
+  nickname: apiKeys.nickname,
+  nicknameLocked: apiKeys.nicknameLocked,
+  prefix: apiKeys.prefix,
+};
+
 /**
  * One query: the key by its hash joined to its workspace. A malformed key is refused without
  * touching the database, so guessing costs the database nothing.
@@ -14,24 +26,10 @@ export async function authenticateApiKey(db: Database, presented: string): Promi
   if (!KEY_SHAPE.test(presented)) return null;
   const hash = await hashApiKey(presented);
   const [row] = await db
-    .select({ workspace: workspaces, apiKey: apiKeys })
+    .select({ workspace: workspaces, apiKey: keyColumns })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
-  if (!row) return null;
-  const { apiKey } = row;
-  return {
-    workspace: row.workspace,
-    apiKey: {
-      id: apiKey.id,
-      workspaceId: apiKey.workspaceId,
-      mode: apiKey.mode,
-      name: apiKey.name,
-      clientName: apiKey.clientName,
-      nickname: apiKey.nickname,
-      nicknameLocked: apiKey.nicknameLocked,
-      prefix: apiKey.prefix,
-    },
-  };
+  return row ?? null;
 }

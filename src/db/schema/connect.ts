@@ -1,0 +1,61 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { profiles, workspaces } from "./workspaces.js";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Bring-your-own app credentials: a workspace's own client id and (encrypted) secret per network. */
+export const appCredentials = pgTable(
+  "app_credentials",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    clientId: text("client_id").notNull(),
+    clientSecretEncrypted: text("client_secret_encrypted").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("app_credentials_workspace_platform_key").on(t.workspaceId, t.platform)],
+);
+
+/**
+ * One OAuth attempt started from the hosted connect page: `id` is the `state` sent to the
+ * network, so the callback finds the attempt, and `usedAt` makes the state single use.
+ */
+export const connectSessions = pgTable(
+  "connect_sessions",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    profileId: text("profile_id").references(() => profiles.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    variant: text("variant"),
+    mode: text("mode").$type<"test" | "live">().notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    returnUrl: text("return_url"),
+    linkToken: text("link_token").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("connect_sessions_workspace_idx").on(t.workspaceId)],
+);
+
+/** Events recorded for delivery (webhooks deliver them in a later part). */
+export const events = pgTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("events_workspace_created_idx").on(t.workspaceId, t.createdAt)],
+);

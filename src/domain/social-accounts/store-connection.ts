@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+import { socialAccounts } from "../../db/schema/index.js";
+import { newId } from "../../infra/ids.js";
+import type { PlatformId } from "../../networks/platform-ids.js";
+import type { NetworkIdentity, TokenSet } from "../../networks/types.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import type { DomainContext } from "../context.js";
+import { recordEvent } from "../events/record-event.js";
+import { type SocialAccountView, toAccountView } from "./account-view.js";
+import { sealTokens } from "./token-vault.js";
+
+export interface ConnectionInput {
+  platform: PlatformId;
+  mode: "test" | "live";
+  tokens: TokenSet;
+  identity: NetworkIdentity;
+  profileId: string | null;
+  variant: string | null;
+}
+
+/**
+ * Saves a finished connection. Connecting the same network account again (reauthorising)
+ * updates the existing record, keeping its `acc_` id, so posts and webhooks that name it keep
+ * working. Tokens are encrypted bound to the row; the event and the audit entry are written in
+ * the same transaction.
+ */
+export async function storeConnection(ctx: DomainContext, input: ConnectionInput): Promise<SocialAccountView> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: socialAccounts.id, profileId: socialAccounts.profileId })
+      .from(socialAccounts)
+      .where(
+        and(
+          eq(socialAccounts.workspaceId, ctx.workspace.id),
+          eq(socialAccounts.mode, input.mode),
+          eq(socialAccounts.platform, input.platform),
+          eq(socialAccounts.networkUserId, input.identity.networkUserId),
+        ),
+      )
+      .limit(1);
+    const id = existing?.id ?? newId("acc");
+    const sealed = await sealTokens(ctx.services.cipher, id, input.tokens);
+    const values = {
+      handle: input.identity.handle,
+      displayName: input.identity.displayName,
+      avatarUrl: input.identity.avatarUrl,
+      status: "active" as const,
+      connectVariant: input.platform === "instagram" ? input.variant : null,
+      tokensEncrypted: sealed,
+      tokenExpiresAt: input.tokens.expiresAt ? new Date(input.tokens.expiresAt) : null,
+      scopes: input.tokens.scopes,
+      profileId: input.profileId ?? existing?.profileId ?? null,
+      disconnectedAt: null,
+      refreshLockedUntil: null,
+      updatedAt: now,
+    };
+    const [row] = existing
+      ? await tx.update(socialAccounts).set({ ...values, connectedAt: now }).where(eq(socialAccounts.id, id)).returning()
+      : await tx
+          .insert(socialAccounts)
+          .values({ id, workspaceId: ctx.workspace.id, platform: input.platform, mode: input.mode, networkUserId: input.identity.networkUserId, connectedAt: now, ...values })
+          .returning();
+    if (!row) throw new Error("social account was not saved");
+    const view = toAccountView(row, ctx.workspace);
+    await recordEvent(tx, { workspaceId: ctx.workspace.id, type: "account.connected", data: { ...view }, at: now });
+    await recordAuditEvent(tx, {
+      workspaceId: ctx.workspace.id,
+      type: "account.connected",
+      actor: ctx.apiKey.id,
+      details: { account: id, platform: input.platform, handle: input.identity.handle, reconnected: Boolean(existing) },
+      at: now,
+    });
+    return view;
+  });
+}

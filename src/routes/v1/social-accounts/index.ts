@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import * as v from "valibot";
+import { getAccount, listAccounts } from "../../../domain/social-accounts/account-queries.js";
+import { connectAccount } from "../../../domain/social-accounts/connect-account.js";
+import { disconnectAccount } from "../../../domain/social-accounts/disconnect-account.js";
+import type { AppEnv } from "../../../http/context.js";
+import { validate } from "../../../http/validate.js";
+import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
+import { AccountIdParam, ConnectBody, ListAccountsQuery, SocialAccountSchema } from "./schema.js";
+
+const tags = ["Social accounts"];
+
+export const socialAccountRoutes = new Hono<AppEnv>()
+  .post(
+    "/social-accounts/connect",
+    describeRoute({
+      operationId: "connectSocialAccount",
+      tags,
+      summary: "Connect an account (Bluesky app password; any network by handle with a test key)",
+      description:
+        "Bluesky connects with `handle` and `appPassword`, checked at the network: a wrong password is a 400 on `appPassword` and nothing is stored. With a test key, every network connects by `handle` alone: the sandbox creates that account and the connection goes through the simulated network's own OAuth endpoints. With a live key, networks that need a person at a consent screen answer `connect_link_required` with the link to open. Connecting an account that is already connected renews it and keeps its id.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: {
+        201: jsonResponse(SocialAccountSchema, "The connected account."),
+        ...errorResponses(["field_unknown", "field_wrong_type", "field_required", "field_invalid", "profile_unknown", "connect_link_required", "app_credentials_missing", "platform_unavailable", "rate_limited"]),
+      },
+    }),
+    validate("json", ConnectBody),
+    async (c) => c.json(await connectAccount({ ctx: c.var.ctx, input: c.req.valid("json") }), 201),
+  )
+  .get(
+    "/social-accounts",
+    describeRoute({
+      operationId: "listSocialAccounts",
+      tags,
+      summary: "List connected accounts, newest first",
+      security,
+      responses: {
+        200: jsonResponse(v.object({ accounts: v.array(SocialAccountSchema), nextCursor: v.nullable(v.string()) }), "A page of accounts."),
+        ...errorResponses(["field_unknown", "field_invalid", "cursor_invalid", "profile_unknown"]),
+      },
+    }),
+    validate("query", ListAccountsQuery),
+    async (c) => c.json(await listAccounts({ ctx: c.var.ctx, input: c.req.valid("query") })),
+  )
+  .get(
+    "/social-accounts/:id",
+    describeRoute({
+      operationId: "getSocialAccount",
+      tags,
+      summary: "One account; use it to check that it is still connected",
+      security,
+      responses: { 200: jsonResponse(SocialAccountSchema, "The account."), ...errorResponses(["account_unknown"]) },
+    }),
+    validate("param", AccountIdParam),
+    async (c) => c.json(await getAccount({ ctx: c.var.ctx, input: c.req.valid("param") })),
+  )
+  .delete(
+    "/social-accounts/:id",
+    describeRoute({
+      operationId: "disconnectSocialAccount",
+      tags,
+      summary: "Disconnect an account, revoking the grant at the network where it can",
+      security,
+      parameters: [idempotencyHeader],
+      responses: {
+        200: jsonResponse(v.object({ id: v.string(), disconnected: v.literal(true), revoked: v.pipe(v.boolean(), v.description("Whether the network confirmed the revocation.")) }), "Disconnected."),
+        ...errorResponses(["account_unknown"]),
+      },
+    }),
+    validate("param", AccountIdParam),
+    async (c) => c.json(await disconnectAccount({ ctx: c.var.ctx, input: c.req.valid("param") })),
+  );

@@ -1,0 +1,3 @@
+import type { IsolationCase } from "../support/isolation.js";
+
+export const socialAccountCases: IsolationCase[] = [];
