@@ -7,6 +7,7 @@ import { systemClock } from "../../src/infra/clock.js";
 import { silentLogger } from "../../src/infra/logger.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
+import { testServices } from "../support/test-app.js";
 
 const exec = promisify(execFile);
 const available = await postgresAvailable();
@@ -24,15 +25,16 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     const { stdout } = await exec(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { env: { ...process.env, DATABASE_URL: database.url } });
     return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
   };
-  const api = (key: string, path: string, init: RequestInit = {}) => {
+  const api = async (key: string, path: string, init: RequestInit = {}) => {
     const app = createApp({
+      ...(await testServices()),
       database: { open: () => ({ db: server.db, close: async () => {} }) },
       rateLimiter: createMemoryRateLimiter(systemClock),
       clock: systemClock,
       logger: silentLogger,
       clientIp: () => "127.0.0.1",
     });
-    return Promise.resolve(app.request(`http://chorus.test${path}`, { ...init, headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers } }));
+    return app.request(`http://chorus.test${path}`, { ...init, headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers } });
   };
 
   beforeAll(async () => {

@@ -10,6 +10,8 @@ import type { Clock } from "../../src/infra/clock.js";
 import { silentLogger } from "../../src/infra/logger.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
 import type { RateLimiter } from "../../src/infra/rate-limit/types.js";
+import type { NetworkDeps } from "../../src/domain/networks/network-deps.js";
+import { createTokenCipher, generateKeyringEntry } from "../../src/infra/token-cipher.js";
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -44,6 +46,24 @@ export interface TestWorkspace {
 
 let shared: Promise<EmbeddedDatabase> | null = null;
 
+/** Network settings for tests: live calls are refused unless a test passes its own fetch. */
+export function testNetworkDeps(overrides: Partial<NetworkDeps> = {}): NetworkDeps {
+  return {
+    liveFetch: async (input) => {
+      throw new TypeError(`tests never reach real networks (${String(input instanceof Request ? input.url : input)})`);
+    },
+    appCredentials: {},
+    apiVersions: {},
+    sleep: async () => {},
+    ...overrides,
+  };
+}
+
+/** The services every app needs besides the database: network settings, a cipher, a signing secret. */
+export async function testServices(): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret">> {
+  return { networks: testNetworkDeps(), cipher: await createTokenCipher(generateKeyringEntry("test")), signingSecret: "test-signing-secret-0123456789abcdef" };
+}
+
 /**
  * One in-memory PGlite per test file (opening one costs seconds), migrated by the same code
  * the server runs; isolation between tests comes from each test having its own workspace.
@@ -53,6 +73,7 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
   const embedded = await shared;
   const clock = new TestClock();
   const deps: AppDeps = {
+    ...(await testServices()),
     database: { open: () => ({ db: embedded.db, close: async () => {} }) },
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(clock),
     clock,
