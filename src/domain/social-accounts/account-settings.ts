@@ -1,0 +1,75 @@
+import { and, eq } from "drizzle-orm";
+import { socialAccounts } from "../../db/schema/index.js";
+import { ApiError } from "../../infra/errors.js";
+import type { ProfileUpdate } from "../../networks/types.js";
+import type { DomainContext } from "../context.js";
+import { requireAccount } from "./account-queries.js";
+import { accountWithAdapter, assertConnected, capabilityUnsupported } from "./account-resources.js";
+import { withAccountSession } from "./account-session.js";
+
+export interface ProfileUpdateInput {
+  id: string;
+  displayName?: string | undefined;
+  bio?: string | undefined;
+  avatarUrl?: string | undefined;
+  bannerUrl?: string | undefined;
+}
+
+/** Only the fields the caller sent: an absent field must stay as it is on the network. */
+function sentFields(input: ProfileUpdateInput): ProfileUpdate {
+  const update: ProfileUpdate = {};
+  if (input.displayName !== undefined) update.displayName = input.displayName;
+  if (input.bio !== undefined) update.bio = input.bio;
+  if (input.avatarUrl !== undefined) update.avatarUrl = input.avatarUrl;
+  if (input.bannerUrl !== undefined) update.bannerUrl = input.bannerUrl;
+  return update;
+}
+
+/**
+ * PATCH /v1/social-accounts/{id}/profile. After the network accepted the change, the account's
+ * stored name and avatar are re-read so GET /v1/social-accounts shows the new ones. That re-read
+ * is best effort on purpose: the edit already happened at the network, and failing the request
+ * now would invite a retry that uploads the images again.
+ */
+export async function updateAccountProfile({ ctx, input }: { ctx: DomainContext; input: ProfileUpdateInput }) {
+  const account = await accountWithAdapter(ctx, input.id);
+  const { adapter, row, platform } = account;
+  const write = adapter.updateProfile?.bind(adapter);
+  if (!write) throw capabilityUnsupported(platform, "profile editing through the API");
+  assertConnected(account);
+  const update = sentFields(input);
+  await withAccountSession(ctx, row, (tokens, net) => write(tokens, update, net));
+  // Read the row again: the write may have renewed the tokens, and networks that rotate refresh
+  // tokens (Bluesky) would reject the envelope read before it.
+  const renewed = await requireAccount(ctx, row.id);
+  try {
+    const identity = await withAccountSession(ctx, renewed, (tokens, net) => adapter.identity(tokens, net));
+    await ctx.db
+      .update(socialAccounts)
+      .set({ handle: identity.handle, displayName: identity.displayName, avatarUrl: identity.avatarUrl, updatedAt: ctx.clock.now() })
+      .where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id)));
+  } catch (error) {
+    // A network failure here leaves the stored copy as it was until the next reconnect (see above).
+    if (!(error instanceof ApiError)) throw error;
+  }
+  return { account: row.id, platform, ok: true };
+}
+
+/** The page network's default per-account subscription, as the spec names it. */
+export const defaultWebhookFields = ["feed", "mention", "messages"];
+
+/**
+ * POST /v1/social-accounts/{id}/webhook: subscribes the account itself where the network needs
+ * that besides the app's own subscription (Facebook delivers nothing for a page that has not
+ * installed the app). The answer carries the field names the network used, which differ on the
+ * Instagram-login door (comments, mentions).
+ */
+export async function subscribeAccountWebhook({ ctx, input }: { ctx: DomainContext; input: { id: string; fields: string[] } }) {
+  const account = await accountWithAdapter(ctx, input.id);
+  const subscribe = account.adapter.subscribeWebhook?.bind(account.adapter);
+  if (!subscribe) throw capabilityUnsupported(account.platform, "per-account webhook subscription (its webhooks are configured on the app alone)");
+  assertConnected(account);
+  const fields = [...new Set(input.fields)];
+  const result = await withAccountSession(ctx, account.row, (tokens, net) => subscribe(tokens, fields, net));
+  return { subscribed: result.subscribed, fields: result.fields };
+}

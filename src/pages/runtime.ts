@@ -1,0 +1,27 @@
+import type { Context } from "hono";
+import type { ConnectRuntime } from "../domain/connect/link-context.js";
+import type { AppEnv } from "../http/context.js";
+
+/**
+ * Runs one public page with the database opened for this request and closed after, as the
+ * API-key middleware does for /v1 (on Workers a Neon pool per request, closed via waitUntil).
+ * These pages have no key: the domain learns the workspace from the signed link.
+ */
+export async function withRuntime(c: Context<AppEnv>, run: (runtime: ConnectRuntime) => Promise<Response>): Promise<Response> {
+  const deps = c.var.deps;
+  const { db, close } = deps.database.open();
+  try {
+    return await run({
+      db,
+      clock: deps.clock,
+      services: { cipher: deps.cipher, networks: deps.networks, publicUrl: c.var.baseUrl, signingSecret: deps.signingSecret },
+    });
+  } finally {
+    const closing = close();
+    try {
+      c.executionCtx.waitUntil(closing);
+    } catch {
+      await closing;
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appCredentials, auditEvents, sandboxRecords } from "../../src/db/schema/index.js";
+import { sandboxRuntime } from "../../src/domain/sandbox/sandbox-runtime.js";
+import type { SandboxAuthCode } from "../../src/sandbox/oauth-consent.js";
+import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+
+let t: TestApp;
+/** Live keys reach "the real networks" through this: the simulators, standing in for them. */
+let liveNetworks: typeof fetch | null = null;
+/** The server's base URL in tests (createTestApp sets it), which the sandbox is keyed by. */
+const publicUrl = "http://chorus.test";
+
+beforeAll(async () => {
+  t = await createTestApp({
+    deps: {
+      networks: testNetworkDeps({
+        liveFetch: (input, init) => {
+          if (!liveNetworks) throw new TypeError("live networks not ready");
+          return liveNetworks(input, init);
+        },
+      }),
+    },
+  });
+  liveNetworks = sandboxRuntime(t.db, { now: () => t.clock.now(), publicUrl, sleep: async () => {} }).fetch;
+});
+
+const save = (ws: TestWorkspace, json: unknown) => ws.request("/v1/credentials", { method: "POST", json });
+
+/** The client id the simulated network saw when the person approved `handle`. */
+async function clientIdSeenBy(platform: "twitter", handle: string): Promise<string | undefined> {
+  const [pointer] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+  const accountId = (pointer?.data as { accountId: string } | undefined)?.accountId ?? "";
+  const codes = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "auth_code"), eq(sandboxRecords.owner, accountId)));
+  return (codes.at(-1)?.data as SandboxAuthCode | undefined)?.clientId;
+}
+
+describe("bring your own app: /v1/credentials", () => {
+  it("saves, lists without the secret, replaces, deletes, and audits each change", async () => {
+    const ws = await t.workspace();
+    const created = await save(ws, { platform: "pinterest", clientId: "pin-app-1", clientSecret: "pin-secret-1" });
+    expect(created.status).toBe(201);
+    const body = await created.text();
+    expect(JSON.parse(body)).toEqual({ platform: "pinterest", clientId: "pin-app-1", createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(body).not.toContain("pin-secret-1");
+
+    t.clock.advance(60_000);
+    const replaced = await save(ws, { platform: "pinterest", clientId: "pin-app-2", clientSecret: "pin-secret-2" });
+    expect(replaced.status).toBe(200);
+    const view = (await replaced.json()) as { createdAt: string; updatedAt: string };
+    expect(new Date(view.updatedAt).getTime()).toBeGreaterThan(new Date(view.createdAt).getTime());
+    await save(ws, { platform: "linkedin", clientId: "li-app", clientSecret: "li-secret" });
+
+    const list = await ws.request("/v1/credentials");
+    const listText = await list.text();
+    expect(JSON.parse(listText)).toEqual({
+      items: [expect.objectContaining({ platform: "linkedin", clientId: "li-app" }), expect.objectContaining({ platform: "pinterest", clientId: "pin-app-2" })],
+      cursor: null,
+    });
+    expect(listText).not.toMatch(/secret/i);
+
+    // At rest the secret is an envelope bound to its row, readable exactly as network-context.ts reads it.
+    const [row] = await t.db.select().from(appCredentials).where(and(eq(appCredentials.workspaceId, ws.id), eq(appCredentials.platform, "pinterest")));
+    expect(row?.clientSecretEncrypted).toMatch(/^v1\./);
+    expect(row?.clientSecretEncrypted).not.toContain("pin-secret-2");
+    expect(await t.deps.cipher.decrypt(row?.clientSecretEncrypted ?? "", { table: "app_credentials", rowId: row?.id ?? "", column: "client_secret" })).toBe("pin-secret-2");
+
+    const deleted = await ws.request("/v1/credentials/pinterest", { method: "DELETE" });
+    expect(await deleted.json()).toEqual({ platform: "pinterest", deleted: true });
+    const again = await ws.request("/v1/credentials/pinterest", { method: "DELETE" });
+    expect(again.status).toBe(404);
+    expect(await errorOf(again)).toMatchObject({ code: "resource_not_found", param: "platform", platform: "pinterest" });
+    expect(((await (await ws.request("/v1/credentials")).json()) as { items: { platform: string }[] }).items.map((i) => i.platform)).toEqual(["linkedin"]);
+
+    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, ws.id), eq(auditEvents.type, "credentials.changed")));
+    expect(audit.map((e) => e.details)).toEqual(
+      expect.arrayContaining([
+        { platform: "pinterest", clientId: "pin-app-1", action: "created" },
+        { platform: "pinterest", clientId: "pin-app-2", action: "replaced" },
+        { platform: "linkedin", clientId: "li-app", action: "created" },
+        { platform: "pinterest", clientId: "pin-app-2", action: "deleted" },
+      ]),
+    );
+    expect(JSON.stringify(audit)).not.toContain("secret-");
+  });
+
+  it("validates the body and the path", async () => {
+    const ws = await t.workspace();
+    expect(await errorOf(await save(ws, { platform: "twitter", clientId: "x" }))).toMatchObject({ code: "field_required", param: "clientSecret" });
+    expect(await errorOf(await save(ws, { platform: "twitter", clientId: "x", clientSecret: "y", scopes: [] }))).toMatchObject({ code: "field_unknown", param: "scopes" });
+    expect(await errorOf(await save(ws, { platform: "myspace", clientId: "x", clientSecret: "y" }))).toMatchObject({ code: "field_wrong_type", param: "platform" });
+    expect(await errorOf(await save(ws, { platform: "twitter", clientId: "  ", clientSecret: "y" }))).toMatchObject({ code: "field_invalid", param: "clientId" });
+    const bluesky = await save(ws, { platform: "bluesky", clientId: "x", clientSecret: "y" });
+    expect(bluesky.status).toBe(400);
+    expect(await errorOf(bluesky)).toMatchObject({ code: "field_invalid", param: "platform", platform: "bluesky" });
+    const unknown = await ws.request("/v1/credentials/myspace", { method: "DELETE" });
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toMatchObject({ code: "platform_unknown", param: "platform" });
+    expect(await t.db.select().from(appCredentials).where(eq(appCredentials.workspaceId, ws.id))).toHaveLength(0);
+  });
+
+  it("sends the workspace's own client id to the network when connecting, and the default after deleting it", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    expect((await save(ws, { platform: "twitter", clientId: "my-own-app", clientSecret: "my-own-secret" })).status).toBe(201);
+    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "byo-app-user" } });
+    expect(connected.status, await connected.clone().text()).toBe(201);
+    expect(await clientIdSeenBy("twitter", "byo-app-user")).toBe("my-own-app");
+
+    const other = await t.workspace({ plan: "subscription" });
+    await other.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "default-app-user" } });
+    expect(await clientIdSeenBy("twitter", "default-app-user")).toBe("chorus-sandbox-twitter");
+
+    await ws.request("/v1/credentials/twitter", { method: "DELETE" });
+    await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "after-delete-user" } });
+    expect(await clientIdSeenBy("twitter", "after-delete-user")).toBe("chorus-sandbox-twitter");
+  });
+
+  it("leaves a live key's Bluesky connection alone, and live OAuth networks still need a connect link", async () => {
+    const ws = await t.workspace({ mode: "live", plan: "subscription" });
+    await save(ws, { platform: "twitter", clientId: "live-app", clientSecret: "live-secret" });
+    await sandboxRuntime(t.db, { now: () => t.clock.now(), publicUrl, sleep: async () => {} })
+      .simulator("bluesky")
+      .seedAccount({ handle: "live-byo.test", password: "live-pass-word-1234" });
+    const bluesky = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "live-byo.test", appPassword: "live-pass-word-1234" } });
+    expect(bluesky.status, await bluesky.clone().text()).toBe(201);
+    expect(await bluesky.json()).toMatchObject({ platform: "bluesky", mode: "live", status: "active" });
+
+    const twitter = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "x" } });
+    expect(await errorOf(twitter)).toMatchObject({ code: "connect_link_required", platform: "twitter" });
+  });
+});

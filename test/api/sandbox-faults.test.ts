@@ -1,0 +1,176 @@
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
+import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { SandboxAccount } from "../../src/sandbox/types.js";
+import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+
+let t: TestApp;
+/** Every sleep a `slow` simulated account asked for; the test deps make it instant. */
+const slept: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ deps: { networks: testNetworkDeps({ sleep: async (ms) => void slept.push(ms) }) } });
+});
+
+let counter = 0;
+async function connect(ws: TestWorkspace, platform: PlatformId): Promise<{ id: string; handle: string }> {
+  counter += 1;
+  const handle = platform === "bluesky" ? `fault${counter}.test` : `fault-${platform}-${counter}`;
+  const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id, handle };
+}
+
+const setFault = (ws: TestWorkspace, id: string, json: unknown) => ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json });
+
+/** Stands for "the person revoked the app": every refresh token the simulator issued for the handle stops working. */
+async function revokeRefreshTokens(platform: PlatformId, handle: string): Promise<void> {
+  const [pointer] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+  const accountId = (pointer?.data as { accountId: string } | undefined)?.accountId ?? "";
+  const revoked = await t.db
+    .update(sandboxRecords)
+    .set({ data: sql`jsonb_set(${sandboxRecords.data}, '{revoked}', 'true'::jsonb)` })
+    .where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "token"), eq(sandboxRecords.owner, accountId), sql`${sandboxRecords.data}->>'kind' = 'refresh'`))
+    .returning({ id: sandboxRecords.id });
+  expect(revoked.length).toBeGreaterThan(0);
+}
+
+const rowOf = async (id: string) => (await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, id)))[0];
+
+interface NetworkCase {
+  platform: PlatformId;
+  /** A call through the public API that reaches the network. */
+  call: (ws: TestWorkspace, id: string) => Promise<Response>;
+  revoked: "missing_scope" | "missing_permission";
+  retryAfter: boolean;
+}
+
+const read = (path: string) => (ws: TestWorkspace, id: string) => ws.request(`/v1/social-accounts/${id}/${path}`);
+
+const networks: NetworkCase[] = [
+  { platform: "tiktok", call: read("publish-info"), revoked: "missing_scope", retryAfter: false },
+  { platform: "pinterest", call: read("targets"), revoked: "missing_scope", retryAfter: false },
+  { platform: "linkedin", call: read("targets"), revoked: "missing_scope", retryAfter: false },
+  { platform: "youtube", call: read("events"), revoked: "missing_scope", retryAfter: false },
+  { platform: "googlebusiness", call: read("targets"), revoked: "missing_scope", retryAfter: false },
+  {
+    platform: "bluesky",
+    call: (ws, id) => ws.request(`/v1/social-accounts/${id}/profile`, { method: "PATCH", json: { bio: "fault test" } }),
+    revoked: "missing_scope",
+    retryAfter: true,
+  },
+];
+
+describe.each(networks)("sandbox faults on $platform, through the public API", ({ platform, call, revoked, retryAfter }) => {
+  it("expired_token: the next call renews the token and works", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const { id } = await connect(ws, platform);
+    const before = await rowOf(id);
+    const response = await setFault(ws, id, { fault: "expired_token" });
+    expect(await response.json()).toEqual({ account: id, platform, fault: "expired_token", delayMs: null });
+    const answer = await call(ws, id);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const after = await rowOf(id);
+    expect(after?.status).toBe("active");
+    expect(after?.tokensEncrypted).not.toBe(before?.tokensEncrypted);
+    expect((await call(ws, id)).status).toBe(200);
+  });
+
+  it("expired_token with a revoked refresh token: the account turns needs_reauth and calls say so", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const { id, handle } = await connect(ws, platform);
+    await setFault(ws, id, { fault: "expired_token" });
+    await revokeRefreshTokens(platform, handle);
+    const failed = await call(ws, id);
+    expect(failed.status).toBe(401);
+    expect(await errorOf(failed)).toMatchObject({ code: "needs_reauth", platform, retryable: false });
+    expect(await (await ws.request(`/v1/social-accounts/${id}`)).json()).toMatchObject({ status: "needs_reauth" });
+    expect(await errorOf(await call(ws, id))).toMatchObject({ code: "needs_reauth" });
+  });
+
+  it("revoked_permission, rate_limited, down and slow answer as the network would; null clears", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const { id } = await connect(ws, platform);
+
+    await setFault(ws, id, { fault: "revoked_permission" });
+    const denied = await call(ws, id);
+    expect(denied.status).toBe(403);
+    expect(await errorOf(denied)).toMatchObject({ code: revoked, platform, retryable: false });
+
+    await setFault(ws, id, { fault: "rate_limited" });
+    const limited = await call(ws, id);
+    expect(limited.status).toBe(429);
+    expect(await errorOf(limited)).toMatchObject({ code: "rate_limited", platform, retryable: true });
+    if (retryAfter) expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    else expect(limited.headers.get("retry-after")).toBeNull();
+
+    await setFault(ws, id, { fault: "down" });
+    const down = await call(ws, id);
+    expect(down.status).toBe(502);
+    expect(await errorOf(down)).toMatchObject({ code: "platform_unavailable", platform, retryable: true });
+
+    slept.length = 0;
+    expect(await (await setFault(ws, id, { fault: "slow", delayMs: 1500 })).json()).toEqual({ account: id, platform, fault: "slow", delayMs: 1500 });
+    expect((await call(ws, id)).status).toBe(200);
+    expect(slept).toContain(1500);
+
+    expect(await (await setFault(ws, id, { fault: null })).json()).toEqual({ account: id, platform, fault: null, delayMs: null });
+    slept.length = 0;
+    expect((await call(ws, id)).status).toBe(200);
+    expect(slept).toEqual([]);
+    expect((await rowOf(id))?.status).toBe("active");
+  });
+});
+
+describe("PUT /v1/sandbox/social-accounts/{id}/fault", () => {
+  it.each([
+    ["facebook", "targets"],
+    ["instagram", "allowance"],
+    ["threads", "allowance"],
+  ] as const)("turns a %s account needs_reauth on expired_token: Meta renews a token only with the token itself", async (platform, path) => {
+    const ws = await t.workspace();
+    const { id } = await connect(ws, platform);
+    expect((await ws.request(`/v1/social-accounts/${id}/${path}`)).status).toBe(200);
+    await setFault(ws, id, { fault: "expired_token" });
+    expect(await errorOf(await ws.request(`/v1/social-accounts/${id}/${path}`))).toMatchObject({ code: "needs_reauth", platform });
+    expect((await rowOf(id))?.status).toBe("needs_reauth");
+  });
+
+  it("stores the fault on the simulated person, with the default delay for slow", async () => {
+    const ws = await t.workspace();
+    const { id, handle } = await connect(ws, "pinterest");
+    expect(await (await setFault(ws, id, { fault: "slow" })).json()).toMatchObject({ fault: "slow", delayMs: 3000 });
+    const [pointer] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+    const accountId = (pointer?.data as { accountId: string }).accountId;
+    const [account] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "account"), eq(sandboxRecords.id, accountId)));
+    expect(account?.data as SandboxAccount).toMatchObject({ fault: "slow", delayMs: 3000 });
+    await setFault(ws, id, { fault: "down" });
+    const [cleared] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "account"), eq(sandboxRecords.id, accountId)));
+    expect(cleared?.data as SandboxAccount).toMatchObject({ fault: "down" });
+    expect(cleared?.data as SandboxAccount).not.toHaveProperty("delayMs");
+  });
+
+  it("is for test keys only", async () => {
+    const live = await t.workspace({ mode: "live" });
+    const response = await setFault(live, "acc_anything", { fault: "down" });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: "sandbox_only" });
+  });
+
+  it("validates the body and the account", async () => {
+    const ws = await t.workspace();
+    const { id } = await connect(ws, "pinterest");
+    expect(await errorOf(await setFault(ws, id, {}))).toMatchObject({ code: "field_required", param: "fault" });
+    expect(await errorOf(await setFault(ws, id, { fault: "on_fire" }))).toMatchObject({ code: "field_wrong_type", param: "fault" });
+    expect(await errorOf(await setFault(ws, id, { fault: "slow", delayMs: 30_001 }))).toMatchObject({ code: "field_invalid", param: "delayMs" });
+    expect(await errorOf(await setFault(ws, id, { fault: "down", delayMs: 10 }))).toMatchObject({ code: "field_invalid", param: "delayMs" });
+    expect(await errorOf(await setFault(ws, id, { fault: "down", extra: 1 }))).toMatchObject({ code: "field_unknown", param: "extra" });
+    const unknown = await setFault(ws, "acc_missing", { fault: "down" });
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toMatchObject({ code: "account_unknown" });
+    await ws.request(`/v1/social-accounts/${id}`, { method: "DELETE" });
+    expect(await errorOf(await setFault(ws, id, { fault: "down" }))).toMatchObject({ code: "account_unknown" });
+  });
+});
