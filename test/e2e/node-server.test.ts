@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,9 +22,9 @@ interface Started {
 }
 
 /** Starts `src/server.ts` as `npm start` does and waits for its listening line. */
-async function startServer(dataDir: string, port: number): Promise<Started> {
+async function startServer(dataDir: string, port: number, databaseUrl = ""): Promise<Started> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", CHORUS_DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", CHORUS_DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -76,5 +77,39 @@ describe("npm start on an empty data folder", () => {
     const profiles = (await (await fetch(`${base}/v1/profiles`, { headers: auth })).json()) as { items: { username: string }[] };
     expect(profiles.items.map((p) => p.username)).toEqual(["kept"]);
     expect((await fetch(`${base}/docs`)).status).toBe(200);
+  }, 120_000);
+});
+
+const postgres = await postgresAvailable();
+if (!postgres.ok) console.warn(`[skipped] npm start with DATABASE_URL: ${postgres.reason}`);
+
+describe.skipIf(!postgres.ok)("npm start with DATABASE_URL", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "chorus-data-"));
+  let started: Started | null = null;
+  let database: { url: string; close: () => Promise<void> } | null = null;
+  afterAll(async () => {
+    if (started) await stop(started);
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("migrates the PostgreSQL server, creates the first workspace there and serves from it", async () => {
+    database = await createThrowawayDatabase();
+    const port = await freePort();
+    started = await startServer(dataDir, port, database.url);
+    expect(started.output()).toContain("postgres (DATABASE_URL)");
+    const key = started.output().split("\n").find((line) => /^sk_test_/.test(line.trim()))?.trim() ?? "";
+    expect(key).toMatch(/^sk_test_/);
+    const response = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    const pg = (await import("pg")).default;
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>("select count(*) as n from workspaces");
+      expect(Number(rows[0]?.n)).toBe(1);
+    } finally {
+      await client.end();
+    }
   }, 120_000);
 });
