@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import type { ErrorCode } from "../infra/error-catalogue.js";
 import { ApiError } from "../infra/errors.js";
 import type { PlatformId } from "./platform-ids.js";
@@ -91,7 +92,8 @@ export interface NetworkResponse<T> {
   body: T;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** A response body as the failure tables see it: parsed JSON, else the text, or null when empty. */
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -127,6 +129,16 @@ export async function callNetwork<T = unknown>(
     return { status: response.status, headers: response.headers, body: body as T };
   }
   throw classifyFailure(table, { status: response.status, headers: response.headers, body }, net.now(), options.resetHeader);
+}
+
+/**
+ * Parses a 2xx body with the expected schema. A network answers 2xx in a shape it never sends
+ * only when something upstream broke, so a mismatch is `platform_unavailable`, not the caller's fault.
+ */
+export function parseNetworkBody<S extends v.GenericSchema>(platform: PlatformId, schema: S, body: unknown, what: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, body);
+  if (!result.success) throw new ApiError("platform_unavailable", { platform, message: `${platform}: unexpected ${what} answer` });
+  return result.output;
 }
 
 /** `application/x-www-form-urlencoded` body from a record, skipping undefined values. */

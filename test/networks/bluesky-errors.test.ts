@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blueskyErrorTable } from "../../src/networks/bluesky/errors.js";
-import { classifyFailure, matchErrorRow, type NetworkFailure } from "../../src/networks/http.js";
+import { classifyFailure, type NetworkFailure } from "../../src/networks/http.js";
+import { expectRowSample } from "./harness.js";
 
 const now = new Date("2026-09-01T10:00:00.000Z");
 const epoch = Math.floor(now.getTime() / 1000);
@@ -51,11 +52,7 @@ describe("bluesky error table", () => {
     it(`row ${index}: ${row.networkCode ?? `HTTP ${row.status}`}${row.subcode ? ` (${row.subcode})` : ""} -> ${row.code}`, () => {
       const sample = samples[index];
       if (!sample) throw new Error(`no sample for row ${index}`);
-      // The sample is matched by this very row (not by an earlier, more general one).
-      expect(matchErrorRow(blueskyErrorTable, sample.failure).row).toBe(row);
-      const error = classifyFailure(blueskyErrorTable, sample.failure, now, "ratelimit-reset");
-      expect(error.code).toBe(sample.code);
-      expect(error.platform).toBe("bluesky");
+      expectRowSample(blueskyErrorTable, row, sample.failure, sample.code, { now, resetHeader: "ratelimit-reset" });
     });
   });
 

@@ -1,11 +1,12 @@
 import { jsonToLex, lexicons } from "@atproto/api";
-import { ApiError } from "../../src/infra/errors.js";
+import { afterEach, expect } from "vitest";
 import { blueskyAdapter } from "../../src/networks/bluesky/adapter.js";
 import type { NetworkContext } from "../../src/networks/types.js";
 import { createBlueskySimulator } from "../../src/sandbox/bluesky/simulator.js";
-import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
-import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
 import type { SandboxAccount, SandboxFault, SimulatorDeps } from "../../src/sandbox/types.js";
+import { createSandbox, required, setSandboxFault } from "./harness.js";
+
+export { apiError } from "./harness.js";
 
 /**
  * Drives the Bluesky adapter against the simulator and checks every XRPC exchange against the
@@ -93,17 +94,9 @@ export interface Harness {
 }
 
 export function createHarness(start = new Date("2026-09-01T10:00:00.000Z")): Harness {
-  let now = start;
-  const clock = () => now;
-  const sleeps: number[] = [];
-  const deps: SimulatorDeps = {
-    store: createMemorySandboxStore(clock),
-    now: clock,
-    publicUrl: "http://localhost:8787",
-    sleep: async (ms) => void sleeps.push(ms),
-  };
-  const simulator = createBlueskySimulator(deps);
-  const sandboxFetch = createSandboxFetch([simulator]);
+  const config = { clientId: "", clientSecret: "", redirectUri: "" };
+  const { deps, sim, sandboxFetch, slept: sleeps, advance } = createSandbox([createBlueskySimulator], { start, config });
+  const simulator = sim();
   const calls: RecordedCall[] = [];
   const violations: string[] = [];
   const images = new Map<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>();
@@ -116,8 +109,8 @@ export function createHarness(start = new Date("2026-09-01T10:00:00.000Z")): Har
     images,
     beforeCall: null,
     net: {
-      now: clock,
-      config: { clientId: "", clientSecret: "", redirectUri: "" },
+      now: deps.now,
+      config,
       fetch: async (input, init) => {
         const request = new Request(input, init);
         const url = new URL(request.url);
@@ -151,29 +144,20 @@ export function createHarness(start = new Date("2026-09-01T10:00:00.000Z")): Har
     },
     seed: (handle, password) => simulator.seedAccount({ handle, ...(password !== undefined ? { password } : {}) }),
     async setFault(account, fault, delayMs) {
-      const stored = await deps.store.get<SandboxAccount>("bluesky", "account", account.id);
-      if (!stored) throw new Error(`no account ${account.id}`);
-      await deps.store.put("bluesky", "account", account.id, { ...stored.data, fault, ...(delayMs !== undefined ? { delayMs } : {}) }, account.id);
+      await setSandboxFault(deps.store, "bluesky", account.id, fault, delayMs);
     },
-    advance(ms) {
-      now = new Date(now.getTime() + ms);
-    },
+    advance,
   };
   return harness;
 }
 
-function required<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`the Bluesky adapter has no ${name}`);
-  return value;
-}
-
 /** The adapter's optional methods Bluesky implements, checked once instead of `!` at every call. */
 export const bluesky = {
-  login: required(blueskyAdapter.loginWithPassword, "loginWithPassword"),
+  login: required(blueskyAdapter, "loginWithPassword"),
   refresh: blueskyAdapter.refresh,
   identity: blueskyAdapter.identity,
-  updateProfile: required(blueskyAdapter.updateProfile, "updateProfile"),
-  revoke: required(blueskyAdapter.revoke, "revoke"),
+  updateProfile: required(blueskyAdapter, "updateProfile"),
+  revoke: required(blueskyAdapter, "revoke"),
 };
 
 export const HANDLE = "alice.bsky.social";
@@ -186,13 +170,20 @@ export async function connected(h: Harness, handle = HANDLE, password = APP_PASS
   return { account, tokens };
 }
 
-export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
-
 export const lastCall = (h: Harness, nsid: string) => [...h.calls].reverse().find((c) => c.url.pathname === `/xrpc/${nsid}`);
+
+/**
+ * A fresh harness per test (call the returned function inside the test); after each test, every
+ * exchange it made must have passed the official lexicons.
+ */
+export function harnessPerTest(): () => Harness {
+  let current: Harness | null = null;
+  afterEach(() => {
+    expect(current?.violations ?? []).toEqual([]);
+    current = null;
+  });
+  return () => {
+    current = createHarness();
+    return current;
+  };
+}

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StoredRecord } from "../../src/sandbox/bluesky/repo.js";
 import { writeRecord } from "../../src/sandbox/bluesky/repo.js";
-import { apiError, bluesky, connected, createHarness, type Harness, IMAGE_HOST, lastCall } from "./bluesky-harness.js";
+import { apiError, bluesky, connected, type Harness, harnessPerTest, IMAGE_HOST, lastCall } from "./bluesky-harness.js";
 
-let current: Harness | null = null;
-function harness(): Harness {
-  current = createHarness();
-  return current;
-}
-afterEach(() => {
-  expect(current?.violations ?? []).toEqual([]);
-  current = null;
-});
+const harness = harnessPerTest();
 
 const PROFILE = "app.bsky.actor.profile";
 const profileKey = (did: string) => `${did}/${PROFILE}/self`;

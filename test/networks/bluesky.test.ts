@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { blueskyAdapter } from "../../src/networks/bluesky/adapter.js";
 import { blueskyCapabilities } from "../../src/networks/bluesky/capabilities.js";
@@ -6,20 +6,12 @@ import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-sche
 import type { TokenSet } from "../../src/networks/types.js";
 import { createBlueskySimulator } from "../../src/sandbox/bluesky/simulator.js";
 import { UNMATCHED_HEADER } from "../../src/sandbox/sandbox-fetch.js";
-import { APP_PASSWORD, apiError, bluesky, connected, createHarness, HANDLE, type Harness, lastCall } from "./bluesky-harness.js";
+import { APP_PASSWORD, apiError, bluesky, connected, HANDLE, type Harness, harnessPerTest, lastCall } from "./bluesky-harness.js";
 
 const HOUR = 3_600_000;
 
-let current: Harness | null = null;
-function harness(): Harness {
-  current = createHarness();
-  return current;
-}
-afterEach(() => {
-  // Every exchange of every test was checked against the official lexicons.
-  expect(current?.violations ?? []).toEqual([]);
-  current = null;
-});
+// Every exchange of every test is checked against the official lexicons.
+const harness = harnessPerTest();
 
 const login = (h: Harness, identifier: string, password: string) => bluesky.login({ identifier, password }, h.net);
 

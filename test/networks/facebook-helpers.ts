@@ -1,83 +1,55 @@
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import type { ErrorTable } from "../../src/networks/http.js";
 import type { NetworkAdapter, NetworkConfig, NetworkContext, TokenSet } from "../../src/networks/types.js";
-import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
-import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
+import { createFacebookSimulator } from "../../src/sandbox/facebook/simulator.js";
+import { createInstagramSimulator } from "../../src/sandbox/instagram/simulator.js";
 import type { SandboxAccount, SandboxFault, Simulator, SimulatorDeps, SimulatorFactory } from "../../src/sandbox/types.js";
+import { consentCode, connectThroughConsent, createSandbox, expectClassified, setSandboxFault } from "./harness.js";
 
 /**
- * Test bench shared by the Meta-family network tests (Facebook, Instagram, Threads): a sandbox
- * with a settable clock, requests recorded as the adapter sent them, and the consent dance a
- * person would do in the browser.
+ * Test bench shared by the Meta-family network tests (Facebook, Instagram, Threads), on the
+ * shared sandbox harness: Meta's app credentials, requests as URLs, time moved in seconds, and
+ * Graph error bodies for the error-table rows.
  */
 export interface Bench {
   deps: SimulatorDeps;
   sims: Simulator[];
   net: (config?: Partial<NetworkConfig>) => NetworkContext;
   /** Every request the adapter sent, in order. */
-  sent: { method: string; url: URL; body: string }[];
+  readonly sent: { method: string; url: URL; body: string }[];
   advance: (seconds: number) => void;
   setFault: (sim: Simulator, handle: string, fault: SandboxFault | null) => Promise<SandboxAccount>;
 }
 
-export function bench(factories: SimulatorFactory[]): Bench {
-  let now = new Date("2026-10-01T12:00:00Z");
-  const clock = () => now;
-  const deps: SimulatorDeps = { store: createMemorySandboxStore(clock), now: clock, publicUrl: "http://localhost:8787", sleep: async () => {} };
-  const sims = factories.map((make) => make(deps));
-  const sandboxFetch = createSandboxFetch(sims);
-  const sent: Bench["sent"] = [];
-  const recording: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    sent.push({ method: request.method, url: new URL(request.url), body: request.body ? await request.clone().text() : "" });
-    return sandboxFetch(request);
-  };
+/** Both simulators serve graph.facebook.com and www.facebook.com; tests run in both router orders. */
+export const facebookInstagramOrders = [
+  ["facebook first", [createFacebookSimulator, createInstagramSimulator]],
+  ["instagram first", [createInstagramSimulator, createFacebookSimulator]],
+] as const;
+
+const metaConfig: NetworkConfig = { clientId: "1234567890", clientSecret: "sandbox-secret", redirectUri: "https://chorus.test/v1/oauth/callback" };
+
+export function bench(factories: readonly SimulatorFactory[]): Bench {
+  const sandbox = createSandbox(factories, { start: "2026-10-01T12:00:00Z", config: metaConfig });
   return {
-    deps,
-    sims,
-    sent,
-    net: (config = {}) => ({
-      fetch: recording,
-      now: clock,
-      config: { clientId: "1234567890", clientSecret: "sandbox-secret", redirectUri: "https://chorus.test/v1/oauth/callback", ...config },
-    }),
-    advance: (seconds) => {
-      now = new Date(now.getTime() + seconds * 1000);
+    deps: sandbox.deps,
+    sims: sandbox.sims,
+    get sent() {
+      return sandbox.requests.map((r) => ({ method: r.method, url: new URL(r.url), body: r.body ?? "" }));
     },
-    setFault: async (sim, handle, fault) => {
-      const account = await sim.seedAccount({ handle });
-      const updated = { ...account, fault };
-      await deps.store.put(sim.platform, "account", account.id, updated, account.id);
-      return updated;
-    },
+    net: (config = {}) => sandbox.netWith({ ...metaConfig, ...config }),
+    advance: (seconds) => sandbox.advance(seconds * 1000),
+    setFault: (sim, handle, fault) => setSandboxFault(sandbox.store, sim.platform, { handle }, fault),
   };
 }
 
-/** Opens the consent page, approves as `handle`, and returns the code from the redirect. */
-export async function consent(net: NetworkContext, authorizeUrl: string, handle: string): Promise<string> {
-  const page = await net.fetch(authorizeUrl);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain("Sandbox");
-  const approved = await net.fetch(authorizeUrl, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ handle, decision: "approve" }).toString(),
-  });
-  expect(approved.status).toBe(302);
-  const back = new URL(approved.headers.get("location") ?? "");
-  expect(`${back.origin}${back.pathname}`).toBe(net.config.redirectUri);
-  expect(back.searchParams.get("state")).toBe("state-123");
-  const code = back.searchParams.get("code");
-  expect(code).toBeTruthy();
-  return code ?? "";
+/** Opens the adapter's consent page, approves as `handle`, and returns the code from the redirect. */
+export async function consent(adapter: NetworkAdapter, net: NetworkContext, handle: string, variant: string | null = null): Promise<string> {
+  return (await consentCode(adapter, net, { handle, variant, pageText: "Sandbox" })).code;
 }
 
 export async function connect(adapter: NetworkAdapter, net: NetworkContext, handle: string, variant: string | null = null): Promise<TokenSet> {
-  const authorizeUrl = adapter.authorizeUrl?.({ state: "state-123", codeChallenge: "unused-challenge", variant }, net) ?? "";
-  const code = await consent(net, authorizeUrl, handle);
-  const tokens = await adapter.exchangeCode?.({ code, codeVerifier: "unused-verifier", variant }, net);
-  if (!tokens) throw new Error("exchangeCode missing");
-  return tokens;
+  return (await connectThroughConsent(adapter, net, { handle, variant, pageText: "Sandbox" })).tokens;
 }
 
 /** Expects `promise` to reject with an ApiError of `code`. */
@@ -91,4 +63,11 @@ export function graphFailure(row: ErrorTable["rows"][number]) {
   const error: Record<string, unknown> = { message: `(#${code}) ${row.meaning}`, type: "OAuthException", code, fbtrace_id: "AbCdEfGhIjK" };
   if (row.subcode !== undefined) error.error_subcode = Number(row.subcode);
   return { status: row.status ?? (code === 1 || code === 2 ? 500 : 400), headers: new Headers({ "content-type": "application/json" }), body: { error } };
+}
+
+/** One test per row of a Graph-style error table: the row's Graph error body gets the row's code. */
+export function itClassifiesEveryGraphRow(table: ErrorTable, now: Date): void {
+  it.each(table.rows.map((row) => [row.networkCode ?? "-", row.subcode ?? "-", row.code, row] as const))("code %s subcode %s -> %s", (_code, _subcode, expected, row) => {
+    expectClassified(table, graphFailure(row), expected, { now });
+  });
 }

@@ -1,30 +1,22 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import { facebookCapabilities, facebookScopes } from "../../src/networks/facebook/capabilities.js";
 import { facebookErrorTable } from "../../src/networks/facebook/errors.js";
 import { classifyFailure } from "../../src/networks/http.js";
-import { createFacebookSimulator } from "../../src/sandbox/facebook/simulator.js";
 import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
-import { createInstagramSimulator } from "../../src/sandbox/instagram/simulator.js";
 import { UNMATCHED_HEADER } from "../../src/sandbox/sandbox-fetch.js";
-import { bench, connect, consent, graphFailure, rejectsWith } from "./facebook-helpers.js";
+import { bench, connect, consent, facebookInstagramOrders, itClassifiesEveryGraphRow, rejectsWith } from "./facebook-helpers.js";
+import { expectValidCapabilities } from "./harness.js";
 
-// Both simulators serve graph.facebook.com and www.facebook.com; run in both router orders.
-const orders = [
-  ["facebook first", [createFacebookSimulator, createInstagramSimulator]],
-  ["instagram first", [createInstagramSimulator, createFacebookSimulator]],
-] as const;
 
 describe("facebook capabilities", () => {
   it("match the public capability schema", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, facebookCapabilities).success).toBe(true);
+    expectValidCapabilities(facebookCapabilities);
     expect(facebookAdapter.hosts).toEqual(["www.facebook.com", "graph.facebook.com"]);
   });
 });
 
-describe.each(orders)("facebook adapter against the simulator (%s)", (_name, factories) => {
+describe.each(facebookInstagramOrders)("facebook adapter against the simulator (%s)", (_name, factories) => {
   it("connects through the login dialog and exchanges for a long-lived token", async () => {
     const b = bench([...factories]);
     const net = b.net();
@@ -169,8 +161,7 @@ describe.each(orders)("facebook adapter against the simulator (%s)", (_name, fac
   it("refuses a used code and unknown tokens, marking foreign requests unmatched", async () => {
     const b = bench([...factories]);
     const net = b.net();
-    const authorizeUrl = facebookAdapter.authorizeUrl?.({ state: "state-123", codeChallenge: "x", variant: null }, net) ?? "";
-    const code = await consent(net, authorizeUrl, "twice");
+    const code = await consent(facebookAdapter, net, "twice");
     await facebookAdapter.exchangeCode?.({ code, codeVerifier: "", variant: null }, net);
     await rejectsWith(facebookAdapter.exchangeCode?.({ code, codeVerifier: "", variant: null }, net) ?? Promise.resolve(), "platform_rejected");
     const stranger = { accessToken: "EAA_not_issued", refreshToken: null, expiresAt: null, refreshExpiresAt: null, scopes: [], extra: {} };
@@ -184,14 +175,7 @@ describe.each(orders)("facebook adapter against the simulator (%s)", (_name, fac
 
 describe("facebook error table", () => {
   const now = new Date("2026-10-01T12:00:00Z");
-  it.each(facebookErrorTable.rows.map((row) => [row.networkCode ?? "-", row.subcode ?? "-", row.code, row] as const))(
-    "code %s subcode %s -> %s",
-    (_code, _subcode, expected, row) => {
-      const error = classifyFailure(facebookErrorTable, graphFailure(row), now);
-      expect(error.code).toBe(expected);
-      expect(error.platform).toBe("facebook");
-    },
-  );
+  itClassifiesEveryGraphRow(facebookErrorTable, now);
 
   it("passes unrecognised refusals through with the network's message and no fix", () => {
     const error = classifyFailure(

@@ -1,89 +1,28 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/infra/errors.js";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { googleBusinessAdapter } from "../../src/networks/googlebusiness/adapter.js";
 import { googleBusinessConnectScopes, googleBusinessLocationReadMask } from "../../src/networks/googlebusiness/capabilities.js";
 import { googleBusinessErrorTable } from "../../src/networks/googlebusiness/errors.js";
-import { classifyFailure, matchErrorRow, pkceChallenge } from "../../src/networks/http.js";
-import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
+import { classifyFailure } from "../../src/networks/http.js";
 import { youtubeAdapter } from "../../src/networks/youtube/adapter.js";
 import { createGooglebusinessSimulator } from "../../src/sandbox/googlebusiness/simulator.js";
-import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
-import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
-import type { SandboxAccount, SandboxFault } from "../../src/sandbox/types.js";
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
+import { apiError as failure, commonFaultCodes, connectThroughConsent, createSandbox, type ErrorSample, expectSamplePerRow, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 
-function required<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`the adapter must implement ${name}`);
-  return value;
-}
-const authorizeUrl = required(googleBusinessAdapter.authorizeUrl, "authorizeUrl");
-const exchangeCode = required(googleBusinessAdapter.exchangeCode, "exchangeCode");
-const revoke = required(googleBusinessAdapter.revoke, "revoke");
-const targets = required(googleBusinessAdapter.targets, "targets");
+const authorizeUrl = required(googleBusinessAdapter, "authorizeUrl");
+const revoke = required(googleBusinessAdapter, "revoke");
+const targets = required(googleBusinessAdapter, "targets");
 
 // One Google client serving both networks, as a self-hoster with one Cloud project would set it up.
 const config = { clientId: "sandbox-client.apps.googleusercontent.com", clientSecret: "sandbox-google-secret", redirectUri: "https://chorus.test/v1/connect/callback" };
 const verifier = "sandbox-verifier-gbp-0123456789-abcdefghijklmnopqrstuvwxyz";
 
-interface Captured {
-  method: string;
-  url: URL;
-}
+const setup = () => createSandbox([createYoutubeSimulator, createGooglebusinessSimulator], { start: "2026-11-21T12:00:00.000Z", config, platform: "googlebusiness" });
 
-function setup() {
-  const clock = { now: new Date("2026-11-21T12:00:00.000Z") };
-  const now = () => clock.now;
-  const slept: number[] = [];
-  const store = createMemorySandboxStore(now);
-  const deps = { store, now, publicUrl: "http://localhost:8787", sleep: async (ms: number) => void slept.push(ms) };
-  const sandboxFetch = createSandboxFetch([createYoutubeSimulator(deps), createGooglebusinessSimulator(deps)]);
-  const captured: Captured[] = [];
-  const recording: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    captured.push({ method: request.method, url: new URL(request.url) });
-    return sandboxFetch(request);
-  };
-  const net: NetworkContext = { fetch: recording, now, config };
-  const setFault = async (handle: string, fault: SandboxFault | null, delayMs?: number) => {
-    const index = await store.get<{ accountId: string }>("googlebusiness", "handle", handle);
-    const found = index ? await store.get<SandboxAccount>("googlebusiness", "account", index.data.accountId) : null;
-    if (!found) throw new Error(`no sandbox account ${handle}`);
-    await store.put("googlebusiness", "account", found.id, { ...found.data, fault, ...(delayMs ? { delayMs } : {}) }, found.id);
-  };
-  return { clock, slept, store, net, captured, setFault };
-}
-type Setup = ReturnType<typeof setup>;
-
-async function consent(ctx: Setup, url: string, handle: string): Promise<string> {
-  const page = await ctx.net.fetch(url);
-  expect(page.status).toBe(200);
-  const approved = await ctx.net.fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ handle, decision: "approve" }),
-  });
-  expect(approved.status).toBe(302);
-  const back = new URL(approved.headers.get("location") ?? "");
-  expect(back.searchParams.get("state")).toBe("state-gbp");
-  return back.searchParams.get("code") ?? "";
-}
-
-async function connect(ctx: Setup, handle: string): Promise<TokenSet> {
-  const url = authorizeUrl({ state: "state-gbp", codeChallenge: await pkceChallenge(verifier), variant: null }, ctx.net);
-  return exchangeCode({ code: await consent(ctx, url, handle), codeVerifier: verifier, variant: null }, ctx.net);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const caught = await promise.then(() => null, (error: unknown) => error);
-  if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
-  return caught;
-}
+const connect = async (ctx: Sandbox, handle: string) => (await connectThroughConsent(googleBusinessAdapter, ctx.net, { handle, verifier })).tokens;
 
 describe("googlebusiness adapter against the Business Profile simulator", () => {
   it("publishes capabilities that fit the shared schema", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, googleBusinessAdapter.capabilities).success).toBe(true);
+    expectValidCapabilities(googleBusinessAdapter.capabilities);
     expect(googleBusinessAdapter.capabilities.targets).toEqual(["location"]);
     expect(googleBusinessAdapter.capabilities.options.topicType?.values).toEqual(["STANDARD", "EVENT", "OFFER", "ALERT"]);
   });
@@ -127,7 +66,7 @@ describe("googlebusiness adapter against the Business Profile simulator", () => 
     expect(found[1]?.details.accountName).toBe("Sandbox Bakery Group");
 
     // The requests are the documented ones: accounts.list, then locations.list with a readMask.
-    const api = ctx.captured.filter((r) => r.url.host.startsWith("mybusiness"));
+    const api = ctx.requests.map((r) => ({ method: r.method, url: new URL(r.url) })).filter((r) => r.url.host.startsWith("mybusiness"));
     expect(api.map((r) => `${r.method} ${r.url.host}${r.url.pathname}`)).toEqual([
       "GET mybusinessaccountmanagement.googleapis.com/v1/accounts",
       expect.stringMatching(/^GET mybusinessbusinessinformation\.googleapis\.com\/v1\/accounts\/\d+\/locations$/),
@@ -163,9 +102,7 @@ describe("googlebusiness adapter against the Business Profile simulator", () => 
     const ctx = setup();
     const gbp = await connect(ctx, "both");
     // The same person connects YouTube through the same Google client and authorize page.
-    const ytUrl = required(youtubeAdapter.authorizeUrl, "authorizeUrl")({ state: "state-gbp", codeChallenge: await pkceChallenge(verifier), variant: null }, ctx.net);
-    const ytCode = await consent(ctx, ytUrl, "both");
-    const yt = await required(youtubeAdapter.exchangeCode, "exchangeCode")({ code: ytCode, codeVerifier: verifier, variant: null }, ctx.net);
+    const { tokens: yt } = await connectThroughConsent(youtubeAdapter, ctx.net, { handle: "both", verifier });
     expect((await youtubeAdapter.identity(yt, ctx.net)).handle).toBe("both");
     expect((await googleBusinessAdapter.identity(gbp, ctx.net)).handle).toBe("both@sandbox.chorus.invalid");
     // Each token endpoint call reached the simulator that issued the grant.
@@ -182,17 +119,11 @@ describe("googlebusiness adapter against the Business Profile simulator", () => 
   it("turns each account fault into Google's own error and the right code", async () => {
     const ctx = setup();
     const tokens = await connect(ctx, "faulty");
-    const cases: Array<[SandboxFault, string]> = [
-      ["expired_token", "needs_reauth"],
-      ["revoked_permission", "missing_scope"],
-      ["rate_limited", "rate_limited"],
-      ["down", "platform_unavailable"],
-    ];
-    for (const [fault, code] of cases) {
-      await ctx.setFault("faulty", fault);
+    for (const [fault, code] of commonFaultCodes) {
+      await ctx.setFault({ handle: "faulty" }, fault);
       expect((await failure(targets(tokens, ctx.net))).code, fault).toBe(code);
     }
-    await ctx.setFault("faulty", "slow", 1200);
+    await ctx.setFault({ handle: "faulty" }, "slow", 1200);
     expect(await targets(tokens, ctx.net)).toHaveLength(3);
     expect(ctx.slept).toContain(1200);
   });
@@ -207,7 +138,7 @@ describe("googlebusiness error table, row by row", () => {
       ...(reason ? { details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com", metadata: { service: "mybusinessbusinessinformation.googleapis.com" } }] } : {}),
     },
   });
-  const samples: Array<{ status: number; body: unknown }> = [
+  const samples: ErrorSample[] = [
     { status: 401, body: rpc(401, "UNAUTHENTICATED", "ACCESS_TOKEN_EXPIRED") },
     { status: 400, body: { error: "invalid_grant", error_description: "Token has been expired or revoked." } },
     { status: 403, body: rpc(403, "PERMISSION_DENIED", "ACCESS_TOKEN_SCOPE_INSUFFICIENT") },
@@ -219,14 +150,7 @@ describe("googlebusiness error table, row by row", () => {
   ];
 
   it("has one realistic sample per row, and each sample lands on its row", () => {
-    expect(samples).toHaveLength(googleBusinessErrorTable.rows.length);
-    googleBusinessErrorTable.rows.forEach((row, i) => {
-      const sample = samples[i];
-      if (!sample) throw new Error(`no sample for row ${i}`);
-      const failureIn = { status: sample.status, headers: new Headers(), body: sample.body };
-      expect(matchErrorRow(googleBusinessErrorTable, failureIn).row, row.meaning).toBe(row);
-      expect(classifyFailure(googleBusinessErrorTable, failureIn, new Date()).code, row.meaning).toBe(row.code);
-    });
+    expectSamplePerRow(googleBusinessErrorTable, samples);
   });
 
   it("keeps Google's message for a refusal it does not know, and honours Retry-After on 429", () => {

@@ -1,19 +1,12 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { classifyFailure } from "../../src/networks/http.js";
 import { instagramAdapter } from "../../src/networks/instagram/adapter.js";
 import { instagramCapabilities, instagramFacebookLoginScopes, instagramLoginScopes } from "../../src/networks/instagram/capabilities.js";
 import { instagramErrorTable } from "../../src/networks/instagram/errors.js";
 import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
-import { createFacebookSimulator } from "../../src/sandbox/facebook/simulator.js";
 import { createInstagramSimulator } from "../../src/sandbox/instagram/simulator.js";
-import { bench, connect, consent, graphFailure, rejectsWith, type Bench } from "./facebook-helpers.js";
-
-const orders = [
-  ["facebook first", [createFacebookSimulator, createInstagramSimulator]],
-  ["instagram first", [createInstagramSimulator, createFacebookSimulator]],
-] as const;
+import { bench, connect, consent, facebookInstagramOrders, itClassifiesEveryGraphRow, rejectsWith, type Bench } from "./facebook-helpers.js";
+import { expectValidCapabilities } from "./harness.js";
 
 const instagramSim = (b: Bench) => {
   const sim = b.sims.find((s) => s.platform === "instagram");
@@ -23,7 +16,7 @@ const instagramSim = (b: Bench) => {
 
 describe("instagram capabilities", () => {
   it("match the public capability schema and list both doors", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, instagramCapabilities).success).toBe(true);
+    expectValidCapabilities(instagramCapabilities);
     expect(instagramCapabilities.connect.variants).toEqual(["facebook_login", "instagram_login"]);
     expect(instagramCapabilities.media.aspectRatio).toEqual({ min: 0.8, max: 1.91 });
   });
@@ -114,7 +107,7 @@ describe("instagram adapter, Instagram-login door", () => {
   });
 });
 
-describe.each(orders)("instagram adapter, Facebook-login door (%s)", (_name, factories) => {
+describe.each(facebookInstagramOrders)("instagram adapter, Facebook-login door (%s)", (_name, factories) => {
   it("connects through the Facebook dialog, finds the linked account and reads on graph.facebook.com", async () => {
     const b = bench([...factories]);
     const net = b.net();
@@ -187,8 +180,7 @@ describe.each(orders)("instagram adapter, Facebook-login door (%s)", (_name, fac
   it("says so when no Page links an Instagram account", async () => {
     const b = bench([...factories]);
     const net = b.net();
-    const authorizeUrl = instagramAdapter.authorizeUrl?.({ state: "state-123", codeChallenge: "x", variant: "facebook_login" }, net) ?? "";
-    const code = await consent(net, authorizeUrl, "no.link");
+    const code = await consent(instagramAdapter, net, "no.link", "facebook_login");
     for (const page of await b.deps.store.list<SandboxPage>("instagram", "page")) {
       const { instagramUserId: _dropped, ...unlinked } = page.data;
       await b.deps.store.put("instagram", "page", page.id, unlinked, page.owner);
@@ -199,14 +191,7 @@ describe.each(orders)("instagram adapter, Facebook-login door (%s)", (_name, fac
 
 describe("instagram error table", () => {
   const now = new Date("2026-10-01T12:00:00Z");
-  it.each(instagramErrorTable.rows.map((row) => [row.networkCode ?? "-", row.subcode ?? "-", row.code, row] as const))(
-    "code %s subcode %s -> %s",
-    (_code, _subcode, expected, row) => {
-      const error = classifyFailure(instagramErrorTable, graphFailure(row), now);
-      expect(error.code).toBe(expected);
-      expect(error.platform).toBe("instagram");
-    },
-  );
+  itClassifiesEveryGraphRow(instagramErrorTable, now);
 
   it("reads a real publishing-limit refusal and the legacy api.instagram.com shape", () => {
     const limit = classifyFailure(

@@ -1,88 +1,29 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/infra/errors.js";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
-import { classifyFailure, matchErrorRow } from "../../src/networks/http.js";
+import { classifyFailure } from "../../src/networks/http.js";
 import { linkedinAdapter } from "../../src/networks/linkedin/adapter.js";
 import { linkedinConnectScopes, linkedinDefaultApiVersion, linkedinMemberScopes } from "../../src/networks/linkedin/capabilities.js";
 import { linkedinErrorTable } from "../../src/networks/linkedin/errors.js";
-import type { NetworkConfig, NetworkContext, TokenSet } from "../../src/networks/types.js";
+import type { NetworkConfig } from "../../src/networks/types.js";
 import { createLinkedinSimulator } from "../../src/sandbox/linkedin/simulator.js";
-import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
-import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
-import type { SandboxAccount, SandboxFault } from "../../src/sandbox/types.js";
+import { apiError as failure, commonFaultCodes, connectThroughConsent, consentCode, createSandbox, type ErrorSample, expectSamplePerRow, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 
-function required<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`the linkedin adapter must implement ${name}`);
-  return value;
-}
-const authorizeUrl = required(linkedinAdapter.authorizeUrl, "authorizeUrl");
-const exchangeCode = required(linkedinAdapter.exchangeCode, "exchangeCode");
-const revoke = required(linkedinAdapter.revoke, "revoke");
-const targets = required(linkedinAdapter.targets, "targets");
+const authorizeUrl = required(linkedinAdapter, "authorizeUrl");
+const exchangeCode = required(linkedinAdapter, "exchangeCode");
+const revoke = required(linkedinAdapter, "revoke");
+const targets = required(linkedinAdapter, "targets");
 
 const baseConfig: NetworkConfig = { clientId: "sandbox-li-client", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin" };
 
-interface Captured {
-  method: string;
-  url: string;
-  headers: Headers;
-  body: string | null;
-}
+const setup = (config: NetworkConfig = baseConfig) => createSandbox([createLinkedinSimulator], { start: "2026-11-21T12:00:00.000Z", config });
 
-function setup(config: NetworkConfig = baseConfig) {
-  const clock = { now: new Date("2026-11-21T12:00:00.000Z") };
-  const now = () => clock.now;
-  const slept: number[] = [];
-  const store = createMemorySandboxStore(now);
-  const sandboxFetch = createSandboxFetch([createLinkedinSimulator({ store, now, publicUrl: "http://localhost:8787", sleep: async (ms) => void slept.push(ms) })]);
-  const captured: Captured[] = [];
-  const recording: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    captured.push({ method: request.method, url: request.url, headers: request.headers, body: request.body ? await request.clone().text() : null });
-    return sandboxFetch(request);
-  };
-  const net: NetworkContext = { fetch: recording, now, config };
-  const setFault = async (handle: string, fault: SandboxFault | null, delayMs?: number) => {
-    const index = await store.get<{ accountId: string }>("linkedin", "handle", handle);
-    const found = index ? await store.get<SandboxAccount>("linkedin", "account", index.data.accountId) : null;
-    if (!found) throw new Error(`no sandbox account ${handle}`);
-    await store.put("linkedin", "account", found.id, { ...found.data, fault, ...(delayMs ? { delayMs } : {}) }, found.id);
-  };
-  return { clock, slept, net, captured, setFault };
-}
-type Setup = ReturnType<typeof setup>;
+/** Consents as `handle` (with the scopes a self-serve app may ask instead) and returns the code. */
+const approve = async (ctx: Sandbox, handle: string, scopes?: string[]) => (await consentCode(linkedinAdapter, ctx.net, { handle, scope: scopes?.join(" ") })).code;
 
-async function approve(ctx: Setup, handle: string, scopes?: string[]): Promise<string> {
-  const url = new URL(authorizeUrl({ state: "state-li", codeChallenge: "ignored-by-linkedin", variant: null }, ctx.net));
-  if (scopes) url.searchParams.set("scope", scopes.join(" "));
-  const page = await ctx.net.fetch(url);
-  expect(page.status).toBe(200);
-  const approved = await ctx.net.fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ handle, decision: "approve" }),
-  });
-  expect(approved.status).toBe(302);
-  const back = new URL(approved.headers.get("location") ?? "");
-  expect(`${back.origin}${back.pathname}`).toBe(baseConfig.redirectUri);
-  expect(back.searchParams.get("state")).toBe("state-li");
-  return back.searchParams.get("code") ?? "";
-}
-
-async function connect(ctx: Setup, handle: string, scopes?: string[]): Promise<TokenSet> {
-  return exchangeCode({ code: await approve(ctx, handle, scopes), codeVerifier: "unused", variant: null }, ctx.net);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const caught = await promise.then(() => null, (error: unknown) => error);
-  if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
-  return caught;
-}
+const connect = async (ctx: Sandbox, handle: string, scopes?: string[]) => (await connectThroughConsent(linkedinAdapter, ctx.net, { handle, scope: scopes?.join(" ") })).tokens;
 
 describe("linkedin adapter against the LinkedIn simulator", () => {
   it("publishes capabilities that fit the shared schema", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, linkedinAdapter.capabilities).success).toBe(true);
+    expectValidCapabilities(linkedinAdapter.capabilities);
     expect(linkedinAdapter.capabilities.text).toMatchObject({ maxLength: 3000, counting: "characters" });
     expect(linkedinAdapter.capabilities.connect.pkce).toBe(false);
   });
@@ -107,7 +48,7 @@ describe("linkedin adapter against the LinkedIn simulator", () => {
     expect(tokens.expiresAt).toBe("2027-01-20T11:59:59.000Z");
     expect(tokens.refreshToken).toBeTruthy();
     expect(tokens.refreshExpiresAt).toBe("2027-11-21T11:59:59.000Z");
-    const exchange = ctx.captured.find((r) => r.url === "https://www.linkedin.com/oauth/v2/accessToken");
+    const exchange = ctx.requests.find((r) => r.url === "https://www.linkedin.com/oauth/v2/accessToken");
     expect(Object.fromEntries(new URLSearchParams(exchange?.body ?? ""))).toEqual({
       grant_type: "authorization_code",
       code: expect.any(String),
@@ -139,9 +80,9 @@ describe("linkedin adapter against the LinkedIn simulator", () => {
     expect(tokens.refreshToken).toBeNull();
     expect(tokens.refreshExpiresAt).toBeNull();
     expect((await failure(linkedinAdapter.refresh(tokens, ctx.net))).code).toBe("needs_reauth");
-    const before = ctx.captured.length;
+    const before = ctx.requests.length;
     expect(await targets(tokens, ctx.net)).toEqual([]);
-    expect(ctx.captured.length).toBe(before);
+    expect(ctx.requests.length).toBe(before);
   });
 
   it("refuses a reused code with needs_reauth", async () => {
@@ -162,13 +103,13 @@ describe("linkedin adapter against the LinkedIn simulator", () => {
     }
     expect(found[0]?.details).toEqual({ vanityName: "sandbox-admin-widgets", url: "https://www.linkedin.com/company/sandbox-admin-widgets", role: "ADMINISTRATOR" });
 
-    const rest = ctx.captured.filter((r) => r.url.startsWith("https://api.linkedin.com/rest/"));
+    const rest = ctx.requests.filter((r) => r.url.startsWith("https://api.linkedin.com/rest/"));
     expect(rest).toHaveLength(2);
     for (const request of rest) {
       expect(request.method).toBe("GET");
-      expect(request.headers.get("linkedin-version")).toBe(linkedinDefaultApiVersion);
-      expect(request.headers.get("x-restli-protocol-version")).toBe("2.0.0");
-      expect(request.headers.get("authorization")).toBe(`Bearer ${tokens.accessToken}`);
+      expect(request.headers["linkedin-version"]).toBe(linkedinDefaultApiVersion);
+      expect(request.headers["x-restli-protocol-version"]).toBe("2.0.0");
+      expect(request.headers.authorization).toBe(`Bearer ${tokens.accessToken}`);
     }
     const acls = new URL(rest[0]?.url ?? "");
     expect(acls.pathname).toBe("/rest/organizationAcls");
@@ -180,7 +121,7 @@ describe("linkedin adapter against the LinkedIn simulator", () => {
     const current = setup({ ...baseConfig, apiVersion: "202611" });
     const tokens = await connect(current, "versioned");
     expect(await targets(tokens, current.net)).toHaveLength(2);
-    expect(current.captured.at(-1)?.headers.get("linkedin-version")).toBe("202611");
+    expect(current.requests.at(-1)?.headers["linkedin-version"]).toBe("202611");
 
     const sunset = setup({ ...baseConfig, apiVersion: "202401" });
     const old = await connect(sunset, "versioned");
@@ -193,7 +134,7 @@ describe("linkedin adapter against the LinkedIn simulator", () => {
     const ctx = setup();
     const tokens = await connect(ctx, "leaver");
     await revoke(tokens, ctx.net);
-    const sent = ctx.captured.at(-1);
+    const sent = ctx.requests.at(-1);
     expect(sent?.url).toBe("https://www.linkedin.com/oauth/v2/revoke");
     expect(Object.fromEntries(new URLSearchParams(sent?.body ?? ""))).toEqual({ token: tokens.accessToken, client_id: baseConfig.clientId, client_secret: baseConfig.clientSecret });
     expect((await failure(linkedinAdapter.identity(tokens, ctx.net))).code).toBe("needs_reauth");
@@ -202,18 +143,12 @@ describe("linkedin adapter against the LinkedIn simulator", () => {
   it("turns each member fault into LinkedIn's own error and the right code", async () => {
     const ctx = setup();
     const tokens = await connect(ctx, "faulty");
-    const cases: Array<[SandboxFault, string]> = [
-      ["expired_token", "needs_reauth"],
-      ["revoked_permission", "missing_scope"],
-      ["rate_limited", "rate_limited"],
-      ["down", "platform_unavailable"],
-    ];
-    for (const [fault, code] of cases) {
-      await ctx.setFault("faulty", fault);
+    for (const [fault, code] of commonFaultCodes) {
+      await ctx.setFault({ handle: "faulty" }, fault);
       expect((await failure(linkedinAdapter.identity(tokens, ctx.net))).code, fault).toBe(code);
       expect((await failure(targets(tokens, ctx.net))).code, fault).toBe(code);
     }
-    await ctx.setFault("faulty", "slow", 900);
+    await ctx.setFault({ handle: "faulty" }, "slow", 900);
     expect(await targets(tokens, ctx.net)).toHaveLength(2);
     expect(ctx.slept).toContain(900);
   });
@@ -226,7 +161,7 @@ describe("linkedin error table, row by row", () => {
     ...(code ? { code } : {}),
     message,
   });
-  const samples: Array<{ status: number; body: unknown }> = [
+  const samples: ErrorSample[] = [
     { status: 401, body: rest(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600) },
     { status: 401, body: rest(401, "REVOKED_ACCESS_TOKEN", "The token used in the request has been revoked by the user", 65601) },
     { status: 401, body: rest(401, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired", 65602) },
@@ -241,14 +176,7 @@ describe("linkedin error table, row by row", () => {
   ];
 
   it("has one realistic sample per row, and each sample lands on its row", () => {
-    expect(samples).toHaveLength(linkedinErrorTable.rows.length);
-    linkedinErrorTable.rows.forEach((row, i) => {
-      const sample = samples[i];
-      if (!sample) throw new Error(`no sample for row ${i}`);
-      const failureIn = { status: sample.status, headers: new Headers(), body: sample.body };
-      expect(matchErrorRow(linkedinErrorTable, failureIn).row, row.meaning).toBe(row);
-      expect(classifyFailure(linkedinErrorTable, failureIn, new Date()).code, row.meaning).toBe(row.code);
-    });
+    expectSamplePerRow(linkedinErrorTable, samples);
   });
 
   it("passes LinkedIn's validation messages through and treats 5xx as unavailable", () => {

@@ -1,78 +1,29 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/infra/errors.js";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
-import { classifyFailure, matchErrorRow } from "../../src/networks/http.js";
+import { classifyFailure } from "../../src/networks/http.js";
 import { pinterestAdapter } from "../../src/networks/pinterest/adapter.js";
 import { pinterestAuthorizeUrl, pinterestScopes, pinterestTokenUrl } from "../../src/networks/pinterest/capabilities.js";
 import { pinterestErrorTable } from "../../src/networks/pinterest/errors.js";
-import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
-import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
 import { createPinterestSimulator, putSandboxBoard } from "../../src/sandbox/pinterest/simulator.js";
-import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
-import type { SandboxAccount, SandboxFault } from "../../src/sandbox/types.js";
-import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec, oauthEndpoints, recordRequests } from "../support/openapi-request-check.js";
+import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec, oauthEndpoints } from "../support/openapi-request-check.js";
+import { apiError as failure, connectThroughConsent, createSandbox, type ErrorFixture, expectFixturesCoverTable, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 
 const spec = loadOpenApiSpec("pinterest-v5-openapi.json");
 
-function required<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`the Pinterest adapter must implement ${name}`);
-  return value;
-}
-const authorizeUrl = required(pinterestAdapter.authorizeUrl, "authorizeUrl");
-const exchangeCode = required(pinterestAdapter.exchangeCode, "exchangeCode");
-const targets = required(pinterestAdapter.targets, "targets");
-const adAccounts = required(pinterestAdapter.adAccounts, "adAccounts");
+const authorizeUrl = required(pinterestAdapter, "authorizeUrl");
+const exchangeCode = required(pinterestAdapter, "exchangeCode");
+const targets = required(pinterestAdapter, "targets");
+const adAccounts = required(pinterestAdapter, "adAccounts");
 
 const config = { clientId: "1500000", clientSecret: "sandbox-pin-secret", redirectUri: "https://chorus.test/v1/connect/callback/pinterest" };
 
-function setup() {
-  const clock = { now: new Date("2026-11-20T10:00:00.000Z") };
-  const now = () => clock.now;
-  const slept: number[] = [];
-  const store = createMemorySandboxStore(now);
-  const simulator = createPinterestSimulator({ store, now, publicUrl: "http://localhost:8787", sleep: async (ms) => void slept.push(ms) });
-  const sandboxFetch = createSandboxFetch([simulator]);
-  const recorder = recordRequests(sandboxFetch);
-  const net: NetworkContext = { fetch: recorder.fetch, now, config };
-  const account = async (id: string) => {
-    const found = await store.get<SandboxAccount>("pinterest", "account", id);
-    if (!found) throw new Error("no such sandbox account");
-    return found.data;
-  };
-  const setFault = async (id: string, fault: SandboxFault | null, delayMs?: number) =>
-    store.put("pinterest", "account", id, { ...(await account(id)), fault, ...(delayMs ? { delayMs } : {}) }, id);
-  return { clock, slept, store, sandboxFetch, recorder, net, account, setFault };
-}
+const setup = () => createSandbox([createPinterestSimulator], { start: "2026-11-20T10:00:00.000Z", config });
 
-type Setup = ReturnType<typeof setup>;
-
-async function connect(ctx: Setup, handle: string): Promise<{ tokens: TokenSet; code: string }> {
-  const url = authorizeUrl({ state: "state-pin", codeChallenge: "unused-by-pinterest", variant: null }, ctx.net);
-  const page = await ctx.sandboxFetch(url);
-  expect(page.status).toBe(200);
-  const approved = await ctx.sandboxFetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: `handle=${encodeURIComponent(handle)}&decision=approve`,
-  });
-  expect(approved.status).toBe(302);
-  const back = new URL(approved.headers.get("location") ?? "");
-  expect(`${back.origin}${back.pathname}`).toBe(config.redirectUri);
-  expect(back.searchParams.get("state")).toBe("state-pin");
-  const code = back.searchParams.get("code") ?? "";
-  return { tokens: await exchangeCode({ code, codeVerifier: "unused", variant: null }, ctx.net), code };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const caught = await promise.then(() => null, (error: unknown) => error);
-  if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
-  return caught;
-}
+/** Consent as a browser would give it (unrecorded), then the code exchange. */
+const connect = (ctx: Sandbox, handle: string) => connectThroughConsent(pinterestAdapter, ctx.net, { handle, browser: ctx.sandboxFetch });
 
 describe("pinterest adapter against the Pinterest simulator", () => {
   it("publishes capabilities that fit the shared schema", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, pinterestAdapter.capabilities).success).toBe(true);
+    expectValidCapabilities(pinterestAdapter.capabilities);
     expect(pinterestAdapter.capabilities.targets).toEqual(["board"]);
   });
 
@@ -115,7 +66,7 @@ describe("pinterest adapter against the Pinterest simulator", () => {
     const person = await ctx.account(me.networkUserId);
     for (let i = 0; i < 260; i++) await putSandboxBoard(ctx.store, person, { name: `Sandbox board ${i}` });
     expect(await targets(tokens, ctx.net)).toHaveLength(263);
-    const boardCalls = ctx.recorder.requests.filter((r) => new URL(r.url).pathname === "/v5/boards");
+    const boardCalls = ctx.requests.filter((r) => new URL(r.url).pathname === "/v5/boards");
     expect(boardCalls.map((r) => new URL(r.url).searchParams.has("bookmark"))).toEqual([false, false, true]);
 
     expect(await adAccounts(tokens, ctx.net)).toEqual([expect.objectContaining({ name: "Sandbox ads of sandbox_maker", currency: "USD", status: null })]);
@@ -152,7 +103,7 @@ describe("pinterest adapter against the Pinterest simulator", () => {
   });
 
   it("maps every row of the error table from a realistic Pinterest body", () => {
-    const fixtures: { status: number; body: unknown; code: string }[] = [
+    const fixtures: ErrorFixture[] = [
       { status: 401, body: { code: 283, message: "The authorization grant is invalid" }, code: "needs_reauth" },
       { status: 401, body: { code: 2, message: "Authentication failed.", status: "failure" }, code: "needs_reauth" },
       { status: 403, body: { code: 3, message: "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes." }, code: "missing_scope" },
@@ -161,11 +112,7 @@ describe("pinterest adapter against the Pinterest simulator", () => {
       { status: 404, body: { code: 40, message: "Board not found." }, code: "pin_board_missing" },
       { status: 429, body: { code: 8, message: "This request exceeded a rate limit. This can happen if the client exceeds one\nof the published rate limits within a short time window." }, code: "rate_limited" },
     ];
-    const covered = new Set(fixtures.map((f) => matchErrorRow(pinterestErrorTable, { status: f.status, headers: new Headers(), body: f.body }).row));
-    for (const row of pinterestErrorTable.rows) expect(covered.has(row), `no fixture for row: ${row.meaning}`).toBe(true);
-    for (const f of fixtures) {
-      expect(classifyFailure(pinterestErrorTable, { status: f.status, headers: new Headers(), body: f.body }, new Date()).code, JSON.stringify(f.body)).toBe(f.code);
-    }
+    expectFixturesCoverTable(pinterestErrorTable, fixtures);
     expect(classifyFailure(pinterestErrorTable, { status: 404, headers: new Headers(), body: { code: 50, message: "Pin not found." } }, new Date()).code).toBe("platform_rejected");
   });
 
@@ -179,9 +126,9 @@ describe("pinterest adapter against the Pinterest simulator", () => {
     await adAccounts(tokens, ctx.net);
     const refreshed = await pinterestAdapter.refresh(tokens, ctx.net);
 
-    const calls = ctx.recorder.requests.map((r) => `${r.method} ${findOperation(spec, r.method, r.url)?.operation.operationId}`);
+    const calls = ctx.requests.map((r) => `${r.method} ${findOperation(spec, r.method, r.url)?.operation.operationId}`);
     expect(new Set(calls)).toEqual(new Set(["POST oauth/token", "GET user_account/get", "GET boards/list", "GET ad_accounts/list"]));
-    for (const request of ctx.recorder.requests) {
+    for (const request of ctx.requests) {
       const scopes = request.url.endsWith("/oauth/token") ? undefined : refreshed.scopes;
       expect(checkRequestAgainstSpec(spec, request, { scopes })).toEqual([]);
     }

@@ -1,17 +1,16 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { classifyFailure } from "../../src/networks/http.js";
 import { threadsAdapter } from "../../src/networks/threads/adapter.js";
 import { threadsCapabilities, threadsScopes } from "../../src/networks/threads/capabilities.js";
 import { threadsErrorTable } from "../../src/networks/threads/errors.js";
 import { UNMATCHED_HEADER } from "../../src/sandbox/sandbox-fetch.js";
 import { createThreadsSimulator } from "../../src/sandbox/threads/simulator.js";
-import { bench, connect, consent, graphFailure, rejectsWith } from "./facebook-helpers.js";
+import { bench, connect, consent, itClassifiesEveryGraphRow, rejectsWith } from "./facebook-helpers.js";
+import { expectValidCapabilities } from "./harness.js";
 
 describe("threads capabilities", () => {
   it("match the public capability schema", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, threadsCapabilities).success).toBe(true);
+    expectValidCapabilities(threadsCapabilities);
     expect(threadsCapabilities.text).toMatchObject({ maxLength: 500 });
     expect(threadsAdapter.hosts).toEqual(["threads.net", "graph.threads.net"]);
     // No revoke endpoint, no per-account webhooks, no pages.
@@ -80,8 +79,7 @@ describe("threads adapter against the simulator", () => {
   it("refuses a code twice and marks unknown paths unmatched", async () => {
     const b = bench([createThreadsSimulator]);
     const net = b.net();
-    const authorizeUrl = threadsAdapter.authorizeUrl?.({ state: "state-123", codeChallenge: "x", variant: null }, net) ?? "";
-    const code = await consent(net, authorizeUrl, "twice");
+    const code = await consent(threadsAdapter, net, "twice");
     await threadsAdapter.exchangeCode?.({ code, codeVerifier: "", variant: null }, net);
     await rejectsWith(threadsAdapter.exchangeCode?.({ code, codeVerifier: "", variant: null }, net) ?? Promise.resolve(), "platform_rejected");
     const sim = b.sims[0];
@@ -112,14 +110,7 @@ describe("threads adapter against the simulator", () => {
 
 describe("threads error table", () => {
   const now = new Date("2026-10-01T12:00:00Z");
-  it.each(threadsErrorTable.rows.map((row) => [row.networkCode ?? "-", row.subcode ?? "-", row.code, row] as const))(
-    "code %s subcode %s -> %s",
-    (_code, _subcode, expected, row) => {
-      const error = classifyFailure(threadsErrorTable, graphFailure(row), now);
-      expect(error.code).toBe(expected);
-      expect(error.platform).toBe("threads");
-    },
-  );
+  itClassifiesEveryGraphRow(threadsErrorTable, now);
 
   it("reports a missing permission as missing_scope, not the page network's missing_permission", () => {
     const error = classifyFailure(

@@ -1,80 +1,27 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/infra/errors.js";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
-import { classifyFailure, matchErrorRow } from "../../src/networks/http.js";
 import { tiktokAdapter } from "../../src/networks/tiktok/adapter.js";
 import { tiktokCapabilities, tiktokScopes } from "../../src/networks/tiktok/capabilities.js";
 import { tiktokErrorTable } from "../../src/networks/tiktok/errors.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
-import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
-import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
 import { createTiktokSimulator } from "../../src/sandbox/tiktok/simulator.js";
-import type { SandboxAccount, SandboxFault } from "../../src/sandbox/types.js";
-import { recordRequests } from "../support/openapi-request-check.js";
+import { apiError as failure, connectThroughConsent, createSandbox, type ErrorFixture, expectFixturesCoverTable, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 
-function required<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`the TikTok adapter must implement ${name}`);
-  return value;
-}
-const authorizeUrl = required(tiktokAdapter.authorizeUrl, "authorizeUrl");
-const exchangeCode = required(tiktokAdapter.exchangeCode, "exchangeCode");
-const revoke = required(tiktokAdapter.revoke, "revoke");
-const publishInfo = required(tiktokAdapter.publishInfo, "publishInfo");
+const authorizeUrl = required(tiktokAdapter, "authorizeUrl");
+const exchangeCode = required(tiktokAdapter, "exchangeCode");
+const revoke = required(tiktokAdapter, "revoke");
+const publishInfo = required(tiktokAdapter, "publishInfo");
 
 const config = { clientId: "sandbox-tt-client-key", clientSecret: "sandbox-tt-secret", redirectUri: "https://chorus.test/v1/connect/callback/tiktok/" };
 
-function setup() {
-  const clock = { now: new Date("2026-11-20T10:00:00.000Z") };
-  const now = () => clock.now;
-  const slept: number[] = [];
-  const store = createMemorySandboxStore(now);
-  const simulator = createTiktokSimulator({ store, now, publicUrl: "http://localhost:8787", sleep: async (ms) => void slept.push(ms) });
-  const sandboxFetch = createSandboxFetch([simulator]);
-  const recorder = recordRequests(sandboxFetch);
-  const net: NetworkContext = { fetch: recorder.fetch, now, config };
-  const setFault = async (accountId: string, fault: SandboxFault | null, delayMs?: number) => {
-    const found = await store.get<SandboxAccount>("tiktok", "account", accountId);
-    if (!found) throw new Error("no such sandbox account");
-    await store.put("tiktok", "account", accountId, { ...found.data, fault, ...(delayMs ? { delayMs } : {}) }, accountId);
-  };
-  return { clock, slept, sandboxFetch, recorder, net, setFault };
-}
+const setup = () => createSandbox([createTiktokSimulator], { start: "2026-11-20T10:00:00.000Z", config });
 
-type Setup = ReturnType<typeof setup>;
-
-/** Consent as a browser would give it, with the granted scope list the person may have narrowed. */
-async function connect(ctx: Setup, handle: string, narrowScopes?: string[]): Promise<{ tokens: TokenSet; code: string }> {
-  let url = authorizeUrl({ state: "state-tt", codeChallenge: "unused-by-tiktok-web", variant: null }, ctx.net);
-  if (narrowScopes) {
-    const narrowed = new URL(url);
-    narrowed.searchParams.set("scope", narrowScopes.join(","));
-    url = narrowed.toString();
-  }
-  const page = await ctx.sandboxFetch(url);
-  expect(page.status).toBe(200);
-  const approved = await ctx.sandboxFetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: `handle=${encodeURIComponent(handle)}&decision=approve`,
-  });
-  expect(approved.status).toBe(302);
-  const back = new URL(approved.headers.get("location") ?? "");
-  expect(`${back.origin}${back.pathname}`).toBe(config.redirectUri);
-  expect(back.searchParams.get("state")).toBe("state-tt");
-  const code = back.searchParams.get("code") ?? "";
-  return { tokens: await exchangeCode({ code, codeVerifier: "unused", variant: null }, ctx.net), code };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const caught = await promise.then(() => null, (error: unknown) => error);
-  if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
-  return caught;
-}
+/** Consent as a browser would give it (unrecorded), with the granted scope list the person may have narrowed. */
+const connect = (ctx: Sandbox, handle: string, narrowScopes?: string[]) =>
+  connectThroughConsent(tiktokAdapter, ctx.net, { handle, browser: ctx.sandboxFetch, scope: narrowScopes?.join(",") });
 
 describe("tiktok adapter against the TikTok simulator", () => {
   it("publishes capabilities that fit the shared schema", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, tiktokAdapter.capabilities).success).toBe(true);
+    expectValidCapabilities(tiktokAdapter.capabilities);
     expect(tiktokCapabilities.options.privacyLevel.required).toBe(true);
     expect(tiktokAdapter.capabilities.connect.pkce).toBe(false);
   });
@@ -168,7 +115,7 @@ describe("tiktok adapter against the TikTok simulator", () => {
 
   it("maps every row of the error table from a realistic TikTok body", () => {
     const api = (code: string, message: string) => ({ data: {}, error: { code, message, log_id: "20261120100000SANDBOX" } });
-    const fixtures: { status: number; body: unknown; code: string }[] = [
+    const fixtures: ErrorFixture[] = [
       { status: 400, body: { error: "invalid_grant", error_description: "Authorization code is expired.", log_id: "x" }, code: "needs_reauth" },
       { status: 400, body: { error: "invalid_client", error_description: "Client key or secret is incorrect.", log_id: "x" }, code: "platform_rejected" },
       { status: 401, body: api("access_token_invalid", "The access token is invalid or not found in the request."), code: "needs_reauth" },
@@ -186,11 +133,7 @@ describe("tiktok adapter against the TikTok simulator", () => {
       { status: 403, body: api("spam_risk", "The request is risky."), code: "clip_spam_risk" },
       { status: 500, body: api("internal_error", "Something went wrong."), code: "platform_unavailable" },
     ];
-    const covered = new Set(fixtures.map((f) => matchErrorRow(tiktokErrorTable, { status: f.status, headers: new Headers(), body: f.body }).row));
-    for (const row of tiktokErrorTable.rows) expect(covered.has(row), `no fixture for row: ${row.meaning}`).toBe(true);
-    for (const f of fixtures) {
-      expect(classifyFailure(tiktokErrorTable, { status: f.status, headers: new Headers(), body: f.body }, new Date()).code, JSON.stringify(f.body)).toBe(f.code);
-    }
+    expectFixturesCoverTable(tiktokErrorTable, fixtures);
   });
 
   it("sends TikTok's documented wire format (no official spec exists to check against)", async () => {
@@ -200,7 +143,7 @@ describe("tiktok adapter against the TikTok simulator", () => {
     await publishInfo(tokens, ctx.net);
     const refreshed = await tiktokAdapter.refresh(tokens, ctx.net);
     await revoke(refreshed, ctx.net);
-    const seen = ctx.recorder.requests.map((r) => {
+    const seen = ctx.requests.map((r) => {
       const url = new URL(r.url);
       const form = r.headers["content-type"] === "application/x-www-form-urlencoded" ? [...new URLSearchParams(r.body ?? "").keys()].sort() : null;
       return { call: `${r.method} ${url.host}${url.pathname}`, query: url.search, form, auth: (r.headers.authorization ?? "").split(" ")[0] };

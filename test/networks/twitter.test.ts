@@ -1,80 +1,30 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/infra/errors.js";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
-import { classifyFailure, matchErrorRow, pkceChallenge } from "../../src/networks/http.js";
+import { pkceChallenge } from "../../src/networks/http.js";
 import { twitterAdapter } from "../../src/networks/twitter/adapter.js";
 import { twitterScopes, twitterTextCounting, twitterTokenUrl } from "../../src/networks/twitter/capabilities.js";
 import { twitterErrorTable } from "../../src/networks/twitter/errors.js";
-import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
-import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
-import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
 import { createTwitterSimulator } from "../../src/sandbox/twitter/simulator.js";
-import type { SandboxAccount, SandboxFault } from "../../src/sandbox/types.js";
-import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec, oauthEndpoints, recordRequests } from "../support/openapi-request-check.js";
+import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec, oauthEndpoints } from "../support/openapi-request-check.js";
+import { apiError as failure, connectThroughConsent, consentCode, createSandbox, type ErrorFixture, expectFixturesCoverTable, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 
 const spec = loadOpenApiSpec("x-api-v2-openapi.json");
-function required<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`the X adapter must implement ${name}`);
-  return value;
-}
-const authorizeUrl = required(twitterAdapter.authorizeUrl, "authorizeUrl");
-const exchangeCode = required(twitterAdapter.exchangeCode, "exchangeCode");
-const revoke = required(twitterAdapter.revoke, "revoke");
+const authorizeUrl = required(twitterAdapter, "authorizeUrl");
+const exchangeCode = required(twitterAdapter, "exchangeCode");
+const revoke = required(twitterAdapter, "revoke");
 
 function setup() {
-  const clock = { now: new Date("2026-11-20T10:00:00.000Z") };
-  const now = () => clock.now;
-  const slept: number[] = [];
-  const store = createMemorySandboxStore(now);
-  const simulator = createTwitterSimulator({ store, now, publicUrl: "http://localhost:8787", sleep: async (ms) => void slept.push(ms) });
-  const sandboxFetch = createSandboxFetch([simulator]);
-  const recorder = recordRequests(sandboxFetch);
-  const net: NetworkContext = {
-    fetch: recorder.fetch,
-    now,
+  return createSandbox([createTwitterSimulator], {
+    start: "2026-11-20T10:00:00.000Z",
     config: { clientId: "sandbox-x-client", clientSecret: "sandbox-x-secret", redirectUri: "https://chorus.test/v1/connect/callback/twitter" },
-  };
-  const setFault = async (accountId: string, fault: SandboxFault | null, delayMs?: number) => {
-    const found = await store.get<SandboxAccount>("twitter", "account", accountId);
-    if (!found) throw new Error("no such sandbox account");
-    await store.put("twitter", "account", accountId, { ...found.data, fault, ...(delayMs ? { delayMs } : {}) }, accountId);
-  };
-  return { clock, slept, store, sandboxFetch, recorder, net, setFault };
-}
-
-type Setup = ReturnType<typeof setup>;
-
-/** Walks the consent flow the way a person's browser would, then exchanges the code. */
-async function connect(ctx: Setup, handle: string): Promise<{ tokens: TokenSet; verifier: string; code: string }> {
-  const verifier = `sandbox-verifier-${crypto.randomUUID()}-${crypto.randomUUID()}`;
-  const url = authorizeUrl({ state: "state-123", codeChallenge: await pkceChallenge(verifier), variant: null }, ctx.net);
-  const page = await ctx.sandboxFetch(url);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain("tweet.write");
-  const approved = await ctx.sandboxFetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: `handle=${encodeURIComponent(handle)}&decision=approve`,
   });
-  expect(approved.status).toBe(302);
-  const back = new URL(approved.headers.get("location") ?? "");
-  expect(`${back.origin}${back.pathname}`).toBe(ctx.net.config.redirectUri);
-  expect(back.searchParams.get("state")).toBe("state-123");
-  const code = back.searchParams.get("code") ?? "";
-  const tokens = await exchangeCode({ code, codeVerifier: verifier, variant: null }, ctx.net);
-  return { tokens, verifier, code };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const caught = await promise.then(() => null, (error: unknown) => error);
-  if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
-  return caught;
-}
+/** Walks the consent flow the way a person's browser would (unrecorded), then exchanges the code. */
+const connect = (ctx: Sandbox, handle: string) => connectThroughConsent(twitterAdapter, ctx.net, { handle, browser: ctx.sandboxFetch, pageText: "tweet.write" });
 
 describe("twitter adapter against the X simulator", () => {
   it("publishes capabilities that fit the shared schema, with X's weighted counting", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, twitterAdapter.capabilities).success).toBe(true);
+    expectValidCapabilities(twitterAdapter.capabilities);
     expect(twitterAdapter.capabilities.text).toMatchObject({ maxLength: 280, counting: "weighted" });
     expect(twitterTextCounting.transformedUrlLength).toBe(23);
   });
@@ -121,9 +71,7 @@ describe("twitter adapter against the X simulator", () => {
     const ctx = setup();
     const { code, verifier, tokens } = await connect(ctx, "sandbox_bea");
     expect((await failure(exchangeCode({ code, codeVerifier: verifier, variant: null }, ctx.net))).code).toBe("needs_reauth");
-    const url = authorizeUrl({ state: "s", codeChallenge: await pkceChallenge(verifier), variant: null }, ctx.net);
-    const approved = await ctx.sandboxFetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "handle=sandbox_bea&decision=approve" });
-    const fresh = new URL(approved.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    const { code: fresh } = await consentCode(twitterAdapter, ctx.net, { handle: "sandbox_bea", verifier, browser: ctx.sandboxFetch });
     expect((await failure(exchangeCode({ code: fresh, codeVerifier: "not-the-verifier", variant: null }, ctx.net))).code).toBe("needs_reauth");
     ctx.clock.now = new Date("2026-11-20T12:00:01.000Z");
     expect((await failure(twitterAdapter.identity(tokens, ctx.net))).code).toBe("needs_reauth");
@@ -153,7 +101,7 @@ describe("twitter adapter against the X simulator", () => {
   it("maps every row of the error table from a realistic X body", () => {
     const now = new Date("2026-11-20T10:00:00.000Z");
     const problemBody = (status: number, title: string, detail = title) => ({ title, detail, type: "about:blank", status });
-    const fixtures: { status: number; body: unknown; code: string }[] = [
+    const fixtures: ErrorFixture[] = [
       { status: 401, body: { error: "invalid_client", error_description: "Client authentication failed" }, code: "platform_rejected" },
       { status: 401, body: { error: "unauthorized_client", error_description: "Missing valid authorization header" }, code: "platform_rejected" },
       { status: 400, body: { error: "invalid_request", error_description: "Value passed for the token was invalid." }, code: "needs_reauth" },
@@ -177,13 +125,7 @@ describe("twitter adapter against the X simulator", () => {
       { status: 429, body: { errors: [{ code: 88, message: "Rate limit exceeded" }] }, code: "rate_limited" },
       { status: 503, body: problemBody(503, "Service Unavailable"), code: "micro_unavailable" },
     ];
-    const covered = new Set(fixtures.map((f) => matchErrorRow(twitterErrorTable, { status: f.status, headers: new Headers(), body: f.body }).row));
-    for (const row of twitterErrorTable.rows) expect(covered.has(row), `no fixture for row: ${row.meaning}`).toBe(true);
-    for (const f of fixtures) {
-      const error = classifyFailure(twitterErrorTable, { status: f.status, headers: new Headers(), body: f.body }, now, "x-rate-limit-reset");
-      expect(error.code, JSON.stringify(f.body)).toBe(f.code);
-      expect(error.platform).toBe("twitter");
-    }
+    expectFixturesCoverTable(twitterErrorTable, fixtures, { now, resetHeader: "x-rate-limit-reset" });
   });
 
   it("has a spec check that flags what the X document forbids", () => {
@@ -208,7 +150,7 @@ describe("twitter adapter against the X simulator", () => {
     await twitterAdapter.identity(refreshed, ctx.net);
     await revoke(refreshed, ctx.net);
 
-    const described = ctx.recorder.requests.filter((r) => findOperation(spec, r.method, r.url));
+    const described = ctx.requests.filter((r) => findOperation(spec, r.method, r.url));
     expect(described.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["GET /2/users/me"]);
     for (const request of described) expect(checkRequestAgainstSpec(spec, request, { scopes: refreshed.scopes })).toEqual([]);
 
@@ -216,7 +158,7 @@ describe("twitter adapter against the X simulator", () => {
     // posts to, and no path describes the token or revoke bodies (they follow X's OAuth guide).
     const oauth = oauthEndpoints(spec).find((e) => e.scheme === "OAuth2UserToken");
     expect(oauth?.tokenUrl).toBe(twitterTokenUrl);
-    const undescribed = ctx.recorder.requests.filter((r) => !findOperation(spec, r.method, r.url));
+    const undescribed = ctx.requests.filter((r) => !findOperation(spec, r.method, r.url));
     expect(new Set(undescribed.map((r) => new URL(r.url).pathname))).toEqual(new Set(["/2/oauth2/token", "/2/oauth2/revoke"]));
     for (const request of undescribed) {
       expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");

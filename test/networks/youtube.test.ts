@@ -1,91 +1,37 @@
 import { fileURLToPath } from "node:url";
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/infra/errors.js";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
-import { classifyFailure, matchErrorRow, pkceChallenge } from "../../src/networks/http.js";
-import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
+import { classifyFailure, pkceChallenge } from "../../src/networks/http.js";
 import { youtubeAdapter } from "../../src/networks/youtube/adapter.js";
 import { youtubeConnectScopes, youtubeUrls } from "../../src/networks/youtube/capabilities.js";
 import { youtubeErrorTable } from "../../src/networks/youtube/errors.js";
 import { createGooglebusinessSimulator } from "../../src/sandbox/googlebusiness/simulator.js";
-import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
-import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
-import type { SandboxAccount, SandboxFault } from "../../src/sandbox/types.js";
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
-import { type CapturedRequest, checkRequestAgainstDiscovery, findMethod, loadDiscoveryDocument, scopesAllow } from "../support/discovery-request-check.js";
+import { checkRequestAgainstDiscovery, findMethod, loadDiscoveryDocument, scopesAllow } from "../support/discovery-request-check.js";
+import { apiError as failure, commonFaultCodes, connectThroughConsent, consentCode, createSandbox, type ErrorSample, expectSamplePerRow, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 
 const specs = fileURLToPath(new URL("../../../shared/networks/specs/", import.meta.url));
 const discovery = loadDiscoveryDocument(`${specs}youtube-v3-discovery.json`);
 const analyticsDiscovery = loadDiscoveryDocument(`${specs}youtubeAnalytics-v2-discovery.json`);
 
-function required<T>(value: T | undefined, name: string): T {
-  if (value === undefined) throw new Error(`the youtube adapter must implement ${name}`);
-  return value;
-}
-const authorizeUrl = required(youtubeAdapter.authorizeUrl, "authorizeUrl");
-const exchangeCode = required(youtubeAdapter.exchangeCode, "exchangeCode");
-const revoke = required(youtubeAdapter.revoke, "revoke");
-const events = required(youtubeAdapter.events, "events");
+const authorizeUrl = required(youtubeAdapter, "authorizeUrl");
+const exchangeCode = required(youtubeAdapter, "exchangeCode");
+const revoke = required(youtubeAdapter, "revoke");
+const events = required(youtubeAdapter, "events");
 
 const config = { clientId: "sandbox-client.apps.googleusercontent.com", clientSecret: "sandbox-google-secret", redirectUri: "https://chorus.test/v1/connect/callback/youtube" };
 const verifier = "sandbox-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
 
-function setup() {
-  const clock = { now: new Date("2026-11-21T12:00:00.000Z") };
-  const now = () => clock.now;
-  const slept: number[] = [];
-  const store = createMemorySandboxStore(now);
-  const deps = { store, now, publicUrl: "http://localhost:8787", sleep: async (ms: number) => void slept.push(ms) };
-  // Both Google simulators share accounts.google.com and oauth2.googleapis.com, as in the server.
-  const sandboxFetch = createSandboxFetch([createGooglebusinessSimulator(deps), createYoutubeSimulator(deps)]);
-  const captured: CapturedRequest[] = [];
-  const recording: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    captured.push({ method: request.method, url: request.url, body: request.body ? await request.clone().text() : null });
-    return sandboxFetch(request);
-  };
-  const net: NetworkContext = { fetch: recording, now, config };
-  const setFault = async (handle: string, fault: SandboxFault | null, delayMs?: number) => {
-    const index = await store.get<{ accountId: string }>("youtube", "handle", handle);
-    const found = index ? await store.get<SandboxAccount>("youtube", "account", index.data.accountId) : null;
-    if (!found) throw new Error(`no sandbox account ${handle}`);
-    await store.put("youtube", "account", found.id, { ...found.data, fault, ...(delayMs ? { delayMs } : {}) }, found.id);
-  };
-  return { clock, slept, store, net, captured, sandboxFetch, setFault };
-}
-type Setup = ReturnType<typeof setup>;
+// Both Google simulators share accounts.google.com and oauth2.googleapis.com, as in the server.
+const setup = () => createSandbox([createGooglebusinessSimulator, createYoutubeSimulator], { start: "2026-11-21T12:00:00.000Z", config, platform: "youtube" });
 
-async function approve(ctx: Setup, handle: string): Promise<string> {
-  const url = authorizeUrl({ state: "state-yt", codeChallenge: await pkceChallenge(verifier), variant: null }, ctx.net);
-  const page = await ctx.net.fetch(url);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain("Sandbox youtube");
-  const approved = await ctx.net.fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ handle, decision: "approve" }),
-  });
-  expect(approved.status).toBe(302);
-  const back = new URL(approved.headers.get("location") ?? "");
-  expect(`${back.origin}${back.pathname}`).toBe(config.redirectUri);
-  expect(back.searchParams.get("state")).toBe("state-yt");
-  return back.searchParams.get("code") ?? "";
-}
+/** Consents as `handle` and returns the code, without exchanging it. */
+const approve = async (ctx: Sandbox, handle: string) => (await consentCode(youtubeAdapter, ctx.net, { handle, verifier, pageText: "Sandbox youtube" })).code;
 
-async function connect(ctx: Setup, handle: string): Promise<TokenSet> {
-  return exchangeCode({ code: await approve(ctx, handle), codeVerifier: verifier, variant: null }, ctx.net);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const caught = await promise.then(() => null, (error: unknown) => error);
-  if (!(caught instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(caught)}`);
-  return caught;
-}
+const connect = async (ctx: Sandbox, handle: string) => (await connectThroughConsent(youtubeAdapter, ctx.net, { handle, verifier, pageText: "Sandbox youtube" })).tokens;
 
 describe("youtube adapter against the YouTube simulator", () => {
   it("publishes capabilities that fit the shared schema", () => {
-    expect(v.safeParse(PlatformCapabilitiesSchema, youtubeAdapter.capabilities).success).toBe(true);
+    expectValidCapabilities(youtubeAdapter.capabilities);
     expect(youtubeAdapter.capabilities.media.videoOnly).toBe(true);
     expect(youtubeAdapter.capabilities.text.counting).toBe("bytes");
     expect(youtubeAdapter.capabilities.options.title?.required).toBe(true);
@@ -186,19 +132,13 @@ describe("youtube adapter against the YouTube simulator", () => {
   it("turns each account fault into YouTube's own error and the right code", async () => {
     const ctx = setup();
     const tokens = await connect(ctx, "faulty");
-    const cases: Array<[SandboxFault, string]> = [
-      ["expired_token", "needs_reauth"],
-      ["revoked_permission", "missing_scope"],
-      ["rate_limited", "rate_limited"],
-      ["down", "platform_unavailable"],
-    ];
-    for (const [fault, code] of cases) {
-      await ctx.setFault("faulty", fault);
+    for (const [fault, code] of commonFaultCodes) {
+      await ctx.setFault({ handle: "faulty" }, fault);
       const error = await failure(youtubeAdapter.identity(tokens, ctx.net));
       expect(error.code, fault).toBe(code);
       expect((await failure(events(tokens, ctx.net))).code, fault).toBe(code);
     }
-    await ctx.setFault("faulty", "slow", 2500);
+    await ctx.setFault({ handle: "faulty" }, "slow", 2500);
     expect((await youtubeAdapter.identity(tokens, ctx.net)).handle).toBe("faulty");
     expect(ctx.slept).toContain(2500);
   });
@@ -208,7 +148,7 @@ describe("youtube adapter against the YouTube simulator", () => {
     const tokens = await connect(ctx, "checked");
     await youtubeAdapter.identity(tokens, ctx.net);
     await events(tokens, ctx.net);
-    const apiCalls = ctx.captured.filter((r) => new URL(r.url).host === "youtube.googleapis.com");
+    const apiCalls = ctx.requests.filter((r) => new URL(r.url).host === "youtube.googleapis.com");
     const checks = apiCalls.map((r) => checkRequestAgainstDiscovery(discovery, r));
     expect(checks.flatMap((c) => c.problems)).toEqual([]);
     expect(checks.map((c) => c.methodId)).toEqual(["youtube.channels.list", "youtube.liveBroadcasts.list"]);
@@ -225,7 +165,7 @@ describe("youtube error table, row by row", () => {
   const google = (status: number, reason: string, domain = "global") => ({
     error: { code: status, message: `sample ${reason}`, errors: [{ message: `sample ${reason}`, domain, reason }], status: "SAMPLE" },
   });
-  const samples: Array<{ status: number; body: unknown }> = [
+  const samples: ErrorSample[] = [
     { status: 401, body: google(401, "youtubeSignupRequired", "youtube.header") },
     { status: 401, body: google(401, "authError") },
     { status: 401, body: google(401, "required") },
@@ -247,16 +187,7 @@ describe("youtube error table, row by row", () => {
   ];
 
   it("has one realistic sample per row, and each sample lands on its row", () => {
-    expect(samples).toHaveLength(youtubeErrorTable.rows.length);
-    youtubeErrorTable.rows.forEach((row, i) => {
-      const sample = samples[i];
-      if (!sample) throw new Error(`no sample for row ${i}`);
-      const failureIn = { status: sample.status, headers: new Headers(), body: sample.body };
-      expect(matchErrorRow(youtubeErrorTable, failureIn).row, row.meaning).toBe(row);
-      const error = classifyFailure(youtubeErrorTable, failureIn, new Date());
-      expect(error.code, row.meaning).toBe(row.code);
-      expect(error.platform).toBe("youtube");
-    });
+    expectSamplePerRow(youtubeErrorTable, samples);
   });
 
   it("passes an unknown refusal through with YouTube's message and no fix", () => {

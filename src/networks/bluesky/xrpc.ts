@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import { classifyFailure, type NetworkFailure } from "../http.js";
+import { classifyFailure, type NetworkFailure, readBody } from "../http.js";
 import type { NetworkContext } from "../types.js";
 import { BLUESKY_RATE_LIMIT_HEADERS, BLUESKY_XRPC_PATH } from "./capabilities.js";
 import { blueskyErrorTable } from "./errors.js";
@@ -25,16 +25,6 @@ export function xrpcUrl(base: string, nsid: string, params: Record<string, strin
   const url = new URL(`${base.replace(/\/+$/, "")}${BLUESKY_XRPC_PATH}${nsid}`);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /**

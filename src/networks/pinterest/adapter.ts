@@ -1,9 +1,9 @@
 import * as v from "valibot";
-import { callNetwork } from "../http.js";
+import { callNetwork, parseNetworkBody } from "../http.js";
 import type { AdAccount, NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
 import { pinterestApiBaseUrl, pinterestCapabilities, pinterestMaxPageSize } from "./capabilities.js";
 import { pinterestErrorTable } from "./errors.js";
-import { parsePinterestBody, pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./oauth.js";
+import { pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./oauth.js";
 
 const AccountResponse = v.object({
   id: v.string(),
@@ -31,7 +31,7 @@ const bearer = (tokens: TokenSet) => ({ Authorization: `Bearer ${tokens.accessTo
 
 async function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkIdentity> {
   const response = await callNetwork(net, pinterestErrorTable, `${pinterestApiBaseUrl}/user_account`, { headers: bearer(tokens) });
-  const account = parsePinterestBody(AccountResponse, response.body, "user_account");
+  const account = parseNetworkBody("pinterest", AccountResponse, response.body, "user_account");
   return {
     networkUserId: account.id,
     handle: account.username,
@@ -48,7 +48,7 @@ async function readAllPages<S extends v.GenericSchema>(tokens: TokenSet, net: Ne
     const query = new URLSearchParams({ page_size: String(pinterestMaxPageSize) });
     if (bookmark) query.set("bookmark", bookmark);
     const response = await callNetwork(net, pinterestErrorTable, `${pinterestApiBaseUrl}${path}?${query.toString()}`, { headers: bearer(tokens) });
-    const body = parsePinterestBody(page(item), response.body, what);
+    const body = parseNetworkBody("pinterest", page(item), response.body, what);
     items.push(...body.items);
     bookmark = body.bookmark ?? null;
     if (!bookmark) break;

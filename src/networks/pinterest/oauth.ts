@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { callNetwork, formBody } from "../http.js";
+import { callNetwork, formBody, parseNetworkBody } from "../http.js";
 import type { AuthorizeInput, ExchangeInput, NetworkContext, TokenSet } from "../types.js";
 import { pinterestAuthorizeUrl, pinterestScopes, pinterestTokenUrl } from "./capabilities.js";
 import { pinterestErrorTable } from "./errors.js";
@@ -14,13 +14,6 @@ const TokenResponse = v.object({
   refresh_token_expires_in: v.optional(v.number()),
   refresh_token_expires_at: v.optional(v.number()),
 });
-
-/** A 2xx answer in a shape Pinterest never sends means something upstream broke. */
-export function parsePinterestBody<S extends v.GenericSchema>(schema: S, body: unknown, what: string): v.InferOutput<S> {
-  const result = v.safeParse(schema, body);
-  if (!result.success) throw new ApiError("platform_unavailable", { platform: "pinterest", message: `pinterest: unexpected ${what} answer` });
-  return result.output;
-}
 
 /** The token endpoint authenticates the app with HTTP Basic (spec security scheme `basic`). */
 const tokenHeaders = (net: NetworkContext) => ({
@@ -40,7 +33,7 @@ export function pinterestAuthorizeUrlFor(input: AuthorizeInput, net: NetworkCont
 }
 
 function toTokenSet(raw: unknown, net: NetworkContext, previous: TokenSet | null): TokenSet {
-  const body = parsePinterestBody(TokenResponse, raw, "token");
+  const body = parseNetworkBody("pinterest", TokenResponse, raw, "token");
   const now = net.now().getTime();
   const refreshExpiresAt =
     body.refresh_token_expires_at !== undefined

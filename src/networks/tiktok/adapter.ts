@@ -1,6 +1,7 @@
 import * as v from "valibot";
+import { parseNetworkBody } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "../types.js";
-import { callTiktok, parseTiktokBody } from "./call.js";
+import { callTiktok } from "./call.js";
 import { tiktokCapabilities, tiktokCreatorInfoUrl, tiktokUserInfoUrl } from "./capabilities.js";
 import { tiktokAuthorizeUrlFor, tiktokExchangeCode, tiktokRefresh, tiktokRevoke } from "./oauth.js";
 
@@ -36,7 +37,7 @@ async function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkI
   const fields = ["open_id", "union_id", "avatar_url", "display_name"];
   if (tokens.scopes.includes("user.info.profile")) fields.push("username");
   const response = await callTiktok(net, `${tiktokUserInfoUrl}?fields=${fields.join(",")}`, { headers: bearer(tokens) });
-  const { user } = parseTiktokBody(UserInfoResponse, response.body, "user/info").data;
+  const { user } = parseNetworkBody("tiktok", UserInfoResponse, response.body, "user/info").data;
   return {
     networkUserId: user.open_id,
     handle: user.username ?? user.display_name ?? user.open_id,
@@ -56,7 +57,7 @@ async function publishInfo(tokens: TokenSet, net: NetworkContext): Promise<Recor
     method: "POST",
     headers: { ...bearer(tokens), "Content-Type": "application/json; charset=UTF-8" },
   });
-  const data = parseTiktokBody(CreatorInfoResponse, response.body, "creator_info").data;
+  const data = parseNetworkBody("tiktok", CreatorInfoResponse, response.body, "creator_info").data;
   return {
     creatorUsername: data.creator_username,
     creatorNickname: data.creator_nickname ?? null,

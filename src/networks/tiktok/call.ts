@@ -1,5 +1,3 @@
-import * as v from "valibot";
-import { ApiError } from "../../infra/errors.js";
 import { callNetwork, classifyFailure, type NetworkResponse } from "../http.js";
 import type { NetworkContext } from "../types.js";
 import { tiktokErrorTable } from "./errors.js";
@@ -18,11 +16,4 @@ export async function callTiktok(net: NetworkContext, url: string, init: Request
     if (refused) throw classifyFailure(tiktokErrorTable, { status: response.status, headers: response.headers, body }, net.now());
   }
   return response;
-}
-
-/** A 2xx answer in a shape TikTok never sends means something upstream broke. */
-export function parseTiktokBody<S extends v.GenericSchema>(schema: S, body: unknown, what: string): v.InferOutput<S> {
-  const result = v.safeParse(schema, body);
-  if (!result.success) throw new ApiError("platform_unavailable", { platform: "tiktok", message: `tiktok: unexpected ${what} answer` });
-  return result.output;
 }

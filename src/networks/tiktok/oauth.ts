@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { formBody } from "../http.js";
+import { formBody, parseNetworkBody } from "../http.js";
 import type { AuthorizeInput, ExchangeInput, NetworkContext, TokenSet } from "../types.js";
-import { callTiktok, parseTiktokBody } from "./call.js";
+import { callTiktok } from "./call.js";
 import { tiktokAuthorizeUrl, tiktokRevokeUrl, tiktokScopes, tiktokTokenUrl } from "./capabilities.js";
 
 const TokenResponse = v.object({
@@ -34,7 +34,7 @@ export function tiktokAuthorizeUrlFor(input: AuthorizeInput, net: NetworkContext
 }
 
 function toTokenSet(raw: unknown, net: NetworkContext): TokenSet {
-  const body = parseTiktokBody(TokenResponse, raw, "token");
+  const body = parseNetworkBody("tiktok", TokenResponse, raw, "token");
   const now = net.now().getTime();
   return {
     accessToken: body.access_token,

@@ -1,9 +1,9 @@
 import * as v from "valibot";
-import { callNetwork } from "../http.js";
+import { callNetwork, parseNetworkBody } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "../types.js";
 import { twitterApiBaseUrl, twitterApiVersion, twitterCapabilities, twitterRateLimitHeaders } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
-import { parseTwitterBody, twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./oauth.js";
+import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./oauth.js";
 
 const MeResponse = v.object({
   data: v.object({
@@ -20,7 +20,7 @@ async function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkI
   const response = await callNetwork(net, twitterErrorTable, url, { headers: { Authorization: `Bearer ${tokens.accessToken}` } }, {
     resetHeader: twitterRateLimitHeaders.reset,
   });
-  const { data } = parseTwitterBody(MeResponse, response.body, "users/me");
+  const { data } = parseNetworkBody("twitter", MeResponse, response.body, "users/me");
   return { networkUserId: data.id, handle: data.username, displayName: data.name, avatarUrl: data.profile_image_url ?? null };
 }
 

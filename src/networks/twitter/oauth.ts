@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { callNetwork, formBody } from "../http.js";
+import { callNetwork, formBody, parseNetworkBody } from "../http.js";
 import type { AuthorizeInput, ExchangeInput, NetworkContext, TokenSet } from "../types.js";
 import { twitterAuthorizeUrl, twitterRateLimitHeaders, twitterRevokeUrl, twitterScopes, twitterTokenUrl } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
@@ -12,13 +12,6 @@ const TokenResponse = v.object({
   scope: v.optional(v.string()),
   refresh_token: v.optional(v.string()),
 });
-
-/** X answers 200 with an unexpected shape only when something upstream broke; treat it as a network failure. */
-export function parseTwitterBody<S extends v.GenericSchema>(schema: S, body: unknown, what: string): v.InferOutput<S> {
-  const result = v.safeParse(schema, body);
-  if (!result.success) throw new ApiError("platform_unavailable", { platform: "twitter", message: `twitter: unexpected ${what} answer` });
-  return result.output;
-}
 
 /**
  * Chorus's X app is a confidential client (Web App), so the token and revoke endpoints take
@@ -45,7 +38,7 @@ export function twitterAuthorizeUrlFor(input: AuthorizeInput, net: NetworkContex
 }
 
 function toTokenSet(raw: unknown, net: NetworkContext, previous: TokenSet | null): TokenSet {
-  const body = parseTwitterBody(TokenResponse, raw, "token");
+  const body = parseNetworkBody("twitter", TokenResponse, raw, "token");
   const now = net.now().getTime();
   return {
     accessToken: body.access_token,

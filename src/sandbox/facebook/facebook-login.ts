@@ -1,11 +1,12 @@
-import type { Hono, MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { PlatformId } from "../../networks/platform-ids.js";
-import { redeemAuthCode } from "../oauth-consent.js";
+import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { applyLatencyFaults, checkToken, issueTokens, revokeToken, type SandboxToken } from "../tokens.js";
-import type { SimulatorDeps } from "../types.js";
+import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import {
   accessTokenOf,
   authenticate,
+  exchangeTokenRefused,
   formOf,
   graphDown,
   graphError,
@@ -28,15 +29,33 @@ import {
 
 export const graphLifetimes = { shortSeconds: 3600, longSeconds: 5183944 } as const;
 
+/** The door (token meta) of every token issued through Facebook Login. */
+export const facebookLoginDoor = "facebook_login";
+
 const wantsInstagram = (scope: string | undefined) => (scope ?? "").split(",").some((s) => s.trim().startsWith("instagram_"));
 
-export function dialogClaim(instagramDoor: boolean): MiddlewareHandler {
+const contentUnavailable = () => unmatched(new Response("Sorry, this content isn't available right now", { status: 404 }));
+
+function dialogClaim(instagramDoor: boolean): MiddlewareHandler {
   return async (c, next) => {
-    if (wantsInstagram(c.req.query("scope")) !== instagramDoor) {
-      return unmatched(new Response("Sorry, this content isn't available right now", { status: 404 }));
-    }
+    if (wantsInstagram(c.req.query("scope")) !== instagramDoor) return contentUnavailable();
     await next();
   };
+}
+
+/**
+ * www.facebook.com as one simulator serves it: the login dialog, claimed for Instagram's
+ * Facebook-login door (`instagramDoor`) or for Facebook Pages, and nothing else.
+ */
+export function facebookDialogHost(
+  deps: SimulatorDeps,
+  options: { platform: PlatformId; instagramDoor: boolean; seedAccount: (input: { handle: string }) => Promise<SandboxAccount> },
+): Hono {
+  const www = new Hono();
+  www.use("/:version/dialog/oauth", dialogClaim(options.instagramDoor));
+  mountConsentPage(www, deps, { platform: options.platform, path: "/:version/dialog/oauth", scopeSeparator: ",", seedAccount: options.seedAccount });
+  www.notFound(() => contentUnavailable());
+  return www;
 }
 
 async function owns(deps: SimulatorDeps, platform: PlatformId, request: Request): Promise<"token" | "code" | false> {
@@ -51,7 +70,7 @@ async function owns(deps: SimulatorDeps, platform: PlatformId, request: Request)
 }
 
 /** Middleware for graph.facebook.com: answer only requests carrying this simulator's credentials. */
-export function graphClaim(deps: SimulatorDeps, platform: PlatformId): MiddlewareHandler {
+function graphClaim(deps: SimulatorDeps, platform: PlatformId): MiddlewareHandler {
   return async (c, next) => {
     if (await owns(deps, platform, c.req.raw)) return next();
     const url = new URL(c.req.url);
@@ -97,22 +116,14 @@ export async function issueGraphToken(deps: SimulatorDeps, platform: PlatformId,
  * short-lived token; `grant_type=fb_exchange_token` trades a still-valid token for a 60-day one.
  * The old token stays valid, as on Facebook: nothing rotates.
  */
-export function mountGraphTokenEndpoint(graph: Hono, deps: SimulatorDeps, platform: PlatformId, issue: TokenIssue): void {
+function mountGraphTokenEndpoint(graph: Hono, deps: SimulatorDeps, platform: PlatformId, issue: TokenIssue): void {
   graph.get("/:version/oauth/access_token", async (c) => {
     const q = c.req.query();
     if (!q.client_id) return graphError(400, { message: "Missing client_id parameter.", type: "OAuthException", code: 101 });
     if (!q.client_secret) return graphError(400, { message: "Missing client_secret parameter.", type: "OAuthException", code: 100 });
     if (q.grant_type === "fb_exchange_token") {
       const check = await checkToken(deps, platform, q.fb_exchange_token);
-      if (!check.ok) {
-        const expired = check.reason === "expired";
-        return graphError(400, {
-          message: expired ? "Error validating access token: Session has expired." : "Invalid OAuth access token - Cannot parse access token",
-          type: "OAuthException",
-          code: 190,
-          ...(expired ? { error_subcode: 463 } : {}),
-        });
-      }
+      if (!check.ok) return exchangeTokenRefused(check.reason === "expired");
       if ((await applyLatencyFaults(deps, check.account)) === "down") return graphDown();
       const tokens = await issueGraphToken(deps, platform, check.account.id, check.token.scopes, issue, true);
       return graphJson({ access_token: tokens.accessToken, token_type: "bearer", expires_in: tokens.accessExpiresInSeconds });
@@ -130,7 +141,7 @@ export function mountGraphTokenEndpoint(graph: Hono, deps: SimulatorDeps, platfo
  * `GET /me/permissions` lists what was granted; `DELETE /me/permissions` de-authorises the app,
  * which kills every user and page token it held for the person.
  */
-export function mountPermissionsEdge(graph: Hono, profile: GraphProfile, door: string): void {
+function mountPermissionsEdge(graph: Hono, profile: GraphProfile, door: string): void {
   const { deps, platform } = profile;
   graph.get("/:version/me/permissions", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door });
@@ -148,4 +159,16 @@ export function mountPermissionsEdge(graph: Hono, profile: GraphProfile, door: s
     }
     return graphJson({ success: true });
   });
+}
+
+/**
+ * graph.facebook.com as one Facebook-login simulator starts it: it claims only requests carrying
+ * its own credentials, and serves Facebook Login's token endpoint and the permissions edge.
+ */
+export function facebookLoginGraph(profile: GraphProfile): Hono {
+  const graph = new Hono();
+  graph.use("*", graphClaim(profile.deps, profile.platform));
+  mountGraphTokenEndpoint(graph, profile.deps, profile.platform, { prefix: "EAA_SANDBOX_", door: facebookLoginDoor });
+  mountPermissionsEdge(graph, profile, facebookLoginDoor);
+  return graph;
 }

@@ -99,6 +99,19 @@ const tokenErrors = {
     }),
 };
 
+/** A token exchange (`fb_exchange_token`, `th_*`, `ig_*`) refused for a token that is not valid. */
+export const exchangeTokenRefused = (expired: boolean) =>
+  graphError(400, {
+    message: expired ? "Error validating access token: Session has expired." : "Invalid OAuth access token - Cannot parse access token",
+    type: "OAuthException",
+    code: 190,
+    ...(expired ? { error_subcode: 463 } : {}),
+  });
+
+/** A long-lived exchange or refresh given a token of the wrong kind. */
+export const tokenLifetimeRefused = (wantLongLived: boolean) =>
+  graphError(400, { message: wantLongLived ? "Short-lived tokens cannot be refreshed." : "Token is already long-lived.", type: "OAuthException", code: 100 });
+
 export const graphDown = () =>
   graphError(500, { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true });
 

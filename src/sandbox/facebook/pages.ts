@@ -1,12 +1,21 @@
+import type { Hono } from "hono";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { issueTokens, type SandboxToken } from "../tokens.js";
-import type { SimulatorDeps } from "../types.js";
-import { graphError, type TokenMeta } from "./graph-wire.js";
+import type { SandboxAccount, SimulatorDeps } from "../types.js";
+import { authenticate, graphError, graphJson, pageOf, parseFields, selectFields, unsupportedRequest, type GraphNode, type GraphProfile, type TokenMeta } from "./graph-wire.js";
 
 /**
- * Sandbox Facebook Pages and their page access tokens, shared by the Facebook simulator (the
- * person's pages) and the Instagram simulator (the page linked to the Instagram account).
+ * Sandbox Facebook Pages and their page access tokens, and the person's ad accounts, shared by
+ * the Facebook simulator (the person's pages) and the Instagram simulator's Facebook-login door
+ * (the page linked to the Instagram account), with the graph.facebook.com edges both serve alike.
  */
+
+export interface SandboxAdAccount {
+  id: string;
+  name: string;
+  currency: string;
+  account_status: number;
+}
 export interface SandboxPage {
   id: string;
   name: string;
@@ -90,4 +99,59 @@ export async function subscribePage(
   const merged = [...new Set([...current.subscribedFields, ...fields])];
   await deps.store.put<SandboxPage>(platform, "page", page.id, { ...current, subscribedFields: merged }, stored?.owner ?? null);
   return null;
+}
+
+/** `POST /{page-id}/subscribed_apps` for a page the person manages, with that page's own token. */
+export function mountPageSubscriptionEdge(graph: Hono, profile: GraphProfile, door: string): void {
+  const { deps, platform } = profile;
+  graph.post("/:version/:pageId/subscribed_apps", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_metadata" });
+    if (!auth.ok) return auth.response;
+    const page = await deps.store.get<SandboxPage>(platform, "page", c.req.param("pageId"));
+    if (!page || page.owner !== auth.account.id) return unsupportedRequest("POST", c.req.param("pageId"));
+    return (await subscribePage(deps, platform, page.data, auth.meta, c.req.query("subscribed_fields"))) ?? graphJson({ success: true });
+  });
+}
+
+/** `GET /me/adaccounts`: the person's ad accounts, paged, with `fields=` selection. */
+export function mountAdAccountsEdge(graph: Hono, profile: GraphProfile, door: string): void {
+  const { deps, platform } = profile;
+  graph.get("/:version/me/adaccounts", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "ads_read" });
+    if (!auth.ok) return auth.response;
+    const nodes: GraphNode[] = [];
+    for (const { data } of await deps.store.list<SandboxAdAccount>(platform, "ad_account", { owner: auth.account.id })) {
+      const picked = selectFields({ ...data }, c.req.query("fields"), "id", "AdAccount");
+      if (picked instanceof Response) return picked;
+      nodes.push(picked);
+    }
+    return graphJson(pageOf(c.req.raw, nodes));
+  });
+}
+
+/**
+ * `GET /me/accounts`: the pages the person manages, paged, with `fields=` selection; a page token
+ * is issued only when `access_token` is asked for. `describe` gives the simulator's Page node.
+ */
+export function mountManagedPagesEdge(
+  graph: Hono,
+  profile: GraphProfile,
+  door: string,
+  describe: (page: SandboxPage, accessToken: string | null, account: SandboxAccount) => GraphNode,
+): void {
+  const { deps, platform } = profile;
+  graph.get("/:version/me/accounts", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_show_list" });
+    if (!auth.ok) return auth.response;
+    const fields = c.req.query("fields") || "id,name,category,tasks,access_token";
+    const wantsTokens = parseFields(fields).some((f) => f.name === "access_token");
+    const nodes: GraphNode[] = [];
+    for (const { data: page } of await deps.store.list<SandboxPage>(platform, "page", { owner: auth.account.id })) {
+      const token = wantsTokens ? await ensurePageToken(deps, platform, page, auth.account.id, auth.token.scopes) : null;
+      const picked = selectFields(describe(page, token, auth.account), fields, fields, "Page");
+      if (picked instanceof Response) return picked;
+      nodes.push(picked);
+    }
+    return graphJson(pageOf(c.req.raw, nodes));
+  });
 }

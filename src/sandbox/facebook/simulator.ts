@@ -1,15 +1,12 @@
 import { Hono } from "hono";
-import { mountConsentPage } from "../oauth-consent.js";
 import { numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
-import { dialogClaim, graphClaim, mountGraphTokenEndpoint, mountPermissionsEdge } from "./facebook-login.js";
+import { facebookDialogHost, facebookLoginDoor, facebookLoginGraph } from "./facebook-login.js";
 import {
   authenticate,
   graphError,
   graphJson,
   hostRouter,
-  pageOf,
-  parseFields,
   selectFields,
   unknownPath,
   unmatched,
@@ -17,7 +14,7 @@ import {
   type GraphNode,
   type GraphProfile,
 } from "./graph-wire.js";
-import { ensurePageToken, subscribePage, type SandboxPage } from "./pages.js";
+import { mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxAdAccount, type SandboxPage } from "./pages.js";
 
 /**
  * Facebook Pages simulator: the login dialog (www.facebook.com) and the Graph API calls the
@@ -25,15 +22,8 @@ import { ensurePageToken, subscribePage, type SandboxPage } from "./pages.js";
  * Instagram simulator and claims only its own dialogs and credentials (see facebook-login.ts).
  */
 
-interface SandboxAdAccount {
-  id: string;
-  name: string;
-  currency: string;
-  account_status: number;
-}
-
 const platform = "facebook";
-const door = "facebook_login";
+const door = facebookLoginDoor;
 
 function profileFor(deps: SimulatorDeps): GraphProfile {
   return {
@@ -71,10 +61,7 @@ async function seed(deps: SimulatorDeps, handle: string): Promise<SandboxAccount
 
 function graphRoutes(deps: SimulatorDeps): Hono {
   const profile = profileFor(deps);
-  const graph = new Hono();
-  graph.use("*", graphClaim(deps, platform));
-  mountGraphTokenEndpoint(graph, deps, platform, { prefix: "EAA_SANDBOX_", door });
-  mountPermissionsEdge(graph, profile, door);
+  const graph = facebookLoginGraph(profile);
 
   graph.get("/:version/me", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "public_profile" });
@@ -85,42 +72,18 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     return picked instanceof Response ? picked : graphJson(picked);
   });
 
-  graph.get("/:version/me/accounts", async (c) => {
-    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_show_list" });
-    if (!auth.ok) return auth.response;
-    const fields = c.req.query("fields") || "id,name,category,tasks,access_token";
-    const wantsTokens = parseFields(fields).some((f) => f.name === "access_token");
-    const nodes: GraphNode[] = [];
-    for (const { data: page } of await deps.store.list<SandboxPage>(platform, "page", { owner: auth.account.id })) {
-      const token = wantsTokens ? await ensurePageToken(deps, platform, page, auth.account.id, auth.token.scopes) : null;
-      const node = { id: page.id, name: page.name, category: page.category, tasks: page.tasks, followers_count: page.followers_count, link: page.link, access_token: token };
-      const picked = selectFields(node, fields, fields, "Page");
-      if (picked instanceof Response) return picked;
-      nodes.push(picked);
-    }
-    return graphJson(pageOf(c.req.raw, nodes));
-  });
+  mountManagedPagesEdge(graph, profile, door, (page, token) => ({
+    id: page.id,
+    name: page.name,
+    category: page.category,
+    tasks: page.tasks,
+    followers_count: page.followers_count,
+    link: page.link,
+    access_token: token,
+  }));
 
-  graph.get("/:version/me/adaccounts", async (c) => {
-    const auth = await authenticate(profile, c.req.raw, { door, permission: "ads_read" });
-    if (!auth.ok) return auth.response;
-    const nodes: GraphNode[] = [];
-    for (const { data } of await deps.store.list<SandboxAdAccount>(platform, "ad_account", { owner: auth.account.id })) {
-      const picked = selectFields({ ...data }, c.req.query("fields"), "id", "AdAccount");
-      if (picked instanceof Response) return picked;
-      nodes.push(picked);
-    }
-    return graphJson(pageOf(c.req.raw, nodes));
-  });
-
-  graph.post("/:version/:pageId/subscribed_apps", async (c) => {
-    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_metadata" });
-    if (!auth.ok) return auth.response;
-    const page = await deps.store.get<SandboxPage>(platform, "page", c.req.param("pageId"));
-    if (!page || page.owner !== auth.account.id) return unsupportedRequest("POST", c.req.param("pageId"));
-    const refused = await subscribePage(deps, platform, page.data, auth.meta, c.req.query("subscribed_fields"));
-    return refused ?? graphJson({ success: true });
-  });
+  mountAdAccountsEdge(graph, profile, door);
+  mountPageSubscriptionEdge(graph, profile, door);
 
   graph.get("/:version/:pageId/subscribed_apps", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_metadata" });
@@ -137,14 +100,10 @@ function graphRoutes(deps: SimulatorDeps): Hono {
 
 export const createFacebookSimulator: SimulatorFactory = (deps) => {
   const seedAccount = (input: { handle: string }) => seed(deps, input.handle);
-  const www = new Hono();
-  www.use("/:version/dialog/oauth", dialogClaim(false));
-  mountConsentPage(www, deps, { platform, path: "/:version/dialog/oauth", scopeSeparator: ",", seedAccount });
-  www.notFound(() => unmatched(new Response("Sorry, this content isn't available right now", { status: 404 })));
   return {
     platform,
     hosts: ["www.facebook.com", "graph.facebook.com"],
-    app: hostRouter({ "www.facebook.com": www, "graph.facebook.com": graphRoutes(deps) }),
+    app: hostRouter({ "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: false, seedAccount }), "graph.facebook.com": graphRoutes(deps) }),
     seedAccount,
   };
 };

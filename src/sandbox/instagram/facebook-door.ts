@@ -1,19 +1,18 @@
 import { Hono } from "hono";
 import type { SimulatorDeps } from "../types.js";
-import { graphClaim, mountGraphTokenEndpoint, mountPermissionsEdge } from "../facebook/facebook-login.js";
+import { facebookLoginDoor, facebookLoginGraph } from "../facebook/facebook-login.js";
 import {
   authenticate,
   graphJson,
   invalidParameter,
   pageOf,
-  parseFields,
   selectFields,
   unknownPath,
   unmatched,
   unsupportedRequest,
   type GraphNode,
 } from "../facebook/graph-wire.js";
-import { ensurePageToken, subscribePage, type SandboxPage } from "../facebook/pages.js";
+import { ensurePageToken, mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxPage } from "../facebook/pages.js";
 import {
   igUserNode,
   instagramProfile,
@@ -21,25 +20,21 @@ import {
   mediaCount,
   platform,
   publishingLimitNode,
-  type SandboxAdAccount,
   type SandboxAdPermission,
 } from "./model.js";
 
 /**
  * Instagram's Facebook-login door on graph.facebook.com: Facebook Login, the linked Page, and the
  * IG user node with its edges. The Facebook simulator serves the same host; this one answers only
- * requests carrying tokens and codes it issued (graphClaim).
+ * requests carrying tokens and codes it issued (facebookLoginGraph).
  */
-const door = "facebook_login";
+const door = facebookLoginDoor;
 
 const respond = (picked: GraphNode | Response) => (picked instanceof Response ? picked : graphJson(picked));
 
 export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
   const profile = instagramProfile(deps, ["public_profile", "instagram_basic"]);
-  const graph = new Hono();
-  graph.use("*", graphClaim(deps, platform));
-  mountGraphTokenEndpoint(graph, deps, platform, { prefix: "EAA_SANDBOX_", door });
-  mountPermissionsEdge(graph, profile, door);
+  const graph = facebookLoginGraph(profile);
 
   graph.get("/:version/me", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "public_profile" });
@@ -48,34 +43,16 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
     return respond(selectFields({ id: link?.fbUserId, name: link?.fbUserName }, c.req.query("fields"), "id,name", "User"));
   });
 
-  graph.get("/:version/me/accounts", async (c) => {
-    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_show_list" });
-    if (!auth.ok) return auth.response;
-    const fields = c.req.query("fields") || "id,name,category,tasks,access_token";
-    const wantsTokens = parseFields(fields).some((f) => f.name === "access_token");
-    const nodes: GraphNode[] = [];
-    for (const { data: page } of await deps.store.list<SandboxPage>(platform, "page", { owner: auth.account.id })) {
-      const token = wantsTokens ? await ensurePageToken(deps, platform, page, auth.account.id, auth.token.scopes) : null;
-      const ig = page.instagramUserId ? { id: page.instagramUserId, username: auth.account.handle } : null;
-      const node = { id: page.id, name: page.name, category: page.category, tasks: page.tasks, access_token: token, instagram_business_account: ig };
-      const picked = selectFields(node, fields, fields, "Page");
-      if (picked instanceof Response) return picked;
-      nodes.push(picked);
-    }
-    return graphJson(pageOf(c.req.raw, nodes));
-  });
+  mountManagedPagesEdge(graph, profile, door, (page, token, account) => ({
+    id: page.id,
+    name: page.name,
+    category: page.category,
+    tasks: page.tasks,
+    access_token: token,
+    instagram_business_account: page.instagramUserId ? { id: page.instagramUserId, username: account.handle } : null,
+  }));
 
-  graph.get("/:version/me/adaccounts", async (c) => {
-    const auth = await authenticate(profile, c.req.raw, { door, permission: "ads_read" });
-    if (!auth.ok) return auth.response;
-    const nodes: GraphNode[] = [];
-    for (const { data } of await deps.store.list<SandboxAdAccount>(platform, "ad_account", { owner: auth.account.id })) {
-      const picked = selectFields({ ...data }, c.req.query("fields"), "id", "AdAccount");
-      if (picked instanceof Response) return picked;
-      nodes.push(picked);
-    }
-    return graphJson(pageOf(c.req.raw, nodes));
-  });
+  mountAdAccountsEdge(graph, profile, door);
 
   /** A node read: the linked Page (its token) or the IG user. */
   graph.get("/:version/:nodeId", async (c) => {
@@ -95,13 +72,7 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
     return respond(selectFields(igUserNode(auth.account, await mediaCount(deps, auth.account.id)), c.req.query("fields"), "id", "IGUser"));
   });
 
-  graph.post("/:version/:pageId/subscribed_apps", async (c) => {
-    const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_metadata" });
-    if (!auth.ok) return auth.response;
-    const page = await deps.store.get<SandboxPage>(platform, "page", c.req.param("pageId"));
-    if (!page || page.owner !== auth.account.id) return unsupportedRequest("POST", c.req.param("pageId"));
-    return (await subscribePage(deps, platform, page.data, auth.meta, c.req.query("subscribed_fields"))) ?? graphJson({ success: true });
-  });
+  mountPageSubscriptionEdge(graph, profile, door);
 
   graph.get("/:version/:igUserId/content_publishing_limit", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_content_publish" });

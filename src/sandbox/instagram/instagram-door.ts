@@ -5,10 +5,12 @@ import type { SimulatorDeps } from "../types.js";
 import { issueGraphToken } from "../facebook/facebook-login.js";
 import {
   authenticate,
+  exchangeTokenRefused,
   formOf,
   graphError,
   graphJson,
   selectFields,
+  tokenLifetimeRefused,
   unknownPath,
   unmatched,
   unsupportedRequest,
@@ -74,18 +76,8 @@ export function instagramGraphHost(deps: SimulatorDeps): Hono {
     const value = q.get("access_token");
     const check = await checkToken(deps, platform, value);
     const meta = value ? (await deps.store.get<TokenMeta>(platform, "token_meta", value))?.data : undefined;
-    if (!check.ok || meta?.door !== door) {
-      const expired = check.ok === false && check.reason === "expired";
-      return graphError(400, {
-        message: expired ? "Error validating access token: Session has expired." : "Invalid OAuth access token - Cannot parse access token",
-        type: "OAuthException",
-        code: 190,
-        ...(expired ? { error_subcode: 463 } : {}),
-      });
-    }
-    if (meta.longLived !== wantLongLived) {
-      return graphError(400, { message: wantLongLived ? "Short-lived tokens cannot be refreshed." : "Token is already long-lived.", type: "OAuthException", code: 100 });
-    }
+    if (!check.ok || meta?.door !== door) return exchangeTokenRefused(check.ok === false && check.reason === "expired");
+    if (meta.longLived !== wantLongLived) return tokenLifetimeRefused(wantLongLived);
     const tokens = await issueGraphToken(deps, platform, check.account.id, check.token.scopes, issue, true);
     return graphJson({ access_token: tokens.accessToken, token_type: "bearer", expires_in: 5184000, permissions: tokens.scopes.join(",") });
   };

@@ -1,7 +1,7 @@
 import { numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { graphError, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
-import type { SandboxPage } from "../facebook/pages.js";
+import type { SandboxAdAccount, SandboxPage } from "../facebook/pages.js";
 
 /**
  * The simulated Instagram world: one professional account per handle, reachable through both
@@ -28,13 +28,6 @@ export interface SandboxAdPermission {
   creator_id: string;
   creator_username: string;
   permission_status: "APPROVED" | "PENDING" | "REVOKED";
-}
-
-export interface SandboxAdAccount {
-  id: string;
-  name: string;
-  currency: string;
-  account_status: number;
 }
 
 /** Instagram's documented rolling window: 100 API-published posts per 24 h. */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { mountConsentPage } from "../oauth-consent.js";
 import type { SimulatorFactory } from "../types.js";
-import { dialogClaim } from "../facebook/facebook-login.js";
+import { facebookDialogHost } from "../facebook/facebook-login.js";
 import { hostRouter, unmatched } from "../facebook/graph-wire.js";
 import { instagramFacebookDoor } from "./facebook-door.js";
 import { instagramApiHost, instagramGraphHost } from "./instagram-door.js";
@@ -16,11 +16,6 @@ import { platform, seedInstagram } from "./model.js";
 export const createInstagramSimulator: SimulatorFactory = (deps) => {
   const seedAccount = (input: { handle: string }) => seedInstagram(deps, input.handle);
 
-  const facebookWww = new Hono();
-  facebookWww.use("/:version/dialog/oauth", dialogClaim(true));
-  mountConsentPage(facebookWww, deps, { platform, path: "/:version/dialog/oauth", scopeSeparator: ",", seedAccount });
-  facebookWww.notFound(() => unmatched(new Response("Sorry, this content isn't available right now", { status: 404 })));
-
   const instagramWww = new Hono();
   mountConsentPage(instagramWww, deps, { platform, path: "/oauth/authorize", scopeSeparator: ",", seedAccount });
   instagramWww.notFound(() => unmatched(new Response("Sorry, this page isn't available.", { status: 404 })));
@@ -29,7 +24,7 @@ export const createInstagramSimulator: SimulatorFactory = (deps) => {
     platform,
     hosts: ["www.facebook.com", "graph.facebook.com", "www.instagram.com", "api.instagram.com", "graph.instagram.com"],
     app: hostRouter({
-      "www.facebook.com": facebookWww,
+      "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: true, seedAccount }),
       "graph.facebook.com": instagramFacebookDoor(deps),
       "www.instagram.com": instagramWww,
       "api.instagram.com": instagramApiHost(deps),

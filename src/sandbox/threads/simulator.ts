@@ -5,11 +5,13 @@ import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.j
 import { issueGraphToken } from "../facebook/facebook-login.js";
 import {
   authenticate,
+  exchangeTokenRefused,
   formOf,
   graphError,
   graphJson,
   hostRouter,
   selectFields,
+  tokenLifetimeRefused,
   unknownPath,
   unmatched,
   unsupportedRequest,
@@ -93,19 +95,9 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     if (!wantLongLived && !q.get("client_secret")) return graphError(400, { message: "Missing client_secret parameter.", type: "OAuthException", code: 100 });
     const value = q.get("access_token");
     const check = await checkToken(deps, platform, value);
-    if (!check.ok) {
-      const expired = check.reason === "expired";
-      return graphError(400, {
-        message: expired ? "Error validating access token: Session has expired." : "Invalid OAuth access token - Cannot parse access token",
-        type: "OAuthException",
-        code: 190,
-        ...(expired ? { error_subcode: 463 } : {}),
-      });
-    }
+    if (!check.ok) return exchangeTokenRefused(check.reason === "expired");
     const meta = value ? (await deps.store.get<TokenMeta>(platform, "token_meta", value))?.data : undefined;
-    if (meta?.longLived !== wantLongLived) {
-      return graphError(400, { message: wantLongLived ? "Short-lived tokens cannot be refreshed." : "Token is already long-lived.", type: "OAuthException", code: 100 });
-    }
+    if (meta?.longLived !== wantLongLived) return tokenLifetimeRefused(wantLongLived);
     if (!check.token.scopes.includes("threads_basic")) return profile.permissionDenied("threads_basic");
     const tokens = await issueGraphToken(deps, platform, check.account.id, check.token.scopes, issue, true);
     return graphJson({ access_token: tokens.accessToken, token_type: "bearer", expires_in: tokens.accessExpiresInSeconds });
