@@ -1,5 +1,6 @@
 import type { PlatformCapabilities } from "./capabilities-schema.js";
 import type { PlatformId } from "./platform-ids.js";
+import type { PublishRequest, PublishResult } from "./publish-types.js";
 
 /**
  * What an adapter is given for one call. Adapters never read env, the database or Hono: the
@@ -133,4 +134,21 @@ export interface NetworkAdapter {
   adAccounts?(tokens: TokenSet, net: NetworkContext): Promise<AdAccount[]>;
   brandedPartners?(tokens: TokenSet, net: NetworkContext): Promise<BrandedPartner[]>;
   events?(tokens: TokenSet, net: NetworkContext): Promise<ChannelEvent[]>;
+
+  /**
+   * Publishes one target through the network's real flow. Throws an ApiError for refusals
+   * (classified by the network's error table); a transport failure or timeout throws
+   * `platform_unavailable`, after which the caller treats the outcome as unknown and asks
+   * `findPublished` before any retry.
+   */
+  publish?(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<PublishResult>;
+  /** Polls an asynchronous publish (`processing`) until it is published or failed. */
+  checkPublish?(tokens: TokenSet, pollToken: string, net: NetworkContext): Promise<PublishResult>;
+  /**
+   * After a timeout: did the post go out anyway? Looks for it at the network (recent posts with
+   * the same text, or the container/upload the attempt created) and returns it, or null.
+   */
+  findPublished?(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<{ networkPostId: string; url: string | null } | null>;
+  /** Deletes a published post (retract). */
+  deletePost?(tokens: TokenSet, networkPostId: string, net: NetworkContext): Promise<void>;
 }

@@ -1,0 +1,40 @@
+import type { ApiError } from "../infra/errors.js";
+
+/** One media file as an adapter sees it: facts read from the bytes, a public URL, and the bytes on demand. */
+export interface PublishMedia {
+  id: string;
+  kind: "image" | "video";
+  /** Read from the file itself (`image/jpeg`, `image/png`, `image/webp`, `image/gif`, `video/mp4`, `video/quicktime`). */
+  mimeType: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  alt: string | null;
+  /** Signed, expiring public URL, for networks that fetch media themselves (Instagram, Threads, Pinterest, Google Business, TikTok pull). */
+  url: string;
+  /** The file's bytes, for networks that take uploads (Bluesky blobs, X media upload, LinkedIn, YouTube, Facebook). */
+  read(): Promise<Uint8Array>;
+}
+
+export interface PublishRequest {
+  /** The text for this network (the post's text or its `textOverrides` entry). */
+  text: string;
+  media: PublishMedia[];
+  /** `platformOptions.<platform>` as validated against the network's capabilities. */
+  options: Record<string, unknown>;
+  /** Destination inside the account where the network has them (page id, board id, location name, organization URN). */
+  destination: string | null;
+  /** Stable per target: networks that accept a client-side idempotency token get it; adapters may use it to find the post after a timeout. */
+  targetId: string;
+}
+
+/**
+ * What a publish attempt came to. `processing` means the network accepted the post and finishes
+ * it asynchronously (containers, video processing): the poller calls `checkPublish` with
+ * `pollToken` until it is published or failed.
+ */
+export type PublishResult =
+  | { state: "published"; networkPostId: string; url: string | null }
+  | { state: "processing"; networkPostId: string | null; url: string | null; pollToken: string; pollAfterSeconds: number }
+  | { state: "failed"; error: ApiError };
