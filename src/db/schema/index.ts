@@ -1,3 +1,4 @@
 export * from "./connect.js";
+export * from "./jobs.js";
 export * from "./social.js";
 export * from "./workspaces.js";

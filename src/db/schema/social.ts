@@ -69,6 +69,10 @@ export const posts = pgTable(
     scheduledAt: ts("scheduled_at"),
     timezone: text("timezone"),
     scheduleVersion: integer("schedule_version").notNull().default(0),
+    /** `test` posts go to the sandbox networks, `live` ones to the real networks (the key's mode). */
+    mode: text("mode").$type<"test" | "live">().notNull().default("test"),
+    /** QStash message of the pending scheduled publish, so a move or cancel can delete it. */
+    queueMessageId: text("queue_message_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     publishedAt: ts("published_at"),
@@ -95,6 +99,13 @@ export const postTargets = pgTable(
     error: jsonb("error").$type<Record<string, unknown> | null>(),
     publishedAt: ts("published_at"),
     credits: integer("credits").notNull().default(0),
+    /** Destination inside the account (page, board, location, organization), when the network has them. */
+    destination: text("destination"),
+    /** Asynchronous publishes: what the adapter needs to poll, and when to look next. */
+    pollToken: text("poll_token"),
+    nextPollAt: ts("next_poll_at"),
+    /** When the network call started; with state `publishing` past a timeout it is an unknown outcome. */
+    attemptStartedAt: ts("attempt_started_at"),
   },
   (t) => [index("post_targets_post_idx").on(t.postId)],
 );

@@ -1,0 +1,25 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * Delayed work on Node (scheduled publishes, polling asynchronous publishes): the same handler
+ * that the QStash callback runs on Workers, fed by an in-process poller. `dedupKey` makes
+ * enqueueing idempotent, like QStash's deduplication id.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    dedupKey: text("dedup_key").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    runAt: ts("run_at").notNull(),
+    lockedUntil: ts("locked_until"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    doneAt: ts("done_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("jobs_dedup_key").on(t.dedupKey), index("jobs_due_idx").on(t.doneAt, t.runAt)],
+);
