@@ -11,6 +11,7 @@ CREATE TABLE "jobs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "post_targets" ADD COLUMN "credit_source" text;--> statement-breakpoint
 ALTER TABLE "post_targets" ADD COLUMN "destination" text;--> statement-breakpoint
 ALTER TABLE "post_targets" ADD COLUMN "poll_token" text;--> statement-breakpoint
 ALTER TABLE "post_targets" ADD COLUMN "next_poll_at" timestamp with time zone;--> statement-breakpoint

@@ -99,6 +99,8 @@ export const postTargets = pgTable(
     error: jsonb("error").$type<Record<string, unknown> | null>(),
     publishedAt: ts("published_at"),
     credits: integer("credits").notNull().default(0),
+    /** Where the target's reserved credit came from (`monthly` or `pack`), so a refund goes back there. */
+    creditSource: text("credit_source"),
     /** Destination inside the account (page, board, location, organization), when the network has them. */
     destination: text("destination"),
     /** Asynchronous publishes: what the adapter needs to poll, and when to look next. */
