@@ -1,0 +1,80 @@
+import { and, eq } from "drizzle-orm";
+import { postTargets } from "../../db/schema/index.js";
+import { ApiError } from "../../infra/errors.js";
+import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PublishRequest, PublishResult } from "../../networks/publish-types.js";
+import { adapterFor } from "../../networks/registry.js";
+import type { DomainContext } from "../context.js";
+import { withAccountSession } from "../social-accounts/account-session.js";
+import type { SocialAccountRow } from "../social-accounts/account-view.js";
+import { type TargetOutcome, recordTargetOutcome } from "./record-outcome.js";
+
+export interface PreparedTarget {
+  targetId: string;
+  account: SocialAccountRow;
+  request: PublishRequest;
+}
+
+/** Longest a network call may take before its outcome is treated as unknown. */
+export const PUBLISH_TIMEOUT_MS = 90_000;
+
+class PublishTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PublishTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function toOutcome(result: PublishResult, now: Date): TargetOutcome {
+  if (result.state === "published") return result;
+  if (result.state === "failed") return { state: "failed", error: result.error };
+  return {
+    state: "processing",
+    networkPostId: result.networkPostId,
+    url: result.url,
+    pollToken: result.pollToken,
+    nextPollAt: new Date(now.getTime() + result.pollAfterSeconds * 1000),
+  };
+}
+
+/**
+ * Sends one target. The conditional claim (`pending` → `publishing`) is what makes a duplicate
+ * delivery publish nothing twice: only the request that flips the row calls the network. A
+ * call that times out leaves the target `unknown`: the poller asks the network whether the
+ * post went out before anything is retried.
+ */
+async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number): Promise<TargetOutcome | null> {
+  const now = ctx.clock.now();
+  const [claimed] = await ctx.db
+    .update(postTargets)
+    .set({ state: "publishing", attemptStartedAt: now })
+    .where(and(eq(postTargets.id, target.targetId), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")))
+    .returning({ id: postTargets.id });
+  if (!claimed) return null;
+  const platform = target.account.platform as PlatformId;
+  const adapter = adapterFor(platform);
+  let outcome: TargetOutcome;
+  try {
+    const publish = adapter.publish?.bind(adapter);
+    if (!publish) throw new ApiError("platform_rejected", { platform, message: `Publishing to ${platform} is not available yet.`, fix: null });
+    const result = await withTimeout(
+      withAccountSession(ctx, target.account, (tokens, net) => publish(tokens, target.request, net)),
+      timeoutMs,
+    );
+    outcome = toOutcome(result, ctx.clock.now());
+  } catch (error) {
+    if (error instanceof PublishTimeout) outcome = { state: "unknown" };
+    else if (error instanceof ApiError) outcome = { state: "failed", error };
+    else outcome = { state: "failed", error: new ApiError("internal_error", { platform }) };
+  }
+  await recordTargetOutcome(ctx, target.targetId, outcome);
+  return outcome;
+}
+
+/** Sends every target at once; a slow network holds only its own target. */
+export async function publishPrepared(ctx: DomainContext, targets: PreparedTarget[], timeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
+  await Promise.all(targets.map((target) => publishOne(ctx, target, timeoutMs)));
+}

@@ -1,0 +1,269 @@
+import type { ErrorCode } from "../../../infra/error-catalogue.js";
+import type { PlatformId } from "../../../networks/platform-ids.js";
+import type { TextCounting } from "./text-length.js";
+
+/**
+ * What a network enforces that the public capability record (GET /v1/platforms) has no field
+ * for: post types with their own media rules, option constraints written only in option
+ * descriptions, title rules, secondary text limits. Kept as data, one entry per network, so the
+ * engine in check-target.ts stays generic. Every value cites the capability note, option
+ * description or network sheet it comes from.
+ */
+
+export type MediaKind = "image" | "video";
+
+/** Media rules of one post type (Instagram and Facebook `postType`), applied on top of the capability record. */
+export interface PostTypeRule {
+  /** Kinds this post type takes; a kind not listed is `image_not_supported` / `video_not_supported`. */
+  kinds?: readonly MediaKind[];
+  mediaRequired?: boolean;
+  /** Most media items in one post of this type. */
+  maxItems?: number;
+  minVideoSeconds?: number;
+  maxVideoSeconds?: number;
+  /** `false` when the capability's aspect-ratio bounds do not apply (Instagram reels and stories are 9:16). */
+  aspectRatio?: boolean;
+}
+
+/** Constraints on one `platformOptions` field beyond its capability type, values and maxLength. */
+export interface OptionRule {
+  /** Strings: fewest characters. */
+  minLength?: number;
+  /** Strings: characters the value may not contain. */
+  forbiddenChars?: string;
+  /** Integers: bounds, inclusive. */
+  min?: number;
+  max?: number;
+  /** Integers: a 0-based index into the post's images (below the number of images). */
+  indexOfImages?: boolean;
+  /** Arrays: bounds on the number of items. */
+  minItems?: number;
+  maxItems?: number;
+  /** Arrays of strings: bounds on each item's length, counted in `itemCounting` (default characters). */
+  itemMinLength?: number;
+  itemMaxLength?: number;
+  itemCounting?: TextCounting;
+  /** Other options that must be set when this one is. */
+  requires?: readonly string[];
+  /** Other options that cannot be set together with this one. */
+  excludes?: readonly string[];
+  /** This option must be set when `option` has one of `values`. */
+  requiredWhen?: { option: string; values: readonly string[] };
+  /** Not required (despite the capability) when `option` has one of `values`. */
+  notRequiredWhen?: { option: string; values: readonly string[] };
+  /** This option is refused unless `option` has one of `values`. */
+  allowedWhen?: { option: string; values: readonly string[] };
+  /** Refused when the post has media (polls, link previews, cards). */
+  textOnly?: boolean;
+  /** Has an effect only when the post carries this kind of media; otherwise a warning says it is ignored. */
+  appliesToMedia?: MediaKind;
+  /** Has an effect only on these post types; otherwise a warning says it is ignored. */
+  appliesToPostTypes?: readonly string[];
+  /** Only accounts connected through one of these variants can use it (`photo_page_door_required`). */
+  variants?: readonly string[];
+  /** Values only some account kinds may use: value → account kinds. */
+  valueAccountKinds?: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface NetworkRules {
+  /** Limits on the text besides `capabilities.text` (all blocking). */
+  extraTextLimits?: readonly { counting: TextCounting; maxLength: number }[];
+  /** Text limit of photo posts where it differs from `capabilities.text.maxLength`. */
+  photoPostTextMaxLength?: number;
+  /** Code for text over the limit, where the spec names a network-specific one. */
+  textTooLongCode?: Extract<ErrorCode, "text_too_long" | "text_invalid">;
+  /** Characters the text may not contain (`text_invalid`). */
+  textForbiddenChars?: string;
+  /**
+   * A count the capability note describes but the counting enum cannot express; over the limit
+   * gives a warning, not an error.
+   */
+  advisoryTextCount?: { count: "utf16" | "emojiBytes"; maxLength: number; how: string };
+  /** Entity ceilings from capability notes; over them gives a warning. */
+  maxHashtags?: number;
+  maxMentions?: number;
+  maxLinks?: number;
+  maxCashtags?: number;
+  /** Most media items in one post, images and videos together (carousels). */
+  maxMediaItems?: number;
+  /** Which kind the capability's aspect-ratio bounds are about (default both). */
+  aspectRatioAppliesTo?: MediaKind | "both";
+  /** Post types selected by an option, each with its own media rules. */
+  postTypes?: { option: string; default: string; types: Readonly<Record<string, PostTypeRule>> };
+  /** Rules for `platformOptions.<p>.title`; its length comes from the capability option's maxLength. */
+  title?: { required?: boolean; forbiddenChars?: string; photoPostsOnly?: boolean };
+  /** The option that names the destination; a target with a `destination` satisfies it when required. */
+  destinationOption?: string;
+  /** The account kind when the caller does not give one: which kind posting with and without a destination means. */
+  destinationAccountKind?: { withDestination: string; without: string };
+  /** A paid-partnership toggle that cannot go with a private audience (`branded_content_private`). */
+  brandedContent?: { toggle: string; privacyOption: string; privateValues: readonly string[] };
+  /** Creator-level limits read from GET /v1/social-accounts/{id}/publish-info. */
+  publishInfo?: { privacyOption: string; privacyOptionsField: string; maxVideoSecondsField: string };
+  /** Alt text is sent to the network (from `mediaAlt`, or from `option` when given); missing alt gives a warning. */
+  altText?: { option?: string };
+  /** Account kinds that cannot post video (`prof_video_unsupported`). */
+  videoUnsupportedForAccountKinds?: readonly string[];
+  /** Images of one post must share their dimensions (Pinterest carousels); a warning. */
+  sameImageDimensions?: boolean;
+  options?: Readonly<Record<string, OptionRule>>;
+}
+
+const poll = { minItems: 2, maxItems: 4, itemMinLength: 1, itemMaxLength: 25 } as const;
+
+export const networkRules: Record<PlatformId, NetworkRules> = {
+  twitter: {
+    // Capability note: at most one cashtag per post on self-serve apps.
+    maxCashtags: 1,
+    altText: {},
+    options: {
+      pollOptions: { ...poll, textOnly: true, requires: ["pollDurationMinutes"] },
+      pollDurationMinutes: { min: 5, max: 10080, requires: ["pollOptions"] },
+      taggedUserIds: { maxItems: 10, appliesToMedia: "image" },
+      excludeReplyUserIds: { requires: ["replyToPostId"] },
+      shareWithFollowers: { requires: ["forSuperFollowersOnly"] },
+      cardUri: { textOnly: true, excludes: ["pollOptions", "quotePostId"] },
+    },
+  },
+  bluesky: {
+    // Capability note: "At most 300 grapheme clusters and 3,000 UTF-8 bytes".
+    extraTextLimits: [{ counting: "bytes", maxLength: 3000 }],
+    // Sheet: `alt` is required on every image (it may be empty).
+    altText: {},
+    options: {
+      langs: { maxItems: 3 },
+      tags: { maxItems: 8, itemMinLength: 1, itemMaxLength: 64, itemCounting: "graphemes" },
+    },
+  },
+  youtube: {
+    // Spec: text_invalid for the description (no < or >, length); title_invalid for the title.
+    textTooLongCode: "text_invalid",
+    textForbiddenChars: "<>",
+    title: { required: true, forbiddenChars: "<>" },
+  },
+  tiktok: {
+    // Capability note: TikTok counts UTF-16 code units (an emoji uses 2 of the 2,200).
+    advisoryTextCount: { count: "utf16", maxLength: 2200, how: "TikTok counts UTF-16 code units, so most emoji use 2" },
+    // Capability note: photo posts send the text as `description` (4,000).
+    photoPostTextMaxLength: 4000,
+    title: { photoPostsOnly: true },
+    brandedContent: { toggle: "brandContentToggle", privacyOption: "privacyLevel", privateValues: ["SELF_ONLY"] },
+    publishInfo: { privacyOption: "privacyLevel", privacyOptionsField: "privacyLevelOptions", maxVideoSecondsField: "maxVideoPostDurationSec" },
+    options: {
+      // Sheet: privacy_level is required for DIRECT_POST; inbox uploads (MEDIA_UPLOAD) are finished in the app.
+      privacyLevel: { notRequiredWhen: { option: "postMode", values: ["MEDIA_UPLOAD"] } },
+      disableDuet: { appliesToMedia: "video" },
+      disableStitch: { appliesToMedia: "video" },
+      videoCoverTimestampMs: { appliesToMedia: "video", min: 0 },
+      isAigc: { appliesToMedia: "video" },
+      photoCoverIndex: { appliesToMedia: "image", min: 0, indexOfImages: true },
+      autoAddMusic: { appliesToMedia: "image" },
+    },
+  },
+  instagram: {
+    // Capability note: at most 30 hashtags and 20 @-mentions per caption.
+    maxHashtags: 30,
+    maxMentions: 20,
+    // Option postType: a carousel holds 2-10 items.
+    maxMediaItems: 10,
+    // Sheet: 4:5 to 1.91:1 is the image rule; reels and story video take 0.01:1 to 10:1.
+    aspectRatioAppliesTo: "image",
+    altText: { option: "altText" },
+    postTypes: {
+      option: "postType",
+      default: "feed",
+      types: {
+        feed: {},
+        // Option description: one video, 3 s to 15 min.
+        reel: { kinds: ["video"], maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 900, aspectRatio: false },
+        // Option description: one image or video up to 60 s (sheet: story video 3-60 s).
+        story: { maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60, aspectRatio: false },
+      },
+    },
+    options: {
+      altText: { appliesToMedia: "image" },
+      collaborators: { maxItems: 3 },
+      productTags: { variants: ["facebook_login"] },
+      shareToFeed: { appliesToPostTypes: ["reel"] },
+      coverUrl: { appliesToPostTypes: ["reel"] },
+      thumbOffset: { appliesToPostTypes: ["reel"], min: 0 },
+      audioName: { appliesToPostTypes: ["reel"] },
+      trialParams: { appliesToPostTypes: ["reel"] },
+    },
+  },
+  facebook: {
+    destinationOption: "pageId",
+    postTypes: {
+      option: "postType",
+      default: "feed",
+      types: {
+        // Option description: the feed takes text, a link, photos or one video.
+        feed: {},
+        // Option description: a story is one photo (video stories are not published yet).
+        story: { kinds: ["image"], mediaRequired: true, maxItems: 1 },
+      },
+    },
+    options: {
+      // Option description: feed posts without media only.
+      link: { textOnly: true },
+      title: { appliesToMedia: "video" },
+    },
+  },
+  linkedin: {
+    destinationOption: "author",
+    // Option author: an organisation URN posts as the organisation; without it the member posts.
+    destinationAccountKind: { withDestination: "organization", without: "personal" },
+    // Capability comment and sheet: 1:2.4 to 2.4:1 is the video rule; images have no ratio bound.
+    aspectRatioAppliesTo: "video",
+    altText: {},
+    // Sheet: "Video on a personal profile IS supported via w_member_social"; the spec's
+    // prof_video_unsupported stays available for a network that refuses it.
+    videoUnsupportedForAccountKinds: [],
+    options: {
+      // Option description: CONNECTIONS is for member posts only.
+      visibility: { valueAccountKinds: { CONNECTIONS: ["personal"] } },
+      // articleTitle is required with articleUrl; an article is the post's content, so no media.
+      articleUrl: { requires: ["articleTitle"], textOnly: true },
+      articleTitle: { requires: ["articleUrl"] },
+      articleDescription: { requires: ["articleUrl"] },
+      mediaTitle: { appliesToMedia: "video" },
+    },
+  },
+  pinterest: {
+    destinationOption: "boardId",
+    // Capability comment: a carousel is 2 to 5 images of identical dimensions.
+    sameImageDimensions: true,
+    altText: { option: "altText" },
+    options: {
+      coverImageUrl: { appliesToMedia: "video" },
+      coverImageKeyFrameTime: { appliesToMedia: "video", min: 0 },
+      altText: { appliesToMedia: "image" },
+    },
+  },
+  threads: {
+    // Capability note: emoji count as their UTF-8 byte length; at most 5 links per post [3p].
+    advisoryTextCount: { count: "emojiBytes", maxLength: 500, how: "Threads counts an emoji as its UTF-8 byte length" },
+    maxLinks: 5,
+    altText: { option: "altText" },
+    options: {
+      topicTag: { minLength: 1, forbiddenChars: ".&" },
+      linkAttachment: { textOnly: true },
+      pollOptions: { ...poll, textOnly: true },
+    },
+  },
+  googlebusiness: {
+    destinationOption: "location",
+    options: {
+      // Option descriptions: EVENT and OFFER need eventTitle, eventStart and eventEnd; alertType only with ALERT;
+      // callToActionUrl for every type except CALL.
+      eventTitle: { requiredWhen: { option: "topicType", values: ["EVENT", "OFFER"] } },
+      eventStart: { requiredWhen: { option: "topicType", values: ["EVENT", "OFFER"] } },
+      eventEnd: { requiredWhen: { option: "topicType", values: ["EVENT", "OFFER"] } },
+      alertType: { allowedWhen: { option: "topicType", values: ["ALERT"] } },
+      callToActionUrl: { requiredWhen: { option: "callToActionType", values: ["BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP"] } },
+      offerCouponCode: { allowedWhen: { option: "topicType", values: ["OFFER"] } },
+      offerRedeemOnlineUrl: { allowedWhen: { option: "topicType", values: ["OFFER"] } },
+      offerTermsConditions: { allowedWhen: { option: "topicType", values: ["OFFER"] } },
+    },
+  },
+};

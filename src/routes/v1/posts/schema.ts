@@ -1,0 +1,32 @@
+import * as v from "valibot";
+import { platformIds } from "../../../networks/platform-ids.js";
+
+const PlatformKey = v.picklist(platformIds);
+const MediaIds = v.pipe(v.array(v.pipe(v.string(), v.regex(/^med_[0-9A-Za-z]+$/, "must be a med_ id"))), v.maxLength(35));
+const AltTexts = v.pipe(v.array(v.pipe(v.string(), v.maxLength(2000))), v.maxLength(35));
+
+/** Fields POST /v1/posts, POST /v1/posts/validate and PATCH /v1/posts/{id} share. */
+export const editableFields = {
+  text: v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(65_000), v.description("The post text. Media-only posts send a caption or a space.")),
+  textOverrides: v.pipe(v.optional(v.record(PlatformKey, v.pipe(v.string(), v.minLength(1), v.maxLength(65_000)))), v.description("Per-network text, by platform id; wins over `text` for that network.")),
+  media: v.pipe(v.optional(MediaIds), v.description("`med_` ids from POST /v1/media, in order.")),
+  mediaAlt: v.pipe(v.optional(AltTexts), v.description("Alt text per item of `media`, same order.")),
+  mediaOverrides: v.pipe(v.optional(v.record(PlatformKey, MediaIds)), v.description("Per-network media (e.g. a 9:16 photo for TikTok, a video for YouTube).")),
+  mediaAltOverrides: v.pipe(v.optional(v.record(PlatformKey, AltTexts)), v.description("Per-network alt texts, matching `mediaOverrides`.")),
+  scheduledAt: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(40))), v.description("Future ISO 8601 date-time. With an offset it is an instant; without one it is wall-clock time in `timezone`. Omit to publish now.")),
+  timezone: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(64))), v.description("IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused.")),
+  platformOptions: v.pipe(
+    v.optional(v.record(PlatformKey, v.record(v.string(), v.unknown()))),
+    v.description("Per-network options by platform id; each network's fields and valid values are in GET /v1/platforms (`options`)."),
+  ),
+};
+
+export const CreatePostBody = v.strictObject({
+  ...editableFields,
+  profile: v.pipe(v.optional(v.pipe(v.string(), v.minLength(1))), v.description("Profile username: publishes to every account it owns.")),
+  accounts: v.pipe(v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(50))), v.description("`acc_` ids; alternative or addition to `profile`.")),
+  platforms: v.pipe(v.optional(v.pipe(v.array(PlatformKey), v.minLength(1))), v.description("Keeps only these networks of the resolved accounts.")),
+  draft: v.pipe(v.optional(v.boolean()), v.description("Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish.")),
+});
+
+export type CreatePostInput = v.InferOutput<typeof CreatePostBody>;
