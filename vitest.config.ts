@@ -33,6 +33,7 @@ export default defineConfig({
                 CHORUS_ENCRYPTION_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",
                 CHORUS_SIGNING_SECRET: "workers-test-signing-secret-0123456789",
               },
+              r2Buckets: ["MEDIA"],
             },
           })),
         ],

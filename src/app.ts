@@ -10,12 +10,14 @@ import { requestContext } from "./http/request-context.js";
 import { ApiError } from "./infra/errors.js";
 import { docsRoutes } from "./openapi/docs-routes.js";
 import { accountRoutes } from "./routes/v1/account/index.js";
+import { mediaRoutes } from "./routes/v1/media/index.js";
 import { emailPreferenceRoutes } from "./routes/v1/email-preferences/index.js";
 import { meRoutes } from "./routes/v1/me/index.js";
 import { pageRoutes } from "./pages/index.js";
 import { connectLinkRoutes } from "./routes/v1/connect-link/index.js";
 import { credentialRoutes } from "./routes/v1/credentials/index.js";
 import { platformRoutes } from "./routes/v1/platforms/index.js";
+import { postRoutes } from "./routes/v1/posts/index.js";
 import { sandboxControlRoutes } from "./routes/v1/sandbox/index.js";
 import { accountResourceRoutes } from "./routes/v1/social-accounts/account-resources.js";
 import { socialAccountRoutes } from "./routes/v1/social-accounts/index.js";
@@ -52,7 +54,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route("/", accountResourceRoutes);
   v1.route("/", credentialRoutes);
   v1.route("/", connectLinkRoutes);
+  v1.route("/", mediaRoutes);
   v1.route("/", sandboxControlRoutes);
+  v1.route("/", postRoutes);
   app.route("/v1", v1);
   app.route("/", pageRoutes);
 

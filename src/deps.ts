@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import type { DatabaseProvider } from "./db/types.js";
+import type { JobQueue } from "./domain/jobs/job-queue.js";
 import type { NetworkDeps } from "./domain/networks/network-deps.js";
 import type { TokenCipher } from "./infra/token-cipher.js";
 import type { Clock } from "./infra/clock.js";
 import type { Logger } from "./infra/logger.js";
+import type { MediaStorage } from "./infra/media-storage/types.js";
 import type { RateLimiter } from "./infra/rate-limit/types.js";
 
 /**
@@ -26,4 +28,8 @@ export interface AppDeps {
   cipher: TokenCipher;
   /** Signs connect links; at least 32 random bytes. */
   signingSecret: string;
+  /** Delayed work (scheduled publishes, polling): the job table on Node, QStash on Workers. */
+  jobs: JobQueue;
+  /** Uploaded media files: a directory on Node, an R2 bucket on Workers. */
+  mediaStorage: MediaStorage;
 }

@@ -1,7 +1,9 @@
 import type { ExecutionContext } from "hono";
 import { Redis } from "@upstash/redis/cloudflare";
 import { createApp } from "./app.js";
+import { tableJobQueue } from "./domain/jobs/job-queue.js";
 import { networkDepsFromEnv } from "./config/network-env.js";
+import { type R2BucketBinding, createR2MediaStorage } from "./infra/media-storage/r2-storage.js";
 import { createTokenCipher } from "./infra/token-cipher.js";
 import { neonDatabaseProvider } from "./db/neon.js";
 import { systemClock } from "./infra/clock.js";
@@ -20,7 +22,15 @@ export interface WorkerEnv {
   /** `kid:base64key[,…]`: 32-byte AES keys; the first encrypts, all decrypt (rotation). */
   CHORUS_ENCRYPTION_KEYS: string;
   CHORUS_SIGNING_SECRET: string;
-  [name: string]: string | undefined;
+  /** Uploaded media (wrangler.toml `[[r2_buckets]]`, binding MEDIA). */
+  MEDIA: R2BucketBinding;
+  /** CHORUS_<NETWORK>_… settings and other variables; bindings such as MEDIA are objects. */
+  [name: string]: unknown;
+}
+
+/** The plain-text variables only, for readers of settings (bindings are objects). */
+function textVars(env: WorkerEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
 // Isolate-level state that is safe to share between requests: the fallback limiter's counters
@@ -48,9 +58,12 @@ async function buildApp(env: WorkerEnv): Promise<AppFetch> {
     logger: consoleLogger,
     publicUrl: env.CHORUS_PUBLIC_URL,
     clientIp: (c) => c.req.header("cf-connecting-ip") ?? "unknown",
-    networks: networkDepsFromEnv(env, (input, init) => fetch(input, init)),
+    networks: networkDepsFromEnv(textVars(env), (input, init) => fetch(input, init)),
     cipher: await createTokenCipher(env.CHORUS_ENCRYPTION_KEYS),
     signingSecret: env.CHORUS_SIGNING_SECRET,
+    // Until the QStash queue lands, Workers keep delayed work in the same job table; the cron sweep runs it.
+    jobs: tableJobQueue,
+    mediaStorage: createR2MediaStorage(env.MEDIA),
   });
   return app.fetch;
 }

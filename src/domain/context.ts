@@ -1,6 +1,8 @@
 import type { Database } from "../db/types.js";
 import type { Clock } from "../infra/clock.js";
+import type { MediaStorage } from "../infra/media-storage/types.js";
 import type { TokenCipher } from "../infra/token-cipher.js";
+import type { JobQueue } from "./jobs/job-queue.js";
 import type { NetworkDeps } from "./networks/network-deps.js";
 
 export interface WorkspaceRecord {
@@ -52,4 +54,8 @@ export interface DomainServices {
   publicUrl: string;
   /** Key for signing connect links. */
   signingSecret: string;
+  /** Delayed work: the job table on Node, QStash on Workers. */
+  jobs: JobQueue;
+  /** Where uploaded media files are kept. */
+  mediaStorage: MediaStorage;
 }

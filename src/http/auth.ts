@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { domainServices } from "./domain-services.js";
 import { authenticateApiKey } from "../domain/keys/authenticate.js";
 import { ApiError } from "../infra/errors.js";
 import type { AppEnv } from "./context.js";
@@ -28,7 +29,7 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
         clock: deps.clock,
         workspace: found.workspace,
         apiKey: found.apiKey,
-        services: { cipher: deps.cipher, networks: deps.networks, publicUrl: c.var.baseUrl, signingSecret: deps.signingSecret },
+        services: domainServices(deps, c.var.baseUrl),
       });
       const ws = found.workspace;
       const checks = [{ key: `ws:${ws.id}:api`, rule: { limit: ws.apiPerMinute, windowSeconds: 60 } }];

@@ -6,6 +6,12 @@ import type { AppEnv } from "./context.js";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * A raw upload (POST /v1/media: an image or video as the body) is streamed to storage by the
+ * endpoint itself. Reading it here would hold up to 512 MB in memory and decode it as text,
+ * which mangles binary bytes, so its fingerprint is its type and declared length instead.
+ */
+const isRawUpload = (type: string | undefined) => type !== undefined && /^(image|video)\//i.test(type.trim());
 /** Headers worth replaying; rate-limit headers describe the replaying request instead. */
 const REPLAYED_HEADERS = ["content-type", "location"];
 
@@ -32,7 +38,8 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (!KEY_SHAPE.test(key)) throw new ApiError("idempotency_key_invalid", { param: "Idempotency-Key", beforeExecution: true });
 
     const { db, workspace } = c.var.ctx;
-    const body = await c.req.text();
+    const type = c.req.header("content-type");
+    const body = isRawUpload(type) ? `${type} ${c.req.header("content-length") ?? "chunked"}` : await c.req.text();
     const print = await fingerprint(c.req.method, new URL(c.req.url).pathname, body);
     const begun = await beginIdempotentRequest(db, { workspaceId: workspace.id, key, fingerprint: print, now: c.var.deps.clock.now() });
 

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { Redis } from "@upstash/redis";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppDeps } from "../deps.js";
@@ -6,11 +7,13 @@ import { openServerDatabase } from "../db/node-postgres.js";
 import type { Database } from "../db/types.js";
 import { systemClock } from "../infra/clock.js";
 import { consoleLogger } from "../infra/logger.js";
+import { createFileMediaStorage } from "../infra/media-storage/file-storage.js";
 import { createMemoryRateLimiter } from "../infra/rate-limit/memory-limiter.js";
 import { createUpstashRateLimiter } from "../infra/rate-limit/upstash-limiter.js";
 import type { RateLimiter } from "../infra/rate-limit/types.js";
 import { networkDepsFromEnv } from "../config/network-env.js";
 import { createTokenCipher } from "../infra/token-cipher.js";
+import { tableJobQueue } from "../domain/jobs/job-queue.js";
 import type { NodeEnv } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";
 
@@ -42,6 +45,8 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     networks: networkDepsFromEnv(rawEnv, fetch),
     cipher: await createTokenCipher(secrets.encryptionKeys),
     signingSecret: secrets.signingSecret,
+    jobs: tableJobQueue,
+    mediaStorage: createFileMediaStorage(join(env.CHORUS_DATA_DIR, "media")),
     clientIp: (c) => {
       try {
         return getConnInfo(c).remote.address ?? "unknown";

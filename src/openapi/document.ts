@@ -38,6 +38,7 @@ export const openApiDocumentation = {
     { name: "Platforms", description: "The public capability registry: what each network accepts." },
     { name: "Social accounts", description: "Connected network accounts (channels), their destinations and network-side settings." },
     { name: "Connect", description: "Hosted connect links and bring-your-own app credentials." },
+    { name: "Posts", description: "Publishing, scheduling, drafts and per-target results." },
     { name: "Sandbox", description: "Test keys only: controls of the simulated networks." },
   ],
   security: [{ bearerAuth: [] }],

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { publicLimit } from "../http/auth.js";
 import type { AppEnv } from "../http/context.js";
 import { connectPageRoutes } from "./connect/connect-routes.js";
+import { mediaPageRoutes } from "./media-routes.js";
 import { renderPageError } from "./page-errors.js";
 import { sandboxPageRoutes } from "./sandbox-routes.js";
 
@@ -29,3 +30,4 @@ pageRoutes.use("/connect/*", publicLimit(), async (c, next) => {
 pageRoutes.use("/sandbox/*", publicLimit());
 pageRoutes.route("/", connectPageRoutes);
 pageRoutes.route("/", sandboxPageRoutes);
+pageRoutes.route("/", mediaPageRoutes);

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { domainServices } from "../http/domain-services.js";
 import type { ConnectRuntime } from "../domain/connect/link-context.js";
 import type { AppEnv } from "../http/context.js";
 
@@ -14,7 +15,7 @@ export async function withRuntime(c: Context<AppEnv>, run: (runtime: ConnectRunt
     return await run({
       db,
       clock: deps.clock,
-      services: { cipher: deps.cipher, networks: deps.networks, publicUrl: c.var.baseUrl, signingSecret: deps.signingSecret },
+      services: domainServices(deps, c.var.baseUrl),
     });
   } finally {
     const closing = close();

@@ -2,12 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accountResourceCases } from "../isolation/account-resource-cases.js";
 import { connectCases } from "../isolation/connect-cases.js";
 import { coreCases } from "../isolation/core-cases.js";
+import { postCases } from "../isolation/post-cases.js";
+import { mediaCases } from "../isolation/media-cases.js";
 import { socialAccountCases } from "../isolation/social-account-cases.js";
 import { routeKey } from "../support/isolation.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 
 /** One case per route, kept beside the routes' other tests in test/isolation/. */
-const cases = [...coreCases, ...socialAccountCases, ...accountResourceCases, ...connectCases];
+const cases = [...coreCases, ...postCases, ...socialAccountCases, ...accountResourceCases, ...connectCases, ...mediaCases];
 
 describe("tenant isolation", () => {
   let t: TestApp;

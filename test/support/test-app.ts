@@ -1,3 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Hono } from "hono";
 import { createApp } from "../../src/app.js";
 import type { AppDeps } from "../../src/deps.js";
@@ -8,10 +12,12 @@ import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js
 import type { AppEnv } from "../../src/http/context.js";
 import type { Clock } from "../../src/infra/clock.js";
 import { silentLogger } from "../../src/infra/logger.js";
+import { createFileMediaStorage } from "../../src/infra/media-storage/file-storage.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
 import type { RateLimiter } from "../../src/infra/rate-limit/types.js";
 import type { NetworkDeps } from "../../src/domain/networks/network-deps.js";
 import { createTokenCipher, generateKeyringEntry } from "../../src/infra/token-cipher.js";
+import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -32,6 +38,8 @@ export interface TestApp {
   db: Database;
   clock: TestClock;
   deps: AppDeps;
+  /** Where this app's uploaded media files are (a temp dir of its own). */
+  mediaDir: string;
   /** A fresh workspace with one key; each test makes its own. */
   workspace(options?: { plan?: PlanId; mode?: "test" | "live"; grantCredits?: number }): Promise<TestWorkspace>;
   close(): Promise<void>;
@@ -59,9 +67,20 @@ export function testNetworkDeps(overrides: Partial<NetworkDeps> = {}): NetworkDe
   };
 }
 
-/** The services every app needs besides the database: network settings, a cipher, a signing secret. */
-export async function testServices(): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret">> {
-  return { networks: testNetworkDeps(), cipher: await createTokenCipher(generateKeyringEntry("test")), signingSecret: "test-signing-secret-0123456789abcdef" };
+/** A media directory of its own under the system temp dir (created by the first upload). */
+export function testMediaDir(): string {
+  return join(tmpdir(), `chorus-test-media-${randomUUID()}`);
+}
+
+/** The services every app needs besides the database: network settings, a cipher, a signing secret, media storage. */
+export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret" | "mediaStorage" | "jobs">> {
+  return {
+    networks: testNetworkDeps(),
+    cipher: await createTokenCipher(generateKeyringEntry("test")),
+    signingSecret: "test-signing-secret-0123456789abcdef",
+    jobs: tableJobQueue,
+    mediaStorage: createFileMediaStorage(mediaDir),
+  };
 }
 
 /**
@@ -72,8 +91,9 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
   shared ??= openEmbeddedDatabase();
   const embedded = await shared;
   const clock = new TestClock();
+  const mediaDir = testMediaDir();
   const deps: AppDeps = {
-    ...(await testServices()),
+    ...(await testServices(mediaDir)),
     database: { open: () => ({ db: embedded.db, close: async () => {} }) },
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(clock),
     clock,
@@ -98,6 +118,7 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
     db: embedded.db,
     clock,
     deps,
+    mediaDir,
     async workspace(ws = {}) {
       const created = await createWorkspace(embedded.db, {
         name: "Test workspace",
@@ -110,7 +131,7 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
       });
       return { id: created.workspaceId, key: created.apiKey.key, keyId: created.apiKey.id, request: request(created.apiKey.key) };
     },
-    close: async () => {},
+    close: () => rm(mediaDir, { recursive: true, force: true }),
   };
 }
 

@@ -1,4 +1,5 @@
 export * from "./connect.js";
 export * from "./jobs.js";
+export * from "./media.js";
 export * from "./social.js";
 export * from "./workspaces.js";

@@ -107,6 +107,13 @@ export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext
         };
       }),
     );
+    if (state === "scheduled" && schedule) {
+      // In the same transaction as the post on Node: a schedule can never be stored without its job.
+      await ctx.services.jobs.enqueue(
+        { kind: "publish_scheduled", payload: { postId, version: 0, workspaceId: ctx.workspace.id, mode: ctx.apiKey.mode }, runAt: schedule, dedupKey: `post:${postId}:v0` },
+        tx,
+      );
+    }
   });
 
   if (state === "processing") {

@@ -70,7 +70,19 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
     else if (error instanceof ApiError) outcome = { state: "failed", error };
     else outcome = { state: "failed", error: new ApiError("internal_error", { platform }) };
   }
-  await recordTargetOutcome(ctx, target.targetId, outcome);
+  const recorded = await recordTargetOutcome(ctx, target.targetId, outcome);
+  if (recorded && (outcome.state === "processing" || outcome.state === "unknown")) {
+    const runAt = outcome.state === "processing" ? outcome.nextPollAt : new Date(ctx.clock.now().getTime() + 30_000);
+    await ctx.services.jobs.enqueue(
+      {
+        kind: "poll_target",
+        payload: { targetId: target.targetId, attempt: 1, workspaceId: ctx.workspace.id, mode: target.account.mode },
+        runAt,
+        dedupKey: `poll:${target.targetId}:1`,
+      },
+      ctx.db,
+    );
+  }
   return outcome;
 }
 

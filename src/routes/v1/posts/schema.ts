@@ -30,3 +30,16 @@ export const CreatePostBody = v.strictObject({
 });
 
 export type CreatePostInput = v.InferOutput<typeof CreatePostBody>;
+
+/** PATCH: every field optional; only sent fields change. */
+export const EditPostBody = v.strictObject({
+  text: v.optional(editableFields.text),
+  textOverrides: editableFields.textOverrides,
+  media: editableFields.media,
+  mediaAlt: editableFields.mediaAlt,
+  mediaOverrides: editableFields.mediaOverrides,
+  mediaAltOverrides: editableFields.mediaAltOverrides,
+  scheduledAt: editableFields.scheduledAt,
+  timezone: editableFields.timezone,
+  platformOptions: editableFields.platformOptions,
+});

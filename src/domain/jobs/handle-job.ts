@@ -1,0 +1,38 @@
+import { loadMediaForPublish } from "../media/load-media-for-publish.js";
+import type { DomainContext } from "../context.js";
+import { pollTarget } from "../posts/poll-target.js";
+import type { MediaLoader } from "../posts/prepare-targets.js";
+import { runScheduledPost } from "../posts/run-scheduled-post.js";
+import { type JobRuntime, jobContext } from "./job-context.js";
+import type { JobKind } from "./job-queue.js";
+
+export interface JobMessage {
+  kind: JobKind;
+  workspaceId: string;
+  mode: "test" | "live";
+  payload: Record<string, string | number>;
+}
+
+const loaderFor = (ctx: DomainContext): MediaLoader => async (ids) => new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));
+
+/**
+ * The one handler for delayed work, whichever queue delivered it (the Node job table or a
+ * QStash callback). Every job is safe to run twice: the handlers claim with conditional updates.
+ */
+export async function handleJob(runtime: JobRuntime, job: JobMessage): Promise<void> {
+  const ctx = await jobContext(runtime, job.workspaceId, job.mode);
+  if (!ctx) return;
+  if (job.kind === "publish_scheduled") {
+    await runScheduledPost(ctx, { postId: String(job.payload.postId), version: Number(job.payload.version) }, loaderFor(ctx));
+    return;
+  }
+  const attempt = Number(job.payload.attempt ?? 1);
+  const targetId = String(job.payload.targetId);
+  const next = await pollTarget(ctx, { targetId, attempt }, loaderFor(ctx));
+  if (next) {
+    await ctx.services.jobs.enqueue(
+      { kind: "poll_target", payload: { targetId, attempt: attempt + 1, workspaceId: job.workspaceId, mode: job.mode }, runAt: next, dedupKey: `poll:${targetId}:${attempt + 1}` },
+      ctx.db,
+    );
+  }
+}

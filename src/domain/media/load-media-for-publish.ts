@@ -1,0 +1,55 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { media } from "../../db/schema/index.js";
+import { ApiError } from "../../infra/errors.js";
+import { readAll } from "../../infra/media-storage/types.js";
+import type { PublishMedia } from "../../networks/publish-types.js";
+import type { DomainContext } from "../context.js";
+import { MEDIA_URL_TTL_SECONDS, signedMediaUrl } from "./signed-url.js";
+
+export interface LoadMediaOptions {
+  /** The request field the ids came from, for `param` (`media[1]`); default `media`. */
+  param?: string;
+  /** Alt text per position (a post's `mediaAlt`). */
+  alt?: readonly (string | null | undefined)[];
+  ttlSeconds?: number;
+}
+
+/**
+ * The workspace's media files in the order given, as adapters take them: the facts read at
+ * upload, a signed URL for networks that fetch, and `read()` for networks that take the bytes.
+ * An id that is not this workspace's is `media_unknown` naming its position, exactly like an id
+ * that never existed.
+ */
+export async function loadMediaForPublish(ctx: DomainContext, ids: readonly string[], options: LoadMediaOptions = {}): Promise<PublishMedia[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(media)
+    .where(and(eq(media.workspaceId, ctx.workspace.id), inArray(media.id, [...new Set(ids)])));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const param = options.param ?? "media";
+  const storage = ctx.services.mediaStorage;
+  return Promise.all(
+    ids.map(async (id, index) => {
+      const row = byId.get(id);
+      if (!row) throw new ApiError("media_unknown", { param: `${param}[${index}]`, message: `No media ${id} in this workspace.` });
+      const url = await signedMediaUrl(ctx.services.publicUrl, ctx.services.signingSecret, row.id, options.ttlSeconds ?? MEDIA_URL_TTL_SECONDS, ctx.clock.now());
+      return {
+        id: row.id,
+        kind: row.kind,
+        mimeType: row.mimeType,
+        bytes: row.bytes,
+        width: row.width,
+        height: row.height,
+        durationSeconds: row.durationSeconds,
+        alt: options.alt?.[index] ?? null,
+        url,
+        read: async () => {
+          const object = await storage.get(row.storageKey);
+          if (!object) throw new ApiError("media_unknown", { param: `${param}[${index}]`, message: `The file of media ${id} is gone; upload it again.` });
+          return readAll(object.body);
+        },
+      } satisfies PublishMedia;
+    }),
+  );
+}

@@ -1,0 +1,48 @@
+import { type MediaKind, type MediaMimeType, kindOf } from "../media-formats.js";
+import { type ByteSource, UnreadableMedia, ascii } from "./byte-source.js";
+import { type PixelSize, readGifSize, readJpegSize, readPngSize, readWebpSize } from "./images.js";
+import { isoBrand, readVideoFacts } from "./iso-bmff.js";
+
+/** What the bytes say a file is. */
+export interface MediaFacts {
+  mimeType: MediaMimeType;
+  kind: MediaKind;
+  width: number;
+  height: number;
+  durationSeconds: number | null;
+}
+
+/** Bytes enough to recognise every format (an MP4's `ftyp` box included). */
+export const IDENTIFY_BYTES = 4096;
+
+/**
+ * The format from the file's first bytes (magic numbers, the RIFF form type, the MP4 `ftyp`
+ * brands), or null when it is none we take. Cheap enough to run on the head of an upload before
+ * the rest of it is read.
+ */
+export async function identifyMedia(source: ByteSource): Promise<MediaMimeType | null> {
+  const head = await source.read(0, 16);
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
+  if (head[0] === 0x89 && ascii(head, 1, 3) === "PNG") return "image/png";
+  if (ascii(head, 0, 6) === "GIF87a" || ascii(head, 0, 6) === "GIF89a") return "image/gif";
+  if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 4) === "WEBP") return "image/webp";
+  return isoBrand(source);
+}
+
+const imageReaders: Record<Exclude<MediaMimeType, "video/mp4" | "video/quicktime">, (source: ByteSource) => Promise<PixelSize>> = {
+  "image/jpeg": readJpegSize,
+  "image/png": readPngSize,
+  "image/gif": readGifSize,
+  "image/webp": readWebpSize,
+};
+
+/** The format, size and (for video) duration, read from the bytes; UnreadableMedia when they make no sense. */
+export async function detectMedia(source: ByteSource): Promise<MediaFacts> {
+  const mimeType = await identifyMedia(source);
+  if (!mimeType) throw new UnreadableMedia("the bytes are not a JPEG, PNG, WebP, GIF, MP4 or MOV file");
+  if (mimeType === "video/mp4" || mimeType === "video/quicktime") {
+    return { mimeType, kind: "video", ...(await readVideoFacts(source)) };
+  }
+  const size = await imageReaders[mimeType](source);
+  return { mimeType, kind: kindOf(mimeType), ...size, durationSeconds: null };
+}

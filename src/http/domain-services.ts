@@ -1,0 +1,14 @@
+import type { DomainServices } from "../domain/context.js";
+import type { AppDeps } from "../deps.js";
+
+/** The services every domain context gets, from the app's dependencies and this request's base URL. */
+export function domainServices(deps: AppDeps, publicUrl: string): DomainServices {
+  return {
+    cipher: deps.cipher,
+    networks: deps.networks,
+    publicUrl,
+    signingSecret: deps.signingSecret,
+    mediaStorage: deps.mediaStorage,
+    jobs: deps.jobs,
+  };
+}

@@ -1,0 +1,105 @@
+import { type MediaStorage, assertStorageKey } from "./types.js";
+
+/*
+ * The part of Cloudflare's R2 bucket binding this storage uses, typed here so that src/ needs no
+ * @cloudflare/workers-types (the Worker's `MEDIA` binding satisfies it at runtime).
+ */
+interface R2HttpMetadata {
+  contentType?: string;
+}
+interface R2UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+interface R2MultipartUpload {
+  uploadPart(partNumber: number, value: Uint8Array): Promise<R2UploadedPart>;
+  complete(parts: R2UploadedPart[]): Promise<unknown>;
+  abort(): Promise<void>;
+}
+export interface R2BucketBinding {
+  put(key: string, value: Uint8Array, options?: { httpMetadata?: R2HttpMetadata }): Promise<unknown>;
+  get(key: string, options?: { range?: { offset: number; length: number } }): Promise<{ body: ReadableStream<Uint8Array>; size: number; httpMetadata?: R2HttpMetadata } | null>;
+  delete(key: string): Promise<void>;
+  createMultipartUpload(key: string, options?: { httpMetadata?: R2HttpMetadata }): Promise<R2MultipartUpload>;
+}
+
+/** R2 wants every part but the last of one size, at least 5 MiB. */
+const DEFAULT_PART_BYTES = 10 * 1024 * 1024;
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Media files in an R2 bucket (the Worker). R2's `put` needs a stream of known length, and an
+ * upload's length is known only once it is read (chunked bodies have none, and the size cap
+ * wraps the body in a stream of unknown length), so a stream is sent as a multipart upload in
+ * parts of `partBytes`: memory stays near one part whatever the file size. A file that fits in
+ * one part is a single `put`. A failed stream aborts the multipart upload, so nothing is kept.
+ */
+export function createR2MediaStorage(bucket: R2BucketBinding, options: { partBytes?: number } = {}): MediaStorage {
+  const partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
+  return {
+    async put(key, body, meta) {
+      assertStorageKey(key);
+      const httpMetadata = { contentType: meta.contentType };
+      if (body instanceof Uint8Array) {
+        await bucket.put(key, body, { httpMetadata });
+        return { size: body.byteLength };
+      }
+      const reader = body.getReader();
+      let pending: Uint8Array[] = [];
+      let pendingBytes = 0;
+      let size = 0;
+      let upload: R2MultipartUpload | null = null;
+      const parts: R2UploadedPart[] = [];
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          size += value.byteLength;
+          pending.push(value);
+          pendingBytes += value.byteLength;
+          while (pendingBytes >= partBytes) {
+            const joined = concat(pending, pendingBytes);
+            upload ??= await bucket.createMultipartUpload(key, { httpMetadata });
+            parts.push(await upload.uploadPart(parts.length + 1, joined.slice(0, partBytes)));
+            const rest = joined.subarray(partBytes);
+            pending = rest.byteLength > 0 ? [rest] : [];
+            pendingBytes = rest.byteLength;
+          }
+        }
+        const last = concat(pending, pendingBytes);
+        if (!upload) {
+          await bucket.put(key, last, { httpMetadata });
+          return { size };
+        }
+        if (last.byteLength > 0) parts.push(await upload.uploadPart(parts.length + 1, last));
+        await upload.complete(parts);
+        return { size };
+      } catch (error) {
+        await upload?.abort().catch(() => {});
+        throw error;
+      }
+    },
+
+    async get(key, range) {
+      assertStorageKey(key);
+      const object = await bucket.get(key, range ? { range } : undefined);
+      if (!object) return null;
+      return { body: object.body, size: object.size, contentType: object.httpMetadata?.contentType ?? "application/octet-stream" };
+    },
+
+    async delete(key) {
+      assertStorageKey(key);
+      await bucket.delete(key);
+    },
+  };
+}

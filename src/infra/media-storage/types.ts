@@ -1,0 +1,61 @@
+/** What is kept beside a stored file: the type it is served with. */
+export interface MediaObjectMeta {
+  contentType: string;
+}
+
+/** A byte range inside a stored file: `length` bytes from `offset`. */
+export interface ByteRange {
+  offset: number;
+  length: number;
+}
+
+/** A stored file (or the requested range of it) as a stream, with the size of the whole file. */
+export interface MediaObject {
+  body: ReadableStream<Uint8Array>;
+  /** Size of the whole file, whatever range was asked for. */
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Where uploaded media files live: files under `<CHORUS_DATA_DIR>/media/` on Node, an R2 bucket
+ * on Workers. Keys are `[A-Za-z0-9_-]` segments joined by `/`.
+ *
+ * `put` consumes the stream to its end; when the stream errors (the upload went over its size
+ * cap, or the client went away) it stores nothing and rejects with that same error, so the
+ * caller's own error (e.g. `body_too_large`) reaches the client unchanged.
+ */
+export interface MediaStorage {
+  put(key: string, body: ReadableStream<Uint8Array> | Uint8Array, meta: MediaObjectMeta): Promise<{ size: number }>;
+  /** The file, or `range` of it; null when no file has this key. A range past the end is cut at the end. */
+  get(key: string, range?: ByteRange): Promise<MediaObject | null>;
+  /** Removes the file; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const KEY_SHAPE = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+
+/** Keys become file paths on Node: anything but plain segments (`..`, absolute paths) is refused. */
+export function assertStorageKey(key: string): void {
+  if (!KEY_SHAPE.test(key) || key.length > 200) throw new Error(`invalid media storage key: ${JSON.stringify(key)}`);
+}
+
+/** Reads a stream to its end into one array (for PublishMedia.read and small files). */
+export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.byteLength;
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}

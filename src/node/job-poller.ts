@@ -1,0 +1,29 @@
+import type { JobRuntime } from "../domain/jobs/job-context.js";
+import { runDueJobs } from "../domain/jobs/run-due-jobs.js";
+import type { Logger } from "../infra/logger.js";
+
+/**
+ * Runs due jobs every `intervalMs` (250 ms: a scheduled post fires well within a second of its
+ * time). One pass at a time; a pass that throws is logged and the next one tries again.
+ */
+export function startJobPoller(runtime: JobRuntime, logger: Logger, intervalMs = 250): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = runDueJobs(runtime)
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error("job poller pass failed", { error: String(error) }))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import * as v from "valibot";
+import { deleteMedia, getMedia } from "../../../domain/media/media-queries.js";
+import { uploadMedia } from "../../../domain/media/upload-media.js";
+import type { AppEnv } from "../../../http/context.js";
+import { validate } from "../../../http/validate.js";
+import { ApiError } from "../../../infra/errors.js";
+import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
+import { MediaIdParam, MediaSchema, uploadRequestBody } from "./schema.js";
+
+const tags = ["Media"];
+
+export const mediaRoutes = new Hono<AppEnv>()
+  .post(
+    "/media",
+    describeRoute({
+      operationId: "uploadMedia",
+      tags,
+      summary: "Upload an image or a video (raw body) for use in posts",
+      description:
+        "Send the file's bytes as the body with its type as Content-Type. The format, pixel size and (video) duration are read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV video. A Content-Type that names another format than the bytes are is 400 `media_type_mismatch`; a file that is none of these formats, or whose header cannot be read, is 400 `media_type_unsupported`; over the limit is 400 `body_too_large` (refused from Content-Length before the upload is read when it is sent). A refused upload stores nothing. Networks that fetch media themselves get a signed, expiring URL to the file when a post is published.",
+      security,
+      parameters: [idempotencyHeader],
+      requestBody: uploadRequestBody,
+      responses: {
+        201: jsonResponse(MediaSchema, "The stored media record."),
+        ...errorResponses(["field_required", "media_type_unsupported", "media_type_mismatch", "body_too_large", "idempotency_key_invalid"]),
+      },
+    }),
+    async (c) => {
+      // The idempotency middleware fingerprints a request by reading its body as text, which
+      // cannot give back the bytes of a binary file. Refuse rather than store a mangled copy.
+      if (c.req.raw.bodyUsed) {
+        throw new ApiError("idempotency_key_invalid", {
+          param: "Idempotency-Key",
+          message: "Uploads cannot take an Idempotency-Key yet.",
+          fix: "Send POST /v1/media without Idempotency-Key: a refused or failed upload stores nothing, so retrying it is safe.",
+          beforeExecution: true,
+        });
+      }
+      const input = { contentType: c.req.header("content-type"), contentLength: c.req.header("content-length"), body: c.req.raw.body };
+      return c.json(await uploadMedia({ ctx: c.var.ctx, input }), 201);
+    },
+  )
+  .get(
+    "/media/:id",
+    describeRoute({
+      operationId: "getMedia",
+      tags,
+      summary: "One uploaded file's record",
+      security,
+      responses: { 200: jsonResponse(MediaSchema, "The media record."), ...errorResponses(["field_invalid", "media_unknown"]) },
+    }),
+    validate("param", MediaIdParam),
+    async (c) => c.json(await getMedia({ ctx: c.var.ctx, input: c.req.valid("param") })),
+  )
+  .delete(
+    "/media/:id",
+    describeRoute({
+      operationId: "deleteMedia",
+      tags,
+      summary: "Delete an uploaded file; its signed URLs stop working at once",
+      security,
+      parameters: [idempotencyHeader],
+      responses: {
+        200: jsonResponse(v.object({ id: v.string(), deleted: v.literal(true) }), "Deleted."),
+        ...errorResponses(["field_invalid", "media_unknown"]),
+      },
+    }),
+    validate("param", MediaIdParam),
+    async (c) => c.json(await deleteMedia({ ctx: c.var.ctx, input: c.req.valid("param") })),
+  );

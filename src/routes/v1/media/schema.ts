@@ -1,0 +1,30 @@
+import * as v from "valibot";
+import { MEDIA_BYTE_LIMITS, mediaMimeTypes } from "../../../domain/media/media-formats.js";
+
+const MB = 1024 * 1024;
+
+export const MediaSchema = v.object({
+  id: v.pipe(v.string(), v.description("`med_…`; put it in a post's `media`.")),
+  kind: v.pipe(v.picklist(["image", "video"]), v.description("`video` for MP4 and MOV, `image` otherwise.")),
+  mimeType: v.pipe(v.picklist(mediaMimeTypes), v.description("The format read from the file's bytes (which the upload's Content-Type had to match).")),
+  bytes: v.pipe(v.number(), v.integer(), v.description("Size of the file in bytes.")),
+  width: v.pipe(v.number(), v.integer(), v.description("Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait.")),
+  height: v.pipe(v.number(), v.integer(), v.description("Pixels, read from the file (see `width`).")),
+  durationSeconds: v.pipe(v.nullable(v.number()), v.description("Video: length in seconds (millisecond precision) from the movie header. Images: null.")),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  expiresAt: v.pipe(v.nullable(v.string()), v.description("When the file will be removed; null: kept until DELETE /v1/media/{id}.")),
+});
+
+export const MediaIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64), v.description("`med_…`")) });
+
+const binary = (what: string) => ({ schema: { type: "string" as const, format: "binary", description: what } });
+
+/** The raw-body upload, documented by hand: there is no JSON to validate, the bytes are checked by the domain. */
+export const uploadRequestBody = {
+  required: true,
+  description: `The file itself as the raw body (not multipart, not base64), with its type as Content-Type: ${mediaMimeTypes.join(", ")} (\`image/jpg\` is read as \`image/jpeg\`). Limits: images ${MEDIA_BYTE_LIMITS.image / MB} MB, video ${MEDIA_BYTE_LIMITS.video / MB} MB (${MEDIA_BYTE_LIMITS.image} and ${MEDIA_BYTE_LIMITS.video} bytes).`,
+  content: {
+    "image/*": binary(`A JPEG, PNG, WebP or GIF image, at most ${MEDIA_BYTE_LIMITS.image / MB} MB.`),
+    "video/*": binary(`An MP4 or MOV (QuickTime) video, at most ${MEDIA_BYTE_LIMITS.video / MB} MB.`),
+  },
+};

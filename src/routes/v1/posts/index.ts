@@ -1,0 +1,154 @@
+import { type Context, Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import * as v from "valibot";
+import { type CreatePostRequest, createPost, validatePost } from "../../../domain/posts/create-post.js";
+import { getPost, listPosts, postStates } from "../../../domain/posts/read-posts.js";
+import { deletePost, editPost, publishDraft } from "../../../domain/posts/change-post.js";
+import { loadMediaForPublish } from "../../../domain/media/load-media-for-publish.js";
+import type { DomainContext } from "../../../domain/context.js";
+import type { AppEnv } from "../../../http/context.js";
+import { enforceRateLimits } from "../../../http/rate-limit.js";
+import { validate } from "../../../http/validate.js";
+import { cursorQuery, errorResponses, idempotencyHeader, jsonResponse, limitQuery, security } from "../../openapi-helpers.js";
+import { PostSchema, ValidationReportSchema } from "./response-schema.js";
+import { CreatePostBody, EditPostBody } from "./schema.js";
+
+const tags = ["Posts"];
+const bodyCodes = { text: "text_required" } as const;
+const requestCodes = [
+  "field_unknown",
+  "field_wrong_type",
+  "field_invalid",
+  "text_required",
+  "body_not_json",
+  "no_target",
+  "no_matching_accounts",
+  "profile_required",
+  "profile_unknown",
+  "account_unknown",
+  "media_unknown",
+  "schedule_in_past",
+  "timezone_invalid",
+  "timezone_without_schedule",
+  "entitlement_exceeded",
+] as const;
+
+const mediaLoader = (ctx: DomainContext) => async (ids: string[]) => new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));
+
+/** Publishing counts against postsPerMinute, and the profile's when the body names one. */
+async function limitPublishing(c: Context<AppEnv>, profile: string | undefined) {
+  const ws = c.var.ctx.workspace;
+  const checks = [{ key: `ws:${ws.id}:posts`, rule: { limit: ws.postsPerMinute, windowSeconds: 60 } }];
+  if (profile) checks.push({ key: `ws:${ws.id}:profile:${profile}:posts`, rule: { limit: ws.profilePostsPerMinute, windowSeconds: 60 } });
+  await enforceRateLimits(c, checks);
+}
+
+export const postRoutes = new Hono<AppEnv>()
+  .post(
+    "/posts/validate",
+    describeRoute({
+      operationId: "validatePost",
+      tags,
+      summary: "Dry run: exactly the checks publishing runs, per target, without touching a network (free)",
+      security,
+      parameters: [idempotencyHeader],
+      responses: { 200: jsonResponse(ValidationReportSchema, "Blocking errors and advisory warnings per target."), ...errorResponses([...requestCodes]) },
+    }),
+    validate("json", v.strictObject({ ...CreatePostBody.entries }), { codes: bodyCodes }),
+    async (c) => c.json(await validatePost({ ctx: c.var.ctx, input: c.req.valid("json") as CreatePostRequest, loadMedia: mediaLoader(c.var.ctx) })),
+  )
+  .post(
+    "/posts",
+    describeRoute({
+      operationId: "createPost",
+      tags,
+      summary: "Publish now, schedule, or save a draft",
+      description:
+        "Always 201 when the request itself is valid, whatever happened per target: read `state` and `targets`. Targets that fail a pre-publish check are stored `failed` with that code and nothing is sent to their network; the others are sent in parallel. One credit per published target; a failed target is not charged. Out of credits or a network the plan excludes is 402 before anything is sent.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: { 201: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses([...requestCodes]) },
+    }),
+    validate("json", CreatePostBody, { codes: bodyCodes }),
+    async (c) => {
+      const input = c.req.valid("json") as CreatePostRequest;
+      await limitPublishing(c, input.profile);
+      return c.json(await createPost({ ctx: c.var.ctx, input, loadMedia: mediaLoader(c.var.ctx) }), 201);
+    },
+  )
+  .get(
+    "/posts",
+    describeRoute({
+      operationId: "listPosts",
+      tags,
+      summary: "Posts made through Chorus, most recent first",
+      security,
+      responses: {
+        200: jsonResponse(v.object({ items: v.array(PostSchema), cursor: v.nullable(v.string()) }), "A page of posts."),
+        ...errorResponses(["field_unknown", "field_invalid", "field_wrong_type", "cursor_invalid"]),
+      },
+    }),
+    validate("query", v.strictObject({ state: v.pipe(v.optional(v.picklist(postStates)), v.description("Only posts in this state.")), limit: limitQuery(), cursor: cursorQuery })),
+    async (c) => c.json(await listPosts({ ctx: c.var.ctx, input: c.req.valid("query") })),
+  )
+  .get(
+    "/posts/:id",
+    describeRoute({
+      operationId: "getPost",
+      tags,
+      summary: "One post with its targets",
+      security,
+      responses: { 200: jsonResponse(PostSchema, "The post."), ...errorResponses(["resource_not_found"]) },
+    }),
+    validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
+    async (c) => c.json(await getPost({ ctx: c.var.ctx, input: c.req.valid("param") })),
+  )
+  .patch(
+    "/posts/:id",
+    describeRoute({
+      operationId: "editPost",
+      tags,
+      summary: "Edit a draft or move a scheduled post",
+      description: "Scheduled posts and drafts only; destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others. Other states: 409 `post_state_invalid`.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: { 200: jsonResponse(PostSchema, "The post after the change."), ...errorResponses([...requestCodes, "post_state_invalid", "resource_not_found", "option_invalid"]) },
+    }),
+    validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
+    validate("json", EditPostBody, { codes: bodyCodes }),
+    async (c) => c.json(await editPost({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, changes: c.req.valid("json") as never }, loadMedia: mediaLoader(c.var.ctx) })),
+  )
+  .delete(
+    "/posts/:id",
+    describeRoute({
+      operationId: "deletePost",
+      tags,
+      summary: "Delete a draft or cancel a scheduled post",
+      description: "A scheduled post is cancelled (`cancelled: true`) and a delivery that arrives later does nothing; a draft is deleted. Other states: 409 `post_state_invalid`.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: {
+        200: jsonResponse(v.object({ id: v.string(), cancelled: v.boolean(), deleted: v.boolean() }), "What happened."),
+        ...errorResponses(["post_state_invalid", "resource_not_found"]),
+      },
+    }),
+    validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
+    async (c) => c.json(await deletePost({ ctx: c.var.ctx, input: c.req.valid("param") })),
+  )
+  .post(
+    "/posts/:id/publish",
+    describeRoute({
+      operationId: "publishDraft",
+      tags,
+      summary: "Publish a draft now",
+      description: "Runs the same checks and charges as POST /v1/posts and counts against postsPerMinute. No body.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: { 200: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses(["post_state_invalid", "resource_not_found", "entitlement_exceeded"]) },
+    }),
+    validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
+    async (c) => {
+      await limitPublishing(c, undefined);
+      return c.json(await publishDraft({ ctx: c.var.ctx, input: c.req.valid("param"), loadMedia: mediaLoader(c.var.ctx) }));
+    },
+  );

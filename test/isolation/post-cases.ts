@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { posts } from "../../src/db/schema/index.js";
+import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
+import type { TestApp, TestWorkspace } from "../support/test-app.js";
+
+/** A draft and a scheduled post in workspace A, on an account of A. */
+const seedPosts = async (t: TestApp, a: TestWorkspace) => {
+  const account = (await (await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "a-poster.test", appPassword: "abcd-efgh-ijkl-mnop" } })).json()) as { id: string };
+  const draft = (await (await a.request("/v1/posts", { method: "POST", json: { text: "a-secret-draft", accounts: [account.id], draft: true } })).json()) as { id: string };
+  const at = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+  const scheduled = (await (await a.request("/v1/posts", { method: "POST", json: { text: "a-secret-scheduled", accounts: [account.id], scheduledAt: at } })).json()) as { id: string };
+  return { idDraft: draft.id, idScheduled: scheduled.id, idAccount: account.id, text: "a-secret" };
+};
+
+const stateOf = async (t: TestApp, id: string | undefined) => (await t.db.select({ state: posts.state }).from(posts).where(eq(posts.id, id ?? "")))[0]?.state;
+
+export const postCases: IsolationCase[] = [
+  { method: "GET", path: "/v1/posts", seed: seedPosts, probe: async (_t, b, s) => expectInvisible(await b.request("/v1/posts"), s) },
+  { method: "GET", path: "/v1/posts/:id", seed: seedPosts, probe: async (_t, b, s) => expectNotFound(await b.request(`/v1/posts/${s.idDraft}`), s) },
+  {
+    method: "POST",
+    path: "/v1/posts",
+    seed: seedPosts,
+    probe: async (_t, b, s) => {
+      const response = await b.request("/v1/posts", { method: "POST", json: { text: "b post", accounts: [s.idAccount] } });
+      expect(response.status).toBe(404);
+      await expectInvisible(response, { text: s.text ?? "" });
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/posts/validate",
+    seed: seedPosts,
+    probe: async (_t, b, s) => expectNotFound(await b.request("/v1/posts/validate", { method: "POST", json: { text: "b post", accounts: [s.idAccount] } }), { text: s.text ?? "" }),
+  },
+  {
+    method: "PATCH",
+    path: "/v1/posts/:id",
+    seed: seedPosts,
+    probe: async (t, b, s) => {
+      await expectNotFound(await b.request(`/v1/posts/${s.idScheduled}`, { method: "PATCH", json: { text: "hijacked" } }), { text: s.text ?? "" });
+      expect(await stateOf(t, s.idScheduled)).toBe("scheduled");
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/v1/posts/:id",
+    seed: seedPosts,
+    probe: async (t, b, s) => {
+      await expectNotFound(await b.request(`/v1/posts/${s.idScheduled}`, { method: "DELETE" }), { text: s.text ?? "" });
+      expect(await stateOf(t, s.idScheduled)).toBe("scheduled");
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/posts/:id/publish",
+    seed: seedPosts,
+    probe: async (t, b, s) => {
+      await expectNotFound(await b.request(`/v1/posts/${s.idDraft}/publish`, { method: "POST" }), { text: s.text ?? "" });
+      expect(await stateOf(t, s.idDraft)).toBe("draft");
+    },
+  },
+];
