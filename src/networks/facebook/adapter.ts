@@ -5,6 +5,8 @@ import { listAdAccounts } from "./ad-accounts.js";
 import { facebookErrorTable } from "./errors.js";
 import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "./graph.js";
 import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "./oauth.js";
+import { checkPublishOnPage, publishOnPage } from "./publish.js";
+import { deleteFromPage, findOnPage } from "./published-posts.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -106,4 +108,9 @@ export const facebookAdapter: NetworkAdapter = {
   async adAccounts(tokens, net) {
     return listAdAccounts(net, table, version(net), tokens.accessToken);
   },
+
+  publish: publishOnPage,
+  checkPublish: checkPublishOnPage,
+  findPublished: findOnPage,
+  deletePost: deleteFromPage,
 };

@@ -64,7 +64,8 @@ export const facebookCapabilities = {
     minVideoSeconds: null,
     maxVideoSeconds: null,
   },
-  asynchronousPublishing: false,
+  // Text, link and photo posts publish at once; a video is accepted, then processed: it ends in `processing`.
+  asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: false, variants: [], scopes: [...facebookScopes] },
   targets: ["page"],
   reads: ["posts", "comments", "mentions", "analytics", "conversations", "live_broadcasts", "ad_accounts"],
@@ -81,12 +82,20 @@ export const facebookCapabilities = {
     pageId: { type: "string", required: true, description: "Id of the page to publish on, from GET /v1/social-accounts/{id}/targets." },
     postType: {
       type: "string",
-      values: ["feed", "reel", "story"],
+      values: ["feed", "story"],
       required: false,
-      description: "Where the post goes: the page feed (default), a reel (one 3-90 s vertical video) or a story (one photo or video up to 60 s).",
+      description:
+        "Where the post goes: the page feed (default: text, a link, photos or one video) or a story (one photo). Reels and video stories go through Meta's separate upload host, which Chorus does not use yet.",
     },
     link: { type: "string", required: false, description: "A URL shown as a link preview; feed posts without media only." },
     title: { type: "string", required: false, description: "Title of a feed video." },
     sponsorId: { type: "string", required: false, description: "Page id of the brand partner, for a branded-content post (sent as sponsor_id)." },
   },
 } satisfies PlatformCapabilities;
+
+/**
+ * Publishing pacing: a video is processed after Meta fetched it (`GET /{video-id}?fields=status`);
+ * the first poll comes after `videoPollSeconds`. `findWindowHours` bounds how far back a lost
+ * publish is looked for among the page's posts.
+ */
+export const facebookPublishing = { videoPollSeconds: 15, findWindowHours: 24, recentPostsLimit: 50 } as const;

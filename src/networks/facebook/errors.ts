@@ -16,6 +16,8 @@ const pageRows: ErrorRow[] = [
   { subcode: "1363047", code: "platform_unavailable", meaning: "[3p] service unavailable: retry" },
   { subcode: "1609010", code: "platform_unavailable", meaning: "[3p] service unavailable: retry" },
   { networkCode: "506", code: "duplicate_post", meaning: "(#506) duplicate status message: an identical post was made recently" },
+  { networkCode: "324", code: "media_unreadable", meaning: "[3p] (#324) missing or invalid image file: the photo URL could not be read as an image" },
+  { networkCode: "1609005", code: "option_invalid", meaning: "error posting link: Meta could not fetch the link given in platformOptions.facebook.link" },
   { networkCode: "80001", code: "rate_limited", meaning: "Pages business-use-case limit reached (page or system-user token)" },
   { networkCode: "80006", code: "rate_limited", meaning: "Messenger business-use-case limit reached" },
 ];

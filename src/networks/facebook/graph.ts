@@ -1,7 +1,16 @@
 import * as v from "valibot";
 import type { ErrorCode } from "../../infra/error-catalogue.js";
 import { ApiError } from "../../infra/errors.js";
-import { callNetwork, type ErrorRow, type ErrorTable, type ExtractedError, type NetworkFailure } from "../http.js";
+import {
+  classifyFailure,
+  formBody,
+  readBody,
+  type ErrorRow,
+  type ErrorTable,
+  type ExtractedError,
+  type NetworkFailure,
+  type NetworkResponse,
+} from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 
 /**
@@ -87,6 +96,55 @@ export function parseGraphBody<S extends v.GenericSchema>(table: ErrorTable, sch
   throw new ApiError("platform_unavailable", { platform: table.platform, message: `${table.platform} answered with an unexpected body` });
 }
 
+/**
+ * Seconds until Meta lifts a business-use-case throttle, from `X-Business-Use-Case-Usage`
+ * (`{ "<business-id>": [{ type, call_count, ..., estimated_time_to_regain_access }] }`, minutes).
+ * Page and Instagram tokens are throttled this way; app and user tokens (`X-App-Usage`) carry no
+ * time, so their throttling has no Retry-After.
+ */
+export function businessUseCaseRetryAfter(headers: Headers): number | null {
+  const raw = headers.get("x-business-use-case-usage");
+  if (!raw) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed)) return null;
+  let minutes: number | null = null;
+  for (const entries of Object.values(parsed)) {
+    if (!Array.isArray(entries)) continue;
+    for (const entry of entries) {
+      const wait = isRecord(entry) ? entry.estimated_time_to_regain_access : undefined;
+      if (typeof wait === "number" && wait > 0) minutes = Math.max(minutes ?? 0, wait);
+    }
+  }
+  return minutes === null ? null : minutes * 60;
+}
+
+/**
+ * `callNetwork` for Graph: the same transport handling and error table, plus the Retry-After
+ * Meta gives only inside its business-use-case usage header (never as `Retry-After`).
+ */
+export async function graphCall(net: NetworkContext, table: ErrorTable, url: string, init: RequestInit = {}): Promise<NetworkResponse<unknown>> {
+  let response: Response;
+  try {
+    response = await net.fetch(url, init);
+  } catch (cause) {
+    throw new ApiError("platform_unavailable", {
+      platform: table.platform,
+      message: `${table.platform} could not be reached${cause instanceof Error ? `: ${cause.message}` : ""}`,
+    });
+  }
+  const body = await readBody(response);
+  if (response.status >= 200 && response.status < 300) return { status: response.status, headers: response.headers, body };
+  const error = classifyFailure(table, { status: response.status, headers: response.headers, body }, net.now());
+  const wait = error.code === "rate_limited" && error.headers["Retry-After"] === undefined ? businessUseCaseRetryAfter(response.headers) : null;
+  if (wait === null) throw error;
+  throw new ApiError("rate_limited", { platform: table.platform, message: error.message, headers: { ...error.headers, "Retry-After": String(wait) } });
+}
+
 export async function graphRequest<S extends v.GenericSchema>(
   net: NetworkContext,
   table: ErrorTable,
@@ -94,8 +152,27 @@ export async function graphRequest<S extends v.GenericSchema>(
   schema: S,
   init: RequestInit = {},
 ): Promise<v.InferOutput<S>> {
-  const response = await callNetwork(net, table, url, init);
+  const response = await graphCall(net, table, url, init);
   return parseGraphBody(table, schema, response.body);
+}
+
+/**
+ * A Graph write: fields go in an `application/x-www-form-urlencoded` body (Graph reads writes'
+ * parameters from the query or the body alike), so long captions and the access token stay out
+ * of URLs and logs.
+ */
+export async function graphPost<S extends v.GenericSchema>(
+  net: NetworkContext,
+  table: ErrorTable,
+  url: string,
+  fields: Record<string, string | undefined>,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  return graphRequest(net, table, url, schema, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: formBody(fields),
+  });
 }
 
 const PagedSchema = v.object({

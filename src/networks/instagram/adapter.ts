@@ -8,6 +8,8 @@ import { instagramCapabilities, instagramHosts, instagramUrls } from "./capabili
 import { instagramErrorTable as table } from "./errors.js";
 import { doorOf, igVersion, instagramAuthorizeUrl, instagramExchange, instagramRefresh } from "./oauth.js";
 import { brandedPartners } from "./partners.js";
+import { checkInstagramPublish, publishToInstagram } from "./publish.js";
+import { findOnInstagram } from "./published-media.js";
 
 const graphBase = (tokens: TokenSet) => (doorOf(tokens) === "facebook_login" ? instagramUrls.facebookGraph : instagramUrls.instagramGraph);
 const igUserId = (tokens: TokenSet) => extraString(tokens, "igUserId", "instagram");
@@ -128,5 +130,18 @@ export const instagramAdapter: NetworkAdapter = {
     requirePageDoor(tokens, "Branded partners");
     return brandedPartners(net, tokens, igUserId(tokens));
   },
+
+  async publish(tokens, request, net) {
+    return publishToInstagram(tokens, request, net, igUserId(tokens));
+  },
+
+  async checkPublish(tokens, pollToken, net) {
+    return checkInstagramPublish(tokens, pollToken, net, igUserId(tokens));
+  },
+
+  async findPublished(tokens, request, net) {
+    return findOnInstagram(tokens, request, net, igUserId(tokens));
+  },
+  // No deletePost: Instagram documents no way to delete published media through the API.
 };
 

@@ -131,3 +131,11 @@ export const instagramCapabilities = {
     trialParams: { type: "object", required: false, description: "Reels: trial reel settings { graduation_strategy: MANUAL | SS_PERFORMANCE }, shown to non-followers first." },
   },
 } satisfies PlatformCapabilities;
+
+/**
+ * Container pacing. Meta advises polling a container's `status_code` no more than once a
+ * minute for video and giving up after about five minutes; images usually finish within
+ * seconds. `findWindowHours` bounds the search for a post whose publish answer was lost;
+ * stories carry no caption, so a lost story is the newest one within `findStoryWindowMinutes`.
+ */
+export const instagramPublishing = { imagePollSeconds: 5, videoPollSeconds: 30, findWindowHours: 24, findStoryWindowMinutes: 60, recentMediaLimit: 50 } as const;

@@ -1,3 +1,4 @@
+import { ApiError } from "../../infra/errors.js";
 import type { ErrorRow, ErrorTable } from "../http.js";
 import { extractGraphError, graphCommonRows } from "../facebook/graph.js";
 
@@ -10,6 +11,9 @@ const instagramRows: ErrorRow[] = [
   { subcode: "2207003", code: "platform_unavailable", meaning: "media download timed out: safe to retry" },
   { subcode: "2207008", code: "platform_unavailable", meaning: "container not found or not ready yet (transient): retry within minutes" },
   { subcode: "2207053", code: "platform_unavailable", meaning: "unknown upload error: create the container again" },
+  { subcode: "2207027", code: "platform_unavailable", meaning: "media not ready: wait until the container is FINISHED, then publish" },
+  { subcode: "2207020", code: "platform_unavailable", meaning: "container expired (24 h): publish again with a new container" },
+  { subcode: "2207032", code: "platform_unavailable", meaning: "creating the media failed: create the container again" },
   { subcode: "2207051", code: "temporarily_blocked", meaning: "action restricted as suspected spam" },
   { subcode: "2207042", code: "quota_exceeded", meaning: "daily publishing limit reached: stop until the 24-hour window moves" },
   { subcode: "2207050", code: "owner_identity_check", meaning: "account restricted, checkpointed or inactive: the owner must log in to the app" },
@@ -33,3 +37,16 @@ export const instagramErrorTable: ErrorTable = {
   extract: extractGraphError,
   rows: [...instagramRows, ...graphCommonRows("missing_permission")],
 };
+
+/**
+ * A container in `ERROR` names its reason in `status` ("Error: 2207026 ..."): the subcode is
+ * classified by the same rows as an HTTP refusal, and an unknown reason passes through as the
+ * network's own words with no fix.
+ */
+export function containerError(status: string | undefined): ApiError {
+  const text = status?.trim() || "the media container failed";
+  const subcode = /\b(2207\d{3})\b/.exec(text)?.[1];
+  const row = subcode === undefined ? undefined : instagramErrorTable.rows.find((r) => r.subcode === subcode);
+  if (row) return new ApiError(row.code, { platform: "instagram", message: `instagram: ${text}` });
+  return new ApiError("platform_rejected", { platform: "instagram", message: text, fix: null });
+}

@@ -5,6 +5,7 @@ import type { NetworkAdapter, NetworkContext } from "../types.js";
 import { threadsCapabilities, threadsDefaultApiVersion, threadsHosts, threadsUrls } from "./capabilities.js";
 import { threadsErrorTable as table } from "./errors.js";
 import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./oauth.js";
+import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? threadsDefaultApiVersion;
 
@@ -60,4 +61,9 @@ export const threadsAdapter: NetworkAdapter = {
     const limit = row.config.quota_total;
     return { used, limit, remaining: Math.max(0, limit - used), windowHours: row.config.quota_duration / 3600, source: "network" };
   },
+
+  publish: publishToThreads,
+  checkPublish: checkThreadsPublish,
+  findPublished: findOnThreads,
+  deletePost: deleteFromThreads,
 };

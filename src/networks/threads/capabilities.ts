@@ -91,3 +91,10 @@ export const threadsCapabilities = {
     quotePostId: { type: "string", required: false, description: "Id of a Threads post to quote." },
   },
 } satisfies PlatformCapabilities;
+
+/**
+ * Container pacing: Meta advises waiting about 30 seconds before publishing a container and
+ * polling its status at most once a minute for up to five minutes. A carousel takes 2 to 20
+ * items. `findWindowHours` bounds the search for a post whose publish answer was lost.
+ */
+export const threadsPublishing = { pollSeconds: 30, videoPollSeconds: 60, carouselItems: { min: 2, max: 20 }, findWindowHours: 24, recentPostsLimit: 50 } as const;

@@ -71,8 +71,8 @@ export interface TokenMeta {
 export interface GraphProfile {
   platform: PlatformId;
   deps: SimulatorDeps;
-  /** The network's throttling answer for a `rate_limited` account. */
-  rateLimited: () => Response;
+  /** The network's throttling answer for a `rate_limited` account (page tokens meet other limits than user tokens). */
+  rateLimited: (meta: TokenMeta | null) => Response;
   /** The network's answer when a permission is missing. */
   permissionDenied: (permission: string) => Response;
   /** Permissions every grant includes; the `revoked_permission` fault never removes these. */
@@ -138,7 +138,7 @@ export async function authenticate(
   const meta = value ? ((await deps.store.get<TokenMeta>(platform, "token_meta", value))?.data ?? null) : null;
   if (options.door !== undefined && meta?.door !== options.door) return fail(tokenErrors.invalid());
   if ((await applyLatencyFaults(deps, check.account)) === "down") return fail(graphDown());
-  if (check.account.fault === "rate_limited") return fail(profile.rateLimited());
+  if (check.account.fault === "rate_limited") return fail(profile.rateLimited(meta));
   const permission = options.permission;
   if (permission !== undefined && !profile.basicPermissions.includes(permission)) {
     if (check.account.fault === "revoked_permission" || !check.token.scopes.includes(permission)) {
@@ -256,6 +256,20 @@ export async function formOf(request: Request): Promise<URLSearchParams> {
   }
   return new URLSearchParams();
 }
+
+/**
+ * A write's parameters as Graph reads them: the query string and the form body together (a
+ * field in the body wins). Graph accepts either for every POST and DELETE.
+ */
+export async function graphParams(request: Request): Promise<URLSearchParams> {
+  const params = new URLSearchParams(new URL(request.url).search);
+  const form = request.method === "GET" ? new URLSearchParams() : await formOf(request.clone());
+  for (const [key, value] of form.entries()) params.set(key, value);
+  return params;
+}
+
+/** Unix seconds, as Graph's `since`/`until` take them. */
+export const unixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /**
  * One Hono app answering several real hosts: each host gets its own sub-app (paths such as

@@ -28,6 +28,11 @@ export interface SandboxPage {
   subscribedFields: string[];
   /** Instagram only: the professional account linked to the page. */
   instagramUserId?: string;
+  /**
+   * Publishing held back by Meta: `temporarily_blocked` after abusive-looking activity (#368),
+   * `publishing_authorization` until an admin completes Page Publishing Authorization.
+   */
+  restriction?: "temporarily_blocked" | "publishing_authorization";
 }
 
 /** Page webhook fields `subscribed_apps` accepts (Webhooks for Pages). */

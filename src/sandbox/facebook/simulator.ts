@@ -14,11 +14,13 @@ import {
   type GraphNode,
   type GraphProfile,
 } from "./graph-wire.js";
+import { mountPagePublishing } from "./page-publishing.js";
 import { mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxAdAccount, type SandboxPage } from "./pages.js";
 
 /**
  * Facebook Pages simulator: the login dialog (www.facebook.com) and the Graph API calls the
- * adapter makes (graph.facebook.com), in Graph's own wire format. It shares both hosts with the
+ * adapter makes (graph.facebook.com), in Graph's own wire format, publishing included
+ * (page-publishing.ts, page-posts.ts). It shares both hosts with the
  * Instagram simulator and claims only its own dialogs and credentials (see facebook-login.ts).
  */
 
@@ -30,13 +32,30 @@ function profileFor(deps: SimulatorDeps): GraphProfile {
     platform,
     deps,
     basicPermissions: ["public_profile"],
-    // Graph throttling is HTTP 403 with code 4 and an X-App-Usage header at 100%; Meta sends no Retry-After.
-    rateLimited: () =>
-      graphError(
-        403,
-        { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true },
-        { "x-app-usage": JSON.stringify({ call_count: 100, total_cputime: 34, total_time: 41 }) },
-      ),
+    // Graph throttling is HTTP 403 and never carries Retry-After. User tokens meet the app-level
+    // limit (code 4, X-App-Usage at 100%); page tokens meet the Pages business-use-case limit
+    // (code 80001), whose usage header says how many minutes until access returns.
+    rateLimited: (meta) =>
+      meta?.pageId
+        ? graphError(
+            403,
+            {
+              message: "(#80001) There have been too many calls to this Page account. Wait a bit and try again.",
+              type: "OAuthException",
+              code: 80001,
+              is_transient: true,
+            },
+            {
+              "x-business-use-case-usage": JSON.stringify({
+                [meta.pageId]: [{ type: "pages", call_count: 100, total_cputime: 12, total_time: 15, estimated_time_to_regain_access: 5 }],
+              }),
+            },
+          )
+        : graphError(
+            403,
+            { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true },
+            { "x-app-usage": JSON.stringify({ call_count: 100, total_cputime: 34, total_time: 41 }) },
+          ),
     permissionDenied: (permission) =>
       graphError(403, { message: `(#200) Requires ${permission} permission to manage the object`, type: "OAuthException", code: 200 }),
   };
@@ -93,6 +112,9 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     const apps = page.data.subscribedFields.length > 0 ? [{ id: "sandbox_app", name: "Chorus sandbox app", subscribed_fields: page.data.subscribedFields }] : [];
     return graphJson({ data: apps });
   });
+
+  // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the edges above.
+  mountPagePublishing(graph, profile, door);
 
   graph.notFound((c) => unmatched(unknownPath(new URL(c.req.url).pathname)));
   return graph;

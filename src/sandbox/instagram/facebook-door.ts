@@ -13,6 +13,8 @@ import {
   type GraphNode,
 } from "../facebook/graph-wire.js";
 import { ensurePageToken, mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxPage } from "../facebook/pages.js";
+import { mountContentPublishing } from "./content-publishing.js";
+import { igObjectNode } from "./media-nodes.js";
 import {
   igUserNode,
   instagramProfile,
@@ -25,7 +27,7 @@ import {
 
 /**
  * Instagram's Facebook-login door on graph.facebook.com: Facebook Login, the linked Page, and the
- * IG user node with its edges. The Facebook simulator serves the same host; this one answers only
+ * IG user node with its edges, content publishing included (content-publishing.ts). The Facebook simulator serves the same host; this one answers only
  * requests carrying tokens and codes it issued (facebookLoginGraph).
  */
 const door = facebookLoginDoor;
@@ -68,8 +70,18 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
     }
     const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_basic" });
     if (!auth.ok) return auth.response;
+    const object = await igObjectNode(deps, auth.account, nodeId);
+    if (object) return respond(selectFields(object.node, c.req.query("fields"), "id", object.type));
     if (nodeId !== auth.account.id) return unsupportedRequest("GET", nodeId);
     return respond(selectFields(igUserNode(auth.account, await mediaCount(deps, auth.account.id)), c.req.query("fields"), "id", "IGUser"));
+  });
+
+  mountContentPublishing(graph, profile, {
+    door,
+    publishPermission: "instagram_content_publish",
+    readPermission: "instagram_basic",
+    acceptsMe: false,
+    productTags: true,
   });
 
   mountPageSubscriptionEdge(graph, profile, door);

@@ -18,6 +18,8 @@ import {
   type TokenMeta,
 } from "../facebook/graph-wire.js";
 import { instagramWebhookFields } from "../../networks/instagram/capabilities.js";
+import { mountContentPublishing } from "./content-publishing.js";
+import { igObjectNode } from "./media-nodes.js";
 import { igUserNode, instagramProfile, linkOf, mediaCount, platform, publishingLimitNode } from "./model.js";
 
 /**
@@ -100,6 +102,24 @@ export function instagramGraphHost(deps: SimulatorDeps): Hono {
     if (id !== "me" && id !== auth.account.id) return unsupportedRequest("GET", id);
     const picked = selectFields(await publishingLimitNode(deps, auth.account.id), c.req.query("fields"), "quota_usage", "ContentPublishingLimit");
     return picked instanceof Response ? picked : graphJson({ data: [picked] });
+  });
+
+  mountContentPublishing(graph, profile, {
+    door,
+    publishPermission: "instagram_business_content_publish",
+    readPermission: "instagram_business_basic",
+    acceptsMe: true,
+    productTags: false,
+  });
+
+  /** A container or media node (registered after `/me` so that stays the account's own node). */
+  graph.get("/:version/:nodeId", async (c) => {
+    const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_business_basic" });
+    if (!auth.ok) return auth.response;
+    const object = await igObjectNode(deps, auth.account, c.req.param("nodeId"));
+    if (!object) return unsupportedRequest("GET", c.req.param("nodeId"));
+    const picked = selectFields(object.node, c.req.query("fields"), "id", object.type);
+    return picked instanceof Response ? picked : graphJson(picked);
   });
 
   graph.post("/:version/me/subscribed_apps", async (c) => {

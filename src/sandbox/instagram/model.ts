@@ -22,6 +22,12 @@ export interface InstagramLink {
 export interface SandboxMedia {
   caption: string;
   publishedAt: string;
+  /** Published through the API (absent on seeded media, which read as a plain feed image). */
+  mediaType?: "IMAGE" | "VIDEO" | "CAROUSEL_ALBUM";
+  productType?: "FEED" | "REELS" | "STORY";
+  shortcode?: string;
+  containerId?: string;
+  children?: string[];
 }
 
 export interface SandboxAdPermission {

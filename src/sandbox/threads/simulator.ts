@@ -18,22 +18,19 @@ import {
   type GraphProfile,
   type TokenMeta,
 } from "../facebook/graph-wire.js";
+import { mountThreadsPublishing, type SandboxThread } from "./publishing.js";
 
 /**
- * Threads simulator: the authorize page on threads.net and the token and read endpoints on
- * graph.threads.net, in Threads' Graph-style wire format (form-encoded code exchange, Graph error
- * envelope, `fields=` selection, `{ data: [...] }` for the publishing limit).
+ * Threads simulator: the authorize page on threads.net and the token, read and publishing
+ * endpoints on graph.threads.net (publishing.ts), in Threads' Graph-style wire format
+ * (form-encoded code exchange, Graph error envelope, `fields=` selection, `{ data: [...] }`
+ * for the publishing limit).
  */
 
 const platform = "threads";
 const issue = { prefix: "THAA_SANDBOX_", door: "threads" };
 /** Threads' documented window: 250 API-published posts per rolling 24 h. */
 const quota = { total: 250, durationSeconds: 86400 };
-
-interface SandboxThread {
-  text: string;
-  publishedAt: string;
-}
 
 function profileFor(deps: SimulatorDeps): GraphProfile {
   return {
@@ -140,6 +137,9 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     const picked = selectFields(node, c.req.query("fields"), "quota_usage", "ThreadsPublishingLimit");
     return picked instanceof Response ? picked : graphJson({ data: [picked] });
   });
+
+  // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the routes above.
+  mountThreadsPublishing(graph, profile, issue.door);
 
   graph.notFound((c) => unmatched(unknownPath(new URL(c.req.url).pathname)));
   return graph;

@@ -1,0 +1,77 @@
+import * as v from "valibot";
+import { ApiError } from "../../infra/errors.js";
+import type { PublishRequest } from "../publish-types.js";
+import type { NetworkContext, TokenSet } from "../types.js";
+import { facebookPublishing } from "./capabilities.js";
+import { facebookErrorTable as table } from "./errors.js";
+import { graphRequest, SuccessSchema } from "./graph.js";
+import { absoluteUrl } from "./meta-publish.js";
+import { facebookGraphUrl, managedPageTokens, pageAccess } from "./page-access.js";
+import { planFacebookPost } from "./publish-plan.js";
+
+/**
+ * After a publish whose answer was lost: the page's recent posts (and, for a video attempt, its
+ * recent videos, which reach `/posts` only once processed) are searched for the same text. Meta
+ * takes no client-side idempotency key, so the text is the only thread back to the attempt. A
+ * media-only post has no text; the newest post without a message in the window is taken for it,
+ * because claiming a post that exists beats posting twice (at most once per target). Stories do
+ * not appear in `/posts` and carry no text: a lost story attempt cannot be found.
+ */
+
+const PostSchema = v.object({ id: v.string(), message: v.optional(v.string()), created_time: v.optional(v.string()), permalink_url: v.optional(v.string()) });
+const VideoSchema = v.object({
+  id: v.string(),
+  description: v.optional(v.string()),
+  post_id: v.optional(v.string()),
+  permalink_url: v.optional(v.string()),
+});
+const ListSchema = <S extends v.GenericSchema>(item: S) => v.object({ data: v.array(item) });
+
+const sameText = (sent: string, seen: string | undefined) => sent.trim() === (seen ?? "").trim();
+
+export async function findOnPage(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<{ networkPostId: string; url: string | null } | null> {
+  const plan = planFacebookPost(request);
+  if (plan.kind === "story") return null;
+  const page = await pageAccess(tokens, net, plan.pageId);
+  const since = String(Math.floor(net.now().getTime() / 1000) - facebookPublishing.findWindowHours * 3600);
+  const limit = String(facebookPublishing.recentPostsLimit);
+  if (plan.kind === "video") {
+    const url = facebookGraphUrl(net, `${page.pageId}/videos`, { fields: "id,description,post_id,permalink_url", since, limit, access_token: page.token });
+    const videos = await graphRequest(net, table, url, ListSchema(VideoSchema));
+    const video = videos.data.find((item) => sameText(request.text, item.description));
+    return video ? { networkPostId: video.post_id ?? video.id, url: absoluteUrl(video.permalink_url, "https://www.facebook.com") } : null;
+  }
+  const url = facebookGraphUrl(net, `${page.pageId}/posts`, { fields: "id,message,created_time,permalink_url", since, limit, access_token: page.token });
+  const posts = await graphRequest(net, table, url, ListSchema(PostSchema));
+  const found = posts.data.find((item) => sameText(request.text, item.message));
+  return found ? { networkPostId: found.id, url: absoluteUrl(found.permalink_url, "https://www.facebook.com") } : null;
+}
+
+/**
+ * `DELETE /{post-id}` with the page's token. Feed post ids are `{page-id}_{post-id}`, which names
+ * the page; a bare id (a video whose feed post was never named) is tried with each managed page's
+ * token until the page that owns it answers.
+ */
+export async function deleteFromPage(tokens: TokenSet, networkPostId: string, net: NetworkContext): Promise<void> {
+  const owner = networkPostId.includes("_") ? networkPostId.split("_")[0] : undefined;
+  const managed = await managedPageTokens(tokens, net);
+  const pages = owner ? managed.filter((page) => page.pageId === owner) : managed;
+  if (pages.length === 0) {
+    throw new ApiError("missing_permission", { platform: "facebook", message: `The connected Facebook account no longer manages the page of post ${networkPostId}.` });
+  }
+  let last: ApiError | null = null;
+  for (const page of pages) {
+    try {
+      await graphRequest(net, table, facebookGraphUrl(net, networkPostId, { access_token: page.token }), SuccessSchema, { method: "DELETE" });
+      return;
+    } catch (error) {
+      // (#100) "does not exist ... or does not support this operation": not this page's object.
+      if (error instanceof ApiError && error.code === "platform_rejected") {
+        last = error;
+        continue;
+      }
+      throw error;
+    }
+  }
+  throw last ?? new ApiError("platform_rejected", { platform: "facebook", message: `facebook: no managed page holds ${networkPostId}`, fix: null });
+}

@@ -1,0 +1,83 @@
+import { ApiError } from "../../infra/errors.js";
+import { captionOf, isVideo, optionReader } from "../facebook/meta-publish.js";
+import type { PublishMedia, PublishRequest } from "../publish-types.js";
+import type { InstagramDoor } from "./capabilities.js";
+
+/**
+ * What one Instagram target turns into before any call. Every post is a container:
+ * - `image`: one JPEG by `image_url`;
+ * - `reel`: one video, `media_type=REELS` (feed videos are published as reels since Meta
+ *   retired `media_type=VIDEO` for single posts);
+ * - `story`: one image or video, `media_type=STORIES` (no caption);
+ * - `carousel`: 2-10 items, each a child container (`is_carousel_item=true`), then a
+ *   `media_type=CAROUSEL` container naming the children.
+ * `fields` are the container parameters from the text and platformOptions; `itemFields` the
+ * per-item ones (alt text) for carousel children.
+ */
+export interface InstagramPlan {
+  kind: "image" | "reel" | "story" | "carousel";
+  items: PublishMedia[];
+  fields: Record<string, string | undefined>;
+}
+
+const refuse = (code: "media_required" | "image_not_supported" | "field_invalid" | "photo_page_door_required", message: string, param: string) =>
+  new ApiError(code, { platform: "instagram", param, message, beforeExecution: true });
+
+/** Instagram takes 2 to 10 items in a carousel. */
+export const carouselItems = { min: 2, max: 10 } as const;
+
+/** Which post kinds each option applies to (Meta's container reference); anything else is refused, never dropped. */
+const optionKinds: Record<string, readonly InstagramPlan["kind"][]> = {
+  altText: ["image"],
+  locationId: ["image", "reel", "carousel"],
+  userTags: ["image", "reel", "story"],
+  collaborators: ["image", "reel", "carousel"],
+  productTags: ["image"],
+  shareToFeed: ["reel"],
+  coverUrl: ["reel"],
+  thumbOffset: ["reel"],
+  audioName: ["reel"],
+  trialParams: ["reel"],
+};
+
+export function planInstagramPost(request: PublishRequest, door: InstagramDoor): InstagramPlan {
+  const options = optionReader("instagram", request.options);
+  const postType = options.string("postType") ?? "feed";
+  if (postType !== "feed" && postType !== "reel" && postType !== "story") throw options.refuse("postType", "feed, reel or story");
+  const media = request.media;
+  if (media.length === 0) throw refuse("media_required", "Instagram publishes no text alone: attach an image or a video.", "media");
+
+  let kind: InstagramPlan["kind"];
+  if (postType === "story" || postType === "reel") {
+    if (media.length > 1) throw refuse("field_invalid", `An Instagram ${postType} takes exactly one ${postType === "reel" ? "video" : "image or video"}.`, "media");
+    if (postType === "reel" && !media.every(isVideo)) throw refuse("image_not_supported", "An Instagram reel is one video.", "media");
+    kind = postType;
+  } else if (media.length === 1) {
+    kind = media.every(isVideo) ? "reel" : "image";
+  } else {
+    if (media.length > carouselItems.max) throw refuse("field_invalid", `An Instagram carousel takes ${carouselItems.min} to ${carouselItems.max} items.`, "media");
+    kind = "carousel";
+  }
+
+  for (const [name, kinds] of Object.entries(optionKinds)) {
+    if (request.options[name] !== undefined && !kinds.includes(kind)) throw options.refuse(name, `left out: it applies to ${kinds.join(", ")} posts, not to a ${kind}`);
+  }
+  const productTags = options.json("productTags");
+  if (productTags !== undefined && door !== "facebook_login") {
+    throw refuse("photo_page_door_required", "Product tags exist only on an Instagram account connected through Facebook Login.", "platformOptions.instagram.productTags");
+  }
+  const fields: Record<string, string | undefined> = {
+    caption: kind === "story" ? undefined : captionOf(request.text),
+    alt_text: kind === "image" ? (options.string("altText") ?? media[0]?.alt ?? undefined) : undefined,
+    location_id: options.string("locationId"),
+    user_tags: options.json("userTags"),
+    collaborators: options.json("collaborators"),
+    product_tags: productTags,
+    share_to_feed: options.boolean("shareToFeed")?.toString(),
+    cover_url: options.string("coverUrl"),
+    thumb_offset: options.integer("thumbOffset")?.toString(),
+    audio_name: options.string("audioName"),
+    trial_params: options.json("trialParams"),
+  };
+  return { kind, items: media, fields };
+}
