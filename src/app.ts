@@ -14,6 +14,7 @@ import { mediaRoutes } from "./routes/v1/media/index.js";
 import { emailPreferenceRoutes } from "./routes/v1/email-preferences/index.js";
 import { meRoutes } from "./routes/v1/me/index.js";
 import { pageRoutes } from "./pages/index.js";
+import { internalJobRoutes } from "./routes/internal/jobs.js";
 import { connectLinkRoutes } from "./routes/v1/connect-link/index.js";
 import { credentialRoutes } from "./routes/v1/credentials/index.js";
 import { platformRoutes } from "./routes/v1/platforms/index.js";
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route("/", postRoutes);
   app.route("/v1", v1);
   app.route("/", pageRoutes);
+  app.route("/", internalJobRoutes);
 
   app.route("/", docsRoutes(app));
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { DatabaseProvider } from "./db/types.js";
 import type { JobQueue } from "./domain/jobs/job-queue.js";
+import type { JobSignatureVerifier } from "./infra/qstash-queue.js";
 import type { NetworkDeps } from "./domain/networks/network-deps.js";
 import type { TokenCipher } from "./infra/token-cipher.js";
 import type { Clock } from "./infra/clock.js";
@@ -30,6 +31,8 @@ export interface AppDeps {
   signingSecret: string;
   /** Delayed work (scheduled publishes, polling): the job table on Node, QStash on Workers. */
   jobs: JobQueue;
+  /** Verifies QStash's signature on `/internal/jobs` deliveries; unset where no callbacks arrive (Node). */
+  jobVerifier?: JobSignatureVerifier | undefined;
   /** Uploaded media files: a directory on Node, an R2 bucket on Workers. */
   mediaStorage: MediaStorage;
 }

@@ -1,7 +1,12 @@
 import type { ExecutionContext } from "hono";
 import { Redis } from "@upstash/redis/cloudflare";
 import { createApp } from "./app.js";
+import type { AppDeps } from "./deps.js";
 import { tableJobQueue } from "./domain/jobs/job-queue.js";
+import { runDueJobs } from "./domain/jobs/run-due-jobs.js";
+import { sweepSchedules } from "./domain/jobs/sweep-schedules.js";
+import { domainServices } from "./http/domain-services.js";
+import { createQstashQueue, createQstashVerifier } from "./infra/qstash-queue.js";
 import { networkDepsFromEnv } from "./config/network-env.js";
 import { type R2BucketBinding, createR2MediaStorage } from "./infra/media-storage/r2-storage.js";
 import { createTokenCipher } from "./infra/token-cipher.js";
@@ -37,21 +42,40 @@ function textVars(env: WorkerEnv): Record<string, string> {
 // and the built app per environment. The database is never shared: each request opens its own pool.
 const fallbackLimiter = createMemoryRateLimiter(systemClock);
 type AppFetch = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;
-let built: { env: WorkerEnv; fetch: Promise<AppFetch> } | null = null;
+interface BuiltApp {
+  fetch: AppFetch;
+  deps: AppDeps;
+}
+let built: { env: WorkerEnv; app: Promise<BuiltApp> } | null = null;
 
-function appFor(env: WorkerEnv): Promise<AppFetch> {
-  if (built && built.env === env) return built.fetch;
-  built = { env, fetch: buildApp(env) };
-  return built.fetch;
+function appFor(env: WorkerEnv): Promise<BuiltApp> {
+  if (built && built.env === env) return built.app;
+  built = { env, app: buildApp(env) };
+  return built.app;
 }
 
-async function buildApp(env: WorkerEnv): Promise<AppFetch> {
+/**
+ * With QStash configured, delayed work is QStash messages delivered to /internal/jobs; without
+ * it, the job table in Postgres, run by the cron trigger (`scheduled`) every minute.
+ */
+function jobQueueFor(env: WorkerEnv) {
+  const text = textVars(env);
+  if (!text.QSTASH_TOKEN) return { jobs: tableJobQueue };
+  const publicUrl = text.CHORUS_PUBLIC_URL;
+  if (!publicUrl) throw new Error("CHORUS_PUBLIC_URL is required with QSTASH_TOKEN: QStash needs an absolute callback URL");
+  return {
+    jobs: createQstashQueue({ token: text.QSTASH_TOKEN, baseUrl: text.QSTASH_URL, callbackUrl: `${publicUrl}/internal/jobs` }),
+    jobVerifier: createQstashVerifier({ current: text.QSTASH_CURRENT_SIGNING_KEY ?? "", next: text.QSTASH_NEXT_SIGNING_KEY ?? "" }),
+  };
+}
+
+async function buildApp(env: WorkerEnv): Promise<BuiltApp> {
   let rateLimiter: RateLimiter = fallbackLimiter;
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
     const redis = new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
     rateLimiter = createUpstashRateLimiter({ redis, fallback: fallbackLimiter });
   }
-  const app = createApp({
+  const deps: AppDeps = {
     database: neonDatabaseProvider({ url: env.DATABASE_URL, wsProxy: env.WS_PROXY }),
     rateLimiter,
     clock: systemClock,
@@ -61,15 +85,26 @@ async function buildApp(env: WorkerEnv): Promise<AppFetch> {
     networks: networkDepsFromEnv(textVars(env), (input, init) => fetch(input, init)),
     cipher: await createTokenCipher(env.CHORUS_ENCRYPTION_KEYS),
     signingSecret: env.CHORUS_SIGNING_SECRET,
-    // Until the QStash queue lands, Workers keep delayed work in the same job table; the cron sweep runs it.
-    jobs: tableJobQueue,
+    ...jobQueueFor(env),
     mediaStorage: createR2MediaStorage(env.MEDIA),
-  });
-  return app.fetch;
+  };
+  return { fetch: createApp(deps).fetch, deps };
 }
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
-    return (await appFor(env))(request, env, ctx);
+    return (await appFor(env)).fetch(request, env, ctx);
+  },
+  /** Cron trigger: runs due table jobs (when QStash is not configured) and repairs lost schedules. */
+  async scheduled(_controller: unknown, env: WorkerEnv, ctx: ExecutionContext) {
+    const { deps } = await appFor(env);
+    const { db, close } = deps.database.open();
+    const runtime = { db, clock: deps.clock, services: domainServices(deps, deps.publicUrl ?? "") };
+    try {
+      await sweepSchedules(runtime);
+      await runDueJobs(runtime);
+    } finally {
+      ctx.waitUntil(close());
+    }
   },
 };

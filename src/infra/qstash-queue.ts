@@ -1,0 +1,51 @@
+import { Client, Receiver } from "@upstash/qstash";
+import type { JobQueue } from "../domain/jobs/job-queue.js";
+
+export interface QstashOptions {
+  token: string;
+  /** QStash's API; tests point it at a local stand-in. */
+  baseUrl?: string | undefined;
+  /** Where QStash delivers: our `/internal/jobs`, at the public URL. */
+  callbackUrl: string;
+}
+
+/**
+ * Delayed work on Workers: each job is a QStash message delivered to `/internal/jobs` at
+ * `runAt` (`notBefore`), with the job's dedup key as QStash's deduplication id so enqueueing
+ * twice sends one message. The payload carries the workspace and mode the handler acts for.
+ */
+export function createQstashQueue(options: QstashOptions): JobQueue {
+  const client = new Client({ token: options.token, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+  return {
+    async enqueue(job) {
+      const { workspaceId, mode, ...payload } = job.payload;
+      const response = await client.publishJSON({
+        url: options.callbackUrl,
+        body: { kind: job.kind, workspaceId, mode, payload },
+        notBefore: Math.ceil(job.runAt.getTime() / 1000),
+        deduplicationId: job.dedupKey.replace(/[^A-Za-z0-9_.-]/g, "_"),
+        retries: 5,
+      });
+      return { messageId: "messageId" in response ? String(response.messageId) : null };
+    },
+  };
+}
+
+export interface JobSignatureVerifier {
+  /** True when the body was signed by QStash for `url`; false (never throws) otherwise. */
+  verify(input: { signature: string; body: string; url: string }): Promise<boolean>;
+}
+
+/** QStash's `Upstash-Signature` (a JWT over the raw body and the URL), current and next keys. */
+export function createQstashVerifier(keys: { current: string; next: string }): JobSignatureVerifier {
+  const receiver = new Receiver({ currentSigningKey: keys.current, nextSigningKey: keys.next });
+  return {
+    async verify(input) {
+      try {
+        return await receiver.verify({ signature: input.signature, body: input.body, url: input.url, clockTolerance: 5 });
+      } catch {
+        return false;
+      }
+    },
+  };
+}
