@@ -2,7 +2,9 @@ import { AtpAgent } from "@atproto/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/infra/errors.js";
 import { blueskyAdapter } from "../../src/networks/bluesky/adapter.js";
+import type { PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
+import { pngFile, sampleMedia } from "../networks/harness.js";
 import { loadDevEnv, type LocalPds, startLocalPds } from "../support/pds.js";
 
 /**
@@ -176,5 +178,107 @@ describe.skipIf(!loaded.ok)("bluesky adapter against a local PDS with rate limit
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(300);
     expect(attempts.filter((e) => e instanceof ApiError && e.code === "field_invalid").length).toBe(30);
+  });
+});
+
+describe.skipIf(!loaded.ok)("bluesky publishing against a local PDS", () => {
+  const publish = required(blueskyAdapter.publish, "publish");
+  const findPublished = required(blueskyAdapter.findPublished, "findPublished");
+  const deletePost = required(blueskyAdapter.deletePost, "deletePost");
+  let pds: LocalPds | null = null;
+  let net: NetworkContext;
+  let agent: AtpAgent;
+  let tokens: TokenSet;
+  let did: string;
+  let bobDid: string;
+
+  const post = (text: string, extra: Partial<PublishRequest> = {}): PublishRequest => ({ text, media: [], options: {}, destination: null, targetId: "tgt_pds", ...extra });
+  const rkeyOf = (uri: string) => uri.split("/").pop() ?? "";
+  const byteRange = (text: string, part: string) => {
+    const start = new TextEncoder().encode(text.slice(0, text.indexOf(part))).length;
+    return { byteStart: start, byteEnd: start + new TextEncoder().encode(part).length };
+  };
+  const published = async (request: PublishRequest) => {
+    const result = await publish(tokens, request, net);
+    if (result.state !== "published") throw new Error(`expected published, got ${result.state}`);
+    return result;
+  };
+
+  beforeAll(async () => {
+    if (!loaded.ok) return;
+    pds = await startLocalPds(loaded.devEnv);
+    net = { fetch, now: () => new Date(), config: { clientId: "", clientSecret: "", redirectUri: "", serviceUrl: pds.url } };
+    const bob = new AtpAgent({ service: pds.url });
+    await bob.createAccount({ email: "bob@test.com", handle: "bob.test", password: "bob-main-password" });
+    bobDid = required(bob.session?.did, "bob did");
+    agent = new AtpAgent({ service: pds.url });
+    await agent.createAccount({ email: "alice@test.com", handle: HANDLE, password: MAIN_PASSWORD });
+    did = required(agent.session?.did, "session did");
+    const appPassword = (await agent.com.atproto.server.createAppPassword({ name: "chorus-publish" })).data.password;
+    tokens = await login({ identifier: HANDLE, password: appPassword }, net);
+  });
+
+  afterAll(async () => {
+    await pds?.close();
+  });
+
+  it("publishes text with a link, a mention and a hashtag plus an image; reads it back; deletes it", async () => {
+    const text = "Hej 👋 @bob.test look at https://example.com/chorus?x=1 #atproto";
+    const image = sampleMedia({ kind: "image", mimeType: "image/png", bytes: pngFile(6, 4), width: 6, height: 4, alt: "Six by four" });
+    const result = await published(post(text, { media: [image], options: { langs: ["en"] } }));
+    expect(result.networkPostId).toMatch(new RegExp(`^at://${did}/app\\.bsky\\.feed\\.post/[2-7a-z]{13}$`));
+    expect(result.url).toBe(`https://bsky.app/profile/${HANDLE}/post/${rkeyOf(result.networkPostId)}`);
+
+    const read = await agent.com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.feed.post", rkey: rkeyOf(result.networkPostId) });
+    const value = read.data.value as { text: string; langs: string[]; facets: unknown[]; embed: { $type: string; images: { alt: string; aspectRatio: unknown; image: { ref: { toString(): string }; size: number; mimeType: string } }[] } };
+    expect(value.text).toBe(text);
+    expect(value.langs).toEqual(["en"]);
+    // The offsets are UTF-8 bytes (the emoji before the mention is four of them), and the mention carries bob's DID.
+    expect(value.facets).toEqual([
+      { index: byteRange(text, "@bob.test"), features: [{ $type: "app.bsky.richtext.facet#mention", did: bobDid }] },
+      { index: byteRange(text, "https://example.com/chorus?x=1"), features: [{ $type: "app.bsky.richtext.facet#link", uri: "https://example.com/chorus?x=1" }] },
+      { index: byteRange(text, "#atproto"), features: [{ $type: "app.bsky.richtext.facet#tag", tag: "atproto" }] },
+    ]);
+    expect(byteRange(text, "@bob.test")).toEqual({ byteStart: 9, byteEnd: 18 });
+    expect(value.embed.$type).toBe("app.bsky.embed.images");
+    const embedded = value.embed.images[0];
+    expect(embedded).toMatchObject({ alt: "Six by four", aspectRatio: { width: 6, height: 4 } });
+    expect(embedded?.image).toMatchObject({ mimeType: "image/png", size: image.bytes });
+    // The blob is stored on the PDS: sync.getBlob serves the bytes that were uploaded.
+    const blob = await agent.com.atproto.sync.getBlob({ did, cid: String(embedded?.image.ref.toString()) });
+    expect(new Uint8Array(blob.data)).toEqual(await image.read());
+
+    await deletePost(tokens, result.networkPostId, net);
+    const gone = await agent.com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.feed.post", rkey: rkeyOf(result.networkPostId) }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((gone as { error?: string } | null)?.error).toBe("RecordNotFound");
+    // Deleting again is harmless: the PDS answers 200 for a record that is gone.
+    await expect(deletePost(tokens, result.networkPostId, net)).resolves.toBeUndefined();
+  });
+
+  it("an image over 1,000,000 bytes is refused by the PDS at createRecord as media_too_large", async () => {
+    const big = sampleMedia({ kind: "image", mimeType: "image/png", bytes: pngFile(600, 600), width: 600, height: 600 });
+    expect(big.bytes).toBeGreaterThan(1_000_000);
+    const error = await apiError(publish(tokens, post("too big for a post", { media: [big] }), net));
+    expect(error.code).toBe("media_too_large");
+    expect(error.message).toMatch(/blob too big \(maximum 1000000, got \d+\) at \$\.record\.embed\.images\[0\]\.image/);
+  });
+
+  it("replies, gates replies and quotes in one applyWrites, and finds a post again by its text", async () => {
+    const root = await published(post("root post for a thread"));
+    const reply = await published(post("a gated reply", { options: { replyTo: root.url, replyRules: ["mentioned"], disableQuotes: true } }));
+    const rkey = rkeyOf(reply.networkPostId);
+    const replyRecord = await agent.com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.feed.post", rkey });
+    expect(replyRecord.data.value).toMatchObject({ reply: { root: { uri: root.networkPostId }, parent: { uri: root.networkPostId } } });
+    const gate = await agent.com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.feed.threadgate", rkey });
+    expect(gate.data.value).toMatchObject({ post: reply.networkPostId, allow: [{ $type: "app.bsky.feed.threadgate#mentionRule" }] });
+    const postgate = await agent.com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.feed.postgate", rkey });
+    expect(postgate.data.value).toMatchObject({ post: reply.networkPostId });
+
+    const found = await findPublished(tokens, post("a gated reply"), net);
+    expect(found?.networkPostId).toBe(reply.networkPostId);
+    expect(await findPublished(tokens, post("never sent"), net)).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
+import { crc32, deflateSync } from "node:zlib";
 import * as v from "valibot";
 import { expect } from "vitest";
 import { ApiError } from "../../src/infra/errors.js";
 import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { classifyFailure, type ErrorRow, type ErrorTable, matchErrorRow, type NetworkFailure, pkceChallenge } from "../../src/networks/http.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PublishMedia } from "../../src/networks/publish-types.js";
 import type { NetworkAdapter, NetworkConfig, NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
 import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
@@ -236,4 +238,90 @@ export function expectFixturesCoverTable(table: ErrorTable, fixtures: readonly E
   const covered = new Set(fixtures.map((f) => matchErrorRow(table, asFailure(f)).row));
   for (const row of table.rows) expect(covered.has(row), `no fixture for row: ${row.meaning}`).toBe(true);
   for (const f of fixtures) expectClassified(table, asFailure(f), f.code, { ...options, because: JSON.stringify(f.body) });
+}
+
+/** The first bytes of real files, so simulators that sniff uploads (MP4 `ftyp`, JPEG SOI) accept them. */
+export const sampleFileHeads = {
+  "video/mp4": [0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0x00, 0x00, 0x00, 0x00, 0x6d, 0x70, 0x34, 0x32, 0x69, 0x73, 0x6f, 0x6d],
+  "video/quicktime": [0x00, 0x00, 0x00, 0x14, 0x66, 0x74, 0x79, 0x70, 0x71, 0x74, 0x20, 0x20, 0x00, 0x00, 0x00, 0x00, 0x71, 0x74, 0x20, 0x20],
+  "image/jpeg": [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01],
+  "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  "image/webp": [0x52, 0x49, 0x46, 0x46, 0x00, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50],
+} as const;
+
+export interface SampleMediaInput {
+  id?: string;
+  kind: "image" | "video";
+  mimeType?: keyof typeof sampleFileHeads;
+  url?: string;
+  width?: number | null;
+  height?: number | null;
+  durationSeconds?: number | null;
+  alt?: string | null;
+  /** The file's bytes; by default a real header of `mimeType` followed by `size` filler bytes. */
+  bytes?: Uint8Array;
+  size?: number;
+}
+
+/**
+ * A PublishMedia as the publishing pipeline hands it to an adapter: facts about the file, a public
+ * URL for networks that pull, and the bytes on demand. `readCount` tells how often the adapter read them.
+ */
+export function sampleMedia(input: SampleMediaInput): PublishMedia & { readCount: number } {
+  const mimeType = input.mimeType ?? (input.kind === "video" ? "video/mp4" : "image/jpeg");
+  const head = sampleFileHeads[mimeType];
+  const bytes = input.bytes ?? Uint8Array.from([...head, ...new Array<number>(input.size ?? 4096).fill(0x2a)]);
+  const id = input.id ?? `med_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const media = {
+    id,
+    kind: input.kind,
+    mimeType,
+    bytes: bytes.byteLength,
+    width: input.width === undefined ? 1080 : input.width,
+    height: input.height === undefined ? 1920 : input.height,
+    durationSeconds: input.durationSeconds === undefined ? (input.kind === "video" ? 15 : null) : input.durationSeconds,
+    alt: input.alt ?? null,
+    url: input.url ?? `https://media.chorus.test/${id}?sig=sandbox`,
+    readCount: 0,
+    async read() {
+      media.readCount += 1;
+      return bytes;
+    },
+  };
+  return media;
+}
+
+/**
+ * A real, decodable PNG of `width` x `height` pseudo-random RGB pixels (they do not compress, so
+ * the file is about 3 bytes per pixel): for networks that parse uploaded images, such as a PDS.
+ */
+export function pngFile(width: number, height: number, seed = 1): Uint8Array<ArrayBuffer> {
+  const stride = width * 3 + 1;
+  const raw = new Uint8Array(stride * height);
+  let x = seed >>> 0;
+  for (let i = 0; i < raw.length; i += 1) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    raw[i] = i % stride === 0 ? 0 : x >>> 24;
+  }
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = new Uint8Array(12 + data.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, data.length);
+    out.set(new TextEncoder().encode(type), 4);
+    out.set(data, 8);
+    view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+    return out;
+  };
+  const header = new Uint8Array(13);
+  new DataView(header.buffer).setUint32(0, width);
+  new DataView(header.buffer).setUint32(4, height);
+  header.set([8, 2, 0, 0, 0], 8);
+  const parts = [Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())];
+  const file = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    file.set(part, offset);
+    offset += part.length;
+  }
+  return file;
 }

@@ -1,6 +1,7 @@
 import type { NetworkAdapter } from "../types.js";
 import { BLUESKY_DEFAULT_SERVICE_URL, blueskyCapabilities } from "./capabilities.js";
 import { readIdentity, updateProfile } from "./profile.js";
+import { deletePost, findPublishedPost, publishPost } from "./publish.js";
 import { deleteSession, loginWithPassword, refreshSession } from "./session.js";
 
 /**
@@ -27,4 +28,7 @@ export const blueskyAdapter: NetworkAdapter = {
   identity: readIdentity,
   updateProfile,
   revoke: deleteSession,
+  publish: publishPost,
+  findPublished: findPublishedPost,
+  deletePost,
 };

@@ -22,6 +22,34 @@ export const BLUESKY_METHODS = {
   putRecord: "com.atproto.repo.putRecord",
   uploadBlob: "com.atproto.repo.uploadBlob",
   getBlob: "com.atproto.sync.getBlob",
+  createRecord: "com.atproto.repo.createRecord",
+  applyWrites: "com.atproto.repo.applyWrites",
+  deleteRecord: "com.atproto.repo.deleteRecord",
+  listRecords: "com.atproto.repo.listRecords",
+  resolveHandle: "com.atproto.identity.resolveHandle",
+} as const;
+
+/** Collections a publish writes: the post, and the gates that share its record key. */
+export const BLUESKY_POST_COLLECTION = "app.bsky.feed.post";
+export const BLUESKY_THREADGATE_COLLECTION = "app.bsky.feed.threadgate";
+export const BLUESKY_POSTGATE_COLLECTION = "app.bsky.feed.postgate";
+
+/** Posts are shown at `https://bsky.app/profile/<handle or DID>/post/<rkey>`. */
+export const BLUESKY_WEB_URL = "https://bsky.app";
+
+/**
+ * Limits of the `app.bsky.feed.post` record (lexicon) and of what a PDS accepts in it. Images:
+ * see MAX_IMAGE_BYTES below; the link-card thumbnail has kept its 1,000,000-byte limit.
+ */
+export const BLUESKY_POST_LIMITS = {
+  textGraphemes: 300,
+  textBytes: 3000,
+  images: 4,
+  langs: 3,
+  tags: 8,
+  tagGraphemes: 64,
+  tagBytes: 640,
+  thumbBytes: 1_000_000,
 } as const;
 
 /** The profile is one record per repo, in this collection, under the literal key `self`. */
@@ -74,6 +102,7 @@ export const BLUESKY_BLOB_UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
  * value every PDS accepts.
  */
 const MAX_IMAGE_BYTES = 1_000_000;
+export const BLUESKY_IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
 
 export const blueskyCapabilities = {
   platform: "bluesky",

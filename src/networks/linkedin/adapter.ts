@@ -2,15 +2,11 @@ import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { callNetwork } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
-import {
-  linkedinCapabilities,
-  linkedinDefaultApiVersion,
-  linkedinOrganizationReadScopes,
-  linkedinRestliProtocolVersion,
-  linkedinUrls,
-} from "./capabilities.js";
+import { linkedinCapabilities, linkedinOrganizationReadScopes, linkedinUrls } from "./capabilities.js";
 import { linkedinErrorTable } from "./errors.js";
+import { linkedinRestHeaders } from "./rest-headers.js";
 import { linkedinAuthorizeUrl, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./oauth.js";
+import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedinPost } from "./publish.js";
 
 const UserInfo = v.object({
   sub: v.string(),
@@ -33,15 +29,6 @@ const MAX_ACL_PAGES = 10;
 /** Ids per BATCH_GET, to keep the URL short. */
 const BATCH_SIZE = 50;
 
-/** Headers of the versioned REST API; the version is the operator's choice or the sheet's default. */
-export function linkedinRestHeaders(tokens: TokenSet, net: NetworkContext): Record<string, string> {
-  return {
-    authorization: `Bearer ${tokens.accessToken}`,
-    "linkedin-version": net.config.apiVersion ?? linkedinDefaultApiVersion,
-    "x-restli-protocol-version": linkedinRestliProtocolVersion,
-    accept: "application/json",
-  };
-}
 
 function parse<T extends v.GenericSchema>(schema: T, body: unknown, what: string): v.InferOutput<T> {
   const result = v.safeParse(schema, body);
@@ -120,4 +107,8 @@ export const linkedinAdapter: NetworkAdapter = {
   revoke: linkedinRevoke,
   identity,
   targets,
+  publish: publishLinkedinPost,
+  checkPublish: checkLinkedinPost,
+  findPublished: findLinkedinPost,
+  deletePost: deleteLinkedinPost,
 };

@@ -11,6 +11,8 @@ export const linkedinUrls = {
   /** OpenID Connect userinfo lives on the legacy /v2 base, without a version header. */
   userinfo: "https://api.linkedin.com/v2/userinfo",
   companyPage: "https://www.linkedin.com/company/",
+  /** A post's public page: `https://www.linkedin.com/feed/update/<post URN>/`. */
+  feedUpdate: "https://www.linkedin.com/feed/update/",
 } as const;
 
 /**
@@ -80,7 +82,9 @@ export const linkedinCapabilities = {
     minVideoSeconds: 3,
     maxVideoSeconds: 1800,
   },
-  asynchronousPublishing: false,
+  // Text, articles and images publish at once; a video is processed by LinkedIn after the
+  // upload, so its post is created by polling the video's status (the publish ends in `processing`).
+  asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: false, variants: [], scopes: linkedinConnectScopes },
   targets: ["organization"],
   reads: ["posts", "comments", "analytics", "followers", "profiles"],

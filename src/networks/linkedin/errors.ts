@@ -53,3 +53,29 @@ export const linkedinErrorTable: ErrorTable = {
     },
   ],
 };
+
+/**
+ * A media status read (`GET /rest/images/{urn}` or `/rest/videos/{urn}`) answers 200 with
+ * `status: "PROCESSING_FAILED"` when LinkedIn could not process the file.
+ */
+function processingFailure(failure: NetworkFailure): ExtractedError | null {
+  const body = failure.body;
+  if (!isRecord(body) || body.status !== "PROCESSING_FAILED") return null;
+  const id = typeof body.id === "string" ? body.id : "the media";
+  return { networkCode: "PROCESSING_FAILED", subcode: null, message: `LinkedIn could not process ${id} (PROCESSING_FAILED)` };
+}
+
+/**
+ * Publishing adds LinkedIn's media refusals to the table above (kept separate so the connect and
+ * read paths are unchanged). A duplicate names the live post ("Content is a duplicate of
+ * urn:li:share:…") and stays `duplicate_post`: after a lost answer `findPublished` is asked first,
+ * so a duplicate here means the person posted the same text before.
+ */
+export const linkedinPublishErrorTable: ErrorTable = {
+  platform: "linkedin",
+  extract: (failure) => processingFailure(failure) ?? extractLinkedinError(failure),
+  rows: [
+    { networkCode: "PROCESSING_FAILED", code: "media_unreadable", meaning: "The image or video status is PROCESSING_FAILED: LinkedIn could not process the file." },
+    ...linkedinErrorTable.rows,
+  ],
+};

@@ -4,6 +4,7 @@ import type { NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "
 import { twitterApiBaseUrl, twitterApiVersion, twitterCapabilities, twitterRateLimitHeaders } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
 import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./oauth.js";
+import { checkTweet, deleteTweet, findTweet, publishTweet } from "./publish.js";
 
 const MeResponse = v.object({
   data: v.object({
@@ -38,4 +39,8 @@ export const twitterAdapter: NetworkAdapter = {
   refresh: twitterRefresh,
   identity,
   revoke: twitterRevoke,
+  publish: publishTweet,
+  checkPublish: checkTweet,
+  findPublished: findTweet,
+  deletePost: deleteTweet,
 };

@@ -60,6 +60,12 @@ export const twitterTextCounting = {
 
 const MB = 1024 * 1024;
 
+/** APPEND chunk size for chunked uploads (X accepts up to 1,000 segments; 4 MiB keeps each request small). */
+export const twitterMediaChunkBytes = 4 * MB;
+
+/** X has no post URL without the author's username; this address redirects to the post. */
+export const twitterPostUrl = (id: string) => `https://x.com/i/web/status/${id}`;
+
 export const twitterCapabilities = {
   platform: "twitter",
   name: "X",
@@ -90,7 +96,9 @@ export const twitterCapabilities = {
     minVideoSeconds: 0.5,
     maxVideoSeconds: 140,
   },
-  asynchronousPublishing: false,
+  // Video and GIFs are processed by X after upload: such a publish ends in `processing` and is
+  // finished (the post created) by polling STATUS. Text and images publish at once.
+  asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: true, variants: [], scopes: [...twitterScopes] },
   targets: [],
   reads: ["posts", "notifications", "comments", "followers", "following", "discover_posts", "discover_profiles", "post_analytics", "account_analytics", "conversations"],

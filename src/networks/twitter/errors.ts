@@ -56,3 +56,28 @@ export const twitterErrorTable: ErrorTable = {
     { status: 503, code: "micro_unavailable", meaning: "503 Service Unavailable: X is over capacity for a moment." },
   ],
 };
+
+/**
+ * What media processing reports in a 200 answer: `data.processing_info.state` `failed` with
+ * `error { code, name, message }` (e.g. `InvalidMedia`, "Unsupported video format").
+ */
+function processingFailure(body: unknown): ExtractedError | null {
+  const info = record(record(record(body).data).processing_info);
+  if (info.state !== "failed") return null;
+  const error = record(info.error);
+  return { networkCode: "media-processing-failed", subcode: text(error.name), message: text(error.message) ?? text(error.name) ?? "media processing failed" };
+}
+
+/**
+ * Publishing adds X's media refusals to the table above (kept separate so the connect and read
+ * paths are unchanged): a file over the category's size (413) and a file X could not process.
+ */
+export const twitterPublishErrorTable: ErrorTable = {
+  platform: "twitter",
+  extract: (failure) => processingFailure(failure.body) ?? extractTwitterError(failure),
+  rows: [
+    { status: 413, code: "media_too_large", meaning: "413 Payload Too Large: the file is over X's limit for its media category (image 5 MB, GIF 15 MB, video 512 MB)." },
+    { networkCode: "media-processing-failed", code: "media_unreadable", meaning: "STATUS answered processing_info.state failed (InvalidMedia and similar): X could not process the file." },
+    ...twitterErrorTable.rows,
+  ],
+};

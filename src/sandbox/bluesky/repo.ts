@@ -24,7 +24,7 @@ export interface StoredBlob {
   base64: string;
 }
 
-const recordKey = (did: string, collection: string, rkey: string) => `${did}/${collection}/${rkey}`;
+export const recordKey = (did: string, collection: string, rkey: string) => `${did}/${collection}/${rkey}`;
 const path = (nsid: string) => `/xrpc/${nsid}`;
 
 export async function writeRecord(deps: SimulatorDeps, did: string, collection: string, rkey: string, value: Record<string, unknown>): Promise<StoredRecord> {
@@ -87,7 +87,7 @@ function swapMismatch(body: Record<string, unknown>, current: StoredRecord | nul
   return current === null || current.cid !== swap;
 }
 
-async function ownerFault(c: Context, deps: SimulatorDeps, account: SandboxAccount | null): Promise<Response | null> {
+export async function ownerFault(c: Context, deps: SimulatorDeps, account: SandboxAccount | null): Promise<Response | null> {
   return account ? accountFault(c, deps, account, "other") : null;
 }
 

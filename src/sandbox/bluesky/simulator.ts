@@ -4,6 +4,7 @@ import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { seedSandboxAccount } from "../tokens.js";
 import type { SimulatorFactory } from "../types.js";
 import { PLATFORM, SANDBOX_PDS_URL } from "./accounts.js";
+import { mountPostRoutes } from "./posts.js";
 import { mountRepoRoutes, storeBlob, writeRecord, type StoredRecord } from "./repo.js";
 import { mountSessionRoutes } from "./sessions.js";
 import { fromBase64, SANDBOX_AVATAR_PNG_BASE64, sandboxDid } from "./wire.js";
@@ -19,7 +20,8 @@ function appPassword(): string {
  * A simulated Bluesky PDS (which is also its own entryway) on the host the adapter logs in at.
  * It speaks XRPC as the reference PDS 0.4.217 does for what the adapter calls: sessions
  * (create, refresh with rotation and a two-hour grace, get, delete), the profile record (getRecord,
- * putRecord with swapRecord), blobs (uploadBlob, getBlob), with the PDS's `{ error, message }`
+ * putRecord with swapRecord), blobs (uploadBlob, getBlob), posts (createRecord, applyWrites,
+ * deleteRecord, listRecords, resolveHandle), with the PDS's `{ error, message }`
  * bodies and statuses, including HTTP 400 for an expired token.
  *
  * An account's password decides the token scope as on the real PDS: one in the app-password
@@ -29,6 +31,7 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
   const app = new Hono();
   mountSessionRoutes(app, deps);
   mountRepoRoutes(app, deps);
+  mountPostRoutes(app, deps);
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
     // xrpc-server's answer for a method it does not serve.

@@ -55,7 +55,7 @@ export function organizationResource(organization: SandboxOrganization): Record<
 }
 
 /** LinkedIn's REST error body. */
-export function restError(c: Context, status: 400 | 401 | 403 | 404 | 426 | 429 | 503, code: string, message: string, serviceErrorCode?: number): Response {
+export function restError(c: Context, status: 400 | 401 | 403 | 404 | 422 | 426 | 429 | 503, code: string, message: string, serviceErrorCode?: number): Response {
   return c.json({ status, ...(serviceErrorCode !== undefined ? { serviceErrorCode } : {}), code, message }, status);
 }
 

@@ -1,15 +1,19 @@
 import { type Context, Hono } from "hono";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
-import { applyLatencyFaults, checkToken, issueTokens, revokeToken, seedSandboxAccount } from "../tokens.js";
+import { checkToken, issueTokens, revokeToken, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
+import { authorizeMember } from "./auth.js";
+import { mountMediaRoutes } from "./media.js";
+import { mountPostRoutes } from "./posts.js";
 import { type SandboxAcl, type SandboxOrganization, ensureOrganizations, memberId, organizationResource, restError, versionProblem } from "./linkedin-data.js";
 
 /**
  * LinkedIn test double: the authorization page, the accessToken and revoke endpoints (form
  * bodies, LinkedIn's OAuth errors), OpenID userinfo, and the versioned REST reads the adapter
  * makes (organizationAcls roleAssignee finder, organizations BATCH_GET) with LinkedIn-Version and
- * Rest.li 2.0 checks. Refresh tokens go to "approved" apps, which the sandbox recognises by the
+ * Rest.li 2.0 checks, and publishing: the Images and Videos APIs (media.ts) and the Posts API
+ * (posts.ts). Refresh tokens go to "approved" apps, which the sandbox recognises by the
  * Community Management scopes they ask for, as LinkedIn only grants those to approved apps too.
  */
 const ACCESS_SECONDS = 5_183_999;
@@ -17,8 +21,6 @@ const REFRESH_SECONDS = 31_535_999;
 const partnerScopes = ["w_organization_social", "r_organization_social", "rw_organization_admin", "r_organization_admin"];
 const aclScopes = ["rw_organization_admin", "r_organization_admin"];
 const codeError = "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists";
-
-type Authorized = { member: SandboxAccount; scopes: string[] };
 
 export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) => {
   const app = new Hono();
@@ -78,27 +80,8 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
     return c.body(null, 200);
   });
 
-  /** LinkedIn's token check, the member's faults, then the endpoint's permission. */
-  async function authorize(c: Context, resource: string, allowed: string[]): Promise<Authorized | Response> {
-    const header = c.req.header("authorization") ?? "";
-    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
-    const check = await checkToken(deps, "linkedin", token);
-    if (!check.ok) {
-      if (check.reason === "expired") return restError(c, 401, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired", 65602);
-      if (check.reason === "revoked") return restError(c, 401, "REVOKED_ACCESS_TOKEN", "The token used in the request has been revoked by the user", 65601);
-      return restError(c, 401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
-    }
-    const member = check.account;
-    if ((await applyLatencyFaults(deps, member)) === "down") return restError(c, 503, "SERVICE_UNAVAILABLE", "Service Unavailable");
-    if (member.fault === "rate_limited") return restError(c, 429, "TOO_MANY_REQUESTS", "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.");
-    if (member.fault === "revoked_permission" || !check.token.scopes.some((s) => allowed.includes(s))) {
-      return restError(c, 403, "ACCESS_DENIED", `Not enough permissions to access: ${resource}`, 100);
-    }
-    return { member, scopes: check.token.scopes };
-  }
-
   app.get("/v2/userinfo", async (c) => {
-    const auth = await authorize(c, "GET /userinfo", ["openid"]);
+    const auth = await authorizeMember(c, deps, "GET /userinfo", ["openid"]);
     if (auth instanceof Response) return auth;
     const { member, scopes } = auth;
     return c.json({
@@ -120,7 +103,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
 
   app.get("/rest/organizationAcls", async (c) => {
     const version = c.req.header("linkedin-version") ?? "";
-    const auth = await authorize(c, `organizationAcls.FINDER-roleAssignee.${version}`, aclScopes);
+    const auth = await authorizeMember(c, deps, `organizationAcls.FINDER-roleAssignee.${version}`, aclScopes);
     if (auth instanceof Response) return auth;
     if (c.req.query("q") !== "roleAssignee") return restError(c, 400, "ILLEGAL_ARGUMENT", "Invalid query parameters passed to request");
     const start = Number(c.req.query("start") ?? "0");
@@ -141,7 +124,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
 
   app.get("/rest/organizations", async (c) => {
     const version = c.req.header("linkedin-version") ?? "";
-    const auth = await authorize(c, `organizations.BATCH_GET.${version}`, [...aclScopes, "r_organization_social", "w_organization_social"]);
+    const auth = await authorizeMember(c, deps, `organizations.BATCH_GET.${version}`, [...aclScopes, "r_organization_social", "w_organization_social"]);
     if (auth instanceof Response) return auth;
     // Rest.li 2.0 sends the list syntax raw; an encoded `List%28…%29` is not a list.
     const raw = new URL(c.req.url).search;
@@ -162,6 +145,9 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
     }
     return c.json({ results, statuses, errors });
   });
+
+  mountMediaRoutes(app, deps);
+  mountPostRoutes(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");

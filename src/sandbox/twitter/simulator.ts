@@ -1,28 +1,23 @@
 import { type Context, Hono } from "hono";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
-import { applyLatencyFaults, checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount, type SandboxToken } from "../tokens.js";
+import { applyLatencyFaults, checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
+import { mountMediaRoutes } from "./media.js";
+import { mountPostRoutes } from "./posts.js";
+import { authenticate, problem, rateHeaders } from "./wire.js";
 
 /**
  * A test double of X API v2 for what the adapter calls: the consent page on x.com, the OAuth 2.0
  * token and revoke endpoints (form bodies, HTTP Basic client authentication, rotating refresh
- * tokens) and GET /2/users/me, answering failures with X's real bodies and headers.
+ * tokens), GET /2/users/me, media upload (media.ts) and posts (posts.ts), answering failures
+ * with X's real bodies and headers.
  */
 
 const ACCESS_SECONDS = 7200; // X access tokens live 2 hours
-const PROBLEM = { "Content-Type": "application/problem+json" };
-
-const problem = (c: Context, status: 401 | 403 | 429 | 503, title: string, headers: Record<string, string> = {}) =>
-  c.json({ title, type: "about:blank", status, detail: title }, status, { ...PROBLEM, ...headers });
 
 const oauthError = (c: Context, status: 400 | 401, error: string, description: string) =>
   c.json({ error, error_description: description }, status);
-
-function rateHeaders(deps: SimulatorDeps, remaining: number): Record<string, string> {
-  const reset = Math.ceil(deps.now().getTime() / 1000) + 900;
-  return { "x-rate-limit-limit": "75", "x-rate-limit-remaining": String(remaining), "x-rate-limit-reset": String(reset) };
-}
 
 /** Confidential clients authenticate with Basic; X answers its missing header with `unauthorized_client`. */
 function basicClientId(c: Context): string | null {
@@ -35,20 +30,6 @@ function basicClientId(c: Context): string | null {
   } catch {
     return null;
   }
-}
-
-type Authorized = { account: SandboxAccount; token: SandboxToken };
-
-async function authenticate(c: Context, deps: SimulatorDeps, scopes: readonly string[]): Promise<Authorized | Response> {
-  const bearer = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  const check = await checkToken(deps, "twitter", bearer);
-  if (!check.ok) return problem(c, 401, "Unauthorized");
-  if ((await applyLatencyFaults(deps, check.account)) === "down") return problem(c, 503, "Service Unavailable");
-  if (check.account.fault === "rate_limited") return problem(c, 429, "Too Many Requests", rateHeaders(deps, 0));
-  if (check.account.fault === "revoked_permission" || !scopes.every((s) => check.token.scopes.includes(s))) {
-    return problem(c, 403, "Forbidden");
-  }
-  return { account: check.account, token: check.token };
 }
 
 async function tokenAnswer(c: Context, deps: SimulatorDeps, accountId: string, scopes: string[]) {
@@ -151,6 +132,9 @@ export const createTwitterSimulator: SimulatorFactory = (deps) => {
     }
     return c.json({ data: userObject(auth.account, fields) }, 200, rateHeaders(deps, 74));
   });
+
+  mountMediaRoutes(app, deps);
+  mountPostRoutes(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");

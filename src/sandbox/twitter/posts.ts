@@ -1,0 +1,117 @@
+import type { Context, Hono } from "hono";
+import { numericId } from "../tokens.js";
+import type { SimulatorDeps } from "../types.js";
+import { invalidRequest, type SandboxMedia, usableMedia } from "./media.js";
+import { authenticate, rateHeaders } from "./wire.js";
+
+/**
+ * Posts on the simulated X: `POST /2/tweets` (the `CreatePostsRequest` body, which allows no
+ * other property), `DELETE /2/tweets/{id}` and `GET /2/users/{id}/tweets`. X refuses the same
+ * text again from the same account with its 403 "duplicate content" problem; the sandbox does so
+ * for 24 hours (X publishes no window). Timelines show text as X does: links replaced by t.co
+ * addresses, a t.co link appended for attached media, and `&`, `<`, `>` escaped.
+ */
+
+export interface SandboxPost {
+  id: string;
+  authorId: string;
+  text: string;
+  createdAt: string;
+  mediaIds: string[];
+  deleted: boolean;
+}
+
+const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const CREATE_FIELDS = [
+  "card_uri", "community_id", "direct_message_deep_link", "edit_options", "for_super_followers_only", "geo", "made_with_ai", "media", "nullcast",
+  "paid_partnership", "poll", "quote_tweet_id", "reply", "reply_settings", "share_with_followers", "text",
+];
+const PROBLEM = { "Content-Type": "application/problem+json" };
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** A stable t.co address for a link, as X's shortener gives the same link the same address. */
+async function tco(seed: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed)));
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return `https://t.co/${[...digest.subarray(0, 10)].map((b) => alphabet[b % 62]).join("")}`;
+}
+
+export async function displayText(post: SandboxPost): Promise<string> {
+  let text = post.text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  for (const link of new Set(post.text.match(/https?:\/\/\S+/g) ?? [])) text = text.split(link).join(await tco(link));
+  if (post.mediaIds.length > 0) text = `${text} ${await tco(`media:${post.id}`)}`.trim();
+  return text;
+}
+
+function forbidden(c: Context, detail: string) {
+  return c.json({ detail, type: "about:blank", title: "Forbidden", status: 403 }, 403, PROBLEM);
+}
+
+async function postsOf(deps: SimulatorDeps, authorId: string): Promise<SandboxPost[]> {
+  return (await deps.store.list<SandboxPost>("twitter", "post", { owner: authorId })).map((r) => r.data).filter((p) => !p.deleted);
+}
+
+export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
+  app.post("/2/tweets", async (c) => {
+    const auth = await authenticate(c, deps, ["tweet.read", "tweet.write", "users.read"]);
+    if (auth instanceof Response) return auth;
+    const body = (await c.req.json().catch(() => null)) as unknown;
+    if (!isObject(body)) return invalidRequest(c, "Request body is not valid JSON");
+    const unknown = Object.keys(body).find((key) => !CREATE_FIELDS.includes(key));
+    if (unknown) return invalidRequest(c, `$.${unknown}: is not defined in the schema and the schema does not allow additional properties`);
+    const text = typeof body.text === "string" ? body.text : "";
+    const mediaIds = isObject(body.media) && Array.isArray(body.media.media_ids) ? body.media.media_ids.filter((id): id is string => typeof id === "string") : [];
+    if (body.media !== undefined && (mediaIds.length < 1 || mediaIds.length > 4)) return invalidRequest(c, "$.media.media_ids: must have between 1 and 4 items");
+    if (!text && mediaIds.length === 0) return invalidRequest(c, "$.text: text is required unless media is attached");
+    if (body.poll !== undefined && mediaIds.length > 0) return invalidRequest(c, "$.poll: a post cannot have both a poll and media");
+    const now = deps.now();
+    for (const id of mediaIds) {
+      const media = (await deps.store.get<SandboxMedia>("twitter", "media", id))?.data ?? null;
+      // Unknown, someone else's, not finalized, or still processing: X names them all the same way.
+      if (!usableMedia(media, auth.account.id, now)) return invalidRequest(c, "Your media IDs are invalid.");
+    }
+    if (text) {
+      const recent = (await postsOf(deps, auth.account.id)).find((p) => p.text === text && now.getTime() - new Date(p.createdAt).getTime() < DUPLICATE_WINDOW_MS);
+      if (recent) return forbidden(c, "You are not allowed to create a Tweet with duplicate content.");
+    }
+    const post: SandboxPost = { id: numericId(19), authorId: auth.account.id, text, createdAt: now.toISOString(), mediaIds, deleted: false };
+    await deps.store.put("twitter", "post", post.id, post, auth.account.id);
+    return c.json({ data: { id: post.id, text: await displayText(post) } }, 201, rateHeaders(deps, 99));
+  });
+
+  app.delete("/2/tweets/:id", async (c) => {
+    const auth = await authenticate(c, deps, ["tweet.read", "tweet.write", "users.read"]);
+    if (auth instanceof Response) return auth;
+    const id = c.req.param("id");
+    const found = (await deps.store.get<SandboxPost>("twitter", "post", id))?.data;
+    if (!found || found.deleted) {
+      return c.json(
+        { title: "Not Found Error", type: "https://api.x.com/2/problems/resource-not-found", detail: `Could not find tweet with id: [${id}].`, status: 404, resource_type: "tweet", resource_id: id, parameter: "id" },
+        404,
+        PROBLEM,
+      );
+    }
+    if (found.authorId !== auth.account.id) return forbidden(c, "You are not allowed to delete this Tweet.");
+    await deps.store.put("twitter", "post", id, { ...found, deleted: true }, found.authorId);
+    return c.json({ data: { deleted: true } });
+  });
+
+  app.get("/2/users/:id/tweets", async (c) => {
+    const auth = await authenticate(c, deps, ["tweet.read", "users.read"]);
+    if (auth instanceof Response) return auth;
+    const max = Number(c.req.query("max_results") ?? "10");
+    if (!Number.isInteger(max) || max < 5 || max > 100) return invalidRequest(c, `The \`max_results\` query parameter value [${c.req.query("max_results") ?? ""}] is not between 5 and 100`);
+    const start = c.req.query("start_time");
+    const since = start ? Date.parse(start) : Number.NEGATIVE_INFINITY;
+    if (Number.isNaN(since)) return invalidRequest(c, `The \`start_time\` query parameter value [${start ?? ""}] is not a valid time`);
+    const posts = (await postsOf(deps, c.req.param("id")))
+      .filter((p) => new Date(p.createdAt).getTime() >= since)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+      .slice(0, max);
+    const first = posts[0];
+    const last = posts.at(-1);
+    if (!first || !last) return c.json({ meta: { result_count: 0 } }, 200, rateHeaders(deps, 899));
+    const data = await Promise.all(posts.map(async (p) => ({ id: p.id, text: await displayText(p), edit_history_tweet_ids: [p.id] })));
+    return c.json({ data, meta: { result_count: data.length, newest_id: first.id, oldest_id: last.id } }, 200, rateHeaders(deps, 899));
+  });
+}
