@@ -66,7 +66,9 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
     );
     outcome = toOutcome(result, ctx.clock.now());
   } catch (error) {
-    if (error instanceof PublishTimeout) outcome = { state: "unknown" };
+    // A timeout, or a network that could not be reached or answered 5xx, leaves the outcome
+    // unknown: the post may have gone out. The poller asks the network before any retry.
+    if (error instanceof PublishTimeout || (error instanceof ApiError && error.code === "platform_unavailable")) outcome = { state: "unknown" };
     else if (error instanceof ApiError) outcome = { state: "failed", error };
     else outcome = { state: "failed", error: new ApiError("internal_error", { platform }) };
   }

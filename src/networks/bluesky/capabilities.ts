@@ -119,11 +119,13 @@ export const blueskyCapabilities = {
     required: false,
     videoOnly: false,
     maxImages: 4,
-    maxVideos: 1,
+    // Bluesky takes one video per post through its separate video service (video.bsky.app),
+    // which Chorus does not drive yet: the registry says what Chorus can publish today, so
+    // validation refuses video here instead of letting the target fail at publish time.
+    maxVideos: 0,
     mixed: false,
     imageFormats: ["image/jpeg", "image/png", "image/webp", "image/gif"],
-    // Uploaded to Bluesky's video service, which transcodes to the MP4 the post record holds.
-    videoFormats: ["video/mp4", "video/quicktime", "video/webm", "video/mpeg"],
+    videoFormats: [],
     maxImageBytes: MAX_IMAGE_BYTES,
     maxVideoBytes: 100_000_000,
     minWidth: null,

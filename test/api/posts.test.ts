@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { events, workspaces } from "../../src/db/schema/index.js";
+import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+
+async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}) {
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+describe("POST /v1/posts (publish now)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it("publishes text to Bluesky and X, charges one credit per published target, records post.published", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "poster.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const x = await connect(ws, "twitter", "poster-x");
+    const before = ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+    const response = await ws.request("/v1/posts", { method: "POST", json: { text: "Hello from Chorus #launch https://example.com", accounts: [bsky.id, x.id] } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const post = (await response.json()) as { id: string; state: string; targets: { platform: string; state: string; networkPostId: string | null; url: string | null; credits: number }[] };
+    expect(post.state, JSON.stringify(post.targets)).toBe("published");
+    expect(post.targets.map((tg) => [tg.platform, tg.state, tg.credits])).toEqual([
+      ["bluesky", "published", 1],
+      ["twitter", "published", 1],
+    ]);
+    for (const target of post.targets) expect(target.networkPostId).toBeTruthy();
+    const after = ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+    expect(before - after).toBe(2);
+    const recorded = (await t.db.select().from(events).where(eq(events.workspaceId, ws.id))).filter((e) => e.type.startsWith("post."));
+    expect(recorded.map((e) => e.type)).toEqual(["post.published"]);
+    expect((recorded[0]?.data as { id: string }).id).toBe(post.id);
+    const read = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string };
+    expect(read.state).toBe("published");
+    const list = (await (await ws.request("/v1/posts?state=published")).json()) as { items: { id: string }[] };
+    expect(list.items.map((p) => p.id)).toEqual([post.id]);
+  });
+
+  it("refuses a target that fails a pre-publish check on its own, sends the rest, and charges only what published", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "long.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const x = await connect(ws, "twitter", "long-x");
+    const response = await ws.request("/v1/posts", { method: "POST", json: { text: "y".repeat(290), accounts: [bsky.id, x.id] } });
+    expect(response.status).toBe(201);
+    const post = (await response.json()) as { state: string; targets: { platform: string; state: string; error: { code: string; fix: string } | null; credits: number }[] };
+    expect(post.state).toBe("partial");
+    const twitter = post.targets.find((tg) => tg.platform === "twitter");
+    expect(twitter).toMatchObject({ state: "failed", credits: 0, error: { code: "text_too_long" } });
+    expect(post.targets.find((tg) => tg.platform === "bluesky")).toMatchObject({ state: "published", credits: 1 });
+  });
+
+  it("answers request-level problems with an error status and stores nothing", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    expect(await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "" } }))).toMatchObject({ code: "text_required", param: "text" });
+    expect(await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "hi" } }))).toMatchObject({ code: "no_target" });
+    expect(await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: ["acc_nope"] } }))).toMatchObject({ code: "account_unknown", param: "accounts[0]" });
+    const x = await connect(ws, "twitter", "filter-x");
+    expect(await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [x.id], platforms: ["bluesky"] } }))).toMatchObject({ code: "no_matching_accounts" });
+    expect(await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [x.id], timezone: "Europe/Berlin" } }))).toMatchObject({ code: "timezone_without_schedule" });
+    expect(await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [x.id], scheduledAt: "2020-01-01T00:00:00Z" } }))).toMatchObject({ code: "schedule_in_past" });
+    expect(await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [x.id], scheduledAt: "2030-01-01T00:00:00", timezone: "EST" } }))).toMatchObject({ code: "timezone_invalid" });
+    expect(await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [x.id], media: ["med_unknown1"] } }))).toMatchObject({ code: "media_unknown" });
+    const list = (await (await ws.request("/v1/posts")).json()) as { items: unknown[] };
+    expect(list.items).toHaveLength(0);
+  });
+
+  it("is 402 before anything is sent when credits run out or the plan excludes the network", async () => {
+    const free = await t.workspace({ plan: "free" });
+    const x = await connect(free, "twitter", "free-x");
+    const excluded = await free.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [x.id] } });
+    expect(excluded.status).toBe(402);
+    expect(await errorOf(excluded)).toMatchObject({ type: "entitlement_exceeded", code: "entitlement_exceeded", platform: "twitter" });
+    const broke = await t.workspace({ plan: "subscription" });
+    await t.db.update(workspaces).set({ creditsMonthly: 0, creditsPack: 0 }).where(eq(workspaces.id, broke.id));
+    const bsky = await connect(broke, "bluesky", "broke.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const refused = await broke.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [bsky.id] } });
+    expect(refused.status).toBe(402);
+    expect(((await (await broke.request("/v1/posts")).json()) as { items: unknown[] }).items).toHaveLength(0);
+  });
+
+  it("never publishes twice for a repeated Idempotency-Key", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "once.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const init = { method: "POST", json: { text: "exactly once", accounts: [bsky.id] }, headers: { "idempotency-key": "post-1" } };
+    const responses = await Promise.all([ws.request("/v1/posts", init), ws.request("/v1/posts", init), ws.request("/v1/posts", init)]);
+    const executed = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
+    expect(executed).toHaveLength(1);
+    const list = (await (await ws.request("/v1/posts")).json()) as { items: unknown[] };
+    expect(list.items).toHaveLength(1);
+  });
+
+  it("validates without publishing or charging", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const x = await connect(ws, "twitter", "validate-x");
+    const yt = await connect(ws, "youtube", "validate-yt");
+    const response = await ws.request("/v1/posts/validate", { method: "POST", json: { text: "z".repeat(300), accounts: [x.id, yt.id] } });
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as { valid: boolean; targets: { platform: string; errors: { code: string; param: string }[] }[] };
+    expect(report.valid).toBe(false);
+    expect(report.targets.find((tg) => tg.platform === "twitter")?.errors.map((e) => e.code)).toContain("text_too_long");
+    expect(report.targets.find((tg) => tg.platform === "youtube")?.errors.map((e) => e.code)).toContain("media_required");
+    expect(((await (await ws.request("/v1/posts")).json()) as { items: unknown[] }).items).toHaveLength(0);
+  });
+});

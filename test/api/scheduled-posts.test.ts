@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { events, sandboxRecords } from "../../src/db/schema/index.js";
+import { handleJob } from "../../src/domain/jobs/handle-job.js";
+import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { domainServices } from "../../src/http/domain-services.js";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+
+async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}) {
+  return (await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } })).json()) as { id: string };
+}
+
+/** Bluesky posts the simulator holds for this handle's repo. */
+async function postsOnSimulator(t: TestApp, text: string) {
+  const rows = await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.platform, "bluesky"));
+  return rows.filter((r) => JSON.stringify(r.data).includes(text) && r.kind.includes("record"));
+}
+
+describe("scheduled posts (Node job table)", () => {
+  let t: TestApp;
+  let runtime: JobRuntime;
+  beforeAll(async () => {
+    t = await createTestApp();
+    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+  });
+
+  it("queues the post, fires it once when due, and a second delivery publishes nothing", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "sched.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const created = await ws.request("/v1/posts", { method: "POST", json: { text: "scheduled hello", accounts: [bsky.id], scheduledAt: at } });
+    expect(created.status).toBe(201);
+    const post = (await created.json()) as { id: string; state: string; scheduledAt: string; targets: { state: string }[] };
+    expect(post).toMatchObject({ state: "scheduled", scheduledAt: at, targets: [{ state: "pending" }] });
+
+    expect(await runDueJobs(runtime)).toBe(0);
+    t.clock.advance(61_000);
+    expect(await runDueJobs(runtime)).toBe(1);
+    const fired = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string; targets: { state: string; credits: number }[] };
+    expect(fired).toMatchObject({ state: "published", targets: [{ state: "published", credits: 1 }] });
+
+    // The same job delivered again (a QStash retry, a second poller) finds nothing to claim.
+    await handleJob(runtime, { kind: "publish_scheduled", workspaceId: ws.id, mode: "test", payload: { postId: post.id, version: 0 } });
+    expect(await runDueJobs(runtime)).toBe(0);
+    expect(await postsOnSimulator(t, "scheduled hello")).toHaveLength(1);
+    const published = (await t.db.select().from(events).where(eq(events.workspaceId, ws.id))).filter((e) => e.type === "post.published");
+    expect(published).toHaveLength(1);
+  });
+
+  it("publishes once when two deliveries arrive at the same time", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "race.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const at = new Date(t.clock.now().getTime() + 30_000).toISOString();
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "raced post", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
+    t.clock.advance(31_000);
+    const delivery = { kind: "publish_scheduled" as const, workspaceId: ws.id, mode: "test" as const, payload: { postId: post.id, version: 0 } };
+    await Promise.all([handleJob(runtime, delivery), handleJob(runtime, delivery)]);
+    expect(await postsOnSimulator(t, "raced post")).toHaveLength(1);
+  });
+
+  it("moves a scheduled post: the old delivery is a no-op and the new time fires; options merge per network", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "move.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const first = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "moved post", accounts: [bsky.id], scheduledAt: first, platformOptions: { bluesky: { langs: ["en"] } } } })).json()) as { id: string };
+    const later = new Date(t.clock.now().getTime() + 600_000).toISOString();
+    const moved = await ws.request(`/v1/posts/${post.id}`, { method: "PATCH", json: { scheduledAt: later, text: "moved post, edited" } });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(await moved.json()).toMatchObject({ state: "scheduled", scheduledAt: later, text: "moved post, edited", platformOptions: { bluesky: { langs: ["en"] } } });
+    t.clock.advance(61_000);
+    await runDueJobs(runtime);
+    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string }).state).toBe("scheduled");
+    t.clock.advance(600_000);
+    await runDueJobs(runtime);
+    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string }).state).toBe("published");
+    expect(await postsOnSimulator(t, "moved post, edited")).toHaveLength(1);
+    const again = await ws.request(`/v1/posts/${post.id}`, { method: "PATCH", json: { text: "too late" } });
+    expect(again.status).toBe(409);
+  });
+
+  it("cancels a scheduled post, after which a late delivery publishes nothing", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "cancel.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "cancelled post", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
+    expect(await (await ws.request(`/v1/posts/${post.id}`, { method: "DELETE" })).json()).toEqual({ id: post.id, cancelled: true, deleted: false });
+    t.clock.advance(61_000);
+    await runDueJobs(runtime);
+    await handleJob(runtime, { kind: "publish_scheduled", workspaceId: ws.id, mode: "test", payload: { postId: post.id, version: 0 } });
+    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string }).state).toBe("cancelled");
+    expect(await postsOnSimulator(t, "cancelled post")).toHaveLength(0);
+    expect((await ws.request(`/v1/posts/${post.id}`, { method: "DELETE" })).status).toBe(409);
+  });
+
+  it("saves, edits and publishes a draft; deleting a draft removes it", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "draft.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const draft = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "draft v1", accounts: [bsky.id], draft: true } })).json()) as { id: string; state: string };
+    expect(draft.state).toBe("draft");
+    expect(await postsOnSimulator(t, "draft v1")).toHaveLength(0);
+    await ws.request(`/v1/posts/${draft.id}`, { method: "PATCH", json: { text: "draft v2" } });
+    const published = await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST" });
+    expect(published.status, await published.clone().text()).toBe(200);
+    expect(await published.json()).toMatchObject({ state: "published", text: "draft v2" });
+    expect((await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST" })).status).toBe(409);
+    const other = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "to delete", accounts: [bsky.id], draft: true } })).json()) as { id: string };
+    expect(await (await ws.request(`/v1/posts/${other.id}`, { method: "DELETE" })).json()).toMatchObject({ deleted: true });
+    expect((await ws.request(`/v1/posts/${other.id}`)).status).toBe(404);
+  });
+});
