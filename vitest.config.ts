@@ -32,6 +32,14 @@ export default defineConfig({
                 // Test-only secrets (a fixed 32-byte key); production sets them with `wrangler secret put`.
                 CHORUS_ENCRYPTION_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",
                 CHORUS_SIGNING_SECRET: "workers-test-signing-secret-0123456789",
+                // Delayed work through QStash: the client publishes to the stand-in, and
+                // /internal/jobs verifies callbacks against <CHORUS_PUBLIC_URL>/internal/jobs.
+                // All "" when the suite is skipped (no QSTASH_TOKEN: the job-table queue).
+                CHORUS_PUBLIC_URL: inject("publicUrl"),
+                QSTASH_URL: inject("qstashUrl"),
+                QSTASH_TOKEN: inject("qstashToken"),
+                QSTASH_CURRENT_SIGNING_KEY: inject("qstashCurrentSigningKey"),
+                QSTASH_NEXT_SIGNING_KEY: inject("qstashNextSigningKey"),
               },
               r2Buckets: ["MEDIA"],
             },

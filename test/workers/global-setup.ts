@@ -4,6 +4,7 @@
  *
  *   real Postgres  <- ws->TCP proxy  <- Neon driver inside workerd   (DATABASE_URL, WS_PROXY)
  *   real Redis     <- Upstash REST shim <- @upstash/redis in workerd  (UPSTASH_REDIS_REST_URL/TOKEN)
+ *   QStash stand-in (records publishes) <- @upstash/qstash in workerd (QSTASH_URL/TOKEN, signing keys)
  *
  * The throwaway database gets our drizzle migrations (node-postgres migrator, via
  * openServerDatabase({ migrate: true })) and one workspace with a test-mode key.
@@ -24,8 +25,12 @@ import { createThrowawayDatabase, postgresAvailable, redisAvailable, testRedisUr
 import { startUpstashShim } from "../support/upstash-shim.js";
 import { startWsProxy } from "../support/ws-proxy.js";
 import type { WorkersProvided } from "./provided-context.js";
+import { startQstashStandIn } from "./qstash-standin.js";
 
 export type { WorkersProvided };
+
+/** The Worker's CHORUS_PUBLIC_URL: the origin the tests' SELF.fetch calls use. */
+const PUBLIC_URL = "http://example.com";
 
 const skipped = (reason: string): WorkersProvided => ({
   skipReason: reason,
@@ -35,6 +40,11 @@ const skipped = (reason: string): WorkersProvided => ({
   upstashToken: "",
   workspaceId: "",
   apiKey: "",
+  qstashUrl: "",
+  qstashToken: "",
+  qstashCurrentSigningKey: "",
+  qstashNextSigningKey: "",
+  publicUrl: PUBLIC_URL,
 });
 
 function provideAll(project: TestProject, values: WorkersProvided): void {
@@ -67,6 +77,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const shim = await startUpstashShim({ redisUrl: testRedisUrl(), token: upstashToken, port: 0 });
     cleanups.push(() => shim.close());
 
+    const qstashToken = `qstash-${randomBytes(12).toString("hex")}`;
+    const qstash = await startQstashStandIn({ token: qstashToken, port: 0 });
+    cleanups.push(() => qstash.close());
+
     const server = await openServerDatabase(database.url, { migrate: true, max: 2 });
     let created: Awaited<ReturnType<typeof createWorkspace>>;
     try {
@@ -91,6 +105,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       upstashToken,
       workspaceId: created.workspaceId,
       apiKey: created.apiKey.key,
+      qstashUrl: qstash.url,
+      qstashToken,
+      qstashCurrentSigningKey: `sig_${randomBytes(18).toString("base64url")}`,
+      qstashNextSigningKey: `sig_${randomBytes(18).toString("base64url")}`,
+      publicUrl: PUBLIC_URL,
     });
     return teardown;
   } catch (err) {

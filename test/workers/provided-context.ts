@@ -18,6 +18,17 @@ export interface WorkersProvided {
   /** The workspace created in the throwaway database and its test-mode key. */
   workspaceId: string;
   apiKey: string;
+  /**
+   * QStash stand-in (qstash-standin.ts): the Worker's QSTASH_URL; `GET <qstashUrl>/recorded`
+   * lists what was published. "" when skipped.
+   */
+  qstashUrl: string;
+  qstashToken: string;
+  /** Random per run; the tests sign deliveries with them as QStash would. "" when skipped. */
+  qstashCurrentSigningKey: string;
+  qstashNextSigningKey: string;
+  /** The Worker's CHORUS_PUBLIC_URL (the origin SELF.fetch uses); QStash's callback is <publicUrl>/internal/jobs. */
+  publicUrl: string;
 }
 
 declare module "vitest" {

@@ -5,6 +5,7 @@ import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestinatio
 import { googleBusinessCapabilities, googleBusinessLocationReadMask, googleBusinessPageSizes, googleBusinessUrls } from "./capabilities.js";
 import { googleBusinessErrorTable } from "./errors.js";
 import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./oauth.js";
+import { createGoogleBusinessPublishing } from "./publish.js";
 
 const UserInfo = v.object({
   sub: v.string(),
@@ -124,6 +125,8 @@ async function targets(tokens: TokenSet, net: NetworkContext): Promise<PublishDe
   return found;
 }
 
+const publishing = createGoogleBusinessPublishing(targets);
+
 export const googleBusinessAdapter: NetworkAdapter = {
   platform: "googlebusiness",
   capabilities: googleBusinessCapabilities,
@@ -133,6 +136,8 @@ export const googleBusinessAdapter: NetworkAdapter = {
     "openidconnect.googleapis.com",
     "mybusinessaccountmanagement.googleapis.com",
     "mybusinessbusinessinformation.googleapis.com",
+    // v4: localPosts (publishing).
+    "mybusiness.googleapis.com",
   ],
   authorizeUrl: googleBusinessAuthorizeUrl,
   exchangeCode: googleBusinessExchangeCode,
@@ -140,4 +145,8 @@ export const googleBusinessAdapter: NetworkAdapter = {
   revoke: googleBusinessRevoke,
   identity,
   targets,
+  publish: publishing.publish,
+  checkPublish: publishing.checkPublish,
+  findPublished: publishing.findPublished,
+  deletePost: publishing.deletePost,
 };

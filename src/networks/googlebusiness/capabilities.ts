@@ -18,6 +18,12 @@ export const googleBusinessUrls = {
   performance: "https://businessprofileperformance.googleapis.com/v1",
 } as const;
 
+/** Seconds between polls of a local post Google is still processing (state PROCESSING). */
+export const googleBusinessPollSeconds = 5;
+
+/** Local posts read to find a post after a lost answer (localPosts.list allows 100 a page). */
+export const googleBusinessRecentPostsPage = 100;
+
 /** The v1 APIs carry their version in the path; there is no version header. */
 export const googleBusinessApiVersion = "v1";
 
@@ -69,7 +75,8 @@ export const googleBusinessCapabilities = {
     minVideoSeconds: null,
     maxVideoSeconds: null,
   },
-  asynchronousPublishing: false,
+  // localPosts.create answers LIVE, or PROCESSING (posts with photos), or REJECTED.
+  asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: true, variants: [], scopes: googleBusinessConnectScopes },
   targets: ["location"],
   reads: ["posts", "comments", "analytics"],
@@ -102,8 +109,8 @@ export const googleBusinessCapabilities = {
     },
     callToActionUrl: { type: "string", required: false, description: "Where the button leads; required for every type except CALL, which uses the location's phone number." },
     eventTitle: { type: "string", required: false, description: "Event or offer title (EVENT and OFFER posts)." },
-    eventStart: { type: "string", required: false, description: "ISO 8601 start of the event or offer." },
-    eventEnd: { type: "string", required: false, description: "ISO 8601 end of the event or offer." },
+    eventStart: { type: "string", required: false, description: "Start of the event or offer in the location's local time: YYYY-MM-DD or YYYY-MM-DDTHH:MM (an offset, if any, is ignored)." },
+    eventEnd: { type: "string", required: false, description: "End of the event or offer in the location's local time: YYYY-MM-DD or YYYY-MM-DDTHH:MM (an offset, if any, is ignored)." },
     offerCouponCode: { type: "string", required: false, description: "Coupon code shown on an OFFER post." },
     offerRedeemOnlineUrl: { type: "string", required: false, description: "Link to redeem an OFFER online." },
     offerTermsConditions: { type: "string", required: false, description: "Terms of an OFFER." },

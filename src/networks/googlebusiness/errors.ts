@@ -1,5 +1,5 @@
-import type { ErrorTable } from "../http.js";
-import { extractGoogleError } from "../youtube/google-errors.js";
+import type { ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
+import { extractGoogleError, isRecord } from "../youtube/google-errors.js";
 
 /**
  * Business Profile v1 APIs answer google.rpc.Status errors; the reason sits in an ErrorInfo
@@ -24,4 +24,46 @@ export const googleBusinessErrorTable: ErrorTable = {
     { status: 429, code: "rate_limited", meaning: "RESOURCE_EXHAUSTED, including 10 edits per minute per profile." },
     { status: 503, code: "platform_unavailable", meaning: "UNAVAILABLE: Google failed; retry." },
   ],
+};
+
+/**
+ * The v4 API (localPosts) explains a 400 INVALID_ARGUMENT in a `google.mybusiness.v4.ValidationError`
+ * detail: `errorDetails: [{ code, field, message }]`, for example code 1000 "Fetching image failed."
+ * The first detail's code becomes the network code (`ValidationError.1000`) and every detail's
+ * message the message, which says far more than "Request contains an invalid argument."; the
+ * field violations of a google.rpc.BadRequest detail are read the same way.
+ */
+export function extractBusinessProfileError(failure: NetworkFailure): ExtractedError {
+  const base = extractGoogleError(failure);
+  const error = isRecord(failure.body) && isRecord(failure.body.error) ? failure.body.error : {};
+  const details = Array.isArray(error.details) ? error.details : [];
+  const validation = details.find((d): d is Record<string, unknown> => isRecord(d) && d["@type"] === "type.googleapis.com/google.mybusiness.v4.ValidationError");
+  const errorDetails = Array.isArray(validation?.errorDetails) ? validation.errorDetails.filter(isRecord) : [];
+  const [first] = errorDetails;
+  if (!first) return { ...base, message: fieldViolations(details) ?? base.message };
+  const message = errorDetails
+    .map((d) => [typeof d.field === "string" ? d.field : null, typeof d.message === "string" ? d.message : null].filter(Boolean).join(": "))
+    .filter(Boolean)
+    .join("; ");
+  return { networkCode: `ValidationError.${String(first.code)}`, subcode: base.subcode, message: message || base.message };
+}
+
+/** The field violations of a google.rpc.BadRequest detail, as "field: description; …". */
+function fieldViolations(details: unknown[]): string | null {
+  const badRequest = details.find((d): d is Record<string, unknown> => isRecord(d) && d["@type"] === "type.googleapis.com/google.rpc.BadRequest");
+  const violations = Array.isArray(badRequest?.fieldViolations) ? badRequest.fieldViolations.filter(isRecord) : [];
+  const text = violations.map((v) => [v.field, v.description].filter((part) => typeof part === "string" && part !== "").join(": ")).filter(Boolean).join("; ");
+  return text || null;
+}
+
+/** Refusals of localPosts; publishing classifies with these first, then the base rows. */
+export const googleBusinessPublishRows: ErrorTable["rows"] = [
+  { status: 400, networkCode: "ValidationError.1000", code: "media_unreadable", meaning: "ValidationError 1000 \"Fetching image failed.\": Google could not download media[].sourceUrl." },
+  { status: 404, code: "option_invalid", meaning: "localPosts.create NOT_FOUND: the location (platformOptions.googlebusiness.location) does not exist." },
+];
+
+export const googleBusinessPublishErrorTable: ErrorTable = {
+  platform: "googlebusiness",
+  extract: extractBusinessProfileError,
+  rows: [...googleBusinessPublishRows, ...googleBusinessErrorTable.rows],
 };

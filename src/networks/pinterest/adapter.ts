@@ -1,9 +1,10 @@
 import * as v from "valibot";
 import { callNetwork, parseNetworkBody } from "../http.js";
 import type { AdAccount, NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
-import { pinterestApiBaseUrl, pinterestCapabilities, pinterestMaxPageSize } from "./capabilities.js";
+import { pinterestApiBaseUrl, pinterestCapabilities, pinterestMaxPageSize, pinterestMediaUploadHost } from "./capabilities.js";
 import { pinterestErrorTable } from "./errors.js";
 import { pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./oauth.js";
+import { checkPinterestPublish, deletePinterestPost, findPinterestPublished, publishPinterest } from "./publish.js";
 
 const AccountResponse = v.object({
   id: v.string(),
@@ -80,11 +81,16 @@ async function adAccounts(tokens: TokenSet, net: NetworkContext): Promise<AdAcco
 export const pinterestAdapter: NetworkAdapter = {
   platform: "pinterest",
   capabilities: pinterestCapabilities,
-  hosts: ["www.pinterest.com", "api.pinterest.com"],
+  // Video bytes go to the S3 bucket POST /v5/media names.
+  hosts: ["www.pinterest.com", "api.pinterest.com", pinterestMediaUploadHost],
   authorizeUrl: pinterestAuthorizeUrlFor,
   exchangeCode: pinterestExchangeCode,
   refresh: pinterestRefresh,
   identity,
   targets,
   adAccounts,
+  publish: publishPinterest,
+  checkPublish: checkPinterestPublish,
+  findPublished: findPinterestPublished,
+  deletePost: deletePinterestPost,
 };

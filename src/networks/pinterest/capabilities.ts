@@ -34,6 +34,24 @@ export const pinterestRateLimitHeaders = {
   reset: "x-ratelimit-reset",
 } as const;
 
+/**
+ * Where video bytes go: POST /v5/media answers with this S3 bucket (spec `MediaUpload.upload_url`
+ * example) and the form fields of a presigned POST policy. The URL is always taken from the answer.
+ */
+export const pinterestMediaUploadHost = "pinterest-media-upload.s3-accelerate.amazonaws.com";
+
+/** Public address of a Pin. */
+export const pinterestPinUrl = (pinId: string) => `https://www.pinterest.com/pin/${pinId}/`;
+
+/** Seconds between polls of a video's media status (registered, processing, succeeded, failed). */
+export const pinterestPollSeconds = 5;
+
+/** A video Pin needs a cover; without coverImageUrl or coverImageKeyFrameTime the frame at this second is used. */
+export const pinterestDefaultCoverSecond = 1;
+
+/** Pins of the board read to find a Pin after a lost answer (newest first). */
+export const pinterestRecentPinsPage = 50;
+
 /** Pinterest pages with an opaque `bookmark`; 250 is the spec's largest page. */
 export const pinterestMaxPageSize = 250;
 
@@ -89,7 +107,7 @@ export const pinterestCapabilities = {
     altText: { type: "string", maxLength: 500, required: false, description: "Alternative text for the image (`alt_text`)." },
     dominantColor: { type: "string", required: false, description: "Placeholder colour shown while the image loads, as hex such as #6E7874 (`dominant_color`)." },
     coverImageUrl: { type: "string", required: false, description: "Video Pins: public URL of the cover image (`cover_image_url`); a cover is required, this or coverImageKeyFrameTime." },
-    coverImageKeyFrameTime: { type: "integer", required: false, description: "Video Pins: second of the video used as cover (`cover_image_key_frame_time`)." },
+    coverImageKeyFrameTime: { type: "integer", required: false, description: "Video Pins: second of the video used as cover (`cover_image_key_frame_time`); default 1 when no coverImageUrl is given." },
     parentPinId: { type: "string", required: false, description: "The Pin this one was saved from (`parent_pin_id`, digits)." },
     sponsorId: { type: "string", required: false, description: "Account asked to sponsor the Pin as a paid partnership (`sponsor_id`); a closed beta at Pinterest." },
     adAccountId: { type: "string", required: false, description: "Business Access: publish as the owner of this ad account (`ad_account_id` query parameter)." },

@@ -2,8 +2,10 @@ import * as v from "valibot";
 import { parseNetworkBody } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "../types.js";
 import { callTiktok } from "./call.js";
-import { tiktokCapabilities, tiktokCreatorInfoUrl, tiktokUserInfoUrl } from "./capabilities.js";
+import { tiktokCapabilities, tiktokUserInfoUrl } from "./capabilities.js";
+import { queryCreatorInfo } from "./creator-info.js";
 import { tiktokAuthorizeUrlFor, tiktokExchangeCode, tiktokRefresh, tiktokRevoke } from "./oauth.js";
+import { checkTiktokPublish, findTiktokPublished, publishTiktok } from "./publish.js";
 
 const UserInfoResponse = v.object({
   data: v.object({
@@ -13,19 +15,6 @@ const UserInfoResponse = v.object({
       display_name: v.optional(v.string()),
       username: v.optional(v.string()),
     }),
-  }),
-});
-
-const CreatorInfoResponse = v.object({
-  data: v.object({
-    creator_avatar_url: v.optional(v.string()),
-    creator_username: v.string(),
-    creator_nickname: v.optional(v.string()),
-    privacy_level_options: v.array(v.string()),
-    comment_disabled: v.boolean(),
-    duet_disabled: v.boolean(),
-    stitch_disabled: v.boolean(),
-    max_video_post_duration_sec: v.number(),
   }),
 });
 
@@ -53,11 +42,7 @@ async function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkI
  * error code, which callTiktok turns into the matching error.
  */
 async function publishInfo(tokens: TokenSet, net: NetworkContext): Promise<Record<string, unknown>> {
-  const response = await callTiktok(net, tiktokCreatorInfoUrl, {
-    method: "POST",
-    headers: { ...bearer(tokens), "Content-Type": "application/json; charset=UTF-8" },
-  });
-  const data = parseNetworkBody("tiktok", CreatorInfoResponse, response.body, "creator_info").data;
+  const data = await queryCreatorInfo(tokens, net);
   return {
     creatorUsername: data.creator_username,
     creatorNickname: data.creator_nickname ?? null,
@@ -70,7 +55,7 @@ async function publishInfo(tokens: TokenSet, net: NetworkContext): Promise<Recor
   };
 }
 
-/** TikTok Login Kit v2 + Display API identity + Content Posting creator_info. */
+/** TikTok Login Kit v2 + Display API identity + Content Posting creator_info and publishing (publish.ts). */
 export const tiktokAdapter: NetworkAdapter = {
   platform: "tiktok",
   capabilities: tiktokCapabilities,
@@ -81,4 +66,8 @@ export const tiktokAdapter: NetworkAdapter = {
   identity,
   revoke: tiktokRevoke,
   publishInfo,
+  publish: publishTiktok,
+  checkPublish: checkTiktokPublish,
+  findPublished: findTiktokPublished,
+  // No deletePost: the Content Posting and Display APIs have no way to delete a post.
 };

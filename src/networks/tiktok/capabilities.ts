@@ -10,6 +10,31 @@ export const tiktokRevokeUrl = `${tiktokApiBaseUrl}/${tiktokApiVersion}/oauth/re
 export const tiktokUserInfoUrl = `${tiktokApiBaseUrl}/${tiktokApiVersion}/user/info/`;
 export const tiktokCreatorInfoUrl = `${tiktokApiBaseUrl}/${tiktokApiVersion}/post/publish/creator_info/query/`;
 
+/** Content Posting API: Direct Post video, inbox (draft) video, photo posts and the status poll. */
+export const tiktokPublishUrls = {
+  videoInit: `${tiktokApiBaseUrl}/${tiktokApiVersion}/post/publish/video/init/`,
+  inboxVideoInit: `${tiktokApiBaseUrl}/${tiktokApiVersion}/post/publish/inbox/video/init/`,
+  contentInit: `${tiktokApiBaseUrl}/${tiktokApiVersion}/post/publish/content/init/`,
+  statusFetch: `${tiktokApiBaseUrl}/${tiktokApiVersion}/post/publish/status/fetch/`,
+  /** Display API: the creator's public videos, newest first (used to find a post after a lost answer). */
+  videoList: `${tiktokApiBaseUrl}/${tiktokApiVersion}/video/list/`,
+} as const;
+
+/** Public address of a post, from the creator's username and the post id moderation releases. */
+export const tiktokPostUrl = (username: string, postId: string) => `https://www.tiktok.com/@${encodeURIComponent(username)}/video/${postId}`;
+
+/**
+ * TikTok sends no Retry-After; its limits are per-minute sliding windows (6 inits, 30 status
+ * polls per token), so a throttled call is worth retrying after a minute.
+ */
+export const tiktokRetryAfterSeconds = 60;
+
+/** Seconds between status polls: PULL_FROM_URL downloads take seconds to minutes, moderation about a minute. */
+export const tiktokPollSeconds = { processing: 5, moderation: 30 } as const;
+
+/** Longest caption TikTok returns in the Display API (`video_description`, `title`); longer ones are cut. */
+export const tiktokListedCaptionLength = 150;
+
 /**
  * Scopes asked at connect (comma-separated on the wire). Each one is a double gate: the app must
  * be approved for it and the person may still refuse it, so the granted list comes back in the

@@ -44,3 +44,28 @@ export const tiktokErrorTable: ErrorTable = {
     { networkCode: "internal_error", code: "platform_unavailable", meaning: "500: TikTok failed internally; retry later." },
   ],
 };
+
+/**
+ * Refusals that only publishing meets: init errors of the Content Posting API and the
+ * `fail_reason` of a FAILED status (checkPublish classifies it as `{ error: { code: fail_reason } }`).
+ * Kept apart from the base table so each table's tests cover exactly its own rows; publishing
+ * classifies with both, these first.
+ */
+export const tiktokPublishRows: ErrorTable["rows"] = [
+  { networkCode: "app_version_check_failed", code: "platform_rejected", meaning: "400: MEDIA_UPLOAD needs the creator's TikTok app at version 31.8 or later." },
+  { networkCode: "auth_removed", code: "needs_reauth", meaning: "fail_reason: the creator removed the app's access while TikTok was downloading the media; do not retry." },
+  { networkCode: "file_format_check_failed", code: "media_type_unsupported", meaning: "fail_reason: the media format is not supported (video MP4/WebM/MOV, photos JPEG/WebP)." },
+  { networkCode: "picture_size_check_failed", code: "image_too_large", meaning: "fail_reason: the picture size is outside TikTok's bounds (photos up to 1080p, video 360-4096 px a side)." },
+  { networkCode: "duration_check_failed", code: "platform_rejected", meaning: "fail_reason: the video is longer than the creator may post (max_video_post_duration_sec) or than 10 minutes." },
+  { networkCode: "frame_rate_check_failed", code: "platform_rejected", meaning: "fail_reason: the frame rate is outside 23-60 fps." },
+  { networkCode: "video_pull_failed", code: "platform_unavailable", meaning: "fail_reason: TikTok could not download the video from the URL within an hour; retryable." },
+  { networkCode: "photo_pull_failed", code: "platform_unavailable", meaning: "fail_reason: TikTok could not download a photo from its URL within an hour; retryable." },
+  { networkCode: "internal", code: "platform_unavailable", meaning: "fail_reason: part of TikTok was unavailable; retryable." },
+  { networkCode: "publish_cancelled", code: "platform_rejected", meaning: "fail_reason: the download was cancelled (POST /v2/post/publish/cancel/)." },
+];
+
+export const tiktokPublishErrorTable: ErrorTable = {
+  platform: "tiktok",
+  extract: extractTiktokError,
+  rows: [...tiktokPublishRows, ...tiktokErrorTable.rows],
+};

@@ -5,6 +5,7 @@ import type { ChannelEvent, NetworkAdapter, NetworkContext, NetworkIdentity, Tok
 import { youtubeCapabilities, youtubeUrls } from "./capabilities.js";
 import { youtubeErrorTable } from "./errors.js";
 import { youtubeAuthorizeUrl, youtubeExchangeCode, youtubeRefresh, youtubeRevoke } from "./oauth.js";
+import { checkYoutubePublish, deleteYoutubePost, findYoutubePublished, publishYoutube } from "./publish.js";
 
 const Thumbnails = v.record(v.string(), v.object({ url: v.string() }));
 
@@ -105,4 +106,8 @@ export const youtubeAdapter: NetworkAdapter = {
   revoke: youtubeRevoke,
   identity,
   events,
+  publish: publishYoutube,
+  checkPublish: checkYoutubePublish,
+  findPublished: findYoutubePublished,
+  deletePost: deleteYoutubePost,
 };

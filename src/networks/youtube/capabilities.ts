@@ -16,6 +16,12 @@ export const youtubeUrls = {
   watch: "https://www.youtube.com/watch?v=",
 } as const;
 
+/** Seconds between processing polls: YouTube processes in seconds to minutes, longer for long videos. */
+export const youtubePollSeconds = 15;
+
+/** Pages of the channel's playlists read to check `playlistId` before uploading (50 per page). */
+export const youtubeMaxPlaylistPages = 4;
+
 /** The Data API has no version header; the path carries `v3`. */
 export const youtubeApiVersion = "v3";
 

@@ -30,3 +30,42 @@ export const youtubeErrorTable: ErrorTable = {
     { status: 500, networkCode: "backendError", code: "platform_unavailable", meaning: "YouTube failed; retry (resume the upload session)." },
   ],
 };
+
+/**
+ * Refusals met while publishing: playlist problems of playlistItems.insert and a resumable
+ * session that expired. Kept apart from the base table so each table's tests cover exactly its
+ * own rows; publishing classifies with both, these first.
+ */
+export const youtubePublishRows: ErrorTable["rows"] = [
+  { status: 404, networkCode: "playlistNotFound", code: "option_invalid", meaning: "playlistItems.insert: the playlist (platformOptions.youtube.playlistId) does not exist." },
+  { status: 403, networkCode: "playlistItemsNotAccessible", code: "option_invalid", meaning: "playlistItems.insert: the playlist is not the channel's own." },
+  { status: 400, networkCode: "invalidVideoMetadata", code: "option_invalid", meaning: "The request metadata (snippet/status) is invalid." },
+  { status: 403, networkCode: "forbidden", code: "missing_permission", meaning: "The channel may not perform this upload (for example an account that cannot upload)." },
+];
+
+export const youtubePublishErrorTable: ErrorTable = {
+  platform: "youtube",
+  extract: extractGoogleError,
+  rows: [...youtubePublishRows, ...youtubeErrorTable.rows],
+};
+
+/**
+ * What processing decides after the upload (videos.list `status.failureReason`,
+ * `status.rejectionReason`, `processingDetails.processingStatus`). checkPublish classifies
+ * `{ error: { errors: [{ reason }] } }` with this table; reasons without a row (copyright, claim,
+ * termsOfUse, …) are passed through as YouTube's own refusal.
+ */
+export const youtubeProcessingErrorTable: ErrorTable = {
+  platform: "youtube",
+  extract: extractGoogleError,
+  rows: [
+    { networkCode: "conversion", code: "media_unreadable", meaning: "failureReason conversion: YouTube could not convert the video." },
+    { networkCode: "invalidFile", code: "media_unreadable", meaning: "failureReason invalidFile: the file is not a video YouTube can read." },
+    { networkCode: "emptyFile", code: "media_unreadable", meaning: "failureReason emptyFile: the uploaded file is empty." },
+    { networkCode: "tooSmall", code: "media_unreadable", meaning: "failureReason tooSmall: the file is too small to be a video." },
+    { networkCode: "codec", code: "media_unreadable", meaning: "failureReason codec: the video codec is not supported." },
+    { networkCode: "uploadAborted", code: "platform_unavailable", meaning: "failureReason uploadAborted: the upload did not complete; upload again." },
+    { networkCode: "duplicate", code: "duplicate_post", meaning: "rejectionReason duplicate: the channel already has this video." },
+    { networkCode: "uploaderAccountSuspended", code: "missing_permission", meaning: "rejectionReason uploaderAccountSuspended: the channel is suspended." },
+  ],
+};

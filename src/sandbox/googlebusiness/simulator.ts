@@ -4,16 +4,18 @@ import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.j
 import { mountGoogleOAuth } from "../youtube/google-oauth-sim.js";
 import { bearerToken, decodePageToken, googleRpcErrorBody, insufficientScopesMessage, invalidCredentialsMessage, paginate, unmatched } from "../youtube/google-wire.js";
 import { type SandboxBusinessAccount, type SandboxLocation, accountResource, applyReadMask, ensureBusinessData, locationResource } from "./business-data.js";
+import { mountLocalPosts, V4_SERVICE } from "./local-posts.js";
 
 /**
  * Google Business Profile test double: Google's OAuth server (shared with the youtube
- * simulator), OpenID userinfo, Account Management `accounts.list` and Business Information
- * `accounts.locations.list` with readMask, page tokens and google.rpc.Status errors.
+ * simulator), OpenID userinfo, Account Management `accounts.list`, Business Information
+ * `accounts.locations.list` with readMask, page tokens and google.rpc.Status errors, and the v4
+ * local posts (local-posts.ts).
  */
 const manageScopes = ["https://www.googleapis.com/auth/business.manage", "https://www.googleapis.com/auth/plus.business.manage"];
 const ACCOUNTS_SERVICE = "mybusinessaccountmanagement.googleapis.com";
 const LOCATIONS_SERVICE = "mybusinessbusinessinformation.googleapis.com";
-const hosts = ["accounts.google.com", "oauth2.googleapis.com", "openidconnect.googleapis.com", ACCOUNTS_SERVICE, LOCATIONS_SERVICE];
+const hosts = ["accounts.google.com", "oauth2.googleapis.com", "openidconnect.googleapis.com", ACCOUNTS_SERVICE, LOCATIONS_SERVICE, V4_SERVICE];
 
 type Authorized = { person: SandboxAccount; scopes: string[] };
 
@@ -118,6 +120,8 @@ export const createGooglebusinessSimulator: SimulatorFactory = (deps: SimulatorD
     }
     return c.json({ locations: shaped, ...(nextPageToken ? { nextPageToken } : {}) });
   });
+
+  mountLocalPosts(app, deps, { authorize });
 
   app.notFound((c) => unmatched(c, googleRpcErrorBody(404, "Requested entity was not found.", null, "googleapis.com"), 404));
 

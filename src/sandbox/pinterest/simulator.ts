@@ -1,13 +1,16 @@
 import { type Context, Hono } from "hono";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
-import { applyLatencyFaults, checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount, type SandboxToken } from "../tokens.js";
+import { checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SandboxStore, SimulatorDeps, SimulatorFactory } from "../types.js";
+import { mountMediaUpload, mountPins, S3_UPLOAD_HOST } from "./pins.js";
+import { authenticate, pageOf, pinError } from "./wire.js";
 
 /**
  * A test double of Pinterest API v5 for what the adapter calls: the consent page, the token
  * endpoint (form body, HTTP Basic, continuous refresh tokens that rotate), GET /user_account,
- * GET /boards and GET /ad_accounts with `bookmark` pagination. Errors are `{ code, message }`
+ * GET /boards and GET /ad_accounts with `bookmark` pagination, and publishing (pins.ts: Pins,
+ * video media registration, the S3 upload bucket, board Pins). Errors are `{ code, message }`
  * with the codes and messages the official spec gives as examples.
  */
 
@@ -53,45 +56,6 @@ function basicClientId(header: string | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-const pinError = (c: Context, status: 400 | 401 | 403 | 429 | 503, code: number, message: string) => c.json({ code, message }, status);
-
-type Authorized = { account: SandboxAccount; token: SandboxToken };
-
-async function authenticate(c: Context, deps: SimulatorDeps, scopes: readonly string[]): Promise<Authorized | Response> {
-  const bearer = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  const check = await checkToken(deps, "pinterest", bearer);
-  if (!check.ok) return pinError(c, 401, 2, "Authentication failed.");
-  if ((await applyLatencyFaults(deps, check.account)) === "down") return pinError(c, 503, 503, "Service Unavailable. Please try again later.");
-  if (check.account.fault === "rate_limited") {
-    return pinError(c, 429, 8, "This request exceeded a rate limit. This can happen if the client exceeds one\nof the published rate limits within a short time window.");
-  }
-  if (check.account.fault === "revoked_permission" || !scopes.every((s) => check.token.scopes.includes(s))) {
-    return pinError(c, 403, 3, "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes.");
-  }
-  return { account: check.account, token: check.token };
-}
-
-/** One page of records in store order; the bookmark is an opaque offset. */
-function pageOf<T>(c: Context, all: T[]): Response {
-  const size = Number(c.req.query("page_size") ?? "25");
-  const bookmark = c.req.query("bookmark");
-  let offset = 0;
-  if (bookmark) {
-    let decoded: RegExpExecArray | null = null;
-    try {
-      decoded = /^sandbox-offset:(\d+)$/.exec(atob(bookmark));
-    } catch {
-      decoded = null; // not base64: a bookmark this simulator never issued
-    }
-    if (!decoded?.[1]) return c.json({ code: 1, message: "Invalid parameters." }, 400);
-    offset = Number(decoded[1]);
-  }
-  if (!Number.isInteger(size) || size < 1 || size > 250) return c.json({ code: 1, message: "Invalid parameters." }, 400);
-  const items = all.slice(offset, offset + size);
-  const next = offset + size < all.length ? btoa(`sandbox-offset:${offset + size}`) : null;
-  return c.json({ items, bookmark: next });
 }
 
 async function tokenAnswer(c: Context, deps: SimulatorDeps, accountId: string, scopes: string[], responseType: string) {
@@ -200,10 +164,13 @@ export const createPinterestSimulator: SimulatorFactory = (deps) => {
     return pageOf(c, items);
   });
 
+  mountPins(app, deps);
+  mountMediaUpload(app, deps);
+
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
     return c.json({ code: 404, message: "Not found." }, 404);
   });
 
-  return { platform: "pinterest", hosts: ["www.pinterest.com", "api.pinterest.com"], app, seedAccount };
+  return { platform: "pinterest", hosts: ["www.pinterest.com", "api.pinterest.com", S3_UPLOAD_HOST], app, seedAccount };
 };

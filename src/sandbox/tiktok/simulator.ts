@@ -1,14 +1,17 @@
 import { type Context, Hono } from "hono";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
-import { applyLatencyFaults, checkToken, issueTokens, revokeToken, seedSandboxAccount, type SandboxToken } from "../tokens.js";
+import { checkToken, issueTokens, revokeToken, seedSandboxAccount, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
+import { mountContentPosting } from "./publishing.js";
+import { authenticate, envelope, oauthError } from "./wire.js";
 
 /**
  * A test double of TikTok for what the adapter calls: the Login Kit v2 consent page, the token
  * and revoke endpoints (form bodies with client_key and client_secret, rotating refresh tokens),
- * Display API user info and the Content Posting creator_info query. API answers use TikTok's
- * envelope `{ data, error: { code, message, log_id } }`; OAuth answers the flat OAuth shape.
+ * Display API user info, and the Content Posting API (publishing.ts: creator_info, video and photo
+ * init, status, the creator's video list). API answers use TikTok's envelope
+ * `{ data, error: { code, message, log_id } }`; OAuth answers the flat OAuth shape.
  */
 
 const ACCESS_SECONDS = 7200; // 2 hours since the November 2026 token page (24 hours before)
@@ -31,34 +34,6 @@ const FIELD_SCOPES: Record<string, string> = {
   likes_count: "user.info.stats",
   video_count: "user.info.stats",
 };
-
-const logId = (deps: SimulatorDeps) =>
-  `${deps.now().toISOString().replace(/\D/g, "").slice(0, 14)}SANDBOX${crypto.randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
-
-type ApiStatus = 200 | 400 | 401 | 404 | 429 | 500;
-
-function envelope(c: Context, deps: SimulatorDeps, status: ApiStatus, data: Record<string, unknown>, code = "ok", message = "") {
-  return c.json({ data, error: { code, message, log_id: logId(deps) } }, status);
-}
-
-const oauthError = (c: Context, deps: SimulatorDeps, error: string, description: string) =>
-  c.json({ error, error_description: description, log_id: logId(deps) }, 400);
-
-type Authorized = { account: SandboxAccount; token: SandboxToken };
-
-async function authenticate(c: Context, deps: SimulatorDeps, scopes: readonly string[]): Promise<Authorized | Response> {
-  const bearer = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  const check = await checkToken(deps, "tiktok", bearer);
-  if (!check.ok) return envelope(c, deps, 401, {}, "access_token_invalid", "The access token is invalid or not found in the request.");
-  if ((await applyLatencyFaults(deps, check.account)) === "down") {
-    return envelope(c, deps, 500, {}, "internal_error", "Something went wrong. Please try again later.");
-  }
-  if (check.account.fault === "rate_limited") return envelope(c, deps, 429, {}, "rate_limit_exceeded", "The API rate limit was exceeded. Please try again later.");
-  if (check.account.fault === "revoked_permission" || !scopes.every((s) => check.token.scopes.includes(s))) {
-    return envelope(c, deps, 401, {}, "scope_not_authorized", "The user did not authorize the scope required for completing this request.");
-  }
-  return { account: check.account, token: check.token };
-}
 
 function userObject(account: SandboxAccount): Record<string, unknown> {
   return {
@@ -160,21 +135,7 @@ export const createTiktokSimulator: SimulatorFactory = (deps) => {
     return envelope(c, deps, 200, { user: Object.fromEntries(fields.map((f) => [f, user[f]])) });
   });
 
-  app.post("/v2/post/publish/creator_info/query/", async (c) => {
-    const auth = await authenticate(c, deps, ["video.publish"]);
-    if (auth instanceof Response) return auth;
-    return envelope(c, deps, 200, {
-      creator_avatar_url: auth.account.avatarUrl,
-      creator_username: auth.account.handle,
-      creator_nickname: auth.account.displayName,
-      // A public account's options; a private account would get FOLLOWER_OF_CREATOR instead of PUBLIC_TO_EVERYONE.
-      privacy_level_options: ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "SELF_ONLY"],
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: true,
-      max_video_post_duration_sec: 300,
-    });
-  });
+  mountContentPosting(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");

@@ -12,12 +12,15 @@ import {
   unmatched,
   youtubeErrorBody,
 } from "./google-wire.js";
+import { mountPlaylistRoutes } from "./playlists.js";
+import { mountVideoRoutes } from "./videos.js";
 import { type SandboxBroadcast, type SandboxChannel, broadcastResource, channelOf, channelResource, ensureChannel } from "./youtube-data.js";
 
 /**
- * YouTube Data API v3 test double: Google's OAuth server (shared with googlebusiness), and the
- * reads the adapter makes: channels.list and liveBroadcasts.list, with YouTube's parameter
- * rules, part filtering, page tokens and error bodies. Handles starting with `nochannel` sign
+ * YouTube Data API v3 test double: Google's OAuth server (shared with googlebusiness), the
+ * reads the adapter makes (channels.list, liveBroadcasts.list) and publishing (videos.ts:
+ * resumable videos.insert, videos.list/delete; playlists.ts), with YouTube's parameter rules, part
+ * filtering, page tokens and error bodies. Handles starting with `nochannel` sign
  * up as Google accounts without a channel.
  */
 const SCOPE = "https://www.googleapis.com/auth/";
@@ -175,6 +178,9 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
       items: page.map((b) => broadcastResource(b, parts)),
     });
   });
+
+  mountVideoRoutes(app, deps, { authorize, readParts, pageArgs });
+  mountPlaylistRoutes(app, deps, { authorize, readParts, pageArgs });
 
   app.notFound((c) => unmatched(c, youtubeErrorBody(404, "notFound", "Not Found"), 404));
 

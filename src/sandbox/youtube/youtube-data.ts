@@ -25,11 +25,43 @@ export interface SandboxBroadcast {
   publishedAt: string;
 }
 
+/** A video uploaded through videos.insert; processing outcomes are derived from the upload time and the bytes. */
+export interface SandboxVideo {
+  id: string;
+  channelId: string;
+  accountId: string;
+  snippet: { title: string; description: string; tags?: string[]; categoryId: string; defaultLanguage?: string; defaultAudioLanguage?: string };
+  status: {
+    privacyStatus: "public" | "unlisted" | "private";
+    selfDeclaredMadeForKids?: boolean;
+    containsSyntheticMedia?: boolean;
+    embeddable?: boolean;
+    license?: string;
+    publicStatsViewable?: boolean;
+  };
+  paidProductPlacementDetails?: { hasPaidProductPlacement: boolean };
+  uploadedAt: string;
+  /** What the bytes turned out to be: a video container, nothing, or something else. */
+  file: "video" | "empty" | "invalid";
+  /** The id of an earlier video of the channel with the same bytes (YouTube rejects duplicates after processing). */
+  duplicateOf: string | null;
+  sha256: string;
+}
+
+/** A playlist the channel owns (the uploads playlist is derived from the channel's videos). */
+export interface SandboxPlaylist {
+  id: string;
+  channelId: string;
+  title: string;
+  videoIds: string[];
+  publishedAt: string;
+}
+
 /** Handles starting with this prefix sign up without a channel, to exercise `video_no_channel`. */
 export const NO_CHANNEL_PREFIX = "nochannel";
 
 const idChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
-function youtubeId(length: number): string {
+export function youtubeId(length: number): string {
   return [...crypto.getRandomValues(new Uint8Array(length))].map((b) => idChars[b % 64]).join("");
 }
 
@@ -59,6 +91,8 @@ export async function ensureChannel(deps: SimulatorDeps, account: SandboxAccount
     publishedAt: now.toISOString(),
   };
   await deps.store.put("youtube", "channel", id, channel, account.id);
+  const playlist: SandboxPlaylist = { id: `PLsandbox${youtubeId(25)}`, channelId: id, title: "Sandbox favourites", videoIds: [], publishedAt: now.toISOString() };
+  await deps.store.put("youtube", "playlist", playlist.id, playlist, account.id);
   const day = 86_400_000;
   const broadcasts: Array<Omit<SandboxBroadcast, "id" | "channelId" | "publishedAt">> = [
     { title: "Sandbox live Q&A", description: "Simulated upcoming broadcast.", scheduledStartTime: new Date(now.getTime() + day).toISOString(), scheduledEndTime: new Date(now.getTime() + day + 3_600_000).toISOString(), lifeCycleStatus: "ready", broadcastType: "event" },

@@ -1,0 +1,106 @@
+/**
+ * A tiny QStash stand-in for the workerd tests (Node side, started by global-setup.ts).
+ *
+ * It speaks just the part of QStash's REST API that src/infra/qstash-queue.ts uses through
+ * @upstash/qstash 2.12's `Client.publishJSON` (see shared/design/LOCAL-STACK.md section 9):
+ *
+ *   POST /v2/publish/<destination>   the destination URL is appended raw (not encoded);
+ *                                    `Authorization: Bearer <token>`, the options as
+ *                                    `Upstash-Not-Before`, `Upstash-Deduplication-Id`,
+ *                                    `Upstash-Retries`, `Upstash-Method`, ... headers; the JSON body.
+ *                                    -> 201 { messageId, url, deduplicated }
+ *                                       (a repeated deduplication id answers the first message's
+ *                                       id with deduplicated: true and enqueues nothing new)
+ *   GET  /recorded                   -> 200 [ { messageId, destination, headers, body, deduplicated } ]
+ *                                       every publish seen, in order (headers lower-cased)
+ *
+ * It delivers nothing: the tests sign and deliver the recorded body themselves, as QStash would.
+ * Only node:http (a built-in) is needed, so there is no CommonJS dependency to load.
+ */
+import { randomUUID } from "node:crypto";
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedPublish {
+  messageId: string;
+  /** The destination exactly as the client appended it to /v2/publish/. */
+  destination: string;
+  headers: Record<string, string>;
+  /** The raw body the client sent (what QStash would deliver and sign). */
+  body: string;
+  /** True when the deduplication id had been seen before (nothing new would be delivered). */
+  deduplicated: boolean;
+}
+
+export interface QstashStandIn {
+  /** Base URL for `new Client({ baseUrl })`, e.g. http://127.0.0.1:41234 */
+  url: string;
+  recorded: RecordedPublish[];
+  close(): Promise<void>;
+}
+
+const PUBLISH = "/v2/publish/";
+
+function send(res: ServerResponse, status: number, value: unknown): void {
+  const text = JSON.stringify(value);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function plainHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+export async function startQstashStandIn(options: { token: string; port?: number }): Promise<QstashStandIn> {
+  const recorded: RecordedPublish[] = [];
+  const byDedupId = new Map<string, string>();
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = req.url ?? "/";
+      if (req.method === "GET" && path === "/recorded") return send(res, 200, recorded);
+      if (req.method === "POST" && path.startsWith(PUBLISH)) {
+        if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { error: "Unauthorized" });
+        const destination = path.slice(PUBLISH.length);
+        if (!/^https?:\/\//.test(destination)) return send(res, 400, { error: `invalid destination: ${destination}` });
+        const body = await readBody(req);
+        const headers = plainHeaders(req);
+        const dedupId = headers["upstash-deduplication-id"];
+        const earlier = dedupId ? byDedupId.get(dedupId) : undefined;
+        const messageId = earlier ?? `msg_${randomUUID()}`;
+        if (dedupId && !earlier) byDedupId.set(dedupId, messageId);
+        recorded.push({ messageId, destination, headers, body, deduplicated: earlier !== undefined });
+        return send(res, 201, { messageId, url: destination, deduplicated: earlier !== undefined });
+      }
+      return send(res, 404, { error: `no route for ${req.method} ${path}` });
+    })().catch((err: unknown) => {
+      if (!res.headersSent) send(res, 500, { error: String(err) });
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    recorded,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
