@@ -2,6 +2,7 @@ import { loadMediaForPublish } from "../media/load-media-for-publish.js";
 import type { DomainContext } from "../context.js";
 import { pollTarget } from "../posts/poll-target.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
+import { retryTarget } from "../posts/retry-target.js";
 import { runScheduledPost } from "../posts/run-scheduled-post.js";
 import { type JobRuntime, jobContext } from "./job-context.js";
 import type { JobKind } from "./job-queue.js";
@@ -24,6 +25,10 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage): Promise<v
   if (!ctx) return;
   if (job.kind === "publish_scheduled") {
     await runScheduledPost(ctx, { postId: String(job.payload.postId), version: Number(job.payload.version) }, loaderFor(ctx));
+    return;
+  }
+  if (job.kind === "retry_target") {
+    await retryTarget(ctx, { targetId: String(job.payload.targetId), deferrals: Number(job.payload.deferrals ?? 1) }, loaderFor(ctx));
     return;
   }
   const attempt = Number(job.payload.attempt ?? 1);

@@ -2,7 +2,8 @@ import { jobs } from "../../db/schema/index.js";
 import type { Queryable } from "../../db/types.js";
 import { newId } from "../../infra/ids.js";
 
-export type JobKind = "publish_scheduled" | "poll_target";
+export const jobKinds = ["publish_scheduled", "poll_target", "retry_target"] as const;
+export type JobKind = (typeof jobKinds)[number];
 
 export interface JobRequest {
   kind: JobKind;

@@ -17,6 +17,9 @@ export interface PreparedTarget {
 
 /** Longest a network call may take before its outcome is treated as unknown. */
 export const PUBLISH_TIMEOUT_MS = 90_000;
+/** A throttled target waits this long when the network names no time, and is paced at most this often. */
+const DEFAULT_PACE_SECONDS = 60;
+export const MAX_DEFERRALS = 5;
 
 class PublishTimeout extends Error {}
 
@@ -46,7 +49,7 @@ function toOutcome(result: PublishResult, now: Date): TargetOutcome {
  * call that times out leaves the target `unknown`: the poller asks the network whether the
  * post went out before anything is retried.
  */
-async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number): Promise<TargetOutcome | null> {
+async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number): Promise<TargetOutcome | null> {
   const now = ctx.clock.now();
   const [claimed] = await ctx.db
     .update(postTargets)
@@ -69,10 +72,26 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
     // A timeout, or a network that could not be reached or answered 5xx, leaves the outcome
     // unknown: the post may have gone out. The poller asks the network before any retry.
     if (error instanceof PublishTimeout || (error instanceof ApiError && error.code === "platform_unavailable")) outcome = { state: "unknown" };
-    else if (error instanceof ApiError) outcome = { state: "failed", error };
+    else if (error instanceof ApiError && error.code === "rate_limited" && deferrals < MAX_DEFERRALS) {
+      // The network is throttling this account (TikTok allows about 6 requests a minute): the
+      // target waits for the time the network names and is sent again, instead of failing.
+      const seconds = Number(error.headers["Retry-After"] ?? DEFAULT_PACE_SECONDS);
+      outcome = { state: "deferred", retryAt: new Date(ctx.clock.now().getTime() + Math.max(1, seconds) * 1000) };
+    } else if (error instanceof ApiError) outcome = { state: "failed", error };
     else outcome = { state: "failed", error: new ApiError("internal_error", { platform }) };
   }
   const recorded = await recordTargetOutcome(ctx, target.targetId, outcome);
+  if (recorded && outcome.state === "deferred") {
+    await ctx.services.jobs.enqueue(
+      {
+        kind: "retry_target",
+        payload: { targetId: target.targetId, deferrals: deferrals + 1, workspaceId: ctx.workspace.id, mode: target.account.mode },
+        runAt: outcome.retryAt,
+        dedupKey: `retry:${target.targetId}:${deferrals + 1}`,
+      },
+      ctx.db,
+    );
+  }
   if (recorded && (outcome.state === "processing" || outcome.state === "unknown")) {
     const runAt = outcome.state === "processing" ? outcome.nextPollAt : new Date(ctx.clock.now().getTime() + 30_000);
     await ctx.services.jobs.enqueue(
@@ -89,6 +108,6 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
 }
 
 /** Sends every target at once; a slow network holds only its own target. */
-export async function publishPrepared(ctx: DomainContext, targets: PreparedTarget[], timeoutMs = PUBLISH_TIMEOUT_MS): Promise<void> {
-  await Promise.all(targets.map((target) => publishOne(ctx, target, timeoutMs)));
+export async function publishPrepared(ctx: DomainContext, targets: PreparedTarget[], options: { timeoutMs?: number; deferrals?: number } = {}): Promise<void> {
+  await Promise.all(targets.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0)));
 }

@@ -11,7 +11,9 @@ export type TargetOutcome =
   | { state: "published"; networkPostId: string; url: string | null }
   | { state: "processing"; networkPostId: string | null; url: string | null; pollToken: string; nextPollAt: Date }
   | { state: "failed"; error: ApiError }
-  | { state: "unknown" };
+  | { state: "unknown" }
+  /** Throttled by the network: back to `pending` until `retryAt`, keeping its reserved credit. */
+  | { state: "deferred"; retryAt: Date };
 
 export function targetError(error: ApiError): TargetError {
   return { code: error.code, message: error.message, fix: error.fix, retryable: error.retryable, platform: error.platform, param: error.param };
@@ -41,6 +43,8 @@ export async function recordTargetOutcome(ctx: DomainContext, targetId: string, 
         .update(postTargets)
         .set({ state: "processing", networkPostId: outcome.networkPostId, url: outcome.url, pollToken: outcome.pollToken, nextPollAt: outcome.nextPollAt })
         .where(eq(postTargets.id, targetId));
+    } else if (outcome.state === "deferred") {
+      await tx.update(postTargets).set({ state: "pending", nextPollAt: outcome.retryAt, attemptStartedAt: null }).where(eq(postTargets.id, targetId));
     } else if (outcome.state === "unknown") {
       await tx.update(postTargets).set({ state: "unknown", nextPollAt: now }).where(eq(postTargets.id, targetId));
     } else {

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { handleJob } from "../../domain/jobs/handle-job.js";
+import { jobKinds } from "../../domain/jobs/job-queue.js";
 import type { AppEnv } from "../../http/context.js";
 import { domainServices } from "../../http/domain-services.js";
 import { ApiError } from "../../infra/errors.js";
 
 const JobMessageSchema = v.object({
-  kind: v.picklist(["publish_scheduled", "poll_target"]),
+  kind: v.picklist(jobKinds),
   workspaceId: v.string(),
   mode: v.picklist(["test", "live"]),
   payload: v.record(v.string(), v.union([v.string(), v.number()])),

@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { jobs, socialAccounts, workspaces } from "../../src/db/schema/index.js";
+import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { sweepSchedules } from "../../src/domain/jobs/sweep-schedules.js";
+import { domainServices } from "../../src/http/domain-services.js";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+
+async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}) {
+  return (await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } })).json()) as { id: string };
+}
+
+describe("publishing guarantees", () => {
+  let t: TestApp;
+  let runtime: JobRuntime;
+  beforeAll(async () => {
+    t = await createTestApp();
+    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+  });
+
+  it("paces a throttled network instead of failing: the target waits and is sent after the network's time", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const x = await connect(ws, "twitter", "paced-x");
+    await ws.request(`/v1/sandbox/social-accounts/${x.id}/fault`, { method: "PUT", json: { fault: "rate_limited" } });
+    const created = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "paced post", accounts: [x.id] } })).json()) as {
+      id: string;
+      state: string;
+      targets: { state: string; credits: number }[];
+    };
+    expect(created).toMatchObject({ state: "processing", targets: [{ state: "pending", credits: 1 }] });
+    const queued = (await t.db.select().from(jobs)).filter((j) => j.kind === "retry_target" && (j.payload as { targetId?: string }).targetId !== undefined);
+    expect(queued.length).toBeGreaterThan(0);
+    await ws.request(`/v1/sandbox/social-accounts/${x.id}/fault`, { method: "PUT", json: { fault: null } });
+    t.clock.advance(16 * 60_000);
+    await runDueJobs(runtime);
+    const after = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: { state: string }[] };
+    expect(after).toMatchObject({ state: "published", targets: [{ state: "published" }] });
+  });
+
+  it("never spends below zero under concurrent requests", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "last-credit.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    await t.db.update(workspaces).set({ creditsMonthly: 1, creditsPack: 0 }).where(eq(workspaces.id, ws.id));
+    const responses = await Promise.all(
+      ["first", "second", "third"].map((n) => ws.request("/v1/posts", { method: "POST", json: { text: `race for the last credit ${n}`, accounts: [bsky.id] } })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 402, 402]);
+    const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+    expect((row?.creditsMonthly ?? -1) + (row?.creditsPack ?? -1)).toBe(0);
+  });
+
+  it("refuses a target whose connection expired with needs_reauth, before anything is sent", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const x = await connect(ws, "twitter", "expired-x");
+    await t.db.update(socialAccounts).set({ status: "needs_reauth" }).where(eq(socialAccounts.id, x.id));
+    const report = (await (await ws.request("/v1/posts/validate", { method: "POST", json: { text: "hello", accounts: [x.id] } })).json()) as {
+      targets: { errors: { code: string; param: string }[] }[];
+    };
+    expect(report.targets[0]?.errors[0]).toMatchObject({ code: "needs_reauth", param: "accounts" });
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "hello", accounts: [x.id] } })).json()) as { state: string; targets: { error: { code: string } }[] };
+    expect(post).toMatchObject({ state: "failed", targets: [{ error: { code: "needs_reauth" } }] });
+  });
+
+  it("repairs a schedule whose job was lost, and it still fires once", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "lost-job.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "lost job post", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
+    await t.db.delete(jobs).where(eq(jobs.dedupKey, `post:${post.id}:v0`));
+    t.clock.advance(3 * 60_000);
+    expect(await runDueJobs(runtime)).toBe(0);
+    expect(await sweepSchedules(runtime)).toBeGreaterThanOrEqual(1);
+    await sweepSchedules(runtime);
+    await runDueJobs(runtime);
+    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string }).state).toBe("published");
+    expect((await t.db.select().from(jobs)).filter((j) => j.dedupKey === `post:${post.id}:v0`)).toHaveLength(1);
+  });
+});
