@@ -77,3 +77,23 @@ describe("publishing guarantees", () => {
     expect((await t.db.select().from(jobs)).filter((j) => j.dedupKey === `post:${post.id}:v0`)).toHaveLength(1);
   });
 });
+
+describe("outcome unknown", () => {
+  it("asks the network before retrying a target whose network failed mid-call, and refunds it when the post is not there", async () => {
+    const t = await createTestApp();
+    const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "down.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const before = ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+    await ws.request(`/v1/sandbox/social-accounts/${bsky.id}/fault`, { method: "PUT", json: { fault: "down" } });
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "maybe sent", accounts: [bsky.id] } })).json()) as { id: string; targets: { state: string }[] };
+    expect(post.targets[0]?.state).toBe("unknown");
+    await ws.request(`/v1/sandbox/social-accounts/${bsky.id}/fault`, { method: "PUT", json: { fault: null } });
+    t.clock.advance(60_000);
+    await runDueJobs(runtime);
+    const settled = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string; targets: { state: string; credits: number; error: { code: string } }[] };
+    expect(settled).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0, error: { code: "platform_unavailable" } }] });
+    const after = ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+    expect(after).toBe(before);
+  });
+});
