@@ -14,11 +14,23 @@ export interface RoundTripCounts {
   transactionStatements: number;
 }
 
+/** One round trip as it is sent: the SQL for statements, `BEGIN`/`COMMIT` for a transaction's ends. */
+export interface RoundTrip {
+  kind: "query" | "exec" | "transaction" | "transactionStatement";
+  sql: string;
+}
+
 export interface RoundTripCounter {
   /** A copy of the counts so far. */
   snapshot(): RoundTripCounts;
   /** Round trips in `counts`: a transaction costs its statements plus BEGIN and COMMIT. */
   total(counts?: RoundTripCounts): number;
+  /**
+   * Calls `listener` synchronously for every round trip, in the caller's async context (so an
+   * AsyncLocalStorage store of the code sending the query is visible). Returns the unsubscribe.
+   * A transaction reports `BEGIN` when it starts and `COMMIT` when its callback settles.
+   */
+  listen(listener: (trip: RoundTrip) => void): () => void;
 }
 
 export function diffCounts(after: RoundTripCounts, before: RoundTripCounts): RoundTripCounts {
@@ -37,6 +49,10 @@ function totalOf(counts: RoundTripCounts): number {
 /** Replaces `query`, `exec` and `transaction` on this client instance with counting wrappers. */
 export function countRoundTrips(client: PGlite): RoundTripCounter {
   const counts: RoundTripCounts = { query: 0, exec: 0, transactions: 0, transactionStatements: 0 };
+  const listeners = new Set<(trip: RoundTrip) => void>();
+  const emit = (kind: RoundTrip["kind"], sql: unknown) => {
+    for (const listener of listeners) listener({ kind, sql: typeof sql === "string" ? sql : String(sql) });
+  };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
@@ -48,15 +64,18 @@ export function countRoundTrips(client: PGlite): RoundTripCounter {
   };
   patched.query = (...args) => {
     counts.query += 1;
+    emit("query", args[0]);
     return query(...args);
   };
   patched.exec = (...args) => {
     counts.exec += 1;
+    emit("exec", args[0]);
     return exec(...args);
   };
   patched.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => {
     counts.transactions += 1;
-    return transaction((tx) => {
+    emit("transaction", "BEGIN");
+    const run = transaction((tx) => {
       const txQuery = tx.query.bind(tx);
       const txExec = tx.exec.bind(tx);
       const wrapped = tx as unknown as {
@@ -65,18 +84,26 @@ export function countRoundTrips(client: PGlite): RoundTripCounter {
       };
       wrapped.query = (...args) => {
         counts.transactionStatements += 1;
+        emit("transactionStatement", args[0]);
         return txQuery(...args);
       };
       wrapped.exec = (...args) => {
         counts.transactionStatements += 1;
+        emit("transactionStatement", args[0]);
         return txExec(...args);
       };
       return callback(tx);
     });
+    if (listeners.size > 0) void run.then(() => emit("transaction", "COMMIT"), () => emit("transaction", "ROLLBACK"));
+    return run;
   };
 
   return {
     snapshot: () => ({ ...counts }),
     total: (c = counts) => totalOf(c),
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }

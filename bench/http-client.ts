@@ -1,4 +1,4 @@
-import { Agent, request } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 
 export interface TimedResponse {
   status: number;
@@ -13,10 +13,12 @@ export interface TimedResponse {
  */
 export function createClient(port: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  function get(path: string, headers: Record<string, string> = {}): Promise<TimedResponse> {
+  function send(method: string, path: string, headers: Record<string, string> = {}, body?: Uint8Array | string): Promise<TimedResponse> {
     return new Promise((resolve, reject) => {
       const start = process.hrtime.bigint();
-      const req = request({ host: "127.0.0.1", port, path, method: "GET", agent, headers }, (res) => {
+      const sent = body === undefined ? undefined : typeof body === "string" ? Buffer.from(body, "utf8") : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+      const allHeaders = sent ? { ...headers, "content-length": String(sent.byteLength) } : headers;
+      const req = httpRequest({ host: "127.0.0.1", port, path, method, agent, headers: allHeaders }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
@@ -26,8 +28,12 @@ export function createClient(port: number) {
         res.on("error", reject);
       });
       req.on("error", reject);
-      req.end();
+      req.end(sent);
     });
   }
-  return { get, close: () => agent.destroy() };
+  const get = (path: string, headers: Record<string, string> = {}) => send("GET", path, headers);
+  /** A JSON body (`content-type: application/json`). */
+  const json = (method: string, path: string, value: unknown, headers: Record<string, string> = {}) =>
+    send(method, path, { ...headers, "content-type": "application/json" }, JSON.stringify(value));
+  return { get, send, json, close: () => agent.destroy() };
 }

@@ -7,11 +7,18 @@
  * For attribution it also times a bare route running the same two queries as the endpoint
  * (authenticateApiKey + getLimits) with no middleware: limits/that is what the HTTP API layer costs.
  *
+ * Then the publishing figures (bench/publishing.ts), on the same runtime and server: a 10-target
+ * publish against a 1-target one with every network answering 300 ms late (target: at most 1.2x),
+ * Chorus's database round trips before the first network call for 1 and 10 targets (target: not
+ * growing with targets), and the lag of 20 scheduled posts on the in-process job poller (target:
+ * within 1 s). Printed and recorded, never asserted.
+ *
  * Writes the figures to bench/results/latest.json; with BENCH_RECORD=1 also appends them to
  * bench/results/history.jsonl so later commits can be compared. Exits 0 whenever it ran: a bench
  * reports, it does not fail CI. `npx tsx bench/breakdown.ts` explains where the time goes.
  *
  * BENCH_REQUESTS (default 2000): measured requests per endpoint. BENCH_WARMUP (default 500).
+ * BENCH_PUBLISH_RUNS (default 5): rounds of publishes per fan-out set-up. BENCH_SCHEDULED_POSTS (default 20).
  */
 import { execFileSync } from "node:child_process";
 import { appendFile, mkdir, writeFile } from "node:fs/promises";
@@ -28,6 +35,7 @@ import type { DomainContext } from "../src/domain/context.js";
 import { authenticateApiKey } from "../src/domain/keys/authenticate.js";
 import { countRoundTrips, diffCounts, type RoundTripCounts } from "./counting-client.js";
 import { createClient } from "./http-client.js";
+import { type PublishingResult, runPublishingBench } from "./publishing.js";
 import { type BenchRuntime, openBenchRuntime } from "./setup.js";
 import { type LatencySummary, round, summarize } from "./stats.js";
 
@@ -79,6 +87,8 @@ const emptyCounts = (): RoundTripCounts => ({ query: 0, exec: 0, transactions: 0
 
 const requests = intFromEnv("BENCH_REQUESTS", 2000);
 const warmup = intFromEnv("BENCH_WARMUP", 500);
+const publishRuns = intFromEnv("BENCH_PUBLISH_RUNS", 5);
+const scheduledPosts = intFromEnv("BENCH_SCHEDULED_POSTS", 20);
 const record = process.env.BENCH_RECORD === "1";
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), "results");
 
@@ -224,7 +234,9 @@ try {
     addedMs,
     roundTrips,
     targets,
-    durationSeconds: round((Date.now() - started) / 1000, 1),
+    /** Publishing figures (bench/publishing.ts), measured after the ones above. */
+    publishing: null as PublishingResult | null,
+    durationSeconds: 0,
   };
 
   const ms = (v: number) => v.toFixed(3).padStart(7);
@@ -247,6 +259,10 @@ try {
   if (result.loadAverage.before > result.cpus || result.loadAverage.after > result.cpus) {
     console.log(`  note: load average ${result.loadAverage.before} -> ${result.loadAverage.after} on ${result.cpus} CPUs; absolute figures are inflated by other work`);
   }
+
+  result.publishing = await runPublishingBench({ runtime, counter, port: apiServer.port, http: httpClients.api, runs: publishRuns, scheduledPosts });
+  result.loadAverage.after = round(loadavg()[0] ?? 0, 2);
+  result.durationSeconds = round((Date.now() - started) / 1000, 1);
 
   await mkdir(resultsDir, { recursive: true });
   await writeFile(join(resultsDir, "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
