@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { appCredentials } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
@@ -13,13 +13,30 @@ export function oauthRedirectUri(publicUrl: string, platform: PlatformId): strin
   return `${publicUrl}/connect/callback/${platform}`;
 }
 
+type CredentialRow = typeof appCredentials.$inferSelect;
+
+/**
+ * All of the workspace's own app credentials, read once per domain context: a publish to ten
+ * networks asks for them ten times in parallel, and one query answers all of them.
+ */
+const credentialsByContext = new WeakMap<DomainContext, Promise<Map<string, CredentialRow>>>();
+
+function credentialRows(ctx: DomainContext): Promise<Map<string, CredentialRow>> {
+  let rows = credentialsByContext.get(ctx);
+  if (!rows) {
+    rows = ctx.db
+      .select()
+      .from(appCredentials)
+      .where(eq(appCredentials.workspaceId, ctx.workspace.id))
+      .then((list) => new Map(list.map((row) => [row.platform, row])));
+    credentialsByContext.set(ctx, rows);
+  }
+  return rows;
+}
+
 /** The workspace's own app credentials for a network, decrypted, when it brought its own. */
 async function workspaceCredentials(ctx: DomainContext, platform: PlatformId) {
-  const [row] = await ctx.db
-    .select()
-    .from(appCredentials)
-    .where(and(eq(appCredentials.workspaceId, ctx.workspace.id), eq(appCredentials.platform, platform)))
-    .limit(1);
+  const row = (await credentialRows(ctx)).get(platform);
   if (!row) return null;
   const clientSecret = await ctx.services.cipher.decrypt(row.clientSecretEncrypted, { table: "app_credentials", rowId: row.id, column: "client_secret" });
   return { clientId: row.clientId, clientSecret };
