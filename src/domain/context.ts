@@ -44,6 +44,11 @@ export interface DomainContext {
   workspace: WorkspaceRecord;
   apiKey: ApiKeyRecord;
   services: DomainServices;
+  /**
+   * Set by domain functions once something irreversible was committed (a post stored, a network
+   * called): a server error after that point must be replayed, not retried, by Idempotency-Key.
+   */
+  effects?: { committed: boolean };
 }
 
 /** Runtime services domain functions may use besides the database. */

@@ -30,6 +30,7 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
         workspace: found.workspace,
         apiKey: found.apiKey,
         services: domainServices(deps, c.var.baseUrl),
+        effects: { committed: false },
       });
       const ws = found.workspace;
       const checks = [{ key: `ws:${ws.id}:api`, rule: { limit: ws.apiPerMinute, windowSeconds: 60 } }];

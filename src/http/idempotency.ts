@@ -37,11 +37,14 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (key === undefined || !WRITE_METHODS.has(c.req.method)) return next();
     if (!KEY_SHAPE.test(key)) throw new ApiError("idempotency_key_invalid", { param: "Idempotency-Key", beforeExecution: true });
 
-    const { db, workspace } = c.var.ctx;
+    const { db, workspace, apiKey } = c.var.ctx;
     const type = c.req.header("content-type");
     const body = isRawUpload(type) ? `${type} ${c.req.header("content-length") ?? "chunked"}` : await c.req.text();
     const print = await fingerprint(c.req.method, new URL(c.req.url).pathname, body);
-    const begun = await beginIdempotentRequest(db, { workspaceId: workspace.id, key, fingerprint: print, now: c.var.deps.clock.now() });
+    // Scoped to the API key as well (RELIABILITY.md §1): a test key and a live key of one
+    // workspace, or two agents, never replay each other's answers.
+    const scoped = `${apiKey.id}:${key}`;
+    const begun = await beginIdempotentRequest(db, { workspaceId: workspace.id, key: scoped, fingerprint: print, now: c.var.deps.clock.now() });
 
     if (begun.kind === "mismatch") {
       throw new ApiError("idempotency_key_reused", { param: "Idempotency-Key", beforeExecution: true });
@@ -57,12 +60,14 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } catch (error) {
-      await releaseIdempotentRequest(db, { workspaceId: workspace.id, key });
+      await releaseIdempotentRequest(db, { workspaceId: workspace.id, key: scoped });
       throw error;
     }
     const response = c.res;
-    if (c.var.refusedBeforeExecution || response.status >= 500) {
-      await releaseIdempotentRequest(db, { workspaceId: workspace.id, key });
+    // A 5xx is forgotten (so a retry runs) only when nothing irreversible happened first; after a
+    // post was stored or a network was called, the failure is replayed like any other answer.
+    if (c.var.refusedBeforeExecution || (response.status >= 500 && !c.var.ctx.effects?.committed)) {
+      await releaseIdempotentRequest(db, { workspaceId: workspace.id, key: scoped });
       return;
     }
     const headers: Record<string, string> = {};
@@ -72,7 +77,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     }
     await completeIdempotentRequest(db, {
       workspaceId: workspace.id,
-      key,
+      key: scoped,
       status: response.status,
       body: await response.clone().text(),
       headers,

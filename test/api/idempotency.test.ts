@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../src/db/schema/index.js";
+import { createApiKey } from "../../src/domain/keys/create-api-key.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
 
 describe("Idempotency-Key", () => {
@@ -89,6 +90,21 @@ describe("Idempotency-Key", () => {
     expect(other.status).toBe(201);
     expect(other.headers.get("idempotent-replayed")).toBeNull();
     expect(await countProfiles(b.id, "same")).toBe(1);
+  });
+
+  it("keeps keys per API key: a live key never replays a test key's answer in the same workspace", async () => {
+    const ws = await t.workspace();
+    const live = await createApiKey(t.db, { workspaceId: ws.id, mode: "live", name: "live", actor: "operator", at: t.clock.now() });
+    const headers = { "idempotency-key": "same-in-both-modes" };
+    expect((await ws.request("/v1/profiles", { method: "POST", json: { username: "per-key" }, headers })).status).toBe(201);
+    const other = await t.app.request("http://chorus.test/v1/profiles", {
+      method: "POST",
+      body: JSON.stringify({ username: "per-key-live" }),
+      headers: { ...headers, authorization: `Bearer ${live.key}`, "content-type": "application/json" },
+    });
+    expect(other.status).toBe(201);
+    expect(other.headers.get("idempotent-replayed")).toBeNull();
+    expect(await countProfiles(ws.id, "per-key-live")).toBe(1);
   });
 
   it("forgets a key after 24 hours", async () => {

@@ -66,7 +66,9 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
     platformOptions: mergedOptions,
   };
   const moving = changes.scheduledAt !== undefined || changes.timezone !== undefined;
-  const schedule = moving ? scheduleOf(ctx, { scheduledAt: changes.scheduledAt ?? post.scheduledAt?.toISOString(), timezone: changes.timezone ?? undefined }) : post.scheduledAt;
+  // A new wall-clock time without a zone keeps the post's own zone.
+  const zone = changes.timezone ?? post.timezone ?? undefined;
+  const schedule = moving ? scheduleOf(ctx, { scheduledAt: changes.scheduledAt ?? post.scheduledAt?.toISOString(), timezone: zone }) : post.scheduledAt;
   if (post.state === "draft" && moving) throw new ApiError("post_state_invalid", { param: "scheduledAt", message: "Publish a draft with POST /v1/posts/{id}/publish; drafts are not scheduled." });
   const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
   const accounts = await ctx.db.select().from(socialAccounts).where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), inArray(socialAccounts.id, targets.map((t) => t.accountId))));
@@ -120,6 +122,7 @@ export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainConte
     for (const [i, target] of sendable.entries()) await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
     for (const { id } of refused) await tx.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, id));
   });
+  if (ctx.effects) ctx.effects.committed = true;
   for (const { id, error } of refused) await recordTargetOutcome(ctx, id, { state: "failed", error });
   await publishPrepared(ctx, sendable);
   const view = await settlePost(ctx, post.id);

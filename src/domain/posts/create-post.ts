@@ -116,6 +116,7 @@ export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext
     }
   });
 
+  if (ctx.effects) ctx.effects.committed = true;
   if (state === "processing") {
     const toSend: PreparedTarget[] = prepared.flatMap((t, i) =>
       t.errors.length === 0

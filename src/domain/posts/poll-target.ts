@@ -11,6 +11,8 @@ import { type TargetOutcome, recordTargetOutcome, settlePost } from "./record-ou
 
 /** How many polls an asynchronous publish gets before it is given up (about an hour at 30 s). */
 const MAX_POLLS = 120;
+/** How many times a target whose call timed out is looked for at the network before it is failed. */
+const UNKNOWN_CHECKS = 3;
 
 /**
  * Finishes a target the network is still working on (`processing`: ask `checkPublish`), or
@@ -46,6 +48,9 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
       const found = await withAccountSession(ctx, account, (tokens, net) =>
         find(tokens, { text: prepared.text, media: prepared.media, options: prepared.options, destination: prepared.destination, targetId: target.id }, net),
       );
+      // A slow call may still land after we gave up waiting: look again a few times, minutes
+      // apart, before concluding it did not go out.
+      if (!found && input.attempt < UNKNOWN_CHECKS) return new Date(ctx.clock.now().getTime() + 5 * 60_000);
       // Not there: the attempt did not go out; failing it (uncharged) is safe, a blind retry is not.
       outcome = found
         ? { state: "published", ...found }

@@ -93,7 +93,7 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
     );
   }
   if (recorded && (outcome.state === "processing" || outcome.state === "unknown")) {
-    const runAt = outcome.state === "processing" ? outcome.nextPollAt : new Date(ctx.clock.now().getTime() + 30_000);
+    const runAt = outcome.state === "processing" ? outcome.nextPollAt : new Date(ctx.clock.now().getTime() + 2 * 60_000);
     await ctx.services.jobs.enqueue(
       {
         kind: "poll_target",

@@ -24,13 +24,27 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
     await ctx.db.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, target.id));
     await recordTargetOutcome(ctx, target.id, { state: "failed", error: new ApiError("channel_gone", { platform: target.platform as PlatformId }) });
   } else {
-    const [prepared] = await prepareTargets(ctx, [account], post, loadMedia);
-    if (prepared) {
-      await publishPrepared(
-        ctx,
-        [{ targetId: target.id, account, request: { text: prepared.text, media: prepared.media, options: prepared.options, destination: prepared.destination, targetId: target.id } }],
-        { deferrals: input.deferrals },
-      );
+    // The checks run again: media may have been deleted or the plan changed while it waited.
+    // Anything that stops the send fails the target (and refunds it) instead of leaving it pending.
+    let refusal: ApiError | null = null;
+    try {
+      const [prepared] = await prepareTargets(ctx, [account], post, loadMedia);
+      const first = prepared?.errors[0];
+      if (!prepared || first) {
+        refusal = new ApiError("platform_rejected", { platform: target.platform as PlatformId, message: first?.message ?? "refused", fix: first?.fix ?? null });
+      } else {
+        await publishPrepared(
+          ctx,
+          [{ targetId: target.id, account, request: { text: prepared.text, media: prepared.media, options: prepared.options, destination: prepared.destination, targetId: target.id } }],
+          { deferrals: input.deferrals },
+        );
+      }
+    } catch (error) {
+      refusal = error instanceof ApiError ? error : new ApiError("internal_error", { platform: target.platform as PlatformId });
+    }
+    if (refusal) {
+      await ctx.db.update(postTargets).set({ state: "publishing" }).where(and(eq(postTargets.id, target.id), eq(postTargets.state, "pending")));
+      await recordTargetOutcome(ctx, target.id, { state: "failed", error: refusal });
     }
   }
   await settlePost(ctx, post.id);

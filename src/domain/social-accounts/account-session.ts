@@ -47,6 +47,16 @@ async function refreshTokens(ctx: DomainContext, row: SocialAccountRow, tokens: 
     }
     throw new ApiError("service_unavailable", { message: "Another request is refreshing this account's connection; retry shortly." });
   }
+  // Our snapshot of the row may predate a refresh another request finished before we took the
+  // lock: its refresh token is then already rotated away. Use what is stored now.
+  const [current] = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.id, row.id)).limit(1);
+  if (current?.tokensEncrypted && current.tokensEncrypted !== row.tokensEncrypted) {
+    await ctx.db.update(socialAccounts).set({ refreshLockedUntil: null }).where(eq(socialAccounts.id, row.id));
+    const stored = await openTokens(ctx.services.cipher, row.id, current.tokensEncrypted);
+    const expiry = stored.expiresAt ? new Date(stored.expiresAt).getTime() : Number.POSITIVE_INFINITY;
+    if (current.status === "active" && expiry - ctx.clock.now().getTime() >= REFRESH_AHEAD_MS) return stored;
+    tokens = stored;
+  }
   try {
     const fresh = await adapterFor(platformOf(row)).refresh(tokens, net);
     await ctx.db

@@ -26,6 +26,8 @@ export interface ConnectionInput {
  */
 export async function storeConnection(ctx: DomainContext, input: ConnectionInput): Promise<SocialAccountView> {
   const now = ctx.clock.now();
+  // The network already issued the grant: a failure from here on is not safe to simply rerun.
+  if (ctx.effects) ctx.effects.committed = true;
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: socialAccounts.id, profileId: socialAccounts.profileId })
