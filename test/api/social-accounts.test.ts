@@ -122,3 +122,17 @@ describe("connecting accounts with a test key (sandbox networks)", () => {
     expect(account.blocked).toMatchObject({ reason: "plan_excludes_network" });
   });
 });
+
+describe("connecting the same account twice at once", () => {
+  it("ends with one account record whose tokens open, not a 500", async () => {
+    const t = await createTestApp();
+    const ws = await t.workspace({ plan: "subscription" });
+    const responses = await Promise.all([0, 1, 2].map(() => ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "pinterest", handle: "twice-at-once" } })));
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201]);
+    const ids = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id)));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    const targets = await ws.request(`/v1/social-accounts/${id}/targets`);
+    expect(targets.status).toBe(200);
+  });
+});

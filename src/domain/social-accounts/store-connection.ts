@@ -41,28 +41,49 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
         ),
       )
       .limit(1);
-    const id = existing?.id ?? newId("acc");
-    const sealed = await sealTokens(ctx.services.cipher, id, input.tokens);
-    const values = {
+    const values = async (accountId: string, profileId: string | null) => ({
       handle: input.identity.handle,
       displayName: input.identity.displayName,
       avatarUrl: input.identity.avatarUrl,
       status: "active" as const,
       connectVariant: input.platform === "instagram" ? input.variant : null,
-      tokensEncrypted: sealed,
+      // Sealed for the row it is stored in: the ciphertext only opens under that account id.
+      tokensEncrypted: await sealTokens(ctx.services.cipher, accountId, input.tokens),
       tokenExpiresAt: input.tokens.expiresAt ? new Date(input.tokens.expiresAt) : null,
       scopes: input.tokens.scopes,
-      profileId: input.profileId ?? existing?.profileId ?? null,
+      profileId: input.profileId ?? profileId,
       disconnectedAt: null,
       refreshLockedUntil: null,
       updatedAt: now,
-    };
-    const [row] = existing
-      ? await tx.update(socialAccounts).set({ ...values, connectedAt: now }).where(eq(socialAccounts.id, id)).returning()
-      : await tx
-          .insert(socialAccounts)
-          .values({ id, workspaceId: ctx.workspace.id, platform: input.platform, mode: input.mode, networkUserId: input.identity.networkUserId, connectedAt: now, ...values })
-          .returning();
+    });
+    const update = async (accountId: string, profileId: string | null) =>
+      tx.update(socialAccounts).set({ ...(await values(accountId, profileId)), connectedAt: now }).where(eq(socialAccounts.id, accountId)).returning();
+    let row: typeof socialAccounts.$inferSelect | undefined;
+    if (existing) {
+      [row] = await update(existing.id, existing.profileId);
+    } else {
+      const id = newId("acc");
+      [row] = await tx
+        .insert(socialAccounts)
+        .values({ id, workspaceId: ctx.workspace.id, platform: input.platform, mode: input.mode, networkUserId: input.identity.networkUserId, connectedAt: now, ...(await values(id, null)) })
+        .onConflictDoNothing({ target: [socialAccounts.workspaceId, socialAccounts.mode, socialAccounts.platform, socialAccounts.networkUserId] })
+        .returning();
+      if (!row) {
+        // Another request connected the same network account a moment ago: renew that record.
+        const [winner] = await tx
+          .select({ id: socialAccounts.id, profileId: socialAccounts.profileId })
+          .from(socialAccounts)
+          .where(
+            and(
+              eq(socialAccounts.workspaceId, ctx.workspace.id),
+              eq(socialAccounts.mode, input.mode),
+              eq(socialAccounts.platform, input.platform),
+              eq(socialAccounts.networkUserId, input.identity.networkUserId),
+            ),
+          );
+        if (winner) [row] = await update(winner.id, winner.profileId);
+      }
+    }
     if (!row) throw new Error("social account was not saved");
     const view = toAccountView(row, ctx.workspace);
     await recordEvent(tx, { workspaceId: ctx.workspace.id, type: "account.connected", data: { ...view }, at: now });
@@ -70,7 +91,7 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
       workspaceId: ctx.workspace.id,
       type: "account.connected",
       actor: ctx.apiKey.id,
-      details: { account: id, platform: input.platform, handle: input.identity.handle, reconnected: Boolean(existing) },
+      details: { account: row.id, platform: input.platform, handle: input.identity.handle, reconnected: Boolean(existing) },
       at: now,
     });
     return view;
