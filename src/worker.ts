@@ -5,6 +5,7 @@ import type { AppDeps } from "./deps.js";
 import { tableJobQueue } from "./domain/jobs/job-queue.js";
 import { runDueJobs } from "./domain/jobs/run-due-jobs.js";
 import { sweepSchedules } from "./domain/jobs/sweep-schedules.js";
+import { sweepStuckTargets } from "./domain/jobs/sweep-stuck-targets.js";
 import { domainServices } from "./http/domain-services.js";
 import { createQstashQueue, createQstashVerifier } from "./infra/qstash-queue.js";
 import { networkDepsFromEnv } from "./config/network-env.js";
@@ -102,6 +103,7 @@ export default {
     const runtime = { db, clock: deps.clock, services: domainServices(deps, deps.publicUrl ?? "") };
     try {
       await sweepSchedules(runtime);
+      await sweepStuckTargets(runtime);
       await runDueJobs(runtime);
     } finally {
       ctx.waitUntil(close());

@@ -1,6 +1,7 @@
 import type { JobRuntime } from "../domain/jobs/job-context.js";
 import { runDueJobs } from "../domain/jobs/run-due-jobs.js";
 import { sweepSchedules } from "../domain/jobs/sweep-schedules.js";
+import { sweepStuckTargets } from "../domain/jobs/sweep-stuck-targets.js";
 import type { Logger } from "../infra/logger.js";
 
 /**
@@ -16,6 +17,7 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, intervalMs =
     if (Date.now() - lastSweep >= sweepEveryMs) {
       lastSweep = Date.now();
       await sweepSchedules(runtime);
+      await sweepStuckTargets(runtime);
     }
     await runDueJobs(runtime);
   };

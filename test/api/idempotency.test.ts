@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { profiles } from "../../src/db/schema/index.js";
+import { idempotencyRecords, profiles } from "../../src/db/schema/index.js";
 import { createApiKey } from "../../src/domain/keys/create-api-key.js";
+import { canonicalJson, sha256Hex } from "../../src/infra/crypto.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
 
 describe("Idempotency-Key", () => {
@@ -105,6 +106,25 @@ describe("Idempotency-Key", () => {
     expect(other.status).toBe(201);
     expect(other.headers.get("idempotent-replayed")).toBeNull();
     expect(await countProfiles(ws.id, "per-key-live")).toBe(1);
+  });
+
+  it("lets a retry take over a key whose first request died mid-run, after the lease", async () => {
+    const ws = await t.workspace();
+    // A request that claimed the key and never finished (its process died): the record stays `running`.
+    await t.db.insert(idempotencyRecords).values({
+      workspaceId: ws.id,
+      key: `${ws.keyId}:orphaned`,
+      fingerprint: await sha256Hex(`POST /v1/profiles\n${canonicalJson({ username: "orphan" })}`),
+      state: "running",
+      createdAt: t.clock.now(),
+      expiresAt: new Date(t.clock.now().getTime() + 24 * 3600 * 1000),
+    });
+    const headers = { "idempotency-key": "orphaned" };
+    expect((await ws.request("/v1/profiles", { method: "POST", json: { username: "orphan" }, headers })).status).toBe(409);
+    t.clock.advance(6 * 60_000);
+    const retried = await ws.request("/v1/profiles", { method: "POST", json: { username: "orphan" }, headers });
+    expect(retried.status).toBe(201);
+    expect(await countProfiles(ws.id, "orphan")).toBe(1);
   });
 
   it("forgets a key after 24 hours", async () => {

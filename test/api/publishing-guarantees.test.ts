@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, socialAccounts, workspaces } from "../../src/db/schema/index.js";
+import { jobs, postTargets, socialAccounts, workspaces } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { sweepSchedules } from "../../src/domain/jobs/sweep-schedules.js";
+import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 
@@ -98,5 +99,24 @@ describe("outcome unknown", () => {
     expect(settled).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0, error: { code: "platform_unavailable" } }] });
     const after = ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
     expect(after).toBe(before);
+  });
+});
+
+describe("a target whose request died after the claim", () => {
+  it("is found by the sweep, checked at the network, and settled", async () => {
+    const t = await createTestApp();
+    const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "crashed.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "sent before the crash", accounts: [bsky.id] } })).json()) as { id: string };
+    // Pretend the process died between the claim and recording the outcome.
+    await t.db.update(postTargets).set({ state: "publishing", attemptStartedAt: t.clock.now() }).where(eq(postTargets.postId, post.id));
+    expect(await sweepStuckTargets(runtime)).toBe(0);
+    t.clock.advance(3 * 60_000);
+    expect(await sweepStuckTargets(runtime)).toBe(1);
+    await runDueJobs(runtime);
+    const settled = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { targets: { state: string }[] };
+    // The post had gone out: findPublished finds it, and it is published, not sent again.
+    expect(settled.targets[0]?.state).toBe("published");
   });
 });

@@ -4,6 +4,8 @@ import type { Database } from "../../db/types.js";
 
 /** How long a key is remembered; published in the API docs. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Longer than any request runs (publishing waits at most 90 s per network, in parallel). */
+export const RUNNING_LEASE_MS = 5 * 60 * 1000;
 
 export type BeginResult =
   | { kind: "execute" }
@@ -42,7 +44,9 @@ export async function beginIdempotentRequest(
         createdAt: input.now,
         expiresAt,
       },
-      setWhere: sql`${idempotencyRecords.expiresAt} <= ${input.now.toISOString()}`,
+      // Expired records are reused; so is a `running` claim older than any request can run (the
+      // process or isolate died mid-request): otherwise its key would answer 409 for a day.
+      setWhere: sql`${idempotencyRecords.expiresAt} <= ${input.now.toISOString()} or (${idempotencyRecords.state} = 'running' and ${idempotencyRecords.createdAt} <= ${new Date(input.now.getTime() - RUNNING_LEASE_MS).toISOString()})`,
     })
     .returning({ key: idempotencyRecords.key });
   if (claimed.length > 0) return { kind: "execute" };
