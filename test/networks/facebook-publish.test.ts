@@ -1,10 +1,11 @@
+import { expectProcessing, expectPublished, form, losing } from "./harness.js";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import { facebookCapabilities } from "../../src/networks/facebook/capabilities.js";
 import { facebookErrorTable } from "../../src/networks/facebook/errors.js";
 import { graphRequest } from "../../src/networks/facebook/graph.js";
-import type { PublishMedia, PublishRequest, PublishResult } from "../../src/networks/publish-types.js";
+import type { PublishMedia, PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { pagePublishingRules } from "../../src/sandbox/facebook/page-publishing.js";
 import type { SandboxPagePost, SandboxPhoto, SandboxVideo } from "../../src/sandbox/facebook/page-posts.js";
@@ -70,28 +71,6 @@ async function pageToken(p: Page): Promise<string> {
 }
 
 const since = (p: Page, count: number) => p.b.sent.slice(count);
-const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
-const expectPublished = (result: PublishResult) => {
-  if (result.state !== "published") throw new Error(`expected published, got ${JSON.stringify(result)}`);
-  return result;
-};
-const expectProcessing = (result: PublishResult) => {
-  if (result.state !== "processing") throw new Error(`expected processing, got ${JSON.stringify(result)}`);
-  return result;
-};
-
-/** A fetch that delivers the request but loses the answer of the calls `lost` matches, as a timeout would. */
-function losing(net: NetworkContext, lost: (url: URL, method: string) => boolean): NetworkContext {
-  return {
-    ...net,
-    fetch: async (input, init) => {
-      const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url);
-      const response = await net.fetch(input, init);
-      if (lost(url, init?.method ?? "GET")) throw new TypeError("socket hang up");
-      return response;
-    },
-  };
-}
 
 describe("facebook publishing capabilities", () => {
   it("match the schema and describe what publishing does", () => {

@@ -5,7 +5,7 @@ import { ApiError } from "../../src/infra/errors.js";
 import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { classifyFailure, type ErrorRow, type ErrorTable, matchErrorRow, type NetworkFailure, pkceChallenge } from "../../src/networks/http.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
-import type { PublishMedia } from "../../src/networks/publish-types.js";
+import type { PublishMedia, PublishResult } from "../../src/networks/publish-types.js";
 import type { NetworkAdapter, NetworkConfig, NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
 import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
@@ -324,4 +324,30 @@ export function pngFile(width: number, height: number, seed = 1): Uint8Array<Arr
     offset += part.length;
   }
   return file;
+}
+
+/** A form-encoded body as a plain object, for asserting the fields a request sent. */
+export const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
+
+export const expectPublished = (result: PublishResult) => {
+  if (result.state !== "published") throw new Error(`expected published, got ${JSON.stringify(result)}`);
+  return result;
+};
+
+export const expectProcessing = (result: PublishResult) => {
+  if (result.state !== "processing") throw new Error(`expected processing, got ${JSON.stringify(result)}`);
+  return result;
+};
+
+/** A fetch that delivers the request but loses the answer of the calls `lost` matches, as a timeout would. */
+export function losing(net: NetworkContext, lost: (url: URL, method: string) => boolean): NetworkContext {
+  return {
+    ...net,
+    fetch: async (input, init) => {
+      const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url);
+      const response = await net.fetch(input, init);
+      if (lost(url, init?.method ?? "GET")) throw new TypeError("socket hang up");
+      return response;
+    },
+  };
 }

@@ -1,8 +1,9 @@
+import { expectProcessing, expectPublished, form, losing } from "./harness.js";
 import { describe, expect, it } from "vitest";
 import { instagramAdapter } from "../../src/networks/instagram/adapter.js";
 import { instagramCapabilities, type InstagramDoor } from "../../src/networks/instagram/capabilities.js";
 import { containerError, instagramErrorTable } from "../../src/networks/instagram/errors.js";
-import type { PublishMedia, PublishRequest, PublishResult } from "../../src/networks/publish-types.js";
+import type { PublishMedia, PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { createFacebookSimulator } from "../../src/sandbox/facebook/simulator.js";
 import { serveRemoteFile } from "../../src/sandbox/facebook/remote-media.js";
@@ -35,28 +36,6 @@ function media(kind: "image" | "video", name: string, alt: string | null = null)
 const image = (name: string, alt: string | null = null) => media("image", name, alt);
 const video = (name: string) => media("video", name);
 
-const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
-const expectPublished = (result: PublishResult) => {
-  if (result.state !== "published") throw new Error(`expected published, got ${JSON.stringify(result)}`);
-  return result;
-};
-const expectProcessing = (result: PublishResult) => {
-  if (result.state !== "processing") throw new Error(`expected processing, got ${JSON.stringify(result)}`);
-  return result;
-};
-
-/** A fetch that delivers the request but loses the answer of the calls `lost` matches, as a timeout would. */
-function losing(net: NetworkContext, lost: (url: URL, method: string) => boolean): NetworkContext {
-  return {
-    ...net,
-    fetch: async (input, init) => {
-      const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url);
-      const response = await net.fetch(input, init);
-      if (lost(url, init?.method ?? "GET")) throw new TypeError("socket hang up");
-      return response;
-    },
-  };
-}
 
 const doors: ReadonlyArray<readonly [string, InstagramDoor, readonly SimulatorFactory[], string]> = [
   ["Instagram-login door", "instagram_login", [createInstagramSimulator], "graph.instagram.com"],

@@ -1,3 +1,4 @@
+import { expectProcessing, expectPublished, form, losing } from "./harness.js";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { graphPost } from "../../src/networks/facebook/graph.js";
@@ -35,28 +36,6 @@ function media(kind: "image" | "video", name: string, alt: string | null = null)
 const image = (name: string, alt: string | null = null) => media("image", name, alt);
 const video = (name: string) => media("video", name);
 
-const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
-const expectPublished = (result: PublishResult) => {
-  if (result.state !== "published") throw new Error(`expected published, got ${JSON.stringify(result)}`);
-  return result;
-};
-const expectProcessing = (result: PublishResult) => {
-  if (result.state !== "processing") throw new Error(`expected processing, got ${JSON.stringify(result)}`);
-  return result;
-};
-
-/** A fetch that delivers the request but loses the answer of the calls `lost` matches, as a timeout would. */
-function losing(net: NetworkContext, lost: (url: URL, method: string) => boolean): NetworkContext {
-  return {
-    ...net,
-    fetch: async (input, init) => {
-      const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url);
-      const response = await net.fetch(input, init);
-      if (lost(url, init?.method ?? "GET")) throw new TypeError("socket hang up");
-      return response;
-    },
-  };
-}
 
 interface Account {
   b: Bench;

@@ -34,8 +34,12 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
   mountPostRoutes(app, deps);
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
-    // xrpc-server's answer for a method it does not serve.
-    if (c.req.path.startsWith("/xrpc/")) return c.json({ error: "MethodNotImplemented", message: "Method Not Implemented" }, 501);
+    // Same status and error name as xrpc-server for a method it does not serve (adapters classify
+    // by them); the message says plainly that this method is outside what the sandbox simulates.
+    if (c.req.path.startsWith("/xrpc/")) {
+      const method = c.req.path.slice("/xrpc/".length);
+      return c.json({ error: "MethodNotImplemented", message: `The Chorus sandbox does not simulate ${method}.` }, 501);
+    }
     return c.text("Not Found", 404);
   });
 
