@@ -14,6 +14,8 @@ export const appCredentials = pgTable(
     platform: text("platform").notNull(),
     clientId: text("client_id").notNull(),
     clientSecretEncrypted: text("client_secret_encrypted").notNull(),
+    /** The network products the app has (LinkedIn `member`, `organization`); null means the deployment's setting. */
+    products: jsonb("products").$type<string[] | null>(),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -45,7 +47,7 @@ export const connectSessions = pgTable(
   (t) => [index("connect_sessions_workspace_idx").on(t.workspaceId)],
 );
 
-/** Events recorded for delivery (webhooks deliver them in a later part). */
+/** The outbox: events recorded in the transaction of the change they report; webhooks deliver them. */
 export const events = pgTable(
   "events",
   {
@@ -53,9 +55,20 @@ export const events = pgTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Test-key changes reach endpoints registered with a test key, live ones live endpoints. */
+    mode: text("mode").$type<"test" | "live">().notNull().default("live"),
     type: text("type").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /**
+     * What the event reports in the network's or our own terms (`facebook:comment:<id>`,
+     * `token_expiring:<acc>:<expiry>`), for events that may be reported twice (Meta retries a
+     * webhook, a sweep runs again): unique per workspace, so the second report records nothing.
+     */
+    sourceId: text("source_id"),
   },
-  (t) => [index("events_workspace_created_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index("events_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    uniqueIndex("events_workspace_source_key").on(t.workspaceId, t.sourceId),
+  ],
 );

@@ -36,10 +36,16 @@ export const socialAccounts = pgTable(
   ],
 );
 
-/** State of the sandbox simulators: JSON documents keyed by platform, kind and id. */
+/**
+ * State of the sandbox simulators: JSON documents keyed by platform, kind and id, in one
+ * simulated world per workspace, so no workspace can see or upset another's simulated people.
+ */
 export const sandboxRecords = pgTable(
   "sandbox_records",
   {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     platform: text("platform").notNull(),
     kind: text("kind").notNull(),
     id: text("id").notNull(),
@@ -47,7 +53,10 @@ export const sandboxRecords = pgTable(
     data: jsonb("data").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sandbox_records_key").on(t.platform, t.kind, t.id), index("sandbox_records_owner_idx").on(t.platform, t.kind, t.owner)],
+  (t) => [
+    uniqueIndex("sandbox_records_world_key").on(t.workspaceId, t.platform, t.kind, t.id),
+    index("sandbox_records_world_owner_idx").on(t.workspaceId, t.platform, t.kind, t.owner),
+  ],
 );
 
 export const posts = pgTable(
@@ -76,6 +85,8 @@ export const posts = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     publishedAt: ts("published_at"),
+    /** When `post.processing` was recorded: set once, by the first target that entered processing. */
+    processingNotifiedAt: ts("processing_notified_at"),
   },
   (t) => [index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt)],
 );
@@ -108,6 +119,8 @@ export const postTargets = pgTable(
     nextPollAt: ts("next_poll_at"),
     /** When the network call started; with state `publishing` past a timeout it is an unknown outcome. */
     attemptStartedAt: ts("attempt_started_at"),
+    /** What went wrong after the post itself went out (a YouTube thumbnail refused), as target errors. */
+    warnings: jsonb("warnings").$type<Record<string, unknown>[] | null>(),
   },
   (t) => [index("post_targets_post_idx").on(t.postId)],
 );

@@ -7,15 +7,25 @@ export const workspaces = pgTable("workspaces", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   email: text("email").notNull(),
-  /** `free` or `subscription`; the billing mode `payg` is derived (free plan with purchased credits). */
+  /** `free` or `subscription`; the billing mode `payg` is derived (free plan with a positive purchased balance). */
   plan: text("plan").notNull(),
   /** Credits left of this period's monthly allowance; reset lazily when `creditsPeriod` is stale. */
   creditsMonthly: integer("credits_monthly").notNull(),
   creditsPeriod: text("credits_period").notNull(),
-  /** Purchased, non-renewing credits. */
+  /** Granted (operator), non-renewing credits of the live ledger; spent after the monthly allowance. */
   creditsPack: integer("credits_pack").notNull().default(0),
+  /** Purchased, non-renewing credits of the live ledger; spent last. A positive balance makes a free workspace `payg`. */
+  creditsPurchased: integer("credits_purchased").notNull().default(0),
   hasPurchasedCredits: boolean("has_purchased_credits").notNull().default(false),
   monthlyAllowance: integer("monthly_allowance").notNull(),
+  /**
+   * The test ledger: what test keys spend (same allowance and rules as the live ledger, topped
+   * up or reset by the operator CLI), so nothing a test key does touches live balances. An
+   * empty period means "not yet used": the whole allowance.
+   */
+  testCreditsMonthly: integer("test_credits_monthly").notNull().default(0),
+  testCreditsPeriod: text("test_credits_period").notNull().default(""),
+  testCreditsPack: integer("test_credits_pack").notNull().default(0),
   apiPerMinute: integer("api_per_minute").notNull(),
   postsPerMinute: integer("posts_per_minute").notNull(),
   profileApiPerMinute: integer("profile_api_per_minute").notNull(),
@@ -42,6 +52,8 @@ export const apiKeys = pgTable(
     nicknameLocked: boolean("nickname_locked").notNull().default(false),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    /** Last authenticated request, to the minute (written at most once a minute per key). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [uniqueIndex("api_keys_hash_key").on(t.hash), index("api_keys_workspace_idx").on(t.workspaceId)],
 );
@@ -100,6 +112,11 @@ export const idempotencyRecords = pgTable(
     responseStatus: integer("response_status"),
     responseBody: text("response_body"),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
+    /**
+     * The post this request stored, written in the transaction that stored it: a `running` claim
+     * with a post did commit work, so it is never freed for a re-run (a retry gets that post).
+     */
+    postId: text("post_id"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "processing_notified_at" timestamp with time zone;

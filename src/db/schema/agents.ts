@@ -1,0 +1,100 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { workspaces } from "./workspaces.js";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** What the owner allowed an agent on the consent page (see src/domain/agents/grant.ts). */
+export interface StoredGrant {
+  /** Profile ids the agent may act for; null: every profile, and accounts outside any profile. */
+  profiles: string[] | null;
+  /** Networks it may reach; null: every network. */
+  platforms: string[] | null;
+  actions: string[];
+  /** Credits it may spend per UTC day. */
+  creditsPerDay: number;
+  /** Whether credits bought up front may pay for its posts (otherwise the allowance and granted credits only). */
+  purchasedCredits: boolean;
+}
+
+/**
+ * An OAuth client registered by dynamic client registration (RFC 7591). Registration is open (no
+ * workspace yet): a client is only a name and redirect URIs until an owner approves it on the
+ * consent page. A confidential client's secret is kept as its SHA-256 only.
+ */
+export const oauthClients = pgTable("oauth_clients", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  redirectUris: jsonb("redirect_uris").$type<string[]>().notNull(),
+  /** `none` (public client, PKCE only), `client_secret_post` or `client_secret_basic`. */
+  authMethod: text("auth_method").notNull(),
+  secretHash: text("secret_hash"),
+  clientUri: text("client_uri"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/**
+ * An agent: one owner approval of one OAuth client in one workspace, with the grant the owner set.
+ * Revoking it (`revokedAt`) ends every token it holds. `spentDay`/`spentToday` count the credits
+ * its posts reserved on that UTC day, under the workspace row's lock (see agent-spend.ts).
+ */
+export const agents = pgTable(
+  "agents",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    /** The owner's session mode at approval: a test agent sees the sandbox, a live one the networks. */
+    mode: text("mode").$type<"test" | "live">().notNull(),
+    clientName: text("client_name").notNull(),
+    nickname: text("nickname"),
+    nicknameLocked: boolean("nickname_locked").notNull().default(false),
+    grant: jsonb("grant").$type<StoredGrant>().notNull(),
+    spentDay: text("spent_day").notNull().default(""),
+    spentToday: integer("spent_today").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("agents_workspace_idx").on(t.workspaceId)],
+);
+
+/** An authorization code: single use, one minute, bound to the client, redirect URI, PKCE challenge and resource. */
+export const oauthCodes = pgTable("oauth_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  agentId: text("agent_id")
+    .notNull()
+    .references(() => agents.id, { onDelete: "cascade" }),
+  clientId: text("client_id").notNull(),
+  redirectUri: text("redirect_uri").notNull(),
+  codeChallenge: text("code_challenge").notNull(),
+  resource: text("resource").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});
+
+/**
+ * Access and refresh tokens, by SHA-256 only. A refresh token is single use: using it sets
+ * `usedAt` and issues a new pair in the same `family`; presenting a used one again revokes the
+ * whole family (OAuth 2.1 §4.3.1: a replayed refresh token means it leaked).
+ */
+export const oauthTokens = pgTable(
+  "oauth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind").$type<"access" | "refresh">().notNull(),
+    agentId: text("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    family: text("family").notNull(),
+    resource: text("resource").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    revokedAt: ts("revoked_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("oauth_tokens_agent_idx").on(t.agentId), index("oauth_tokens_family_idx").on(t.family)],
+);

@@ -1,0 +1,57 @@
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { socialAccounts } from "./social.js";
+import { workspaces } from "./workspaces.js";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * Which network object's webhook entries reach which connected account: a Facebook account is a
+ * person, while Meta's page webhooks name the page, so the pages subscribed through
+ * POST /v1/social-accounts/{id}/webhook are kept here. Several workspaces may hold the same page.
+ */
+export const inboundRoutes = pgTable(
+  "inbound_routes",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    /** The id Meta puts in `entry[].id` (a page id). */
+    objectId: text("object_id").notNull(),
+    fields: jsonb("fields").$type<string[]>().notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("inbound_routes_account_object_key").on(t.accountId, t.objectId), index("inbound_routes_object_idx").on(t.platform, t.objectId)],
+);
+
+/**
+ * Where the scheduled poll of one account's feed stopped (networks that push nothing, issue 10).
+ * A feed is a facet method (`notifications`, later `comments`, `conversations`). The high-water
+ * mark is the newest item's time and the ids seen at exactly that time, so an item sharing the
+ * newest timestamp is neither lost nor repeated. A row with no mark was baselined on an empty feed.
+ */
+export const inboxPollCursors = pgTable(
+  "inbox_poll_cursors",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => socialAccounts.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    feed: text("feed").notNull(),
+    highWaterAt: ts("high_water_at"),
+    highWaterIds: jsonb("high_water_ids").$type<string[]>().notNull().default([]),
+    /** The newest item's network id, for networks that can list only what is newer (X `since_id`). */
+    newestId: text("newest_id"),
+    baselinedAt: ts("baselined_at").notNull(),
+    lastPolledAt: ts("last_polled_at").notNull(),
+    /** A rate-limited network's own wait: no poll of this account before then. */
+    pausedUntil: ts("paused_until"),
+    lastError: text("last_error"),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.feed] }), index("inbox_poll_cursors_workspace_idx").on(t.workspaceId)],
+);
