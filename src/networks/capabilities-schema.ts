@@ -2,8 +2,9 @@ import * as v from "valibot";
 import { platformIds } from "./platform-ids.js";
 
 /**
- * The public capability record of one network (GET /v1/platforms). Each adapter's
- * `capabilities.ts` satisfies this type; the same schema documents the response in OpenAPI.
+ * What one network is, as data: each adapter's `capabilities.ts` satisfies this type. What it can
+ * read and do beyond publishing is not here: `publicCapabilities` (networks/derived-capabilities.ts)
+ * derives it from the adapter's facets, so the record and the behaviour cannot disagree.
  */
 const OptionSpec = v.object({
   type: v.pipe(v.picklist(["string", "integer", "boolean", "array", "object"]), v.description("JSON type of the option's value.")),
@@ -13,7 +14,7 @@ const OptionSpec = v.object({
   description: v.pipe(v.string(), v.description("What the option does.")),
 });
 
-export const PlatformCapabilitiesSchema = v.object({
+export const NetworkCapabilitiesSchema = v.object({
   platform: v.picklist(platformIds),
   name: v.pipe(v.string(), v.description("The network's product name.")),
   kind: v.pipe(v.string(), v.description("The spec's neutral name for the kind of network.")),
@@ -52,11 +53,38 @@ export const PlatformCapabilitiesSchema = v.object({
     scopes: v.array(v.string()),
   }),
   targets: v.pipe(v.array(v.string()), v.description("Kinds of destination inside an account (page, board, location, organization).")),
-  reads: v.array(v.string()),
-  engagements: v.array(v.string()),
-  comments: v.object({ reply: v.boolean(), hide: v.boolean(), delete: v.boolean(), nested: v.boolean() }),
   rateLimits: v.pipe(v.array(v.object({ scope: v.string(), limit: v.number(), windowSeconds: v.number(), notes: v.optional(v.string()) })), v.description("The network's own limits Chorus paces against.")),
   options: v.pipe(v.record(v.string(), OptionSpec), v.description("Every `platformOptions.<platform>` field with its type and valid values.")),
+});
+
+export type NetworkCapabilities = v.InferOutput<typeof NetworkCapabilitiesSchema>;
+
+/** The public capability record of one network (GET /v1/platforms); the same schema documents the response in OpenAPI. */
+export const PlatformCapabilitiesSchema = v.object({
+  ...NetworkCapabilitiesSchema.entries,
+  reads: v.pipe(v.array(v.string()), v.description("What Chorus can read from this network's accounts (`notifications`, `comments`, `conversations`, ...).")),
+  engagements: v.pipe(v.array(v.string()), v.description("Values of `action` that POST /v1/engagements accepts for this network.")),
+  comments: v.pipe(
+    v.object({ reply: v.boolean(), hide: v.boolean(), delete: v.boolean(), nested: v.boolean() }),
+    v.description("Comment moderation: replying, hiding, deleting others' comments, and reading whole threads (`nested`)."),
+  ),
+  messaging: v.pipe(v.array(v.string()), v.description("Direct-message features (`conversations`, `send`, ...); empty when the network has none through Chorus.")),
+  analytics: v.pipe(
+    v.object({
+      post: v.pipe(v.boolean(), v.description("Whether GET /v1/posts/{id}/analytics can read this network's posts.")),
+      account: v.pipe(v.boolean(), v.description("Whether GET /v1/analytics can read this network's accounts.")),
+      minRefreshSeconds: v.pipe(v.nullable(v.number()), v.description("Youngest cached result `refresh=true` replaces; a younger one is answered from the cache.")),
+      metrics: v.pipe(
+        v.record(v.string(), v.nullable(v.string())),
+        v.description("The network's own current metric name behind each normalised metric (`views`, `reach`, `likes`, `comments`, `shares`, `saves`, `clicks`, `videoViews`, `watchTimeSeconds`, `followers`); null where the network publishes none."),
+      ),
+    }),
+    v.description("Analytics: which reads work and how the network's metrics map to Chorus's."),
+  ),
+  live: v.pipe(
+    v.array(v.string()),
+    v.description("Live broadcast operations under /v1/social-accounts/{id}/live-broadcasts (`create`, `read`, `start`, `end`, `credentials`); empty when the network cannot go live through Chorus, and those routes answer 400 `capability_unsupported`."),
+  ),
 });
 
 export type PlatformCapabilities = v.InferOutput<typeof PlatformCapabilitiesSchema>;

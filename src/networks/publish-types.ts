@@ -27,14 +27,17 @@ export interface PublishRequest {
   destination: string | null;
   /** Stable per target: networks that accept a client-side idempotency token get it; adapters may use it to find the post after a timeout. */
   targetId: string;
+  /** Media named by an option rather than by `media` (YouTube `thumbnail`), keyed by the option's name. */
+  attachments?: Readonly<Record<string, PublishMedia>>;
 }
 
 /**
  * What a publish attempt came to. `processing` means the network accepted the post and finishes
  * it asynchronously (containers, video processing): the poller calls `checkPublish` with
- * `pollToken` until it is published or failed.
+ * `pollToken` until it is published or failed. `warnings` are what went wrong after the post went
+ * out (a refused thumbnail): they are shown on the target, which still counts as published.
  */
 export type PublishResult =
-  | { state: "published"; networkPostId: string; url: string | null }
-  | { state: "processing"; networkPostId: string | null; url: string | null; pollToken: string; pollAfterSeconds: number }
+  | { state: "published"; networkPostId: string; url: string | null; warnings?: ApiError[] }
+  | { state: "processing"; networkPostId: string | null; url: string | null; pollToken: string; pollAfterSeconds: number; warnings?: ApiError[] }
   | { state: "failed"; error: ApiError };

@@ -4,7 +4,7 @@ import { googleBusinessAdapter } from "./googlebusiness/adapter.js";
 import { instagramAdapter } from "./instagram/adapter.js";
 import { linkedinAdapter } from "./linkedin/adapter.js";
 import { pinterestAdapter } from "./pinterest/adapter.js";
-import { type PlatformId, platformIds } from "./platform-ids.js";
+import type { PlatformId } from "./platform-ids.js";
 import { threadsAdapter } from "./threads/adapter.js";
 import { tiktokAdapter } from "./tiktok/adapter.js";
 import { twitterAdapter } from "./twitter/adapter.js";
@@ -29,7 +29,3 @@ export function adapterFor(platform: PlatformId): NetworkAdapter {
   return adapters[platform];
 }
 
-/** The public capability records, in the order of `platformIds`. */
-export function allCapabilities() {
-  return platformIds.map((id) => adapters[id].capabilities);
-}

@@ -1,4 +1,11 @@
-import type { PlatformCapabilities } from "./capabilities-schema.js";
+import type { GuardedFetch } from "../infra/outbound/guarded-fetch.js";
+import type { NetworkCapabilities } from "./capabilities-schema.js";
+import type { AnalyticsFacet } from "./facets/analytics.js";
+import type { AccountReadsFacet } from "./facets/account-reads.js";
+import type { EngageFacet } from "./facets/engage.js";
+import type { DiscoverFacet } from "./facets/discover.js";
+import type { InboxFacet } from "./facets/inbox.js";
+import type { LiveFacet } from "./facets/live.js";
 import type { PlatformId } from "./platform-ids.js";
 import type { PublishRequest, PublishResult } from "./publish-types.js";
 
@@ -11,6 +18,12 @@ export interface NetworkContext {
   fetch: typeof fetch;
   now: () => Date;
   config: NetworkConfig;
+  /**
+   * Fetches a URL the user typed (a profile image), in both modes, through the outbound guard
+   * (infra/outbound): never `fetch`, which for a live key reaches anything. Without it, such
+   * URLs are refused.
+   */
+  fetchUserUrl?: GuardedFetch;
 }
 
 export interface NetworkConfig {
@@ -22,6 +35,11 @@ export interface NetworkConfig {
   apiVersion?: string;
   /** Bluesky: the PDS or entryway to log in at. Tests point it at a local PDS. */
   serviceUrl?: string;
+  /**
+   * The network products the app has (LinkedIn: `member`, `organization`), which decide the
+   * scopes it may ask for; absent means the adapter's default.
+   */
+  products?: readonly string[];
 }
 
 /** Tokens and connection facts the adapter needs for later calls; stored encrypted. */
@@ -64,7 +82,7 @@ export interface AuthorizeInput {
   state: string;
   /** S256 challenge; adapters of networks without PKCE ignore it. */
   codeChallenge: string;
-  /** Instagram: `facebook_login` or `instagram_login`. */
+  /** Instagram: `facebook_login` or `instagram_login`; LinkedIn: `member` or `organization`. */
   variant: string | null;
 }
 
@@ -113,11 +131,16 @@ export interface ChannelEvent {
  */
 export interface NetworkAdapter {
   readonly platform: PlatformId;
-  readonly capabilities: PlatformCapabilities;
+  readonly capabilities: NetworkCapabilities;
 
   /** Hosts this adapter talks to; the sandbox serves exactly these for test keys. */
   readonly hosts: readonly string[];
 
+  /**
+   * The connect variants an app with these products can open (LinkedIn's variants are named after
+   * the product each needs); absent on networks whose doors do not depend on the app.
+   */
+  connectVariants?(products: readonly string[] | undefined): readonly string[];
   authorizeUrl?(input: AuthorizeInput, net: NetworkContext): string;
   exchangeCode?(input: ExchangeInput, net: NetworkContext): Promise<TokenSet>;
   loginWithPassword?(input: PasswordLoginInput, net: NetworkContext): Promise<TokenSet>;
@@ -130,7 +153,8 @@ export interface NetworkAdapter {
   publishInfo?(tokens: TokenSet, net: NetworkContext): Promise<Record<string, unknown>>;
   allowance?(tokens: TokenSet, net: NetworkContext): Promise<Allowance>;
   updateProfile?(tokens: TokenSet, update: ProfileUpdate, net: NetworkContext): Promise<void>;
-  subscribeWebhook?(tokens: TokenSet, fields: string[], net: NetworkContext): Promise<{ subscribed: boolean; fields: string[] }>;
+  /** `objects`: the network objects whose webhooks now name this account (Facebook: the pages), when they are not the account itself. */
+  subscribeWebhook?(tokens: TokenSet, fields: string[], net: NetworkContext): Promise<{ subscribed: boolean; fields: string[]; objects?: string[] }>;
   adAccounts?(tokens: TokenSet, net: NetworkContext): Promise<AdAccount[]>;
   brandedPartners?(tokens: TokenSet, net: NetworkContext): Promise<BrandedPartner[]>;
   events?(tokens: TokenSet, net: NetworkContext): Promise<ChannelEvent[]>;
@@ -151,4 +175,18 @@ export interface NetworkAdapter {
   findPublished?(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<{ networkPostId: string; url: string | null } | null>;
   /** Deletes a published post (retract). */
   deletePost?(tokens: TokenSet, networkPostId: string, net: NetworkContext): Promise<void>;
+
+  /* Feature facets (DESIGN.md "Growing the adapter contract"): a facet the network lacks is absent. */
+  /** Notifications now; comments, reviews and conversations as they are built. */
+  readonly inbox?: InboxFacet;
+  /** Post and account insights, mapped from the network's own metric names. */
+  readonly analytics?: AnalyticsFacet;
+  /** Like, repost, follow, block, mute, bookmark, save, and their undo. */
+  readonly engage?: EngageFacet;
+  /** The account's own posts, followers and following, read live. */
+  readonly accountReads?: AccountReadsFacet;
+  /** Live video broadcasts (Facebook pages, YouTube channels). */
+  readonly live?: LiveFacet;
+  /** Post search, public profiles, creators and places. */
+  readonly discover?: DiscoverFacet;
 }

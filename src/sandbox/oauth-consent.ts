@@ -24,6 +24,11 @@ export interface ConsentOptions {
   /** How the network separates scopes in the `scope` parameter. */
   scopeSeparator?: string;
   seedAccount: (input: { handle: string }) => Promise<SandboxAccount>;
+  /**
+   * The network's refusal of scopes the app may not ask for (LinkedIn: a scope outside the app's
+   * products), sent back on the redirect before any consent, or null to go ahead.
+   */
+  refuseScopes?: (clientId: string, scopes: readonly string[]) => Promise<{ error: string; description: string } | null>;
 }
 
 const randomToken = (bytes = 24) =>
@@ -40,10 +45,25 @@ export function mountConsentPage(app: Hono, deps: SimulatorDeps, options: Consen
   const clientIdParam = options.clientIdParam ?? "client_id";
   const separator = options.scopeSeparator ?? " ";
 
-  app.get(options.path, (c) => {
+  /** The redirect carrying the network's refusal of the app's scopes, or null. */
+  const scopeRefusal = async (q: Record<string, string>): Promise<string | null> => {
+    const clientId = q[clientIdParam];
+    if (!options.refuseScopes || !clientId || !q.redirect_uri) return null;
+    const refused = await options.refuseScopes(clientId, (q.scope ?? "").split(separator).filter(Boolean));
+    if (!refused) return null;
+    const back = new URL(q.redirect_uri);
+    back.searchParams.set("error", refused.error);
+    back.searchParams.set("error_description", refused.description);
+    if (q.state !== undefined) back.searchParams.set("state", q.state);
+    return back.toString();
+  };
+
+  app.get(options.path, async (c) => {
     const q = c.req.query();
     const missing = [clientIdParam, "redirect_uri", "response_type"].filter((name) => !q[name]);
     if (missing.length > 0) return c.text(`Missing ${missing.join(", ")}`, 400);
+    const refusal = await scopeRefusal(q);
+    if (refusal) return c.redirect(refusal, 302);
     const scopes = (q.scope ?? "").split(separator).filter(Boolean);
     return c.html(
       html`<!doctype html>
@@ -71,6 +91,8 @@ export function mountConsentPage(app: Hono, deps: SimulatorDeps, options: Consen
     const redirectUri = q.redirect_uri;
     const clientId = q[clientIdParam];
     if (!redirectUri || !clientId) return c.text("Missing redirect_uri or client id", 400);
+    const refusal = await scopeRefusal(q);
+    if (refusal) return c.redirect(refusal, 302);
     const back = new URL(redirectUri);
     if (q.state !== undefined) back.searchParams.set("state", q.state);
     if (form.decision !== "approve") {

@@ -59,6 +59,40 @@ export interface Simulator {
    * the network. Returns the simulator's account record.
    */
   seedAccount(input: { handle: string; password?: string }): Promise<SandboxAccount>;
+  /**
+   * Records an app's products at the simulated developer portal (LinkedIn), as its developer
+   * would; networks whose apps have no products to choose leave it out.
+   */
+  registerApp?(input: { clientId: string; products: string[] }): Promise<void>;
+  /**
+   * Another simulated person acts on the account (likes or replies to its post, mentions or
+   * follows it...) through the network's own records, so the notification it raises is the one a
+   * real network would raise. Absent on networks whose simulator has no notifications yet.
+   */
+  simulateActivity?(input: SimulatedActivityInput): Promise<SimulatedActivityResult>;
+  /**
+   * A simulated person sends the account a direct message, kept in the network's own records
+   * (X's DM events, Bluesky's chat service). Absent where the inbound route stores messages the
+   * way the network pushes them (Meta) or where the network has no direct messages.
+   */
+  receiveMessage?(input: { recipientId: string; senderHandle: string; text: string }): Promise<{ id: string; senderId: string }>;
 }
+
+/** What a simulated person can do to a sandbox account, so a test key can produce notifications end to end. */
+export const sandboxActivities = ["like", "reply", "mention", "follow", "repost", "quote"] as const;
+export type SandboxActivity = (typeof sandboxActivities)[number];
+
+export interface SimulatedActivityInput {
+  action: SandboxActivity;
+  /** The simulator's id of the account acted upon (the connected account's simulated person). */
+  recipientId: string;
+  /** Handle of the simulated person acting; seeded on first use. Null: the simulator's default person. */
+  actorHandle: string | null;
+  /** The network id of the recipient's post acted on (like, repost, reply, quote). */
+  subject: string | null;
+  text: string | null;
+}
+
+export type SimulatedActivityResult = { ok: true; actor: SandboxAccount; networkId: string } | { ok: false; reason: "subject_unknown" | "subject_required" | "action_unsupported" };
 
 export type SimulatorFactory = (deps: SimulatorDeps) => Simulator;

@@ -36,6 +36,8 @@ const samples: { failure: NetworkFailure; code: string }[] = [
   { failure: xrpc(400, "InvalidRequest", "blob too big (maximum 1000000, got 1400993) at $.record.embed.images[0].image"), code: "media_too_large" },
   { failure: xrpc(400, "InvalidMimeType", "Referenced Mimetype does not match stored blob. Expected: image/png, Got: image/jpeg"), code: "media_unreadable" },
   { failure: xrpc(400, "InvalidSize", "Referenced Size does not match stored blob. Expected: 12, Got: 13"), code: "media_unreadable" },
+  { failure: xrpc(400, "InvalidConvo", "Convo not found"), code: "resource_not_found" },
+  { failure: xrpc(400, "ConvoLocked", "Convo is locked"), code: "platform_rejected" },
   { failure: xrpc(400, "InvalidSwap", "Record was at bafyreigbtj4x7ip5legnfznufuopl4sg4knzc2cof6duas4b3q2fy6swua"), code: "platform_rejected" },
   { failure: xrpc(502, "UpstreamFailure", "Upstream Failure"), code: "platform_unavailable" },
   { failure: xrpc(504, "UpstreamTimeout", "Upstream Timeout"), code: "platform_unavailable" },

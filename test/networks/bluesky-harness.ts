@@ -1,5 +1,6 @@
 import { jsonToLex, lexicons } from "@atproto/api";
 import { afterEach, expect } from "vitest";
+import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { blueskyAdapter } from "../../src/networks/bluesky/adapter.js";
 import type { NetworkContext } from "../../src/networks/types.js";
 import { createBlueskySimulator } from "../../src/sandbox/bluesky/simulator.js";
@@ -27,10 +28,24 @@ export interface RecordedCall {
 
 /** A host outside Bluesky where tests put images for profile updates. */
 export const IMAGE_HOST = "images.example.test";
+/** A name that resolves to a private address, as an attacker's DNS would answer. */
+export const PRIVATE_NAME_HOST = "intranet-images.example.test";
 
 function declaredKeys(schema: unknown): string[] {
   const props = schema && typeof schema === "object" ? (schema as { properties?: Record<string, unknown> }).properties : undefined;
   return props ? Object.keys(props) : [];
+}
+
+/** Query params as the XRPC server reads them: integers and booleans decoded, arrays from repeated keys. */
+function typedParams(search: URLSearchParams, schema: unknown): Record<string, unknown> {
+  const props = (schema && typeof schema === "object" ? (schema as { properties?: Record<string, { type?: string }> }).properties : undefined) ?? {};
+  const decode = (type: string | undefined, value: string): unknown => (type === "integer" ? Number(value) : type === "boolean" ? value === "true" : value);
+  const params: Record<string, unknown> = {};
+  for (const key of new Set(search.keys())) {
+    const prop = props[key] as { type?: string; items?: { type?: string } } | undefined;
+    params[key] = prop?.type === "array" ? search.getAll(key).map((v) => decode(prop.items?.type, v)) : decode(prop?.type, search.get(key) ?? "");
+  }
+  return params;
 }
 
 function checkAgainstLexicon(call: RecordedCall, violations: string[]): void {
@@ -41,7 +56,7 @@ function checkAgainstLexicon(call: RecordedCall, violations: string[]): void {
   if (!def) return void violations.push(`${nsid}: not in the lexicons`);
   const fail = (what: string) => violations.push(`${nsid}: ${what}`);
   if (call.method !== (def.type === "query" ? "GET" : "POST")) fail(`${call.method} for a ${def.type}`);
-  const params = Object.fromEntries(call.url.searchParams);
+  const params = typedParams(call.url.searchParams, def.parameters);
   const allowedParams = declaredKeys(def.parameters);
   for (const key of Object.keys(params)) if (!allowedParams.includes(key)) fail(`undeclared param ${key}`);
   try {
@@ -86,6 +101,10 @@ export interface Harness {
   violations: string[];
   sleeps: number[];
   images: Map<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>;
+  /** Paths on IMAGE_HOST that answer 302 to another location. */
+  redirects: Map<string, string>;
+  /** Every URL the outbound guard let through to the image server. */
+  userFetches: string[];
   /** Runs before the request reaches the simulator (to simulate a concurrent edit, for example). */
   beforeCall: ((url: URL) => Promise<void>) | null;
   seed(handle: string, password?: string): Promise<SandboxAccount>;
@@ -100,6 +119,25 @@ export function createHarness(start = new Date("2026-09-01T10:00:00.000Z")): Har
   const calls: RecordedCall[] = [];
   const violations: string[] = [];
   const images = new Map<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>();
+  const redirects = new Map<string, string>();
+  const userFetches: string[] = [];
+  // The user-URL guard over a stand-in internet: IMAGE_HOST is public, PRIVATE_NAME_HOST is not;
+  // anything else does not resolve. Whatever the guard lets through is answered (and recorded) here.
+  const fetchUserUrl = createGuardedFetch({
+    resolve: async (hostname) => {
+      if (hostname === IMAGE_HOST) return ["93.184.216.34"];
+      if (hostname === PRIVATE_NAME_HOST) return ["10.0.0.7"];
+      throw new Error(`ENOTFOUND ${hostname}`);
+    },
+    fetch: async (input, init) => {
+      const url = new URL(new Request(input, init).url);
+      userFetches.push(url.toString());
+      const target = redirects.get(url.pathname);
+      if (url.host === IMAGE_HOST && target) return new Response(null, { status: 302, headers: { location: target } });
+      const image = url.host === IMAGE_HOST ? images.get(url.pathname) : undefined;
+      return image ? new Response(image.bytes, { headers: { "content-type": image.contentType } }) : new Response("missing", { status: 404 });
+    },
+  });
 
   const harness: Harness = {
     deps,
@@ -107,17 +145,16 @@ export function createHarness(start = new Date("2026-09-01T10:00:00.000Z")): Har
     violations,
     sleeps,
     images,
+    redirects,
+    userFetches,
     beforeCall: null,
     net: {
       now: deps.now,
       config,
+      fetchUserUrl,
       fetch: async (input, init) => {
         const request = new Request(input, init);
         const url = new URL(request.url);
-        if (url.host === IMAGE_HOST) {
-          const image = images.get(url.pathname);
-          return image ? new Response(image.bytes, { headers: { "content-type": image.contentType } }) : new Response("missing", { status: 404 });
-        }
         if (harness.beforeCall) await harness.beforeCall(url);
         const raw = request.body ? await request.clone().text() : "";
         const isJson = request.headers.get("content-type")?.startsWith("application/json");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { StoredRecord } from "../../src/sandbox/bluesky/repo.js";
 import { writeRecord } from "../../src/sandbox/bluesky/repo.js";
-import { apiError, bluesky, connected, type Harness, harnessPerTest, IMAGE_HOST, lastCall } from "./bluesky-harness.js";
+import { pdsUrlOf } from "../../src/networks/bluesky/session.js";
+import { apiError, bluesky, connected, type Harness, harnessPerTest, IMAGE_HOST, lastCall, PRIVATE_NAME_HOST } from "./bluesky-harness.js";
 
 const harness = harnessPerTest();
 
@@ -74,6 +75,49 @@ describe("bluesky updateProfile", () => {
     expect(h.calls.length).toBe(before);
   });
 
+  it("refuses a NUL or an unpaired surrogate before calling the network", async () => {
+    const h = harness();
+    const { tokens } = await connected(h);
+    const before = h.calls.length;
+    expect(await apiError(bluesky.updateProfile(tokens, { displayName: "a\u0000b" }, h.net))).toMatchObject({ code: "text_invalid_characters", param: "displayName", retryable: false });
+    expect(await apiError(bluesky.updateProfile(tokens, { bio: "a\ud800b" }, h.net))).toMatchObject({ code: "text_invalid_characters", param: "bio" });
+    expect(h.calls.length).toBe(before);
+  });
+
+  it("the simulator answers hostile profile fields with the PDS's 400 InvalidRequest, never a 500", async () => {
+    const h = harness();
+    const { account, tokens } = await connected(h);
+    const before = await profileOf(h, account.id);
+    const put = (record: Record<string, unknown>) =>
+      h.net.fetch(`${pdsUrlOf(tokens, h.net)}/xrpc/com.atproto.repo.putRecord`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens.accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ repo: account.id, collection: PROFILE, rkey: "self", record: { $type: PROFILE, ...record } }),
+      });
+    const hostile: Record<string, unknown>[] = [
+      { displayName: "a\u0000b" },
+      { description: "a\ud800b" },
+      { displayName: "\udc00" },
+      { displayName: "x".repeat(641) },
+      { displayName: "👍🏽".repeat(65) },
+      { description: "é".repeat(1281) },
+      { displayName: 5 },
+      { displayName: null },
+      { description: { nested: true } },
+      { displayName: ["a"] },
+    ];
+    for (const record of hostile) {
+      const response = await put(record);
+      expect(response.status, JSON.stringify(record).slice(0, 80)).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "InvalidRequest" });
+    }
+    expect(await profileOf(h, account.id)).toEqual(before);
+    // These requests are meant to break the lexicon: the official lexicon check agrees with the
+    // simulator about each (NUL and unpaired surrogates are the sandbox store's own refusal).
+    expect(h.violations.length).toBe(7);
+    h.violations.length = 0;
+  });
+
   it("downloads the avatar and banner, uploads them as blobs and references them", async () => {
     const h = harness();
     const { account, tokens } = await connected(h);
@@ -102,8 +146,40 @@ describe("bluesky updateProfile", () => {
     expect(await apiError(bluesky.updateProfile(tokens, { avatarUrl: `https://${IMAGE_HOST}/big.png` }, h.net))).toMatchObject({ code: "media_too_large", param: "avatarUrl" });
     expect(await apiError(bluesky.updateProfile(tokens, { bannerUrl: `https://${IMAGE_HOST}/anim.gif` }, h.net))).toMatchObject({ code: "media_type_unsupported", param: "bannerUrl" });
     expect(await apiError(bluesky.updateProfile(tokens, { avatarUrl: `http://${IMAGE_HOST}/me.png` }, h.net))).toMatchObject({ code: "field_invalid", param: "avatarUrl" });
-    expect(await apiError(bluesky.updateProfile(tokens, { avatarUrl: `https://${IMAGE_HOST}/missing.png` }, h.net))).toMatchObject({ code: "field_invalid", param: "avatarUrl" });
+    expect(await apiError(bluesky.updateProfile(tokens, { avatarUrl: `https://${IMAGE_HOST}/missing.png` }, h.net))).toMatchObject({ code: "url_unreachable", param: "avatarUrl" });
     expect(await apiError(bluesky.updateProfile(tokens, { avatarUrl: "not a url" }, h.net))).toMatchObject({ code: "field_invalid", param: "avatarUrl" });
+    expect(h.calls.length).toBe(before);
+  });
+
+  it("refuses image URLs on private addresses, or redirecting to one or to http, with one generic error and nothing fetched or written", async () => {
+    const h = harness();
+    const { tokens } = await connected(h);
+    h.images.set("/me.png", { bytes: PNG, contentType: "image/png" });
+    h.redirects.set("/to-metadata", "https://169.254.169.254/latest/meta-data/");
+    h.redirects.set("/to-loopback", "https://[::1]:8443/a.png");
+    h.redirects.set("/to-http", `http://${IMAGE_HOST}/me.png`);
+    const before = h.calls.length;
+    const refused = [
+      "https://127.0.0.1:8443/a.png",
+      "https://2130706433:8443/a.png",
+      "https://0x7f.1/a.png",
+      "https://[::ffff:127.0.0.1]/a.png",
+      "https://0.0.0.0/a.png",
+      "https://localhost/a.png",
+      `https://${PRIVATE_NAME_HOST}/a.png`,
+      `https://${IMAGE_HOST}/to-metadata`,
+      `https://${IMAGE_HOST}/to-loopback`,
+      `https://${IMAGE_HOST}/to-http`,
+    ];
+    const messages = new Set<string>();
+    for (const avatarUrl of refused) {
+      const error = await apiError(bluesky.updateProfile(tokens, { avatarUrl }, h.net));
+      expect(error, avatarUrl).toMatchObject({ code: "url_unreachable", param: "avatarUrl", platform: null });
+      messages.add(`${error.message}|${error.fix}`);
+    }
+    expect(messages.size).toBe(1);
+    // Only the three redirecting public URLs were asked for; no hop after them, no direct private address.
+    expect(h.userFetches).toEqual([`https://${IMAGE_HOST}/to-metadata`, `https://${IMAGE_HOST}/to-loopback`, `https://${IMAGE_HOST}/to-http`]);
     expect(h.calls.length).toBe(before);
   });
 

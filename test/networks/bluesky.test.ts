@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { blueskyAdapter } from "../../src/networks/bluesky/adapter.js";
 import { blueskyCapabilities } from "../../src/networks/bluesky/capabilities.js";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
+import { NetworkCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { createBlueskySimulator } from "../../src/sandbox/bluesky/simulator.js";
 import { UNMATCHED_HEADER } from "../../src/sandbox/sandbox-fetch.js";
@@ -17,7 +17,7 @@ const login = (h: Harness, identifier: string, password: string) => bluesky.logi
 
 describe("bluesky capabilities", () => {
   it("is a valid capability record with app-password connect and grapheme counting", () => {
-    expect(() => v.parse(PlatformCapabilitiesSchema, blueskyCapabilities)).not.toThrow();
+    expect(() => v.parse(NetworkCapabilitiesSchema, blueskyCapabilities)).not.toThrow();
     expect(blueskyCapabilities.connect).toEqual({ method: "app_password", pkce: false, variants: [], scopes: ["com.atproto.appPass"] });
     expect(blueskyCapabilities.text).toMatchObject({ maxLength: 300, counting: "graphemes" });
     expect(blueskyCapabilities.media).toMatchObject({ maxImages: 4, maxImageBytes: 1_000_000 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import { facebookCapabilities, facebookScopes } from "../../src/networks/facebook/capabilities.js";
@@ -7,6 +8,11 @@ import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
 import { UNMATCHED_HEADER } from "../../src/sandbox/sandbox-fetch.js";
 import { bench, connect, consent, facebookInstagramOrders, itClassifiesEveryGraphRow, rejectsWith } from "./facebook-helpers.js";
 import { expectValidCapabilities } from "./harness.js";
+
+/** Meta's own Graph node descriptions (shared/networks/specs/meta-graph). */
+const metaSpec = (name: string) => JSON.parse(readFileSync(new URL(`../../../shared/networks/specs/meta-graph/specs/${name}`, import.meta.url), "utf8")) as unknown;
+const pageNode = metaSpec("Page.json") as { apis: { method: string; endpoint: string; params: { name: string; required: boolean }[] }[] };
+const metaEnums = metaSpec("enum_types.json") as { name: string; values: string[] }[];
 
 
 describe("facebook capabilities", () => {
@@ -103,12 +109,20 @@ describe.each(facebookInstagramOrders)("facebook adapter against the simulator (
     const net = b.net();
     const tokens = await connect(facebookAdapter, net, "hooks");
     const result = await facebookAdapter.subscribeWebhook?.(tokens, ["feed", "mention", "messages"], net);
-    expect(result).toEqual({ subscribed: true, fields: ["feed", "mention", "messages"] });
     const posts = b.sent.filter((r) => r.method === "POST" && r.url.pathname.endsWith("/subscribed_apps"));
     expect(posts).toHaveLength(2);
+    // The pages subscribed are the objects Meta's page webhooks will name.
+    expect(result).toEqual({ subscribed: true, fields: ["feed", "mention", "messages"], objects: posts.map((p) => p.url.pathname.split("/")[2]) });
+    // Checked against Meta's own description of the Page node's `POST subscribed_apps` edge.
+    const edge = pageNode.apis.find((a) => a.method === "POST" && a.endpoint === "subscribed_apps");
+    const allowedFields = metaEnums.find((e) => e.name === "pagesubscribed_apps_subscribed_fields_enum_param")?.values ?? [];
     for (const post of posts) {
       expect(post.url.searchParams.get("subscribed_fields")).toBe("feed,mention,messages");
       expect(post.url.searchParams.get("access_token")).not.toBe(tokens.accessToken);
+      const sent = [...post.url.searchParams.keys()].filter((k) => k !== "access_token");
+      expect(sent.filter((k) => !edge?.params.some((p) => p.name === k))).toEqual([]);
+      expect(edge?.params.filter((p) => p.required).map((p) => p.name).every((k) => sent.includes(k))).toBe(true);
+      expect((post.url.searchParams.get("subscribed_fields") ?? "").split(",").filter((f) => !allowedFields.includes(f))).toEqual([]);
     }
     const pages = await b.deps.store.list<SandboxPage>("facebook", "page");
     expect(pages.every((p) => p.data.subscribedFields.join(",") === "feed,mention,messages")).toBe(true);

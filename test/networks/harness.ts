@@ -2,7 +2,7 @@ import { crc32, deflateSync } from "node:zlib";
 import * as v from "valibot";
 import { expect } from "vitest";
 import { ApiError } from "../../src/infra/errors.js";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
+import { NetworkCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { classifyFailure, type ErrorRow, type ErrorTable, matchErrorRow, type NetworkFailure, pkceChallenge } from "../../src/networks/http.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
 import type { PublishMedia, PublishResult } from "../../src/networks/publish-types.js";
@@ -29,7 +29,7 @@ export function required<A extends NetworkAdapter, K extends keyof A>(adapter: A
 }
 
 export function expectValidCapabilities(capabilities: unknown): void {
-  expect(v.safeParse(PlatformCapabilitiesSchema, capabilities).success).toBe(true);
+  expect(v.safeParse(NetworkCapabilitiesSchema, capabilities).success).toBe(true);
 }
 
 export interface Sandbox {

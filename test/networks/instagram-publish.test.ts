@@ -90,6 +90,8 @@ describe("instagram publishing capabilities", () => {
 describe.each(doors)("instagram publishing, %s", (_name, door, factories, host) => {
   it("publishes one image: container, IN_PROGRESS, then FINISHED, media_publish and the permalink", async () => {
     const a = await account(factories, door);
+    // A place of the simulated world (a Page with a location, as GET /pages/search finds it).
+    await a.b.deps.store.put("instagram", "place", "110843418940484", { name: "Eiffel Tower", street: "", city: "Paris", country: "France", latitude: 48.8584, longitude: 2.2945 }, null);
     const before = a.b.sent.length;
     const first = expectProcessing(await publish(a.tokens, a.request({ options: { altText: "A red coat", locationId: "110843418940484" } }), a.net));
     expect(first).toMatchObject({ networkPostId: null, url: null, pollAfterSeconds: 5 });

@@ -1,13 +1,14 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { linkedinAdapter } from "../../src/networks/linkedin/adapter.js";
-import { linkedinCapabilities, linkedinDefaultApiVersion, linkedinMemberScopes } from "../../src/networks/linkedin/capabilities.js";
+import { linkedinCapabilities, linkedinDefaultApiVersion } from "../../src/networks/linkedin/capabilities.js";
 import { toLittleText } from "../../src/networks/linkedin/commentary.js";
 import { linkedinPublishErrorTable } from "../../src/networks/linkedin/errors.js";
 import type { PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkConfig, NetworkContext, TokenSet } from "../../src/networks/types.js";
 import type { SandboxAcl } from "../../src/sandbox/linkedin/linkedin-data.js";
 import type { SandboxLinkedinPost } from "../../src/sandbox/linkedin/posts.js";
+import { registerSandboxLinkedinApp } from "../../src/sandbox/linkedin/apps.js";
 import { createLinkedinSimulator } from "../../src/sandbox/linkedin/simulator.js";
 import type { CapturedRequest } from "../support/openapi-request-check.js";
 import { apiError, asFailure, commonFaultCodes, connectThroughConsent, createSandbox, expectRowSample, expectValidCapabilities, required, type Sandbox, sampleMedia } from "./harness.js";
@@ -24,10 +25,15 @@ const findPublished = required(linkedinAdapter, "findPublished");
 const deletePost = required(linkedinAdapter, "deletePost");
 const targets = required(linkedinAdapter, "targets");
 
-const config: NetworkConfig = { clientId: "sandbox-li-client", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin" };
-const setup = () => createSandbox([createLinkedinSimulator], { start: "2026-11-21T12:00:00.000Z", config });
-const connect = async (ctx: Sandbox, handle: string, scopes?: string[]) =>
-  (await connectThroughConsent(linkedinAdapter, ctx.net, { handle, ...(scopes ? { scope: scopes.join(" ") } : {}) })).tokens;
+// An app with both LinkedIn products, so each test can pick its door.
+const config: NetworkConfig = { clientId: "sandbox-li-client", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin", products: ["member", "organization"] };
+const setup = async () => {
+  const ctx = createSandbox([createLinkedinSimulator], { start: "2026-11-21T12:00:00.000Z", config });
+  await registerSandboxLinkedinApp(ctx.store, config.clientId, ["member", "organization"]);
+  return ctx;
+};
+/** Connects as `handle` through the `member` door (OpenID + Share on LinkedIn) or `organization` (Community Management). */
+const connect = async (ctx: Sandbox, handle: string, variant: "member" | "organization" = "member") => (await connectThroughConsent(linkedinAdapter, ctx.net, { handle, variant })).tokens;
 const post = (text: string, extra: Partial<PublishRequest> = {}): PublishRequest => ({ text, media: [], options: {}, destination: null, targetId: "tgt_li", ...extra });
 
 // The documented payloads, strict: a field LinkedIn does not document fails the test.
@@ -106,7 +112,7 @@ describe("linkedin publish", () => {
   });
 
   it("posts text as the member: userinfo for the author, POST /rest/posts, the URN from x-restli-id", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.writer");
     const result = await publish(tokens, post("Launch day! #Chorus (v1)"), ctx.net);
     expect(result).toMatchObject({ state: "published" });
@@ -128,7 +134,7 @@ describe("linkedin publish", () => {
   });
 
   it("uploads an image (initializeUpload, PUT), checks it is AVAILABLE, and posts it with its alt text", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.photos");
     const image = png("A whiteboard full of arrows");
     const result = await publish(tokens, post("one picture", { media: [image] }), ctx.net);
@@ -143,7 +149,7 @@ describe("linkedin publish", () => {
   });
 
   it("posts several images as multiImage, in order", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.gallery");
     const result = await publish(tokens, post("three pictures", { media: [png("first"), png(), png("third")] }), ctx.net);
     if (result.state !== "published") throw new Error("not published");
@@ -155,7 +161,7 @@ describe("linkedin publish", () => {
   });
 
   it("uploads a video in its instructed parts, finalizes with the ETags, and posts once it is AVAILABLE", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.video");
     const video = sampleMedia({ kind: "video", mimeType: "video/mp4", size: 9 * 1024 * 1024 });
     const started = await publish(tokens, post("our launch video", { media: [video], options: { mediaTitle: "Launch" } }), ctx.net);
@@ -187,8 +193,8 @@ describe("linkedin publish", () => {
   });
 
   it("posts for an administered organisation (destination), owning the media as the organisation", async () => {
-    const ctx = setup();
-    const tokens = await connect(ctx, "sandbox.admin");
+    const ctx = await setup();
+    const tokens = await connect(ctx, "sandbox.admin", "organization");
     const [page] = await targets(tokens, ctx.net);
     if (!page) throw new Error("no organisation target");
     const result = await publish(tokens, post("From the company page", { destination: page.id, media: [png()], options: { visibility: "LOGGED_IN", disableReshare: true, feedDistribution: "NONE" } }), ctx.net);
@@ -210,7 +216,7 @@ describe("linkedin publish", () => {
   });
 
   it("shares an article card from the options, and refuses one without a title", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.articles");
     await publish(tokens, post("Worth a read", { options: { articleUrl: "https://example.com/post", articleTitle: "One API", articleDescription: "Ten networks" } }), ctx.net);
     expect(lastPostBody(ctx).content).toEqual({ article: { source: "https://example.com/post", title: "One API", description: "Ten networks" } });
@@ -220,7 +226,7 @@ describe("linkedin publish", () => {
   });
 
   it("the same commentary again is duplicate_post (LinkedIn's 422 naming the live post)", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.dupe");
     const first = await publish(tokens, post("Only once, please"), ctx.net);
     const error = await apiError(publish(tokens, post("Only once, please"), ctx.net));
@@ -229,7 +235,7 @@ describe("linkedin publish", () => {
   });
 
   it("a file LinkedIn cannot process fails with media_unreadable and posts nothing", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.broken");
     const notAnImage = sampleMedia({ kind: "image", bytes: new Uint8Array(64).fill(1) });
     const failed = await publish(tokens, post("broken image", { media: [notAnImage] }), ctx.net);
@@ -241,7 +247,7 @@ describe("linkedin publish", () => {
   });
 
   it("answers each sandbox fault with LinkedIn's own failure, and self-serve apps publish as the member", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.faults");
     const me = await linkedinAdapter.identity(tokens, ctx.net);
     for (const [fault, code] of commonFaultCodes) {
@@ -252,13 +258,13 @@ describe("linkedin publish", () => {
     await expect(publish(tokens, post("slow but fine"), ctx.net)).resolves.toMatchObject({ state: "published" });
     expect(ctx.slept).toContain(1500);
 
-    const selfServe = await connect(ctx, "sandbox.selfserve", linkedinMemberScopes);
+    const selfServe = await connect(ctx, "sandbox.selfserve", "member");
     await expect(publish(selfServe, post("posted with w_member_social only", { media: [png()] }), ctx.net)).resolves.toMatchObject({ state: "published" });
   });
 
   it("finds an organisation post whose answer was lost; a member's posts cannot be read, so nothing is found", async () => {
-    const ctx = setup();
-    const tokens = await connect(ctx, "sandbox.finder");
+    const ctx = await setup();
+    const tokens = await connect(ctx, "sandbox.finder", "organization");
     const [page] = await targets(tokens, ctx.net);
     if (!page) throw new Error("no organisation target");
     const lossy: NetworkContext = {
@@ -286,7 +292,7 @@ describe("linkedin publish", () => {
   });
 
   it("deletes with DELETE /rest/posts/{urn}; a post already gone counts as deleted", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.deleter");
     const result = await publish(tokens, post("short-lived"), ctx.net);
     if (result.state !== "published") throw new Error("not published");
@@ -311,7 +317,7 @@ describe("linkedin publish", () => {
   });
 
   it("refuses a stored token that LinkedIn no longer accepts", async () => {
-    const ctx = setup();
+    const ctx = await setup();
     const tokens: TokenSet = { ...(await connect(ctx, "sandbox.stale")), accessToken: "sandbox-AQnot-a-token" };
     expect((await apiError(publish(tokens, post("nope"), ctx.net))).code).toBe("needs_reauth");
   });

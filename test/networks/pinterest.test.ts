@@ -5,7 +5,7 @@ import { pinterestAuthorizeUrl, pinterestScopes, pinterestTokenUrl } from "../..
 import { pinterestErrorTable } from "../../src/networks/pinterest/errors.js";
 import { createPinterestSimulator, putSandboxBoard } from "../../src/sandbox/pinterest/simulator.js";
 import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec, oauthEndpoints } from "../support/openapi-request-check.js";
-import { apiError as failure, connectThroughConsent, createSandbox, type ErrorFixture, expectFixturesCoverTable, expectValidCapabilities, required, type Sandbox } from "./harness.js";
+import { apiError as failure, connectThroughConsent, consentCode, createSandbox, type ErrorFixture, expectFixturesCoverTable, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 
 const spec = loadOpenApiSpec("pinterest-v5-openapi.json");
 
@@ -81,6 +81,12 @@ describe("pinterest adapter against the Pinterest simulator", () => {
     const ctx = setup();
     const { tokens, code } = await connect(ctx, "sandbox_late");
     expect((await failure(exchangeCode({ code, codeVerifier: "unused", variant: null }, ctx.net))).code).toBe("needs_reauth");
+    // Code 283 is the app's own id being refused: the operator must fix it, reconnecting cannot.
+    const { code: other } = await consentCode(pinterestAdapter, ctx.net, { handle: "sandbox_late" });
+    const wrongApp = await failure(exchangeCode({ code: other, codeVerifier: "unused", variant: null }, ctx.netWith({ ...ctx.net.config, clientId: "not-this-app" })));
+    expect(wrongApp).toMatchObject({ code: "app_credentials_invalid", platform: "pinterest", retryable: false });
+    expect(wrongApp.fix).toContain("CHORUS_<NETWORK>_CLIENT_ID");
+    expect(wrongApp.fix).toContain("POST /v1/credentials");
     ctx.clock.now = new Date("2026-12-21T10:00:00.000Z");
     expect((await failure(pinterestAdapter.identity(tokens, ctx.net))).code).toBe("needs_reauth");
   });
@@ -104,7 +110,7 @@ describe("pinterest adapter against the Pinterest simulator", () => {
 
   it("maps every row of the error table from a realistic Pinterest body", () => {
     const fixtures: ErrorFixture[] = [
-      { status: 401, body: { code: 283, message: "The authorization grant is invalid" }, code: "needs_reauth" },
+      { status: 401, body: { status: "failure", code: 283, data: "Invalid Application ID", message: "The authorization grant is invalid" }, code: "app_credentials_invalid" },
       { status: 401, body: { code: 2, message: "Authentication failed.", status: "failure" }, code: "needs_reauth" },
       { status: 403, body: { code: 3, message: "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes." }, code: "missing_scope" },
       { status: 403, body: { code: 7, message: "Not authorized to access board or Pin." }, code: "pin_board_missing" },

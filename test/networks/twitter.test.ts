@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pkceChallenge } from "../../src/networks/http.js";
 import { twitterAdapter } from "../../src/networks/twitter/adapter.js";
-import { twitterScopes, twitterTextCounting, twitterTokenUrl } from "../../src/networks/twitter/capabilities.js";
+import { type TwitterFeature, twitterConnectedFeatures, twitterFeatureScopes, twitterScopes, twitterTextCounting, twitterTokenUrl } from "../../src/networks/twitter/capabilities.js";
 import { twitterErrorTable } from "../../src/networks/twitter/errors.js";
 import { createTwitterSimulator } from "../../src/sandbox/twitter/simulator.js";
 import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec, oauthEndpoints } from "../support/openapi-request-check.js";
@@ -41,7 +41,62 @@ describe("twitter adapter against the X simulator", () => {
       code_challenge_method: "S256",
       scope: twitterScopes.join(" "),
     });
-    expect(url.search).toContain("scope=tweet.read%20tweet.write");
+    expect(url.search).toContain("scope=tweet.read%20users.read%20offline.access%20tweet.write%20media.write%20dm.read%20dm.write%20mute.write%20bookmark.write%20follows.read%20tweet.moderate.write");
+  });
+
+  it("asks only for the scopes of the features Chorus uses, each backed by the spec's security of the endpoints it calls", () => {
+    expect([...twitterScopes]).toEqual(["tweet.read", "users.read", "offline.access", "tweet.write", "media.write", "dm.read", "dm.write", "mute.write", "bookmark.write", "follows.read", "tweet.moderate.write"]);
+    const calls: Record<TwitterFeature, string[]> = {
+      identity: ["getUsersMe"],
+      staySignedIn: [],
+      publish: ["createPosts", "getUsersPosts", "deletePosts"],
+      media: ["mediaUpload", "initializeMediaUpload", "appendMediaUpload", "finalizeMediaUpload", "getMediaUploadStatus", "createMediaMetadata"],
+      inbox: ["getUsersMentions"],
+      messages: ["getDirectMessagesEvents", "getDirectMessagesEventsByConversationId", "createDirectMessagesByConversationId"],
+      engage: ["repostPost", "unrepostPost", "muteUser", "unmuteUser", "createUsersBookmark", "deleteUsersBookmark", "getUsersByUsername"],
+      accountReads: ["getUsersPosts", "getUsersFollowers", "getUsersFollowing"],
+      comments: ["searchPostsRecent", "createPosts", "deletePosts", "hidePostsReply"],
+    };
+    const needed = new Set<string>();
+    for (const feature of twitterConnectedFeatures) {
+      const own = new Set<string>(twitterFeatureScopes[feature]);
+      for (const operationId of calls[feature]) {
+        const operation = Object.values(spec.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { operationId?: string; security?: Record<string, string[]>[] }>)).find((op) => op.operationId === operationId);
+        const scopes = operation?.security?.find((requirement) => requirement.OAuth2UserToken)?.OAuth2UserToken;
+        expect(scopes, operationId).toBeDefined();
+        for (const scope of scopes ?? []) {
+          expect(own.has(scope), `${feature} calls ${operationId}, which needs ${scope}`).toBe(true);
+          needed.add(scope);
+        }
+      }
+    }
+    // Nothing asked that no endpoint needs, except offline.access, which is what yields a refresh token.
+    expect(twitterScopes.filter((scope) => !needed.has(scope))).toEqual(["offline.access"]);
+  });
+
+  it("the simulator refuses a token missing any scope an endpoint needs, with X's 403, so a missing scope cannot go unseen", async () => {
+    const ctx = setup();
+    for (const dropped of twitterScopes.filter((scope) => scope !== "offline.access")) {
+      const { tokens } = await connectThroughConsent(twitterAdapter, ctx.net, { handle: `sandbox_no_${dropped.replace(/\W/g, "_")}`, scope: twitterScopes.filter((s) => s !== dropped).join(" ") });
+      const identity = await twitterAdapter.identity(tokens, ctx.net).then(
+        () => "ok",
+        (error: unknown) => (error instanceof Error && "code" in error ? String(error.code) : "?"),
+      );
+      const answer = await ctx.sandboxFetch("https://api.x.com/2/users/me", { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      const posted = await required(twitterAdapter, "publish")(tokens, { text: `without ${dropped}`, media: [], options: {}, destination: null, targetId: "tgt_x" }, ctx.net).then(
+        () => "ok",
+        (error: unknown) => (error instanceof Error && "code" in error ? String(error.code) : "?"),
+      );
+      // Publishing needs neither media.write (text only), the DM scopes nor the engagement, read and moderation scopes.
+      expect(posted, dropped).toBe(dropped.startsWith("dm.") || ["media.write", "mute.write", "bookmark.write", "follows.read", "tweet.moderate.write"].includes(dropped) ? "ok" : "missing_scope");
+      if (dropped === "tweet.read" || dropped === "users.read") {
+        expect(identity, dropped).toBe("missing_scope");
+        expect(answer.status).toBe(403);
+        expect(await answer.json()).toEqual({ title: "Forbidden", type: "about:blank", status: 403, detail: "Forbidden" });
+      } else {
+        expect(identity, dropped).toBe("ok");
+      }
+    }
   });
 
   it("connects, reads the identity, refreshes with rotation and revokes", async () => {

@@ -1,5 +1,12 @@
 import type { NetworkAdapter } from "../types.js";
 import { BLUESKY_DEFAULT_SERVICE_URL, blueskyCapabilities } from "./capabilities.js";
+import { blueskyAnalytics } from "./analytics.js";
+import { blueskyAccountReads } from "./account-reads.js";
+import { blueskyEngage } from "./engage.js";
+import { blueskyComments } from "./comments.js";
+import { blueskyDiscover } from "./discover.js";
+import { blueskyInbox } from "./inbox.js";
+import { blueskyMessages } from "./messages.js";
 import { readIdentity, updateProfile } from "./profile.js";
 import { deletePost, findPublishedPost, publishPost } from "./publish.js";
 import { deleteSession, loginWithPassword, refreshSession } from "./session.js";
@@ -31,4 +38,9 @@ export const blueskyAdapter: NetworkAdapter = {
   publish: publishPost,
   findPublished: findPublishedPost,
   deletePost,
+  inbox: { ...blueskyInbox, ...blueskyMessages, ...blueskyComments },
+  analytics: blueskyAnalytics,
+  engage: blueskyEngage,
+  accountReads: blueskyAccountReads,
+  discover: blueskyDiscover,
 };

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /**
  * Bluesky (AT Protocol) facts kept as data. Sources: /work/shared/networks/bluesky.md (lexicons and
@@ -27,7 +27,34 @@ export const BLUESKY_METHODS = {
   deleteRecord: "com.atproto.repo.deleteRecord",
   listRecords: "com.atproto.repo.listRecords",
   resolveHandle: "com.atproto.identity.resolveHandle",
+  listNotifications: "app.bsky.notification.listNotifications",
+  updateSeen: "app.bsky.notification.updateSeen",
+  getPosts: "app.bsky.feed.getPosts",
+  getProfile: "app.bsky.actor.getProfile",
+  listConvos: "chat.bsky.convo.listConvos",
+  getMessages: "chat.bsky.convo.getMessages",
+  sendMessage: "chat.bsky.convo.sendMessage",
+  muteActor: "app.bsky.graph.muteActor",
+  unmuteActor: "app.bsky.graph.unmuteActor",
+  createBookmark: "app.bsky.bookmark.createBookmark",
+  deleteBookmark: "app.bsky.bookmark.deleteBookmark",
+  getAuthorFeed: "app.bsky.feed.getAuthorFeed",
+  getFollowers: "app.bsky.graph.getFollowers",
+  getFollows: "app.bsky.graph.getFollows",
+  getPostThread: "app.bsky.feed.getPostThread",
+  searchPosts: "app.bsky.feed.searchPosts",
 } as const;
+
+/** The record collections of engagement (lexicons app.bsky.feed.like, .repost, app.bsky.graph.follow, .block). */
+export const BLUESKY_ENGAGEMENT_COLLECTIONS = {
+  like: "app.bsky.feed.like",
+  repost: "app.bsky.feed.repost",
+  follow: "app.bsky.graph.follow",
+  block: "app.bsky.graph.block",
+} as const;
+
+/** The PDS forwards `chat.bsky.*` calls to Bluesky's chat service only when asked with this proxy header. */
+export const BLUESKY_CHAT_PROXY = "did:web:api.bsky.chat#bsky_chat";
 
 /** Collections a publish writes: the post, and the gates that share its record key. */
 export const BLUESKY_POST_COLLECTION = "app.bsky.feed.post";
@@ -144,11 +171,6 @@ export const blueskyCapabilities = {
     scopes: [BLUESKY_SCOPES.appPassword],
   },
   targets: [],
-  reads: ["posts", "comments", "notifications", "followers", "following", "conversations", "discover_posts", "profiles", "analytics"],
-  engagements: ["like", "unlike", "repost", "unrepost", "follow", "unfollow", "block", "unblock", "mute", "unmute"],
-  // Replies can be hidden with the post's threadgate (`hiddenReplies`); other people's replies are
-  // records in their own repositories, so they cannot be deleted.
-  comments: { reply: true, hide: true, delete: false, nested: true },
   rateLimits: [
     { scope: "account_writes_hour", limit: 5000, windowSeconds: 3600, notes: "Points per account (DID): a create costs 3, an update 2, a delete 1 (about 1,666 posts an hour)." },
     { scope: "account_writes_day", limit: 35000, windowSeconds: 86400, notes: "Points per account (DID), same costs as the hourly budget." },
@@ -202,4 +224,4 @@ export const blueskyCapabilities = {
       description: "When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image.",
     },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;

@@ -57,6 +57,9 @@ export const blueskyErrorTable: ErrorTable = {
     { networkCode: "InvalidRequest", subcode: "blob_too_big", code: "media_too_large", meaning: "A record references a blob above the field's maxSize (1,000,000 bytes for images)." },
     { networkCode: "InvalidMimeType", code: "media_unreadable", meaning: "The blob reference's MIME type differs from the stored blob." },
     { networkCode: "InvalidSize", code: "media_unreadable", meaning: "The blob reference's size differs from the stored blob." },
+    // Chat (chat.bsky.convo.*).
+    { networkCode: "InvalidConvo", code: "resource_not_found", meaning: "The conversation does not exist or the account is not a member of it (400)." },
+    { networkCode: "ConvoLocked", code: "platform_rejected", meaning: "The conversation was locked: nobody can write in it (400)." },
     // Writes.
     { networkCode: "InvalidSwap", code: "platform_rejected", meaning: "swapRecord or swapCommit no longer matches: the record changed meanwhile." },
     // The PDS or what it depends on failed.

@@ -9,10 +9,9 @@ import { BLUESKY_POST_LIMITS } from "./capabilities.js";
  * never a failed post; only the PDS refusing the thumbnail upload stops the publish, because it
  * would refuse the post too.
  *
- * The page address comes from the post text, so it is fetched as untrusted input: http(s) only,
- * no IP literals or local names, redirects followed by hand (at most three, each checked the same
- * way), a 5-second timeout and a size cap. Name resolution to private addresses is not checked
- * here; a deployment that needs that puts an egress proxy in front of the server.
+ * The page address comes from the post text, so it is fetched as untrusted input, through the
+ * outbound guard (`net.fetchUserUrl`): https only, no private or local address at any of at most
+ * three redirects, a 5-second timeout and a size cap.
  */
 
 export interface BlobRef {
@@ -47,72 +46,26 @@ function fetchableUrl(raw: string, base?: string): URL | null {
   return ipLiteral || local || url.username || url.password ? null : url;
 }
 
-/** GET with manual redirects, so every hop is checked; null when anything is off. */
-async function fetchChecked(net: NetworkContext, start: URL, accept: string): Promise<Response | null> {
-  let url = start;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    let response: Response;
-    try {
-      response = await net.fetch(url.toString(), {
-        method: "GET",
-        redirect: "manual",
-        headers: { accept, "user-agent": "Chorus link preview (+https://github.com/chorus-social)" },
-        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-      });
-    } catch {
-      return null;
-    }
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      const next = fetchableUrl(response.headers.get("location") ?? "", url.toString());
-      if (!next) return null;
-      url = next;
-      continue;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      return null;
-    }
-    return response;
-  }
-  return null;
-}
-
-/** Reads at most `limit` bytes; null when the body is larger (a thumbnail) or unreadable. */
-async function readLimited(response: Response, limit: number, truncate: boolean): Promise<Uint8Array | null> {
-  const declared = Number(response.headers.get("content-length"));
-  if (!truncate && Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel();
-    return null;
-  }
-  const reader = response.body?.getReader();
-  if (!reader) return null;
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+/**
+ * GET through the outbound guard (every hop checked, https only, time and size caps); null when
+ * anything is off, since a card is optional. Pages are cut at the cap (the tags are in the head);
+ * a thumbnail over the cap is skipped.
+ */
+async function fetchChecked(net: NetworkContext, url: URL, accept: string, maxBytes: number, truncate: boolean): Promise<{ headers: Headers; body: Uint8Array } | null> {
+  if (!net.fetchUserUrl) return null;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel();
-        if (!truncate) return null;
-        break;
-      }
-    }
+    const answer = await net.fetchUserUrl(url.toString(), {
+      method: "GET",
+      headers: { accept, "user-agent": "Chorus link preview (+https://github.com/chorus-social)" },
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxRedirects: MAX_REDIRECTS,
+      maxBytes,
+      truncate,
+    });
+    return answer.status >= 200 && answer.status < 300 && answer.body.byteLength > 0 ? answer : null;
   } catch {
     return null;
   }
-  const bytes = new Uint8Array(Math.min(total, limit));
-  let offset = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, Math.min(chunk.byteLength, bytes.byteLength - offset));
-    bytes.set(part, offset);
-    offset += part.byteLength;
-    if (offset >= bytes.byteLength) break;
-  }
-  return bytes;
 }
 
 function decodeEntities(text: string): string {
@@ -170,11 +123,9 @@ export async function fetchLinkCard(
 ): Promise<ExternalEmbed | null> {
   const start = fetchableUrl(uri);
   if (!start) return null;
-  const page = await fetchChecked(net, start, "text/html,application/xhtml+xml");
+  const page = await fetchChecked(net, start, "text/html,application/xhtml+xml", PAGE_LIMIT_BYTES, true);
   if (!page || !/html/i.test(page.headers.get("content-type") ?? "")) return null;
-  const body = await readLimited(page, PAGE_LIMIT_BYTES, true);
-  if (!body) return null;
-  const html = new TextDecoder().decode(body);
+  const html = new TextDecoder().decode(page.body);
   const title = meta(html, ["og:title", "twitter:title"]) ?? decodeEntities(/<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? "").trim();
   if (!title) return null;
   const description = meta(html, ["og:description", "twitter:description", "description"]) ?? "";
@@ -182,8 +133,7 @@ export async function fetchLinkCard(
   const imageUrl = meta(html, ["og:image", "og:image:url", "twitter:image"]);
   const image = imageUrl ? fetchableUrl(imageUrl, uri) : null;
   if (image) {
-    const response = await fetchChecked(net, image, "image/*");
-    const bytes = response ? await readLimited(response, BLUESKY_POST_LIMITS.thumbBytes, false) : null;
+    const bytes = (await fetchChecked(net, image, "image/*", BLUESKY_POST_LIMITS.thumbBytes, false))?.body ?? null;
     const type = bytes ? imageType(bytes) : null;
     if (bytes && type) external.thumb = await upload(bytes, type);
   }

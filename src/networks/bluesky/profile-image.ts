@@ -1,4 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
+import { UrlUnreachableError } from "../../infra/outbound/guarded-fetch.js";
 import type { NetworkContext } from "../types.js";
 import { BLUESKY_PROFILE_LIMITS } from "./capabilities.js";
 
@@ -25,8 +26,10 @@ const invalid = (param: ImageParam, message: string) =>
 
 /**
  * Downloads a public image for the profile (the spec's PATCH profile takes URLs and uploads them
- * for the caller). Only https URLs are fetched, through the context's fetch, so a test key never
- * reaches a host the sandbox does not serve.
+ * for the caller). The URL is the caller's, so it goes through the outbound guard
+ * (`net.fetchUserUrl`), never the network fetch: a private or local address, a redirect to one,
+ * no answer and an error status all give the same `url_unreachable`, so the answers cannot map
+ * the deployment's network. Only a public server's file being too large is told apart.
  */
 export async function downloadProfileImage(url: string, param: ImageParam, net: NetworkContext): Promise<ProfileImage> {
   let parsed: URL;
@@ -36,30 +39,26 @@ export async function downloadProfileImage(url: string, param: ImageParam, net: 
     throw invalid(param, `${param} is not a URL.`);
   }
   if (parsed.protocol !== "https:") throw invalid(param, `${param} must be an https URL.`);
-  let response: Response;
-  try {
-    response = await net.fetch(parsed.toString(), { method: "GET", redirect: "follow" });
-  } catch (cause) {
-    throw invalid(param, `The image at ${param} could not be downloaded${cause instanceof Error ? `: ${cause.message}` : ""}.`);
-  }
-  if (!response.ok) throw invalid(param, `The image at ${param} could not be downloaded (HTTP ${response.status}).`);
+  if (!net.fetchUserUrl) throw new UrlUnreachableError("url", param);
   const limit = BLUESKY_PROFILE_LIMITS.imageBytes;
-  const tooLarge = () =>
-    new ApiError("media_too_large", {
-      param,
-      platform: "bluesky",
-      message: `Bluesky profile images must be at most ${limit.toLocaleString("en-US")} bytes.`,
-      beforeExecution: true,
-    });
-  const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel();
-    throw tooLarge();
+  let bytes: Uint8Array;
+  try {
+    const answer = await net.fetchUserUrl(parsed.toString(), { method: "GET", maxBytes: limit, param });
+    if (answer.status < 200 || answer.status > 299) throw new UrlUnreachableError("transport", param);
+    bytes = answer.body;
+  } catch (error) {
+    if (error instanceof UrlUnreachableError && error.reason === "too_large") {
+      throw new ApiError("media_too_large", {
+        param,
+        platform: "bluesky",
+        message: `Bluesky profile images must be at most ${limit.toLocaleString("en-US")} bytes.`,
+        beforeExecution: true,
+      });
+    }
+    throw error;
   }
-  const data = await response.arrayBuffer();
-  if (data.byteLength === 0) throw invalid(param, `The image at ${param} is empty.`);
-  if (data.byteLength > limit) throw tooLarge();
-  const contentType = sniffFormat(new Uint8Array(data, 0, Math.min(8, data.byteLength)));
+  if (bytes.byteLength === 0) throw invalid(param, `The image at ${param} is empty.`);
+  const contentType = sniffFormat(bytes.subarray(0, 8));
   if (!contentType) {
     throw new ApiError("media_type_unsupported", {
       param,
@@ -68,5 +67,5 @@ export async function downloadProfileImage(url: string, param: ImageParam, net: 
       beforeExecution: true,
     });
   }
-  return { data, contentType };
+  return { data: bytes.slice().buffer, contentType };
 }

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
+import { hasInvalidCharacters } from "../../infra/well-formed-text.js";
 import type { NetworkFailure } from "../http.js";
 import type { NetworkContext, NetworkIdentity, ProfileUpdate, TokenSet } from "../types.js";
 import { BLUESKY_METHODS, BLUESKY_PROFILE_COLLECTION, BLUESKY_PROFILE_LIMITS, BLUESKY_PROFILE_RKEY } from "./capabilities.js";
@@ -82,6 +83,9 @@ export async function readIdentity(tokens: TokenSet, net: NetworkContext): Promi
 }
 
 function checkText(value: string, param: "displayName" | "bio", limits: { graphemes: number; bytes: number }): void {
+  if (hasInvalidCharacters(value)) {
+    throw new ApiError("text_invalid_characters", { param, platform: "bluesky", message: `The ${param === "bio" ? "bio" : "display name"} contains a NUL character or an unpaired surrogate.`, beforeExecution: true });
+  }
   if (!fitsLexiconString(value, limits)) {
     throw new ApiError("field_invalid", {
       param,

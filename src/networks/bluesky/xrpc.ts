@@ -12,18 +12,24 @@ export interface XrpcRequest {
   method: "GET" | "POST";
   /** Access JWT, or the refresh JWT for refreshSession and deleteSession. */
   token?: string | null;
-  params?: Record<string, string>;
+  /** Query parameters; an array repeats the parameter, as XRPC encodes array params. */
+  params?: Record<string, string | readonly string[]>;
   json?: unknown;
   bytes?: { data: ArrayBuffer; contentType: string };
+  /** Extra headers, such as `atproto-proxy` to have the PDS forward a call to another service. */
+  headers?: Record<string, string>;
 }
 
 export type XrpcResult<T> =
   | { ok: true; status: number; headers: Headers; body: T }
   | { ok: false; failure: NetworkFailure; error: string | null; message: string };
 
-export function xrpcUrl(base: string, nsid: string, params: Record<string, string> = {}): string {
+export function xrpcUrl(base: string, nsid: string, params: Record<string, string | readonly string[]> = {}): string {
   const url = new URL(`${base.replace(/\/+$/, "")}${BLUESKY_XRPC_PATH}${nsid}`);
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === "string") url.searchParams.set(key, value);
+    else for (const item of value) url.searchParams.append(key, item);
+  }
   return url.toString();
 }
 
@@ -34,7 +40,7 @@ export function xrpcUrl(base: string, nsid: string, params: Record<string, strin
  * through {@link xrpcOrThrow}. A transport failure is thrown at once as `platform_unavailable`.
  */
 export async function xrpc<T>(net: NetworkContext, request: XrpcRequest): Promise<XrpcResult<T>> {
-  const headers = new Headers();
+  const headers = new Headers(request.headers ?? {});
   if (request.token) headers.set("authorization", `Bearer ${request.token}`);
   let body: BodyInit | undefined;
   if (request.bytes) {
@@ -52,6 +58,8 @@ export async function xrpc<T>(net: NetworkContext, request: XrpcRequest): Promis
       ...(body !== undefined ? { body } : {}),
     });
   } catch (cause) {
+    // The outbound guard refused the PDS (a private address, a redirect to one): its one generic error.
+    if (cause instanceof ApiError) throw cause;
     throw new ApiError("platform_unavailable", {
       platform: "bluesky",
       message: `bluesky could not be reached${cause instanceof Error ? `: ${cause.message}` : ""}`,

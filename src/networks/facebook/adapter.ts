@@ -1,12 +1,16 @@
 import * as v from "valibot";
 import type { NetworkAdapter, NetworkContext, PublishDestination, TokenSet } from "../types.js";
+import { facebookComments } from "./comments.js";
+import { facebookDiscover } from "./discover.js";
 import { facebookCapabilities, facebookDefaultApiVersion, facebookHosts, facebookScopes, facebookUrls } from "./capabilities.js";
 import { listAdAccounts } from "./ad-accounts.js";
 import { facebookErrorTable } from "./errors.js";
+import { facebookLive } from "./live.js";
 import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "./graph.js";
 import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "./oauth.js";
 import { checkPublishOnPage, publishOnPage } from "./publish.js";
 import { deleteFromPage, findOnPage } from "./published-posts.js";
+import { facebookMessages } from "./messages.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -47,6 +51,7 @@ export const facebookAdapter: NetworkAdapter = {
   platform: "facebook",
   capabilities: facebookCapabilities,
   hosts: facebookHosts,
+  discover: facebookDiscover,
 
   authorizeUrl(input, net) {
     return facebookDialogUrl(input, net, version(net), facebookScopes);
@@ -102,7 +107,8 @@ export const facebookAdapter: NetworkAdapter = {
       const result = await graphRequest(net, table, url, SuccessSchema, { method: "POST" });
       subscribed &&= result.success;
     }
-    return { subscribed, fields };
+    // Meta's page webhooks name the page, not the person: the caller keeps which pages lead here.
+    return { subscribed, fields, objects: pages.map((page) => page.id) };
   },
 
   async adAccounts(tokens, net) {
@@ -113,4 +119,7 @@ export const facebookAdapter: NetworkAdapter = {
   checkPublish: checkPublishOnPage,
   findPublished: findOnPage,
   deletePost: deleteFromPage,
+  inbox: { ...facebookMessages, ...facebookComments },
+
+  live: facebookLive,
 };

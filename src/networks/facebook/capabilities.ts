@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /**
  * Facebook Pages as data: hosts, Graph API version, scopes, rate-limit headers and the public
@@ -68,9 +68,6 @@ export const facebookCapabilities = {
   asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: false, variants: [], scopes: [...facebookScopes] },
   targets: ["page"],
-  reads: ["posts", "comments", "mentions", "analytics", "conversations", "live_broadcasts", "ad_accounts"],
-  engagements: ["like"],
-  comments: { reply: true, hide: true, delete: true, nested: true },
   rateLimits: [
     { scope: "page", limit: 4800, windowSeconds: 86400, notes: "Page-token calls: 4,800 x engaged users per rolling 24 h (business-use-case limit)." },
     { scope: "app_user", limit: 200, windowSeconds: 3600, notes: "User-token calls: 200 x daily active users per hour, app-wide." },
@@ -91,7 +88,7 @@ export const facebookCapabilities = {
     title: { type: "string", required: false, description: "Title of a feed video." },
     sponsorId: { type: "string", required: false, description: "Page id of the brand partner, for a branded-content post (sent as sponsor_id)." },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;
 
 /**
  * Publishing pacing: a video is processed after Meta fetched it (`GET /{video-id}?fields=status`);

@@ -7,6 +7,7 @@ import { extractGraphError, graphCommonRows } from "./graph.js";
  * Postiz-style map), not from Meta's pages.
  */
 const pageRows: ErrorRow[] = [
+  { networkCode: "10", subcode: "2018278", code: "page_reply_window_closed", meaning: "(#10) the message is sent outside of the allowed window (24 h, or 7 days with HUMAN_AGENT)" },
   { subcode: "1404078", code: "owner_identity_check", meaning: "[3p] Page Publishing Authorization required: the page admin must confirm identity" },
   { subcode: "1404006", code: "temporarily_blocked", meaning: "[3p] security check: the account is temporarily limited" },
   { subcode: "1404112", code: "temporarily_blocked", meaning: "[3p] account temporarily limited" },

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /**
  * Google Business Profile facts (sheet: ../networks/googlebusiness.md, Google Business Profile
@@ -79,10 +79,6 @@ export const googleBusinessCapabilities = {
   asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: true, variants: [], scopes: googleBusinessConnectScopes },
   targets: ["location"],
-  reads: ["posts", "comments", "analytics"],
-  engagements: [],
-  // Comments are reviews: the owner can reply (one reply per review) but not hide or delete them.
-  comments: { reply: true, hide: false, delete: false, nested: false },
   rateLimits: [
     { scope: "project", limit: 300, windowSeconds: 60, notes: "Requests per minute per API by default; 0 until Google approves the project's access request." },
     { scope: "location", limit: 10, windowSeconds: 60, notes: "Edits per minute per business profile." },
@@ -115,4 +111,4 @@ export const googleBusinessCapabilities = {
     offerRedeemOnlineUrl: { type: "string", required: false, description: "Link to redeem an OFFER online." },
     offerTermsConditions: { type: "string", required: false, description: "Terms of an OFFER." },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;

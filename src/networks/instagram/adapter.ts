@@ -5,11 +5,14 @@ import { extraString, graphRequest, graphUrl, SuccessSchema } from "../facebook/
 import { revokeFacebookLogin } from "../facebook/oauth.js";
 import type { NetworkAdapter, TokenSet } from "../types.js";
 import { instagramCapabilities, instagramHosts, instagramUrls } from "./capabilities.js";
+import { instagramComments } from "./comments.js";
 import { instagramErrorTable as table } from "./errors.js";
 import { doorOf, igVersion, instagramAuthorizeUrl, instagramExchange, instagramRefresh } from "./oauth.js";
+import { instagramDiscover } from "./discover.js";
 import { brandedPartners } from "./partners.js";
 import { checkInstagramPublish, publishToInstagram } from "./publish.js";
 import { findOnInstagram } from "./published-media.js";
+import { instagramMessages } from "./messages.js";
 
 const graphBase = (tokens: TokenSet) => (doorOf(tokens) === "facebook_login" ? instagramUrls.facebookGraph : instagramUrls.instagramGraph);
 const igUserId = (tokens: TokenSet) => extraString(tokens, "igUserId", "instagram");
@@ -44,6 +47,8 @@ export const instagramAdapter: NetworkAdapter = {
   platform: "instagram",
   capabilities: instagramCapabilities,
   hosts: instagramHosts,
+  inbox: { ...instagramComments, ...instagramMessages },
+  discover: instagramDiscover,
 
   authorizeUrl: instagramAuthorizeUrl,
 

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /**
  * Instagram (professional accounts) as data, for both doors:
@@ -38,6 +38,7 @@ export const instagramFacebookLoginScopes = [
   "instagram_manage_messages",
   "instagram_branded_content_ads_brand",
   "instagram_branded_content_brand",
+  "instagram_creator_marketplace_discovery",
   "pages_show_list",
   "pages_read_engagement",
   "pages_manage_metadata",
@@ -102,9 +103,6 @@ export const instagramCapabilities = {
     scopes: [...instagramFacebookLoginScopes, ...instagramLoginScopes],
   },
   targets: [],
-  reads: ["posts", "comments", "mentions", "analytics", "conversations", "allowance", "branded_partners", "ad_accounts", "hashtag_search", "business_discovery"],
-  engagements: [],
-  comments: { reply: true, hide: true, delete: true, nested: true },
   rateLimits: [
     { scope: "account_posts", limit: 100, windowSeconds: 86400, notes: "API-published posts per rolling 24 h (a carousel counts once); read live from content_publishing_limit." },
     { scope: "account_containers", limit: 400, windowSeconds: 86400, notes: "Media containers created per rolling 24 h." },
@@ -130,7 +128,7 @@ export const instagramCapabilities = {
     audioName: { type: "string", required: false, description: "Reels: name of the original audio." },
     trialParams: { type: "object", required: false, description: "Reels: trial reel settings { graduation_strategy: MANUAL | SS_PERFORMANCE }, shown to non-followers first." },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;
 
 /**
  * Container pacing. Meta advises polling a container's `status_code` no more than once a

@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import type { ErrorRow, ErrorTable } from "../http.js";
+import type { ErrorRow, ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
 import { extractGraphError, graphCommonRows } from "../facebook/graph.js";
 
 /**
@@ -7,6 +7,8 @@ import { extractGraphError, graphCommonRows } from "../facebook/graph.js";
  * (2207xxx) under a generic code, so subcode rows come first; the Graph-wide rows follow.
  */
 const instagramRows: ErrorRow[] = [
+  { networkCode: "10", subcode: "2534022", code: "photo_reply_window_closed", meaning: "(#10) Instagram: the message is sent outside of the allowed window (24 h, or 7 days with HUMAN_AGENT)" },
+  { networkCode: "10", subcode: "2018278", code: "photo_reply_window_closed", meaning: "(#10) the Messenger-platform subcode for a message outside the allowed window" },
   { subcode: "2207001", code: "platform_unavailable", meaning: "Instagram server error: safe to retry" },
   { subcode: "2207003", code: "platform_unavailable", meaning: "media download timed out: safe to retry" },
   { subcode: "2207008", code: "platform_unavailable", meaning: "container not found or not ready yet (transient): retry within minutes" },
@@ -29,12 +31,22 @@ const instagramRows: ErrorRow[] = [
   { subcode: "2207035", code: "option_invalid", meaning: "product tag positions are not allowed on video" },
   { subcode: "2207036", code: "option_invalid", meaning: "product tag positions are required on photos" },
   { subcode: "2207037", code: "option_invalid", meaning: "invalid product tag" },
+  { subcode: "invalid_location_id", code: "option_invalid", meaning: "INSTAGRAM_PLATFORM_API__INVALID_LOCATION_ID: location_id is not a Facebook Page with location data; take it from place search" },
   { networkCode: "80002", code: "rate_limited", meaning: "Instagram business-use-case limit: too many calls for this account" },
 ];
 
+/**
+ * A location that is not a Page with location data is refused under the generic (#100) with the
+ * error name in the message (network sheet, Location tagging); that name becomes a subcode here.
+ */
+function extractInstagramError(failure: NetworkFailure): ExtractedError {
+  const extracted = extractGraphError(failure);
+  return /INSTAGRAM_PLATFORM_API__INVALID_LOCATION_ID/.test(extracted.message) ? { ...extracted, subcode: "invalid_location_id" } : extracted;
+}
+
 export const instagramErrorTable: ErrorTable = {
   platform: "instagram",
-  extract: extractGraphError,
+  extract: extractInstagramError,
   rows: [...instagramRows, ...graphCommonRows("missing_permission")],
 };
 

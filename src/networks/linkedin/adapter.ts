@@ -2,18 +2,12 @@ import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { callNetwork } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
-import { linkedinCapabilities, linkedinOrganizationReadScopes, linkedinUrls } from "./capabilities.js";
+import { linkedinCapabilities, linkedinOrganizationReadScopes, linkedinPostingRoles, linkedinUrls } from "./capabilities.js";
 import { linkedinErrorTable } from "./errors.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
-import { linkedinAuthorizeUrl, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./oauth.js";
+import { linkedinMember } from "./member.js";
+import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./oauth.js";
 import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedinPost } from "./publish.js";
-
-const UserInfo = v.object({
-  sub: v.string(),
-  name: v.optional(v.string()),
-  email: v.optional(v.string()),
-  picture: v.optional(v.string()),
-});
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -36,21 +30,23 @@ function parse<T extends v.GenericSchema>(schema: T, body: unknown, what: string
   return result.output;
 }
 
-/** OpenID userinfo: `sub` is the member id of `urn:li:person:{sub}`; members have no public handle here. */
-async function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkIdentity> {
-  const response = await callNetwork(net, linkedinErrorTable, linkedinUrls.userinfo, {
-    headers: { authorization: `Bearer ${tokens.accessToken}`, accept: "application/json" },
-  });
-  const user = parse(UserInfo, response.body, "userinfo");
-  return { networkUserId: user.sub, handle: user.email ?? user.sub, displayName: user.name ?? null, avatarUrl: user.picture ?? null };
+/** The member behind the token (OpenID userinfo, or /v2/me for Community Management connections). */
+function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkIdentity> {
+  return linkedinMember(tokens, net, linkedinErrorTable);
 }
 
-async function administeredOrganizationIds(tokens: TokenSet, net: NetworkContext): Promise<string[]> {
-  const ids: string[] = [];
+const postingRoles: readonly string[] = linkedinPostingRoles;
+
+/**
+ * The organisations the member may post for, with their role: every APPROVED role assignment
+ * (the roleAssignee finder, unfiltered by role) whose role may post. Asking LinkedIn for
+ * ADMINISTRATOR only would hide pages where the member is a content admin or DSC poster.
+ */
+async function postingOrganizations(tokens: TokenSet, net: NetworkContext): Promise<Map<string, string>> {
+  const roles = new Map<string, string>();
   for (let page = 0; page < MAX_ACL_PAGES; page++) {
     const url = new URL(`${linkedinUrls.rest}/organizationAcls`);
     url.searchParams.set("q", "roleAssignee");
-    url.searchParams.set("role", "ADMINISTRATOR");
     url.searchParams.set("state", "APPROVED");
     url.searchParams.set("start", String(page * ACL_PAGE_SIZE));
     url.searchParams.set("count", String(ACL_PAGE_SIZE));
@@ -58,23 +54,25 @@ async function administeredOrganizationIds(tokens: TokenSet, net: NetworkContext
     const acls = parse(AclPage, response.body, "organizationAcls");
     for (const acl of acls.elements) {
       const id = /^urn:li:organization:(\d+)$/.exec(acl.organization)?.[1];
-      if (id && !ids.includes(id)) ids.push(id);
+      if (!id || roles.has(id) || (acl.state ?? "APPROVED") !== "APPROVED" || !acl.role || !postingRoles.includes(acl.role)) continue;
+      roles.set(id, acl.role);
     }
     const total = acls.paging?.total;
     const seen = page * ACL_PAGE_SIZE + acls.elements.length;
     if (acls.elements.length < ACL_PAGE_SIZE || (total !== undefined && seen >= total)) break;
   }
-  return ids;
+  return roles;
 }
 
 /**
- * Company pages the member may post for: organisations where they are an APPROVED
- * ADMINISTRATOR (organizationAcls), named by one BATCH_GET on organizations. An app without the
- * Community Management scopes cannot read roles at all, so it simply has no organisation targets.
+ * Company pages the member may post for (see postingOrganizations), named by BATCH_GETs on
+ * organizations. A connection without the Community Management scopes cannot read roles at all,
+ * so it simply has no organisation targets.
  */
 async function targets(tokens: TokenSet, net: NetworkContext): Promise<PublishDestination[]> {
   if (tokens.scopes.length > 0 && !tokens.scopes.some((s) => linkedinOrganizationReadScopes.includes(s))) return [];
-  const ids = await administeredOrganizationIds(tokens, net);
+  const roles = await postingOrganizations(tokens, net);
+  const ids = [...roles.keys()];
   const found: PublishDestination[] = [];
   for (let i = 0; i < ids.length; i += BATCH_SIZE) {
     const chunk = ids.slice(i, i + BATCH_SIZE);
@@ -90,7 +88,7 @@ async function targets(tokens: TokenSet, net: NetworkContext): Promise<PublishDe
         id: `urn:li:organization:${id}`,
         name: organization.localizedName ?? `Organization ${id}`,
         kind: "organization",
-        details: { vanityName, url: vanityName ? `${linkedinUrls.companyPage}${vanityName}` : null, role: "ADMINISTRATOR" },
+        details: { vanityName, url: vanityName ? `${linkedinUrls.companyPage}${vanityName}` : null, role: roles.get(id) ?? null },
       });
     }
   }
@@ -101,6 +99,7 @@ export const linkedinAdapter: NetworkAdapter = {
   platform: "linkedin",
   capabilities: linkedinCapabilities,
   hosts: ["www.linkedin.com", "api.linkedin.com"],
+  connectVariants: linkedinConnectVariants,
   authorizeUrl: linkedinAuthorizeUrl,
   exchangeCode: linkedinExchangeCode,
   refresh: linkedinRefresh,

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /** LinkedIn facts (sheet: ../networks/linkedin.md). No official OpenAPI exists. */
 export const linkedinUrls = {
@@ -10,6 +10,8 @@ export const linkedinUrls = {
   rest: "https://api.linkedin.com/rest",
   /** OpenID Connect userinfo lives on the legacy /v2 base, without a version header. */
   userinfo: "https://api.linkedin.com/v2/userinfo",
+  /** The member's own profile under `r_basicprofile` (Community Management apps have no `openid`). */
+  me: "https://api.linkedin.com/v2/me",
   companyPage: "https://www.linkedin.com/company/",
   /** A post's public page: `https://www.linkedin.com/feed/update/<post URN>/`. */
   feedUpdate: "https://www.linkedin.com/feed/update/",
@@ -26,17 +28,46 @@ export const linkedinScopes = {
   openid: "openid",
   profile: "profile",
   email: "email",
+  basicProfile: "r_basicprofile",
   memberSocial: "w_member_social",
   organizationSocial: "w_organization_social",
   readOrganizationSocial: "r_organization_social",
   organizationAdmin: "rw_organization_admin",
 } as const;
 
-/** Sign In with LinkedIn (OpenID) + Share on LinkedIn: what every self-serve app can ask. */
-export const linkedinMemberScopes = [linkedinScopes.openid, linkedinScopes.profile, linkedinScopes.email, linkedinScopes.memberSocial];
-/** Community Management API (LinkedIn approves the app): company pages the member administers. */
-export const linkedinOrganizationScopes = [linkedinScopes.organizationSocial, linkedinScopes.readOrganizationSocial, linkedinScopes.organizationAdmin];
-export const linkedinConnectScopes = [...linkedinMemberScopes, ...linkedinOrganizationScopes];
+/**
+ * LinkedIn app products and what each lets an app ask for. LinkedIn refuses the whole consent
+ * (`unauthorized_scope_error`) when one scope belongs to a product the app lacks, and the
+ * Community Management API must be the only product on its app, so a connection asks for one
+ * product's scopes: the connect variant, named after the product.
+ * - `member`: Sign In with LinkedIn using OpenID Connect + Share on LinkedIn, self-serve on any app.
+ * - `organization`: Community Management API (LinkedIn reviews the app); it includes
+ *   `w_member_social` and `r_basicprofile`, so the member can post as themselves too, and is
+ *   identified by GET /v2/me instead of OpenID userinfo.
+ */
+export const linkedinProductScopes = {
+  member: [linkedinScopes.openid, linkedinScopes.profile, linkedinScopes.email, linkedinScopes.memberSocial],
+  organization: [linkedinScopes.basicProfile, linkedinScopes.memberSocial, linkedinScopes.organizationSocial, linkedinScopes.readOrganizationSocial, linkedinScopes.organizationAdmin],
+} as const satisfies Record<string, readonly string[]>;
+export type LinkedinProduct = keyof typeof linkedinProductScopes;
+export const linkedinProducts = Object.keys(linkedinProductScopes) as LinkedinProduct[];
+/** What an app has when the operator says nothing: the self-serve products every LinkedIn app can add. */
+export const linkedinDefaultProducts: readonly LinkedinProduct[] = ["member"];
+
+export const isLinkedinProduct = (value: string): value is LinkedinProduct => value in linkedinProductScopes;
+
+export const linkedinMemberScopes: readonly string[] = linkedinProductScopes.member;
+export const linkedinOrganizationScopes: readonly string[] = linkedinProductScopes.organization;
+/** Every scope some variant may ask for (shown in GET /v1/platforms); no single consent asks for all. */
+export const linkedinConnectScopes = [...new Set([...linkedinMemberScopes, ...linkedinOrganizationScopes])];
+
+/**
+ * Page roles that may post for an organisation (w_organization_social): the Videos API lists the
+ * company admin, the DSC poster and the content admin; the organizationAcls reference adds
+ * RECRUITING_POSTER ("access to post to an organizational entity"). ANALYST and the lead/landing
+ * page roles may not post.
+ */
+export const linkedinPostingRoles = ["ADMINISTRATOR", "CONTENT_ADMINISTRATOR", "DIRECT_SPONSORED_CONTENT_POSTER", "RECRUITING_POSTER"] as const;
 
 /** Scopes that allow reading the member's organisation roles (organizationAcls). */
 export const linkedinOrganizationReadScopes = ["rw_organization_admin", "r_organization_admin"];
@@ -85,12 +116,10 @@ export const linkedinCapabilities = {
   // Text, articles and images publish at once; a video is processed by LinkedIn after the
   // upload, so its post is created by polling the video's status (the publish ends in `processing`).
   asynchronousPublishing: true,
-  connect: { method: "oauth2", pkce: false, variants: [], scopes: linkedinConnectScopes },
+  // One door per LinkedIn product (see linkedinProductScopes); an app offers the doors of the
+  // products the operator says it has (CHORUS_LINKEDIN_PRODUCTS).
+  connect: { method: "oauth2", pkce: false, variants: [...linkedinProducts], scopes: linkedinConnectScopes },
   targets: ["organization"],
-  reads: ["posts", "comments", "analytics", "followers", "profiles"],
-  engagements: ["like", "unlike", "repost"],
-  // No hide API; a comment can answer a comment (one level deep) and own comments can be deleted.
-  comments: { reply: true, hide: false, delete: true, nested: true },
   // Daily ceilings exist per endpoint but LinkedIn does not publish them (see linkedinRateLimitPolicy).
   rateLimits: [],
   options: {
@@ -117,4 +146,4 @@ export const linkedinCapabilities = {
     articleDescription: { type: "string", required: false, description: "Description of the article card." },
     mediaTitle: { type: "string", required: false, description: "Title shown with a video or document." },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { callNetwork, formBody } from "../http.js";
 import type { AuthorizeInput, ExchangeInput, NetworkContext, TokenSet } from "../types.js";
-import { linkedinConnectScopes, linkedinUrls } from "./capabilities.js";
+import { isLinkedinProduct, linkedinDefaultProducts, type LinkedinProduct, linkedinProductScopes, linkedinProducts, linkedinUrls } from "./capabilities.js";
 import { linkedinErrorTable } from "./errors.js";
 
 /**
@@ -20,14 +20,37 @@ const TokenResponse = v.object({
 
 const formHeaders = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
 
+/** The variants (one per product) an app with these products can open, most capable first. */
+export function linkedinConnectVariants(products: readonly string[] | undefined): LinkedinProduct[] {
+  const has = products === undefined ? linkedinDefaultProducts : products.filter(isLinkedinProduct);
+  // Community Management also posts as the member, so it is the better default when the app has it.
+  return [...linkedinProducts].reverse().filter((product) => has.includes(product));
+}
+
+/** The scopes of one product: the variant asked for, else the best one the app has. */
+export function linkedinScopesFor(variant: string | null, net: NetworkContext): readonly string[] {
+  const available = linkedinConnectVariants(net.config.products);
+  const product = variant === null ? available[0] : available.find((p) => p === variant);
+  if (product === undefined) {
+    throw new ApiError("field_invalid", {
+      param: "variant",
+      platform: "linkedin",
+      message: `This server's LinkedIn app does not have the ${variant ?? "needed"} product, so LinkedIn would refuse the consent.`,
+      fix: "Connect with one of the variants the app has, or, once LinkedIn has approved the product for the app, list it in CHORUS_LINKEDIN_PRODUCTS.",
+    });
+  }
+  return linkedinProductScopes[product];
+}
+
 export function linkedinAuthorizeUrl(input: AuthorizeInput, net: NetworkContext): string {
   const url = new URL(linkedinUrls.authorize);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", net.config.clientId);
   url.searchParams.set("redirect_uri", net.config.redirectUri);
   url.searchParams.set("state", input.state);
-  // The member accepts all scopes or none; asking for a product the app lacks fails the screen.
-  url.searchParams.set("scope", linkedinConnectScopes.join(" "));
+  // The member accepts all scopes or none, and a scope of a product the app lacks fails the
+  // whole screen: ask for exactly one product's scopes.
+  url.searchParams.set("scope", linkedinScopesFor(input.variant, net).join(" "));
   return url.toString();
 }
 

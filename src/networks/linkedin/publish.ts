@@ -6,6 +6,7 @@ import type { NetworkContext, TokenSet } from "../types.js";
 import { linkedinUrls } from "./capabilities.js";
 import { toLittleText } from "./commentary.js";
 import { linkedinPublishErrorTable } from "./errors.js";
+import { linkedinMember } from "./member.js";
 import { assetStatus, type UploadedAsset, uploadAssets } from "./media-upload.js";
 import { postBody, readPostOptions } from "./post-body.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
@@ -17,12 +18,11 @@ import { linkedinRestHeaders } from "./rest-headers.js";
  * so its publish answers `processing` and `checkPublish` creates the post when it is ready.
  *
  * The author is the organisation chosen as destination (or `platformOptions.linkedin.author`),
- * else the member (`urn:li:person:{sub}` from OpenID userinfo). Videos to a personal profile are
+ * else the member (`urn:li:person:{id}`, see member.ts). Videos to a personal profile are
  * accepted (the Videos API takes a person owner under `w_member_social`), so no
  * `prof_video_unsupported` is raised.
  */
 
-const UserInfo = v.looseObject({ sub: v.string() });
 const PostList = v.looseObject({
   elements: v.array(v.looseObject({ id: v.string(), commentary: v.optional(v.string()), createdAt: v.optional(v.number()) })),
 });
@@ -56,8 +56,7 @@ async function authorOf(tokens: TokenSet, request: PublishRequest, option: strin
     }
     return chosen;
   }
-  const response = await rest(net, linkedinUrls.userinfo, { headers: { authorization: `Bearer ${tokens.accessToken}`, accept: "application/json" } });
-  return `urn:li:person:${parseNetworkBody("linkedin", UserInfo, response.body, "userinfo").sub}`;
+  return `urn:li:person:${(await linkedinMember(tokens, net, linkedinPublishErrorTable)).networkUserId}`;
 }
 
 async function createPost(tokens: TokenSet, body: Record<string, unknown>, net: NetworkContext): Promise<PublishResult> {

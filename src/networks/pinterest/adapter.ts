@@ -1,3 +1,4 @@
+import { pinterestAnalytics } from "./analytics.js";
 import * as v from "valibot";
 import { callNetwork, parseNetworkBody } from "../http.js";
 import type { AdAccount, NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
@@ -93,4 +94,5 @@ export const pinterestAdapter: NetworkAdapter = {
   checkPublish: checkPinterestPublish,
   findPublished: findPinterestPublished,
   deletePost: deletePinterestPost,
+  analytics: pinterestAnalytics,
 };

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /** Consent on www.pinterest.com; the API (spec `servers[0]`) on api.pinterest.com/v5. */
 export const pinterestAuthorizeUrl = "https://www.pinterest.com/oauth/";
@@ -91,9 +91,6 @@ export const pinterestCapabilities = {
   // The spec and Pinterest's pages describe only the confidential flow (HTTP Basic at the token endpoint).
   connect: { method: "oauth2", pkce: false, variants: [], scopes: [...pinterestScopes] },
   targets: ["board"],
-  reads: ["posts", "post_analytics", "account_analytics", "followers", "following", "discover_posts"],
-  engagements: ["repost"],
-  comments: { reply: false, hide: false, delete: false, nested: false },
   rateLimits: [
     { scope: "user per app (Standard access)", limit: 100, windowSeconds: 1, notes: "Universal limit for every call." },
     { scope: "app (Trial access)", limit: 1000, windowSeconds: 86_400, notes: "Trial apps: every call; Pins they create are visible only to their creator." },
@@ -112,4 +109,4 @@ export const pinterestCapabilities = {
     sponsorId: { type: "string", required: false, description: "Account asked to sponsor the Pin as a paid partnership (`sponsor_id`); a closed beta at Pinterest." },
     adAccountId: { type: "string", required: false, description: "Business Access: publish as the owner of this ad account (`ad_account_id` query parameter)." },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;

@@ -33,7 +33,9 @@ export const pinterestErrorTable: ErrorTable = {
   platform: "pinterest",
   extract: extractPinterestError,
   rows: [
-    { networkCode: "283", code: "needs_reauth", meaning: "\"The authorization grant is invalid\": the code or the refresh token is invalid or expired (60 days unused)." },
+    // Despite its message, 283 is about the app, not the person: its `data` says "Invalid Application
+    // ID" (client id unknown, deleted or not approved), so reconnecting can never fix it.
+    { networkCode: "283", code: "app_credentials_invalid", meaning: "283 \"The authorization grant is invalid\" with data \"Invalid Application ID\": the app's client id is not valid." },
     { status: 401, code: "needs_reauth", meaning: "401 \"Authentication failed.\" (code 2): the access token expired or was revoked." },
     { status: 403, networkCode: "3", code: "missing_scope", meaning: "\"Your token does not have sufficient permissions…\": a scope was not granted." },
     { status: 403, networkCode: "7", code: "pin_board_missing", meaning: "\"Not authorized to access board or Pin.\": the board is not visible to this account." },

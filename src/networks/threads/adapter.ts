@@ -1,8 +1,10 @@
+import { threadsAnalytics } from "./analytics.js";
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
 import type { NetworkAdapter, NetworkContext } from "../types.js";
 import { threadsCapabilities, threadsDefaultApiVersion, threadsHosts, threadsUrls } from "./capabilities.js";
+import { threadsDiscover } from "./discover.js";
 import { threadsErrorTable as table } from "./errors.js";
 import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./oauth.js";
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
@@ -28,6 +30,7 @@ export const threadsAdapter: NetworkAdapter = {
   platform: "threads",
   capabilities: threadsCapabilities,
   hosts: threadsHosts,
+  discover: threadsDiscover,
 
   authorizeUrl: threadsAuthorizeUrl,
 
@@ -66,4 +69,5 @@ export const threadsAdapter: NetworkAdapter = {
   checkPublish: checkThreadsPublish,
   findPublished: findOnThreads,
   deletePost: deleteFromThreads,
+  analytics: threadsAnalytics,
 };

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /**
  * Threads as data. Facts from shared/networks/threads.md. The Threads API is versioned on its
@@ -65,10 +65,6 @@ export const threadsCapabilities = {
   asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: false, variants: [], scopes: [...threadsScopes] },
   targets: [],
-  reads: ["posts", "comments", "mentions", "analytics", "allowance", "search", "profile_lookup", "places"],
-  engagements: ["repost"],
-  // Replies to one's own posts can be hidden, not deleted: only one's own posts and replies can be deleted.
-  comments: { reply: true, hide: true, delete: false, nested: true },
   rateLimits: [
     { scope: "account_posts", limit: 250, windowSeconds: 86400, notes: "API-published posts per rolling 24 h; read live from threads_publishing_limit." },
     { scope: "account_replies", limit: 1000, windowSeconds: 86400, notes: "Replies per rolling 24 h." },
@@ -90,7 +86,7 @@ export const threadsCapabilities = {
     allowlistedCountryCodes: { type: "array", required: false, description: "ISO 3166-1 alpha-2 codes: only people in these countries see the post." },
     quotePostId: { type: "string", required: false, description: "Id of a Threads post to quote." },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;
 
 /**
  * Container pacing: Meta advises waiting about 30 seconds before publishing a container and

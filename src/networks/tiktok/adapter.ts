@@ -1,3 +1,4 @@
+import { tiktokAnalytics } from "./analytics.js";
 import * as v from "valibot";
 import { parseNetworkBody } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "../types.js";
@@ -70,4 +71,5 @@ export const tiktokAdapter: NetworkAdapter = {
   checkPublish: checkTiktokPublish,
   findPublished: findTiktokPublished,
   // No deletePost: the Content Posting and Display APIs have no way to delete a post.
+  analytics: tiktokAnalytics,
 };

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /** Login Kit v2 consent on www.tiktok.com; every API call (trailing slash included) on open.tiktokapis.com. */
 export const tiktokAuthorizeUrl = "https://www.tiktok.com/v2/auth/authorize/";
@@ -84,9 +84,6 @@ export const tiktokCapabilities = {
   // authenticate with client_secret; Chorus is a web server app, so it does not send it.
   connect: { method: "oauth2", pkce: false, variants: [], scopes: [...tiktokScopes] },
   targets: [],
-  reads: ["posts", "post_analytics", "account_analytics"],
-  engagements: [],
-  comments: { reply: false, hide: false, delete: false, nested: false },
   rateLimits: [
     { scope: "user token: POST /v2/post/publish/video/init/, inbox/video/init/, content/init/", limit: 6, windowSeconds: 60 },
     { scope: "user token: POST /v2/post/publish/creator_info/query/", limit: 20, windowSeconds: 60 },
@@ -119,4 +116,4 @@ export const tiktokCapabilities = {
       description: "DIRECT_POST publishes; MEDIA_UPLOAD sends the media to the creator's TikTok inbox to finish in the app (at most 5 pending a day). Default DIRECT_POST.",
     },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;

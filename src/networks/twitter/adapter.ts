@@ -3,6 +3,13 @@ import { callNetwork, parseNetworkBody } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "../types.js";
 import { twitterApiBaseUrl, twitterApiVersion, twitterCapabilities, twitterRateLimitHeaders } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
+import { twitterAnalytics } from "./analytics.js";
+import { twitterAccountReads } from "./account-reads.js";
+import { twitterEngage } from "./engage.js";
+import { twitterComments } from "./comments.js";
+import { twitterDiscover } from "./discover.js";
+import { twitterInbox } from "./inbox.js";
+import { twitterMessages } from "./messages.js";
 import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./oauth.js";
 import { checkTweet, deleteTweet, findTweet, publishTweet } from "./publish.js";
 
@@ -43,4 +50,9 @@ export const twitterAdapter: NetworkAdapter = {
   checkPublish: checkTweet,
   findPublished: findTweet,
   deletePost: deleteTweet,
+  inbox: { ...twitterInbox, ...twitterMessages, ...twitterComments },
+  analytics: twitterAnalytics,
+  engage: twitterEngage,
+  accountReads: twitterAccountReads,
+  discover: twitterDiscover,
 };

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /** X API v2 hosts: the browser consent page lives on x.com, every API call on api.x.com. */
 export const twitterAuthorizeUrl = "https://x.com/i/oauth2/authorize";
@@ -9,25 +9,40 @@ export const twitterTokenUrl = `${twitterApiBaseUrl}/${twitterApiVersion}/oauth2
 export const twitterRevokeUrl = `${twitterApiBaseUrl}/${twitterApiVersion}/oauth2/revoke`;
 
 /**
- * Scopes asked at connect. `offline.access` is what makes X issue a refresh token at all. Likes
- * and follows are left out on purpose: X removed them from self-serve tiers (2026-04-20), and
- * asking for scopes an app cannot use makes the consent screen lie.
+ * The scopes each feature Chorus has needs, from the `security` of every X endpoint it calls (X's
+ * OpenAPI document). A connection asks only for the features Chorus uses, so the consent screen
+ * never lists a permission nothing uses; an inbox or DM feature adds its row here and to
+ * `twitterConnectedFeatures` when it ships (existing connections then reconnect for it).
  */
-export const twitterScopes = [
-  "tweet.read",
-  "tweet.write",
-  "tweet.moderate.write",
-  "users.read",
-  "follows.read",
-  "media.write",
-  "mute.read",
-  "mute.write",
-  "bookmark.read",
-  "bookmark.write",
-  "dm.read",
-  "dm.write",
-  "offline.access",
-] as const;
+export const twitterFeatureScopes = {
+  /** GET /2/users/me: X refuses it without tweet.read besides users.read. */
+  identity: ["tweet.read", "users.read"],
+  /** X issues a refresh token only with offline.access; without it a connection dies in two hours. */
+  staySignedIn: ["offline.access"],
+  /** POST /2/tweets, GET /2/users/{id}/tweets (finding a post whose answer was lost), DELETE /2/tweets/{id}. */
+  publish: ["tweet.read", "tweet.write", "users.read"],
+  /** POST /2/media/upload (+ initialize, append, finalize, GET status) and POST /2/media/metadata (alt text). */
+  media: ["media.write"],
+  /** GET /2/users/{id}/mentions (notifications: mentions and replies). */
+  inbox: ["tweet.read", "users.read"],
+  /** GET /2/dm_events, GET /2/dm_conversations/{id}/dm_events, POST /2/dm_conversations/{id}/messages. */
+  messages: ["dm.read", "dm.write", "tweet.read", "users.read"],
+  /** Reposts (POST/DELETE /2/users/{id}/retweets), mutes (/muting), bookmarks (/bookmarks), and the user lookup by username they need. */
+  engage: ["tweet.read", "users.read", "tweet.write", "mute.write", "bookmark.write"],
+  /** GET /2/users/{id}/tweets, /followers and /following. */
+  accountReads: ["tweet.read", "users.read", "follows.read"],
+  /**
+   * GET /2/tweets/search/recent (a post's replies), POST /2/tweets with `reply`, DELETE
+   * /2/tweets/{id}, and PUT /2/tweets/{tweet_id}/hidden, the one needing tweet.moderate.write.
+   */
+  comments: ["tweet.read", "tweet.write", "users.read", "tweet.moderate.write"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type TwitterFeature = keyof typeof twitterFeatureScopes;
+export const twitterConnectedFeatures: readonly TwitterFeature[] = ["identity", "staySignedIn", "publish", "media", "inbox", "messages", "engage", "accountReads", "comments"];
+
+/** Scopes asked at connect: those of the connected features, once each. */
+export const twitterScopes: readonly string[] = [...new Set(twitterConnectedFeatures.flatMap((feature) => twitterFeatureScopes[feature]))];
 
 /** Per-endpoint limits come back on every answer; the reset header is epoch seconds. */
 export const twitterRateLimitHeaders = {
@@ -101,9 +116,6 @@ export const twitterCapabilities = {
   asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: true, variants: [], scopes: [...twitterScopes] },
   targets: [],
-  reads: ["posts", "notifications", "comments", "followers", "following", "discover_posts", "discover_profiles", "post_analytics", "account_analytics", "conversations"],
-  engagements: ["repost", "unrepost", "mute", "unmute"],
-  comments: { reply: true, hide: true, delete: false, nested: true },
   rateLimits: [
     { scope: "user: POST /2/tweets", limit: 100, windowSeconds: 900, notes: "Integrate page says 200; the x-rate-limit-* headers are authoritative." },
     { scope: "app: POST /2/tweets", limit: 10_000, windowSeconds: 86_400 },
@@ -144,4 +156,4 @@ export const twitterCapabilities = {
     cardUri: { type: "string", required: false, description: "An ads card attached to the post (`card_uri`); excludes media, poll and quotePostId." },
     directMessageDeepLink: { type: "string", required: false, description: "A link that opens a Direct Message conversation with the account (`direct_message_deep_link`)." },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;

@@ -1,9 +1,15 @@
+import { youtubeAnalytics } from "./analytics.js";
+import { youtubeAccountReads } from "./account-reads.js";
+import { youtubeEngage } from "./engage.js";
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { callNetwork } from "../http.js";
 import type { ChannelEvent, NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "../types.js";
 import { youtubeCapabilities, youtubeUrls } from "./capabilities.js";
+import { youtubeComments } from "./comments.js";
+import { youtubeDiscover } from "./discover.js";
 import { youtubeErrorTable } from "./errors.js";
+import { youtubeLive } from "./live.js";
 import { youtubeAuthorizeUrl, youtubeExchangeCode, youtubeRefresh, youtubeRevoke } from "./oauth.js";
 import { checkYoutubePublish, deleteYoutubePost, findYoutubePublished, publishYoutube } from "./publish.js";
 
@@ -99,7 +105,8 @@ async function events(tokens: TokenSet, net: NetworkContext): Promise<ChannelEve
 export const youtubeAdapter: NetworkAdapter = {
   platform: "youtube",
   capabilities: youtubeCapabilities,
-  hosts: ["accounts.google.com", "oauth2.googleapis.com", "youtube.googleapis.com"],
+  hosts: ["accounts.google.com", "oauth2.googleapis.com", "youtube.googleapis.com", "youtubeanalytics.googleapis.com"],
+  discover: youtubeDiscover,
   authorizeUrl: youtubeAuthorizeUrl,
   exchangeCode: youtubeExchangeCode,
   refresh: youtubeRefresh,
@@ -110,4 +117,10 @@ export const youtubeAdapter: NetworkAdapter = {
   checkPublish: checkYoutubePublish,
   findPublished: findYoutubePublished,
   deletePost: deleteYoutubePost,
+  analytics: youtubeAnalytics,
+  engage: youtubeEngage,
+  accountReads: youtubeAccountReads,
+  inbox: youtubeComments,
+
+  live: youtubeLive,
 };

@@ -1,4 +1,4 @@
-import type { PlatformCapabilities } from "../capabilities-schema.js";
+import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /**
  * YouTube Data API v3 facts (sheet: ../networks/youtube.md; discovery revision 20260601).
@@ -18,6 +18,14 @@ export const youtubeUrls = {
 
 /** Seconds between processing polls: YouTube processes in seconds to minutes, longer for long videos. */
 export const youtubePollSeconds = 15;
+
+/**
+ * thumbnails.set takes a JPEG or PNG of at most 2 MB (the discovery document's mediaUpload; some
+ * newer reference pages say 50 MB, so the saved document is what is enforced). Only channels
+ * verified for custom thumbnails may set one.
+ */
+export const youtubeThumbnailTypes = ["image/jpeg", "image/png"] as const;
+export const youtubeThumbnailMaxBytes = 2 * 1024 * 1024;
 
 /** Pages of the channel's playlists read to check `playlistId` before uploading (50 per page). */
 export const youtubeMaxPlaylistPages = 4;
@@ -79,11 +87,6 @@ export const youtubeCapabilities = {
   asynchronousPublishing: true,
   connect: { method: "oauth2", pkce: true, variants: [], scopes: youtubeConnectScopes },
   targets: [],
-  reads: ["posts", "comments", "followers", "following", "search", "profiles", "analytics", "events"],
-  engagements: ["like", "unlike", "follow", "unfollow"],
-  // Replies hang off a top-level comment only (no reply-to-reply tree); hiding is the owner's
-  // moderation (heldForReview); deleting works on the channel's own comments.
-  comments: { reply: true, hide: true, delete: true, nested: false },
   rateLimits: [
     { scope: "project", limit: 10_000, windowSeconds: 86_400, notes: "Quota units shared by all methods except uploads and search; list calls cost 1, writes 50. Resets at midnight Pacific time." },
     { scope: "project:videos.insert", limit: 100, windowSeconds: 86_400, notes: "Own bucket since 2026-06-01, 1 unit per upload." },
@@ -109,6 +112,11 @@ export const youtubeCapabilities = {
     defaultLanguage: { type: "string", required: false, description: "BCP-47 language of the title and description (snippet.defaultLanguage)." },
     defaultAudioLanguage: { type: "string", required: false, description: "BCP-47 language spoken in the video (snippet.defaultAudioLanguage)." },
     playlistId: { type: "string", required: false, description: "Playlist to add the video to after upload (playlistItems.insert)." },
-    thumbnail: { type: "string", required: false, description: "A `med_` id of a JPEG or PNG image set as custom thumbnail (thumbnails.set); the channel must be phone-verified." },
+    thumbnail: {
+      type: "string",
+      required: false,
+      description:
+        "A `med_` id of a JPEG or PNG image of at most 2 MB, set as the video's custom thumbnail (thumbnails.set) right after the upload. The channel must be verified for custom thumbnails; when YouTube refuses it the video is still published and the target carries the warning `video_thumbnail_not_set`.",
+    },
   },
-} satisfies PlatformCapabilities;
+} satisfies NetworkCapabilities;

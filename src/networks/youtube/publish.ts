@@ -9,7 +9,8 @@ import { youtubeErrorTable, youtubeProcessingErrorTable, youtubePublishErrorTabl
 /**
  * videos.insert through the resumable upload protocol: POST the metadata to the upload endpoint
  * (discovery `mediaUpload`, under the API's rootUrl) with `uploadType=resumable`, read the session
- * URI from `Location`, PUT the bytes there, and get the video resource back. YouTube then
+ * URI from `Location`, PUT the bytes there, and get the video resource back; a custom thumbnail
+ * is then set with thumbnails.set. YouTube then
  * processes the video; checkPublish follows videos.list (status, processingDetails) until it is
  * processed, failed or rejected.
  */
@@ -174,7 +175,29 @@ export async function publishYoutube(tokens: TokenSet, request: PublishRequest, 
       body: JSON.stringify({ snippet: { playlistId: options.playlistId, resourceId: { kind: "youtube#video", videoId } } }),
     }).catch(() => undefined);
   }
-  return { state: "processing", networkPostId: videoId, url: watchUrl(videoId), pollToken: videoId, pollAfterSeconds: youtubePollSeconds };
+  const thumbnail = request.attachments?.thumbnail;
+  const warnings = thumbnail ? await setThumbnail(tokens, videoId, thumbnail, net) : [];
+  return { state: "processing", networkPostId: videoId, url: watchUrl(videoId), pollToken: videoId, pollAfterSeconds: youtubePollSeconds, ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+/**
+ * thumbnails.set with the simple upload protocol (discovery `mediaUpload.protocols.simple`): the
+ * image bytes as the body. It runs after the video is up, so a refusal (a channel not verified
+ * for custom thumbnails, an image YouTube cannot read) becomes a warning on the target instead of
+ * failing a post that did go out and that a retry would upload twice.
+ */
+async function setThumbnail(tokens: TokenSet, videoId: string, image: PublishMedia, net: NetworkContext): Promise<ApiError[]> {
+  const url = new URL(`${youtubeUrls.upload}/thumbnails/set`);
+  url.searchParams.set("videoId", videoId);
+  url.searchParams.set("uploadType", "media");
+  try {
+    const bytes = await image.read();
+    await callNetwork(net, youtubePublishErrorTable, url.toString(), { method: "POST", headers: { ...auth(tokens), "content-type": image.mimeType }, body: bytes.slice() });
+    return [];
+  } catch (error) {
+    const reason = error instanceof ApiError ? error.message : "the upload did not complete";
+    return [new ApiError("video_thumbnail_not_set", { platform: "youtube", param: "platformOptions.youtube.thumbnail", message: `youtube: the video is published, but its custom thumbnail was not set: ${reason}` })];
+  }
 }
 
 const processingFailure = (reason: string, net: NetworkContext) =>

@@ -3,6 +3,7 @@ import { countGraphemes, utf8Length } from "../../networks/bluesky/text.js";
 import type { SimulatorDeps } from "../types.js";
 import { PLATFORM } from "./accounts.js";
 import type { StoredBlob } from "./repo.js";
+import { unstorableText } from "./wire.js";
 
 /**
  * What the reference PDS checks when a feed record is written: the lexicon (required keys,
@@ -34,6 +35,8 @@ class RecordCheck {
 
   string(value: unknown, path: string, limits?: { graphemes?: number; bytes?: number }): boolean {
     if (typeof value !== "string") return this.fail(`Expected string value type (got ${typeof value}) at ${path}`);
+    const unstorable = unstorableText(value, path);
+    if (unstorable) return this.fail(unstorable);
     if (limits?.graphemes !== undefined && countGraphemes(value) > limits.graphemes) return this.fail(`grapheme too big (maximum ${limits.graphemes}, got ${countGraphemes(value)}) at ${path}`);
     if (limits?.bytes !== undefined && utf8Length(value) > limits.bytes) return this.fail(`string too big (maximum ${limits.bytes}, got ${utf8Length(value)}) at ${path}`);
     return true;

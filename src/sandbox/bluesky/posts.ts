@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { BLUESKY_METHODS, BLUESKY_POST_COLLECTION, BLUESKY_POSTGATE_COLLECTION, BLUESKY_THREADGATE_COLLECTION } from "../../networks/bluesky/capabilities.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, findAccount, PLATFORM, scopeFault } from "./accounts.js";
+import { checkEngagementRecord } from "./engagement-records.js";
 import { checkFeedRecord } from "./post-validation.js";
 import { ownerFault, recordKey, type StoredRecord, writeRecord } from "./repo.js";
 import { cidFor, tid, xrpcError } from "./wire.js";
@@ -60,6 +61,8 @@ async function prepare(deps: SimulatorDeps, did: string, writes: Write[]): Promi
       const invalid = await checkFeedRecord(deps, did, write.collection, value);
       if (invalid) return { status: 400, ...invalid };
     }
+    const engagement = checkEngagementRecord(write.collection, value);
+    if (engagement) return { status: 400, ...engagement };
   }
   return null;
 }

@@ -9,7 +9,8 @@ import {
 import { countGraphemes, utf8Length } from "../../networks/bluesky/text.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, findAccount, PLATFORM, scopeFault } from "./accounts.js";
-import { cidFor, fromBase64, tid, toBase64, xrpcError } from "./wire.js";
+import { cidFor, fromBase64, tid, toBase64, unstorableText, xrpcError } from "./wire.js";
+import { indexNotifications } from "./notifications.js";
 
 /** One record of a simulated repository, keyed `<did>/<collection>/<rkey>` like its AT URI path. */
 export interface StoredRecord {
@@ -30,6 +31,7 @@ const path = (nsid: string) => `/xrpc/${nsid}`;
 export async function writeRecord(deps: SimulatorDeps, did: string, collection: string, rkey: string, value: Record<string, unknown>): Promise<StoredRecord> {
   const stored: StoredRecord = { cid: await cidFor(new TextEncoder().encode(JSON.stringify(value)), "dag-cbor"), rev: tid(deps.now()), value };
   await deps.store.put(PLATFORM, "record", recordKey(did, collection, rkey), stored, did);
+  await indexNotifications(deps, did, collection, rkey, value, stored.cid);
   return stored;
 }
 
@@ -45,6 +47,8 @@ function checkString(record: Record<string, unknown>, field: string, graphemes: 
   const value = record[field];
   if (value === undefined) return null;
   if (typeof value !== "string") return { error: "InvalidRequest", message: `Expected string value type (got ${typeof value}) at $.record.${field}` };
+  const unstorable = unstorableText(value, `$.record.${field}`);
+  if (unstorable) return { error: "InvalidRequest", message: unstorable };
   const g = countGraphemes(value);
   if (g > graphemes) return { error: "InvalidRequest", message: `grapheme too big (maximum ${graphemes}, got ${g}) at $.record.${field}` };
   const b = utf8Length(value);

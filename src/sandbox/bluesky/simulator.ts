@@ -2,11 +2,17 @@ import { Hono } from "hono";
 import { BLUESKY_PROFILE_COLLECTION, BLUESKY_PROFILE_RKEY } from "../../networks/bluesky/capabilities.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { seedSandboxAccount } from "../tokens.js";
-import type { SimulatorFactory } from "../types.js";
+import type { Simulator, SimulatorFactory } from "../types.js";
 import { PLATFORM, SANDBOX_PDS_URL } from "./accounts.js";
+import { simulateBlueskyActivity } from "./activity.js";
+import { mountChatRoutes, receiveChatMessage } from "./chat.js";
+import { mountAppViewRoutes } from "./appview.js";
+import { mountAppViewReads } from "./appview-reads.js";
+import { mountNotificationRoutes } from "./notifications.js";
 import { mountPostRoutes } from "./posts.js";
 import { mountRepoRoutes, storeBlob, writeRecord, type StoredRecord } from "./repo.js";
 import { mountSessionRoutes } from "./sessions.js";
+import { mountThreadRoutes } from "./threads.js";
 import { fromBase64, SANDBOX_AVATAR_PNG_BASE64, sandboxDid } from "./wire.js";
 
 /** A fresh app password in Bluesky's format, for accounts seeded without one. */
@@ -32,6 +38,11 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
   mountSessionRoutes(app, deps);
   mountRepoRoutes(app, deps);
   mountPostRoutes(app, deps);
+  mountNotificationRoutes(app, deps);
+  mountChatRoutes(app, deps);
+  mountAppViewRoutes(app, deps);
+  mountThreadRoutes(app, deps);
+  mountAppViewReads(app, deps);
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
     // Same status and error name as xrpc-server for a method it does not serve (adapters classify
@@ -43,10 +54,15 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
     return c.text("Not Found", 404);
   });
 
-  return {
+  const simulator: Simulator = {
     platform: PLATFORM,
     hosts: [new URL(SANDBOX_PDS_URL).host],
     app,
+    simulateActivity: (input) => simulateBlueskyActivity(deps, (handle) => simulator.seedAccount({ handle }), input),
+    async receiveMessage(input) {
+      const message = await receiveChatMessage(deps, await simulator.seedAccount({ handle: input.senderHandle }), input.recipientId, input.text);
+      return { id: message.id, senderId: message.sender };
+    },
     async seedAccount(input) {
       const first = input.handle.trim().replace(/^@/, "").split(".")[0] ?? input.handle;
       const account = await seedSandboxAccount(
@@ -69,4 +85,5 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
       return account;
     },
   };
+  return simulator;
 };

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { base64Url } from "../../networks/http.js";
+import { hasInvalidCharacters } from "../../infra/well-formed-text.js";
 
 /**
  * Wire-level pieces of the simulated PDS: XRPC error bodies, session JWTs, CIDs, TIDs and DIDs in
@@ -102,3 +103,12 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 /** A 1x1 PNG, the seeded sandbox avatar. */
 export const SANDBOX_AVATAR_PNG_BASE64 =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/**
+ * The sandbox keeps records in Postgres jsonb, which cannot hold a NUL or an unpaired surrogate;
+ * such a string is refused as invalid input (400) instead of failing the write with a 500. Chorus
+ * itself never sends one (its API refuses them), so only direct callers of the simulator see this.
+ */
+export function unstorableText(value: string, path: string): string | null {
+  return hasInvalidCharacters(value) ? `string contains a NUL character or an unpaired surrogate at ${path}` : null;
+}

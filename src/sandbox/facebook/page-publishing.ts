@@ -70,7 +70,7 @@ type Writer = { ok: true; page: SandboxPage; owner: string; params: URLSearchPar
  * The checks every page write meets, in Graph's order: the token and permission, the page, the
  * page's own token, then Meta's holds on the page (a block, Page Publishing Authorization, a burst).
  */
-async function pageWriter(profile: GraphProfile, door: string, request: Request, pageId: string, permission: string): Promise<Writer> {
+export async function pageWriter(profile: GraphProfile, door: string, request: Request, pageId: string, permission: string): Promise<Writer> {
   const { deps } = profile;
   const params = await graphParams(request);
   const auth = await authenticate(profile, request, { door, permission, form: params });

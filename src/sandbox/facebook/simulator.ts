@@ -14,7 +14,11 @@ import {
   type GraphNode,
   type GraphProfile,
 } from "./graph-wire.js";
+import { hashDigits, mountMessenger } from "./messenger.js";
+import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
+import { mountLiveVideos } from "./live-videos.js";
 import { mountPagePublishing } from "./page-publishing.js";
+import { mountPageSearch } from "./page-search.js";
 import { mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxAdAccount, type SandboxPage } from "./pages.js";
 
 /**
@@ -70,7 +74,9 @@ async function seed(deps: SimulatorDeps, handle: string): Promise<SandboxAccount
     return { id, name, category: "Sandbox", tasks, followers_count: 0, link: `https://sandbox.chorus.invalid/facebook/pages/${id}`, tokenValue: null, subscribedFields: [] };
   };
   const all = ["ADVERTISE", "ANALYZE", "CREATE_CONTENT", "MESSAGING", "MODERATE", "MANAGE"];
-  for (const p of [page(`${account.displayName} (sandbox page)`, all), page(`${account.displayName} second sandbox page`, all.slice(0, 5))]) {
+  // The second page has the followers Meta requires to go live (live-videos.ts); the first has none.
+  const second = { ...page(`${account.displayName} second sandbox page`, all.slice(0, 5)), followers_count: 250 };
+  for (const p of [page(`${account.displayName} (sandbox page)`, all), second]) {
     await deps.store.put(platform, "page", p.id, p, account.id);
   }
   const ad: SandboxAdAccount = { id: `act_${numericId(15)}`, name: `${account.displayName} sandbox ad account`, currency: "USD", account_status: 1 };
@@ -103,6 +109,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
 
   mountAdAccountsEdge(graph, profile, door);
   mountPageSubscriptionEdge(graph, profile, door);
+  mountPageSearch(graph, profile, deps);
 
   graph.get("/:version/:pageId/subscribed_apps", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_metadata" });
@@ -113,6 +120,26 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     return graphJson({ data: apps });
   });
 
+  mountMessenger(graph, {
+    platform,
+    door,
+    profile,
+    permission: "pages_messaging",
+    windowSubcode: 2018278,
+    // Messenger inboxes are the page's: only a page token reaches one.
+    async inbox(auth, nodeId) {
+      const pageId = auth.meta?.pageId;
+      if (!pageId || (nodeId !== null && nodeId !== pageId)) return null;
+      const page = await deps.store.get<SandboxPage>(platform, "page", pageId);
+      return page?.owner ? { objectId: page.id, owner: page.owner, name: page.data.name } : null;
+    },
+    person: (id, name) => ({ id, name, email: `${id}@facebook.com` }),
+    threadId: (objectId, personId) => `t_${hashDigits(`${objectId}:${personId}`, 16)}`,
+  });
+
+  mountPageComments(graph, profile, door);
+  // Before publishing: its live-video node routes pass anything else on to the post and video nodes.
+  mountLiveVideos(graph, profile, door);
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the edges above.
   mountPagePublishing(graph, profile, door);
 
@@ -127,5 +154,6 @@ export const createFacebookSimulator: SimulatorFactory = (deps) => {
     hosts: ["www.facebook.com", "graph.facebook.com"],
     app: hostRouter({ "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: false, seedAccount }), "graph.facebook.com": graphRoutes(deps) }),
     seedAccount,
+    simulateActivity: (input) => simulateFacebookActivity(deps, (handle) => seedAccount({ handle }), input),
   };
 };

@@ -3,6 +3,8 @@ import { numericId } from "../tokens.js";
 import type { SandboxAccount } from "../types.js";
 import { authenticate, graphError, graphJson, graphParams, invalidParameter, unsupportedRequest, type GraphProfile } from "../facebook/graph-wire.js";
 import { aspectRatioOf, fetchRemoteFile } from "../facebook/remote-media.js";
+import { mountMediaComments } from "./media-comments.js";
+import { isSandboxPlace } from "../facebook/page-search.js";
 import { containerState, mountMediaReads, type SandboxContainer } from "./media-nodes.js";
 import { platform, publishingLimitNode, publishQuota, type SandboxMedia } from "./model.js";
 
@@ -106,6 +108,11 @@ async function containerFrom(profile: GraphProfile, d: PublishingDoor, account: 
   const bad = captionProblem(caption) ?? jsonProblem(params);
   if (bad) return fail(bad);
   if (params.get("product_tags") !== null && !d.productTags) return fail(invalidParameter("(#100) Param product_tags is not supported on this host"));
+  // A location is a Facebook Page with location data (page-search.ts); anything else is refused at container creation.
+  const locationId = params.get("location_id");
+  if (locationId !== null && !(await isSandboxPlace(deps, platform, locationId))) {
+    return fail(invalidParameter(`(#100) Param location_id must be the id of a Page with a location: INSTAGRAM_PLATFORM_API__INVALID_LOCATION_ID (${locationId})`));
+  }
 
   const recorded: Record<string, string> = {};
   for (const name of ["alt_text", "location_id", "user_tags", "collaborators", "product_tags", "share_to_feed", "cover_url", "thumb_offset", "audio_name", "trial_params"]) {
@@ -212,4 +219,5 @@ export function mountContentPublishing(graph: Hono, profile: GraphProfile, d: Pu
   });
 
   mountMediaReads(graph, profile, d);
+  mountMediaComments(graph, profile, d);
 }

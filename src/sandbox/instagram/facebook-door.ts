@@ -13,7 +13,9 @@ import {
   type GraphNode,
 } from "../facebook/graph-wire.js";
 import { ensurePageToken, mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxPage } from "../facebook/pages.js";
+import { hashDigits, mountMessenger } from "../facebook/messenger.js";
 import { mountContentPublishing } from "./content-publishing.js";
+import { mountInstagramDiscovery } from "./discovery.js";
 import { igObjectNode } from "./media-nodes.js";
 import {
   igUserNode,
@@ -31,6 +33,10 @@ import {
  * requests carrying tokens and codes it issued (facebookLoginGraph).
  */
 const door = facebookLoginDoor;
+
+export const instagramPerson = (id: string, username: string) => ({ id, username });
+/** Instagram thread ids are long base64 strings (`aWdfZAG…`); the sandbox's start the same way. */
+export const instagramThreadId = (objectId: string, personId: string) => `aWdfZAG${btoa(`${objectId}:${personId}:${hashDigits(personId, 8)}`).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")}`;
 
 const respond = (picked: GraphNode | Response) => (picked instanceof Response ? picked : graphJson(picked));
 
@@ -55,6 +61,25 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
   }));
 
   mountAdAccountsEdge(graph, profile, door);
+  mountInstagramDiscovery(graph, profile, deps);
+
+  mountMessenger(graph, {
+    platform,
+    door,
+    profile,
+    permission: "instagram_manage_messages",
+    windowSubcode: 2534022,
+    // Through this door the Instagram inbox is reached with the linked page's token.
+    async inbox(auth, nodeId) {
+      const pageId = auth.meta?.pageId;
+      if (!pageId || (nodeId !== null && nodeId !== pageId)) return null;
+      const page = await deps.store.get<SandboxPage>(platform, "page", pageId);
+      if (!page?.data.instagramUserId || page.owner !== auth.account.id) return null;
+      return { objectId: page.data.instagramUserId, owner: auth.account.id, name: auth.account.handle };
+    },
+    person: instagramPerson,
+    threadId: instagramThreadId,
+  });
 
   /** A node read: the linked Page (its token) or the IG user. */
   graph.get("/:version/:nodeId", async (c) => {

@@ -21,6 +21,8 @@ import { instagramWebhookFields } from "../../networks/instagram/capabilities.js
 import { mountContentPublishing } from "./content-publishing.js";
 import { igObjectNode } from "./media-nodes.js";
 import { igUserNode, instagramProfile, linkOf, mediaCount, platform, publishingLimitNode } from "./model.js";
+import { mountMessenger } from "../facebook/messenger.js";
+import { instagramPerson, instagramThreadId } from "./facebook-door.js";
 
 /**
  * Instagram's own door (Business Login for Instagram): the code exchange on api.instagram.com
@@ -110,6 +112,20 @@ export function instagramGraphHost(deps: SimulatorDeps): Hono {
     readPermission: "instagram_business_basic",
     acceptsMe: true,
     productTags: false,
+  });
+
+  mountMessenger(graph, {
+    platform,
+    door,
+    profile,
+    permission: "instagram_business_manage_messages",
+    windowSubcode: 2534022,
+    async inbox(auth, nodeId) {
+      if (nodeId !== null && nodeId !== "me" && nodeId !== auth.account.id) return null;
+      return { objectId: auth.account.id, owner: auth.account.id, name: auth.account.handle };
+    },
+    person: instagramPerson,
+    threadId: instagramThreadId,
   });
 
   /** A container or media node (registered after `/me` so that stays the account's own node). */

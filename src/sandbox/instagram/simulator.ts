@@ -5,6 +5,7 @@ import { facebookDialogHost } from "../facebook/facebook-login.js";
 import { hostRouter, unmatched } from "../facebook/graph-wire.js";
 import { instagramFacebookDoor } from "./facebook-door.js";
 import { instagramApiHost, instagramGraphHost } from "./instagram-door.js";
+import { simulateInstagramActivity } from "./media-comments.js";
 import { platform, seedInstagram } from "./model.js";
 
 /**
@@ -31,5 +32,6 @@ export const createInstagramSimulator: SimulatorFactory = (deps) => {
       "graph.instagram.com": instagramGraphHost(deps),
     }),
     seedAccount,
+    simulateActivity: (input) => simulateInstagramActivity(deps, (handle) => seedAccount({ handle }), input),
   };
 };

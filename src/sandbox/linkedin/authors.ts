@@ -8,7 +8,7 @@ import type { SandboxAcl } from "./linkedin-data.js";
  * `w_organization_social` / `r_organization_social` and an APPROVED role on that page.
  */
 
-const POSTING_ROLES: readonly SandboxAcl["role"][] = ["ADMINISTRATOR", "CONTENT_ADMINISTRATOR", "DIRECT_SPONSORED_CONTENT_POSTER"];
+const POSTING_ROLES: readonly SandboxAcl["role"][] = ["ADMINISTRATOR", "CONTENT_ADMINISTRATOR", "DIRECT_SPONSORED_CONTENT_POSTER", "RECRUITING_POSTER"];
 const READING_ROLES: readonly SandboxAcl["role"][] = [...POSTING_ROLES, "ANALYST"];
 
 export async function mayActAs(deps: SimulatorDeps, auth: Authorized, author: string, access: "write" | "read"): Promise<boolean> {

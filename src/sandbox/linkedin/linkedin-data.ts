@@ -10,7 +10,7 @@ export interface SandboxOrganization {
 
 export interface SandboxAcl {
   organizationId: string;
-  role: "ADMINISTRATOR" | "ANALYST" | "CONTENT_ADMINISTRATOR" | "DIRECT_SPONSORED_CONTENT_POSTER";
+  role: "ADMINISTRATOR" | "ANALYST" | "CONTENT_ADMINISTRATOR" | "DIRECT_SPONSORED_CONTENT_POSTER" | "RECRUITING_POSTER";
   state: "APPROVED" | "REQUESTED" | "REVOKED";
   /** Keeps the finder's order stable (the store orders records by time, then random id). */
   position: number;
@@ -23,8 +23,9 @@ export function memberId(): string {
 }
 
 /**
- * Each member administers two company pages, analyses a third and has a pending admin request
- * on a fourth, so the ADMINISTRATOR/APPROVED filter has something to filter.
+ * Each member administers two company pages, is content admin of a third, analyses a fourth and
+ * has a pending admin request on a fifth: the pages a member may post for are the APPROVED ones
+ * with a posting role, not only the ADMINISTRATOR ones.
  */
 export async function ensureOrganizations(deps: SimulatorDeps, member: SandboxAccount): Promise<void> {
   const existing = await deps.store.list<SandboxAcl>("linkedin", "acl", { owner: member.id });
@@ -33,6 +34,7 @@ export async function ensureOrganizations(deps: SimulatorDeps, member: SandboxAc
   const pages: Array<[string, SandboxAcl["role"], SandboxAcl["state"]]> = [
     ["Sandbox Widgets Ltd", "ADMINISTRATOR", "APPROVED"],
     ["Sandbox Consulting", "ADMINISTRATOR", "APPROVED"],
+    ["Sandbox Studio Media", "CONTENT_ADMINISTRATOR", "APPROVED"],
     ["Sandbox Analytics Co", "ANALYST", "APPROVED"],
     ["Sandbox Pending Inc", "ADMINISTRATOR", "REQUESTED"],
   ];

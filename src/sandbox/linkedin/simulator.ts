@@ -3,14 +3,16 @@ import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { checkToken, issueTokens, revokeToken, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
+import { registerSandboxLinkedinApp, unauthorizedScope } from "./apps.js";
 import { authorizeMember } from "./auth.js";
 import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
 import { type SandboxAcl, type SandboxOrganization, ensureOrganizations, memberId, organizationResource, restError, versionProblem } from "./linkedin-data.js";
 
 /**
- * LinkedIn test double: the authorization page, the accessToken and revoke endpoints (form
- * bodies, LinkedIn's OAuth errors), OpenID userinfo, and the versioned REST reads the adapter
+ * LinkedIn test double: the authorization page (refusing scopes outside the app's products,
+ * apps.ts), the accessToken and revoke endpoints (form bodies, LinkedIn's OAuth errors), OpenID
+ * userinfo, the basic profile (/v2/me), and the versioned REST reads the adapter
  * makes (organizationAcls roleAssignee finder, organizations BATCH_GET) with LinkedIn-Version and
  * Rest.li 2.0 checks, and publishing: the Images and Videos APIs (media.ts) and the Posts API
  * (posts.ts). Refresh tokens go to "approved" apps, which the sandbox recognises by the
@@ -31,7 +33,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
     return member;
   };
 
-  mountConsentPage(app, deps, { platform: "linkedin", path: "/oauth/v2/authorization", seedAccount });
+  mountConsentPage(app, deps, { platform: "linkedin", path: "/oauth/v2/authorization", seedAccount, refuseScopes: (clientId, scopes) => unauthorizedScope(deps, clientId, scopes) });
 
   const oauthError = (c: Context, status: 400 | 401, error: string, description: string) => c.json({ error, error_description: description }, status);
   const field = (form: Record<string, unknown>, name: string) => (typeof form[name] === "string" ? (form[name] as string) : null);
@@ -88,6 +90,23 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
       sub: member.id,
       ...(scopes.includes("profile") ? { name: member.displayName, given_name: member.displayName, family_name: "Sandbox", picture: member.avatarUrl, locale: { country: "US", language: "en" } } : {}),
       ...(scopes.includes("email") ? { email: member.handle.includes("@") ? member.handle : `${member.handle}@sandbox.chorus.invalid`, email_verified: true } : {}),
+    });
+  });
+
+  // Profile API: the member's basic profile under r_basicprofile (what Community Management apps have instead of OpenID).
+  app.get("/v2/me", async (c) => {
+    const auth = await authorizeMember(c, deps, "GET /me", ["r_basicprofile", "r_liteprofile"]);
+    if (auth instanceof Response) return auth;
+    const { member } = auth;
+    const vanity = member.handle.replace(/[^A-Za-z0-9-]+/g, "-").toLowerCase();
+    return c.json({
+      id: member.id,
+      localizedFirstName: member.displayName,
+      localizedLastName: "Sandbox",
+      firstName: { localized: { en_US: member.displayName }, preferredLocale: { country: "US", language: "en" } },
+      lastName: { localized: { en_US: "Sandbox" }, preferredLocale: { country: "US", language: "en" } },
+      vanityName: vanity,
+      localizedHeadline: "Simulated LinkedIn member (Chorus sandbox)",
     });
   });
 
@@ -154,5 +173,6 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
     return restError(c, 404, "NOT_FOUND", `No resource found for ${c.req.method} ${new URL(c.req.url).pathname}`);
   });
 
-  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount };
+  const registerApp = (input: { clientId: string; products: string[] }) => registerSandboxLinkedinApp(deps.store, input.clientId, input.products);
+  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount, registerApp };
 };

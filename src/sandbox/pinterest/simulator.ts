@@ -1,3 +1,5 @@
+import { mountPinterestAnalyticsRoutes } from "./analytics.js";
+import { simulatedFollowers } from "../sandbox-metrics.js";
 import { type Context, Hono } from "hono";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
@@ -102,19 +104,23 @@ export const createPinterestSimulator: SimulatorFactory = (deps) => {
     };
     if (field("grant_type") === "authorization_code") {
       const redeemed = await redeemAuthCode(deps, "pinterest", { code: field("code") ?? "", clientId, redirectUri: field("redirect_uri") ?? "", codeVerifier: null });
-      if (!redeemed.ok) return pinError(c, 401, 283, "The authorization grant is invalid");
+      // 283 names the app ("Invalid Application ID"): a code issued to another app is that app's.
+      if (!redeemed.ok && redeemed.reason === "client_mismatch") return c.json({ status: "failure", code: 283, data: "Invalid Application ID", message: "The authorization grant is invalid" }, 401);
+      if (!redeemed.ok) return pinError(c, 401, 2, "Authentication failed.");
       return tokenAnswer(c, deps, redeemed.code.accountId, redeemed.code.scopes, "authorization_code");
     }
     if (field("grant_type") === "refresh_token") {
       const presented = field("refresh_token") ?? "";
       const check = await checkToken(deps, "pinterest", presented, "refresh");
-      if (!check.ok) return pinError(c, 401, 283, "The authorization grant is invalid");
+      if (!check.ok) return pinError(c, 401, 2, "Authentication failed.");
       // Continuous refresh: the answer carries a new refresh token and the presented one is spent.
       await revokeToken(deps, "pinterest", presented);
       return tokenAnswer(c, deps, check.account.id, check.token.scopes, "refresh_token");
     }
     return pinError(c, 400, 1, "Invalid parameters.");
   });
+
+  mountPinterestAnalyticsRoutes(app, deps);
 
   app.get("/v5/user_account", async (c) => {
     const auth = await authenticate(c, deps, ["user_accounts:read"]);
@@ -130,7 +136,7 @@ export const createPinterestSimulator: SimulatorFactory = (deps) => {
       business_name: auth.account.displayName,
       board_count: boards.length,
       pin_count: 0,
-      follower_count: 0,
+      follower_count: simulatedFollowers(auth.account.id),
       following_count: 0,
       monthly_views: 0,
     });

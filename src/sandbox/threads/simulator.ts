@@ -18,6 +18,8 @@ import {
   type GraphProfile,
   type TokenMeta,
 } from "../facebook/graph-wire.js";
+import { mountThreadsInsights } from "./insights.js";
+import { mountKeywordSearch } from "./keyword-search.js";
 import { mountThreadsPublishing, type SandboxThread } from "./publishing.js";
 
 /**
@@ -138,7 +140,10 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     return picked instanceof Response ? picked : graphJson({ data: [picked] });
   });
 
+  mountThreadsInsights(graph, profile, issue.door);
+
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the routes above.
+  mountKeywordSearch(graph, profile, issue.door);
   mountThreadsPublishing(graph, profile, issue.door);
 
   graph.notFound((c) => unmatched(unknownPath(new URL(c.req.url).pathname)));

@@ -3,6 +3,7 @@ import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { creatorSettings, type InitInput, isRecord, privacyOptions, readInit, type SandboxCreatorSettings, type SandboxPublish, statusOf } from "./publish-model.js";
 import { type Authorized, authenticate, envelope } from "./wire.js";
+import { simulatedAudience } from "../sandbox-metrics.js";
 
 /**
  * TikTok's Content Posting API as the simulator plays it: creator_info with the creator's live
@@ -136,6 +137,31 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
     // int64 post ids are written as bare JSON numbers, as TikTok sends them (too big for a JS number).
     const text = JSON.stringify({ data, error: { code: "ok", message: "", log_id: "" } }).replace('"@@POST_IDS@@"', state.postIds.join(","));
     return c.body(text, 200, { "content-type": "application/json; charset=UTF-8" });
+  });
+
+  // Display API `video/query`: the creator's own public videos by id (at most 20), with their counters.
+  app.post("/v2/video/query/", async (c) => {
+    const auth = await authenticate(c, deps, ["video.list"]);
+    if (auth instanceof Response) return auth;
+    const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+    const unknown = fields.filter((f) => !videoFields.includes(f));
+    if (fields.length === 0 || unknown.length > 0) return envelope(c, deps, 400, {}, "invalid_params", fields.length === 0 ? "fields is required" : `Invalid fields: ${unknown.join(",")}`);
+    const body = await jsonBody(c);
+    const filters = isRecord(body.filters) ? body.filters : {};
+    const ids = Array.isArray(filters.video_ids) ? filters.video_ids.map(String) : [];
+    if (ids.length < 1 || ids.length > 20) return envelope(c, deps, 400, {}, "invalid_params", "filters.video_ids must have between 1 and 20 ids");
+    const own = (await deps.store.list<SandboxPublish>("tiktok", "publish", { owner: auth.account.id }))
+      .map((r) => r.data)
+      .filter((p) => p.postMode === "DIRECT_POST" && statusOf(p, deps.now()).postIds.length > 0);
+    // Ids of other creators' or unpublished videos are left out of the answer, not refused.
+    const videos = own
+      .filter((p) => ids.includes(String(p.postId)))
+      .map((p) => {
+        const a = simulatedAudience(`tiktok:${String(p.postId)}`, p.createdAt, deps.now(), true);
+        const video: Record<string, unknown> = { id: String(p.postId), create_time: Math.floor(Date.parse(p.createdAt) / 1000), view_count: a.videoViews, like_count: a.likes, comment_count: a.comments, share_count: a.shares };
+        return Object.fromEntries(fields.filter((f) => f in video).map((f) => [f, video[f]]));
+      });
+    return envelope(c, deps, 200, { videos, cursor: 0, has_more: false });
   });
 
   app.post("/v2/video/list/", async (c) => {

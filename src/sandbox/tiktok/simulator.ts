@@ -1,3 +1,4 @@
+import { simulatedFollowers } from "../sandbox-metrics.js";
 import { type Context, Hono } from "hono";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
@@ -47,7 +48,7 @@ function userObject(account: SandboxAccount): Record<string, unknown> {
     profile_deep_link: `https://sandbox.chorus.invalid/tiktok/@${encodeURIComponent(account.handle)}`,
     is_verified: false,
     username: account.handle,
-    follower_count: 0,
+    follower_count: simulatedFollowers(account.id),
     following_count: 0,
     likes_count: 0,
     video_count: 0,

@@ -1,8 +1,8 @@
 import type { Context, Hono } from "hono";
-import { numericId } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
 import { invalidRequest, type SandboxMedia, usableMedia } from "./media.js";
-import { authenticate, rateHeaders } from "./wire.js";
+import { listingBody, readListing } from "./post-listing.js";
+import { authenticate, rateHeaders, snowflakeId } from "./wire.js";
 
 /**
  * Posts on the simulated X: `POST /2/tweets` (the `CreatePostsRequest` body, which allows no
@@ -19,7 +19,16 @@ export interface SandboxPost {
   createdAt: string;
   mediaIds: string[];
   deleted: boolean;
+  /** The post it answers, for replies (X's `referenced_tweets` `replied_to` and `in_reply_to_user_id`). */
+  replyTo?: { id: string; authorId: string };
+  /** The first post of the thread (X's `conversation_id`); absent on a post that starts one. */
+  conversationId?: string;
+  /** Hidden by the author of the conversation (PUT /2/tweets/{id}/hidden). */
+  hidden?: boolean;
 }
+
+/** X's `conversation_id`: the post that started the thread. */
+export const conversationOf = (post: SandboxPost) => post.conversationId ?? post.replyTo?.id ?? post.id;
 
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CREATE_FIELDS = [
@@ -41,6 +50,21 @@ export async function displayText(post: SandboxPost): Promise<string> {
   for (const link of new Set(post.text.match(/https?:\/\/\S+/g) ?? [])) text = text.split(link).join(await tco(link));
   if (post.mediaIds.length > 0) text = `${text} ${await tco(`media:${post.id}`)}`.trim();
   return text;
+}
+
+/**
+ * The post a `reply` answers. Self-serve apps may reply only where the author "summoned" the
+ * account (since 2026-02-23): the post is the account's own, names it, or answers one of its
+ * posts. An unknown or deleted post gets the same 403 (X does not say which).
+ */
+async function replyTarget(deps: SimulatorDeps, reply: unknown, account: { id: string; handle: string }): Promise<SandboxPost | null | "invalid" | "refused"> {
+  if (reply === undefined) return null;
+  const id = isObject(reply) ? reply.in_reply_to_tweet_id : undefined;
+  if (typeof id !== "string" || !/^[0-9]{1,19}$/.test(id)) return "invalid";
+  const parent = (await deps.store.get<SandboxPost>("twitter", "post", id))?.data;
+  if (!parent || parent.deleted) return "refused";
+  const summoned = parent.authorId === account.id || parent.replyTo?.authorId === account.id || new RegExp(`(^|[^A-Za-z0-9_])@${account.handle}\\b`, "i").test(parent.text);
+  return summoned ? parent : "refused";
 }
 
 function forbidden(c: Context, detail: string) {
@@ -70,11 +94,22 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
       // Unknown, someone else's, not finalized, or still processing: X names them all the same way.
       if (!usableMedia(media, auth.account.id, now)) return invalidRequest(c, "Your media IDs are invalid.");
     }
+    const reply = await replyTarget(deps, body.reply, auth.account);
+    if (reply === "invalid") return invalidRequest(c, "$.reply.in_reply_to_tweet_id: must match ^[0-9]{1,19}$");
+    if (reply === "refused") return forbidden(c, "Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.");
     if (text) {
       const recent = (await postsOf(deps, auth.account.id)).find((p) => p.text === text && now.getTime() - new Date(p.createdAt).getTime() < DUPLICATE_WINDOW_MS);
       if (recent) return forbidden(c, "You are not allowed to create a Tweet with duplicate content.");
     }
-    const post: SandboxPost = { id: numericId(19), authorId: auth.account.id, text, createdAt: now.toISOString(), mediaIds, deleted: false };
+    const post: SandboxPost = {
+      id: snowflakeId(now),
+      authorId: auth.account.id,
+      text,
+      createdAt: now.toISOString(),
+      mediaIds,
+      deleted: false,
+      ...(reply ? { replyTo: { id: reply.id, authorId: reply.authorId }, conversationId: conversationOf(reply) } : {}),
+    };
     await deps.store.put("twitter", "post", post.id, post, auth.account.id);
     return c.json({ data: { id: post.id, text: await displayText(post) } }, 201, rateHeaders(deps, 99));
   });
@@ -104,14 +139,16 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
     const start = c.req.query("start_time");
     const since = start ? Date.parse(start) : Number.NEGATIVE_INFINITY;
     if (Number.isNaN(since)) return invalidRequest(c, `The \`start_time\` query parameter value [${start ?? ""}] is not a valid time`);
-    const posts = (await postsOf(deps, c.req.param("id")))
-      .filter((p) => new Date(p.createdAt).getTime() >= since)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
-      .slice(0, max);
-    const first = posts[0];
-    const last = posts.at(-1);
-    if (!first || !last) return c.json({ meta: { result_count: 0 } }, 200, rateHeaders(deps, 899));
-    const data = await Promise.all(posts.map(async (p) => ({ id: p.id, text: await displayText(p), edit_history_tweet_ids: [p.id] })));
-    return c.json({ data, meta: { result_count: data.length, newest_id: first.id, oldest_id: last.id } }, 200, rateHeaders(deps, 899));
+    const listing = readListing(c);
+    if (listing instanceof Response) return listing;
+    const exclude = (c.req.query("exclude") ?? "").split(",").filter(Boolean);
+    const all = (await postsOf(deps, c.req.param("id")))
+      .filter((p) => new Date(p.createdAt).getTime() >= since && !(exclude.includes("replies") && p.replyTo))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    const token = c.req.query("pagination_token");
+    const startIndex = token ? all.findIndex((p) => p.id === token) : 0;
+    if (startIndex < 0) return invalidRequest(c, `The \`pagination_token\` query parameter value [${token ?? ""}] is not valid`);
+    const posts = all.slice(startIndex, startIndex + max);
+    return c.json(await listingBody(deps, posts, listing, all[startIndex + max]?.id ?? null), 200, rateHeaders(deps, 899));
   });
 }

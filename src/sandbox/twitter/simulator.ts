@@ -3,8 +3,15 @@ import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { applyLatencyFaults, checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
+import { mountEngagementRoutes } from "./engagement.js";
+import { mountConversationRoutes } from "./conversations.js";
 import { mountMediaRoutes } from "./media.js";
+import { mountDirectMessageRoutes, receiveTwitterMessage } from "./direct-messages.js";
+import { mountMentionRoutes, simulateTwitterActivity } from "./mentions.js";
+import { mountPostMetricRoutes } from "./post-metrics.js";
 import { mountPostRoutes } from "./posts.js";
+import { simulatedFollowers } from "../sandbox-metrics.js";
+import { mountSearchRoutes } from "./search.js";
 import { authenticate, problem, rateHeaders } from "./wire.js";
 
 /**
@@ -61,7 +68,7 @@ function userObject(account: SandboxAccount, fields: string[]): Record<string, u
     location: "Sandbox",
     profile_image_url: account.avatarUrl,
     protected: false,
-    public_metrics: { followers_count: 0, following_count: 0, tweet_count: 0, listed_count: 0, like_count: 0, media_count: 0 },
+    public_metrics: { followers_count: simulatedFollowers(account.id), following_count: 0, tweet_count: 0, listed_count: 0, like_count: 0, media_count: 0 },
     url: "",
     verified: false,
   };
@@ -135,11 +142,27 @@ export const createTwitterSimulator: SimulatorFactory = (deps) => {
 
   mountMediaRoutes(app, deps);
   mountPostRoutes(app, deps);
+  mountPostMetricRoutes(app, deps);
+  mountMentionRoutes(app, deps);
+  mountDirectMessageRoutes(app, deps);
+  mountEngagementRoutes(app, deps);
+  mountConversationRoutes(app, deps);
+  mountSearchRoutes(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
     return c.json({ errors: [{ message: "Sorry, that page does not exist", code: 34 }] }, 404);
   });
 
-  return { platform: "twitter", hosts: ["x.com", "api.x.com"], app, seedAccount };
+  return {
+    platform: "twitter",
+    hosts: ["x.com", "api.x.com"],
+    app,
+    seedAccount,
+    simulateActivity: (input) => simulateTwitterActivity(deps, (handle) => seedAccount({ handle }), input),
+    async receiveMessage(input) {
+      const event = await receiveTwitterMessage(deps, await seedAccount({ handle: input.senderHandle }), input.recipientId, input.text);
+      return { id: event.id, senderId: event.senderId };
+    },
+  };
 };

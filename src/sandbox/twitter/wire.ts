@@ -27,3 +27,15 @@ export async function authenticate(c: Context, deps: SimulatorDeps, scopes: read
   }
   return { account: check.account, token: check.token };
 }
+
+/** X's id epoch (2010-11-04T01:42:54.657Z): a post id is milliseconds since then, shifted past 22 bits of worker and sequence. */
+const SNOWFLAKE_EPOCH_MS = 1288834974657n;
+
+/**
+ * A post id as X makes them (snowflake ids): later posts have greater ids, which is what
+ * `since_id` and `until_id` compare. The low 22 bits are random, standing in for X's worker and sequence.
+ */
+export function snowflakeId(at: Date): string {
+  const low = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+  return ((BigInt(at.getTime()) - SNOWFLAKE_EPOCH_MS) * 4194304n + BigInt(low % 4194304)).toString();
+}

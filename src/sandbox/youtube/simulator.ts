@@ -1,3 +1,4 @@
+import { mountAnalyticsReportRoutes } from "./analytics-reports.js";
 import { type Context, Hono } from "hono";
 import { applyLatencyFaults, checkToken, numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
@@ -12,9 +13,14 @@ import {
   unmatched,
   youtubeErrorBody,
 } from "./google-wire.js";
+import { mountEngagementRoutes } from "./engagement.js";
+import { mountCommentRoutes, simulateYoutubeActivity } from "./comments.js";
+import { mountLiveStreamingRoutes } from "./live-streaming.js";
 import { mountPlaylistRoutes } from "./playlists.js";
+import { mountSearchRoutes } from "./search.js";
+import { mountThumbnailRoutes } from "./thumbnails.js";
 import { mountVideoRoutes } from "./videos.js";
-import { type SandboxBroadcast, type SandboxChannel, broadcastResource, channelOf, channelResource, ensureChannel } from "./youtube-data.js";
+import { type SandboxBroadcast, type SandboxChannel, type SandboxVideo, broadcastResource, channelOf, channelResource, ensureChannel } from "./youtube-data.js";
 
 /**
  * YouTube Data API v3 test double: Google's OAuth server (shared with googlebusiness), the
@@ -103,6 +109,11 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
     return { offset, size };
   }
 
+  /** What the channel's statistics count: its public videos in the simulated world (it has no subscribers). */
+  async function publicVideoCount(channel: SandboxChannel): Promise<number> {
+    return (await deps.store.list<SandboxVideo>("youtube", "video")).filter((r) => r.data.channelId === channel.id && r.data.status.privacyStatus === "public" && r.data.file === "video").length;
+  }
+
   app.get("/youtube/v3/channels", async (c) => {
     const auth = await authorize(c, channelReadScopes);
     if (auth instanceof Response) return auth;
@@ -132,7 +143,7 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
       etag: randomEtag(),
       ...(nextPageToken ? { nextPageToken } : {}),
       pageInfo: { totalResults: channels.length, resultsPerPage: paging.size },
-      ...(page.length > 0 ? { items: page.map((ch) => channelResource(ch, parts)) } : {}),
+      ...(page.length > 0 ? { items: await Promise.all(page.map(async (ch) => channelResource(ch, parts, await publicVideoCount(ch)))) } : {}),
     });
   });
 
@@ -180,9 +191,21 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
   });
 
   mountVideoRoutes(app, deps, { authorize, readParts, pageArgs });
+  mountThumbnailRoutes(app, deps, { authorize });
   mountPlaylistRoutes(app, deps, { authorize, readParts, pageArgs });
+  mountAnalyticsReportRoutes(app, deps, { authorize });
+  mountEngagementRoutes(app, deps, { authorize });
+  mountLiveStreamingRoutes(app, deps, { authorize, readParts, pageArgs });
+  mountSearchRoutes(app, deps, { authorize, readParts, pageArgs });
+  mountCommentRoutes(app, deps, { authorize, readParts, pageArgs });
 
   app.notFound((c) => unmatched(c, youtubeErrorBody(404, "notFound", "Not Found"), 404));
 
-  return { platform: "youtube", hosts: ["accounts.google.com", "oauth2.googleapis.com", "youtube.googleapis.com"], app, seedAccount };
+  return {
+    platform: "youtube",
+    hosts: ["accounts.google.com", "oauth2.googleapis.com", "youtube.googleapis.com", "youtubeanalytics.googleapis.com"],
+    app,
+    seedAccount,
+    simulateActivity: (input) => simulateYoutubeActivity(deps, (handle) => seedAccount({ handle }), input),
+  };
 };

@@ -83,7 +83,7 @@ export function videoResource(video: SandboxVideo, parts: string[], now: Date, o
   const state = processingState(video, now);
   const resource: Record<string, unknown> = { kind: "youtube#video", etag: randomEtag(), id: video.id };
   if (parts.includes("snippet")) {
-    resource.snippet = { publishedAt: video.uploadedAt, channelId: video.channelId, thumbnails: videoThumbnails(video.id), liveBroadcastContent: "none", ...video.snippet, localized: { title: video.snippet.title, description: video.snippet.description } };
+    resource.snippet = { publishedAt: video.uploadedAt, channelId: video.channelId, thumbnails: video.customThumbnails ?? videoThumbnails(video.id), liveBroadcastContent: "none", ...video.snippet, localized: { title: video.snippet.title, description: video.snippet.description } };
   }
   if (parts.includes("status")) {
     resource.status = { ...state.status, privacyStatus: video.status.privacyStatus, license: video.status.license ?? "youtube", embeddable: video.status.embeddable ?? true, publicStatsViewable: video.status.publicStatsViewable ?? true, madeForKids: video.status.selfDeclaredMadeForKids ?? false, ...(owner && video.status.selfDeclaredMadeForKids !== undefined ? { selfDeclaredMadeForKids: video.status.selfDeclaredMadeForKids } : {}), ...(video.status.containsSyntheticMedia !== undefined ? { containsSyntheticMedia: video.status.containsSyntheticMedia } : {}) };

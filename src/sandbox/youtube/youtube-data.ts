@@ -1,3 +1,4 @@
+import { simulatedFollowers } from "../sandbox-metrics.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { randomEtag } from "./google-wire.js";
 
@@ -20,9 +21,15 @@ export interface SandboxBroadcast {
   description: string;
   scheduledStartTime: string;
   scheduledEndTime: string | null;
-  lifeCycleStatus: "created" | "ready" | "live" | "complete";
+  lifeCycleStatus: "created" | "ready" | "testing" | "live" | "complete";
   broadcastType: "event" | "persistent";
   publishedAt: string;
+  /** Set by live-streaming.ts for broadcasts made through liveBroadcasts.insert. */
+  privacyStatus?: "public" | "private" | "unlisted";
+  boundStreamId?: string | null;
+  enableMonitorStream?: boolean;
+  actualStartTime?: string | null;
+  actualEndTime?: string | null;
 }
 
 /** A video uploaded through videos.insert; processing outcomes are derived from the upload time and the bytes. */
@@ -46,6 +53,8 @@ export interface SandboxVideo {
   /** The id of an earlier video of the channel with the same bytes (YouTube rejects duplicates after processing). */
   duplicateOf: string | null;
   sha256: string;
+  /** Set by thumbnails.set; replaces the automatic thumbnails in the video's snippet. */
+  customThumbnails?: Record<string, { url: string; width: number; height: number }>;
 }
 
 /** A playlist the channel owns (the uploads playlist is derived from the channel's videos). */
@@ -112,7 +121,7 @@ function thumbnails(url: string) {
 }
 
 /** The channel resource with only the requested parts, as channels.list returns it. */
-export function channelResource(channel: SandboxChannel, parts: string[]): Record<string, unknown> {
+export function channelResource(channel: SandboxChannel, parts: string[], videoCount = 0): Record<string, unknown> {
   const resource: Record<string, unknown> = { kind: "youtube#channel", etag: randomEtag(), id: channel.id };
   if (parts.includes("snippet")) {
     resource.snippet = {
@@ -125,7 +134,7 @@ export function channelResource(channel: SandboxChannel, parts: string[]): Recor
     };
   }
   if (parts.includes("contentDetails")) resource.contentDetails = { relatedPlaylists: { likes: "", uploads: channel.uploadsPlaylistId } };
-  if (parts.includes("statistics")) resource.statistics = { viewCount: "0", subscriberCount: "0", hiddenSubscriberCount: false, videoCount: "0" };
+  if (parts.includes("statistics")) resource.statistics = { viewCount: "0", subscriberCount: String(simulatedFollowers(channel.id)), hiddenSubscriberCount: false, videoCount: String(videoCount) };
   if (parts.includes("status")) resource.status = { privacyStatus: "public", isLinked: true, longUploadsStatus: "allowed", madeForKids: false };
   return resource;
 }
@@ -141,12 +150,23 @@ export function broadcastResource(broadcast: SandboxBroadcast, parts: string[]):
       thumbnails: thumbnails(`https://sandbox.chorus.invalid/youtube/broadcasts/${broadcast.id}.jpg`),
       scheduledStartTime: broadcast.scheduledStartTime,
       ...(broadcast.scheduledEndTime ? { scheduledEndTime: broadcast.scheduledEndTime } : {}),
+      ...(broadcast.actualStartTime ? { actualStartTime: broadcast.actualStartTime } : {}),
+      ...(broadcast.actualEndTime ? { actualEndTime: broadcast.actualEndTime } : {}),
       isDefaultBroadcast: broadcast.broadcastType === "persistent",
       liveChatId: `sandbox-chat-${broadcast.id}`,
     };
   }
   if (parts.includes("status")) {
-    resource.status = { lifeCycleStatus: broadcast.lifeCycleStatus, privacyStatus: "public", recordingStatus: broadcast.lifeCycleStatus === "complete" ? "recorded" : "notRecording" };
+    const recordingStatus = broadcast.lifeCycleStatus === "complete" ? "recorded" : broadcast.lifeCycleStatus === "live" ? "recording" : "notRecording";
+    resource.status = { lifeCycleStatus: broadcast.lifeCycleStatus, privacyStatus: broadcast.privacyStatus ?? "public", recordingStatus };
+  }
+  if (parts.includes("contentDetails")) {
+    resource.contentDetails = {
+      ...(broadcast.boundStreamId ? { boundStreamId: broadcast.boundStreamId } : {}),
+      monitorStream: { enableMonitorStream: broadcast.enableMonitorStream ?? true, broadcastStreamDelayMs: 0 },
+      enableAutoStart: false,
+      enableAutoStop: false,
+    };
   }
   return resource;
 }

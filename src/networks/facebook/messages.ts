@@ -1,0 +1,73 @@
+import * as v from "valibot";
+import { fetchSource, freshState, mergePages, type SourceState } from "../../domain/reads/merge-pages.js";
+import { ApiError } from "../../infra/errors.js";
+import type { InboxFacet, NetworkConversation } from "../facets/inbox.js";
+import type { NetworkContext, TokenSet } from "../types.js";
+import { facebookUrls } from "./capabilities.js";
+import { facebookErrorTable } from "./errors.js";
+import { facebookVersion, managedPageTokens, type PageAccess } from "./page-access.js";
+import { listThreadMessages, listThreads, type MessengerNode, sendThreadMessage } from "./messenger.js";
+
+/**
+ * Messenger conversations of every page the person manages. Each page is its own inbox on
+ * Facebook, so one account's page of conversations is itself a merge of its pages' pages; the
+ * position in each is kept in the account's cursor with the same merge the spanning reads use.
+ */
+
+const nodeOf = (net: NetworkContext, page: PageAccess): MessengerNode => ({
+  table: facebookErrorTable,
+  base: facebookUrls.graph,
+  version: facebookVersion(net),
+  node: page.pageId,
+  platform: "messenger",
+  ownId: page.pageId,
+  token: page.token,
+  // Messenger ids are page-scoped (PSIDs): no public profile URL can be made from one.
+  profileUrl: () => null,
+});
+
+const StateSchema = v.record(v.string(), v.object({ cursor: v.nullable(v.string()), size: v.nullable(v.number()), after: v.nullable(v.object({ createdAt: v.string(), id: v.string() })), done: v.boolean() }));
+
+function statesOf(cursor: string | null): Record<string, SourceState> {
+  if (cursor === null) return {};
+  try {
+    return v.parse(StateSchema, JSON.parse(cursor));
+  } catch {
+    // The spanning cursor is signed, so this is only ever a cursor of an older Chorus.
+    return {};
+  }
+}
+
+async function pageFor(tokens: TokenSet, net: NetworkContext, pageId: string | null): Promise<PageAccess> {
+  const page = (await managedPageTokens(tokens, net)).find((p) => p.pageId === pageId);
+  if (!page) throw new ApiError("resource_not_found", { param: "id", platform: "facebook", message: "This conversation is on a page this Facebook account no longer manages." });
+  return page;
+}
+
+export const facebookMessages: Pick<InboxFacet, "listConversations" | "listMessages" | "sendMessage"> = {
+  async listConversations(tokens, page, net) {
+    const pages = await managedPageTokens(tokens, net);
+    const states = statesOf(page.cursor);
+    const sources = await Promise.all(
+      pages
+        .filter((p) => !states[p.pageId]?.done)
+        .map((p) =>
+          fetchSource<NetworkConversation>(p.pageId, states[p.pageId] ?? freshState, page.limit, (cursor, size) => listThreads(net, nodeOf(net, p), p.pageId, cursor, size)),
+        ),
+    );
+    const merged = mergePages(sources, page.limit);
+    const next = { ...states, ...merged.states };
+    const more = pages.some((p) => !next[p.pageId]?.done);
+    return { items: merged.items.map((entry) => entry.item), cursor: more ? JSON.stringify(next) : null };
+  },
+
+  async listMessages(tokens, page, net) {
+    const access = await pageFor(tokens, net, page.conversation.via);
+    return listThreadMessages(net, nodeOf(net, access), page.conversation.id, page.cursor, page.limit);
+  },
+
+  async sendMessage(tokens, input, net) {
+    const access = await pageFor(tokens, net, input.conversation.via);
+    return sendThreadMessage(net, nodeOf(net, access), input);
+  },
+};
