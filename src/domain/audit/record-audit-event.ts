@@ -13,7 +13,15 @@ export const auditEventTypes = [
   "agent.nickname_changed",
   "plan.changed",
   "credits.granted",
+  "credits.reset",
   "email_preferences.changed",
+  "post.retracted",
+  "live.credentials_revealed",
+  "webhook.disabled",
+  "agent.approved",
+  "agent.revoked",
+  "agent.grant_changed",
+  "agent.write",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -1,5 +1,6 @@
 import type { WorkspaceRecord } from "../context.js";
-import { type PlanId, creditPeriod, isPlanId, plans } from "./plans.js";
+import { type LedgerMode, ledgerBalance, ledgerTotal } from "./ledger.js";
+import { type PlanId, isPlanId, plans } from "./plans.js";
 
 export interface CreditsView {
   total: number;
@@ -17,34 +18,36 @@ export interface BillingView {
 }
 
 /**
- * Monthly credits renew lazily: a workspace whose stored period is not the current month has
- * its whole allowance, whatever the stored count says. Charging writes the new period.
+ * Networks a key of `mode` may not publish to: the operator's blocks always, the plan's
+ * exclusions only for live keys, so test mode can try every network whatever the plan.
  */
-export function effectiveMonthlyCredits(workspace: WorkspaceRecord, now: Date): number {
-  return workspace.creditsPeriod === creditPeriod(now) ? workspace.creditsMonthly : workspace.monthlyAllowance;
-}
-
-export function blockedPlatforms(workspace: WorkspaceRecord): string[] {
+export function blockedPlatforms(workspace: WorkspaceRecord, mode: LedgerMode): string[] {
   const plan: PlanId = isPlanId(workspace.plan) ? workspace.plan : "free";
-  return [...new Set([...plans[plan].excludedPlatforms, ...workspace.blockedPlatforms])].sort();
+  const excluded = mode === "live" ? plans[plan].excludedPlatforms : [];
+  return [...new Set([...excluded, ...workspace.blockedPlatforms])].sort();
 }
 
-export function creditsView(workspace: WorkspaceRecord, now: Date): CreditsView {
-  const monthly = effectiveMonthlyCredits(workspace, now);
+/** The ledger of the key's mode: a test key sees the test credits, a live key the live ones. */
+export function creditsView(workspace: WorkspaceRecord, mode: LedgerMode, now: Date): CreditsView {
+  const balance = ledgerBalance(workspace, mode, now);
   return {
-    total: monthly + workspace.creditsPack,
-    monthly,
-    pack: workspace.creditsPack,
+    total: ledgerTotal(balance),
+    monthly: balance.monthly,
+    pack: balance.granted + balance.purchased,
     monthlyAllowance: workspace.monthlyAllowance,
     plan: workspace.plan,
-    blockedPlatforms: blockedPlatforms(workspace),
+    blockedPlatforms: blockedPlatforms(workspace, mode),
   };
 }
 
+/**
+ * Billing is about real money, so it reads the live ledger whatever the key. The spec's `payg`
+ * is the free plan with a positive balance of purchased credits; granted credits are not bought.
+ */
 export function billingView(workspace: WorkspaceRecord): BillingView {
   const isSubscriber = workspace.plan === "subscription";
   return {
-    mode: isSubscriber ? "subscription" : workspace.creditsPack > 0 ? "payg" : "free",
+    mode: isSubscriber ? "subscription" : workspace.creditsPurchased > 0 ? "payg" : "free",
     isSubscriber,
     hasPurchasedCredits: workspace.hasPurchasedCredits,
   };

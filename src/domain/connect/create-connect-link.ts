@@ -2,6 +2,7 @@ import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
+import { appProductsFor } from "../networks/network-context.js";
 import { profileIdFor } from "../social-accounts/account-queries.js";
 import { resolveVariant } from "../social-accounts/connect-account.js";
 import { signConnectLink } from "./link-token.js";
@@ -63,7 +64,7 @@ export async function createDoorLink({ ctx, input }: { ctx: DomainContext; input
     if (input.variant !== undefined) throw new ApiError("field_invalid", { param: "variant", message: "`variant` picks a network's door; send it with `platform`." });
     return createConnectLink({ ctx, input: { profile: input.profile, returnUrl: input.returnUrl } });
   }
-  const variant = resolveVariant(adapterFor(input.platform), input.variant);
+  const variant = resolveVariant(adapterFor(input.platform), input.variant, await appProductsFor(ctx, input.platform, ctx.apiKey.mode));
   const { token, expiresAt } = await mint(ctx, { profile: input.profile, returnUrl: input.returnUrl, platforms: [input.platform] });
   const query = variant ? `?variant=${encodeURIComponent(variant)}` : "";
   return { url: `${ctx.services.publicUrl}/connect/${token}/start/${input.platform}${query}`, expiresAt };

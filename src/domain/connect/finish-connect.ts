@@ -18,6 +18,11 @@ export interface CallbackInput {
 
 type SessionRow = typeof connectSessions.$inferSelect;
 
+/* The network refused a permission the app is not allowed to ask for: the app lacks a product. */
+const SCOPE_REFUSALS = new Set(["unauthorized_scope_error", "invalid_scope"]);
+const scopeRefusalFix = (platform: PlatformId) =>
+  `The ${platform} app this server uses lacks a product for the permissions asked. The operator must add the product to the app in the network's developer portal, or list only the products it has in CHORUS_${platform.toUpperCase()}_PRODUCTS; then connect again.`;
+
 const stateInvalid = (message: string) => new ApiError("connect_state_invalid", { message });
 
 /**
@@ -50,7 +55,11 @@ async function connect(runtime: ConnectRuntime, session: SessionRow, input: Call
   if (input.error || !input.code) {
     return failureOutcome(
       platform,
-      new ApiError("platform_rejected", { platform, message: input.errorDescription ?? input.error ?? "The network sent the person back without an authorization code.", fix: null }),
+      new ApiError("platform_rejected", {
+        platform,
+        message: input.errorDescription ?? input.error ?? "The network sent the person back without an authorization code.",
+        fix: input.error && SCOPE_REFUSALS.has(input.error) ? scopeRefusalFix(platform) : null,
+      }),
     );
   }
   const adapter = adapterFor(platform);

@@ -1,6 +1,7 @@
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
+import { appProductsFor } from "../networks/network-context.js";
 import { type ConnectDoor, doorsFor } from "./doors.js";
 import { type ConnectRuntime, type LinkContext, linkContext } from "./link-context.js";
 import { type ConnectLink, verifyConnectLink } from "./link-token.js";
@@ -35,6 +36,15 @@ export async function openLinkFor(runtime: ConnectRuntime, token: string, platfo
   return opened;
 }
 
+/** The app products of the networks whose doors depend on them (LinkedIn). */
+async function productsByPlatform(opened: OpenedLink): Promise<Partial<Record<PlatformId, readonly string[] | undefined>>> {
+  const products: Partial<Record<PlatformId, readonly string[] | undefined>> = {};
+  for (const platform of opened.link.platforms ?? platformIds) {
+    if (adapterFor(platform).connectVariants) products[platform] = await appProductsFor(opened.ctx, platform, opened.link.mode);
+  }
+  return products;
+}
+
 /** GET /connect/:token: who is asking, and one door per network the link offers. */
 export async function connectPage({ runtime, input }: { runtime: ConnectRuntime; input: { token: string } }): Promise<ConnectPageModel> {
   const opened = await openLink(runtime, input.token);
@@ -43,6 +53,6 @@ export async function connectPage({ runtime, input }: { runtime: ConnectRuntime;
     profile: opened.profile?.username ?? null,
     mode: opened.link.mode,
     expiresAt: opened.link.expiresAt.toISOString(),
-    doors: doorsFor(opened.link.platforms),
+    doors: doorsFor(opened.link.platforms, await productsByPlatform(opened)),
   };
 }

@@ -33,9 +33,9 @@ export async function startConnect({ runtime, input }: { runtime: ConnectRuntime
   if (!adapter.authorizeUrl || !adapter.exchangeCode) {
     throw new ApiError("field_invalid", { param: "platform", platform: input.platform, message: `${adapter.capabilities.name} cannot be connected from this page.` });
   }
-  const variant = resolveVariant(adapter, input.variant);
   const { ctx, link } = opened;
   const net = await networkContextFor(ctx, input.platform, link.mode);
+  const variant = resolveVariant(adapter, input.variant, net.config.products);
   // 32 random characters (~190 bits): the state is the only thing the callback has to find the
   // attempt by, so it must be unguessable.
   const state = randomString(32);

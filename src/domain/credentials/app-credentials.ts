@@ -6,10 +6,17 @@ import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import type { DomainContext } from "../context.js";
+import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";
+
+async function registerSandboxApp(ctx: DomainContext, platform: PlatformId, clientId: string, products: string[]): Promise<void> {
+  const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
+  await sandbox.simulator(platform).registerApp?.({ clientId, products });
+}
 
 export interface CredentialView {
   platform: string;
   clientId: string;
+  products: string[] | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -17,9 +24,10 @@ export interface CredentialView {
 /** The secret is bound to its row: network-context.ts decrypts with exactly this context. */
 const secretContext = (rowId: string) => ({ table: "app_credentials", rowId, column: "client_secret" });
 
-const toView = (row: { platform: string; clientId: string; createdAt: Date; updatedAt: Date }): CredentialView => ({
+const toView = (row: { platform: string; clientId: string; products: string[] | null; createdAt: Date; updatedAt: Date }): CredentialView => ({
   platform: row.platform,
   clientId: row.clientId,
+  products: row.products,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -28,6 +36,25 @@ export interface SaveCredentialsInput {
   platform: PlatformId;
   clientId: string;
   clientSecret: string;
+  /** The network products the app has, for networks whose doors depend on them (LinkedIn). */
+  products?: string[] | undefined;
+}
+
+/** The products, checked against the network's: only networks with product-gated doors take them. */
+function checkedProducts(platform: PlatformId, products: string[] | undefined): string[] | null {
+  if (products === undefined) return null;
+  const adapter = adapterFor(platform);
+  const known = adapter.connectVariants ? adapter.capabilities.connect.variants : [];
+  const unknown = products.filter((p) => !known.includes(p));
+  if (unknown.length > 0) {
+    throw new ApiError("field_invalid", {
+      param: "products",
+      platform,
+      message: known.length > 0 ? `${adapter.capabilities.name} apps have no product ${unknown.join(", ")}.` : `${adapter.capabilities.name} apps have no products to state.`,
+      fix: known.length > 0 ? `Use ${known.join(", ")}.` : "Send the credentials without `products`.",
+    });
+  }
+  return [...new Set(products)];
 }
 
 /**
@@ -45,22 +72,24 @@ export async function saveCredentials({ ctx, input }: { ctx: DomainContext; inpu
       fix: "Connect it with POST /v1/social-accounts/connect and the account's handle and app password.",
     });
   }
+  const products = checkedProducts(input.platform, input.products);
   const now = ctx.clock.now();
   const id = newId("cred");
   const secret = await ctx.services.cipher.encrypt(input.clientSecret, secretContext(id));
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(appCredentials)
-      .values({ id, workspaceId: ctx.workspace.id, platform: input.platform, clientId: input.clientId, clientSecretEncrypted: secret, createdAt: now, updatedAt: now })
+      .values({ id, workspaceId: ctx.workspace.id, platform: input.platform, clientId: input.clientId, clientSecretEncrypted: secret, products, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [appCredentials.workspaceId, appCredentials.platform],
-        set: { id, clientId: input.clientId, clientSecretEncrypted: secret, updatedAt: now },
+        set: { id, clientId: input.clientId, clientSecretEncrypted: secret, products, updatedAt: now },
       })
       // Postgres sets xmax to 0 on a freshly inserted row version and to the locker's id on an
       // upserted one: the only race-free way to tell "created" from "replaced" in one statement.
       .returning({
         platform: appCredentials.platform,
         clientId: appCredentials.clientId,
+        products: appCredentials.products,
         createdAt: appCredentials.createdAt,
         updatedAt: appCredentials.updatedAt,
         inserted: sql<boolean>`(xmax = 0)`,
@@ -75,6 +104,10 @@ export async function saveCredentials({ ctx, input }: { ctx: DomainContext; inpu
     });
     return { credential: toView(row), created: row.inserted };
   });
+  // After the commit (the embedded database has one connection): the simulated network learns the
+  // app's products, so test connections through it behave like the real app's.
+  if (products) await registerSandboxApp(ctx, input.platform, input.clientId, products);
+  return saved;
 }
 
 /** GET /v1/credentials: which networks use the workspace's own app. The secret never leaves. */

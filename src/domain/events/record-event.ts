@@ -1,7 +1,10 @@
 import { events } from "../../db/schema/index.js";
 import type { Queryable } from "../../db/types.js";
 import { newId } from "../../infra/ids.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+import { fanOutEvent } from "../webhooks/fan-out-event.js";
 
+/** The spec's nine events, then Chorus's own (API-DECISIONS "Webhook delivery"). */
 export const eventTypes = [
   "post.published",
   "post.partial",
@@ -12,12 +15,50 @@ export const eventTypes = [
   "message.received",
   "comment.received",
   "mention.received",
+  "account.token_expiring",
+  "account.needs_reauth",
+  "webhook.test",
+  "webhook.disabled",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
-/** Records an event in the same transaction as the change it reports; delivery reads from here. */
-export async function recordEvent(db: Queryable, input: { workspaceId: string; type: EventType; data: Record<string, unknown>; at: Date }): Promise<string> {
+export const isEventType = (value: string): value is EventType => (eventTypes as readonly string[]).includes(value);
+
+export interface RecordEventInput {
+  workspaceId: string;
+  /** The mode of the change: test-key changes reach test endpoints only, live changes live ones. */
+  mode: "test" | "live";
+  type: EventType;
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * Records an event in the same transaction as the change it reports (the outbox), and in that
+ * same transaction one delivery per enabled endpoint subscribed to it, each with its first job.
+ * A rolled-back change therefore delivers nothing, and a committed one cannot lose a delivery:
+ * if the job was lost (a QStash publish that failed), the webhook sweep re-queues it.
+ */
+export async function recordEvent(db: Queryable, jobs: JobQueue, input: RecordEventInput): Promise<string> {
   const id = newId("evt");
-  await db.insert(events).values({ id, workspaceId: input.workspaceId, type: input.type, data: input.data, createdAt: input.at });
+  await db.insert(events).values({ id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, data: input.data, createdAt: input.at });
+  await fanOutEvent(db, jobs, { id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, createdAt: input.at });
+  return id;
+}
+
+/**
+ * Records an event unless this workspace already has one for the same `sourceId` (a Meta
+ * webhook retried, a sweep run twice): the unique index decides, so two deliveries racing each
+ * other still record one event. Returns the new event's id, or null for a repeat.
+ */
+export async function recordEventOnce(db: Queryable, jobs: JobQueue, input: RecordEventInput & { sourceId: string }): Promise<string | null> {
+  const id = newId("evt");
+  const inserted = await db
+    .insert(events)
+    .values({ id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, data: input.data, createdAt: input.at, sourceId: input.sourceId })
+    .onConflictDoNothing({ target: [events.workspaceId, events.sourceId] })
+    .returning({ id: events.id });
+  if (inserted.length === 0) return null;
+  await fanOutEvent(db, jobs, { id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, createdAt: input.at });
   return id;
 }

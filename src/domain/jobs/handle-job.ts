@@ -4,6 +4,8 @@ import { pollTarget } from "../posts/poll-target.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import { retryTarget } from "../posts/retry-target.js";
 import { runScheduledPost } from "../posts/run-scheduled-post.js";
+import { pollInbox } from "../inbox-polling/poll-account.js";
+import { deliverWebhook } from "../webhooks/deliver-webhook.js";
 import { type JobRuntime, jobContext } from "./job-context.js";
 import type { JobKind } from "./job-queue.js";
 
@@ -25,6 +27,14 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage): Promise<v
   if (!ctx) return;
   if (job.kind === "publish_scheduled") {
     await runScheduledPost(ctx, { postId: String(job.payload.postId), version: Number(job.payload.version) }, loaderFor(ctx));
+    return;
+  }
+  if (job.kind === "webhook_delivery") {
+    await deliverWebhook(ctx, { deliveryId: String(job.payload.deliveryId), attempt: Number(job.payload.attempt) });
+    return;
+  }
+  if (job.kind === "poll_inbox") {
+    await pollInbox(ctx, { accountId: String(job.payload.accountId) });
     return;
   }
   if (job.kind === "retry_target") {

@@ -24,5 +24,6 @@ export async function sweepSchedules(runtime: JobRuntime, limit = 100): Promise<
       runtime.db,
     );
   }
+  if (late.length > 0) runtime.services.logger.warn("sweep repaired schedules", { repaired: late.length, postIds: late.map((p) => p.id) });
   return late.length;
 }

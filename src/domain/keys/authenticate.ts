@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys, workspaces } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import type { ApiKeyRecord, WorkspaceRecord } from "../context.js";
 import { hashApiKey } from "./create-api-key.js";
+import type { VerifiedKey, VerifiedKeyCache } from "./verified-key-cache.js";
 
 const KEY_SHAPE = /^sk_(test|live)_[0-9A-Za-z]{40}$/;
 
@@ -18,18 +18,42 @@ const keyColumns = {
   prefix: apiKeys.prefix,
 };
 
+/** `last used` is kept to the minute: one write per key per minute at most, not one per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface AuthenticateOptions {
+  /** Keys verified in the last few seconds: a hit costs no query. */
+  cache?: VerifiedKeyCache | undefined;
+  /** Runs just before the database is asked (a miss); may throw to refuse without a query. */
+  beforeQuery?: () => void;
+  /** Given (requests do), a key whose last use is over a minute old gets its new time written on a miss (`key list` shows it). */
+  now?: Date | undefined;
+}
+
 /**
- * One query: the key by its hash joined to its workspace. A malformed key is refused without
- * touching the database, so guessing costs the database nothing.
+ * The key by its hash joined to its workspace: from the verified-key cache, else one query. A
+ * malformed key is refused without touching the database, so guessing costs the database nothing.
  */
-export async function authenticateApiKey(db: Database, presented: string): Promise<{ workspace: WorkspaceRecord; apiKey: ApiKeyRecord } | null> {
+export async function authenticateApiKey(db: Database, presented: string, options: AuthenticateOptions = {}): Promise<VerifiedKey | null> {
   if (!KEY_SHAPE.test(presented)) return null;
   const hash = await hashApiKey(presented);
+  const { cache } = options;
+  const cached = cache?.get(hash);
+  if (cached) return cached;
+  options.beforeQuery?.();
+  const generation = cache?.generation() ?? 0;
   const [row] = await db
-    .select({ workspace: workspaces, apiKey: keyColumns })
+    .select({ workspace: workspaces, apiKey: keyColumns, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { now } = options;
+  if (now && (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)) {
+    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.apiKey.id));
+  }
+  const verified = { workspace: row.workspace, apiKey: row.apiKey };
+  cache?.set(hash, verified, generation);
+  return verified;
 }

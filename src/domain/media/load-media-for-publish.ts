@@ -4,6 +4,7 @@ import { ApiError } from "../../infra/errors.js";
 import { readAll } from "../../infra/media-storage/types.js";
 import type { PublishMedia } from "../../networks/publish-types.js";
 import type { DomainContext } from "../context.js";
+import type { MediaLoader } from "../posts/prepare-targets.js";
 import { MEDIA_URL_TTL_SECONDS, signedMediaUrl } from "./signed-url.js";
 
 export interface LoadMediaOptions {
@@ -33,6 +34,7 @@ export async function loadMediaForPublish(ctx: DomainContext, ids: readonly stri
     ids.map(async (id, index) => {
       const row = byId.get(id);
       if (!row) throw new ApiError("media_unknown", { param: `${param}[${index}]`, message: `No media ${id} in this workspace.` });
+      let bytes: Promise<Uint8Array> | null = null;
       const url = await signedMediaUrl(ctx.services.publicUrl, ctx.services.signingSecret, row.id, options.ttlSeconds ?? MEDIA_URL_TTL_SECONDS, ctx.clock.now());
       return {
         id: row.id,
@@ -44,12 +46,18 @@ export async function loadMediaForPublish(ctx: DomainContext, ids: readonly stri
         durationSeconds: row.durationSeconds,
         alt: options.alt?.[index] ?? null,
         url,
-        read: async () => {
-          const object = await storage.get(row.storageKey);
-          if (!object) throw new ApiError("media_unknown", { param: `${param}[${index}]`, message: `The file of media ${id} is gone; upload it again.` });
-          return readAll(object.body);
+        // The same file goes to every target of a post: read it once, however many adapters ask.
+        read: () => {
+          bytes ??= storage.get(row.storageKey).then((object) => {
+            if (!object) throw new ApiError("media_unknown", { param: `${param}[${index}]`, message: `The file of media ${id} is gone; upload it again.` });
+            return readAll(object.body);
+          });
+          return bytes;
         },
       } satisfies PublishMedia;
     }),
   );
 }
+
+/** The loader publishing takes: ids to the workspace's files, for the REST routes and the MCP tools alike. */
+export const mediaLoaderFor = (ctx: DomainContext): MediaLoader => async (ids) => new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));

@@ -44,3 +44,21 @@ export function normaliseContentType(header: string): string {
 export function formatBytes(bytes: number): string {
   return bytes % MiB === 0 ? `${bytes / MiB} MB (${bytes.toLocaleString("en-US")} bytes)` : `${bytes.toLocaleString("en-US")} bytes`;
 }
+
+/**
+ * The largest picture any network takes, so a file claiming more is refused at upload rather
+ * than stored and refused by every network later (and never decoded: a 100,000x100,000 header is
+ * how decompression bombs start). Per side: 16,384 pixels, the largest any network's sheet or
+ * encoder allows (WebP's own format limit; 8K video is 7,680). In total: 36,152,320 pixels, the
+ * professional network's documented ceiling and the highest pixel count any network states
+ * (../networks/linkedin.md); the others resize or state a smaller one.
+ */
+export const MEDIA_PIXEL_LIMITS = { side: 16_384, total: 36_152_320 } as const;
+
+/** Why a picture of this size is beyond every network, or null when some network may take it. */
+export function pixelCeilingProblem(width: number, height: number): string | null {
+  const { side, total } = MEDIA_PIXEL_LIMITS;
+  if (width > side || height > side) return `it is ${width}x${height} pixels; no network takes a side over ${side.toLocaleString("en-US")} pixels`;
+  if (width * height > total) return `it is ${width}x${height} pixels (${(width * height).toLocaleString("en-US")}); no network takes more than ${total.toLocaleString("en-US")} pixels`;
+  return null;
+}

@@ -1,6 +1,7 @@
 import { media } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { newId } from "../../infra/ids.js";
+import { sha256Passthrough } from "../../infra/streaming-sha256.js";
 import type { DomainContext } from "../context.js";
 import {
   ACCEPTED_FORMATS_TEXT,
@@ -12,9 +13,10 @@ import {
   kindOf,
   mediaMimeTypes,
   normaliseContentType,
+  pixelCeilingProblem,
 } from "./media-formats.js";
 import { type MediaView, toMediaView } from "./media-view.js";
-import { bytesSource, storageSource, UnreadableMedia } from "./sniff/byte-source.js";
+import { CorruptMedia, bytesSource, storageSource, UnreadableMedia } from "./sniff/byte-source.js";
 import { IDENTIFY_BYTES, type MediaFacts, detectMedia, identifyMedia } from "./sniff/detect-media.js";
 import { cappedStream, peekHead } from "./upload-stream.js";
 
@@ -24,11 +26,17 @@ export interface UploadMediaInput {
   /** The request's Content-Length header, as sent (absent for chunked uploads). */
   contentLength: string | undefined;
   body: ReadableStream<Uint8Array> | null;
+  /**
+   * Called with the SHA-256 (hex) of the bytes once the file is stored and read, before the
+   * record is written; whatever it throws stops the upload and removes the file. The HTTP layer
+   * claims the request's Idempotency-Key here.
+   */
+  claim?: ((digest: string) => Promise<void>) | undefined;
 }
 
 // Every refusal stores nothing, so each is `beforeExecution`: a corrected retry with the same
 // Idempotency-Key runs instead of replaying the refusal.
-const refuse = (code: "field_required" | "media_type_unsupported" | "media_type_mismatch" | "body_too_large", param: string, message: string, fix?: string) =>
+const refuse = (code: "field_required" | "media_type_unsupported" | "media_type_mismatch" | "body_too_large" | "media_corrupt" | "media_dimensions_too_large", param: string, message: string, fix?: string) =>
   new ApiError(code, { param, message, beforeExecution: true, ...(fix ? { fix } : {}) });
 
 const unsupportedFix = `Upload ${ACCEPTED_FORMATS_TEXT}, with its own type as Content-Type.`;
@@ -49,7 +57,10 @@ const mismatch = (declared: MediaMimeType, detected: MediaMimeType) =>
     `Send the file with \`Content-Type: ${detected}\`, the type read from its bytes.`,
   );
 
-const unreadable = (reason: string) => refuse("media_type_unsupported", "body", `The file cannot be read: ${reason}.`, unsupportedFix);
+const unreadable = (error: UnreadableMedia) =>
+  error instanceof CorruptMedia
+    ? refuse("media_corrupt", "body", `The file is damaged: ${error.message}. Nothing was stored.`)
+    : refuse("media_type_unsupported", "body", `The file cannot be read: ${error.message}.`, unsupportedFix);
 
 /**
  * Stores an uploaded file and its facts, all read from the bytes: format, pixel size, and for
@@ -81,14 +92,18 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
   const storage = ctx.services.mediaStorage;
   const id = newId("med");
   const storageKey = `${ctx.workspace.id}/${id}`;
-  const { size } = await storage.put(storageKey, body, { contentType: declared });
+  const hasher = sha256Passthrough();
+  const { size } = await storage.put(storageKey, body.pipeThrough(hasher.stream), { contentType: declared });
   let facts: MediaFacts;
   try {
     facts = await detectMedia(storageSource(storage, storageKey, size));
     if (facts.mimeType !== declared) throw mismatch(declared, facts.mimeType);
+    const tooManyPixels = pixelCeilingProblem(facts.width, facts.height);
+    if (tooManyPixels) throw refuse("media_dimensions_too_large", "body", `The file is larger than any network takes: ${tooManyPixels}. Nothing was stored.`);
+    await input.claim?.(hasher.digest());
   } catch (error) {
     await storage.delete(storageKey);
-    throw error instanceof UnreadableMedia ? unreadable(error.message) : error;
+    throw error instanceof UnreadableMedia ? unreadable(error) : error;
   }
 
   try {
@@ -117,6 +132,6 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
 
 async function earlyRefusal(head: Uint8Array, declared: MediaMimeType): Promise<ApiError | null> {
   const detected = await identifyMedia(bytesSource(head));
-  if (!detected) return unreadable(`its first bytes are not those of ${ACCEPTED_FORMATS_TEXT}`);
+  if (!detected) return unreadable(new UnreadableMedia(`its first bytes are not those of ${ACCEPTED_FORMATS_TEXT}`));
   return detected === declared ? null : mismatch(declared, detected);
 }

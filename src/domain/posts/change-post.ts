@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
+import { assertAccountsInGrant } from "../agents/grant-checks.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
@@ -9,10 +10,12 @@ import { type MediaLoader, type PostContent, prepareTargets } from "./prepare-ta
 import type { PostView } from "./post-view.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { requirePost } from "./read-posts.js";
+import { linkIdempotentPost } from "../idempotency/idempotency-store.js";
 import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { refusalOf } from "./target-refusal.js";
 
 const refuse = (state: string, operation: string) =>
-  new ApiError("post_state_invalid", { message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled.` });
+  new ApiError("post_state_invalid", { message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are retracted (POST /v1/posts/{id}/retract).` });
 
 /**
  * DELETE /v1/posts/{id}: a draft is deleted, a scheduled post is cancelled. The cancel is one
@@ -72,10 +75,11 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   if (post.state === "draft" && moving) throw new ApiError("post_state_invalid", { param: "scheduledAt", message: "Publish a draft with POST /v1/posts/{id}/publish; drafts are not scheduled." });
   const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
   const accounts = await ctx.db.select().from(socialAccounts).where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), inArray(socialAccounts.id, targets.map((t) => t.accountId))));
+  assertAccountsInGrant(ctx, accounts);
   const prepared = await prepareTargets(ctx, accounts, content, loadMedia);
   const blocking = prepared.flatMap((t) => t.errors.map((e) => ({ ...e, platform: t.platform })));
   if (blocking[0] && post.state === "scheduled") {
-    throw new ApiError(blocking[0].code as "option_invalid", { param: blocking[0].param, message: blocking[0].message, platform: blocking[0].platform as PlatformId });
+    throw refusalOf(blocking[0], blocking[0].platform);
   }
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -104,6 +108,7 @@ export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainConte
   if (post.state !== "draft") throw refuse(post.state, "published as a draft");
   const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
   const accounts = await ctx.db.select().from(socialAccounts).where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), inArray(socialAccounts.id, targets.map((t) => t.accountId))));
+  assertAccountsInGrant(ctx, accounts);
   const prepared = await prepareTargets(ctx, accounts, post, loadMedia);
   const now = ctx.clock.now();
   const sendable: PreparedTarget[] = [];
@@ -112,13 +117,15 @@ export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainConte
     const p = prepared.find((x) => x.account.id === target.accountId);
     const first = p?.errors[0];
     if (!p || first) {
-      refused.push({ id: target.id, error: new ApiError((first?.code ?? "account_unknown") as "option_invalid", { param: first?.param ?? null, message: first?.message ?? "The account is gone.", platform: target.platform as PlatformId }) });
-    } else sendable.push({ targetId: target.id, account: p.account, request: { text: p.text, media: p.media, options: p.options, destination: p.destination, targetId: target.id } });
+      const platform = target.platform as PlatformId;
+      refused.push({ id: target.id, error: first ? refusalOf(first, platform) : new ApiError("channel_gone", { platform, message: "The account was disconnected after the draft was saved." }) });
+    } else sendable.push({ targetId: target.id, account: p.account, request: { text: p.text, media: p.media, options: p.options, attachments: p.attachments, destination: p.destination, targetId: target.id } });
   }
   await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx.update(posts).set({ state: "processing", updatedAt: now }).where(and(eq(posts.id, post.id), eq(posts.state, "draft"))).returning({ id: posts.id });
     if (!claimed) throw refuse("published", "published again");
-    const sources = await reserveCredits(tx, ctx.workspace.id, sendable.length, now);
+    if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
+    const sources = await reserveCredits(tx, ctx, sendable.length, now);
     for (const [i, target] of sendable.entries()) await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
     for (const { id } of refused) await tx.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, id));
   });

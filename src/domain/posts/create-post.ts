@@ -8,8 +8,11 @@ import { type MediaLoader, type PostContent, type PreparedContent, prepareTarget
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { targetError } from "./record-outcome.js";
 import { reserveCredits } from "./credits.js";
+import { assertAgentMay } from "../agents/grant-checks.js";
+import { chargeAgentAllowance } from "../agents/agent-spend.js";
 import { settlePost } from "./record-outcome.js";
 import { resolveTargets } from "./resolve-targets.js";
+import { linkIdempotentPost } from "../idempotency/idempotency-store.js";
 import { assertTimezone, resolveScheduledAt } from "./schedule-time.js";
 
 export interface CreatePostRequest extends PostContent {
@@ -59,6 +62,7 @@ export async function validatePost({ ctx, input, loadMedia }: { ctx: DomainConte
  * now fans out to every target at once and answers 201 with whatever happened per target.
  */
 export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: CreatePostRequest; loadMedia: MediaLoader }): Promise<PostView> {
+  if (!input.draft) assertAgentMay(ctx, "publish_or_schedule", input.scheduledAt ? "scheduling a post" : "publishing a post");
   const { schedule, resolved, prepared } = await prepare(ctx, input, loadMedia);
   const now = ctx.clock.now();
   const postId = newId("post");
@@ -68,7 +72,8 @@ export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext
 
   await ctx.db.transaction(async (tx) => {
     // Drafts and scheduled posts reserve credits when they are sent, not now.
-    const sources = state === "processing" ? await reserveCredits(tx, ctx.workspace.id, sendable.length, now) : [];
+    const sources = state === "processing" ? await reserveCredits(tx, ctx, sendable.length, now) : [];
+    if (state === "scheduled") await chargeAgentAllowance(tx, ctx, sendable.length, now);
     await tx.insert(posts).values({
       id: postId,
       workspaceId: ctx.workspace.id,
@@ -107,6 +112,7 @@ export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext
         };
       }),
     );
+    if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId, status: 201 });
     if (state === "scheduled" && schedule) {
       // In the same transaction as the post on Node: a schedule can never be stored without its job.
       await ctx.services.jobs.enqueue(
@@ -120,7 +126,7 @@ export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext
   if (state === "processing") {
     const toSend: PreparedTarget[] = prepared.flatMap((t, i) =>
       t.errors.length === 0
-        ? [{ targetId: targetIds[i] ?? "", account: t.account, request: { text: t.text, media: t.media, options: t.options, destination: t.destination, targetId: targetIds[i] ?? "" } }]
+        ? [{ targetId: targetIds[i] ?? "", account: t.account, request: { text: t.text, media: t.media, options: t.options, attachments: t.attachments, destination: t.destination, targetId: targetIds[i] ?? "" } }]
         : [],
     );
     await publishPrepared(ctx, toSend);

@@ -2,48 +2,40 @@ import { eq } from "drizzle-orm";
 import { workspaces } from "../../db/schema/index.js";
 import type { Transaction } from "../../db/types.js";
 import { ApiError } from "../../infra/errors.js";
+import { type CreditSource, ledgerBalance, ledgerColumns, ledgerTotal, sourceMode, spend } from "../billing/ledger.js";
 import { creditPeriod } from "../billing/plans.js";
+import type { DomainContext } from "../context.js";
+import { assertSourcesAllowed, chargeAgentAllowance } from "../agents/agent-spend.js";
 
-export type CreditSource = "monthly" | "pack";
+export type { CreditSource } from "../billing/ledger.js";
 
 /**
  * Credits are reserved for every target that will be sent, in the transaction that stores the
  * post, so two concurrent requests can never spend the same credit: the workspace row is locked
- * while it is read and written. Targets that do not publish give their credit back, to the
- * bucket it came from, in the transaction that records their outcome; a published target keeps
- * it. Monthly credits are spent first, then packs. Returns one source per credit reserved.
+ * while it is read and written. The key's mode picks the ledger: a test key spends test credits
+ * only. Targets that do not publish give their credit back, to the bucket and ledger it came
+ * from, in the statement that records their outcome (record-outcome.ts); a published target keeps
+ * it. Returns one source per credit reserved.
  */
-export async function reserveCredits(tx: Transaction, workspaceId: string, amount: number, now: Date): Promise<CreditSource[]> {
+export async function reserveCredits(tx: Transaction, ctx: Pick<DomainContext, "workspace" | "apiKey" | "agent" | "services">, amount: number, now: Date): Promise<CreditSource[]> {
   if (amount === 0) return [];
+  const workspaceId = ctx.workspace.id;
+  const mode = ctx.apiKey.mode;
   const [row] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
   if (!row) throw new Error("workspace vanished");
-  const period = creditPeriod(now);
-  const monthly = row.creditsPeriod === period ? row.creditsMonthly : row.monthlyAllowance;
-  if (monthly + row.creditsPack < amount) {
+  const balance = ledgerBalance(row, mode, now);
+  const total = ledgerTotal(balance);
+  if (total < amount) {
     throw new ApiError("entitlement_exceeded", {
-      message: `This post needs ${amount} credit${amount === 1 ? "" : "s"} and the workspace has ${monthly + row.creditsPack}.`,
+      message: `This post needs ${amount} credit${amount === 1 ? "" : "s"} and the workspace has ${total}${mode === "test" ? " test credits" : ""}.`,
       param: "accounts",
+      ...(mode === "test" ? { fix: "Test keys spend the test credit ledger: the operator tops it up with `npm run chorus -- credits grant --mode test` or resets it with `credits reset --mode test`." } : {}),
     });
   }
-  const fromMonthly = Math.min(monthly, amount);
-  await tx
-    .update(workspaces)
-    .set({ creditsMonthly: monthly - fromMonthly, creditsPeriod: period, creditsPack: row.creditsPack - (amount - fromMonthly) })
-    .where(eq(workspaces.id, workspaceId));
-  return Array.from({ length: amount }, (_, i) => (i < fromMonthly ? "monthly" : "pack"));
-}
-
-/** Gives one reserved credit back. A monthly credit reserved in an earlier month has expired with it. */
-export async function refundCredit(tx: Transaction, workspaceId: string, source: CreditSource, now: Date): Promise<void> {
-  const [row] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
-  if (!row) return;
-  if (source === "pack") {
-    await tx.update(workspaces).set({ creditsPack: row.creditsPack + 1 }).where(eq(workspaces.id, workspaceId));
-    return;
-  }
-  if (row.creditsPeriod !== creditPeriod(now)) return;
-  await tx
-    .update(workspaces)
-    .set({ creditsMonthly: Math.min(row.monthlyAllowance, row.creditsMonthly + 1) })
-    .where(eq(workspaces.id, workspaceId));
+  const { after, sources } = spend(mode, balance, amount);
+  // An agent's own limits, under the same workspace lock: refused here, nothing is stored or charged.
+  assertSourcesAllowed(ctx, sources);
+  await chargeAgentAllowance(tx, ctx, amount, now);
+  await tx.update(workspaces).set(ledgerColumns(mode, after, now)).where(eq(workspaces.id, workspaceId));
+  return sources;
 }

@@ -5,11 +5,15 @@
  */
 export function derivePostState(targetStates: string[], scheduled: boolean): string {
   const count = (s: string) => targetStates.filter((t) => t === s).length;
-  const published = count("published");
+  // A retracted target went out before it was deleted: it counts as published until every
+  // published target is gone, and then the post is `retracted`.
+  const retracted = count("retracted");
+  const published = count("published") + retracted;
   const failed = count("failed") + count("cancelled");
   const waiting = count("pending") + count("publishing") + count("unknown");
   if (scheduled && count("pending") > 0) return "scheduled";
   if (count("processing") > 0 || waiting > 0) return "processing";
+  if (retracted > 0 && retracted === published) return "retracted";
   if (published === targetStates.length && published > 0) return "published";
   if (published > 0 && failed > 0) return "partial";
   return "failed";

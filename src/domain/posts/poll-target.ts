@@ -46,7 +46,7 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
       const [prepared] = await prepareTargets(ctx, [account], post, loadMedia);
       if (!prepared) throw new ApiError("internal_error");
       const found = await withAccountSession(ctx, account, (tokens, net) =>
-        find(tokens, { text: prepared.text, media: prepared.media, options: prepared.options, destination: prepared.destination, targetId: target.id }, net),
+        find(tokens, { text: prepared.text, media: prepared.media, options: prepared.options, attachments: prepared.attachments, destination: prepared.destination, targetId: target.id }, net),
       );
       // A slow call may still land after we gave up waiting: look again a few times, minutes
       // apart, before concluding it did not go out.

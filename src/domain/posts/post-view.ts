@@ -20,6 +20,8 @@ export interface TargetView {
   networkPostId: string | null;
   url: string | null;
   error: TargetError | null;
+  /** What went wrong after the post went out (a refused thumbnail); empty when nothing did. */
+  warnings: TargetError[];
   publishedAt: string | null;
   credits: number;
 }
@@ -71,6 +73,7 @@ export function toPostView(post: PostRow, targets: TargetRow[], profileUsername:
       networkPostId: t.networkPostId,
       url: t.url,
       error: (t.error as TargetError | null) ?? null,
+      warnings: (t.warnings as TargetError[] | null) ?? [],
       publishedAt: iso(t.publishedAt),
       credits: t.credits,
     })),

@@ -6,6 +6,7 @@ import { blockedPlatforms } from "../billing/credits.js";
 import type { DomainContext } from "../context.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import { checkTarget } from "./validation/check-target.js";
+import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
 
 export interface PostContent {
   text: string;
@@ -30,6 +31,8 @@ export interface PreparedContent {
   text: string;
   media: PublishMedia[];
   options: Record<string, unknown>;
+  /** Files named by options (YouTube `thumbnail`), checked, keyed by option. */
+  attachments: Record<string, PublishMedia>;
   destination: string | null;
   errors: TargetIssue[];
   warnings: TargetIssue[];
@@ -54,7 +57,12 @@ export type MediaLoader = (ids: string[]) => Promise<Map<string, PublishMedia>>;
 export async function prepareTargets(ctx: DomainContext, accounts: SocialAccountRow[], content: PostContent, loadMedia: MediaLoader): Promise<PreparedContent[]> {
   const referenced = new Set<string>([...(content.media ?? []), ...Object.values(content.mediaOverrides ?? {}).flat()]);
   const media = await loadMedia([...referenced]);
-  const blocked = blockedPlatforms(ctx.workspace);
+  const optionMedia = await loadOptionMedia(
+    accounts.map((a) => a.platform as PlatformId),
+    (platform) => content.platformOptions?.[platform] ?? {},
+    loadMedia,
+  );
+  const blocked = blockedPlatforms(ctx.workspace, ctx.apiKey.mode);
   const excluded = accounts.filter((a) => blocked.includes(a.platform));
   if (excluded.length > 0) {
     throw new ApiError("entitlement_exceeded", {
@@ -89,7 +97,8 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       destination: typeof destinationValue === "string" ? destinationValue : null,
     });
     const issue = ({ code, param, message, fix }: TargetIssue): TargetIssue => ({ code, param, message, fix });
-    const errors: TargetIssue[] = result.errors.map(issue);
+    const optionFiles = checkOptionMedia(platform, options, optionMedia);
+    const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues];
     if (account.status === "needs_reauth") {
       errors.unshift({ code: "needs_reauth", param: "accounts", message: `The ${platform} connection of ${account.handle} expired.`, fix: "Reconnect the account through a connect link (POST /v1/connect-link); retrying does not help." });
     }
@@ -99,6 +108,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       text,
       media: items,
       options,
+      attachments: optionFiles.attachments,
       destination: typeof destinationValue === "string" ? destinationValue : null,
       errors,
       warnings: result.warnings.map(issue),

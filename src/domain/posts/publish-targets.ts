@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
@@ -40,23 +40,15 @@ function toOutcome(result: PublishResult, now: Date): TargetOutcome {
     url: result.url,
     pollToken: result.pollToken,
     nextPollAt: new Date(now.getTime() + result.pollAfterSeconds * 1000),
+    ...(result.warnings ? { warnings: result.warnings } : {}),
   };
 }
 
 /**
- * Sends one target. The conditional claim (`pending` → `publishing`) is what makes a duplicate
- * delivery publish nothing twice: only the request that flips the row calls the network. A
- * call that times out leaves the target `unknown`: the poller asks the network whether the
- * post went out before anything is retried.
+ * Sends one claimed target. A call that times out leaves the target `unknown`: the poller asks
+ * the network whether the post went out before anything is retried.
  */
-async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number): Promise<TargetOutcome | null> {
-  const now = ctx.clock.now();
-  const [claimed] = await ctx.db
-    .update(postTargets)
-    .set({ state: "publishing", attemptStartedAt: now })
-    .where(and(eq(postTargets.id, target.targetId), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")))
-    .returning({ id: postTargets.id });
-  if (!claimed) return null;
+async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number): Promise<TargetOutcome> {
   const platform = target.account.platform as PlatformId;
   const adapter = adapterFor(platform);
   let outcome: TargetOutcome;
@@ -107,7 +99,21 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
   return outcome;
 }
 
-/** Sends every target at once; a slow network holds only its own target. */
+/**
+ * Claims every target in one statement, then sends the claimed ones at once; a slow network
+ * holds only its own target. The conditional claim (`pending` → `publishing`) is what makes a
+ * duplicate delivery publish nothing twice: only the request that flips a row calls its network.
+ * One statement whatever the number of targets, so the round trips before the first network
+ * call do not grow with them.
+ */
 export async function publishPrepared(ctx: DomainContext, targets: PreparedTarget[], options: { timeoutMs?: number; deferrals?: number } = {}): Promise<void> {
-  await Promise.all(targets.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0)));
+  if (targets.length === 0) return;
+  const ids = targets.map((t) => t.targetId);
+  const claimed = await ctx.db
+    .update(postTargets)
+    .set({ state: "publishing", attemptStartedAt: ctx.clock.now() })
+    .where(and(inArray(postTargets.id, ids), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")))
+    .returning({ id: postTargets.id });
+  const ours = new Set(claimed.map((row) => row.id));
+  await Promise.all(targets.filter((t) => ours.has(t.targetId)).map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0)));
 }

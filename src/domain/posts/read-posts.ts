@@ -2,11 +2,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, posts, profiles } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { DomainContext } from "../context.js";
+import { assertPostInGrant, postsInGrant } from "../agents/post-scope.js";
 import { decodeCursor, pageOf } from "../pagination/cursor.js";
 import { afterPosition, newestFirst } from "../pagination/keyset.js";
 import { type PostRow, type PostView, toPostView } from "./post-view.js";
 
-export const postStates = ["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled"] as const;
+export const postStates = ["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted"] as const;
 
 async function withTargets(ctx: DomainContext, rows: PostRow[]): Promise<PostView[]> {
   if (rows.length === 0) return [];
@@ -31,6 +32,8 @@ export async function requirePost(ctx: DomainContext, id: string): Promise<PostR
     .where(and(eq(posts.id, id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.mode, ctx.apiKey.mode)))
     .limit(1);
   if (!row) throw new ApiError("resource_not_found", { param: "id", message: `No post ${id} in this workspace.` });
+  // An agent reaches a post only if its grant covers every account the post goes to.
+  await assertPostInGrant(ctx, row.id);
   return row;
 }
 
@@ -56,5 +59,6 @@ export async function listPosts({ ctx, input }: { ctx: DomainContext; input: { s
     .orderBy(...newestFirst(posts.createdAt, posts.id))
     .limit(input.limit + 1);
   const page = await pageOf("posts", rows, input.limit);
-  return { items: await withTargets(ctx, page.items), cursor: page.cursor };
+  // An agent sees the posts its grant reaches (the page may be shorter; the cursor still goes on).
+  return { items: await withTargets(ctx, await postsInGrant(ctx, page.items)), cursor: page.cursor };
 }

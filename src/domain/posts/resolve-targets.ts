@@ -4,6 +4,7 @@ import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
+import { assertAccountsInGrant, assertPlatformsInGrant } from "../agents/grant-checks.js";
 
 export interface TargetSelection {
   profile?: string | undefined;
@@ -24,6 +25,7 @@ export interface ResolvedTargets {
  */
 export async function resolveTargets(ctx: DomainContext, input: TargetSelection): Promise<ResolvedTargets> {
   const ws = ctx.workspace.id;
+  assertPlatformsInGrant(ctx, input.platforms, "platforms");
   let profileId: string | null = null;
   let profileUsername: string | null = input.profile ?? null;
   const hasAccounts = (input.accounts?.length ?? 0) > 0;
@@ -53,5 +55,10 @@ export async function resolveTargets(ctx: DomainContext, input: TargetSelection)
   if (filtered.length === 0) {
     throw new ApiError("no_matching_accounts", { param: "platforms", message: `Nothing is connected on ${input.platforms?.join(", ")}.` });
   }
+  // An agent reaching one account outside its brands or networks is refused whole, before anything is stored.
+  assertAccountsInGrant(ctx, filtered, (i) => {
+    const index = input.accounts?.indexOf(filtered[i]?.id ?? "") ?? -1;
+    return index >= 0 ? `accounts[${index}]` : "profile";
+  });
   return { profileId, profileUsername, accounts: filtered.sort((a, b) => a.platform.localeCompare(b.platform) || a.id.localeCompare(b.id)) };
 }

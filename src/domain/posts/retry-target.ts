@@ -5,7 +5,33 @@ import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { type MediaLoader, prepareTargets } from "./prepare-targets.js";
 import { publishPrepared } from "./publish-targets.js";
+import { reserveCredits } from "./credits.js";
 import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { refusalOf, targetFailure } from "./target-refusal.js";
+
+/**
+ * A target whose scheduled run died before reserving its credit has none: it is reserved now,
+ * conditionally, so two runners cannot both reserve it. Out of credits fails the target.
+ */
+async function holdCredit(ctx: DomainContext, target: { id: string; credits: number }): Promise<void> {
+  if (target.credits > 0) return;
+  await ctx.db
+    .transaction(async (tx) => {
+      const [source] = await reserveCredits(tx, ctx, 1, ctx.clock.now());
+      const [held] = await tx
+        .update(postTargets)
+        .set({ credits: 1, creditSource: source ?? null })
+        .where(and(eq(postTargets.id, target.id), eq(postTargets.state, "pending"), eq(postTargets.credits, 0)))
+        .returning({ id: postTargets.id });
+      // Another runner reserved it first: roll this reservation back; the send claim decides who sends.
+      if (!held) throw new AlreadyHeld();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof AlreadyHeld)) throw error;
+    });
+}
+
+class AlreadyHeld extends Error {}
 
 /**
  * Sends a target the network throttled, once its wait is over. The target is still `pending`
@@ -31,16 +57,17 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
       const [prepared] = await prepareTargets(ctx, [account], post, loadMedia);
       const first = prepared?.errors[0];
       if (!prepared || first) {
-        refusal = new ApiError("platform_rejected", { platform: target.platform as PlatformId, message: first?.message ?? "refused", fix: first?.fix ?? null });
+        refusal = first ? refusalOf(first, target.platform as PlatformId) : new ApiError("internal_error", { platform: target.platform as PlatformId });
       } else {
+        await holdCredit(ctx, target);
         await publishPrepared(
           ctx,
-          [{ targetId: target.id, account, request: { text: prepared.text, media: prepared.media, options: prepared.options, destination: prepared.destination, targetId: target.id } }],
+          [{ targetId: target.id, account, request: { text: prepared.text, media: prepared.media, options: prepared.options, attachments: prepared.attachments, destination: prepared.destination, targetId: target.id } }],
           { deferrals: input.deferrals },
         );
       }
     } catch (error) {
-      refusal = error instanceof ApiError ? error : new ApiError("internal_error", { platform: target.platform as PlatformId });
+      refusal = targetFailure(error, target.platform as PlatformId);
     }
     if (refusal) {
       await ctx.db.update(postTargets).set({ state: "publishing" }).where(and(eq(postTargets.id, target.id), eq(postTargets.state, "pending")));

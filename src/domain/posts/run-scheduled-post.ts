@@ -7,6 +7,7 @@ import { reserveCredits } from "./credits.js";
 import { type MediaLoader, prepareTargets } from "./prepare-targets.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { refusalOf, targetFailure } from "./target-refusal.js";
 
 /**
  * The scheduled publish, run by the job table's poller on Node and by the QStash callback on
@@ -22,6 +23,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
     .where(and(eq(posts.id, input.postId), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "scheduled"), eq(posts.scheduleVersion, input.version)))
     .returning();
   if (!post) return "skipped";
+  ctx.services.logger.info("scheduled post fired", { workspace: ctx.workspace.id, postId: post.id, mode: post.mode, scheduledAt: post.scheduledAt?.toISOString() ?? null });
   const targets = await ctx.db.select().from(postTargets).where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")));
   const accounts = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, ctx.workspace.id));
   const byId = new Map(accounts.map((a) => [a.id, a]));
@@ -39,12 +41,13 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
       const [prepared] = await prepareTargets(ctx, [account], { ...post, textOverrides: post.textOverrides, platformOptions: post.platformOptions }, loadMedia);
       const first = prepared?.errors[0];
       if (!prepared || first) {
-        refused.push({ id: target.id, error: new ApiError("platform_rejected", { platform: target.platform as PlatformId, message: first?.message ?? "refused", fix: first?.fix ?? null }) });
+        const error = first ? refusalOf(first, target.platform as PlatformId) : new ApiError("internal_error", { platform: target.platform as PlatformId });
+        refused.push({ id: target.id, error });
         continue;
       }
       sendable.push({ targetId: target.id, account, request: { text: prepared.text, media: prepared.media, options: prepared.options, destination: prepared.destination, targetId: target.id } });
     } catch (error) {
-      refused.push({ id: target.id, error: error instanceof ApiError ? error : new ApiError("internal_error") });
+      refused.push({ id: target.id, error: targetFailure(error, target.platform as PlatformId) });
     }
   }
 
@@ -52,7 +55,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
   let reserved = true;
   await ctx.db
     .transaction(async (tx) => {
-      const sources = await reserveCredits(tx, ctx.workspace.id, sendable.length, now);
+      const sources = await reserveCredits(tx, ctx, sendable.length, now);
       for (const [i, target] of sendable.entries()) {
         await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
       }

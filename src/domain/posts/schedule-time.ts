@@ -1,4 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
+import { parseIsoTimestamp, wallAsUtc } from "../../infra/iso-timestamp.js";
 
 /** IANA names only: `Europe/Berlin`, `America/New_York`, `UTC`. Abbreviations such as EST are refused. */
 export function assertTimezone(zone: string, param = "timezone"): void {
@@ -31,16 +32,35 @@ function offsetMinutes(zone: string, at: Date): number {
   return Math.round((asUtc - at.getTime()) / 60_000);
 }
 
+/** The latest instant stored and returned as a plain ISO 8601 string (`toISOString` adds a sign and six digits past it). */
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const invalid = (message: string, fix?: string) => new ApiError("timestamp_invalid", { param: "scheduledAt", message, ...(fix ? { fix } : {}) });
+
 /**
  * `scheduledAt` with an offset (`Z`, `+02:00`) is an instant; without one it is a wall-clock
- * time in `timezone` (UTC when none is given), resolved with the zone's offset at that moment.
+ * time in `timezone`, resolved with the zone's offset at that moment. Without an offset and
+ * without a zone it names no single instant (ten in the morning where?), so it is refused
+ * rather than read as UTC.
  */
 export function resolveScheduledAt(scheduledAt: string, timezone: string | undefined): Date {
-  const hasOffset = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(scheduledAt);
-  const parsed = new Date(hasOffset ? scheduledAt : `${scheduledAt}Z`);
-  if (Number.isNaN(parsed.getTime())) throw new ApiError("field_invalid", { param: "scheduledAt", message: "scheduledAt must be an ISO 8601 date-time." });
-  if (hasOffset || !timezone) return parsed;
-  // Two passes settle the offset across a daylight-saving change.
-  const first = new Date(parsed.getTime() - offsetMinutes(timezone, parsed) * 60_000);
-  return new Date(parsed.getTime() - offsetMinutes(timezone, first) * 60_000);
+  const parsed = parseIsoTimestamp(scheduledAt);
+  if (!parsed.ok) throw invalid(`scheduledAt \`${scheduledAt}\` ${parsed.problem}.`);
+  const wall = wallAsUtc(parsed.wall);
+  let at: Date;
+  if (parsed.offsetMinutes !== null) {
+    at = new Date(wall - parsed.offsetMinutes * 60_000);
+  } else if (timezone) {
+    // Two passes settle the offset across a daylight-saving change.
+    const guess = new Date(wall);
+    const first = new Date(wall - offsetMinutes(timezone, guess) * 60_000);
+    at = new Date(wall - offsetMinutes(timezone, first) * 60_000);
+  } else {
+    throw invalid(
+      `scheduledAt \`${scheduledAt}\` has no offset and no \`timezone\` was sent, so it names no single moment.`,
+      "Add Z or an offset to scheduledAt (2030-01-31T09:30:00Z, 2030-01-31T09:30:00+01:00), or send `timezone` (an IANA name such as Europe/Berlin) to read it as wall-clock time in that zone.",
+    );
+  }
+  if (at.getTime() > LATEST) throw invalid(`scheduledAt \`${scheduledAt}\` falls after 9999-12-31T23:59:59Z, the last moment Chorus stores.`);
+  return at;
 }

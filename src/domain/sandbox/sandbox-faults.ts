@@ -29,7 +29,7 @@ export interface FaultView {
  * own token (every simulator files its tokens under the account they belong to). Handles are no
  * key: some networks report a display name as the handle (Facebook).
  */
-async function simulatedAccount(store: SandboxStore, platform: PlatformId, tokens: { accessToken: string; refreshToken: string | null }) {
+export async function simulatedAccount(store: SandboxStore, platform: PlatformId, tokens: { accessToken: string; refreshToken: string | null }) {
   for (const token of [tokens.accessToken, tokens.refreshToken]) {
     if (!token) continue;
     const found = await store.get<SandboxToken>(platform, "token", token);
@@ -46,7 +46,7 @@ async function simulatedAccount(store: SandboxStore, platform: PlatformId, token
  * account `needs_reauth` where the network cannot renew an expired token). Making every token
  * expired for good would make renewal pointless, which no network does. The other faults stay on
  * the simulated person until replaced or cleared with `null`; like a real network's outage they
- * affect every sandbox connection to that person.
+ * affect every sandbox connection to that person within this workspace's own sandbox world.
  */
 export async function setSandboxFault({ ctx, input }: { ctx: DomainContext; input: SetFaultInput }): Promise<FaultView> {
   if (ctx.apiKey.mode !== "test") {
@@ -56,12 +56,12 @@ export async function setSandboxFault({ ctx, input }: { ctx: DomainContext; inpu
   const platform = row.platform as PlatformId;
   if (row.mode !== "test") throw new ApiError("sandbox_only", { param: "id", platform });
   if (!row.tokensEncrypted) {
-    throw new ApiError("account_unknown", { param: "id", status: 404, message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });
+    throw new ApiError("account_unknown", { param: "id", message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });
   }
   if (input.delayMs !== undefined && input.fault !== "slow") {
     throw new ApiError("field_invalid", { param: "delayMs", message: "`delayMs` applies only to the `slow` fault." });
   }
-  const store = createDbSandboxStore(ctx.db);
+  const store = createDbSandboxStore(ctx.db, ctx.workspace.id);
   const tokens = await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted);
   const account = await simulatedAccount(store, platform, tokens);
   const delayMs = input.fault === "slow" ? (input.delayMs ?? DEFAULT_SLOW_MS) : null;

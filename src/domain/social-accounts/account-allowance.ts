@@ -1,4 +1,4 @@
-import { and, count, eq, gte, or } from "drizzle-orm";
+import { and, count, eq, gte, inArray, or } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { Allowance } from "../../networks/types.js";
@@ -35,7 +35,8 @@ async function postsSentSince(ctx: DomainContext, accountId: string, since: Date
       and(
         eq(postTargets.workspaceId, ctx.workspace.id),
         eq(postTargets.accountId, accountId),
-        or(and(eq(postTargets.state, "published"), gte(postTargets.publishedAt, since)), eq(postTargets.state, "processing")),
+        // A retracted post was still made: the network counted it when it went out.
+        or(and(inArray(postTargets.state, ["published", "retracted"]), gte(postTargets.publishedAt, since)), eq(postTargets.state, "processing")),
       ),
     );
   return row?.n ?? 0;

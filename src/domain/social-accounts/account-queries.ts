@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { profiles, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { DomainContext } from "../context.js";
+import { assertAccountsInGrant, withinGrant } from "../agents/grant-checks.js";
 import { decodeCursor, pageOf } from "../pagination/cursor.js";
 import { afterPosition, newestFirst } from "../pagination/keyset.js";
 import { findProfileByUsername } from "../profiles/profiles.js";
@@ -17,7 +18,8 @@ export async function requireAccount(ctx: DomainContext, id: string, param = "id
     .from(socialAccounts)
     .where(and(eq(socialAccounts.id, id), eq(socialAccounts.workspaceId, ctx.workspace.id), eq(socialAccounts.mode, ctx.apiKey.mode)))
     .limit(1);
-  if (!row) throw new ApiError("account_unknown", { param, message: `No social account ${id} in this workspace.`, status: 404 });
+  if (!row) throw new ApiError("account_unknown", { param, message: `No social account ${id} in this workspace.` });
+  assertAccountsInGrant(ctx, [row], () => param);
   return row;
 }
 
@@ -44,7 +46,8 @@ export async function listAccounts({ ctx, input }: { ctx: DomainContext; input: 
     .orderBy(...newestFirst(socialAccounts.connectedAt, socialAccounts.id))
     .limit(input.limit + 1);
   const page = await pageOf("social-accounts", rows.map((r) => ({ ...r, createdAt: r.connectedAt })), input.limit);
-  return { accounts: page.items.map((row) => toAccountView(row, ctx.workspace)), nextCursor: page.cursor };
+  // An agent lists the accounts its grant reaches (the page may be shorter; the cursor still goes on).
+  return { accounts: withinGrant(ctx, page.items).map((row) => toAccountView(row, ctx.workspace)), nextCursor: page.cursor };
 }
 
 /** The profile a connect request names, checked to be this workspace's. */

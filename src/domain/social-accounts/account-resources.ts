@@ -27,7 +27,7 @@ export async function accountWithAdapter(ctx: DomainContext, id: string): Promis
  */
 export function assertConnected({ row, platform }: ConnectedAccount): void {
   if (row.status === "disconnected" || !row.tokensEncrypted) {
-    throw new ApiError("account_unknown", { param: "id", status: 404, message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });
+    throw new ApiError("account_unknown", { param: "id", message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });
   }
   if (row.status !== "active") {
     throw new ApiError("needs_reauth", { param: "id", platform, message: `The ${platform} account ${row.handle} needs to be reconnected.` });

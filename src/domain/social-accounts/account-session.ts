@@ -6,7 +6,9 @@ import { adapterFor } from "../../networks/registry.js";
 import type { NetworkContext, TokenSet } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";
 import { networkContextFor } from "../networks/network-context.js";
-import type { SocialAccountRow } from "./account-view.js";
+import { reconnectLink } from "../connect/reconnect-link.js";
+import { recordEvent } from "../events/record-event.js";
+import { type SocialAccountRow, toAccountView } from "./account-view.js";
 import { openTokens, sealTokens } from "./token-vault.js";
 
 /** Tokens this close to expiry are refreshed before use. */
@@ -16,11 +18,26 @@ const REFRESH_LOCK_MS = 30_000;
 
 const platformOf = (row: SocialAccountRow) => row.platform as PlatformId;
 
+/**
+ * Turns the account `needs_reauth` and, only when this call made that change (the update is
+ * conditional on `active`), records `account.needs_reauth` in the same transaction: two requests
+ * failing to renew at once report one event, and an account already marked reports none.
+ */
 async function markNeedsReauth(ctx: DomainContext, row: SocialAccountRow): Promise<void> {
-  await ctx.db
-    .update(socialAccounts)
-    .set({ status: "needs_reauth", refreshLockedUntil: null, updatedAt: ctx.clock.now() })
-    .where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id)));
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(socialAccounts)
+      .set({ status: "needs_reauth", refreshLockedUntil: null, updatedAt: now })
+      .where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id), eq(socialAccounts.status, "active")))
+      .returning();
+    if (!changed) {
+      await tx.update(socialAccounts).set({ refreshLockedUntil: null }).where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id)));
+      return;
+    }
+    const link = await reconnectLink(ctx.services, { ...changed, platform: platformOf(changed) }, now);
+    await recordEvent(tx, ctx.services.jobs, { workspaceId: ctx.workspace.id, mode: ctx.apiKey.mode, type: "account.needs_reauth", data: { ...toAccountView(changed, ctx.workspace), ...link }, at: now });
+  });
 }
 
 /**

@@ -1,11 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
+import type { PlatformId } from "../../networks/platform-ids.js";
+import { adapterFor } from "../../networks/registry.js";
 import type { ProfileUpdate } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";
 import { requireAccount } from "./account-queries.js";
 import { accountWithAdapter, assertConnected, capabilityUnsupported } from "./account-resources.js";
 import { withAccountSession } from "./account-session.js";
+import { saveInboundRoutes } from "../inbound/inbound-routes.js";
 
 export interface ProfileUpdateInput {
   id: string;
@@ -67,9 +70,33 @@ export const defaultWebhookFields = ["feed", "mention", "messages"];
 export async function subscribeAccountWebhook({ ctx, input }: { ctx: DomainContext; input: { id: string; fields: string[] } }) {
   const account = await accountWithAdapter(ctx, input.id);
   const subscribe = account.adapter.subscribeWebhook?.bind(account.adapter);
-  if (!subscribe) throw capabilityUnsupported(account.platform, "per-account webhook subscription (its webhooks are configured on the app alone)");
+  if (!subscribe) throw webhookUnsupported(account.platform);
   assertConnected(account);
   const fields = [...new Set(input.fields)];
   const result = await withAccountSession(ctx, account.row, (tokens, net) => subscribe(tokens, fields, net));
+  if (result.objects) await saveInboundRoutes(ctx, { accountId: account.row.id, platform: account.platform, objects: result.objects, fields: result.fields });
   return { subscribed: result.subscribed, fields: result.fields };
+}
+
+/**
+ * Why there is nothing to subscribe: Threads configures its webhooks on the app alone (no
+ * per-account call exists), and the other networks push nothing Chorus can receive, so their
+ * comments, mentions and messages are read by polling.
+ */
+function webhookUnsupported(platform: PlatformId): ApiError {
+  const name = adapterFor(platform).capabilities.name;
+  if (platform === "threads") {
+    return new ApiError("capability_unsupported", {
+      param: "id",
+      platform,
+      message: "Threads has no per-account webhook subscription: its webhooks are configured once for the app, and deliver for every account that granted the permissions.",
+      fix: "Nothing to do for this account: set <public URL>/webhooks/meta as the Threads webhook callback in the Meta App Dashboard (replies, mentions); the events reach your webhooks without this call.",
+    });
+  }
+  return new ApiError("capability_unsupported", {
+    param: "id",
+    platform,
+    message: `${name} pushes no webhooks Chorus can subscribe an account to.`,
+    fix: `Nothing to subscribe: ${name}'s comments, mentions and messages are read by polling the network (GET /v1/platforms/${platform} lists what can be read); only Facebook and Instagram accounts need this call.`,
+  });
 }

@@ -1,5 +1,6 @@
 import type { socialAccounts } from "../../db/schema/index.js";
 import { blockedPlatforms } from "../billing/credits.js";
+import { creatorSearchRefusal } from "../discover/creator-access.js";
 import type { WorkspaceRecord } from "../context.js";
 
 export type SocialAccountRow = typeof socialAccounts.$inferSelect;
@@ -20,17 +21,14 @@ export interface SocialAccountView {
   blocked: { reason: string; since: string } | null;
 }
 
-/**
- * Creator search exists on the page network and on photo-network accounts that came through
- * the page network's door (the marketplace edges hang off the Facebook login).
- */
+/** Creator search works where GET /v1/discover/creators would not refuse it (domain/discover/creator-access.ts). */
 function discoversCreators(row: SocialAccountRow): boolean {
-  return row.platform === "facebook" || (row.platform === "instagram" && row.connectVariant === "facebook_login");
+  return creatorSearchRefusal(row) === null;
 }
 
 /** The one serialiser for accounts: an allowlist, so tokens and internal columns never leave. */
 export function toAccountView(row: SocialAccountRow, workspace: WorkspaceRecord): SocialAccountView {
-  const blocked = blockedPlatforms(workspace).includes(row.platform);
+  const blocked = blockedPlatforms(workspace, row.mode).includes(row.platform);
   return {
     id: row.id,
     platform: row.platform,

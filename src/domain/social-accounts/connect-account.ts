@@ -5,7 +5,7 @@ import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";
-import { networkContextFor } from "../networks/network-context.js";
+import { appProductsFor, networkContextFor } from "../networks/network-context.js";
 import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";
 import type { SocialAccountView } from "./account-view.js";
 import { profileIdFor } from "./account-queries.js";
@@ -19,10 +19,23 @@ export interface ConnectInput {
   variant?: string | undefined;
 }
 
-/** The door a connection uses; Instagram has two, every other network one. */
-export function resolveVariant(adapter: NetworkAdapter, variant: string | undefined): string | null {
-  const variants = adapter.capabilities.connect.variants;
+/**
+ * The door a connection uses: Instagram has two, LinkedIn one per product the app has (named
+ * after the product), every other network one. `products` are the app's (appProductsFor).
+ */
+export function resolveVariant(adapter: NetworkAdapter, variant: string | undefined, products: readonly string[] | undefined): string | null {
+  const all = adapter.capabilities.connect.variants;
+  const variants = adapter.connectVariants ? adapter.connectVariants(products) : all;
   if (variant === undefined) return variants.length > 0 ? (variants.includes("instagram_login") ? "instagram_login" : (variants[0] ?? null)) : null;
+  if (all.includes(variant) && !variants.includes(variant)) {
+    const name = adapter.capabilities.name;
+    throw new ApiError("field_invalid", {
+      param: "variant",
+      platform: adapter.platform,
+      message: `The ${name} app this server uses does not have the product the ${variant} variant needs${variants.length ? `; it offers ${variants.join(", ")}` : ""}.`,
+      fix: `Use ${variants.length ? `variant ${variants.join(" or ")}` : "another network"}. The operator lists the app's products in CHORUS_${adapter.platform.toUpperCase()}_PRODUCTS once ${name} has granted them.`,
+    });
+  }
   if (!variants.includes(variant)) {
     throw new ApiError("field_invalid", {
       param: "variant",
@@ -64,7 +77,7 @@ export async function connectAccount({ ctx, input }: { ctx: DomainContext; input
   const adapter = adapterFor(input.platform);
   const mode = ctx.apiKey.mode;
   const profileId = await profileIdFor(ctx, input.profile);
-  const variant = resolveVariant(adapter, input.variant);
+  const variant = resolveVariant(adapter, input.variant, await appProductsFor(ctx, input.platform, mode));
   const handle = cleanHandle(input.handle);
   let tokens: TokenSet;
   const net = () => networkContextFor(ctx, input.platform, mode);
@@ -74,7 +87,7 @@ export async function connectAccount({ ctx, input }: { ctx: DomainContext; input
     if (!input.appPassword) throw new ApiError("field_required", { param: "appPassword", message: "`appPassword` is required for this network." });
     const context = await net();
     if (mode === "test") {
-      const sandbox = sandboxRuntime(ctx.db, { now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
+      const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
       await sandbox.simulator(input.platform).seedAccount({ handle, password: input.appPassword });
     }
     tokens = await adapter.loginWithPassword({ identifier: handle, password: input.appPassword }, context);
@@ -95,7 +108,7 @@ export async function connectAccount({ ctx, input }: { ctx: DomainContext; input
   }
   if (!handle) throw new ApiError("field_required", { param: "handle", message: "With a test key, `handle` names the sandbox account to connect." });
   const context = await net();
-  const sandbox = sandboxRuntime(ctx.db, { now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
+  const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
   await sandbox.simulator(input.platform).seedAccount({ handle });
   const state = randomString(32);
   const codeVerifier = randomString(64);

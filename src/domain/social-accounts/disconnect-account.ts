@@ -38,7 +38,7 @@ export async function disconnectAccount({ ctx, input }: { ctx: DomainContext; in
       .where(eq(socialAccounts.id, row.id));
     if (alreadyGone) return;
     const view = toAccountView({ ...row, status: "disconnected" }, ctx.workspace);
-    await recordEvent(tx, { workspaceId: ctx.workspace.id, type: "account.disconnected", data: { ...view, revoked }, at: now });
+    await recordEvent(tx, ctx.services.jobs, { workspaceId: ctx.workspace.id, mode: row.mode, type: "account.disconnected", data: { ...view, revoked }, at: now });
     await recordAuditEvent(tx, { workspaceId: ctx.workspace.id, type: "account.disconnected", actor: ctx.apiKey.id, details: { account: row.id, platform, handle: row.handle, revoked }, at: now });
   });
   return { id: row.id, disconnected: true, revoked };

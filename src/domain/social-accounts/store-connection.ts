@@ -46,7 +46,7 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
       displayName: input.identity.displayName,
       avatarUrl: input.identity.avatarUrl,
       status: "active" as const,
-      connectVariant: input.platform === "instagram" ? input.variant : null,
+      connectVariant: input.variant,
       // Sealed for the row it is stored in: the ciphertext only opens under that account id.
       tokensEncrypted: await sealTokens(ctx.services.cipher, accountId, input.tokens),
       tokenExpiresAt: input.tokens.expiresAt ? new Date(input.tokens.expiresAt) : null,
@@ -86,7 +86,7 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
     }
     if (!row) throw new Error("social account was not saved");
     const view = toAccountView(row, ctx.workspace);
-    await recordEvent(tx, { workspaceId: ctx.workspace.id, type: "account.connected", data: { ...view }, at: now });
+    await recordEvent(tx, ctx.services.jobs, { workspaceId: ctx.workspace.id, mode: row.mode, type: "account.connected", data: { ...view }, at: now });
     await recordAuditEvent(tx, {
       workspaceId: ctx.workspace.id,
       type: "account.connected",

@@ -9,8 +9,10 @@ export interface CreateWorkspaceInput {
   name: string;
   email: string;
   plan: PlanId;
-  /** Pack credits granted at creation (the embedded first workspace gets a grant). */
+  /** Credits granted at creation to the live ledger (the embedded first workspace gets a grant). */
   grantCredits?: number;
+  /** Credits granted at creation to the test ledger, which test keys spend. */
+  grantTestCredits?: number;
   keyMode: "test" | "live";
   keyName?: string;
   actor: string;
@@ -31,13 +33,19 @@ export async function createWorkspace(db: Database, input: CreateWorkspaceInput)
       creditsPeriod: creditPeriod(input.at),
       creditsPack: input.grantCredits ?? 0,
       monthlyAllowance: plan.monthlyAllowance,
+      testCreditsMonthly: plan.monthlyAllowance,
+      testCreditsPeriod: creditPeriod(input.at),
+      testCreditsPack: input.grantTestCredits ?? 0,
       ...defaultRateLimits,
       createdAt: input.at,
     });
     await tx.insert(emailPreferences).values({ workspaceId, updatedAt: input.at });
     await recordAuditEvent(tx, { workspaceId, type: "workspace.created", actor: input.actor, details: { plan: input.plan }, at: input.at });
     if (input.grantCredits) {
-      await recordAuditEvent(tx, { workspaceId, type: "credits.granted", actor: input.actor, details: { credits: input.grantCredits }, at: input.at });
+      await recordAuditEvent(tx, { workspaceId, type: "credits.granted", actor: input.actor, details: { credits: input.grantCredits, mode: "live" }, at: input.at });
+    }
+    if (input.grantTestCredits) {
+      await recordAuditEvent(tx, { workspaceId, type: "credits.granted", actor: input.actor, details: { credits: input.grantTestCredits, mode: "test" }, at: input.at });
     }
     const apiKey = await createApiKey(tx, {
       workspaceId,

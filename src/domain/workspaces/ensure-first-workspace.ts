@@ -4,7 +4,7 @@ import type { Database } from "../../db/types.js";
 import type { CreatedApiKey } from "../keys/create-api-key.js";
 import { createWorkspace } from "./create-workspace.js";
 
-/** Credits granted to the first workspace of an embedded install, so a newcomer can try everything. */
+/** Credits granted to each ledger of the first workspace of an embedded install, so a newcomer can try everything. */
 export const FIRST_WORKSPACE_GRANT = 1000;
 
 /**
@@ -20,6 +20,7 @@ export async function ensureFirstWorkspace(db: Database, now: Date): Promise<Cre
     email: "owner@localhost",
     plan: "subscription",
     grantCredits: FIRST_WORKSPACE_GRANT,
+    grantTestCredits: FIRST_WORKSPACE_GRANT,
     keyMode: "test",
     keyName: "first test key",
     actor: "operator",

@@ -19,6 +19,17 @@ export class UnreadableMedia extends Error {
   }
 }
 
+/**
+ * The file is a format we take, but its bytes do not hold what its header claims: it was cut
+ * short (an upload that stopped early), or its chunk and box lengths point past its end.
+ */
+export class CorruptMedia extends UnreadableMedia {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "CorruptMedia";
+  }
+}
+
 export function bytesSource(bytes: Uint8Array): ByteSource {
   return {
     size: bytes.byteLength,
@@ -75,7 +86,7 @@ export function storageSource(storage: MediaStorage, key: string, size: number):
 /** Reads exactly `length` bytes or explains that the file ends too early. */
 export async function readExact(source: ByteSource, offset: number, length: number, what: string): Promise<Uint8Array> {
   const bytes = await source.read(offset, length);
-  if (bytes.byteLength < length) throw new UnreadableMedia(`the file ends before its ${what}`);
+  if (bytes.byteLength < length) throw new CorruptMedia(`the file ends before its ${what}`);
   return bytes;
 }
 

@@ -1,6 +1,7 @@
 import { type MediaKind, type MediaMimeType, kindOf } from "../media-formats.js";
 import { type ByteSource, UnreadableMedia, ascii } from "./byte-source.js";
 import { type PixelSize, readGifSize, readJpegSize, readPngSize, readWebpSize } from "./images.js";
+import { verifyGif, verifyJpeg, verifyPng, verifyWebp } from "./image-structure.js";
 import { isoBrand, readVideoFacts } from "./iso-bmff.js";
 
 /** What the bytes say a file is. */
@@ -36,7 +37,15 @@ const imageReaders: Record<Exclude<MediaMimeType, "video/mp4" | "video/quicktime
   "image/webp": readWebpSize,
 };
 
-/** The format, size and (for video) duration, read from the bytes; UnreadableMedia when they make no sense. */
+/** The structure behind the header, checked by lengths (image-structure.ts). */
+const structureCheckers: Record<keyof typeof imageReaders, (source: ByteSource) => Promise<void>> = {
+  "image/jpeg": verifyJpeg,
+  "image/png": verifyPng,
+  "image/gif": verifyGif,
+  "image/webp": verifyWebp,
+};
+
+/** The format, size and (for video) duration, read from the bytes; UnreadableMedia when they make no sense, CorruptMedia when they end before the header says. */
 export async function detectMedia(source: ByteSource): Promise<MediaFacts> {
   const mimeType = await identifyMedia(source);
   if (!mimeType) throw new UnreadableMedia("the bytes are not a JPEG, PNG, WebP, GIF, MP4 or MOV file");
@@ -44,5 +53,6 @@ export async function detectMedia(source: ByteSource): Promise<MediaFacts> {
     return { mimeType, kind: "video", ...(await readVideoFacts(source)) };
   }
   const size = await imageReaders[mimeType](source);
+  await structureCheckers[mimeType](source);
   return { mimeType, kind: kindOf(mimeType), ...size, durationSeconds: null };
 }

@@ -1,4 +1,4 @@
-import { type ByteSource, UnreadableMedia, ascii, i32be, readExact, u16be, u32be, u64be } from "./byte-source.js";
+import { type ByteSource, CorruptMedia, UnreadableMedia, ascii, i32be, readExact, u16be, u32be, u64be } from "./byte-source.js";
 
 /*
  * MP4 and QuickTime (ISO/IEC 14496-12 base media file format): a tree of boxes, each
@@ -57,7 +57,7 @@ async function* boxes(source: ByteSource, from: number, to: number, budget: { le
       // "Extends to the end of the file": only valid for the last box.
       size = to - offset;
     }
-    if (size < headerSize || offset + size > to) throw new UnreadableMedia(`the \`${type}\` box at byte ${offset} runs past the end of ${to === source.size ? "the file" : "its parent box"}`);
+    if (size < headerSize || offset + size > to) throw new CorruptMedia(`the \`${type}\` box at byte ${offset} runs past the end of ${to === source.size ? "the file" : "its parent box"}`);
     yield { type, start: offset, payload: offset + headerSize, end: offset + size };
     offset += size;
   }
@@ -138,8 +138,18 @@ async function sampleEntrySize(source: ByteSource, mdia: Box, budget: { left: nu
 export async function readVideoFacts(source: ByteSource): Promise<VideoFacts> {
   const budget = { left: MAX_BOXES };
   const top: Box = { type: "file", start: 0, payload: 0, end: source.size };
-  const moov = await child(source, top, "moov", budget);
-  if (!moov) throw new UnreadableMedia("the video has no `moov` box (the index of the video): the file is incomplete, or the recording was not finished");
+  // Every top-level box must fit the file: a recording cut short ends inside its last box.
+  let moov: Box | null = null;
+  let lastEnd = 0;
+  let hasMediaData = false;
+  for await (const box of boxes(source, top.payload, top.end, budget)) {
+    if (box.type === "moov") moov ??= box;
+    if (box.type === "mdat") hasMediaData = true;
+    lastEnd = box.end;
+  }
+  if (lastEnd < source.size) throw new CorruptMedia(`the file ends inside a box header at byte ${lastEnd} (it is cut short)`);
+  if (!hasMediaData) throw new CorruptMedia("the video has no media data (`mdat` box): the file is cut short");
+  if (!moov) throw new CorruptMedia("the video has no `moov` box (the index of the video): the file is incomplete, or the recording was not finished");
   const durationSeconds = await movieDuration(source, moov, budget);
   for await (const trak of boxes(source, moov.payload, moov.end, budget)) {
     if (trak.type !== "trak") continue;

@@ -1,5 +1,5 @@
 import { type ErrorCode, errorCatalogue } from "../../../infra/error-catalogue.js";
-import type { PlatformCapabilities } from "../../../networks/capabilities-schema.js";
+import type { NetworkCapabilities as PlatformCapabilities } from "../../../networks/capabilities-schema.js";
 import type { PlatformId } from "../../../networks/platform-ids.js";
 import type { PublishMedia } from "../../../networks/publish-types.js";
 import { type MediaKind, type NetworkRules, type OptionRule, type PostTypeRule, networkRules } from "./network-rules.js";
@@ -554,6 +554,7 @@ function optionConstraintRules(ctx: Ctx): void {
       if (rule.minLength !== undefined && lengthOf(value, undefined) < rule.minLength) problems.push(`must be at least ${plural(rule.minLength, "character")}`);
       const forbidden = rule.forbiddenChars ? [...new Set([...value].filter((c) => rule.forbiddenChars?.includes(c)))] : [];
       if (forbidden.length > 0) problems.push(`may not contain ${forbidden.map((c) => `"${c}"`).join(" or ")}`);
+      if (rule.pattern && !rule.pattern.regex.test(value)) problems.push(`must be ${rule.pattern.meaning}`);
     }
     if (typeof value === "number") {
       if (rule.min !== undefined && value < rule.min) problems.push(`must be at least ${rule.min}`);

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "../../../infra/error-catalogue.js";
 import type { PlatformId } from "../../../networks/platform-ids.js";
+import { youtubeThumbnailMaxBytes, youtubeThumbnailTypes } from "../../../networks/youtube/capabilities.js";
 import type { TextCounting } from "./text-length.js";
 
 /**
@@ -31,6 +32,8 @@ export interface OptionRule {
   minLength?: number;
   /** Strings: characters the value may not contain. */
   forbiddenChars?: string;
+  /** Strings: the shape of an id the network issues (a place id from GET /v1/discover/places), and what it is called. */
+  pattern?: { regex: RegExp; meaning: string };
   /** Integers: bounds, inclusive. */
   min?: number;
   max?: number;
@@ -63,6 +66,8 @@ export interface OptionRule {
   variants?: readonly string[];
   /** Values only some account kinds may use: value → account kinds. */
   valueAccountKinds?: Readonly<Record<string, readonly string[]>>;
+  /** The value is a `med_` id of a file the network takes besides `media` (YouTube thumbnail): what it must be. */
+  mediaRef?: { kinds: readonly MediaKind[]; mimeTypes: readonly string[]; maxBytes: number; what: string };
 }
 
 export interface NetworkRules {
@@ -140,6 +145,10 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
     textTooLongCode: "text_invalid",
     textForbiddenChars: "<>",
     title: { required: true, forbiddenChars: "<>" },
+    options: {
+      // Discovery document, thumbnails.set mediaUpload: image/jpeg or image/png, maxSize 2097152.
+      thumbnail: { appliesToMedia: "video", mediaRef: { kinds: ["image"], mimeTypes: youtubeThumbnailTypes, maxBytes: youtubeThumbnailMaxBytes, what: "custom thumbnail" } },
+    },
   },
   tiktok: {
     // Capability note: TikTok counts UTF-16 code units (an emoji uses 2 of the 2,200).
@@ -182,6 +191,8 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
     },
     options: {
       altText: { appliesToMedia: "image" },
+      // A place is a Facebook Page: its id is digits (GET /v1/discover/places on an Instagram or Facebook account).
+      locationId: { pattern: { regex: /^[0-9]{1,30}$/, meaning: "the numeric id of a place from GET /v1/discover/places on this Instagram account" } },
       collaborators: { maxItems: 3 },
       productTags: { variants: ["facebook_login"] },
       shareToFeed: { appliesToPostTypes: ["reel"] },
@@ -216,8 +227,9 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
     // Capability comment and sheet: 1:2.4 to 2.4:1 is the video rule; images have no ratio bound.
     aspectRatioAppliesTo: "video",
     altText: {},
-    // Sheet: "Video on a personal profile IS supported via w_member_social"; the spec's
-    // prof_video_unsupported stays available for a network that refuses it.
+    // Checked (Videos API, li-lms-2026-05, Permissions): w_member_social uploads videos for the
+    // member, so LinkedIn accepts a video on a personal profile and no documented refusal exists;
+    // the spec's prof_video_unsupported stays available for a network that does refuse it.
     videoUnsupportedForAccountKinds: [],
     options: {
       // Option description: CONNECTIONS is for member posts only.

@@ -1,0 +1,77 @@
+import type { Database } from "../../db/types.js";
+import { type ClientRecord, findClient } from "./oauth-clients.js";
+import { OAuthError } from "./oauth-error.js";
+
+/** The parameters of GET /oauth/authorize, checked. */
+export interface AuthorizationRequest {
+  client: ClientRecord;
+  redirectUri: string;
+  codeChallenge: string;
+  state: string | undefined;
+  resource: string;
+  scope: string | undefined;
+}
+
+/**
+ * A request that may not be redirected: the client or its redirect URI is not what was
+ * registered, so sending the person there could hand a code to an attacker (RFC 6749 §4.1.2.1).
+ * The page shows the problem instead.
+ */
+export class UnredirectableRequest extends Error {}
+
+/** A refusal sent back to the client's redirect URI as `error=` (with `state` and `iss`). */
+export class RedirectedRefusal extends Error {
+  constructor(
+    readonly error: OAuthError,
+    readonly request: { redirectUri: string; state: string | undefined },
+  ) {
+    super(error.description);
+  }
+}
+
+/** The resources tokens are issued for (RFC 8707): the MCP endpoint, and the API it sits in. */
+export function acceptedResources(baseUrl: string): string[] {
+  return [`${baseUrl}/v1/mcp`, `${baseUrl}/v1`, baseUrl, `${baseUrl}/`];
+}
+
+/** The resource a request names, or the MCP endpoint when it names none. */
+export function resourceOf(baseUrl: string, given: string | undefined): string {
+  if (given === undefined || given === "") return `${baseUrl}/v1/mcp`;
+  if (!acceptedResources(baseUrl).includes(given)) throw new OAuthError("invalid_target", `This server issues tokens for ${baseUrl}/v1/mcp only, not ${given}.`);
+  return given;
+}
+
+/**
+ * Checks an authorization request the way OAuth 2.1 asks: the client and redirect URI first
+ * (exact match against the registration), then everything else, refused by redirect. PKCE is
+ * required and S256 is the only method (plain would hand the verifier to whoever sees the URL).
+ */
+export async function checkAuthorizationRequest(db: Database, baseUrl: string, query: Record<string, string | undefined>): Promise<AuthorizationRequest> {
+  const client = query.client_id ? await findClient(db, query.client_id) : null;
+  if (!client) throw new UnredirectableRequest("The agent's client_id is unknown to this server: the agent must register again (POST /oauth/register).");
+  const redirectUri = query.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+  if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+    throw new UnredirectableRequest("The redirect_uri is not one the agent registered, so this request cannot be answered safely.");
+  }
+  const back = { redirectUri, state: query.state };
+  const refuse = (error: OAuthError) => new RedirectedRefusal(error, back);
+  if (query.response_type !== "code") throw refuse(new OAuthError("unsupported_response_type", "Only response_type=code is supported."));
+  if (!query.code_challenge) throw refuse(new OAuthError("invalid_request", "PKCE is required: send code_challenge and code_challenge_method=S256."));
+  if (query.code_challenge_method !== "S256") throw refuse(new OAuthError("invalid_request", "code_challenge_method must be S256; plain is not accepted."));
+  if (!/^[A-Za-z0-9_-]{43}$/.test(query.code_challenge)) throw refuse(new OAuthError("invalid_request", "code_challenge must be the base64url SHA-256 of the verifier (43 characters)."));
+  let resource: string;
+  try {
+    resource = resourceOf(baseUrl, query.resource);
+  } catch (error) {
+    throw error instanceof OAuthError ? refuse(error) : error;
+  }
+  return { client, redirectUri, codeChallenge: query.code_challenge, state: query.state, resource, scope: query.scope };
+}
+
+/** The client's redirect URI with the answer's parameters, and `iss` (RFC 9207) so the client can tell which server answered. */
+export function redirectWith(redirectUri: string, issuer: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  url.searchParams.set("iss", issuer);
+  return url.toString();
+}

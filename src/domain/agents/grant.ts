@@ -1,0 +1,79 @@
+import type { StoredGrant } from "../../db/schema/agents.js";
+import { ApiError } from "../../infra/errors.js";
+
+/**
+ * What an agent may do, in the owner's words on the consent page. Every MCP tool and every REST
+ * route an agent can reach is one of these (src/mcp/tools/*.ts `action`, src/http/agent-routes.ts);
+ * `owner` marks what only the owner does (keys, webhooks, credentials, connecting accounts,
+ * editing agents), never grantable.
+ */
+export const agentActions = ["read", "draft", "publish_or_schedule", "reply_and_message", "engage", "delete"] as const;
+export type AgentAction = (typeof agentActions)[number];
+/** `self`: what concerns the agent alone (whoami, its own nickname), open to every agent. */
+export type RequiredAction = AgentAction | "owner" | "self";
+
+export const actionLabels: Record<AgentAction, string> = {
+  read: "Read posts, accounts, analytics and the inbox",
+  draft: "Write drafts, validate posts and upload media",
+  publish_or_schedule: "Publish and schedule posts",
+  reply_and_message: "Reply to comments and send messages",
+  engage: "Like, repost, follow, block and mute",
+  delete: "Cancel, retract and delete posts and comments",
+};
+
+export type AgentGrant = StoredGrant & { actions: AgentAction[] };
+
+/** The most an owner may allow per day: a typo of an extra zero should not be a large bill. */
+export const MAX_CREDITS_PER_DAY = 10_000;
+
+export function isAgentAction(value: string): value is AgentAction {
+  return (agentActions as readonly string[]).includes(value);
+}
+
+/** Refuses an action outside the grant, naming it: the owner widens it with PATCH /v1/agents/{id}. */
+export function assertActionGranted(grant: AgentGrant, action: RequiredAction, what: string): void {
+  if (action === "self") return;
+  if (action === "owner") {
+    throw new ApiError("agent_grant_owner_only", { message: `${what} is for the workspace owner; agents cannot use it whatever their grant.` });
+  }
+  if (!grant.actions.includes(action)) {
+    throw new ApiError("agent_grant_action", { message: `This agent's grant does not include \`${action}\`, which ${what} needs.` });
+  }
+}
+
+export interface ScopedAccount {
+  id: string;
+  platform: string;
+  profileId: string | null;
+}
+
+/** Why `account` is outside the grant, or null when it is inside. */
+export function accountRefusal(grant: AgentGrant, account: ScopedAccount, param?: string): ApiError | null {
+  if (grant.profiles !== null && (account.profileId === null || !grant.profiles.includes(account.profileId))) {
+    return new ApiError("agent_grant_profile", {
+      ...(param ? { param } : {}),
+      message: `Account ${account.id} belongs to a brand (profile) this agent may not act for.`,
+    });
+  }
+  if (grant.platforms !== null && !grant.platforms.includes(account.platform)) {
+    return new ApiError("agent_grant_platform", {
+      ...(param ? { param } : {}),
+      message: `This agent may not reach ${account.platform} (account ${account.id}).`,
+    });
+  }
+  return null;
+}
+
+export function accountInGrant(grant: AgentGrant, account: ScopedAccount): boolean {
+  return accountRefusal(grant, account) === null;
+}
+
+export function platformRefusal(grant: AgentGrant, platform: string, param: string): ApiError | null {
+  if (grant.platforms === null || grant.platforms.includes(platform)) return null;
+  return new ApiError("agent_grant_platform", { param, message: `This agent may not reach ${platform}.` });
+}
+
+/** The UTC day a spend counts against. */
+export function spendDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

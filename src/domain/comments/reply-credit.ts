@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import type { CreditSource } from "../billing/ledger.js";
+import { creditPeriod } from "../billing/plans.js";
+import type { DomainContext } from "../context.js";
+import { reserveCredits } from "../posts/credits.js";
+
+/**
+ * Networks where an answer to a comment is billed like a post (spec: "Replying to a comment is
+ * free except on the microblog network, where a reply is billed as a post").
+ */
+export const billedReplyPlatforms: ReadonlySet<string> = new Set(["twitter"]);
+
+/** Takes the reply's credit in its own transaction (the workspace row locked), or throws 402 `entitlement_exceeded`. */
+export async function reserveReplyCredit(ctx: DomainContext): Promise<CreditSource> {
+  const now = ctx.clock.now();
+  const [source] = await ctx.db.transaction((tx) => reserveCredits(tx, ctx, 1, now));
+  if (!source) throw new Error("one credit reserved, none returned");
+  return source;
+}
+
+/**
+ * Gives the credit of a reply the network refused back to the bucket it came from, as a failed
+ * publish target does (record-outcome.ts): a monthly credit of an earlier month has expired and
+ * stays spent; the allowance is never exceeded.
+ */
+export async function refundReplyCredit(ctx: DomainContext, source: CreditSource): Promise<void> {
+  const period = creditPeriod(ctx.clock.now());
+  const id = ctx.workspace.id;
+  const update = {
+    pack: sql`update workspaces set credits_pack = credits_pack + 1 where id = ${id}`,
+    purchased: sql`update workspaces set credits_purchased = credits_purchased + 1 where id = ${id}`,
+    test_pack: sql`update workspaces set test_credits_pack = test_credits_pack + 1 where id = ${id}`,
+    monthly: sql`update workspaces set credits_monthly = least(monthly_allowance, credits_monthly + 1) where id = ${id} and credits_period = ${period}`,
+    test_monthly: sql`update workspaces set test_credits_monthly = least(monthly_allowance, test_credits_monthly + 1) where id = ${id} and test_credits_period = ${period}`,
+  }[source];
+  await ctx.db.execute(update);
+}

@@ -1,0 +1,35 @@
+import { ApiError } from "../../infra/errors.js";
+import type { NetworkPlace } from "../../networks/facets/discover.js";
+import type { PlatformId } from "../../networks/platform-ids.js";
+import { adapterFor } from "../../networks/registry.js";
+import type { DomainContext } from "../context.js";
+import { withAccountSession } from "../social-accounts/account-session.js";
+import { discoveryAccount } from "./profiles.js";
+
+/**
+ * GET /v1/discover/places: places to tag a post with, from the account's network. The id of a
+ * place goes in `platformOptions.<network>.locationId` and works only on that network.
+ */
+export async function searchPlaces({
+  ctx,
+  input,
+}: {
+  ctx: DomainContext;
+  input: { account: string; q?: string | undefined; latitude?: number | undefined; longitude?: number | undefined };
+}): Promise<{ items: NetworkPlace[]; platform: PlatformId }> {
+  if ((input.latitude === undefined) !== (input.longitude === undefined)) {
+    const missing = input.latitude === undefined ? "latitude" : "longitude";
+    throw new ApiError("field_required", { param: missing, message: "`latitude` and `longitude` go together.", fix: `Send \`${missing}\` too, or neither of them.` });
+  }
+  const q = input.q?.trim() || undefined;
+  if (q === undefined && input.latitude === undefined) {
+    throw new ApiError("field_required", { param: "q", message: "A place search needs `q`, or `latitude` and `longitude`.", fix: "Send `q` (a place name), or a point as `latitude` and `longitude`." });
+  }
+  const row = await discoveryAccount(ctx, input.account);
+  const platform = row.platform as PlatformId;
+  const adapter = adapterFor(platform);
+  const search = adapter.discover?.searchPlaces?.bind(adapter.discover);
+  if (!search) throw new ApiError("place_search_unsupported", { param: "account", platform, message: `${adapter.capabilities.name} has no place search.` });
+  const items = await withAccountSession(ctx, row, (tokens, net) => search(tokens, { q, latitude: input.latitude, longitude: input.longitude }, net));
+  return { items, platform };
+}

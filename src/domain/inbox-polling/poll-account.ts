@@ -1,0 +1,159 @@
+import { and, eq } from "drizzle-orm";
+import { inboxPollCursors, socialAccounts } from "../../db/schema/index.js";
+import { ApiError } from "../../infra/errors.js";
+import type { PlatformId } from "../../networks/platform-ids.js";
+import { adapterFor } from "../../networks/registry.js";
+import type { DomainContext } from "../context.js";
+import { recordInboundFor } from "../inbound/record-inbound.js";
+import { DEFAULT_READ_TIMEOUT_MS } from "../reads/spanning-read.js";
+import { withAccountSession } from "../social-accounts/account-session.js";
+import type { SocialAccountRow } from "../social-accounts/account-view.js";
+import { RATE_LIMIT_PAUSE_MS, pollIntervalMs } from "./poll-intervals.js";
+import { type FeedRead, type PolledFeed, type PolledItem, eventOfInbound, polledEventsOf, polledFeeds } from "./polled-feeds.js";
+import { type Watermark, advance, isNew, isOlder, newestOf } from "./poll-watermark.js";
+import { subscribedAmong } from "./subscribed-events.js";
+
+/** Pages one poll may read past the mark before it stops (the rest waits for the next poll). */
+const MAX_PAGES = 3;
+
+type CursorRow = typeof inboxPollCursors.$inferSelect;
+
+export type FeedOutcome =
+  | { feed: string; outcome: "baselined" | "polled"; recorded: number }
+  | { feed: string; outcome: "skipped"; reason: "recently_polled" | "paused" }
+  | { feed: string; outcome: "failed"; code: string };
+
+/** The account of the job, if it can still be polled (an account that needs reauthorising waits for its user). */
+async function pollableAccount(ctx: DomainContext, accountId: string): Promise<SocialAccountRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.workspaceId, ctx.workspace.id), eq(socialAccounts.mode, ctx.apiKey.mode)))
+    .limit(1);
+  return row && row.status === "active" && row.tokensEncrypted ? row : null;
+}
+
+/** The feeds of this account that some endpoint listens to, with the events each may record. */
+export async function feedsToPoll(ctx: DomainContext, row: SocialAccountRow): Promise<{ feed: PolledFeed; read: FeedRead; events: string[] }[]> {
+  const platform = row.platform as PlatformId;
+  const adapter = adapterFor(platform);
+  const account = { platform, networkUserId: row.networkUserId };
+  const candidates = polledFeeds.flatMap((feed) => {
+    const read = feed.reader(adapter, account);
+    const events = polledEventsOf(feed, platform);
+    return read && events.length > 0 ? [{ feed, read, events }] : [];
+  });
+  if (candidates.length === 0) return [];
+  const subscribed = new Set<string>(await subscribedAmong(ctx.db, { workspaceId: row.workspaceId, mode: ctx.apiKey.mode, wanted: candidates.flatMap((c) => c.events) }));
+  return candidates.flatMap((c) => {
+    const events = c.events.filter((e) => subscribed.has(e));
+    return events.length > 0 ? [{ ...c, events }] : [];
+  });
+}
+
+/** One network call within the read budget; the network's refusals come back as ApiErrors. */
+async function withinBudget<T>(ctx: DomainContext, row: SocialAccountRow, call: Parameters<typeof withAccountSession<T>>[2]): Promise<T> {
+  const ms = ctx.services.networks.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${ms} ms.` })), ms);
+  });
+  try {
+    return await Promise.race([withAccountSession(ctx, row, call), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads the feed newest first until it reaches the mark: the first poll reads one page only, as
+ * the baseline. X is asked only for posts newer than the newest it returned (`since_id`).
+ */
+async function readSinceMark(ctx: DomainContext, row: SocialAccountRow, feed: PolledFeed, read: FeedRead, cursor: CursorRow | undefined, mark: Watermark): Promise<PolledItem[]> {
+  const items: PolledItem[] = [];
+  let page: string | null = null;
+  for (let n = 0; n < (cursor ? MAX_PAGES : 1); n++) {
+    const got = await withinBudget(ctx, row, (tokens, net) =>
+      read(tokens, { cursor: page, limit: feed.pageSize, networkUserId: row.networkUserId, ...(cursor?.newestId ? { newerThan: cursor.newestId } : {}) }, net),
+    );
+    items.push(...got.items);
+    page = got.cursor;
+    if (!page || got.items.length === 0 || got.items.some((i) => isOlder(i, mark))) break;
+  }
+  return items;
+}
+
+/** How long to pause after a failure: the network's own wait for a 429, nothing otherwise (the next window retries). */
+function pauseAfter(error: ApiError, now: Date): Date | null {
+  if (error.code !== "rate_limited") return null;
+  const seconds = Number(error.headers["Retry-After"]);
+  return new Date(now.getTime() + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : RATE_LIMIT_PAUSE_MS));
+}
+
+/** Polls one feed of one account (exported for tests that read through a fake feed). */
+export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry: { feed: PolledFeed; read: FeedRead; events: string[] }): Promise<FeedOutcome> {
+  const { feed } = entry;
+  const now = ctx.clock.now();
+  const [cursor] = await ctx.db
+    .select()
+    .from(inboxPollCursors)
+    .where(and(eq(inboxPollCursors.accountId, row.id), eq(inboxPollCursors.feed, feed.name), eq(inboxPollCursors.workspaceId, ctx.workspace.id)));
+  if (cursor?.pausedUntil && cursor.pausedUntil > now) return { feed: feed.name, outcome: "skipped", reason: "paused" };
+  // Two windows run back to back after a backlog, or two processes' sweeps: one poll per half interval is plenty.
+  if (cursor && now.getTime() - cursor.lastPolledAt.getTime() < pollIntervalMs(row.platform as PlatformId) / 2) {
+    return { feed: feed.name, outcome: "skipped", reason: "recently_polled" };
+  }
+  const mark: Watermark = { at: cursor?.highWaterAt ?? null, ids: cursor?.highWaterIds ?? [] };
+  let items: PolledItem[];
+  try {
+    items = await readSinceMark(ctx, row, feed, entry.read, cursor, mark);
+  } catch (error) {
+    const failure = error instanceof ApiError ? error : new ApiError("platform_unavailable", { message: `${row.platform} could not be read.` });
+    if (!(error instanceof ApiError)) ctx.services.logger.error("inbox poll failed", { account: row.id, feed: feed.name, error: String(error) });
+    if (cursor) {
+      const pausedUntil = pauseAfter(failure, now);
+      await ctx.db
+        .update(inboxPollCursors)
+        .set({ lastError: `${failure.code}: ${failure.message}`.slice(0, 500), ...(pausedUntil ? { pausedUntil } : {}) })
+        .where(and(eq(inboxPollCursors.accountId, row.id), eq(inboxPollCursors.feed, feed.name)));
+    }
+    return { feed: feed.name, outcome: "failed", code: failure.code };
+  }
+  const next = advance(mark, items);
+  const newestId = newestOf(items)?.id ?? cursor?.newestId ?? null;
+  const fresh = cursor
+    ? items
+        .filter((i) => isNew(i, mark) && i.inbound && entry.events.includes(eventOfInbound[i.inbound.kind]))
+        .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+    : [];
+  // The events and the mark that covers them commit together: a crash between them cannot
+  // record an item twice or skip one (and the event's source id refuses a repeat anyway).
+  let recorded = 0;
+  await ctx.db.transaction(async (tx) => {
+    for (const item of fresh) {
+      if (item.inbound && (await recordInboundFor(tx, ctx.services.jobs, item.inbound, row, now))) recorded++;
+    }
+    const values = { highWaterAt: next.at, highWaterIds: [...next.ids], newestId, lastPolledAt: now, pausedUntil: null, lastError: null };
+    await tx
+      .insert(inboxPollCursors)
+      .values({ accountId: row.id, workspaceId: ctx.workspace.id, feed: feed.name, baselinedAt: now, ...values })
+      .onConflictDoUpdate({ target: [inboxPollCursors.accountId, inboxPollCursors.feed], set: values });
+  });
+  return { feed: feed.name, outcome: cursor ? "polled" : "baselined", recorded };
+}
+
+/**
+ * The `poll_inbox` job: reads each feed of one account that an endpoint listens to and records
+ * what is new since the last poll as comment.received / mention.received (message.received once
+ * a conversations feed exists). The first poll of a feed only sets its mark: what happened
+ * before anyone listened is not news. Failures never throw (the next window is the retry): an
+ * account needing reauthorisation is skipped, a rate-limited network pauses the account's polls
+ * for the network's own wait.
+ */
+export async function pollInbox(ctx: DomainContext, input: { accountId: string }): Promise<FeedOutcome[]> {
+  const row = await pollableAccount(ctx, input.accountId);
+  if (!row) return [];
+  const outcomes: FeedOutcome[] = [];
+  for (const entry of await feedsToPoll(ctx, row)) outcomes.push(await pollFeed(ctx, row, entry));
+  return outcomes;
+}

@@ -1,0 +1,97 @@
+import { and, eq } from "drizzle-orm";
+import { postTargets } from "../../db/schema/index.js";
+import { ApiError } from "../../infra/errors.js";
+import type { NetworkActor } from "../../networks/facets/inbox.js";
+import type { PlatformId } from "../../networks/platform-ids.js";
+import type { SandboxActivity } from "../../sandbox/types.js";
+import type { DomainContext } from "../context.js";
+import { requireAccount } from "../social-accounts/account-queries.js";
+import { openTokens } from "../social-accounts/token-vault.js";
+import { createDbSandboxStore } from "./db-sandbox-store.js";
+import { simulatedAccount } from "./sandbox-faults.js";
+import { sandboxRuntime } from "./sandbox-runtime.js";
+
+export interface SimulateActivityInput {
+  id: string;
+  action: SandboxActivity;
+  /** A Chorus `post_` id published on this account, or the network's own post id. */
+  post?: string | undefined;
+  text?: string | undefined;
+  /** Handle of the simulated person acting. */
+  actor?: string | undefined;
+}
+
+export interface SimulatedActivityView {
+  account: string;
+  platform: PlatformId;
+  action: SandboxActivity;
+  actor: NetworkActor & { platform: PlatformId };
+  /** The network id of what the person created (their like, reply, follow...). */
+  networkId: string;
+}
+
+/** A `post_` id becomes the network id this account published it under; anything else is taken as a network id. */
+async function networkPostIdOf(ctx: DomainContext, accountId: string, post: string): Promise<string> {
+  if (!post.startsWith("post_")) return post;
+  const [target] = await ctx.db
+    .select({ networkPostId: postTargets.networkPostId })
+    .from(postTargets)
+    .where(and(eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.postId, post), eq(postTargets.accountId, accountId)))
+    .limit(1);
+  if (!target?.networkPostId) {
+    throw new ApiError("resource_not_found", { param: "post", message: `No post ${post} was published on this account.`, fix: "Pass the `id` of a post this account published, or its `networkPostId`." });
+  }
+  return target.networkPostId;
+}
+
+/**
+ * POST /v1/sandbox/social-accounts/{id}/activity: another simulated person acts on a sandbox
+ * account (likes, reposts, quotes or replies to one of its posts, mentions or follows it) by
+ * writing to the simulated network, so notifications arise as they would on the real network.
+ */
+export async function simulateActivity({ ctx, input }: { ctx: DomainContext; input: SimulateActivityInput }): Promise<SimulatedActivityView> {
+  if (ctx.apiKey.mode !== "test") {
+    throw new ApiError("sandbox_only", { message: "Only test keys (sk_test_…) can make simulated people act; live accounts are on the real networks." });
+  }
+  const row = await requireAccount(ctx, input.id);
+  const platform = row.platform as PlatformId;
+  if (row.mode !== "test") throw new ApiError("sandbox_only", { param: "id", platform });
+  if (!row.tokensEncrypted) {
+    throw new ApiError("account_unknown", { param: "id", message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });
+  }
+  const simulator = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep }).simulator(platform);
+  if (!simulator.simulateActivity) {
+    throw new ApiError("capability_unsupported", {
+      param: "id",
+      platform,
+      message: `The ${platform} sandbox has no simulated activity yet.`,
+      fix: "Use a Bluesky or X sandbox account for notifications; YouTube, Facebook and Instagram sandbox accounts take `reply` (a comment on one of their posts).",
+    });
+  }
+  const subject = input.post !== undefined ? await networkPostIdOf(ctx, row.id, input.post) : null;
+  const store = createDbSandboxStore(ctx.db, ctx.workspace.id);
+  const recipient = await simulatedAccount(store, platform, await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted));
+  const result = await simulator.simulateActivity({ action: input.action, recipientId: recipient.id, actorHandle: input.actor ?? null, subject, text: input.text ?? null });
+  if (!result.ok) {
+    if (result.reason === "action_unsupported") {
+      throw new ApiError("capability_unsupported", {
+        param: "action",
+        platform,
+        message: `${platform} raises no notification for \`${input.action}\` that its API shows.`,
+        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On YouTube, Facebook and Instagram, simulate `reply`: a comment on one of the account's posts.",
+      });
+    }
+    if (result.reason === "subject_required") {
+      throw new ApiError("field_required", { param: "post", message: `\`${input.action}\` acts on one of the account's posts: name it in \`post\`.` });
+    }
+    throw new ApiError("resource_not_found", { param: "post", message: `The ${platform} sandbox has no post ${input.post ?? ""} on this account.`, fix: "Pass the `id` of a post this account published, or its `networkPostId`." });
+  }
+  const actor = result.actor;
+  return {
+    account: row.id,
+    platform,
+    action: input.action,
+    actor: { id: actor.id, handle: actor.handle, displayName: actor.displayName, avatarUrl: actor.avatarUrl, url: null, platform },
+    networkId: result.networkId,
+  };
+}
