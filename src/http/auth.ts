@@ -1,14 +1,18 @@
 import type { MiddlewareHandler } from "hono";
 import { domainServices } from "./domain-services.js";
 import { authenticateApiKey } from "../domain/keys/authenticate.js";
+import { authenticateAgentToken, isAgentToken } from "../domain/agents/authenticate-agent.js";
 import { ApiError } from "../infra/errors.js";
 import type { AppEnv } from "./context.js";
-import { enforceRateLimits, publicRateCheck } from "./rate-limit.js";
+import { protectedResourceMetadataUrl } from "../domain/agents/oauth-metadata.js";
+import { enforceRateLimits, publicRateCheck, refuseIfStillLimited } from "./rate-limit.js";
 
 /**
  * Bearer key → workspace, then the workspace's API limit (and the profile's, when the request
- * names one in its query). A refused key is counted against the caller's address so that
- * guessing keys is throttled like any other anonymous traffic.
+ * names one in its query). A key verified in the last few seconds comes from the verified-key
+ * cache without a query. A refused key is counted against the caller's address so that guessing
+ * keys is throttled like any other anonymous traffic; once the address has been refused, a key
+ * the cache does not know is answered 429 before the database is asked, until the window resets.
  */
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -16,19 +20,28 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const { db, close } = c.var.deps.database.open();
     try {
-      const found = match?.[1] ? await authenticateApiKey(db, match[1]) : null;
+      const deps = c.var.deps;
+      const presented = match?.[1];
+      const options = { cache: deps.verifiedKeys, beforeQuery: () => refuseIfStillLimited(c, publicRateCheck(c)), now: deps.clock.now() };
+      // An agent's OAuth access token (`cat_…`) or an API key: the same workspace context either way, plus the agent's grant.
+      const found = presented ? await (isAgentToken(presented) ? authenticateAgentToken(db, presented, options) : authenticateApiKey(db, presented, options)) : null;
       if (!found) {
         await enforceRateLimits(c, [publicRateCheck(c)]);
+        // RFC 6750 §3: a 401 names its scheme; RFC 9728 §5.1 adds where the protected resource's
+        // metadata is, which is how an MCP client finds the authorization server for its agent.
+        const metadata = `resource_metadata="${protectedResourceMetadataUrl(c.var.baseUrl)}"`;
+        const challenge = match ? `Bearer realm="chorus", error="invalid_token", error_description="The API key or access token is not valid.", ${metadata}` : `Bearer realm="chorus", ${metadata}`;
         throw new ApiError("unauthorized", {
           message: match ? "The API key is not valid." : "No API key: send `Authorization: Bearer <key>`.",
+          headers: { "WWW-Authenticate": challenge },
         });
       }
-      const deps = c.var.deps;
       c.set("ctx", {
         db,
         clock: deps.clock,
         workspace: found.workspace,
         apiKey: found.apiKey,
+        agent: found.agent,
         services: domainServices(deps, c.var.baseUrl),
         effects: { committed: false },
       });

@@ -10,5 +10,7 @@ export function domainServices(deps: AppDeps, publicUrl: string): DomainServices
     signingSecret: deps.signingSecret,
     mediaStorage: deps.mediaStorage,
     jobs: deps.jobs,
+    logger: deps.logger,
+    verifiedKeys: deps.verifiedKeys,
   };
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError, toEnvelope } from "../infra/errors.js";
+import { isTransientFailure } from "../infra/transient-failure.js";
 import type { AppEnv } from "./context.js";
 
 /**
@@ -9,21 +10,28 @@ import type { AppEnv } from "./context.js";
  * nothing about internals.
  */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
-  let apiError: ApiError;
-  if (error instanceof ApiError) {
-    apiError = error;
-  } else if (error instanceof HTTPException && error.status < 500) {
-    apiError = new ApiError(error.status === 413 ? "body_too_large" : "body_not_json", { beforeExecution: true });
-  } else {
-    apiError = new ApiError("internal_error");
-    c.var.deps.logger.error("unhandled error", {
-      requestId: c.var.requestId,
-      method: c.req.method,
-      path: c.req.path,
-      error: error.stack ?? String(error),
-    });
-  }
+  const apiError = asApiError(error, c);
   if (apiError.beforeExecution) c.set("refusedBeforeExecution", true);
   const body = toEnvelope(apiError, c.var.baseUrl, c.var.requestId);
   return c.json(body, apiError.status as 400, apiError.headers);
+}
+
+/**
+ * Any failure as the ApiError the caller is shown: REST answers and MCP tool errors both go
+ * through here, so an unexpected failure is logged once and never leaks its message.
+ */
+export function asApiError(error: unknown, c: Context<AppEnv>): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException && error.status < 500) {
+    return new ApiError(error.status === 413 ? "body_too_large" : "body_not_json", { beforeExecution: true });
+  }
+  c.var.deps.logger.error("unhandled error", {
+    requestId: c.var.requestId,
+    method: c.req.method,
+    path: c.req.path,
+    error: error instanceof Error ? (error.stack ?? String(error)) : String(error),
+  });
+  // Only a passing failure of a dependency is worth retrying; anything else is a bug that a
+  // retry would only repeat.
+  return isTransientFailure(error) ? new ApiError("service_unavailable") : new ApiError("internal_error");
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { ApiError } from "../infra/errors.js";
-import type { RateLimitOutcome, RateRule } from "../infra/rate-limit/types.js";
+import type { RateLimitOutcome, RateLimiter, RateRule } from "../infra/rate-limit/types.js";
 import type { AppEnv } from "./context.js";
 
 export interface RateCheck {
@@ -13,6 +13,53 @@ function tighter(a: RateLimitOutcome | undefined, b: RateLimitOutcome): RateLimi
   if (!a) return b;
   if (a.success !== b.success) return a.success ? b : a;
   return b.remaining < a.remaining ? b : a;
+}
+
+/**
+ * Refusals this process's limiter answered, by limit key, until their window resets: lets the
+ * auth middleware refuse an address that is already over its limit before it asks the database
+ * about the key (guessing keys after a 429 must cost nothing). Per limiter, bounded.
+ */
+const refusals = new WeakMap<RateLimiter, Map<string, RateLimitOutcome>>();
+const MAX_REFUSALS = 10_000;
+
+function remember(limiter: RateLimiter, key: string, outcome: RateLimitOutcome): void {
+  let byKey = refusals.get(limiter);
+  if (!byKey) {
+    byKey = new Map();
+    refusals.set(limiter, byKey);
+  }
+  if (byKey.size >= MAX_REFUSALS && !byKey.has(key)) {
+    const oldest = byKey.keys().next().value;
+    if (oldest !== undefined) byKey.delete(oldest);
+  }
+  byKey.set(key, outcome);
+}
+
+function refuse(c: Context<AppEnv>, refused: RateLimitOutcome): never {
+  const seconds = Math.max(1, Math.ceil((refused.reset - c.var.deps.clock.now().getTime()) / 1000));
+  throw new ApiError("rate_limited", {
+    message: `Rate limit of ${refused.limit} requests per window reached.`,
+    headers: { "Retry-After": String(seconds) },
+    beforeExecution: true,
+  });
+}
+
+/**
+ * Refuses the request with 429, without counting it or asking the limiter, when `check` was
+ * refused by this process's limiter and its window has not reset yet.
+ */
+export function refuseIfStillLimited(c: Context<AppEnv>, check: RateCheck): void {
+  const limiter = c.var.deps.rateLimiter;
+  const byKey = refusals.get(limiter);
+  const refused = byKey?.get(check.key);
+  if (!byKey || !refused) return;
+  if (refused.reset <= c.var.deps.clock.now().getTime()) {
+    byKey.delete(check.key);
+    return;
+  }
+  c.set("rateLimit", refused);
+  refuse(c, refused);
 }
 
 /**
@@ -32,15 +79,12 @@ export async function enforceRateLimits(c: Context<AppEnv>, checks: RateCheck[])
   let current = c.var.rateLimit;
   for (const outcome of outcomes) current = tighter(current, outcome);
   c.set("rateLimit", current);
+  outcomes.forEach((outcome, i) => {
+    const check = checks[i];
+    if (!outcome.success && check) remember(limiter, check.key, outcome);
+  });
   const refused = outcomes.find((o) => !o.success);
-  if (refused) {
-    const seconds = Math.max(1, Math.ceil((refused.reset - c.var.deps.clock.now().getTime()) / 1000));
-    throw new ApiError("rate_limited", {
-      message: `Rate limit of ${refused.limit} requests per window reached.`,
-      headers: { "Retry-After": String(seconds) },
-      beforeExecution: true,
-    });
-  }
+  if (refused) refuse(c, refused);
 }
 
 export function rateLimitHeaders(outcome: RateLimitOutcome): Record<string, string> {

@@ -2,13 +2,16 @@ import type { MiddlewareHandler } from "hono";
 import type { AppDeps } from "../deps.js";
 import { newId } from "../infra/ids.js";
 import type { AppEnv } from "./context.js";
+import { logRequest } from "./request-log.js";
 
 /**
  * First middleware: a request id to quote, the public base URL, and the database opened for
- * this request (a per-request Neon pool on Workers) and closed when the response is done.
+ * this request (a per-request Neon pool on Workers) and closed when the response is done; last
+ * on the way out, the request's log line.
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const startedAt = performance.now();
     const requestId = newId("req");
     c.set("deps", deps);
     c.set("requestId", requestId);
@@ -24,5 +27,6 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     } catch {
       c.header("X-Request-Id", requestId);
     }
+    logRequest(c, startedAt);
   };
 }

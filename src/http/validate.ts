@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import { resolver, uniqueSymbol } from "hono-openapi";
+import { uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
 import type { ErrorCode } from "../infra/error-catalogue.js";
 import { ApiError } from "../infra/errors.js";
+import { openApiSchema } from "../openapi/schema-conversion.js";
 import type { AppEnv } from "./context.js";
+import { assertSafeInput } from "./input-limits.js";
 
 /** Largest JSON body any endpoint accepts; files go through POST /v1/media instead. */
 export const MAX_JSON_BODY_BYTES = 1_048_576;
@@ -23,7 +25,12 @@ function pathToParam(path: v.IssuePathItem[] | undefined, prefix: string | null)
 }
 
 /** Maps the first valibot issue to a catalogue error; `overrides` lets a route name a domain code for a field. */
-export function issueToError(issue: v.BaseIssue<unknown>, overrides: Partial<Record<string, ErrorCode>> = {}, prefix: string | null = null): ApiError {
+export function issueToError(
+  issue: v.BaseIssue<unknown>,
+  overrides: Partial<Record<string, ErrorCode>> = {},
+  prefix: string | null = null,
+  typeOverrides: Partial<Record<string, ErrorCode>> = {},
+): ApiError {
   const param = pathToParam(issue.path, prefix);
   const last = issue.path?.at(-1);
   const isKeyIssue = last?.origin === "key";
@@ -42,6 +49,9 @@ export function issueToError(issue: v.BaseIssue<unknown>, overrides: Partial<Rec
     code = "field_invalid";
     message = `\`${param ?? "body"}\`: ${issue.message}`;
   }
+  // A wrong shape anywhere under a field (`events[2]`) takes the field's own code when the route names one.
+  const typeOverride = param ? (typeOverrides[param] ?? typeOverrides[param.split(/[.[]/)[0] ?? ""]) : undefined;
+  if (typeOverride && code === "field_wrong_type") return new ApiError(typeOverride, { param, message, beforeExecution: true });
   const override = param ? overrides[param] : undefined;
   if (override && code !== "field_unknown" && code !== "field_wrong_type") {
     return new ApiError(override, { param, message, beforeExecution: true });
@@ -60,16 +70,21 @@ async function readJson(request: { header(name: string): string | undefined; tex
   if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
     throw new ApiError("body_not_json", { message: `Content-Type must be application/json, received ${type}.`, beforeExecution: true });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError("body_not_json", { beforeExecution: true });
   }
+  assertSafeInput(parsed);
+  return parsed;
 }
 
 export interface ValidateOptions {
   /** Domain codes for specific fields, e.g. `{ text: "text_required" }`. */
   codes?: Partial<Record<string, ErrorCode>>;
+  /** Domain codes for a wrong type in a field or anything under it, e.g. `{ events: "invalid_webhook_events" }`. */
+  typeCodes?: Partial<Record<string, ErrorCode>>;
 }
 
 /**
@@ -84,20 +99,31 @@ export function validate<T extends Target, S extends AnySchema>(
 ): MiddlewareHandler<AppEnv, string, { in: { [K in T]: v.InferInput<S> }; out: { [K in T]: v.InferOutput<S> } }> {
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     let input: unknown;
-    if (target === "json") input = await readJson(c.req);
+    if (target === "json") {
+      input = await readJson(c.req);
+      // valibot's object schemas take an array as an object with no keys: every body of this API
+      // is a JSON object, so an array is refused here rather than read as an empty body.
+      if (Array.isArray(input)) throw new ApiError("field_wrong_type", { message: "The body must be a JSON object, received an array.", fix: "Send the fields as one JSON object: `{ ... }`.", beforeExecution: true });
+    }
     else if (target === "query") input = c.req.query();
     else input = c.req.param();
+    // Bodies are checked as they are parsed; the path and query are checked here, by name.
+    if (target !== "json") assertSafeInput(input);
     const result = v.safeParse(schema, input);
     if (!result.success) {
       const [first] = result.issues;
-      if (first) throw issueToError(first, options.codes ?? {});
+      if (first) throw issueToError(first, options.codes ?? {}, null, options.typeCodes ?? {});
       throw new ApiError("field_wrong_type", { beforeExecution: true });
     }
     c.req.addValidatedData(target, result.output as object);
     await next();
   };
-  // hono-openapi reads this marker to put the schema in the document.
-  return Object.assign(middleware, {
-    [uniqueSymbol]: { target, ...resolver(schema, { errorMode: "ignore" } as never), options: undefined },
-  }) as never;
+  // hono-openapi reads this marker to put the schema in the document. A JSON body is marked
+  // required only when the schema refuses `{}`: an empty body is read as `{}`, so a body whose
+  // every field is optional may be left out, and the document must say so.
+  const marker =
+    target === "json"
+      ? { spec: { requestBody: { required: !v.safeParse(schema, {}).success, content: { "application/json": { schema: openApiSchema(schema) } } } } }
+      : { target, ...openApiSchema(schema), options: undefined };
+  return Object.assign(middleware, { [uniqueSymbol]: marker }) as never;
 }

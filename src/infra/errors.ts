@@ -6,8 +6,6 @@ export interface ErrorOptions {
   param?: string | null;
   fix?: string | null;
   platform?: PlatformId | null;
-  /** Overrides the catalogue's status, for codes whose status depends on where they surface. */
-  status?: number;
   retryable?: boolean;
   headers?: Record<string, string>;
   /** The request was refused before the endpoint did anything (validation, limits): nothing to replay. */
@@ -35,7 +33,8 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.code = code;
     this.type = entry.type;
-    this.status = options.status ?? entry.status;
+    // Status and type come only from the catalogue: the same code never answers two ways.
+    this.status = entry.status;
     this.param = options.param ?? null;
     this.fix = options.fix === undefined ? entry.fix : options.fix;
     this.platform = options.platform ?? null;

@@ -12,7 +12,7 @@ export function randomString(length: number): string {
   return out;
 }
 
-export type IdPrefix = "ws" | "agt" | "prf" | "acc" | "med" | "post" | "tgt" | "evt" | "aud" | "whk" | "req" | "cred" | "job";
+export type IdPrefix = "ws" | "agt" | "prf" | "acc" | "med" | "post" | "tgt" | "evt" | "aud" | "whk" | "req" | "cred" | "job" | "whd" | "wha" | "live";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomString(20)}`;

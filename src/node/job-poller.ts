@@ -1,41 +1,122 @@
+import { nextJobDueAt } from "../domain/jobs/job-claims.js";
 import type { JobRuntime } from "../domain/jobs/job-context.js";
-import { runDueJobs } from "../domain/jobs/run-due-jobs.js";
+import { type JobRunnerOptions, createJobRunner } from "../domain/jobs/job-runner.js";
 import { sweepSchedules } from "../domain/jobs/sweep-schedules.js";
 import { sweepStuckTargets } from "../domain/jobs/sweep-stuck-targets.js";
+import { sweepWebhooks } from "../domain/webhooks/sweep-webhooks.js";
+import { sweepExpiringTokens } from "../domain/jobs/sweep-expiring-tokens.js";
+import { purgeDashboardSessions } from "../domain/dashboard/purge-sessions.js";
+import { sweepInboxPolls } from "../domain/inbox-polling/sweep-inbox-polls.js";
+import { purgeDoneJobs } from "../domain/jobs/purge-done-jobs.js";
 import type { Logger } from "../infra/logger.js";
+import type { JobWakeups } from "./job-wakeups.js";
+
+export interface JobPollerOptions extends Pick<JobRunnerOptions, "concurrency" | "perWorkspace" | "leaseMs" | "heartbeatMs"> {
+  /** The Node counterpart of the Workers cron: lost schedules re-queued, stuck targets checked. */
+  sweepEveryMs?: number;
+  /** How often expiring tokens are looked for (`account.token_expiring`) and old dashboard sessions purged; daily by default, and once at start. */
+  tokenSweepEveryMs?: number;
+  /** Enqueue notifications; without them the poller still wakes for the next due job it knows of and for the sweep. */
+  wakeups?: JobWakeups;
+}
+
+/** After a failed pass, the pause before the next one. */
+const ERROR_PAUSE_MS = 1_000;
 
 /**
- * Runs due jobs every `intervalMs` (250 ms: a scheduled post fires well within a second of its
- * time). One pass at a time; a pass that throws is logged and the next one tries again.
+ * The Node scheduler. It sleeps until the next job is due (one query finds when), or until an
+ * enqueue wakes it, or a running job finishes and frees a slot, or the minute's sweep is due:
+ * an idle database sees the sweep and nothing else, so a serverless one can sleep too.
  */
-export function startJobPoller(runtime: JobRuntime, logger: Logger, intervalMs = 250, sweepEveryMs = 60_000): { stop: () => Promise<void> } {
-  let running: Promise<void> | null = null;
+export function startJobPoller(runtime: JobRuntime, logger: Logger, options: JobPollerOptions = {}): { stop: () => Promise<void> } {
+  const sweepEveryMs = options.sweepEveryMs ?? 60_000;
   let stopped = false;
-  let lastSweep = 0;
-  const pass = async () => {
-    // The sweep is the Node counterpart of the Workers cron: a schedule without a job is re-queued.
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const tokenSweepEveryMs = options.tokenSweepEveryMs ?? 24 * 60 * 60_000;
+  let lastTokenSweep = Number.NEGATIVE_INFINITY;
+  let woken = false;
+  let wake: () => void = () => {
+    woken = true;
+  };
+  const signal = () => wake();
+  const runner = createJobRunner(runtime, { ...options, logger, onSettled: signal });
+
+  /** Resolves after `ms`, or at once when something wakes the poller meanwhile (or already had). */
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(finish, ms);
+      function finish() {
+        clearTimeout(timer);
+        wake = () => {
+          woken = true;
+        };
+        resolve();
+      }
+      wake = finish;
+    });
+
+  const pass = async (): Promise<number> => {
     if (Date.now() - lastSweep >= sweepEveryMs) {
       lastSweep = Date.now();
       await sweepSchedules(runtime);
       await sweepStuckTargets(runtime);
+      await sweepWebhooks(runtime);
+      await sweepInboxPolls(runtime, { horizonMs: sweepEveryMs });
+      await purgeDoneJobs(runtime);
     }
-    await runDueJobs(runtime);
+    if (Date.now() - lastTokenSweep >= tokenSweepEveryMs) {
+      lastTokenSweep = Date.now();
+      await sweepExpiringTokens(runtime);
+      await purgeDashboardSessions(runtime);
+    }
+    const free = runner.free();
+    const started = await runner.fill();
+    const untilSweep = lastSweep + sweepEveryMs - Date.now();
+    // Every slot is taken: only a finishing job (which wakes the poller) can start another, so
+    // when the next job is due does not matter yet. Under a burst of enqueues this keeps each
+    // wake-up from costing a query, which on PGlite would queue behind the jobs' own statements.
+    if (runner.free() === 0 || (free > 0 && started === free)) return untilSweep;
+    const next = await nextJobDueAt(runtime);
+    if (!next) return untilSweep;
+    const untilDue = next.getTime() - runtime.clock.now().getTime();
+    // Due but not claimed: every slot (or this workspace's share) is taken, or another process
+    // holds it. A finishing job or an enqueue wakes the poller; the lease end is the latest.
+    if (untilDue <= 0) return runner.active() > 0 ? untilSweep : ERROR_PAUSE_MS;
+    return Math.min(untilDue, untilSweep);
   };
-  const tick = () => {
-    if (running || stopped) return;
-    running = pass()
-      .then(() => undefined)
-      .catch((error: unknown) => logger.error("job poller pass failed", { error: String(error) }))
-      .finally(() => {
-        running = null;
+
+  let unsubscribe: (() => Promise<void>) | null = null;
+  const loop = (async () => {
+    if (options.wakeups) {
+      unsubscribe = await options.wakeups.subscribe(signal).catch((error: unknown) => {
+        logger.error("job wake-ups unavailable; polling for the next due job only", { error: String(error) });
+        return null;
       });
-  };
-  const timer = setInterval(tick, intervalMs);
+    }
+    while (!stopped) {
+      let delay: number;
+      try {
+        delay = await pass();
+      } catch (error) {
+        logger.error("job poller pass failed", { error: String(error) });
+        delay = ERROR_PAUSE_MS;
+      }
+      await sleep(Math.max(0, Math.min(delay, sweepEveryMs)));
+    }
+  })();
+
   return {
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await running;
+      wake();
+      await loop;
+      await unsubscribe?.();
+      await runner.stop();
     },
   };
 }

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { logLevels } from "../infra/logger.js";
 
 /** Environment of the Node server, parsed once before the app sees it. */
 export const NodeEnvSchema = v.object({
@@ -9,6 +10,17 @@ export const NodeEnvSchema = v.object({
   CHORUS_PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
   UPSTASH_REDIS_REST_URL: v.optional(v.pipe(v.string(), v.url())),
   UPSTASH_REDIS_REST_TOKEN: v.optional(v.string()),
+  /** Local development only: lets user-chosen URLs (a PDS, images) reach localhost over http. */
+  CHORUS_OUTBOUND_ALLOW_LOOPBACK: v.optional(v.picklist(["true", "false"]), "false"),
+  /** Lowest level written to stdout/stderr as JSON lines: debug, info (default), warn or error. */
+  LOG_LEVEL: v.optional(v.picklist(logLevels), "info"),
+  /** Seconds an Idempotency-Key claim counts as running before its request is presumed dead (default 300). */
+  /** Scheduled and background jobs this process runs at once (default 32), and at most per workspace (default 16). */
+  CHORUS_JOB_CONCURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/), v.transform(Number))),
+  CHORUS_JOB_CONCURRENCY_PER_WORKSPACE: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/), v.transform(Number))),
+  CHORUS_IDEMPOTENCY_LEASE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))),
+  /** Seconds a verified API key is trusted without a database read (0 turns the cache off). */
+  CHORUS_KEY_CACHE_SECONDS: v.pipe(v.optional(v.string(), "5"), v.regex(/^\d+$/), v.transform(Number), v.maxValue(300)),
 });
 
 export type NodeEnv = v.InferOutput<typeof NodeEnvSchema>;

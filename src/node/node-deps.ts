@@ -2,24 +2,34 @@ import { join } from "node:path";
 import { Redis } from "@upstash/redis";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppDeps } from "../deps.js";
+import { nodeDashboardScript } from "./dashboard-script.js";
+import { nodeDocsAssets } from "./docs-assets.js";
 import { openEmbeddedDatabase } from "../db/pglite.js";
 import { openServerDatabase } from "../db/node-postgres.js";
 import type { Database } from "../db/types.js";
 import { systemClock } from "../infra/clock.js";
-import { consoleLogger } from "../infra/logger.js";
+import { createJsonLogger } from "../infra/logger.js";
 import { createFileMediaStorage } from "../infra/media-storage/file-storage.js";
 import { createMemoryRateLimiter } from "../infra/rate-limit/memory-limiter.js";
 import { createUpstashRateLimiter } from "../infra/rate-limit/upstash-limiter.js";
 import type { RateLimiter } from "../infra/rate-limit/types.js";
 import { networkDepsFromEnv } from "../config/network-env.js";
 import { createTokenCipher } from "../infra/token-cipher.js";
+import { createGuardedFetch } from "../infra/outbound/guarded-fetch.js";
+import { resolveAllAddresses } from "./node-resolve.js";
+import { createPinnedFetch } from "./pinned-fetch.js";
+import { isBlockedAddress, isLoopbackAddress } from "../infra/outbound/address-ranges.js";
 import { tableJobQueue } from "../domain/jobs/job-queue.js";
+import { createVerifiedKeyCache } from "../domain/keys/verified-key-cache.js";
 import type { NodeEnv } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";
+import { type JobWakeups, pgliteWakeups, postgresWakeups } from "./job-wakeups.js";
 
 export interface NodeRuntime {
   deps: AppDeps;
   db: Database;
+  /** Enqueue notifications for the job poller: PGlite's in process, or LISTEN on the PostgreSQL server. */
+  jobWakeups: JobWakeups | undefined;
   /** `embedded (<dir>)` or `postgres`, for the start-up line. */
   databaseLabel: string;
   close: () => Promise<void>;
@@ -28,7 +38,12 @@ export interface NodeRuntime {
 /** Builds the Node server's dependencies: PGlite or Postgres, and the in-process or Upstash limiter. */
 export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, string | undefined> = process.env): Promise<NodeRuntime> {
   const secrets = loadNodeSecrets(rawEnv, env.CHORUS_DATA_DIR);
-  const opened = env.DATABASE_URL ? await openServerDatabase(env.DATABASE_URL) : await openEmbeddedDatabase(env.CHORUS_DATA_DIR);
+  const server = env.DATABASE_URL ? await openServerDatabase(env.DATABASE_URL) : null;
+  const embedded = server ? null : await openEmbeddedDatabase(env.CHORUS_DATA_DIR);
+  const opened = server ?? embedded;
+  if (!opened) throw new Error("no database opened");
+  const logger = createJsonLogger({ level: env.LOG_LEVEL });
+  const jobWakeups = env.DATABASE_URL ? postgresWakeups(env.DATABASE_URL, logger) : embedded ? pgliteWakeups(embedded.client) : undefined;
   const memory = createMemoryRateLimiter(systemClock);
   let rateLimiter: RateLimiter = memory;
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
@@ -36,17 +51,28 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     rateLimiter = createUpstashRateLimiter({ redis, fallback: memory });
   }
   const db = opened.db;
+  const allowLoopbackHttp = env.CHORUS_OUTBOUND_ALLOW_LOOPBACK === "true";
+  // The guard checks each URL first; the pinned fetch checks again the address it dials.
+  const pinned = createPinnedFetch({ allowAddress: (address) => !isBlockedAddress(address) || (allowLoopbackHttp && isLoopbackAddress(address)) });
   const deps: AppDeps = {
     database: { open: () => ({ db, close: async () => {} }) },
     rateLimiter,
     clock: systemClock,
-    logger: consoleLogger,
+    logger,
     publicUrl: env.CHORUS_PUBLIC_URL,
-    networks: networkDepsFromEnv(rawEnv, fetch),
+    networks: networkDepsFromEnv(
+      rawEnv,
+      fetch,
+      createGuardedFetch({ resolve: resolveAllAddresses, fetch: pinned, allowLoopbackHttp }),
+    ),
     cipher: await createTokenCipher(secrets.encryptionKeys),
     signingSecret: secrets.signingSecret,
     jobs: tableJobQueue,
     mediaStorage: createFileMediaStorage(join(env.CHORUS_DATA_DIR, "media")),
+    idempotencyLeaseMs: env.CHORUS_IDEMPOTENCY_LEASE_SECONDS === undefined ? undefined : env.CHORUS_IDEMPOTENCY_LEASE_SECONDS * 1000,
+    docsAssets: nodeDocsAssets(),
+    verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: env.CHORUS_KEY_CACHE_SECONDS }),
+    dashboardScript: nodeDashboardScript(),
     clientIp: (c) => {
       try {
         return getConnInfo(c).remote.address ?? "unknown";
@@ -58,6 +84,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
   return {
     deps,
     db,
+    jobWakeups,
     databaseLabel: env.DATABASE_URL ? "postgres (DATABASE_URL)" : `embedded PGlite (${env.CHORUS_DATA_DIR})`,
     close: opened.close,
   };

@@ -11,7 +11,9 @@ export interface NodeSecrets {
 /**
  * Secrets for the Node server: from env when set (CHORUS_ENCRYPTION_KEYS, CHORUS_SIGNING_SECRET),
  * otherwise generated on first start into `<data dir>/secrets.json` (mode 0600) beside the
- * database, so a restart can read what it encrypted. The keys never go into the database.
+ * database, so a restart can read what it encrypted. The keys never go into the database, and a
+ * value given in env is never written to the file: keeping the key away from the data (a copy or
+ * backup of the data folder then holds only ciphertext) is the reason to set it in env.
  */
 export function loadNodeSecrets(env: Record<string, string | undefined>, dataDir: string): NodeSecrets {
   if (env.CHORUS_ENCRYPTION_KEYS && env.CHORUS_SIGNING_SECRET) {
@@ -24,9 +26,12 @@ export function loadNodeSecrets(env: Record<string, string | undefined>, dataDir
     encryptionKeys: env.CHORUS_ENCRYPTION_KEYS ?? stored.encryptionKeys ?? generateKeyringEntry("k1"),
     signingSecret: env.CHORUS_SIGNING_SECRET ?? stored.signingSecret ?? randomString(48),
   };
-  if (secrets.encryptionKeys !== stored.encryptionKeys || secrets.signingSecret !== stored.signingSecret) {
+  const kept: Partial<NodeSecrets> = { ...stored };
+  if (!env.CHORUS_ENCRYPTION_KEYS) kept.encryptionKeys = secrets.encryptionKeys;
+  if (!env.CHORUS_SIGNING_SECRET) kept.signingSecret = secrets.signingSecret;
+  if (kept.encryptionKeys !== stored.encryptionKeys || kept.signingSecret !== stored.signingSecret) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 });
     chmodSync(file, 0o600);
   }
   return secrets;

@@ -5,6 +5,7 @@ import { connectPageRoutes } from "./connect/connect-routes.js";
 import { mediaPageRoutes } from "./media-routes.js";
 import { renderPageError } from "./page-errors.js";
 import { sandboxPageRoutes } from "./sandbox-routes.js";
+import { dashboardRoutes } from "./dashboard/index.js";
 
 /**
  * Headers for pages that carry a connect link in their URL: never cached, never framed (a
@@ -31,3 +32,9 @@ pageRoutes.use("/sandbox/*", publicLimit());
 pageRoutes.route("/", connectPageRoutes);
 pageRoutes.route("/", sandboxPageRoutes);
 pageRoutes.route("/", mediaPageRoutes);
+pageRoutes.route("/", dashboardRoutes);
+// Browsers ask for /favicon.ico on every page; Chorus has no icon, and "no content" is not an error.
+pageRoutes.get("/favicon.ico", (c) => {
+  c.header("Cache-Control", "public, max-age=86400");
+  return c.body(null, 204);
+});

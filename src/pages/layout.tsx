@@ -5,7 +5,7 @@ import type { Child, FC } from "hono/jsx";
  * One small stylesheet inline: the pages must work offline, on Workers, and with no script.
  * Contrast stays above WCAG AA; focus is always visible; buttons are large enough to tap.
  */
-const style = `*{box-sizing:border-box}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f5f6f8}
+export const style = `*{box-sizing:border-box}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f5f6f8}
 main{max-width:560px;margin:40px auto;padding:28px;background:#fff;border:1px solid #dde1e8;border-radius:10px}
 h1{font-size:1.5rem;margin:0 0 8px}p{margin:8px 0}.muted{color:#4a5263}
 ul.doors{list-style:none;padding:0;margin:20px 0 0;display:grid;gap:10px}

@@ -17,7 +17,7 @@ const titles: Partial<Record<ErrorCode, string>> = {
  * a person can read instead of a JSON envelope. Unexpected errors are logged with the request
  * id and shown without detail.
  */
-export function renderPageError(error: Error, c: Context<AppEnv>): Response | Promise<Response> {
+export function renderPageError<E extends AppEnv>(error: Error, c: Context<E>): Response | Promise<Response> {
   let apiError: ApiError;
   if (error instanceof ApiError) {
     apiError = error;

@@ -8,9 +8,10 @@ import { withRuntime } from "./runtime.js";
 const Host = v.pipe(v.string(), v.maxLength(253), v.regex(/^[a-z0-9.-]+$/));
 
 /**
- * The simulated networks' browser pages (consent screens), served under our own origin because
- * their real hosts cannot be: /sandbox/x.com/i/oauth2/authorize is x.com's authorize page as the
- * X simulator answers it.
+ * The simulated networks' consent screens, served under our own origin because their real hosts
+ * cannot be: /sandbox/x.com/i/oauth2/authorize is x.com's authorize page as the X simulator
+ * answers it. Only that page of a running test connect attempt is served (see forwardToSandbox);
+ * every other simulator route answers 404 here and is reached only in process, with a test key.
  */
 export const sandboxPageRoutes = new Hono<AppEnv>().all("/sandbox/:host/*", (c) =>
   withRuntime(c, async (runtime) => {

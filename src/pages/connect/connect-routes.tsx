@@ -6,6 +6,7 @@ import { finishConnect } from "../../domain/connect/finish-connect.js";
 import { connectPage } from "../../domain/connect/open-connect-link.js";
 import { startConnect } from "../../domain/connect/start-connect.js";
 import type { AppEnv } from "../../http/context.js";
+import { assertSafeInput } from "../../http/input-limits.js";
 import { errorCatalogue } from "../../infra/error-catalogue.js";
 import { ApiError } from "../../infra/errors.js";
 import { platformIds } from "../../networks/platform-ids.js";
@@ -25,6 +26,7 @@ const PasswordForm = v.object({ handle: v.optional(v.pipe(v.string(), v.maxLengt
 
 /** Page inputs are checked like API inputs; a failure is shown on the error page. */
 function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  assertSafeInput(input);
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const key = result.issues[0]?.path?.[0]?.key;

@@ -1,8 +1,11 @@
 import * as v from "valibot";
+import { limitQuery, named } from "../../openapi-helpers.js";
 
 const Details = v.record(v.string(), v.nullable(v.union([v.string(), v.number(), v.boolean()])));
 
-export const AuditEventSchema = v.object({
+export const AuditEventSchema = named(
+  "AuditEvent",
+  v.object({
   id: v.string(),
   type: v.pipe(
     v.string(),
@@ -11,15 +14,19 @@ export const AuditEventSchema = v.object({
   actor: v.pipe(v.string(), v.description("The key id (`agt_…`) that acted, or `operator` for the command line.")),
   details: Details,
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
-});
+  }),
+  { id: "aud_8Wc2Rn5Tz1Lq7Hm3", type: "account.connected", actor: "agt_6Ty3Np8Rm2Kc5Wd9", details: { platform: "bluesky", account: "acc_7Hq2xWm9Lr4Tb8Zc" }, createdAt: "2026-11-24T09:00:00.000Z" },
+);
 
-export const AuditListSchema = v.object({ items: v.array(AuditEventSchema), cursor: v.pipe(v.null(), v.description("Always null: the audit read returns at most the 100 newest events.")) });
+export const AuditListSchema = named("AuditEventList", v.object({ items: v.array(AuditEventSchema), cursor: v.pipe(v.null(), v.description("Always null: the audit read returns at most the 100 newest events.")) }));
 
 export const AuditQuery = v.strictObject({
-  limit: v.pipe(v.optional(v.string(), "100"), v.regex(/^\d+$/, "must be a whole number"), v.transform(Number), v.minValue(1), v.maxValue(100)),
+  limit: limitQuery(100, 100),
 });
 
-export const ExportSchema = v.object({
+export const ExportSchema = named(
+  "AccountExport",
+  v.object({
   account: v.object({ id: v.string(), email: v.string(), name: v.string(), plan: v.string() }),
   profiles: v.array(v.object({ id: v.string(), username: v.string(), createdAt: v.string() })),
   socialAccounts: v.array(
@@ -38,4 +45,5 @@ export const ExportSchema = v.object({
   posts: v.array(v.looseObject({ id: v.string(), state: v.string(), targets: v.array(v.looseObject({ account: v.string() })) })),
   auditLog: v.array(AuditEventSchema),
   exportedAt: v.pipe(v.string(), v.isoTimestamp()),
-});
+  }),
+);

@@ -1,12 +1,10 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import * as v from "valibot";
 import { deleteCredentials, listCredentials, saveCredentials } from "../../../domain/credentials/app-credentials.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
-import { platformIds } from "../../../networks/platform-ids.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
-import { CredentialListSchema, CredentialSchema, PlatformParam, SaveCredentialsBody } from "./schema.js";
+import { CredentialListSchema, CredentialSchema, DeleteCredentialsResultSchema, PlatformParam, SaveCredentialsBody } from "./schema.js";
 
 const tags = ["Connect"];
 
@@ -56,8 +54,8 @@ export const credentialRoutes = new Hono<AppEnv>()
       security,
       parameters: [idempotencyHeader],
       responses: {
-        200: jsonResponse(v.object({ platform: v.picklist(platformIds), deleted: v.literal(true) }), "Deleted."),
-        ...errorResponses(["platform_unknown", "resource_not_found"]),
+        200: jsonResponse(DeleteCredentialsResultSchema, "Deleted."),
+        ...errorResponses(["platform_unknown", "resource_not_found", "field_invalid"]),
       },
     }),
     validate("param", PlatformParam, { codes: { platform: "platform_unknown" } }),

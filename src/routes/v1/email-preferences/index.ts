@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { getEmailPreferences, updateEmailPreferences } from "../../../domain/email-preferences/email-preferences.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
-import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
+import { errorResponses, idempotencyHeader, jsonResponse, named, namedBody, security } from "../../openapi-helpers.js";
 
 const fields = {
   publishFailures: v.pipe(v.boolean(), v.description("Email when a post fails on every target.")),
@@ -14,14 +14,25 @@ const fields = {
   productUpdates: v.pipe(v.boolean(), v.description("News about Chorus.")),
 };
 
-export const EmailPreferencesSchema = v.object({ ...fields, updatedAt: v.pipe(v.string(), v.isoTimestamp()) });
-export const PatchEmailPreferencesBody = v.strictObject({
+export const EmailPreferencesSchema = named("EmailPreferences", v.object({ ...fields, updatedAt: v.pipe(v.string(), v.isoTimestamp()) }), {
+  publishFailures: true,
+  accountDisconnected: true,
+  creditsLow: true,
+  weeklyDigest: false,
+  productUpdates: false,
+  updatedAt: "2026-11-24T09:00:00.000Z",
+});
+export const PatchEmailPreferencesBody = namedBody(
+  "UpdateEmailPreferencesRequest",
+  v.strictObject({
   publishFailures: v.optional(fields.publishFailures),
   accountDisconnected: v.optional(fields.accountDisconnected),
   creditsLow: v.optional(fields.creditsLow),
   weeklyDigest: v.optional(fields.weeklyDigest),
   productUpdates: v.optional(fields.productUpdates),
-});
+  }),
+  { weeklyDigest: true },
+);
 
 export const emailPreferenceRoutes = new Hono<AppEnv>()
   .get(
@@ -45,7 +56,7 @@ export const emailPreferenceRoutes = new Hono<AppEnv>()
       parameters: [idempotencyHeader],
       responses: {
         200: jsonResponse(EmailPreferencesSchema, "The preferences after the change."),
-        ...errorResponses(["field_unknown", "field_wrong_type", "body_not_json"]),
+        ...errorResponses(["field_unknown", "field_wrong_type", "field_invalid", "body_not_json"]),
       },
     }),
     validate("json", PatchEmailPreferencesBody),

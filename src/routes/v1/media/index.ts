@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import * as v from "valibot";
 import { deleteMedia, getMedia } from "../../../domain/media/media-queries.js";
+import { normaliseContentType } from "../../../domain/media/media-formats.js";
 import { uploadMedia } from "../../../domain/media/upload-media.js";
 import type { AppEnv } from "../../../http/context.js";
+import { uploadBody } from "../../../http/upload-body.js";
+import { ReplayedAnswer, uploadKeyClaim } from "../../../http/upload-idempotency.js";
 import { validate } from "../../../http/validate.js";
 import { ApiError } from "../../../infra/errors.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
-import { MediaIdParam, MediaSchema, uploadRequestBody } from "./schema.js";
+import { DeleteMediaResultSchema, MediaIdParam, MediaSchema, uploadRequestBody } from "./schema.js";
 
 const tags = ["Media"];
 
@@ -19,13 +21,13 @@ export const mediaRoutes = new Hono<AppEnv>()
       tags,
       summary: "Upload an image or a video (raw body) for use in posts",
       description:
-        "Send the file's bytes as the body with its type as Content-Type. The format, pixel size and (video) duration are read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV video. A Content-Type that names another format than the bytes are is 400 `media_type_mismatch`; a file that is none of these formats, or whose header cannot be read, is 400 `media_type_unsupported`; over the limit is 400 `body_too_large` (refused from Content-Length before the upload is read when it is sent). A refused upload stores nothing. Networks that fetch media themselves get a signed, expiring URL to the file when a post is published.",
+        "Send the file's bytes as the body with its type as Content-Type. The format, pixel size and (video) duration are read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV video. A Content-Type that names another format than the bytes are is 400 `media_type_mismatch`; a file that is none of these formats, or whose header cannot be read, is 400 `media_type_unsupported`; a file whose bytes end before what its header claims (a PNG without IDAT and IEND, a JPEG without scan data and end marker, a WebP shorter than its RIFF length, a GIF without trailer, a video without `moov` or with a box past the end) is 400 `media_corrupt`; a picture over 16,384 pixels a side or 36,152,320 in all, more than any network takes, is 400 `media_dimensions_too_large`; over the limit is 400 `body_too_large` (refused from Content-Length before the upload is read when it is sent). A refused upload stores nothing. Networks that fetch media themselves get a signed, expiring URL to the file when a post is published.",
       security,
       parameters: [idempotencyHeader],
       requestBody: uploadRequestBody,
       responses: {
         201: jsonResponse(MediaSchema, "The stored media record."),
-        ...errorResponses(["field_required", "media_type_unsupported", "media_type_mismatch", "body_too_large", "idempotency_key_invalid"]),
+        ...errorResponses(["field_required", "media_type_unsupported", "media_type_mismatch", "media_corrupt", "media_dimensions_too_large", "body_too_large", "idempotency_key_invalid"]),
       },
     }),
     async (c) => {
@@ -39,8 +41,23 @@ export const mediaRoutes = new Hono<AppEnv>()
           beforeExecution: true,
         });
       }
-      const input = { contentType: c.req.header("content-type"), contentLength: c.req.header("content-length"), body: c.req.raw.body };
-      return c.json(await uploadMedia({ ctx: c.var.ctx, input }), 201);
+      const contentLength = c.req.header("content-length");
+      const contentType = c.req.header("content-type");
+      const body = uploadBody(c.req.raw.body, Number(contentLength ?? "0"));
+      // `image/jpg` and `image/jpeg` name one format: the same file sent with either replays.
+      const key = uploadKeyClaim(c, normaliseContentType(contentType ?? ""));
+      try {
+        const response = c.json(await uploadMedia({ ctx: c.var.ctx, input: { contentType, contentLength, body: body.stream, claim: key?.claim } }), 201);
+        await key?.finish(response);
+        return response;
+      } catch (error) {
+        if (error instanceof ReplayedAnswer) return error.response;
+        await key?.finish(null);
+        throw error;
+      } finally {
+        // A refusal leaves the body unread; read it out (or announce the close) before answering.
+        await body.settle(c);
+      }
     },
   )
   .get(
@@ -64,7 +81,7 @@ export const mediaRoutes = new Hono<AppEnv>()
       security,
       parameters: [idempotencyHeader],
       responses: {
-        200: jsonResponse(v.object({ id: v.string(), deleted: v.literal(true) }), "Deleted."),
+        200: jsonResponse(DeleteMediaResultSchema, "Deleted."),
         ...errorResponses(["field_invalid", "media_unknown"]),
       },
     }),

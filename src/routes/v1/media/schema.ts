@@ -1,9 +1,12 @@
 import * as v from "valibot";
+import { named } from "../../openapi-helpers.js";
 import { MEDIA_BYTE_LIMITS, mediaMimeTypes } from "../../../domain/media/media-formats.js";
 
 const MB = 1024 * 1024;
 
-export const MediaSchema = v.object({
+export const MediaSchema = named(
+  "Media",
+  v.object({
   id: v.pipe(v.string(), v.description("`med_…`; put it in a post's `media`.")),
   kind: v.pipe(v.picklist(["image", "video"]), v.description("`video` for MP4 and MOV, `image` otherwise.")),
   mimeType: v.pipe(v.picklist(mediaMimeTypes), v.description("The format read from the file's bytes (which the upload's Content-Type had to match).")),
@@ -13,7 +16,11 @@ export const MediaSchema = v.object({
   durationSeconds: v.pipe(v.nullable(v.number()), v.description("Video: length in seconds (millisecond precision) from the movie header. Images: null.")),
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
   expiresAt: v.pipe(v.nullable(v.string()), v.description("When the file will be removed; null: kept until DELETE /v1/media/{id}.")),
-});
+  }),
+  { id: "med_5Fz8Kq1Wn3Ys7Hd2", kind: "image", mimeType: "image/png", bytes: 48213, width: 1200, height: 800, durationSeconds: null, createdAt: "2026-11-24T09:00:00.000Z", expiresAt: null },
+);
+
+export const DeleteMediaResultSchema = named("DeleteMediaResult", v.object({ id: v.string(), deleted: v.literal(true) }), { id: "med_5Fz8Kq1Wn3Ys7Hd2", deleted: true });
 
 export const MediaIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64), v.description("`med_…`")) });
 

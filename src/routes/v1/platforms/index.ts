@@ -5,11 +5,14 @@ import type { AppEnv } from "../../../http/context.js";
 import { ApiError } from "../../../infra/errors.js";
 import { PlatformCapabilitiesSchema } from "../../../networks/capabilities-schema.js";
 import { isPlatformId } from "../../../networks/platform-ids.js";
-import { adapterFor, allCapabilities } from "../../../networks/registry.js";
-import { errorResponses, jsonResponse } from "../../openapi-helpers.js";
+import { allCapabilities, publicCapabilities } from "../../../networks/derived-capabilities.js";
+import { errorResponses, jsonResponse, named } from "../../openapi-helpers.js";
 
 const description =
-  "Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads and engagement actions work, the network's own rate limits, and every `platformOptions` field with its type and valid values.";
+  "Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, and every `platformOptions` field with its type and valid values.";
+
+/** The capability record, named for the document, with Bluesky's own record as its example. */
+const PlatformSchema = named("Platform", PlatformCapabilitiesSchema, publicCapabilities("bluesky"));
 
 export const platformRoutes = new Hono<AppEnv>()
   .get(
@@ -21,7 +24,7 @@ export const platformRoutes = new Hono<AppEnv>()
       description,
       security: [],
       responses: {
-        200: jsonResponse(v.object({ items: v.array(PlatformCapabilitiesSchema), cursor: v.null() }), "One capability record per network."),
+        200: jsonResponse(named("PlatformList", v.object({ items: v.array(PlatformSchema), cursor: v.null() })), "One capability record per network."),
         ...errorResponses([], { authenticated: false }),
       },
     }),
@@ -36,11 +39,11 @@ export const platformRoutes = new Hono<AppEnv>()
       description,
       security: [],
       parameters: [{ name: "platform", in: "path", required: true, description: "Network identifier, e.g. `bluesky`.", schema: { type: "string" } }],
-      responses: { 200: jsonResponse(PlatformCapabilitiesSchema, "The network's capability record."), ...errorResponses(["platform_unknown"], { authenticated: false }) },
+      responses: { 200: jsonResponse(PlatformSchema, "The network's capability record."), ...errorResponses(["platform_unknown"], { authenticated: false }) },
     }),
     (c) => {
       const platform = c.req.param("platform");
       if (!isPlatformId(platform)) throw new ApiError("platform_unknown", { param: "platform", message: `No network is called \`${platform}\`.` });
-      return c.json(adapterFor(platform).capabilities);
+      return c.json(publicCapabilities(platform));
     },
   );

@@ -1,17 +1,19 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
 import { type CreatePostRequest, createPost, validatePost } from "../../../domain/posts/create-post.js";
 import { getPost, listPosts, postStates } from "../../../domain/posts/read-posts.js";
 import { deletePost, editPost, publishDraft } from "../../../domain/posts/change-post.js";
-import { loadMediaForPublish } from "../../../domain/media/load-media-for-publish.js";
-import type { DomainContext } from "../../../domain/context.js";
+import { draftProfiles, publishingProfiles } from "../../../domain/posts/publishing-profiles.js";
+import { retractPost } from "../../../domain/posts/retract-post.js";
+import { mediaLoaderFor } from "../../../domain/media/load-media-for-publish.js";
 import type { AppEnv } from "../../../http/context.js";
-import { enforceRateLimits } from "../../../http/rate-limit.js";
+import { limitPublishing } from "../../../http/publishing-limit.js";
+import { noBody } from "../../../http/no-body.js";
 import { validate } from "../../../http/validate.js";
 import { cursorQuery, errorResponses, idempotencyHeader, jsonResponse, limitQuery, security } from "../../openapi-helpers.js";
-import { PostSchema, ValidationReportSchema } from "./response-schema.js";
-import { CreatePostBody, EditPostBody } from "./schema.js";
+import { DeletePostResultSchema, PostListSchema, PostSchema, RetractSchema, ValidationReportSchema } from "./response-schema.js";
+import { CreatePostBody, EditPostBody, ValidatePostBody } from "./schema.js";
 
 const tags = ["Posts"];
 const bodyCodes = { text: "text_required" } as const;
@@ -30,18 +32,11 @@ const requestCodes = [
   "schedule_in_past",
   "timezone_invalid",
   "timezone_without_schedule",
+  "timestamp_invalid",
+  "text_invalid_characters",
   "entitlement_exceeded",
 ] as const;
 
-const mediaLoader = (ctx: DomainContext) => async (ids: string[]) => new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));
-
-/** Publishing counts against postsPerMinute, and the profile's when the body names one. */
-async function limitPublishing(c: Context<AppEnv>, profile: string | undefined) {
-  const ws = c.var.ctx.workspace;
-  const checks = [{ key: `ws:${ws.id}:posts`, rule: { limit: ws.postsPerMinute, windowSeconds: 60 } }];
-  if (profile) checks.push({ key: `ws:${ws.id}:profile:${profile}:posts`, rule: { limit: ws.profilePostsPerMinute, windowSeconds: 60 } });
-  await enforceRateLimits(c, checks);
-}
 
 export const postRoutes = new Hono<AppEnv>()
   .post(
@@ -54,8 +49,8 @@ export const postRoutes = new Hono<AppEnv>()
       parameters: [idempotencyHeader],
       responses: { 200: jsonResponse(ValidationReportSchema, "Blocking errors and advisory warnings per target."), ...errorResponses([...requestCodes]) },
     }),
-    validate("json", v.strictObject({ ...CreatePostBody.entries }), { codes: bodyCodes }),
-    async (c) => c.json(await validatePost({ ctx: c.var.ctx, input: c.req.valid("json") as CreatePostRequest, loadMedia: mediaLoader(c.var.ctx) })),
+    validate("json", ValidatePostBody, { codes: bodyCodes }),
+    async (c) => c.json(await validatePost({ ctx: c.var.ctx, input: c.req.valid("json") as CreatePostRequest, loadMedia: mediaLoaderFor(c.var.ctx) })),
   )
   .post(
     "/posts",
@@ -67,13 +62,13 @@ export const postRoutes = new Hono<AppEnv>()
         "Always 201 when the request itself is valid, whatever happened per target: read `state` and `targets`. Targets that fail a pre-publish check are stored `failed` with that code and nothing is sent to their network; the others are sent in parallel. One credit per published target; a failed target is not charged. Out of credits or a network the plan excludes is 402 before anything is sent.",
       security,
       parameters: [idempotencyHeader],
-      responses: { 201: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses([...requestCodes]) },
+      responses: { 201: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses([...requestCodes, "agent_grant_daily_credits", "agent_grant_purchased_credits"]) },
     }),
     validate("json", CreatePostBody, { codes: bodyCodes }),
     async (c) => {
       const input = c.req.valid("json") as CreatePostRequest;
-      await limitPublishing(c, input.profile);
-      return c.json(await createPost({ ctx: c.var.ctx, input, loadMedia: mediaLoader(c.var.ctx) }), 201);
+      await limitPublishing(c, await publishingProfiles({ ctx: c.var.ctx, input }));
+      return c.json(await createPost({ ctx: c.var.ctx, input, loadMedia: mediaLoaderFor(c.var.ctx) }), 201);
     },
   )
   .get(
@@ -84,7 +79,7 @@ export const postRoutes = new Hono<AppEnv>()
       summary: "Posts made through Chorus, most recent first",
       security,
       responses: {
-        200: jsonResponse(v.object({ items: v.array(PostSchema), cursor: v.nullable(v.string()) }), "A page of posts."),
+        200: jsonResponse(PostListSchema, "A page of posts."),
         ...errorResponses(["field_unknown", "field_invalid", "field_wrong_type", "cursor_invalid"]),
       },
     }),
@@ -98,7 +93,7 @@ export const postRoutes = new Hono<AppEnv>()
       tags,
       summary: "One post with its targets",
       security,
-      responses: { 200: jsonResponse(PostSchema, "The post."), ...errorResponses(["resource_not_found"]) },
+      responses: { 200: jsonResponse(PostSchema, "The post."), ...errorResponses(["resource_not_found", "field_invalid"]) },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
     async (c) => c.json(await getPost({ ctx: c.var.ctx, input: c.req.valid("param") })),
@@ -112,11 +107,11 @@ export const postRoutes = new Hono<AppEnv>()
       description: "Scheduled posts and drafts only; destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others. Other states: 409 `post_state_invalid`.",
       security,
       parameters: [idempotencyHeader],
-      responses: { 200: jsonResponse(PostSchema, "The post after the change."), ...errorResponses([...requestCodes, "post_state_invalid", "resource_not_found", "option_invalid"]) },
+      responses: { 200: jsonResponse(PostSchema, "The post after the change."), ...errorResponses([...requestCodes, "post_state_invalid", "resource_not_found", "option_invalid", "field_invalid"]) },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
     validate("json", EditPostBody, { codes: bodyCodes }),
-    async (c) => c.json(await editPost({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, changes: c.req.valid("json") as never }, loadMedia: mediaLoader(c.var.ctx) })),
+    async (c) => c.json(await editPost({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, changes: c.req.valid("json") as never }, loadMedia: mediaLoaderFor(c.var.ctx) })),
   )
   .delete(
     "/posts/:id",
@@ -128,8 +123,8 @@ export const postRoutes = new Hono<AppEnv>()
       security,
       parameters: [idempotencyHeader],
       responses: {
-        200: jsonResponse(v.object({ id: v.string(), cancelled: v.boolean(), deleted: v.boolean() }), "What happened."),
-        ...errorResponses(["post_state_invalid", "resource_not_found"]),
+        200: jsonResponse(DeletePostResultSchema, "What happened."),
+        ...errorResponses(["post_state_invalid", "resource_not_found", "field_invalid"]),
       },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
@@ -144,11 +139,27 @@ export const postRoutes = new Hono<AppEnv>()
       description: "Runs the same checks and charges as POST /v1/posts and counts against postsPerMinute. No body.",
       security,
       parameters: [idempotencyHeader],
-      responses: { 200: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses(["post_state_invalid", "resource_not_found", "entitlement_exceeded"]) },
+      responses: { 200: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses(["post_state_invalid", "resource_not_found", "entitlement_exceeded", "field_invalid", "agent_grant_daily_credits", "agent_grant_purchased_credits"]) },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
     async (c) => {
-      await limitPublishing(c, undefined);
-      return c.json(await publishDraft({ ctx: c.var.ctx, input: c.req.valid("param"), loadMedia: mediaLoader(c.var.ctx) }));
+      await limitPublishing(c, await draftProfiles({ ctx: c.var.ctx, input: c.req.valid("param") }));
+      return c.json(await publishDraft({ ctx: c.var.ctx, input: c.req.valid("param"), loadMedia: mediaLoaderFor(c.var.ctx) }));
     },
+  )
+  .post(
+    "/posts/:id/retract",
+    describeRoute({
+      operationId: "retractPost",
+      tags,
+      summary: "Delete a published post from every network that allows it",
+      description:
+        "For `published` and `partial` posts: every published target is deleted from its network at once, with a result per target. Networks that allow no deletion through their API (TikTok, Instagram) answer `unsupported` with `delete_unsupported` and stay published; a network failure answers `failed` and the target stays published, so retracting again retries only what is left. A deleted target becomes `retracted`; the post becomes `retracted` when no target is published any more. Nothing is charged or refunded. No body. Other states: 409 `post_state_invalid`.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: { 200: jsonResponse(RetractSchema, "The post after the retract, and what happened per target."), ...errorResponses(["post_state_invalid", "resource_not_found", "field_invalid", "field_unknown"]) },
+    }),
+    noBody(),
+    validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
+    async (c) => c.json(await retractPost({ ctx: c.var.ctx, input: c.req.valid("param") })),
   );

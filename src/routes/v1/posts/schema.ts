@@ -1,9 +1,24 @@
 import * as v from "valibot";
 import { platformIds } from "../../../networks/platform-ids.js";
+import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
+import { documentAs, namedBody } from "../../openapi-helpers.js";
 
 const PlatformKey = v.picklist(platformIds);
 const MediaIds = v.pipe(v.array(v.pipe(v.string(), v.regex(/^med_[0-9A-Za-z]+$/, "must be a med_ id"))), v.maxLength(35));
 const AltTexts = v.pipe(v.array(v.pipe(v.string(), v.maxLength(2000))), v.maxLength(35));
+
+/**
+ * One network's options are free-form by design (each network has its own fields, checked
+ * against its capabilities later), so their size is bounded here: no network has more than a
+ * dozen options, and the whole set is stored with the post. Depth is bounded for every body.
+ */
+const MAX_OPTION_FIELDS = 64;
+const MAX_OPTION_BYTES = 16_384;
+const NetworkOptions = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.maxEntries(MAX_OPTION_FIELDS, `must have at most ${MAX_OPTION_FIELDS} fields`),
+  v.check((options) => new TextEncoder().encode(JSON.stringify(options)).byteLength <= MAX_OPTION_BYTES, `must be at most ${MAX_OPTION_BYTES} bytes as JSON`),
+);
 
 /** Fields POST /v1/posts, POST /v1/posts/validate and PATCH /v1/posts/{id} share. */
 export const editableFields = {
@@ -13,15 +28,15 @@ export const editableFields = {
   mediaAlt: v.pipe(v.optional(AltTexts), v.description("Alt text per item of `media`, same order.")),
   mediaOverrides: v.pipe(v.optional(v.record(PlatformKey, MediaIds)), v.description("Per-network media (e.g. a 9:16 photo for TikTok, a video for YouTube).")),
   mediaAltOverrides: v.pipe(v.optional(v.record(PlatformKey, AltTexts)), v.description("Per-network alt texts, matching `mediaOverrides`.")),
-  scheduledAt: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(40))), v.description("Future ISO 8601 date-time. With an offset it is an instant; without one it is wall-clock time in `timezone`. Omit to publish now.")),
+  scheduledAt: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(40))), v.description("Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now.")),
   timezone: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(64))), v.description("IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused.")),
   platformOptions: v.pipe(
-    v.optional(v.record(PlatformKey, v.record(v.string(), v.unknown()))),
-    v.description("Per-network options by platform id; each network's fields and valid values are in GET /v1/platforms (`options`)."),
+    v.optional(documentAs(v.record(PlatformKey, NetworkOptions), PLATFORM_OPTIONS_COMPONENT)),
+    v.description("Per-network options by platform id; each network's fields and valid values are in GET /v1/platforms (`options`). At most 64 fields and 16 KB of JSON per network; like every body, nested at most 32 levels."),
   ),
 };
 
-export const CreatePostBody = v.strictObject({
+export const CreatePostFields = v.strictObject({
   ...editableFields,
   profile: v.pipe(v.optional(v.pipe(v.string(), v.minLength(1))), v.description("Profile username: publishes to every account it owns.")),
   accounts: v.pipe(v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(50))), v.description("`acc_` ids; alternative or addition to `profile`.")),
@@ -29,10 +44,26 @@ export const CreatePostBody = v.strictObject({
   draft: v.pipe(v.optional(v.boolean()), v.description("Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish.")),
 });
 
+export const CreatePostBody = namedBody("CreatePostRequest", CreatePostFields, {
+  text: "Hello from Chorus!",
+  accounts: ["acc_7Hq2xWm9Lr4Tb8Zc"],
+  media: ["med_5Fz8Kq1Wn3Ys7Hd2"],
+  mediaAlt: ["A robin on a fence"],
+  platformOptions: { bluesky: { langs: ["en"] } },
+});
+
+/** The same fields, documented as their own request: POST /v1/posts/validate. */
+export const ValidatePostBody = namedBody("ValidatePostRequest", v.strictObject({ ...CreatePostFields.entries }), {
+  text: "Hello from Chorus!",
+  accounts: ["acc_7Hq2xWm9Lr4Tb8Zc"],
+});
+
 export type CreatePostInput = v.InferOutput<typeof CreatePostBody>;
 
 /** PATCH: every field optional; only sent fields change. */
-export const EditPostBody = v.strictObject({
+export const EditPostBody = namedBody(
+  "EditPostRequest",
+  v.strictObject({
   text: v.optional(editableFields.text),
   textOverrides: editableFields.textOverrides,
   media: editableFields.media,
@@ -42,4 +73,6 @@ export const EditPostBody = v.strictObject({
   scheduledAt: editableFields.scheduledAt,
   timezone: editableFields.timezone,
   platformOptions: editableFields.platformOptions,
-});
+  }),
+  { scheduledAt: "2026-12-01T09:00:00+01:00" },
+);

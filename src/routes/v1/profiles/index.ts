@@ -4,15 +4,23 @@ import * as v from "valibot";
 import { createProfile, listProfiles } from "../../../domain/profiles/profiles.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
-import { cursorQuery, errorResponses, idempotencyHeader, jsonResponse, limitQuery, security } from "../../openapi-helpers.js";
+import { cursorQuery, errorResponses, idempotencyHeader, jsonResponse, limitQuery, named, namedBody, security } from "../../openapi-helpers.js";
 
-export const ProfileSchema = v.object({
+export const ProfileSchema = named(
+  "Profile",
+  v.object({
   id: v.pipe(v.string(), v.description("`prf_…`")),
   username: v.string(),
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
-});
+  }),
+  { id: "prf_Vb3kQ9sLw2Xe7Nd1", username: "ada", createdAt: "2026-11-24T09:00:00.000Z" },
+);
 
-export const CreateProfileBody = v.strictObject({
+const ProfileListSchema = named("ProfileList", v.object({ items: v.array(ProfileSchema), cursor: v.nullable(v.string()) }));
+
+export const CreateProfileBody = namedBody(
+  "CreateProfileRequest",
+  v.strictObject({
   username: v.pipe(
     v.string(),
     v.trim(),
@@ -21,7 +29,9 @@ export const CreateProfileBody = v.strictObject({
     v.regex(/^[a-z0-9][a-z0-9._-]*$/, "must be lowercase letters, digits, `.`, `_` or `-`, starting with a letter or digit"),
     v.description("Unique in the workspace: 1 to 64 lowercase letters, digits, `.`, `_`, `-`. One profile stands for one end user."),
   ),
-});
+  }),
+  { username: "ada" },
+);
 
 export const ListProfilesQuery = v.strictObject({ limit: limitQuery(), cursor: cursorQuery });
 
@@ -50,7 +60,7 @@ export const profileRoutes = new Hono<AppEnv>()
       summary: "List profiles, newest first",
       security,
       responses: {
-        200: jsonResponse(v.object({ items: v.array(ProfileSchema), cursor: v.nullable(v.string()) }), "A page of profiles."),
+        200: jsonResponse(ProfileListSchema, "A page of profiles."),
         ...errorResponses(["field_unknown", "field_invalid", "cursor_invalid"]),
       },
     }),

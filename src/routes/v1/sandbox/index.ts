@@ -1,13 +1,16 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
+import { simulateActivity } from "../../../domain/sandbox/sandbox-activity.js";
 import { setSandboxFault } from "../../../domain/sandbox/sandbox-faults.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
 import { AccountIdParam } from "../social-accounts/schema.js";
-import { FaultBody, FaultSchema } from "./schema.js";
+import { ActivityBody, ActivitySchema, FaultBody, FaultSchema } from "./schema.js";
+import { triggerSandboxInbound } from "../../../domain/sandbox/sandbox-inbound.js";
+import { InboundBody, InboundResultSchema } from "./inbound-schema.js";
 
-/** Test-key-only controls of the sandbox networks (making an account misbehave). */
+/** Test-key-only controls of the sandbox networks (making an account misbehave, making simulated people act, or hear from someone). */
 export const sandboxControlRoutes = new Hono<AppEnv>().put(
   "/sandbox/social-accounts/:id/fault",
   describeRoute({
@@ -26,4 +29,41 @@ export const sandboxControlRoutes = new Hono<AppEnv>().put(
   validate("param", AccountIdParam),
   validate("json", FaultBody),
   async (c) => c.json(await setSandboxFault({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
-);
+).post(
+  "/sandbox/social-accounts/:id/inbound",
+  describeRoute({
+    operationId: "sendSandboxInbound",
+    tags: ["Sandbox"],
+    summary: "Make a sandbox network send a comment, mention or message to the account",
+    description:
+      "Test keys only (live keys get 400 `sandbox_only`). A simulated person comments on, mentions or messages one of your sandbox accounts; the simulated network keeps it and tells Chorus the way the real one would (Facebook, Instagram and Threads send a signed Meta webhook to the same handler as `/webhooks/meta`; the others as a poll finds it), so `comment.received`, `mention.received` or `message.received` reaches your webhook endpoints and you can test your handler end to end before going live. Like the real networks, Facebook and Instagram deliver only to accounts subscribed to the field: call POST /v1/social-accounts/{id}/webhook first (409 `webhook_not_subscribed` otherwise).",
+    security,
+    parameters: [idempotencyHeader],
+    responses: {
+      200: jsonResponse(InboundResultSchema, "What the simulated network sent."),
+      ...errorResponses(["sandbox_only", "account_unknown", "capability_unsupported", "webhook_not_subscribed", "field_unknown", "field_wrong_type", "field_required", "field_invalid", "body_not_json"]),
+    },
+  }),
+  validate("param", AccountIdParam),
+  validate("json", InboundBody),
+  async (c) => c.json(await triggerSandboxInbound({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
+)
+  .post(
+    "/sandbox/social-accounts/:id/activity",
+    describeRoute({
+      operationId: "simulateSandboxActivity",
+      tags: ["Sandbox"],
+      summary: "Make a simulated person like, reply to, mention, follow, repost or quote a sandbox account",
+      description:
+        "Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: {
+        201: jsonResponse(ActivitySchema, "What the simulated person did."),
+        ...errorResponses(["sandbox_only", "account_unknown", "resource_not_found", "capability_unsupported", "field_unknown", "field_wrong_type", "field_required", "field_invalid", "body_not_json"]),
+      },
+    }),
+    validate("param", AccountIdParam),
+    validate("json", ActivityBody),
+    async (c) => c.json(await simulateActivity({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } }), 201),
+  );

@@ -1,10 +1,11 @@
 import * as v from "valibot";
+import { named, namedBody } from "../../openapi-helpers.js";
 import { defaultWebhookFields } from "../../../domain/social-accounts/account-settings.js";
 import { platformIds } from "../../../networks/platform-ids.js";
 
 const endOfList = v.pipe(v.null(), v.description("Always null: the network's whole list is returned at once."));
 
-export const TargetsSchema = v.object({
+export const TargetsSchema = named("AccountTargetList", v.object({
   items: v.array(
     v.object({
       id: v.pipe(v.string(), v.description("The network's id of the destination; pass it as the network's target option when posting (`pageId`, `boardId`, `location`, `author`).")),
@@ -14,9 +15,9 @@ export const TargetsSchema = v.object({
     }),
   ),
   cursor: endOfList,
-});
+}));
 
-export const PublishInfoSchema = v.object({
+export const PublishInfoSchema = named("PublishInfo", v.object({
   platform: v.picklist(platformIds),
   creatorUsername: v.string(),
   creatorNickname: v.nullable(v.string()),
@@ -26,9 +27,9 @@ export const PublishInfoSchema = v.object({
   duetDisabled: v.boolean(),
   stitchDisabled: v.boolean(),
   maxVideoPostDurationSec: v.pipe(v.number(), v.description("Longest video this creator may post, in seconds.")),
-});
+}));
 
-export const AllowanceSchema = v.pipe(
+export const AllowanceSchema = named("Allowance", v.pipe(
   v.object({
     used: v.pipe(v.number(), v.integer(), v.description("Posts counted in the current window.")),
     limit: v.pipe(v.number(), v.integer(), v.description("Posts the network allows per window.")),
@@ -45,9 +46,9 @@ export const AllowanceSchema = v.pipe(
   v.description(
     "Posts left in the network's own rolling window. Networks that publish no per-account posting window (their limits are per app, per project or per post type, see `rateLimits` in GET /v1/platforms) answer 400 `capability_unsupported` rather than a made-up number.",
   ),
-);
+), { used: 3, limit: 100, remaining: 97, windowHours: 24, platform: "instagram", source: "network" });
 
-export const ProfileBody = v.pipe(
+export const ProfileBody = namedBody("UpdateNetworkProfileRequest", v.pipe(
   v.strictObject({
     displayName: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(640))), v.description("New display name; an empty string clears it. The network's own limit applies (Bluesky: 64 characters).")),
     bio: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(2560))), v.description("New bio; an empty string clears it (Bluesky: 256 characters).")),
@@ -56,27 +57,27 @@ export const ProfileBody = v.pipe(
   }),
   v.check((body) => Object.values(body).some((value) => value !== undefined), "send at least one of displayName, bio, avatarUrl, bannerUrl"),
   v.description("At least one field; only the fields sent change on the network."),
-);
+), { displayName: "Ada Lovelace", bio: "Analytical engines and poetry." });
 
-export const ProfileResultSchema = v.object({
+export const ProfileResultSchema = named("NetworkProfileResult", v.object({
   account: v.pipe(v.string(), v.description("`acc_…`")),
   platform: v.picklist(platformIds),
   ok: v.pipe(v.boolean(), v.description("True once the network accepted the change.")),
-});
+}), { account: "acc_7Hq2xWm9Lr4Tb8Zc", platform: "bluesky", ok: true });
 
-export const WebhookBody = v.strictObject({
+export const WebhookBody = namedBody("SubscribeWebhookRequest", v.strictObject({
   fields: v.pipe(
     v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z][a-z_]*$/, "must be a lowercase field name"), v.maxLength(64))), v.minLength(1), v.maxLength(30)), () => [...defaultWebhookFields]),
     v.description("Webhook fields to subscribe the account to; default `feed`, `mention`, `messages`."),
   ),
-});
+}), { fields: ["feed", "mention", "messages"] });
 
-export const WebhookResultSchema = v.object({
+export const WebhookResultSchema = named("WebhookSubscription", v.object({
   subscribed: v.pipe(v.boolean(), v.description("Whether the network confirmed the subscription (Facebook: for every page the person manages).")),
   fields: v.pipe(v.array(v.string()), v.description("The fields as the network names them (Instagram's own login calls `feed` and `mention` `comments` and `mentions`).")),
-});
+}));
 
-export const AdAccountsSchema = v.object({
+export const AdAccountsSchema = named("AdAccountList", v.object({
   items: v.array(
     v.object({
       id: v.pipe(v.string(), v.description("The network's ad account id (`act_…` on Meta).")),
@@ -86,9 +87,9 @@ export const AdAccountsSchema = v.object({
     }),
   ),
   cursor: endOfList,
-});
+}));
 
-export const BrandedPartnersSchema = v.object({
+export const BrandedPartnersSchema = named("BrandedPartnerList", v.object({
   partners: v.array(
     v.object({
       id: v.string(),
@@ -96,9 +97,9 @@ export const BrandedPartnersSchema = v.object({
       canPromote: v.pipe(v.boolean(), v.description("A separate grant that lets the partner run the post as an ad; permission to tag does not imply it.")),
     }),
   ),
-});
+}));
 
-export const ChannelEventsSchema = v.object({
+export const ChannelEventsSchema = named("ChannelEventList", v.object({
   items: v.array(
     v.object({
       id: v.string(),
@@ -109,4 +110,4 @@ export const ChannelEventsSchema = v.object({
     }),
   ),
   cursor: endOfList,
-});
+}));

@@ -1,13 +1,12 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import * as v from "valibot";
 import { getAccount, listAccounts } from "../../../domain/social-accounts/account-queries.js";
 import { connectAccount } from "../../../domain/social-accounts/connect-account.js";
 import { disconnectAccount } from "../../../domain/social-accounts/disconnect-account.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
-import { AccountIdParam, ConnectBody, ListAccountsQuery, SocialAccountSchema } from "./schema.js";
+import { AccountIdParam, ConnectBody, DisconnectResultSchema, ListAccountsQuery, SocialAccountListSchema, SocialAccountSchema } from "./schema.js";
 
 const tags = ["Social accounts"];
 
@@ -24,7 +23,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       parameters: [idempotencyHeader],
       responses: {
         201: jsonResponse(SocialAccountSchema, "The connected account."),
-        ...errorResponses(["field_unknown", "field_wrong_type", "field_required", "field_invalid", "profile_unknown", "connect_link_required", "app_credentials_missing", "platform_unavailable", "rate_limited"]),
+        ...errorResponses(["field_unknown", "field_wrong_type", "field_required", "field_invalid", "profile_unknown", "connect_link_required", "app_credentials_missing", "platform_unavailable", "rate_limited", "url_unreachable"]),
       },
     }),
     validate("json", ConnectBody),
@@ -38,7 +37,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       summary: "List connected accounts, newest first",
       security,
       responses: {
-        200: jsonResponse(v.object({ accounts: v.array(SocialAccountSchema), nextCursor: v.nullable(v.string()) }), "A page of accounts."),
+        200: jsonResponse(SocialAccountListSchema, "A page of accounts."),
         ...errorResponses(["field_unknown", "field_invalid", "cursor_invalid", "profile_unknown"]),
       },
     }),
@@ -52,7 +51,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       tags,
       summary: "One account; use it to check that it is still connected",
       security,
-      responses: { 200: jsonResponse(SocialAccountSchema, "The account."), ...errorResponses(["account_unknown"]) },
+      responses: { 200: jsonResponse(SocialAccountSchema, "The account."), ...errorResponses(["account_unknown", "field_invalid"]) },
     }),
     validate("param", AccountIdParam),
     async (c) => c.json(await getAccount({ ctx: c.var.ctx, input: c.req.valid("param") })),
@@ -66,8 +65,8 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       security,
       parameters: [idempotencyHeader],
       responses: {
-        200: jsonResponse(v.object({ id: v.string(), disconnected: v.literal(true), revoked: v.pipe(v.boolean(), v.description("Whether the network confirmed the revocation.")) }), "Disconnected."),
-        ...errorResponses(["account_unknown"]),
+        200: jsonResponse(DisconnectResultSchema, "Disconnected."),
+        ...errorResponses(["account_unknown", "field_invalid"]),
       },
     }),
     validate("param", AccountIdParam),

@@ -1,0 +1,21 @@
+import type { ToolDefinition } from "../tool.js";
+import { accountTools } from "./account.js";
+import { analyticsTools } from "./analytics.js";
+import { engagementTools } from "./engagement.js";
+import { inboxTools } from "./inbox.js";
+import { mediaTools } from "./media.js";
+import { messageTools } from "./messages.js";
+import { postTools } from "./posts.js";
+import { socialAccountTools } from "./social-accounts.js";
+
+/** Every tool, one per REST operation it mirrors. */
+export const allTools: readonly ToolDefinition[] = [
+  ...accountTools,
+  ...socialAccountTools,
+  ...mediaTools,
+  ...postTools,
+  ...analyticsTools,
+  ...inboxTools,
+  ...messageTools,
+  ...engagementTools,
+];

@@ -1,0 +1,60 @@
+import type { NetworkCapabilities } from "../networks/capabilities-schema.js";
+import { type PlatformId, platformIds } from "../networks/platform-ids.js";
+import { adapters } from "../networks/registry.js";
+import { networkRules } from "../domain/posts/validation/network-rules.js";
+
+/**
+ * `platformOptions` typed per network for the document: one component per network
+ * (`BlueskyOptions`, …) and `PlatformOptions` holding one optional property per network. They are
+ * built from the same capability records (`options`) and network rules (bounds) that publishing
+ * checks options against, so the document and the checks cannot disagree. The request itself keeps
+ * a loose shape on purpose: a bad option is refused per target (`option_invalid`), not per request.
+ */
+
+type JsonSchema = Record<string, unknown>;
+type OptionSpec = NetworkCapabilities["options"][string];
+
+export const PLATFORM_OPTIONS_COMPONENT = "PlatformOptions";
+
+const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/** `bluesky` → `BlueskyOptions`. */
+export const optionsComponentName = (platform: PlatformId) => `${pascal(platform)}Options`;
+
+function optionSchema(platform: PlatformId, field: string, spec: OptionSpec): JsonSchema {
+  const rule = networkRules[platform].options?.[field];
+  const description = spec.required ? `${spec.description} Required when posting to this network.` : spec.description;
+  const schema: JsonSchema = { type: spec.type, description };
+  if (spec.type === "array") schema.items = spec.values ? { type: "string", enum: spec.values } : {};
+  else if (spec.values) schema.enum = spec.values;
+  if (spec.maxLength !== undefined && spec.type === "string") schema.maxLength = spec.maxLength;
+  if (rule?.minLength !== undefined && spec.type === "string") schema.minLength = rule.minLength;
+  if (rule?.min !== undefined && spec.type === "integer") schema.minimum = rule.min;
+  if (rule?.max !== undefined && spec.type === "integer") schema.maximum = rule.max;
+  return schema;
+}
+
+function networkOptions(platform: PlatformId): JsonSchema {
+  const caps = adapters[platform].capabilities;
+  const entries = Object.entries(caps.options as Record<string, OptionSpec>);
+  return {
+    type: "object",
+    description: `\`platformOptions.${platform}\`: options for ${caps.name}. Checked per target when publishing; an unknown option or a bad value fails that target with \`option_invalid\`. GET /v1/platforms/${platform} lists them too.`,
+    properties: Object.fromEntries(entries.map(([field, spec]) => [field, optionSchema(platform, field, spec)])),
+    additionalProperties: false,
+  };
+}
+
+/** The components to add to the document's `components.schemas`. */
+export function platformOptionsComponents(): Record<string, JsonSchema> {
+  const components: Record<string, JsonSchema> = {
+    [PLATFORM_OPTIONS_COMPONENT]: {
+      type: "object",
+      description: "Per-network options by platform id; each network's fields are its own schema.",
+      properties: Object.fromEntries(platformIds.map((id) => [id, { $ref: `#/components/schemas/${optionsComponentName(id)}` }])),
+      additionalProperties: false,
+    },
+  };
+  for (const id of platformIds) components[optionsComponentName(id)] = networkOptions(id);
+  return components;
+}

@@ -1,0 +1,106 @@
+import type { FC } from "hono/jsx";
+import type { ProfileView } from "../../domain/profiles/profiles.js";
+import type { SocialAccountView } from "../../domain/social-accounts/account-view.js";
+import { Csrf, DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
+
+/** Health of every connection (status, token expiry), reconnect and disconnect, and which profile owns each. */
+export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; profiles: ProfileView[]; notice?: string | undefined }> = ({ frame, accounts, profiles, notice }) => {
+  const profileName = (id: string | null) => profiles.find((p) => p.id === id)?.username ?? "—";
+  return (
+    <DashboardLayout title="Social accounts" section="accounts" frame={frame}>
+      {notice ? (
+        <p class="ok" role="status" id="notice">
+          {notice}
+        </p>
+      ) : null}
+      <section class="card" aria-labelledby="connect-title">
+        <h2 id="connect-title">Connect an account</h2>
+        <p>Opens the hosted connect page, where you approve Chorus on the network's own screen.</p>
+        <form method="post" action="/dashboard/accounts/connect" class="row">
+          <Csrf token={frame.csrf} />
+          <div>
+            <label for="connect-profile">Profile (optional)</label>
+            <select id="connect-profile" name="profile">
+              <option value="">No profile</option>
+              {profiles.map((p) => (
+                <option value={p.username}>{p.username}</option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <button class="primary" id="connect" type="submit">
+              Connect an account
+            </button>
+          </div>
+        </form>
+      </section>
+      <section class="card" aria-labelledby="list-title">
+        <h2 id="list-title">Accounts</h2>
+        {accounts.length === 0 ? (
+          <p id="no-accounts">No accounts connected yet.</p>
+        ) : (
+          <div class="table-wrap" tabindex={0} role="region" aria-label="Accounts (scrolls sideways)">
+            <table id="accounts">
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Health</th>
+                  <th scope="col">Token expires</th>
+                  <th scope="col">Profile</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {accounts.map((a) => (
+                  <tr id={`account-${a.id}`}>
+                    <td>
+                      {a.platform} <strong>@{a.handle}</strong>
+                      {a.blocked ? <div class="muted">Blocked: {a.blocked.reason}</div> : null}
+                    </td>
+                    <td>
+                      <StateBadge state={a.status} />
+                    </td>
+                    <td>{when(a.tokenExpiresAt)}</td>
+                    <td>{profileName(a.profileId)}</td>
+                    <td>
+                      <form class="inline" method="post" action={`/dashboard/accounts/${a.id}/reconnect`}>
+                        <Csrf token={frame.csrf} />
+                        <button type="submit" aria-label={`Reconnect ${a.platform} @${a.handle}`}>
+                          Reconnect
+                        </button>
+                      </form>{" "}
+                      <form class="inline" method="post" action={`/dashboard/accounts/${a.id}/disconnect`}>
+                        <Csrf token={frame.csrf} />
+                        <button class="danger" type="submit" aria-label={`Disconnect ${a.platform} @${a.handle}`}>
+                          Disconnect
+                        </button>
+                      </form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section class="card" aria-labelledby="profiles-title">
+        <h2 id="profiles-title">Profiles</h2>
+        {profiles.length === 0 ? (
+          <p class="muted">No profiles. Profiles group accounts per end user (POST /v1/profiles).</p>
+        ) : (
+          <ul>
+            {profiles.map((p) => (
+              <li>
+                <strong>{p.username}</strong>:{" "}
+                {accounts
+                  .filter((a) => a.profileId === p.id)
+                  .map((a) => `${a.platform} @${a.handle}`)
+                  .join(", ") || "no accounts"}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </DashboardLayout>
+  );
+};

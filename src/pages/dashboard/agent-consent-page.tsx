@@ -1,0 +1,96 @@
+import type { FC } from "hono/jsx";
+import { actionLabels, agentActions } from "../../domain/agents/grant.js";
+import type { ProfileView } from "../../domain/profiles/profiles.js";
+import { platformIds } from "../../networks/platform-ids.js";
+import { Csrf, DashboardLayout, type Frame } from "./dashboard-layout.js";
+
+/** The authorization request's parameters, carried through the form unchanged and checked again on POST. */
+export const REQUEST_FIELDS = ["response_type", "client_id", "redirect_uri", "code_challenge", "code_challenge_method", "state", "resource", "scope"] as const;
+
+export interface ConsentModel {
+  clientName: string;
+  clientUri: string | null;
+  redirectUri: string;
+  request: Record<string, string | undefined>;
+  profiles: ProfileView[];
+}
+
+/**
+ * The owner decides what the agent may do. Nothing is preselected beyond reading: the owner
+ * ticks each brand, network and action the agent gets, and sets its daily credits. Every control
+ * has a visible label; groups are fieldsets with legends, so a screen reader announces them.
+ */
+export const ConsentPage: FC<{ frame: Frame; model: ConsentModel }> = ({ frame, model }) => (
+  <DashboardLayout title={`Allow ${model.clientName} to act for this workspace?`} section="developers" frame={frame}>
+    <section class="card" aria-labelledby="agent-title">
+      <h2 id="agent-title">The agent</h2>
+      <p>
+        <strong id="client-name">{model.clientName}</strong> asks to use Chorus for <strong>{frame.workspaceName}</strong> in <strong id="grant-mode">{frame.viewMode}</strong> mode
+        {frame.viewMode === "test" ? " (the sandbox networks only)" : " (your real accounts)"}.
+      </p>
+      <p class="muted">
+        After you answer, your browser goes back to <code id="redirect-host">{new URL(model.redirectUri).origin}</code>. The agent never sees your API key; you can change or revoke what you grant at any time
+        (GET /v1/agents, DELETE /v1/agents/&#123;id&#125;).
+      </p>
+      {model.clientUri ? <p class="muted">The agent says it comes from {model.clientUri}; Chorus did not check this.</p> : null}
+    </section>
+    <form method="post" action="/dashboard/agents/authorize" class="card" aria-labelledby="grant-title">
+      <h2 id="grant-title">What it may do</h2>
+      <Csrf token={frame.csrf} />
+      {REQUEST_FIELDS.map((name) => (model.request[name] !== undefined ? <input type="hidden" name={name} value={model.request[name]} /> : null))}
+      <fieldset>
+        <legend>Brands (profiles) it may act for</legend>
+        <label class="check" for="profile-all">
+          <input type="checkbox" id="profile-all" name="allProfiles" value="on" />
+          Every brand, and accounts outside any brand
+        </label>
+        {model.profiles.map((p) => (
+          <label class="check" for={`profile-${p.id}`}>
+            <input type="checkbox" id={`profile-${p.id}`} name="profiles" value={p.id} />
+            {p.username}
+          </label>
+        ))}
+        {model.profiles.length === 0 ? <p class="muted">This workspace has no profiles yet: only "every brand" reaches its accounts.</p> : null}
+      </fieldset>
+      <fieldset>
+        <legend>Networks it may reach</legend>
+        <label class="check" for="platform-all">
+          <input type="checkbox" id="platform-all" name="allPlatforms" value="on" />
+          Every network
+        </label>
+        {platformIds.map((p) => (
+          <label class="check" for={`platform-${p}`}>
+            <input type="checkbox" id={`platform-${p}`} name="platforms" value={p} />
+            {p}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Actions it may take</legend>
+        {agentActions.map((a) => (
+          <label class="check" for={`action-${a}`}>
+            <input type="checkbox" id={`action-${a}`} name="actions" value={a} checked={a === "read"} />
+            {actionLabels[a]}
+          </label>
+        ))}
+      </fieldset>
+      <label for="credits-per-day">Credits it may spend per day (UTC)</label>
+      <input id="credits-per-day" name="creditsPerDay" type="number" min={0} max={10000} step={1} value="0" required aria-describedby="credits-help" />
+      <p class="muted" id="credits-help">
+        One credit per published target. At 0 the agent can read and draft but not publish.
+      </p>
+      <label class="check" for="purchased-credits">
+        <input type="checkbox" id="purchased-credits" name="purchasedCredits" value="on" />
+        It may spend credits bought up front (otherwise only the monthly allowance and granted credits)
+      </label>
+      <p class="row">
+        <button class="primary" id="approve" type="submit" name="decision" value="approve">
+          Allow
+        </button>
+        <button class="danger" id="deny" type="submit" name="decision" value="deny">
+          Deny
+        </button>
+      </p>
+    </form>
+  </DashboardLayout>
+);

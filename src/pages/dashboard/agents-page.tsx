@@ -1,0 +1,77 @@
+import { Hono } from "hono";
+import type { FC } from "hono/jsx";
+import { type AgentView, listAgents, revokeAgent } from "../../domain/agents/manage-agents.js";
+import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+import type { DashboardEnv } from "./dashboard-env.js";
+import { SubNav } from "./developers-page.js";
+import { ctxOf, frameOf, noticeOf } from "./frame.js";
+
+const scope = (values: string[] | null, all: string) => (values === null ? all : values.length === 0 ? "none" : values.join(", "));
+
+/** The OAuth agents acting for the workspace, what each may do, and a revoke button per agent. */
+export const AgentsPage: FC<{ frame: Frame; agents: AgentView[]; notice?: string | undefined }> = ({ frame, agents, notice }) => (
+  <DashboardLayout title="Agents" section="developers" frame={frame}>
+    <SubNav current="agents" />
+    {notice ? (
+      <p class="ok" role="status" id="notice">
+        {notice}
+      </p>
+    ) : null}
+    <section class="card">
+      <p class="muted">Agents connect with OAuth: each one you allowed is listed with its grant. Revoking ends its tokens at once.</p>
+      {agents.length === 0 ? (
+        <p id="no-agents">No agent acts for this workspace.</p>
+      ) : (
+        <div class="table-wrap" tabindex={0} role="region" aria-label="Agents (scrolls sideways)">
+          <table id="agents">
+            <thead>
+              <tr>
+                <th scope="col">Agent</th>
+                <th scope="col">Brands</th>
+                <th scope="col">Networks</th>
+                <th scope="col">Actions</th>
+                <th scope="col">Credits today</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Revoke</th>
+              </tr>
+            </thead>
+            <tbody>
+              {agents.map((a) => (
+                <tr>
+                  <td>
+                    {a.nickname ?? a.clientName} <span class="muted">({a.mode})</span>
+                  </td>
+                  <td>{scope(a.grant.profiles, "all")}</td>
+                  <td>{scope(a.grant.platforms, "all")}</td>
+                  <td>{a.grant.actions.join(", ") || "none"}</td>
+                  <td>
+                    {a.spentToday} of {a.grant.creditsPerDay}
+                  </td>
+                  <td>{when(a.lastUsedAt)}</td>
+                  <td>
+                    <form class="inline" method="post" action={`/dashboard/agents/${a.id}/revoke`}>
+                      <Csrf token={frame.csrf} />
+                      <button class="danger" type="submit" aria-label={`Revoke ${a.nickname ?? a.clientName}`}>
+                        Revoke
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  </DashboardLayout>
+);
+
+export const agentPageRoutes = new Hono<DashboardEnv>()
+  .get("/dashboard/developers/agents", async (c) => {
+    const agents = await listAgents({ ctx: ctxOf(c) });
+    return c.html(<AgentsPage frame={frameOf(c)} agents={agents.items} notice={noticeOf(c)} />);
+  })
+  .post("/dashboard/agents/:id/revoke", async (c) => {
+    await revokeAgent({ ctx: ctxOf(c), input: { id: c.req.param("id") } });
+    return c.redirect("/dashboard/developers/agents?done=agentRevoked", 303);
+  });

@@ -1,0 +1,225 @@
+import type { FC } from "hono/jsx";
+import type { CredentialView } from "../../domain/credentials/app-credentials.js";
+import type { EmailPreferences } from "../../domain/email-preferences/email-preferences.js";
+import type { CreatedApiKey } from "../../domain/keys/create-api-key.js";
+import type { listWorkspaceKeys } from "../../domain/keys/workspace-keys.js";
+import { platformIds } from "../../networks/platform-ids.js";
+import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+
+type KeyRow = Awaited<ReturnType<typeof listWorkspaceKeys>>[number];
+
+export const SubNav: FC<{ current: "keys" | "audit" | "email" | "agents" }> = ({ current }) => (
+  <nav aria-label="Developers">
+    <p class="row">
+      <a href="/dashboard/developers" aria-current={current === "keys" ? "page" : undefined}>
+        API keys and credentials
+      </a>
+      <a href="/dashboard/developers/agents" aria-current={current === "agents" ? "page" : undefined}>
+        Agents
+      </a>
+      <a href="/dashboard/developers/audit" aria-current={current === "audit" ? "page" : undefined}>
+        Audit log
+      </a>
+      <a href="/dashboard/developers/email" aria-current={current === "email" ? "page" : undefined}>
+        Email preferences
+      </a>
+    </p>
+  </nav>
+);
+
+/** API keys (a new key is shown once), and bring-your-own app credentials. */
+export const KeysPage: FC<{ frame: Frame; keys: KeyRow[]; credentials: CredentialView[]; created?: CreatedApiKey | undefined; notice?: string | undefined }> = ({
+  frame,
+  keys,
+  credentials,
+  created,
+  notice,
+}) => (
+  <DashboardLayout title="Developers" section="developers" frame={frame}>
+    <SubNav current="keys" />
+    {notice ? (
+      <p class="ok" role="status" id="notice">
+        {notice}
+      </p>
+    ) : null}
+    {created ? (
+      <section class="card ok" aria-labelledby="created-title">
+        <h2 id="created-title">Your new {created.mode} key</h2>
+        <p>Copy it now: it is shown only once, and Chorus keeps only its hash.</p>
+        <p class="secret" id="new-key">
+          {created.key}
+        </p>
+      </section>
+    ) : null}
+    <section class="card" aria-labelledby="keys-title">
+      <h2 id="keys-title">API keys</h2>
+      <form method="post" action="/dashboard/keys" class="row">
+        <Csrf token={frame.csrf} />
+        <div>
+          <label for="key-name">Name</label>
+          <input id="key-name" name="name" required maxlength={100} placeholder="CI publisher" />
+        </div>
+        <div>
+          <label for="key-mode">Mode</label>
+          <select id="key-mode" name="mode">
+            <option value="test">test (sandbox networks)</option>
+            {frame.sessionMode === "live" ? <option value="live">live (real networks)</option> : null}
+          </select>
+        </div>
+        <div>
+          <button class="primary" id="create-key" type="submit">
+            Create key
+          </button>
+        </div>
+      </form>
+      <div class="table-wrap" tabindex={0} role="region" aria-label="API keys (scrolls sideways)">
+        <table id="keys">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Name</th>
+              <th scope="col">Mode</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => (
+              <tr id={`key-${k.keyId}`}>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>{k.name}</td>
+                <td>{k.mode}</td>
+                <td>{when(k.lastUsedAt)}</td>
+                <td>
+                  {k.revokedAt ? (
+                    `revoked ${when(k.revokedAt)}`
+                  ) : (
+                    <form class="inline" method="post" action={`/dashboard/keys/${k.keyId}/revoke`}>
+                      <Csrf token={frame.csrf} />
+                      <button class="danger" type="submit" aria-label={`Revoke key ${k.name} (${k.prefix})`}>
+                        Revoke
+                      </button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+    <section class="card" aria-labelledby="credentials-title">
+      <h2 id="credentials-title">Your own network apps</h2>
+      <p class="muted">With your own client id and secret, connections use your app on that network instead of the server's.</p>
+      {credentials.length ? (
+        <ul id="credentials">
+          {credentials.map((cred) => (
+            <li>
+              {cred.platform}: <code>{cred.clientId}</code> (updated {when(cred.updatedAt)}){" "}
+              <form class="inline" method="post" action={`/dashboard/credentials/${cred.platform}/delete`}>
+                <Csrf token={frame.csrf} />
+                <button class="danger" type="submit" aria-label={`Remove the ${cred.platform} app`}>
+                  Remove
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>None: connections use the server's apps.</p>
+      )}
+      <form method="post" action="/dashboard/credentials" class="row">
+        <Csrf token={frame.csrf} />
+        <div>
+          <label for="cred-platform">Network</label>
+          <select id="cred-platform" name="platform">
+            {platformIds.map((p) => (
+              <option value={p}>{p}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="cred-id">Client id</label>
+          <input id="cred-id" name="clientId" required autocomplete="off" />
+        </div>
+        <div>
+          <label for="cred-secret">Client secret</label>
+          <input id="cred-secret" name="clientSecret" type="password" required autocomplete="off" />
+        </div>
+        <div>
+          <button type="submit">Save app</button>
+        </div>
+      </form>
+    </section>
+  </DashboardLayout>
+);
+
+export const AuditPage: FC<{ frame: Frame; entries: { id: string; type: string; actor: string; details: Record<string, unknown>; createdAt: string }[] }> = ({ frame, entries }) => (
+  <DashboardLayout title="Audit log" section="developers" frame={frame}>
+    <SubNav current="audit" />
+    <section class="card">
+      <div class="table-wrap" tabindex={0} role="region" aria-label="Audit log (scrolls sideways)">
+        <table id="audit">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Event</th>
+              <th scope="col">By</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr>
+                <td>{when(e.createdAt)}</td>
+                <td>{e.type}</td>
+                <td>{e.actor}</td>
+                <td>
+                  <code>{JSON.stringify(e.details)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  </DashboardLayout>
+);
+
+const emailChoices: { name: keyof Omit<EmailPreferences, "updatedAt">; label: string }[] = [
+  { name: "publishFailures", label: "A post failed to publish" },
+  { name: "accountDisconnected", label: "An account was disconnected or needs reconnecting" },
+  { name: "creditsLow", label: "Credits are running low" },
+  { name: "weeklyDigest", label: "Weekly digest" },
+  { name: "productUpdates", label: "Product updates" },
+];
+
+export const EmailPage: FC<{ frame: Frame; preferences: EmailPreferences; notice?: string | undefined }> = ({ frame, preferences, notice }) => (
+  <DashboardLayout title="Email preferences" section="developers" frame={frame}>
+    <SubNav current="email" />
+    {notice ? (
+      <p class="ok" role="status" id="notice">
+        {notice}
+      </p>
+    ) : null}
+    <section class="card">
+      <form method="post" action="/dashboard/developers/email">
+        <Csrf token={frame.csrf} />
+        <fieldset>
+          <legend>Email me when</legend>
+          {emailChoices.map((choice) => (
+            <label class="check">
+              <input type="checkbox" name={choice.name} value="on" checked={preferences[choice.name]} />
+              {choice.label}
+            </label>
+          ))}
+        </fieldset>
+        <button class="primary" type="submit" id="save-email">
+          Save
+        </button>
+      </form>
+    </section>
+  </DashboardLayout>
+);

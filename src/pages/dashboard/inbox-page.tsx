@@ -1,0 +1,213 @@
+import type { Child, FC } from "hono/jsx";
+import type { Notification } from "../../domain/inbox/notifications.js";
+import type { MarkSeenResult } from "../../domain/inbox/mark-notifications-seen.js";
+import type { Conversation } from "../../domain/messages/list-conversations.js";
+import type { Message } from "../../domain/messages/list-messages.js";
+import type { PostView } from "../../domain/posts/post-view.js";
+import type { ReadProblem } from "../../domain/reads/spanning-read.js";
+import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+import { ProblemsList } from "./problems-list.js";
+
+export type InboxTab = "notifications" | "conversations" | "comments";
+
+const tabs: { id: InboxTab; href: string; label: string }[] = [
+  { id: "notifications", href: "/dashboard/inbox", label: "Notifications" },
+  { id: "conversations", href: "/dashboard/inbox/conversations", label: "Conversations" },
+  { id: "comments", href: "/dashboard/inbox/comments", label: "Comments" },
+];
+
+/** The inbox's own sub-navigation, under the dashboard's. */
+export const InboxLayout: FC<{ title: string; tab: InboxTab; frame: Frame; notice?: string | undefined; children?: Child }> = ({ title, tab, frame, notice, children }) => (
+  <DashboardLayout title={title} section="inbox" frame={frame}>
+    <nav class="sub" aria-label="Inbox">
+      <ul>
+        {tabs.map((t) => (
+          <li>
+            <a href={t.href} aria-current={t.id === tab ? "page" : undefined}>
+              {t.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+    {notice ? (
+      <p class="ok" role="status" id="notice">
+        {notice}
+      </p>
+    ) : null}
+    {children}
+  </DashboardLayout>
+);
+
+const NextPage: FC<{ href: string | null }> = ({ href }) =>
+  href ? (
+    <p>
+      <a href={href} id="next-page">
+        Older
+      </a>
+    </p>
+  ) : null;
+
+export const NotificationsPage: FC<{
+  frame: Frame;
+  items: Notification[];
+  problems: ReadProblem[];
+  next: string | null;
+  seen?: MarkSeenResult | undefined;
+}> = ({ frame, items, problems, next, seen }) => (
+  <InboxLayout title="Inbox" tab="notifications" frame={frame}>
+    {seen ? (
+      <div class="ok" role="status" id="seen-result">
+        <p>
+          Marked seen up to {when(seen.seenAt)} on {seen.marked.length} account{seen.marked.length === 1 ? "" : "s"}
+          {seen.marked.length ? `: ${seen.marked.map((m) => `${m.platform} ${m.account}`).join(", ")}` : ""}.
+        </p>
+      </div>
+    ) : null}
+    {seen ? <ProblemsList problems={seen.skipped} id="seen-skipped" title="Not marked seen" /> : null}
+    <section class="card" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      <form method="post" action="/dashboard/inbox/seen">
+        <Csrf token={frame.csrf} />
+        <button id="mark-seen" type="submit">
+          Mark all seen
+        </button>{" "}
+        <span class="muted">Only networks that keep a seen state (Bluesky) can be marked; the others are listed as skipped.</span>
+      </form>
+      {items.length === 0 ? (
+        <p class="muted" id="no-notifications">
+          No notifications on the accounts that answered.
+        </p>
+      ) : (
+        <ul id="notifications" class="items">
+          {items.map((n) => (
+            <li class={n.seen ? "seen" : "unseen"} data-kind={n.kind}>
+              <strong>{n.platform}</strong> {n.kind} from @{n.actor.handle}
+              {n.seen ? "" : <span class="badge"> new</span>} <span class="muted">{when(n.createdAt)}</span>
+              {n.text ? <p class="quote">{n.text}</p> : null}
+              {n.subject?.postId ? (
+                <p>
+                  <a href={`/dashboard/posts/${n.subject.postId}/comments`}>Comments on your post</a>
+                </p>
+              ) : n.subject?.url ? (
+                <p>
+                  <a href={n.subject.url} rel="noopener noreferrer">
+                    View on {n.platform}
+                  </a>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <NextPage href={next} />
+    </section>
+    <ProblemsList problems={problems} id="problems" title="Accounts without notifications here" />
+  </InboxLayout>
+);
+
+/** The reply window as a reader sees it: open until a time, closed since one, or none on this network. */
+export function replyWindow(replyBy: string | null, now: Date): string {
+  if (replyBy === null) return "No reply window on this network";
+  return Date.parse(replyBy) > now.getTime() ? `Reply by ${when(replyBy)}` : `Reply window closed ${when(replyBy)}`;
+}
+
+export const ConversationsPage: FC<{ frame: Frame; items: Conversation[]; problems: ReadProblem[]; next: string | null; now: Date }> = ({ frame, items, problems, next, now }) => (
+  <InboxLayout title="Conversations" tab="conversations" frame={frame}>
+    <section class="card" aria-labelledby="conversations-title">
+      <h2 id="conversations-title">Direct messages</h2>
+      {items.length === 0 ? (
+        <p class="muted" id="no-conversations">
+          No conversations on the accounts that answered.
+        </p>
+      ) : (
+        <ul id="conversations" class="items">
+          {items.map((cv) => (
+            <li>
+              <a href={`/dashboard/inbox/conversations/${encodeURIComponent(cv.id)}`}>
+                {cv.participants.map((p) => `@${p.handle}`).join(", ") || "(no participants named)"}
+              </a>{" "}
+              <strong>{cv.platform}</strong> {cv.unread ? <span class="badge">unread</span> : null} <span class="muted">last message {when(cv.lastMessageAt)}</span>
+              <p class="reply-window muted">{replyWindow(cv.replyBy, now)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NextPage href={next} />
+    </section>
+    <ProblemsList problems={problems} id="problems" title="Accounts without conversations here" />
+  </InboxLayout>
+);
+
+export const ConversationPage: FC<{ frame: Frame; id: string; account: string; platform: string; messages: Message[]; notice?: string | undefined }> = ({
+  frame,
+  id,
+  account,
+  platform,
+  messages,
+  notice,
+}) => (
+  <InboxLayout title="Conversation" tab="conversations" frame={frame} notice={notice}>
+    <section class="card" aria-labelledby="messages-title">
+      <h2 id="messages-title">
+        {platform} conversation <code>{account}</code>
+      </h2>
+      <ol id="messages" class="items" reversed>
+        {messages.map((m) => (
+          <li class={`message ${m.direction}`}>
+            <strong>{m.direction === "out" ? "You" : `@${m.from.handle}`}</strong> <span class="muted">{when(m.createdAt)}</span>
+            {m.text ? <p>{m.text}</p> : null}
+            {m.attachments.map((a) => (
+              <p class="muted">
+                Attachment ({a.type}){a.url ? ": " : ""}
+                {a.url ? <a href={a.url} rel="noopener noreferrer">open</a> : null}
+              </p>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </section>
+    <section class="card" aria-labelledby="reply-title">
+      <h2 id="reply-title">Reply</h2>
+      <form method="post" action={`/dashboard/inbox/conversations/${encodeURIComponent(id)}/reply`}>
+        <Csrf token={frame.csrf} />
+        <input type="hidden" name="account" value={account} />
+        <label for="message-text">Message</label>
+        <textarea id="message-text" name="text" rows={3} required maxlength={2000}></textarea>
+        <label class="check" for="human-agent">
+          <input type="checkbox" id="human-agent" name="humanAgent" value="1" aria-describedby="human-agent-help" />A person is answering (human agent)
+        </label>
+        <p class="muted" id="human-agent-help">
+          Facebook and Instagram accept replies for 24 hours after the person's last message. Tick this when a person (not an automation) answers: Meta then
+          allows 7 days. Other networks ignore it.
+        </p>
+        <button class="primary" id="send-message" type="submit">
+          Send
+        </button>
+      </form>
+    </section>
+  </InboxLayout>
+);
+
+/** Comments are read per post: the published posts, each linking to its comments. */
+export const CommentPostsPage: FC<{ frame: Frame; posts: PostView[] }> = ({ frame, posts }) => (
+  <InboxLayout title="Comments" tab="comments" frame={frame}>
+    <section class="card" aria-labelledby="posts-title">
+      <h2 id="posts-title">Published posts</h2>
+      {posts.length === 0 ? (
+        <p class="muted">No published posts yet: comments are read per published post.</p>
+      ) : (
+        <ul id="comment-posts" class="items">
+          {posts.map((p) => (
+            <li>
+              <a href={`/dashboard/posts/${p.id}/comments`}>{p.text ? p.text.slice(0, 80) : p.id}</a>{" "}
+              <span class="muted">
+                {p.targets.map((t) => t.platform).join(", ")} · {when(p.publishedAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  </InboxLayout>
+);

@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getLimits } from "../../domain/account/get-limits.js";
+import { switchViewMode } from "../../domain/dashboard/sessions.js";
+import { recentFailures } from "../../domain/posts/recent-failures.js";
+import { endSession } from "../../domain/dashboard/sessions.js";
+import { publicLimit } from "../../http/auth.js";
+import { MEDIA_BYTE_LIMITS } from "../../domain/media/media-formats.js";
+import { ApiError } from "../../infra/errors.js";
+import { renderPageError } from "../page-errors.js";
+import { accountRoutes } from "./account-routes.js";
+import { composeRoutes } from "./compose-routes.js";
+import { type DashboardEnv, clearSessionCookie, dashboardHeaders, field, requireSession } from "./dashboard-env.js";
+import { dashboardCss } from "./dashboard-style.js";
+import { developerRoutes } from "./developer-routes.js";
+import { webhookRoutes } from "./webhook-routes.js";
+import { inboxRoutes } from "./inbox-routes.js";
+import { analyticsRoutes } from "./analytics-routes.js";
+import { agentConsentRoutes } from "./agent-consent-routes.js";
+import { agentPageRoutes } from "./agents-page.js";
+import { ctxOf, frameOf } from "./frame.js";
+import { OverviewPage } from "./overview-page.js";
+import { CREDIT_HISTORY_DAYS, CreditsPage } from "./credits-page.js";
+import { creditHistory } from "../../domain/billing/credit-history.js";
+import { postRoutes } from "./post-routes.js";
+import { SignedOutPage } from "./signin-pages.js";
+import { signinRoutes } from "./signin-routes.js";
+
+/** Paths that work without a session: the sign-in link itself and the static assets. */
+const OPEN_PATHS = /^\/dashboard\/(signin\/|assets\/)/;
+
+const sessionPages = new Hono<DashboardEnv>()
+  .get("/dashboard", async (c) => {
+    const ctx = ctxOf(c);
+    const [limits, failed] = await Promise.all([getLimits({ ctx }), recentFailures({ ctx, input: { limit: 10 } })]);
+    return c.html(<OverviewPage frame={frameOf(c)} model={{ limits, failed }} />);
+  })
+  .get("/dashboard/credits", async (c) => {
+    const ctx = ctxOf(c);
+    const [limits, days] = await Promise.all([getLimits({ ctx }), creditHistory({ ctx, input: { days: CREDIT_HISTORY_DAYS } })]);
+    return c.html(<CreditsPage frame={frameOf(c)} limits={limits} days={days} />);
+  })
+  .post("/dashboard/mode", async (c) => {
+    const to = field(c, "to");
+    if (to !== "test" && to !== "live") throw new ApiError("field_invalid", { param: "to", message: "Switch to test or live." });
+    await switchViewMode({ ctx: ctxOf(c), input: { token: c.var.sessionToken, session: c.var.dash.session, to } });
+    return c.redirect("/dashboard", 303);
+  })
+  .post("/dashboard/signout", async (c) => {
+    await endSession(ctxOf(c).db, c.var.sessionToken, ctxOf(c).clock.now());
+    clearSessionCookie(c);
+    return c.html(<SignedOutPage reason="signed_out" />);
+  });
+
+/**
+ * The dashboard: server-rendered pages over the same domain functions as the API. Middleware is
+ * scoped to /dashboard paths (mounted at "/", a "*" here would run on every /v1 request too).
+ */
+export const dashboardRoutes = new Hono<DashboardEnv>();
+dashboardRoutes.onError(renderPageError);
+dashboardRoutes.use("/dashboard/*", async (c, next) => {
+  await next();
+  // A page that set one of these itself (the agent consent page widens form-action) keeps its own.
+  for (const [name, value] of Object.entries(await dashboardHeaders())) if (!c.res.headers.has(name)) c.header(name, value);
+});
+dashboardRoutes.use("/dashboard/signin/*", publicLimit());
+// Forms are read whole before a handler runs: a size cap first (media the API's own largest file, 64 KB of multipart framing).
+const tooLarge = () => {
+  throw new ApiError("body_too_large");
+};
+dashboardRoutes.use("/dashboard/compose/media", bodyLimit({ maxSize: MEDIA_BYTE_LIMITS.video + 64 * 1024, onError: tooLarge }));
+dashboardRoutes.use("/dashboard/*", async (c, next) => (c.req.path === "/dashboard/compose/media" ? next() : bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })(c, next)));
+const sessionCheck = requireSession((c) => c.html(<SignedOutPage reason={c.req.path === "/dashboard/agents/authorize" ? "agent_consent" : "expired"} />, 401));
+// "/dashboard/*" matches "/dashboard" itself too: registering both would check the session twice.
+dashboardRoutes.use("/dashboard/*", async (c, next) => (OPEN_PATHS.test(c.req.path) ? next() : sessionCheck(c, next)));
+dashboardRoutes.get("/dashboard/assets/dashboard.css", (c) => c.body(dashboardCss, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }));
+dashboardRoutes.get("/dashboard/assets/htmx.min.js", async (c) => {
+  const script = await c.var.deps.dashboardScript?.();
+  if (script === undefined) throw new ApiError("route_not_found", { message: "This server was built without the dashboard's script; the pages work without it." });
+  return c.body(script, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600" });
+});
+dashboardRoutes.route("/", signinRoutes);
+dashboardRoutes.route("/", sessionPages);
+dashboardRoutes.route("/", accountRoutes);
+dashboardRoutes.route("/", postRoutes);
+dashboardRoutes.route("/", composeRoutes);
+dashboardRoutes.route("/", developerRoutes);
+dashboardRoutes.route("/", webhookRoutes);
+dashboardRoutes.route("/", inboxRoutes);
+dashboardRoutes.route("/", analyticsRoutes);
+dashboardRoutes.route("/", agentConsentRoutes);
+dashboardRoutes.route("/", agentPageRoutes);

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { EVENT_RETENTION_DAYS, getEvent, listEvents } from "../../../domain/events/list-events.js";
+import type { AppEnv } from "../../../http/context.js";
+import { validate } from "../../../http/validate.js";
+import { errorResponses, jsonResponse, security } from "../../openapi-helpers.js";
+import { EventIdParam, EventListQuery, EventListSchema, EventSchema } from "./schema.js";
+
+const tags = ["Webhooks"];
+
+/** The event log: GET /v1/events, GET /v1/events/{id}. */
+export const eventRoutes = new Hono<AppEnv>()
+  .get(
+    "/events",
+    describeRoute({
+      operationId: "listEvents",
+      tags,
+      summary: "The workspace's events, newest first",
+      description: `Every event recorded for the key's mode (test or live), whether or not an endpoint received it: the same envelope deliveries carry. Kept ${EVENT_RETENTION_DAYS} days, with their delivery logs.`,
+      security,
+      responses: { 200: jsonResponse(EventListSchema, "A page of events."), ...errorResponses(["field_unknown", "field_invalid", "unknown_webhook_event", "cursor_invalid"]) },
+    }),
+    validate("query", EventListQuery, { typeCodes: { type: "unknown_webhook_event" } }),
+    async (c) => c.json(await listEvents({ ctx: c.var.ctx, input: c.req.valid("query") })),
+  )
+  .get(
+    "/events/:id",
+    describeRoute({
+      operationId: "getEvent",
+      tags,
+      summary: "One event",
+      security,
+      responses: { 200: jsonResponse(EventSchema, "The event."), ...errorResponses(["resource_not_found"]) },
+    }),
+    validate("param", EventIdParam),
+    async (c) => c.json(await getEvent({ ctx: c.var.ctx, input: c.req.valid("param") })),
+  );

@@ -1,0 +1,66 @@
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { MAX_JSON_BODY_BYTES } from "../../../http/validate.js";
+
+type JsonRpcId = string | number | null;
+
+/** A JSON-RPC error response (JSON-RPC 2.0 §5.1) with the HTTP status the transport answers it with. */
+export function jsonRpcError(status: number, code: number, message: string, id: JsonRpcId = null): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id }, { status });
+}
+
+const idOf = (message: unknown): JsonRpcId => {
+  if (typeof message !== "object" || message === null || !("id" in message)) return null;
+  const { id } = message;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+};
+
+/**
+ * The params each method this server answers must have. The SDK reports params that fail its
+ * schema as an internal error (-32603); JSON-RPC 2.0 calls them -32602 Invalid params.
+ */
+const paramsOf: Record<string, { safeParse(value: unknown): { success: boolean } }> = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  "tools/list": ListToolsRequestSchema,
+  "tools/call": CallToolRequestSchema,
+};
+
+/**
+ * Reads the POST body as JSON-RPC before the SDK transport sees it. The transport calls every
+ * unreadable message a parse error (-32700); JSON-RPC 2.0 keeps that code for text that is not
+ * JSON and answers -32600 Invalid Request for JSON that is not a request object (a wrong
+ * `jsonrpc`, no `method`), with the request's id when it has one. A batch is -32600 too: the
+ * Streamable HTTP transport of protocol revision 2025-11-25 takes one message per POST.
+ */
+export async function readJsonRpcBody(request: { header(name: string): string | undefined; text(): Promise<string> }): Promise<{ body: unknown } | { refusal: Response }> {
+  if (Number(request.header("content-length") ?? "0") > MAX_JSON_BODY_BYTES) {
+    return { refusal: jsonRpcError(413, -32600, `Invalid Request: the body is over ${MAX_JSON_BODY_BYTES} bytes.`) };
+  }
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) {
+    return { refusal: jsonRpcError(413, -32600, `Invalid Request: the body is over ${MAX_JSON_BODY_BYTES} bytes.`) };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    return { refusal: jsonRpcError(400, -32700, "Parse error: the body is not JSON.") };
+  }
+  if (Array.isArray(body)) return { refusal: jsonRpcError(400, -32600, "Invalid Request: send one JSON-RPC message per POST; batches are not part of protocol revision 2025-11-25.") };
+  if (!JSONRPCMessageSchema.safeParse(body).success) {
+    return { refusal: jsonRpcError(400, -32600, 'Invalid Request: not a JSON-RPC 2.0 message (`jsonrpc` must be "2.0", with a `method` or a result).', idOf(body)) };
+  }
+  const method = typeof body === "object" && body !== null && "method" in body ? body.method : undefined;
+  const schema = typeof method === "string" && "id" in (body as object) ? paramsOf[method] : undefined;
+  if (schema && !schema.safeParse(body).success) {
+    // A well-formed request whose params are wrong: answered like any JSON-RPC error, with 200.
+    return { refusal: jsonRpcError(200, -32602, `Invalid params for ${method}.`, idOf(body)) };
+  }
+  return { body };
+}

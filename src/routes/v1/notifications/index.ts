@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { listNotifications } from "../../../domain/inbox/notifications.js";
+import { markNotificationsSeen } from "../../../domain/inbox/mark-notifications-seen.js";
+import type { AppEnv } from "../../../http/context.js";
+import { noBody } from "../../../http/no-body.js";
+import { validate } from "../../../http/validate.js";
+import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
+import { ListNotificationsQuery, MarkSeenQuery, MarkSeenResultSchema, NotificationListSchema } from "./schema.js";
+
+const tags = ["Inbox"];
+
+export const notificationRoutes = new Hono<AppEnv>()
+  .get(
+    "/notifications",
+    describeRoute({
+      operationId: "listNotifications",
+      tags,
+      summary: "Notifications across networks, newest first",
+      description:
+        "Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), merged newest first. Each network is read in parallel with its own timeout; a network that timed out, failed, needs reauthorising or has no notifications at all is a `problems` entry, and the others still answer. The cursor holds one position per network.",
+      security,
+      responses: {
+        200: jsonResponse(NotificationListSchema, "A page of notifications and the networks that could not be read."),
+        ...errorResponses(["field_unknown", "field_invalid", "cursor_invalid", "account_unknown"]),
+      },
+    }),
+    validate("query", ListNotificationsQuery),
+    async (c) => c.json(await listNotifications({ ctx: c.var.ctx, input: c.req.valid("query") })),
+  )
+  .post(
+    "/notifications/seen",
+    describeRoute({
+      operationId: "markNotificationsSeen",
+      tags,
+      summary: "Mark notifications seen",
+      description: "Marks every notification up to now as seen on the networks that keep that state (Bluesky); the others are listed in `skipped` with the reason.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: {
+        200: jsonResponse(MarkSeenResultSchema, "Which accounts were marked and which were skipped."),
+        ...errorResponses(["field_unknown", "field_invalid", "account_unknown"]),
+      },
+    }),
+    noBody(),
+    validate("query", MarkSeenQuery),
+    async (c) => c.json(await markNotificationsSeen({ ctx: c.var.ctx, input: c.req.valid("query") })),
+  );
