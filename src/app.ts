@@ -4,10 +4,12 @@ import { requireApiKey, publicLimit } from "./http/auth.js";
 import type { AppEnv } from "./http/context.js";
 import { handleError } from "./http/error-handler.js";
 import { idempotency } from "./http/idempotency.js";
+import { refuseUnsafeUrl } from "./http/input-guard.js";
 import { allowedMethods } from "./http/method-not-allowed.js";
 import { rateHeaders } from "./http/rate-headers.js";
 import { requestContext } from "./http/request-context.js";
 import { ApiError } from "./infra/errors.js";
+import { createVerifiedKeyCache } from "./domain/keys/verified-key-cache.js";
 import { docsRoutes } from "./openapi/docs-routes.js";
 import { accountRoutes } from "./routes/v1/account/index.js";
 import { mediaRoutes } from "./routes/v1/media/index.js";
@@ -15,6 +17,7 @@ import { emailPreferenceRoutes } from "./routes/v1/email-preferences/index.js";
 import { meRoutes } from "./routes/v1/me/index.js";
 import { pageRoutes } from "./pages/index.js";
 import { internalJobRoutes } from "./routes/internal/jobs.js";
+import { metaWebhookRoutes } from "./pages/meta-webhooks.js";
 import { connectLinkRoutes } from "./routes/v1/connect-link/index.js";
 import { credentialRoutes } from "./routes/v1/credentials/index.js";
 import { platformRoutes } from "./routes/v1/platforms/index.js";
@@ -23,6 +26,22 @@ import { sandboxControlRoutes } from "./routes/v1/sandbox/index.js";
 import { accountResourceRoutes } from "./routes/v1/social-accounts/account-resources.js";
 import { socialAccountRoutes } from "./routes/v1/social-accounts/index.js";
 import { profileRoutes } from "./routes/v1/profiles/index.js";
+import { eventRoutes } from "./routes/v1/events/index.js";
+import { webhookDeliveryRoutes } from "./routes/v1/webhooks/deliveries.js";
+import { webhookRoutes } from "./routes/v1/webhooks/index.js";
+import { mcpRoutes } from "./routes/v1/mcp/index.js";
+import { appLinkRoutes } from "./routes/v1/app-link/index.js";
+import { notificationRoutes } from "./routes/v1/notifications/index.js";
+import { analyticsRoutes } from "./routes/v1/analytics/index.js";
+import { conversationRoutes } from "./routes/v1/conversations/index.js";
+import { engagementRoutes } from "./routes/v1/engagements/index.js";
+import { accountReadRoutes } from "./routes/v1/account-reads/index.js";
+import { commentRoutes } from "./routes/v1/comments/index.js";
+import { liveBroadcastRoutes } from "./routes/v1/live-broadcasts/index.js";
+import { discoverRoutes } from "./routes/v1/discover/index.js";
+import { enforceAgentGrant } from "./http/agent-grant.js";
+import { oauthRoutes } from "./routes/oauth/index.js";
+import { agentRoutes } from "./routes/v1/agents/index.js";
 
 /** Paths under /v1 that need no key (the public capability registry). */
 const PUBLIC_V1 = [/^\/v1\/platforms(\/|$)/];
@@ -34,16 +53,20 @@ const PUBLIC_V1 = [/^\/v1\/platforms(\/|$)/];
  * Middleware order: request context (id, deps) → rate-limit headers on the way out → per route
  * group: public limit, or key + workspace limits + idempotency → validation → handler.
  */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(given: AppDeps): Hono<AppEnv> {
+  const deps: AppDeps = given.verifiedKeys ? given : { ...given, verifiedKeys: createVerifiedKeyCache({ clock: given.clock }) };
   const app = new Hono<AppEnv>();
   app.use("*", requestContext(deps));
   app.use("*", rateHeaders());
+  app.use("*", refuseUnsafeUrl());
 
   const v1 = new Hono<AppEnv>();
   v1.use("*", async (c, next) => {
     if (PUBLIC_V1.some((p) => p.test(c.req.path))) return publicLimit()(c, next);
     return requireApiKey()(c, async () => {
-      await idempotency()(c, next);
+      await enforceAgentGrant()(c, async () => {
+        await idempotency()(c, next);
+      });
     });
   });
   v1.route("/", meRoutes);
@@ -58,9 +81,25 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   v1.route("/", mediaRoutes);
   v1.route("/", sandboxControlRoutes);
   v1.route("/", postRoutes);
+  v1.route("/", webhookRoutes);
+  v1.route("/", webhookDeliveryRoutes);
+  v1.route("/", eventRoutes);
+  v1.route("/", mcpRoutes);
+  v1.route("/", appLinkRoutes);
+  v1.route("/", notificationRoutes);
+  v1.route("/", analyticsRoutes);
+  v1.route("/", conversationRoutes);
+  v1.route("/", engagementRoutes);
+  v1.route("/", accountReadRoutes);
+  v1.route("/", commentRoutes);
+  v1.route("/", liveBroadcastRoutes);
+  v1.route("/", discoverRoutes);
+  v1.route("/", agentRoutes);
   app.route("/v1", v1);
+  app.route("/", oauthRoutes);
   app.route("/", pageRoutes);
   app.route("/", internalJobRoutes);
+  app.route("/", metaWebhookRoutes);
 
   app.route("/", docsRoutes(app));
 

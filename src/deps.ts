@@ -8,6 +8,9 @@ import type { Clock } from "./infra/clock.js";
 import type { Logger } from "./infra/logger.js";
 import type { MediaStorage } from "./infra/media-storage/types.js";
 import type { RateLimiter } from "./infra/rate-limit/types.js";
+import type { DocsAssetSource } from "./openapi/docs-assets.js";
+import type { VerifiedKeyCache } from "./domain/keys/verified-key-cache.js";
+import type { DashboardScriptSource } from "./pages/dashboard/dashboard-assets.js";
 
 /**
  * Everything the app needs from its runtime. The Node server and the Worker build these from
@@ -35,4 +38,15 @@ export interface AppDeps {
   jobVerifier?: JobSignatureVerifier | undefined;
   /** Uploaded media files: a directory on Node, an R2 bucket on Workers. */
   mediaStorage: MediaStorage;
+  /** How long an Idempotency-Key claim is presumed running before its request counts as dead; default 5 minutes. */
+  idempotencyLeaseMs?: number | undefined;
+  /** The /docs renderer's files (node_modules on Node, bundled on Workers); /docs/assets answers 404 without it. */
+  docsAssets?: DocsAssetSource | undefined;
+  /**
+   * API keys verified in the last few seconds (one per process or Worker isolate); createApp
+   * makes one with the default TTL when unset.
+   */
+  verifiedKeys?: VerifiedKeyCache | undefined;
+  /** The dashboard's script (htmx): node_modules on Node, bundled on Workers; pages work without it. */
+  dashboardScript?: DashboardScriptSource | undefined;
 }

@@ -5,35 +5,51 @@ import { parseNodeEnv } from "./node/node-config.js";
 import { buildNodeRuntime } from "./node/node-deps.js";
 import { domainServices } from "./http/domain-services.js";
 import { startJobPoller } from "./node/job-poller.js";
+import { DataDirBusyError, acquireDataDirLock } from "./node/data-dir-lock.js";
 
 const env = parseNodeEnv(process.env);
+// The embedded database belongs to one process; the lock tells operator commands (and a second
+// server) that this one holds it, so they refuse instead of writing into a copy that is lost.
+let lock: { release: () => void } | null = null;
+if (!env.DATABASE_URL) {
+  try {
+    lock = acquireDataDirLock(env.CHORUS_DATA_DIR, "server");
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(`${error.dataDir} is in use by the Chorus ${error.holder.role} (pid ${error.holder.pid}); stop it first, or set CHORUS_DATA_DIR to another folder.`);
+    process.exit(1);
+  }
+}
 const runtime = await buildNodeRuntime(env);
 const firstKey = await ensureFirstWorkspace(runtime.db, runtime.deps.clock.now());
 const app = createApp(runtime.deps);
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`Chorus API listening on http://localhost:${info.port} (${runtime.databaseLabel})`);
-  console.log(`Reference: http://localhost:${info.port}/docs`);
+  // The listening line comes last: whoever waits for it (a supervisor, the tests) has the key too.
   if (firstKey) {
     console.log("First start: created a workspace with a test API key. It is shown once; keep it:");
     console.log(firstKey.key);
   }
+  console.log(`Reference: http://localhost:${info.port}/docs`);
+  console.log(`Chorus API listening on http://localhost:${info.port} (${runtime.databaseLabel})`);
 });
 
 // Scheduled publishes and asynchronous-publish polling run here, in process, from the job table.
 const poller = startJobPoller(
   { db: runtime.db, clock: runtime.deps.clock, services: domainServices(runtime.deps, env.CHORUS_PUBLIC_URL ?? `http://localhost:${env.PORT}`) },
   runtime.deps.logger,
+  { wakeups: runtime.jobWakeups, concurrency: env.CHORUS_JOB_CONCURRENCY, perWorkspace: env.CHORUS_JOB_CONCURRENCY_PER_WORKSPACE },
 );
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  console.log(`${signal}: shutting down`);
+  runtime.deps.logger.info("shutting down", { signal });
   server.close();
   await poller.stop();
   await runtime.close();
+  lock?.release();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

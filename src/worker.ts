@@ -6,28 +6,40 @@ import { tableJobQueue } from "./domain/jobs/job-queue.js";
 import { runDueJobs } from "./domain/jobs/run-due-jobs.js";
 import { sweepSchedules } from "./domain/jobs/sweep-schedules.js";
 import { sweepStuckTargets } from "./domain/jobs/sweep-stuck-targets.js";
+import { sweepWebhooks } from "./domain/webhooks/sweep-webhooks.js";
+import { sweepExpiringTokens } from "./domain/jobs/sweep-expiring-tokens.js";
+import { purgeDashboardSessions } from "./domain/dashboard/purge-sessions.js";
+import { sweepInboxPolls } from "./domain/inbox-polling/sweep-inbox-polls.js";
+import { purgeDoneJobs } from "./domain/jobs/purge-done-jobs.js";
 import { domainServices } from "./http/domain-services.js";
 import { createQstashQueue, createQstashVerifier } from "./infra/qstash-queue.js";
 import { networkDepsFromEnv } from "./config/network-env.js";
 import { type R2BucketBinding, createR2MediaStorage } from "./infra/media-storage/r2-storage.js";
 import { createTokenCipher } from "./infra/token-cipher.js";
+import { createGuardedFetch } from "./infra/outbound/guarded-fetch.js";
+import { workerDashboardScript } from "./pages/dashboard/worker-dashboard-script.js";
+import { workerDocsAssets } from "./openapi/worker-docs-assets.js";
+import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/keys/verified-key-cache.js";
 import { neonDatabaseProvider } from "./db/neon.js";
 import { systemClock } from "./infra/clock.js";
-import { consoleLogger } from "./infra/logger.js";
+import { type LogLevel, createJsonLogger } from "./infra/logger.js";
+import { ApiError, toEnvelope } from "./infra/errors.js";
+import { newId } from "./infra/ids.js";
+import { type WorkerConfig, parseWorkerConfig } from "./config/worker-config.js";
 import { createMemoryRateLimiter } from "./infra/rate-limit/memory-limiter.js";
 import { createUpstashRateLimiter } from "./infra/rate-limit/upstash-limiter.js";
 import type { RateLimiter } from "./infra/rate-limit/types.js";
 
 export interface WorkerEnv {
-  DATABASE_URL: string;
+  DATABASE_URL?: string;
   /** Local development and tests only: a WebSocket proxy in front of a plain Postgres. */
   WS_PROXY?: string;
   CHORUS_PUBLIC_URL?: string;
   UPSTASH_REDIS_REST_URL?: string;
   UPSTASH_REDIS_REST_TOKEN?: string;
   /** `kid:base64key[,…]`: 32-byte AES keys; the first encrypts, all decrypt (rotation). */
-  CHORUS_ENCRYPTION_KEYS: string;
-  CHORUS_SIGNING_SECRET: string;
+  CHORUS_ENCRYPTION_KEYS?: string;
+  CHORUS_SIGNING_SECRET?: string;
   /** Uploaded media (wrangler.toml `[[r2_buckets]]`, binding MEDIA). */
   MEDIA: R2BucketBinding;
   /** CHORUS_<NETWORK>_… settings and other variables; bindings such as MEDIA are objects. */
@@ -47,12 +59,33 @@ interface BuiltApp {
   fetch: AppFetch;
   deps: AppDeps;
 }
-let built: { env: WorkerEnv; app: Promise<BuiltApp> } | null = null;
+/** The app, or the settings that keep it from starting (named, so the operator can fix them). */
+type Prepared = { ok: true; app: BuiltApp } | { ok: false; problems: string[] };
+let built: { env: WorkerEnv; prepared: Promise<Prepared> } | null = null;
 
-function appFor(env: WorkerEnv): Promise<BuiltApp> {
-  if (built && built.env === env) return built.app;
-  built = { env, app: buildApp(env) };
-  return built.app;
+function prepare(env: WorkerEnv): Promise<Prepared> {
+  if (built && built.env === env) return built.prepared;
+  const parsed = parseWorkerConfig(env);
+  const prepared: Promise<Prepared> = parsed.ok
+    ? buildApp(env, parsed.config).then(
+        (app) => ({ ok: true, app }),
+        (error: unknown) => ({ ok: false, problems: [error instanceof Error ? error.message : "the Worker could not start"] }),
+      )
+    : Promise.resolve(parsed);
+  built = { env, prepared };
+  return prepared;
+}
+
+/** JSON lines through console.log, which the Workers runtime sends to the Workers log (`wrangler tail`). */
+const workersLogger = (level: LogLevel) => createJsonLogger({ level, sink: (line) => console.log(line) });
+
+/** A Worker missing a setting answers every request with a 503 naming it, never a 500 with a stack. */
+function misconfigured(request: Request, env: WorkerEnv, problems: string[]): Response {
+  const requestId = newId("req");
+  workersLogger("info").error("worker misconfigured", { requestId, problems });
+  const message = `This Chorus Worker cannot serve until its settings are fixed: ${problems.join("; ")}.`;
+  const baseUrl = typeof env.CHORUS_PUBLIC_URL === "string" && env.CHORUS_PUBLIC_URL ? env.CHORUS_PUBLIC_URL : new URL(request.url).origin;
+  return Response.json(toEnvelope(new ApiError("server_misconfigured", { message }), baseUrl, requestId), { status: 503, headers: { "X-Request-Id": requestId } });
 }
 
 /**
@@ -70,41 +103,76 @@ function jobQueueFor(env: WorkerEnv) {
   };
 }
 
-async function buildApp(env: WorkerEnv): Promise<BuiltApp> {
+function keyCacheSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return DEFAULT_KEY_CACHE_SECONDS;
+  if (!/^\d+$/.test(raw) || Number(raw) > 300) throw new Error(`CHORUS_KEY_CACHE_SECONDS must be 0-300 seconds, got "${raw}"`);
+  return Number(raw);
+}
+
+const workerFetch: typeof fetch = (input, init) => fetch(input, init);
+/**
+ * Workers have no DNS API, so the outbound guard gets no addresses to check: it still refuses IP
+ * literals in private ranges and local names, and Cloudflare's egress does not reach the
+ * deployment's private network. No loopback allowance here: nothing on Workers is localhost.
+ */
+const noResolver = async (): Promise<string[]> => [];
+
+async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp> {
   let rateLimiter: RateLimiter = fallbackLimiter;
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
     const redis = new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
     rateLimiter = createUpstashRateLimiter({ redis, fallback: fallbackLimiter });
   }
   const deps: AppDeps = {
-    database: neonDatabaseProvider({ url: env.DATABASE_URL, wsProxy: env.WS_PROXY }),
+    database: neonDatabaseProvider({ url: config.databaseUrl, wsProxy: env.WS_PROXY }),
     rateLimiter,
     clock: systemClock,
-    logger: consoleLogger,
+    logger: workersLogger(config.logLevel),
     publicUrl: env.CHORUS_PUBLIC_URL,
     clientIp: (c) => c.req.header("cf-connecting-ip") ?? "unknown",
-    networks: networkDepsFromEnv(textVars(env), (input, init) => fetch(input, init)),
-    cipher: await createTokenCipher(env.CHORUS_ENCRYPTION_KEYS),
-    signingSecret: env.CHORUS_SIGNING_SECRET,
+    networks: networkDepsFromEnv(textVars(env), workerFetch, createGuardedFetch({ resolve: noResolver, fetch: workerFetch })),
+    cipher: await createTokenCipher(config.encryptionKeys),
+    signingSecret: config.signingSecret,
     ...jobQueueFor(env),
     mediaStorage: createR2MediaStorage(env.MEDIA),
+    docsAssets: workerDocsAssets,
+    // Per isolate: a revocation elsewhere reaches this isolate within the TTL.
+    verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: keyCacheSeconds(textVars(env).CHORUS_KEY_CACHE_SECONDS) }),
+    dashboardScript: workerDashboardScript,
   };
   return { fetch: createApp(deps).fetch, deps };
 }
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
-    return (await appFor(env)).fetch(request, env, ctx);
+    const prepared = await prepare(env);
+    if (!prepared.ok) return misconfigured(request, env, prepared.problems);
+    return prepared.app.fetch(request, env, ctx);
   },
   /** Cron trigger: runs due table jobs (when QStash is not configured) and repairs lost schedules. */
-  async scheduled(_controller: unknown, env: WorkerEnv, ctx: ExecutionContext) {
-    const { deps } = await appFor(env);
+  async scheduled(controller: { scheduledTime?: number } | undefined, env: WorkerEnv, ctx: ExecutionContext) {
+    const prepared = await prepare(env);
+    if (!prepared.ok) {
+      workersLogger("info").error("worker misconfigured: cron run skipped", { problems: prepared.problems });
+      return;
+    }
+    const { deps } = prepared.app;
     const { db, close } = deps.database.open();
     const runtime = { db, clock: deps.clock, services: domainServices(deps, deps.publicUrl ?? "") };
     try {
       await sweepSchedules(runtime);
       await sweepStuckTargets(runtime);
+      await sweepWebhooks(runtime);
+      await sweepInboxPolls(runtime);
+      await purgeDoneJobs(runtime);
       await runDueJobs(runtime);
+      // Daily: the run of the minute cron that falls in the day's first minute (UTC). A missed
+      // day costs nothing but a day of notice; the warning window is a week by default.
+      const at = new Date(controller?.scheduledTime ?? Date.now());
+      if (at.getUTCHours() === 0 && at.getUTCMinutes() === 0) {
+        await sweepExpiringTokens(runtime);
+        await purgeDashboardSessions(runtime);
+      }
     } finally {
       ctx.waitUntil(close());
     }
