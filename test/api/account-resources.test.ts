@@ -64,7 +64,9 @@ describe("GET /v1/social-accounts/{id}/targets", () => {
     const stale = await connect(ws, "pinterest");
     await t.db.update(socialAccounts).set({ status: "needs_reauth" }).where(eq(socialAccounts.id, stale));
     const refused = await ws.request(`/v1/social-accounts/${stale}/targets`);
-    expect(await errorOf(refused)).toMatchObject({ code: "needs_reauth", platform: "pinterest" });
+    // 401 belongs to the API key: a connection that needs reconnecting is a 409 conflict.
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toMatchObject({ type: "conflict", code: "needs_reauth", platform: "pinterest" });
   });
 
   it("does not show a test account to a live key, nor an unknown id", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../../src/db/schema/index.js";
+import { revokeApiKey } from "../../src/domain/keys/revoke-api-key.js";
 import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
 
 describe("authentication", () => {
@@ -24,7 +25,7 @@ describe("authentication", () => {
   it("refuses a revoked key", async () => {
     const ws = await t.workspace();
     expect((await ws.request("/v1/me")).status).toBe(200);
-    await t.db.update(apiKeys).set({ revokedAt: t.clock.now() }).where(eq(apiKeys.id, ws.keyId));
+    await revokeApiKey(t.db, { keyId: ws.keyId, actor: "operator", at: t.clock.now() }, t.deps.verifiedKeys);
     expect((await ws.request("/v1/me")).status).toBe(401);
   });
 

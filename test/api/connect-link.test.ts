@@ -66,6 +66,17 @@ describe("POST and GET /v1/connect-link", () => {
     expect(await sessionsOf(t, ws.id)).toHaveLength(0);
   });
 
+  it("takes POST without a body, as /openapi.json says (the body is optional)", async () => {
+    const ws = await t.workspace();
+    // Through the validating proxy: had the description required a body, this exchange would fail.
+    const response = await ws.request("/v1/connect-link", { method: "POST" });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(await response.json()).toMatchObject({ url: expect.stringMatching(/^http:\/\/chorus\.test\/connect\//) });
+    const doc = (await (await t.app.request(`${ORIGIN}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>> };
+    expect(doc.paths["/v1/connect-link"]?.post?.requestBody?.required).toBe(false);
+    expect(doc.paths["/v1/profiles"]?.post?.requestBody?.required).toBe(true);
+  });
+
   it("refuses returnUrls that are not absolute https URLs of at most 2,048 characters, with http only for localhost", async () => {
     const ws = await t.workspace();
     const refused = [
@@ -125,7 +136,7 @@ describe("the hosted connect page", () => {
     t = await createTestApp();
   });
 
-  it("lists all ten networks with both Instagram doors, or only the link's networks", async () => {
+  it("lists all ten networks with both Instagram doors and both LinkedIn doors of the sandbox app, or only the link's networks", async () => {
     const ws = await t.workspace();
     const page = await new Browser(t).open((await mint(ws)).url);
     expect(page.status).toBe(200);
@@ -143,7 +154,8 @@ describe("the hosted connect page", () => {
       "connect-twitter",
       "connect-youtube",
       "connect-pinterest",
-      "connect-linkedin",
+      "connect-linkedin-organization",
+      "connect-linkedin-member",
       "connect-bluesky",
       "connect-threads",
       "connect-googlebusiness",
@@ -368,8 +380,8 @@ describe("connecting Bluesky through the hosted page", () => {
     const account = (await (await ws.request(`/v1/social-accounts/${back.searchParams.get("account") ?? ""}`)).json()) as Record<string, unknown>;
     expect(account).toMatchObject({ platform: "bluesky", handle, status: "active" });
 
-    const other = await t.workspace();
-    const otherLink = await mint(other);
+    // The simulated person exists in this workspace's sandbox world (each workspace has its own).
+    const otherLink = await mint(ws);
     const wrong = await browser.open(`${otherLink.url}/start/bluesky`, { form: { handle, appPassword: "wrong-pass-word-xxxx" } });
     expect(wrong.status).toBe(400);
     const again = await wrong.text();
@@ -377,7 +389,7 @@ describe("connecting Bluesky through the hosted page", () => {
     expect(again).toMatch(/App passwords/);
     expect(again).toContain(`value="${handle}"`);
     expect(again).not.toContain("wrong-pass-word-xxxx");
-    expect(await t.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, other.id))).toHaveLength(0);
+    expect(await t.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, ws.id))).toHaveLength(1);
 
     const empty = await browser.open(`${otherLink.url}/start/bluesky`, { form: { handle: "", appPassword: "" } });
     expect(empty.status).toBe(400);

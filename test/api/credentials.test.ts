@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appCredentials, auditEvents, sandboxRecords } from "../../src/db/schema/index.js";
 import { sandboxRuntime } from "../../src/domain/sandbox/sandbox-runtime.js";
+import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import type { SandboxAuthCode } from "../../src/sandbox/oauth-consent.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 
@@ -10,6 +11,9 @@ let t: TestApp;
 let liveNetworks: typeof fetch | null = null;
 /** The server's base URL in tests (createTestApp sets it), which the sandbox is keyed by. */
 const publicUrl = "http://chorus.test";
+/** The workspace whose sandbox world stands in for the real networks. */
+let internetWorld = "";
+const internet = () => sandboxRuntime(t.db, { workspaceId: internetWorld, now: () => t.clock.now(), publicUrl, sleep: async () => {} });
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -19,10 +23,19 @@ beforeAll(async () => {
           if (!liveNetworks) throw new TypeError("live networks not ready");
           return liveNetworks(input, init);
         },
+        // Live Bluesky goes through the outbound guard; the stand-in networks have public addresses.
+        guardedFetch: createGuardedFetch({
+          resolve: async () => ["93.184.216.34"],
+          fetch: (input, init) => {
+            if (!liveNetworks) throw new TypeError("live networks not ready");
+            return liveNetworks(input, init);
+          },
+        }),
       }),
     },
   });
-  liveNetworks = sandboxRuntime(t.db, { now: () => t.clock.now(), publicUrl, sleep: async () => {} }).fetch;
+  internetWorld = (await t.workspace()).id;
+  liveNetworks = internet().fetch;
 });
 
 const save = (ws: TestWorkspace, json: unknown) => ws.request("/v1/credentials", { method: "POST", json });
@@ -30,18 +43,35 @@ const save = (ws: TestWorkspace, json: unknown) => ws.request("/v1/credentials",
 /** The client id the simulated network saw when the person approved `handle`. */
 async function clientIdSeenBy(platform: "twitter", handle: string): Promise<string | undefined> {
   const [pointer] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+  if (!pointer) return undefined;
   const accountId = (pointer?.data as { accountId: string } | undefined)?.accountId ?? "";
-  const codes = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "auth_code"), eq(sandboxRecords.owner, accountId)));
+  const codes = await t.db
+    .select()
+    .from(sandboxRecords)
+    .where(and(eq(sandboxRecords.workspaceId, pointer.workspaceId), eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "auth_code"), eq(sandboxRecords.owner, accountId)));
   return (codes.at(-1)?.data as SandboxAuthCode | undefined)?.clientId;
 }
 
 describe("bring your own app: /v1/credentials", () => {
+  it("keeps the LinkedIn products an app has, and refuses products a network's apps do not have", async () => {
+    const ws = await t.workspace();
+    const saved = await save(ws, { platform: "linkedin", clientId: "li-cm-app", clientSecret: "li-cm-secret", products: ["organization"] });
+    expect(saved.status).toBe(201);
+    expect(await saved.json()).toMatchObject({ platform: "linkedin", clientId: "li-cm-app", products: ["organization"] });
+    expect(((await (await ws.request("/v1/credentials")).json()) as { items: unknown[] }).items).toEqual([expect.objectContaining({ products: ["organization"] })]);
+    const wrong = await save(ws, { platform: "twitter", clientId: "x-app", clientSecret: "x-secret", products: ["member"] });
+    expect(wrong.status).toBe(400);
+    expect(await errorOf(wrong)).toMatchObject({ code: "field_invalid", param: "products", platform: "twitter" });
+    expect(await errorOf(await save(ws, { platform: "linkedin", clientId: "li", clientSecret: "s", products: ["pages"] }))).toMatchObject({ code: "field_wrong_type", param: "products[0]" });
+    expect(await t.db.select().from(appCredentials).where(and(eq(appCredentials.workspaceId, ws.id), eq(appCredentials.platform, "twitter")))).toHaveLength(0);
+  });
+
   it("saves, lists without the secret, replaces, deletes, and audits each change", async () => {
     const ws = await t.workspace();
     const created = await save(ws, { platform: "pinterest", clientId: "pin-app-1", clientSecret: "pin-secret-1" });
     expect(created.status).toBe(201);
     const body = await created.text();
-    expect(JSON.parse(body)).toEqual({ platform: "pinterest", clientId: "pin-app-1", createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(JSON.parse(body)).toEqual({ platform: "pinterest", clientId: "pin-app-1", products: null, createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect(body).not.toContain("pin-secret-1");
 
     t.clock.advance(60_000);
@@ -118,7 +148,7 @@ describe("bring your own app: /v1/credentials", () => {
   it("leaves a live key's Bluesky connection alone, and live OAuth networks still need a connect link", async () => {
     const ws = await t.workspace({ mode: "live", plan: "subscription" });
     await save(ws, { platform: "twitter", clientId: "live-app", clientSecret: "live-secret" });
-    await sandboxRuntime(t.db, { now: () => t.clock.now(), publicUrl, sleep: async () => {} })
+    await internet()
       .simulator("bluesky")
       .seedAccount({ handle: "live-byo.test", password: "live-pass-word-1234" });
     const bluesky = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "live-byo.test", appPassword: "live-pass-word-1234" } });

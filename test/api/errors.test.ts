@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorCatalogue, errorCodes } from "../../src/infra/error-catalogue.js";
+import { memoryLogger } from "../../src/infra/logger.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
 
 const ENVELOPE_FIELDS = ["type", "message", "code", "param", "fix", "docs", "platform", "retryable"];
@@ -62,17 +63,14 @@ describe("error envelope and catalogue", () => {
   });
 
   it("turns an unexpected exception into a 500 that leaks nothing but a request id", async () => {
-    const logged: Record<string, unknown>[] = [];
-    const failing = await createTestApp({
-      deps: {
-        logger: { error: (_m, fields) => logged.push(fields), info: () => {} },
-      },
-    });
+    const logger = memoryLogger();
+    const logged = logger.lines;
+    const failing = await createTestApp({ deps: { logger } });
     const ws = await failing.workspace();
     // A database that breaks after authentication: the route's own query throws.
     const broken = await createTestApp({
       deps: {
-        logger: { error: (_m, fields) => logged.push(fields), info: () => {} },
+        logger,
         database: {
           open: () => {
             const { db } = failing.deps.database.open();
@@ -94,8 +92,40 @@ describe("error envelope and catalogue", () => {
     expect(text).not.toContain("secret");
     expect(text).not.toContain("10.0.0.5");
     const error = (JSON.parse(text) as { error: { code: string; type: string; retryable: boolean; requestId: string } }).error;
-    expect(error).toMatchObject({ code: "internal_error", type: "api_error", retryable: true });
-    expect(logged.some((f) => f.requestId === error.requestId && String(f.error).includes("secret internal detail"))).toBe(true);
+    // A bug is not worth retrying: only passing failures say retryable.
+    expect(error).toMatchObject({ code: "internal_error", type: "api_error", retryable: false });
+    expect(text).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(logged.some((f) => f.level === "error" && f.requestId === error.requestId && String(f.error).includes("secret internal detail"))).toBe(true);
+  });
+
+  it.each([
+    ["a lost database connection (SQLSTATE 08006, wrapped as the query error's cause)", Object.assign(new Error("Failed query"), { cause: Object.assign(new Error("terminated"), { code: "08006" }) })],
+    ["a refused socket", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
+    ["a statement timeout", Object.assign(new Error("canceling statement"), { code: "57014" })],
+    ["a timeout signal", new DOMException("The operation timed out.", "TimeoutError")],
+  ])("answers %s with 503 service_unavailable, retryable", async (_, failure) => {
+    const base = await createTestApp();
+    const ws = await base.workspace();
+    const broken = await createTestApp({
+      deps: {
+        database: {
+          open: () => {
+            const { db } = base.deps.database.open();
+            let calls = 0;
+            const proxy = new Proxy(db, {
+              get(target, prop, receiver) {
+                if (prop === "select" && ++calls > 1) throw failure;
+                return Reflect.get(target, prop, receiver) as unknown;
+              },
+            });
+            return { db: proxy, close: async () => {} };
+          },
+        },
+      },
+    });
+    const response = await broken.app.request("http://chorus.test/v1/me/limits", { headers: { authorization: `Bearer ${ws.key}` } });
+    expect(response.status).toBe(503);
+    expect(await errorOf(response)).toMatchObject({ code: "service_unavailable", type: "service_unavailable", retryable: true });
   });
 
   it("refuses a body that is not JSON, or over 1 MB, with a clear 400", async () => {
@@ -127,5 +157,24 @@ describe("error envelope and catalogue", () => {
     expect(await errorOf(unknownQuery)).toMatchObject({ code: "field_unknown", param: "page" });
     const list = (await (await ws.request("/v1/profiles")).json()) as { items: unknown[] };
     expect(list.items).toHaveLength(0);
+  });
+
+  it("answers every kind of not found with 404 type not_found, as the catalogue says", async () => {
+    const ws = await t.workspace();
+    const answers = [
+      await ws.request("/v1/social-accounts/acc_missing"),
+      await ws.request("/v1/posts", { method: "POST", json: { text: "hi", profile: "nobody" } }),
+      await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: ["acc_missing"] } }),
+      await ws.request("/v1/posts/post_missing"),
+      await ws.request("/v1/media/med_missing"),
+    ];
+    const seen = await Promise.all(answers.map(async (r) => ({ status: r.status, ...(await errorOf(r)) })));
+    expect(seen.map(({ status, type, code }) => ({ status, type, code }))).toEqual([
+      { status: 404, type: "not_found", code: "account_unknown" },
+      { status: 404, type: "not_found", code: "profile_unknown" },
+      { status: 404, type: "not_found", code: "account_unknown" },
+      { status: 404, type: "not_found", code: "resource_not_found" },
+      { status: 404, type: "not_found", code: "media_unknown" },
+    ]);
   });
 });

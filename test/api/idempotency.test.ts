@@ -1,9 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { idempotencyRecords, profiles } from "../../src/db/schema/index.js";
+import { idempotencyRecords, postTargets, posts, profiles, workspaces } from "../../src/db/schema/index.js";
+import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
+import { domainServices } from "../../src/http/domain-services.js";
 import { createApiKey } from "../../src/domain/keys/create-api-key.js";
 import { canonicalJson, sha256Hex } from "../../src/infra/crypto.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 
 describe("Idempotency-Key", () => {
   let t: TestApp;
@@ -125,6 +129,111 @@ describe("Idempotency-Key", () => {
     const retried = await ws.request("/v1/profiles", { method: "POST", json: { username: "orphan" }, headers });
     expect(retried.status).toBe(201);
     expect(await countProfiles(ws.id, "orphan")).toBe(1);
+  });
+
+  describe("a request that stored its post and died", () => {
+    const connectBluesky = async (ws: TestWorkspace, handle: string) =>
+      ((await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } })).json()) as { id: string }).id;
+    const credits = async (workspaceId: string) => {
+      const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+      return (row?.creditsMonthly ?? 0) + (row?.creditsPack ?? 0);
+    };
+    /** What the database holds after a crash mid-publish: the claim still `running`, the target sent and unanswered. */
+    const crashMidPublish = async (ws: TestWorkspace, key: string, postId: string) => {
+      await t.db
+        .update(idempotencyRecords)
+        .set({ state: "running", responseBody: null, responseHeaders: null, createdAt: t.clock.now() })
+        .where(and(eq(idempotencyRecords.workspaceId, ws.id), eq(idempotencyRecords.key, `${ws.keyId}:${key}`)));
+      await t.db.update(postTargets).set({ state: "publishing", attemptStartedAt: t.clock.now() }).where(eq(postTargets.postId, postId));
+    };
+
+    it("never runs again past the lease: 409 until the stored post settles, then that post", async () => {
+      const ws = await t.workspace({ plan: "subscription" });
+      const account = await connectBluesky(ws, "crash-retry.test");
+      const body = { text: "published once, whatever happens", accounts: [account] };
+      const headers = { "idempotency-key": "crash-1" };
+      const first = (await (await ws.request("/v1/posts", { method: "POST", json: body, headers })).json()) as { id: string };
+      const spent = await credits(ws.id);
+      await crashMidPublish(ws, "crash-1", first.id);
+
+      t.clock.advance(6 * 60_000);
+      const settling = await ws.request("/v1/posts", { method: "POST", json: body, headers });
+      expect(settling.status).toBe(409);
+      expect(await errorOf(settling)).toMatchObject({ code: "idempotency_in_progress", param: "Idempotency-Key", retryable: true });
+
+      // The stuck-target sweep asks the network, which has the post: published, not sent again.
+      const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+      expect(await sweepStuckTargets(runtime)).toBe(1);
+      await runDueJobs(runtime);
+      const answered = await ws.request("/v1/posts", { method: "POST", json: body, headers });
+      expect(answered.status).toBe(201);
+      expect(answered.headers.get("idempotent-replayed")).toBe("true");
+      expect(await answered.json()).toMatchObject({ id: first.id, state: "published", targets: [{ state: "published", credits: 1 }] });
+      expect(await t.db.select().from(posts).where(eq(posts.workspaceId, ws.id))).toHaveLength(1);
+      expect(await credits(ws.id)).toBe(spent);
+      // From now on it is an ordinary stored answer.
+      const again = await ws.request("/v1/posts", { method: "POST", json: body, headers });
+      expect(((await again.json()) as { id: string }).id).toBe(first.id);
+    });
+
+    it("treats POST /v1/posts/{id}/publish of a draft the same way, answering 200 with the post", async () => {
+      const ws = await t.workspace({ plan: "subscription" });
+      const account = await connectBluesky(ws, "draft-crash.test");
+      const draft = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "a draft sent once", accounts: [account], draft: true } })).json()) as { id: string };
+      const headers = { "idempotency-key": "publish-draft" };
+      const first = await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST", headers });
+      expect(first.status).toBe(200);
+      const spent = await credits(ws.id);
+      await crashMidPublish(ws, "publish-draft", draft.id);
+      t.clock.advance(6 * 60_000);
+      expect((await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST", headers })).status).toBe(409);
+      const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+      await sweepStuckTargets(runtime);
+      await runDueJobs(runtime);
+      const answered = await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST", headers });
+      expect(answered.status).toBe(200);
+      expect(await answered.json()).toMatchObject({ id: draft.id, state: "published" });
+      expect(await credits(ws.id)).toBe(spent);
+    });
+
+    it("answers from the post at once when the request failed after storing it", async () => {
+      const ws = await t.workspace({ plan: "subscription" });
+      const account = await connectBluesky(ws, "failed-after.test");
+      const body = { text: "stored, then the request failed", accounts: [account] };
+      const headers = { "idempotency-key": "after-commit" };
+      const first = (await (await ws.request("/v1/posts", { method: "POST", json: body, headers })).json()) as { id: string };
+      // As `releaseIdempotentRequest` leaves it when the handler throws after the commit.
+      await t.db
+        .update(idempotencyRecords)
+        .set({ state: "running", responseBody: null, createdAt: new Date(0) })
+        .where(eq(idempotencyRecords.key, `${ws.keyId}:after-commit`));
+      const retried = await ws.request("/v1/posts", { method: "POST", json: body, headers });
+      expect(retried.status).toBe(201);
+      expect(((await retried.json()) as { id: string }).id).toBe(first.id);
+      expect(await t.db.select().from(posts).where(eq(posts.workspaceId, ws.id))).toHaveLength(1);
+    });
+
+    it("sends targets a dead request stored but never sent, through the sweep, then answers with the post", async () => {
+      const ws = await t.workspace({ plan: "subscription" });
+      const account = await connectBluesky(ws, "never-sent.test");
+      const body = { text: "stored but never sent", accounts: [account] };
+      const headers = { "idempotency-key": "unsent" };
+      const first = (await (await ws.request("/v1/posts", { method: "POST", json: body, headers })).json()) as { id: string };
+      const spent = await credits(ws.id);
+      await crashMidPublish(ws, "unsent", first.id);
+      // Died between storing the post and claiming the target: nothing reached the network.
+      await t.db.update(postTargets).set({ state: "pending", attemptStartedAt: null, networkPostId: null, url: null }).where(eq(postTargets.postId, first.id));
+      await t.db.update(posts).set({ state: "processing" }).where(eq(posts.id, first.id));
+      t.clock.advance(6 * 60_000);
+      expect((await ws.request("/v1/posts", { method: "POST", json: body, headers })).status).toBe(409);
+      const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+      expect(await sweepStuckTargets(runtime)).toBe(1);
+      await runDueJobs(runtime);
+      const answered = await ws.request("/v1/posts", { method: "POST", json: body, headers });
+      expect(answered.status).toBe(201);
+      expect(await answered.json()).toMatchObject({ id: first.id, state: "published", targets: [{ state: "published", credits: 1 }] });
+      expect(await credits(ws.id)).toBe(spent);
+    });
   });
 
   it("forgets a key after 24 hours", async () => {

@@ -106,17 +106,57 @@ describe("POST /v1/media: refusals store nothing", () => {
     await expectNothingStored(ws);
   });
 
-  it("bytes of no format we take, or a known format that cannot be read, are media_type_unsupported on `body`", async () => {
+  it("bytes of no format we take are media_type_unsupported; a known format cut short is media_corrupt, both on `body`", async () => {
     const ws = await t.workspace();
     const pdf = await upload(ws, new TextEncoder().encode("%PDF-1.7\n1 0 obj\n"), "image/png");
     expect(await errorOf(pdf)).toMatchObject({ code: "media_type_unsupported", param: "body" });
     // Recognised from the head, refused by the full parse after storing: the file is removed again.
     const truncated = await upload(ws, png(10, 10).subarray(0, 20), "image/png");
-    expect(await errorOf(truncated)).toMatchObject({ code: "media_type_unsupported", param: "body", message: expect.stringContaining("IHDR") });
+    expect(await errorOf(truncated)).toMatchObject({ code: "media_corrupt", param: "body", message: expect.stringContaining("IHDR") });
     const noMoov = mp4(640, 480).subarray(0, 40);
     const unfinished = await upload(ws, noMoov, "video/mp4");
-    expect(await errorOf(unfinished)).toMatchObject({ code: "media_type_unsupported", param: "body" });
+    expect(await errorOf(unfinished)).toMatchObject({ code: "media_corrupt", param: "body" });
     await expectNothingStored(ws);
+  });
+
+  it("checks that the bytes hold what the header claims: a 33-byte PNG is not a 1080x1080 image", async () => {
+    const ws = await t.workspace();
+    const jpegFull = jpeg(1080, 1080);
+    const mp4Full = mp4(1920, 1080, { mdatBytes: 4000 });
+    const cases: [string, Uint8Array<ArrayBuffer>, RegExp][] = [
+      ["image/png", png(1080, 1080).slice(0, 33), /cut short/],
+      ["image/png", concat(png(1080, 1080).slice(0, 33), [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]), /IDAT/],
+      ["image/jpeg", jpegFull.slice(0, jpegFull.byteLength - 2), /end-of-image/],
+      ["image/jpeg", jpegFull.slice(0, 200), /cut short/],
+      ["image/webp", webpLossy(1024, 768).slice(0, 40), /RIFF header says/],
+      ["image/gif", gif(480, 270).slice(0, 12), /trailer/],
+      ["video/mp4", mp4Full.slice(0, mp4Full.byteLength - 100), /past the end/],
+    ];
+    for (const [type, bytes, says] of cases) {
+      const response = await upload(ws, bytes, type);
+      expect(response.status, `${type} ${bytes.byteLength}`).toBe(400);
+      const error = await errorOf(response);
+      expect(error, `${type} ${bytes.byteLength}`).toMatchObject({ code: "media_corrupt", param: "body", message: expect.stringMatching(says) });
+      expect(error.fix).toBeTruthy();
+    }
+    await expectNothingStored(ws);
+  });
+
+  it("refuses pixel counts no network takes: over 16,384 a side or 36,152,320 in all", async () => {
+    const ws = await t.workspace();
+    for (const [type, bytes] of [
+      ["image/png", png(100_000, 100_000)],
+      ["image/png", png(16_385, 10)],
+      ["image/jpeg", jpeg(6100, 6000)],
+      ["image/webp", webpExtended(16_000, 16_000)],
+      ["video/mp4", mp4(20_000, 1080)],
+    ] as const) {
+      const error = await errorOf(await upload(ws, bytes, type));
+      expect(error, type).toMatchObject({ code: "media_dimensions_too_large", param: "body" });
+    }
+    await expectNothingStored(ws);
+    // The ceiling itself is taken.
+    expect((await upload(ws, png(16_384, 2206), "image/png")).status).toBe(201);
   });
 
   it("a Content-Type that is no media type we take, or none at all, is refused on `Content-Type`", async () => {
@@ -177,6 +217,36 @@ describe("POST /v1/media: refusals store nothing", () => {
     await expectNothingStored(ws);
   });
 
+  it("an Idempotency-Key fingerprints the bytes: the same file replays, another of the same size is refused", async () => {
+    const ws = await t.workspace();
+    const first = png(300, 200);
+    const sameSize = png(200, 300);
+    expect(sameSize.byteLength).toBe(first.byteLength);
+    const key = { "idempotency-key": "upload-by-bytes" };
+    const created = await upload(ws, first, "image/png", key);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const record = (await created.json()) as MediaRecord;
+
+    const again = await upload(ws, first, "image/png", key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.json()).toEqual(record);
+
+    const other = await upload(ws, sameSize, "image/png", key);
+    expect(other.status).toBe(422);
+    expect(await errorOf(other)).toMatchObject({ code: "idempotency_key_reused", param: "Idempotency-Key" });
+    expect((await rowsOf(ws)).map((r) => r.id)).toEqual([record.id]);
+    expect(filesOf(ws).sort()).toEqual([record.id, `${record.id}.meta.json`]);
+
+    // A refused upload claims nothing: the corrected file runs under the same key.
+    const fresh = { "idempotency-key": "upload-after-refusal" };
+    expect((await upload(ws, first.subarray(0, 40), "image/png", fresh)).status).toBe(400);
+    const corrected = await upload(ws, sameSize, "image/png", fresh);
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get("idempotent-replayed")).toBeNull();
+    expect(await corrected.json()).toMatchObject({ width: 200, height: 300 });
+  });
+
   it("an Idempotency-Key never leads to a mangled copy of the file", async () => {
     const ws = await t.workspace();
     const bytes = jpeg(33, 44, { exifBytes: 300 });
@@ -222,6 +292,20 @@ describe("signed media URLs for networks that fetch", () => {
     expect(fetched.headers.get("content-length")).toBe(String(video.byteLength));
     expect(fetched.headers.get("accept-ranges")).toBe("bytes");
     expect(Buffer.from(await fetched.arrayBuffer()).equals(Buffer.from(video))).toBe(true);
+  });
+
+  it("reads a file from storage once however many targets ask for its bytes", async () => {
+    const ws = await t.workspace();
+    const image = await uploaded(ws, png(300, 200), "image/png");
+    const ctx = await contextOf(ws);
+    const storage = ctx.services.mediaStorage;
+    let reads = 0;
+    const counting = { ...storage, get: (...args: Parameters<typeof storage.get>) => ((reads += 1), storage.get(...args)) };
+    const [item] = await loadMediaForPublish({ ...ctx, services: { ...ctx.services, mediaStorage: counting } }, [image.id]);
+    if (!item) throw new Error("no item");
+    const all = await Promise.all(Array.from({ length: 10 }, () => item.read()));
+    expect(all.every((bytes) => Buffer.from(bytes).equals(Buffer.from(png(300, 200))))).toBe(true);
+    expect(reads).toBe(1);
   });
 
   it("an unknown id, or another workspace's, is media_unknown naming its position", async () => {
@@ -319,12 +403,14 @@ describe("GET and DELETE /v1/media/{id}", () => {
 
   it("the OpenAPI document describes the raw body and the record", async () => {
     const doc = (await (await anonymous(t.app)("/openapi.json")).json()) as {
-      paths: Record<string, Record<string, { requestBody?: { required: boolean; content: Record<string, { schema: { type: string; format: string } }> }; responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }> }>>;
+      paths: Record<string, Record<string, { requestBody?: { required: boolean; content: Record<string, { schema: { type: string; format: string } }> }; responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
     };
     const post = doc.paths["/v1/media"]?.post;
     expect(post?.requestBody?.required).toBe(true);
     for (const type of ["image/*", "video/*"]) expect(post?.requestBody?.content[type]?.schema).toMatchObject({ type: "string", format: "binary" });
-    expect(Object.keys(post?.responses["201"]?.content?.["application/json"]?.schema.properties ?? {}).sort()).toEqual(
+    expect(post?.responses["201"]?.content?.["application/json"]?.schema.$ref).toBe("#/components/schemas/Media");
+    expect(Object.keys(doc.components.schemas.Media?.properties ?? {}).sort()).toEqual(
       ["bytes", "createdAt", "durationSeconds", "expiresAt", "height", "id", "kind", "mimeType", "width"],
     );
     expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(["400", "429", "500"]));

@@ -5,20 +5,42 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCodes } from "../../src/infra/error-catalogue.js";
+import { platformIds } from "../../src/networks/platform-ids.js";
+import { adapters } from "../../src/networks/registry.js";
 import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
 
 const run = promisify(execFile);
 
+type Schema = Record<string, unknown> & { $ref?: string; properties?: Record<string, Schema>; required?: string[] };
+interface Media {
+  schema?: Schema;
+  example?: unknown;
+}
 interface Operation {
   operationId?: string;
   summary?: string;
+  tags?: string[];
   security?: unknown[];
-  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+  parameters?: { name: string; in: string; schema: Schema }[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
 }
 interface Document {
   openapi: string;
-  info: { version: string };
+  info: { version: string; license?: { name: string; identifier?: string } };
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+const operations = (doc: Document) => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+const json = (media: Record<string, Media> | undefined) => media?.["application/json"];
+
+async function lint(file: string) {
+  const result = await run("node_modules/.bin/redocly", ["lint", file, "--config=redocly.yaml", "--format=stylish"], {
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+  return { code: "code" in result ? result.code : 0, output: `${result.stdout}\n${result.stderr}` };
 }
 
 describe("OpenAPI document and /docs", () => {
@@ -33,9 +55,10 @@ describe("OpenAPI document and /docs", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("is OpenAPI 3.1.0 with info version 1.0.0", () => {
+  it("is OpenAPI 3.1.0 with info version 1.0.0, licensed Apache-2.0", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
+    expect(doc.info.license).toEqual({ name: "Apache-2.0", identifier: "Apache-2.0" });
   });
 
   it("documents every /v1 route of the app, each with its error responses in the envelope", () => {
@@ -49,36 +72,135 @@ describe("OpenAPI document and /docs", () => {
       expect(op.operationId).toBeTruthy();
       const errors = Object.entries(op.responses).filter(([status]) => Number(status) >= 400);
       expect(errors.map(([s]) => s)).toEqual(expect.arrayContaining(["429", "500"]));
-      for (const [, response] of errors) {
-        expect(response.content?.["application/json"]?.schema?.properties).toHaveProperty("error");
+      for (const [status, response] of errors) {
+        // The MCP endpoint refuses a malformed message as JSON-RPC does; its other refusals (401, 429) are the envelope.
+        const protocol = path === "/v1/mcp" && (status === "400" || status === "413");
+        expect(json(response.content)?.schema, `${route.method} ${path} ${status}`).toEqual({ $ref: `#/components/schemas/${protocol ? "McpProtocolError" : "Error"}` });
       }
     }
   });
 
-  it("describes request bodies from the same schemas that validate them", () => {
-    const create = doc.paths["/v1/profiles"]?.post as unknown as { requestBody: { content: { "application/json": { schema: { additionalProperties: boolean; required: string[] } } } } };
-    const schema = create.requestBody.content["application/json"].schema;
-    expect(schema.required).toEqual(["username"]);
-    expect(schema.additionalProperties).toBe(false);
+  it("names the API's records as components and refers to them from the operations", () => {
+    for (const name of ["Post", "Target", "SocialAccount", "Error", "Media", "Profile", "Credential", "Limits", "ConnectLink", "ValidationReport", "CreatePostRequest", "PlatformOptions"]) {
+      expect(doc.components.schemas, name).toHaveProperty(name);
+    }
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(json(doc.paths["/v1/posts"]?.post?.responses["201"]?.content)?.schema).toEqual(ref("Post"));
+    expect(json(doc.paths["/v1/posts"]?.post?.requestBody?.content)?.schema).toEqual(ref("CreatePostRequest"));
+    expect(json(doc.paths["/v1/social-accounts/{id}"]?.get?.responses["200"]?.content)?.schema).toEqual(ref("SocialAccount"));
+    expect(json(doc.paths["/v1/media/{id}"]?.get?.responses["200"]?.content)?.schema).toEqual(ref("Media"));
+    expect(doc.components.schemas.Post?.properties?.targets).toEqual({ type: "array", items: ref("Target") });
   });
 
-  it("passes `redocly lint`", async () => {
+  it("describes request bodies from the same schemas that validate them", () => {
+    const schema = doc.components.schemas.CreateProfileRequest;
+    expect(schema?.required).toEqual(["username"]);
+    expect(schema?.additionalProperties).toBe(false);
+  });
+
+  it("types every paging query parameter as an integer with its bounds", () => {
+    const limits = operations(doc).flatMap(({ op }) => (op.parameters ?? []).filter((p) => p.in === "query" && p.name === "limit").map((p) => ({ p, op })));
+    expect(limits.length).toBeGreaterThanOrEqual(4);
+    // Creator search pages are 1-50 (spec, Limits); every other list is 1-100.
+    for (const { p, op } of limits) expect(p.schema).toMatchObject({ type: "integer", minimum: 1, maximum: op.operationId === "searchCreators" ? 50 : 100 });
+    const queries = operations(doc).flatMap(({ op }) => (op.parameters ?? []).filter((p) => p.in === "query"));
+    for (const query of queries) expect(query.schema.pattern, `${query.name} is a number written as a string pattern`).not.toBe("^\\d+$");
+  });
+
+  it("still reads `limit` from the query text: in range pages, out of range and non-numbers are 400 field_invalid", async () => {
+    const ws = await t.workspace();
+    expect((await ws.request("/v1/posts?limit=100")).status).toBe(200);
+    for (const bad of ["0", "101", "abc", "1.5"]) {
+      const response = await ws.request(`/v1/posts?limit=${bad}`);
+      expect(response.status, bad).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "field_invalid", param: "limit" } });
+    }
+  });
+
+  it("types platformOptions per network from the capability records that check them", () => {
+    const options = doc.components.schemas.PlatformOptions;
+    expect(Object.keys(options?.properties ?? {})).toEqual([...platformIds]);
+    for (const id of platformIds) {
+      const componentName = `${id.charAt(0).toUpperCase()}${id.slice(1)}Options`;
+      expect(options?.properties?.[id]).toEqual({ $ref: `#/components/schemas/${componentName}` });
+      const component = doc.components.schemas[componentName];
+      const capabilityOptions = adapters[id].capabilities.options as Record<string, { type: string; values?: readonly string[] }>;
+      expect(Object.keys(component?.properties ?? {}).sort()).toEqual(Object.keys(capabilityOptions).sort());
+      for (const [field, spec] of Object.entries(capabilityOptions)) {
+        const property = component?.properties?.[field];
+        expect(property?.type, `${id}.${field}`).toBe(spec.type);
+        if (spec.values) expect(spec.type === "array" ? (property?.items as Schema).enum : property?.enum).toEqual(spec.values);
+      }
+    }
+    expect(doc.components.schemas.CreatePostRequest?.properties?.platformOptions).toEqual({ $ref: "#/components/schemas/PlatformOptions" });
+  });
+
+  it("gives every operation an id, declared tags, an example response, and an example for its JSON request body", () => {
+    const declared = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
+    for (const { path, method, op } of operations(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(op.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(op.tags?.length, where).toBeGreaterThan(0);
+      for (const tag of op.tags ?? []) expect(declared.get(tag), `${where}: tag ${tag}`).toBeTruthy();
+      const success = Object.entries(op.responses).filter(([status]) => status.startsWith("2"));
+      expect(success.length, where).toBeGreaterThan(0);
+      for (const [status, response] of success) expect(json(response.content)?.example, `${where} ${status}`).toBeDefined();
+      const body = json(op.requestBody?.content);
+      if (body) expect(body.example, `${where} request`).toBeDefined();
+    }
+    const ids = operations(doc).map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("passes `redocly lint` (recommended-strict, redocly.yaml) with no error and no warning, and the lint does check the examples", async () => {
     const file = join(dir, "openapi.json");
     writeFileSync(file, JSON.stringify(doc));
-    const result = await run("node_modules/.bin/redocly", ["lint", file, "--format=stylish"], { env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } }).catch(
-      (error: { stdout: string; stderr: string; code: number }) => error,
-    );
-    const output = `${result.stdout}\n${result.stderr}`;
-    expect("code" in result ? result.code : 0, output).toBe(0);
-    expect(output).toMatch(/valid/i);
+    const clean = await lint(file);
+    expect(clean.code, clean.output).toBe(0);
+    expect(clean.output).toMatch(/Your API description is valid/);
+    expect(clean.output).not.toMatch(/\d+:\d+\s+(error|warning)\s/);
+
+    // A control: the same document with one example that contradicts its schema must fail.
+    const broken = structuredClone(doc);
+    const created = json(broken.paths["/v1/posts"]?.post?.responses["201"]?.content);
+    if (created) created.example = { id: 42 };
+    const brokenFile = join(dir, "broken.json");
+    writeFileSync(brokenFile, JSON.stringify(broken));
+    const failed = await lint(brokenFile);
+    expect(failed.code, failed.output).not.toBe(0);
+    expect(failed.output).toMatch(/no-invalid-media-type-examples/);
   }, 60_000);
 
-  it("serves /docs with the operations and an anchor for every error code", async () => {
+  it("serves /docs: the renderer and its files from Chorus itself under a strict CSP, and the error table", async () => {
     const response = await anonymous(t.app)("/docs");
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self';/);
+    expect(response.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
     const html = await response.text();
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1] ?? "");
+    const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(scripts).toEqual(["/docs/assets/swagger-ui-bundle.js", "/docs/assets/docs.js"]);
+    expect(styles).toEqual(["/docs/assets/swagger-ui.css", "/docs/assets/docs.css"]);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style/);
+
+    const types: Record<string, RegExp> = { js: /^text\/javascript/, css: /^text\/css/ };
+    for (const asset of [...scripts, ...styles]) {
+      const file = await anonymous(t.app)(asset);
+      expect(file.status, asset).toBe(200);
+      expect(file.headers.get("content-type"), asset).toMatch(types[asset.split(".").at(-1) ?? ""] ?? /^$/);
+      expect((await file.text()).length, asset).toBeGreaterThan(100);
+    }
+    expect(await (await anonymous(t.app)("/docs/assets/swagger-ui-bundle.js")).text()).toContain("SwaggerUIBundle");
+    expect(await (await anonymous(t.app)("/docs/assets/docs.js")).text()).toContain('url: "/openapi.json"');
+    expect((await anonymous(t.app)("/docs/assets/index.html")).status).toBe(404);
+    expect((await anonymous(t.app)("/docs/assets/constructor")).status).toBe(404);
+
     expect(html).toContain('id="errors"');
     for (const code of errorCodes) expect(html).toContain(`id="error-${code}"`);
-    expect(html).toContain("/v1/me/limits");
+    // The catalogue's Markdown code spans are rendered, not shown raw.
+    const table = html.slice(html.indexOf('id="errors"'));
+    expect(table).not.toContain("`");
+    expect(table).toContain("<code>Retry-After</code>");
   });
 });

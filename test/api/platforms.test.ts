@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { platformIds } from "../../src/networks/platform-ids.js";
+import { adapters } from "../../src/networks/registry.js";
 import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
 
 describe("GET /v1/platforms (public capability registry)", () => {
@@ -33,6 +34,28 @@ describe("GET /v1/platforms (public capability registry)", () => {
       const caps = await get(id);
       for (const [name, option] of Object.entries(caps.options)) expect(option.description, `${id}.${name}`).toBeTruthy();
     }
+  });
+
+  it("derives reads, engagements, comment moderation and messaging from the adapters' facets", async () => {
+    const get = async (id: string) => v.parse(PlatformCapabilitiesSchema, await (await anonymous(t.app)(`/v1/platforms/${id}`)).json());
+    for (const id of platformIds) {
+      const caps = await get(id);
+      const inbox = adapters[id].inbox;
+      expect(caps.reads.includes("notifications"), id).toBe(typeof inbox?.listNotifications === "function");
+      expect(caps.reads.includes("notifications_seen"), id).toBe(typeof inbox?.markNotificationsSeen === "function");
+      expect(caps.reads.includes("comments"), id).toBe(typeof inbox?.listComments === "function");
+      expect(caps.comments, id).toEqual({
+        reply: typeof inbox?.replyToComment === "function",
+        hide: typeof inbox?.hideComment === "function",
+        delete: typeof inbox?.deleteComment === "function",
+        nested: typeof inbox?.listCommentReplies === "function",
+      });
+    }
+    expect((await get("bluesky")).comments).toEqual({ reply: true, hide: false, delete: true, nested: true });
+    expect((await get("twitter")).comments).toEqual({ reply: true, hide: true, delete: true, nested: true });
+    expect((await get("bluesky")).reads).toEqual(expect.arrayContaining(["notifications", "notifications_seen"]));
+    expect((await get("instagram")).reads).not.toContain("notifications");
+    expect((await get("instagram")).reads).toContain("allowance");
   });
 
   it("answers an unknown network with 404 platform_unknown", async () => {

@@ -68,14 +68,15 @@ describe("POST /v1/posts (publish now)", () => {
     expect(list.items).toHaveLength(0);
   });
 
-  it("is 402 before anything is sent when credits run out or the plan excludes the network", async () => {
+  it("is 402 before anything is sent when credits run out or the network is blocked", async () => {
     const free = await t.workspace({ plan: "free" });
+    await t.db.update(workspaces).set({ blockedPlatforms: ["twitter"] }).where(eq(workspaces.id, free.id));
     const x = await connect(free, "twitter", "free-x");
     const excluded = await free.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [x.id] } });
     expect(excluded.status).toBe(402);
     expect(await errorOf(excluded)).toMatchObject({ type: "entitlement_exceeded", code: "entitlement_exceeded", platform: "twitter" });
     const broke = await t.workspace({ plan: "subscription" });
-    await t.db.update(workspaces).set({ creditsMonthly: 0, creditsPack: 0 }).where(eq(workspaces.id, broke.id));
+    await t.db.update(workspaces).set({ testCreditsMonthly: 0, testCreditsPack: 0 }).where(eq(workspaces.id, broke.id));
     const bsky = await connect(broke, "bluesky", "broke.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const refused = await broke.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: [bsky.id] } });
     expect(refused.status).toBe(402);

@@ -39,16 +39,31 @@ describe("publishing guarantees", () => {
     expect(after).toMatchObject({ state: "published", targets: [{ state: "published" }] });
   });
 
+  it("fails a paced target with the re-check's own code when its connection expired while it waited", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const x = await connect(ws, "twitter", "paced-lapsed-x");
+    await ws.request(`/v1/sandbox/social-accounts/${x.id}/fault`, { method: "PUT", json: { fault: "rate_limited" } });
+    const created = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "paced, then lapsed", accounts: [x.id] } })).json()) as { id: string };
+    await ws.request(`/v1/sandbox/social-accounts/${x.id}/fault`, { method: "PUT", json: { fault: null } });
+    await t.db.update(socialAccounts).set({ status: "needs_reauth" }).where(eq(socialAccounts.id, x.id));
+    t.clock.advance(16 * 60_000);
+    await runDueJobs(runtime);
+    const after = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: { state: string; credits: number; error: Record<string, unknown> }[] };
+    expect(after).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0 }] });
+    expect(after.targets[0]?.error).toMatchObject({ code: "needs_reauth", param: "accounts", platform: "twitter", retryable: false });
+    expect(after.targets[0]?.error.fix).toContain("connect-link");
+  });
+
   it("never spends below zero under concurrent requests", async () => {
     const ws = await t.workspace({ plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "last-credit.test", { appPassword: "abcd-efgh-ijkl-mnop" });
-    await t.db.update(workspaces).set({ creditsMonthly: 1, creditsPack: 0 }).where(eq(workspaces.id, ws.id));
+    await t.db.update(workspaces).set({ testCreditsMonthly: 1, testCreditsPack: 0 }).where(eq(workspaces.id, ws.id));
     const responses = await Promise.all(
       ["first", "second", "third"].map((n) => ws.request("/v1/posts", { method: "POST", json: { text: `race for the last credit ${n}`, accounts: [bsky.id] } })),
     );
     expect(responses.map((r) => r.status).sort()).toEqual([201, 402, 402]);
     const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
-    expect((row?.creditsMonthly ?? -1) + (row?.creditsPack ?? -1)).toBe(0);
+    expect((row?.testCreditsMonthly ?? -1) + (row?.testCreditsPack ?? -1)).toBe(0);
   });
 
   it("refuses a target whose connection expired with needs_reauth, before anything is sent", async () => {

@@ -57,6 +57,49 @@ describe("rate limits", () => {
     expect((await ws.request("/v1/me")).status).toBe(200);
   });
 
+  describe("per-profile postsPerMinute when the post's accounts belong to a profile", () => {
+    const setUp = async () => {
+      const ws = await t.workspace({ plan: "subscription" });
+      await t.db.update(workspaces).set({ profilePostsPerMinute: 2, postsPerMinute: 100 }).where(eq(workspaces.id, ws.id));
+      const account = async (profile: string, handle: string) => {
+        await ws.request("/v1/profiles", { method: "POST", json: { username: profile } });
+        const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop", profile } });
+        return ((await connected.json()) as { id: string }).id;
+      };
+      return { ws, brand: await account("brand", "brand-limit.test"), other: await account("other", "other-limit.test") };
+    };
+
+    it("applies it to POST /v1/posts with `accounts` and no `profile`, and only to that profile", async () => {
+      const { ws, brand, other } = await setUp();
+      const post = (n: number, account: string) => ws.request("/v1/posts", { method: "POST", json: { text: `limited ${n}`, accounts: [account] } });
+      expect((await post(1, brand)).status).toBe(201);
+      expect((await post(2, brand)).status).toBe(201);
+      const refused = await post(3, brand);
+      expect(refused.status).toBe(429);
+      expect(await errorOf(refused)).toMatchObject({ code: "rate_limited" });
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await post(4, other)).status).toBe(201);
+      const listed = (await (await ws.request("/v1/posts")).json()) as { items: { text: string }[] };
+      expect(listed.items.map((p) => p.text)).not.toContain("limited 3");
+    });
+
+    it("applies it to POST /v1/posts/{id}/publish of a draft on that profile's accounts", async () => {
+      const { ws, brand } = await setUp();
+      const draft = async (n: number) =>
+        ((await (await ws.request("/v1/posts", { method: "POST", json: { text: `draft ${n}`, accounts: [brand], draft: true } })).json()) as { id: string }).id;
+      const first = await draft(1);
+      const second = await draft(2);
+      t.clock.advance(120_000);
+      const third = await draft(3);
+      t.clock.advance(120_000);
+      expect((await ws.request(`/v1/posts/${first}/publish`, { method: "POST" })).status).toBe(200);
+      expect((await ws.request(`/v1/posts/${second}/publish`, { method: "POST" })).status).toBe(200);
+      const refused = await ws.request(`/v1/posts/${third}/publish`, { method: "POST" });
+      expect(refused.status).toBe(429);
+      expect(((await (await ws.request(`/v1/posts/${third}`)).json()) as { state: string }).state).toBe("draft");
+    });
+  });
+
   it("limits anonymous traffic per address, including refused keys", async () => {
     const limited = await createTestApp({ deps: { publicPerMinute: 2 } });
     const call = anonymous(limited.app);

@@ -84,8 +84,8 @@ describe.each(networks)("sandbox faults on $platform, through the public API", (
     await setFault(ws, id, { fault: "expired_token" });
     await revokeRefreshTokens(platform, handle);
     const failed = await call(ws, id);
-    expect(failed.status).toBe(401);
-    expect(await errorOf(failed)).toMatchObject({ code: "needs_reauth", platform, retryable: false });
+    expect(failed.status).toBe(409);
+    expect(await errorOf(failed)).toMatchObject({ type: "conflict", code: "needs_reauth", platform, retryable: false });
     expect(await (await ws.request(`/v1/social-accounts/${id}`)).json()).toMatchObject({ status: "needs_reauth" });
     expect(await errorOf(await call(ws, id))).toMatchObject({ code: "needs_reauth" });
   });
@@ -96,8 +96,8 @@ describe.each(networks)("sandbox faults on $platform, through the public API", (
 
     await setFault(ws, id, { fault: "revoked_permission" });
     const denied = await call(ws, id);
-    expect(denied.status).toBe(403);
-    expect(await errorOf(denied)).toMatchObject({ code: revoked, platform, retryable: false });
+    expect(denied.status).toBe(409);
+    expect(await errorOf(denied)).toMatchObject({ type: "conflict", code: revoked, platform, retryable: false });
 
     await setFault(ws, id, { fault: "rate_limited" });
     const limited = await call(ws, id);
@@ -172,5 +172,34 @@ describe("PUT /v1/sandbox/social-accounts/{id}/fault", () => {
     expect(await errorOf(unknown)).toMatchObject({ code: "account_unknown" });
     await ws.request(`/v1/social-accounts/${id}`, { method: "DELETE" });
     expect(await errorOf(await setFault(ws, id, { fault: "down" }))).toMatchObject({ code: "account_unknown" });
+  });
+});
+
+describe("sandbox worlds", () => {
+  it("gives each workspace its own simulated people: B connecting A's handle and setting it down leaves A posting", async () => {
+    const a = await t.workspace({ plan: "subscription" });
+    const b = await t.workspace({ plan: "subscription" });
+    const handle = `shared${(counter += 1)}.test`;
+    const join = async (ws: TestWorkspace, appPassword: string) => {
+      const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword } });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const aId = await join(a, "abcd-efgh-ijkl-mnop");
+    // The same handle and app password: in one shared sandbox this would be A's simulated person.
+    const bId = await join(b, "abcd-efgh-ijkl-mnop");
+    expect(await (await setFault(b, bId, { fault: "down" })).json()).toMatchObject({ fault: "down" });
+    expect(await errorOf(await b.request(`/v1/social-accounts/${bId}/profile`, { method: "PATCH", json: { bio: "b" } }))).toMatchObject({ code: "platform_unavailable" });
+
+    const posted = await a.request("/v1/posts", { method: "POST", json: { text: "A is unaffected", accounts: [aId] } });
+    expect(posted.status, await posted.clone().text()).toBe(201);
+    expect(await posted.json()).toMatchObject({ state: "published", targets: [{ account: aId, state: "published" }] });
+
+    // The two simulated people are separate records, each filed under its own workspace.
+    const people = await t.db
+      .select()
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.platform, "bluesky"), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+    expect(people.map((row) => row.workspaceId).sort()).toEqual([a.id, b.id].sort());
   });
 });

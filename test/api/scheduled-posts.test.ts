@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { events, sandboxRecords } from "../../src/db/schema/index.js";
+import { events, sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
 import { handleJob } from "../../src/domain/jobs/handle-job.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { jpeg } from "../unit/media-fixtures.js";
 
 async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}) {
   return (await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } })).json()) as { id: string };
@@ -46,6 +47,36 @@ describe("scheduled posts (Node job table)", () => {
     expect(await postsOnSimulator(t, "scheduled hello")).toHaveLength(1);
     const published = (await t.db.select().from(events).where(eq(events.workspaceId, ws.id))).filter((e) => e.type === "post.published");
     expect(published).toHaveLength(1);
+  });
+
+  it("stores the re-check's own code, message and fix when the account needs reconnecting at send time", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "lapsed.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "lapsed before it fired", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
+    await t.db.update(socialAccounts).set({ status: "needs_reauth" }).where(eq(socialAccounts.id, bsky.id));
+    t.clock.advance(61_000);
+    await runDueJobs(runtime);
+    const fired = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string; targets: { state: string; credits: number; error: Record<string, unknown> }[] };
+    expect(fired).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0 }] });
+    expect(fired.targets[0]?.error).toMatchObject({ code: "needs_reauth", param: "accounts", platform: "bluesky", retryable: false });
+    expect(fired.targets[0]?.error.message).toContain("expired");
+    expect(fired.targets[0]?.error.fix).toContain("connect-link");
+    expect(await postsOnSimulator(t, "lapsed before it fired")).toHaveLength(0);
+  });
+
+  it("stores media_unknown, not platform_rejected, when the post's media was deleted before it fired", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "media-gone.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const photo = (await (await ws.request("/v1/media", { method: "POST", body: jpeg(800, 800), headers: { "content-type": "image/jpeg" } })).json()) as { id: string };
+    const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "its photo went away", accounts: [bsky.id], media: [photo.id], scheduledAt: at } })).json()) as { id: string };
+    expect((await ws.request(`/v1/media/${photo.id}`, { method: "DELETE" })).status).toBeLessThan(300);
+    t.clock.advance(61_000);
+    await runDueJobs(runtime);
+    const fired = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string; targets: { state: string; error: Record<string, unknown> }[] };
+    expect(fired).toMatchObject({ state: "failed", targets: [{ state: "failed", error: { code: "media_unknown", param: "media[0]", platform: "bluesky" } }] });
+    expect(fired.targets[0]?.error.fix).toContain("POST /v1/media");
   });
 
   it("publishes once when two deliveries arrive at the same time", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { events, sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
+import { events, sandboxRecords, socialAccounts, workspaces } from "../../src/db/schema/index.js";
 import { platformIds } from "../../src/networks/platform-ids.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
 
@@ -32,13 +32,13 @@ describe("connecting accounts with a test key (sandbox networks)", () => {
     const first = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "bob.test", appPassword: "abcd-efgh-ijkl-mnop" } });
     expect(first.status, await first.clone().text()).toBe(201);
     expect(await first.json()).toMatchObject({ platform: "bluesky", handle: "bob.test", status: "active" });
-    const other = await t.workspace();
-    const wrong = await other.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "bob.test", appPassword: "wrong-pass-word-xxxx" } });
+    // The simulated person lives in this workspace's sandbox world (each workspace has its own).
+    const wrong = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "bob.test", appPassword: "wrong-pass-word-xxxx" } });
     expect(wrong.status).toBe(400);
     const error = await errorOf(wrong);
     expect(error).toMatchObject({ param: "appPassword", platform: "bluesky" });
     expect(error.fix).toMatch(/App passwords/);
-    expect(await t.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, other.id))).toHaveLength(0);
+    expect(await t.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, ws.id))).toHaveLength(1);
   });
 
   it("records the Instagram door as connectVariant and what it discovers", async () => {
@@ -116,10 +116,15 @@ describe("connecting accounts with a test key (sandbox networks)", () => {
     expect((await live.request(`/v1/social-accounts/${account.id}`)).status).toBe(404);
   });
 
-  it("blocks accounts of networks the plan excludes", async () => {
+  it("blocks accounts of networks the operator blocked; test mode tries the networks the plan excludes", async () => {
     const ws = await t.workspace({ plan: "free" });
     const account = (await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "tiktok", handle: "free-tt" } })).json()) as Record<string, unknown>;
-    expect(account.blocked).toMatchObject({ reason: "plan_excludes_network" });
+    expect(account.blocked).toBeNull();
+    await t.db.update(workspaces).set({ blockedPlatforms: ["tiktok"] }).where(eq(workspaces.id, ws.id));
+    // Written behind the API's back: the verified key (and its workspace) is trusted for a few seconds.
+    t.clock.advance(6_000);
+    const again = (await (await ws.request(`/v1/social-accounts/${String(account.id)}`)).json()) as Record<string, unknown>;
+    expect(again.blocked).toMatchObject({ reason: "plan_excludes_network" });
   });
 });
 

@@ -47,19 +47,36 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     await database?.close();
   });
 
-  it("creates a free workspace whose plan blocks the microblog and short-video networks", async () => {
+  it("creates a free workspace whose plan blocks the microblog and short-video networks for live keys, not in test mode", async () => {
     const created = await cli("workspace", "create", "--name", "Acme", "--email", "ops@acme.test");
     expect(created).toMatchObject({ workspace: expect.stringMatching(/^ws_/), key: expect.stringMatching(/^sk_test_/), mode: "test" });
     const limits = (await (await api(String(created.key), "/v1/me/limits")).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown> };
-    expect(limits.credits).toMatchObject({ plan: "free", monthlyAllowance: 10, pack: 0, blockedPlatforms: ["tiktok", "twitter"] });
+    expect(limits.credits).toMatchObject({ plan: "free", monthlyAllowance: 10, pack: 0, blockedPlatforms: [] });
     expect(limits.billing).toMatchObject({ mode: "free", isSubscriber: false });
+    const live = await cli("key", "create", "--workspace", String(created.workspace), "--mode", "live");
+    const liveLimits = (await (await api(String(live.key), "/v1/me/limits")).json()) as { credits: Record<string, unknown> };
+    expect(liveLimits.credits).toMatchObject({ blockedPlatforms: ["tiktok", "twitter"] });
+  }, 60_000);
+
+  it("tops up and resets the test ledger without touching the live one", async () => {
+    const created = await cli("workspace", "create", "--name", "Delta", "--email", "d@delta.test");
+    const ws = String(created.workspace);
+    expect(await cli("credits", "grant", "--workspace", ws, "--amount", "40", "--mode", "test")).toEqual({ mode: "test", pack: 40, total: 50 });
+    let limits = (await (await api(String(created.key), "/v1/me/limits")).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown> };
+    expect(limits.credits).toMatchObject({ total: 50, pack: 40 });
+    expect(limits.billing).toMatchObject({ mode: "free" });
+    expect(await cli("credits", "reset", "--workspace", ws, "--mode", "test")).toEqual({ mode: "test", monthly: 10, pack: 0, total: 10 });
+    limits = (await (await api(String(created.key), "/v1/me/limits")).json()) as typeof limits;
+    expect(limits.credits).toMatchObject({ total: 10, pack: 0 });
+    const live = await cli("key", "create", "--workspace", ws, "--mode", "live");
+    expect(((await (await api(String(live.key), "/v1/me/limits")).json()) as typeof limits).credits).toMatchObject({ total: 10, pack: 0 });
   }, 60_000);
 
   it("grants credits, sets the plan and the limits, and the API reflects each at once", async () => {
     const created = await cli("workspace", "create", "--name", "Beta", "--email", "b@beta.test", "--mode", "live");
     const key = String(created.key);
     expect(key).toMatch(/^sk_live_/);
-    expect(await cli("credits", "grant", "--workspace", String(created.workspace), "--amount", "25", "--purchased")).toEqual({ pack: 25 });
+    expect(await cli("credits", "grant", "--workspace", String(created.workspace), "--amount", "25", "--purchased")).toEqual({ mode: "live", pack: 25, total: 35 });
     let limits = (await (await api(key, "/v1/me/limits")).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown>; rateLimits: Record<string, unknown> };
     expect(limits.billing).toEqual({ mode: "payg", isSubscriber: false, hasPurchasedCredits: true });
     expect(limits.credits).toMatchObject({ total: 35, pack: 25 });
@@ -84,6 +101,15 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     expect(refused.status).toBe(403);
     const other = await api(String(created.key), "/v1/me/agent", { method: "PATCH", body: JSON.stringify({ nickname: "x" }) });
     expect(other.status).toBe(200);
+  }, 60_000);
+
+  it("revokes a key: the API refuses it and the key cannot be revoked twice", async () => {
+    const created = await cli("workspace", "create", "--name", "Delta", "--email", "d@delta.test");
+    expect((await api(String(created.key), "/v1/me")).status).toBe(200);
+    expect(await cli("key", "revoke", "--key", String(created.keyId))).toMatchObject({ keyId: created.keyId, revokedAt: expect.any(String) });
+    expect((await api(String(created.key), "/v1/me")).status).toBe(401);
+    const again = await exec(process.execPath, ["--import", "tsx", "src/cli/main.ts", "key", "revoke", "--key", String(created.keyId)], { env: { ...process.env, DATABASE_URL: database.url } }).catch((error: unknown) => error as { code: number; stderr: string });
+    expect(again).toMatchObject({ code: 2, stderr: expect.stringContaining("No active key") });
   }, 60_000);
 
   it("refuses bad operator input with a message and exit code 2", async () => {

@@ -2,6 +2,8 @@ import { AtpAgent } from "@atproto/api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
+import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
+import { resolveAllAddresses } from "../../src/node/node-resolve.js";
 import { type LocalPds, loadDevEnv, startLocalPds } from "../support/pds.js";
 import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 
@@ -31,7 +33,9 @@ describe.skipIf(!loaded.ok)("connecting Bluesky through the API (real PDS)", () 
       record: { $type: "app.bsky.actor.profile", displayName: "Carol Tester" },
     });
     appPassword = (await agent.com.atproto.server.createAppPassword({ name: "chorus" })).data.password;
-    t = await createTestApp({ deps: { networks: testNetworkDeps({ liveFetch: (input, init) => fetch(input, init), blueskyServiceUrl: pds.url }) } });
+    // The local PDS is http://localhost: the documented test allowance of the outbound guard.
+    const guardedFetch = createGuardedFetch({ resolve: resolveAllAddresses, fetch: (input, init) => fetch(input, init), allowLoopbackHttp: true });
+    t = await createTestApp({ deps: { networks: testNetworkDeps({ liveFetch: (input, init) => fetch(input, init), guardedFetch, blueskyServiceUrl: pds.url }) } });
   }, 120_000);
   afterAll(async () => {
     await pds?.close();

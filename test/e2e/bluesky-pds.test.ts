@@ -1,6 +1,7 @@
 import { AtpAgent } from "@atproto/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/infra/errors.js";
+import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { blueskyAdapter } from "../../src/networks/bluesky/adapter.js";
 import type { PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
@@ -55,12 +56,13 @@ describe.skipIf(!loaded.ok)("bluesky adapter against a local PDS", () => {
     net = {
       now: () => new Date(),
       config: { clientId: "", clientSecret: "", redirectUri: "", serviceUrl: url },
-      // Profile images come from a host the test serves itself; everything else is the real PDS.
-      fetch: async (input, init) => {
-        const request = new Request(input, init);
-        if (new URL(request.url).host === IMAGE_HOST) return new Response(PNG, { headers: { "content-type": "image/png" } });
-        return fetch(request);
-      },
+      fetch: (input, init) => fetch(input, init),
+      // Profile images come from a host the test serves itself, through the outbound guard.
+      fetchUserUrl: createGuardedFetch({
+        resolve: async () => ["93.184.216.34"],
+        fetch: async (input, init) =>
+          new URL(new Request(input, init).url).host === IMAGE_HOST ? new Response(PNG, { headers: { "content-type": "image/png" } }) : new Response("missing", { status: 404 }),
+      }),
     };
     agent = new AtpAgent({ service: url });
     await agent.createAccount({ email: "alice@test.com", handle: HANDLE, password: MAIN_PASSWORD });

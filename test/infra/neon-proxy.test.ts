@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/neon-serverless";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres.js";
-import { startWsProxy, type WsProxy } from "../support/ws-proxy.js";
+import { startWsProxy, type WsProxy } from "../../scripts/ws-proxy.js";
 
 const require = createRequire(import.meta.url);
 const ws = require("ws") as typeof import("ws");

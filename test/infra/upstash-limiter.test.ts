@@ -16,14 +16,20 @@ if (!available.ok) console.warn(`[skipped] Upstash rate limiter on Redis: ${avai
 describe.skipIf(!available.ok)("rate limits through Upstash", () => {
   let shim: Awaited<ReturnType<typeof startUpstashShim>>;
   let t: TestApp;
+  /** The same limiter with a short timeout: the fallback test makes Redis hang. */
+  let impatient: TestApp;
 
   beforeAll(async () => {
     shim = await startUpstashShim({ redisUrl: testRedisUrl(), token: "test-token" });
     const redis = new Redis({ url: shim.url, token: "test-token", retry: false });
     // A unique prefix per run: Redis outlives the test and keeps counters for a minute.
     const prefix = `chorus-test:${Date.now()}:${Math.random().toString(36).slice(2)}`;
-    const limiter = createUpstashRateLimiter({ redis, fallback: createMemoryRateLimiter(systemClock), timeoutMs: 300, prefix });
+    // A generous timeout where Redis must be the one counting: on a loaded machine a 300 ms
+    // budget can expire and the in-process fallback would count instead, which is not under test.
+    const limiter = createUpstashRateLimiter({ redis, fallback: createMemoryRateLimiter(systemClock), timeoutMs: 10_000, prefix });
     t = await createTestApp({ rateLimiter: limiter, deps: { clock: systemClock } });
+    const short = createUpstashRateLimiter({ redis, fallback: createMemoryRateLimiter(systemClock), timeoutMs: 300, prefix: `${prefix}:short` });
+    impatient = await createTestApp({ rateLimiter: short, deps: { clock: systemClock } });
   });
   afterAll(async () => {
     await shim?.close();
@@ -48,8 +54,8 @@ describe.skipIf(!available.ok)("rate limits through Upstash", () => {
   });
 
   it("falls back to the in-process limiter with the same policy when Upstash does not answer", async () => {
-    const ws = await t.workspace();
-    await t.db.update(workspaces).set({ apiPerMinute: 2 }).where(eq(workspaces.id, ws.id));
+    const ws = await impatient.workspace();
+    await impatient.db.update(workspaces).set({ apiPerMinute: 2 }).where(eq(workspaces.id, ws.id));
     shim.setHang(true);
     try {
       const statuses: number[] = [];

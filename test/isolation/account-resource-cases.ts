@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { expect } from "vitest";
-import { appCredentials, sandboxRecords } from "../../src/db/schema/index.js";
+import { appCredentials, events, sandboxRecords } from "../../src/db/schema/index.js";
 import type { SandboxAccount } from "../../src/sandbox/types.js";
 import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
@@ -46,6 +46,16 @@ export const accountResourceCases: IsolationCase[] = [
     probe: async (t, b, s) => {
       await expectNotFound(await b.request(`/v1/sandbox/social-accounts/${s.id}/fault`, { method: "PUT", json: { fault: "down" } }), s);
       expect(await sandboxFaultOf(t, s.handle ?? "")).toBeNull();
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/sandbox/social-accounts/:id/inbound",
+    seed: seedAccount,
+    probe: async (t, b, s) => {
+      await expectNotFound(await b.request(`/v1/sandbox/social-accounts/${s.id}/inbound`, { method: "POST", json: { kind: "comment", text: "B was here" } }), s);
+      const recorded = await t.db.select().from(events).where(inArray(events.type, ["comment.received", "mention.received", "message.received"]));
+      expect(recorded.filter((e) => e.data.account === s.id)).toEqual([]);
     },
   },
   {

@@ -61,4 +61,17 @@ export const postCases: IsolationCase[] = [
       expect(await stateOf(t, s.idDraft)).toBe("draft");
     },
   },
+  {
+    method: "POST",
+    path: "/v1/posts/:id/retract",
+    seed: async (t, a) => {
+      const seeded = await seedPosts(t, a);
+      const published = (await (await a.request("/v1/posts", { method: "POST", json: { text: "a-secret-published", accounts: [seeded.idAccount] } })).json()) as { id: string };
+      return { ...seeded, idPublished: published.id };
+    },
+    probe: async (t, b, s) => {
+      await expectNotFound(await b.request(`/v1/posts/${s.idPublished}/retract`, { method: "POST" }), { text: s.text ?? "" });
+      expect(await stateOf(t, s.idPublished)).toBe("published");
+    },
+  },
 ];

@@ -42,7 +42,7 @@ export interface DiscoveryMethod {
   request?: { $ref: string };
   response?: { $ref: string };
   scopes?: string[];
-  mediaUpload?: { protocols?: Record<string, { path: string; multipart?: boolean }> };
+  mediaUpload?: { accept?: string[]; maxSize?: string; protocols?: Record<string, { path: string; multipart?: boolean }> };
 }
 
 export interface DiscoveryResource {
@@ -65,6 +65,8 @@ export interface CapturedRequest {
   url: string;
   /** The raw body text, if any. */
   body?: string | null;
+  /** Lower-case header names; a media upload's `content-type` is checked against the method's `accept`. */
+  headers?: Record<string, string>;
 }
 
 export interface DiscoveryCheck {
@@ -148,7 +150,12 @@ export function checkRequestAgainstDiscovery(doc: DiscoveryDocument, request: Ca
 
   const body = request.body ?? "";
   if (body.length > 0) {
-    if (!method.request) {
+    if (!method.request && upload) {
+      // A simple media upload's body is the file itself, of an accepted type.
+      const type = (request.headers?.["content-type"] ?? "").split(";")[0]?.trim() ?? "";
+      const accept = method.mediaUpload?.accept ?? [];
+      if (!accept.some((a) => a === type || (a.endsWith("/*") && type.startsWith(a.slice(0, -1))))) problems.push(`${here}: media type ${type} is not in ${JSON.stringify(accept)}`);
+    } else if (!method.request) {
       problems.push(`${here}: the method takes no request body`);
     } else {
       let json: unknown;

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 
 export interface Schema {
   $ref?: string;
-  type?: string;
+  type?: string | string[];
   properties?: Record<string, Schema>;
   required?: string[];
   additionalProperties?: boolean | Schema;
@@ -135,6 +135,32 @@ function deref<T extends { $ref?: string }>(doc: OpenApiDocument, node: T): T {
   return current;
 }
 
+interface CompiledPath {
+  template: string;
+  pattern: RegExp;
+  names: string[];
+  item: Record<string, unknown>;
+}
+
+/** Path templates turned into regexes once per document, not once per request checked. */
+const compiledPaths = new WeakMap<OpenApiDocument, CompiledPath[]>();
+
+function pathsOf(doc: OpenApiDocument): CompiledPath[] {
+  let compiled = compiledPaths.get(doc);
+  if (!compiled) {
+    compiled = Object.entries(doc.paths).map(([template, item]) => {
+      const names: string[] = [];
+      const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, (_m, name: string) => {
+        names.push(name);
+        return "([^/]+)";
+      });
+      return { template, pattern: new RegExp(`^${source}$`), names, item };
+    });
+    compiledPaths.set(doc, compiled);
+  }
+  return compiled;
+}
+
 /** Finds the operation for a URL under one of the spec's servers; literal paths win over templated ones. */
 export function findOperation(doc: OpenApiDocument, method: string, url: string): OperationMatch | null {
   const parsed = new URL(url);
@@ -143,16 +169,11 @@ export function findOperation(doc: OpenApiDocument, method: string, url: string)
   if (server === undefined) return null;
   const path = full.slice(server.length) || "/";
   const candidates: OperationMatch[] = [];
-  for (const [template, item] of Object.entries(doc.paths)) {
-    const names: string[] = [];
-    const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, (_m, name: string) => {
-      names.push(name);
-      return "([^/]+)";
-    });
-    const match = new RegExp(`^${pattern}$`).exec(path);
+  for (const { template, pattern, names, item } of pathsOf(doc)) {
+    const match = pattern.exec(path);
     const raw = item[method.toLowerCase()];
     if (!match || raw === undefined || !METHODS.includes(method.toLowerCase())) continue;
-    const pathParams = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]));
+    const pathParams = Object.fromEntries(names.map((name, i) => [name, decodePathSegment(match[i + 1] ?? "")]));
     const pathParameters = ((item.parameters as Parameter[] | undefined) ?? []).map((p) => deref(doc, p));
     candidates.push({ template, operation: raw as Operation, pathParams, pathParameters });
   }
@@ -177,8 +198,26 @@ function patternMatches(pattern: string, value: string): boolean {
   }
 }
 
+/** JSON of a value for messages; the fuzzer's thousands-deep objects overflow JSON.stringify's stack. */
+function printable(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return "[a value too deeply nested to print]";
+  }
+}
+
+/** A path segment as the server sees it; a malformed escape (the fuzzer sends some) is kept as sent. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function checkScalar(s: Schema, value: unknown, at: string, form: boolean, problems: string[]): void {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const text = typeof value === "string" ? value : printable(value);
   const typeOk: Record<string, () => boolean> = {
     string: () => typeof value === "string",
     integer: () => (form ? /^-?\d+$/.test(text) : Number.isInteger(value)),
@@ -187,10 +226,11 @@ function checkScalar(s: Schema, value: unknown, at: string, form: boolean, probl
     array: () => Array.isArray(value),
     object: () => isRecord(value),
   };
-  const check = s.type ? typeOk[s.type] : undefined;
-  if (check && !check()) problems.push(`${at}: expected ${s.type}, got ${JSON.stringify(value)}`);
+  const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+  const checks = types.flatMap((type) => (typeOk[type] ? [typeOk[type]] : []));
+  if (checks.length > 0 && !checks.some((check) => check())) problems.push(`${at}: expected ${types.join(" or ")}, got ${printable(value)}`);
   if (s.enum && !s.enum.some((allowed) => allowed === value || (form && String(allowed) === text))) {
-    problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
+    problems.push(`${at}: ${printable(value)} is not one of ${JSON.stringify(s.enum)}`);
   }
   if (typeof value === "string") {
     if (s.maxLength !== undefined && [...value].length > s.maxLength) problems.push(`${at}: longer than ${s.maxLength}`);
@@ -207,7 +247,12 @@ export function checkValue(doc: OpenApiDocument, schema: Schema, value: unknown,
   if (depth > 40) return;
   const s = deref(doc, schema);
   if (value === null) {
-    if (!s.nullable && s.type !== "null") problems.push(`${at}: null is not allowed`);
+    // OpenAPI 3.0 says `nullable`; 3.1 (JSON Schema) says `type: "null"`, in a type list or a branch.
+    const allowsNull = (x: Schema): boolean => {
+      const own = deref(doc, x);
+      return own.nullable === true || own.type === "null" || (Array.isArray(own.type) && own.type.includes("null")) || [...(own.anyOf ?? []), ...(own.oneOf ?? [])].some(allowsNull);
+    };
+    if (!allowsNull(s)) problems.push(`${at}: null is not allowed`);
     return;
   }
   if (s.discriminator && isRecord(value)) {
@@ -260,7 +305,7 @@ export function checkValue(doc: OpenApiDocument, schema: Schema, value: unknown,
   for (const p of all) checkScalar(p, value, at, form, problems);
 }
 
-function checkParameters(doc: OpenApiDocument, match: OperationMatch, url: URL, apiKeyQueryNames: Set<string>, problems: string[]): void {
+function checkParameters(doc: OpenApiDocument, match: OperationMatch, url: URL, apiKeyQueryNames: Set<string>, problems: string[], ignoreUnexpected: boolean): void {
   const own = (match.operation.parameters ?? []).map((p) => deref(doc, p));
   const merged = [...match.pathParameters.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
   for (const [name, value] of Object.entries(match.pathParams)) {
@@ -273,7 +318,7 @@ function checkParameters(doc: OpenApiDocument, match: OperationMatch, url: URL, 
     if (apiKeyQueryNames.has(name)) continue;
     const param = merged.find((p) => p.in === "query" && p.name === name);
     if (!param) {
-      problems.push(`query ${name}: not a parameter of this operation`);
+      if (!ignoreUnexpected) problems.push(`query ${name}: not a parameter of this operation`);
       continue;
     }
     if (!param.schema) continue;
@@ -312,18 +357,19 @@ function checkSecurity(doc: OpenApiDocument, match: OperationMatch, request: Cap
   }
 }
 
-function checkBody(doc: OpenApiDocument, match: OperationMatch, request: CapturedRequest, problems: string[]): void {
+function checkBody(doc: OpenApiDocument, match: OperationMatch, request: CapturedRequest, problems: string[], ignoreUnexpectedBody: boolean): void {
   const declared = match.operation.requestBody ? deref(doc, match.operation.requestBody) : null;
-  if (request.body === null) {
+  // Whitespace alone is no body: Chorus reads it as `{}` (src/http/validate.ts) and refuses nothing for it.
+  if (request.body === null || request.body.trim() === "") {
     if (declared?.required) problems.push("body: required but none was sent");
     return;
   }
   if (!declared) {
-    problems.push("body: sent, but the operation takes no request body");
+    if (!ignoreUnexpectedBody) problems.push("body: sent, but the operation takes no request body");
     return;
   }
   const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  const media = declared.content?.[type];
+  const media = declared.content?.[type] ?? declared.content?.[`${type.split("/")[0]}/*`];
   if (!media) {
     problems.push(`body: content type ${JSON.stringify(type)} is not one of ${JSON.stringify(Object.keys(declared.content ?? {}))}`);
     return;
@@ -332,7 +378,8 @@ function checkBody(doc: OpenApiDocument, match: OperationMatch, request: Capture
   if (type === "application/json") {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(request.body);
+      // Servers decode bodies as UTF-8 with the BOM dropped (TextDecoder), so a leading BOM is no error.
+      parsed = JSON.parse(request.body.replace(/^\uFEFF/, ""));
     } catch {
       problems.push("body: not valid JSON");
       return;
@@ -344,7 +391,12 @@ function checkBody(doc: OpenApiDocument, match: OperationMatch, request: Capture
 }
 
 /** Every way the request departs from the spec; empty when it conforms. */
-export function checkRequestAgainstSpec(doc: OpenApiDocument, request: CapturedRequest, options: { scopes?: readonly string[] } = {}): string[] {
+/**
+ * `ignoreUnexpectedBody`: a body sent to an operation that takes none, or a query parameter it
+ * does not declare, is not a problem (our API ignores both, as HTTP allows); a network adapter
+ * sending one is, so that stays the default.
+ */
+export function checkRequestAgainstSpec(doc: OpenApiDocument, request: CapturedRequest, options: { scopes?: readonly string[]; ignoreUnexpectedBody?: boolean } = {}): string[] {
   const url = new URL(request.url);
   const match = findOperation(doc, request.method, request.url);
   if (!match) return [`${request.method} ${url.origin}${url.pathname}: no operation in the spec for this method and path`];
@@ -352,8 +404,8 @@ export function checkRequestAgainstSpec(doc: OpenApiDocument, request: CapturedR
   const apiKeyQueryNames = new Set(
     Object.values(doc.components?.securitySchemes ?? {}).flatMap((s) => (s.type === "apiKey" && s.in === "query" && s.name ? [s.name] : [])),
   );
-  checkParameters(doc, match, url, apiKeyQueryNames, problems);
+  checkParameters(doc, match, url, apiKeyQueryNames, problems, options.ignoreUnexpectedBody ?? false);
   checkSecurity(doc, match, request, url, options.scopes, problems);
-  checkBody(doc, match, request, problems);
+  checkBody(doc, match, request, problems, options.ignoreUnexpectedBody ?? false);
   return problems.map((p) => `${request.method} ${match.template}: ${p}`);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 
@@ -18,9 +19,16 @@ type DevEnv = typeof import("@atproto/dev-env");
 
 export type DevEnvLoad = { ok: true; devEnv: DevEnv } | { ok: false; reason: string };
 
-/** Imports dev-env (about 3 s); a failure becomes a reason to skip, not a crash. */
+/**
+ * Imports dev-env (about 3 s); a failure becomes a reason to skip, not a crash. The PDS keeps its
+ * data in better-sqlite3, a native module built for the Node that installed it: on another Node
+ * major (CI's run on the current LTS) it cannot load, which is a reason to skip too.
+ */
 export async function loadDevEnv(): Promise<DevEnvLoad> {
   try {
+    // A transitive dependency of dev-env, without types of its own: required for this one probe.
+    const Database = createRequire(import.meta.url)("better-sqlite3") as new (file: string) => { close(): void };
+    new Database(":memory:").close();
     return { ok: true, devEnv: await import("@atproto/dev-env") };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };

@@ -18,6 +18,12 @@ import type { RateLimiter } from "../../src/infra/rate-limit/types.js";
 import type { NetworkDeps } from "../../src/domain/networks/network-deps.js";
 import { createTokenCipher, generateKeyringEntry } from "../../src/infra/token-cipher.js";
 import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
+import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
+import { API_ORIGIN, apiDescription, captured, checkExchange } from "./api-conformance.js";
+import type { CapturedRequest } from "./openapi-request-check.js";
+import { nodeDocsAssets } from "../../src/node/docs-assets.js";
+import { createVerifiedKeyCache } from "../../src/domain/keys/verified-key-cache.js";
+import { nodeDashboardScript } from "../../src/node/dashboard-script.js";
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -62,6 +68,15 @@ export function testNetworkDeps(overrides: Partial<NetworkDeps> = {}): NetworkDe
     },
     appCredentials: {},
     apiVersions: {},
+    // User-chosen URLs: no name resolves and nothing answers unless a test passes its own guard.
+    guardedFetch: createGuardedFetch({
+      resolve: async (hostname) => {
+        throw new TypeError(`tests resolve no names (${hostname})`);
+      },
+      fetch: async (input) => {
+        throw new TypeError(`tests never reach user URLs (${String(input instanceof Request ? input.url : input)})`);
+      },
+    }),
     sleep: async () => {},
     ...overrides,
   };
@@ -73,13 +88,15 @@ export function testMediaDir(): string {
 }
 
 /** The services every app needs besides the database: network settings, a cipher, a signing secret, media storage. */
-export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret" | "mediaStorage" | "jobs">> {
+export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret" | "mediaStorage" | "jobs" | "docsAssets" | "dashboardScript">> {
   return {
     networks: testNetworkDeps(),
     cipher: await createTokenCipher(generateKeyringEntry("test")),
     signingSecret: "test-signing-secret-0123456789abcdef",
     jobs: tableJobQueue,
     mediaStorage: createFileMediaStorage(mediaDir),
+    docsAssets: nodeDocsAssets(),
+    dashboardScript: nodeDashboardScript(),
   };
 }
 
@@ -87,7 +104,7 @@ export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppD
  * One in-memory PGlite per test file (opening one costs seconds), migrated by the same code
  * the server runs; isolation between tests comes from each test having its own workspace.
  */
-export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?: Partial<AppDeps>; conformance?: boolean } = {}): Promise<TestApp> {
   shared ??= openEmbeddedDatabase();
   const embedded = await shared;
   const clock = new TestClock();
@@ -100,10 +117,12 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
     logger: silentLogger,
     publicUrl: "http://chorus.test",
     clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
+    verifiedKeys: createVerifiedKeyCache({ clock }),
     ...options.deps,
   };
   const app = createApp(deps);
-  const request = (key: string | null) => (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  const conformance = options.conformance ?? true;
+  const request = (key: string | null) => async (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
     if (key) headers.set("authorization", `Bearer ${key}`);
     let body = init.body;
@@ -111,7 +130,11 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
       headers.set("content-type", "application/json");
       body = JSON.stringify(init.json);
     }
-    return Promise.resolve(app.request(`http://chorus.test${path}`, { ...init, headers, body: body ?? null }));
+    const { json: _json, ...rest } = init;
+    const sent: RequestInit = { ...rest, headers, body: body ?? null };
+    const response = await app.request(`${API_ORIGIN}${path}`, sent);
+    if (conformance) await expectConforms(app, captured(`${API_ORIGIN}${path}`, sent), response);
+    return response;
   };
   return {
     app,
@@ -135,9 +158,22 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
   };
 }
 
-/** Requests without a key, for public routes and auth tests. */
+/**
+ * Fails the test when the exchange and /openapi.json disagree (see api-conformance.ts). On by
+ * default; a test app made with `conformance: false` skips it.
+ */
+async function expectConforms(app: Hono<AppEnv>, request: CapturedRequest, response: Response): Promise<void> {
+  const problems = await checkExchange(await apiDescription(app), request, response);
+  if (problems.length > 0) throw new Error(`The answer and /openapi.json disagree:\n${problems.join("\n")}`);
+}
+
+/** Requests without a key, for public routes and auth tests (checked against /openapi.json like the others). */
 export function anonymous(app: Hono<AppEnv>) {
-  return (path: string, init: RequestInit = {}) => Promise.resolve(app.request(`http://chorus.test${path}`, init));
+  return async (path: string, init: RequestInit = {}) => {
+    const response = await app.request(`${API_ORIGIN}${path}`, init);
+    await expectConforms(app, captured(`${API_ORIGIN}${path}`, init), response);
+    return response;
+  };
 }
 
 export async function errorOf(response: Response): Promise<{

@@ -56,6 +56,7 @@ export function png(width: number, height: number): Uint8Array<ArrayBuffer> {
   return concat(
     [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
     [...u32be(13), ...text("IHDR"), ...u32be(width), ...u32be(height), 8, 2, 0, 0, 0, 0, 0, 0, 0],
+    [...u32be(12), ...text("IDAT"), ...filler(12, 0x78), 0, 0, 0, 0],
     [...u32be(0), ...text("IEND"), 0xae, 0x42, 0x60, 0x82],
   );
 }

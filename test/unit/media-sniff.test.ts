@@ -36,6 +36,34 @@ describe("media format detection from the bytes", () => {
     expect(await refusal(png(1, 1).subarray(0, 20))).toMatch(/ends before its IHDR/);
   });
 
+  describe("the structure behind the header", () => {
+    it("accepts what writers really do: metadata after a JPEG's EOI, a PNG in several IDAT chunks", async () => {
+      expect(await detect(concat(jpeg(64, 48), new Uint8Array(70_000).fill(0x41)))).toMatchObject({ width: 64, height: 48 });
+      const full = png(8, 8);
+      const idatAt = 33;
+      const idat = full.subarray(idatAt, idatAt + 24);
+      expect(await detect(concat(full.subarray(0, idatAt), idat, idat, full.subarray(idatAt)))).toMatchObject({ width: 8, height: 8 });
+    });
+
+    it("refuses every cut the upload of each format can suffer", async () => {
+      for (const bytes of [png(8, 8), jpeg(8, 8), webpLossy(8, 8), gif(8, 8), mp4(8, 8)]) {
+        for (let cut = 1; cut < bytes.byteLength; cut += 1) {
+          const error = await detect(bytes.subarray(0, cut)).catch((e: unknown) => e);
+          expect(error, `${bytes.byteLength} cut to ${cut}`).toBeInstanceOf(UnreadableMedia);
+        }
+      }
+    });
+
+    it("refuses a JPEG whose metadata past the EOI is over a megabyte with no EOI near the end", async () => {
+      const cut = jpeg(8, 8).slice(0, -2);
+      expect(await refusal(concat(cut, new Uint8Array(1_100_000).fill(0x41)))).toMatch(/end-of-image/);
+    });
+
+    it("refuses a WebP whose RIFF length disagrees with the file either way", async () => {
+      expect(await refusal(concat(webpLossy(8, 8), [0, 0]))).toMatch(/RIFF header says/);
+    });
+  });
+
   it("GIF: the logical screen size", async () => {
     expect(await detect(gif(480, 270))).toMatchObject({ mimeType: "image/gif", width: 480, height: 270 });
     expect(await refusal(gif(0, 270))).toMatch(/0x270/);

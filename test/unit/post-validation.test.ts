@@ -4,7 +4,7 @@ import { networkRules } from "../../src/domain/posts/validation/network-rules.js
 import { countText, emojiAsBytesLength, findUrls, utf16Length, weightedLength } from "../../src/domain/posts/validation/text-length.js";
 import type { ErrorCode } from "../../src/infra/error-catalogue.js";
 import { blueskyCapabilities } from "../../src/networks/bluesky/capabilities.js";
-import type { PlatformCapabilities } from "../../src/networks/capabilities-schema.js";
+import type { NetworkCapabilities as PlatformCapabilities } from "../../src/networks/capabilities-schema.js";
 import { facebookCapabilities } from "../../src/networks/facebook/capabilities.js";
 import { googleBusinessCapabilities } from "../../src/networks/googlebusiness/capabilities.js";
 import { instagramCapabilities } from "../../src/networks/instagram/capabilities.js";

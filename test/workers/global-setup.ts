@@ -23,7 +23,7 @@ import { openServerDatabase } from "../../src/db/node-postgres.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import { createThrowawayDatabase, postgresAvailable, redisAvailable, testRedisUrl } from "../support/postgres.js";
 import { startUpstashShim } from "../support/upstash-shim.js";
-import { startWsProxy } from "../support/ws-proxy.js";
+import { startWsProxy } from "../../scripts/ws-proxy.js";
 import type { WorkersProvided } from "./provided-context.js";
 import { startQstashStandIn } from "./qstash-standin.js";
 

@@ -152,4 +152,39 @@ describe.skipIf(skipReason)("worker entry in workerd against real Postgres (ws p
     expect(doc.paths).toHaveProperty("/v1/me");
     expect(doc.paths).toHaveProperty("/v1/profiles");
   });
+
+  it("GET /docs loads the reference renderer from the Worker itself (bundled as text), no CDN", async () => {
+    const page = await call("/docs", { key: null });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/docs\/assets\/[^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(assets).toEqual(expect.arrayContaining(["/docs/assets/swagger-ui-bundle.js", "/docs/assets/swagger-ui.css"]));
+    expect(html).not.toMatch(/(?:src|href)="https?:/);
+    const bundle = await call("/docs/assets/swagger-ui-bundle.js", { key: null });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(await bundle.text()).toContain("SwaggerUIBundle");
+    const css = await call("/docs/assets/swagger-ui.css", { key: null });
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toMatch(/^text\/css/);
+    expect((await css.text()).length).toBeGreaterThan(10_000);
+  });
+
+  it("signs in to the dashboard through an app link and serves its script from the Worker itself (bundled as text)", async () => {
+    const minted = await call("/v1/app-link", { method: "POST" });
+    expect(minted.status).toBe(201);
+    const { url } = (await minted.json()) as { url: string };
+    const signin = await call(new URL(url).pathname, { method: "POST", key: null, redirect: "manual" });
+    expect(signin.status).toBe(303);
+    const cookie = (signin.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect(cookie).toMatch(/^chorus_dashboard=ds_/);
+    const overview = await call("/dashboard", { key: null, headers: { cookie } });
+    expect(overview.status).toBe(200);
+    expect(await overview.text()).toContain('src="/dashboard/assets/htmx.min.js"');
+    const script = await call("/dashboard/assets/htmx.min.js", { key: null });
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain("htmx");
+    expect((await call(new URL(url).pathname, { method: "POST", key: null, redirect: "manual" })).status).toBe(410);
+  });
 });

@@ -1,0 +1,252 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { workspaces } from "../../src/db/schema/index.js";
+import type { PlatformId } from "../../src/networks/platform-ids.js";
+import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+interface Comment {
+  id: string;
+  account: string;
+  platform: string;
+  postId: string;
+  networkPostId: string;
+  parentId: string | null;
+  author: { id: string; handle: string; platform: string };
+  text: string;
+  hidden: boolean;
+  own: boolean;
+  likeCount: number | null;
+  replyCount: number | null;
+  replies?: Comment[];
+}
+interface Page {
+  items: Comment[];
+  cursor: string | null;
+  problems: { account: string; platform: string; code: string; retryable: boolean }[];
+}
+
+let counter = 0;
+export async function connect(ws: TestWorkspace, platform: PlatformId): Promise<string> {
+  counter += 1;
+  const handle = platform === "bluesky" ? `comments${counter}.test` : `comments_${platform}_${counter}`;
+  const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function publish(ws: TestWorkspace, accounts: string[], text: string): Promise<{ id: string; networkPostId: string }> {
+  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const post = (await response.json()) as { id: string; targets: { networkPostId: string }[] };
+  return { id: post.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
+}
+
+async function comment(ws: TestWorkspace, account: string, post: string, actor: string, text: string): Promise<string> {
+  t.clock.advance(1000);
+  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "reply", post, actor, text } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { networkId: string }).networkId;
+}
+
+async function comments(ws: TestWorkspace, post: string, query = ""): Promise<Page> {
+  const response = await ws.request(`/v1/posts/${post}/comments${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Page;
+}
+
+const path = (id: string, rest = "") => `/v1/comments/${encodeURIComponent(id)}${rest}`;
+
+describe("comments on the Bluesky sandbox", () => {
+  it("lists the replies to a post newest first, answers one, reads the thread nested and deletes only its own reply", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "bluesky");
+    const post = await publish(ws, [account], "what do you think?");
+    const first = await comment(ws, account, post.id, "carol.sandbox.test", "I like it");
+    const second = await comment(ws, account, post.id, "dave.sandbox.test", "Not sure");
+
+    const top = await comments(ws, post.id);
+    expect(top.problems).toEqual([]);
+    expect(top.cursor).toBeNull();
+    expect(top.items.map((c) => [c.id, c.text, c.author.handle])).toEqual([
+      [second, "Not sure", "dave.sandbox.test"],
+      [first, "I like it", "carol.sandbox.test"],
+    ]);
+    expect(top.items[0]).toMatchObject({ account, platform: "bluesky", postId: post.id, networkPostId: post.networkPostId, parentId: post.networkPostId, hidden: false, own: false, replyCount: 0 });
+    expect(top.items[0]?.replies).toBeUndefined();
+
+    t.clock.advance(1000);
+    const replied = await ws.request(path(first, "/replies"), { method: "POST", json: { account, text: "Thank you, Carol!" } });
+    expect(replied.status, await replied.clone().text()).toBe(200);
+    const reply = (await replied.json()) as { account: string; platform: string; id: string; ok: boolean };
+    expect(reply).toMatchObject({ account, platform: "bluesky", ok: true });
+    expect(reply.id).toMatch(/^at:\/\/did:plc:.+\/app\.bsky\.feed\.post\//);
+
+    const nested = await comments(ws, post.id, "?nested=true");
+    const carol = nested.items.find((c) => c.id === first);
+    expect(carol?.replyCount).toBe(1);
+    expect(carol?.replies).toEqual([expect.objectContaining({ id: reply.id, parentId: first, text: "Thank you, Carol!", own: true, replies: [] })]);
+    expect(nested.items.find((c) => c.id === second)?.replies).toEqual([]);
+
+    const hidden = await ws.request(path(first, "/hide"), { method: "POST", json: { account } });
+    expect(hidden.status).toBe(400);
+    expect(await errorOf(hidden)).toMatchObject({ code: "comment_hide_unsupported", platform: "bluesky", fix: expect.stringContaining("comments.hide") });
+
+    const notOwn = await ws.request(path(first), { method: "DELETE", json: { account } });
+    expect(notOwn.status).toBe(422);
+    expect((await errorOf(notOwn)).code).toBe("comment_not_own");
+
+    const deleted = await ws.request(path(reply.id), { method: "DELETE", json: { account } });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect(await deleted.json()).toEqual({ account, platform: "bluesky", ok: true });
+    const after = await comments(ws, post.id, "?nested=true");
+    expect(after.items.find((c) => c.id === first)?.replies).toEqual([]);
+    const again = await ws.request(path(reply.id), { method: "DELETE", json: { account } });
+    expect(again.status).toBe(404);
+    expect((await errorOf(again)).code).toBe("comment_not_found");
+  });
+
+  it("pages with a cursor bound to the post", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "bluesky");
+    const post = await publish(ws, [account], "page my comments");
+    const other = await publish(ws, [account], "another post");
+    for (let i = 0; i < 3; i++) await comment(ws, account, post.id, `fan${i}.sandbox.test`, `comment ${i}`);
+    const first = await comments(ws, post.id, "?limit=2");
+    expect(first.items.map((c) => c.text)).toEqual(["comment 2", "comment 1"]);
+    const next = await comments(ws, post.id, `?limit=2&cursor=${encodeURIComponent(first.cursor ?? "")}`);
+    expect(next.items.map((c) => c.text)).toEqual(["comment 0"]);
+    expect(next.cursor).toBeNull();
+    const elsewhere = await ws.request(`/v1/posts/${other.id}/comments?cursor=${encodeURIComponent(first.cursor ?? "")}`);
+    expect(elsewhere.status).toBe(400);
+    expect((await errorOf(elsewhere)).code).toBe("cursor_invalid");
+  });
+});
+
+describe("comments: bad input", () => {
+  it("refuses a blank comment id, a missing account, an unknown post and a bad limit, and writes nothing", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "bluesky");
+    const blank = await ws.request("/v1/comments/%20/replies", { method: "POST", json: { account, text: "hi" } });
+    expect(blank.status).toBe(400);
+    expect(await errorOf(blank)).toMatchObject({ code: "comment_id_required", param: "id", fix: expect.any(String) });
+    const noAccount = await ws.request(path("at://did:plc:abc/app.bsky.feed.post/3k"), { method: "DELETE", json: {} });
+    expect(noAccount.status).toBe(400);
+    expect(await errorOf(noAccount)).toMatchObject({ code: "field_required", param: "account" });
+    const noText = await ws.request(path("x", "/replies"), { method: "POST", json: { account, text: "   " } });
+    expect(noText.status).toBe(400);
+    expect((await errorOf(noText)).param).toBe("text");
+    const garbled = await ws.request(path("not-a-uri"), { method: "DELETE", json: { account } });
+    expect(garbled.status).toBe(404);
+    expect((await errorOf(garbled)).code).toBe("comment_not_found");
+    const unknownPost = await ws.request("/v1/posts/post_doesNotExist1/comments");
+    expect(unknownPost.status).toBe(404);
+    expect((await errorOf(unknownPost)).code).toBe("resource_not_found");
+    const post = await publish(ws, [account], "limits");
+    expect((await ws.request(`/v1/posts/${post.id}/comments?limit=0`)).status).toBe(400);
+    expect((await ws.request(`/v1/posts/${post.id}/comments?nested=yes`)).status).toBe(400);
+  });
+});
+
+async function creditsLeft(ws: TestWorkspace): Promise<number> {
+  return ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+}
+
+describe("comments on the X sandbox", () => {
+  it("lists a post's replies, hides and unhides one, answers it for one credit and deletes only its own answer", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const x = await connect(ws, "twitter");
+    const tweet = await publish(ws, [x], "a tweet people answer");
+    const first = await comment(ws, x, tweet.id, "x_carol", "first!");
+    const second = await comment(ws, x, tweet.id, "x_dave", "second");
+
+    const top = await comments(ws, tweet.id);
+    expect(top.problems).toEqual([]);
+    expect(top.items.map((c) => [c.id, c.author.handle])).toEqual([
+      [second, "x_dave"],
+      [first, "x_carol"],
+    ]);
+    expect(top.items[1]).toMatchObject({ platform: "twitter", parentId: tweet.networkPostId, hidden: null, own: false, replyCount: 0, likeCount: 0 });
+    expect(top.items[1]?.text).toContain("first!");
+
+    const hidden = await ws.request(path(first, "/hide"), { method: "POST", json: { account: x } });
+    expect(hidden.status, await hidden.clone().text()).toBe(200);
+    expect(await hidden.json()).toEqual({ account: x, platform: "twitter", hidden: true, ok: true });
+    const shown = await ws.request(path(first, "/hide"), { method: "POST", json: { account: x, hidden: false } });
+    expect(await shown.json()).toMatchObject({ hidden: false, ok: true });
+
+    const before = await creditsLeft(ws);
+    const replied = await ws.request(path(first, "/replies"), { method: "POST", json: { account: x, text: "thanks Carol" } });
+    expect(replied.status, await replied.clone().text()).toBe(200);
+    const reply = (await replied.json()) as { id: string };
+    expect(reply.id).toMatch(/^[0-9]{19}$/);
+    expect(await creditsLeft(ws)).toBe(before - 1);
+
+    const nested = await comments(ws, tweet.id, "?nested=true");
+    const carol = nested.items.find((c) => c.id === first);
+    expect(carol?.replyCount).toBe(1);
+    expect(carol?.replies).toEqual([expect.objectContaining({ id: reply.id, parentId: first, own: true, replies: [] })]);
+
+    const notOwn = await ws.request(path(first), { method: "DELETE", json: { account: x } });
+    expect(notOwn.status).toBe(422);
+    expect((await errorOf(notOwn)).code).toBe("comment_not_own");
+    const deleted = await ws.request(path(reply.id), { method: "DELETE", json: { account: x } });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    const gone = await ws.request(path(reply.id), { method: "DELETE", json: { account: x } });
+    expect(gone.status).toBe(404);
+    expect((await errorOf(gone)).code).toBe("comment_not_found");
+    const garbled = await ws.request(path("not-a-tweet", "/hide"), { method: "POST", json: { account: x } });
+    expect(garbled.status).toBe(404);
+  });
+
+  it("charges a reply once under concurrent retries with one Idempotency-Key, and is 402 with nothing sent when no credit is left", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const x = await connect(ws, "twitter");
+    const tweet = await publish(ws, [x], "answer me once");
+    const first = await comment(ws, x, tweet.id, "x_erin", "hello");
+    const before = await creditsLeft(ws);
+    const send = () => ws.request(path(first, "/replies"), { method: "POST", json: { account: x, text: "just once" }, headers: { "Idempotency-Key": "reply-once-1" } });
+    const answers = await Promise.all([send(), send(), send()]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.every((s) => s === 200 || s === 409), statuses.join()).toBe(true);
+    expect(statuses).toContain(200);
+    const retried = await send();
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
+    const ids = new Set(await Promise.all([...answers.filter((a) => a.status === 200), retried].map(async (a) => ((await a.json()) as { id: string }).id)));
+    expect(ids.size).toBe(1);
+    expect(await creditsLeft(ws)).toBe(before - 1);
+    const nested = await comments(ws, tweet.id, "?nested=true");
+    expect(nested.items.find((c) => c.id === first)?.replies).toHaveLength(1);
+
+    await t.db.update(workspaces).set({ testCreditsMonthly: 0, testCreditsPack: 0 }).where(eq(workspaces.id, ws.id));
+    const broke = await ws.request(path(first, "/replies"), { method: "POST", json: { account: x, text: "no credit" } });
+    expect(broke.status).toBe(402);
+    expect((await errorOf(broke)).code).toBe("entitlement_exceeded");
+    expect((await comments(ws, tweet.id, "?nested=true")).items.find((c) => c.id === first)?.replies).toHaveLength(1);
+  });
+
+  it("gives the credit back when X refuses the reply (not summoned)", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const x = await connect(ws, "twitter");
+    const tweet = await publish(ws, [x], "summon rule");
+    const mention = await ws.request(`/v1/sandbox/social-accounts/${x}/activity`, { method: "POST", json: { action: "mention", actor: "x_frank", text: "hi" } });
+    const mentionId = ((await mention.json()) as { networkId: string }).networkId;
+    expect(tweet.id).toBeTruthy();
+    const before = await creditsLeft(ws);
+    // X's own reply to a stranger's post that does not name it is refused; the sandbox refuses a reply to an unknown post the same way.
+    const refused = await ws.request(path("1234567890123456789", "/replies"), { method: "POST", json: { account: x, text: "hello stranger" } });
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).code).toBe("platform_rejected");
+    expect(await creditsLeft(ws)).toBe(before);
+    const allowed = await ws.request(path(mentionId, "/replies"), { method: "POST", json: { account: x, text: "hi Frank" } });
+    expect(allowed.status, await allowed.clone().text()).toBe(200);
+    expect(await creditsLeft(ws)).toBe(before - 1);
+  });
+});

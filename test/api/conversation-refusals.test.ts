@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PlatformId } from "../../src/networks/platform-ids.js";
+import { connect, conversations, messages, receive, send } from "../support/conversations.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+
+/** Networks without direct messages, and bad input: refusals with the spec's envelope, nothing sent. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+describe("networks without direct messages", () => {
+  it("are problems entries on the list, never an empty success, and GET /v1/platforms says the same", async () => {
+    const ws = await t.workspace();
+    const refused: PlatformId[] = ["tiktok", "youtube", "pinterest", "linkedin", "threads", "googlebusiness"];
+    const ids = new Map<string, PlatformId>();
+    for (const platform of refused) ids.set(await connect(ws, platform), platform);
+    const page = await conversations(ws);
+    expect(page.items).toEqual([]);
+    expect(page.cursor).toBeNull();
+    expect(page.problems.map((p) => [p.platform, p.code, p.retryable]).sort()).toEqual(refused.map((p) => [p, "capability_unsupported", false]).sort());
+
+    const platforms = (await (await ws.request("/v1/platforms")).json()) as { items?: { platform: string; messaging: string[] }[] } | { platform: string; messaging: string[] }[];
+    const list = Array.isArray(platforms) ? platforms : (platforms.items ?? []);
+    const messaging = Object.fromEntries(list.map((p) => [p.platform, p.messaging]));
+    for (const platform of refused) expect(messaging[platform]).toEqual([]);
+    for (const platform of ["facebook", "instagram", "twitter", "bluesky"]) expect(messaging[platform]).toEqual(["conversations", "messages", "send"]);
+  });
+
+  it("an account on such a network, named in `account`, is a problems entry too", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "threads");
+    expect(await conversations(ws, `?account=${account}`)).toEqual({ items: [], cursor: null, problems: [expect.objectContaining({ account, platform: "threads", code: "capability_unsupported" })] });
+  });
+});
+
+describe("bad input", () => {
+  it("answers the spec's envelope with param and fix, never a 500, and sends nothing", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "facebook");
+    await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} });
+    await receive(ws, account, "hello");
+    const id = (await conversations(ws)).items[0]?.id ?? "";
+
+    expect(await errorOf(await ws.request("/v1/conversations?limit=0"))).toMatchObject({ code: "field_invalid", param: "limit" });
+    expect(await errorOf(await ws.request("/v1/conversations?limit=101"))).toMatchObject({ code: "field_invalid", param: "limit" });
+    expect(await errorOf(await ws.request("/v1/conversations?account=nope"))).toMatchObject({ code: "field_invalid", param: "account" });
+    expect(await errorOf(await ws.request("/v1/conversations?cursor=abc.def"))).toMatchObject({ code: "cursor_invalid", param: "cursor" });
+    expect(await errorOf(await ws.request("/v1/conversations?folder=inbox"))).toMatchObject({ code: "field_unknown" });
+    expect(await errorOf(await ws.request(`/v1/conversations/${id}/messages?limit=500`))).toMatchObject({ code: "field_invalid", param: "limit" });
+    expect(await errorOf(await ws.request("/v1/conversations/cnv_garbage!/messages"))).toMatchObject({ code: "resource_not_found", param: "id" });
+    expect(await errorOf(await ws.request("/v1/conversations/t_123/messages"))).toMatchObject({ code: "resource_not_found", param: "id" });
+
+    expect(await errorOf(await send(ws, id, { text: "no account" }))).toMatchObject({ code: "field_required", param: "account" });
+    expect(await errorOf(await send(ws, id, { account }))).toMatchObject({ code: "text_required", param: "text" });
+    expect(await errorOf(await send(ws, id, { account, text: "   " }))).toMatchObject({ code: "text_required", param: "text" });
+    expect(await errorOf(await send(ws, id, { account, text: "x".repeat(2001) }))).toMatchObject({ code: "field_invalid", param: "text" });
+    expect(await errorOf(await send(ws, id, { account, text: "hi", humanAgent: "yes" }))).toMatchObject({ code: "field_wrong_type", param: "humanAgent" });
+    expect(await errorOf(await send(ws, id, { account, text: "hi", priority: "high" }))).toMatchObject({ code: "field_unknown" });
+    expect(await errorOf(await send(ws, id, { account, text: "hi", media: ["med_unknown1"] }))).toMatchObject({ code: "media_unknown", param: "media[0]" });
+    const other = await connect(ws, "facebook");
+    expect(await errorOf(await send(ws, id, { account: other, text: "wrong account" }))).toMatchObject({ code: "resource_not_found", param: "id" });
+    expect((await messages(ws, id)).items).toHaveLength(1);
+  });
+});

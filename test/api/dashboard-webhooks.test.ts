@@ -1,0 +1,182 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { domainServices } from "../../src/http/domain-services.js";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+
+const ORIGIN = "http://chorus.test";
+
+/** A signed-in browser over app.request: the session cookie, and the CSRF token of the last page. */
+class Session {
+  private csrf = "";
+  constructor(
+    private t: TestApp,
+    private cookie: string,
+  ) {}
+
+  static async open(t: TestApp, ws: TestWorkspace): Promise<Session> {
+    const minted = (await (await ws.request("/v1/app-link", { method: "POST" })).json()) as { url: string };
+    const response = await t.app.request(minted.url, { method: "POST" });
+    expect(response.status).toBe(303);
+    const session = new Session(t, (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "");
+    await session.page("/dashboard");
+    return session;
+  }
+
+  async page(path: string) {
+    const response = await this.t.app.request(`${ORIGIN}${path}`, { headers: { cookie: this.cookie } });
+    const html = await response.text();
+    this.csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? this.csrf;
+    return { status: response.status, html, location: response.headers.get("location") };
+  }
+
+  async submit(path: string, form: Record<string, string | string[]>, csrf = this.csrf) {
+    const body = new URLSearchParams({ _csrf: csrf });
+    for (const [name, value] of Object.entries(form)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    const response = await this.t.app.request(`${ORIGIN}${path}`, { method: "POST", headers: { cookie: this.cookie, "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
+    const html = await response.text();
+    this.csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? this.csrf;
+    return { status: response.status, html, location: response.headers.get("location") };
+  }
+}
+
+const secretOf = (html: string) => /id="new-secret">([^<]+)</.exec(html)?.[1] ?? "";
+const endpointIdOf = (html: string) => /href="\/dashboard\/webhooks\/(whk_[A-Za-z0-9]+)"/.exec(html)?.[1] ?? "";
+
+describe("dashboard webhooks page over the /v1/webhooks domain functions", () => {
+  let t: TestApp;
+  let runtime: JobRuntime;
+  const receivers: WebhookReceiver[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+  });
+  afterEach(async () => {
+    await Promise.all(receivers.splice(0).map((r) => r.stop()));
+  });
+  async function receiver(): Promise<WebhookReceiver> {
+    const r = new WebhookReceiver();
+    await r.start();
+    receivers.push(r);
+    return r;
+  }
+  async function drain() {
+    while ((await runDueJobs(runtime)) > 0);
+  }
+
+  it("adds an endpoint with its secret shown once, sends a test, shows the log, redelivers, rotates and deletes", async () => {
+    const ws = await t.workspace();
+    const r = await receiver();
+    const session = await Session.open(t, ws);
+    const empty = await session.page("/dashboard/webhooks");
+    expect(empty.status).toBe(200);
+    expect(empty.html).toContain('id="no-endpoints"');
+    expect(empty.html).toContain('href="/dashboard/webhooks" aria-current="page"');
+
+    const added = await session.submit("/dashboard/webhooks", { url: r.url, events: ["webhook.test", "post.failed"] });
+    expect(added.status).toBe(201);
+    const secret = secretOf(added.html);
+    expect(secret).toMatch(/^whsec_/);
+    const id = endpointIdOf(added.html);
+    expect(id).toMatch(/^whk_/);
+    expect(added.html).toContain("webhook.test, post.failed");
+    // The same endpoint over the API, and the secret never again.
+    const viaApi = (await (await ws.request(`/v1/webhooks/${id}`)).json()) as { url: string; events: string[] };
+    expect(viaApi).toMatchObject({ url: r.url, events: ["webhook.test", "post.failed"] });
+    expect((await session.page("/dashboard/webhooks")).html).not.toContain(secret);
+
+    const tested = await session.submit(`/dashboard/webhooks/${id}/test`, {});
+    expect(tested.status).toBe(303);
+    expect(tested.location).toBe(`/dashboard/webhooks/${id}?done=test_sent`);
+    await drain();
+    expect(r.received).toHaveLength(1);
+    const first = r.received[0];
+    if (!first) throw new Error("no delivery");
+    expect(verifySignature(first, secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
+    const event = (JSON.parse(first.rawBody) as { id: string }).id;
+
+    const detail = await session.page(`/dashboard/webhooks/${id}?done=test_sent`);
+    expect(detail.html).toContain("A webhook.test event was sent");
+    expect(detail.html).toContain(`<code>${event}</code>`);
+    expect(detail.html).toMatch(/delivered \(HTTP 200/);
+    expect(detail.html).not.toContain(secret);
+
+    const redelivered = await session.submit(`/dashboard/webhooks/${id}/redeliver`, { event });
+    expect(redelivered.location).toBe(`/dashboard/webhooks/${id}?done=redelivered`);
+    await drain();
+    expect(r.received).toHaveLength(2);
+    expect((JSON.parse(r.received[1]?.rawBody ?? "{}") as { id: string }).id).toBe(event);
+
+    const rotated = await session.submit(`/dashboard/webhooks/${id}/rotate`, { window: "0" });
+    expect(rotated.status).toBe(200);
+    const next = secretOf(rotated.html);
+    expect(next).toMatch(/^whsec_/);
+    expect(next).not.toBe(secret);
+    expect(rotated.html).not.toContain("keeps signing beside it");
+    await session.submit(`/dashboard/webhooks/${id}/test`, {});
+    await drain();
+    const third = r.received[2];
+    if (!third) throw new Error("no delivery after rotation");
+    expect(verifySignature(third, next, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
+    expect(verifySignature(third, secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(false);
+
+    const deleted = await session.submit(`/dashboard/webhooks/${id}/delete`, {});
+    expect(deleted.location).toBe("/dashboard/webhooks?done=removed");
+    expect((await ws.request(`/v1/webhooks/${id}`)).status).toBe(404);
+    expect((await session.page("/dashboard/webhooks?done=removed")).html).toContain('id="no-endpoints"');
+  });
+
+  it("refuses a bad URL, an unknown event and an off-list rotation window with a page that says why, storing nothing", async () => {
+    const ws = await t.workspace();
+    const session = await Session.open(t, ws);
+    await session.page("/dashboard/webhooks");
+    const badUrl = await session.submit("/dashboard/webhooks", { url: "not a url" });
+    expect(badUrl.status).toBe(400);
+    const badEvent = await session.submit("/dashboard/webhooks", { url: "https://example.com/hook", events: ["post.exploded"] });
+    expect(badEvent.status).toBe(400);
+    expect(badEvent.html).toContain("post.exploded");
+    expect(((await (await ws.request("/v1/webhooks")).json()) as { items: unknown[] }).items).toEqual([]);
+
+    const r = await receiver();
+    const added = await session.submit("/dashboard/webhooks", { url: r.url });
+    const id = endpointIdOf(added.html);
+    expect(added.html).toContain("every event");
+    const odd = await session.submit(`/dashboard/webhooks/${id}/rotate`, { window: "12345" });
+    expect(odd.status).toBe(400);
+  });
+
+  it("refuses a form without this session's CSRF token", async () => {
+    const ws = await t.workspace();
+    const session = await Session.open(t, ws);
+    const forged = await session.submit("/dashboard/webhooks", { url: "https://example.com/hook" }, "forged");
+    expect(forged.status).toBe(403);
+    expect(((await (await ws.request("/v1/webhooks")).json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  it("shows another workspace's endpoint to nobody: every page and action is a 404 and changes nothing", async () => {
+    const a = await t.workspace();
+    const b = await t.workspace();
+    const r = await receiver();
+    const created = (await (await a.request("/v1/webhooks", { method: "POST", json: { url: r.url } })).json()) as { id: string };
+    await a.request(`/v1/webhooks/${created.id}/test`, { method: "POST" });
+    await drain();
+    const event = (JSON.parse(r.received[0]?.rawBody ?? "{}") as { id: string }).id;
+    const session = await Session.open(t, b);
+    expect((await session.page("/dashboard/webhooks")).html).not.toContain(created.id);
+    expect((await session.page(`/dashboard/webhooks/${created.id}`)).status).toBe(404);
+    for (const [action, form] of [
+      ["test", {}],
+      ["redeliver", { event }],
+      ["rotate", { window: "0" }],
+      ["delete", {}],
+    ] as const) {
+      const response = await session.submit(`/dashboard/webhooks/${created.id}/${action}`, form);
+      expect(response.status, action).toBe(404);
+      expect(response.html).not.toContain(r.url);
+    }
+    await drain();
+    expect(r.received).toHaveLength(1);
+    expect((await a.request(`/v1/webhooks/${created.id}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiKeys, postTargets, workspaces } from "../../src/db/schema/index.js";
+import type { DomainContext } from "../../src/domain/context.js";
+import { domainServices } from "../../src/http/domain-services.js";
+import { recordTargetOutcome } from "../../src/domain/posts/record-outcome.js";
+import { ApiError } from "../../src/infra/errors.js";
+import { recordStatements } from "../support/count-statements.js";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+
+async function connectBluesky(ws: TestWorkspace, handle: string): Promise<string> {
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The domain context a request with this workspace's key gets. */
+async function contextOf(t: TestApp, ws: TestWorkspace): Promise<DomainContext> {
+  const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+  const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
+  if (!workspace || !apiKey) throw new Error("workspace or key missing");
+  return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
+}
+
+/** Chorus's statements on post targets (the simulators keep their own tables). */
+const onTargets = (statements: string[]) => statements.filter((s) => /post_targets/.test(s));
+
+describe("publishing's round trips", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it("claims all of a post's targets in one statement and records each outcome in one", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const accounts = [];
+    for (const n of [1, 2, 3, 4]) accounts.push(await connectBluesky(ws, `rt-${n}.test`));
+    const publish = async (ids: string[], text: string) => {
+      const recorder = recordStatements(t.db);
+      try {
+        const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: ids } });
+        expect(response.status).toBe(201);
+        const post = (await response.json()) as { targets: { state: string }[] };
+        expect(post.targets.map((x) => x.state)).toEqual(ids.map(() => "published"));
+      } finally {
+        recorder.stop();
+      }
+      return onTargets(recorder.statements);
+    };
+    const one = await publish(accounts.slice(0, 1), "one target");
+    const four = await publish(accounts, "four targets");
+    const claims = (list: string[]) => list.filter((s) => /^update "post_targets" set "state" = \$\d+, "attempt_started_at"/.test(s)).length;
+    expect(claims(one)).toBe(1);
+    expect(claims(four)).toBe(1);
+    // Three more targets: three more outcome statements, nothing else.
+    expect(four.length - one.length).toBe(3);
+  });
+
+  it("refunds a failed target's credit to its bucket in the statement that records it, once", async () => {
+    // A test key spends the test ledger: five granted credits, no monthly ones.
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connectBluesky(ws, "refund.test");
+    await ws.request(`/v1/sandbox/social-accounts/${bsky}/fault`, { method: "PUT", json: { fault: "down" } });
+    await t.db.update(workspaces).set({ testCreditsMonthly: 0, testCreditsPack: 5 }).where(eq(workspaces.id, ws.id));
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "maybe sent", accounts: [bsky] } })).json()) as { targets: { id: string; state: string }[] };
+    const [target] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
+    expect(target).toMatchObject({ state: "unknown", creditSource: "test_pack", credits: 1 });
+    const packAfterReserve = (await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id)))[0]?.testCreditsPack;
+    expect(packAfterReserve).toBe(4);
+    const ctx = await contextOf(t, ws);
+    const recorder = recordStatements(t.db);
+    const failure = { state: "failed" as const, error: new ApiError("platform_unavailable", { platform: "bluesky" }) };
+    const [first, second] = await Promise.all([recordTargetOutcome(ctx, target?.id ?? "", failure), recordTargetOutcome(ctx, target?.id ?? "", failure)]);
+    recorder.stop();
+    expect([first, second].sort()).toEqual([false, true]);
+    expect(recorder.statements).toHaveLength(2);
+    const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+    expect(row).toMatchObject({ testCreditsPack: 5, testCreditsMonthly: 0 });
+    const [stored] = await t.db.select().from(postTargets).where(eq(postTargets.id, target?.id ?? ""));
+    expect(stored).toMatchObject({ state: "failed", credits: 0, creditSource: null, error: { code: "platform_unavailable", platform: "bluesky" } });
+    expect(post.targets[0]?.state).toBe("unknown");
+  });
+
+  it("gives a monthly credit back only in the month it was reserved", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connectBluesky(ws, "monthly.test");
+    await ws.request(`/v1/sandbox/social-accounts/${bsky}/fault`, { method: "PUT", json: { fault: "down" } });
+    const send = async (text: string) => {
+      await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [bsky] } });
+      const rows = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
+      return rows.find((r) => r.state === "unknown")?.id ?? "";
+    };
+    const ctx = await contextOf(t, ws);
+    const failure = { state: "failed" as const, error: new ApiError("platform_unavailable", { platform: "bluesky" }) };
+    const monthly = async () => (await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id)))[0]?.testCreditsMonthly;
+
+    const before = await monthly();
+    const thisMonth = await send("this month");
+    expect(await monthly()).toBe((before ?? 0) - 1);
+    expect(await recordTargetOutcome(ctx, thisMonth, failure)).toBe(true);
+    expect(await monthly()).toBe(before);
+
+    const lastMonth = await send("reserved last month");
+    t.clock.advance(32 * 24 * 3600 * 1000);
+    expect(await recordTargetOutcome(ctx, lastMonth, failure)).toBe(true);
+    // The stored count belongs to the old period: nothing was given back to it.
+    expect(await monthly()).toBe((before ?? 0) - 1);
+  });
+});

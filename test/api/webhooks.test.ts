@@ -1,0 +1,212 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { events, socialAccounts } from "../../src/db/schema/index.js";
+import { recordInboundEvent } from "../../src/domain/events/inbound-event-data.js";
+import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
+import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { domainServices } from "../../src/http/domain-services.js";
+import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+import { jpeg } from "../unit/media-fixtures.js";
+
+interface Created {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  secret: string;
+  failingSince: string | null;
+  lastDeliveryAt: string | null;
+}
+
+describe("webhooks: registration, signed delivery, retries", () => {
+  let t: TestApp;
+  let runtime: JobRuntime;
+  const receivers: WebhookReceiver[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+  });
+  afterEach(async () => {
+    await Promise.all(receivers.splice(0).map((r) => r.stop()));
+  });
+
+  async function receiver(): Promise<WebhookReceiver> {
+    const r = new WebhookReceiver();
+    await r.start();
+    receivers.push(r);
+    return r;
+  }
+  async function register(ws: TestWorkspace, json: Record<string, unknown>): Promise<Created> {
+    const response = await ws.request("/v1/webhooks", { method: "POST", json });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as Created;
+  }
+  async function connect(ws: TestWorkspace, platform: string, handle: string) {
+    const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as { id: string; platform: string; handle: string };
+  }
+  /** Runs due jobs until none is left (deliveries queue their next attempts as jobs too). */
+  async function drain() {
+    while ((await runDueJobs(runtime)) > 0);
+  }
+  const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
+  const bodyOf = (r: WebhookReceiver, i: number) => JSON.parse(r.received[i]?.rawBody ?? "null") as { id: string; type: string; createdAt: string; data: Record<string, unknown> };
+
+  it("registers an endpoint, shows its secret once, and delivers account.connected signed as the spec says", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const r = await receiver();
+    const created = await register(ws, { url: r.url });
+    expect(created).toMatchObject({ id: expect.stringMatching(/^whk_/), url: r.url, enabled: true, lastDeliveryAt: null, failingSince: null, secret: expect.stringMatching(/^whsec_/) });
+    expect(created.events).toEqual(expect.arrayContaining(["post.published", "comment.received", "account.needs_reauth", "webhook.test"]));
+    const listed = (await (await ws.request("/v1/webhooks")).json()) as { items: Record<string, unknown>[] };
+    expect(listed.items).toHaveLength(1);
+    expect(listed.items[0]).not.toHaveProperty("secret");
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+
+    const account = await connect(ws, "threads", "hooked");
+    await drain();
+    expect(r.received).toHaveLength(1);
+    const delivery = r.received[0];
+    if (!delivery) throw new Error("no delivery");
+    expect(verifySignature(delivery, created.secret, nowSeconds())).toBe(true);
+    expect(verifySignature(delivery, "whsec_wrong", nowSeconds())).toBe(false);
+    expect(verifySignature({ ...delivery, rawBody: delivery.rawBody.replace("hooked", "hacked") }, created.secret, nowSeconds())).toBe(false);
+    const body = bodyOf(r, 0);
+    expect(body).toMatchObject({ id: expect.stringMatching(/^evt_/), type: "account.connected", data: { id: account.id, platform: "threads", handle: "hooked", status: "active" } });
+    expect(delivery.headers).toMatchObject({ "service-event-id": body.id, "service-delivery-attempt": "1", "content-type": "application/json" });
+    const stored = (await (await ws.request(`/v1/webhooks/${created.id}`)).json()) as Created;
+    expect(stored.lastDeliveryAt).toBe(t.clock.now().toISOString());
+  });
+
+  it("delivers post.published with the full post record, and only to endpoints subscribed to it", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const all = await receiver();
+    const postsOnly = await receiver();
+    const failedOnly = await receiver();
+    await register(ws, { url: all.url });
+    const posts = await register(ws, { url: postsOnly.url, events: ["post.published", "post.failed"] });
+    await register(ws, { url: failedOnly.url, events: ["post.failed"] });
+    const account = await connect(ws, "linkedin", "poster");
+    const created = await ws.request("/v1/posts", { method: "POST", json: { text: "hello hooks", accounts: [account.id] } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const post = (await created.json()) as { id: string };
+    await drain();
+    expect(all.received.map((_, i) => bodyOf(all, i).type)).toEqual(["account.connected", "post.published"]);
+    expect(postsOnly.received).toHaveLength(1);
+    expect(failedOnly.received).toHaveLength(0);
+    const event = bodyOf(postsOnly, 0);
+    const read = await (await ws.request(`/v1/posts/${post.id}`)).json();
+    expect(event).toMatchObject({ type: "post.published", data: read });
+    expect(verifySignature(postsOnly.received[0] ?? { headers: {}, rawBody: "", receivedAt: 0 }, posts.secret, nowSeconds())).toBe(true);
+  });
+
+  it("retries a failing endpoint on the schedule with the same event id until it answers, and logs every attempt", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const r = await receiver();
+    const hook = await register(ws, { url: r.url });
+    // Down (500), down (unreachable), then up.
+    r.behaviour = () => ({ status: 500, body: "broken today" });
+    await connect(ws, "threads", "retried");
+    await drain();
+    expect(r.received).toHaveLength(1);
+    expect(verifySignature(r.received[0] ?? { headers: {}, rawBody: "", receivedAt: 0 }, hook.secret, nowSeconds())).toBe(true);
+    await r.stop();
+    t.clock.advance(5_000);
+    await drain();
+    await r.start(r.port);
+    r.behaviour = () => ({ status: 204 });
+    t.clock.advance(4 * 60_000);
+    await drain();
+    expect(r.received).toHaveLength(1);
+    t.clock.advance(60_000);
+    await drain();
+    expect(r.received).toHaveLength(2);
+    const ids = r.received.map((_, i) => bodyOf(r, i).id);
+    expect(new Set(ids).size).toBe(1);
+    expect(r.received.map((d) => d.headers["service-delivery-attempt"])).toEqual(["1", "3"]);
+    expect(verifySignature(r.received[1] ?? { headers: {}, rawBody: "", receivedAt: 0 }, hook.secret, nowSeconds())).toBe(true);
+    // The first attempt's timestamp is now five minutes old: past the spec's 300 s tolerance.
+    expect(verifySignature(r.received[0] ?? { headers: {}, rawBody: "", receivedAt: 0 }, hook.secret, nowSeconds())).toBe(false);
+
+    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).json()) as { items: Record<string, unknown>[] };
+    expect(log.items).toHaveLength(3);
+    expect(log.items.map((a) => [a.attempt, a.status, a.ok])).toEqual([
+      [3, 204, true],
+      [2, null, false],
+      [1, 500, false],
+    ]);
+    expect(log.items[2]).toMatchObject({ responseExcerpt: "broken today", error: "HTTP 500", deliveryState: "delivered" });
+    expect(log.items[1]).toMatchObject({ error: "connection failed" });
+    expect(typeof log.items[1]?.nextRetryAt).toBe("string");
+    expect(log.items[0]).toMatchObject({ nextRetryAt: null });
+    const endpoint = (await (await ws.request(`/v1/webhooks/${hook.id}`)).json()) as Created;
+    expect(endpoint.failingSince).toBeNull();
+  });
+
+  it("sends post.processing when an immediate publish waits on an asynchronous network, then post.published", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const r = await receiver();
+    await register(ws, { url: r.url, events: ["post.processing", "post.published", "post.failed", "post.partial"] });
+    const account = await connect(ws, "tiktok", "async-clip");
+    const upload = await ws.request("/v1/media", { method: "POST", body: jpeg(1080, 1920), headers: { "content-type": "image/jpeg" } });
+    const media = ((await upload.json()) as { id: string }).id;
+    const created = await ws.request("/v1/posts", {
+      method: "POST",
+      json: { text: "async hello", accounts: [account.id], media: [media], platformOptions: { tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "async" } } },
+    });
+    const post = (await created.json()) as { id: string; state: string };
+    expect(post.state).toBe("processing");
+    await drain();
+    expect(r.received.length).toBeGreaterThanOrEqual(1);
+    expect(bodyOf(r, 0)).toMatchObject({ type: "post.processing", data: { id: post.id, state: "processing", targets: [{ platform: "tiktok", state: "processing" }] } });
+    for (let i = 0; i < 20 && !r.received.some((_, n) => bodyOf(r, n).type === "post.published"); i++) {
+      t.clock.advance(30_000);
+      await drain();
+    }
+    expect(r.received.map((_, i) => bodyOf(r, i).type)).toEqual(["post.processing", "post.published"]);
+    expect(new Set(r.received.map((_, i) => bodyOf(r, i).id)).size).toBe(2);
+  });
+
+  it("delivers message.received, comment.received and mention.received with what a reply needs, and never the account's own replies", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const r = await receiver();
+    const hook = await register(ws, { url: r.url, events: ["message.received", "comment.received", "mention.received"] });
+    const connected = await connect(ws, "instagram", "inbox-brand");
+    const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, connected.id));
+    if (!row) throw new Error("no account");
+    const account = { id: row.id, platform: row.platform, handle: row.handle, networkUserId: row.networkUserId };
+    const person = { id: "17841400000000001", handle: "fan", displayName: "A Fan", avatarUrl: null, url: "https://www.instagram.com/fan" };
+    const own = { id: row.networkUserId, handle: row.handle, displayName: null, avatarUrl: null, url: null };
+    const at = t.clock.now();
+    const record = (activity: Parameters<typeof recordInboundEvent>[2]["activity"]) =>
+      t.db.transaction((tx) => recordInboundEvent(tx, tableJobQueue, { workspaceId: ws.id, mode: "test", account, activity, at }));
+    await record({ kind: "message.received", from: person, messageId: "mid.1", conversationId: "conv.1", text: "hi there", hasAttachments: false, receivedAt: at });
+    await record({ kind: "comment.received", author: person, commentId: "c.1", postId: "post_x", networkPostId: "m.1", parentId: null, text: "love it", createdAt: at });
+    await record({ kind: "mention.received", author: person, networkPostId: "m.2", url: "https://www.instagram.com/p/abc", text: "@inbox-brand look", createdAt: at });
+    expect(await record({ kind: "comment.received", author: own, commentId: "c.2", postId: "post_x", networkPostId: "m.1", parentId: "c.1", text: "thanks!", createdAt: at })).toBeNull();
+    expect(await record({ kind: "message.received", from: own, messageId: "mid.2", conversationId: "conv.1", text: "our answer", hasAttachments: false, receivedAt: at })).toBeNull();
+    await drain();
+    expect(r.received.map((_, i) => bodyOf(r, i).type)).toEqual(["message.received", "comment.received", "mention.received"]);
+    for (const d of r.received) expect(verifySignature(d, hook.secret, nowSeconds())).toBe(true);
+    expect(bodyOf(r, 0).data).toEqual({
+      account: account.id,
+      platform: "instagram",
+      handle: "inbox-brand",
+      from: person.id,
+      sender: { ...person, platform: "instagram" },
+      conversationId: "conv.1",
+      messageId: "mid.1",
+      text: "hi there",
+      hasAttachments: false,
+      receivedAt: at.toISOString(),
+      replyBy: new Date(at.getTime() + 24 * 3_600_000).toISOString(),
+    });
+    expect(bodyOf(r, 1).data).toMatchObject({ id: "c.1", account: account.id, platform: "instagram", postId: "post_x", networkPostId: "m.1", text: "love it", author: { id: person.id, handle: "fan" } });
+    expect(bodyOf(r, 2).data).toMatchObject({ account: account.id, networkPostId: "m.2", url: "https://www.instagram.com/p/abc", author: { handle: "fan" } });
+    const recorded = await t.db.select().from(events).where(eq(events.workspaceId, ws.id));
+    expect(recorded.map((e) => e.type).sort()).toEqual(["account.connected", "comment.received", "mention.received", "message.received"]);
+  });
+});

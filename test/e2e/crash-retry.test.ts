@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
+import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+
+const require = createRequire(import.meta.url);
+const pg = require("pg") as typeof import("pg");
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const postgres = await postgresAvailable();
+if (!postgres.ok) console.warn(`[skipped] crash and retry with Idempotency-Key: ${postgres.reason}`);
+
+/**
+ * The issue's scenario on a real server process and PostgreSQL: a post with an Idempotency-Key,
+ * the process killed (SIGKILL) while one network is still answering, a restart, a retry after the
+ * lease. The lease is shortened with CHORUS_IDEMPOTENCY_LEASE_SECONDS (a documented setting) so
+ * the test need not wait five minutes. Time the server would otherwise have to wait through is
+ * moved in the database instead: the dead attempt's start is set back past the publish timeout
+ * (what the stuck-target sweep looks for) and the network re-checks it queues minutes apart are
+ * made due, with a NOTIFY, as the minutes passing would.
+ */
+describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "chorus-crash-"));
+  const servers: ServerProcess[] = [];
+  let database: { url: string; close: () => Promise<void> } | null = null;
+  let sql: import("pg").Client | null = null;
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    await sql?.end();
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("publishes once: 409 while the dead request's post settles, then that post; one network post per target, credits charged once", async () => {
+    database = await createThrowawayDatabase();
+    const port = await freePort();
+    const env = { CHORUS_DATA_DIR: dataDir, DATABASE_URL: database.url, CHORUS_IDEMPOTENCY_LEASE_SECONDS: "2" };
+    const first = await startServerProcess({ port, env });
+    servers.push(first);
+    const key = first.output().split("\n").find((line) => /^sk_test_/.test(line.trim()))?.trim() ?? "";
+    expect(key).toMatch(/^sk_test_/);
+    const base = `http://127.0.0.1:${port}`;
+    const call = (path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
+      fetch(`${base}${path}`, {
+        method: init.method ?? "GET",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
+        ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+      });
+    const connect = async (json: Record<string, string>) => ((await (await call("/v1/social-accounts/connect", { method: "POST", json })).json()) as { id: string }).id;
+    const fastSky = await connect({ platform: "bluesky", handle: "fast-crash.test", appPassword: "abcd-efgh-ijkl-mnop" });
+    const fastX = await connect({ platform: "twitter", handle: "fast-crash-x" });
+    const slowSky = await connect({ platform: "bluesky", handle: "slow-crash.test", appPassword: "abcd-efgh-ijkl-mnop" });
+    expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: "slow", delayMs: 30_000 } })).status).toBe(200);
+
+    sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    const db = sql;
+    const credits = async () => {
+      const { rows } = await db.query<{ n: number }>("select test_credits_monthly + test_credits_pack as n from workspaces");
+      return Number(rows[0]?.n);
+    };
+    const targets = async () => (await db.query<{ account_id: string; state: string }>("select account_id, state from post_targets")).rows;
+    const before = await credits();
+
+    const text = "Published once, crash or not";
+    const body = { text, accounts: [fastSky, fastX, slowSky] };
+    const headers = { "idempotency-key": "crash-mid-publish" };
+    const inFlight = call("/v1/posts", { method: "POST", json: body, headers }).catch(() => null);
+    for (let i = 0; ; i++) {
+      const rows = await targets();
+      const states = Object.fromEntries(rows.map((r) => [r.account_id, r.state]));
+      if (states[fastSky] === "published" && states[fastX] === "published" && states[slowSky] === "publishing") break;
+      if (i > 200) throw new Error(`never mid-publish: ${JSON.stringify(rows)}`);
+      await sleep(50);
+    }
+    await first.stop("SIGKILL");
+    expect(await inFlight).toBeNull();
+
+    // The dead attempt started "long ago", past the publish timeout the sweep waits out.
+    await db.query("update post_targets set attempt_started_at = now() - interval '10 minutes' where state = 'publishing'");
+    await sleep(2100); // past the 2-second lease
+    const second = await startServerProcess({ port, env });
+    servers.push(second);
+
+    const settling = await call("/v1/posts", { method: "POST", json: body, headers });
+    expect(settling.status).toBe(409);
+    expect(((await settling.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: "idempotency_in_progress", param: "Idempotency-Key" });
+
+    // The network answers promptly again (it would hold every check for 30 s otherwise).
+    expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: null } })).status).toBe(200);
+    // The sweep turned the dead target `unknown` and the network is asked before anything else;
+    // its re-checks, minutes apart, are made due now.
+    for (let i = 0; ; i++) {
+      const slow = (await targets()).find((r) => r.account_id === slowSky);
+      if (slow && !["publishing", "unknown"].includes(slow.state)) break;
+      if (i > 300) throw new Error(`the dead target never settled: ${JSON.stringify(await targets())}\n${second.output()}`);
+      await db.query("update jobs set run_at = now() where done_at is null and kind = 'poll_target' and run_at > now()");
+      await db.query("select pg_notify('chorus_jobs', '')");
+      await sleep(100);
+    }
+
+    const answered = await call("/v1/posts", { method: "POST", json: body, headers });
+    expect(answered.status).toBe(201);
+    expect(answered.headers.get("idempotent-replayed")).toBe("true");
+    const post = (await answered.json()) as { id: string; state: string; targets: { account: string; state: string; credits: number }[] };
+    const { rows: stored } = await db.query<{ id: string }>("select id from posts");
+    expect(stored.map((r) => r.id)).toEqual([post.id]);
+    const byAccount = Object.fromEntries(post.targets.map((t) => [t.account, t]));
+    expect(byAccount[fastSky]).toMatchObject({ state: "published", credits: 1 });
+    expect(byAccount[fastX]).toMatchObject({ state: "published", credits: 1 });
+    // Killed while its network was still answering: not on the network, so failed and not charged.
+    expect(byAccount[slowSky]).toMatchObject({ state: "failed", credits: 0 });
+    expect(post.state).toBe("partial");
+
+    const { rows: onNetworks } = await db.query<{ platform: string; owner: string; n: string }>(
+      "select platform, owner, count(*) as n from sandbox_records where data::text like $1 and (kind = 'post' or kind like '%record%') group by platform, owner",
+      [`%${text}%`],
+    );
+    expect(onNetworks.map((r) => [r.platform, Number(r.n)]).sort()).toEqual([
+      ["bluesky", 1],
+      ["twitter", 1],
+    ]);
+    expect(await credits()).toBe(before - 2);
+
+    // And from now on the same answer, without touching anything.
+    const again = await call("/v1/posts", { method: "POST", json: body, headers });
+    expect(((await again.json()) as { id: string }).id).toBe(post.id);
+    expect(await credits()).toBe(before - 2);
+  }, 180_000);
+});

@@ -1,0 +1,38 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+
+const exec = promisify(execFile);
+
+/**
+ * The production path: `npm run build` compiles src/ to plain JavaScript in dist/, and
+ * `node dist/server.js` serves from it with no TypeScript loader, finding the migrations.
+ */
+describe("production build (npm run build, node dist/server.js)", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "chorus-prod-"));
+  let server: ServerProcess | null = null;
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("builds, starts as a plain node process on a fresh data folder, migrates and serves", async () => {
+    await exec("npm", ["run", "--silent", "build"]);
+    server = await startServerProcess({ port: await freePort(), env: { CHORUS_DATA_DIR: dataDir, DATABASE_URL: "" }, args: ["dist/server.js"] });
+    const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+    expect(cmdline.slice(1)).toEqual(["dist/server.js"]);
+    // The first key is printed on a line of its own, which may come just after the server listens.
+    const started = server;
+    const keyLine = () => started.output().split("\n").find((line) => /^sk_test_/.test(line.trim()))?.trim();
+    for (let i = 0; i < 100 && !keyLine(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const key = keyLine();
+    expect(key).toMatch(/^sk_test_/);
+    const response = await fetch(`${server.base}/v1/me/limits`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    expect((await fetch(`${server.base}/docs`)).status).toBe(200);
+  }, 240_000);
+});

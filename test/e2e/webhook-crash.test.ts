@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+
+const waitFor = async (check: () => boolean, ms: number, what: string) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/**
+ * A real server process is killed (SIGKILL) while a delivery is in flight, and started again on
+ * the same data: the attempt the dead process never finished is made again, with the same event
+ * id and a valid signature, once it is stale (30 s: the 10 s timeout and a margin).
+ */
+describe("webhook delivery survives a server crash mid-delivery", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "chorus-webhook-crash-"));
+  const servers: ServerProcess[] = [];
+  const receiver = new WebhookReceiver();
+  afterAll(async () => {
+    for (const server of servers) await server.stop("SIGKILL");
+    await receiver.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("retries the delivery after the restart", async () => {
+    await receiver.start();
+    // The first request is left hanging: the server is killed while waiting for the answer.
+    receiver.behaviour = () => (receiver.received.length === 1 ? "hang" : { status: 200, body: "ok" });
+    const port = await freePort();
+    const first = await startServerProcess({ port, env: { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "" } });
+    servers.push(first);
+    const key = first.output().match(/^(sk_test_[0-9A-Za-z]{40})$/m)?.[1] ?? "";
+    expect(key).not.toBe("");
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const hook = (await (await fetch(`${base}/v1/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: receiver.url }) })).json()) as { id: string; secret: string };
+    const connected = await fetch(`${base}/v1/social-accounts/connect`, { method: "POST", headers, body: JSON.stringify({ platform: "threads", handle: "crash-test" }) });
+    expect(connected.status).toBe(201);
+
+    await waitFor(() => receiver.received.length === 1, 20_000, "the first attempt");
+    const killedAt = Date.now();
+    await first.stop("SIGKILL");
+
+    // Restart once the dead attempt is stale; the start-up sweep re-queues it.
+    await new Promise((r) => setTimeout(r, Math.max(0, 31_000 - (Date.now() - killedAt))));
+    const second = await startServerProcess({ port, env: { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "" } });
+    servers.push(second);
+    await waitFor(() => receiver.received.length === 2, 30_000, "the retried attempt");
+    const [dead, retried] = receiver.received;
+    if (!dead || !retried) throw new Error("missing deliveries");
+    expect(retried.rawBody).toBe(dead.rawBody);
+    expect(retried.headers["service-event-id"]).toBe(dead.headers["service-event-id"]);
+    expect(JSON.parse(retried.rawBody)).toMatchObject({ type: "account.connected", data: { handle: "crash-test" } });
+    expect(verifySignature(retried, hook.secret, Math.floor(Date.now() / 1000))).toBe(true);
+
+    const log = (await (await fetch(`${base}/v1/webhooks/${hook.id}/deliveries`, { headers })).json()) as { items: { attempt: number; ok: boolean }[] };
+    expect(log.items).toMatchObject([{ attempt: 1, ok: true }]);
+  }, 150_000);
+});

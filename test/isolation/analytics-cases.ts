@@ -1,0 +1,47 @@
+import { expect } from "vitest";
+import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
+import type { TestApp, TestWorkspace } from "../support/test-app.js";
+
+let counter = 0;
+
+/** A's Bluesky account with one published, liked post, and A's analytics read once (so A's cache holds it). */
+async function seedAnalytics(_t: TestApp, a: TestWorkspace): Promise<Record<string, string>> {
+  counter += 1;
+  const handle = `a-stats-${counter}.test`;
+  const connected = await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+  const { id } = (await connected.json()) as { id: string };
+  const post = (await (await a.request("/v1/posts", { method: "POST", json: { text: "A's measured post", accounts: [id] } })).json()) as { id: string; targets: { networkPostId: string }[] };
+  await a.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "like", post: post.id, actor: `a-stats-fan-${counter}.test` } });
+  expect((await a.request(`/v1/posts/${post.id}/analytics`)).status).toBe(200);
+  const report = (await (await a.request("/v1/analytics")).json()) as { accounts: unknown[] };
+  expect(report.accounts).toHaveLength(1);
+  return { id, handle, post: post.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
+}
+
+export const analyticsCases: IsolationCase[] = [
+  {
+    method: "GET",
+    path: "/v1/posts/:id/analytics",
+    seed: seedAnalytics,
+    probe: async (_t, b, s) => {
+      // The 404 may repeat the id asked for (as every post route does), nothing else of A's.
+      const { post, ...rest } = s;
+      await expectNotFound(await b.request(`/v1/posts/${post}/analytics`), { ...rest, id: post ?? "" });
+      await expectNotFound(await b.request(`/v1/posts/${post}/analytics?refresh=true`), { ...rest, id: post ?? "" });
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/analytics",
+    seed: seedAnalytics,
+    probe: async (_t, b, s) => {
+      await expectNotFound(await b.request(`/v1/analytics?account=${s.id}`), s);
+      // B's own report, cached or refreshed, shows nothing of A's account or numbers.
+      const own = await b.request("/v1/analytics?period=7d");
+      const body = (await own.clone().json()) as { accounts: unknown[]; problems: unknown[] };
+      expect(body).toMatchObject({ accounts: [], problems: [] });
+      await expectInvisible(own, s);
+      await expectInvisible(await b.request("/v1/analytics?refresh=true&platform=bluesky"), s);
+    },
+  },
+];

@@ -1,0 +1,98 @@
+import { expect } from "vitest";
+import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
+import type { TestApp, TestWorkspace } from "../support/test-app.js";
+
+let counter = 0;
+
+async function connect(ws: TestWorkspace, json: Record<string, string>): Promise<string> {
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * A's Bluesky account with a public post, A's Instagram brand account (Facebook door), and A's
+ * cursors of a one-item search and creator page. Each workspace has its own simulated world, so
+ * B's own accounts must not find A's posts or people either.
+ */
+async function seedDiscovery(_t: TestApp, a: TestWorkspace): Promise<Record<string, string>> {
+  counter += 1;
+  const handle = `a-disc-${counter}.test`;
+  const id = await connect(a, { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
+  const text = `A secret sourdough ${counter}`;
+  for (const suffix of ["one", "two"]) {
+    const posted = await a.request("/v1/posts", { method: "POST", json: { text: `${text} ${suffix}`, accounts: [id] } });
+    expect(posted.status).toBe(201);
+  }
+  const search = (await (await a.request("/v1/discover/posts?q=sourdough&limit=1")).json()) as { items: unknown[]; cursor: string };
+  expect(search.items).toHaveLength(1);
+  const brandHandle = `a_brand_${counter}`;
+  const idBrand = await connect(a, { platform: "instagram", handle: brandHandle, variant: "facebook_login" });
+  const creators = (await (await a.request(`/v1/discover/creators?account=${idBrand}&limit=1`)).json()) as { cursor: string };
+  return { id, handle, text, idBrand, brandHandle, cursor: search.cursor, creatorCursor: creators.cursor };
+}
+
+/** B's own Bluesky account, to search its own (empty) world. */
+const ownBluesky = (b: TestWorkspace) => connect(b, { platform: "bluesky", handle: `b-disc-${(counter += 1)}.test`, appPassword: "abcd-efgh-ijkl-mnop" });
+const ids = (s: Record<string, string>) => ({ id: s.id ?? "", idBrand: s.idBrand ?? "" });
+
+export const discoverCases: IsolationCase[] = [
+  {
+    method: "GET",
+    path: "/v1/discover/posts",
+    seed: seedDiscovery,
+    probe: async (_t, b, s) => {
+      await expectNotFound(await b.request(`/v1/discover/posts?q=sourdough&account=${s.id}`), s);
+      await ownBluesky(b);
+      await expectInvisible(await b.request("/v1/discover/posts?q=sourdough"), s);
+      const replay = await b.request(`/v1/discover/posts?q=sourdough&limit=1&cursor=${encodeURIComponent(s.cursor ?? "")}`);
+      expect(replay.status).toBe(400);
+      await expectInvisible(replay, { text: s.text ?? "", handle: s.handle ?? "" });
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/discover/profiles/:handle",
+    seed: seedDiscovery,
+    probe: async (_t, b, s) => {
+      await expectNotFound(await b.request(`/v1/discover/profiles/someone.test?account=${s.id}`), s);
+      const own = await ownBluesky(b);
+      // A's person does not exist in B's world.
+      const lookup = await b.request(`/v1/discover/profiles/${s.handle}?account=${own}`);
+      expect(lookup.status).toBe(404);
+      await expectInvisible(lookup, { text: s.text ?? "", ...ids(s) });
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/discover/profiles/:handle/posts",
+    seed: seedDiscovery,
+    probe: async (_t, b, s) => {
+      await expectNotFound(await b.request(`/v1/discover/profiles/someone.test/posts?account=${s.id}`), s);
+      const own = await ownBluesky(b);
+      const posts = await b.request(`/v1/discover/profiles/${s.handle}/posts?account=${own}`);
+      expect(posts.status).toBe(404);
+      await expectInvisible(posts, { text: s.text ?? "", ...ids(s) });
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/discover/creators",
+    seed: seedDiscovery,
+    probe: async (_t, b, s) => {
+      await expectNotFound(await b.request(`/v1/discover/creators?account=${s.idBrand}`), s);
+      const own = await connect(b, { platform: "instagram", handle: `b_brand_${(counter += 1)}`, variant: "facebook_login" });
+      const replay = await b.request(`/v1/discover/creators?account=${own}&limit=1&cursor=${encodeURIComponent(s.creatorCursor ?? "")}`);
+      expect(replay.status).toBe(400);
+      await expectInvisible(replay, { brandHandle: s.brandHandle ?? "", ...ids(s) });
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/discover/places",
+    seed: seedDiscovery,
+    probe: async (_t, b, s) => {
+      await expectNotFound(await b.request(`/v1/discover/places?account=${s.idBrand}&q=paris`), s);
+    },
+  },
+];

@@ -1,0 +1,32 @@
+import type { AddressInfo } from "node:net";
+import { type ServerType, serve } from "@hono/node-server";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { TestApp } from "../support/test-app.js";
+
+/** The app on a real HTTP server (127.0.0.1, ephemeral port), as an MCP client reaches it. */
+export async function listen(t: TestApp): Promise<{ base: string; close(): Promise<void> }> {
+  let server: ServerType | undefined;
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve());
+  });
+  const running = server as ServerType;
+  return {
+    base: `http://127.0.0.1:${(running.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => running.close(() => resolve())),
+  };
+}
+
+/** The official SDK client over Streamable HTTP, authorised with an API key. */
+export async function mcpClient(base: string, key: string): Promise<Client> {
+  const client = new Client({ name: "chorus-test-agent", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/v1/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  return client;
+}
+
+/** A raw JSON-RPC POST, for what a well-behaved client never sends. */
+export function rawPost(base: string, key: string | null, body: string): Promise<Response> {
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  if (key) headers.authorization = `Bearer ${key}`;
+  return fetch(`${base}/v1/mcp`, { method: "POST", headers, body });
+}

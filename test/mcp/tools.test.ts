@@ -1,0 +1,140 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { listen, mcpClient } from "./mcp-server.js";
+
+type Structured = Record<string, unknown>;
+
+async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  return { isError: result.isError === true, data: result.structuredContent as Structured };
+}
+
+describe("MCP tools through the official SDK client", () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = await listen(t);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+
+  it("initializes and lists every tool with an input and an output schema", async () => {
+    const ws = await t.workspace();
+    const client = await mcpClient(server.base, ws.key);
+    expect(client.getServerVersion()?.name).toBe("chorus");
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    for (const name of ["whoami", "get_limits", "list_platforms", "list_social_accounts", "get_social_account", "list_posts", "get_post", "validate_post", "create_post", "publish_draft", "update_post", "cancel_post", "retract_post", "get_post_analytics", "get_analytics", "list_notifications", "list_comments", "reply_to_comment", "list_conversations", "send_message", "engage", "discover_posts"]) {
+      expect(names).toContain(name);
+    }
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe("object");
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+      expect(tool.description, tool.name).toBeTruthy();
+    }
+    const create = tools.find((tool) => tool.name === "create_post");
+    expect(Object.keys(create?.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["text", "accounts", "scheduledAt", "draft", "idempotencyKey"]));
+    await client.close();
+  });
+
+  it("whoami answers what GET /v1/me answers for the same key", async () => {
+    const ws = await t.workspace();
+    const client = await mcpClient(server.base, ws.key);
+    const { isError, data } = await call(client, "whoami");
+    expect(isError).toBe(false);
+    expect(data).toEqual(await (await ws.request("/v1/me")).json());
+    await client.close();
+  });
+
+  it("create_post publishes to two sandbox networks and get_post reads it back", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "mcp-poster.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const x = await connect(ws, "twitter", "mcp-poster-x");
+    const client = await mcpClient(server.base, ws.key);
+    const created = await call(client, "create_post", { text: "Hello from an agent", accounts: [bsky, x] });
+    expect(created.isError, JSON.stringify(created.data)).toBe(false);
+    expect(created.data.state).toBe("published");
+    const targets = created.data.targets as { platform: string; state: string; networkPostId: string | null }[];
+    expect(targets.map((target) => [target.platform, target.state])).toEqual([
+      ["bluesky", "published"],
+      ["twitter", "published"],
+    ]);
+    expect(targets.every((target) => target.networkPostId)).toBe(true);
+    const read = await call(client, "get_post", { id: created.data.id });
+    expect(read.data).toEqual(await (await ws.request(`/v1/posts/${String(created.data.id)}`)).json());
+    const listed = await call(client, "list_posts", { limit: 5 });
+    expect((listed.data.items as { id: string }[]).map((post) => post.id)).toEqual([created.data.id]);
+    await client.close();
+  });
+
+  it("validate_post reports the same code, param and fix as POST /v1/posts/validate", async () => {
+    const ws = await t.workspace();
+    const bsky = await connect(ws, "bluesky", "mcp-validate.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const client = await mcpClient(server.base, ws.key);
+    const body = { text: "x".repeat(400), accounts: [bsky] };
+    const report = await call(client, "validate_post", body);
+    expect(report.isError).toBe(false);
+    const rest = await (await ws.request("/v1/posts/validate", { method: "POST", json: body })).json();
+    expect(report.data).toEqual(rest);
+    expect(JSON.stringify(report.data)).toContain("text_too_long");
+    await client.close();
+  });
+
+  it("refused arguments are isError results carrying the REST envelope, and nothing is written", async () => {
+    const ws = await t.workspace();
+    const client = await mcpClient(server.base, ws.key);
+    const wrongType = await call(client, "create_post", { text: 42 });
+    expect(wrongType.isError).toBe(true);
+    expect(wrongType.data.error).toMatchObject({ code: "field_wrong_type", param: "text", type: "invalid_input", retryable: false });
+    expect((wrongType.data.error as { fix: string }).fix).toBeTruthy();
+    const empty = await call(client, "create_post", { text: "  ", accounts: ["acc_nope"] });
+    expect(empty.data.error).toMatchObject({ code: "text_required", param: "text" });
+    const unknown = await call(client, "create_post", { text: "hi", accounts: ["acc_nope"], colour: "red" });
+    expect(unknown.data.error).toMatchObject({ code: "field_unknown", param: "colour" });
+    const noAccount = await call(client, "create_post", { text: "hi", accounts: ["acc_nope"] });
+    expect(noAccount.isError).toBe(true);
+    const rest = await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: ["acc_nope"] } });
+    const restError = ((await rest.json()) as { error: Structured }).error;
+    const { requestId: _a, ...mcpError } = noAccount.data.error as Structured;
+    const { requestId: _b, ...sameError } = restError;
+    expect(mcpError).toEqual(sameError);
+    const posts = await call(client, "list_posts");
+    expect(posts.data.items).toEqual([]);
+    await client.close();
+  });
+
+  it("drafts, edits, publishes and retracts a post; schedules and cancels another, all through tools", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "mcp-lifecycle.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const client = await mcpClient(server.base, ws.key);
+    const draft = await call(client, "create_post", { text: "First words", accounts: [bsky], draft: true });
+    expect(draft.data.state).toBe("draft");
+    const edited = await call(client, "update_post", { id: draft.data.id, changes: { text: "Better words" } });
+    expect(edited.data).toMatchObject({ state: "draft", text: "Better words" });
+    const published = await call(client, "publish_draft", { id: draft.data.id });
+    expect(published.isError, JSON.stringify(published.data)).toBe(false);
+    expect(published.data.state).toBe("published");
+    const notDraft = await call(client, "update_post", { id: draft.data.id, changes: { text: "Too late" } });
+    expect(notDraft.data.error).toMatchObject({ code: "post_state_invalid" });
+    const retracted = await call(client, "retract_post", { id: draft.data.id });
+    expect(retracted.isError, JSON.stringify(retracted.data)).toBe(false);
+    expect((retracted.data.post as { state: string }).state).toBe("retracted");
+
+    const scheduled = await call(client, "create_post", { text: "Later", accounts: [bsky], scheduledAt: "2026-12-24T09:00:00Z" });
+    expect(scheduled.data.state).toBe("scheduled");
+    const cancelled = await call(client, "cancel_post", { id: scheduled.data.id });
+    expect(cancelled.data).toEqual({ id: scheduled.data.id, cancelled: true, deleted: false });
+    expect((await call(client, "get_post", { id: scheduled.data.id })).data.state).toBe("cancelled");
+    await client.close();
+  });
+});

@@ -1,0 +1,72 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  output: () => string;
+  /** Ends the process with `signal` (SIGKILL: a crash, no shutdown code runs) and waits for it to exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+/**
+ * Starts a real Chorus server process (by default `src/server.ts` as `npm start` runs it) and
+ * waits for its listening line. `env` is added to this process's environment.
+ */
+export async function startServerProcess(options: { port: number; env: Record<string, string>; args?: string[] }): Promise<ServerProcess> {
+  const child = spawn(process.execPath, options.args ?? ["--import", "tsx", "src/server.ts"], {
+    env: { ...process.env, PORT: String(options.port), HOST: "127.0.0.1", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes("listening on")) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill(signal);
+    await exited;
+  };
+  return { child, pid: child.pid ?? -1, base: `http://127.0.0.1:${options.port}`, output: () => output, stop };
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The last stdout line as JSON (every command prints one object), or null. */
+  json: Record<string, unknown> | null;
+}
+
+/** Runs the operator command line (`npm run chorus -- …`) as its own process. */
+export async function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      let json: Record<string, unknown> | null = null;
+      try {
+        json = JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as Record<string, unknown>;
+      } catch {
+        json = null;
+      }
+      resolve({ code, stdout, stderr, json });
+    });
+  });
+}

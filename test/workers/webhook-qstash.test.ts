@@ -1,0 +1,119 @@
+/**
+ * Webhook deliveries through QStash inside workerd, via the Worker entry: an event fans out to a
+ * `webhook_delivery` message published to the QStash stand-in; the test signs that message as
+ * QStash would and delivers it to /internal/jobs. A bad signature is 401 and writes nothing (no
+ * attempt, the delivery untouched); the genuine one makes the attempt, logs it and publishes the
+ * next attempt to QStash (the endpoint, a closed port on 127.0.0.1, refuses the connection).
+ *
+ * Skipped, with a warning naming the reason, when Postgres or Redis is unreachable.
+ */
+import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { neonDatabaseProvider } from "../../src/db/neon.js";
+import { webhookAttempts, webhookDeliveries } from "../../src/db/schema/index.js";
+import type {} from "./provided-context.js";
+
+const skipReason = inject("skipReason");
+if (skipReason) console.warn(`[workers/webhook-qstash.test] skipped: ${skipReason}`);
+
+const PUBLIC_URL = inject("publicUrl");
+const CALLBACK_URL = `${PUBLIC_URL}/internal/jobs`;
+const utf8 = new TextEncoder();
+
+interface RecordedPublish {
+  messageId: string;
+  body: string;
+}
+interface JobBody {
+  kind: string;
+  workspaceId: string;
+  mode: string;
+  payload: Record<string, string | number>;
+}
+
+function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("authorization", `Bearer ${inject("apiKey")}`);
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  return SELF.fetch(`${PUBLIC_URL}${path}`, { ...init, headers });
+}
+
+function base64url(bytes: ArrayBuffer | Uint8Array, { pad = false } = {}): string {
+  let binary = "";
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  const b64 = btoa(binary).replaceAll("+", "-").replaceAll("/", "_");
+  return pad ? b64 : b64.replace(/=+$/, "");
+}
+
+/** QStash's `Upstash-Signature`: HS256 JWT, sub = destination, body = base64url(SHA-256(raw body)). */
+async function qstashSignature(key: string, body: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const header = base64url(utf8.encode(JSON.stringify({ alg: "HS256", typ: "JWT" })));
+  const bodyHash = base64url(await crypto.subtle.digest("SHA-256", utf8.encode(body)), { pad: true });
+  const claims = { iss: "Upstash", sub: CALLBACK_URL, exp: now + 300, nbf: now, iat: now, jti: `jwt_${crypto.randomUUID()}`, body: bodyHash };
+  const signingInput = `${header}.${base64url(utf8.encode(JSON.stringify(claims)))}`;
+  const hmac = await crypto.subtle.importKey("raw", utf8.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return `${signingInput}.${base64url(await crypto.subtle.sign("HMAC", hmac, utf8.encode(signingInput)))}`;
+}
+
+const deliver = (body: string, signature: string) =>
+  SELF.fetch(CALLBACK_URL, { method: "POST", headers: { "content-type": "application/json", "upstash-signature": signature, "upstash-retried": "0" }, body });
+
+async function deliveryMessages(endpointId: string): Promise<RecordedPublish[]> {
+  const all = (await (await fetch(`${inject("qstashUrl")}/recorded`)).json()) as RecordedPublish[];
+  return all.filter((m) => {
+    const job = JSON.parse(m.body) as JobBody;
+    return job.kind === "webhook_delivery" && job.payload.endpointId === endpointId;
+  });
+}
+
+async function readDelivery(id: string) {
+  const { db, close } = neonDatabaseProvider({ url: inject("databaseUrl"), wsProxy: inject("wsProxy") }).open();
+  try {
+    const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+    const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id));
+    return { delivery, attempts };
+  } finally {
+    await close();
+  }
+}
+
+describe.skipIf(skipReason)("webhook deliveries through QStash, inside workerd via the Worker entry", () => {
+  it("queues a delivery on QStash; a bad signature writes nothing; the genuine callback attempts, logs and queues the retry", async () => {
+    const created = await api("/v1/webhooks", { method: "POST", body: JSON.stringify({ url: "http://127.0.0.1:9/closed", events: ["account.connected"] }) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const hook = (await created.json()) as { id: string };
+    const connected = await api("/v1/social-accounts/connect", {
+      method: "POST",
+      body: JSON.stringify({ platform: "bluesky", handle: `wh-${crypto.randomUUID().slice(0, 8)}.test`, appPassword: "abcd-efgh-ijkl-mnop" }),
+    });
+    expect(connected.status).toBe(201);
+    const [message] = await deliveryMessages(hook.id);
+    if (!message) throw new Error("no webhook_delivery message was published to QStash");
+    const job = JSON.parse(message.body) as JobBody;
+    expect(job).toMatchObject({ kind: "webhook_delivery", mode: "test", payload: { attempt: 1, endpointId: hook.id } });
+    const deliveryId = String(job.payload.deliveryId);
+
+    const tampered = message.body.replace('"attempt":1', '"attempt":2');
+    for (const [body, key] of [
+      [message.body, `sig_wrong_${crypto.randomUUID()}`],
+      [tampered, inject("qstashCurrentSigningKey")],
+    ] as const) {
+      const signature = await qstashSignature(key, message.body);
+      const refused = await deliver(body, signature);
+      expect(refused.status).toBe(401);
+    }
+    const untouched = await readDelivery(deliveryId);
+    expect(untouched.delivery).toMatchObject({ state: "pending", attempts: 0, inFlightSince: null });
+    expect(untouched.attempts).toEqual([]);
+
+    const genuine = await deliver(message.body, await qstashSignature(inject("qstashCurrentSigningKey"), message.body));
+    expect(genuine.status).toBe(200);
+    const after = await readDelivery(deliveryId);
+    expect(after.delivery).toMatchObject({ state: "pending", attempts: 1, inFlightSince: null });
+    expect(after.attempts).toMatchObject([{ attempt: 1, ok: false, status: null }]);
+    const queued = await deliveryMessages(hook.id);
+    expect(queued.map((m) => (JSON.parse(m.body) as JobBody).payload.attempt)).toEqual([1, 2]);
+  });
+});
