@@ -32,6 +32,8 @@ export default defineConfig({
                 // Test-only secrets (a fixed 32-byte key); production sets them with `wrangler secret put`.
                 CHORUS_ENCRYPTION_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",
                 CHORUS_SIGNING_SECRET: "workers-test-signing-secret-0123456789",
+                // Request lines would drown the test output; errors still show.
+                LOG_LEVEL: "error",
                 // Delayed work through QStash: the client publishes to the stand-in, and
                 // /internal/jobs verifies callbacks against <CHORUS_PUBLIC_URL>/internal/jobs.
                 // All "" when the suite is skipped (no QSTASH_TOKEN: the job-table queue).

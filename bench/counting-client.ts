@@ -107,3 +107,9 @@ export function countRoundTrips(client: PGlite): RoundTripCounter {
     },
   };
 }
+
+/** For databases the bench cannot count at (a PostgreSQL server): counts nothing. */
+export function notCounting(): RoundTripCounter {
+  const zero = (): RoundTripCounts => ({ query: 0, exec: 0, transactions: 0, transactionStatements: 0 });
+  return { snapshot: zero, total: () => 0, listen: () => () => undefined };
+}

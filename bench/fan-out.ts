@@ -3,6 +3,9 @@ import type { TimedResponse } from "./http-client.js";
 import type { NetworkProbe, ProbeWindow } from "./network-probe.js";
 import { type AccountSet, type HttpClient, type PostView, type PublishFixture, expectStatus } from "./publish-fixture.js";
 import { percentile, round } from "./stats.js";
+import type { CpuSplit, FanOutResult, ModeResult, RoundTripResult } from "./fan-out-types.js";
+
+export type { CpuSplit, FanOutResult, ModeResult, RoundTripResult } from "./fan-out-types.js";
 
 /** Target of the issue: a 10-target publish takes at most this many times a 1-target one. */
 export const FAN_OUT_RATIO_TARGET = 1.2;
@@ -18,80 +21,12 @@ interface Sample {
   failed: string[];
 }
 
-export interface ModeResult {
-  description: string;
-  /** Medians in ms. */
-  tenTargetsMs: number;
-  oneTargetMs: number;
-  /** Median 1-target publish per network. */
-  oneTargetByNetworkMs: Record<PlatformId, number>;
-  slowestOneTarget: { platform: PlatformId; ms: number };
-  /** The figure of the issue: tenTargets / oneTarget (on SINGLE_NETWORK). */
-  ratio: number;
-  /** tenTargets / the slowest network's own 1-target publish: the fan-out's overhead alone. */
-  ratioVsSlowestOne: number;
-  /** Network calls one publish makes, per network (median over the 10-target runs). */
-  callsPerPublish: Record<PlatformId, number>;
-  /** Of those, calls that waited the delay (took at least delayMs). */
-  delayedCallsPerPublish: Record<PlatformId, number>;
-  /**
-   * In the 10-target publish, when each network's first call left, in ms after the request was
-   * sent (median over the runs): all at about the same time means the targets really run at once.
-   */
-  firstCallAtMs: { earliest: number; latest: number; byNetwork: Record<PlatformId, number>; oneTarget: number };
-  tenTargetsSamplesMs: number[];
-  oneTargetSamplesMs: number[];
-  /** Targets that did not publish (should be none; a failure makes the timings meaningless). */
-  failures: string[];
-}
 
-export interface RoundTripResult {
-  what: string;
-  /** Chorus's round trips from request start to the first network call, median over the runs. */
-  beforeFirstCall: { oneTarget: number; tenTargets: number; oneTargetRange: [number, number]; tenTargetsRange: [number, number] };
-  /**
-   * From request start to the first target's claim (the first statement of the fan-out,
-   * publishOne's UPDATE pending → publishing): the preparation and the post's transaction.
-   * Null if the claim's SQL is not recognized any more.
-   */
-  beforeFanOut: { oneTarget: number; tenTargets: number } | null;
-  /** POST /v1/posts/validate (resolve targets, load media, checks; no network): round trips per request. */
-  validateOnly: { oneTarget: number; tenTargets: number };
-  /** The whole POST /v1/posts request, Chorus's side and the simulators' (same database in the sandbox). */
-  wholeRequest: { oneTarget: number; tenTargets: number; simulatorOneTarget: number; simulatorTenTargets: number };
-  /** Statements sent before the first network call more often with 10 targets than with 1, from one run each. */
-  growing: { sql: string; source: string | null; oneTarget: number; tenTargets: number }[];
-  /** The statements before the first network call of a 1-target publish, in order (one run). */
-  oneTargetStatements: string[];
-}
-
-export interface FanOutResult {
-  delayMs: number;
-  runs: number;
-  /** Control: no delay at all. What 10 targets cost over 1 here is work that cannot overlap a wait. */
-  noDelay: ModeResult;
-  perPublishDelay: ModeResult;
-  slowFault: ModeResult;
-  roundTrips: RoundTripResult;
-  /**
-   * Where the main thread's time goes in a publish without delay (async_hooks attribution, own
-   * runs since the hooks slow everything down): the simulators' code and queries, which on the
-   * real networks run elsewhere, and the rest (Chorus, its queries, HTTP). Medians, in ms.
-   */
-  cpu: { oneTarget: CpuSplit; tenTargets: CpuSplit };
-}
-
-export interface CpuSplit {
-  wallMs: number;
-  simulatorMs: number;
-  restMs: number;
-}
-
-/** publishOne's claim of a target (pending → publishing): the first statement of the fan-out. */
+/** publishPrepared's claim of the targets (pending → publishing): the first statement of the fan-out. */
 const CLAIM_SQL = /^update "post_targets" set "state" = \$\d*, "attempt_started_at"/;
 /** Where the statements that can repeat per target come from, to name them in the report. */
 const knownSources: [RegExp, string][] = [
-  [CLAIM_SQL, "the target's claim (pending → publishing), publishOne in src/domain/posts/publish-targets.ts"],
+  [CLAIM_SQL, "the targets' claim (pending → publishing), publishPrepared in src/domain/posts/publish-targets.ts"],
   [/from "app_credentials"/, "the workspace's own app credentials, workspaceCredentials in src/domain/networks/network-context.ts (networkContextFor, via withAccountSession)"],
   [/from "media"/, "media load, src/domain/media/load-media-for-publish.ts"],
   [/from "social_accounts"/, "account lookup"],
@@ -128,7 +63,7 @@ function countBy(items: string[]): Map<string, number> {
  * publish to every network, in an order rotated per round, one request at a time. Figures are
  * medians over the rounds.
  */
-export async function runFanOutBench(input: { http: HttpClient; probe: NetworkProbe; fixture: PublishFixture; runs: number; delayMs: number }): Promise<FanOutResult> {
+export function fanOutMeasurer(input: { http: HttpClient; probe: NetworkProbe; fixture: PublishFixture; runs: number; delayMs: number }) {
   const { http, probe, fixture, runs, delayMs } = input;
   let serial = 0;
 
@@ -218,12 +153,32 @@ export async function runFanOutBench(input: { http: HttpClient; probe: NetworkPr
     };
   }
 
-  // Warm-up: JIT, PGlite's caches; also proves the body publishes everywhere before anything is timed.
-  const warmSet = await fixture.newAccountSet();
-  for (const shape of shapes) {
-    const warm = await publish(warmSet, shape, 0);
-    if (warm.failed.length > 0) throw new Error(`warm-up publish to ${shape} did not publish: ${warm.failed.join("; ")}`);
+  /** Warm-up: JIT, the database's caches; also proves the body publishes everywhere before anything is timed. */
+  async function warmUp(): Promise<AccountSet> {
+    const warmSet = await fixture.newAccountSet();
+    for (const shape of shapes) {
+      const warm = await publish(warmSet, shape, 0);
+      if (warm.failed.length > 0) throw new Error(`warm-up publish to ${shape} did not publish: ${warm.failed.join("; ")}`);
+    }
+    return warmSet;
   }
+
+  return { publish, validate, measure, summarizeMode, warmUp };
+}
+
+/** The fan-out's ratio only (no fault runs, no attribution, no counting): for other set-ups. */
+export async function runFanOutRatio(input: Parameters<typeof fanOutMeasurer>[0], warmUpRounds = 1): Promise<{ noDelay: ModeResult; perPublishDelay: ModeResult }> {
+  const m = fanOutMeasurer(input);
+  for (let i = 0; i < warmUpRounds; i++) await m.warmUp();
+  const noDelay = m.summarizeMode("noDelay", await m.measure("noDelay"));
+  const perPublishDelay = m.summarizeMode("perPublishDelay", await m.measure("perPublishDelay"));
+  return { noDelay, perPublishDelay };
+}
+
+export async function runFanOutBench(input: Parameters<typeof fanOutMeasurer>[0]): Promise<FanOutResult> {
+  const { fixture, runs, delayMs } = input;
+  const { publish, validate, measure, summarizeMode, warmUp } = fanOutMeasurer(input);
+  const warmSet = await warmUp();
 
   const noDelay = await measure("noDelay");
   const perPublish = await measure("perPublishDelay");

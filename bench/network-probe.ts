@@ -61,7 +61,7 @@ interface Scope {
  * Watches the network side of publishing in the server process, without changing what it does:
  *
  * - wraps the sandbox `fetch` the server's test-key requests use (src/domain/sandbox/sandbox-runtime.ts
- *   builds it once per database and public URL, and network-context.ts reads it for every call),
+ *   builds it once per database, workspace and public URL, and network-context.ts reads it for every call),
  *   to time each call and mark the request's first one;
  * - wraps every adapter's `publish` to run in an AsyncLocalStorage scope naming its network, so a
  *   call is attributed to the network whose publish sent it (hosts alone are ambiguous: Facebook
@@ -72,10 +72,23 @@ interface Scope {
  * `sleep` must be the server's own NetworkDeps.sleep: whoever builds the sandbox runtime first fixes
  * the sleep its simulators use (the Node runtime's is realSleep).
  */
-export function attachNetworkProbe(options: { db: Database; counter: RoundTripCounter; publicUrl: string; sleep: (ms: number) => Promise<void> }): NetworkProbe {
+export function attachNetworkProbe(options: {
+  db: Database;
+  counter: RoundTripCounter;
+  publicUrl: string;
+  workspaceId: string;
+  sleep: (ms: number) => Promise<void>;
+  /**
+   * Where calls go instead of the in-process simulators: the sandbox as servers of their own,
+   * told which network's publish sent the call (undefined outside a publish).
+   */
+  forward?: (request: Request, platform: PlatformId | undefined) => Promise<Response>;
+}): NetworkProbe {
   const scope = new AsyncLocalStorage<Scope>();
-  const sandbox = sandboxRuntime(options.db, { now: () => new Date(), publicUrl: options.publicUrl, sleep: options.sleep });
+  const sandbox = sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, sleep: options.sleep });
   const originalFetch = sandbox.fetch;
+  const forward = options.forward;
+  const downstream = (request: Request, platform: PlatformId | undefined) => (forward ? forward(request, platform) : originalFetch(request));
 
   let window: (ProbeWindow & { began: number; delayMs: number; delayed: Set<PlatformId>; firstCallSeen: boolean }) | null = null;
 
@@ -118,7 +131,7 @@ export function attachNetworkProbe(options: { db: Database; counter: RoundTripCo
       current.delayed.add(platform);
       await realSleep(current.delayMs);
     }
-    const response = await scope.run({ ...outer, simulator: true }, () => originalFetch(request));
+    const response = await scope.run({ ...outer, simulator: true }, () => downstream(request, platform));
     current?.calls.push({
       platform: platform ?? "unattributed",
       method: request.method,

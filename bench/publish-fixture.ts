@@ -32,6 +32,8 @@ export interface AccountSet {
 
 export interface PublishFixture {
   auth: Record<string, string>;
+  /** The fixture's workspace: its own sandbox world is the one the probe watches. */
+  workspaceId: string;
   /**
    * Connects a fresh account on every network. The simulators enforce the networks' posting caps
    * per account (TikTok: 6 inits a minute per token and 15 Direct Posts a day; YouTube: 15 uploads
@@ -61,7 +63,7 @@ export async function createPublishFixture(db: Database, http: HttpClient): Prom
     name: "Bench publishing",
     email: "bench-publishing@example.com",
     plan: "subscription",
-    grantCredits: 1_000_000,
+    grantTestCredits: 1_000_000,
     keyMode: "test",
     actor: "bench",
     at: new Date(),
@@ -85,6 +87,7 @@ export async function createPublishFixture(db: Database, http: HttpClient): Prom
 
   let sets = 0;
   return {
+    workspaceId: created.workspaceId,
     auth,
     async newAccountSet() {
       const n = ++sets;

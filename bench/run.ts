@@ -4,8 +4,8 @@
  * Prints p50/p99 of `GET /v1/me/limits` next to a bare Hono route doing one `select 1` on the same
  * database (target: limits/bare at most 1.5 at p50), and the database round trips per
  * authenticated read counted at the PGlite client (target: at most 2, in-process limiter).
- * For attribution it also times a bare route running the same two queries as the endpoint
- * (authenticateApiKey + getLimits) with no middleware: limits/that is what the HTTP API layer costs.
+ * For attribution it also times a bare route doing the endpoint's database work (authenticateApiKey
+ * through a verified-key cache like the app's, then getLimits) with no middleware: limits/that is what the HTTP API layer costs.
  *
  * Then the publishing figures (bench/publishing.ts), on the same runtime and server: a 10-target
  * publish against a 1-target one with every network answering 300 ms late (target: at most 1.2x),
@@ -13,12 +13,28 @@
  * growing with targets), and the lag of 20 scheduled posts on the in-process job poller (target:
  * within 1 s). Printed and recorded, never asserted.
  *
+ * Then MCP against REST (bench/mcp.ts): `tools/call whoami` over POST /v1/mcp next to GET /v1/me on the
+ * same server (target: at most 1.5x at p50).
+ *
+ * Last, the idle memory of the whole process tree of `node dist/server.js` (built first; BENCH_SKIP_BUILD=1
+ * keeps dist/) against `npm start` (bench/idle-memory.ts).
+ *
  * Writes the figures to bench/results/latest.json; with BENCH_RECORD=1 also appends them to
  * bench/results/history.jsonl so later commits can be compared. Exits 0 whenever it ran: a bench
  * reports, it does not fail CI. `npx tsx bench/breakdown.ts` explains where the time goes.
  *
  * BENCH_REQUESTS (default 2000): measured requests per endpoint. BENCH_WARMUP (default 500).
  * BENCH_PUBLISH_RUNS (default 5): rounds of publishes per fan-out set-up. BENCH_SCHEDULED_POSTS (default 20).
+ * BENCH_IDLE_SECONDS (default 65): the window in which an idle server's database statements are counted.
+ *
+ * Last, the PostgreSQL figures (bench/server-database.ts, skipped when no server answers): limits
+ * against bare directly and through a TCP proxy adding 1.5 ms each way, requests per second at
+ * concurrency 1 and 16, and the fan-out with the simulators in and out of the API's process.
+ * BENCH_PG_REQUESTS (default 1000), BENCH_PG_WARMUP (default 200), BENCH_THROUGHPUT_REQUESTS
+ * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
+ * networks shared out among them); BENCH_SERVER_DB=0 skips them.
+ * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
+ * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
 import { execFileSync } from "node:child_process";
 import { appendFile, mkdir, writeFile } from "node:fs/promises";
@@ -33,10 +49,21 @@ import { createApp } from "../src/app.js";
 import { getLimits } from "../src/domain/account/get-limits.js";
 import type { DomainContext } from "../src/domain/context.js";
 import { authenticateApiKey } from "../src/domain/keys/authenticate.js";
+import { createVerifiedKeyCache } from "../src/domain/keys/verified-key-cache.js";
 import { countRoundTrips, diffCounts, type RoundTripCounts } from "./counting-client.js";
 import { createClient } from "./http-client.js";
 import { type PublishingResult, runPublishingBench } from "./publishing.js";
+import { type IdleMemoryResult, runIdleMemoryBench } from "./idle-memory.js";
+import { type McpBenchResult, printMcp, runMcpBench } from "./mcp.js";
+import { mintAgentToken } from "./agent-token.js";
+import { type IdleResult, printIdle, runIdleBench } from "./idle-statements.js";
+import { pgliteWakeups } from "../src/node/job-wakeups.js";
+import { type ServerDatabaseResult, runServerDatabaseBench } from "./server-database.js";
+import { type WebhookLagResult, runWebhookLagBench } from "./webhook-lag.js";
 import { type BenchRuntime, openBenchRuntime } from "./setup.js";
+import { type DashboardResult, printDashboard, runDashboardBench } from "./dashboard.js";
+import { type NotificationsBenchResult, runNotificationsBench } from "./notifications.js";
+import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
 import { type LatencySummary, round, summarize } from "./stats.js";
 
 const RATIO_TARGET = 1.5;
@@ -89,6 +116,8 @@ const requests = intFromEnv("BENCH_REQUESTS", 2000);
 const warmup = intFromEnv("BENCH_WARMUP", 500);
 const publishRuns = intFromEnv("BENCH_PUBLISH_RUNS", 5);
 const scheduledPosts = intFromEnv("BENCH_SCHEDULED_POSTS", 20);
+const webhookEvents = intFromEnv("BENCH_WEBHOOK_EVENTS", 1000);
+const webhookRate = intFromEnv("BENCH_WEBHOOK_RATE", 100);
 const record = process.env.BENCH_RECORD === "1";
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), "results");
 
@@ -111,9 +140,10 @@ try {
     return c.json({ ok: true });
   });
   // The endpoint's own database work without the API around it (no middleware, limiter, headers).
+  const sameQueriesKeys = createVerifiedKeyCache({ clock: deps.clock });
   bare.get("/same-queries", async (c) => {
     const presented = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "");
-    const found = await authenticateApiKey(db, presented);
+    const found = await authenticateApiKey(db, presented, { cache: sameQueriesKeys });
     if (!found) return c.json({ error: "unauthorized" }, 401);
     // getLimits reads only these fields of the context.
     const ctx = { db, clock: deps.clock, workspace: found.workspace, apiKey: found.apiKey } as DomainContext;
@@ -236,6 +266,23 @@ try {
     targets,
     /** Publishing figures (bench/publishing.ts), measured after the ones above. */
     publishing: null as PublishingResult | null,
+    idleMemory: null as IdleMemoryResult | null,
+    /** Statements an idle server sends its database (bench/idle-statements.ts). */
+    idle: null as IdleResult | null,
+    /** PostgreSQL figures (bench/server-database.ts), measured last; null when skipped. */
+    serverDatabase: null as ServerDatabaseResult | null,
+    /** Webhook delivery lag (bench/webhook-lag.ts), measured last. */
+    webhooks: null as WebhookLagResult | null,
+    /** tools/call whoami over POST /v1/mcp against GET /v1/me (bench/mcp.ts). */
+    mcp: null as McpBenchResult | null,
+    /** The same with an OAuth agent's access token (its grant checked on every call). */
+    mcpAgent: null as McpBenchResult | null,
+    /** Dashboard pages: round trips beyond the session check, JavaScript shipped (bench/dashboard.ts). */
+    dashboard: null as DashboardResult | null,
+    /** GET /v1/notifications over ten slow networks and with one hanging (bench/notifications.ts). */
+    notifications: null as NotificationsBenchResult | null,
+    /** GET /v1/analytics?period=30d: cached round trips and a cold read over ten slow accounts (bench/analytics.ts). */
+    analytics: null as AnalyticsBenchResult | null,
     durationSeconds: 0,
   };
 
@@ -260,7 +307,30 @@ try {
     console.log(`  note: load average ${result.loadAverage.before} -> ${result.loadAverage.after} on ${result.cpus} CPUs; absolute figures are inflated by other work`);
   }
 
+  result.mcp = await runMcpBench({ http: httpClients.api, key: runtime.key, requests, warmup });
+  printMcp(result.mcp);
+  console.log("  with an OAuth agent's token:");
+  result.mcpAgent = await runMcpBench({ http: httpClients.api, key: await mintAgentToken(apiServer.port, runtime.key), requests, warmup });
+  printMcp(result.mcpAgent);
   result.publishing = await runPublishingBench({ runtime, counter, port: apiServer.port, http: httpClients.api, runs: publishRuns, scheduledPosts });
+  result.idleMemory = await runIdleMemoryBench();
+  result.idle = await runIdleBench({ db: runtime.db, deps: runtime.deps, counter, pgliteWakeups: pgliteWakeups(runtime.client), seconds: intFromEnv("BENCH_IDLE_SECONDS", 65) });
+  printIdle(result.idle);
+  if (process.env.BENCH_SERVER_DB !== "0") {
+    result.serverDatabase = await runServerDatabaseBench({
+      requests: intFromEnv("BENCH_PG_REQUESTS", 1000),
+      warmup: intFromEnv("BENCH_PG_WARMUP", 200),
+      throughputRequests: intFromEnv("BENCH_THROUGHPUT_REQUESTS", 600),
+      publishRuns,
+      sandboxProcesses: intFromEnv("BENCH_SANDBOX_PROCESSES", 1),
+    });
+  }
+  result.webhooks = await runWebhookLagBench(runtime, { events: webhookEvents, ratePerSecond: webhookRate, deadlineMs: 120_000 });
+  // After the idle measurement: the posts it makes must not count as an idle server's work.
+  result.dashboard = await runDashboardBench({ runtime, counter, app });
+  printDashboard(result.dashboard);
+  result.notifications = await runNotificationsBench();
+  result.analytics = await runAnalyticsBench();
   result.loadAverage.after = round(loadavg()[0] ?? 0, 2);
   result.durationSeconds = round((Date.now() - started) / 1000, 1);
 

@@ -4,6 +4,7 @@ import type { AppDeps } from "../src/deps.js";
 import type { Database } from "../src/db/types.js";
 import { domainServices } from "../src/http/domain-services.js";
 import { startJobPoller } from "../src/node/job-poller.js";
+import type { JobWakeups } from "../src/node/job-wakeups.js";
 import { type HttpClient, type PostView, type PublishFixture, expectStatus } from "./publish-fixture.js";
 import { percentile, round } from "./stats.js";
 
@@ -12,7 +13,8 @@ export const LAG_TARGET_MS = 1000;
 
 export interface ScheduledLagResult {
   posts: number;
-  pollerIntervalMs: number;
+  /** How often the bench reads the posts back (the poller itself sleeps until the next due job). */
+  readEveryMs: number;
   leadMs: number;
   staggerMs: number;
   /** scheduledAt → the target's publishedAt, both stamped by the server's clock. */
@@ -27,10 +29,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Scheduled publishing on the Node server: the in-process job poller started exactly as
- * src/server.ts starts it (250 ms interval, the runtime's database, clock and services), the
+ * src/server.ts starts it (sleeping until the next due job, woken on enqueue through the
+ * database's notifications; the runtime's database, clock and services), the
  * posts created over HTTP like any client would. `count` posts, one Bluesky target each (no
- * fault), scheduled `leadMs` ahead and `staggerMs` apart (not a multiple of the poller's interval,
- * so they land at different points of its cycle). Each post is read back with GET /v1/posts/{id}
+ * fault), scheduled `leadMs` ahead and `staggerMs` apart. Each post is read back with GET /v1/posts/{id}
  * until its target is published; the lag is the target's publishedAt minus the post's scheduledAt.
  *
  * Jobs still queued from earlier bench sections (polls of targets that answered `processing`)
@@ -43,19 +45,20 @@ export async function runScheduledLagBench(input: {
   http: HttpClient;
   fixture: PublishFixture;
   count: number;
+  wakeups?: JobWakeups;
   leadMs?: number;
   staggerMs?: number;
 }): Promise<ScheduledLagResult> {
   const { db, deps, port, http, fixture, count } = input;
   const leadMs = input.leadMs ?? 3000;
   const staggerMs = input.staggerMs ?? 137;
-  const pollerIntervalMs = 250;
+  const readEveryMs = 250;
 
   // Accounts of their own: no fault, no posts from the fan-out runs.
   const set = await fixture.newAccountSet();
   const retired = await db.update(jobs).set({ doneAt: new Date(), lockedUntil: null }).where(isNull(jobs.doneAt)).returning({ id: jobs.id });
   // As src/server.ts: publicUrl is CHORUS_PUBLIC_URL or http://localhost:<PORT>.
-  const poller = startJobPoller({ db, clock: deps.clock, services: domainServices(deps, `http://localhost:${port}`) }, deps.logger, pollerIntervalMs);
+  const poller = startJobPoller({ db, clock: deps.clock, services: domainServices(deps, `http://localhost:${port}`) }, deps.logger, { wakeups: input.wakeups });
   try {
     const first = Date.now() + leadMs;
     const created: { id: string; scheduledAt: string }[] = [];
@@ -72,7 +75,7 @@ export async function runScheduledLagBench(input: {
     const failures: string[] = [];
     const deadline = first + count * staggerMs + 15_000;
     while (lags.size + failures.length < created.length && Date.now() < deadline) {
-      await sleep(pollerIntervalMs);
+      await sleep(readEveryMs);
       for (const post of created) {
         if (lags.has(post.id) || failures.some((f) => f.startsWith(post.id)) || Date.parse(post.scheduledAt) > Date.now()) continue;
         const view = expectStatus(await http.get(`/v1/posts/${post.id}`, fixture.auth), 200, `GET /v1/posts/${post.id}`) as PostView;
@@ -86,7 +89,7 @@ export async function runScheduledLagBench(input: {
     const sorted = [...lags.values()].sort((a, b) => a - b);
     return {
       posts: count,
-      pollerIntervalMs,
+      readEveryMs,
       leadMs,
       staggerMs,
       lagMs: { p50: round(percentile(sorted, 50), 1), p95: round(percentile(sorted, 95), 1), max: round(sorted[sorted.length - 1] ?? Number.NaN, 1), min: round(sorted[0] ?? Number.NaN, 1) },

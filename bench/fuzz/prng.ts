@@ -1,0 +1,23 @@
+/** A small seeded generator (mulberry32): the same seed gives the same requests on every run. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (below: number) => Math.floor(next() * below),
+    pick<T>(items: readonly T[]): T {
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error("pick from an empty list");
+      return item;
+    },
+    chance: (p: number) => next() < p,
+  };
+}
+
+export type Random = ReturnType<typeof seededRandom>;

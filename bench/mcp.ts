@@ -1,0 +1,91 @@
+/**
+ * MCP against REST on the same server: `tools/call whoami` over POST /v1/mcp (stateless Streamable
+ * HTTP, a JSON answer) next to `GET /v1/me`, which runs the same domain function. Target: the MCP
+ * call within 1.5x of the REST read at p50. Both go through the same auth and limiter; the gap is
+ * what the MCP server (a Server and transport per request, JSON-RPC parsing) costs.
+ *
+ * Run twice: with the API key, and with an OAuth agent's access token, whose grant is checked on
+ * every call from what its token loaded (no query of its own).
+ *
+ * Alone: `npx tsx bench/mcp.ts` (BENCH_REQUESTS, BENCH_WARMUP as in bench/run.ts).
+ */
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
+import { createApp } from "../src/app.js";
+import { mintAgentToken } from "./agent-token.js";
+import { createClient } from "./http-client.js";
+import { openBenchRuntime } from "./setup.js";
+import { type LatencySummary, round, summarize } from "./stats.js";
+
+const RATIO_TARGET = 1.5;
+const BLOCK = 100;
+
+export interface McpBenchResult {
+  requests: number;
+  latencyMs: { me: LatencySummary; mcpWhoami: LatencySummary };
+  ratio: { p50: number; p99: number };
+  target: { max: number; on: string; value: number; met: boolean };
+}
+
+type Client = ReturnType<typeof createClient>;
+
+export async function runMcpBench(options: { http: Client; key: string; requests: number; warmup: number }): Promise<McpBenchResult> {
+  const { http, key } = options;
+  const auth = { authorization: `Bearer ${key}` };
+  const mcpHeaders = { ...auth, accept: "application/json, text/event-stream", "mcp-protocol-version": LATEST_PROTOCOL_VERSION };
+  const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whoami", arguments: {} } };
+  const runs = {
+    me: () => http.get("/v1/me", auth),
+    mcpWhoami: () => http.json("POST", "/v1/mcp", call, mcpHeaders),
+  };
+  const samples: Record<keyof typeof runs, number[]> = { me: [], mcpWhoami: [] };
+  const block = async (name: keyof typeof runs, n: number, keep: boolean) => {
+    for (let i = 0; i < n; i++) {
+      const res = await runs[name]();
+      if (res.status !== 200 || (name === "mcpWhoami" && !res.body.includes('"structuredContent"'))) throw new Error(`${name} answered ${res.status}: ${res.body.slice(0, 300)}`);
+      if (keep) samples[name].push(res.ms);
+    }
+  };
+  const names = Object.keys(runs) as (keyof typeof runs)[];
+  for (let done = 0; done < options.warmup; done += BLOCK) for (const name of names) await block(name, Math.min(BLOCK, options.warmup - done), false);
+  // Alternating blocks, order swapped each round, so drift hits both alike.
+  for (let done = 0, turn = 0; done < options.requests; done += BLOCK, turn++) {
+    const order = turn % 2 === 0 ? names : [...names].reverse();
+    for (const name of order) await block(name, Math.min(BLOCK, options.requests - done), true);
+  }
+  const latencyMs = { me: summarize(samples.me), mcpWhoami: summarize(samples.mcpWhoami) };
+  const ratio = { p50: round(latencyMs.mcpWhoami.p50 / latencyMs.me.p50), p99: round(latencyMs.mcpWhoami.p99 / latencyMs.me.p99) };
+  return { requests: options.requests, latencyMs, ratio, target: { max: RATIO_TARGET, on: "p50(tools/call whoami) / p50(GET /v1/me)", value: ratio.p50, met: ratio.p50 <= RATIO_TARGET } };
+}
+
+export function printMcp(result: McpBenchResult): void {
+  const ms = (v: number) => v.toFixed(3).padStart(7);
+  const fmt = (s: LatencySummary) => `p50 ${ms(s.p50)} ms  p99 ${ms(s.p99)} ms`;
+  console.log(`  GET /v1/me             ${fmt(result.latencyMs.me)}`);
+  console.log(`  MCP tools/call whoami  ${fmt(result.latencyMs.mcpWhoami)}`);
+  console.log(`  ratio MCP/REST         p50 ${result.ratio.p50.toFixed(2)}  p99 ${result.ratio.p99.toFixed(2)}   target p50 <= ${RATIO_TARGET}: ${result.target.met ? "met" : "MISSED"}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const runtime = await openBenchRuntime();
+  const app = createApp(runtime.deps);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const http = createClient(port);
+  try {
+    const env = (name: string, fallback: number) => Number.parseInt(process.env[name] ?? "", 10) || fallback;
+    const sizes = { requests: env("BENCH_REQUESTS", 2000), warmup: env("BENCH_WARMUP", 500) };
+    console.log("API key:");
+    printMcp(await runMcpBench({ http, key: runtime.key, ...sizes }));
+    console.log("OAuth agent token:");
+    printMcp(await runMcpBench({ http, key: await mintAgentToken(port, runtime.key), ...sizes }));
+  } finally {
+    http.close();
+    server.close();
+    await runtime.close();
+  }
+}

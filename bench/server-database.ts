@@ -1,0 +1,189 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { createApp } from "../src/app.js";
+import { openServerDatabase } from "../src/db/node-postgres.js";
+import { realSleep } from "../src/domain/networks/network-deps.js";
+import { createThrowawayDatabase, postgresAvailable } from "../test/support/postgres.js";
+import { notCounting } from "./counting-client.js";
+import { startDelayProxy } from "./delay-proxy.js";
+import { FAN_OUT_RATIO_TARGET, type ModeResult, SINGLE_NETWORK, runFanOutRatio } from "./fan-out.js";
+import { createClient } from "./http-client.js";
+import { compareLatency } from "./latency-compare.js";
+import { attachNetworkProbe } from "./network-probe.js";
+import { startSandboxServers } from "./out-of-process.js";
+import { platformIds } from "../src/networks/platform-ids.js";
+import { createPublishFixture, expectStatus } from "./publish-fixture.js";
+import { openServerBenchRuntime } from "./setup.js";
+import { type LatencySummary, round } from "./stats.js";
+import { type ThroughputCase, type ThroughputResult, measureThroughput } from "./throughput.js";
+import { sandboxForward } from "./sandbox-server.js";
+
+/** Each way, so a query costs about 3 ms more: a serverless database in the same region. */
+export const PROXY_DELAY_MS = 1.5;
+const RATIO_TARGET = 1.5;
+
+export interface ServerDatabaseResult {
+  latency: { database: string; bare: LatencySummary; limits: LatencySummary; ratioP50: number; ratioP99: number }[];
+  throughput: ThroughputResult[];
+  fanOut: { inProcess: { noDelay: ModeResult; perPublishDelay: ModeResult }; outOfProcess: { noDelay: ModeResult; perPublishDelay: ModeResult } } | null;
+  durationSeconds: number;
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve({ server, port: info.port }));
+  });
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    if ("closeAllConnections" in server) server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+/** GET /v1/me/limits against a bare `select 1` route, on the runtime of `databaseUrl`. */
+async function limitsAgainstBare(databaseUrl: string, label: string, requests: number, warmup: number) {
+  const runtime = await openServerBenchRuntime(databaseUrl);
+  const bare = new Hono();
+  bare.get("/bare", async (c) => {
+    await runtime.db.execute(sql`select 1`);
+    return c.json({ ok: true });
+  });
+  const api = await listen(createApp(runtime.deps).fetch);
+  const plain = await listen(bare.fetch);
+  const clients = { api: createClient(api.port), bare: createClient(plain.port) };
+  try {
+    const auth = { authorization: `Bearer ${runtime.key}` };
+    const summary = await compareLatency(
+      [
+        { name: "bare", client: clients.bare, path: "/bare", headers: {} },
+        { name: "limits", client: clients.api, path: "/v1/me/limits", headers: auth },
+      ],
+      requests,
+      warmup,
+    );
+    const b = summary.bare;
+    const l = summary.limits;
+    if (!b || !l) throw new Error("no samples");
+    return { database: label, bare: b, limits: l, ratioP50: round(l.p50 / b.p50, 2), ratioP99: round(l.p99 / b.p99, 2) };
+  } finally {
+    clients.api.close();
+    clients.bare.close();
+    await closeServer(api.server);
+    await closeServer(plain.server);
+    await runtime.close();
+  }
+}
+
+/**
+ * The bench's PostgreSQL figures, on a throwaway database of the local server:
+ * - GET /v1/me/limits against a bare `select 1`, directly and through a TCP proxy adding
+ *   PROXY_DELAY_MS each way (a serverless database's round trip);
+ * - requests per second at concurrency 1 and 16 on three everyday endpoints;
+ * - the 10-target fan-out with the simulators in the API's process and in a process of their own
+ *   (bench/sandbox-server.ts), as real networks are, so their work is not counted as ours (on a
+ *   machine of few cores it still competes for them: compare the no-delay figures).
+ * Skipped, with the reason, when no PostgreSQL answers.
+ */
+export async function runServerDatabaseBench(input: { requests: number; warmup: number; throughputRequests: number; publishRuns: number; sandboxProcesses: number }): Promise<ServerDatabaseResult | null> {
+  const available = await postgresAvailable();
+  if (!available.ok) {
+    console.log(`PostgreSQL server: skipped (${available.reason})`);
+    return null;
+  }
+  const started = Date.now();
+  const database = await createThrowawayDatabase();
+  const cleanups: (() => Promise<void>)[] = [database.close];
+  try {
+    const migrated = await openServerDatabase(database.url);
+    await migrated.close();
+    const direct = new URL(database.url);
+    const proxy = await startDelayProxy({ host: direct.hostname, port: Number(direct.port || 5432) }, PROXY_DELAY_MS);
+    cleanups.unshift(proxy.close);
+    const proxied = new URL(database.url);
+    proxied.hostname = "127.0.0.1";
+    proxied.port = String(proxy.port);
+
+    console.log(`PostgreSQL server (throwaway database; ${input.requests} requests per endpoint after ${input.warmup} warm-up):`);
+    const latency = [];
+    for (const [label, url] of [
+      ["PostgreSQL, direct", database.url],
+      [`PostgreSQL through a ${PROXY_DELAY_MS} ms/way proxy`, proxied.toString()],
+    ] as const) {
+      const r = await limitsAgainstBare(url, label, input.requests, input.warmup);
+      latency.push(r);
+      console.log(
+        `  ${label.padEnd(42)} bare p50 ${r.bare.p50.toFixed(3)} ms, GET /v1/me/limits p50 ${r.limits.p50.toFixed(3)} ms   ratio p50 ${r.ratioP50.toFixed(2)} p99 ${r.ratioP99.toFixed(2)}   target p50 <= ${RATIO_TARGET}: ${r.ratioP50 <= RATIO_TARGET ? "met" : "MISSED"}`,
+      );
+    }
+
+    const runtime = await openServerBenchRuntime(database.url);
+    cleanups.unshift(runtime.close);
+    const api = await listen(createApp(runtime.deps).fetch);
+    cleanups.unshift(() => closeServer(api.server));
+    const http = createClient(api.port);
+    cleanups.unshift(async () => http.close());
+    const fixture = await createPublishFixture(runtime.db, http);
+    const set = await fixture.newAccountSet();
+    const platforms = Object.keys(set.accounts) as (keyof typeof set.accounts)[];
+    for (let i = 0; i < 20; i++) {
+      expectStatus(await http.json("POST", "/v1/posts", { ...fixture.body(set, platforms, `Draft ${i}`), draft: true }, fixture.auth), 201, "POST /v1/posts (draft)");
+    }
+    const cases: ThroughputCase[] = [
+      { label: "GET /v1/social-accounts", method: "GET", path: "/v1/social-accounts", headers: fixture.auth },
+      { label: "GET /v1/posts", method: "GET", path: "/v1/posts", headers: fixture.auth },
+      { label: "POST /v1/posts/validate (10 targets)", method: "POST", path: "/v1/posts/validate", headers: fixture.auth, body: fixture.body(set, platforms, "Launch day #chorus") },
+    ];
+    const throughput: ThroughputResult[] = [];
+    console.log(`  throughput, Node server on PostgreSQL over loopback HTTP (${input.throughputRequests} requests per cell after a warm-up):`);
+    console.log(`    ${"endpoint".padEnd(38)} ${"c=1 req/s".padStart(10)} ${"c=16 req/s".padStart(11)}`);
+    for (const c of cases) {
+      await measureThroughput(api.port, c, 16, Math.min(200, input.throughputRequests));
+      const one = await measureThroughput(api.port, c, 1, input.throughputRequests);
+      const sixteen = await measureThroughput(api.port, c, 16, input.throughputRequests);
+      throughput.push(one, sixteen);
+      const errors = one.errors + sixteen.errors;
+      console.log(`    ${c.label.padEnd(38)} ${one.requestsPerSecond.toFixed(1).padStart(10)} ${sixteen.requestsPerSecond.toFixed(1).padStart(11)}${errors ? `   WARNING: ${errors} non-2xx answers` : ""}`);
+    }
+
+    const fanOut = { inProcess: await fanOutOn(runtime, api.port, http, fixture, input.publishRuns, null), outOfProcess: await fanOutOn(runtime, api.port, http, fixture, input.publishRuns, { url: database.url, processes: input.sandboxProcesses }) };
+    console.log(`  fan-out on PostgreSQL, one 300 ms wait per network per publish (medians of ${input.publishRuns} rounds), 1 target (${SINGLE_NETWORK}) → 10 targets:`);
+    for (const [label, r] of [
+      ["simulators in the API's process", fanOut.inProcess],
+      [`simulators in ${input.sandboxProcesses === 1 ? "a process" : `${input.sandboxProcesses} processes`} of their own`, fanOut.outOfProcess],
+    ] as const) {
+      const a = r.perPublishDelay;
+      console.log(
+        `    ${label.padEnd(34)} ${a.oneTargetMs.toFixed(0)} → ${a.tenTargetsMs.toFixed(0)} ms   ratio ${a.ratio.toFixed(2)} (target <= ${FAN_OUT_RATIO_TARGET}: ${a.ratio <= FAN_OUT_RATIO_TARGET ? "met" : "MISSED"})   no delay ${r.noDelay.oneTargetMs.toFixed(0)} → ${r.noDelay.tenTargetsMs.toFixed(0)} ms${a.failures.length ? `   WARNING: ${a.failures.length} targets did not publish: ${a.failures.slice(0, 2).join("; ")}` : ""}`,
+      );
+    }
+    return { latency, throughput, fanOut, durationSeconds: round((Date.now() - started) / 1000, 1) };
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+  }
+}
+
+async function fanOutOn(
+  runtime: Awaited<ReturnType<typeof openServerBenchRuntime>>,
+  port: number,
+  http: ReturnType<typeof createClient>,
+  fixture: Awaited<ReturnType<typeof createPublishFixture>>,
+  runs: number,
+  outOfProcess: { url: string; processes: number } | null,
+) {
+  const publicUrl = `http://127.0.0.1:${port}`;
+  if (runtime.deps.networks.sleep !== realSleep) throw new Error("the bench's runtime must use realSleep");
+  const sandbox = outOfProcess ? await startSandboxServers(outOfProcess.url, publicUrl, fixture.workspaceId, platformIds, outOfProcess.processes) : null;
+  const fallback = sandbox?.ports.get(SINGLE_NETWORK) ?? 0;
+  const probe = attachNetworkProbe({ db: runtime.db, counter: notCounting(), publicUrl, workspaceId: fixture.workspaceId, sleep: realSleep, ...(sandbox ? { forward: sandboxForward(sandbox.ports, fallback) } : {}) });
+  try {
+    // A fresh sandbox process is cold: one more warm-up round than the runtime that served everything before.
+    return await runFanOutRatio({ http, probe, fixture, runs, delayMs: 300 }, sandbox ? 2 : 1);
+  } finally {
+    probe.restore();
+    await sandbox?.close();
+  }
+}

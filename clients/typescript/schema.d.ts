@@ -1,0 +1,14558 @@
+// Generated from Chorus's /openapi.json by openapi-typescript: do not edit.
+// Regenerate with `npm run client:generate`.
+
+export interface paths {
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Validate the key and echo its workspace */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credits, billing mode, connected accounts and rate limits
+         * @description Read before planning a batch. Values are the ones in force for this workspace.
+         */
+        get: operations["getLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set this agent's display nickname
+         * @description Changes only the display nickname of the calling key, never permissions or other agents. 403 when the owner locked it.
+         */
+        patch: operations["updateAgentNickname"];
+        trace?: never;
+    };
+    "/v1/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything the workspace holds
+         * @description Profiles, social accounts, posts and the audit log. Never contains tokens, key hashes or secrets.
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Security events, newest first (up to 100) */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read email preferences */
+        get: operations["getEmailPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change email preferences; only sent fields change */
+        patch: operations["updateEmailPreferences"];
+        trace?: never;
+    };
+    "/v1/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List profiles, newest first */
+        get: operations["listProfiles"];
+        put?: never;
+        /** Create a profile */
+        post: operations["createProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Capabilities of every network
+         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, and every `platformOptions` field with its type and valid values.
+         */
+        get: operations["listPlatforms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platforms/{platform}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Capabilities of one network
+         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, and every `platformOptions` field with its type and valid values.
+         */
+        get: operations["getPlatform"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect an account (Bluesky app password; any network by handle with a test key)
+         * @description Bluesky connects with `handle` and `appPassword`, checked at the network: a wrong password is a 400 on `appPassword` and nothing is stored. With a test key, every network connects by `handle` alone: the sandbox creates that account and the connection goes through the simulated network's own OAuth endpoints. With a live key, networks that need a person at a consent screen answer `connect_link_required` with the link to open. Connecting an account that is already connected renews it and keeps its id.
+         */
+        post: operations["connectSocialAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List connected accounts, newest first */
+        get: operations["listSocialAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account; use it to check that it is still connected */
+        get: operations["getSocialAccount"];
+        put?: never;
+        post?: never;
+        /** Disconnect an account, revoking the grant at the network where it can */
+        delete: operations["disconnectSocialAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Destinations inside an account: pages, boards, locations, organisations
+         * @description Read live from the network: Facebook pages, Pinterest boards, Google Business locations and the LinkedIn organisations the member administers. Networks where the account is itself the destination (X, Bluesky, TikTok, YouTube, Threads, Instagram) answer an empty list without calling the network.
+         */
+        get: operations["listAccountTargets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/publish-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live creator-level constraints (TikTok)
+         * @description TikTok asks apps to read these before every post: the privacy levels offered to this creator, whether comments, duets and stitches are switched off, and the longest video allowed. Other networks have no such constraints and answer 404 `publish_info_unsupported`.
+         */
+        get: operations["getAccountPublishInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/allowance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts left in the network's own rolling window
+         * @description Instagram and Threads report the count themselves and it is read live (`source: network`). TikTok documents a per-creator window but has no endpoint for it: the documented limit is answered with Chorus's own count (`source: documented`). Other networks publish no per-account posting window and answer 400 `capability_unsupported`.
+         */
+        get: operations["getAccountAllowance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's display name, bio, avatar or banner on the network
+         * @description Only the fields sent change. Images are public https URLs that Chorus downloads and uploads for you (at most 3 https redirects, 10 seconds; a private, local or unreachable address, or an error status, answers 400 `url_unreachable`, the same for every cause). Networks that do not allow profile edits through their API (every network but Bluesky today) answer 400 `capability_unsupported` naming the network.
+         */
+        patch: operations["updateAccountProfile"];
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe the account itself to the network's webhooks
+         * @description Facebook delivers nothing for a page that has not installed the app, even when the app is subscribed: this installs it on every page the person manages. Instagram is subscribed through its page (Facebook login) or itself (Instagram login). `fields` are the network's webhook field names (default `feed`, `mention`, `messages`; Instagram's own door uses `comments`, `mentions`, `messages`); a field the network does not have is its 422 refusal. Threads (webhooks configured on the app alone) and the networks that push nothing (their comments, mentions and messages are polled) answer 400 `capability_unsupported` saying so. Comments, mentions and messages then arrive as `comment.received`, `mention.received` and `message.received`.
+         */
+        post: operations["subscribeAccountWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/ad-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ad accounts the channel can use
+         * @description Facebook, Pinterest, and Instagram connected through Facebook login (the Instagram-login door answers `photo_page_door_required`). Other networks answer 400 `capability_unsupported`.
+         */
+        get: operations["listAccountAdAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/branded-partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Branded-content partners approved to tag the account
+         * @description Creators a brand approved to tag it, or brands a creator approved. Instagram only, and only on an account connected through Facebook login; the Instagram-login door answers `photo_page_door_required` with the connect link to use.
+         */
+        get: operations["listAccountBrandedPartners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scheduled events on the channel (YouTube upcoming broadcasts)
+         * @description Other networks answer 400 `capability_unsupported`.
+         */
+        get: operations["listAccountEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Networks that use your own app
+         * @description Client ids and dates only; secrets are write-only.
+         */
+        get: operations["listCredentials"];
+        put?: never;
+        /**
+         * Use your own network app for connections (bring your own app)
+         * @description From now on, connecting an account on this network (connect links, and test-key connects on the sandbox) goes through your app: the consent screen shows its name and tokens are issued to it. Sending a network again replaces its credentials. Register `<this server>/connect/callback/<platform>` as the redirect URI in your app. Accounts connected through another app keep their tokens but cannot renew them with this one: they turn `needs_reauth` when their tokens next need renewing. Recorded in the audit log as `credentials.changed`.
+         */
+        post: operations["saveCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/credentials/{platform}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop using your own app for a network
+         * @description New connections use the server's app again. Recorded in the audit log as `credentials.changed`.
+         */
+        delete: operations["deleteCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a link straight to one network's door
+         * @description With `platform` (and for Instagram `variant`), the link skips the list and opens that network's consent screen; error fixes that ask for a reconnection through a particular door point here. Without `platform`, the same link as POST. The link works for 15 minutes and for any number of networks until then. It connects into this workspace in the key's mode: a test key's link connects sandbox accounts (the simulated consent screens are served by this server), a live key's the real networks. Each connection records an `account.connected` event. Minting a link stores nothing.
+         */
+        get: operations["getConnectLink"];
+        put?: never;
+        /**
+         * Create a link to the hosted connect page
+         * @description A person opens the link in a browser, picks a network and approves Chorus at its consent screen (Bluesky: handle and app password); the API cannot give that consent itself. The link works for 15 minutes and for any number of networks until then. It connects into this workspace in the key's mode: a test key's link connects sandbox accounts (the simulated consent screens are served by this server), a live key's the real networks. Each connection records an `account.connected` event. Minting a link stores nothing.
+         */
+        post: operations["createConnectLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image or a video (raw body) for use in posts
+         * @description Send the file's bytes as the body with its type as Content-Type. The format, pixel size and (video) duration are read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV video. A Content-Type that names another format than the bytes are is 400 `media_type_mismatch`; a file that is none of these formats, or whose header cannot be read, is 400 `media_type_unsupported`; a file whose bytes end before what its header claims (a PNG without IDAT and IEND, a JPEG without scan data and end marker, a WebP shorter than its RIFF length, a GIF without trailer, a video without `moov` or with a box past the end) is 400 `media_corrupt`; a picture over 16,384 pixels a side or 36,152,320 in all, more than any network takes, is 400 `media_dimensions_too_large`; over the limit is 400 `body_too_large` (refused from Content-Length before the upload is read when it is sent). A refused upload stores nothing. Networks that fetch media themselves get a signed, expiring URL to the file when a post is published.
+         */
+        post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One uploaded file's record */
+        get: operations["getMedia"];
+        put?: never;
+        post?: never;
+        /** Delete an uploaded file; its signed URLs stop working at once */
+        delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/social-accounts/{id}/fault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a sandbox account misbehave like its network can
+         * @description Test keys only (live keys get 400 `sandbox_only`). The simulated network answers the account's calls with its own real error bodies, so every error path of your integration can be exercised: expired tokens, withdrawn permissions, throttling, outages and slowness.
+         */
+        put: operations["setSandboxFault"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/social-accounts/{id}/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a sandbox network send a comment, mention or message to the account
+         * @description Test keys only (live keys get 400 `sandbox_only`). A simulated person comments on, mentions or messages one of your sandbox accounts; the simulated network keeps it and tells Chorus the way the real one would (Facebook, Instagram and Threads send a signed Meta webhook to the same handler as `/webhooks/meta`; the others as a poll finds it), so `comment.received`, `mention.received` or `message.received` reaches your webhook endpoints and you can test your handler end to end before going live. Like the real networks, Facebook and Instagram deliver only to accounts subscribed to the field: call POST /v1/social-accounts/{id}/webhook first (409 `webhook_not_subscribed` otherwise).
+         */
+        post: operations["sendSandboxInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/social-accounts/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a simulated person like, reply to, mention, follow, repost or quote a sandbox account
+         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.
+         */
+        post: operations["simulateSandboxActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dry run: exactly the checks publishing runs, per target, without touching a network (free) */
+        post: operations["validatePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts made through Chorus, most recent first */
+        get: operations["listPosts"];
+        put?: never;
+        /**
+         * Publish now, schedule, or save a draft
+         * @description Always 201 when the request itself is valid, whatever happened per target: read `state` and `targets`. Targets that fail a pre-publish check are stored `failed` with that code and nothing is sent to their network; the others are sent in parallel. One credit per published target; a failed target is not charged. Out of credits or a network the plan excludes is 402 before anything is sent.
+         */
+        post: operations["createPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post with its targets */
+        get: operations["getPost"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft or cancel a scheduled post
+         * @description A scheduled post is cancelled (`cancelled: true`) and a delivery that arrives later does nothing; a draft is deleted. Other states: 409 `post_state_invalid`.
+         */
+        delete: operations["deletePost"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a draft or move a scheduled post
+         * @description Scheduled posts and drafts only; destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others. Other states: 409 `post_state_invalid`.
+         */
+        patch: operations["editPost"];
+        trace?: never;
+    };
+    "/v1/posts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft now
+         * @description Runs the same checks and charges as POST /v1/posts and counts against postsPerMinute. No body.
+         */
+        post: operations["publishDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/retract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a published post from every network that allows it
+         * @description For `published` and `partial` posts: every published target is deleted from its network at once, with a result per target. Networks that allow no deletion through their API (TikTok, Instagram) answer `unsupported` with `delete_unsupported` and stay published; a network failure answers `failed` and the target stays published, so retracting again retries only what is left. A deleted target becomes `retracted`; the post becomes `retracted` when no target is published any more. Nothing is charged or refunded. No body. Other states: 409 `post_state_invalid`.
+         */
+        post: operations["retractPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's webhook endpoints
+         * @description Endpoints of the key's mode, newest first. Secrets are never listed.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Each event the endpoint subscribes to is POSTed to it as JSON `{ id, type, createdAt, data }` with the headers `service-signature: t=<unix>,v1=<hex>` (HMAC-SHA256 of `<t>.<raw body>` keyed with the secret; one `v1` per active secret during a rotation), `service-event-id` (the same on every attempt: drop duplicates by it) and `service-delivery-attempt`. A 2xx within 10 s is success; redirects are not followed. Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (eight attempts over about 27.5 hours), then the delivery is failed; an endpoint whose deliveries all failed for 3 days is disabled (event `webhook.disabled`, audit entry) until re-enabled with PATCH. Test keys register test endpoints, which receive the events of test-key changes; live keys live ones. A refused registration stores nothing.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it, retries included; its delivery log goes with it.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint's URL or events, or disable or re-enable it
+         * @description Fields sent are changed, with the same checks as registration. Re-enabling clears `failingSince`; deliveries that failed meanwhile can be sent again with POST /v1/webhooks/{id}/redeliver.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every delivery attempt to an endpoint, newest first
+         * @description Time, status, latency, the first kilobyte of the answer and when the next retry runs. Kept 30 days.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed `webhook.test` event to this endpoint
+         * @description Delivered like any event (signed, retried while the endpoint is enabled), whatever the endpoint subscribes to. Its first attempt goes out even while the endpoint is disabled, so a fix can be checked before re-enabling. The result shows in the delivery log.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one event to this endpoint again
+         * @description Same event id, a new attempt. A delivery still being retried is left to its schedule.
+         */
+        post: operations["redeliverWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the endpoint's secret, with both signing during a window
+         * @description Returns the new secret (shown this once). Until `previousSecretExpiresAt` each delivery's `service-signature` carries two `v1=` values, one per secret, so a receiver can switch to the new secret without rejecting a delivery.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's events, newest first
+         * @description Every event recorded for the key's mode (test or live), whether or not an endpoint received it: the same envelope deliveries carry. Kept 30 days, with their delivery logs.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MCP endpoint (Streamable HTTP, JSON-RPC 2.0) for agents
+         * @description Model Context Protocol (protocol revision 2025-11-25) over Streamable HTTP, for agents. Send JSON-RPC 2.0 messages (`initialize`, `tools/list`, `tools/call`, notifications) with `Authorization: Bearer <key>`; answers are `application/json`.
+         *
+         *     Agents authorise with OAuth 2.1 instead of a key (MCP authorization): a 401 names `resource_metadata` (`/.well-known/oauth-protected-resource/v1/mcp`), whose authorization server (`/.well-known/oauth-authorization-server`) offers dynamic client registration (`POST /oauth/register`), the authorization code with PKCE S256 only (`GET /oauth/authorize`, answered by the workspace owner on a consent page), one-hour access tokens with rotating refresh tokens (`POST /oauth/token`) and revocation (`POST /oauth/revoke`). The owner's grant bounds every call: brands, networks, actions, credits per day and purchased credits; a call outside it is refused with an `agent_grant_*` code. The server is stateless: no `Mcp-Session-Id`; GET (no server-sent stream is offered) and DELETE answer 405 `method_not_allowed` with `Allow: POST`.
+         *
+         *     Tools run the same domain functions as the REST operations they name and count against the same limits: every call against `apiPerMinute`, `create_post` and `publish_draft` also against `postsPerMinute`. Each tool publishes a JSON Schema input and output schema; a refused call returns `isError: true` with the REST error envelope (`code`, `param`, `fix`, `retryable`) as structured content. Malformed messages get JSON-RPC errors: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message), -32601 (unknown method), -32602 (invalid params, unknown tool).
+         *
+         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing), a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.).
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a sign-in link to the dashboard
+         * @description Mints a link that opens a dashboard session in a browser: accounts, posts, the publishing calendar, API keys and the audit log of this workspace. The link works once and for 5 minutes; the session it opens shows the key's mode (a test key's session shows test data only; a live key's can switch to test data), ends after 30 minutes idle or 12 hours, and can be signed out. Only a hash of the link is stored. Operators without a key run `npm run chorus -- app-link --workspace ws_…`.
+         */
+        post: operations["createAppLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notifications across networks, newest first
+         * @description Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), merged newest first. Each network is read in parallel with its own timeout; a network that timed out, failed, needs reauthorising or has no notifications at all is a `problems` entry, and the others still answer. The cursor holds one position per network.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications seen
+         * @description Marks every notification up to now as seen on the networks that keep that state (Bluesky); the others are listed in `skipped` with the reason.
+         */
+        post: operations["markNotificationsSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics of one post, per target
+         * @description Per target: the normalised metrics (null where the network publishes none), the network's own names and values beside them, and `fetchedAt`. A target that is not published (`target_not_published`), a network without post insights (`capability_unsupported`), a connection to renew or a network failure is reported in the target's `problem`, never as zeros. Results are kept with their `fetchedAt`: asking again within an hour answers from the cache and spends none of the networks' quotas. `refresh=true` reads the networks again, except for results younger than the network's `analytics.minRefreshSeconds` (GET /v1/platforms), which still answer from the cache. The network's own metric names behind each normalised metric are in GET /v1/platforms under `analytics.metrics`.
+         */
+        get: operations["getPostAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics across accounts and networks over a period
+         * @description Totals per account and per network over `period` (whole UTC days ending today), followers now and their change where the network gives it, and a daily series where it gives one. Networks are read in parallel, each with its own timeout; a network that cannot be read (no account insights, a connection to renew, a timeout) is a `problems` entry and the others still answer. Results are kept with their `fetchedAt`: asking again within an hour answers from the cache and spends none of the networks' quotas. `refresh=true` reads the networks again, except for results younger than the network's `analytics.minRefreshSeconds` (GET /v1/platforms), which still answer from the cache. The network's own metric names behind each normalised metric are in GET /v1/platforms under `analytics.metrics`.
+         */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Direct-message conversations across networks
+         * @description The direct-message conversations of every connected account (or of `account`), the most recently active first: Facebook pages (Messenger), Instagram, X and Bluesky chat. Each network is read in parallel with its own timeout; a network without direct messages (`capability_unsupported`), one that timed out or failed, or an account to reconnect is a `problems` entry, and the others still answer. `replyBy` says until when Meta accepts a reply. Conversation ids are Chorus's (`cnv_…`): they carry the account, and are 404 in any other workspace.
+         */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages of one conversation, newest first
+         * @description Read live from the network. A connection to renew is 409 `needs_reauth`; a network that refuses or fails answers its error (this is no cross-network read, so there is no `problems`).
+         */
+        get: operations["listConversationMessages"];
+        put?: never;
+        /**
+         * Reply in a conversation
+         * @description Sends `text` (and `media` from the media library, where the network takes files) in the conversation, as its account. Facebook and Instagram accept a standard reply until 24 hours after the person's last message (`replyBy`); a reply a person wrote may set `humanAgent: true` (Meta's HUMAN_AGENT tag), which allows 7 days. Automated replies must never set it. Past the window the answer is 422 `page_reply_window_closed` (Facebook) or `photo_reply_window_closed` (Instagram); nothing was sent. X and Bluesky have no window. Use an `Idempotency-Key` to retry without sending twice.
+         */
+        post: operations["sendConversationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like, repost, follow, block, mute, bookmark or save, and undo
+         * @description One account acts on a post or a person on its network. Free: engaging never spends credits. The action must be one the account's network offers through its API (GET /v1/platforms lists each network's `engagements`); any other is refused with 400 `action_unsupported`, whose `fix` names the actions that network has (X removed likes and follows from self-serve API access on 2026-04-20 and blocks in 2023; Instagram, Facebook, TikTok and Google Business offer none). A target that is not a post (or person) of that network is 400 with `param: "target"`; one that does not exist there is 404 `engagement_target_not_found`. Actions are idempotent: liking a liked post, or unliking one never liked, answers 200 and changes nothing.
+         */
+        post: operations["createEngagement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's posts, read live from the network
+         * @description Newest first, including posts made outside Chorus; each carries its Chorus `post_` id when Chorus published it. Differs from GET /v1/posts, which lists what Chorus published. Networks without the read (GET /v1/platforms: `posts` in `reads`), a connection to renew, or a network that failed or timed out answer 200 with a `problems` entry, never a silent empty list.
+         */
+        get: operations["listAccountPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People who follow the account
+         * @description Social actors in the network's own order (newest follower first where it keeps one). Networks whose API has no followers list (Facebook, Instagram, Threads, TikTok, LinkedIn, Google Business: counts only) answer a `problems` entry `capability_unsupported`.
+         */
+        get: operations["listAccountFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People the account follows
+         * @description Social actors in the network's own order. Networks without the read answer a `problems` entry `capability_unsupported`.
+         */
+        get: operations["listAccountFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Comments on a post, across its networks
+         * @description The comments on every published target of one of your posts, newest first, merged across networks. Targets that failed or were never sent are not read. Each network is read in parallel with its own timeout; a network without comments (`capability_unsupported`), a connection to renew (`needs_reauth`) or a timeout is a `problems` entry and the others still answer. With `nested=true` each comment carries its thread in `replies`, as deep as the network goes (`comments.nested` in GET /v1/platforms). Another workspace's post is 404.
+         */
+        get: operations["listPostComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/comments/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide or unhide a comment
+         * @description Hides a comment on one of the account's posts (`hidden: false` shows it again). `{id}` is the network's own comment id as listed by GET /v1/posts/{id}/comments, percent-encoded (Bluesky ids are `at://` URIs). A network that cannot hide comments answers 400 `comment_hide_unsupported`; an error means the comment is still visible.
+         */
+        post: operations["hideComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment
+         * @description Deletes a comment permanently; an error means it is still there. `{id}` is the network's own comment id as listed by GET /v1/posts/{id}/comments, percent-encoded (Bluesky ids are `at://` URIs). Networks that let an account delete only what it wrote (X, Bluesky) answer 422 `comment_not_own` for someone else's comment; a network without deletion answers 400 `comment_delete_unsupported`. A review id deletes the account's reply to the review.
+         */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/comments/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a comment as the account
+         * @description Posts `text` as the account's answer to the comment. `{id}` is the network's own comment id as listed by GET /v1/posts/{id}/comments, percent-encoded (Bluesky ids are `at://` URIs). Free, except on X where a reply costs one credit like a post (402 `entitlement_exceeded` when none is left; a reply X refuses gives it back). Send an Idempotency-Key: a retry with the same key answers the first reply again and is never charged twice. The answer is marked `own` in comment lists and never arrives as comment.received. A review id posts (or replaces) the reply to the review.
+         */
+        post: operations["replyToComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/live-broadcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's live broadcasts, newest first
+         * @description Broadcasts created through Chorus on this account, with the status last read from the network (`statusCheckedAt`); read one for its status now. Stream credentials are never listed. Live video works on Facebook pages and YouTube channels (GET /v1/platforms: `live` lists the operations a network has); other networks answer 400 `capability_unsupported` naming the ones that can. Going live costs no credits.
+         */
+        get: operations["listLiveBroadcasts"];
+        put?: never;
+        /**
+         * Create a broadcast: prepared (`ready`) or announced for a time (`scheduled`)
+         * @description Creates the broadcast on the network (Facebook: a LiveVideo on the page, UNPUBLISHED or SCHEDULED_UNPUBLISHED; YouTube: a public liveBroadcast bound to a new RTMP liveStream, whose title YouTube limits to 100 characters without < or >) and answers 201 with `ingest`, the stream URL and key for the encoder. **This is the only answer that carries them**, like a webhook secret: keep them. If they are lost, POST .../credentials reads them again from the network and records the reveal in GET /v1/audit; Chorus itself never stores them. Start streaming, then POST .../start to go live (a scheduled broadcast can also be started early). Live video works on Facebook pages and YouTube channels (GET /v1/platforms: `live` lists the operations a network has); other networks answer 400 `capability_unsupported` naming the ones that can. Going live costs no credits.
+         */
+        post: operations["createLiveBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/live-broadcasts/{liveId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A broadcast's status now, read from the network, and its replay URL once there is one
+         * @description Reads the network's authoritative status (Facebook: GET /{live-video-id}?fields=status,...; YouTube: liveBroadcasts.list) and stores it as the last known one. `replayUrl` is set once the recording exists (`replay_ready`, Facebook VOD). Stream credentials are never returned here. Live video works on Facebook pages and YouTube channels (GET /v1/platforms: `live` lists the operations a network has); other networks answer 400 `capability_unsupported` naming the ones that can. Going live costs no credits.
+         */
+        get: operations["getLiveBroadcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/live-broadcasts/{liveId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a `scheduled` or `ready` broadcast live
+         * @description Checks the status the network reports now, then goes live (Facebook: status=LIVE_NOW; YouTube: liveBroadcasts.transition to live). Any other status is 409 `broadcast_state_invalid` naming it. Live video works on Facebook pages and YouTube channels (GET /v1/platforms: `live` lists the operations a network has); other networks answer 400 `capability_unsupported` naming the ones that can. Going live costs no credits.
+         */
+        post: operations["startLiveBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/live-broadcasts/{liveId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a `live` broadcast, or cancel a `scheduled` one
+         * @description Checks the status the network reports now, then ends it (Facebook: end_live_video=true, or status=SCHEDULED_CANCELED for a scheduled broadcast; YouTube: transition to complete). The replay follows: `processing`, then `replay_ready` with `replayUrl`. A `ready` or already ended broadcast is 409 `broadcast_state_invalid`. Live video works on Facebook pages and YouTube channels (GET /v1/platforms: `live` lists the operations a network has); other networks answer 400 `capability_unsupported` naming the ones that can. Going live costs no credits.
+         */
+        post: operations["endLiveBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/live-broadcasts/{liveId}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the stream URL and key again (audited)
+         * @description A deliberate reveal for a person who lost the creation answer: reads the stream credentials from the network (Chorus never stores them) while the broadcast is `scheduled`, `ready` or `live` (otherwise 409 `broadcast_state_invalid`), and records `live.credentials_revealed` with the key that asked in GET /v1/audit. Live video works on Facebook pages and YouTube channels (GET /v1/platforms: `live` lists the operations a network has); other networks answer 400 `capability_unsupported` naming the ones that can. Going live costs no credits.
+         */
+        post: operations["revealLiveBroadcastCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/discover/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search public posts across networks
+         * @description Runs one search on every connected account whose network has post search (or on `account`), in parallel with a timeout per network, merged by time (each network's own order is kept). Networks without search, and searches a network's rules refuse, are `problems`: Instagram searches single hashtags only (`search_keyword_unsupported` for several words), at most 30 different hashtags per account per 7 days (`hashtag_search_limit` for the 31st), `sort=recent` covers its last 24 hours, and its results carry `authorHidden: true` and no author. X searches the last 7 days.
+         */
+        get: operations["searchPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/discover/profiles/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a public profile
+         * @description Another account's public profile on the network of `account`. Counts are null where the network does not publish them. A numeric id is `handle_not_a_username`; Instagram answers only for professional accounts (`handle_not_found` otherwise) and only through Facebook Login.
+         */
+        get: operations["getPublicProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/discover/profiles/{handle}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public profile's posts
+         * @description The public posts of `handle` on the network of `account`, newest first. A network that cannot read them, a timeout or a refusal is a `problems` entry; a handle that does not exist is 404 `handle_not_found`.
+         */
+        get: operations["listPublicProfilePosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/discover/creators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find creators for partnerships
+         * @description Searches the creator marketplace of the account's network: Instagram accounts connected through Facebook Login (`discovers.creators` on the account says whether it works before you ask). An Instagram account connected through its own login is `photo_page_door_required`; a Facebook page is `creator_marketplace_unavailable` (Meta publishes no search edge for it); other networks are `creator_search_unsupported`. A brand that has not accepted the marketplace terms is 409 `creator_marketplace_not_onboarded`. Test data is `sample: true` with `portfolioUrl: null`.
+         */
+        get: operations["searchCreators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/discover/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find places to tag
+         * @description Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Networks without place search are `place_search_unsupported`.
+         */
+        get: operations["searchPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OAuth agents acting for this workspace
+         * @description Agents the owner approved on the consent page and has not revoked, newest first, with their grant, client name, nickname, last use and today's spend. For the workspace owner (an API key or the dashboard); an agent's own token is refused with 403 `agent_grant_owner_only`.
+         */
+        get: operations["listAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an agent
+         * @description Ends the agent and every access and refresh token it holds at once; its next request is 401. For the workspace owner (an API key or the dashboard); an agent's own token is refused with 403 `agent_grant_owner_only`.
+         */
+        delete: operations["revokeAgent"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an agent's grant, or lock its nickname
+         * @description The grant is replaced whole and applies from the agent's next request. For the workspace owner (an API key or the dashboard); an agent's own token is refused with 403 `agent_grant_owner_only`.
+         */
+        patch: operations["updateAgent"];
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Per-network options by platform id; each network's fields are its own schema. */
+        PlatformOptions: {
+            tiktok?: components["schemas"]["TiktokOptions"];
+            instagram?: components["schemas"]["InstagramOptions"];
+            facebook?: components["schemas"]["FacebookOptions"];
+            twitter?: components["schemas"]["TwitterOptions"];
+            youtube?: components["schemas"]["YoutubeOptions"];
+            pinterest?: components["schemas"]["PinterestOptions"];
+            linkedin?: components["schemas"]["LinkedinOptions"];
+            bluesky?: components["schemas"]["BlueskyOptions"];
+            threads?: components["schemas"]["ThreadsOptions"];
+            googlebusiness?: components["schemas"]["GooglebusinessOptions"];
+        };
+        /** @description `platformOptions.tiktok`: options for TikTok. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/tiktok lists them too. */
+        TiktokOptions: {
+            /**
+             * @description Who can see the post (`privacy_level`); must be one of the account's options in publish-info. Unaudited apps may only use SELF_ONLY. Required when posting to this network.
+             * @enum {string}
+             */
+            privacyLevel?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+            /** @description Photo posts only: the title shown above the description (`post_info.title`). */
+            title?: string;
+            /** @description Turns comments off (`disable_comment`); forced on when publish-info says comments are disabled. */
+            disableComment?: boolean;
+            /** @description Video only: turns duets off (`disable_duet`). */
+            disableDuet?: boolean;
+            /** @description Video only: turns stitches off (`disable_stitch`). */
+            disableStitch?: boolean;
+            /** @description Video only: the frame used as cover, in milliseconds (`video_cover_timestamp_ms`). */
+            videoCoverTimestampMs?: number;
+            /** @description Photo posts: 0-based index of the cover image (`photo_cover_index`); defaults to 0. */
+            photoCoverIndex?: number;
+            /** @description Photo posts: lets TikTok add music (`auto_add_music`). */
+            autoAddMusic?: boolean;
+            /** @description Paid partnership promoting a third party (`brand_content_toggle`); cannot be SELF_ONLY. */
+            brandContentToggle?: boolean;
+            /** @description Promotes the creator's own business (`brand_organic_toggle`). */
+            brandOrganicToggle?: boolean;
+            /** @description Video only: labels AI-generated content (`is_aigc`). */
+            isAigc?: boolean;
+            /**
+             * @description DIRECT_POST publishes; MEDIA_UPLOAD sends the media to the creator's TikTok inbox to finish in the app (at most 5 pending a day). Default DIRECT_POST.
+             * @enum {string}
+             */
+            postMode?: "DIRECT_POST" | "MEDIA_UPLOAD";
+        };
+        /** @description `platformOptions.instagram`: options for Instagram. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/instagram lists them too. */
+        InstagramOptions: {
+            /**
+             * @description feed (default: one image, or a carousel of 2-10 items), reel (one video, 3 s to 15 min) or story (one image or video up to 60 s).
+             * @enum {string}
+             */
+            postType?: "feed" | "reel" | "story";
+            /** @description Alternative text for images (not videos). */
+            altText?: string;
+            /** @description Id of a Facebook Page with a location, from place search. */
+            locationId?: string;
+            /** @description People tagged on the image: [{ username, x, y }] with x and y between 0 and 1 (stories need no x/y). */
+            userTags?: unknown[];
+            /** @description Up to 3 usernames invited as collaborators. */
+            collaborators?: unknown[];
+            /** @description Products tagged: [{ product_id, x, y }]; Facebook-login door only. */
+            productTags?: unknown[];
+            /** @description Reels: also show the reel in the profile feed. */
+            shareToFeed?: boolean;
+            /** @description Reels: public URL of a JPEG cover image (wins over thumbOffset). */
+            coverUrl?: string;
+            /** @description Reels: milliseconds into the video of the frame used as cover. */
+            thumbOffset?: number;
+            /** @description Reels: name of the original audio. */
+            audioName?: string;
+            /** @description Reels: trial reel settings { graduation_strategy: MANUAL | SS_PERFORMANCE }, shown to non-followers first. */
+            trialParams?: Record<string, never>;
+        };
+        /** @description `platformOptions.facebook`: options for Facebook Pages. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/facebook lists them too. */
+        FacebookOptions: {
+            /** @description Id of the page to publish on, from GET /v1/social-accounts/{id}/targets. Required when posting to this network. */
+            pageId?: string;
+            /**
+             * @description Where the post goes: the page feed (default: text, a link, photos or one video) or a story (one photo). Reels and video stories go through Meta's separate upload host, which Chorus does not use yet.
+             * @enum {string}
+             */
+            postType?: "feed" | "story";
+            /** @description A URL shown as a link preview; feed posts without media only. */
+            link?: string;
+            /** @description Title of a feed video. */
+            title?: string;
+            /** @description Page id of the brand partner, for a branded-content post (sent as sponsor_id). */
+            sponsorId?: string;
+        };
+        /** @description `platformOptions.twitter`: options for X. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/twitter lists them too. */
+        TwitterOptions: {
+            /**
+             * @description Who may reply (`reply_settings`); omit to let everyone reply.
+             * @enum {string}
+             */
+            replySettings?: "following" | "mentionedUsers" | "subscribers" | "verified";
+            /** @description Post id this post replies to (`reply.in_reply_to_tweet_id`). Self-serve apps may reply only where the author mentioned or quoted the replying account. */
+            replyToPostId?: string;
+            /** @description Post id to quote (`quote_tweet_id`); X allows it for Enterprise apps only. */
+            quotePostId?: string;
+            /** @description 2 to 4 poll choices of 1 to 25 characters each (`poll.options`); a poll excludes media. */
+            pollOptions?: unknown[];
+            /** @description How long the poll stays open, 5 to 10080 minutes (`poll.duration_minutes`); required with pollOptions. */
+            pollDurationMinutes?: number;
+            /** @description Discloses AI-generated media (`made_with_ai`). */
+            madeWithAi?: boolean;
+            /** @description Discloses a paid partnership (`paid_partnership`). */
+            paidPartnership?: boolean;
+            /** @description Posts into an X Community the account belongs to (`community_id`, digits). */
+            communityId?: string;
+            /** @description Restricts the post to the account's subscribers (`for_super_followers_only`). */
+            forSuperFollowersOnly?: boolean;
+            /** @description X place id attached to the post (`geo.place_id`). */
+            locationId?: string;
+            /** @description With replyToPostId: user ids left out of the reply's mentions (`reply.exclude_reply_user_ids`). */
+            excludeReplyUserIds?: unknown[];
+            /** @description Up to 10 user ids tagged in the attached images (`media.tagged_user_ids`). */
+            taggedUserIds?: unknown[];
+            /** @description With forSuperFollowersOnly: also shows the exclusive post to every follower (`share_with_followers`). */
+            shareWithFollowers?: boolean;
+            /** @description Promoted-only post, kept off the public timeline (`nullcast`); for ads accounts. */
+            nullcast?: boolean;
+            /** @description An ads card attached to the post (`card_uri`); excludes media, poll and quotePostId. */
+            cardUri?: string;
+            /** @description A link that opens a Direct Message conversation with the account (`direct_message_deep_link`). */
+            directMessageDeepLink?: string;
+        };
+        /** @description `platformOptions.youtube`: options for YouTube. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/youtube lists them too. */
+        YoutubeOptions: {
+            /** @description Video title (snippet.title), 1-100 characters, no < or >. Required when posting to this network. */
+            title?: string;
+            /**
+             * @description Who can watch (status.privacyStatus); default public. Apps that have not passed YouTube's audit get every upload locked to private.
+             * @enum {string}
+             */
+            privacyStatus?: "public" | "unlisted" | "private";
+            /** @description Video category id from videoCategories.list, e.g. "22" (People & Blogs). */
+            categoryId?: string;
+            /** @description Keywords (snippet.tags); at most 500 characters in total, counting separators. */
+            tags?: unknown[];
+            /** @description COPPA self-declaration (status.selfDeclaredMadeForKids); set it explicitly. */
+            madeForKids?: boolean;
+            /** @description Discloses realistic altered or synthetic content (status.containsSyntheticMedia). */
+            containsSyntheticMedia?: boolean;
+            /** @description Whether other sites may embed the video (status.embeddable). */
+            embeddable?: boolean;
+            /**
+             * @description Video licence (status.license).
+             * @enum {string}
+             */
+            license?: "youtube" | "creativeCommon";
+            /** @description Whether the public sees view and like counts (status.publicStatsViewable). */
+            publicStatsViewable?: boolean;
+            /** @description Whether subscribers are notified of the upload (videos.insert notifySubscribers); default true. */
+            notifySubscribers?: boolean;
+            /** @description Declares a paid product placement (paidProductPlacementDetails.hasPaidProductPlacement). */
+            paidProductPlacement?: boolean;
+            /** @description BCP-47 language of the title and description (snippet.defaultLanguage). */
+            defaultLanguage?: string;
+            /** @description BCP-47 language spoken in the video (snippet.defaultAudioLanguage). */
+            defaultAudioLanguage?: string;
+            /** @description Playlist to add the video to after upload (playlistItems.insert). */
+            playlistId?: string;
+            /** @description A `med_` id of a JPEG or PNG image of at most 2 MB, set as the video's custom thumbnail (thumbnails.set) right after the upload. The channel must be verified for custom thumbnails; when YouTube refuses it the video is still published and the target carries the warning `video_thumbnail_not_set`. */
+            thumbnail?: string;
+        };
+        /** @description `platformOptions.pinterest`: options for Pinterest. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/pinterest lists them too. */
+        PinterestOptions: {
+            /** @description The board the Pin goes on (`board_id`, digits); pick one from GET /v1/social-accounts/{id}/targets. Required when posting to this network. */
+            boardId?: string;
+            /** @description A section of that board (`board_section_id`, digits). */
+            boardSectionId?: string;
+            /** @description Pin title (`title`). */
+            title?: string;
+            /** @description Destination URL opened from the Pin (`link`). */
+            link?: string;
+            /** @description Alternative text for the image (`alt_text`). */
+            altText?: string;
+            /** @description Placeholder colour shown while the image loads, as hex such as #6E7874 (`dominant_color`). */
+            dominantColor?: string;
+            /** @description Video Pins: public URL of the cover image (`cover_image_url`); a cover is required, this or coverImageKeyFrameTime. */
+            coverImageUrl?: string;
+            /** @description Video Pins: second of the video used as cover (`cover_image_key_frame_time`); default 1 when no coverImageUrl is given. */
+            coverImageKeyFrameTime?: number;
+            /** @description The Pin this one was saved from (`parent_pin_id`, digits). */
+            parentPinId?: string;
+            /** @description Account asked to sponsor the Pin as a paid partnership (`sponsor_id`); a closed beta at Pinterest. */
+            sponsorId?: string;
+            /** @description Business Access: publish as the owner of this ad account (`ad_account_id` query parameter). */
+            adAccountId?: string;
+        };
+        /** @description `platformOptions.linkedin`: options for LinkedIn. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/linkedin lists them too. */
+        LinkedinOptions: {
+            /** @description Post as an organisation: its `urn:li:organization:…` from GET /v1/social-accounts/{id}/targets. Omit to post as the member. */
+            author?: string;
+            /**
+             * @description Who sees the post; default PUBLIC. CONNECTIONS is for member posts only.
+             * @enum {string}
+             */
+            visibility?: "PUBLIC" | "CONNECTIONS" | "LOGGED_IN";
+            /**
+             * @description MAIN_FEED (default) shows the post in feeds; NONE publishes it without feed distribution.
+             * @enum {string}
+             */
+            feedDistribution?: "MAIN_FEED" | "NONE";
+            /** @description Stops others resharing the post (isReshareDisabledByAuthor). */
+            disableReshare?: boolean;
+            /** @description Link to share as an article card; LinkedIn does not scrape it, so give articleTitle too. */
+            articleUrl?: string;
+            /** @description Title of the article card (required with articleUrl). */
+            articleTitle?: string;
+            /** @description Description of the article card. */
+            articleDescription?: string;
+            /** @description Title shown with a video or document. */
+            mediaTitle?: string;
+        };
+        /** @description `platformOptions.bluesky`: options for Bluesky. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/bluesky lists them too. */
+        BlueskyOptions: {
+            /** @description Up to 3 BCP-47 language codes of the text, for example ["en", "pt-BR"]. Bluesky uses them for feeds and translation. */
+            langs?: unknown[];
+            /** @description Up to 8 extra hashtags that do not appear in the text, without the leading #; each at most 64 graphemes. */
+            tags?: unknown[];
+            /** @description Self-applied content warnings for adult or graphic media (the post's self-labels). */
+            contentLabels?: ("sexual" | "nudity" | "porn" | "graphic-media")[];
+            /** @description AT URI (at://did/app.bsky.feed.post/rkey) or bsky.app URL of the post to reply to; the thread root is found automatically. */
+            replyTo?: string;
+            /** @description AT URI or bsky.app URL of a post to quote (embedded under the text, with the media when there is any). */
+            quote?: string;
+            /** @description Who may reply (a threadgate): people mentioned in the post, people you follow, your followers. An empty array means nobody; omit it to let everybody reply. */
+            replyRules?: ("mentioned" | "following" | "followers")[];
+            /** @description When true, nobody can quote the post (a postgate with a disable rule). */
+            disableQuotes?: boolean;
+            /** @description When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image. */
+            linkCard?: boolean;
+        };
+        /** @description `platformOptions.threads`: options for Threads. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/threads lists them too. */
+        ThreadsOptions: {
+            /**
+             * @description Who may reply to the post.
+             * @enum {string}
+             */
+            replyControl?: "everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only";
+            /** @description One topic tag for the post, 1-50 characters, without '.' or '&'. */
+            topicTag?: string;
+            /** @description URL shown as a link preview; text-only posts only. */
+            linkAttachment?: string;
+            /** @description 2 to 4 poll options of 1-25 characters each; text-only posts only. */
+            pollOptions?: unknown[];
+            /** @description Alternative text for an image or video. */
+            altText?: string;
+            /** @description Id of a place from place search (needs threads_location_tagging). */
+            locationId?: string;
+            /** @description ISO 3166-1 alpha-2 codes: only people in these countries see the post. */
+            allowlistedCountryCodes?: unknown[];
+            /** @description Id of a Threads post to quote. */
+            quotePostId?: string;
+        };
+        /** @description `platformOptions.googlebusiness`: options for Google Business Profile. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/googlebusiness lists them too. */
+        GooglebusinessOptions: {
+            /** @description Location to post to, as `accounts/{account}/locations/{location}` from GET /v1/social-accounts/{id}/targets; required when the account manages more than one location. */
+            location?: string;
+            /**
+             * @description Kind of local post; default STANDARD. EVENT and OFFER need eventTitle, eventStart and eventEnd.
+             * @enum {string}
+             */
+            topicType?: "STANDARD" | "EVENT" | "OFFER" | "ALERT";
+            /**
+             * @description Alert kind, only with topicType ALERT.
+             * @enum {string}
+             */
+            alertType?: "COVID_19";
+            /** @description BCP-47 language of the post. */
+            languageCode?: string;
+            /**
+             * @description Button shown on the post.
+             * @enum {string}
+             */
+            callToActionType?: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL";
+            /** @description Where the button leads; required for every type except CALL, which uses the location's phone number. */
+            callToActionUrl?: string;
+            /** @description Event or offer title (EVENT and OFFER posts). */
+            eventTitle?: string;
+            /** @description Start of the event or offer in the location's local time: YYYY-MM-DD or YYYY-MM-DDTHH:MM (an offset, if any, is ignored). */
+            eventStart?: string;
+            /** @description End of the event or offer in the location's local time: YYYY-MM-DD or YYYY-MM-DDTHH:MM (an offset, if any, is ignored). */
+            eventEnd?: string;
+            /** @description Coupon code shown on an OFFER post. */
+            offerCouponCode?: string;
+            /** @description Link to redeem an OFFER online. */
+            offerRedeemOnlineUrl?: string;
+            /** @description Terms of an OFFER. */
+            offerTermsConditions?: string;
+        };
+        /**
+         * @example {
+         *       "profiles": [
+         *         "prf_8Kd2Lw9Qx4Zr7Tb1Mn3V"
+         *       ],
+         *       "platforms": [
+         *         "bluesky",
+         *         "linkedin"
+         *       ],
+         *       "actions": [
+         *         "read",
+         *         "draft",
+         *         "publish_or_schedule"
+         *       ],
+         *       "creditsPerDay": 5,
+         *       "purchasedCredits": false
+         *     }
+         */
+        AgentGrant: {
+            /** @description Profile ids (`prf_…`) the agent may act for; `null`: every profile, and accounts outside any profile. `[]`: none. */
+            profiles: string[] | null;
+            /** @description Networks the agent may reach; `null`: every network. */
+            platforms: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[] | null;
+            /** @description What it may do: `read` (posts, accounts, analytics, inbox), `draft` (drafts, validation, media upload), `publish_or_schedule`, `reply_and_message`, `engage` (like, repost, follow, block, mute), `delete` (cancel, retract, delete). */
+            actions: ("read" | "draft" | "publish_or_schedule" | "reply_and_message" | "engage" | "delete")[];
+            /** @description Credits its posts may spend per UTC day. */
+            creditsPerDay: number;
+            /** @description Whether credits bought up front may pay for its posts (the monthly allowance and granted credits always may). */
+            purchasedCredits: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "agt_6Ty3Np8Rm2Kc5Wd9Hq1X",
+         *       "clientName": "Claude",
+         *       "nickname": null,
+         *       "nicknameLocked": false,
+         *       "grant": {
+         *         "profiles": [
+         *           "prf_8Kd2Lw9Qx4Zr7Tb1Mn3V"
+         *         ],
+         *         "platforms": [
+         *           "bluesky",
+         *           "linkedin"
+         *         ],
+         *         "actions": [
+         *           "read",
+         *           "draft",
+         *           "publish_or_schedule"
+         *         ],
+         *         "creditsPerDay": 5,
+         *         "purchasedCredits": false
+         *       },
+         *       "spentToday": 2,
+         *       "creditsLeftToday": 3
+         *     }
+         */
+        MeAgent: {
+            /** @description The agent's id (`agt_…`). */
+            id: string;
+            /** @description The name its OAuth client registered with. */
+            clientName: string;
+            nickname: string | null;
+            nicknameLocked: boolean;
+            grant: components["schemas"]["AgentGrant"];
+            /** @description Credits its posts reserved today (UTC). */
+            spentToday: number;
+            /** @description `grant.creditsPerDay` minus `spentToday`. */
+            creditsLeftToday: number;
+        };
+        /**
+         * @example {
+         *       "account": "ws_2Jd8Ls5Qw1Zx9Vb4",
+         *       "name": "Ada's workspace",
+         *       "email": "ada@example.com",
+         *       "plan": "free",
+         *       "mode": "test",
+         *       "key": {
+         *         "id": "agt_6Ty3Np8Rm2Kc5Wd9",
+         *         "name": "default",
+         *         "prefix": "sk_test_4f9a",
+         *         "nickname": null
+         *       },
+         *       "agent": null,
+         *       "createdAt": "2026-11-24T09:00:00.000Z"
+         *     }
+         */
+        Me: {
+            /** @description The workspace id (`ws_…`). */
+            account: string;
+            name: string;
+            email: string;
+            /** @description `free` or `subscription`. */
+            plan: string;
+            /**
+             * @description `test` keys publish to the sandbox networks, `live` keys to the real ones.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            key: {
+                id: string;
+                name: string;
+                prefix: string;
+                nickname: string | null;
+            };
+            /** @description With an OAuth agent's access token: the agent, its grant and today's spend. Null with an API key. */
+            agent: components["schemas"]["MeAgent"] | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "error": {
+         *         "type": "invalid_input",
+         *         "message": "A field has the right type but a value outside what is allowed (length, range, format).",
+         *         "code": "field_invalid",
+         *         "param": null,
+         *         "fix": "Change the value of the field named in `param` to one the message describes.",
+         *         "docs": "http://localhost:8787/docs#error-field_invalid",
+         *         "platform": null,
+         *         "retryable": false,
+         *         "requestId": "req_3fZqk8TgW2pLx9vN"
+         *       }
+         *     }
+         */
+        Error: {
+            error: {
+                /**
+                 * @description Stable, coarse class of the error.
+                 * @enum {string}
+                 */
+                type: "invalid_request" | "invalid_input" | "unauthorized" | "entitlement_exceeded" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "platform_error" | "api_error" | "service_unavailable";
+                /** @description Human-readable explanation. */
+                message: string;
+                /** @description Granular, stable code; branch on this. Every code is listed on /docs#errors. */
+                code: string;
+                /** @description The request field at fault, e.g. `media`, `platformOptions.title`. */
+                param: string | null;
+                /** @description Plain-language correction; null only for an unrecognised network refusal. */
+                fix: string | null;
+                /** @description Link to this code's entry in the error table. */
+                docs: string;
+                /** @description The network involved, or null. */
+                platform: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness") | null;
+                /** @description Whether retrying the same request (same Idempotency-Key) can succeed. */
+                retryable: boolean;
+                /** @description Quote this to support. */
+                requestId: string;
+            };
+        };
+        /**
+         * @example {
+         *       "account": "ws_2Jd8Ls5Qw1Zx9Vb4",
+         *       "email": "ada@example.com",
+         *       "name": "Ada's workspace",
+         *       "credits": {
+         *         "total": 45,
+         *         "monthly": 45,
+         *         "pack": 0,
+         *         "monthlyAllowance": 50,
+         *         "plan": "free",
+         *         "blockedPlatforms": [
+         *           "twitter",
+         *           "tiktok"
+         *         ]
+         *       },
+         *       "billing": {
+         *         "mode": "free",
+         *         "isSubscriber": false,
+         *         "hasPurchasedCredits": false
+         *       },
+         *       "connected": [
+         *         {
+         *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *           "platform": "bluesky",
+         *           "handle": "ada.bsky.social",
+         *           "status": "active"
+         *         }
+         *       ],
+         *       "rateLimits": {
+         *         "apiPerMinute": 600,
+         *         "postsPerMinute": 60,
+         *         "profile": {
+         *           "apiPerMinute": 120,
+         *           "postsPerMinute": 20
+         *         }
+         *       }
+         *     }
+         */
+        Limits: {
+            account: string;
+            email: string;
+            name: string;
+            credits: {
+                /** @description monthly + pack, of the key's ledger: a test key sees the test ledger (what test keys spend), a live key the live one. */
+                total: number;
+                /** @description Credits left of this month's allowance (UTC months). */
+                monthly: number;
+                /** @description Granted and purchased credits that do not renew; spent after the monthly ones (granted first). With a test key: the test ledger's granted test credits. */
+                pack: number;
+                monthlyAllowance: number;
+                plan: string;
+                /** @description Networks this key cannot publish to: the plan's exclusions (live keys only; test mode may try every network) and the operator's blocks. */
+                blockedPlatforms: string[];
+            };
+            billing: {
+                /**
+                 * @description `payg` is the free plan with a positive balance of purchased, non-renewing credits (granted credits do not count); it is not a subscription. Always the live ledger's.
+                 * @enum {string}
+                 */
+                mode: "free" | "payg" | "subscription";
+                isSubscriber: boolean;
+                hasPurchasedCredits: boolean;
+            };
+            connected: {
+                account: string;
+                platform: string;
+                handle: string;
+                status: string;
+            }[];
+            rateLimits: {
+                apiPerMinute: number;
+                postsPerMinute: number;
+                profile: {
+                    apiPerMinute: number;
+                    postsPerMinute: number;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "id": "agt_6Ty3Np8Rm2Kc5Wd9",
+         *       "name": "default",
+         *       "clientName": "api-key",
+         *       "nickname": "scheduler-bot",
+         *       "nicknameLocked": false
+         *     }
+         */
+        AgentIdentity: {
+            /** @description The agent's id: each API key acts as one agent (`agt_…`). */
+            id: string;
+            /** @description The key's own name. */
+            name: string;
+            /** @description The client the agent uses: `api-key` for API keys, the registered client name for OAuth agents. */
+            clientName: string;
+            nickname: string | null;
+            nicknameLocked: boolean;
+        };
+        /**
+         * @example {
+         *       "nickname": "scheduler-bot"
+         *     }
+         */
+        UpdateAgentRequest: {
+            /** @description Display nickname, at most 60 characters; null restores the key's own name (for an OAuth agent, its client's registered name). */
+            nickname: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "aud_8Wc2Rn5Tz1Lq7Hm3",
+         *       "type": "account.connected",
+         *       "actor": "agt_6Ty3Np8Rm2Kc5Wd9",
+         *       "details": {
+         *         "platform": "bluesky",
+         *         "account": "acc_7Hq2xWm9Lr4Tb8Zc"
+         *       },
+         *       "createdAt": "2026-11-24T09:00:00.000Z"
+         *     }
+         */
+        AuditEvent: {
+            id: string;
+            /** @description `workspace.created`, `key.created`, `key.revoked`, `dashboard.login`, `account.connected`, `account.disconnected`, `credentials.changed`, `agent.nickname_changed`, `plan.changed`, `credits.granted`, `email_preferences.changed`. */
+            type: string;
+            /** @description The key id (`agt_…`) that acted, or `operator` for the command line. */
+            actor: string;
+            details: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AccountExport: {
+            account: {
+                id: string;
+                email: string;
+                name: string;
+                plan: string;
+            };
+            profiles: {
+                id: string;
+                username: string;
+                createdAt: string;
+            }[];
+            socialAccounts: {
+                id: string;
+                platform: string;
+                handle: string;
+                displayName: string | null;
+                profileId: string | null;
+                status: string;
+                mode: string;
+                connectVariant: string | null;
+                connectedAt: string;
+            }[];
+            posts: {
+                id: string;
+                state: string;
+                targets: {
+                    account: string;
+                }[];
+            }[];
+            auditLog: components["schemas"]["AuditEvent"][];
+            /** Format: date-time */
+            exportedAt: string;
+        };
+        AuditEventList: {
+            items: components["schemas"]["AuditEvent"][];
+            /** @description Always null: the audit read returns at most the 100 newest events. */
+            cursor: null;
+        };
+        /**
+         * @example {
+         *       "publishFailures": true,
+         *       "accountDisconnected": true,
+         *       "creditsLow": true,
+         *       "weeklyDigest": false,
+         *       "productUpdates": false,
+         *       "updatedAt": "2026-11-24T09:00:00.000Z"
+         *     }
+         */
+        EmailPreferences: {
+            /** @description Email when a post fails on every target. */
+            publishFailures: boolean;
+            /** @description Email when a connection expires or is disconnected. */
+            accountDisconnected: boolean;
+            /** @description Email when credits run low. */
+            creditsLow: boolean;
+            /** @description A weekly summary of publishing. */
+            weeklyDigest: boolean;
+            /** @description News about Chorus. */
+            productUpdates: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "weeklyDigest": true
+         *     }
+         */
+        UpdateEmailPreferencesRequest: {
+            /** @description Email when a post fails on every target. */
+            publishFailures?: boolean;
+            /** @description Email when a connection expires or is disconnected. */
+            accountDisconnected?: boolean;
+            /** @description Email when credits run low. */
+            creditsLow?: boolean;
+            /** @description A weekly summary of publishing. */
+            weeklyDigest?: boolean;
+            /** @description News about Chorus. */
+            productUpdates?: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "prf_Vb3kQ9sLw2Xe7Nd1",
+         *       "username": "ada",
+         *       "createdAt": "2026-11-24T09:00:00.000Z"
+         *     }
+         */
+        Profile: {
+            /** @description `prf_…` */
+            id: string;
+            username: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "username": "ada"
+         *     }
+         */
+        CreateProfileRequest: {
+            /** @description Unique in the workspace: 1 to 64 lowercase letters, digits, `.`, `_`, `-`. One profile stands for one end user. */
+            username: string;
+        };
+        ProfileList: {
+            items: components["schemas"]["Profile"][];
+            cursor: string | null;
+        };
+        /**
+         * @example {
+         *       "platform": "bluesky",
+         *       "name": "Bluesky",
+         *       "kind": "open-protocol",
+         *       "errorPrefix": null,
+         *       "text": {
+         *         "maxLength": 300,
+         *         "counting": "graphemes",
+         *         "notes": "At most 300 grapheme clusters and 3,000 UTF-8 bytes. Links, mentions and hashtags are sent as facets whose offsets are UTF-8 byte positions; a mention is resolved to the person's DID."
+         *       },
+         *       "media": {
+         *         "required": false,
+         *         "videoOnly": false,
+         *         "maxImages": 4,
+         *         "maxVideos": 0,
+         *         "mixed": false,
+         *         "imageFormats": [
+         *           "image/jpeg",
+         *           "image/png",
+         *           "image/webp",
+         *           "image/gif"
+         *         ],
+         *         "videoFormats": [],
+         *         "maxImageBytes": 1000000,
+         *         "maxVideoBytes": 100000000,
+         *         "minWidth": null,
+         *         "minHeight": null,
+         *         "maxWidth": null,
+         *         "maxHeight": null,
+         *         "aspectRatio": null,
+         *         "minVideoSeconds": null,
+         *         "maxVideoSeconds": 180
+         *       },
+         *       "asynchronousPublishing": false,
+         *       "connect": {
+         *         "method": "app_password",
+         *         "pkce": false,
+         *         "variants": [],
+         *         "scopes": [
+         *           "com.atproto.appPass"
+         *         ]
+         *       },
+         *       "targets": [],
+         *       "rateLimits": [
+         *         {
+         *           "scope": "account_writes_hour",
+         *           "limit": 5000,
+         *           "windowSeconds": 3600,
+         *           "notes": "Points per account (DID): a create costs 3, an update 2, a delete 1 (about 1,666 posts an hour)."
+         *         },
+         *         {
+         *           "scope": "account_writes_day",
+         *           "limit": 35000,
+         *           "windowSeconds": 86400,
+         *           "notes": "Points per account (DID), same costs as the hourly budget."
+         *         },
+         *         {
+         *           "scope": "login_5min",
+         *           "limit": 30,
+         *           "windowSeconds": 300,
+         *           "notes": "createSession per identifier and IP. Chorus keeps the session and refreshes it instead of logging in again."
+         *         },
+         *         {
+         *           "scope": "login_day",
+         *           "limit": 300,
+         *           "windowSeconds": 86400,
+         *           "notes": "createSession per identifier and IP on a PDS; Bluesky's entryway has been seen enforcing 100 per day."
+         *         },
+         *         {
+         *           "scope": "blob_uploads_day",
+         *           "limit": 1000,
+         *           "windowSeconds": 86400,
+         *           "notes": "uploadBlob per account."
+         *         },
+         *         {
+         *           "scope": "ip_requests_5min",
+         *           "limit": 3000,
+         *           "windowSeconds": 300,
+         *           "notes": "Every request from one IP address to one PDS."
+         *         },
+         *         {
+         *           "scope": "video_uploads_day",
+         *           "limit": 25,
+         *           "windowSeconds": 86400,
+         *           "notes": "Bluesky's video service: 25 videos or 10 GB per account per day."
+         *         }
+         *       ],
+         *       "options": {
+         *         "langs": {
+         *           "type": "array",
+         *           "required": false,
+         *           "description": "Up to 3 BCP-47 language codes of the text, for example [\"en\", \"pt-BR\"]. Bluesky uses them for feeds and translation."
+         *         },
+         *         "tags": {
+         *           "type": "array",
+         *           "required": false,
+         *           "description": "Up to 8 extra hashtags that do not appear in the text, without the leading #; each at most 64 graphemes."
+         *         },
+         *         "contentLabels": {
+         *           "type": "array",
+         *           "values": [
+         *             "sexual",
+         *             "nudity",
+         *             "porn",
+         *             "graphic-media"
+         *           ],
+         *           "required": false,
+         *           "description": "Self-applied content warnings for adult or graphic media (the post's self-labels)."
+         *         },
+         *         "replyTo": {
+         *           "type": "string",
+         *           "required": false,
+         *           "description": "AT URI (at://did/app.bsky.feed.post/rkey) or bsky.app URL of the post to reply to; the thread root is found automatically."
+         *         },
+         *         "quote": {
+         *           "type": "string",
+         *           "required": false,
+         *           "description": "AT URI or bsky.app URL of a post to quote (embedded under the text, with the media when there is any)."
+         *         },
+         *         "replyRules": {
+         *           "type": "array",
+         *           "values": [
+         *             "mentioned",
+         *             "following",
+         *             "followers"
+         *           ],
+         *           "required": false,
+         *           "description": "Who may reply (a threadgate): people mentioned in the post, people you follow, your followers. An empty array means nobody; omit it to let everybody reply."
+         *         },
+         *         "disableQuotes": {
+         *           "type": "boolean",
+         *           "required": false,
+         *           "description": "When true, nobody can quote the post (a postgate with a disable rule)."
+         *         },
+         *         "linkCard": {
+         *           "type": "boolean",
+         *           "required": false,
+         *           "description": "When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image."
+         *         }
+         *       },
+         *       "reads": [
+         *         "notifications",
+         *         "notifications_seen",
+         *         "conversations",
+         *         "comments",
+         *         "post_analytics",
+         *         "account_analytics",
+         *         "posts",
+         *         "followers",
+         *         "following",
+         *         "post_search",
+         *         "public_profiles",
+         *         "public_profile_posts"
+         *       ],
+         *       "engagements": [
+         *         "like",
+         *         "unlike",
+         *         "repost",
+         *         "unrepost",
+         *         "bookmark",
+         *         "unbookmark",
+         *         "follow",
+         *         "unfollow",
+         *         "block",
+         *         "unblock",
+         *         "mute",
+         *         "unmute"
+         *       ],
+         *       "comments": {
+         *         "reply": true,
+         *         "hide": false,
+         *         "delete": true,
+         *         "nested": true
+         *       },
+         *       "messaging": [
+         *         "conversations",
+         *         "messages",
+         *         "send"
+         *       ],
+         *       "live": [],
+         *       "analytics": {
+         *         "post": true,
+         *         "account": true,
+         *         "minRefreshSeconds": 60,
+         *         "metrics": {
+         *           "views": null,
+         *           "reach": null,
+         *           "likes": "likeCount",
+         *           "comments": "replyCount",
+         *           "shares": "repostCount + quoteCount",
+         *           "saves": "bookmarkCount",
+         *           "clicks": null,
+         *           "videoViews": null,
+         *           "watchTimeSeconds": null,
+         *           "followers": "followersCount"
+         *         }
+         *       }
+         *     }
+         */
+        Platform: {
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description The network's product name. */
+            name: string;
+            /** @description The spec's neutral name for the kind of network. */
+            kind: string;
+            /** @description Prefix of error codes specific to this network, or null. */
+            errorPrefix: string | null;
+            text: {
+                /** @description Longest text accepted, in the unit `counting` names. */
+                maxLength: number;
+                /**
+                 * @description How length is counted: Unicode code points, X's weighted rules (URLs 23, CJK and emoji 2), grapheme clusters, or UTF-8 bytes.
+                 * @enum {string}
+                 */
+                counting: "characters" | "weighted" | "graphemes" | "bytes";
+                /** @description Anything else about text the network enforces. */
+                notes?: string;
+            };
+            media: {
+                required: boolean;
+                videoOnly: boolean;
+                /** @description Most images in one post; 0 when images are not accepted. */
+                maxImages: number;
+                maxVideos: number;
+                /** @description Whether images and video can share one post. */
+                mixed: boolean;
+                imageFormats: string[];
+                videoFormats: string[];
+                maxImageBytes: number | null;
+                maxVideoBytes: number | null;
+                minWidth: number | null;
+                minHeight: number | null;
+                maxWidth: number | null;
+                maxHeight: number | null;
+                aspectRatio: {
+                    min: number;
+                    max: number;
+                } | null;
+                minVideoSeconds: number | null;
+                maxVideoSeconds: number | null;
+            };
+            /** @description Whether a publish ends in `processing` and is finished by polling. */
+            asynchronousPublishing: boolean;
+            connect: {
+                /** @enum {string} */
+                method: "oauth2" | "app_password";
+                pkce: boolean;
+                variants: string[];
+                scopes: string[];
+            };
+            /** @description Kinds of destination inside an account (page, board, location, organization). */
+            targets: string[];
+            /** @description The network's own limits Chorus paces against. */
+            rateLimits: {
+                scope: string;
+                limit: number;
+                windowSeconds: number;
+                notes?: string;
+            }[];
+            /** @description Every `platformOptions.<platform>` field with its type and valid values. */
+            options: {
+                [key: string]: {
+                    /**
+                     * @description JSON type of the option's value.
+                     * @enum {string}
+                     */
+                    type: "string" | "integer" | "boolean" | "array" | "object";
+                    /** @description The only accepted values, when the option is an enumeration. */
+                    values?: string[];
+                    /** @description Longest accepted value, for strings. */
+                    maxLength?: number;
+                    /** @description Whether a post to this network must set the option. */
+                    required: boolean;
+                    /** @description What the option does. */
+                    description: string;
+                };
+            };
+            /** @description What Chorus can read from this network's accounts (`notifications`, `comments`, `conversations`, ...). */
+            reads: string[];
+            /** @description Values of `action` that POST /v1/engagements accepts for this network. */
+            engagements: string[];
+            /** @description Comment moderation: replying, hiding, deleting others' comments, and reading whole threads (`nested`). */
+            comments: {
+                reply: boolean;
+                hide: boolean;
+                delete: boolean;
+                nested: boolean;
+            };
+            /** @description Direct-message features (`conversations`, `send`, ...); empty when the network has none through Chorus. */
+            messaging: string[];
+            /** @description Analytics: which reads work and how the network's metrics map to Chorus's. */
+            analytics: {
+                /** @description Whether GET /v1/posts/{id}/analytics can read this network's posts. */
+                post: boolean;
+                /** @description Whether GET /v1/analytics can read this network's accounts. */
+                account: boolean;
+                /** @description Youngest cached result `refresh=true` replaces; a younger one is answered from the cache. */
+                minRefreshSeconds: number | null;
+                /** @description The network's own current metric name behind each normalised metric (`views`, `reach`, `likes`, `comments`, `shares`, `saves`, `clicks`, `videoViews`, `watchTimeSeconds`, `followers`); null where the network publishes none. */
+                metrics: {
+                    [key: string]: string | null;
+                };
+            };
+            /** @description Live broadcast operations under /v1/social-accounts/{id}/live-broadcasts (`create`, `read`, `start`, `end`, `credentials`); empty when the network cannot go live through Chorus, and those routes answer 400 `capability_unsupported`. */
+            live: string[];
+        };
+        PlatformList: {
+            items: components["schemas"]["Platform"][];
+            cursor: null;
+        };
+        /**
+         * @example {
+         *       "id": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "handle": "ada.bsky.social",
+         *       "displayName": "Ada Lovelace",
+         *       "avatarUrl": null,
+         *       "profileId": "prf_Vb3kQ9sLw2Xe7Nd1",
+         *       "status": "active",
+         *       "mode": "test",
+         *       "connectedAt": "2026-11-24T09:00:00.000Z",
+         *       "tokenExpiresAt": "2026-11-24T11:00:00.000Z",
+         *       "connectVariant": null,
+         *       "discovers": {
+         *         "creators": false
+         *       },
+         *       "blocked": null
+         *     }
+         */
+        SocialAccount: {
+            /** @description `acc_…` */
+            id: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            handle: string;
+            displayName: string | null;
+            avatarUrl: string | null;
+            /** @description Owning profile (`prf_…`), or null. */
+            profileId: string | null;
+            /**
+             * @description `active`: usable. `needs_reauth`: the connection expired or was revoked and could not be renewed; calls fail with `needs_reauth` until the account is connected again. `disconnected`: removed with DELETE.
+             * @enum {string}
+             */
+            status: "active" | "needs_reauth" | "disconnected";
+            /**
+             * @description `test` accounts live on the sandbox networks; test keys see only test accounts, live keys only live ones.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /** Format: date-time */
+            connectedAt: string;
+            /** @description When the current access token expires; Chorus refreshes it before then. */
+            tokenExpiresAt: string | null;
+            /** @description The door the account came through: Instagram `facebook_login` or `instagram_login`, LinkedIn `member` or `organization`; null on other networks. */
+            connectVariant: ("facebook_login" | "instagram_login" | "member" | "organization") | null;
+            discovers: {
+                /** @description Whether creator search works on this account. */
+                creators: boolean;
+            };
+            /** @description Why the account cannot publish (e.g. the plan excludes the network), or null. */
+            blocked: {
+                reason: string;
+                since: string;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "platform": "bluesky",
+         *       "handle": "ada.bsky.social",
+         *       "appPassword": "abcd-efgh-ijkl-mnop",
+         *       "profile": "ada"
+         *     }
+         */
+        ConnectAccountRequest: {
+            /**
+             * @description The network to connect.
+             * @enum {string}
+             */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description Username of the profile that will own the account. */
+            profile?: string;
+            /** @description Bluesky: the handle to log in as. Test keys: the sandbox account to connect on any network. */
+            handle?: string;
+            /** @description Bluesky: an app password (Settings > Privacy and security > App passwords). Never the main password. */
+            appPassword?: string;
+            /**
+             * @description Instagram: which door to connect through (default `instagram_login`). LinkedIn: `member` or `organization`, among the products the app has (default the most capable).
+             * @enum {string}
+             */
+            variant?: "facebook_login" | "instagram_login" | "member" | "organization";
+        };
+        SocialAccountList: {
+            accounts: components["schemas"]["SocialAccount"][];
+            nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "disconnected": true,
+         *       "revoked": true
+         *     }
+         */
+        DisconnectResult: {
+            id: string;
+            /** @constant */
+            disconnected: true;
+            /** @description Whether the network confirmed the revocation. */
+            revoked: boolean;
+        };
+        AccountTargetList: {
+            items: {
+                /** @description The network's id of the destination; pass it as the network's target option when posting (`pageId`, `boardId`, `location`, `author`). */
+                id: string;
+                name: string;
+                /**
+                 * @description Facebook pages, Pinterest boards, Google Business locations, LinkedIn organisations.
+                 * @enum {string}
+                 */
+                kind: "page" | "board" | "location" | "organization" | "channel";
+                /** @description Facts that help choose: board privacy, page category and tasks, location address. */
+                details: {
+                    [key: string]: (string | number | boolean) | null;
+                };
+            }[];
+            /** @description Always null: the network's whole list is returned at once. */
+            cursor: null;
+        };
+        PublishInfo: {
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            creatorUsername: string;
+            creatorNickname: string | null;
+            creatorAvatarUrl: string | null;
+            /** @description The only `platformOptions.tiktok.privacyLevel` values this creator may use now. */
+            privacyLevelOptions: string[];
+            /** @description The creator switched comments off: posts cannot enable them. */
+            commentDisabled: boolean;
+            duetDisabled: boolean;
+            stitchDisabled: boolean;
+            /** @description Longest video this creator may post, in seconds. */
+            maxVideoPostDurationSec: number;
+        };
+        /**
+         * @description Posts left in the network's own rolling window. Networks that publish no per-account posting window (their limits are per app, per project or per post type, see `rateLimits` in GET /v1/platforms) answer 400 `capability_unsupported` rather than a made-up number.
+         * @example {
+         *       "used": 3,
+         *       "limit": 100,
+         *       "remaining": 97,
+         *       "windowHours": 24,
+         *       "platform": "instagram",
+         *       "source": "network"
+         *     }
+         */
+        Allowance: {
+            /** @description Posts counted in the current window. */
+            used: number;
+            /** @description Posts the network allows per window. */
+            limit: number;
+            /** @description `limit - used`, never below 0. */
+            remaining: number;
+            /** @description Length of the network's rolling window. */
+            windowHours: number;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /**
+             * @description `network`: read live from the network (Instagram's content_publishing_limit, Threads' threads_publishing_limit), counting posts made from any app. `documented`: the network has no endpoint for it, so `limit` and `windowHours` are its documented per-account window (TikTok: about 15 direct posts per creator per 24 hours) and `used` counts only the posts Chorus sent through this account, a lower bound.
+             * @enum {string}
+             */
+            source: "network" | "documented";
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "ok": true
+         *     }
+         */
+        NetworkProfileResult: {
+            /** @description `acc_…` */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description True once the network accepted the change. */
+            ok: boolean;
+        };
+        /**
+         * @description At least one field; only the fields sent change on the network.
+         * @example {
+         *       "displayName": "Ada Lovelace",
+         *       "bio": "Analytical engines and poetry."
+         *     }
+         */
+        UpdateNetworkProfileRequest: {
+            /** @description New display name; an empty string clears it. The network's own limit applies (Bluesky: 64 characters). */
+            displayName?: string;
+            /** @description New bio; an empty string clears it (Bluesky: 256 characters). */
+            bio?: string;
+            /**
+             * Format: uri
+             * @description Public https URL of a PNG or JPEG; Chorus downloads and uploads it for you.
+             */
+            avatarUrl?: string;
+            /**
+             * Format: uri
+             * @description Public https URL of a PNG or JPEG banner.
+             */
+            bannerUrl?: string;
+        };
+        WebhookSubscription: {
+            /** @description Whether the network confirmed the subscription (Facebook: for every page the person manages). */
+            subscribed: boolean;
+            /** @description The fields as the network names them (Instagram's own login calls `feed` and `mention` `comments` and `mentions`). */
+            fields: string[];
+        };
+        /**
+         * @example {
+         *       "fields": [
+         *         "feed",
+         *         "mention",
+         *         "messages"
+         *       ]
+         *     }
+         */
+        SubscribeWebhookRequest: {
+            /**
+             * @description Webhook fields to subscribe the account to; default `feed`, `mention`, `messages`.
+             * @default [
+             *       "feed",
+             *       "mention",
+             *       "messages"
+             *     ]
+             */
+            fields: string[];
+        };
+        AdAccountList: {
+            items: {
+                /** @description The network's ad account id (`act_…` on Meta). */
+                id: string;
+                name: string;
+                currency: string | null;
+                /** @description The network's account status, or null where it publishes none (Pinterest). */
+                status: string | null;
+            }[];
+            /** @description Always null: the network's whole list is returned at once. */
+            cursor: null;
+        };
+        BrandedPartnerList: {
+            partners: {
+                id: string;
+                handle: string;
+                /** @description A separate grant that lets the partner run the post as an ad; permission to tag does not imply it. */
+                canPromote: boolean;
+            }[];
+        };
+        ChannelEventList: {
+            items: {
+                id: string;
+                name: string;
+                /** @description Scheduled start, ISO 8601. */
+                startTime: string | null;
+                endTime: string | null;
+                url: string | null;
+            }[];
+            /** @description Always null: the network's whole list is returned at once. */
+            cursor: null;
+        };
+        /**
+         * @example {
+         *       "platform": "linkedin",
+         *       "clientId": "86abcdefgh1234",
+         *       "products": [
+         *         "member",
+         *         "organization"
+         *       ],
+         *       "createdAt": "2026-11-24T09:00:00.000Z",
+         *       "updatedAt": "2026-11-24T09:00:00.000Z"
+         *     }
+         */
+        Credential: {
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            clientId: string;
+            /** @description The products the app was saved with (LinkedIn), or null for the server's setting. */
+            products: string[] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the credentials were last replaced.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "platform": "linkedin",
+         *       "clientId": "86abcdefgh1234",
+         *       "clientSecret": "WPL_AP1.example-secret"
+         *     }
+         */
+        SaveCredentialsRequest: {
+            /**
+             * @description The network the app is registered with. Bluesky takes none: it connects with app passwords.
+             * @enum {string}
+             */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description Your app's client id (X client ID, TikTok client key, Meta app id, Google OAuth client id, …). */
+            clientId: string;
+            /** @description Your app's client secret. Write-only: stored encrypted and never returned. */
+            clientSecret: string;
+            /** @description LinkedIn only: the products your app has, `member` (Sign In with LinkedIn using OpenID Connect + Share on LinkedIn) and/or `organization` (Community Management API). Connections through this app offer one door per product and ask only for its permissions. Omitted: the server's CHORUS_LINKEDIN_PRODUCTS (default `member`). With a test key the simulated LinkedIn grants this app exactly these products. */
+            products?: ("member" | "organization")[];
+        };
+        CredentialList: {
+            items: components["schemas"]["Credential"][];
+            /** @description Always null: one entry per network at most. */
+            cursor: null;
+        };
+        /**
+         * @example {
+         *       "platform": "linkedin",
+         *       "deleted": true
+         *     }
+         */
+        DeleteCredentialsResult: {
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @constant */
+            deleted: true;
+        };
+        /**
+         * @example {
+         *       "url": "http://localhost:8787/connect/cl_Yt6Bn2Vx8Qk4Lm1Rz7Pd3Hs",
+         *       "expiresAt": "2026-11-24T09:15:00.000Z"
+         *     }
+         */
+        ConnectLink: {
+            /**
+             * Format: uri
+             * @description The page to open in a browser. Anyone holding it can connect accounts to your workspace until it expires: hand it only to the person connecting.
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (15 minutes after it was made).
+             */
+            expiresAt: string;
+        };
+        /**
+         * @example {
+         *       "profile": "ada",
+         *       "platforms": [
+         *         "instagram",
+         *         "linkedin"
+         *       ],
+         *       "returnUrl": "https://app.example.com/connected"
+         *     }
+         */
+        CreateConnectLinkRequest: {
+            /** @description Username of the profile new accounts are attached to. */
+            profile?: string;
+            /** @description Where the person's browser is sent when they finish, with the outcome in the query: `status=connected&account=acc_…&platform=…`, `status=denied&platform=…`, or `status=error&code=…&message=…&platform=…`. Absolute https URL of at most 2,048 characters; http only for localhost and 127.0.0.1. Without it, Chorus shows its own result page. */
+            returnUrl?: string;
+            /** @description The networks the page offers; all ten when omitted. */
+            platforms?: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[];
+        };
+        /**
+         * @example {
+         *       "id": "med_5Fz8Kq1Wn3Ys7Hd2",
+         *       "kind": "image",
+         *       "mimeType": "image/png",
+         *       "bytes": 48213,
+         *       "width": 1200,
+         *       "height": 800,
+         *       "durationSeconds": null,
+         *       "createdAt": "2026-11-24T09:00:00.000Z",
+         *       "expiresAt": null
+         *     }
+         */
+        Media: {
+            /** @description `med_…`; put it in a post's `media`. */
+            id: string;
+            /**
+             * @description `video` for MP4 and MOV, `image` otherwise.
+             * @enum {string}
+             */
+            kind: "image" | "video";
+            /**
+             * @description The format read from the file's bytes (which the upload's Content-Type had to match).
+             * @enum {string}
+             */
+            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime";
+            /** @description Size of the file in bytes. */
+            bytes: number;
+            /** @description Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait. */
+            width: number;
+            /** @description Pixels, read from the file (see `width`). */
+            height: number;
+            /** @description Video: length in seconds (millisecond precision) from the movie header. Images: null. */
+            durationSeconds: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description When the file will be removed; null: kept until DELETE /v1/media/{id}. */
+            expiresAt: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "med_5Fz8Kq1Wn3Ys7Hd2",
+         *       "deleted": true
+         *     }
+         */
+        DeleteMediaResult: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "fault": "rate_limited",
+         *       "delayMs": null
+         *     }
+         */
+        SandboxFault: {
+            /** @description `acc_…` */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            fault: ("expired_token" | "revoked_permission" | "rate_limited" | "slow" | "down") | null;
+            /** @description The delay of a `slow` account; null for other faults. */
+            delayMs: number | null;
+        };
+        /**
+         * @example {
+         *       "fault": "rate_limited"
+         *     }
+         */
+        SetSandboxFaultRequest: {
+            /** @description `expired_token`: this connection's access token expires now, once; the next call renews it where the network can (X, TikTok, Pinterest, LinkedIn, YouTube, Google Business, Bluesky) and otherwise the account turns `needs_reauth` (Facebook, Instagram and Threads renew a token with the token itself). `revoked_permission`: the person withdrew a permission; calls fail with `missing_scope` or `missing_permission`. `rate_limited`: the network throttles the account (429 `rate_limited`, with `Retry-After` where the network sends one). `down`: the network fails (`platform_unavailable`, retryable). `slow`: the network answers after `delayMs`. `null` clears the fault. Faults other than `expired_token` belong to the simulated person, so every sandbox connection to the same handle in this workspace sees them; each workspace has its own simulated people, so no other workspace is affected. */
+            fault: ("expired_token" | "revoked_permission" | "rate_limited" | "slow" | "down") | null;
+            /** @description With `slow` only: how long the network takes to answer, 0 to 30000 ms; default 3000. */
+            delayMs?: number;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "instagram",
+         *       "kind": "comment",
+         *       "id": "17858893269000001",
+         *       "networkPostId": "17895695668004550",
+         *       "recorded": true
+         *     }
+         */
+        SandboxInboundResult: {
+            /** @description `acc_…` */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @enum {string} */
+            kind: "comment" | "mention" | "message";
+            /** @description The network's id of the new comment, mention or message, as the event carries it. */
+            id: string;
+            /** @description The post the comment or mention is on; null for messages. */
+            networkPostId: string | null;
+            /** @description Whether an event was recorded for your webhooks (false for your own reply). */
+            recorded: boolean;
+        };
+        /**
+         * @example {
+         *       "kind": "comment",
+         *       "text": "Is this available in blue?",
+         *       "from": "ada.visitor"
+         *     }
+         */
+        SandboxInboundRequest: {
+            /**
+             * @description `comment`: someone comments on the account's latest post published through Chorus (or on a simulated post) → `comment.received`. `mention`: someone mentions the account → `mention.received`. `message`: someone sends the account a direct message, which GET /v1/conversations then lists → `message.received` on Facebook and Instagram (the networks that push messages); on X and Bluesky the message is only kept by the network (`recorded: false`). Networks without the kind answer 400 `capability_unsupported`.
+             * @enum {string}
+             */
+            kind: "comment" | "mention" | "message";
+            /** @description What the simulated person writes (1 to 2,000 characters). */
+            text: string;
+            /** @description The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor`); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network. */
+            from?: string;
+        };
+        SandboxActivity: {
+            /** @description `acc_…` acted upon. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @enum {string} */
+            action: "like" | "reply" | "mention" | "follow" | "repost" | "quote";
+            actor: {
+                id: string;
+                handle: string;
+                displayName: string | null;
+                avatarUrl: string | null;
+                url: string | null;
+                /** @enum {string} */
+                platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            };
+            /** @description The network id of what the person created (their like, reply, follow, ...); notifications name it as their `id`. */
+            networkId: string;
+        };
+        /**
+         * @example {
+         *       "action": "like",
+         *       "post": "post_9Fk2Lm7Qx3Vb8Nc1"
+         *     }
+         */
+        SimulateSandboxActivityRequest: {
+            /**
+             * @description What the simulated person does: `like`, `repost`, `quote` or `reply` to the account's post named in `post`; `mention` or `follow` the account.
+             * @enum {string}
+             */
+            action: "like" | "reply" | "mention" | "follow" | "repost" | "quote";
+            /** @description Required for like, repost, quote and reply: a `post_` id published on this account, or the post's `networkPostId`. */
+            post?: string;
+            /** @description Text of a reply, quote or mention; a sandbox default otherwise. */
+            text?: string;
+            /** @description Handle of the simulated person acting, created on first use; a default sandbox person otherwise. */
+            actor?: string;
+        };
+        /**
+         * @example {
+         *       "valid": false,
+         *       "targets": [
+         *         {
+         *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *           "platform": "bluesky",
+         *           "handle": "ada.bsky.social",
+         *           "errors": [
+         *             {
+         *               "code": "text_too_long",
+         *               "param": "text",
+         *               "message": "The text is 312 graphemes; Bluesky allows 300.",
+         *               "fix": "Shorten `text` to 300 graphemes, or set `textOverrides.bluesky`."
+         *             }
+         *           ],
+         *           "warnings": []
+         *         }
+         *       ]
+         *     }
+         */
+        ValidationReport: {
+            /** @description True when no target has a blocking error. */
+            valid: boolean;
+            targets: {
+                account: string;
+                platform: string;
+                handle: string;
+                errors: {
+                    code: string;
+                    param: string | null;
+                    message: string;
+                    fix: string | null;
+                }[];
+                warnings: {
+                    code: string;
+                    param: string | null;
+                    message: string;
+                    fix: string | null;
+                }[];
+            }[];
+        };
+        /**
+         * @example {
+         *       "text": "Hello from Chorus!",
+         *       "accounts": [
+         *         "acc_7Hq2xWm9Lr4Tb8Zc"
+         *       ]
+         *     }
+         */
+        ValidatePostRequest: {
+            /** @description The post text. Media-only posts send a caption or a space. */
+            text: string;
+            /** @description Per-network text, by platform id; wins over `text` for that network. */
+            textOverrides?: {
+                [key: string]: string;
+            };
+            /** @description `med_` ids from POST /v1/media, in order. */
+            media?: string[];
+            /** @description Alt text per item of `media`, same order. */
+            mediaAlt?: string[];
+            /** @description Per-network media (e.g. a 9:16 photo for TikTok, a video for YouTube). */
+            mediaOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description Per-network alt texts, matching `mediaOverrides`. */
+            mediaAltOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
+            scheduledAt?: string;
+            /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
+            timezone?: string;
+            platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description Profile username: publishes to every account it owns. */
+            profile?: string;
+            /** @description `acc_` ids; alternative or addition to `profile`. */
+            accounts?: string[];
+            /** @description Keeps only these networks of the resolved accounts. */
+            platforms?: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[];
+            /** @description Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish. */
+            draft?: boolean;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "handle": "ada.bsky.social",
+         *       "state": "published",
+         *       "networkPostId": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds2k",
+         *       "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds2k",
+         *       "error": null,
+         *       "warnings": [],
+         *       "publishedAt": "2026-11-24T09:00:01.000Z",
+         *       "credits": 1
+         *     }
+         */
+        Target: {
+            /** @description `acc_` id of the account. */
+            account: string;
+            platform: string;
+            handle: string;
+            /**
+             * @description `unknown`: the network call timed out; Chorus checks the network before any retry. `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent).
+             * @enum {string}
+             */
+            state: "pending" | "publishing" | "processing" | "published" | "failed" | "cancelled" | "unknown" | "retracted";
+            networkPostId: string | null;
+            url: string | null;
+            /** @description Why the target did not publish; an unrecognised network refusal keeps the network's message and has no fix. */
+            error: {
+                code: string;
+                message: string;
+                fix: string | null;
+                retryable: boolean;
+                platform: string | null;
+                param?: string | null;
+            } | null;
+            /** @description What went wrong after the post went out, which did not stop it (e.g. `video_thumbnail_not_set`); empty otherwise. */
+            warnings: {
+                code: string;
+                message: string;
+                fix: string | null;
+                retryable: boolean;
+                platform: string | null;
+                param?: string | null;
+            }[];
+            publishedAt: string | null;
+            /** @description Credits this target cost (1 when published). */
+            credits: number;
+        };
+        /**
+         * @example {
+         *       "id": "post_9QmT4vXc2Lp8Rk6W",
+         *       "state": "published",
+         *       "text": "Hello from Chorus!",
+         *       "textOverrides": {},
+         *       "media": [
+         *         "med_5Fz8Kq1Wn3Ys7Hd2"
+         *       ],
+         *       "mediaAlt": [
+         *         "A robin on a fence"
+         *       ],
+         *       "mediaOverrides": {},
+         *       "mediaAltOverrides": {},
+         *       "platformOptions": {
+         *         "bluesky": {
+         *           "langs": [
+         *             "en"
+         *           ]
+         *         }
+         *       },
+         *       "profile": "ada",
+         *       "scheduledAt": null,
+         *       "timezone": null,
+         *       "createdAt": "2026-11-24T09:00:00.000Z",
+         *       "updatedAt": "2026-11-24T09:00:01.000Z",
+         *       "publishedAt": "2026-11-24T09:00:01.000Z",
+         *       "targets": [
+         *         {
+         *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *           "platform": "bluesky",
+         *           "handle": "ada.bsky.social",
+         *           "state": "published",
+         *           "networkPostId": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds2k",
+         *           "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds2k",
+         *           "error": null,
+         *           "warnings": [],
+         *           "publishedAt": "2026-11-24T09:00:01.000Z",
+         *           "credits": 1
+         *         }
+         *       ]
+         *     }
+         */
+        Post: {
+            /** @description `post_…` */
+            id: string;
+            /**
+             * @description Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract.
+             * @enum {string}
+             */
+            state: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted";
+            text: string;
+            textOverrides: {
+                [key: string]: string;
+            };
+            media: string[];
+            mediaAlt: string[];
+            mediaOverrides: {
+                [key: string]: string[];
+            };
+            mediaAltOverrides: {
+                [key: string]: string[];
+            };
+            platformOptions: components["schemas"]["PlatformOptions"];
+            profile: string | null;
+            scheduledAt: string | null;
+            timezone: string | null;
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            targets: components["schemas"]["Target"][];
+        };
+        /**
+         * @example {
+         *       "text": "Hello from Chorus!",
+         *       "accounts": [
+         *         "acc_7Hq2xWm9Lr4Tb8Zc"
+         *       ],
+         *       "media": [
+         *         "med_5Fz8Kq1Wn3Ys7Hd2"
+         *       ],
+         *       "mediaAlt": [
+         *         "A robin on a fence"
+         *       ],
+         *       "platformOptions": {
+         *         "bluesky": {
+         *           "langs": [
+         *             "en"
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        CreatePostRequest: {
+            /** @description The post text. Media-only posts send a caption or a space. */
+            text: string;
+            /** @description Per-network text, by platform id; wins over `text` for that network. */
+            textOverrides?: {
+                [key: string]: string;
+            };
+            /** @description `med_` ids from POST /v1/media, in order. */
+            media?: string[];
+            /** @description Alt text per item of `media`, same order. */
+            mediaAlt?: string[];
+            /** @description Per-network media (e.g. a 9:16 photo for TikTok, a video for YouTube). */
+            mediaOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description Per-network alt texts, matching `mediaOverrides`. */
+            mediaAltOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
+            scheduledAt?: string;
+            /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
+            timezone?: string;
+            platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description Profile username: publishes to every account it owns. */
+            profile?: string;
+            /** @description `acc_` ids; alternative or addition to `profile`. */
+            accounts?: string[];
+            /** @description Keeps only these networks of the resolved accounts. */
+            platforms?: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[];
+            /** @description Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish. */
+            draft?: boolean;
+        };
+        PostList: {
+            items: components["schemas"]["Post"][];
+            cursor: string | null;
+        };
+        /**
+         * @example {
+         *       "scheduledAt": "2026-12-01T09:00:00+01:00"
+         *     }
+         */
+        EditPostRequest: {
+            /** @description The post text. Media-only posts send a caption or a space. */
+            text?: string;
+            /** @description Per-network text, by platform id; wins over `text` for that network. */
+            textOverrides?: {
+                [key: string]: string;
+            };
+            /** @description `med_` ids from POST /v1/media, in order. */
+            media?: string[];
+            /** @description Alt text per item of `media`, same order. */
+            mediaAlt?: string[];
+            /** @description Per-network media (e.g. a 9:16 photo for TikTok, a video for YouTube). */
+            mediaOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description Per-network alt texts, matching `mediaOverrides`. */
+            mediaAltOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
+            scheduledAt?: string;
+            /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
+            timezone?: string;
+            platformOptions?: components["schemas"]["PlatformOptions"];
+        };
+        /**
+         * @example {
+         *       "id": "post_9QmT4vXc2Lp8Rk6W",
+         *       "cancelled": true,
+         *       "deleted": false
+         *     }
+         */
+        DeletePostResult: {
+            id: string;
+            cancelled: boolean;
+            deleted: boolean;
+        };
+        RetractResult: {
+            post: components["schemas"]["Post"];
+            targets: {
+                account: string;
+                platform: string;
+                handle: string;
+                networkPostId: string | null;
+                /**
+                 * @description `retracted`: deleted from the network (now or by an earlier retract). `unsupported`: the network allows no deletion through its API (`delete_unsupported`); the post stays up there. `failed`: the network refused or failed; the target stays published and `error.retryable` says whether retracting again can work. `not_published`: the target never went out.
+                 * @enum {string}
+                 */
+                result: "retracted" | "unsupported" | "failed" | "not_published";
+                error: {
+                    code: string;
+                    message: string;
+                    fix: string | null;
+                    retryable: boolean;
+                    platform: string | null;
+                    param?: string | null;
+                } | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 1,
+         *       "result": {
+         *         "content": [
+         *           {
+         *             "type": "text",
+         *             "text": "{\"account\":\"ws_2Jd8Ls5Qw1Zx9Vb4\"}"
+         *           }
+         *         ],
+         *         "structuredContent": {
+         *           "account": "ws_2Jd8Ls5Qw1Zx9Vb4"
+         *         }
+         *       }
+         *     }
+         */
+        McpResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: (string | number) | null;
+            /** @description For `tools/call`: `content`, `structuredContent` and, on a refusal, `isError: true` with the REST error envelope. */
+            result?: {
+                [key: string]: unknown;
+            };
+            /** @description A protocol error: -32600, -32601, -32602 and so on. */
+            error?: {
+                code: number;
+                message: string;
+            };
+        };
+        /**
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 7,
+         *       "error": {
+         *         "code": -32600,
+         *         "message": "Invalid Request: not a JSON-RPC 2.0 message."
+         *       }
+         *     }
+         */
+        McpProtocolError: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: (string | number) | null;
+            error: {
+                /** @description -32700 not JSON; -32600 not a JSON-RPC 2.0 message, a batch, or too large. */
+                code: number;
+                message: string;
+            };
+        };
+        /**
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 1,
+         *       "method": "tools/call",
+         *       "params": {
+         *         "name": "whoami",
+         *         "arguments": {}
+         *       }
+         *     }
+         */
+        McpRequest: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description Chosen by the client; echoed in the response. */
+            id?: string | number;
+            /** @description `initialize`, `ping`, `tools/list`, `tools/call`, or a notification such as `notifications/initialized` (no `id`). */
+            method: string;
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "url": "http://localhost:8787/dashboard/signin/al_Qm3xV8bN2kL7pR4tY9wZ1cF6hJ5sD0gA2eU8iO3nB4v",
+         *       "expiresAt": "2026-11-24T09:05:00.000Z"
+         *     }
+         */
+        AppLink: {
+            /**
+             * Format: uri
+             * @description The dashboard sign-in page. It opens one session (the first browser to use it), in this workspace and the key's mode; hand it to nobody else.
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (5 minutes after it was made).
+             */
+            expiresAt: string;
+        };
+        SocialActor: {
+            /** @description The network's own user id (a DID on Bluesky). */
+            id: string;
+            handle: string;
+            displayName: string | null;
+            avatarUrl: string | null;
+            /** @description The person's profile on the network. */
+            url: string | null;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+        };
+        Notification: {
+            /** @description The network's id for the notification (the liking, replying or mentioning record or tweet). */
+            id: string;
+            /** @description `acc_…` notified. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @enum {string} */
+            kind: "likes" | "replies" | "mentions" | "follows" | "reposts" | "quotes";
+            actor: components["schemas"]["SocialActor"];
+            /** @description The post it is about: the account's own post for likes, reposts, replies and quotes; the mentioning post for mentions; null for follows. */
+            subject: {
+                /** @description The Chorus `post_` id when the post was published through Chorus. */
+                postId: string | null;
+                networkPostId: string;
+                url: string | null;
+            } | null;
+            /** @description The text of a reply, mention or quote; null otherwise. */
+            text: string | null;
+            /** @description ISO 8601 UTC, when the network recorded it. */
+            createdAt: string;
+            seen: boolean;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "instagram",
+         *       "code": "capability_unsupported",
+         *       "message": "Instagram has no notifications that Chorus can read.",
+         *       "retryable": false
+         *     }
+         */
+        ReadProblem: {
+            /** @description `acc_…` of the account that could not be read. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description An error code: `capability_unsupported` (the network cannot do this at all), `needs_reauth`, `platform_unavailable` (timeout or outage), `rate_limited`, ... */
+            code: string;
+            message: string;
+            /** @description Whether asking again later may succeed. */
+            retryable: boolean;
+        };
+        NotificationList: {
+            items: components["schemas"]["Notification"][];
+            /** @description Opaque; null at the end. Holds a position per network. */
+            cursor: string | null;
+            /** @description Every account that could not be read for this page, and why. */
+            problems: components["schemas"]["ReadProblem"][];
+        };
+        NotificationsSeen: {
+            seenAt: string;
+            marked: {
+                account: string;
+                /** @enum {string} */
+                platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            }[];
+            /** @description Accounts left unchanged: networks that keep no seen state (`capability_unsupported`), connections to renew, failures. */
+            skipped: components["schemas"]["ReadProblem"][];
+        };
+        /**
+         * @example {
+         *       "views": 1840,
+         *       "reach": 1210,
+         *       "likes": 96,
+         *       "comments": 12,
+         *       "shares": 7,
+         *       "saves": 15,
+         *       "clicks": 33,
+         *       "videoViews": null,
+         *       "watchTimeSeconds": null
+         *     }
+         */
+        Metrics: {
+            views: number | null;
+            reach: number | null;
+            likes: number | null;
+            comments: number | null;
+            shares: number | null;
+            saves: number | null;
+            clicks: number | null;
+            videoViews: number | null;
+            watchTimeSeconds: number | null;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "instagram",
+         *       "networkPostId": "17895695668004550",
+         *       "url": "https://www.instagram.com/p/C9xYz/",
+         *       "state": "published",
+         *       "metrics": {
+         *         "views": 1840,
+         *         "reach": 1210,
+         *         "likes": 96,
+         *         "comments": 12,
+         *         "shares": 7,
+         *         "saves": 15,
+         *         "clicks": 33,
+         *         "videoViews": null,
+         *         "watchTimeSeconds": null
+         *       },
+         *       "networkMetrics": {
+         *         "views": 1840,
+         *         "reach": 1210,
+         *         "likes": 96,
+         *         "comments": 12,
+         *         "shares": 7,
+         *         "saved": 15
+         *       },
+         *       "fetchedAt": "2026-11-21T12:00:00.000Z",
+         *       "cached": false,
+         *       "problem": null
+         *     }
+         */
+        TargetAnalytics: {
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            networkPostId: string | null;
+            url: string | null;
+            /** @description The target's state; only `published` targets have numbers. */
+            state: string;
+            /** @description Null when `problem` says why there are no numbers; a metric the network does not publish is null, never 0. */
+            metrics: components["schemas"]["Metrics"] | null;
+            networkMetrics: {
+                [key: string]: number;
+            } | null;
+            /** @description When the numbers were read from the network (ISO 8601 UTC). */
+            fetchedAt: string | null;
+            /** @description The numbers came from the cache, not from a read made for this request. */
+            cached: boolean;
+            /** @description Why this target has no numbers, or null. */
+            problem: {
+                /** @description `target_not_published`, `capability_unsupported`, `needs_reauth`, `platform_unavailable`, `rate_limited`, or the network's own refusal code. */
+                code: string;
+                message: string;
+                retryable: boolean;
+            } | null;
+        };
+        PostAnalytics: {
+            postId: string;
+            /** @description One entry per target (account) of the post, published or not, in the order of GET /v1/posts/{id}. */
+            targets: components["schemas"]["TargetAnalytics"][];
+        };
+        NetworkAnalytics: {
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description How many accounts the totals add up. */
+            accounts: number;
+            metrics: components["schemas"]["Metrics"];
+            followers: number | null;
+            followersChange: number | null;
+        };
+        AccountAnalytics: {
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            handle: string;
+            /**
+             * @description `account`: the network's account-level insights; `posts`: the counters of the posts published through Chorus in the period, added up (networks without account insights).
+             * @enum {string}
+             */
+            source: "account" | "posts";
+            metrics: components["schemas"]["Metrics"];
+            /** @description The network's own metric names and values as read (`post_media_view`, `IMPRESSION`, `like_count`, ...), beside the normalised ones. */
+            networkMetrics: {
+                [key: string]: number;
+            };
+            /** @description Followers (subscribers) now; null where the network shows none. */
+            followers: number | null;
+            /** @description Net change over the period where the network gives it; null otherwise. */
+            followersChange: number | null;
+            /** @description One entry per day where the network gives a daily series; null otherwise. */
+            daily: {
+                /** @description YYYY-MM-DD (UTC). */
+                date: string;
+                metrics: components["schemas"]["Metrics"];
+            }[] | null;
+            fetchedAt: string;
+            cached: boolean;
+        };
+        AnalyticsReport: {
+            /** @enum {string} */
+            period: "7d" | "30d" | "90d";
+            /** @description First day of the period (YYYY-MM-DD, UTC). */
+            since: string;
+            /** @description Last day of the period, today (YYYY-MM-DD, UTC). */
+            until: string;
+            /** @description Totals per network over the accounts that could be read. */
+            networks: components["schemas"]["NetworkAnalytics"][];
+            accounts: components["schemas"]["AccountAnalytics"][];
+            /** @description Every account that could not be read, and why. */
+            problems: components["schemas"]["ReadProblem"][];
+        };
+        /**
+         * @example {
+         *       "id": "cnv_WyJhY2NfN0hxMnhXbTlMcjRUYjhaYyIsIjEwMjQ4MzkyMDE4MzQ1NiIsInRfMTAyMjM0NTY3ODkiXQ",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "facebook",
+         *       "networkConversationId": "t_10223456789",
+         *       "participants": [
+         *         {
+         *           "id": "7012345678901",
+         *           "handle": "Ada Visitor",
+         *           "displayName": "Ada Visitor",
+         *           "avatarUrl": null,
+         *           "url": null,
+         *           "platform": "facebook"
+         *         }
+         *       ],
+         *       "lastMessageAt": "2026-11-24T10:00:00.000Z",
+         *       "unread": true,
+         *       "replyBy": "2026-11-25T10:00:00.000Z"
+         *     }
+         */
+        Conversation: {
+            /** @description Chorus's id for the conversation (`cnv_…`): opaque, it names the connection it belongs to, and is 404 in any other workspace. */
+            id: string;
+            /** @description `acc_…` the conversation belongs to. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description The network's own id for the conversation. */
+            networkConversationId: string;
+            /** @description The other people in the conversation (never the account itself). */
+            participants: components["schemas"]["SocialActor"][];
+            /** @description ISO 8601 UTC of the newest message, either way: the list's order. */
+            lastMessageAt: string;
+            /** @description Whether the account has unread messages in it; null where the network does not say (X). */
+            unread: boolean | null;
+            /** @description When the network stops accepting a standard reply: 24 hours after the person's last message on Facebook and Instagram (a reply a person writes may set `humanAgent: true`, allowing 7 days). Null where no window applies (X, Bluesky) or the person has not written. */
+            replyBy: string | null;
+        };
+        ConversationList: {
+            items: components["schemas"]["Conversation"][];
+            /** @description Opaque; null at the end. Holds a position per network. */
+            cursor: string | null;
+            /** @description Every account that could not be read for this page, and why (networks without direct messages are `capability_unsupported`). */
+            problems: components["schemas"]["ReadProblem"][];
+        };
+        Message: {
+            /** @description The network's id for the message. */
+            id: string;
+            /** @description The `cnv_…` id of its conversation. */
+            conversationId: string;
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            from: components["schemas"]["SocialActor"];
+            text: string | null;
+            attachments: {
+                /** @description `image`, `video`, `audio`, `file` or `other`. */
+                type: string;
+                /** @description Where the network serves the file, when it says. */
+                url: string | null;
+            }[];
+            /** @description ISO 8601 UTC. */
+            createdAt: string;
+            /**
+             * @description `in`: the person wrote it; `out`: the account did.
+             * @enum {string}
+             */
+            direction: "in" | "out";
+        };
+        MessageList: {
+            items: components["schemas"]["Message"][];
+            /** @description Opaque; null at the end. */
+            cursor: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "m_AbCdEf123",
+         *       "conversationId": "cnv_WyJhY2NfN0hxMnhXbTlMcjRUYjhaYyIsIjEwMjQ4MzkyMDE4MzQ1NiIsInRfMTAyMjM0NTY3ODkiXQ",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "facebook",
+         *       "humanAgent": true,
+         *       "ok": true
+         *     }
+         */
+        SentMessage: {
+            /** @description The network's id for the message sent (the text's, or the first file's). */
+            id: string;
+            conversationId: string;
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            humanAgent: boolean;
+            /** @constant */
+            ok: true;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "text": "Thanks for writing! It ships on Monday.",
+         *       "humanAgent": true
+         *     }
+         */
+        SendMessageRequest: {
+            /** @description `acc_…` the conversation belongs to (its `account`). */
+            account: string;
+            /** @description The message (up to 2,000 characters; networks may allow less: Instagram 1,000 bytes, Bluesky 1,000 graphemes). Required unless `media` is sent. */
+            text?: string;
+            /** @description Up to 10 `med_` ids from POST /v1/media, each sent as its own message after the text (Facebook, Instagram). X and Bluesky answer 400 `capability_unsupported`. */
+            media?: string[];
+            /** @description True only when a person wrote this reply: Meta then accepts it up to 7 days after the person's last message instead of 24 hours (the HUMAN_AGENT tag). Automated replies must never set it. Ignored where no window applies (X, Bluesky). */
+            humanAgent?: boolean;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "action": "like",
+         *       "target": {
+         *         "networkId": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbyzq2v7a22k",
+         *         "url": "https://bsky.app/profile/alice.bsky.social/post/3lbyzq2v7a22k"
+         *       },
+         *       "ok": true
+         *     }
+         */
+        Engagement: {
+            /** @description `acc_…` that acted. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @enum {string} */
+            action: "like" | "unlike" | "repost" | "unrepost" | "follow" | "unfollow" | "block" | "unblock" | "mute" | "unmute" | "bookmark" | "unbookmark" | "save";
+            /** @description What the network acted on. */
+            target: {
+                /** @description The post's or person's id on the network (an `at://` URI or a DID on Bluesky). */
+                networkId: string;
+                /** @description Where it is on the network, when it has a web address. */
+                url: string | null;
+            };
+            /**
+             * @description The state now is what the action asked for. Repeating an action is fine: liking twice leaves one like and answers the same.
+             * @constant
+             */
+            ok: true;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "action": "like",
+         *       "target": "https://bsky.app/profile/alice.bsky.social/post/3lbyzq2v7a22k"
+         *     }
+         */
+        EngagementRequest: {
+            /** @description `acc_…` of the account that acts. */
+            account: string;
+            /**
+             * @description What to do. `like`, `repost`, `bookmark` and `save` (Pinterest: save the pin to the account) act on a post; `follow`, `block` and `mute` on a person; each `un…` undoes its action. A network offers only some (GET /v1/platforms lists them as `engagements`); any other is refused with `action_unsupported` naming the ones it has.
+             * @enum {string}
+             */
+            action: "like" | "unlike" | "repost" | "unrepost" | "follow" | "unfollow" | "block" | "unblock" | "mute" | "unmute" | "bookmark" | "unbookmark" | "save";
+            /** @description For a post action: a Chorus `post_` id (its target on the acting account's network is used, or another account's on the same network), or the network's own post id or URL (X: `1234…` or `https://x.com/<user>/status/1234…`; Bluesky: an `at://` URI or `https://bsky.app/profile/<handle>/post/<rkey>`; YouTube: a video id or watch URL; Pinterest: a pin id or URL). For a person action: a handle (with or without `@`), a profile URL, or the network's user id (X numeric id, Bluesky DID, YouTube channel id `UC…`). */
+            target: string;
+        };
+        /**
+         * @example {
+         *       "id": "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbyzq2v7a22k",
+         *       "postId": "post_4Xk9qLm2Tz8Rw1Vb",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "url": "https://bsky.app/profile/alice.bsky.social/post/3lbyzq2v7a22k",
+         *       "text": "Spring menu is live",
+         *       "createdAt": "2026-11-20T09:30:00.000Z",
+         *       "kind": "post"
+         *     }
+         */
+        AccountPost: {
+            /** @description The network's post id (an `at://` URI on Bluesky), the same value as a Chorus target's `networkPostId`. */
+            id: string;
+            /** @description The Chorus `post_` id when the post was published through Chorus; null for posts made elsewhere. */
+            postId: string | null;
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            url: string | null;
+            text: string | null;
+            /** @description ISO 8601 UTC, when the network says the post was made. */
+            createdAt: string;
+            /** @description `post`, or the network's kind (`video`, `pin`). */
+            kind: string;
+        };
+        AccountPostList: {
+            items: components["schemas"]["AccountPost"][];
+            /** @description Opaque; pass it back as `cursor` for the next page. Null at the end. */
+            cursor: string | null;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description Why the account could not be read for this page, when it could not: the network has no such read (`capability_unsupported`), the connection must be renewed (`needs_reauth`), or the network failed or timed out (`platform_unavailable`, `retryable`). Empty `items` with no problem means there is nothing to list. */
+            problems: components["schemas"]["ReadProblem"][];
+        };
+        SocialActorList: {
+            items: components["schemas"]["SocialActor"][];
+            /** @description Opaque; pass it back as `cursor` for the next page. Null at the end. */
+            cursor: string | null;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description Why the account could not be read for this page, when it could not: the network has no such read (`capability_unsupported`), the connection must be renewed (`needs_reauth`), or the network failed or timed out (`platform_unavailable`, `retryable`). Empty `items` with no problem means there is nothing to list. */
+            problems: components["schemas"]["ReadProblem"][];
+        };
+        /**
+         * @example {
+         *       "id": "at://did:plc:4fz3jmkx2ksr7v6tqy5kuwiz/app.bsky.feed.post/3lbq6a2xk7c2a",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "postId": "post_Vd8kQ2nR5tYw3Lz9",
+         *       "networkPostId": "at://did:plc:w3m6q2x7kbyv5tzr4hnd2lsa/app.bsky.feed.post/3lbq5zmmwq22e",
+         *       "parentId": null,
+         *       "author": {
+         *         "id": "did:plc:4fz3jmkx2ksr7v6tqy5kuwiz",
+         *         "handle": "carol.example.com",
+         *         "displayName": "Carol",
+         *         "avatarUrl": null,
+         *         "url": "https://bsky.app/profile/carol.example.com",
+         *         "platform": "bluesky"
+         *       },
+         *       "text": "Congratulations!",
+         *       "createdAt": "2026-03-02T10:15:00.000Z",
+         *       "hidden": false,
+         *       "own": false,
+         *       "likeCount": 2,
+         *       "replyCount": 0
+         *     }
+         */
+        Comment: {
+            /** @description The network's own comment id, passed through: what hide, delete and replies take (percent-encoded in the path). */
+            id: string;
+            /** @description `acc_…` the post was published on; send it as `account` to moderate this comment. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description The Chorus `post_` id. */
+            postId: string;
+            networkPostId: string;
+            /** @description The comment this one answers; null for a comment on the post itself. */
+            parentId: string | null;
+            author: {
+                /** @description The network's own user id (a DID on Bluesky). */
+                id: string;
+                handle: string;
+                displayName: string | null;
+                avatarUrl: string | null;
+                url: string | null;
+                /** @enum {string} */
+                platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            };
+            text: string;
+            /** @description ISO 8601 UTC. */
+            createdAt: string;
+            /** @description Hidden by the account; null where the network does not say (X). */
+            hidden: boolean | null;
+            /** @description Written by the connected account itself (a reply made through Chorus or in the network's app); never delivered as comment.received. */
+            own: boolean;
+            /** @description Null where the network does not publish it. */
+            likeCount: number | null;
+            /** @description Null where the network does not publish it. */
+            replyCount: number | null;
+            /** @description Only with `nested=true`: the answers, newest first, each with its own `replies`. */
+            replies?: components["schemas"]["Comment"][];
+        };
+        CommentList: {
+            items: components["schemas"]["Comment"][];
+            /** @description Opaque; null at the end. Holds a position per network. */
+            cursor: string | null;
+            /** @description Every target that could not be read for this page, and why (`capability_unsupported` for a network without comments). */
+            problems: components["schemas"]["ReadProblem"][];
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "twitter",
+         *       "hidden": true,
+         *       "ok": true
+         *     }
+         */
+        CommentHidden: {
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            hidden: boolean;
+            /** @constant */
+            ok: true;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "hidden": true
+         *     }
+         */
+        HideCommentRequest: {
+            /** @description The connection the post (and so the comment) is on: the `account` of the comment in GET /v1/posts/{id}/comments. */
+            account: string;
+            /**
+             * @description `false` makes a hidden comment visible again.
+             * @default true
+             */
+            hidden: boolean;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "ok": true
+         *     }
+         */
+        CommentDeleted: {
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @constant */
+            ok: true;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc"
+         *     }
+         */
+        DeleteCommentRequest: {
+            /** @description The connection the post (and so the comment) is on: the `account` of the comment in GET /v1/posts/{id}/comments. */
+            account: string;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "twitter",
+         *       "id": "1899123456789012345",
+         *       "ok": true
+         *     }
+         */
+        CommentReply: {
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description The network's id of the answer; it is a comment like any other (delete it with DELETE /v1/comments/{id}). */
+            id: string;
+            /** @constant */
+            ok: true;
+        };
+        /**
+         * @example {
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "text": "Thank you!"
+         *     }
+         */
+        CommentReplyRequest: {
+            /** @description The connection the post (and so the comment) is on: the `account` of the comment in GET /v1/posts/{id}/comments. */
+            account: string;
+            /** @description The answer, posted as the account. */
+            text: string;
+        };
+        /**
+         * @example {
+         *       "id": "live_4Tq9WmZ2cX8bRk1sLp7N",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "facebook",
+         *       "pageId": "104857600123456",
+         *       "networkId": "1029384756102938",
+         *       "title": "Launch day, live",
+         *       "description": "Questions welcome in the comments.",
+         *       "status": "scheduled",
+         *       "networkStatus": "SCHEDULED_UNPUBLISHED",
+         *       "scheduledStartTime": "2026-11-25T17:00:00.000Z",
+         *       "startedAt": null,
+         *       "endedAt": null,
+         *       "permalinkUrl": "https://www.facebook.com/104857600123456/videos/1029384756102940/",
+         *       "replayUrl": null,
+         *       "statusCheckedAt": "2026-11-24T09:00:00.000Z",
+         *       "createdAt": "2026-11-24T09:00:00.000Z"
+         *     }
+         */
+        LiveBroadcast: {
+            /** @description Chorus's id, `live_…`. */
+            id: string;
+            /** @description `acc_…` the broadcast belongs to. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description The page it is on (Facebook), or null where the account is the channel. */
+            pageId: string | null;
+            /** @description The network's own id (Facebook LiveVideo id, YouTube liveBroadcast id). */
+            networkId: string;
+            title: string | null;
+            description: string | null;
+            /**
+             * @description Chorus's status, mapped from the network's (`networkStatus`). `scheduled`: announced for `scheduledStartTime`, not live (Facebook SCHEDULED_UNPUBLISHED, SCHEDULED_LIVE). `ready`: prepared, waiting for start (Facebook UNPUBLISHED; YouTube created, ready, testStarting, testing; a YouTube broadcast always has a scheduledStartTime). `live`: on air (Facebook LIVE; YouTube liveStarting, live). `ended`: over; a recording, when the network keeps one, follows as `replay_ready` (LIVE_STOPPED; also a scheduled broadcast cancelled or expired, SCHEDULED_CANCELED or SCHEDULED_EXPIRED, which has none). `processing`: over, the network reports the replay being made (PROCESSING). `replay_ready`: `replayUrl` plays the recording (Facebook VOD; YouTube complete and recorded). YouTube `complete` without a recording is `ended`; `revoked` is `failed`. `failed`: the network removed it, or a status Chorus does not recognise. Transitions: `scheduled` or `ready` -> `live` by POST .../start; `live` -> `ended` by POST .../end, then `replay_ready` once the network has processed it; `scheduled` -> `ended` by POST .../end (cancels it). Any other operation is 409 `broadcast_state_invalid`.
+             * @enum {string}
+             */
+            status: "scheduled" | "ready" | "live" | "ended" | "processing" | "replay_ready" | "failed";
+            /** @description The network's own status value, unmapped. */
+            networkStatus: string;
+            /** @description ISO 8601 UTC start announced for a scheduled broadcast. */
+            scheduledStartTime: string | null;
+            /** @description When it went live, as the network reports it (or when Chorus first saw it live). */
+            startedAt: string | null;
+            /** @description When Chorus first saw it over. */
+            endedAt: string | null;
+            /** @description The broadcast's page on the network. */
+            permalinkUrl: string | null;
+            /** @description The recording, once the network has one (`replay_ready`); null before. */
+            replayUrl: string | null;
+            /** @description When `status` was last read from the network. GET of one broadcast always reads it now; the list shows the last known. */
+            statusCheckedAt: string;
+            createdAt: string;
+        };
+        LiveBroadcastList: {
+            items: components["schemas"]["LiveBroadcast"][];
+            cursor: string | null;
+        };
+        /**
+         * @description Where the encoder sends the stream.
+         * @example {
+         *       "url": "rtmps://live-api-s.facebook.com:443/rtmp/",
+         *       "streamKey": "FB-1029384756102938-0-AbxYz0123456789"
+         *     }
+         */
+        LiveIngestCredentials: {
+            /** @description The RTMPS server URL to put in the encoder (OBS: Server). */
+            url: string;
+            /** @description The stream key (OBS: Stream Key). A secret: whoever holds it can broadcast on the page. */
+            streamKey: string;
+        };
+        /**
+         * @example {
+         *       "id": "live_4Tq9WmZ2cX8bRk1sLp7N",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "facebook",
+         *       "pageId": "104857600123456",
+         *       "networkId": "1029384756102938",
+         *       "title": "Launch day, live",
+         *       "description": "Questions welcome in the comments.",
+         *       "status": "scheduled",
+         *       "networkStatus": "SCHEDULED_UNPUBLISHED",
+         *       "scheduledStartTime": "2026-11-25T17:00:00.000Z",
+         *       "startedAt": null,
+         *       "endedAt": null,
+         *       "permalinkUrl": "https://www.facebook.com/104857600123456/videos/1029384756102940/",
+         *       "replayUrl": null,
+         *       "statusCheckedAt": "2026-11-24T09:00:00.000Z",
+         *       "createdAt": "2026-11-24T09:00:00.000Z",
+         *       "ingest": {
+         *         "url": "rtmps://live-api-s.facebook.com:443/rtmp/",
+         *         "streamKey": "FB-1029384756102938-0-AbxYz0123456789"
+         *       }
+         *     }
+         */
+        CreatedLiveBroadcast: {
+            /** @description Chorus's id, `live_…`. */
+            id: string;
+            /** @description `acc_…` the broadcast belongs to. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description The page it is on (Facebook), or null where the account is the channel. */
+            pageId: string | null;
+            /** @description The network's own id (Facebook LiveVideo id, YouTube liveBroadcast id). */
+            networkId: string;
+            title: string | null;
+            description: string | null;
+            /**
+             * @description Chorus's status, mapped from the network's (`networkStatus`). `scheduled`: announced for `scheduledStartTime`, not live (Facebook SCHEDULED_UNPUBLISHED, SCHEDULED_LIVE). `ready`: prepared, waiting for start (Facebook UNPUBLISHED; YouTube created, ready, testStarting, testing; a YouTube broadcast always has a scheduledStartTime). `live`: on air (Facebook LIVE; YouTube liveStarting, live). `ended`: over; a recording, when the network keeps one, follows as `replay_ready` (LIVE_STOPPED; also a scheduled broadcast cancelled or expired, SCHEDULED_CANCELED or SCHEDULED_EXPIRED, which has none). `processing`: over, the network reports the replay being made (PROCESSING). `replay_ready`: `replayUrl` plays the recording (Facebook VOD; YouTube complete and recorded). YouTube `complete` without a recording is `ended`; `revoked` is `failed`. `failed`: the network removed it, or a status Chorus does not recognise. Transitions: `scheduled` or `ready` -> `live` by POST .../start; `live` -> `ended` by POST .../end, then `replay_ready` once the network has processed it; `scheduled` -> `ended` by POST .../end (cancels it). Any other operation is 409 `broadcast_state_invalid`.
+             * @enum {string}
+             */
+            status: "scheduled" | "ready" | "live" | "ended" | "processing" | "replay_ready" | "failed";
+            /** @description The network's own status value, unmapped. */
+            networkStatus: string;
+            /** @description ISO 8601 UTC start announced for a scheduled broadcast. */
+            scheduledStartTime: string | null;
+            /** @description When it went live, as the network reports it (or when Chorus first saw it live). */
+            startedAt: string | null;
+            /** @description When Chorus first saw it over. */
+            endedAt: string | null;
+            /** @description The broadcast's page on the network. */
+            permalinkUrl: string | null;
+            /** @description The recording, once the network has one (`replay_ready`); null before. */
+            replayUrl: string | null;
+            /** @description When `status` was last read from the network. GET of one broadcast always reads it now; the list shows the last known. */
+            statusCheckedAt: string;
+            createdAt: string;
+            ingest: components["schemas"]["LiveIngestCredentials"];
+        };
+        /**
+         * @example {
+         *       "pageId": "104857600123456",
+         *       "title": "Launch day, live",
+         *       "description": "Questions welcome in the comments.",
+         *       "scheduledStartTime": "2026-11-25T17:00:00Z"
+         *     }
+         */
+        CreateLiveBroadcastRequest: {
+            /** @description Facebook: the page to broadcast on, from GET /v1/social-accounts/{id}/targets. Required there. */
+            pageId?: string;
+            /** @description Shown with the broadcast. */
+            title: string;
+            /** @description Shown with the broadcast. */
+            description?: string;
+            /** @description Future ISO 8601 instant (with `Z` or an offset) to announce the broadcast for: it is `scheduled`. Facebook takes at most seven days ahead (400 `broadcast_schedule_too_far`). Omit to prepare a `ready` broadcast you start with POST .../start. */
+            scheduledStartTime?: string;
+        };
+        /**
+         * @example {
+         *       "id": "live_4Tq9WmZ2cX8bRk1sLp7N",
+         *       "ingest": {
+         *         "url": "rtmps://live-api-s.facebook.com:443/rtmp/",
+         *         "streamKey": "FB-1029384756102938-0-AbxYz0123456789"
+         *       }
+         *     }
+         */
+        RevealedLiveCredentials: {
+            /** @description `live_…` */
+            id: string;
+            ingest: components["schemas"]["LiveIngestCredentials"];
+        };
+        DiscoveredAuthor: {
+            /** @description The network's own user id (a DID on Bluesky). */
+            id: string;
+            handle: string;
+            displayName: string | null;
+            avatarUrl: string | null;
+            url: string | null;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+        };
+        /**
+         * @example {
+         *       "id": "at://did:plc:4q2vbgg7ftuvbsx6eau3p2zj/app.bsky.feed.post/3lbx7kd2nxs2a",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "bluesky",
+         *       "url": "https://bsky.app/profile/alice.bsky.social/post/3lbx7kd2nxs2a",
+         *       "text": "Sourdough day #baking",
+         *       "author": {
+         *         "id": "did:plc:4q2vbgg7ftuvbsx6eau3p2zj",
+         *         "handle": "alice.bsky.social",
+         *         "displayName": "Alice",
+         *         "avatarUrl": null,
+         *         "url": "https://bsky.app/profile/alice.bsky.social",
+         *         "platform": "bluesky"
+         *       },
+         *       "authorHidden": false,
+         *       "mediaType": "text",
+         *       "createdAt": "2026-11-20T09:30:00.000Z",
+         *       "likeCount": 12,
+         *       "replyCount": 3,
+         *       "repostCount": 1
+         *     }
+         */
+        DiscoveredPost: {
+            /** @description The network's own post id (a record URI on Bluesky). */
+            id: string;
+            /** @description `acc_…` whose connection found it. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            url: string | null;
+            text: string | null;
+            /** @description Who wrote it; null when `authorHidden`. */
+            author: components["schemas"]["DiscoveredAuthor"] | null;
+            /** @description True where the network does not say who wrote it (Instagram hashtag search): such results never name their author. */
+            authorHidden: boolean;
+            /** @enum {string} */
+            mediaType: "text" | "image" | "video";
+            /** @description ISO 8601 UTC. */
+            createdAt: string;
+            /** @description Likes; null where the network does not publish it (null is not zero). */
+            likeCount: number | null;
+            /** @description Replies or comments; null where the network does not publish it (null is not zero). */
+            replyCount: number | null;
+            /** @description Reposts; null where the network does not publish it (null is not zero). */
+            repostCount: number | null;
+        };
+        DiscoveredPostList: {
+            items: components["schemas"]["DiscoveredPost"][];
+            /** @description Opaque; null at the end. Holds a position per network. */
+            cursor: string | null;
+            /** @description Every account that could not search (or read) for this page, and why. */
+            problems: components["schemas"]["ReadProblem"][];
+        };
+        /**
+         * @example {
+         *       "id": "2244994945",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "twitter",
+         *       "handle": "XDevelopers",
+         *       "displayName": "Developers",
+         *       "bio": "The voice of the X Dev team",
+         *       "avatarUrl": null,
+         *       "url": "https://x.com/XDevelopers",
+         *       "website": null,
+         *       "verified": true,
+         *       "followersCount": 570000,
+         *       "followingCount": 2000,
+         *       "postsCount": 3800
+         *     }
+         */
+        PublicProfile: {
+            /** @description The network's own user id. */
+            id: string;
+            /** @description `acc_…` whose connection looked it up. */
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            handle: string;
+            displayName: string | null;
+            bio: string | null;
+            avatarUrl: string | null;
+            url: string | null;
+            website: string | null;
+            /** @description The network's verification mark; null where it publishes none. */
+            verified: boolean | null;
+            /** @description Followers; null where the network does not publish it (null is not zero). */
+            followersCount: number | null;
+            /** @description Accounts followed; null where the network does not publish it (null is not zero). */
+            followingCount: number | null;
+            /** @description Posts; null where the network does not publish it (null is not zero). */
+            postsCount: number | null;
+        };
+        /**
+         * @example {
+         *       "id": "17841400000000001",
+         *       "handle": "sample_creator_1",
+         *       "displayName": "Sample Creator",
+         *       "avatarUrl": null,
+         *       "bio": "Test data from the creator marketplace.",
+         *       "country": "US",
+         *       "categories": [
+         *         "FOOD_AND_DRINK"
+         *       ],
+         *       "portfolioUrl": null,
+         *       "platforms": [
+         *         "instagram"
+         *       ],
+         *       "verified": false,
+         *       "hasBrandPartnershipExperience": true,
+         *       "followsBrand": null,
+         *       "sample": true
+         *     }
+         */
+        Creator: {
+            id: string;
+            handle: string;
+            displayName: string | null;
+            avatarUrl: string | null;
+            bio: string | null;
+            country: string | null;
+            categories: string[];
+            /** @description A link to the creator's work; null for test results. */
+            portfolioUrl: string | null;
+            platforms: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[];
+            verified: boolean | null;
+            hasBrandPartnershipExperience: boolean | null;
+            followsBrand: boolean | null;
+            /** @description True means test data: never use it for outreach. */
+            sample: boolean;
+        };
+        CreatorList: {
+            items: components["schemas"]["Creator"][];
+            /** @description Opaque; null at the end. */
+            cursor: string | null;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+        };
+        /**
+         * @example {
+         *       "id": "110843418940484",
+         *       "name": "Eiffel Tower",
+         *       "address": "Champ de Mars, 5 Avenue Anatole France",
+         *       "city": "Paris",
+         *       "country": "France",
+         *       "latitude": 48.8584,
+         *       "longitude": 2.2945
+         *     }
+         */
+        Place: {
+            /** @description Goes in `platformOptions.<platform>.locationId`; works only on this network. */
+            id: string;
+            name: string;
+            address: string | null;
+            city: string | null;
+            country: string | null;
+            latitude: number | null;
+            longitude: number | null;
+        };
+        PlaceList: {
+            items: components["schemas"]["Place"][];
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+        };
+        /**
+         * @example {
+         *       "id": "agt_6Ty3Np8Rm2Kc5Wd9Hq1X",
+         *       "clientId": "oc_Qm3Zt8Lw2Rk9Xv4Bn7Cd1Fs6",
+         *       "clientName": "Claude",
+         *       "nickname": "launch-bot",
+         *       "nicknameLocked": false,
+         *       "mode": "test",
+         *       "grant": {
+         *         "profiles": [
+         *           "prf_8Kd2Lw9Qx4Zr7Tb1Mn3V"
+         *         ],
+         *         "platforms": [
+         *           "bluesky",
+         *           "linkedin"
+         *         ],
+         *         "actions": [
+         *           "read",
+         *           "draft",
+         *           "publish_or_schedule"
+         *         ],
+         *         "creditsPerDay": 5,
+         *         "purchasedCredits": false
+         *       },
+         *       "spentToday": 2,
+         *       "createdAt": "2026-11-24T09:00:00.000Z",
+         *       "lastUsedAt": "2026-11-24T10:12:00.000Z"
+         *     }
+         */
+        Agent: {
+            /** @description `agt_…` */
+            id: string;
+            /** @description The OAuth client the agent registered (`oc_…`). */
+            clientId: string;
+            /** @description The name the client registered with. */
+            clientName: string;
+            /** @description The display nickname the agent chose (PATCH /v1/me/agent), or null. */
+            nickname: string | null;
+            nicknameLocked: boolean;
+            /**
+             * @description `test`: the sandbox networks, as a test key; `live`: the real accounts. The owner's dashboard mode at approval.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            grant: components["schemas"]["AgentGrant"];
+            /** @description Credits its posts reserved today (UTC). */
+            spentToday: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Last authenticated request, to the minute. */
+            lastUsedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "agt_6Ty3Np8Rm2Kc5Wd9Hq1X",
+         *           "clientId": "oc_Qm3Zt8Lw2Rk9Xv4Bn7Cd1Fs6",
+         *           "clientName": "Claude",
+         *           "nickname": "launch-bot",
+         *           "nicknameLocked": false,
+         *           "mode": "test",
+         *           "grant": {
+         *             "profiles": [
+         *               "prf_8Kd2Lw9Qx4Zr7Tb1Mn3V"
+         *             ],
+         *             "platforms": [
+         *               "bluesky",
+         *               "linkedin"
+         *             ],
+         *             "actions": [
+         *               "read",
+         *               "draft",
+         *               "publish_or_schedule"
+         *             ],
+         *             "creditsPerDay": 5,
+         *             "purchasedCredits": false
+         *           },
+         *           "spentToday": 2,
+         *           "createdAt": "2026-11-24T09:00:00.000Z",
+         *           "lastUsedAt": "2026-11-24T10:12:00.000Z"
+         *         }
+         *       ],
+         *       "cursor": null
+         *     }
+         */
+        AgentList: {
+            items: components["schemas"]["Agent"][];
+            /** @description Always null: every agent is on one page. */
+            cursor: null;
+        };
+        /**
+         * @example {
+         *       "grant": {
+         *         "profiles": null,
+         *         "platforms": [
+         *           "bluesky"
+         *         ],
+         *         "actions": [
+         *           "read"
+         *         ],
+         *         "creditsPerDay": 0,
+         *         "purchasedCredits": false
+         *       }
+         *     }
+         */
+        UpdateAgentGrantRequest: {
+            /** @description The whole new grant; it applies from the agent's next request. */
+            grant?: {
+                /** @description Profile ids (`prf_…`) the agent may act for; `null`: every profile, and accounts outside any profile. `[]`: none. */
+                profiles: string[] | null;
+                /** @description Networks the agent may reach; `null`: every network. */
+                platforms: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[] | null;
+                /** @description What it may do: `read` (posts, accounts, analytics, inbox), `draft` (drafts, validation, media upload), `publish_or_schedule`, `reply_and_message`, `engage` (like, repost, follow, block, mute), `delete` (cancel, retract, delete). */
+                actions: ("read" | "draft" | "publish_or_schedule" | "reply_and_message" | "engage" | "delete")[];
+                /** @description Credits its posts may spend per UTC day. */
+                creditsPerDay: number;
+                /** @description Whether credits bought up front may pay for its posts (the monthly allowance and granted credits always may). */
+                purchasedCredits: boolean;
+            };
+            /** @description `true` stops the agent from changing its nickname (PATCH /v1/me/agent answers 403). */
+            nicknameLocked?: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "agt_6Ty3Np8Rm2Kc5Wd9Hq1X",
+         *       "revoked": true
+         *     }
+         */
+        RevokedAgent: {
+            id: string;
+            /** @constant */
+            revoked: true;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's workspace and the key itself. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits view. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Limits"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAgentNickname: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description The agent identity. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentIdentity"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `field_required`, `body_not_json`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `nickname_locked`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100; default 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Audit events. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's email preferences. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPreferences"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateEmailPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateEmailPreferencesRequest"];
+            };
+        };
+        responses: {
+            /** @description The preferences after the change. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPreferences"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `body_not_json`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProfiles: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of profiles. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `cursor_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The new profile. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `field_required`, `body_not_json`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `username_taken`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlatforms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One capability record per network. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformList"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Network identifier, e.g. `bluesky`. */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The network's capability record. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Platform"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    connectSocialAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The connected account. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccount"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`, `connect_link_required`, `app_credentials_missing`, `url_unreachable`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `profile_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSocialAccounts: {
+        parameters: {
+            query?: {
+                /** @description Only accounts owned by this profile (username). */
+                profile?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccountList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `cursor_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `profile_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSocialAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccount"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disconnectSocialAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisconnectResult"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's destinations. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountTargetList"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountPublishInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creator's constraints now. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishInfo"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `publish_info_unsupported`, `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `quota_exceeded`, `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountAllowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allowance. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Allowance"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAccountProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNetworkProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The network accepted the change. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkProfileResult"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `media_type_unsupported`, `url_unreachable`, `field_unknown`, `field_wrong_type`, `field_invalid`, `body_not_json`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `media_too_large`, `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscribeAccountWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SubscribeWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `field_unknown`, `field_wrong_type`, `field_invalid`, `body_not_json`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountAdAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ad accounts. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdAccountList"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `photo_page_door_required`, `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountBrandedPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partners. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandedPartnerList"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `photo_page_door_required`, `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `branded_content_not_enabled`, `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upcoming events. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelEventList"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `video_no_channel`, `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per network with credentials. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialList"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveCredentialsRequest"];
+            };
+        };
+        responses: {
+            /** @description Replaced the network's earlier credentials. The secret is not echoed. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            /** @description Saved the network's first credentials. The secret is not echoed. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`, `body_not_json`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A network identifier: tiktok, instagram, facebook, twitter, youtube, pinterest, linkedin, bluesky, threads, googlebusiness. */
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteCredentialsResult"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConnectLink: {
+        parameters: {
+            query?: {
+                /** @description Go straight to this network's door instead of the list. */
+                platform?: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+                /** @description Instagram: the door to open. `facebook_login` (through a Facebook Page) is needed for creator search and branded partners; default `instagram_login`. LinkedIn: `member` (Sign In + Share on LinkedIn: the person's own profile) or `organization` (Community Management API: the profile and the company pages the person may post for); each asks only for its product's permissions, and only the products the server's LinkedIn app has are offered (CHORUS_LINKEDIN_PRODUCTS); default the most capable one available. */
+                variant?: "facebook_login" | "instagram_login" | "member" | "organization";
+                /** @description Username of the profile new accounts are attached to. */
+                profile?: string;
+                /** @description Where the person's browser is sent when they finish, with the outcome in the query: `status=connected&account=acc_…&platform=…`, `status=denied&platform=…`, or `status=error&code=…&message=…&platform=…`. Absolute https URL of at most 2,048 characters; http only for localhost and 127.0.0.1. Without it, Chorus shows its own result page. */
+                returnUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectLink"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `invalid_return_url`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `profile_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createConnectLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateConnectLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectLink"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `invalid_return_url`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `profile_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file itself as the raw body (not multipart, not base64), with its type as Content-Type: image/jpeg, image/png, image/webp, image/gif, video/mp4, video/quicktime (`image/jpg` is read as `image/jpeg`). Limits: images 20 MB, video 512 MB (20971520 and 536870912 bytes). */
+        requestBody: {
+            content: {
+                "image/*": string;
+                "video/*": string;
+            };
+        };
+        responses: {
+            /** @description The stored media record. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description Error. Codes: `field_required`, `media_type_unsupported`, `media_type_mismatch`, `media_corrupt`, `media_dimensions_too_large`, `body_too_large`, `idempotency_key_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `med_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The media record. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `media_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `med_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteMediaResult"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `media_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setSandboxFault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetSandboxFaultRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's fault now. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxFault"];
+                };
+            };
+            /** @description Error. Codes: `sandbox_only`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`, `body_not_json`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendSandboxInbound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundRequest"];
+            };
+        };
+        responses: {
+            /** @description What the simulated network sent. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxInboundResult"];
+                };
+            };
+            /** @description Error. Codes: `sandbox_only`, `capability_unsupported`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`, `body_not_json`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `webhook_not_subscribed`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateSandboxActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateSandboxActivityRequest"];
+            };
+        };
+        responses: {
+            /** @description What the simulated person did. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxActivity"];
+                };
+            };
+            /** @description Error. Codes: `sandbox_only`, `capability_unsupported`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`, `body_not_json`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validatePost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidatePostRequest"];
+            };
+        };
+        responses: {
+            /** @description Blocking errors and advisory warnings per target. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationReport"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `entitlement_exceeded`. */
+            402: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `profile_unknown`, `account_unknown`, `media_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPosts: {
+        parameters: {
+            query?: {
+                /** @description Only posts in this state. */
+                state?: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted";
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `field_wrong_type`, `cursor_invalid`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostRequest"];
+            };
+        };
+        responses: {
+            /** @description The post with one result per target. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `entitlement_exceeded`. */
+            402: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_daily_credits`, `agent_grant_purchased_credits`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `profile_unknown`, `account_unknown`, `media_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What happened. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletePostResult"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `post_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editPost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditPostRequest"];
+            };
+        };
+        responses: {
+            /** @description The post after the change. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `option_invalid`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `entitlement_exceeded`. */
+            402: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `profile_unknown`, `account_unknown`, `media_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `post_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post with one result per target. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `entitlement_exceeded`. */
+            402: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_daily_credits`, `agent_grant_purchased_credits`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `post_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retractPost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post after the retract, and what happened per target. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetractResult"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `post_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description `whk_…` */
+                            id: string;
+                            url: string;
+                            /** @description The events delivered; every name when the endpoint was registered without `events`. */
+                            events: string[];
+                            enabled: boolean;
+                            createdAt: string;
+                            /** @description The last successful delivery. */
+                            lastDeliveryAt: string | null;
+                            /** @description The first failed attempt since the last success; after three days of failures the endpoint is disabled. */
+                            failingSince: string | null;
+                        }[];
+                        cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `cursor_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where deliveries are POSTed: a complete https URL of at most 2,048 characters, without credentials. Plain http only for localhost, 127.0.0.1 or [::1] with a test key. With a live key the name must resolve to public addresses only (checked again at every delivery).
+                     * @example https://example.com/hooks/chorus
+                     */
+                    url: string;
+                    /**
+                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`.
+                     * @example [
+                     *       "post.published",
+                     *       "post.failed",
+                     *       "comment.received"
+                     *     ]
+                     */
+                    events?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret, shown this once. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `whk_…` */
+                        id: string;
+                        url: string;
+                        /** @description The events delivered; every name when the endpoint was registered without `events`. */
+                        events: string[];
+                        enabled: boolean;
+                        createdAt: string;
+                        /** @description The last successful delivery. */
+                        lastDeliveryAt: string | null;
+                        /** @description The first failed attempt since the last success; after three days of failures the endpoint is disabled. */
+                        failingSince: string | null;
+                        /** @description `whsec_…`: shown here only. Verify each delivery: take `t` and every `v1` from `service-signature: t=<unix>,v1=<hex>`, compute the hex HMAC-SHA256 of `<t>.<raw body>` keyed with this whole string, and accept if it equals one `v1` (constant-time) and `t` is within 300 s. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_required`, `invalid_webhook_url`, `webhook_https_required`, `url_unreachable`, `invalid_webhook_events`, `unknown_webhook_event`, `body_not_json`, `text_invalid_characters`, `field_wrong_type`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `whk_` id of the endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `whk_…` */
+                        id: string;
+                        url: string;
+                        /** @description The events delivered; every name when the endpoint was registered without `events`. */
+                        events: string[];
+                        enabled: boolean;
+                        createdAt: string;
+                        /** @description The last successful delivery. */
+                        lastDeliveryAt: string | null;
+                        /** @description The first failed attempt since the last success; after three days of failures the endpoint is disabled. */
+                        failingSince: string | null;
+                    };
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `whk_` id of the endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `whk_` id of the endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where deliveries are POSTed: a complete https URL of at most 2,048 characters, without credentials. Plain http only for localhost, 127.0.0.1 or [::1] with a test key. With a live key the name must resolve to public addresses only (checked again at every delivery).
+                     * @example https://example.com/hooks/chorus
+                     */
+                    url?: string;
+                    events?: string[] | null;
+                    /** @description `false` stops deliveries; `true` re-enables an endpoint (also one Chorus disabled after three days of failures). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `whk_…` */
+                        id: string;
+                        url: string;
+                        /** @description The events delivered; every name when the endpoint was registered without `events`. */
+                        events: string[];
+                        enabled: boolean;
+                        createdAt: string;
+                        /** @description The last successful delivery. */
+                        lastDeliveryAt: string | null;
+                        /** @description The first failed attempt since the last success; after three days of failures the endpoint is disabled. */
+                        failingSince: string | null;
+                    };
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `invalid_webhook_url`, `webhook_https_required`, `url_unreachable`, `invalid_webhook_events`, `unknown_webhook_event`, `body_not_json`, `text_invalid_characters`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description `whk_` id of the endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            delivery: string;
+                            /** @description `evt_` id, the same on every attempt (also in the `service-event-id` header). */
+                            event: string;
+                            type: string;
+                            /** @description 1 to 8 (the `service-delivery-attempt` header). */
+                            attempt: number;
+                            /** @description When the attempt started. */
+                            createdAt: string;
+                            /** @description The receiver's HTTP status; null when none came back (see `error`). */
+                            status: number | null;
+                            /** @description A 2xx within 10 seconds. */
+                            ok: boolean;
+                            latencyMs: number;
+                            /** @description The first kilobyte of the answer; nothing more is read. */
+                            responseExcerpt: string | null;
+                            error: string | null;
+                            /** @description When the next attempt runs; null after a success or the last attempt. */
+                            nextRetryAt: string | null;
+                            /** @enum {string} */
+                            deliveryState: "pending" | "delivered" | "failed";
+                        }[];
+                        cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `cursor_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `whk_` id of the endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: the first attempt runs at once. */
+            202: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `evt_` id sent. */
+                        event: string;
+                        delivery: string | null;
+                        attempt?: number;
+                    };
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `whk_` id of the endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `evt_` id (from GET /v1/events) to send again, with the same id. */
+                    event: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `evt_` id sent. */
+                        event: string;
+                        delivery: string | null;
+                        attempt?: number;
+                    };
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_required`, `field_wrong_type`, `body_not_json`, `text_invalid_characters`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `whk_` id of the endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description How long the current secret keeps signing beside the new one, 0 to 604800 seconds; default 86400 (a day). 0 retires it at once (after a leak). */
+                    windowSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `whk_…` */
+                        id: string;
+                        url: string;
+                        /** @description The events delivered; every name when the endpoint was registered without `events`. */
+                        events: string[];
+                        enabled: boolean;
+                        createdAt: string;
+                        /** @description The last successful delivery. */
+                        lastDeliveryAt: string | null;
+                        /** @description The first failed attempt since the last success; after three days of failures the endpoint is disabled. */
+                        failingSince: string | null;
+                        /** @description `whsec_…`: shown here only. Verify each delivery: take `t` and every `v1` from `service-signature: t=<unix>,v1=<hex>`, compute the hex HMAC-SHA256 of `<t>.<raw body>` keyed with this whole string, and accept if it equals one `v1` (constant-time) and `t` is within 300 s. */
+                        secret: string;
+                        /** @description Until then deliveries carry a second `v1=` made with the previous secret. */
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `field_wrong_type`, `body_not_json`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type. */
+                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled";
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description `evt_…` */
+                            id: string;
+                            type: string;
+                            createdAt: string;
+                            /** @description post.*: the full post record; account.*: the account record; message.received, comment.received, mention.received: see the Events table. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `unknown_webhook_event`, `cursor_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `evt_` id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `evt_…` */
+                        id: string;
+                        type: string;
+                        createdAt: string;
+                        /** @description post.*: the full post record; account.*: the account record; message.received, comment.received, mention.received: see the Events table. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One JSON-RPC 2.0 message. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpRequest"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response (a tool's refusal is a result with `isError: true`). */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpResponse"];
+                };
+            };
+            /** @description Accepted: the body was a notification. */
+            202: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description A JSON-RPC error: -32700 (not JSON) or -32600 (not a JSON-RPC 2.0 message, or a batch). */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpProtocolError"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON-RPC error: -32600, the body is over 1 MB. */
+            413: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpProtocolError"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAppLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppLink"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description One connected account (`acc_…`); omit for every account. */
+                account?: string;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications and the networks that could not be read. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `cursor_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markNotificationsSeen: {
+        parameters: {
+            query?: {
+                /** @description One connected account (`acc_…`); omit for every account. */
+                account?: string;
+            };
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which accounts were marked and which were skipped. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsSeen"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostAnalytics: {
+        parameters: {
+            query?: {
+                /** @description `true` reads the networks again instead of answering from the cache (results younger than 1 hour answer without any network call). A cached result younger than the network's `analytics.minRefreshSeconds` in GET /v1/platforms is still answered from the cache, so no client can spend a network's quota faster than that. */
+                refresh?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per target. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalytics"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Whole UTC days ending today: `7d`, `30d` (default) or `90d`. */
+                period?: string;
+                /** @description One connected account (`acc_…`); omit for every account. */
+                account?: string;
+                /** @description Only accounts on this network: `tiktok`, `instagram`, `facebook`, `twitter`, `youtube`, `pinterest`, `linkedin`, `bluesky`, `threads`, `googlebusiness`. */
+                platform?: string;
+                /** @description `true` reads the networks again instead of answering from the cache (results younger than 1 hour answer without any network call). A cached result younger than the network's `analytics.minRefreshSeconds` in GET /v1/platforms is still answered from the cache, so no client can spend a network's quota faster than that. */
+                refresh?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals, per-account detail and problems. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsReport"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                /** @description One connected account (`acc_…`); omit for every account. */
+                account?: string;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of conversations and the networks that could not be read. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `cursor_invalid`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConversationMessages: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A conversation `id` from GET /v1/conversations (`cnv_…`, opaque). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `cursor_invalid`, `capability_unsupported`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_permission`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `owner_identity_check`, `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`, `quota_exceeded`, `temporarily_blocked`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`, `micro_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A conversation `id` from GET /v1/conversations (`cnv_…`, opaque). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message was sent. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessage"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`, `body_not_json`, `text_required`, `capability_unsupported`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `media_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_permission`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `page_reply_window_closed`, `photo_reply_window_closed`, `photo_messages_switched_off`, `owner_identity_check`, `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`, `quota_exceeded`, `temporarily_blocked`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`, `micro_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createEngagement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementRequest"];
+            };
+        };
+        responses: {
+            /** @description The network now holds the state the action asked for. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Engagement"];
+                };
+            };
+            /** @description Error. Codes: `body_not_json`, `action_unsupported`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `resource_not_found`, `engagement_target_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountPosts: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the account's posts. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPostList"];
+                };
+            };
+            /** @description Error. Codes: `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountFollowers: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of followers. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialActorList"];
+                };
+            };
+            /** @description Error. Codes: `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccountFollowing: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the accounts followed. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialActorList"];
+                };
+            };
+            /** @description Error. Codes: `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostComments: {
+        parameters: {
+            query?: {
+                /** @description `true`: each comment carries `replies`, the whole thread below it, as deep as the network lets Chorus read (`comments.nested` in GET /v1/platforms); networks that cannot go deeper answer the top level with empty `replies`. */
+                nested?: "true" | "false";
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments and the targets that could not be read. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentList"];
+                };
+            };
+            /** @description Error. Codes: `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hideComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The comment is hidden (or visible again). */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentHidden"];
+                };
+            };
+            /** @description Error. Codes: `comment_hide_unsupported`, `body_not_json`, `comment_id_required`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `comment_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The comment is gone. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDeleted"];
+                };
+            };
+            /** @description Error. Codes: `comment_delete_unsupported`, `body_not_json`, `comment_id_required`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `comment_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `comment_not_own`, `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replyToComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer was posted. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `idempotency_key_invalid`, `body_not_json`, `comment_id_required`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `entitlement_exceeded`. */
+            402: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `comment_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `idempotency_in_progress`, `needs_reauth`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `duplicate_post`, `idempotency_key_reused`, `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLiveBroadcasts: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of broadcasts. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBroadcastList"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createLiveBroadcast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLiveBroadcastRequest"];
+            };
+        };
+        responses: {
+            /** @description The broadcast, with its stream credentials (this once). */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedLiveBroadcast"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `field_unknown`, `field_wrong_type`, `field_invalid`, `field_required`, `body_not_json`, `timestamp_invalid`, `schedule_in_past`, `broadcast_schedule_too_far`, `title_invalid`, `text_invalid`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_permission`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`, `owner_identity_check`, `live_not_enabled`, `video_no_channel`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`, `quota_exceeded`, `temporarily_blocked`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLiveBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+                /** @description `live_…`, from the creation answer or the list. */
+                liveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast now. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBroadcast"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_permission`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`, `owner_identity_check`, `live_not_enabled`, `video_no_channel`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`, `quota_exceeded`, `temporarily_blocked`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startLiveBroadcast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+                /** @description `live_…`, from the creation answer or the list. */
+                liveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast after the change. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBroadcast"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `broadcast_state_invalid`, `missing_permission`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`, `owner_identity_check`, `live_not_enabled`, `video_no_channel`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`, `quota_exceeded`, `temporarily_blocked`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endLiveBroadcast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+                /** @description `live_…`, from the creation answer or the list. */
+                liveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast after the change. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBroadcast"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `broadcast_state_invalid`, `missing_permission`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`, `owner_identity_check`, `live_not_enabled`, `video_no_channel`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`, `quota_exceeded`, `temporarily_blocked`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revealLiveBroadcastCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `acc_…` */
+                id: string;
+                /** @description `live_…`, from the creation answer or the list. */
+                liveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream credentials. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevealedLiveCredentials"];
+                };
+            };
+            /** @description Error. Codes: `capability_unsupported`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `broadcast_state_invalid`, `missing_permission`, `missing_scope`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`, `owner_identity_check`, `live_not_enabled`, `video_no_channel`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`, `quota_exceeded`, `temporarily_blocked`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchPosts: {
+        parameters: {
+            query: {
+                /** @description What to search for: words, or a hashtag with `mode=tag`. */
+                q: string;
+                /** @description `keyword` (default) or `tag` (q is one hashtag, with or without #). */
+                mode?: "keyword" | "tag";
+                /** @description `top` (default, each network's relevance) or `recent`. */
+                sort?: "top" | "recent";
+                /** @description Only posts with this kind of media. */
+                mediaType?: "text" | "image" | "video";
+                /** @description Only posts by this handle (with or without @). */
+                author?: string;
+                /** @description Only posts created at or after this time. */
+                since?: string;
+                /** @description Only posts created before this time. */
+                until?: string;
+                /** @description One connected account (`acc_…`); omit for every account that can search. */
+                account?: string;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts and the networks that could not search. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveredPostList"];
+                };
+            };
+            /** @description Error. Codes: `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicProfile: {
+        parameters: {
+            query: {
+                /** @description The connected account (`acc_…`) whose network is asked. */
+                account: string;
+            };
+            header?: never;
+            path: {
+                /** @description The person's handle, with or without @ (URL-encode the @ as %40 or leave it out). */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+            /** @description Error. Codes: `handle_not_a_username`, `capability_unsupported`, `photo_page_door_required`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `handle_not_found`, `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPublicProfilePosts: {
+        parameters: {
+            query: {
+                /** @description The connected account (`acc_…`) whose network is asked. */
+                account: string;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The person's handle, with or without @ (URL-encode the @ as %40 or leave it out). */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveredPostList"];
+                };
+            };
+            /** @description Error. Codes: `handle_not_a_username`, `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `handle_not_found`, `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchCreators: {
+        parameters: {
+            query: {
+                /** @description A Facebook page, or an Instagram account connected through Facebook Login (see its `discovers.creators`). */
+                account: string;
+                /** @description Words about the creators sought (their interests, bio). */
+                q?: string;
+                /** @description Comma-separated ISO 3166-1 alpha-2 codes of the creators' countries, such as US,GB. */
+                countries?: string;
+                /** @description Page size, 1 to 50; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of creators. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorList"];
+                };
+            };
+            /** @description Error. Codes: `creator_search_unsupported`, `photo_page_door_required`, `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `creator_marketplace_not_onboarded`, `needs_reauth`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `creator_marketplace_unavailable`, `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchPlaces: {
+        parameters: {
+            query: {
+                /** @description The connected account (`acc_…`) whose network is asked. */
+                account: string;
+                /** @description A place name. */
+                q?: string;
+                /** @description Latitude in decimal degrees, -90 to 90; only together with the other coordinate. */
+                latitude?: string;
+                /** @description Longitude in decimal degrees, -180 to 180; only together with the other coordinate. */
+                longitude?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The places found. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceList"];
+                };
+            };
+            /** @description Error. Codes: `place_search_unsupported`, `photo_page_door_required`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_rejected`. */
+            422: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every active agent. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentList"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_owner_only`, `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedAgent"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_owner_only`, `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateAgentGrantRequest"];
+            };
+        };
+        responses: {
+            /** @description The agent as changed. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            /** @description Error. Codes: `body_not_json`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_owner_only`, `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`, `platform_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
