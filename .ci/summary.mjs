@@ -1,0 +1,47 @@
+// Prints what CI ran, at the very end of its output where a reader looks first: per Node version the
+// counts, then every failed test (file, name, first line of the error), every file that failed
+// outside a test (a hook, an import), and every test that failed and then passed on a retry (a
+// flaky test, named so it gets fixed rather than hidden). The last line is "N passed, N failed[, N skipped]".
+// Usage: node .ci/summary.mjs <extra failures> <label>=<vitest json> ...
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+
+const [extraFailures, ...runs] = process.argv.slice(2);
+let passed = 0;
+let failed = Number(extraFailures) || 0;
+let skipped = 0;
+const firstLine = (message) => String(message ?? "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+
+for (const run of runs) {
+  const cut = run.indexOf("=");
+  const label = run.slice(0, cut);
+  const file = run.slice(cut + 1);
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    console.log(`${label}: no report at ${file} (the run did not finish)`);
+    failed += 1;
+    continue;
+  }
+  const notes = [];
+  for (const suite of report.testResults ?? []) {
+    const name = relative(process.cwd(), suite.name);
+    for (const test of suite.assertionResults ?? []) {
+      const messages = test.failureMessages ?? [];
+      if (test.status === "failed") notes.push(`  FAILED ${name} > ${test.fullName}\n         ${firstLine(messages[0])}`);
+      else if (test.status === "passed" && messages.length > 0) notes.push(`  FLAKY (passed on retry ${messages.length}) ${name} > ${test.fullName}\n         ${firstLine(messages[0])}`);
+    }
+    if (suite.status === "failed" && !(suite.assertionResults ?? []).some((test) => test.status === "failed")) {
+      notes.push(`  FILE FAILED ${name}\n         ${firstLine(suite.message)}`);
+      failed += 1;
+    }
+  }
+  const skippedHere = report.numPendingTests + report.numTodoTests;
+  console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skippedHere} skipped`);
+  for (const note of notes) console.log(note);
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += skippedHere;
+}
+console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
