@@ -1,11 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { postTargets, socialAccounts } from "../../db/schema/index.js";
 import type { NetworkActor, NetworkComment } from "../../networks/facets/inbox.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
-import { withinGrant } from "../agents/grant-checks.js";
 import type { DomainContext } from "../context.js";
-import { requirePost } from "../posts/read-posts.js";
+import { postWithPublishedTargets } from "./comment-targets.js";
 import { callWithinBudget, type ReadProblem, spanningRead } from "../reads/spanning-read.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 
@@ -30,26 +27,6 @@ export interface Comment {
 const MAX_DEPTH = 4;
 /** Answers read per comment and level; a longer branch shows its `replyCount`. */
 const REPLIES_PER_COMMENT = 50;
-
-/** The targets of the post that are live on a network, with the accounts they were published on (connected or not). */
-async function publishedTargets(ctx: DomainContext, postId: string): Promise<{ row: SocialAccountRow; networkPostId: string }[]> {
-  const targets = await ctx.db
-    .select({ accountId: postTargets.accountId, networkPostId: postTargets.networkPostId })
-    .from(postTargets)
-    .where(and(eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.postId, postId), eq(postTargets.state, "published")));
-  const live = targets.filter((t): t is { accountId: string; networkPostId: string } => t.networkPostId !== null);
-  if (live.length === 0) return [];
-  const rows = await ctx.db
-    .select()
-    .from(socialAccounts)
-    .where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), inArray(socialAccounts.id, live.map((t) => t.accountId))));
-  // An agent reads the comments on the accounts its grant reaches only.
-  const reachable = withinGrant(ctx, rows);
-  return live.flatMap((t) => {
-    const row = reachable.find((r) => r.id === t.accountId);
-    return row ? [{ row, networkPostId: t.networkPostId }] : [];
-  });
-}
 
 /**
  * Follows answers to answers one level at a time, for networks whose comment list holds the top
@@ -111,8 +88,7 @@ export async function listPostComments({
   ctx: DomainContext;
   input: { id: string; nested: boolean; cursor?: string | undefined; limit: number };
 }): Promise<{ items: Comment[]; cursor: string | null; problems: ReadProblem[] }> {
-  const post = await requirePost(ctx, input.id);
-  const targets = await publishedTargets(ctx, post.id);
+  const { post, targets } = await postWithPublishedTargets(ctx, input.id);
   const networkPostOf = new Map(targets.map((t) => [t.row.id, t.networkPostId]));
   const page = await spanningRead<NetworkComment>({
     ctx,

@@ -1,11 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
-import { socialAccounts } from "../../db/schema/index.js";
+import { appCredentials, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { InboxFacet } from "../../networks/facets/inbox.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { assertAccountsInGrant } from "../agents/grant-checks.js";
 import type { DomainContext } from "../context.js";
+import { credentialsOfAccount, rememberCredentials } from "../networks/credential-cache.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import { type ConversationKey, conversationNotFound, parseConversationId } from "./conversation-id.js";
 
@@ -22,12 +23,16 @@ export interface ResolvedConversation {
  */
 export async function resolveConversation(ctx: DomainContext, id: string): Promise<ResolvedConversation> {
   const key = parseConversationId(id);
-  const [row] = await ctx.db
-    .select()
+  // The network's app credentials come along: every use of a conversation calls its network next.
+  const [found] = await ctx.db
+    .select({ row: socialAccounts, credential: appCredentials })
     .from(socialAccounts)
+    .leftJoin(appCredentials, credentialsOfAccount)
     .where(and(eq(socialAccounts.id, key.account), eq(socialAccounts.workspaceId, ctx.workspace.id), eq(socialAccounts.mode, ctx.apiKey.mode), ne(socialAccounts.status, "disconnected")))
     .limit(1);
-  if (!row) throw conversationNotFound();
+  if (!found) throw conversationNotFound();
+  const { row, credential } = found;
+  rememberCredentials(ctx, [{ platform: row.platform, credential }]);
   assertAccountsInGrant(ctx, [row], () => "id");
   const platform = row.platform as PlatformId;
   return { key, row, platform, inbox: adapterFor(platform).inbox };

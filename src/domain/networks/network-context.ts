@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import { appCredentials } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { guardedAsFetch } from "../../infra/outbound/guarded-fetch.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
@@ -7,6 +5,7 @@ import { adapterFor } from "../../networks/registry.js";
 import type { NetworkContext } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";
 import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";
+import { credentialRow } from "./credential-cache.js";
 
 /** The sandbox apps' secret: the simulated Meta networks sign their webhook callbacks with it. */
 export const SANDBOX_CLIENT_SECRET = "chorus-sandbox-secret";
@@ -26,30 +25,9 @@ const userChosenHosts: ReadonlySet<PlatformId> = new Set(["bluesky"]);
 /** PDS answers are JSON and ~1 MB images; uploads are images only (Bluesky video is refused earlier). */
 const userHostCaps = { maxBytes: 16 * 1024 * 1024, timeoutMs: 60_000 };
 
-type CredentialRow = typeof appCredentials.$inferSelect;
-
-/**
- * All of the workspace's own app credentials, read once per domain context: a publish to ten
- * networks asks for them ten times in parallel, and one query answers all of them.
- */
-const credentialsByContext = new WeakMap<DomainContext, Promise<Map<string, CredentialRow>>>();
-
-function credentialRows(ctx: DomainContext): Promise<Map<string, CredentialRow>> {
-  let rows = credentialsByContext.get(ctx);
-  if (!rows) {
-    rows = ctx.db
-      .select()
-      .from(appCredentials)
-      .where(eq(appCredentials.workspaceId, ctx.workspace.id))
-      .then((list) => new Map(list.map((row) => [row.platform, row])));
-    credentialsByContext.set(ctx, rows);
-  }
-  return rows;
-}
-
 /** The workspace's own app credentials for a network, decrypted, when it brought its own. */
 async function workspaceCredentials(ctx: DomainContext, platform: PlatformId) {
-  const row = (await credentialRows(ctx)).get(platform);
+  const row = await credentialRow(ctx, platform);
   if (!row) return null;
   const clientSecret = await ctx.services.cipher.decrypt(row.clientSecretEncrypted, { table: "app_credentials", rowId: row.id, column: "client_secret" });
   return { clientId: row.clientId, clientSecret };
@@ -62,7 +40,7 @@ async function workspaceCredentials(ctx: DomainContext, platform: PlatformId) {
  * the deployment's app, what the operator configured (CHORUS_<NETWORK>_PRODUCTS).
  */
 export async function appProductsFor(ctx: DomainContext, platform: PlatformId, mode: "test" | "live"): Promise<readonly string[] | undefined> {
-  const own = (await credentialRows(ctx)).get(platform);
+  const own = await credentialRow(ctx, platform);
   if (mode === "test" && !own) return adapterFor(platform).capabilities.connect.variants;
   return own?.products ?? ctx.services.networks.appProducts?.[platform];
 }

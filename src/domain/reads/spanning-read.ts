@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { socialAccounts } from "../../db/schema/index.js";
+import { appCredentials, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkPage, NetworkPageRequest } from "../../networks/facets/inbox.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
@@ -7,6 +7,7 @@ import { adapterFor } from "../../networks/registry.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../networks/types.js";
 import { withinGrant } from "../agents/grant-checks.js";
 import type { DomainContext } from "../context.js";
+import { credentialsOfAccount, rememberCredentials } from "../networks/credential-cache.js";
 import { requireAccount } from "../social-accounts/account-queries.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
@@ -61,12 +62,15 @@ export async function accountsInScope(ctx: DomainContext, account: string | unde
     if (row.status === "disconnected") throw new ApiError("account_unknown", { param: "account", message: `No social account ${account} in this workspace.` });
     return [row];
   }
-  const rows = await ctx.db
-    .select()
+  // The credentials come along in the same round trip: every account read next needs its network's.
+  const joined = await ctx.db
+    .select({ account: socialAccounts, credential: appCredentials })
     .from(socialAccounts)
+    .leftJoin(appCredentials, credentialsOfAccount)
     .where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), eq(socialAccounts.mode, ctx.apiKey.mode), ne(socialAccounts.status, "disconnected")));
+  rememberCredentials(ctx, joined.map(({ account, credential }) => ({ platform: account.platform, credential })));
   // An agent's read spans the accounts its grant reaches; the others are not its to read.
-  return withinGrant(ctx, rows);
+  return withinGrant(ctx, joined.map(({ account }) => account));
 }
 
 export const problemOf = (row: SocialAccountRow, code: string, message: string, retryable: boolean): ReadProblem => ({

@@ -2,10 +2,44 @@ import type { FC } from "hono/jsx";
 import type { ProfileView } from "../../domain/profiles/profiles.js";
 import type { SocialAccountView } from "../../domain/social-accounts/account-view.js";
 import { Csrf, DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
+import { type Column, DataTable } from "./data-table.js";
 
 /** Health of every connection (status, token expiry), reconnect and disconnect, and which profile owns each. */
 export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; profiles: ProfileView[]; notice?: string | undefined }> = ({ frame, accounts, profiles, notice }) => {
   const profileName = (id: string | null) => profiles.find((p) => p.id === id)?.username ?? "—";
+  const columns: Column<SocialAccountView>[] = [
+    {
+      head: "Account",
+      cell: (a) => (
+        <>
+          {a.platform} <strong>@{a.handle}</strong>
+          {a.blocked ? <div class="muted">Blocked: {a.blocked.reason}</div> : null}
+        </>
+      ),
+    },
+    { head: "Health", cell: (a) => <StateBadge state={a.status} /> },
+    { head: "Token expires", cell: (a) => when(a.tokenExpiresAt) },
+    { head: "Profile", cell: (a) => profileName(a.profileId) },
+    {
+      head: "Actions",
+      cell: (a) => (
+        <>
+          <form class="inline" method="post" action={`/dashboard/accounts/${a.id}/reconnect`}>
+            <Csrf token={frame.csrf} />
+            <button type="submit" aria-label={`Reconnect ${a.platform} @${a.handle}`}>
+              Reconnect
+            </button>
+          </form>{" "}
+          <form class="inline" method="post" action={`/dashboard/accounts/${a.id}/disconnect`}>
+            <Csrf token={frame.csrf} />
+            <button class="danger" type="submit" aria-label={`Disconnect ${a.platform} @${a.handle}`}>
+              Disconnect
+            </button>
+          </form>
+        </>
+      ),
+    },
+  ];
   return (
     <DashboardLayout title="Social accounts" section="accounts" frame={frame}>
       {notice ? (
@@ -39,48 +73,7 @@ export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; pro
         {accounts.length === 0 ? (
           <p id="no-accounts">No accounts connected yet.</p>
         ) : (
-          <div class="table-wrap" tabindex={0} role="region" aria-label="Accounts (scrolls sideways)">
-            <table id="accounts">
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Health</th>
-                  <th scope="col">Token expires</th>
-                  <th scope="col">Profile</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.map((a) => (
-                  <tr id={`account-${a.id}`}>
-                    <td>
-                      {a.platform} <strong>@{a.handle}</strong>
-                      {a.blocked ? <div class="muted">Blocked: {a.blocked.reason}</div> : null}
-                    </td>
-                    <td>
-                      <StateBadge state={a.status} />
-                    </td>
-                    <td>{when(a.tokenExpiresAt)}</td>
-                    <td>{profileName(a.profileId)}</td>
-                    <td>
-                      <form class="inline" method="post" action={`/dashboard/accounts/${a.id}/reconnect`}>
-                        <Csrf token={frame.csrf} />
-                        <button type="submit" aria-label={`Reconnect ${a.platform} @${a.handle}`}>
-                          Reconnect
-                        </button>
-                      </form>{" "}
-                      <form class="inline" method="post" action={`/dashboard/accounts/${a.id}/disconnect`}>
-                        <Csrf token={frame.csrf} />
-                        <button class="danger" type="submit" aria-label={`Disconnect ${a.platform} @${a.handle}`}>
-                          Disconnect
-                        </button>
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable id="accounts" label="Accounts (scrolls sideways)" columns={columns} rows={accounts} rowAttributes={(a) => ({ id: `account-${a.id}` })} />
         )}
       </section>
       <section class="card" aria-labelledby="profiles-title">

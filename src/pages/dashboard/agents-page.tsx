@@ -3,10 +3,45 @@ import type { FC } from "hono/jsx";
 import { type AgentView, listAgents, revokeAgent } from "../../domain/agents/manage-agents.js";
 import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
 import type { DashboardEnv } from "./dashboard-env.js";
+import { type Column, DataTable } from "./data-table.js";
 import { SubNav } from "./developers-page.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
 
 const scope = (values: string[] | null, all: string) => (values === null ? all : values.length === 0 ? "none" : values.join(", "));
+
+const agentColumns = (csrf: string): Column<AgentView>[] => [
+  {
+    head: "Agent",
+    cell: (a) => (
+      <>
+        {a.nickname ?? a.clientName} <span class="muted">({a.mode})</span>
+      </>
+    ),
+  },
+  { head: "Brands", cell: (a) => scope(a.grant.profiles, "all") },
+  { head: "Networks", cell: (a) => scope(a.grant.platforms, "all") },
+  { head: "Actions", cell: (a) => a.grant.actions.join(", ") || "none" },
+  {
+    head: "Credits today",
+    cell: (a) => (
+      <>
+        {a.spentToday} of {a.grant.creditsPerDay}
+      </>
+    ),
+  },
+  { head: "Last used", cell: (a) => when(a.lastUsedAt) },
+  {
+    head: "Revoke",
+    cell: (a) => (
+      <form class="inline" method="post" action={`/dashboard/agents/${a.id}/revoke`}>
+        <Csrf token={csrf} />
+        <button class="danger" type="submit" aria-label={`Revoke ${a.nickname ?? a.clientName}`}>
+          Revoke
+        </button>
+      </form>
+    ),
+  },
+];
 
 /** The OAuth agents acting for the workspace, what each may do, and a revoke button per agent. */
 export const AgentsPage: FC<{ frame: Frame; agents: AgentView[]; notice?: string | undefined }> = ({ frame, agents, notice }) => (
@@ -22,45 +57,7 @@ export const AgentsPage: FC<{ frame: Frame; agents: AgentView[]; notice?: string
       {agents.length === 0 ? (
         <p id="no-agents">No agent acts for this workspace.</p>
       ) : (
-        <div class="table-wrap" tabindex={0} role="region" aria-label="Agents (scrolls sideways)">
-          <table id="agents">
-            <thead>
-              <tr>
-                <th scope="col">Agent</th>
-                <th scope="col">Brands</th>
-                <th scope="col">Networks</th>
-                <th scope="col">Actions</th>
-                <th scope="col">Credits today</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Revoke</th>
-              </tr>
-            </thead>
-            <tbody>
-              {agents.map((a) => (
-                <tr>
-                  <td>
-                    {a.nickname ?? a.clientName} <span class="muted">({a.mode})</span>
-                  </td>
-                  <td>{scope(a.grant.profiles, "all")}</td>
-                  <td>{scope(a.grant.platforms, "all")}</td>
-                  <td>{a.grant.actions.join(", ") || "none"}</td>
-                  <td>
-                    {a.spentToday} of {a.grant.creditsPerDay}
-                  </td>
-                  <td>{when(a.lastUsedAt)}</td>
-                  <td>
-                    <form class="inline" method="post" action={`/dashboard/agents/${a.id}/revoke`}>
-                      <Csrf token={frame.csrf} />
-                      <button class="danger" type="submit" aria-label={`Revoke ${a.nickname ?? a.clientName}`}>
-                        Revoke
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable id="agents" label="Agents (scrolls sideways)" columns={agentColumns(frame.csrf)} rows={agents} />
       )}
     </section>
   </DashboardLayout>

@@ -5,6 +5,7 @@ import type { PostAnalytics } from "../../domain/analytics/post-analytics.js";
 import { type MetricValues, type NormalisedMetric, normalisedMetrics } from "../../networks/facets/analytics.js";
 import { DailyChart, dailySeries } from "./daily-chart.js";
 import { DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
+import { type Column, DataTable } from "./data-table.js";
 import { ProblemsList, fixOf } from "./problems-list.js";
 
 const labels: Record<NormalisedMetric, string> = {
@@ -23,21 +24,35 @@ const labels: Record<NormalisedMetric, string> = {
 const n = (value: number | null) => (value === null ? "—" : value.toLocaleString("en-US"));
 const change = (value: number | null) => (value === null ? "—" : value > 0 ? `+${n(value)}` : n(value));
 
-const MetricCells: FC<{ metrics: MetricValues }> = ({ metrics }) => (
-  <>
-    {normalisedMetrics.map((m) => (
-      <td>{n(metrics[m])}</td>
-    ))}
-  </>
-);
+/** One column per normalised metric, after a table's own columns. */
+const metricColumns = <T extends { metrics: MetricValues }>(): Column<T>[] => normalisedMetrics.map((m) => ({ head: labels[m], cell: (row: T) => n(row.metrics[m]) }));
 
-const MetricHeads: FC = () => (
-  <>
-    {normalisedMetrics.map((m) => (
-      <th scope="col">{labels[m]}</th>
-    ))}
-  </>
-);
+type NetworkTotals = AnalyticsReport["networks"][number];
+type AccountTotals = AnalyticsReport["accounts"][number];
+
+const networkColumns: Column<NetworkTotals>[] = [
+  { head: "Network", cell: (t) => t.platform, rowHeader: true },
+  { head: "Accounts", cell: (t) => t.accounts },
+  { head: "Followers", cell: (t) => n(t.followers) },
+  { head: "Change", cell: (t) => change(t.followersChange) },
+  ...metricColumns<NetworkTotals>(),
+];
+
+const accountColumns: Column<AccountTotals>[] = [
+  {
+    head: "Account",
+    cell: (a) => (
+      <>
+        {a.platform} @{a.handle}
+      </>
+    ),
+    rowHeader: true,
+  },
+  { head: "Source", cell: (a) => (a.source === "account" ? "account insights" : "totals of its posts") },
+  { head: "Followers", cell: (a) => n(a.followers) },
+  { head: "Change", cell: (a) => change(a.followersChange) },
+  ...metricColumns<AccountTotals>(),
+];
 
 export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport }> = ({ frame, report }) => (
   <DashboardLayout title="Analytics" section="analytics" frame={frame}>
@@ -60,30 +75,7 @@ export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport }> = ({ f
       {report.networks.length === 0 ? (
         <p class="muted">No account answered for this period.</p>
       ) : (
-        <div class="table-wrap" tabindex={0} role="region" aria-label="Totals per network (scrolls sideways)">
-          <table id="network-totals">
-            <thead>
-              <tr>
-                <th scope="col">Network</th>
-                <th scope="col">Accounts</th>
-                <th scope="col">Followers</th>
-                <th scope="col">Change</th>
-                <MetricHeads />
-              </tr>
-            </thead>
-            <tbody>
-              {report.networks.map((t) => (
-                <tr data-platform={t.platform}>
-                  <th scope="row">{t.platform}</th>
-                  <td>{t.accounts}</td>
-                  <td>{n(t.followers)}</td>
-                  <td>{change(t.followersChange)}</td>
-                  <MetricCells metrics={t.metrics} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable id="network-totals" label="Totals per network (scrolls sideways)" columns={networkColumns} rows={report.networks} rowAttributes={(t) => ({ "data-platform": t.platform })} />
       )}
     </section>
     <section class="card" aria-labelledby="daily-title">
@@ -96,32 +88,7 @@ export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport }> = ({ f
       {report.accounts.length === 0 ? (
         <p class="muted">No account answered for this period.</p>
       ) : (
-        <div class="table-wrap" tabindex={0} role="region" aria-label="Totals per account (scrolls sideways)">
-          <table id="account-totals">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Source</th>
-                <th scope="col">Followers</th>
-                <th scope="col">Change</th>
-                <MetricHeads />
-              </tr>
-            </thead>
-            <tbody>
-              {report.accounts.map((a) => (
-                <tr data-account={a.account}>
-                  <th scope="row">
-                    {a.platform} @{a.handle}
-                  </th>
-                  <td>{a.source === "account" ? "account insights" : "totals of its posts"}</td>
-                  <td>{n(a.followers)}</td>
-                  <td>{change(a.followersChange)}</td>
-                  <MetricCells metrics={a.metrics} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable id="account-totals" label="Totals per account (scrolls sideways)" columns={accountColumns} rows={report.accounts} rowAttributes={(a) => ({ "data-account": a.account })} />
       )}
     </section>
     <ProblemsList problems={report.problems} id="problems" title="Accounts without numbers here" />

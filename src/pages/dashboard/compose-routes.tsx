@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { beginIdempotentRequest, completeIdempotentRequest, releaseIdempotentRequest } from "../../domain/idempotency/idempotency-store.js";
 import { uploadMedia } from "../../domain/media/upload-media.js";
-import { canonicalJson, sha256Hex } from "../../infra/crypto.js";
+import { keyedWrite } from "../../http/keyed-write.js";
 import { randomString } from "../../infra/ids.js";
 import { type CreatePostRequest, type ValidationReport, createPost, validatePost } from "../../domain/posts/create-post.js";
 import { listAccounts } from "../../domain/social-accounts/account-queries.js";
@@ -79,28 +78,28 @@ export const composeRoutes = new Hono<DashboardEnv>()
     const request = requestOf(draft, field(c, "action"));
     /*
      * A double click, or a reload of the answer, must not publish twice: each rendering of the
-     * form carries a random submission id, claimed in the API's idempotency store like an
-     * Idempotency-Key. The claim is linked to the post in the transaction that stores it; a
-     * repeat is sent to that post.
+     * form carries a random submission id, sent through the API's idempotency keys like an
+     * Idempotency-Key header. The claim is linked to the post in the transaction that stores it;
+     * a repeat is sent to that post. A refusal releases the claim, so the corrected form can be
+     * sent again; the mode is part of what is fingerprinted, so a form sent again after a switch
+     * between test and live is refused instead of showing a post of the other mode.
      */
     const submission = field(c, "submission") ?? "";
     if (!/^[0-9A-Za-z]{32}$/.test(submission)) throw new ApiError("field_invalid", { param: "submission", message: "This form is out of date.", fix: "Reload the compose page and send the post again." });
-    const key = `dashboard:${submission}`;
-    const claim = { workspaceId: ctx.workspace.id, key };
-    const begun = await beginIdempotentRequest(ctx.db, { ...claim, fingerprint: await sha256Hex(canonicalJson({ mode: ctx.apiKey.mode, request })), now: ctx.clock.now() });
-    if (begun.kind === "replay") return c.redirect(`/dashboard/posts/${begun.body}`, 303);
-    if (begun.kind === "recover") return c.redirect(`/dashboard/posts/${begun.postId}`, 303);
-    if (begun.kind !== "execute") {
-      const code = begun.kind === "in_progress" ? "idempotency_in_progress" : "idempotency_key_reused";
-      return page(c, draft, { report: null, problem: problemOf(new ApiError(code, { message: "This form was already sent.", fix: "Open Posts to see the post it made, or reload Compose to write a new one." })) }, 409);
-    }
     try {
-      const post = await createPost({ ctx: { ...ctx, idempotency: { key } }, input: request, loadMedia: mediaLoader(ctx) });
-      await completeIdempotentRequest(ctx.db, { ...claim, status: 303, body: post.id, headers: {} });
-      return c.redirect(`/dashboard/posts/${post.id}`, 303);
+      const outcome = await keyedWrite(
+        c,
+        ctx,
+        { key: `dashboard:${submission}`, path: "/dashboard/compose", body: { mode: ctx.apiKey.mode, request } },
+        () => createPost({ ctx, input: request, loadMedia: mediaLoader(ctx) }),
+        { status: 201, refusals: "thrown" },
+      );
+      return c.redirect(`/dashboard/posts/${String(outcome.answer.id)}`, 303);
     } catch (error) {
-      await releaseIdempotentRequest(ctx.db, claim);
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (error.code === "idempotency_in_progress" || error.code === "idempotency_key_reused") {
+        return page(c, draft, { report: null, problem: problemOf(new ApiError(error.code, { message: "This form was already sent.", fix: "Open Posts to see the post it made, or reload Compose to write a new one." })) }, 409);
+      }
       return page(c, draft, { report: null, problem: problemOf(error) }, 400);
     }
   })

@@ -2,8 +2,24 @@ import type { FC } from "hono/jsx";
 import type { getLimits } from "../../domain/account/get-limits.js";
 import type { CreditHistoryDay } from "../../domain/billing/credit-history.js";
 import { DashboardLayout, type Frame } from "./dashboard-layout.js";
+import { type Column, DataTable } from "./data-table.js";
 
 export const CREDIT_HISTORY_DAYS = 30;
+
+const historyColumns: Column<CreditHistoryDay>[] = [
+  { head: "Day (UTC)", cell: (d) => d.day },
+  { head: "Spent", cell: (d) => d.spent },
+  { head: "Targets", cell: (d) => d.targets },
+  {
+    head: "Granted",
+    cell: (d) => (
+      <>
+        {d.granted}
+        {d.reset ? " (test ledger reset)" : ""}
+      </>
+    ),
+  },
+];
 
 /** The ledger of the viewed mode: balances now, and per day what was spent and granted. */
 export const CreditsPage: FC<{ frame: Frame; limits: Awaited<ReturnType<typeof getLimits>>; days: CreditHistoryDay[] }> = ({ frame, limits, days }) => {
@@ -26,31 +42,7 @@ export const CreditsPage: FC<{ frame: Frame; limits: Awaited<ReturnType<typeof g
         {days.length === 0 ? (
           <p id="no-history">No credit was spent or granted in the last {CREDIT_HISTORY_DAYS} days.</p>
         ) : (
-          <div class="table-wrap" tabindex={0} role="region" aria-label="Credit history (scrolls sideways)">
-            <table id="credit-history">
-              <thead>
-                <tr>
-                  <th scope="col">Day (UTC)</th>
-                  <th scope="col">Spent</th>
-                  <th scope="col">Targets</th>
-                  <th scope="col">Granted</th>
-                </tr>
-              </thead>
-              <tbody>
-                {days.map((d) => (
-                  <tr>
-                    <td>{d.day}</td>
-                    <td>{d.spent}</td>
-                    <td>{d.targets}</td>
-                    <td>
-                      {d.granted}
-                      {d.reset ? " (test ledger reset)" : ""}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable id="credit-history" label="Credit history (scrolls sideways)" columns={historyColumns} rows={days} />
         )}
       </section>
     </DashboardLayout>

@@ -2,6 +2,7 @@ import type { FC } from "hono/jsx";
 import type { AccountAnalytics } from "../../domain/analytics/account-analytics.js";
 import { daysBetween } from "../../domain/analytics/periods.js";
 import type { NormalisedMetric } from "../../networks/facets/analytics.js";
+import { type Column, DataTable } from "./data-table.js";
 
 export interface DailyPoint {
   date: string;
@@ -30,6 +31,12 @@ const PAD = 24;
  * title and a summary, and the same numbers follow in a table for screen readers and for anyone
  * who wants the exact values. Days without a number leave a gap, never a zero bar.
  */
+/** The chart's numbers as a table, for screen readers and for reading exact values. */
+const dayColumns = (label: string): Column<DailyPoint>[] => [
+  { head: "Day", cell: (p) => p.date, rowHeader: true },
+  { head: label, cell: (p) => (p.value === null ? "—" : p.value) },
+];
+
 export const DailyChart: FC<{ id: string; label: string; points: DailyPoint[] }> = ({ id, label, points }) => {
   const known = points.filter((p): p is { date: string; value: number } => p.value !== null);
   if (known.length === 0) return <p class="muted">No daily {label.toLowerCase()} reported for this period.</p>;
@@ -64,25 +71,7 @@ export const DailyChart: FC<{ id: string; label: string; points: DailyPoint[] }>
       <figcaption class="muted">{summary}</figcaption>
       <details>
         <summary>{label} per day as a table</summary>
-        <div class="table-wrap" tabindex={0} role="region" aria-label={`${label} per day`}>
-          <table>
-            <caption class="muted">{label} per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">{label}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr>
-                  <th scope="row">{p.date}</th>
-                  <td>{p.value === null ? "—" : p.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={`${label} per day`} caption={`${label} per day`} columns={dayColumns(label)} rows={points} />
       </details>
     </figure>
   );

@@ -5,6 +5,7 @@ import type { CreatedApiKey } from "../../domain/keys/create-api-key.js";
 import type { listWorkspaceKeys } from "../../domain/keys/workspace-keys.js";
 import { platformIds } from "../../networks/platform-ids.js";
 import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+import { type Column, DataTable } from "./data-table.js";
 
 type KeyRow = Awaited<ReturnType<typeof listWorkspaceKeys>>[number];
 
@@ -28,6 +29,27 @@ export const SubNav: FC<{ current: "keys" | "audit" | "email" | "agents" }> = ({
 );
 
 /** API keys (a new key is shown once), and bring-your-own app credentials. */
+const keyColumns = (csrf: string): Column<KeyRow>[] => [
+  { head: "Key", cell: (k) => <code>{k.prefix}…</code> },
+  { head: "Name", cell: (k) => k.name },
+  { head: "Mode", cell: (k) => k.mode },
+  { head: "Last used", cell: (k) => when(k.lastUsedAt) },
+  {
+    head: "Status",
+    cell: (k) =>
+      k.revokedAt ? (
+        `revoked ${when(k.revokedAt)}`
+      ) : (
+        <form class="inline" method="post" action={`/dashboard/keys/${k.keyId}/revoke`}>
+          <Csrf token={csrf} />
+          <button class="danger" type="submit" aria-label={`Revoke key ${k.name} (${k.prefix})`}>
+            Revoke
+          </button>
+        </form>
+      ),
+  },
+];
+
 export const KeysPage: FC<{ frame: Frame; keys: KeyRow[]; credentials: CredentialView[]; created?: CreatedApiKey | undefined; notice?: string | undefined }> = ({
   frame,
   keys,
@@ -72,43 +94,7 @@ export const KeysPage: FC<{ frame: Frame; keys: KeyRow[]; credentials: Credentia
           </button>
         </div>
       </form>
-      <div class="table-wrap" tabindex={0} role="region" aria-label="API keys (scrolls sideways)">
-        <table id="keys">
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Name</th>
-              <th scope="col">Mode</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr id={`key-${k.keyId}`}>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{k.name}</td>
-                <td>{k.mode}</td>
-                <td>{when(k.lastUsedAt)}</td>
-                <td>
-                  {k.revokedAt ? (
-                    `revoked ${when(k.revokedAt)}`
-                  ) : (
-                    <form class="inline" method="post" action={`/dashboard/keys/${k.keyId}/revoke`}>
-                      <Csrf token={frame.csrf} />
-                      <button class="danger" type="submit" aria-label={`Revoke key ${k.name} (${k.prefix})`}>
-                        Revoke
-                      </button>
-                    </form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable id="keys" label="API keys (scrolls sideways)" columns={keyColumns(frame.csrf)} rows={keys} rowAttributes={(k) => ({ id: `key-${k.keyId}` })} />
     </section>
     <section class="card" aria-labelledby="credentials-title">
       <h2 id="credentials-title">Your own network apps</h2>
@@ -156,34 +142,20 @@ export const KeysPage: FC<{ frame: Frame; keys: KeyRow[]; credentials: Credentia
   </DashboardLayout>
 );
 
-export const AuditPage: FC<{ frame: Frame; entries: { id: string; type: string; actor: string; details: Record<string, unknown>; createdAt: string }[] }> = ({ frame, entries }) => (
+type AuditEntry = { id: string; type: string; actor: string; details: Record<string, unknown>; createdAt: string };
+
+const auditColumns: Column<AuditEntry>[] = [
+  { head: "When", cell: (e) => when(e.createdAt) },
+  { head: "Event", cell: (e) => e.type },
+  { head: "By", cell: (e) => e.actor },
+  { head: "Details", cell: (e) => <code>{JSON.stringify(e.details)}</code> },
+];
+
+export const AuditPage: FC<{ frame: Frame; entries: AuditEntry[] }> = ({ frame, entries }) => (
   <DashboardLayout title="Audit log" section="developers" frame={frame}>
     <SubNav current="audit" />
     <section class="card">
-      <div class="table-wrap" tabindex={0} role="region" aria-label="Audit log (scrolls sideways)">
-        <table id="audit">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Event</th>
-              <th scope="col">By</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr>
-                <td>{when(e.createdAt)}</td>
-                <td>{e.type}</td>
-                <td>{e.actor}</td>
-                <td>
-                  <code>{JSON.stringify(e.details)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable id="audit" label="Audit log (scrolls sideways)" columns={auditColumns} rows={entries} />
     </section>
   </DashboardLayout>
 );

@@ -2,6 +2,14 @@ import type { FC } from "hono/jsx";
 import type { PostView } from "../../domain/posts/post-view.js";
 import { postStates } from "../../domain/posts/read-posts.js";
 import { DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
+import { type Column, DataTable } from "./data-table.js";
+
+const postColumns: Column<PostView>[] = [
+  { head: "Post", cell: (p) => <a href={`/dashboard/posts/${p.id}`}>{p.text.slice(0, 80) || p.id}</a> },
+  { head: "State", cell: (p) => <StateBadge state={p.state} /> },
+  { head: "Networks", cell: (p) => p.targets.map((t) => t.platform).join(", ") },
+  { head: "Created", cell: (p) => when(p.createdAt) },
+];
 
 /** Posts newest first, filtered by state with a plain GET form (works without script). */
 export const PostsPage: FC<{ frame: Frame; posts: PostView[]; state: string | undefined; cursor: string | null }> = ({ frame, posts, state, cursor }) => (
@@ -28,32 +36,7 @@ export const PostsPage: FC<{ frame: Frame; posts: PostView[]; state: string | un
       {posts.length === 0 ? (
         <p id="no-posts">No posts{state ? ` in state ${state}` : ""}.</p>
       ) : (
-        <div class="table-wrap" tabindex={0} role="region" aria-label="Posts (scrolls sideways)">
-          <table id="posts">
-            <thead>
-              <tr>
-                <th scope="col">Post</th>
-                <th scope="col">State</th>
-                <th scope="col">Networks</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((p) => (
-                <tr>
-                  <td>
-                    <a href={`/dashboard/posts/${p.id}`}>{p.text.slice(0, 80) || p.id}</a>
-                  </td>
-                  <td>
-                    <StateBadge state={p.state} />
-                  </td>
-                  <td>{p.targets.map((t) => t.platform).join(", ")}</td>
-                  <td>{when(p.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable id="posts" label="Posts (scrolls sideways)" columns={postColumns} rows={posts} />
       )}
       {cursor ? (
         <p>

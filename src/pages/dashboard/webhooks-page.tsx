@@ -3,6 +3,7 @@ import { eventTypes } from "../../domain/events/record-event.js";
 import type { DeliveryAttemptView } from "../../domain/webhooks/list-deliveries.js";
 import type { WebhookView } from "../../domain/webhooks/webhook-view.js";
 import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+import { type Column, DataTable } from "./data-table.js";
 
 /** A secret from creation or rotation: shown in this one response, never again. */
 export interface ShownSecret {
@@ -30,6 +31,48 @@ const SecretCard: FC<{ shown: ShownSecret; title: string }> = ({ shown, title })
 
 const status = (w: WebhookView) => (!w.enabled ? "disabled" : w.failingSince ? `failing since ${when(w.failingSince)}` : "enabled");
 
+const endpointColumns: Column<WebhookView>[] = [
+  { head: "URL", cell: (w) => <a href={`/dashboard/webhooks/${w.id}`}>{w.url}</a> },
+  { head: "Events", cell: (w) => (w.events.length === eventTypes.length ? "every event" : w.events.join(", ")) },
+  { head: "Status", cell: (w) => status(w) },
+  { head: "Last delivery", cell: (w) => when(w.lastDeliveryAt) },
+];
+
+const attemptColumns = (endpointId: string, csrf: string): Column<DeliveryAttemptView>[] => [
+  { head: "When", cell: (a) => when(a.createdAt) },
+  {
+    head: "Event",
+    cell: (a) => (
+      <>
+        {a.type} <code>{a.event}</code>
+      </>
+    ),
+  },
+  { head: "Attempt", cell: (a) => a.attempt },
+  { head: "Result", cell: (a) => (a.ok ? `delivered (HTTP ${a.status ?? "?"}, ${a.latencyMs} ms)` : `failed: ${a.status === null ? (a.error ?? "no answer") : `HTTP ${a.status}`}`) },
+  {
+    head: "Delivery",
+    cell: (a) => (
+      <>
+        {a.deliveryState}
+        {a.nextRetryAt ? `, next try ${when(a.nextRetryAt)}` : ""}
+      </>
+    ),
+  },
+  {
+    head: "Redeliver",
+    cell: (a) => (
+      <form class="inline" method="post" action={`/dashboard/webhooks/${endpointId}/redeliver`}>
+        <Csrf token={csrf} />
+        <input type="hidden" name="event" value={a.event} />
+        <button type="submit" aria-label={`Redeliver event ${a.event}`}>
+          Redeliver
+        </button>
+      </form>
+    ),
+  },
+];
+
 /** Every endpoint of the workspace (in the data mode shown), and the form to add one. */
 export const WebhooksPage: FC<{ frame: Frame; endpoints: WebhookView[]; created?: (WebhookView & ShownSecret) | undefined; notice?: string | undefined }> = ({ frame, endpoints, created, notice }) => (
   <DashboardLayout title="Webhooks" section="webhooks" frame={frame}>
@@ -38,30 +81,7 @@ export const WebhooksPage: FC<{ frame: Frame; endpoints: WebhookView[]; created?
     <section class="card" aria-labelledby="endpoints-title">
       <h2 id="endpoints-title">Endpoints</h2>
       {endpoints.length ? (
-        <div class="table-wrap" tabindex={0} role="region" aria-label="Webhook endpoints (scrolls sideways)">
-          <table id="endpoints">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last delivery</th>
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.map((w) => (
-                <tr id={`endpoint-${w.id}`}>
-                  <td>
-                    <a href={`/dashboard/webhooks/${w.id}`}>{w.url}</a>
-                  </td>
-                  <td>{w.events.length === eventTypes.length ? "every event" : w.events.join(", ")}</td>
-                  <td>{status(w)}</td>
-                  <td>{when(w.lastDeliveryAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable id="endpoints" label="Webhook endpoints (scrolls sideways)" columns={endpointColumns} rows={endpoints} rowAttributes={(w) => ({ id: `endpoint-${w.id}` })} />
       ) : (
         <p class="muted" id="no-endpoints">
           No endpoints yet.
@@ -143,42 +163,7 @@ export const WebhookPage: FC<{ frame: Frame; endpoint: WebhookView; attempts: De
     <section class="card" aria-labelledby="log-title">
       <h2 id="log-title">Delivery log</h2>
       {attempts.length ? (
-        <div class="table-wrap" tabindex={0} role="region" aria-label="Delivery attempts (scrolls sideways)">
-          <table id="deliveries">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Event</th>
-                <th scope="col">Attempt</th>
-                <th scope="col">Result</th>
-                <th scope="col">Delivery</th>
-                <th scope="col">Redeliver</th>
-              </tr>
-            </thead>
-            <tbody>
-              {attempts.map((a) => (
-                <tr id={`attempt-${a.id}`}>
-                  <td>{when(a.createdAt)}</td>
-                  <td>
-                    {a.type} <code>{a.event}</code>
-                  </td>
-                  <td>{a.attempt}</td>
-                  <td>{a.ok ? `delivered (HTTP ${a.status ?? "?"}, ${a.latencyMs} ms)` : `failed: ${a.status === null ? (a.error ?? "no answer") : `HTTP ${a.status}`}`}</td>
-                  <td>{a.deliveryState}{a.nextRetryAt ? `, next try ${when(a.nextRetryAt)}` : ""}</td>
-                  <td>
-                    <form class="inline" method="post" action={`/dashboard/webhooks/${endpoint.id}/redeliver`}>
-                      <Csrf token={frame.csrf} />
-                      <input type="hidden" name="event" value={a.event} />
-                      <button type="submit" aria-label={`Redeliver event ${a.event}`}>
-                        Redeliver
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable id="deliveries" label="Delivery attempts (scrolls sideways)" columns={attemptColumns(endpoint.id, frame.csrf)} rows={attempts} rowAttributes={(a) => ({ id: `attempt-${a.id}` })} />
       ) : (
         <p class="muted" id="no-deliveries">
           Nothing delivered yet. Send a test event to try the endpoint.

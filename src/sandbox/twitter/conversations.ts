@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest } from "./media.js";
 import { conversationOf, displayText, type SandboxPost } from "./posts.js";
+import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
 
 /**
@@ -75,7 +76,7 @@ export function mountConversationRoutes(app: Hono, deps: SimulatorDeps): void {
       }),
     );
     const includes = expansions.includes("author_id") && users.size > 0
-      ? { includes: { users: [...users.values()].map((u) => ({ id: u.id, name: u.displayName, username: u.handle, ...(userFields.includes("profile_image_url") && u.avatarUrl ? { profile_image_url: u.avatarUrl } : {}) })) } }
+      ? { includes: { users: await userObjects(deps, [...users.values()], userFields) } }
       : {};
     const first = page[0];
     const last = page.at(-1);

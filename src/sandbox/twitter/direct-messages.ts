@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest } from "./media.js";
+import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
 
 /**
@@ -67,12 +68,12 @@ async function eventsPage(c: Context, deps: SimulatorDeps, events: SandboxDmEven
     if (expansions.includes("sender_id")) userIds.add(e.senderId);
     if (expansions.includes("participant_ids")) for (const id of e.participantIds) userIds.add(id);
   }
-  const withAvatar = list(c, "user.fields").includes("profile_image_url");
-  const users = [];
+  const found = [];
   for (const id of userIds) {
     const user = (await deps.store.get<SandboxAccount>("twitter", "account", id))?.data;
-    if (user) users.push({ id: user.id, name: user.displayName, username: user.handle, ...(withAvatar && user.avatarUrl ? { profile_image_url: user.avatarUrl } : {}) });
+    if (user) found.push(user);
   }
+  const users = await userObjects(deps, found, list(c, "user.fields"));
   return c.json(
     {
       ...(data.length > 0 ? { data } : {}),

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest } from "./media.js";
 import type { SandboxPost } from "./posts.js";
+import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
 
 /**
@@ -60,8 +61,6 @@ const livePost = async (deps: SimulatorDeps, id: string) => {
   return post && !post.deleted ? post : null;
 };
 const account = async (deps: SimulatorDeps, id: string) => (await deps.store.get<SandboxAccount>("twitter", "account", id))?.data ?? null;
-
-const userObject = (u: SandboxAccount, fields: string[]) => ({ id: u.id, name: u.displayName, username: u.handle, ...(fields.includes("profile_image_url") && u.avatarUrl ? { profile_image_url: u.avatarUrl } : {}) });
 
 /** A simulated person follows the account (X's API reports it only in the follower list). */
 export async function simulateTwitterFollow(deps: SimulatorDeps, sourceId: string, targetId: string): Promise<void> {
@@ -136,11 +135,12 @@ export function mountEngagementRoutes(app: Hono, deps: SimulatorDeps): void {
       const from = token ? Number.parseInt(token, 10) : 0;
       if (token !== undefined && (token.length < 16 || !Number.isInteger(from))) return invalidRequest(c, `The \`pagination_token\` query parameter value [${token}] is not valid`);
       const page = edges.slice(from, from + max);
-      const users = [];
+      const listed = [];
       for (const edge of page) {
         const user = await account(deps, side === "followers" ? edge.sourceId : edge.targetId);
-        if (user) users.push(userObject(user, (c.req.query("user.fields") ?? "").split(",")));
+        if (user) listed.push(user);
       }
+      const users = await userObjects(deps, listed, (c.req.query("user.fields") ?? "").split(","));
       const next = from + max < edges.length ? String(from + max).padStart(16, "0") : null;
       return c.json({ ...(users.length > 0 ? { data: users } : {}), meta: { result_count: users.length, ...(next ? { next_token: next } : {}) } }, 200, rateHeaders(deps, 14));
     });

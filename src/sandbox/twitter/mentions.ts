@@ -3,6 +3,7 @@ import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, S
 import { simulateTwitterFollow } from "./engagement.js";
 import { invalidRequest } from "./media.js";
 import { conversationOf, displayText, type SandboxPost } from "./posts.js";
+import { userObjects } from "./users.js";
 import { authenticate, rateHeaders, snowflakeId } from "./wire.js";
 
 /**
@@ -73,7 +74,7 @@ export function mountMentionRoutes(app: Hono, deps: SimulatorDeps): void {
         };
       }),
     );
-    const users = [...authors.values()].map((u) => ({ id: u.id, name: u.displayName, username: u.handle, ...(userFields.includes("profile_image_url") && u.avatarUrl ? { profile_image_url: u.avatarUrl } : {}) }));
+    const users = await userObjects(deps, [...authors.values()], userFields);
     const first = page[0];
     const last = page.at(-1);
     return c.json(

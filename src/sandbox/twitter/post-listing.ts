@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest, type SandboxMedia } from "./media.js";
 import { displayText, type SandboxPost } from "./posts.js";
+import { userObjects } from "./users.js";
 
 /**
  * How the simulated X lists posts (search, a user's timeline): only the `post.fields`,
@@ -74,7 +75,7 @@ export async function listingBody(deps: SimulatorDeps, posts: SandboxPost[], lis
       ...expanded,
     });
   }
-  const users = fields.expansions.includes("author_id") ? [...authors.values()].map((u) => userView(u, fields["user.fields"], posts.filter((p) => p.authorId === u.id).length)) : [];
+  const users = fields.expansions.includes("author_id") ? await userObjects(deps, [...authors.values()], fields["user.fields"]) : [];
   const mediaIncluded = fields.expansions.includes("attachments.media_keys") ? media : [];
   const first = posts[0];
   const last = posts.at(-1);
@@ -83,17 +84,4 @@ export async function listingBody(deps: SimulatorDeps, posts: SandboxPost[], lis
     ...(users.length > 0 || mediaIncluded.length > 0 ? { includes: { ...(users.length > 0 ? { users } : {}), ...(mediaIncluded.length > 0 ? { media: mediaIncluded } : {}) } } : {}),
     meta: { result_count: data.length, ...(first && last ? { newest_id: first.id, oldest_id: last.id } : {}), ...(next ? { next_token: next } : {}) },
   };
-}
-
-/** A user object with the `user.fields` asked for; `tweetCount` is what the simulator holds of theirs. */
-export function userView(account: SandboxAccount, fields: readonly string[], tweetCount: number, follows = { followers: 0, following: 0 }): Record<string, unknown> {
-  const all: Record<string, unknown> = {
-    description: "Chorus sandbox account: a simulated X user, not a real person.",
-    profile_image_url: account.avatarUrl ?? undefined,
-    // The true counts of the simulated world (follows are made through the engagement routes).
-    public_metrics: { followers_count: follows.followers, following_count: follows.following, tweet_count: tweetCount, listed_count: 0, like_count: 0, media_count: 0 },
-    url: "",
-    verified: false,
-  };
-  return { id: account.id, name: account.displayName, username: account.handle, ...Object.fromEntries(Object.entries(all).filter(([k, value]) => fields.includes(k) && value !== undefined)) };
 }

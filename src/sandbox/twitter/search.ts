@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import type { SandboxFollow } from "./engagement.js";
 import { invalidRequest, type SandboxMedia } from "./media.js";
-import { listingBody, readListing, userView } from "./post-listing.js";
+import { listingBody, readListing } from "./post-listing.js";
+import { userObjectOf } from "./users.js";
 import type { SandboxPost } from "./posts.js";
 import { authenticate, rateHeaders } from "./wire.js";
 
@@ -128,9 +128,6 @@ export function mountSearchRoutes(app: Hono, deps: SimulatorDeps): void {
         errors: [{ value: username, detail: `Could not find user with username: [${username}].`, title: "Not Found Error", resource_type: "user", parameter: "username", resource_id: username, type: "https://api.x.com/2/problems/resource-not-found" }],
       });
     }
-    const posts = (await deps.store.list<SandboxPost>("twitter", "post", { owner: account.id })).filter((r) => !r.data.deleted).length;
-    const edges = (await deps.store.list<SandboxFollow>("twitter", "follow")).map((r) => r.data);
-    const follows = { followers: edges.filter((f) => f.targetId === account.id).length, following: edges.filter((f) => f.sourceId === account.id).length };
-    return c.json({ data: userView(account, listing.fields["user.fields"], posts, follows) }, 200, rateHeaders(deps, 899));
+    return c.json({ data: await userObjectOf(deps, account, listing.fields["user.fields"]) }, 200, rateHeaders(deps, 899));
   });
 }

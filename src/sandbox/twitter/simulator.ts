@@ -10,8 +10,8 @@ import { mountDirectMessageRoutes, receiveTwitterMessage } from "./direct-messag
 import { mountMentionRoutes, simulateTwitterActivity } from "./mentions.js";
 import { mountPostMetricRoutes } from "./post-metrics.js";
 import { mountPostRoutes } from "./posts.js";
-import { simulatedFollowers } from "../sandbox-metrics.js";
 import { mountSearchRoutes } from "./search.js";
+import { userObjectOf } from "./users.js";
 import { authenticate, problem, rateHeaders } from "./wire.js";
 
 /**
@@ -57,23 +57,6 @@ async function tokenAnswer(c: Context, deps: SimulatorDeps, accountId: string, s
 }
 
 const USER_FIELDS = ["created_at", "description", "id", "location", "name", "profile_image_url", "protected", "public_metrics", "url", "username", "verified"];
-
-function userObject(account: SandboxAccount, fields: string[]): Record<string, unknown> {
-  const all: Record<string, unknown> = {
-    id: account.id,
-    name: account.displayName,
-    username: account.handle,
-    created_at: "2020-01-01T00:00:00.000Z",
-    description: "Chorus sandbox account: a simulated X user, not a real person.",
-    location: "Sandbox",
-    profile_image_url: account.avatarUrl,
-    protected: false,
-    public_metrics: { followers_count: simulatedFollowers(account.id), following_count: 0, tweet_count: 0, listed_count: 0, like_count: 0, media_count: 0 },
-    url: "",
-    verified: false,
-  };
-  return Object.fromEntries(Object.entries(all).filter(([key]) => ["id", "name", "username", ...fields].includes(key)));
-}
 
 export const createTwitterSimulator: SimulatorFactory = (deps) => {
   const app = new Hono();
@@ -137,7 +120,7 @@ export const createTwitterSimulator: SimulatorFactory = (deps) => {
         type: "https://api.x.com/2/problems/invalid-request",
       }, 400);
     }
-    return c.json({ data: userObject(auth.account, fields) }, 200, rateHeaders(deps, 74));
+    return c.json({ data: await userObjectOf(deps, auth.account, fields) }, 200, rateHeaders(deps, 74));
   });
 
   mountMediaRoutes(app, deps);

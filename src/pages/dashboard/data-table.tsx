@@ -1,0 +1,51 @@
+import type { Child } from "hono/jsx";
+
+export interface Column<T> {
+  head: Child;
+  cell: (row: T) => Child;
+  /** The cell that names its row: a `th scope="row"`, so a screen reader announces it with each value across. */
+  rowHeader?: boolean;
+}
+
+/**
+ * Every list page's table: a labelled region that scrolls sideways on a phone (focusable, so the
+ * keyboard can scroll it too), column headers scoped to their columns, one row per item. The
+ * pages keep their own empty states: some show a sentence instead, some an empty table.
+ */
+export function DataTable<T>({
+  id,
+  label,
+  caption,
+  columns,
+  rows,
+  rowAttributes,
+}: {
+  id?: string | undefined;
+  /** What the region is called to assistive technology. */
+  label: string;
+  caption?: Child;
+  columns: Column<T>[];
+  rows: T[];
+  /** The row's own attributes (an `id` or `data-*` the tests and scripts find it by). */
+  rowAttributes?: (row: T) => Record<string, string>;
+}) {
+  return (
+    <div class="table-wrap" tabindex={0} role="region" aria-label={label}>
+      <table id={id}>
+        {caption === undefined ? null : <caption class="muted">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th scope="col">{column.head}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr {...(rowAttributes?.(row) ?? {})}>{columns.map((column) => (column.rowHeader ? <th scope="row">{column.cell(row)}</th> : <td>{column.cell(row)}</td>))}</tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiKeys, workspaces } from "../../src/db/schema/index.js";
+import { postWithPublishedTargets } from "../../src/domain/comments/comment-targets.js";
+import type { DomainContext } from "../../src/domain/context.js";
+import { resolveConversation } from "../../src/domain/messages/conversation-account.js";
+import { conversationId } from "../../src/domain/messages/conversation-id.js";
+import { networkContextFor } from "../../src/domain/networks/network-context.js";
+import { accountsInScope } from "../../src/domain/reads/spanning-read.js";
+import { domainServices } from "../../src/http/domain-services.js";
+import { recordStatements } from "../support/count-statements.js";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+
+/**
+ * The inbox reads bring each account's app credentials along in the query that finds the account
+ * (the dashboard's round-trip budget): what they leave must be exactly what a query of its own
+ * would have answered, the workspace's own app where it brought one and never another workspace's.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+/** A fresh domain context, as each request gets (the credentials are kept per context). */
+async function contextOf(ws: TestWorkspace): Promise<DomainContext> {
+  const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+  const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
+  if (!workspace || !apiKey) throw new Error("workspace or key missing");
+  return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
+}
+
+async function created(response: Response): Promise<string> {
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const connect = (ws: TestWorkspace, platform: string, handle: string) =>
+  ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) } }).then(created);
+
+/** The client id each network would be called with, and the credential queries that cost. */
+async function clientIds(ctx: DomainContext, platforms: ("twitter" | "linkedin" | "pinterest")[]) {
+  const recorder = recordStatements(t.db);
+  try {
+    const ids: Record<string, string> = {};
+    for (const platform of platforms) ids[platform] = (await networkContextFor(ctx, platform, "test")).config.clientId;
+    return { ids, credentialQueries: recorder.statements.filter((s) => s.includes('"app_credentials"')).length };
+  } finally {
+    recorder.stop();
+  }
+}
+
+describe("app credentials read with the accounts", () => {
+  it("the accounts of a spanning read carry their own app, the default where there is none, and nothing of another workspace", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const other = await t.workspace({ plan: "subscription" });
+    expect((await ws.request("/v1/credentials", { method: "POST", json: { platform: "twitter", clientId: "own-x-app", clientSecret: "own-x-secret" } })).status).toBe(201);
+    // Another workspace's LinkedIn app must not become this workspace's through the join.
+    expect((await other.request("/v1/credentials", { method: "POST", json: { platform: "linkedin", clientId: "their-li-app", clientSecret: "their-secret" } })).status).toBe(201);
+    await connect(ws, "twitter", "joined-creds-x");
+    await connect(ws, "linkedin", "joined-creds-li");
+    await connect(other, "linkedin", "joined-creds-other-li");
+
+    const ctx = await contextOf(ws);
+    expect((await accountsInScope(ctx, undefined)).map((a) => a.platform).sort()).toEqual(["linkedin", "twitter"]);
+    const joined = await clientIds(ctx, ["twitter", "linkedin"]);
+    expect(joined.ids).toEqual({ twitter: "own-x-app", linkedin: "chorus-sandbox-linkedin" });
+    expect(joined.credentialQueries).toBe(0);
+    // A network none of the accounts is on was not covered by the join: it is read, once, as before.
+    expect(await clientIds(ctx, ["pinterest", "pinterest"])).toEqual({ ids: { pinterest: "chorus-sandbox-pinterest" }, credentialQueries: 1 });
+
+    // The same answers with no join in front: the join changed the cost, not the result.
+    expect(await clientIds(await contextOf(ws), ["twitter", "linkedin"])).toEqual({ ids: joined.ids, credentialQueries: 1 });
+    const theirs = await contextOf(other);
+    await accountsInScope(theirs, undefined);
+    expect(await clientIds(theirs, ["linkedin"])).toEqual({ ids: { linkedin: "their-li-app" }, credentialQueries: 0 });
+  });
+
+  it("a post's published targets come with their accounts and apps in one round trip, and another workspace's post is not found", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    expect((await ws.request("/v1/credentials", { method: "POST", json: { platform: "twitter", clientId: "own-x-app", clientSecret: "own-x-secret" } })).status).toBe(201);
+    const account = await connect(ws, "twitter", "joined-post-x");
+    const post = await created(await ws.request("/v1/posts", { method: "POST", json: { text: "joined credentials", accounts: [account] } }));
+    const draft = await created(await ws.request("/v1/posts", { method: "POST", json: { text: "a draft", accounts: [account], draft: true } }));
+
+    const ctx = await contextOf(ws);
+    const recorder = recordStatements(t.db);
+    const found = await postWithPublishedTargets(ctx, post).finally(() => recorder.stop());
+    expect(recorder.statements).toHaveLength(1);
+    expect(found.post.id).toBe(post);
+    expect(found.targets.map((x) => [x.row.id, x.row.platform, typeof x.networkPostId])).toEqual([[account, "twitter", "string"]]);
+    expect(await clientIds(ctx, ["twitter"])).toEqual({ ids: { twitter: "own-x-app" }, credentialQueries: 0 });
+
+    // A post that never went out is found, with nothing to read comments on.
+    expect((await postWithPublishedTargets(await contextOf(ws), draft)).targets).toEqual([]);
+    const other = await contextOf(await t.workspace());
+    await expect(postWithPublishedTargets(other, post)).rejects.toMatchObject({ code: "resource_not_found", param: "id" });
+  });
+
+  it("a conversation's account comes with its app", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    expect((await ws.request("/v1/credentials", { method: "POST", json: { platform: "twitter", clientId: "own-x-app", clientSecret: "own-x-secret" } })).status).toBe(201);
+    const account = await connect(ws, "twitter", "joined-dm-x");
+    const ctx = await contextOf(ws);
+    const id = conversationId({ account, via: null, id: "dm-1" });
+    expect((await resolveConversation(ctx, id)).row.id).toBe(account);
+    expect(await clientIds(ctx, ["twitter"])).toEqual({ ids: { twitter: "own-x-app" }, credentialQueries: 0 });
+    await expect(resolveConversation(await contextOf(await t.workspace()), id)).rejects.toMatchObject({ status: 404 });
+  });
+});
