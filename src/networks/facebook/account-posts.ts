@@ -35,8 +35,9 @@ export const facebookAccountReads: AccountReadsFacet = {
       page.cursor,
       page.limit,
       async (pageId, after, size) => {
-        const url = facebookGraphUrl(net, `${pageId}/posts`, { fields: FIELDS, limit: String(Math.min(PAGE_MAX, size)), after: after ?? undefined, access_token: tokenOf.get(pageId) });
-        const body = await graphEdgePage(net, table, url, Post);
+        const limit = Math.min(PAGE_MAX, size);
+        const url = facebookGraphUrl(net, `${pageId}/posts`, { fields: FIELDS, limit: String(limit), after: after ?? undefined, access_token: tokenOf.get(pageId) });
+        const body = await graphEdgePage(net, table, url, Post, limit);
         const items = body.data.map((post) => ({
           id: post.id,
           url: absoluteUrl(post.permalink_url, facebookWeb),

@@ -6,16 +6,18 @@ import { graphRequest } from "./graph.js";
 /**
  * One page of a Graph edge (`{ data, paging: { cursors: { after }, next } }`), shared by the Meta
  * networks (Facebook pages, Instagram, Threads). Graph keeps `cursors.after` on the last page
- * too; only `next` says more exists, so the cursor handed back is the `after` of a page with a
- * `next`, and null otherwise.
+ * too, so `after` is followed only when `next` says more exists, or when the page came back full:
+ * Threads documents its edge answering `cursors` without `next`, and a full page may have more.
+ * At worst that costs one empty page at the end.
  */
-export async function graphEdgePage<S extends v.GenericSchema>(net: NetworkContext, table: ErrorTable, url: string, item: S): Promise<{ data: v.InferOutput<S>[]; cursor: string | null }> {
+export async function graphEdgePage<S extends v.GenericSchema>(net: NetworkContext, table: ErrorTable, url: string, item: S, limit: number): Promise<{ data: v.InferOutput<S>[]; cursor: string | null }> {
   const schema = v.object({
     data: v.array(item),
     paging: v.optional(v.object({ cursors: v.optional(v.object({ after: v.optional(v.string()) })), next: v.optional(v.string()) })),
   });
   const body = await graphRequest(net, table, url, schema);
-  const after = body.paging?.next ? (body.paging.cursors?.after ?? null) : null;
+  const more = body.paging?.next !== undefined || (body.data.length > 0 && body.data.length >= limit);
+  const after = more ? (body.paging?.cursors?.after ?? null) : null;
   return { data: body.data as v.InferOutput<S>[], cursor: after };
 }
 

@@ -30,8 +30,9 @@ const kindOf = (media: v.InferOutput<typeof Media>) => (media.media_product_type
 export const instagramAccountReads: AccountReadsFacet = {
   async listPosts(tokens, page, net) {
     const igUserId = extraString(tokens, "igUserId", "instagram");
-    const url = igUrl(tokens, net, `${igUserId}/media`, { fields: FIELDS, limit: String(Math.min(PAGE_MAX, page.limit)), after: page.cursor ?? undefined, access_token: tokens.accessToken });
-    const body = await graphEdgePage(net, table, url, Media);
+    const limit = Math.min(PAGE_MAX, page.limit);
+    const url = igUrl(tokens, net, `${igUserId}/media`, { fields: FIELDS, limit: String(limit), after: page.cursor ?? undefined, access_token: tokens.accessToken });
+    const body = await graphEdgePage(net, table, url, Media, limit);
     const items = body.data.map((media) => ({ id: media.id, url: media.permalink ?? null, text: media.caption ?? null, createdAt: graphIso(media.timestamp), kind: kindOf(media) }));
     return { items, cursor: body.cursor };
   },

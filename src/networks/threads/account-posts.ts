@@ -12,7 +12,7 @@ import { threadsErrorTable as table } from "./errors.js";
  * follower counts only, no followers or following lists, so those reads are absent.
  */
 
-/** The threads edge serves at most 100 a page. */
+/** The threads edge serves at most 100 a page (default 25). */
 const PAGE_MAX = 100;
 const FIELDS = "id,text,permalink,timestamp,media_type";
 
@@ -22,8 +22,9 @@ const version = (net: NetworkContext) => net.config.apiVersion ?? threadsDefault
 
 export const threadsAccountReads: AccountReadsFacet = {
   async listPosts(tokens, page, net) {
-    const url = graphUrl(threadsUrls.graph, version(net), "me/threads", { fields: FIELDS, limit: String(Math.min(PAGE_MAX, page.limit)), after: page.cursor ?? undefined, access_token: tokens.accessToken });
-    const body = await graphEdgePage(net, table, url, Thread);
+    const limit = Math.min(PAGE_MAX, page.limit);
+    const url = graphUrl(threadsUrls.graph, version(net), "me/threads", { fields: FIELDS, limit: String(limit), after: page.cursor ?? undefined, access_token: tokens.accessToken });
+    const body = await graphEdgePage(net, table, url, Thread, limit);
     const items = body.data.map((t) => ({
       id: t.id,
       url: t.permalink ?? null,
