@@ -13,7 +13,7 @@ import { absoluteUrl } from "./meta-publish.js";
  * list for pages (only counts), so those reads are absent and answer `capability_unsupported`.
  */
 
-/** Graph serves at most 100 posts a page on this edge. */
+/** Page size asked of the edge; 100 is the usual Graph edge maximum (unverified for /posts: Meta documents none). */
 const PAGE_MAX = 100;
 const FIELDS = "id,message,created_time,permalink_url,status_type";
 const facebookWeb = "https://www.facebook.com";

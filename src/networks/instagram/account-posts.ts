@@ -12,7 +12,7 @@ import { igUrl } from "./published-media.js";
  * reads are absent and answer `capability_unsupported`.
  */
 
-/** Page size asked of the media edge; Graph's edges serve up to 100. */
+/** Page size asked of the media edge; 100 is the usual Graph edge maximum (unverified for this edge: Meta documents none). */
 const PAGE_MAX = 100;
 const FIELDS = "id,caption,permalink,timestamp,media_type,media_product_type";
 
