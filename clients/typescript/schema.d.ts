@@ -1021,7 +1021,7 @@ export interface paths {
         };
         /**
          * The account's posts, read live from the network
-         * @description Newest first, including posts made outside Chorus; each carries its Chorus `post_` id when Chorus published it. Differs from GET /v1/posts, which lists what Chorus published. Networks without the read (GET /v1/platforms: `posts` in `reads`), a connection to renew, or a network that failed or timed out answer 200 with a `problems` entry, never a silent empty list.
+         * @description Newest first, including posts made outside Chorus; each carries its Chorus `post_` id when Chorus published it. Differs from GET /v1/posts, which lists what Chorus published. What each network lists: a Facebook account's pages' posts (every page it manages, merged); Instagram's feed media and reels (not stories); Threads' own threads (not replies); TikTok's public videos that passed moderation (not drafts or private videos); Pinterest's Pins (`pin`, or `repin` for saves of others' Pins); a LinkedIn connection's company pages' posts (a member's own posts need a permission LinkedIn grants only to partners, so a member without a company page answers a `problems` entry `capability_unsupported`); a Google Business Profile's local posts on every location (not those Google rejected). Networks without the read (GET /v1/platforms: `posts` in `reads`), a connection to renew, or a network that failed or timed out answer 200 with a `problems` entry, never a silent empty list.
          */
         get: operations["listAccountPosts"];
         put?: never;
@@ -3719,7 +3719,7 @@ export interface components {
             text: string | null;
             /** @description ISO 8601 UTC, when the network says the post was made. */
             createdAt: string;
-            /** @description `post`, or the network's kind (`video`, `pin`). */
+            /** @description `post`, or the network's kind: `video` (YouTube, TikTok, Facebook and Instagram videos), `reel` (Instagram), `repost` (Threads), `pin` or `repin` (Pinterest), `event`, `offer` or `alert` (Google Business local posts). */
             kind: string;
         };
         AccountPostList: {

@@ -78,7 +78,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
         param: "action",
         platform,
         message: `${platform} raises no notification for \`${input.action}\` that its API shows.`,
-        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On YouTube, Facebook and Instagram, simulate `reply`: a comment on one of the account's posts.",
+        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On YouTube, Facebook and Instagram, simulate `reply`: a comment on one of the account's posts. On Pinterest, simulate `follow`: it shows in GET /v1/social-accounts/{id}/followers.",
       });
     }
     if (result.reason === "subject_required") {

@@ -11,6 +11,7 @@ import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookL
 import { checkPublishOnPage, publishOnPage } from "./publish.js";
 import { deleteFromPage, findOnPage } from "./published-posts.js";
 import { facebookMessages } from "./messages.js";
+import { facebookAccountReads } from "./account-posts.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -120,6 +121,7 @@ export const facebookAdapter: NetworkAdapter = {
   findPublished: findOnPage,
   deletePost: deleteFromPage,
   inbox: { ...facebookMessages, ...facebookComments },
+  accountReads: facebookAccountReads,
 
   live: facebookLive,
 };

@@ -13,6 +13,7 @@ import { brandedPartners } from "./partners.js";
 import { checkInstagramPublish, publishToInstagram } from "./publish.js";
 import { findOnInstagram } from "./published-media.js";
 import { instagramMessages } from "./messages.js";
+import { instagramAccountReads } from "./account-posts.js";
 
 const graphBase = (tokens: TokenSet) => (doorOf(tokens) === "facebook_login" ? instagramUrls.facebookGraph : instagramUrls.instagramGraph);
 const igUserId = (tokens: TokenSet) => extraString(tokens, "igUserId", "instagram");
@@ -49,6 +50,7 @@ export const instagramAdapter: NetworkAdapter = {
   hosts: instagramHosts,
   inbox: { ...instagramComments, ...instagramMessages },
   discover: instagramDiscover,
+  accountReads: instagramAccountReads,
 
   authorizeUrl: instagramAuthorizeUrl,
 

@@ -6,6 +6,7 @@ import { pinterestApiBaseUrl, pinterestCapabilities, pinterestMaxPageSize, pinte
 import { pinterestErrorTable } from "./errors.js";
 import { pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./oauth.js";
 import { checkPinterestPublish, deletePinterestPost, findPinterestPublished, publishPinterest } from "./publish.js";
+import { pinterestAccountReads } from "./account-reads.js";
 
 const AccountResponse = v.object({
   id: v.string(),
@@ -95,4 +96,5 @@ export const pinterestAdapter: NetworkAdapter = {
   findPublished: findPinterestPublished,
   deletePost: deletePinterestPost,
   analytics: pinterestAnalytics,
+  accountReads: pinterestAccountReads,
 };

@@ -8,6 +8,7 @@ import { threadsDiscover } from "./discover.js";
 import { threadsErrorTable as table } from "./errors.js";
 import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./oauth.js";
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
+import { threadsAccountReads } from "./account-posts.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? threadsDefaultApiVersion;
 
@@ -31,6 +32,7 @@ export const threadsAdapter: NetworkAdapter = {
   capabilities: threadsCapabilities,
   hosts: threadsHosts,
   discover: threadsDiscover,
+  accountReads: threadsAccountReads,
 
   authorizeUrl: threadsAuthorizeUrl,
 

@@ -7,6 +7,7 @@ import { tiktokCapabilities, tiktokUserInfoUrl } from "./capabilities.js";
 import { queryCreatorInfo } from "./creator-info.js";
 import { tiktokAuthorizeUrlFor, tiktokExchangeCode, tiktokRefresh, tiktokRevoke } from "./oauth.js";
 import { checkTiktokPublish, findTiktokPublished, publishTiktok } from "./publish.js";
+import { tiktokAccountReads } from "./account-posts.js";
 
 const UserInfoResponse = v.object({
   data: v.object({
@@ -72,4 +73,5 @@ export const tiktokAdapter: NetworkAdapter = {
   findPublished: findTiktokPublished,
   // No deletePost: the Content Posting and Display APIs have no way to delete a post.
   analytics: tiktokAnalytics,
+  accountReads: tiktokAccountReads,
 };

@@ -1,3 +1,4 @@
+import { mountPinterestAccountReads, simulatePinterestActivity } from "./account-reads.js";
 import { mountPinterestAnalyticsRoutes } from "./analytics.js";
 import { simulatedFollowers } from "../sandbox-metrics.js";
 import { type Context, Hono } from "hono";
@@ -170,6 +171,7 @@ export const createPinterestSimulator: SimulatorFactory = (deps) => {
     return pageOf(c, items);
   });
 
+  mountPinterestAccountReads(app, deps);
   mountPins(app, deps);
   mountMediaUpload(app, deps);
 
@@ -178,5 +180,11 @@ export const createPinterestSimulator: SimulatorFactory = (deps) => {
     return c.json({ code: 404, message: "Not found." }, 404);
   });
 
-  return { platform: "pinterest", hosts: ["www.pinterest.com", "api.pinterest.com", S3_UPLOAD_HOST], app, seedAccount };
+  return {
+    platform: "pinterest",
+    hosts: ["www.pinterest.com", "api.pinterest.com", S3_UPLOAD_HOST],
+    app,
+    seedAccount,
+    simulateActivity: (input) => simulatePinterestActivity(deps, (handle) => seedAccount({ handle }), input),
+  };
 };

@@ -19,7 +19,7 @@ export const accountReadRoutes = new Hono<AppEnv>()
       tags,
       summary: "The account's posts, read live from the network",
       description:
-        "Newest first, including posts made outside Chorus; each carries its Chorus `post_` id when Chorus published it. Differs from GET /v1/posts, which lists what Chorus published. Networks without the read (GET /v1/platforms: `posts` in `reads`), a connection to renew, or a network that failed or timed out answer 200 with a `problems` entry, never a silent empty list.",
+        "Newest first, including posts made outside Chorus; each carries its Chorus `post_` id when Chorus published it. Differs from GET /v1/posts, which lists what Chorus published. What each network lists: a Facebook account's pages' posts (every page it manages, merged); Instagram's feed media and reels (not stories); Threads' own threads (not replies); TikTok's public videos that passed moderation (not drafts or private videos); Pinterest's Pins (`pin`, or `repin` for saves of others' Pins); a LinkedIn connection's company pages' posts (a member's own posts need a permission LinkedIn grants only to partners, so a member without a company page answers a `problems` entry `capability_unsupported`); a Google Business Profile's local posts on every location (not those Google rejected). Networks without the read (GET /v1/platforms: `posts` in `reads`), a connection to renew, or a network that failed or timed out answer 200 with a `problems` entry, never a silent empty list.",
       security,
       responses: { 200: jsonResponse(AccountPostListSchema, "A page of the account's posts."), ...errors },
     }),

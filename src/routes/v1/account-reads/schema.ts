@@ -18,7 +18,7 @@ export const AccountPostSchema = named(
     url: v.nullable(v.string()),
     text: v.nullable(v.string()),
     createdAt: v.pipe(v.string(), v.description("ISO 8601 UTC, when the network says the post was made.")),
-    kind: v.pipe(v.string(), v.description("`post`, or the network's kind (`video`, `pin`).")),
+    kind: v.pipe(v.string(), v.description("`post`, or the network's kind: `video` (YouTube, TikTok, Facebook and Instagram videos), `reel` (Instagram), `repost` (Threads), `pin` or `repin` (Pinterest), `event`, `offer` or `alert` (Google Business local posts).")),
   }),
   {
     id: "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3lbyzq2v7a22k",
