@@ -4,6 +4,7 @@ import { listAdAccounts } from "../facebook/ad-accounts.js";
 import { extraString, graphRequest, graphUrl, SuccessSchema } from "../facebook/graph.js";
 import { revokeFacebookLogin } from "../facebook/oauth.js";
 import type { NetworkAdapter, TokenSet } from "../types.js";
+import { instagramAnalytics } from "./analytics.js";
 import { instagramCapabilities, instagramHosts, instagramUrls } from "./capabilities.js";
 import { instagramComments } from "./comments.js";
 import { instagramErrorTable as table } from "./errors.js";
@@ -49,6 +50,7 @@ export const instagramAdapter: NetworkAdapter = {
   hosts: instagramHosts,
   inbox: { ...instagramComments, ...instagramMessages },
   discover: instagramDiscover,
+  analytics: instagramAnalytics,
 
   authorizeUrl: instagramAuthorizeUrl,
 
