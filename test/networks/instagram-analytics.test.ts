@@ -63,15 +63,16 @@ describe.each(doors)("Instagram analytics, %s door", (door, host, mediaNode, use
     expect(month.daily?.[0]?.date).toBe("2026-09-02");
     expect(month.daily?.at(-1)?.date).toBe("2026-10-01");
     expect(month.metrics.comments).toBe(2);
-    expect(month.networkMetrics.follower_count).toBeGreaterThanOrEqual(0);
+    // The sandbox account has no followers: Instagram serves follower gains only from 100, so none are asked.
+    expect(month.networkMetrics.follower_count).toBeUndefined();
     expect(month).toMatchObject({ source: "account", followers: 0, followersChange: null });
     const monthCalls = b.sent.slice(from);
     const quarter = await ig.accountAnalytics(tokens, { networkUserId: igUserId, since: "2026-07-04", until: "2026-10-01", posts: [], destinations: [] }, net);
     expect(quarter.daily).toHaveLength(90);
-    // Three 30-day windows, follower gains only asked for the last one (Instagram serves 30 days of them).
+    // Three 30-day windows, each asked for its totals and its daily reach.
     const quarterInsights = b.sent.slice(from + monthCalls.length).filter((r) => r.url.pathname.endsWith("/insights"));
     expect(quarterInsights).toHaveLength(6);
-    expect(quarterInsights.filter((r) => r.url.searchParams.get("metric")?.includes("follower_count"))).toHaveLength(1);
+    expect(quarterInsights.filter((r) => r.url.searchParams.get("metric")?.includes("follower_count"))).toHaveLength(0);
     for (const r of b.sent.slice(from)) {
       expect(graphRequestProblems(r, r.url.pathname.endsWith("/insights") ? userNode : "IGUser"), r.url.toString()).toEqual([]);
       if (r.url.searchParams.has("since")) expect(Number(r.url.searchParams.get("until")) - Number(r.url.searchParams.get("since"))).toBeLessThanOrEqual(30 * 86_400);
@@ -91,7 +92,37 @@ describe.each(doors)("Instagram analytics, %s door", (door, host, mediaNode, use
     expect((await get(`${igUserId}/insights?metric=reach&period=week`)).body.error).toMatchObject({ code: 100 });
     expect((await get(`${igUserId}/insights?metric=views&period=day&metric_type=time_series`)).body.error?.message).toContain("total_value");
     expect((await get(`${igUserId}/insights?metric=reach&period=day&since=1751328000&until=1759276800`)).body.error?.message).toContain("30 days");
+    expect((await get(`${igUserId}/insights?metric=follower_count&period=day`)).body.error?.message).toContain("100 followers");
     // Another account's (or no) media: Graph's "does not exist" answer, as the error table classifies it.
     await expect(ig.postAnalytics(tokens, { networkPostId: "17900000000000999", networkUserId: igUserId, destination: null, publishedAt: "2026-10-01T12:00:00Z" }, net)).rejects.toMatchObject({ code: "platform_rejected", platform: "instagram" });
+  });
+});
+
+describe("Instagram follower gains", () => {
+  it("asks follower_count of an account of 100 followers or more, for the last 30 days only, and adds it up", async () => {
+    // The sandbox's accounts have no followers, so this reads a scripted Graph: the user node and the insights edge.
+    const sent: URL[] = [];
+    const graph = (async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      sent.push(url);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+      if (!url.pathname.endsWith("/insights")) return json({ id: "17841400000000001", followers_count: 250 });
+      const metrics = (url.searchParams.get("metric") ?? "").split(",");
+      const since = Number(url.searchParams.get("since"));
+      const day = (k: number) => new Date((since + (k + 1) * 86_400) * 1000).toISOString().replace(/\.000Z$/, "+0000");
+      return json({
+        data: metrics.map((name) =>
+          url.searchParams.get("metric_type") === "total_value" ? { name, period: "day", total_value: { value: 10 } } : { name, period: "day", values: [0, 1, 2].map((k) => ({ value: name === "follower_count" ? 3 : 100, end_time: day(k) })) },
+        ),
+      });
+    }) as typeof fetch;
+    const tokens = { accessToken: "IGAA_scripted", refreshToken: null, expiresAt: null, scopes: [], extra: { igUserId: "17841400000000001", door: "facebook_login" } };
+    const net = { fetch: graph, now: () => new Date("2026-10-01T12:00:00Z"), config: { clientId: "1", clientSecret: "s", redirectUri: "https://chorus.test/cb" } };
+    const quarter = await ig.accountAnalytics(tokens as never, { networkUserId: "17841400000000001", since: "2026-07-04", until: "2026-10-01", posts: [], destinations: [] }, net);
+    const gains = sent.filter((u) => u.searchParams.get("metric")?.includes("follower_count"));
+    expect(gains).toHaveLength(1);
+    expect(Number(gains[0]?.searchParams.get("since"))).toBe(Date.parse("2026-09-02T00:00:00Z") / 1000);
+    expect(quarter).toMatchObject({ followers: 250, followersChange: null });
+    expect(quarter.networkMetrics.follower_count).toBe(9);
   });
 });

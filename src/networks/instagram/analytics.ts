@@ -12,8 +12,8 @@ import { doorOf, igVersion } from "./oauth.js";
  * `GET /{ig-media-id}/insights`; reels add their watch time, which other media types refuse,
  * so the media's product type is read first. An account's come from
  * `GET /{ig-user-id}/insights?period=day`: the counts as `metric_type=total_value`, `reach` as a
- * daily series, `follower_count` (new followers per day, served for the last 30 days only) beside
- * them, over windows of at most 30 days, the longest range Instagram serves; followers now are
+ * daily series, `follower_count` (new followers per day, served for the last 30 days only and
+ * to accounts of 100 followers or more) beside them, over windows of at most 30 days, the longest range Instagram serves; followers now are
  * the user node's `followers_count`. Instagram gives gains only, not unfollows, so the change
  * of followers stays null. Over 90 days `reach` is the sum of three 30-day reaches.
  */
@@ -23,6 +23,7 @@ const REELS_METRICS = [...FEED_METRICS, "ig_reels_video_view_total_time"];
 const STORY_METRICS = ["views", "reach", "shares", "total_interactions"];
 const ACCOUNT_TOTALS = ["views", "reach", "likes", "comments", "shares", "saves", "total_interactions", "profile_links_taps"];
 const WINDOW_DAYS = 30;
+const MIN_FOLLOWERS_FOR_GAINS = 100;
 const DAY_MS = 86_400_000;
 
 const Insight = v.object({
@@ -102,11 +103,14 @@ export const instagramAnalytics: AnalyticsFacet = {
     const recent = net.now().getTime() / 1000 - WINDOW_DAYS * 86_400;
     const parts = windows(request.since, request.until);
     const range = (w: { since: number; until: number }) => ({ since: String(w.since), until: String(w.until), period: "day" });
-    const [user, totals, series] = await Promise.all([
-      // The Instagram-login door reads its own user node as `me` (its `id` there is app-scoped).
-      read(tokens, net, doorOf(tokens) === "facebook_login" ? userId : "me", { fields: "id,followers_count" }, UserNode),
-      Promise.all(parts.map((w) => read(tokens, net, `${userId}/insights`, { ...range(w), metric: ACCOUNT_TOTALS.join(","), metric_type: "total_value" }, Insights))),
-      Promise.all(parts.map((w) => read(tokens, net, `${userId}/insights`, { ...range(w), metric: w.since >= recent ? "reach,follower_count" : "reach", metric_type: "time_series" }, Insights))),
+    const totalsRead = Promise.all(parts.map((w) => read(tokens, net, `${userId}/insights`, { ...range(w), metric: ACCOUNT_TOTALS.join(","), metric_type: "total_value" }, Insights)));
+    // The Instagram-login door reads its own user node as `me` (its `id` there is app-scoped).
+    const user = await read(tokens, net, doorOf(tokens) === "facebook_login" ? userId : "me", { fields: "id,followers_count" }, UserNode);
+    // Instagram serves follower_count only to accounts with 100 followers or more.
+    const gains = (user.followers_count ?? 0) >= MIN_FOLLOWERS_FOR_GAINS;
+    const [totals, series] = await Promise.all([
+      totalsRead,
+      Promise.all(parts.map((w) => read(tokens, net, `${userId}/insights`, { ...range(w), metric: gains && w.since >= recent ? "reach,follower_count" : "reach", metric_type: "time_series" }, Insights))),
     ]);
     const networkMetrics: Record<string, number> = {};
     for (const insight of totals.flatMap((b) => b.data)) networkMetrics[insight.name] = (networkMetrics[insight.name] ?? 0) + totalOf(insight);

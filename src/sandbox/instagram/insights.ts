@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
 import { simulatedAudience, simulatedDay, simulatedFollowsOn } from "../sandbox-metrics.js";
-import type { SimulatorDeps } from "../types.js";
+import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { authenticate, graphJson, unsupportedRequest, type GraphProfile } from "../facebook/graph-wire.js";
 import { DAY_SECONDS, daysOf, endTimeOf, insightEntry, insightsParameterError, requestedMetrics, unixParam } from "../facebook/insights-wire.js";
 import type { SandboxIgComment } from "./media-comments.js";
-import { platform, type SandboxMedia } from "./model.js";
+import { igUserNode, platform, type SandboxMedia } from "./model.js";
 
 /**
  * Instagram insights on both doors, as documented for 2025-26:
@@ -14,7 +14,8 @@ import { platform, type SandboxMedia } from "./model.js";
  *   `plays`, `video_views` and the other retired names are refused as invalid metrics.
  * - `GET /{ig-user-id}/insights?metric=&period=day&metric_type=total_value|time_series&since=&until=`
  *   — `views` and the interaction counts only as `total_value`; `reach` and `follower_count`
- *   (daily new followers, last 30 days only) as a daily series too; `since`..`until` at most 30 days.
+ *   (daily new followers, last 30 days only, accounts of 100 followers or more) as a daily series
+ *   too; `since`..`until` at most 30 days.
  * Comments are the ones the sandbox holds (made through the API or simulated activity); the
  * audience numbers follow the media's id and age (sandbox-metrics.ts).
  */
@@ -46,7 +47,7 @@ export function mountInstagramInsights(graph: Hono, profile: GraphProfile, d: In
     if (!auth.ok) return auth.response;
     const id = c.req.param("nodeId");
     const account = auth.account;
-    if (id === account.id || (d.acceptsMe && id === "me")) return userInsights(c.req.raw, account.id);
+    if (id === account.id || (d.acceptsMe && id === "me")) return userInsights(c.req.raw, account);
     const media = await deps.store.get<SandboxMedia>(platform, "media", id);
     if (!media || media.owner !== account.id) return unsupportedRequest("GET", id);
     const reel = media.data.productType === "REELS";
@@ -75,7 +76,8 @@ export function mountInstagramInsights(graph: Hono, profile: GraphProfile, d: In
     return graphJson({ data: metrics.map((name) => insightEntry(id, name, "lifetime", { values: [{ value: values[name] ?? 0 }] })) });
   });
 
-  async function userInsights(request: Request, accountId: string): Promise<Response> {
+  async function userInsights(request: Request, account: SandboxAccount): Promise<Response> {
+    const accountId = account.id;
     const query = new URL(request.url).searchParams;
     const metrics = requestedMetrics(query.get("metric") ?? undefined, USER_METRICS);
     if (metrics instanceof Response) return metrics;
@@ -94,6 +96,11 @@ export function mountInstagramInsights(graph: Hono, profile: GraphProfile, d: In
     if (until - since > MAX_RANGE_DAYS * DAY_SECONDS) return insightsParameterError(`There cannot be more than ${MAX_RANGE_DAYS} days between since and until`);
     if (metrics.includes("follower_count") && since < now - MAX_RANGE_DAYS * DAY_SECONDS - DAY_SECONDS) {
       return insightsParameterError("follower_count is only available for the last 30 days");
+    }
+    // Documented: no follower_count under 100 followers. The exact refusal is not documented (unverified wording).
+    // The same count the IG user node answers as `followers_count` (model.ts).
+    if (metrics.includes("follower_count") && Number(igUserNode(account, 0).followers_count) < 100) {
+      return insightsParameterError("follower_count is not available for accounts with fewer than 100 followers");
     }
     const days = daysOf(since, Math.min(until, now + DAY_SECONDS));
     const perDay = days.map((day) => ({ day, a: simulatedDay(`instagram:${accountId}`, day) }));
