@@ -75,11 +75,24 @@ describe.each(facebookInstagramOrders)("Facebook analytics (%s)", (_order, facto
     const sent = b.sent.slice(from);
     const insights = sent.filter((r) => r.url.pathname.endsWith("/insights"));
     expect(insights).toHaveLength(2);
-    for (const r of sent) expect(graphRequestProblems(r, nodeOf(r.url)), r.url.toString()).toEqual([]);
+    // `tasks` is a field of the /me/accounts edge's entries (Graph's User accounts reference), not of the Page node the SDK describes.
+    const edgeOnly = (r: (typeof sent)[number], p: string) => r.url.pathname.endsWith("/me/accounts") && p === "field tasks is not a field of Page";
+    for (const r of sent) expect(graphRequestProblems(r, nodeOf(r.url)).filter((p) => !edgeOnly(r, p)), r.url.toString()).toEqual([]);
+    expect(sent.find((r) => r.url.pathname.endsWith("/me/accounts"))?.url.searchParams.get("fields")?.split(",")).toContain("tasks");
     for (const r of insights) {
       for (const name of RETIRED) expect(r.url.searchParams.get("metric")?.split(",")).not.toContain(name);
       expect(Number(r.url.searchParams.get("until")) - Number(r.url.searchParams.get("since"))).toBe(90 * 86_400);
     }
+  });
+
+  it("reads only pages the person may analyse, and says so when there is none", async () => {
+    const { b, net, tokens, pageId } = await setUp(factories, "stats.moderator");
+    const pages = await b.deps.store.list<SandboxPage>("facebook", "page", { owner: (await b.deps.store.get<SandboxPage>("facebook", "page", pageId))?.owner ?? "" });
+    for (const page of pages) await b.deps.store.put("facebook", "page", page.id, { ...page.data, tasks: page.data.tasks.filter((task) => task !== "ANALYZE") }, page.owner);
+    const from = b.sent.length;
+    const refused = fb.accountAnalytics(tokens, { networkUserId: "", since: "2026-09-25", until: "2026-10-01", posts: [], destinations: [] }, net);
+    await expect(refused).rejects.toMatchObject({ code: "missing_permission", platform: "facebook", fix: expect.stringContaining("Analyze") });
+    expect(b.sent.slice(from).filter((r) => r.url.pathname.endsWith("/insights"))).toEqual([]);
   });
 
   it("refuses retired metrics, wrong periods, long ranges and the person's own token like Graph", async () => {

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { ApiError } from "../../infra/errors.js";
 import { type AnalyticsFacet, addMetrics, addNetworkMetrics, type DailyMetrics, type MetricValues, noMetrics, sumOrNull } from "../facets/analytics.js";
 import type { NetworkContext } from "../types.js";
 import { facebookErrorTable as table } from "./errors.js";
@@ -12,7 +13,7 @@ import { facebookGraphUrl, pageAccess } from "./page-access.js";
  * its lifetime insights plus its comments (the comments edge's summary) and shares (the post's
  * `shares` field, absent until someone shares); reactions come from
  * `post_reactions_by_type_total`. A post's video views are asked only of video posts. An
- * account's are the daily insights of every page the person manages, added up; followers now are
+ * account's are the daily insights of every page the person may analyse (task ANALYZE), added up; followers now are
  * each page's `followers_count`, their change the last day's `page_follows` less the first's.
  * Every insights call carries the page's own token, as Graph requires.
  */
@@ -26,7 +27,7 @@ const Value = v.union([v.number(), v.record(v.string(), v.number())]);
 const Insights = v.object({ data: v.array(v.object({ name: v.string(), values: v.optional(v.array(v.object({ value: Value, end_time: v.optional(v.string()) }))) })) });
 const PostNode = v.object({ id: v.string(), status_type: v.optional(v.string()), shares: v.optional(v.object({ count: v.number() })) });
 const CommentsSummary = v.object({ summary: v.optional(v.object({ total_count: v.number() })) });
-const ManagedPage = v.object({ id: v.string(), access_token: v.string(), followers_count: v.optional(v.number()) });
+const ManagedPage = v.object({ id: v.string(), access_token: v.string(), followers_count: v.optional(v.number()), tasks: v.optional(v.array(v.string())) });
 
 /** A reaction breakdown (`{like: 3, love: 1}`) counts as its total. */
 const numberOf = (value: v.InferOutput<typeof Value>) => (typeof value === "number" ? value : Object.values(value).reduce((a, b) => a + b, 0));
@@ -107,7 +108,16 @@ export const facebookAnalytics: AnalyticsFacet = {
   },
 
   async accountAnalytics(tokens, request, net) {
-    const pages = await graphCollect(net, table, facebookGraphUrl(net, "me/accounts", { fields: "id,access_token,followers_count", limit: "100", access_token: tokens.accessToken }), ManagedPage);
+    const managed = await graphCollect(net, table, facebookGraphUrl(net, "me/accounts", { fields: "id,access_token,followers_count,tasks", limit: "100", access_token: tokens.accessToken }), ManagedPage);
+    // Page Insights need the ANALYZE task on the page; pages the person only moderates or posts to have none to read.
+    const pages = managed.filter((page) => !page.tasks || page.tasks.includes("ANALYZE"));
+    if (pages.length === 0) {
+      throw new ApiError("missing_permission", {
+        platform: "facebook",
+        message: "None of the pages this Facebook account manages lets it read insights (the ANALYZE task).",
+        fix: "Ask a page admin to give this person the Analyze task (Meta Business Suite > Settings > People), then read again.",
+      });
+    }
     const read = await Promise.all(pages.map((page) => readPage(net, page, request.since, request.until)));
     const byDay = new Map<string, MetricValues[]>();
     for (const day of read.flatMap((r) => r.daily)) byDay.set(day.date, [...(byDay.get(day.date) ?? []), day.metrics]);
