@@ -37,7 +37,7 @@ export function daysOf(since: number, until: number): string[] {
   return days;
 }
 
-/** Graph's `end_time` of a daily value: the end of that day, Pacific-time midnight as UTC+8h would be; the sandbox uses 08:00 UTC of the next day. */
+/** A daily value's `end_time`: Graph stamps a day with its end (midnight Pacific time, 07:00 or 08:00 UTC the next day); the sandbox uses 08:00. */
 export const endTimeOf = (day: string) => `${new Date(Date.parse(`${day}T00:00:00Z`) + DAY_SECONDS * 1000).toISOString().slice(0, 10)}T08:00:00+0000`;
 
 export function insightEntry(nodeId: string, name: string, period: string, value: { values: { value: number; end_time?: string }[] } | { total_value: { value: number } }) {
