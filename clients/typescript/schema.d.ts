@@ -3471,7 +3471,7 @@ export interface components {
             cached: boolean;
             /** @description Why this target has no numbers, or null. */
             problem: {
-                /** @description `target_not_published`, `capability_unsupported`, `needs_reauth`, `platform_unavailable`, `rate_limited`, or the network's own refusal code. */
+                /** @description `target_not_published`, `capability_unsupported` (no post insights on the network, e.g. Google Business Profile), `missing_scope` (the connection lacks a permission the read needs, e.g. LinkedIn's `r_member_postAnalytics`), `needs_reauth`, `platform_unavailable`, `rate_limited`, or the network's own refusal code. */
                 code: string;
                 message: string;
                 retryable: boolean;

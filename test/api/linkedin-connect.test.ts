@@ -68,7 +68,7 @@ describe("LinkedIn connect variants through the public connect flow", () => {
   it("organization: asks only for Community Management, identifies the member without openid, offers every page the member may post for", async () => {
     const ws = await t.workspace();
     const { scopes, back } = await throughDoor(t, await doorLink(ws, "organization"), "li.pages");
-    expect(scopes).toEqual(["r_basicprofile", "w_member_social", "w_organization_social", "r_organization_social", "rw_organization_admin"]);
+    expect(scopes).toEqual(["r_basicprofile", "w_member_social", "w_organization_social", "r_organization_social", "rw_organization_admin", "r_member_postAnalytics"]);
     expect(scopes).not.toContain("openid");
     const account = await accountOf(ws, back);
     expect(account).toMatchObject({ platform: "linkedin", connectVariant: "organization", handle: "li-pages", displayName: "li Sandbox", status: "active" });

@@ -50,7 +50,7 @@ describe("linkedin adapter against the LinkedIn simulator", () => {
       scope: "openid profile email w_member_social",
     });
     const organization = new URL(authorizeUrl({ state: "s", codeChallenge: "c", variant: "organization" }, ctx.net));
-    expect(organization.searchParams.get("scope")).toBe("r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin");
+    expect(organization.searchParams.get("scope")).toBe("r_basicprofile w_member_social w_organization_social r_organization_social rw_organization_admin r_member_postAnalytics");
     // No variant: the most capable product the app has.
     expect(new URL(authorizeUrl({ state: "s", codeChallenge: "c", variant: null }, ctx.net)).searchParams.get("scope")).toBe(organization.searchParams.get("scope"));
     // Nothing configured: the self-serve products every LinkedIn app can add.

@@ -72,6 +72,7 @@ export const blueskyAnalytics: AnalyticsFacet = {
   },
   // The AppView's counters are live and its limit generous (3,000 requests per 5 minutes).
   minRefreshSeconds: 60,
+  accountReadsPosts: true,
 
   async postAnalytics(tokens, request, net) {
     const [post] = await getPosts(tokens, [request.networkPostId], net);

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { NetworkAdapter, NetworkContext, PublishDestination, TokenSet } from "../types.js";
+import { facebookAnalytics } from "./analytics.js";
 import { facebookComments } from "./comments.js";
 import { facebookDiscover } from "./discover.js";
 import { facebookCapabilities, facebookDefaultApiVersion, facebookHosts, facebookScopes, facebookUrls } from "./capabilities.js";
@@ -53,6 +54,7 @@ export const facebookAdapter: NetworkAdapter = {
   capabilities: facebookCapabilities,
   hosts: facebookHosts,
   discover: facebookDiscover,
+  analytics: facebookAnalytics,
 
   authorizeUrl(input, net) {
     return facebookDialogUrl(input, net, version(net), facebookScopes);

@@ -47,11 +47,11 @@ export interface AccountAnalyticsRequest {
   since: string;
   until: string;
   /**
-   * The account's posts published through Chorus in the period. Networks without account-level
-   * insights (Bluesky, X, TikTok) total these posts' counters instead; the others ignore them.
+   * The account's posts published through Chorus in the period, for facets with
+   * `accountReadsPosts` (Bluesky, X, TikTok total these posts' counters); empty for the others.
    */
   posts: { networkPostId: string; destination: string | null; publishedAt: string }[];
-  /** Destinations the account publishes to (pages, boards, locations), for networks whose insights live there. */
+  /** Destinations those posts went to (pages, boards, locations); empty when `posts` is. */
   destinations: string[];
 }
 
@@ -78,6 +78,12 @@ export interface AnalyticsFacet {
    * network's quota (X's 15-minute windows, YouTube's daily units) however often a client asks.
    */
   minRefreshSeconds: number;
+  /**
+   * The account read totals the period's posts (`AccountAnalyticsRequest.posts`) because the
+   * network has no account-level insights. Only such accounts wait for Chorus's posts query;
+   * the others are asked at once and get no posts.
+   */
+  accountReadsPosts?: true;
   postAnalytics?(tokens: TokenSet, request: PostAnalyticsRequest, net: NetworkContext): Promise<NetworkMetrics>;
   accountAnalytics?(tokens: TokenSet, request: AccountAnalyticsRequest, net: NetworkContext): Promise<NetworkAccountAnalytics>;
 }

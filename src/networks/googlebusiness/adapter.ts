@@ -3,6 +3,7 @@ import { ApiError } from "../../infra/errors.js";
 import { callNetwork } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
 import { googleBusinessCapabilities, googleBusinessLocationReadMask, googleBusinessPageSizes, googleBusinessUrls } from "./capabilities.js";
+import { createGoogleBusinessAnalytics } from "./analytics.js";
 import { googleBusinessErrorTable } from "./errors.js";
 import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./oauth.js";
 import { createGoogleBusinessPublishing } from "./publish.js";
@@ -139,6 +140,8 @@ export const googleBusinessAdapter: NetworkAdapter = {
     "mybusinessbusinessinformation.googleapis.com",
     // v4: localPosts (publishing).
     "mybusiness.googleapis.com",
+    // Performance API: location analytics.
+    "businessprofileperformance.googleapis.com",
   ],
   authorizeUrl: googleBusinessAuthorizeUrl,
   exchangeCode: googleBusinessExchangeCode,
@@ -151,4 +154,5 @@ export const googleBusinessAdapter: NetworkAdapter = {
   findPublished: publishing.findPublished,
   deletePost: publishing.deletePost,
   accountReads: createGoogleBusinessAccountReads(targets),
+  analytics: createGoogleBusinessAnalytics(targets),
 };

@@ -4,6 +4,7 @@ import { listAdAccounts } from "../facebook/ad-accounts.js";
 import { extraString, graphRequest, graphUrl, SuccessSchema } from "../facebook/graph.js";
 import { revokeFacebookLogin } from "../facebook/oauth.js";
 import type { NetworkAdapter, TokenSet } from "../types.js";
+import { instagramAnalytics } from "./analytics.js";
 import { instagramCapabilities, instagramHosts, instagramUrls } from "./capabilities.js";
 import { instagramComments } from "./comments.js";
 import { instagramErrorTable as table } from "./errors.js";
@@ -51,6 +52,7 @@ export const instagramAdapter: NetworkAdapter = {
   inbox: { ...instagramComments, ...instagramMessages },
   discover: instagramDiscover,
   accountReads: instagramAccountReads,
+  analytics: instagramAnalytics,
 
   authorizeUrl: instagramAuthorizeUrl,
 

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { callNetwork } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
+import { createLinkedinAnalytics } from "./analytics.js";
 import { linkedinCapabilities, linkedinOrganizationReadScopes, linkedinPostingRoles, linkedinUrls } from "./capabilities.js";
 import { linkedinErrorTable } from "./errors.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
@@ -112,4 +113,5 @@ export const linkedinAdapter: NetworkAdapter = {
   findPublished: findLinkedinPost,
   deletePost: deleteLinkedinPost,
   accountReads: createLinkedinAccountReads(targets),
+  analytics: createLinkedinAnalytics(targets),
 };

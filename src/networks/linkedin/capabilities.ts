@@ -33,6 +33,8 @@ export const linkedinScopes = {
   organizationSocial: "w_organization_social",
   readOrganizationSocial: "r_organization_social",
   organizationAdmin: "rw_organization_admin",
+  /** Member post analytics (memberCreatorPostAnalytics), part of the Community Management API since July 2025. */
+  memberPostAnalytics: "r_member_postAnalytics",
 } as const;
 
 /**
@@ -43,11 +45,19 @@ export const linkedinScopes = {
  * - `member`: Sign In with LinkedIn using OpenID Connect + Share on LinkedIn, self-serve on any app.
  * - `organization`: Community Management API (LinkedIn reviews the app); it includes
  *   `w_member_social` and `r_basicprofile`, so the member can post as themselves too, and is
- *   identified by GET /v2/me instead of OpenID userinfo.
+ *   identified by GET /v2/me instead of OpenID userinfo, and `r_member_postAnalytics` for the
+ *   member's own posts' analytics.
  */
 export const linkedinProductScopes = {
   member: [linkedinScopes.openid, linkedinScopes.profile, linkedinScopes.email, linkedinScopes.memberSocial],
-  organization: [linkedinScopes.basicProfile, linkedinScopes.memberSocial, linkedinScopes.organizationSocial, linkedinScopes.readOrganizationSocial, linkedinScopes.organizationAdmin],
+  organization: [
+    linkedinScopes.basicProfile,
+    linkedinScopes.memberSocial,
+    linkedinScopes.organizationSocial,
+    linkedinScopes.readOrganizationSocial,
+    linkedinScopes.organizationAdmin,
+    linkedinScopes.memberPostAnalytics,
+  ],
 } as const satisfies Record<string, readonly string[]>;
 export type LinkedinProduct = keyof typeof linkedinProductScopes;
 export const linkedinProducts = Object.keys(linkedinProductScopes) as LinkedinProduct[];

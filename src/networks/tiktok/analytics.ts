@@ -60,6 +60,7 @@ export const tiktokAnalytics: AnalyticsFacet = {
   },
   // The Display API allows 600 requests a minute per app; the counters move slowly enough for five minutes.
   minRefreshSeconds: 300,
+  accountReadsPosts: true,
 
   async postAnalytics(tokens, request, net) {
     const [video] = await queryVideos(tokens, [request.networkPostId], net);

@@ -81,6 +81,7 @@ export const twitterAnalytics: AnalyticsFacet = {
   },
   // GET /2/tweets allows 900 requests per 15-minute window per user; a read a quarter-hour keeps dashboards well inside it.
   minRefreshSeconds: 900,
+  accountReadsPosts: true,
 
   async postAnalytics(tokens, request, net) {
     const [post] = await readPosts(tokens, [request.networkPostId], youngEnough(request.publishedAt, net.now()), net);

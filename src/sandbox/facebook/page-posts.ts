@@ -108,6 +108,8 @@ const postNode = (id: string, post: SandboxPagePost): GraphNode => ({
   permalink_url: postPermalink(id),
   is_published: true,
   status_type: statusTypes[post.kind],
+  // Nobody shares sandbox posts; Graph leaves `shares` out until someone does.
+  shares: null,
 });
 
 const videoNode = (profile: GraphProfile, id: string, video: SandboxVideo): GraphNode => ({

@@ -16,6 +16,7 @@ import {
 } from "./graph-wire.js";
 import { hashDigits, mountMessenger } from "./messenger.js";
 import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
+import { mountPageInsights } from "./page-insights.js";
 import { mountLiveVideos } from "./live-videos.js";
 import { mountPagePublishing } from "./page-publishing.js";
 import { mountPageSearch } from "./page-search.js";
@@ -138,6 +139,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
   });
 
   mountPageComments(graph, profile, door);
+  mountPageInsights(graph, profile, door);
   // Before publishing: its live-video node routes pass anything else on to the post and video nodes.
   mountLiveVideos(graph, profile, door);
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the edges above.

@@ -5,6 +5,7 @@ import { mountGoogleOAuth } from "../youtube/google-oauth-sim.js";
 import { bearerToken, decodePageToken, googleRpcErrorBody, insufficientScopesMessage, invalidCredentialsMessage, paginate, unmatched } from "../youtube/google-wire.js";
 import { type SandboxBusinessAccount, type SandboxLocation, accountResource, applyReadMask, ensureBusinessData, locationResource } from "./business-data.js";
 import { mountLocalPosts, V4_SERVICE } from "./local-posts.js";
+import { mountPerformance, PERFORMANCE_SERVICE } from "./performance.js";
 
 /**
  * Google Business Profile test double: Google's OAuth server (shared with the youtube
@@ -15,7 +16,7 @@ import { mountLocalPosts, V4_SERVICE } from "./local-posts.js";
 const manageScopes = ["https://www.googleapis.com/auth/business.manage", "https://www.googleapis.com/auth/plus.business.manage"];
 const ACCOUNTS_SERVICE = "mybusinessaccountmanagement.googleapis.com";
 const LOCATIONS_SERVICE = "mybusinessbusinessinformation.googleapis.com";
-const hosts = ["accounts.google.com", "oauth2.googleapis.com", "openidconnect.googleapis.com", ACCOUNTS_SERVICE, LOCATIONS_SERVICE, V4_SERVICE];
+const hosts = ["accounts.google.com", "oauth2.googleapis.com", "openidconnect.googleapis.com", ACCOUNTS_SERVICE, LOCATIONS_SERVICE, V4_SERVICE, PERFORMANCE_SERVICE];
 
 type Authorized = { person: SandboxAccount; scopes: string[] };
 
@@ -122,6 +123,7 @@ export const createGooglebusinessSimulator: SimulatorFactory = (deps: SimulatorD
   });
 
   mountLocalPosts(app, deps, { authorize });
+  mountPerformance(app, deps, { authorize });
 
   app.notFound((c) => unmatched(c, googleRpcErrorBody(404, "Requested entity was not found.", null, "googleapis.com"), 404));
 

@@ -16,6 +16,7 @@ import { ensurePageToken, mountAdAccountsEdge, mountManagedPagesEdge, mountPageS
 import { hashDigits, mountMessenger } from "../facebook/messenger.js";
 import { mountContentPublishing } from "./content-publishing.js";
 import { mountInstagramDiscovery } from "./discovery.js";
+import { mountInstagramInsights } from "./insights.js";
 import { igObjectNode } from "./media-nodes.js";
 import {
   igUserNode,
@@ -62,6 +63,7 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
 
   mountAdAccountsEdge(graph, profile, door);
   mountInstagramDiscovery(graph, profile, deps);
+  mountInstagramInsights(graph, profile, { door, permission: "instagram_manage_insights", acceptsMe: false });
 
   mountMessenger(graph, {
     platform,

@@ -19,6 +19,7 @@ import {
 } from "../facebook/graph-wire.js";
 import { instagramWebhookFields } from "../../networks/instagram/capabilities.js";
 import { mountContentPublishing } from "./content-publishing.js";
+import { mountInstagramInsights } from "./insights.js";
 import { igObjectNode } from "./media-nodes.js";
 import { igUserNode, instagramProfile, linkOf, mediaCount, platform, publishingLimitNode } from "./model.js";
 import { mountMessenger } from "../facebook/messenger.js";
@@ -106,6 +107,7 @@ export function instagramGraphHost(deps: SimulatorDeps): Hono {
     return picked instanceof Response ? picked : graphJson({ data: [picked] });
   });
 
+  mountInstagramInsights(graph, profile, { door, permission: "instagram_business_manage_insights", acceptsMe: true });
   mountContentPublishing(graph, profile, {
     door,
     publishPermission: "instagram_business_content_publish",

@@ -9,7 +9,7 @@ export const sandboxLinkedinProductScopes: Record<string, readonly string[]> = {
   // Sign In with LinkedIn using OpenID Connect + Share on LinkedIn (self-serve).
   member: ["openid", "profile", "email", "w_member_social"],
   // Community Management API (reviewed by LinkedIn; the only product on its app).
-  organization: ["r_basicprofile", "w_member_social", "w_organization_social", "r_organization_social", "rw_organization_admin", "r_organization_admin"],
+  organization: ["r_basicprofile", "w_member_social", "w_organization_social", "r_organization_social", "rw_organization_admin", "r_organization_admin", "r_member_postAnalytics"],
 };
 
 /** Chorus's own sandbox app, which the simulator grants every product so test keys can open every door. */

@@ -53,7 +53,7 @@ const networkMetrics = v.pipe(
 );
 
 const TargetProblemSchema = v.object({
-  code: v.pipe(v.string(), v.description("`target_not_published`, `capability_unsupported`, `needs_reauth`, `platform_unavailable`, `rate_limited`, or the network's own refusal code.")),
+  code: v.pipe(v.string(), v.description("`target_not_published`, `capability_unsupported` (no post insights on the network, e.g. Google Business Profile), `missing_scope` (the connection lacks a permission the read needs, e.g. LinkedIn's `r_member_postAnalytics`), `needs_reauth`, `platform_unavailable`, `rate_limited`, or the network's own refusal code.")),
   message: v.string(),
   retryable: v.boolean(),
 });
