@@ -72,12 +72,15 @@ describe("X user objects", () => {
       timeline: find((await read(ctx, fan.tokens, `/2/users/${owner.id}/tweets?expansions=author_id&${fields}`, "getUsersPosts")).includes?.users, owner.id),
       mentions: find((await read(ctx, fan.tokens, `/2/users/${fan.id}/mentions?expansions=author_id&${fields}`, "getUsersMentions")).includes?.users, owner.id),
     };
-    const expected = { followers_count: 2, following_count: 1, tweet_count: 2, listed_count: 0, like_count: 0, media_count: 0 };
+    const expected = { followers_count: 2, following_count: 1, post_count: 2, listed_count: 0, like_count: 0, media_count: 0 };
     for (const [endpoint, user] of Object.entries(seen)) expect(user?.public_metrics, endpoint).toEqual(expected);
+    // The simulated user carries every metric X's OpenAPI marks required (UserPublicMetrics).
+    const schemas = (spec as { components: { schemas: Record<string, { required?: string[] }> } }).components.schemas;
+    for (const name of schemas.UserPublicMetrics?.required ?? ["missing UserPublicMetrics"]) expect(expected).toHaveProperty(name);
 
     // The fan's own numbers from their side: one follower (the owner), following nobody, no posts.
     const fanSeen = find((await read(ctx, owner.tokens, `/2/users/${owner.id}/following?${fields}`, "getUsersFollowing")).data, fan.id);
-    expect(fanSeen?.public_metrics).toEqual({ followers_count: 1, following_count: 0, tweet_count: 0, listed_count: 0, like_count: 0, media_count: 0 });
+    expect(fanSeen?.public_metrics).toEqual({ followers_count: 1, following_count: 0, post_count: 0, listed_count: 0, like_count: 0, media_count: 0 });
     // Not asked, not answered: X sends only the fields named in user.fields.
     expect(find((await read(ctx, owner.tokens, "/2/users/me", "getUsersMe")).data, owner.id)).toEqual({ id: owner.id, name: expect.any(String), username: "x_counted" });
   });

@@ -43,7 +43,7 @@ const User = v.object({
   profile_image_url: v.optional(v.string()),
   url: v.optional(v.string()),
   verified: v.optional(v.boolean()),
-  public_metrics: v.optional(v.object({ followers_count: v.optional(v.number()), following_count: v.optional(v.number()), tweet_count: v.optional(v.number()) })),
+  public_metrics: v.optional(v.object({ followers_count: v.optional(v.number()), following_count: v.optional(v.number()), post_count: v.optional(v.number()), tweet_count: v.optional(v.number()) })),
 });
 const Media = v.object({ media_key: v.string(), type: v.string() });
 const PostList = v.object({
@@ -158,7 +158,8 @@ export const twitterDiscover: DiscoverFacet = {
       verified: user.verified ?? null,
       followersCount: metrics?.followers_count ?? null,
       followingCount: metrics?.following_count ?? null,
-      postsCount: metrics?.tweet_count ?? null,
+      // X's OpenAPI names it post_count; older payloads say tweet_count.
+      postsCount: metrics?.post_count ?? metrics?.tweet_count ?? null,
     };
   },
 

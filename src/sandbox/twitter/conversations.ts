@@ -60,7 +60,7 @@ export function mountConversationRoutes(app: Hono, deps: SimulatorDeps): void {
           created_at: post.createdAt,
           conversation_id: conversationOf(post),
           lang: "en",
-          public_metrics: { retweet_count: 0, reply_count: replies, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 },
+          public_metrics: { repost_count: 0, reply_count: replies, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 },
         };
         const expanded: Record<string, unknown> = {
           author_id: post.authorId,

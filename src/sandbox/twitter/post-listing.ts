@@ -62,7 +62,7 @@ export async function listingBody(deps: SimulatorDeps, posts: SandboxPost[], lis
       conversation_id: post.replyTo?.id ?? post.id,
       lang: "en",
       // The sandbox keeps no likes, replies or reposts of X posts: what it counts is what exists.
-      public_metrics: { retweet_count: 0, reply_count: 0, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 },
+      public_metrics: { repost_count: 0, reply_count: 0, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 },
       ...(keys.length > 0 ? { attachments: { media_keys: keys } } : {}),
       author_id: post.authorId,
     };

@@ -50,7 +50,7 @@ export function mountPostMetricRoutes(app: Hono, deps: SimulatorDeps): void {
       const replies = posts.filter((p) => p.replyTo?.id === id).length;
       const item: Record<string, unknown> = { id, text: await displayText(post), edit_history_tweet_ids: [id] };
       if (fields.includes("public_metrics")) {
-        item.public_metrics = { retweet_count: audience.shares, reply_count: replies, like_count: audience.likes, quote_count: 0, bookmark_count: audience.saves, impression_count: audience.impressions };
+        item.public_metrics = { repost_count: audience.shares, reply_count: replies, like_count: audience.likes, quote_count: 0, bookmark_count: audience.saves, impression_count: audience.impressions };
       }
       if (fields.includes("non_public_metrics")) {
         item.non_public_metrics = { impression_count: audience.impressions, url_link_clicks: audience.clicks, user_profile_clicks: audience.profileVisits, engagements: audience.likes + audience.shares + replies + audience.clicks };

@@ -45,7 +45,7 @@ function userObject(account: SandboxAccount, fields: readonly string[], counts: 
     protected: false,
     // Likes are not served by the self-serve API the sandbox simulates, and there are no lists: none to count.
     public_metrics: counts
-      ? { followers_count: counts.followers, following_count: counts.following, tweet_count: counts.tweets, listed_count: 0, like_count: 0, media_count: counts.media }
+      ? { followers_count: counts.followers, following_count: counts.following, post_count: counts.tweets, listed_count: 0, like_count: 0, media_count: counts.media }
       : undefined,
     url: "",
     verified: false,
