@@ -75,7 +75,7 @@ describe("X user objects", () => {
     const expected = { followers_count: 2, following_count: 1, post_count: 2, listed_count: 0, like_count: 0, media_count: 0 };
     for (const [endpoint, user] of Object.entries(seen)) expect(user?.public_metrics, endpoint).toEqual(expected);
     // The simulated user carries every metric X's OpenAPI marks required (UserPublicMetrics).
-    const schemas = (spec as { components: { schemas: Record<string, { required?: string[] }> } }).components.schemas;
+    const schemas = (spec as unknown as { components: { schemas: Record<string, { required?: string[] }> } }).components.schemas;
     for (const name of schemas.UserPublicMetrics?.required ?? ["missing UserPublicMetrics"]) expect(expected).toHaveProperty(name);
 
     // The fan's own numbers from their side: one follower (the owner), following nobody, no posts.
