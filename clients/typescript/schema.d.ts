@@ -1003,7 +1003,7 @@ export interface paths {
         put?: never;
         /**
          * Like, repost, follow, block, mute, bookmark or save, and undo
-         * @description One account acts on a post or a person on its network. Free: engaging never spends credits. The action must be one the account's network offers through its API (GET /v1/platforms lists each network's `engagements`); any other is refused with 400 `action_unsupported`, whose `fix` names the actions that network has (X removed likes and follows from self-serve API access on 2026-04-20 and blocks in 2023; Instagram, Facebook, TikTok and Google Business offer none). A target that is not a post (or person) of that network is 400 with `param: "target"`; one that does not exist there is 404 `engagement_target_not_found`. Actions are idempotent: liking a liked post, or unliking one never liked, answers 200 and changes nothing.
+         * @description One account acts on a post or a person on its network. Free: engaging never spends credits. The action must be one the account's network offers through its API (GET /v1/platforms lists each network's `engagements`); any other is refused with 400 `action_unsupported`, whose `fix` names the actions that network has (X removed likes and follows from self-serve API access on 2026-04-20 and blocks in 2023; Threads and LinkedIn repost but document no undo of a repost; Pinterest's one action is `save`, into the board named by `options.board`; Instagram, Facebook, TikTok and Google Business offer none). A target that is not a post (or person) of that network is 400 with `param: "target"`; one that does not exist there is 404 `engagement_target_not_found`. Actions are idempotent: liking a liked post, or unliking one never liked, answers 200 and changes nothing.
          */
         post: operations["createEngagement"];
         delete?: never;
@@ -3692,8 +3692,15 @@ export interface components {
              * @enum {string}
              */
             action: "like" | "unlike" | "repost" | "unrepost" | "follow" | "unfollow" | "block" | "unblock" | "mute" | "unmute" | "bookmark" | "unbookmark" | "save";
-            /** @description For a post action: a Chorus `post_` id (its target on the acting account's network is used, or another account's on the same network), or the network's own post id or URL (X: `1234…` or `https://x.com/<user>/status/1234…`; Bluesky: an `at://` URI or `https://bsky.app/profile/<handle>/post/<rkey>`; YouTube: a video id or watch URL; Pinterest: a pin id or URL). For a person action: a handle (with or without `@`), a profile URL, or the network's user id (X numeric id, Bluesky DID, YouTube channel id `UC…`). */
+            /** @description For a post action: a Chorus `post_` id (its target on the acting account's network is used, or another account's on the same network), or the network's own post id or URL (X: `1234…` or `https://x.com/<user>/status/1234…`; Bluesky: an `at://` URI or `https://bsky.app/profile/<handle>/post/<rkey>`; YouTube: a video id or watch URL; Pinterest: a pin id or URL `https://www.pinterest.com/pin/<id>/`; LinkedIn: a post URN `urn:li:share:…`/`urn:li:ugcPost:…` or a post URL whose address holds one; Threads: a media id). For a person action: a handle (with or without `@`), a profile URL, or the network's user id (X numeric id, Bluesky DID, YouTube channel id `UC…`). */
             target: string;
+            /** @description Extra settings a few actions take. Sent to an action that does not take them, they are refused with 400 `field_invalid` naming the option, never ignored. */
+            options?: {
+                /** @description Pinterest `save`: the board the pin is saved to, one of the account's boards (GET /v1/social-accounts/{id}/targets lists them). Required for `save`: Pinterest saves into a board. */
+                board?: string;
+                /** @description LinkedIn `like`, `unlike` and `repost`: act as this page the member manages (its URN, as GET /v1/social-accounts/{id}/targets lists it) instead of as the member. */
+                actor?: string;
+            };
         };
         /**
          * @example {
@@ -11695,7 +11702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `platform_rejected`. */
+            /** @description Error. Codes: `pin_board_missing`, `platform_rejected`. */
             422: {
                 headers: {
                     /** @description Requests left in the current window. */
