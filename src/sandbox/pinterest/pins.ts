@@ -17,10 +17,10 @@ import { authenticate, pageOf, pinError } from "./wire.js";
 export const S3_UPLOAD_HOST = "pinterest-media-upload.s3-accelerate.amazonaws.com";
 export const PROCESSING_MS = 2000;
 
-const pinWrite = ["boards:read", "boards:write", "pins:read", "pins:write"];
+export const pinWrite = ["boards:read", "boards:write", "pins:read", "pins:write"];
 const pinRead = ["boards:read", "pins:read"];
 
-interface SandboxPin {
+export interface SandboxPin {
   id: string;
   accountId: string;
   board_id: string;
@@ -66,7 +66,7 @@ function images(url: string) {
   return { "150x150": { width: 150, height: 150, url }, "400x300": { width: 400, height: 300, url }, "600x": { width: 600, height: 900, url }, "1200x": { width: 1200, height: 1800, url } };
 }
 
-function pinResource(pin: SandboxPin, owner: SandboxAccount | null): Record<string, unknown> {
+export function pinResource(pin: SandboxPin, owner: SandboxAccount | null): Record<string, unknown> {
   const { accountId: _owner, ...wire } = pin;
   return { ...wire, board_owner: { username: owner?.handle ?? "" }, is_owner: true, is_standard: true, has_been_promoted: false, pin_metrics: null };
 }

@@ -6,6 +6,7 @@ import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SandboxStore, SimulatorDeps, SimulatorFactory } from "../types.js";
 import { mountMediaUpload, mountPins, S3_UPLOAD_HOST } from "./pins.js";
+import { mountPinSaves } from "./saves.js";
 import { authenticate, pageOf, pinError } from "./wire.js";
 
 /**
@@ -171,6 +172,7 @@ export const createPinterestSimulator: SimulatorFactory = (deps) => {
   });
 
   mountPins(app, deps);
+  mountPinSaves(app, deps);
   mountMediaUpload(app, deps);
 
   app.notFound((c) => {
