@@ -5,6 +5,7 @@ import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
 import type { NetworkAdapter, NetworkContext } from "../types.js";
 import { threadsCapabilities, threadsDefaultApiVersion, threadsHosts, threadsUrls } from "./capabilities.js";
 import { threadsDiscover } from "./discover.js";
+import { threadsEngage } from "./engage.js";
 import { threadsErrorTable as table } from "./errors.js";
 import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./oauth.js";
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
@@ -70,4 +71,5 @@ export const threadsAdapter: NetworkAdapter = {
   findPublished: findOnThreads,
   deletePost: deleteFromThreads,
   analytics: threadsAnalytics,
+  engage: threadsEngage,
 };
