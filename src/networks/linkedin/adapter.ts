@@ -3,6 +3,7 @@ import { ApiError } from "../../infra/errors.js";
 import { callNetwork } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
 import { linkedinCapabilities, linkedinOrganizationReadScopes, linkedinPostingRoles, linkedinUrls } from "./capabilities.js";
+import { linkedinEngage } from "./engage.js";
 import { linkedinErrorTable } from "./errors.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
 import { linkedinMember } from "./member.js";
@@ -110,4 +111,5 @@ export const linkedinAdapter: NetworkAdapter = {
   checkPublish: checkLinkedinPost,
   findPublished: findLinkedinPost,
   deletePost: deleteLinkedinPost,
+  engage: linkedinEngage,
 };

@@ -7,6 +7,7 @@ import { registerSandboxLinkedinApp, unauthorizedScope } from "./apps.js";
 import { authorizeMember } from "./auth.js";
 import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
+import { mountReactionRoutes } from "./reactions.js";
 import { type SandboxAcl, type SandboxOrganization, ensureOrganizations, memberId, organizationResource, restError, versionProblem } from "./linkedin-data.js";
 
 /**
@@ -167,6 +168,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
 
   mountMediaRoutes(app, deps);
   mountPostRoutes(app, deps);
+  mountReactionRoutes(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
