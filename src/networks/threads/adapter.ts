@@ -6,6 +6,7 @@ import type { NetworkAdapter, NetworkContext } from "../types.js";
 import { threadsCapabilities, threadsDefaultApiVersion, threadsHosts, threadsUrls } from "./capabilities.js";
 import { threadsDiscover } from "./discover.js";
 import { threadsEngage } from "./engage.js";
+import { threadsNotifications } from "./notifications.js";
 import { threadsErrorTable as table } from "./errors.js";
 import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./oauth.js";
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
@@ -72,4 +73,5 @@ export const threadsAdapter: NetworkAdapter = {
   deletePost: deleteFromThreads,
   analytics: threadsAnalytics,
   engage: threadsEngage,
+  inbox: { ...threadsNotifications },
 };
