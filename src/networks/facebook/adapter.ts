@@ -11,6 +11,7 @@ import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookL
 import { checkPublishOnPage, publishOnPage } from "./publish.js";
 import { deleteFromPage, findOnPage } from "./published-posts.js";
 import { facebookMessages } from "./messages.js";
+import { facebookTagged } from "./tagged.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -119,7 +120,7 @@ export const facebookAdapter: NetworkAdapter = {
   checkPublish: checkPublishOnPage,
   findPublished: findOnPage,
   deletePost: deleteFromPage,
-  inbox: { ...facebookMessages, ...facebookComments },
+  inbox: { ...facebookMessages, ...facebookComments, ...facebookTagged },
 
   live: facebookLive,
 };
