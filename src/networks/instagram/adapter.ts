@@ -13,6 +13,7 @@ import { brandedPartners } from "./partners.js";
 import { checkInstagramPublish, publishToInstagram } from "./publish.js";
 import { findOnInstagram } from "./published-media.js";
 import { instagramMessages } from "./messages.js";
+import { instagramTags } from "./tags.js";
 
 const graphBase = (tokens: TokenSet) => (doorOf(tokens) === "facebook_login" ? instagramUrls.facebookGraph : instagramUrls.instagramGraph);
 const igUserId = (tokens: TokenSet) => extraString(tokens, "igUserId", "instagram");
@@ -47,7 +48,7 @@ export const instagramAdapter: NetworkAdapter = {
   platform: "instagram",
   capabilities: instagramCapabilities,
   hosts: instagramHosts,
-  inbox: { ...instagramComments, ...instagramMessages },
+  inbox: { ...instagramComments, ...instagramMessages, ...instagramTags },
   discover: instagramDiscover,
 
   authorizeUrl: instagramAuthorizeUrl,
