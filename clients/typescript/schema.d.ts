@@ -544,7 +544,7 @@ export interface paths {
         put?: never;
         /**
          * Make a simulated person like, reply to, mention, follow, repost or quote a sandbox account
-         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; Threads sandbox accounts take `mention` (a thread naming the account) and Facebook ones `mention` (a post tagging the account's first page); on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.
+         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; Threads sandbox accounts take `mention` (a thread naming the account), Facebook ones `mention` (a post tagging the account's first page) and Instagram ones `mention` (a post naming and tagging the account); on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.
          */
         post: operations["simulateSandboxActivity"];
         delete?: never;
@@ -877,7 +877,7 @@ export interface paths {
         };
         /**
          * Notifications across networks, newest first
-         * @description Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), merged newest first. Each network is read in parallel with its own timeout; a network that timed out, failed, needs reauthorising or has no notifications at all is a `problems` entry, and the others still answer. The cursor holds one position per network. What each network's API lets Chorus read: Bluesky, all six kinds; X, mentions and replies; Threads, mentions (its mentions edge); Facebook, `mentions` (posts tagging the account's pages, `/tagged`). Instagram, LinkedIn, Pinterest, TikTok, YouTube and Google Business offer no readable feed (Meta and LinkedIn push theirs as webhooks only) and are `problems` entries (`capability_unsupported`).
+         * @description Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), merged newest first. Each network is read in parallel with its own timeout; a network that timed out, failed, needs reauthorising or has no notifications at all is a `problems` entry, and the others still answer. The cursor holds one position per network. What each network's API lets Chorus read: Bluesky, all six kinds; X, mentions and replies; Threads, mentions (its mentions edge); Facebook, `mentions` (posts tagging the account's pages, `/tagged`); Instagram connected through Facebook Login, `mentions` (media tagging the account, its `tags` edge; on the Instagram-login door it is a `problems` entry, and @-mentions reach apps only as webhooks). LinkedIn, Pinterest, TikTok, YouTube and Google Business offer no readable feed (Meta and LinkedIn push theirs as webhooks only) and are `problems` entries (`capability_unsupported`).
          */
         get: operations["listNotifications"];
         put?: never;

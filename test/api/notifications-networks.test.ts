@@ -20,9 +20,9 @@ interface Page {
 }
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId): Promise<string> {
+async function connect(ws: TestWorkspace, platform: PlatformId, variant?: string): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `notif-${platform}-${counter}` } });
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `notif-${platform}-${counter}`, ...(variant ? { variant } : {}) } });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -86,6 +86,17 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
     expect(seen.status, await seen.clone().text()).toBe(200);
     const skipped = ((await seen.json()) as { skipped: { account: string; code: string }[] }).skipped;
     expect(skipped).toEqual(expect.arrayContaining([expect.objectContaining({ account: threads, code: "capability_unsupported" })]));
+  });
+
+  it("lists the posts tagging an Instagram account connected through Facebook Login; one on the Instagram-login door is a problems entry saying why", async () => {
+    const ws = await t.workspace();
+    const viaPage = await connect(ws, "instagram", "facebook_login");
+    const direct = await connect(ws, "instagram");
+    const tagged = await mention(ws, viaPage, "ig.fan", "with the whole crew");
+    await mention(ws, direct, "ig.fan", "also tagged, unreadable");
+    const { items, problems } = await page(ws);
+    expect(items.map((n) => [n.id, n.account, n.platform, n.kind, n.actor.handle])).toEqual([[tagged, viaPage, "instagram", "mentions", "ig.fan"]]);
+    expect(problems).toEqual([{ account: direct, platform: "instagram", code: "capability_unsupported", message: expect.stringContaining("Facebook Login"), retryable: false }]);
   });
 
   it("turns the sandbox faults into problems: an expired Threads token is needs_reauth, a down Facebook retryable", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
+import { instagramAdapter } from "../../src/networks/instagram/adapter.js";
 import type { InboxFacet } from "../../src/networks/facets/inbox.js";
 import { threadsAdapter } from "../../src/networks/threads/adapter.js";
 import type { TokenSet } from "../../src/networks/types.js";
@@ -117,5 +118,47 @@ describe("facebook page tags as notifications", () => {
     expect(page2.items.map((n) => n.id)).toEqual([first]);
     expect(page2.cursor).toBeNull();
     await rejectsWith(list(tokens, { cursor: "not-ours", limit: 1, networkUserId: me }, net), "cursor_invalid");
+  });
+});
+
+describe("instagram tags as notifications", () => {
+  const list = listOf(instagramAdapter.inbox);
+
+  it("reads GET /{ig-user-id}/tags on the Facebook-login door, valid against Meta's IGUser node, each a mention about the tagging media", async () => {
+    const b = bench([createFacebookSimulator, createInstagramSimulator]);
+    const net = b.net();
+    const tokens = await connect(instagramAdapter, net, "ig.brand", "facebook_login");
+    const me = (await instagramAdapter.identity(tokens, net)).networkUserId;
+    const sim = simulatorOf(b.sims, "instagram");
+    const tag = await mention(sim, me, "ig.fan", "with the crew");
+
+    const sent = b.sent.length;
+    const page = await list(tokens, { cursor: null, limit: 10, networkUserId: me }, net);
+    expect(page).toEqual({
+      items: [
+        {
+          id: tag,
+          kind: "mentions",
+          actor: { id: "ig.fan", handle: "ig.fan", displayName: null, avatarUrl: null, url: "https://www.instagram.com/ig.fan/" },
+          subject: { networkPostId: tag, url: expect.any(String) },
+          text: expect.stringContaining("with the crew"),
+          createdAt: "2026-10-01T12:00:00.000Z",
+          seen: false,
+        },
+      ],
+      cursor: null,
+    });
+    const calls = b.sent.slice(sent);
+    expect(calls.map((r) => r.url.pathname)).toEqual([`/v26.0/${me}/tags`]);
+    for (const request of calls) expect(graphRequestProblems(request, "IGUser")).toEqual([]);
+  });
+
+  it("refuses an account on the Instagram-login door, which has no tags edge, without calling Instagram", async () => {
+    const b = bench([createFacebookSimulator, createInstagramSimulator]);
+    const net = b.net();
+    const tokens = await connect(instagramAdapter, net, "ig.solo", "instagram_login");
+    const sent = b.sent.length;
+    await rejectsWith(list(tokens, { cursor: null, limit: 10, networkUserId: "1" }, net), "capability_unsupported");
+    expect(b.sent.length).toBe(sent);
   });
 });

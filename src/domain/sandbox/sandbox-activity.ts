@@ -78,7 +78,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
         param: "action",
         platform,
         message: `${platform} raises no notification for \`${input.action}\` that its API shows.`,
-        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On Threads, simulate `mention`. On Facebook, `mention` (a post tagging the account's page) or `reply`; on YouTube and Instagram, `reply`: a comment on one of the account's posts.",
+        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On Threads, simulate `mention`. On Facebook and Instagram, `mention` (a post tagging the account) or `reply`; on YouTube, `reply`: a comment on one of the account's posts.",
       });
     }
     if (result.reason === "subject_required") {
