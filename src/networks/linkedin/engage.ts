@@ -86,10 +86,10 @@ export const linkedinEngage: EngageFacet = {
       // Rest.li 2.0 compound key: parentheses, colons and the comma stay raw, the URNs inside are encoded.
       const url = `${linkedinUrls.rest}/reactions/(actor:${encodeURIComponent(who)},entity:${encodeURIComponent(networkPostId)})`;
       try {
-        await callNetwork(net, linkedinErrorTable, url, { method: "DELETE", headers: linkedinRestHeaders(actor.tokens, net) });
+        await callNetwork(net, engageErrors, url, { method: "DELETE", headers: linkedinRestHeaders(actor.tokens, net) });
       } catch (error) {
-        // No such reaction: the post is already not liked, which is what `unlike` asks for.
-        if (!(error instanceof ApiError && error.code === "platform_rejected" && /not found/i.test(error.message))) throw error;
+        // A 404 here is no such reaction: the post is already not liked, which is what `unlike` asks for.
+        if (!(error instanceof ApiError && error.code === "engagement_target_not_found")) throw error;
       }
     }
     return { networkId: networkPostId, url: postUrl(networkPostId) };
