@@ -544,7 +544,7 @@ export interface paths {
         put?: never;
         /**
          * Make a simulated person like, reply to, mention, follow, repost or quote a sandbox account
-         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.
+         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; Threads sandbox accounts take `mention` (a thread naming the account), Facebook ones `mention` (a post tagging the account's first page) and Instagram ones `mention` (a post naming and tagging the account); on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.
          */
         post: operations["simulateSandboxActivity"];
         delete?: never;
@@ -877,7 +877,7 @@ export interface paths {
         };
         /**
          * Notifications across networks, newest first
-         * @description Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), merged newest first. Each network is read in parallel with its own timeout; a network that timed out, failed, needs reauthorising or has no notifications at all is a `problems` entry, and the others still answer. The cursor holds one position per network.
+         * @description Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), merged newest first. Each network is read in parallel with its own timeout; a network that timed out, failed, needs reauthorising or has no notifications at all is a `problems` entry, and the others still answer. The cursor holds one position per network. What each network's API lets Chorus read: Bluesky, all six kinds; X, mentions and replies; Threads, mentions (its mentions edge); Facebook, `mentions` (posts tagging the account's pages, `/tagged`); Instagram connected through Facebook Login, `mentions` (media tagging the account, its `tags` edge; on the Instagram-login door it is a `problems` entry, and @-mentions reach apps only as webhooks). LinkedIn, Pinterest, TikTok, YouTube and Google Business offer no readable feed (Meta and LinkedIn push theirs as webhooks only) and are `problems` entries (`capability_unsupported`).
          */
         get: operations["listNotifications"];
         put?: never;
@@ -1003,7 +1003,7 @@ export interface paths {
         put?: never;
         /**
          * Like, repost, follow, block, mute, bookmark or save, and undo
-         * @description One account acts on a post or a person on its network. Free: engaging never spends credits. The action must be one the account's network offers through its API (GET /v1/platforms lists each network's `engagements`); any other is refused with 400 `action_unsupported`, whose `fix` names the actions that network has (X removed likes and follows from self-serve API access on 2026-04-20 and blocks in 2023; Instagram, Facebook, TikTok and Google Business offer none). A target that is not a post (or person) of that network is 400 with `param: "target"`; one that does not exist there is 404 `engagement_target_not_found`. Actions are idempotent: liking a liked post, or unliking one never liked, answers 200 and changes nothing.
+         * @description One account acts on a post or a person on its network. Free: engaging never spends credits. The action must be one the account's network offers through its API (GET /v1/platforms lists each network's `engagements`); any other is refused with 400 `action_unsupported`, whose `fix` names the actions that network has (X removed likes and follows from self-serve API access on 2026-04-20 and blocks in 2023; Threads and LinkedIn repost but document no undo of a repost; Pinterest's one action is `save`, into the board named by `options.board`; Instagram, Facebook, TikTok and Google Business offer none). A target that is not a post (or person) of that network is 400 with `param: "target"`; one that does not exist there is 404 `engagement_target_not_found`. Actions are idempotent: liking a liked post, or unliking one never liked, answers 200 and changes nothing.
          */
         post: operations["createEngagement"];
         delete?: never;
@@ -3692,8 +3692,15 @@ export interface components {
              * @enum {string}
              */
             action: "like" | "unlike" | "repost" | "unrepost" | "follow" | "unfollow" | "block" | "unblock" | "mute" | "unmute" | "bookmark" | "unbookmark" | "save";
-            /** @description For a post action: a Chorus `post_` id (its target on the acting account's network is used, or another account's on the same network), or the network's own post id or URL (X: `1234…` or `https://x.com/<user>/status/1234…`; Bluesky: an `at://` URI or `https://bsky.app/profile/<handle>/post/<rkey>`; YouTube: a video id or watch URL; Pinterest: a pin id or URL). For a person action: a handle (with or without `@`), a profile URL, or the network's user id (X numeric id, Bluesky DID, YouTube channel id `UC…`). */
+            /** @description For a post action: a Chorus `post_` id (its target on the acting account's network is used, or another account's on the same network), or the network's own post id or URL (X: `1234…` or `https://x.com/<user>/status/1234…`; Bluesky: an `at://` URI or `https://bsky.app/profile/<handle>/post/<rkey>`; YouTube: a video id or watch URL; Pinterest: a pin id or URL `https://www.pinterest.com/pin/<id>/`; LinkedIn: a post URN `urn:li:share:…`/`urn:li:ugcPost:…` or a post URL whose address holds one; Threads: a media id). For a person action: a handle (with or without `@`), a profile URL, or the network's user id (X numeric id, Bluesky DID, YouTube channel id `UC…`). */
             target: string;
+            /** @description Extra settings a few actions take. Sent to an action that does not take them, they are refused with 400 `field_invalid` naming the option, never ignored. */
+            options?: {
+                /** @description Pinterest `save`: the board the pin is saved to, one of the account's boards (GET /v1/social-accounts/{id}/targets lists them). Required for `save`: Pinterest saves into a board. */
+                board?: string;
+                /** @description LinkedIn `like`, `unlike` and `repost`: act as this page the member manages (its URN, as GET /v1/social-accounts/{id}/targets lists it) instead of as the member. */
+                actor?: string;
+            };
         };
         /**
          * @example {
@@ -11695,7 +11702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `platform_rejected`. */
+            /** @description Error. Codes: `pin_board_missing`, `platform_rejected`. */
             422: {
                 headers: {
                     /** @description Requests left in the current window. */

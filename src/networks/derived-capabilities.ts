@@ -76,6 +76,9 @@ function engagementFeatures(): Record<string, Feature> {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
+/** The engage facet's one-way families (`lacks`): a method can exist while one direction of it does not. */
+const lacking = (facet: Record<string, unknown>): readonly unknown[] => (Array.isArray(facet.lacks) ? facet.lacks : []);
+
 /** The reads, engagements, comment moderation, messaging and live video an adapter's methods give it. */
 export function deriveFeatures(adapter: NetworkAdapter): Pick<PlatformCapabilities, "reads" | "engagements" | "comments" | "messaging" | "live"> {
   const reads: string[] = [];
@@ -89,7 +92,7 @@ export function deriveFeatures(adapter: NetworkAdapter): Pick<PlatformCapabiliti
     for (const [method, feature] of Object.entries(methods)) {
       if (typeof facet[method] !== "function") continue;
       if (feature.reads) reads.push(feature.reads);
-      if (feature.engagements) engagements.push(...feature.engagements);
+      if (feature.engagements) engagements.push(...feature.engagements.filter((action) => !lacking(facet).includes(action)));
       if (feature.messaging) messaging.push(feature.messaging);
       if (feature.live) live.push(feature.live);
       if (feature.comments) comments[feature.comments] = true;

@@ -54,7 +54,7 @@ describe("GET /v1/platforms (public capability registry)", () => {
     expect((await get("bluesky")).comments).toEqual({ reply: true, hide: false, delete: true, nested: true });
     expect((await get("twitter")).comments).toEqual({ reply: true, hide: true, delete: true, nested: true });
     expect((await get("bluesky")).reads).toEqual(expect.arrayContaining(["notifications", "notifications_seen"]));
-    expect((await get("instagram")).reads).not.toContain("notifications");
+    expect((await get("pinterest")).reads).not.toContain("notifications");
     expect((await get("instagram")).reads).toContain("allowance");
   });
 

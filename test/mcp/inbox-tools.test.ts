@@ -87,7 +87,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
     expect(properties("list_comments")).toEqual(["cursor", "id", "limit", "nested"]);
     expect(properties("reply_to_comment")).toEqual(["account", "id", "idempotencyKey", "text"]);
     expect(properties("send_message")).toEqual(["account", "humanAgent", "id", "idempotencyKey", "media", "text"]);
-    expect(properties("engage")).toEqual(["account", "action", "target"]);
+    expect(properties("engage")).toEqual(["account", "action", "options", "target"]);
     expect(properties("discover_posts")).toEqual(expect.arrayContaining(["q", "mode", "sort", "account", "cursor", "limit"]));
     expect(properties("get_post_analytics")).toEqual(["id", "refresh"]);
     expect(properties("get_analytics")).toEqual(["account", "period", "platform", "refresh"]);

@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import { publicCapabilities } from "../../networks/derived-capabilities.js";
-import { type EngageFacet, type EngageResult, type EngagementAction, methodOfAction } from "../../networks/facets/engage.js";
+import { type EngageFacet, type EngageOptions, type EngageResult, type EngagementAction, methodOfAction } from "../../networks/facets/engage.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { accountWithAdapter, assertConnected } from "../social-accounts/account-resources.js";
@@ -36,7 +36,35 @@ function actionUnsupported(platform: PlatformId, action: EngagementAction, facet
  * checked against the network's published capabilities (the same data GET /v1/platforms shows)
  * before the target is parsed or the network called, so a refusal writes nothing anywhere.
  */
-export async function engage({ ctx, input }: { ctx: DomainContext; input: { account: string; action: EngagementAction; target: string } }): Promise<EngagementResult> {
+/** A network's refusal that is about the target or the board names that field, whichever error table raised it. */
+function withParam(error: unknown, platform: PlatformId): unknown {
+  if (!(error instanceof ApiError) || error.param) return error;
+  const param = error.code === "engagement_target_not_found" ? "target" : error.code === "pin_board_missing" ? "options.board" : null;
+  return param ? new ApiError(error.code, { param, platform, message: error.message, fix: error.fix, headers: error.headers }) : error;
+}
+
+/** Refuses an option the network does not take for this action, so nothing is silently ignored. */
+function checkOptions(platform: PlatformId, action: EngagementAction, facet: EngageFacet, options: EngageOptions | undefined): void {
+  const allowed = facet.options?.[action] ?? [];
+  for (const [name, value] of Object.entries(options ?? {})) {
+    if (value === undefined || allowed.includes(name as keyof EngageOptions)) continue;
+    const name_ = publicCapabilities(platform).name;
+    throw new ApiError("field_invalid", {
+      param: `options.${name}`,
+      platform,
+      message: `\`options.${name}\` does not apply to \`${action}\` on ${name_}.`,
+      fix: allowed.length > 0 ? `Leave it out; \`${action}\` on ${name_} takes ${allowed.map((a) => `\`options.${a}\``).join(", ")}.` : `Leave \`options.${name}\` out: \`${action}\` on ${name_} takes no options.`,
+    });
+  }
+}
+
+export async function engage({
+  ctx,
+  input,
+}: {
+  ctx: DomainContext;
+  input: { account: string; action: EngagementAction; target: string; options?: EngageOptions | undefined };
+}): Promise<EngagementResult> {
   const account = await accountWithAdapter(ctx, input.account).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "account_unknown") throw new ApiError("account_unknown", { param: "account", message: error.message });
     throw error;
@@ -45,6 +73,7 @@ export async function engage({ ctx, input }: { ctx: DomainContext; input: { acco
   const { method, on } = methodOfAction[input.action];
   const perform = publicCapabilities(account.platform).engagements.includes(input.action) ? facet?.[method] : undefined;
   if (!facet || !perform) throw actionUnsupported(account.platform, input.action, facet);
+  checkOptions(account.platform, input.action, facet, input.options);
   const target = await resolveTarget(ctx, account.row, facet, input.action, input.target.trim());
   try {
     assertConnected(account);
@@ -52,12 +81,16 @@ export async function engage({ ctx, input }: { ctx: DomainContext; input: { acco
     if (error instanceof ApiError) throw new ApiError(error.code, { param: "account", platform: account.platform, message: error.message });
     throw error;
   }
-  const done = await withAccountSession(ctx, account.row, (tokens, net) => {
+  const done = await withAccountSession(ctx, account.row, async (tokens, net) => {
     const actor = { tokens, networkUserId: account.row.networkUserId };
     // The facet's method types differ by target kind; methodOfAction pairs each method with its kind.
-    return target.kind === "post"
-      ? (perform as NonNullable<EngageFacet["setLike"]>)(actor, target.networkPostId, on, net)
-      : (perform as NonNullable<EngageFacet["setFollow"]>)(actor, target.user, on, net);
+    try {
+      return target.kind === "post"
+        ? await (perform as NonNullable<EngageFacet["setLike"]>)(actor, target.networkPostId, on, net, input.options)
+        : await (perform as NonNullable<EngageFacet["setFollow"]>)(actor, target.user, on, net);
+    } catch (error) {
+      throw withParam(error, account.platform);
+    }
   });
   return { account: account.row.id, platform: account.platform, action: input.action, target: done, ok: true };
 }

@@ -65,7 +65,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
       param: "id",
       platform,
       message: `The ${platform} sandbox has no simulated activity yet.`,
-      fix: "Use a Bluesky or X sandbox account for notifications; YouTube, Facebook and Instagram sandbox accounts take `reply` (a comment on one of their posts).",
+      fix: "Use a Bluesky, X, Threads or Facebook sandbox account for notifications; YouTube, Facebook and Instagram sandbox accounts take `reply` (a comment on one of their posts).",
     });
   }
   const subject = input.post !== undefined ? await networkPostIdOf(ctx, row.id, input.post) : null;
@@ -78,7 +78,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
         param: "action",
         platform,
         message: `${platform} raises no notification for \`${input.action}\` that its API shows.`,
-        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On YouTube, Facebook and Instagram, simulate `reply`: a comment on one of the account's posts. On Pinterest, simulate `follow`: it shows in GET /v1/social-accounts/{id}/followers.",
+        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On Threads, simulate `mention`. On Facebook and Instagram, `mention` (a post tagging the account) or `reply`; on YouTube, `reply`: a comment on one of the account's posts. On Pinterest, simulate `follow`: it shows in GET /v1/social-accounts/{id}/followers.",
       });
     }
     if (result.reason === "subject_required") {

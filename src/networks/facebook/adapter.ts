@@ -13,6 +13,7 @@ import { checkPublishOnPage, publishOnPage } from "./publish.js";
 import { deleteFromPage, findOnPage } from "./published-posts.js";
 import { facebookMessages } from "./messages.js";
 import { facebookAccountReads } from "./account-posts.js";
+import { facebookTagged } from "./tagged.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -122,7 +123,7 @@ export const facebookAdapter: NetworkAdapter = {
   checkPublish: checkPublishOnPage,
   findPublished: findOnPage,
   deletePost: deleteFromPage,
-  inbox: { ...facebookMessages, ...facebookComments },
+  inbox: { ...facebookMessages, ...facebookComments, ...facebookTagged },
   accountReads: facebookAccountReads,
 
   live: facebookLive,

@@ -57,7 +57,15 @@ export interface EngageResult {
   url: string | null;
 }
 
-type PostMethod = (actor: Actor, networkPostId: string, on: boolean, net: NetworkContext) => Promise<EngageResult>;
+/** What the caller may add to an action in `options`; today only where to save a pin. */
+export interface EngageOptions {
+  /** Pinterest: the board (network id) the pin is saved to. */
+  board?: string | undefined;
+  /** LinkedIn: the page (organisation URN) that acts instead of the member. */
+  actor?: string | undefined;
+}
+
+type PostMethod = (actor: Actor, networkPostId: string, on: boolean, net: NetworkContext, options?: EngageOptions) => Promise<EngageResult>;
 type UserMethod = (actor: Actor, user: UserRef, on: boolean, net: NetworkContext) => Promise<EngageResult>;
 
 /**
@@ -89,4 +97,12 @@ export interface EngageFacet extends EngageMethods {
    * a tier Chorus is not on), added to the refusal so the user is not left guessing.
    */
   refusals?: Partial<Record<EngagementAction, string>>;
+  /**
+   * Actions of a family the network offers only one way (Threads and LinkedIn repost with no
+   * documented undo): left out of the published `engagements`, so they are refused like any
+   * action the network lacks, with the reason from `refusals`.
+   */
+  lacks?: readonly EngagementAction[];
+  /** The `options` each action takes on this network; an option sent to any other action is refused before the network is called. */
+  options?: Partial<Record<EngagementAction, readonly (keyof EngageOptions)[]>>;
 }

@@ -15,6 +15,7 @@ import { checkInstagramPublish, publishToInstagram } from "./publish.js";
 import { findOnInstagram } from "./published-media.js";
 import { instagramMessages } from "./messages.js";
 import { instagramAccountReads } from "./account-posts.js";
+import { instagramTags } from "./tags.js";
 
 const graphBase = (tokens: TokenSet) => (doorOf(tokens) === "facebook_login" ? instagramUrls.facebookGraph : instagramUrls.instagramGraph);
 const igUserId = (tokens: TokenSet) => extraString(tokens, "igUserId", "instagram");
@@ -49,7 +50,7 @@ export const instagramAdapter: NetworkAdapter = {
   platform: "instagram",
   capabilities: instagramCapabilities,
   hosts: instagramHosts,
-  inbox: { ...instagramComments, ...instagramMessages },
+  inbox: { ...instagramComments, ...instagramMessages, ...instagramTags },
   discover: instagramDiscover,
   accountReads: instagramAccountReads,
   analytics: instagramAnalytics,

@@ -4,6 +4,7 @@ import { callNetwork } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
 import { createLinkedinAnalytics } from "./analytics.js";
 import { linkedinCapabilities, linkedinOrganizationReadScopes, linkedinPostingRoles, linkedinUrls } from "./capabilities.js";
+import { linkedinEngage } from "./engage.js";
 import { linkedinErrorTable } from "./errors.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
 import { linkedinMember } from "./member.js";
@@ -114,4 +115,5 @@ export const linkedinAdapter: NetworkAdapter = {
   deletePost: deleteLinkedinPost,
   accountReads: createLinkedinAccountReads(targets),
   analytics: createLinkedinAnalytics(targets),
+  engage: linkedinEngage,
 };

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { callNetwork, parseNetworkBody } from "../http.js";
 import type { AdAccount, NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
 import { pinterestApiBaseUrl, pinterestCapabilities, pinterestMaxPageSize, pinterestMediaUploadHost } from "./capabilities.js";
+import { pinterestEngage } from "./engage.js";
 import { pinterestErrorTable } from "./errors.js";
 import { pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./oauth.js";
 import { checkPinterestPublish, deletePinterestPost, findPinterestPublished, publishPinterest } from "./publish.js";
@@ -97,4 +98,5 @@ export const pinterestAdapter: NetworkAdapter = {
   deletePost: deletePinterestPost,
   analytics: pinterestAnalytics,
   accountReads: pinterestAccountReads,
+  engage: pinterestEngage,
 };

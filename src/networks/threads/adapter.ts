@@ -5,6 +5,8 @@ import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
 import type { NetworkAdapter, NetworkContext } from "../types.js";
 import { threadsCapabilities, threadsDefaultApiVersion, threadsHosts, threadsUrls } from "./capabilities.js";
 import { threadsDiscover } from "./discover.js";
+import { threadsEngage } from "./engage.js";
+import { threadsNotifications } from "./notifications.js";
 import { threadsErrorTable as table } from "./errors.js";
 import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./oauth.js";
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
@@ -72,4 +74,6 @@ export const threadsAdapter: NetworkAdapter = {
   findPublished: findOnThreads,
   deletePost: deleteFromThreads,
   analytics: threadsAnalytics,
+  engage: threadsEngage,
+  inbox: { ...threadsNotifications },
 };

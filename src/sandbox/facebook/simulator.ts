@@ -17,6 +17,7 @@ import {
 import { hashDigits, mountMessenger } from "./messenger.js";
 import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
 import { mountPageInsights } from "./page-insights.js";
+import { mountPageTagged, simulateFacebookMention } from "./page-tagged.js";
 import { mountLiveVideos } from "./live-videos.js";
 import { mountPagePublishing } from "./page-publishing.js";
 import { mountPageSearch } from "./page-search.js";
@@ -140,6 +141,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
 
   mountPageComments(graph, profile, door);
   mountPageInsights(graph, profile, door);
+  mountPageTagged(graph, profile, door);
   // Before publishing: its live-video node routes pass anything else on to the post and video nodes.
   mountLiveVideos(graph, profile, door);
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the edges above.
@@ -156,6 +158,6 @@ export const createFacebookSimulator: SimulatorFactory = (deps) => {
     hosts: ["www.facebook.com", "graph.facebook.com"],
     app: hostRouter({ "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: false, seedAccount }), "graph.facebook.com": graphRoutes(deps) }),
     seedAccount,
-    simulateActivity: (input) => simulateFacebookActivity(deps, (handle) => seedAccount({ handle }), input),
+    simulateActivity: (input) => (input.action === "mention" ? simulateFacebookMention : simulateFacebookActivity)(deps, (handle) => seedAccount({ handle }), input),
   };
 };

@@ -18,6 +18,7 @@ import { mountContentPublishing } from "./content-publishing.js";
 import { mountInstagramDiscovery } from "./discovery.js";
 import { mountInstagramInsights } from "./insights.js";
 import { igObjectNode } from "./media-nodes.js";
+import { mountUserTags } from "./user-tags.js";
 import {
   igUserNode,
   instagramProfile,
@@ -82,6 +83,8 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
     person: instagramPerson,
     threadId: instagramThreadId,
   });
+
+  mountUserTags(graph, profile, door);
 
   /** A node read: the linked Page (its token) or the IG user. */
   graph.get("/:version/:nodeId", async (c) => {

@@ -6,6 +6,7 @@ import { hostRouter, unmatched } from "../facebook/graph-wire.js";
 import { instagramFacebookDoor } from "./facebook-door.js";
 import { instagramApiHost, instagramGraphHost } from "./instagram-door.js";
 import { simulateInstagramActivity } from "./media-comments.js";
+import { simulateInstagramMention } from "./user-tags.js";
 import { platform, seedInstagram } from "./model.js";
 
 /**
@@ -32,6 +33,6 @@ export const createInstagramSimulator: SimulatorFactory = (deps) => {
       "graph.instagram.com": instagramGraphHost(deps),
     }),
     seedAccount,
-    simulateActivity: (input) => simulateInstagramActivity(deps, (handle) => seedAccount({ handle }), input),
+    simulateActivity: (input) => (input.action === "mention" ? simulateInstagramMention : simulateInstagramActivity)(deps, (handle) => seedAccount({ handle }), input),
   };
 };

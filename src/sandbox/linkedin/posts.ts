@@ -25,6 +25,8 @@ export interface SandboxLinkedinPost {
   lifecycleState: string;
   isReshareDisabledByAuthor: boolean;
   content: Record<string, unknown> | null;
+  /** The post this one reshares (`reshareContext.parent`), absent on an original post. */
+  reshareOf?: string;
   createdAt: number;
   deleted: boolean;
 }
@@ -51,6 +53,7 @@ function view(post: SandboxLinkedinPost): Record<string, unknown> {
     publishedAt: post.createdAt,
     lastModifiedAt: post.createdAt,
     ...(post.content ? { content: post.content } : {}),
+    ...(post.reshareOf ? { reshareContext: { parent: post.reshareOf, root: post.reshareOf } } : {}),
   };
 }
 
@@ -64,6 +67,21 @@ function mediaIds(content: Record<string, unknown>): string[] | null {
     return ids.every((id): id is string => id !== null) ? ids : null;
   }
   return [];
+}
+
+/**
+ * `reshareContext.parent` of a reshare: a live post (404 otherwise, as for any missing entity)
+ * whose author allows resharing. LinkedIn's wording for a refused parent is not documented; the
+ * Rest.li 422 form is used.
+ */
+async function reshareParent(deps: SimulatorDeps, context: unknown): Promise<string | null | { status: 404 | 422; problem: string }> {
+  if (context === undefined) return null;
+  const parent = isObject(context) ? context.parent : undefined;
+  if (typeof parent !== "string" || !/^urn:li:(share|ugcPost):\d+$/.test(parent)) return { status: 422, problem: "is not a valid share or ugcPost urn" };
+  const post = (await deps.store.get<SandboxLinkedinPost>("linkedin", "post", parent))?.data;
+  if (!post || post.deleted) return { status: 404, problem: `Entity ${parent} not found` };
+  if (post.isReshareDisabledByAuthor) return { status: 422, problem: `${parent} cannot be reshared: its author disabled resharing` };
+  return parent;
 }
 
 export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
@@ -95,6 +113,8 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
       const asset = await findAsset(deps, id);
       if (!asset || asset.owner !== author || assetStatus(asset, deps.now()) !== "AVAILABLE") return unprocessable(c, "/content", `${id} is not an AVAILABLE asset of ${author}`);
     }
+    const reshareOf = await reshareParent(deps, body.reshareContext);
+    if (isObject(reshareOf)) return reshareOf.status === 404 ? restError(c, 404, "NOT_FOUND", reshareOf.problem) : unprocessable(c, "/reshareContext/parent", reshareOf.problem);
     const now = deps.now().getTime();
     if (commentary.trim()) {
       const earlier = (await postsBy(deps, author)).find((p) => p.commentary === commentary && now - p.createdAt < DUPLICATE_WINDOW_MS);
@@ -110,6 +130,7 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
       lifecycleState,
       isReshareDisabledByAuthor: body.isReshareDisabledByAuthor === true,
       content: content ?? null,
+      ...(reshareOf ? { reshareOf } : {}),
       createdAt: now,
       deleted: false,
     };

@@ -8,6 +8,7 @@ import { authorizeMember } from "./auth.js";
 import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
 import { mountStatistics } from "./statistics.js";
+import { mountReactionRoutes } from "./reactions.js";
 import { type SandboxAcl, type SandboxOrganization, ensureOrganizations, memberId, organizationResource, restError, versionProblem } from "./linkedin-data.js";
 
 /**
@@ -169,6 +170,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   mountMediaRoutes(app, deps);
   mountPostRoutes(app, deps);
   mountStatistics(app, deps);
+  mountReactionRoutes(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");

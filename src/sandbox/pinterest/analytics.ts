@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { simulatedAudience, simulatedDay } from "../sandbox-metrics.js";
 import type { SimulatorDeps } from "../types.js";
+import { savesOf } from "./saves.js";
 import { authenticate, pinError } from "./wire.js";
 
 /**
@@ -57,13 +58,14 @@ function appTypes(c: Context): Response | null {
 }
 
 /** A Pin's numbers by the end of one day: its simulated audience, cumulative. */
-function pinNumbersBy(pinId: string, pin: PinRecord, until: Date): Record<string, number> {
+function pinNumbersBy(pinId: string, pin: PinRecord, until: Date, savedAt: readonly string[] = []): Record<string, number> {
   const a = simulatedAudience(`pinterest:${pinId}`, pin.created_at, until, pin.creative_type === "VIDEO");
   const values: Record<string, number> = {
     IMPRESSION: a.impressions,
     OUTBOUND_CLICK: a.clicks,
     PIN_CLICK: Math.round(a.clicks * 1.6),
-    SAVE: a.saves,
+    // Saves made through the API (saves.ts) on top of the simulated audience's.
+    SAVE: a.saves + savedAt.filter((at) => Date.parse(`${at}Z`) <= until.getTime()).length,
     TOTAL_COMMENTS: a.comments,
     TOTAL_REACTIONS: a.likes,
     USER_FOLLOW: a.follows,
@@ -93,13 +95,14 @@ export function mountPinterestAnalyticsRoutes(app: Hono, deps: SimulatorDeps): v
     const badApp = appTypes(c);
     if (badApp) return badApp;
     const period = metrics.filter((m) => !LIFETIME.includes(m) && (pin.creative_type === "VIDEO" || !VIDEO.includes(m)));
+    const savedAt = await savesOf(deps, pinId);
     const endOf = (day: string) => new Date(Math.min(now.getTime(), Date.parse(`${day}T23:59:59.999Z`)));
     const before = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 1);
     const live = (until: Date) => until.getTime() >= Date.parse(pin.created_at);
     const daily = asked.days.map((d) => {
       const end = endOf(d);
-      const upTo = live(end) ? pinNumbersBy(pinId, pin, end) : {};
-      const earlier = live(before(d)) ? pinNumbersBy(pinId, pin, before(d)) : {};
+      const upTo = live(end) ? pinNumbersBy(pinId, pin, end, savedAt) : {};
+      const earlier = live(before(d)) ? pinNumbersBy(pinId, pin, before(d), savedAt) : {};
       const values: Record<string, number> = {};
       for (const m of period) if (m in upTo || !VIDEO.includes(m)) values[m] = (upTo[m] ?? 0) - (earlier[m] ?? 0);
       if (period.includes("SAVE_RATE")) values.SAVE_RATE = rate(values.SAVE ?? 0, values.IMPRESSION ?? 0);
@@ -108,7 +111,7 @@ export function mountPinterestAnalyticsRoutes(app: Hono, deps: SimulatorDeps): v
     const summary: Record<string, number> = {};
     for (const m of period) summary[m] = daily.reduce((sum, d) => sum + (d.metrics[m] ?? 0), 0);
     if (period.includes("SAVE_RATE")) summary.SAVE_RATE = rate(summary.SAVE ?? 0, summary.IMPRESSION ?? 0);
-    const lifetimeNumbers = pinNumbersBy(pinId, pin, now);
+    const lifetimeNumbers = pinNumbersBy(pinId, pin, now, savedAt);
     const lifetime: Record<string, number> = {};
     for (const m of metrics.filter((x) => LIFETIME.includes(x))) lifetime[m] = lifetimeNumbers[m] ?? 0;
     return c.json({ all: { daily_metrics: daily, summary_metrics: summary, lifetime_metrics: lifetime } });

@@ -17,7 +17,7 @@ import { authenticate, pageOf, pinError } from "./wire.js";
 export const S3_UPLOAD_HOST = "pinterest-media-upload.s3-accelerate.amazonaws.com";
 export const PROCESSING_MS = 2000;
 
-const pinWrite = ["boards:read", "boards:write", "pins:read", "pins:write"];
+export const pinWrite = ["boards:read", "boards:write", "pins:read", "pins:write"];
 const pinRead = ["boards:read", "pins:read"];
 
 export interface SandboxPin {

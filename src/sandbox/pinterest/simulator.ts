@@ -7,6 +7,7 @@ import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SandboxStore, SimulatorDeps, SimulatorFactory } from "../types.js";
 import { mountMediaUpload, mountPins, S3_UPLOAD_HOST } from "./pins.js";
+import { mountPinSaves } from "./saves.js";
 import { authenticate, pageOf, pinError } from "./wire.js";
 
 /**
@@ -173,6 +174,7 @@ export const createPinterestSimulator: SimulatorFactory = (deps) => {
 
   mountPinterestAccountReads(app, deps);
   mountPins(app, deps);
+  mountPinSaves(app, deps);
   mountMediaUpload(app, deps);
 
   app.notFound((c) => {

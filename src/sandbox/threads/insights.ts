@@ -2,11 +2,12 @@ import type { Hono } from "hono";
 import { simulatedAudience, simulatedDay, simulatedFollowers } from "../sandbox-metrics.js";
 import { authenticate, graphError, graphJson, type GraphProfile, invalidParameter, unsupportedRequest } from "../facebook/graph-wire.js";
 import type { SandboxThread } from "./publishing.js";
+import { repostCount } from "./reposts.js";
 
 /**
  * Threads insights on the simulator (permission `threads_manage_insights`):
- * `GET /{media-id}/insights?metric=` (lifetime values; `reposts` answers an empty list of
- * values, as Threads does) and `GET /{user-id}/threads_insights?metric=&since=&until=`
+ * `GET /{media-id}/insights?metric=` (lifetime values; `reposts` counts the reposts made
+ * through reposts.ts) and `GET /{user-id}/threads_insights?metric=&since=&until=`
  * (`views` as a daily series with `end_time`, the others as `total_value`, `followers_count`
  * ignoring the range). Unknown metrics are Graph's error 100; `since` before 2024-04-13 is refused.
  */
@@ -37,9 +38,9 @@ export function mountThreadsInsights(graph: Hono, profile: GraphProfile, door: s
     const metrics = metricsOf(c.req.query("metric"), POST_METRICS);
     if (metrics instanceof Response) return metrics;
     const a = simulatedAudience(`threads:${id}`, post.data.publishedAt, deps.now(), post.data.mediaType === "VIDEO");
-    const values: Record<string, number> = { views: a.impressions, likes: a.likes, replies: a.comments, quotes: Math.round(a.shares / 3), shares: a.shares };
+    const values: Record<string, number> = { views: a.impressions, likes: a.likes, replies: a.comments, quotes: Math.round(a.shares / 3), shares: a.shares, reposts: await repostCount(deps, id) };
     return graphJson({
-      data: metrics.map((name) => ({ ...described(name, "lifetime", id), values: name === "reposts" ? [] : [{ value: values[name] ?? 0 }] })),
+      data: metrics.map((name) => ({ ...described(name, "lifetime", id), values: [{ value: values[name] ?? 0 }] })),
     });
   });
 

@@ -18,7 +18,28 @@ export const EngagementBody = namedBody(
       v.minLength(1, "must not be empty"),
       v.maxLength(2048),
       v.description(
-        "For a post action: a Chorus `post_` id (its target on the acting account's network is used, or another account's on the same network), or the network's own post id or URL (X: `1234…` or `https://x.com/<user>/status/1234…`; Bluesky: an `at://` URI or `https://bsky.app/profile/<handle>/post/<rkey>`; YouTube: a video id or watch URL; Pinterest: a pin id or URL). For a person action: a handle (with or without `@`), a profile URL, or the network's user id (X numeric id, Bluesky DID, YouTube channel id `UC…`).",
+        "For a post action: a Chorus `post_` id (its target on the acting account's network is used, or another account's on the same network), or the network's own post id or URL (X: `1234…` or `https://x.com/<user>/status/1234…`; Bluesky: an `at://` URI or `https://bsky.app/profile/<handle>/post/<rkey>`; YouTube: a video id or watch URL; Pinterest: a pin id or URL `https://www.pinterest.com/pin/<id>/`; LinkedIn: a post URN `urn:li:share:…`/`urn:li:ugcPost:…` or a post URL whose address holds one; Threads: a media id). For a person action: a handle (with or without `@`), a profile URL, or the network's user id (X numeric id, Bluesky DID, YouTube channel id `UC…`).",
+      ),
+    ),
+    options: v.optional(
+      v.pipe(
+        v.strictObject({
+          board: v.optional(
+            v.pipe(
+              v.string(),
+              v.regex(/^[0-9]{1,24}$/, "must be a Pinterest board id (digits)"),
+              v.description("Pinterest `save`: the board the pin is saved to, one of the account's boards (GET /v1/social-accounts/{id}/targets lists them). Required for `save`: Pinterest saves into a board."),
+            ),
+          ),
+          actor: v.optional(
+            v.pipe(
+              v.string(),
+              v.regex(/^urn:li:organization:[0-9]{1,20}$/, "must be a LinkedIn organisation URN (urn:li:organization:<id>)"),
+              v.description("LinkedIn `like`, `unlike` and `repost`: act as this page the member manages (its URN, as GET /v1/social-accounts/{id}/targets lists it) instead of as the member."),
+            ),
+          ),
+        }),
+        v.description("Extra settings a few actions take. Sent to an action that does not take them, they are refused with 400 `field_invalid` naming the option, never ignored."),
       ),
     ),
   }),

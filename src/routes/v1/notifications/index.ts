@@ -18,7 +18,7 @@ export const notificationRoutes = new Hono<AppEnv>()
       tags,
       summary: "Notifications across networks, newest first",
       description:
-        "Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), merged newest first. Each network is read in parallel with its own timeout; a network that timed out, failed, needs reauthorising or has no notifications at all is a `problems` entry, and the others still answer. The cursor holds one position per network.",
+        "Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), merged newest first. Each network is read in parallel with its own timeout; a network that timed out, failed, needs reauthorising or has no notifications at all is a `problems` entry, and the others still answer. The cursor holds one position per network. What each network's API lets Chorus read: Bluesky, all six kinds; X, mentions and replies; Threads, mentions (its mentions edge); Facebook, `mentions` (posts tagging the account's pages, `/tagged`); Instagram connected through Facebook Login, `mentions` (media tagging the account, its `tags` edge; on the Instagram-login door it is a `problems` entry, and @-mentions reach apps only as webhooks). LinkedIn, Pinterest, TikTok, YouTube and Google Business offer no readable feed (Meta and LinkedIn push theirs as webhooks only) and are `problems` entries (`capability_unsupported`).",
       security,
       responses: {
         200: jsonResponse(NotificationListSchema, "A page of notifications and the networks that could not be read."),

@@ -55,7 +55,7 @@ export const sandboxControlRoutes = new Hono<AppEnv>().put(
       tags: ["Sandbox"],
       summary: "Make a simulated person like, reply to, mention, follow, repost or quote a sandbox account",
       description:
-        "Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.",
+        "Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; Threads sandbox accounts take `mention` (a thread naming the account), Facebook ones `mention` (a post tagging the account's first page) and Instagram ones `mention` (a post naming and tagging the account); on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.",
       security,
       parameters: [idempotencyHeader],
       responses: {
