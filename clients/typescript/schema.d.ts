@@ -1762,7 +1762,7 @@ export interface components {
             nickname: string | null;
             nicknameLocked: boolean;
             grant: components["schemas"]["AgentGrant"];
-            /** @description Credits its posts reserved today (UTC). */
+            /** @description Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them. */
             spentToday: number;
             /** @description `grant.creditsPerDay` minus `spentToday`. */
             creditsLeftToday: number;
@@ -4271,7 +4271,7 @@ export interface components {
              */
             mode: "test" | "live";
             grant: components["schemas"]["AgentGrant"];
-            /** @description Credits its posts reserved today (UTC). */
+            /** @description Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them. */
             spentToday: number;
             /** Format: date-time */
             createdAt: string;
@@ -12574,7 +12574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            /** @description Error. Codes: `agent_grant_daily_credits`, `agent_grant_purchased_credits`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
             403: {
                 headers: {
                     /** @description Requests left in the current window. */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces.js";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -34,8 +34,8 @@ export const oauthClients = pgTable("oauth_clients", {
 
 /**
  * An agent: one owner approval of one OAuth client in one workspace, with the grant the owner set.
- * Revoking it (`revokedAt`) ends every token it holds. `spentDay`/`spentToday` count the credits
- * its posts reserved on that UTC day, under the workspace row's lock (see agent-spend.ts).
+ * Revoking it (`revokedAt`) ends every token it holds. What it spent is in `agent_spend`
+ * (agent-spend.ts); this row is locked while a charge is checked, so charges of one agent queue.
  */
 export const agents = pgTable(
   "agents",
@@ -53,8 +53,6 @@ export const agents = pgTable(
     nickname: text("nickname"),
     nicknameLocked: boolean("nickname_locked").notNull().default(false),
     grant: jsonb("grant").$type<StoredGrant>().notNull(),
-    spentDay: text("spent_day").notNull().default(""),
-    spentToday: integer("spent_today").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),
