@@ -29,6 +29,11 @@ export const oauthClients = pgTable("oauth_clients", {
   authMethod: text("auth_method").notNull(),
   secretHash: text("secret_hash"),
   clientUri: text("client_uri"),
+  /**
+   * Set for a client whose id is the HTTPS URL of its metadata document (client-metadata-document.ts):
+   * until when the copy read last may be used (its Cache-Control, at most minutes), then it is read again.
+   */
+  metadataExpiresAt: ts("metadata_expires_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
