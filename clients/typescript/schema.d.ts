@@ -10567,7 +10567,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description A JSON-RPC error: -32700 (not JSON) or -32600 (not a JSON-RPC 2.0 message, or a batch). */
+            /** @description A JSON-RPC error: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message, or a batch), or -32000 for an `MCP-Protocol-Version` header this server does not speak. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -10606,8 +10606,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A JSON-RPC error (-32000): `Accept` names neither application/json nor text/event-stream. */
+            406: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpProtocolError"];
+                };
+            };
             /** @description A JSON-RPC error: -32600, the body is over 1 MB. */
             413: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpProtocolError"];
+                };
+            };
+            /** @description A JSON-RPC error (-32000): the body is not sent as application/json. */
+            415: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;

@@ -1,9 +1,7 @@
-import { StreamableHTTPTransport } from "@hono/mcp";
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import { describeRoute } from "hono-openapi";
 import type { AppEnv } from "../../../http/context.js";
-import { buildMcpServer } from "../../../mcp/server.js";
+import { mcpEndpoint } from "../../../mcp/server.js";
 import { allTools } from "../../../mcp/tools/index.js";
 import * as v from "valibot";
 import { errorResponses, jsonResponse, openApiSchema, security } from "../../openapi-helpers.js";
@@ -25,7 +23,9 @@ function mcpResponses() {
     ...rest,
     200: jsonResponse(JsonRpcResponseSchema, "The JSON-RPC response (a tool's refusal is a result with `isError: true`)."),
     202: jsonResponse(v.null(), "Accepted: the body was a notification.", null),
-    400: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error: -32700 (not JSON) or -32600 (not a JSON-RPC 2.0 message, or a batch)."),
+    400: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message, or a batch), or -32000 for an `MCP-Protocol-Version` header this server does not speak."),
+    406: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error (-32000): `Accept` names neither application/json nor text/event-stream."),
+    415: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error (-32000): the body is not sent as application/json."),
     413: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error: -32600, the body is over 1 MB."),
   };
 }
@@ -49,17 +49,7 @@ export const mcpRoutes = new Hono<AppEnv>()
     async (c) => {
       const read = await readJsonRpcBody(c.req);
       if ("refusal" in read) return read.refusal;
-      const server = buildMcpServer(c);
-      const transport = new StreamableHTTPTransport({ enableJsonResponse: true });
-      await server.connect(transport);
-      try {
-        return (await transport.handleRequest(c, read.body)) ?? c.body(null, 202);
-      } catch (error) {
-        // The transport answers protocol refusals (406, 415, unsupported protocol version) by throwing.
-        if (error instanceof HTTPException) return error.getResponse();
-        throw error;
-      } finally {
-        await server.close();
-      }
+      const { transport } = await mcpEndpoint();
+      return transport.handle(c, read.body);
     },
   );
