@@ -835,7 +835,7 @@ export interface paths {
          * MCP endpoint (Streamable HTTP, JSON-RPC 2.0) for agents
          * @description Model Context Protocol (protocol revision 2025-11-25) over Streamable HTTP, for agents. Send JSON-RPC 2.0 messages (`initialize`, `tools/list`, `tools/call`, notifications) with `Authorization: Bearer <key>`; answers are `application/json`.
          *
-         *     Agents authorise with OAuth 2.1 instead of a key (MCP authorization): a 401 names `resource_metadata` (`/.well-known/oauth-protected-resource/v1/mcp`), whose authorization server (`/.well-known/oauth-authorization-server`) offers dynamic client registration (`POST /oauth/register`), the authorization code with PKCE S256 only (`GET /oauth/authorize`, answered by the workspace owner on a consent page), one-hour access tokens with rotating refresh tokens (`POST /oauth/token`) and revocation (`POST /oauth/revoke`). The owner's grant bounds every call: brands, networks, actions, credits per day and purchased credits; a call outside it is refused with an `agent_grant_*` code. The server is stateless: no `Mcp-Session-Id`; GET (no server-sent stream is offered) and DELETE answer 405 `method_not_allowed` with `Allow: POST`.
+         *     Agents authorise with OAuth 2.1 instead of a key (MCP authorization): a 401 names `resource_metadata` (`/.well-known/oauth-protected-resource/v1/mcp`), whose authorization server (`/.well-known/oauth-authorization-server`) offers dynamic client registration (`POST /oauth/register`) or, instead, a Client ID Metadata Document (`client_id_metadata_document_supported`: the `client_id` is the https URL of a JSON document naming that same URL as `client_id`, a `client_name` and the `redirect_uris`; it is read on the consent page for the signed-in owner, cached for up to 10 minutes per its Cache-Control, and its host is shown to the owner), the authorization code with PKCE S256 only (`GET /oauth/authorize`, answered by the workspace owner on a consent page), one-hour access tokens with rotating refresh tokens (`POST /oauth/token`) and revocation (`POST /oauth/revoke`). The owner's grant bounds every call: brands, networks, actions, credits per day and purchased credits; a call outside it is refused with an `agent_grant_*` code. The server is stateless: no `Mcp-Session-Id`; GET (no server-sent stream is offered) and DELETE answer 405 `method_not_allowed` with `Allow: POST`.
          *
          *     Tools run the same domain functions as the REST operations they name and count against the same limits: every call against `apiPerMinute`, `create_post` and `publish_draft` also against `postsPerMinute`. Each tool publishes a JSON Schema input and output schema; a refused call returns `isError: true` with the REST error envelope (`code`, `param`, `fix`, `retryable`) as structured content. Malformed messages get JSON-RPC errors: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message), -32601 (unknown method), -32602 (invalid params, unknown tool).
          *
@@ -1762,7 +1762,7 @@ export interface components {
             nickname: string | null;
             nicknameLocked: boolean;
             grant: components["schemas"]["AgentGrant"];
-            /** @description Credits its posts reserved today (UTC). */
+            /** @description Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them. */
             spentToday: number;
             /** @description `grant.creditsPerDay` minus `spentToday`. */
             creditsLeftToday: number;
@@ -4278,7 +4278,7 @@ export interface components {
              */
             mode: "test" | "live";
             grant: components["schemas"]["AgentGrant"];
-            /** @description Credits its posts reserved today (UTC). */
+            /** @description Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them. */
             spentToday: number;
             /** Format: date-time */
             createdAt: string;
@@ -10574,7 +10574,7 @@ export interface operations {
                     "application/json": null;
                 };
             };
-            /** @description A JSON-RPC error: -32700 (not JSON) or -32600 (not a JSON-RPC 2.0 message, or a batch). */
+            /** @description A JSON-RPC error: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message, or a batch), or -32000 for an `MCP-Protocol-Version` header this server does not speak. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -10613,8 +10613,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A JSON-RPC error (-32000): `Accept` names neither application/json nor text/event-stream. */
+            406: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpProtocolError"];
+                };
+            };
             /** @description A JSON-RPC error: -32600, the body is over 1 MB. */
             413: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpProtocolError"];
+                };
+            };
+            /** @description A JSON-RPC error (-32000): the body is not sent as application/json. */
+            415: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;
@@ -12581,7 +12607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            /** @description Error. Codes: `agent_grant_daily_credits`, `agent_grant_purchased_credits`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
             403: {
                 headers: {
                     /** @description Requests left in the current window. */

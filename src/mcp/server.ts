@@ -12,6 +12,7 @@ import { assertAgentMay } from "../domain/agents/grant-checks.js";
 import { recordAuditEvent } from "../domain/audit/record-audit-event.js";
 import { toolFailure, toolSuccess } from "./tool-result.js";
 import { allTools } from "./tools/index.js";
+import { StatelessJsonTransport } from "./json-transport.js";
 
 export const MCP_SERVER_INFO = { name: "chorus", title: "Chorus unified social media API", version: "1.0.0" };
 
@@ -66,20 +67,22 @@ async function auditAgentTool(ctx: Context<AppEnv>["var"]["ctx"], tool: string):
 }
 
 /**
- * One MCP server for one HTTP request (stateless Streamable HTTP: nothing is kept between
- * requests, so the same code runs on Node and Workers). It answers for the caller the auth
- * middleware already identified; every tool runs over that workspace's domain context. One POST
- * carries one message (the route refuses batches), so the auth middleware's count of the request
- * against apiPerMinute is the count of its tool call.
+ * The MCP server of this process (or Worker isolate): built and connected once, with its tool
+ * list, and shared by every request. The protocol is stateless (Streamable HTTP with JSON
+ * answers, no session): each POST is handed to it through the transport, which also carries the
+ * request's Hono context, so each tool call runs over the workspace and grant the auth middleware
+ * identified for that request. One POST carries one message (the route refuses batches), so the
+ * auth middleware's count of the request against apiPerMinute is the count of its tool call.
  */
-export function buildMcpServer(c: Context<AppEnv>, tools: readonly ToolDefinition[] = allTools): Server {
+export function createMcpServer(transport: StatelessJsonTransport, tools: readonly ToolDefinition[] = allTools): Server {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()) });
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(tools) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names every tool.`);
+    const c = transport.contextOf(extra.requestId);
     // Each call gets its own domain context, so a keyed create_post's claim and its committed
     // flag (which decide what the idempotency store keeps) describe that call alone.
     const ctx = { ...c.var.ctx, effects: { committed: false } };
@@ -97,4 +100,23 @@ export function buildMcpServer(c: Context<AppEnv>, tools: readonly ToolDefinitio
     }
   });
   return server;
+}
+
+export interface McpEndpoint {
+  transport: StatelessJsonTransport;
+}
+
+const endpoints = new WeakMap<readonly ToolDefinition[], Promise<McpEndpoint>>();
+
+/** The process's server for a tool list, connected on first use. */
+export function mcpEndpoint(tools: readonly ToolDefinition[] = allTools): Promise<McpEndpoint> {
+  let endpoint = endpoints.get(tools);
+  if (!endpoint) {
+    const transport = new StatelessJsonTransport();
+    endpoint = createMcpServer(transport, tools)
+      .connect(transport)
+      .then(() => ({ transport }));
+    endpoints.set(tools, endpoint);
+  }
+  return endpoint;
 }

@@ -74,7 +74,7 @@ describe("OpenAPI document and /docs", () => {
       expect(errors.map(([s]) => s)).toEqual(expect.arrayContaining(["429", "500"]));
       for (const [status, response] of errors) {
         // The MCP endpoint refuses a malformed message as JSON-RPC does; its other refusals (401, 429) are the envelope.
-        const protocol = path === "/v1/mcp" && (status === "400" || status === "413");
+        const protocol = path === "/v1/mcp" && ["400", "406", "413", "415"].includes(status);
         expect(json(response.content)?.schema, `${route.method} ${path} ${status}`).toEqual({ $ref: `#/components/schemas/${protocol ? "McpProtocolError" : "Error"}` });
       }
     }

@@ -110,7 +110,7 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("registers, is granted one brand, two networks and 5 credits a day, publishes, reads, refreshes, stops at every limit, and ends at revocation", async () => {
+  it("registers, is granted one brand, two networks and 5 credits a day, publishes, reads posts and analytics, refreshes, is refunded what a network refused, stops at every limit, and ends at revocation", async () => {
     const acme = ((await (await api("/v1/profiles", { method: "POST", json: { username: "acme" } })).json()) as { id: string }).id;
     await api("/v1/profiles", { method: "POST", json: { username: "other" } });
     const bsky = await connect("bluesky", "acme-e2e.test", "acme");
@@ -182,6 +182,27 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     const read = await call("get_post", { id: published.data.id });
     expect(read.data.state).toBe("published");
 
+    // 4b. Reads analytics: a simulated person likes the post on Bluesky, and the agent sees it per target and over the period.
+    const liked = await api(`/v1/sandbox/social-accounts/${bsky}/activity`, { method: "POST", json: { action: "like", post: published.data.id, actor: "fan.sandbox.test" } });
+    expect(liked.status, await liked.clone().text()).toBe(201);
+    const postAnalytics = await call("get_post_analytics", { id: published.data.id });
+    expect(postAnalytics.isError, JSON.stringify(postAnalytics.data)).toBe(false);
+    const perTarget = Object.fromEntries((postAnalytics.data.targets as { platform: string }[]).map((target) => [target.platform, target]));
+    expect(Object.keys(perTarget).sort()).toEqual(["bluesky", "linkedin"]);
+    expect(perTarget.bluesky).toMatchObject({ account: bsky, state: "published", problem: null, metrics: expect.objectContaining({ likes: 1, views: null }) });
+    // LinkedIn gives no per-post numbers through its API: the target says so in `problem`, never zeros.
+    expect(perTarget.linkedin).toMatchObject({ account: linkedin, state: "published", metrics: null, problem: { code: "capability_unsupported", retryable: false } });
+    const report = await call("get_analytics", { period: "7d" });
+    expect(report.isError, JSON.stringify(report.data)).toBe(false);
+    // LinkedIn has no account analytics to read: named in `problems`, never an empty success.
+    expect(report.data).toMatchObject({ period: "7d", problems: [{ account: linkedin, platform: "linkedin", code: "capability_unsupported", retryable: false }] });
+    const reported = report.data.accounts as { account: string; platform: string; metrics: { likes: number | null } }[];
+    expect(reported.map((a) => a.account)).toEqual([bsky]);
+    expect(reported[0]?.metrics.likes).toBe(1);
+    // Analytics outside its networks and brands are refused like everything else.
+    expect(codeOf((await call("get_analytics", { account: pinterest })).data)).toBe("agent_grant_platform");
+    expect(codeOf((await call("get_analytics", { account: otherBsky })).data)).toBe("agent_grant_profile");
+
     // 5. Refused outside its networks and brands, with nothing written.
     const countPosts = async () => ((await (await api("/v1/posts")).json()) as { items: unknown[] }).items.length;
     const before = await countPosts();
@@ -199,16 +220,26 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     });
     expect(revoked.status).toBe(200);
     await new Promise((r) => setTimeout(r, 50));
-    const second = await call("create_post", { text: "Second post", accounts: [bsky, linkedin] });
+    const second = await call("create_post", { text: "Second post", accounts: [bsky] });
     expect(second.isError, JSON.stringify(second.data)).toBe(false);
     expect(provider.saved?.refresh_token).not.toBe(oldRefresh);
+    expect((await call("whoami")).data.agent).toMatchObject({ spentToday: 3 });
+
+    // 6b. LinkedIn refuses a target: its credit comes back to the agent's day as well as to the workspace.
+    const fault = (value: string | null) => api(`/v1/sandbox/social-accounts/${linkedin}/fault`, { method: "PUT", json: { fault: value } });
+    expect((await fault("revoked_permission")).status).toBe(200);
+    const half = await call("create_post", { text: "LinkedIn refuses this one", accounts: [bsky, linkedin] });
+    expect(half.isError, JSON.stringify(half.data)).toBe(false);
+    expect((half.data.targets as { platform: string; state: string }[]).map((target) => `${target.platform}:${target.state}`).sort()).toEqual(["bluesky:published", "linkedin:failed"]);
+    expect((await call("whoami")).data.agent).toMatchObject({ spentToday: 4, creditsLeftToday: 1 });
+    expect((await fault(null)).status).toBe(200);
 
     // 7. 4 of 5 credits spent: a two-target post is refused whole, a one-target post fits, then nothing more.
     expect(codeOf((await call("create_post", { text: "Third, two targets", accounts: [bsky, linkedin] })).data)).toBe("agent_grant_daily_credits");
     expect((await call("create_post", { text: "Third, one target", accounts: [bsky] })).isError).toBe(false);
     expect(codeOf((await call("create_post", { text: "Fourth", accounts: [linkedin] })).data)).toBe("agent_grant_daily_credits");
     expect((await call("whoami")).data.agent).toMatchObject({ spentToday: 5, creditsLeftToday: 0 });
-    expect(((await call("list_posts")).data.items as unknown[]).length).toBe(3);
+    expect(((await call("list_posts")).data.items as unknown[]).length).toBe(4);
 
     // 8. Malformed JSON-RPC with the agent's token: the spec's errors.
     const raw = (body: unknown) =>
@@ -225,7 +256,7 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     const agents = (await (await api("/v1/agents")).json()) as { items: { id: string; spentToday: number; clientName: string }[] };
     expect(agents.items).toEqual([expect.objectContaining({ clientName: "E2E Agent", spentToday: 5 })]);
     const audit = (await (await api("/v1/audit")).json()) as { items: { type: string; actor: string }[] };
-    expect(audit.items.filter((e) => e.type === "agent.write" && e.actor === agents.items[0]?.id)).toHaveLength(3);
+    expect(audit.items.filter((e) => e.type === "agent.write" && e.actor === agents.items[0]?.id)).toHaveLength(4);
     expect((await api(`/v1/agents/${agents.items[0]?.id ?? ""}`, { method: "DELETE" })).status).toBe(200);
     const redirectsBefore = provider.redirects;
     await expect(client.callTool({ name: "whoami", arguments: {} })).rejects.toBeInstanceOf(UnauthorizedError);

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces.js";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -29,13 +29,18 @@ export const oauthClients = pgTable("oauth_clients", {
   authMethod: text("auth_method").notNull(),
   secretHash: text("secret_hash"),
   clientUri: text("client_uri"),
+  /**
+   * Set for a client whose id is the HTTPS URL of its metadata document (client-metadata-document.ts):
+   * until when the copy read last may be used (its Cache-Control, at most minutes), then it is read again.
+   */
+  metadataExpiresAt: ts("metadata_expires_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
 /**
  * An agent: one owner approval of one OAuth client in one workspace, with the grant the owner set.
- * Revoking it (`revokedAt`) ends every token it holds. `spentDay`/`spentToday` count the credits
- * its posts reserved on that UTC day, under the workspace row's lock (see agent-spend.ts).
+ * Revoking it (`revokedAt`) ends every token it holds. What it spent is in `agent_spend`
+ * (agent-spend.ts); this row is locked while a charge is checked, so charges of one agent queue.
  */
 export const agents = pgTable(
   "agents",
@@ -53,8 +58,6 @@ export const agents = pgTable(
     nickname: text("nickname"),
     nicknameLocked: boolean("nickname_locked").notNull().default(false),
     grant: jsonb("grant").$type<StoredGrant>().notNull(),
-    spentDay: text("spent_day").notNull().default(""),
-    spentToday: integer("spent_today").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),

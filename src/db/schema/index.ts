@@ -10,3 +10,4 @@ export * from "./analytics.js";
 export * from "./live.js";
 export * from "./discover.js";
 export * from "./agents.js";
+export * from "./agent-spend.js";

@@ -5,7 +5,8 @@ import { sha256Hex } from "../../infra/crypto.js";
 import type { ApiKeyRecord } from "../context.js";
 import type { AuthenticateOptions } from "../keys/authenticate.js";
 import type { VerifiedKey } from "../keys/verified-key-cache.js";
-import type { AgentGrant } from "./grant.js";
+import { spentTodaySql } from "./agent-spend.js";
+import { type AgentGrant, spendDay } from "./grant.js";
 import { ACCESS_TOKEN_SHAPE } from "./oauth-tokens.js";
 
 export const isAgentToken = (presented: string): boolean => ACCESS_TOKEN_SHAPE.test(presented);
@@ -29,7 +30,8 @@ export function agentKeyRecord(agent: { id: string; workspaceId: string; mode: "
 /**
  * An agent's access token → its workspace, agent and grant, in one query (or none, from the
  * verified-key cache, like an API key). The grant comes with the token, so every later grant
- * check is arithmetic on what is already loaded. Expired, revoked, or belonging to a revoked
+ * check is arithmetic on what is already loaded. Today's spend comes along for whoami and
+ * /v1/me (forgotten from the cache when it changes in this process). Expired, revoked, or belonging to a revoked
  * agent: null (401).
  */
 export async function authenticateAgentToken(db: Database, presented: string, options: AuthenticateOptions = {}): Promise<VerifiedKey | null> {
@@ -41,8 +43,9 @@ export async function authenticateAgentToken(db: Database, presented: string, op
   if (cached) return cached;
   options.beforeQuery?.();
   const generation = cache?.generation() ?? 0;
+  const spentDay = spendDay(now);
   const [row] = await db
-    .select({ workspace: workspaces, agent: agents, expiresAt: oauthTokens.expiresAt })
+    .select({ workspace: workspaces, agent: agents, expiresAt: oauthTokens.expiresAt, spentToday: spentTodaySql(agents.id, spentDay) })
     .from(oauthTokens)
     .innerJoin(agents, eq(agents.id, oauthTokens.agentId))
     .innerJoin(workspaces, eq(workspaces.id, agents.workspaceId))
@@ -61,8 +64,8 @@ export async function authenticateAgentToken(db: Database, presented: string, op
       clientId: agent.clientId,
       clientName: agent.clientName,
       grant: agent.grant as AgentGrant,
-      spentDay: agent.spentDay,
-      spentToday: agent.spentToday,
+      spentDay,
+      spentToday: Number(row.spentToday),
       createdAt: agent.createdAt,
     },
   };

@@ -1,4 +1,6 @@
 import type { Database } from "../../db/types.js";
+import type { GuardedFetch } from "../../infra/outbound/guarded-fetch.js";
+import { MetadataDocumentProblem, isMetadataDocumentClientId, metadataFetcher, resolveMetadataDocumentClient } from "./client-metadata-document.js";
 import { type ClientRecord, findClient } from "./oauth-clients.js";
 import { OAuthError } from "./oauth-error.js";
 
@@ -42,12 +44,38 @@ export function resourceOf(baseUrl: string, given: string | undefined): string {
 }
 
 /**
+ * How a client_id that is a metadata document URL is read: only on the consent page, for the
+ * signed-in owner (so nobody else can make this server fetch a URL), in the owner's mode.
+ */
+export interface DocumentReader {
+  fetch: GuardedFetch;
+  mode: "test" | "live";
+  now: Date;
+}
+
+async function clientOf(db: Database, clientId: string | undefined, documents: DocumentReader | undefined): Promise<ClientRecord | null> {
+  if (!isMetadataDocumentClientId(clientId)) return clientId ? findClient(db, clientId) : null;
+  if (!documents) throw new UnredirectableRequest("This agent identifies itself by a metadata document URL, which is read on the consent page only.");
+  try {
+    return await resolveMetadataDocumentClient(db, metadataFetcher(documents.fetch, documents.mode, clientId), clientId, documents.now);
+  } catch (error) {
+    if (error instanceof MetadataDocumentProblem) throw new UnredirectableRequest(error.message);
+    throw error;
+  }
+}
+
+/**
  * Checks an authorization request the way OAuth 2.1 asks: the client and redirect URI first
- * (exact match against the registration), then everything else, refused by redirect. PKCE is
+ * (exact match against the registration, or the client's metadata document), then everything else, refused by redirect. PKCE is
  * required and S256 is the only method (plain would hand the verifier to whoever sees the URL).
  */
-export async function checkAuthorizationRequest(db: Database, baseUrl: string, query: Record<string, string | undefined>): Promise<AuthorizationRequest> {
-  const client = query.client_id ? await findClient(db, query.client_id) : null;
+export async function checkAuthorizationRequest(
+  db: Database,
+  baseUrl: string,
+  query: Record<string, string | undefined>,
+  documents?: DocumentReader,
+): Promise<AuthorizationRequest> {
+  const client = await clientOf(db, query.client_id, documents);
   if (!client) throw new UnredirectableRequest("The agent's client_id is unknown to this server: the agent must register again (POST /oauth/register).");
   const redirectUri = query.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {

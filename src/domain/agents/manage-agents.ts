@@ -3,6 +3,7 @@ import { agents, oauthTokens } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import type { DomainContext } from "../context.js";
+import { agentSpentOn, agentsSpentToday } from "./agent-spend.js";
 import { type GrantInput, checkGrant } from "./approve-agent.js";
 import { type AgentGrant, spendDay } from "./grant.js";
 
@@ -21,10 +22,10 @@ export interface AgentView {
 
 type AgentRow = typeof agents.$inferSelect;
 
-/** Today's spend: a count from an earlier UTC day is zero today. */
-export const spentOn = (row: { spentDay: string; spentToday: number }, now: Date): number => (row.spentDay === spendDay(now) ? row.spentToday : 0);
+/** Today's spend as loaded with the agent's token: a figure from an earlier UTC day is zero today. */
+export const spentOn = (agent: { spentDay: string; spentToday: number }, now: Date): number => (agent.spentDay === spendDay(now) ? agent.spentToday : 0);
 
-export function agentView(row: AgentRow, now: Date): AgentView {
+export function agentView(row: AgentRow, spentToday: number): AgentView {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -33,7 +34,7 @@ export function agentView(row: AgentRow, now: Date): AgentView {
     nicknameLocked: row.nicknameLocked,
     mode: row.mode,
     grant: row.grant as AgentGrant,
-    spentToday: spentOn(row, now),
+    spentToday,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
@@ -47,8 +48,8 @@ export async function listAgents({ ctx }: { ctx: DomainContext }): Promise<{ ite
     .where(and(eq(agents.workspaceId, ctx.workspace.id), isNull(agents.revokedAt)))
     .orderBy(desc(agents.createdAt), desc(agents.id))
     .limit(200);
-  const now = ctx.clock.now();
-  return { items: rows.map((row) => agentView(row, now)), cursor: null };
+  const spent = await agentsSpentToday(ctx.db, rows.map((row) => row.id), ctx.clock.now());
+  return { items: rows.map((row) => agentView(row, spent.get(row.id) ?? 0)), cursor: null };
 }
 
 async function ownAgent(ctx: DomainContext, id: string): Promise<AgentRow> {
@@ -100,5 +101,5 @@ export async function updateAgent({ ctx, input }: { ctx: DomainContext; input: {
   });
   // The grant travels with cached tokens: forget them so the next request loads the new one.
   ctx.services.verifiedKeys?.forgetKey(row.id);
-  return agentView(updated, now);
+  return agentView(updated, await agentSpentOn(ctx.db, row.id, spendDay(now)));
 }

@@ -38,7 +38,7 @@ export interface RegisteredClient {
  * loopback interface only (RFC 8252 §7.3, where desktop agents listen), or a private-use scheme
  * of a native app (`com.example.app:/callback`). No fragments (RFC 6749 §3.1.2).
  */
-function redirectUriProblem(value: string): string | null {
+export function redirectUriProblem(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -104,8 +104,9 @@ export async function registerClient(db: Database, input: RegistrationRequest, n
   };
 }
 
+/** A registered client, or one known by its metadata document URL once an owner's consent page read the document. */
 export async function findClient(db: Database, clientId: string): Promise<ClientRecord | null> {
-  if (!/^oc_[0-9A-Za-z]{24}$/.test(clientId)) return null;
+  if (!/^oc_[0-9A-Za-z]{24}$/.test(clientId) && !(/^https?:\/\//.test(clientId) && clientId.length <= 2000)) return null;
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId)).limit(1);
   return row ?? null;
 }

@@ -35,6 +35,8 @@ export function authorizationServerMetadata(baseUrl: string): Record<string, unk
     revocation_endpoint_auth_methods_supported: [...AUTH_METHODS],
     scopes_supported: [AGENT_SCOPE],
     authorization_response_iss_parameter_supported: true,
+    // An agent may use the HTTPS URL of its metadata document as client_id instead of registering (client-metadata-document.ts).
+    client_id_metadata_document_supported: true,
     service_documentation: `${baseUrl}/docs`,
   };
 }

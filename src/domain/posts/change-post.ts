@@ -125,7 +125,7 @@ export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainConte
     const [claimed] = await tx.update(posts).set({ state: "processing", updatedAt: now }).where(and(eq(posts.id, post.id), eq(posts.state, "draft"))).returning({ id: posts.id });
     if (!claimed) throw refuse("published", "published again");
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
-    const sources = await reserveCredits(tx, ctx, sendable.length, now);
+    const sources = await reserveCredits(tx, ctx, sendable.map((t) => t.targetId), now);
     for (const [i, target] of sendable.entries()) await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
     for (const { id } of refused) await tx.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, id));
   });

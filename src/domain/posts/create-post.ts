@@ -67,13 +67,14 @@ export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext
   const now = ctx.clock.now();
   const postId = newId("post");
   const state = input.draft ? "draft" : schedule ? "scheduled" : "processing";
-  const sendable = prepared.filter((t) => t.errors.length === 0);
   const targetIds = prepared.map(() => newId("tgt"));
+  // Targets that failed a pre-publish check are never sent, so they cost nothing.
+  const paidFor = prepared.flatMap((t, i) => (t.errors.length === 0 ? [targetIds[i] ?? ""] : []));
 
   await ctx.db.transaction(async (tx) => {
     // Drafts and scheduled posts reserve credits when they are sent, not now.
-    const sources = state === "processing" ? await reserveCredits(tx, ctx, sendable.length, now) : [];
-    if (state === "scheduled") await chargeAgentAllowance(tx, ctx, sendable.length, now);
+    const sources = state === "processing" ? await reserveCredits(tx, ctx, paidFor, now) : [];
+    if (state === "scheduled") await chargeAgentAllowance(tx, ctx, paidFor, now);
     await tx.insert(posts).values({
       id: postId,
       workspaceId: ctx.workspace.id,

@@ -15,9 +15,11 @@ export type { CreditSource } from "../billing/ledger.js";
  * while it is read and written. The key's mode picks the ledger: a test key spends test credits
  * only. Targets that do not publish give their credit back, to the bucket and ledger it came
  * from, in the statement that records their outcome (record-outcome.ts); a published target keeps
- * it. Returns one source per credit reserved.
+ * it. `paidFor` names what each credit pays for (a target id, a billed reply's id), so an agent's
+ * allowance can give that credit back when it is refunded. Returns one source per credit reserved.
  */
-export async function reserveCredits(tx: Transaction, ctx: Pick<DomainContext, "workspace" | "apiKey" | "agent" | "services">, amount: number, now: Date): Promise<CreditSource[]> {
+export async function reserveCredits(tx: Transaction, ctx: Pick<DomainContext, "workspace" | "apiKey" | "agent" | "services">, paidFor: readonly string[], now: Date): Promise<CreditSource[]> {
+  const amount = paidFor.length;
   if (amount === 0) return [];
   const workspaceId = ctx.workspace.id;
   const mode = ctx.apiKey.mode;
@@ -35,7 +37,7 @@ export async function reserveCredits(tx: Transaction, ctx: Pick<DomainContext, "
   const { after, sources } = spend(mode, balance, amount);
   // An agent's own limits, under the same workspace lock: refused here, nothing is stored or charged.
   assertSourcesAllowed(ctx, sources);
-  await chargeAgentAllowance(tx, ctx, amount, now);
+  await chargeAgentAllowance(tx, ctx, paidFor, now);
   await tx.update(workspaces).set(ledgerColumns(mode, after, now)).where(eq(workspaces.id, workspaceId));
   return sources;
 }

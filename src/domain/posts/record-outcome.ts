@@ -5,6 +5,7 @@ import type { JobQueue } from "../jobs/job-queue.js";
 import type { ApiError } from "../../infra/errors.js";
 import type { DomainContext } from "../context.js";
 import { recordEvent } from "../events/record-event.js";
+import { forgetAgents } from "../agents/agent-spend.js";
 import { creditPeriod } from "../billing/plans.js";
 import { derivePostState, eventForState } from "./derive-state.js";
 import { logTargetOutcome } from "./outcome-log.js";
@@ -51,7 +52,8 @@ const IN_FLIGHT = ["publishing", "processing", "unknown"];
  * conditional on the target still being in flight, so a duplicate delivery or a late poll cannot
  * overwrite a final outcome. A target that did not publish gives its reserved credit back to the
  * bucket it came from in the same statement: the row's old `credit_source` is read under the
- * row's lock (`for update` in the first CTE), so two racing failures refund once.
+ * row's lock (`for update` in the first CTE), so two racing failures refund once. An agent's
+ * daily allowance gets the credit back in the same statement (agent-spend.ts).
  */
 export async function recordTargetOutcome(ctx: DomainContext, targetId: string, outcome: TargetOutcome): Promise<boolean> {
   const now = ctx.clock.now();
@@ -116,11 +118,20 @@ async function recordFailure(ctx: DomainContext, targetId: string, error: Target
           or (c.source = 'monthly' and w.credits_period = ${period})
           or (c.source = 'test_monthly' and w.test_credits_period = ${period}))
       returning w.id
+    ), agent_refund as (
+      -- The agent that paid for the target gets its allowance back on the day it was charged.
+      insert into agent_spend (subject, kind, agent_id, workspace_id, day, amount)
+      select s.subject, 'refund', s.agent_id, s.workspace_id, s.day, -s.amount
+      from agent_spend s join changed c on s.subject = c.id
+      where s.kind = 'charge' and s.workspace_id = ${workspaceId}
+      on conflict do nothing
+      returning agent_id
     )
-    select id, post_id, platform from changed`);
+    select id, post_id, platform, (select agent_id from agent_refund limit 1) as agent_id from changed`);
   // Every driver we run on (PGlite, node-postgres, Neon) answers raw SQL with `{ rows }`.
-  const rows = typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows) ? (result.rows as { id: string; post_id: string; platform: string }[]) : [];
+  const rows = typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows) ? (result.rows as { id: string; post_id: string; platform: string; agent_id: string | null }[]) : [];
   const [row] = rows;
+  if (row?.agent_id) forgetAgents(ctx, [row.agent_id]);
   return row ? { id: row.id, postId: row.post_id, platform: row.platform } : null;
 }
 

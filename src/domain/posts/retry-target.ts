@@ -17,7 +17,7 @@ async function holdCredit(ctx: DomainContext, target: { id: string; credits: num
   if (target.credits > 0) return;
   await ctx.db
     .transaction(async (tx) => {
-      const [source] = await reserveCredits(tx, ctx, 1, ctx.clock.now());
+      const [source] = await reserveCredits(tx, ctx, [target.id], ctx.clock.now());
       const [held] = await tx
         .update(postTargets)
         .set({ credits: 1, creditSource: source ?? null })

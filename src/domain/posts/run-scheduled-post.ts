@@ -55,7 +55,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
   let reserved = true;
   await ctx.db
     .transaction(async (tx) => {
-      const sources = await reserveCredits(tx, ctx, sendable.length, now);
+      const sources = await reserveCredits(tx, ctx, sendable.map((t) => t.targetId), now);
       for (const [i, target] of sendable.entries()) {
         await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
       }

@@ -10,10 +10,17 @@ export const REQUEST_FIELDS = ["response_type", "client_id", "redirect_uri", "co
 export interface ConsentModel {
   clientName: string;
   clientUri: string | null;
+  /** The host serving the agent's metadata document, when its client_id is that document's URL. */
+  documentHost: string | null;
   redirectUri: string;
   request: Record<string, string | undefined>;
   profiles: ProfileView[];
 }
+
+const isLoopback = (uri: string): boolean => {
+  const url = new URL(uri);
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+};
 
 /**
  * The owner decides what the agent may do. Nothing is preselected beyond reading: the owner
@@ -32,6 +39,16 @@ export const ConsentPage: FC<{ frame: Frame; model: ConsentModel }> = ({ frame, 
         After you answer, your browser goes back to <code id="redirect-host">{new URL(model.redirectUri).origin}</code>. The agent never sees your API key; you can change or revoke what you grant at any time
         (GET /v1/agents, DELETE /v1/agents/&#123;id&#125;).
       </p>
+      {model.documentHost ? (
+        <p>
+          Its name comes from its metadata document at <strong id="client-host">{model.documentHost}</strong>: check that this is the agent you expect.
+        </p>
+      ) : null}
+      {model.documentHost && isLoopback(model.redirectUri) ? (
+        <p class="muted" id="loopback-warning">
+          The answer goes to a program on this computer (localhost): any program here can claim to be this agent, so approve only if you just started it yourself.
+        </p>
+      ) : null}
       {model.clientUri ? <p class="muted">The agent says it comes from {model.clientUri}; Chorus did not check this.</p> : null}
     </section>
     <form method="post" action="/dashboard/agents/authorize" class="card" aria-labelledby="grant-title">

@@ -16,7 +16,9 @@ function fields(c: Context<DashboardEnv>, name: string): string[] {
 
 async function checked(c: Context<DashboardEnv>, params: Record<string, string | undefined>): Promise<AuthorizationRequest> {
   try {
-    return await checkAuthorizationRequest(ctxOf(c).db, c.var.baseUrl, params);
+    const ctx = ctxOf(c);
+    // A client_id that is a metadata document URL is read here, for the signed-in owner and in their mode.
+    return await checkAuthorizationRequest(ctx.db, c.var.baseUrl, params, { fetch: ctx.services.networks.guardedFetch, mode: ctx.apiKey.mode, now: ctx.clock.now() });
   } catch (error) {
     if (error instanceof UnredirectableRequest) throw new ApiError("field_invalid", { message: error.message, fix: "Start again from the agent: it registers itself and opens a new authorization link." });
     throw error;
@@ -53,7 +55,7 @@ export const agentConsentRoutes = new Hono<DashboardEnv>()
     params.redirect_uri = request.redirectUri;
     for (const [name, value] of Object.entries(await consentHeaders(request.redirectUri))) c.header(name, value);
     return c.html(
-      <ConsentPage frame={frameOf(c)} model={{ clientName: request.client.name, clientUri: request.client.clientUri, redirectUri: request.redirectUri, request: params, profiles: profiles.items }} />,
+      <ConsentPage frame={frameOf(c)} model={{ clientName: request.client.name, clientUri: request.client.clientUri, documentHost: request.client.metadataExpiresAt ? new URL(request.client.id).host : null, redirectUri: request.redirectUri, request: params, profiles: profiles.items }} />,
     );
   })
   .post("/dashboard/agents/authorize", async (c) => {

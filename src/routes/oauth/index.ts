@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { RedirectedRefusal, UnredirectableRequest, checkAuthorizationRequest, redirectWith, resourceOf } from "../../domain/agents/authorization-request.js";
+import { isMetadataDocumentClientId } from "../../domain/agents/client-metadata-document.js";
 import { authenticateClient, presentedClient, registerClient } from "../../domain/agents/oauth-clients.js";
 import { OAuthError } from "../../domain/agents/oauth-error.js";
 import { authorizationServerMetadata, protectedResourceMetadata } from "../../domain/agents/oauth-metadata.js";
@@ -91,7 +92,9 @@ oauthRoutes.post("/oauth/register", async (c) => {
 oauthRoutes.get("/oauth/authorize", async (c) => {
   const query = c.req.query();
   try {
-    await withDb(c, (db) => checkAuthorizationRequest(db, c.var.baseUrl, query));
+    // A metadata document URL client is checked on the consent page, once the owner signed in:
+    // an anonymous request must not make this server fetch a URL.
+    if (!isMetadataDocumentClientId(query.client_id)) await withDb(c, (db) => checkAuthorizationRequest(db, c.var.baseUrl, query));
   } catch (error) {
     if (error instanceof RedirectedRefusal) {
       return c.redirect(redirectWith(error.request.redirectUri, c.var.baseUrl, { ...error.error.body(), state: error.request.state }), 302);

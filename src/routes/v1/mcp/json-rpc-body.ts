@@ -38,7 +38,7 @@ const paramsOf: Record<string, { safeParse(value: unknown): { success: boolean }
  * `jsonrpc`, no `method`), with the request's id when it has one. A batch is -32600 too: the
  * Streamable HTTP transport of protocol revision 2025-11-25 takes one message per POST.
  */
-export async function readJsonRpcBody(request: { header(name: string): string | undefined; text(): Promise<string> }): Promise<{ body: unknown } | { refusal: Response }> {
+export async function readJsonRpcBody(request: { header(name: string): string | undefined; text(): Promise<string> }): Promise<{ body: Record<string, unknown> } | { refusal: Response }> {
   if (Number(request.header("content-length") ?? "0") > MAX_JSON_BODY_BYTES) {
     return { refusal: jsonRpcError(413, -32600, `Invalid Request: the body is over ${MAX_JSON_BODY_BYTES} bytes.`) };
   }
@@ -62,5 +62,5 @@ export async function readJsonRpcBody(request: { header(name: string): string | 
     // A well-formed request whose params are wrong: answered like any JSON-RPC error, with 200.
     return { refusal: jsonRpcError(200, -32602, `Invalid params for ${method}.`, idOf(body)) };
   }
-  return { body };
+  return { body: body as Record<string, unknown> };
 }

@@ -10,7 +10,7 @@ const MeAgentSchema = named(
     nickname: v.nullable(v.string()),
     nicknameLocked: v.boolean(),
     grant: GrantSchema,
-    spentToday: v.pipe(v.number(), v.integer(), v.description("Credits its posts reserved today (UTC).")),
+    spentToday: v.pipe(v.number(), v.integer(), v.description("Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them.")),
     creditsLeftToday: v.pipe(v.number(), v.integer(), v.description("`grant.creditsPerDay` minus `spentToday`.")),
   }),
   {

@@ -1,0 +1,104 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { agentSpend, posts } from "../../src/db/schema/index.js";
+import { approvedAgent } from "../support/agent-oauth.js";
+import { type TestApp, type TestWorkspace, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+let counter = 0;
+async function connect(ws: TestWorkspace, platform: string): Promise<string> {
+  counter += 1;
+  const handle = platform === "bluesky" ? `spend${counter}.test` : `spend_${platform}_${counter}`;
+  const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+function asAgent(accessToken: string) {
+  const send = anonymous(t.app);
+  return (path: string, json?: unknown) =>
+    send(path, {
+      method: json === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${accessToken}`, ...(json === undefined ? {} : { "content-type": "application/json" }) },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+}
+
+async function spentToday(agent: ReturnType<typeof asAgent>): Promise<{ spentToday: number; creditsLeftToday: number }> {
+  const me = (await (await agent("/v1/me")).json()) as { agent: { spentToday: number; creditsLeftToday: number } };
+  return { spentToday: me.agent.spentToday, creditsLeftToday: me.agent.creditsLeftToday };
+}
+
+describe("an agent's daily spend counts what was really spent", () => {
+  it("gives an agent its credit back when the network refuses a target, so the refunded credit can be spent again", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 50 });
+    const bsky = await connect(ws, "bluesky");
+    const linkedin = await connect(ws, "linkedin");
+    await ws.request(`/v1/sandbox/social-accounts/${linkedin}/fault`, { method: "PUT", json: { fault: "revoked_permission" } });
+    const { tokens, agentId } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky", "linkedin"], actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 3 });
+    const agent = asAgent(tokens.access_token);
+
+    const created = await agent("/v1/posts", { text: "one lands, one is refused", accounts: [bsky, linkedin] });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const post = (await created.json()) as { targets: { platform: string; state: string }[] };
+    expect(post.targets.map((target) => [target.platform, target.state]).sort()).toEqual([
+      ["bluesky", "published"],
+      ["linkedin", "failed"],
+    ]);
+    expect(await spentToday(agent)).toEqual({ spentToday: 1, creditsLeftToday: 2 });
+    const listed = (await (await ws.request("/v1/agents")).json()) as { items: { id: string; spentToday: number }[] };
+    expect(listed.items.find((a) => a.id === agentId)?.spentToday).toBe(1);
+
+    // The refunded credit is usable: two more single posts fit in 3, a third does not.
+    for (const text of ["second", "third"]) expect((await agent("/v1/posts", { text, accounts: [bsky] })).status).toBe(201);
+    const refused = await agent("/v1/posts", { text: "fourth", accounts: [bsky] });
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).code).toBe("agent_grant_daily_credits");
+    expect(await spentToday(agent)).toEqual({ spentToday: 3, creditsLeftToday: 0 });
+    // The ledger holds one charge and one refund for the refused target, and nothing for the refused post.
+    const rows = await t.db.select().from(agentSpend).where(eq(agentSpend.agentId, agentId));
+    expect(rows.filter((r) => r.kind === "charge")).toHaveLength(4);
+    expect(rows.filter((r) => r.kind === "refund").map((r) => r.amount)).toEqual([-1]);
+  });
+
+  it("gives an agent its credit back when X refuses a billed reply, and keeps it for a reply X accepts", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 50 });
+    const x = await connect(ws, "twitter");
+    const mention = await ws.request(`/v1/sandbox/social-accounts/${x}/activity`, { method: "POST", json: { action: "mention", actor: "x_grace", text: "hi" } });
+    expect(mention.status, await mention.clone().text()).toBe(201);
+    const mentionId = ((await mention.json()) as { networkId: string }).networkId;
+    const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: ["twitter"], actions: ["read", "reply_and_message"], creditsPerDay: 1 });
+    const agent = asAgent(tokens.access_token);
+
+    // X refuses a reply to a post that does not summon the account; the sandbox refuses an unknown post the same way.
+    const refused = await agent("/v1/comments/1234567890123456789/replies", { account: x, text: "hello stranger" });
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).code).toBe("platform_rejected");
+    expect(await spentToday(agent)).toEqual({ spentToday: 0, creditsLeftToday: 1 });
+
+    const allowed = await agent(`/v1/comments/${mentionId}/replies`, { account: x, text: "hi Grace" });
+    expect(allowed.status, await allowed.clone().text()).toBe(200);
+    expect(await spentToday(agent)).toEqual({ spentToday: 1, creditsLeftToday: 0 });
+    const past = await agent(`/v1/comments/${mentionId}/replies`, { account: x, text: "once more" });
+    expect(past.status).toBe(403);
+    expect((await errorOf(past)).code).toBe("agent_grant_daily_credits");
+  });
+
+  it("lets no burst of parallel publishes take the agent past its allowance", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 50 });
+    const bsky = await connect(ws, "bluesky");
+    const { tokens, agentId } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
+    const agent = asAgent(tokens.access_token);
+    const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => agent("/v1/posts", { text: `burst ${i}`, accounts: [bsky] })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(4);
+    expect(await t.db.select({ id: posts.id }).from(posts).where(eq(posts.workspaceId, ws.id))).toHaveLength(5);
+    expect(await t.db.select().from(agentSpend).where(and(eq(agentSpend.agentId, agentId), eq(agentSpend.kind, "charge")))).toHaveLength(5);
+  });
+});

@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentSpend, agents, oauthClients } from "../../src/db/schema/index.js";
+import { type ServerDatabase, openServerDatabase } from "../../src/db/node-postgres.js";
+import { agentSpentOn, chargeAgentAllowance, refundAgentCharge } from "../../src/domain/agents/agent-spend.js";
+import { type AgentGrant, spendDay } from "../../src/domain/agents/grant.js";
+import type { AgentRecord, DomainContext } from "../../src/domain/context.js";
+import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
+import { ApiError } from "../../src/infra/errors.js";
+import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
+
+const postgres = await postgresAvailable();
+if (!postgres.ok) console.warn(`[skipped] an agent's allowance under concurrent charges on PostgreSQL: ${postgres.reason}`);
+
+/**
+ * PGlite answers one statement at a time, so only a real server shows whether concurrent charges
+ * of one agent can both read "4 of 5 spent" and both take the last credit.
+ */
+describe.skipIf(!postgres.ok)("an agent's daily allowance under concurrent charges on PostgreSQL", () => {
+  let database: { url: string; close: () => Promise<void> };
+  let server: ServerDatabase;
+  let ctx: Pick<DomainContext, "agent" | "workspace" | "services">;
+  const now = new Date();
+
+  beforeAll(async () => {
+    database = await createThrowawayDatabase();
+    server = await openServerDatabase(database.url, { max: 12 });
+    const { workspaceId } = await createWorkspace(server.db, { name: "Race", email: "race@example.com", plan: "subscription", keyMode: "test", actor: "operator", at: now });
+    await server.db.insert(oauthClients).values({ id: "oc_race", name: "Race agent", redirectUris: ["http://127.0.0.1/cb"], authMethod: "none" });
+    const grant: AgentGrant = { profiles: null, platforms: null, actions: ["read", "publish_or_schedule"], creditsPerDay: 5, purchasedCredits: false };
+    await server.db.insert(agents).values({ id: "agt_race", workspaceId, clientId: "oc_race", mode: "test", clientName: "Race agent", grant });
+    const agent: AgentRecord = { id: "agt_race", clientId: "oc_race", clientName: "Race agent", grant, spentDay: "", spentToday: 0, createdAt: now };
+    const [workspace] = await server.db.query.workspaces.findMany({ where: (w, { eq: is }) => is(w.id, workspaceId) });
+    if (!workspace) throw new Error("no workspace");
+    ctx = { agent, workspace: workspace as unknown as DomainContext["workspace"], services: {} as DomainContext["services"] };
+  }, 60_000);
+  afterAll(async () => {
+    const steps = [() => server?.close(), () => database?.close()];
+    const failures: unknown[] = [];
+    for (const step of steps) await Promise.resolve(step()).catch((error: unknown) => failures.push(error));
+    if (failures.length) throw failures[0];
+  });
+
+  it("lets exactly the allowance through when twelve charges race, and a refund frees one credit for the next", async () => {
+    const charge = (subject: string) => server.db.transaction((tx) => chargeAgentAllowance(tx, ctx, [subject], now));
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => charge(`tgt_race_${i}`)));
+    const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason] : []));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
+    expect(refused).toHaveLength(7);
+    for (const reason of refused) expect(reason instanceof ApiError && reason.code).toBe("agent_grant_daily_credits");
+    expect(await agentSpentOn(server.db, "agt_race", spendDay(now))).toBe(5);
+
+    const charged = await server.db.select().from(agentSpend).where(eq(agentSpend.agentId, "agt_race"));
+    const first = charged[0]?.subject ?? "";
+    await Promise.all([refundAgentCharge(server.db, ctx, first), refundAgentCharge(server.db, ctx, first)]);
+    expect(await agentSpentOn(server.db, "agt_race", spendDay(now))).toBe(4);
+    const again = await Promise.allSettled([charge("tgt_race_a"), charge("tgt_race_b")]);
+    expect(again.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(await agentSpentOn(server.db, "agt_race", spendDay(now))).toBe(5);
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { listen, mcpClient } from "./mcp-server.js";
+
+const whoami = (id: number | string) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "whoami", arguments: {} } });
+
+/**
+ * One SDK server answers every request of the process (src/mcp/json-transport.ts): requests of
+ * different callers that use the same JSON-RPC id must each get their own answer, under their own id.
+ */
+describe("POST /v1/mcp: one server for the process", () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = await listen(t);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+
+  const post = (key: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.base}/v1/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      body,
+    });
+
+  it("answers concurrent calls that reuse one id each for its own caller, under its own id", async () => {
+    const a = await t.workspace();
+    const b = await t.workspace();
+    const calls = Array.from({ length: 24 }, (_, i) => ({ ws: i % 2 === 0 ? a : b, id: i % 3 === 0 ? "same" : 1 }));
+    const answers = await Promise.all(calls.map(async ({ ws, id }) => ({ ws, id, body: (await (await post(ws.key, whoami(id))).json()) as { id: unknown; result: { structuredContent: { account: string } } } })));
+    for (const { ws, id, body } of answers) {
+      expect(body.id).toBe(id);
+      expect(body.result.structuredContent.account).toBe(ws.id);
+    }
+  });
+
+  it("keeps the transport's header rules: 415 without a JSON body, 406 without an acceptable Accept, 400 for an unknown protocol version", async () => {
+    const ws = await t.workspace();
+    expect((await post(ws.key, whoami(1), { "content-type": "text/plain" })).status).toBe(415);
+    expect((await post(ws.key, whoami(1), { accept: "text/html" })).status).toBe(406);
+    const version = await post(ws.key, whoami(1), { "mcp-protocol-version": "1999-01-01" });
+    expect(version.status).toBe(400);
+    expect(((await version.json()) as { error: { message: string } }).error.message).toContain("1999-01-01");
+    // initialize negotiates the version itself, whatever the header says.
+    const init = await post(ws.key, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }), { "mcp-protocol-version": "1999-01-01" });
+    expect(init.status).toBe(200);
+    expect(((await init.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe("2025-11-25");
+  });
+
+  it("serves the official SDK client session after session (initialize, list, call) on the same server", async () => {
+    const ws = await t.workspace();
+    for (let i = 0; i < 3; i++) {
+      const client = await mcpClient(server.base, ws.key);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("whoami");
+      const result = await client.callTool({ name: "whoami", arguments: {} });
+      expect((result.structuredContent as { account: string }).account).toBe(ws.id);
+      await client.close();
+    }
+  });
+});
