@@ -190,15 +190,16 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     const perTarget = Object.fromEntries((postAnalytics.data.targets as { platform: string }[]).map((target) => [target.platform, target]));
     expect(Object.keys(perTarget).sort()).toEqual(["bluesky", "linkedin"]);
     expect(perTarget.bluesky).toMatchObject({ account: bsky, state: "published", problem: null, metrics: expect.objectContaining({ likes: 1, views: null }) });
-    // LinkedIn gives no per-post numbers through its API: the target says so in `problem`, never zeros.
-    expect(perTarget.linkedin).toMatchObject({ account: linkedin, state: "published", metrics: null, problem: { code: "capability_unsupported", retryable: false } });
+    // LinkedIn reads the member's post analytics (memberCreatorPostAnalytics): its own numbers, nulls where it publishes none.
+    expect(perTarget.linkedin).toMatchObject({ account: linkedin, state: "published", problem: null, metrics: expect.objectContaining({ views: expect.any(Number), saves: null }) });
     const report = await call("get_analytics", { period: "7d" });
     expect(report.isError, JSON.stringify(report.data)).toBe(false);
-    // LinkedIn has no account analytics to read: named in `problems`, never an empty success.
-    expect(report.data).toMatchObject({ period: "7d", problems: [{ account: linkedin, platform: "linkedin", code: "capability_unsupported", retryable: false }] });
-    const reported = report.data.accounts as { account: string; platform: string; metrics: { likes: number | null } }[];
-    expect(reported.map((a) => a.account)).toEqual([bsky]);
-    expect(reported[0]?.metrics.likes).toBe(1);
+    // Both granted networks answer: nothing is skipped, so `problems` is empty.
+    expect(report.data).toMatchObject({ period: "7d", problems: [] });
+    const reported = report.data.accounts as { account: string; platform: string; metrics: { likes: number | null; views: number | null } }[];
+    expect(reported.map((a) => a.account).sort()).toEqual([bsky, linkedin].sort());
+    expect(reported.find((a) => a.account === bsky)?.metrics.likes).toBe(1);
+    expect(reported.find((a) => a.account === linkedin)?.metrics.views).toEqual(expect.any(Number));
     // Analytics outside its networks and brands are refused like everything else.
     expect(codeOf((await call("get_analytics", { account: pinterest })).data)).toBe("agent_grant_platform");
     expect(codeOf((await call("get_analytics", { account: otherBsky })).data)).toBe("agent_grant_profile");
