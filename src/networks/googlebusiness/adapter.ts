@@ -6,6 +6,7 @@ import { googleBusinessCapabilities, googleBusinessLocationReadMask, googleBusin
 import { googleBusinessErrorTable } from "./errors.js";
 import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./oauth.js";
 import { createGoogleBusinessPublishing } from "./publish.js";
+import { googleBusinessReviews } from "./reviews.js";
 
 const UserInfo = v.object({
   sub: v.string(),
@@ -149,4 +150,5 @@ export const googleBusinessAdapter: NetworkAdapter = {
   checkPublish: publishing.checkPublish,
   findPublished: publishing.findPublished,
   deletePost: publishing.deletePost,
+  reviews: googleBusinessReviews,
 };

@@ -5,6 +5,7 @@ import { mountGoogleOAuth } from "../youtube/google-oauth-sim.js";
 import { bearerToken, decodePageToken, googleRpcErrorBody, insufficientScopesMessage, invalidCredentialsMessage, paginate, unmatched } from "../youtube/google-wire.js";
 import { type SandboxBusinessAccount, type SandboxLocation, accountResource, applyReadMask, ensureBusinessData, locationResource } from "./business-data.js";
 import { mountLocalPosts, V4_SERVICE } from "./local-posts.js";
+import { mountReviews, simulateReview } from "./reviews.js";
 
 /**
  * Google Business Profile test double: Google's OAuth server (shared with the youtube
@@ -122,8 +123,9 @@ export const createGooglebusinessSimulator: SimulatorFactory = (deps: SimulatorD
   });
 
   mountLocalPosts(app, deps, { authorize });
+  mountReviews(app, deps, { authorize });
 
   app.notFound((c) => unmatched(c, googleRpcErrorBody(404, "Requested entity was not found.", null, "googleapis.com"), 404));
 
-  return { platform: "googlebusiness", hosts, app, seedAccount };
+  return { platform: "googlebusiness", hosts, app, seedAccount, simulateActivity: (input) => simulateReview(deps, (handle) => seedAccount({ handle }), input) };
 };
