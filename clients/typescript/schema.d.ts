@@ -544,7 +544,7 @@ export interface paths {
         put?: never;
         /**
          * Make a simulated person like, reply to, mention, follow, repost, quote or review a sandbox account
-         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; on Google Business sandbox accounts `review` leaves a review (`rating` 1 to 5) on the location named in `target`, read by GET /v1/social-accounts/{id}/reviews; other networks and actions answer `capability_unsupported`.
+         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; on Google Business sandbox accounts `review` leaves a review (`rating` 1 to 5) on the location named in `target`, and on Facebook sandbox accounts a recommendation (`rating` `positive` or `negative`) of the page named in `target`, read by GET /v1/social-accounts/{id}/reviews; other networks and actions answer `capability_unsupported`.
          */
         post: operations["simulateSandboxActivity"];
         delete?: never;

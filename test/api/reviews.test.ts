@@ -152,6 +152,39 @@ describe("Google Business reviews", () => {
   });
 });
 
+describe("Facebook page recommendations", () => {
+  it("lists a page's recommendations, answers one as the page, replaces the answer and deletes it", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "facebook");
+    const [pageId] = await targetsOf(ws, account);
+    if (!pageId) throw new Error("no page");
+    const first = await review(ws, account, { target: pageId, rating: "positive", text: "Great service", actor: "fb.fan" });
+    const second = await review(ws, account, { target: pageId, rating: "negative" });
+
+    const listed = await reviews(ws, account, `?target=${pageId}`);
+    expect(listed.problems).toEqual([]);
+    expect(listed.items.map((r) => [r.id, r.rating, r.text])).toEqual([
+      [second, { stars: null, recommendation: "negative" }, null],
+      [first, { stars: null, recommendation: "positive" }, "Great service"],
+    ]);
+    expect(listed.items[1]).toMatchObject({ account, platform: "facebook", target: pageId, reply: null, author: { platform: "facebook" } });
+
+    const answered = await ws.request(commentPath(first, "/replies"), { method: "POST", json: { account, text: "Thanks!" } });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    const answerId = ((await answered.json()) as { id: string }).id;
+    const replaced = await ws.request(commentPath(first, "/replies"), { method: "POST", json: { account, text: "Thanks a lot!" } });
+    expect(((await replaced.json()) as { id: string }).id).toBe(answerId);
+    expect((await reviews(ws, account, `?target=${pageId}`)).items.find((r) => r.id === first)?.reply?.text).toBe("Thanks a lot!");
+
+    const deleted = await ws.request(commentPath(first), { method: "DELETE", json: { account } });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect((await reviews(ws, account, `?target=${pageId}`)).items.find((r) => r.id === first)?.reply).toBeNull();
+
+    const stars = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", target: pageId, rating: 4 } });
+    expect(await errorOf(stars)).toMatchObject({ code: "field_invalid", param: "rating" });
+  });
+});
+
 describe("networks without reviews", () => {
   it("refuses with reviews_unsupported, naming the networks that have them, as GET /v1/platforms says", async () => {
     const ws = await t.workspace();

@@ -11,6 +11,7 @@ import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookL
 import { checkPublishOnPage, publishOnPage } from "./publish.js";
 import { deleteFromPage, findOnPage } from "./published-posts.js";
 import { facebookMessages } from "./messages.js";
+import { facebookReviews } from "./reviews.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -52,6 +53,7 @@ export const facebookAdapter: NetworkAdapter = {
   capabilities: facebookCapabilities,
   hosts: facebookHosts,
   discover: facebookDiscover,
+  reviews: facebookReviews,
 
   authorizeUrl(input, net) {
     return facebookDialogUrl(input, net, version(net), facebookScopes);

@@ -16,6 +16,7 @@ import {
 } from "./graph-wire.js";
 import { hashDigits, mountMessenger } from "./messenger.js";
 import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
+import { mountPageRatings, simulateRecommendation } from "./page-ratings.js";
 import { mountLiveVideos } from "./live-videos.js";
 import { mountPagePublishing } from "./page-publishing.js";
 import { mountPageSearch } from "./page-search.js";
@@ -137,6 +138,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     threadId: (objectId, personId) => `t_${hashDigits(`${objectId}:${personId}`, 16)}`,
   });
 
+  mountPageRatings(graph, profile, door);
   mountPageComments(graph, profile, door);
   // Before publishing: its live-video node routes pass anything else on to the post and video nodes.
   mountLiveVideos(graph, profile, door);
@@ -154,6 +156,6 @@ export const createFacebookSimulator: SimulatorFactory = (deps) => {
     hosts: ["www.facebook.com", "graph.facebook.com"],
     app: hostRouter({ "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: false, seedAccount }), "graph.facebook.com": graphRoutes(deps) }),
     seedAccount,
-    simulateActivity: (input) => simulateFacebookActivity(deps, (handle) => seedAccount({ handle }), input),
+    simulateActivity: (input) => (input.action === "review" ? simulateRecommendation : simulateFacebookActivity)(deps, (handle) => seedAccount({ handle }), input),
   };
 };
