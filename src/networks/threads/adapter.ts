@@ -4,6 +4,7 @@ import { ApiError } from "../../infra/errors.js";
 import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
 import type { NetworkAdapter, NetworkContext } from "../types.js";
 import { threadsCapabilities, threadsDefaultApiVersion, threadsHosts, threadsUrls } from "./capabilities.js";
+import { threadsComments } from "./comments.js";
 import { threadsDiscover } from "./discover.js";
 import { threadsErrorTable as table } from "./errors.js";
 import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./oauth.js";
@@ -70,4 +71,5 @@ export const threadsAdapter: NetworkAdapter = {
   findPublished: findOnThreads,
   deletePost: deleteFromThreads,
   analytics: threadsAnalytics,
+  inbox: threadsComments,
 };

@@ -21,6 +21,7 @@ import {
 import { mountThreadsInsights } from "./insights.js";
 import { mountKeywordSearch } from "./keyword-search.js";
 import { mountThreadsPublishing, type SandboxThread } from "./publishing.js";
+import { mountThreadsReplies, simulateThreadsReply } from "./replies.js";
 
 /**
  * Threads simulator: the authorize page on threads.net and the token, read and publishing
@@ -141,6 +142,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
   });
 
   mountThreadsInsights(graph, profile, issue.door);
+  mountThreadsReplies(graph, profile, issue.door);
 
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the routes above.
   mountKeywordSearch(graph, profile, issue.door);
@@ -160,5 +162,6 @@ export const createThreadsSimulator: SimulatorFactory = (deps) => {
     hosts: ["threads.net", "graph.threads.net"],
     app: hostRouter({ "threads.net": www, "graph.threads.net": graphRoutes(deps) }),
     seedAccount,
+    simulateActivity: (input) => simulateThreadsReply(deps, (handle) => seedAccount({ handle }), input),
   };
 };
