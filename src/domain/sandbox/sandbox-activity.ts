@@ -69,7 +69,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
       param: "id",
       platform,
       message: `The ${platform} sandbox has no simulated activity yet.`,
-      fix: "Use a Bluesky or X sandbox account for notifications; YouTube, Facebook, Instagram and Threads sandbox accounts take `reply` (a comment on one of their posts), Google Business and Facebook sandbox accounts `review`.",
+      fix: "Use a Bluesky or X sandbox account for notifications; YouTube, Facebook, Instagram, Threads and LinkedIn sandbox accounts take `reply` (a comment on one of their posts), Google Business and Facebook sandbox accounts `review`.",
     });
   }
   if (input.action === "review" && input.rating === undefined) throw new ApiError("field_required", { param: "rating", message: "A review needs a `rating`: 1 to 5 stars on Google Business, `positive` or `negative` on Facebook." });
@@ -84,7 +84,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
         param: "action",
         platform,
         message: `${platform} raises no notification for \`${input.action}\` that its API shows.`,
-        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On YouTube, Facebook, Instagram and Threads, simulate `reply`: a comment on one of the account's posts. On Google Business and Facebook, simulate `review`.",
+        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On YouTube, Facebook, Instagram, Threads and LinkedIn, simulate `reply`: a comment on one of the account's posts. On Google Business and Facebook, simulate `review`.",
       });
     }
     if (result.reason === "rating_invalid") {

@@ -8,6 +8,7 @@ import { linkedinRestHeaders } from "./rest-headers.js";
 import { linkedinMember } from "./member.js";
 import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./oauth.js";
 import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedinPost } from "./publish.js";
+import { linkedinComments } from "./comments.js";
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -110,4 +111,5 @@ export const linkedinAdapter: NetworkAdapter = {
   checkPublish: checkLinkedinPost,
   findPublished: findLinkedinPost,
   deletePost: deleteLinkedinPost,
+  inbox: linkedinComments,
 };

@@ -7,6 +7,7 @@ import { registerSandboxLinkedinApp, unauthorizedScope } from "./apps.js";
 import { authorizeMember } from "./auth.js";
 import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
+import { mountCommentRoutes, simulateLinkedinComment } from "./comments.js";
 import { type SandboxAcl, type SandboxOrganization, ensureOrganizations, memberId, organizationResource, restError, versionProblem } from "./linkedin-data.js";
 
 /**
@@ -167,6 +168,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
 
   mountMediaRoutes(app, deps);
   mountPostRoutes(app, deps);
+  mountCommentRoutes(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
@@ -174,5 +176,5 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   });
 
   const registerApp = (input: { clientId: string; products: string[] }) => registerSandboxLinkedinApp(deps.store, input.clientId, input.products);
-  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount, registerApp };
+  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount, registerApp, simulateActivity: (input) => simulateLinkedinComment(deps, (handle) => seedAccount({ handle }), input) };
 };
