@@ -36,6 +36,7 @@ import { analyticsRoutes } from "./routes/v1/analytics/index.js";
 import { conversationRoutes } from "./routes/v1/conversations/index.js";
 import { engagementRoutes } from "./routes/v1/engagements/index.js";
 import { accountReadRoutes } from "./routes/v1/account-reads/index.js";
+import { reviewRoutes } from "./routes/v1/reviews/index.js";
 import { commentRoutes } from "./routes/v1/comments/index.js";
 import { liveBroadcastRoutes } from "./routes/v1/live-broadcasts/index.js";
 import { discoverRoutes } from "./routes/v1/discover/index.js";
@@ -91,6 +92,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   v1.route("/", conversationRoutes);
   v1.route("/", engagementRoutes);
   v1.route("/", accountReadRoutes);
+  v1.route("/", reviewRoutes);
   v1.route("/", commentRoutes);
   v1.route("/", liveBroadcastRoutes);
   v1.route("/", discoverRoutes);

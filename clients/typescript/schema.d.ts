@@ -543,8 +543,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make a simulated person like, reply to, mention, follow, repost or quote a sandbox account
-         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; Threads sandbox accounts take `mention` (a thread naming the account), Facebook ones `mention` (a post tagging the account's first page) and Instagram ones `mention` (a post naming and tagging the account); on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.
+         * Make a simulated person like, reply to, mention, follow, repost, quote or review a sandbox account
+         * @description Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; Threads sandbox accounts take `mention` (a thread naming the account), Facebook ones `mention` (a post tagging the account's first page) and Instagram ones `mention` (a post naming and tagging the account); on YouTube, Facebook, Instagram, Threads and LinkedIn sandbox accounts `reply` is a comment on the post (on Threads and LinkedIn also an answer to a comment: name the comment's id in `post`), read by GET /v1/posts/{id}/comments; on Google Business sandbox accounts `review` leaves a review (`rating` 1 to 5) on the location named in `target`, and on Facebook sandbox accounts a recommendation (`rating` `positive` or `negative`) of the page named in `target`, read by GET /v1/social-accounts/{id}/reviews; other networks and actions answer `capability_unsupported`.
          */
         post: operations["simulateSandboxActivity"];
         delete?: never;
@@ -1064,6 +1064,26 @@ export interface paths {
          * @description Social actors in the network's own order. Networks without the read answer a `problems` entry `capability_unsupported`.
          */
         get: operations["listAccountFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-accounts/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reviews of a location or page the account manages
+         * @description Newest first: Google Business Profile reviews (one to five stars) of a location, and Facebook recommendations (positive or negative) of a page, each with its text, reviewer and your answer. Name the location or page in `target` (an id of GET /v1/social-accounts/{id}/targets) when the account manages more than one. A review's `id` works with POST /v1/comments/{id}/replies (answers it; Google keeps one answer per review, so a second call replaces it) and DELETE /v1/comments/{id} (deletes your answer; no network lets a business delete a review), with the review's `account` in the body. Networks without reviews (`reviews` missing from `reads` in GET /v1/platforms) answer 400 `reviews_unsupported`. The account's locations or pages are checked first: a connection to renew then answers 409 `needs_reauth`, a network that failed 502 `platform_unavailable`; a failure of the review read itself (its own time budget) is a `problems` entry on a 200.
+         */
+        get: operations["listAccountReviews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2878,7 +2898,7 @@ export interface components {
             /** @enum {string} */
             platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
             /** @enum {string} */
-            action: "like" | "reply" | "mention" | "follow" | "repost" | "quote";
+            action: "like" | "reply" | "mention" | "follow" | "repost" | "quote" | "review";
             actor: {
                 id: string;
                 handle: string;
@@ -2899,14 +2919,18 @@ export interface components {
          */
         SimulateSandboxActivityRequest: {
             /**
-             * @description What the simulated person does: `like`, `repost`, `quote` or `reply` to the account's post named in `post`; `mention` or `follow` the account.
+             * @description What the simulated person does: `like`, `repost`, `quote` or `reply` to the account's post named in `post`; `mention` or `follow` the account; `review` a location or page of the account (Google Business, Facebook).
              * @enum {string}
              */
-            action: "like" | "reply" | "mention" | "follow" | "repost" | "quote";
+            action: "like" | "reply" | "mention" | "follow" | "repost" | "quote" | "review";
             /** @description Required for like, repost, quote and reply: a `post_` id published on this account, or the post's `networkPostId`. */
             post?: string;
             /** @description Text of a reply, quote or mention; a sandbox default otherwise. */
             text?: string;
+            /** @description Required for `review`: 1 to 5 stars on Google Business, `positive` or `negative` (a recommendation) on Facebook. */
+            rating?: number | ("positive" | "negative");
+            /** @description For `review`: the location or page reviewed, an id of GET /v1/social-accounts/{id}/targets; the account's first one otherwise. */
+            target?: string;
             /** @description Handle of the simulated person acting, created on first use; a default sandbox person otherwise. */
             actor?: string;
         };
@@ -3745,6 +3769,67 @@ export interface components {
             /** @enum {string} */
             platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
             /** @description Why the account could not be read for this page, when it could not: the network has no such read (`capability_unsupported`), the connection must be renewed (`needs_reauth`), or the network failed or timed out (`platform_unavailable`, `retryable`). Empty `items` with no problem means there is nothing to list. */
+            problems: components["schemas"]["ReadProblem"][];
+        };
+        /**
+         * @example {
+         *       "id": "accounts/1048576/locations/2097152/reviews/AbFvOqk3Lm9xQ2",
+         *       "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *       "platform": "googlebusiness",
+         *       "target": "accounts/1048576/locations/2097152",
+         *       "rating": {
+         *         "stars": 5,
+         *         "recommendation": null
+         *       },
+         *       "text": "Best sourdough in town.",
+         *       "author": {
+         *         "id": "",
+         *         "handle": "Dana K.",
+         *         "displayName": "Dana K.",
+         *         "avatarUrl": null,
+         *         "url": null,
+         *         "platform": "googlebusiness"
+         *       },
+         *       "createdAt": "2026-11-20T09:30:00.000Z",
+         *       "reply": {
+         *         "text": "Thank you, Dana!",
+         *         "updatedAt": "2026-11-20T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        Review: {
+            /** @description The network's own review id (Google Business: the resource name `accounts/{a}/locations/{l}/reviews/{r}`; Facebook: the recommendation's story id). Send it, percent-encoded, to POST /v1/comments/{id}/replies to answer (Google keeps one answer and replaces it) and to DELETE /v1/comments/{id} to delete your answer. */
+            id: string;
+            account: string;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description The location or page reviewed. */
+            target: string;
+            /** @description Null where the network gives none. */
+            rating: {
+                /** @description One to five stars (Google Business); null where the network asks for a recommendation instead. */
+                stars: (1 | 2 | 3 | 4 | 5) | null;
+                /** @description Whether the person recommends the page (Facebook); null where the network counts stars. */
+                recommendation: ("positive" | "negative") | null;
+            } | null;
+            /** @description Null for a rating without words. */
+            text: string | null;
+            author: components["schemas"]["SocialActor"];
+            /** @description ISO 8601 UTC. */
+            createdAt: string;
+            /** @description Your answer to the review, or null. */
+            reply: {
+                text: string;
+                updatedAt: string;
+            } | null;
+        };
+        ReviewList: {
+            items: components["schemas"]["Review"][];
+            /** @description Opaque; pass it back as `cursor` (with the same `target`) for the next page. Null at the end. */
+            cursor: string | null;
+            /** @enum {string} */
+            platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
+            /** @description Why the reviews could not be read for this page, when they could not: the connection must be renewed (`needs_reauth`) or the network failed or timed out (`platform_unavailable`, `retryable`). */
             problems: components["schemas"]["ReadProblem"][];
         };
         /**
@@ -12120,6 +12205,146 @@ export interface operations {
             };
         };
     };
+    listAccountReviews: {
+        parameters: {
+            query?: {
+                /** @description The location (Google Business: `accounts/{a}/locations/{l}`) or page (Facebook: its id) whose reviews to read: an id of GET /v1/social-accounts/{id}/targets. May be left out when the account manages one. */
+                target?: string;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description `acc_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewList"];
+                };
+            };
+            /** @description Error. Codes: `reviews_unsupported`, `review_target_required`, `cursor_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `account_unknown`, `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `needs_reauth`, `missing_scope`, `missing_permission`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `platform_unavailable`. */
+            502: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPostComments: {
         parameters: {
             query?: {
@@ -12568,7 +12793,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommentReply"];
                 };
             };
-            /** @description Error. Codes: `capability_unsupported`, `idempotency_key_invalid`, `body_not_json`, `comment_id_required`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            /** @description Error. Codes: `capability_unsupported`, `text_too_long`, `idempotency_key_invalid`, `body_not_json`, `comment_id_required`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */

@@ -58,6 +58,9 @@ export const featureOfMethod: Record<string, Record<string, Feature>> = {
     endBroadcast: { live: "end" },
     ingestCredentials: { live: "credentials" },
   },
+  reviews: {
+    listReviews: { reads: "reviews" },
+  },
   discover: {
     searchPosts: { reads: "post_search" },
     lookupProfile: { reads: "public_profiles" },

@@ -6,6 +6,7 @@ import type { EngageFacet } from "./facets/engage.js";
 import type { DiscoverFacet } from "./facets/discover.js";
 import type { InboxFacet } from "./facets/inbox.js";
 import type { LiveFacet } from "./facets/live.js";
+import type { ReviewsFacet } from "./facets/reviews.js";
 import type { PlatformId } from "./platform-ids.js";
 import type { PublishRequest, PublishResult } from "./publish-types.js";
 
@@ -189,4 +190,6 @@ export interface NetworkAdapter {
   readonly live?: LiveFacet;
   /** Post search, public profiles, creators and places. */
   readonly discover?: DiscoverFacet;
+  /** Reviews of the locations or pages the account manages, and the account's answers to them. */
+  readonly reviews?: ReviewsFacet;
 }

@@ -79,7 +79,7 @@ export interface Simulator {
 }
 
 /** What a simulated person can do to a sandbox account, so a test key can produce notifications end to end. */
-export const sandboxActivities = ["like", "reply", "mention", "follow", "repost", "quote"] as const;
+export const sandboxActivities = ["like", "reply", "mention", "follow", "repost", "quote", "review"] as const;
 export type SandboxActivity = (typeof sandboxActivities)[number];
 
 export interface SimulatedActivityInput {
@@ -91,8 +91,12 @@ export interface SimulatedActivityInput {
   /** The network id of the recipient's post acted on (like, repost, reply, quote). */
   subject: string | null;
   text: string | null;
+  /** A review's rating: 1 to 5 stars (Google), or `positive` / `negative` (Facebook recommendations). */
+  rating?: number | "positive" | "negative" | null;
 }
 
-export type SimulatedActivityResult = { ok: true; actor: SandboxAccount; networkId: string } | { ok: false; reason: "subject_unknown" | "subject_required" | "action_unsupported" };
+export type SimulatedActivityResult =
+  | { ok: true; actor: SandboxAccount; networkId: string }
+  | { ok: false; reason: "subject_unknown" | "subject_required" | "action_unsupported" | "rating_invalid" };
 
 export type SimulatorFactory = (deps: SimulatorDeps) => Simulator;

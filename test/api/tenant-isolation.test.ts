@@ -11,6 +11,7 @@ import { analyticsCases } from "../isolation/analytics-cases.js";
 import { conversationCases } from "../isolation/conversation-cases.js";
 import { engageCases } from "../isolation/engage-cases.js";
 import { commentCases } from "../isolation/comment-cases.js";
+import { reviewCases } from "../isolation/review-cases.js";
 import { liveCases } from "../isolation/live-cases.js";
 import { discoverCases } from "../isolation/discover-cases.js";
 import { agentCases } from "../isolation/agent-cases.js";
@@ -20,7 +21,7 @@ import { routeKey } from "../support/isolation.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 
 /** One case per route, kept beside the routes' other tests in test/isolation/. */
-const cases = [...coreCases, ...postCases, ...socialAccountCases, ...accountResourceCases, ...connectCases, ...mediaCases, ...webhookCases, ...dashboardCases, ...mcpCases, ...inboxCases, ...analyticsCases, ...conversationCases, ...engageCases, ...commentCases, ...liveCases, ...discoverCases, ...agentCases];
+const cases = [...coreCases, ...postCases, ...socialAccountCases, ...accountResourceCases, ...connectCases, ...mediaCases, ...webhookCases, ...dashboardCases, ...mcpCases, ...inboxCases, ...analyticsCases, ...conversationCases, ...engageCases, ...commentCases, ...reviewCases, ...liveCases, ...discoverCases, ...agentCases];
 
 describe("tenant isolation", () => {
   let t: TestApp;

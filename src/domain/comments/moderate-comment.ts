@@ -3,6 +3,7 @@ import type { CommentTarget, InboxFacet } from "../../networks/facets/inbox.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
+import { answerReview, removeReviewAnswer, reviewsNaming } from "../reviews/review-replies.js";
 import { requireAccount } from "../social-accounts/account-queries.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
@@ -51,6 +52,9 @@ export async function hideComment({ ctx, input }: { ctx: DomainContext; input: M
 
 export async function deleteComment({ ctx, input }: { ctx: DomainContext; input: ModerationInput }) {
   const { row, platform, inbox, target } = await connection(ctx, input);
+  // A review id deletes the account's reply to the review; the review stays.
+  const reviews = reviewsNaming(platform, target.commentId);
+  if (reviews) return removeReviewAnswer(ctx, row, reviews, target.commentId);
   const remove = inbox.deleteComment?.bind(inbox);
   if (!remove) {
     throw new ApiError("comment_delete_unsupported", { param: "account", platform, message: `${nameOf(platform)} does not let an account delete comments through its API.` });
@@ -67,6 +71,9 @@ export async function deleteComment({ ctx, input }: { ctx: DomainContext; input:
  */
 export async function replyToComment({ ctx, input }: { ctx: DomainContext; input: ModerationInput & { text: string } }) {
   const { row, platform, inbox, target } = await connection(ctx, input);
+  // A review id writes (or replaces) the account's reply to the review: free on every network.
+  const reviews = reviewsNaming(platform, target.commentId);
+  if (reviews) return answerReview(ctx, row, reviews, target.commentId, input.text);
   const reply = inbox.replyToComment?.bind(inbox);
   if (!reply) {
     throw new ApiError("capability_unsupported", {

@@ -19,6 +19,10 @@ export interface SimulateActivityInput {
   text?: string | undefined;
   /** Handle of the simulated person acting. */
   actor?: string | undefined;
+  /** A review's stars (1 to 5) or recommendation. */
+  rating?: number | "positive" | "negative" | undefined;
+  /** The location or page a review is about. */
+  target?: string | undefined;
 }
 
 export interface SimulatedActivityView {
@@ -65,21 +69,29 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
       param: "id",
       platform,
       message: `The ${platform} sandbox has no simulated activity yet.`,
-      fix: "Use a Bluesky, X, Threads or Facebook sandbox account for notifications; YouTube, Facebook and Instagram sandbox accounts take `reply` (a comment on one of their posts).",
+      fix: "Use a Bluesky, X, Threads, Facebook or Instagram sandbox account for notifications; YouTube, Facebook, Instagram, Threads and LinkedIn sandbox accounts take `reply` (a comment on one of their posts), Google Business and Facebook sandbox accounts `review`.",
     });
   }
-  const subject = input.post !== undefined ? await networkPostIdOf(ctx, row.id, input.post) : null;
+  if (input.action === "review" && input.rating === undefined) throw new ApiError("field_required", { param: "rating", message: "A review needs a `rating`: 1 to 5 stars on Google Business, `positive` or `negative` on Facebook." });
+  // A review is about a location or page (`target`), every other action about a post.
+  const subject = input.action === "review" ? (input.target ?? null) : input.post !== undefined ? await networkPostIdOf(ctx, row.id, input.post) : null;
   const store = createDbSandboxStore(ctx.db, ctx.workspace.id);
   const recipient = await simulatedAccount(store, platform, await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted));
-  const result = await simulator.simulateActivity({ action: input.action, recipientId: recipient.id, actorHandle: input.actor ?? null, subject, text: input.text ?? null });
+  const result = await simulator.simulateActivity({ action: input.action, recipientId: recipient.id, actorHandle: input.actor ?? null, subject, text: input.text ?? null, rating: input.rating ?? null });
   if (!result.ok) {
     if (result.reason === "action_unsupported") {
       throw new ApiError("capability_unsupported", {
         param: "action",
         platform,
         message: `${platform} raises no notification for \`${input.action}\` that its API shows.`,
-        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On Threads, simulate `mention`. On Facebook and Instagram, `mention` (a post tagging the account) or `reply`; on YouTube, `reply`: a comment on one of the account's posts. On Pinterest, simulate `follow`: it shows in GET /v1/social-accounts/{id}/followers.",
+        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On Threads, Facebook and Instagram, `mention` (a post naming or tagging the account) or `reply`; on YouTube and LinkedIn, `reply`: a comment on one of the account's posts. On Google Business and Facebook, `review`. On Pinterest, `follow`: it shows in GET /v1/social-accounts/{id}/followers.",
       });
+    }
+    if (result.reason === "rating_invalid") {
+      throw new ApiError("field_invalid", { param: "rating", platform, message: platform === "facebook" ? "A Facebook review is a recommendation: `positive` or `negative`." : "A Google Business review has 1 to 5 stars." });
+    }
+    if (input.action === "review") {
+      throw new ApiError("resource_not_found", { param: "target", platform, message: `The ${platform} sandbox account manages no location or page ${input.target ?? ""}.`, fix: "Pass one of the ids of GET /v1/social-accounts/{id}/targets." });
     }
     if (result.reason === "subject_required") {
       throw new ApiError("field_required", { param: "post", message: `\`${input.action}\` acts on one of the account's posts: name it in \`post\`.` });

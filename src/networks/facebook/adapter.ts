@@ -14,6 +14,7 @@ import { deleteFromPage, findOnPage } from "./published-posts.js";
 import { facebookMessages } from "./messages.js";
 import { facebookAccountReads } from "./account-posts.js";
 import { facebookTagged } from "./tagged.js";
+import { facebookReviews } from "./reviews.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -56,6 +57,7 @@ export const facebookAdapter: NetworkAdapter = {
   hosts: facebookHosts,
   discover: facebookDiscover,
   analytics: facebookAnalytics,
+  reviews: facebookReviews,
 
   authorizeUrl(input, net) {
     return facebookDialogUrl(input, net, version(net), facebookScopes);

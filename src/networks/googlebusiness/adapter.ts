@@ -8,6 +8,7 @@ import { googleBusinessErrorTable } from "./errors.js";
 import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./oauth.js";
 import { createGoogleBusinessPublishing } from "./publish.js";
 import { createGoogleBusinessAccountReads } from "./account-posts.js";
+import { googleBusinessReviews } from "./reviews.js";
 
 const UserInfo = v.object({
   sub: v.string(),
@@ -155,4 +156,5 @@ export const googleBusinessAdapter: NetworkAdapter = {
   deletePost: publishing.deletePost,
   accountReads: createGoogleBusinessAccountReads(targets),
   analytics: createGoogleBusinessAnalytics(targets),
+  reviews: googleBusinessReviews,
 };

@@ -11,6 +11,7 @@ import { linkedinMember } from "./member.js";
 import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./oauth.js";
 import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedinPost } from "./publish.js";
 import { createLinkedinAccountReads } from "./account-posts.js";
+import { linkedinComments } from "./comments.js";
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -116,4 +117,5 @@ export const linkedinAdapter: NetworkAdapter = {
   accountReads: createLinkedinAccountReads(targets),
   analytics: createLinkedinAnalytics(targets),
   engage: linkedinEngage,
+  inbox: linkedinComments,
 };

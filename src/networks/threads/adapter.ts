@@ -4,6 +4,7 @@ import { ApiError } from "../../infra/errors.js";
 import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
 import type { NetworkAdapter, NetworkContext } from "../types.js";
 import { threadsCapabilities, threadsDefaultApiVersion, threadsHosts, threadsUrls } from "./capabilities.js";
+import { threadsComments } from "./comments.js";
 import { threadsDiscover } from "./discover.js";
 import { threadsEngage } from "./engage.js";
 import { threadsNotifications } from "./notifications.js";
@@ -75,5 +76,5 @@ export const threadsAdapter: NetworkAdapter = {
   deletePost: deleteFromThreads,
   analytics: threadsAnalytics,
   engage: threadsEngage,
-  inbox: { ...threadsNotifications },
+  inbox: { ...threadsNotifications, ...threadsComments },
 };

@@ -14,6 +14,7 @@ const defaultText: Record<SimulatedActivityInput["action"], string> = {
   reply: "Nice post! (a simulated reply from the Chorus sandbox)",
   mention: "says hello (a simulated mention from the Chorus sandbox)",
   quote: "Worth reading (a simulated quote from the Chorus sandbox)",
+  review: "",
 };
 
 const COLLECTION = { like: "app.bsky.feed.like", repost: "app.bsky.feed.repost", follow: "app.bsky.graph.follow" } as const;
@@ -27,6 +28,8 @@ export async function simulateBlueskyActivity(
   seed: (handle: string) => Promise<SandboxAccount>,
   input: SimulatedActivityInput,
 ): Promise<SimulatedActivityResult> {
+  // Bluesky has no reviews.
+  if (input.action === "review") return { ok: false, reason: "action_unsupported" };
   const recipient = (await deps.store.get<SandboxAccount>(PLATFORM, "account", input.recipientId))?.data;
   if (!recipient) return { ok: false, reason: "subject_unknown" };
   let subject: { uri: string; cid: string; record: StoredRecord } | null = null;

@@ -3,6 +3,7 @@ import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
 import { authenticate, formOf, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "./graph-wire.js";
 import type { SandboxPagePost } from "./page-posts.js";
+import { recommendationOf } from "./page-ratings.js";
 import type { SandboxPage } from "./pages.js";
 
 /**
@@ -56,7 +57,8 @@ export function mountPageComments(graph: Hono, profile: GraphProfile, door: stri
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_read_user_content" });
     if (!auth.ok) return auth.response;
     const id = c.req.param("objectId");
-    const post = await deps.store.get<SandboxPagePost>(platform, "page_post", id);
+    // A page's recommendations are open graph stories, commented on like its posts.
+    const post = (await deps.store.get<SandboxPagePost>(platform, "page_post", id)) ?? (await recommendationOf(deps, id));
     const comment = post ? null : await deps.store.get<SandboxComment>(platform, "comment", id);
     const owner = post?.owner ?? comment?.owner ?? null;
     if (owner !== auth.account.id) return unsupportedRequest("GET", id);
@@ -84,14 +86,14 @@ export function mountPageComments(graph: Hono, profile: GraphProfile, door: stri
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_engagement", form });
     if (!auth.ok) return auth.response;
     const id = c.req.param("objectId");
-    const post = await deps.store.get<SandboxPagePost>(platform, "page_post", id);
+    const post = (await deps.store.get<SandboxPagePost>(platform, "page_post", id)) ?? (await recommendationOf(deps, id));
     const parent = post ? null : await deps.store.get<SandboxComment>(platform, "comment", id);
     const pageId = post?.data.pageId ?? parent?.data.pageId;
     if (!pageId || (post ?? parent)?.owner !== auth.account.id || auth.meta?.pageId !== pageId) return unsupportedRequest("POST", id);
     const message = form.get("message") ?? "";
     if (!message.trim()) return graphError(400, { message: "(#100) Missing message or attachment", type: "OAuthException", code: 100 });
     const page = (await deps.store.get<SandboxPage>(platform, "page", pageId))?.data;
-    const postId = post?.id ?? parent?.data.postId ?? id;
+    const postId = post ? id : (parent?.data.postId ?? id);
     const comment: SandboxComment = {
       pageId,
       postId,
@@ -114,6 +116,14 @@ export function mountPageComments(graph: Hono, profile: GraphProfile, door: stri
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_engagement", form });
     if (!auth.ok) return auth.response;
     if (comment.owner !== auth.account.id || auth.meta?.pageId !== comment.data.pageId) return unsupportedRequest("POST", id);
+    const message = form.get("message");
+    if (message !== null && form.get("is_hidden") === null) {
+      // Editing: a page may change only what it wrote itself.
+      if (comment.data.from.id !== comment.data.pageId) return graphError(403, { message: "(#200) Permissions error", type: "OAuthException", code: 200 });
+      if (!message.trim()) return graphError(400, { message: "(#100) Missing message or attachment", type: "OAuthException", code: 100 });
+      await deps.store.put(platform, "comment", id, { ...comment.data, message }, comment.owner);
+      return graphJson({ success: true });
+    }
     const hidden = form.get("is_hidden");
     if (hidden !== "true" && hidden !== "false") return graphError(400, { message: "(#100) Param is_hidden must be a boolean", type: "OAuthException", code: 100 });
     if (comment.data.from.id === comment.data.pageId) return graphError(400, { message: "(#100) The page cannot hide its own comment", type: "OAuthException", code: 100 });

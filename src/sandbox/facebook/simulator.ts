@@ -18,6 +18,7 @@ import { hashDigits, mountMessenger } from "./messenger.js";
 import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
 import { mountPageInsights } from "./page-insights.js";
 import { mountPageTagged, simulateFacebookMention } from "./page-tagged.js";
+import { mountPageRatings, simulateRecommendation } from "./page-ratings.js";
 import { mountLiveVideos } from "./live-videos.js";
 import { mountPagePublishing } from "./page-publishing.js";
 import { mountPageSearch } from "./page-search.js";
@@ -139,6 +140,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     threadId: (objectId, personId) => `t_${hashDigits(`${objectId}:${personId}`, 16)}`,
   });
 
+  mountPageRatings(graph, profile, door);
   mountPageComments(graph, profile, door);
   mountPageInsights(graph, profile, door);
   mountPageTagged(graph, profile, door);
@@ -158,6 +160,6 @@ export const createFacebookSimulator: SimulatorFactory = (deps) => {
     hosts: ["www.facebook.com", "graph.facebook.com"],
     app: hostRouter({ "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: false, seedAccount }), "graph.facebook.com": graphRoutes(deps) }),
     seedAccount,
-    simulateActivity: (input) => (input.action === "mention" ? simulateFacebookMention : simulateFacebookActivity)(deps, (handle) => seedAccount({ handle }), input),
+    simulateActivity: (input) => (input.action === "mention" ? simulateFacebookMention : input.action === "review" ? simulateRecommendation : simulateFacebookActivity)(deps, (handle) => seedAccount({ handle }), input),
   };
 };

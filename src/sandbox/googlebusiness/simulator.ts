@@ -6,6 +6,7 @@ import { bearerToken, decodePageToken, googleRpcErrorBody, insufficientScopesMes
 import { type SandboxBusinessAccount, type SandboxLocation, accountResource, applyReadMask, ensureBusinessData, locationResource } from "./business-data.js";
 import { mountLocalPosts, V4_SERVICE } from "./local-posts.js";
 import { mountPerformance, PERFORMANCE_SERVICE } from "./performance.js";
+import { mountReviews, simulateReview } from "./reviews.js";
 
 /**
  * Google Business Profile test double: Google's OAuth server (shared with the youtube
@@ -124,8 +125,9 @@ export const createGooglebusinessSimulator: SimulatorFactory = (deps: SimulatorD
 
   mountLocalPosts(app, deps, { authorize });
   mountPerformance(app, deps, { authorize });
+  mountReviews(app, deps, { authorize });
 
   app.notFound((c) => unmatched(c, googleRpcErrorBody(404, "Requested entity was not found.", null, "googleapis.com"), 404));
 
-  return { platform: "googlebusiness", hosts, app, seedAccount };
+  return { platform: "googlebusiness", hosts, app, seedAccount, simulateActivity: (input) => simulateReview(deps, (handle) => seedAccount({ handle }), input) };
 };

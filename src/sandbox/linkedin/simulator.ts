@@ -9,6 +9,7 @@ import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
 import { mountStatistics } from "./statistics.js";
 import { mountReactionRoutes } from "./reactions.js";
+import { mountCommentRoutes, simulateLinkedinComment } from "./comments.js";
 import { type SandboxAcl, type SandboxOrganization, ensureOrganizations, memberId, organizationResource, restError, versionProblem } from "./linkedin-data.js";
 
 /**
@@ -171,6 +172,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   mountPostRoutes(app, deps);
   mountStatistics(app, deps);
   mountReactionRoutes(app, deps);
+  mountCommentRoutes(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
@@ -178,5 +180,5 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   });
 
   const registerApp = (input: { clientId: string; products: string[] }) => registerSandboxLinkedinApp(deps.store, input.clientId, input.products);
-  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount, registerApp };
+  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount, registerApp, simulateActivity: (input) => simulateLinkedinComment(deps, (handle) => seedAccount({ handle }), input) };
 };

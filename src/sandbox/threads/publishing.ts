@@ -24,6 +24,11 @@ export interface SandboxThread {
   shortcode?: string;
   containerId?: string;
   children?: string[];
+  /** A reply: the post or reply it answers, and the top of its conversation (replies.ts). */
+  repliedTo?: string;
+  rootPost?: string;
+  /** Hidden by the owner of the conversation's root post (`manage_reply`). */
+  hidden?: boolean;
 }
 
 export interface SandboxThreadsContainer {
@@ -111,6 +116,11 @@ export function threadNode(id: string, post: SandboxThread, account: SandboxAcco
     username: account.handle,
     owner: { id: account.id },
     is_quote_post: false,
+    is_reply: Boolean(post.repliedTo),
+    // Only the account's own media are served as nodes here, so a reply read this way is its own.
+    is_reply_owned_by_me: post.repliedTo ? true : null,
+    replied_to: post.repliedTo ? { id: post.repliedTo } : null,
+    root_post: post.rootPost ? { id: post.rootPost } : null,
     children: post.children && post.children.length > 0 ? { data: post.children.map((child) => ({ id: child })) } : null,
   };
 }
@@ -123,6 +133,26 @@ export function mountThreadsPublishing(graph: Hono, profile: GraphProfile, door:
     if (userId !== "me" && userId !== auth.account.id) return { ok: false as const, response: unsupportedRequest(request.method, userId) };
     return { ok: true as const, account: auth.account };
   };
+
+  /** Turns a container into a post (a reply when it names `reply_to_id`); returns the post's id. */
+  async function publishContainer(creationId: string, container: SandboxThreadsContainer, ownerId: string): Promise<string> {
+    const mediaId = numericId(17);
+    const types = { TEXT: "TEXT_POST", IMAGE: "IMAGE", VIDEO: "VIDEO", CAROUSEL: "CAROUSEL_ALBUM" } as const;
+    const replyTo = container.fields.reply_to_id;
+    const parent = replyTo ? await deps.store.get<SandboxThread>(platform, "thread", replyTo) : null;
+    const post: SandboxThread = {
+      text: container.text ?? "",
+      publishedAt: deps.now().toISOString(),
+      mediaType: types[container.mediaType],
+      shortcode: shortcode(),
+      containerId: creationId,
+      children: container.children,
+      ...(replyTo ? { repliedTo: replyTo, rootPost: parent?.data.rootPost ?? replyTo } : {}),
+    };
+    await deps.store.put<SandboxThread>(platform, "thread", mediaId, post, ownerId);
+    await deps.store.put<SandboxThreadsContainer>(platform, "container", creationId, { ...container, mediaId }, ownerId);
+    return mediaId;
+  }
 
   graph.post("/:version/:userId/threads", async (c) => {
     const params = await graphParams(c.req.raw);
@@ -142,6 +172,8 @@ export function mountThreadsPublishing(graph: Hono, profile: GraphProfile, door:
       const value = params.get(name);
       if (value !== null) fields[name] = value;
     }
+    const replyTo = fields.reply_to_id;
+    if (replyTo !== undefined && !(await deps.store.get<SandboxThread>(platform, "thread", replyTo))) return mediaNotFound();
     const container: SandboxThreadsContainer = { mediaType, isCarouselItem, text, imageUrl: null, videoUrl: null, children: [], fields, createdAt: deps.now().toISOString(), failure: null, mediaId: null };
     if (mediaType === "IMAGE" || mediaType === "VIDEO") {
       const key = mediaType === "IMAGE" ? "image_url" : "video_url";
@@ -162,6 +194,11 @@ export function mountThreadsPublishing(graph: Hono, profile: GraphProfile, door:
       container.children = children;
     }
     const id = numericId(17);
+    if (mediaType === "TEXT" && params.get("auto_publish_text") === "true") {
+      // A text post may skip the publish call: it goes out at once, and the answer is the post's id.
+      const mediaId = await publishContainer(id, container, owner.account.id);
+      return graphJson({ id: mediaId });
+    }
     await deps.store.put<SandboxThreadsContainer>(platform, "container", id, container, owner.account.id);
     return graphJson({ id });
   });
@@ -181,26 +218,15 @@ export function mountThreadsPublishing(graph: Hono, profile: GraphProfile, door:
     if (state === "ERROR") return invalidParameter(`(#100) The media container failed: ${container.failure ?? "UNKNOWN"}`);
     if (state === "EXPIRED") return invalidParameter("(#100) The media container has expired");
     if (state === "PUBLISHED") return invalidParameter("(#100) The media container has already been published");
-    const mediaId = numericId(17);
-    const types = { TEXT: "TEXT_POST", IMAGE: "IMAGE", VIDEO: "VIDEO", CAROUSEL: "CAROUSEL_ALBUM" } as const;
-    const post: SandboxThread = {
-      text: container.text ?? "",
-      publishedAt: deps.now().toISOString(),
-      mediaType: types[container.mediaType],
-      shortcode: shortcode(),
-      containerId: creationId,
-      children: container.children,
-    };
-    await deps.store.put<SandboxThread>(platform, "thread", mediaId, post, owner.account.id);
-    await deps.store.put<SandboxThreadsContainer>(platform, "container", creationId, { ...container, mediaId }, owner.account.id);
-    return graphJson({ id: mediaId });
+    return graphJson({ id: await publishContainer(creationId, container, owner.account.id) });
   });
 
   graph.get("/:version/:userId/threads", async (c) => {
     const owner = await user(c.req.raw, c.req.param("userId"), "threads_basic");
     if (!owner.ok) return owner.response;
     const nodes: GraphNode[] = [];
-    for (const t of (await deps.store.list<SandboxThread>(platform, "thread", { owner: owner.account.id })).reverse()) {
+    // Replies are listed by /{user-id}/replies and the conversation edges, not with the account's posts.
+    for (const t of (await deps.store.list<SandboxThread>(platform, "thread", { owner: owner.account.id })).filter((t) => !t.data.repliedTo).reverse()) {
       const picked = selectFields(threadNode(t.id, t.data, owner.account), c.req.query("fields"), "id", "ThreadsMedia");
       if (picked instanceof Response) return picked;
       nodes.push(picked);

@@ -23,6 +23,7 @@ import { mountKeywordSearch } from "./keyword-search.js";
 import { mountThreadsPublishing, type SandboxThread } from "./publishing.js";
 import { mountThreadsReposts } from "./reposts.js";
 import { mountThreadsMentions, simulateThreadsActivity } from "./mentions.js";
+import { mountThreadsReplies, simulateThreadsReply } from "./replies.js";
 
 /**
  * Threads simulator: the authorize page on threads.net and the token, read and publishing
@@ -145,6 +146,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
   mountThreadsInsights(graph, profile, issue.door);
   mountThreadsReposts(graph, profile, issue.door);
   mountThreadsMentions(graph, profile, issue.door);
+  mountThreadsReplies(graph, profile, issue.door);
 
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the routes above.
   mountKeywordSearch(graph, profile, issue.door);
@@ -164,6 +166,6 @@ export const createThreadsSimulator: SimulatorFactory = (deps) => {
     hosts: ["threads.net", "graph.threads.net"],
     app: hostRouter({ "threads.net": www, "graph.threads.net": graphRoutes(deps) }),
     seedAccount,
-    simulateActivity: (input) => simulateThreadsActivity(deps, (handle) => seed(deps, handle), input),
+    simulateActivity: (input) => (input.action === "reply" ? simulateThreadsReply(deps, (handle) => seedAccount({ handle }), input) : simulateThreadsActivity(deps, (handle) => seed(deps, handle), input)),
   };
 };

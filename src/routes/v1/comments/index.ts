@@ -99,7 +99,7 @@ export const commentRoutes = new Hono<AppEnv>()
       parameters: [idempotencyHeader],
       responses: {
         200: jsonResponse(ReplyResultSchema, "The answer was posted."),
-        ...errorResponses(["capability_unsupported", "entitlement_exceeded", "agent_grant_daily_credits", "agent_grant_purchased_credits", "duplicate_post", "idempotency_in_progress", "idempotency_key_reused", "idempotency_key_invalid", ...networkWriteCodes]),
+        ...errorResponses(["capability_unsupported", "text_too_long", "entitlement_exceeded", "agent_grant_daily_credits", "agent_grant_purchased_credits", "duplicate_post", "idempotency_in_progress", "idempotency_key_reused", "idempotency_key_invalid", ...networkWriteCodes]),
       },
     }),
     validate("param", CommentIdParam),

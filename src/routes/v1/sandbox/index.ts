@@ -53,9 +53,9 @@ export const sandboxControlRoutes = new Hono<AppEnv>().put(
     describeRoute({
       operationId: "simulateSandboxActivity",
       tags: ["Sandbox"],
-      summary: "Make a simulated person like, reply to, mention, follow, repost or quote a sandbox account",
+      summary: "Make a simulated person like, reply to, mention, follow, repost, quote or review a sandbox account",
       description:
-        "Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; Threads sandbox accounts take `mention` (a thread naming the account), Facebook ones `mention` (a post tagging the account's first page) and Instagram ones `mention` (a post naming and tagging the account); on YouTube, Facebook and Instagram sandbox accounts `reply` is a comment on the post, read by GET /v1/posts/{id}/comments; other networks and actions answer `capability_unsupported`.",
+        "Test keys only (live keys get 400 `sandbox_only`). Another person on the simulated network acts on the account through the network's own records, so the account's notifications (GET /v1/notifications) show it as the real network would. Bluesky and X sandbox accounts; Threads sandbox accounts take `mention` (a thread naming the account), Facebook ones `mention` (a post tagging the account's first page) and Instagram ones `mention` (a post naming and tagging the account); on YouTube, Facebook, Instagram, Threads and LinkedIn sandbox accounts `reply` is a comment on the post (on Threads and LinkedIn also an answer to a comment: name the comment's id in `post`), read by GET /v1/posts/{id}/comments; on Google Business sandbox accounts `review` leaves a review (`rating` 1 to 5) on the location named in `target`, and on Facebook sandbox accounts a recommendation (`rating` `positive` or `negative`) of the page named in `target`, read by GET /v1/social-accounts/{id}/reviews; other networks and actions answer `capability_unsupported`.",
       security,
       parameters: [idempotencyHeader],
       responses: {

@@ -35,13 +35,21 @@ export const ActivityBody = namedBody(
   v.strictObject({
     action: v.pipe(
       v.picklist(sandboxActivities),
-      v.description("What the simulated person does: `like`, `repost`, `quote` or `reply` to the account's post named in `post`; `mention` or `follow` the account."),
+      v.description("What the simulated person does: `like`, `repost`, `quote` or `reply` to the account's post named in `post`; `mention` or `follow` the account; `review` a location or page of the account (Google Business, Facebook)."),
     ),
     post: v.pipe(
       v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(512))),
       v.description("Required for like, repost, quote and reply: a `post_` id published on this account, or the post's `networkPostId`."),
     ),
     text: v.pipe(v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(280))), v.description("Text of a reply, quote or mention; a sandbox default otherwise.")),
+    rating: v.pipe(
+      v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), v.picklist(["positive", "negative"])])),
+      v.description("Required for `review`: 1 to 5 stars on Google Business, `positive` or `negative` (a recommendation) on Facebook."),
+    ),
+    target: v.pipe(
+      v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(300))),
+      v.description("For `review`: the location or page reviewed, an id of GET /v1/social-accounts/{id}/targets; the account's first one otherwise."),
+    ),
     actor: v.pipe(
       v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, "must be a handle"))),
       v.description("Handle of the simulated person acting, created on first use; a default sandbox person otherwise."),

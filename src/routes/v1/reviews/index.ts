@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { listReviews } from "../../../domain/reviews/list-reviews.js";
+import type { AppEnv } from "../../../http/context.js";
+import { validate } from "../../../http/validate.js";
+import { errorResponses, jsonResponse, security } from "../../openapi-helpers.js";
+import { AccountIdParam } from "../social-accounts/schema.js";
+import { ReviewListQuery, ReviewListSchema } from "./schema.js";
+
+/** Reviews of a Google Business location or a Facebook page; answering them goes through the comment routes. */
+export const reviewRoutes = new Hono<AppEnv>().get(
+  "/social-accounts/:id/reviews",
+  describeRoute({
+    operationId: "listAccountReviews",
+    tags: ["Inbox"],
+    summary: "Reviews of a location or page the account manages",
+    description:
+      "Newest first: Google Business Profile reviews (one to five stars) of a location, and Facebook recommendations (positive or negative) of a page, each with its text, reviewer and your answer. Name the location or page in `target` (an id of GET /v1/social-accounts/{id}/targets) when the account manages more than one. A review's `id` works with POST /v1/comments/{id}/replies (answers it; Google keeps one answer per review, so a second call replaces it) and DELETE /v1/comments/{id} (deletes your answer; no network lets a business delete a review), with the review's `account` in the body. Networks without reviews (`reviews` missing from `reads` in GET /v1/platforms) answer 400 `reviews_unsupported`. The account's locations or pages are checked first: a connection to renew then answers 409 `needs_reauth`, a network that failed 502 `platform_unavailable`; a failure of the review read itself (its own time budget) is a `problems` entry on a 200.",
+    security,
+    responses: {
+      200: jsonResponse(ReviewListSchema, "A page of reviews."),
+      ...errorResponses(["account_unknown", "reviews_unsupported", "review_target_required", "resource_not_found", "cursor_invalid", "needs_reauth", "missing_scope", "missing_permission", "rate_limited", "platform_unavailable"]),
+    },
+  }),
+  validate("param", AccountIdParam),
+  validate("query", ReviewListQuery),
+  async (c) => c.json(await listReviews({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
+);

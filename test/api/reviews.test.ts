@@ -1,0 +1,207 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+
+/** Reviews through the public API with a test key: a simulated person reviews, the account reads, answers and deletes its answer. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+interface Review {
+  id: string;
+  account: string;
+  platform: string;
+  target: string;
+  rating: { stars: number | null; recommendation: string | null } | null;
+  text: string | null;
+  author: { id: string; handle: string; displayName: string | null; platform: string };
+  createdAt: string;
+  reply: { text: string; updatedAt: string } | null;
+}
+type ReviewPage = { items: Review[]; cursor: string | null; platform: string; problems: { code: string }[] };
+
+let counter = 0;
+async function connect(ws: TestWorkspace, platform: string): Promise<string> {
+  counter += 1;
+  const json = platform === "bluesky" ? { platform, handle: `reviews${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" } : { platform, handle: `reviews_${platform}_${counter}` };
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function targetsOf(ws: TestWorkspace, account: string): Promise<string[]> {
+  const response = await ws.request(`/v1/social-accounts/${account}/targets`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { items: { id: string }[] }).items.map((i) => i.id);
+}
+
+async function review(ws: TestWorkspace, account: string, body: Record<string, unknown>): Promise<string> {
+  t.clock.advance(1000);
+  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", ...body } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { networkId: string }).networkId;
+}
+
+async function reviews(ws: TestWorkspace, account: string, query: string): Promise<ReviewPage> {
+  const response = await ws.request(`/v1/social-accounts/${account}/reviews${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as ReviewPage;
+}
+
+const commentPath = (id: string, rest = "") => `/v1/comments/${encodeURIComponent(id)}${rest}`;
+
+describe("Google Business reviews", () => {
+  it("lists a location's reviews newest first, answers one, replaces the answer and deletes it", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "googlebusiness");
+    const [location, other] = await targetsOf(ws, account);
+    if (!location || !other) throw new Error("the sandbox business has several locations");
+
+    const first = await review(ws, account, { target: location, rating: 5, text: "Best sourdough in town", actor: "dana.k" });
+    const second = await review(ws, account, { target: location, rating: 2, actor: "sam.r" });
+    await review(ws, account, { target: other, rating: 4, text: "Nice staff" });
+
+    const page = await reviews(ws, account, `?target=${encodeURIComponent(location)}`);
+    expect(page.problems).toEqual([]);
+    expect(page.items.map((r) => r.id)).toEqual([second, first]);
+    expect(page.items[0]).toMatchObject({ account, platform: "googlebusiness", target: location, rating: { stars: 2, recommendation: null }, text: null, reply: null });
+    expect(page.items[1]).toMatchObject({ rating: { stars: 5, recommendation: null }, text: "Best sourdough in town", author: { handle: "dana.k", platform: "googlebusiness" } });
+    expect(first.startsWith(`${location}/reviews/`)).toBe(true);
+
+    t.clock.advance(1000);
+    const answered = await ws.request(commentPath(first, "/replies"), { method: "POST", json: { account, text: "Thank you, Dana!" } });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    expect(await answered.json()).toEqual({ account, platform: "googlebusiness", id: first, ok: true });
+    const replaced = await ws.request(commentPath(first, "/replies"), { method: "POST", json: { account, text: "Thank you again, Dana!" } });
+    expect(replaced.status).toBe(200);
+    const afterReply = await reviews(ws, account, `?target=${encodeURIComponent(location)}`);
+    expect(afterReply.items.find((r) => r.id === first)?.reply).toEqual({ text: "Thank you again, Dana!", updatedAt: t.clock.now().toISOString() });
+
+    const deleted = await ws.request(commentPath(first), { method: "DELETE", json: { account } });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect(await deleted.json()).toEqual({ account, platform: "googlebusiness", ok: true });
+    expect((await reviews(ws, account, `?target=${encodeURIComponent(location)}`)).items.find((r) => r.id === first)?.reply).toBeNull();
+    // The review stays; there is no answer left to delete.
+    const again = await ws.request(commentPath(first), { method: "DELETE", json: { account } });
+    expect(again.status).toBe(404);
+    expect((await errorOf(again)).code).toBe("comment_not_found");
+  });
+
+  it("pages with the signed cursor, which another location refuses", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "googlebusiness");
+    const [location, other] = await targetsOf(ws, account);
+    if (!location || !other) throw new Error("the sandbox business has several locations");
+    const ids = [];
+    for (const stars of [1, 2, 3]) ids.push(await review(ws, account, { target: location, rating: stars, text: `${stars} stars` }));
+    const one = await reviews(ws, account, `?target=${encodeURIComponent(location)}&limit=2`);
+    expect(one.items.map((r) => r.id)).toEqual([ids[2], ids[1]]);
+    expect(one.cursor).not.toBeNull();
+    const two = await reviews(ws, account, `?target=${encodeURIComponent(location)}&limit=2&cursor=${encodeURIComponent(one.cursor ?? "")}`);
+    expect(two.items.map((r) => r.id)).toEqual([ids[0]]);
+    expect(two.cursor).toBeNull();
+    const elsewhere = await ws.request(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent(other)}&cursor=${encodeURIComponent(one.cursor ?? "")}`);
+    expect(elsewhere.status).toBe(400);
+    expect((await errorOf(elsewhere)).code).toBe("cursor_invalid");
+  });
+
+  it("refuses what Google refuses and what Chorus cannot decide, writing nothing", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "googlebusiness");
+    const [location] = await targetsOf(ws, account);
+    if (!location) throw new Error("no location");
+    const id = await review(ws, account, { target: location, rating: 3, text: "Fine" });
+
+    const noTarget = await ws.request(`/v1/social-accounts/${account}/reviews`);
+    expect(noTarget.status).toBe(400);
+    expect(await errorOf(noTarget)).toMatchObject({ code: "review_target_required", param: "target" });
+    const foreignTarget = await ws.request(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent("accounts/1/locations/2")}`);
+    expect(foreignTarget.status).toBe(404);
+    expect(await errorOf(foreignTarget)).toMatchObject({ code: "resource_not_found", param: "target" });
+
+    const tooLong = await ws.request(commentPath(id, "/replies"), { method: "POST", json: { account, text: "x".repeat(4097) } });
+    expect(tooLong.status).toBe(400);
+    expect(await errorOf(tooLong)).toMatchObject({ code: "text_too_long", param: "text" });
+    const unknown = await ws.request(commentPath(`${location}/reviews/AbFvOqNoSuchReview`, "/replies"), { method: "POST", json: { account, text: "Thanks" } });
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).code).toBe("comment_not_found");
+    const hide = await ws.request(commentPath(id, "/hide"), { method: "POST", json: { account } });
+    expect(hide.status).toBe(400);
+    expect((await errorOf(hide)).code).toBe("comment_hide_unsupported");
+    expect((await reviews(ws, account, `?target=${encodeURIComponent(location)}`)).items).toEqual([expect.objectContaining({ id, reply: null })]);
+
+    const badRating = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", target: location, rating: "positive" } });
+    expect(badRating.status).toBe(400);
+    expect(await errorOf(badRating)).toMatchObject({ code: "field_invalid", param: "rating" });
+    const noRating = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", target: location } });
+    expect(await errorOf(noRating)).toMatchObject({ code: "field_required", param: "rating" });
+  });
+
+  it("answers 502 platform_unavailable while the network is down", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "googlebusiness");
+    const [location] = await targetsOf(ws, account);
+    if (!location) throw new Error("no location");
+    await review(ws, account, { target: location, rating: 4, text: "Good" });
+    const down = await ws.request(`/v1/sandbox/social-accounts/${account}/fault`, { method: "PUT", json: { fault: "down" } });
+    expect(down.status, await down.clone().text()).toBe(200);
+    const failed = await ws.request(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent(location)}`);
+    expect(failed.status).toBe(502);
+    expect((await errorOf(failed)).code).toBe("platform_unavailable");
+  });
+});
+
+describe("Facebook page recommendations", () => {
+  it("lists a page's recommendations, answers one as the page, replaces the answer and deletes it", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "facebook");
+    const [pageId] = await targetsOf(ws, account);
+    if (!pageId) throw new Error("no page");
+    const first = await review(ws, account, { target: pageId, rating: "positive", text: "Great service", actor: "fb.fan" });
+    const second = await review(ws, account, { target: pageId, rating: "negative" });
+
+    const listed = await reviews(ws, account, `?target=${pageId}`);
+    expect(listed.problems).toEqual([]);
+    expect(listed.items.map((r) => [r.id, r.rating, r.text])).toEqual([
+      [second, { stars: null, recommendation: "negative" }, null],
+      [first, { stars: null, recommendation: "positive" }, "Great service"],
+    ]);
+    expect(listed.items[1]).toMatchObject({ account, platform: "facebook", target: pageId, reply: null, author: { platform: "facebook" } });
+
+    const answered = await ws.request(commentPath(first, "/replies"), { method: "POST", json: { account, text: "Thanks!" } });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    const answerId = ((await answered.json()) as { id: string }).id;
+    const replaced = await ws.request(commentPath(first, "/replies"), { method: "POST", json: { account, text: "Thanks a lot!" } });
+    expect(((await replaced.json()) as { id: string }).id).toBe(answerId);
+    expect((await reviews(ws, account, `?target=${pageId}`)).items.find((r) => r.id === first)?.reply?.text).toBe("Thanks a lot!");
+
+    const deleted = await ws.request(commentPath(first), { method: "DELETE", json: { account } });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect((await reviews(ws, account, `?target=${pageId}`)).items.find((r) => r.id === first)?.reply).toBeNull();
+
+    const stars = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", target: pageId, rating: 4 } });
+    expect(await errorOf(stars)).toMatchObject({ code: "field_invalid", param: "rating" });
+  });
+});
+
+describe("networks without reviews", () => {
+  it("refuses with reviews_unsupported, naming the networks that have them, as GET /v1/platforms says", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "bluesky");
+    const refused = await ws.request(`/v1/social-accounts/${account}/reviews`);
+    expect(refused.status).toBe(400);
+    const error = await errorOf(refused);
+    expect(error).toMatchObject({ code: "reviews_unsupported", param: "id" });
+    expect(error.message).toContain("Google Business");
+    expect(error.fix).toContain("reviews");
+
+    const readsOf = async (id: string) => ((await (await ws.request(`/v1/platforms/${id}`)).json()) as { reads: string[] }).reads;
+    expect(await readsOf("googlebusiness")).toContain("reviews");
+    expect(await readsOf("bluesky")).not.toContain("reviews");
+
+    const review = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", rating: 5 } });
+    expect(review.status).toBe(400);
+    expect((await errorOf(review)).code).toBe("capability_unsupported");
+  });
+});

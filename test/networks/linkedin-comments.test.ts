@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { InboxFacet } from "../../src/networks/facets/inbox.js";
+import { linkedinAdapter } from "../../src/networks/linkedin/adapter.js";
+import { linkedinDefaultApiVersion } from "../../src/networks/linkedin/capabilities.js";
+import type { NetworkConfig } from "../../src/networks/types.js";
+import { registerSandboxLinkedinApp } from "../../src/sandbox/linkedin/apps.js";
+import { createLinkedinSimulator } from "../../src/sandbox/linkedin/simulator.js";
+import { apiError, connectThroughConsent, createSandbox, required } from "./harness.js";
+
+const config: NetworkConfig = { clientId: "sandbox-li-comments", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin" };
+const inbox = required(linkedinAdapter, "inbox");
+function method<K extends keyof InboxFacet>(name: K): NonNullable<InboxFacet[K]> {
+  const found = inbox[name];
+  if (!found) throw new Error(`the linkedin inbox must implement ${name}`);
+  return found as NonNullable<InboxFacet[K]>;
+}
+const listComments = method("listComments");
+const replyToComment = method("replyToComment");
+const deleteComment = method("deleteComment");
+
+async function setup() {
+  const ctx = createSandbox([createLinkedinSimulator], { start: "2026-11-21T12:00:00.000Z", config: { ...config, products: ["organization"] } });
+  await registerSandboxLinkedinApp(ctx.store, config.clientId, ["organization"]);
+  const { tokens } = await connectThroughConsent(linkedinAdapter, ctx.net, { handle: "li.commenter", variant: "organization" });
+  const member = (await linkedinAdapter.identity(tokens, ctx.net)).networkUserId;
+  const organization = (await required(linkedinAdapter, "targets")(tokens, ctx.net))[0]?.id ?? "";
+  const published = await required(linkedinAdapter, "publish")(tokens, { text: "Hiring now", media: [], options: {}, destination: organization, targetId: "tgt_li_1" }, ctx.net);
+  if (published.state !== "published") throw new Error("not published");
+  return { ctx, tokens, member, organization, postUrn: published.networkPostId };
+}
+
+describe("linkedin comments against the simulator", () => {
+  it("speaks the versioned Comments API: list with start/count, create as the page with parentComment, delete with actor", async () => {
+    const { ctx, tokens, member, organization, postUrn } = await setup();
+    const simulate = ctx.sim().simulateActivity;
+    if (!simulate) throw new Error("no simulated activity");
+    ctx.advance(1000);
+    const made = await simulate({ action: "reply", recipientId: member, actorHandle: "li.reader", subject: postUrn, text: "Applied!" });
+    if (!made.ok) throw new Error(made.reason);
+
+    const page = await listComments(tokens, { cursor: null, limit: 10, networkUserId: member, networkPostId: postUrn, nested: false }, ctx.net);
+    expect(page).toEqual({ cursor: null, items: [expect.objectContaining({ id: made.networkId, parentId: postUrn, text: "Applied!", own: false, replyCount: 0 })] });
+    const list = ctx.requests.at(-1);
+    expect(list?.method).toBe("GET");
+    expect(list?.url).toBe(`https://api.linkedin.com/rest/socialActions/${encodeURIComponent(postUrn)}/comments?start=0&count=10`);
+    expect(list?.headers).toMatchObject({ "linkedin-version": linkedinDefaultApiVersion, "x-restli-protocol-version": "2.0.0", authorization: `Bearer ${tokens.accessToken}` });
+
+    ctx.advance(1000);
+    const answer = await replyToComment(tokens, { commentId: made.networkId, networkUserId: member, text: "Thanks!" }, ctx.net);
+    const create = ctx.requests.at(-1);
+    expect([create?.method, create?.url]).toEqual(["POST", `https://api.linkedin.com/rest/socialActions/${encodeURIComponent(postUrn)}/comments`]);
+    expect(JSON.parse(create?.body ?? "")).toEqual({ actor: organization, object: postUrn, message: { text: "Thanks!" }, parentComment: made.networkId });
+    expect(answer.id).toMatch(/^urn:li:comment:\(urn:li:share:\d+,\d+\)$/);
+
+    expect((await apiError(deleteComment(tokens, { commentId: made.networkId, networkUserId: member }, ctx.net))).code).toBe("comment_not_own");
+    await deleteComment(tokens, { commentId: answer.id, networkUserId: member }, ctx.net);
+    const del = ctx.requests.at(-1);
+    const id = /,(\d+)\)$/.exec(answer.id)?.[1];
+    expect([del?.method, del?.url]).toEqual(["DELETE", `https://api.linkedin.com/rest/socialActions/${encodeURIComponent(postUrn)}/comments/${id}?actor=${encodeURIComponent(organization)}`]);
+    expect((await apiError(deleteComment(tokens, { commentId: answer.id, networkUserId: member }, ctx.net))).code).toBe("comment_not_found");
+    expect((await apiError(replyToComment(tokens, { commentId: "not-a-urn", networkUserId: member, text: "x" }, ctx.net))).code).toBe("comment_not_found");
+  });
+
+  it("pages with start and count", async () => {
+    const { ctx, tokens, member, postUrn } = await setup();
+    const simulate = ctx.sim().simulateActivity;
+    if (!simulate) throw new Error("no simulated activity");
+    const ids = [];
+    for (const text of ["a", "b", "c"]) {
+      ctx.advance(1000);
+      const made = await simulate({ action: "reply", recipientId: member, actorHandle: "li.reader", subject: postUrn, text });
+      if (!made.ok) throw new Error(made.reason);
+      ids.push(made.networkId);
+    }
+    const one = await listComments(tokens, { cursor: null, limit: 2, networkUserId: member, networkPostId: postUrn, nested: false }, ctx.net);
+    expect(one.items.map((c) => c.id)).toEqual([ids[2], ids[1]]);
+    const two = await listComments(tokens, { cursor: one.cursor, limit: 2, networkUserId: member, networkPostId: postUrn, nested: false }, ctx.net);
+    expect(two).toEqual({ items: [expect.objectContaining({ id: ids[0] })], cursor: null });
+  });
+});
