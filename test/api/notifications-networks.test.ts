@@ -119,7 +119,7 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
     const threads = await connect(ws, "threads");
     const like = await ws.request(`/v1/sandbox/social-accounts/${threads}/activity`, { method: "POST", json: { action: "follow" } });
     expect(like.status).toBe(400);
-    expect(await errorOf(like)).toMatchObject({ code: "capability_unsupported", param: "action", fix: expect.stringContaining("On Threads, simulate `mention`") });
+    expect(await errorOf(like)).toMatchObject({ code: "capability_unsupported", param: "action", fix: expect.stringContaining("On Threads, Facebook and Instagram, `mention`") });
     expect((await page(ws)).items).toEqual([]);
   });
 });
