@@ -115,7 +115,8 @@ export async function claimPass(runtime: JobRuntime, input: ClaimPassInput): Pro
       ) as at
     )
     select claimed.*, next_due.at as next_due
-    from next_due left join claimed on true`);
+    from next_due left join claimed on true
+    order by claimed.run_at, claimed.created_at, claimed.id`);
   const rows = rowsOf<RawJob>(result);
   const claimed: ClaimedJob[] = [];
   for (const row of rows) {
@@ -134,8 +135,8 @@ export async function claimPass(runtime: JobRuntime, input: ClaimPassInput): Pro
       createdAt: toDate(row.created_at) ?? now,
     });
   }
-  // Started in the order they were due, then queued: two events of one change reach an endpoint
-  // in the order they happened (an UPDATE returns its rows in no particular order).
-  claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+  // In the order they were due, then queued (ordered in SQL: microseconds, where a Date has
+  // milliseconds and two jobs queued in the same one would tie), and started in that order, so
+  // two events of one change reach an endpoint in the order they happened.
   return { claimed, nextDueAt: toDate(rows[0]?.next_due) };
 }
