@@ -29,7 +29,7 @@ describe("embedded PGlite without per-query parsers", () => {
     42::int as n, '{"a":1}'::jsonb as j`;
 
   it("gives drizzle the same raw values as drizzle's own parsers do", async () => {
-    const ours = await embedded.db.execute(probe);
+    const ours = (await embedded.db.execute(probe)) as unknown as { rows: Record<string, unknown>[] };
     const theirs = await drizzle({ client: reference }).execute(probe);
     expect(ours.rows).toEqual(theirs.rows);
     expect(typeof ours.rows[0]?.tz).toBe("string");
