@@ -35,6 +35,8 @@
  * BENCH_PG_REQUESTS (default 1000), BENCH_PG_WARMUP (default 200), BENCH_THROUGHPUT_REQUESTS
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
+ * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
+ * mcp, publishing, idleMemory, idle, serverDatabase, webhooks, dashboard, notifications, analytics.
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
@@ -121,6 +123,8 @@ const scheduledPosts = intFromEnv("BENCH_SCHEDULED_POSTS", 20);
 const webhookEvents = intFromEnv("BENCH_WEBHOOK_EVENTS", 1000);
 const webhookRate = intFromEnv("BENCH_WEBHOOK_RATE", 100);
 const record = process.env.BENCH_RECORD === "1";
+const sections = process.env.BENCH_SECTIONS ? new Set(process.env.BENCH_SECTIONS.split(",").map((s) => s.trim())) : null;
+const wanted = (section: string) => sections === null || sections.has(section);
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), "results");
 
 const section = process.argv[2];
@@ -313,16 +317,20 @@ try {
     console.log(`  note: load average ${result.loadAverage.before} -> ${result.loadAverage.after} on ${result.cpus} CPUs; absolute figures are inflated by other work`);
   }
 
-  result.mcp = await runMcpBench({ http: httpClients.api, key: runtime.key, requests, warmup });
-  printMcp(result.mcp);
-  console.log("  with an OAuth agent's token:");
-  result.mcpAgent = await runMcpBench({ http: httpClients.api, key: await mintAgentToken(apiServer.port, runtime.key), requests, warmup });
-  printMcp(result.mcpAgent);
-  result.publishing = await runPublishingBench({ runtime, counter, port: apiServer.port, http: httpClients.api, runs: publishRuns, scheduledPosts });
-  result.idleMemory = await runIdleMemoryBench();
-  result.idle = await runIdleBench({ db: runtime.db, deps: runtime.deps, counter, pgliteWakeups: pgliteWakeups(runtime.client), seconds: intFromEnv("BENCH_IDLE_SECONDS", 65) });
-  printIdle(result.idle);
-  if (process.env.BENCH_SERVER_DB !== "0") {
+  if (wanted("mcp")) {
+    result.mcp = await runMcpBench({ http: httpClients.api, key: runtime.key, requests, warmup });
+    printMcp(result.mcp);
+    console.log("  with an OAuth agent's token:");
+    result.mcpAgent = await runMcpBench({ http: httpClients.api, key: await mintAgentToken(apiServer.port, runtime.key), requests, warmup });
+    printMcp(result.mcpAgent);
+  }
+  if (wanted("publishing")) result.publishing = await runPublishingBench({ runtime, counter, port: apiServer.port, http: httpClients.api, runs: publishRuns, scheduledPosts });
+  if (wanted("idleMemory")) result.idleMemory = await runIdleMemoryBench();
+  if (wanted("idle")) {
+    result.idle = await runIdleBench({ db: runtime.db, deps: runtime.deps, counter, pgliteWakeups: pgliteWakeups(runtime.client), seconds: intFromEnv("BENCH_IDLE_SECONDS", 65) });
+    printIdle(result.idle);
+  }
+  if (process.env.BENCH_SERVER_DB !== "0" && wanted("serverDatabase")) {
     result.serverDatabase = await runServerDatabaseBench({
       requests: intFromEnv("BENCH_PG_REQUESTS", 1000),
       warmup: intFromEnv("BENCH_PG_WARMUP", 200),
@@ -331,22 +339,29 @@ try {
       sandboxProcesses: intFromEnv("BENCH_SANDBOX_PROCESSES", 1),
     });
   }
-  result.webhooks = await runWebhookLagBench(runtime, { events: webhookEvents, ratePerSecond: webhookRate, deadlineMs: 120_000 });
+  if (wanted("webhooks")) result.webhooks = await runWebhookLagBench(runtime, { events: webhookEvents, ratePerSecond: webhookRate, deadlineMs: 120_000 });
   // After the idle measurement: the posts it makes must not count as an idle server's work.
-  const dashboard = await runDashboardBench({ runtime, counter, app });
-  printDashboard(dashboard);
-  // The statements are for reading with BENCH_DASHBOARD_TRACE=1; the record keeps the counts.
-  result.dashboard = { ...dashboard, statements: {} };
-  if (missedPages(dashboard).length > 0) process.exitCode = 1;
-  result.notifications = await runNotificationsBench();
-  result.analytics = await runAnalyticsBench();
+  if (wanted("dashboard")) {
+    const dashboard = await runDashboardBench({ runtime, counter, app });
+    printDashboard(dashboard);
+    // The statements are for reading with BENCH_DASHBOARD_TRACE=1; the record keeps the counts.
+    result.dashboard = { ...dashboard, statements: {} };
+    if (missedPages(dashboard).length > 0) process.exitCode = 1;
+  }
+  if (wanted("notifications")) result.notifications = await runNotificationsBench();
+  if (wanted("analytics")) result.analytics = await runAnalyticsBench();
   result.loadAverage.after = round(loadavg()[0] ?? 0, 2);
   result.durationSeconds = round((Date.now() - started) / 1000, 1);
 
   await mkdir(resultsDir, { recursive: true });
-  await writeFile(join(resultsDir, "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
-  if (record) await appendFile(join(resultsDir, "history.jsonl"), `${JSON.stringify(result)}\n`);
-  console.log(`  wrote bench/results/latest.json${record ? " and appended bench/results/history.jsonl" : ""} (${result.durationSeconds} s)`);
+  // A run of some sections only is printed, never recorded as the figures of the commit.
+  if (sections !== null) {
+    console.log(`  sections ${[...sections].join(", ")} only: nothing written (${result.durationSeconds} s)`);
+  } else {
+    await writeFile(join(resultsDir, "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
+    if (record) await appendFile(join(resultsDir, "history.jsonl"), `${JSON.stringify(result)}\n`);
+    console.log(`  wrote bench/results/latest.json${record ? " and appended bench/results/history.jsonl" : ""} (${result.durationSeconds} s)`);
+  }
 } finally {
   for (const c of clients) c.close();
   for (const s of servers) await closeServer(s);

@@ -1,12 +1,12 @@
 import { loadMediaForPublish } from "../media/load-media-for-publish.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext, WorkspaceRecord } from "../context.js";
 import { pollTarget } from "../posts/poll-target.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import { retryTarget } from "../posts/retry-target.js";
 import { runScheduledPost } from "../posts/run-scheduled-post.js";
 import { pollInbox } from "../inbox-polling/poll-account.js";
 import { deliverWebhook } from "../webhooks/deliver-webhook.js";
-import { type JobRuntime, jobContext } from "./job-context.js";
+import { type JobRuntime, jobContext, jobContextFor } from "./job-context.js";
 import type { JobKind } from "./job-queue.js";
 
 export interface JobMessage {
@@ -18,12 +18,15 @@ export interface JobMessage {
 
 const loaderFor = (ctx: DomainContext): MediaLoader => async (ids) => new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));
 
+/** Reads a job's workspace; the runner shares one read among the jobs of a claimed batch. */
+export type WorkspaceLoader = (workspaceId: string) => Promise<WorkspaceRecord | null>;
+
 /**
  * The one handler for delayed work, whichever queue delivered it (the Node job table or a
  * QStash callback). Every job is safe to run twice: the handlers claim with conditional updates.
  */
-export async function handleJob(runtime: JobRuntime, job: JobMessage): Promise<void> {
-  const ctx = await jobContext(runtime, job.workspaceId, job.mode);
+export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceOf?: WorkspaceLoader): Promise<void> {
+  const ctx = workspaceOf ? jobContextFor(runtime, await workspaceOf(job.workspaceId), job.mode) : await jobContext(runtime, job.workspaceId, job.mode);
   if (!ctx) return;
   if (job.kind === "publish_scheduled") {
     await runScheduledPost(ctx, { postId: String(job.payload.postId), version: Number(job.payload.version) }, loaderFor(ctx));

@@ -1,8 +1,10 @@
 import { randomString } from "../../infra/ids.js";
 import type { Logger } from "../../infra/logger.js";
 import type { JobRuntime } from "./job-context.js";
-import { type ClaimedJob, JOB_LEASE_MS, claimDueJobs, failJob, finishJob, laneOf, renewJobLeases, workspaceOf } from "./job-claims.js";
-import { handleJob } from "./handle-job.js";
+import { type ClaimedJob, claimPass } from "./claim-pass.js";
+import { JOB_LEASE_MS, failJob, finishJobs, laneOf, renewJobLeases, workspaceOf } from "./job-claims.js";
+import { type WorkspaceLoader, handleJob } from "./handle-job.js";
+import { loadJobWorkspace } from "./job-context.js";
 import type { JobKind } from "./job-queue.js";
 
 /** Jobs one process runs at once. Jobs mostly wait on networks, so this is about waiting, not CPU. */
@@ -28,9 +30,14 @@ export interface JobRunner {
   active(): number;
   /** Slots free now: 0 means only a finishing job can let another start. */
   free(): number;
+  /**
+   * When the next job not running here is due, as the last claim saw it (null: nothing queued;
+   * undefined: no claim yet). A job finished since then is marked done by the next claim.
+   */
+  nextDueAt(): Date | null | undefined;
   /** Resolves once every job started so far has finished. */
   drain(): Promise<void>;
-  /** Stops the heartbeat after the running jobs finish. */
+  /** Stops the heartbeat after the running jobs finish, and marks the finished ones done. */
   stop(): Promise<void>;
 }
 
@@ -46,6 +53,11 @@ export function createJobRunner(runtime: JobRuntime, options: JobRunnerOptions =
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const running = new Map<string, { workspaceId: string; done: Promise<void> }>();
   let filling: Promise<number> | null = null;
+  let nextDueAt: Date | null | undefined;
+  // Finished but not yet marked done: the next claim marks them in its own statement, instead of
+  // one statement per job. Until then they keep their lease, so nobody else claims them; if this
+  // process dies first they run again once the lease lapses, which every job allows.
+  const finished = new Set<string>();
 
   // No statement while nothing runs: an idle process must not keep its database awake.
   const heartbeat = setInterval(() => {
@@ -56,15 +68,19 @@ export function createJobRunner(runtime: JobRuntime, options: JobRunnerOptions =
   }, options.heartbeatMs ?? Math.floor(leaseMs / 3));
   heartbeat.unref?.();
 
-  const run = async (job: ClaimedJob) => {
+  const run = async (job: ClaimedJob, workspaces: WorkspaceLoader) => {
     try {
-      await handleJob(runtime, {
-        kind: job.kind as JobKind,
-        workspaceId: workspaceOf(job),
-        mode: job.payload.mode === "live" ? "live" : "test",
-        payload: job.payload as Record<string, string | number>,
-      });
-      await finishJob(runtime, job, owner);
+      await handleJob(
+        runtime,
+        {
+          kind: job.kind as JobKind,
+          workspaceId: workspaceOf(job),
+          mode: job.payload.mode === "live" ? "live" : "test",
+          payload: job.payload as Record<string, string | number>,
+        },
+        workspaces,
+      );
+      finished.add(job.id);
     } catch (error) {
       await failJob(runtime, job, owner, error).catch((failure: unknown) => options.logger?.error("job failure not recorded", { error: String(failure) }));
     }
@@ -73,9 +89,22 @@ export function createJobRunner(runtime: JobRuntime, options: JobRunnerOptions =
   const claim = async () => {
     const busy = new Map<string, number>();
     for (const { workspaceId } of running.values()) busy.set(workspaceId, (busy.get(workspaceId) ?? 0) + 1);
-    const claimed = await claimDueJobs(runtime, { owner, slots: concurrency - running.size, perWorkspace, busy, leaseMs });
+    const finishedIds = [...finished];
+    const slots = concurrency - running.size;
+    if (slots <= 0 && finishedIds.length === 0) return 0;
+    const pass = await claimPass(runtime, { owner, slots, perWorkspace, busy, leaseMs, finished: finishedIds });
+    for (const id of finishedIds) finished.delete(id);
+    nextDueAt = pass.nextDueAt;
+    // The jobs claimed together start together: one read of each workspace serves them all.
+    const reads = new Map<string, ReturnType<WorkspaceLoader>>();
+    const workspaces: WorkspaceLoader = (id) => {
+      let read = reads.get(id);
+      if (!read) reads.set(id, (read = loadJobWorkspace(runtime, id)));
+      return read;
+    };
+    const claimed = pass.claimed;
     for (const job of claimed) {
-      const done = run(job).finally(() => {
+      const done = run(job, workspaces).finally(() => {
         running.delete(job.id);
         options.onSettled?.();
       });
@@ -92,12 +121,17 @@ export function createJobRunner(runtime: JobRuntime, options: JobRunnerOptions =
     },
     active: () => running.size,
     free: () => Math.max(0, concurrency - running.size),
+    nextDueAt: () => nextDueAt,
     async drain() {
       while (running.size > 0) await Promise.all([...running.values()].map((r) => r.done));
     },
     async stop() {
       await this.drain();
       clearInterval(heartbeat);
+      await filling?.catch(() => 0);
+      const finishedIds = [...finished];
+      finished.clear();
+      await finishJobs(runtime, finishedIds, owner);
     },
   };
 }
