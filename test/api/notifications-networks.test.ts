@@ -76,11 +76,12 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
     await mention(ws, threads, "threads.fan", "hello");
     const { items, problems } = await page(ws);
     expect(items.map((n) => n.account)).toEqual([threads]);
+    // Problems come sorted by account id in code-unit order (as `<` compares), not the locale's.
     expect(problems.map((p) => [p.account, p.code, p.retryable])).toEqual(
       [
         [linkedin, "capability_unsupported", false],
         [pinterest, "capability_unsupported", false],
-      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      ].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
     );
     const seen = await ws.request("/v1/notifications/seen", { method: "POST" });
     expect(seen.status, await seen.clone().text()).toBe(200);
