@@ -227,6 +227,29 @@ describe.skipIf(missing !== null)("dashboard in a real browser", { timeout: 90_0
     }
   });
 
+  it("registers a webhook endpoint with its secret shown once, and deletes it", async () => {
+    // A test key may use plain http on the loopback address; nothing is delivered in this step.
+    const url = "http://127.0.0.1:9/chorus-events";
+    await page.goto(`${served.origin}/dashboard/webhooks`);
+    await page.waitForSelector("#no-endpoints");
+    await page.fill("#webhook-url", url);
+    await page.check('input[name="events"][value="post.failed"]');
+    await page.click("#add-endpoint");
+    const secret = ((await page.locator("#new-secret").textContent()) ?? "").trim();
+    expect(secret).toMatch(/^whsec_/);
+    await inspect(page, "webhook-added");
+    const listed = (await (await ws.request("/v1/webhooks")).json()) as { items: { id: string; url: string; events: string[] }[] };
+    expect(listed.items).toEqual([expect.objectContaining({ url, events: ["post.failed"] })]);
+    await page.goto(`${served.origin}/dashboard/webhooks`);
+    expect(await page.content()).not.toContain(secret);
+    await page.click(`a[href="/dashboard/webhooks/${listed.items[0]?.id}"]`);
+    await page.waitForSelector("#endpoint-url");
+    await inspect(page, "webhook");
+    await page.click("#delete-endpoint");
+    await page.waitForSelector("#no-endpoints");
+    expect(((await (await ws.request("/v1/webhooks")).json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
   it("signs out, and ran without a script error or CSP violation", async () => {
     await page.goto(`${served.origin}/dashboard`);
     await page.click("#signout");
