@@ -27,6 +27,19 @@ const REFILL_WAIT_MS = 20;
 const ERROR_PAUSE_MS = 1_000;
 
 /**
+ * The minute's sweep, all an idle server asks of its database: lost schedules re-queued, stuck
+ * targets checked, webhook deliveries and inbox polls kept going, old events and done jobs purged.
+ * Exported so the bench can price one sweep instead of assuming a figure.
+ */
+export async function sweepEveryMinute(runtime: JobRuntime, horizonMs: number): Promise<void> {
+  await sweepSchedules(runtime);
+  await sweepStuckTargets(runtime);
+  await sweepWebhooks(runtime);
+  await sweepInboxPolls(runtime, { horizonMs });
+  await purgeDoneJobs(runtime);
+}
+
+/**
  * The Node scheduler. It sleeps until the next job is due (the claim's statement says when), or until an
  * enqueue wakes it, or a running job finishes and frees a slot, or the minute's sweep is due:
  * an idle database sees the sweep and nothing else, so a serverless one can sleep too.
@@ -67,11 +80,7 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
   const pass = async (): Promise<number> => {
     if (Date.now() - lastSweep >= sweepEveryMs) {
       lastSweep = Date.now();
-      await sweepSchedules(runtime);
-      await sweepStuckTargets(runtime);
-      await sweepWebhooks(runtime);
-      await sweepInboxPolls(runtime, { horizonMs: sweepEveryMs });
-      await purgeDoneJobs(runtime);
+      await sweepEveryMinute(runtime, sweepEveryMs);
     }
     if (Date.now() - lastTokenSweep >= tokenSweepEveryMs) {
       lastTokenSweep = Date.now();
