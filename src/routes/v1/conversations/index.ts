@@ -4,11 +4,26 @@ import { listConversations } from "../../../domain/messages/list-conversations.j
 import { listConversationMessages } from "../../../domain/messages/list-messages.js";
 import { sendConversationMessage } from "../../../domain/messages/send-message.js";
 import type { AppEnv } from "../../../http/context.js";
+import type { ErrorCode } from "../../../infra/error-catalogue.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
 import { ConversationIdParam, ConversationListSchema, ListConversationsQuery, ListMessagesQuery, MessageListSchema, SendMessageBody, SentMessageSchema } from "./schema.js";
 
 const tags = ["Inbox"];
+
+/** What the network can answer when a conversation is read or written on it. */
+const conversationCallErrors: ErrorCode[] = [
+  "needs_reauth",
+  "missing_permission",
+  "missing_scope",
+  "owner_identity_check",
+  "rate_limited",
+  "quota_exceeded",
+  "temporarily_blocked",
+  "platform_rejected",
+  "platform_unavailable",
+  "micro_unavailable",
+];
 
 export const conversationRoutes = new Hono<AppEnv>()
   .get(
@@ -45,16 +60,7 @@ export const conversationRoutes = new Hono<AppEnv>()
           "cursor_invalid",
           "resource_not_found",
           "capability_unsupported",
-          "needs_reauth",
-          "missing_permission",
-          "missing_scope",
-          "owner_identity_check",
-          "rate_limited",
-          "quota_exceeded",
-          "temporarily_blocked",
-          "platform_rejected",
-          "platform_unavailable",
-          "micro_unavailable",
+          ...conversationCallErrors,
         ]),
       },
     }),
@@ -87,16 +93,7 @@ export const conversationRoutes = new Hono<AppEnv>()
           "page_reply_window_closed",
           "photo_reply_window_closed",
           "photo_messages_switched_off",
-          "needs_reauth",
-          "missing_permission",
-          "missing_scope",
-          "owner_identity_check",
-          "rate_limited",
-          "quota_exceeded",
-          "temporarily_blocked",
-          "platform_rejected",
-          "platform_unavailable",
-          "micro_unavailable",
+          ...conversationCallErrors,
         ]),
       },
     }),
