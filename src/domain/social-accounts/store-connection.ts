@@ -29,18 +29,23 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
   // The network already issued the grant: a failure from here on is not safe to simply rerun.
   if (ctx.effects) ctx.effects.committed = true;
   return ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: socialAccounts.id, profileId: socialAccounts.profileId })
-      .from(socialAccounts)
-      .where(
-        and(
-          eq(socialAccounts.workspaceId, ctx.workspace.id),
-          eq(socialAccounts.mode, input.mode),
-          eq(socialAccounts.platform, input.platform),
-          eq(socialAccounts.networkUserId, input.identity.networkUserId),
-        ),
-      )
-      .limit(1);
+    // The same network account connected before in this workspace and mode, if any.
+    const findExisting = async () => {
+      const [found] = await tx
+        .select({ id: socialAccounts.id, profileId: socialAccounts.profileId })
+        .from(socialAccounts)
+        .where(
+          and(
+            eq(socialAccounts.workspaceId, ctx.workspace.id),
+            eq(socialAccounts.mode, input.mode),
+            eq(socialAccounts.platform, input.platform),
+            eq(socialAccounts.networkUserId, input.identity.networkUserId),
+          ),
+        )
+        .limit(1);
+      return found;
+    };
+    const existing = await findExisting();
     const values = async (accountId: string, profileId: string | null) => ({
       handle: input.identity.handle,
       displayName: input.identity.displayName,
@@ -70,17 +75,7 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
         .returning();
       if (!row) {
         // Another request connected the same network account a moment ago: renew that record.
-        const [winner] = await tx
-          .select({ id: socialAccounts.id, profileId: socialAccounts.profileId })
-          .from(socialAccounts)
-          .where(
-            and(
-              eq(socialAccounts.workspaceId, ctx.workspace.id),
-              eq(socialAccounts.mode, input.mode),
-              eq(socialAccounts.platform, input.platform),
-              eq(socialAccounts.networkUserId, input.identity.networkUserId),
-            ),
-          );
+        const winner = await findExisting();
         if (winner) [row] = await update(winner.id, winner.profileId);
       }
     }
