@@ -1,44 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect as connectStats, publishText } from "./analytics-helpers.js";
 import { HOUR, connect as connectDm, conversations, messages, receive } from "../support/conversations.js";
+import { DashboardSession } from "../support/dashboard-session.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-
-const ORIGIN = "http://chorus.test";
-
-/** A signed-in browser over app.request: the cookie kept, forms carrying the last page's CSRF token. */
-class Session {
-  private csrf = "";
-  constructor(
-    private t: TestApp,
-    private cookie: string,
-  ) {}
-
-  static async open(t: TestApp, ws: TestWorkspace): Promise<Session> {
-    const minted = (await (await ws.request("/v1/app-link", { method: "POST" })).json()) as { url: string };
-    const response = await t.app.request(minted.url, { method: "POST" });
-    expect(response.status).toBe(303);
-    const session = new Session(t, (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "");
-    await session.page("/dashboard");
-    return session;
-  }
-
-  async page(path: string): Promise<{ status: number; html: string }> {
-    const response = await this.t.app.request(`${ORIGIN}${path}`, { headers: { cookie: this.cookie } });
-    const html = await response.text();
-    this.csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? this.csrf;
-    return { status: response.status, html };
-  }
-
-  async submit(path: string, form: Record<string, string>, csrf = true): Promise<{ status: number; html: string; location: string | null }> {
-    const body = new URLSearchParams(csrf ? { _csrf: this.csrf, ...form } : form);
-    const response = await this.t.app.request(`${ORIGIN}${path}`, {
-      method: "POST",
-      headers: { cookie: this.cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: body.toString(),
-    });
-    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
-  }
-}
 
 /** The hidden fields of the form whose action is `action`, as the page rendered them. */
 function formFields(html: string, action: string): Record<string, string> {
@@ -88,7 +52,7 @@ describe("dashboard inbox", () => {
     const post = await publishText(ws, sky, "hello inbox page");
     t.clock.advance(1000);
     expect((await activity(ws, sky, { action: "like", post: post.id, actor: "carol.sandbox.test" })).status).toBe(201);
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
 
     const inbox = await session.page("/dashboard/inbox");
     expect(inbox.status).toBe(200);
@@ -101,7 +65,7 @@ describe("dashboard inbox", () => {
     expect(inbox.html).toContain('id="problems"');
     expect(inbox.html).toContain(`<code>${pin}</code>: <code>capability_unsupported</code>`);
 
-    const refused = await session.submit("/dashboard/inbox/seen", {}, false);
+    const refused = await session.submit("/dashboard/inbox/seen", {}, { csrf: false });
     expect(refused.status).toBe(403);
     expect((await session.page("/dashboard/inbox")).html).toMatch(/class="unseen"/);
 
@@ -118,7 +82,7 @@ describe("dashboard inbox", () => {
     const x = await connectStats(ws, "twitter");
     const post = await publishText(ws, x, "a tweet people answer on the dashboard");
     const first = await comment(t, ws, x, post.id, "x_carol", "first!");
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
 
     const postPage = await session.page(`/dashboard/posts/${post.id}`);
     expect(postPage.html).toContain(`href="/dashboard/posts/${post.id}/comments"`);
@@ -133,7 +97,7 @@ describe("dashboard inbox", () => {
     const fields = formFields(page.html, commentAction(first, "reply"));
     expect(fields).toMatchObject({ account: x, post: post.id });
 
-    const noCsrf = await session.submit(commentAction(first, "reply"), { account: x, post: post.id, text: "sneaky" }, false);
+    const noCsrf = await session.submit(commentAction(first, "reply"), { account: x, post: post.id, text: "sneaky" }, { csrf: false });
     expect(noCsrf.status).toBe(403);
     expect((await apiComments(ws, post.id)).map((c) => c.text)).toEqual([expect.stringContaining("first!")]);
 
@@ -166,7 +130,7 @@ describe("dashboard inbox", () => {
     const sky = await connectStats(ws, "bluesky");
     const post = await publishText(ws, sky, "hide me if you can");
     const first = await comment(t, ws, sky, post.id, "carol.sandbox.test", "a reply");
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     await session.page(`/dashboard/posts/${post.id}/comments`);
     const refused = await session.submit(commentAction(first, "hide"), { account: sky, post: post.id, hidden: "true" });
     expect(refused.status).toBe(400);
@@ -185,7 +149,7 @@ describe("dashboard inbox", () => {
     const sentAt = t.clock.now();
     const id = (await conversations(ws)).items[0]?.id ?? "";
     expect(id).toMatch(/^cnv_/);
-    let session = await Session.open(t, ws);
+    let session = await DashboardSession.open(t, ws);
 
     const list = await session.page("/dashboard/inbox/conversations");
     expect(list.status).toBe(200);
@@ -200,19 +164,19 @@ describe("dashboard inbox", () => {
     expect(one.html).toContain('aria-describedby="human-agent-help"');
     expect(formFields(one.html, `/dashboard/inbox/conversations/${id}/reply`)).toMatchObject({ account: fb });
 
-    const noCsrf = await session.submit(`/dashboard/inbox/conversations/${id}/reply`, { account: fb, text: "sneaky" }, false);
+    const noCsrf = await session.submit(`/dashboard/inbox/conversations/${id}/reply`, { account: fb, text: "sneaky" }, { csrf: false });
     expect(noCsrf.status).toBe(403);
     expect((await messages(ws, id)).items).toHaveLength(1);
 
     t.clock.advance(HOUR);
     // Sessions end after 30 idle minutes: the clock's jumps need a fresh sign-in.
-    session = await Session.open(t, ws);
+    session = await DashboardSession.open(t, ws);
     const sent = await session.submit(`/dashboard/inbox/conversations/${id}/reply`, { account: fb, text: "Yes, until 6 pm." });
     expect(sent.status, sent.html).toBe(303);
     expect((await session.page(sent.location ?? "")).html).toContain("Yes, until 6 pm.");
 
     t.clock.advance(25 * HOUR);
-    session = await Session.open(t, ws);
+    session = await DashboardSession.open(t, ws);
     expect((await session.page("/dashboard/inbox/conversations")).html).toContain("Reply window closed");
     const closed = await session.submit(`/dashboard/inbox/conversations/${id}/reply`, { account: fb, text: "Sorry for the wait" });
     expect(closed.status).toBe(422);
@@ -230,7 +194,7 @@ describe("dashboard inbox", () => {
     t.clock.advance(1000);
     expect((await activity(ws, healthy, { action: "like", post: post.id, actor: "carol.sandbox.test" })).status).toBe(201);
     expect((await ws.request(`/v1/sandbox/social-accounts/${down}/fault`, { method: "PUT", json: { fault: "down" } })).status).toBe(200);
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     for (const path of ["/dashboard/inbox", "/dashboard/inbox/conversations", "/dashboard/analytics?period=7d"]) {
       const page = await session.page(path);
       expect(page.status, path).toBe(200);
@@ -252,7 +216,7 @@ describe("dashboard inbox", () => {
 
     const b = await t.workspace({ plan: "subscription", grantCredits: 10 });
     const bPost = await publishText(b, await connectStats(b, "twitter"), "B's own post");
-    const session = await Session.open(t, b);
+    const session = await DashboardSession.open(t, b);
     for (const path of [`/dashboard/posts/${post.id}/comments`, `/dashboard/posts/${post.id}/analytics`, `/dashboard/inbox/conversations/${conversation}`]) {
       expect((await session.page(path)).status, path).toBe(404);
     }
@@ -285,7 +249,7 @@ describe("dashboard analytics", () => {
     const post = await publishText(ws, sky, "count me");
     t.clock.advance(1000);
     expect((await activity(ws, sky, { action: "like", post: post.id, actor: "carol.sandbox.test" })).status).toBe(201);
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
 
     const page = await session.page("/dashboard/analytics?period=7d");
     expect(page.status).toBe(200);
@@ -313,7 +277,7 @@ describe("dashboard analytics", () => {
     const post = await publishText(ws, sky, "numbers for this one");
     t.clock.advance(1000);
     expect((await activity(ws, sky, { action: "like", post: post.id, actor: "carol.sandbox.test" })).status).toBe(201);
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     const page = await session.page(`/dashboard/posts/${post.id}/analytics`);
     expect(page.status).toBe(200);
     expect(page.html).toContain('data-platform="bluesky"');

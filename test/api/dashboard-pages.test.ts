@@ -4,57 +4,8 @@ import { appLinks, dashboardSessions, media, posts, socialAccounts } from "../..
 import { purgeDashboardSessions } from "../../src/domain/dashboard/purge-sessions.js";
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { png } from "../unit/media-fixtures.js";
+import { DashboardSession } from "../support/dashboard-session.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-
-const ORIGIN = "http://chorus.test";
-
-/** A signed-in browser over app.request (cookie kept, forms carry the page's CSRF token). */
-class Session {
-  private csrfToken = "";
-  /** The last compose form's submission id (one per rendering of the form). */
-  submission = "";
-  constructor(
-    private t: TestApp,
-    private cookie: string,
-  ) {}
-
-  static async open(t: TestApp, ws: TestWorkspace): Promise<Session> {
-    const minted = (await (await ws.request("/v1/app-link", { method: "POST" })).json()) as { url: string };
-    const response = await t.app.request(minted.url, { method: "POST" });
-    expect(response.status).toBe(303);
-    const session = new Session(t, (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "");
-    await session.page("/dashboard");
-    return session;
-  }
-
-  async page(path: string): Promise<{ status: number; html: string; location: string | null }> {
-    const response = await this.t.app.request(`${ORIGIN}${path}`, { headers: { cookie: this.cookie } });
-    const html = await response.text();
-    this.csrfToken = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? this.csrfToken;
-    this.submission = /name="submission" value="([^"]+)"/.exec(html)?.[1] ?? this.submission;
-    return { status: response.status, html, location: response.headers.get("location") };
-  }
-
-  async upload(path: string, fields: Record<string, string>, file: File): Promise<{ status: number; html: string }> {
-    const body = new FormData();
-    body.set("_csrf", this.csrfToken);
-    for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    body.set("file", file);
-    const response = await this.t.app.request(`${ORIGIN}${path}`, { method: "POST", headers: { cookie: this.cookie }, body });
-    return { status: response.status, html: await response.text() };
-  }
-
-  async submit(path: string, form: Record<string, string | string[]>): Promise<{ status: number; html: string; location: string | null }> {
-    const body = new URLSearchParams({ _csrf: this.csrfToken, submission: this.submission });
-    for (const [name, value] of Object.entries(form)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-    const response = await this.t.app.request(`${ORIGIN}${path}`, {
-      method: "POST",
-      headers: { cookie: this.cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: body.toString(),
-    });
-    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
-  }
-}
 
 async function connect(ws: TestWorkspace, platform: string, handle: string): Promise<string> {
   const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle } });
@@ -72,7 +23,7 @@ describe("dashboard pages over the API's domain functions", () => {
     const ws = await t.workspace({ plan: "subscription" });
     const ok = await connect(ws, "twitter", "dash-ok");
     const refused = await connect(ws, "pinterest", "dash-pin");
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     const compose = await session.page("/dashboard/compose");
     expect(compose.html).toContain("@dash-ok");
 
@@ -92,7 +43,7 @@ describe("dashboard pages over the API's domain functions", () => {
 
   it("refuses a compose with no account with the request's code, storing nothing", async () => {
     const ws = await t.workspace();
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
     const refused = await session.submit("/dashboard/compose", { text: "nowhere", action: "publish" });
     expect(refused.status).toBe(400);
@@ -103,7 +54,7 @@ describe("dashboard pages over the API's domain functions", () => {
   it("schedules, moves and cancels a post from the calendar", async () => {
     const ws = await t.workspace();
     const account = await connect(ws, "twitter", "dash-cal");
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
     const scheduled = await session.submit("/dashboard/compose", { text: "Later", accounts: [account], scheduledAt: "2030-01-31T09:30", action: "schedule" });
     expect(scheduled.status, scheduled.html).toBe(303);
@@ -127,7 +78,7 @@ describe("dashboard pages over the API's domain functions", () => {
   it("lists accounts with their health, reconnects through the hosted page and disconnects", async () => {
     const ws = await t.workspace();
     const account = await connect(ws, "twitter", "dash-acc");
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     const list = await session.page("/dashboard/accounts");
     expect(list.html).toContain(`id="account-${account}"`);
     expect(list.html).toContain("state-active");
@@ -147,7 +98,7 @@ describe("dashboard pages over the API's domain functions", () => {
 
   it("renders every page of the navigation", async () => {
     const ws = await t.workspace();
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     for (const path of ["/dashboard", "/dashboard/accounts", "/dashboard/posts", "/dashboard/posts?state=failed", "/dashboard/compose", "/dashboard/calendar", "/dashboard/credits", "/dashboard/developers", "/dashboard/developers/audit", "/dashboard/developers/email"]) {
       const page = await session.page(path);
       expect(page.status, `${path}: ${page.html.slice(0, 300)}`).toBe(200);
@@ -160,7 +111,7 @@ describe("dashboard pages over the API's domain functions", () => {
 
   it("shows the credit history of the viewed ledger: credits kept by published targets, and grants", async () => {
     const ws = await t.workspace({ plan: "subscription" });
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     expect((await session.page("/dashboard/credits")).html).toContain('id="no-history"');
     const accounts = [await connect(ws, "twitter", "hist-x"), await connect(ws, "threads", "hist-threads")];
     const published = await ws.request("/v1/posts", { method: "POST", json: { text: "Counted once per target", accounts } });
@@ -178,7 +129,7 @@ describe("dashboard pages over the API's domain functions", () => {
 
   it("purges app links and sessions a week after they expired or ended, and nothing newer", async () => {
     const ws = await t.workspace();
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     expect(session).toBeDefined();
     const [before] = await t.db.select().from(dashboardSessions).where(eq(dashboardSessions.workspaceId, ws.id));
     expect(before).toBeDefined();
@@ -196,7 +147,7 @@ describe("dashboard pages over the API's domain functions", () => {
 
   it("saves email preferences and shows the audit log", async () => {
     const ws = await t.workspace();
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/developers/email");
     const saved = await session.submit("/dashboard/developers/email", { weeklyDigest: "on" });
     expect(saved.status).toBe(303);
@@ -208,7 +159,7 @@ describe("dashboard pages over the API's domain functions", () => {
 
   it("uploads media through the API's upload and puts its id in the post", async () => {
     const ws = await t.workspace();
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
     const uploaded = await session.upload("/dashboard/compose/media", { text: "With a picture", media: "" }, new File([png(1200, 628)], "card.png", { type: "image/png" }));
     expect(uploaded.status, uploaded.html.slice(0, 400)).toBe(200);
@@ -227,7 +178,7 @@ describe("dashboard pages over the API's domain functions", () => {
   it("publishes once when the same compose form is sent twice (a double click)", async () => {
     const ws = await t.workspace();
     const account = await connect(ws, "twitter", "dash-twice");
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
     const form = { text: "Only once", accounts: [account], action: "publish" };
     const [first, second] = await Promise.all([session.submit("/dashboard/compose", form), session.submit("/dashboard/compose", form)]);
@@ -241,7 +192,7 @@ describe("dashboard pages over the API's domain functions", () => {
 
   it("refuses a form over 1 MB before reading it, writing nothing", async () => {
     const ws = await t.workspace();
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/developers/email");
     const huge = await session.submit("/dashboard/developers/email", { weeklyDigest: "on", padding: "x".repeat(1024 * 1024 + 1) });
     expect(huge.status).toBe(400);

@@ -2,44 +2,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { domainServices } from "../../src/http/domain-services.js";
+import { DashboardSession } from "../support/dashboard-session.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
-
-const ORIGIN = "http://chorus.test";
-
-/** A signed-in browser over app.request: the session cookie, and the CSRF token of the last page. */
-class Session {
-  private csrf = "";
-  constructor(
-    private t: TestApp,
-    private cookie: string,
-  ) {}
-
-  static async open(t: TestApp, ws: TestWorkspace): Promise<Session> {
-    const minted = (await (await ws.request("/v1/app-link", { method: "POST" })).json()) as { url: string };
-    const response = await t.app.request(minted.url, { method: "POST" });
-    expect(response.status).toBe(303);
-    const session = new Session(t, (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "");
-    await session.page("/dashboard");
-    return session;
-  }
-
-  async page(path: string) {
-    const response = await this.t.app.request(`${ORIGIN}${path}`, { headers: { cookie: this.cookie } });
-    const html = await response.text();
-    this.csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? this.csrf;
-    return { status: response.status, html, location: response.headers.get("location") };
-  }
-
-  async submit(path: string, form: Record<string, string | string[]>, csrf = this.csrf) {
-    const body = new URLSearchParams({ _csrf: csrf });
-    for (const [name, value] of Object.entries(form)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
-    const response = await this.t.app.request(`${ORIGIN}${path}`, { method: "POST", headers: { cookie: this.cookie, "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
-    const html = await response.text();
-    this.csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? this.csrf;
-    return { status: response.status, html, location: response.headers.get("location") };
-  }
-}
 
 const secretOf = (html: string) => /id="new-secret">([^<]+)</.exec(html)?.[1] ?? "";
 const endpointIdOf = (html: string) => /href="\/dashboard\/webhooks\/(whk_[A-Za-z0-9]+)"/.exec(html)?.[1] ?? "";
@@ -68,7 +33,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
   it("adds an endpoint with its secret shown once, sends a test, shows the log, redelivers, rotates and deletes", async () => {
     const ws = await t.workspace();
     const r = await receiver();
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     const empty = await session.page("/dashboard/webhooks");
     expect(empty.status).toBe(200);
     expect(empty.html).toContain('id="no-endpoints"');
@@ -129,7 +94,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
 
   it("refuses a bad URL, an unknown event and an off-list rotation window with a page that says why, storing nothing", async () => {
     const ws = await t.workspace();
-    const session = await Session.open(t, ws);
+    const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/webhooks");
     const badUrl = await session.submit("/dashboard/webhooks", { url: "not a url" });
     expect(badUrl.status).toBe(400);
@@ -148,8 +113,8 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
 
   it("refuses a form without this session's CSRF token", async () => {
     const ws = await t.workspace();
-    const session = await Session.open(t, ws);
-    const forged = await session.submit("/dashboard/webhooks", { url: "https://example.com/hook" }, "forged");
+    const session = await DashboardSession.open(t, ws);
+    const forged = await session.submit("/dashboard/webhooks", { url: "https://example.com/hook" }, { csrf: "forged" });
     expect(forged.status).toBe(403);
     expect(((await (await ws.request("/v1/webhooks")).json()) as { items: unknown[] }).items).toEqual([]);
   });
@@ -162,7 +127,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
     await a.request(`/v1/webhooks/${created.id}/test`, { method: "POST" });
     await drain();
     const event = (JSON.parse(r.received[0]?.rawBody ?? "{}") as { id: string }).id;
-    const session = await Session.open(t, b);
+    const session = await DashboardSession.open(t, b);
     expect((await session.page("/dashboard/webhooks")).html).not.toContain(created.id);
     expect((await session.page(`/dashboard/webhooks/${created.id}`)).status).toBe(404);
     for (const [action, form] of [
