@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
@@ -64,7 +63,7 @@ async function publishEverywhere(text: string, media: { square: string; portrait
     targets = ((await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: typeof targets }).targets;
     if (targets.every((target) => target.state !== "processing")) break;
     t.clock.advance(30_000);
-    await runDueJobs({ db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") });
+    await runDueJobs(t.jobRuntime());
   }
   for (const target of targets) expect(target.state, `${target.platform}: ${JSON.stringify(target.error)}`).toBe("published");
   published.push({ id, text, networkIds: Object.fromEntries(targets.map((target) => [target.platform, target.networkPostId ?? ""])) });

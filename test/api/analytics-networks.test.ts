@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { platformIds } from "../../src/networks/platform-ids.js";
 import { publicCapabilities } from "../../src/networks/derived-capabilities.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 import { type Report, type TargetAnalytics, postAnalytics, report } from "./analytics-helpers.js";
@@ -54,7 +53,7 @@ async function publishEverywhere(t: TestApp, ws: TestWorkspace): Promise<{ postI
     const current = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { targets: { state: string }[] };
     if (current.targets.every((target) => target.state !== "processing")) break;
     t.clock.advance(30_000);
-    await runDueJobs({ db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") });
+    await runDueJobs(t.jobRuntime());
   }
   return { postId: post.id, accounts };
 }

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
 import { type Report, type TargetAnalytics, postAnalytics, report } from "./analytics-helpers.js";
@@ -59,7 +58,7 @@ describe("analytics on Instagram, Facebook pages, LinkedIn and Google Business P
       const current = await json<{ targets: { state: string }[] }>(await ws.request(`/v1/posts/${postId}`));
       if (current.targets.every((target) => target.state !== "processing")) break;
       t.clock.advance(30_000);
-      await runDueJobs({ db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") });
+      await runDueJobs(t.jobRuntime());
     }
     // Someone comments on the Instagram and Facebook posts in the sandbox: the analytics must count them.
     for (const platform of ["instagram", "facebook"]) {

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 
 /** Replies on a Threads post through the public API with a test key: read (nested), answer, hide, delete own, refuse others'. */
@@ -10,7 +9,7 @@ let t: TestApp;
 let runtime: JobRuntime;
 beforeAll(async () => {
   t = await createTestApp();
-  runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+  runtime = t.jobRuntime();
 });
 
 interface Comment {

@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { DashboardSession } from "../support/dashboard-session.js";
+import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 
@@ -12,23 +11,12 @@ const endpointIdOf = (html: string) => /href="\/dashboard\/webhooks\/(whk_[A-Za-
 describe("dashboard webhooks page over the /v1/webhooks domain functions", () => {
   let t: TestApp;
   let runtime: JobRuntime;
-  const receivers: WebhookReceiver[] = [];
+  const receiver = useWebhookReceivers();
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.stop()));
-  });
-  async function receiver(): Promise<WebhookReceiver> {
-    const r = new WebhookReceiver();
-    await r.start();
-    receivers.push(r);
-    return r;
-  }
-  async function drain() {
-    while ((await runDueJobs(runtime)) > 0);
-  }
+  const drain = () => t.drainJobs();
 
   it("adds an endpoint with its secret shown once, sends a test, shows the log, redelivers, rotates and deletes", async () => {
     const ws = await t.workspace();

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
@@ -41,7 +40,7 @@ async function publish(ws: TestWorkspace, json: Record<string, unknown>): Promis
       return { id, networkPostId: target.networkPostId ?? "" };
     }
     t.clock.advance(30_000);
-    await runDueJobs({ db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") });
+    await runDueJobs(t.jobRuntime());
   }
   throw new Error("the post never finished publishing");
 }

@@ -4,7 +4,6 @@ import { idempotencyRecords, postTargets, posts, profiles, workspaces } from "..
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { createApiKey } from "../../src/domain/keys/create-api-key.js";
 import { canonicalJson, sha256Hex } from "../../src/infra/crypto.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
@@ -162,7 +161,7 @@ describe("Idempotency-Key", () => {
       expect(await errorOf(settling)).toMatchObject({ code: "idempotency_in_progress", param: "Idempotency-Key", retryable: true });
 
       // The stuck-target sweep asks the network, which has the post: published, not sent again.
-      const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+      const runtime: JobRuntime = t.jobRuntime();
       expect(await sweepStuckTargets(runtime)).toBe(1);
       await runDueJobs(runtime);
       const answered = await ws.request("/v1/posts", { method: "POST", json: body, headers });
@@ -187,7 +186,7 @@ describe("Idempotency-Key", () => {
       await crashMidPublish(ws, "publish-draft", draft.id);
       t.clock.advance(6 * 60_000);
       expect((await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST", headers })).status).toBe(409);
-      const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+      const runtime: JobRuntime = t.jobRuntime();
       await sweepStuckTargets(runtime);
       await runDueJobs(runtime);
       const answered = await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST", headers });
@@ -226,7 +225,7 @@ describe("Idempotency-Key", () => {
       await t.db.update(posts).set({ state: "processing" }).where(eq(posts.id, first.id));
       t.clock.advance(6 * 60_000);
       expect((await ws.request("/v1/posts", { method: "POST", json: body, headers })).status).toBe(409);
-      const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+      const runtime: JobRuntime = t.jobRuntime();
       expect(await sweepStuckTargets(runtime)).toBe(1);
       await runDueJobs(runtime);
       const answered = await ws.request("/v1/posts", { method: "POST", json: body, headers });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboxPollCursors, jobs, socialAccounts } from "../../src/db/schema/index.js";
 import { jobContext } from "../../src/domain/jobs/job-context.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
@@ -10,8 +10,8 @@ import { notificationToInbound, polledFeeds } from "../../src/domain/inbox-polli
 import type { NetworkNotification } from "../../src/networks/facets/inbox.js";
 import { POLL_INTERVAL_MS } from "../../src/domain/inbox-polling/poll-intervals.js";
 import { sweepInboxPolls } from "../../src/domain/inbox-polling/sweep-inbox-polls.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
+import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 
@@ -22,27 +22,17 @@ import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js
  */
 let t: TestApp;
 let runtime: JobRuntime;
-const receivers: WebhookReceiver[] = [];
+const receiver = useWebhookReceivers();
 
 beforeAll(async () => {
   t = await createTestApp();
-  runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
-});
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((r) => r.stop()));
+  runtime = t.jobRuntime();
 });
 
 interface Delivered {
   id: string;
   type: string;
   data: Record<string, unknown> & { author?: { id: string; handle: string } };
-}
-
-async function receiver(): Promise<WebhookReceiver> {
-  const r = new WebhookReceiver();
-  await r.start();
-  receivers.push(r);
-  return r;
 }
 
 async function register(ws: TestWorkspace, url: string, subscribed: string[] = ["mention.received", "comment.received"]): Promise<{ id: string; secret: string }> {

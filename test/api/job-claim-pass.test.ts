@@ -4,7 +4,6 @@ import { jobs } from "../../src/db/schema/index.js";
 import { claimPass } from "../../src/domain/jobs/claim-pass.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { recordStatements } from "../support/count-statements.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 
@@ -18,7 +17,7 @@ describe("the job runner's claims", () => {
   let runtime: JobRuntime;
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
 
   // Jobs that find nothing to do (their target does not exist), so only the runner's own statements count.

@@ -3,14 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { DONE_JOB_RETENTION_MS, purgeDoneJobs } from "../../src/domain/jobs/purge-done-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 
 let t: TestApp;
 let runtime: JobRuntime;
 beforeAll(async () => {
   t = await createTestApp();
-  runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+  runtime = t.jobRuntime();
 });
 
 describe("purging finished jobs", () => {

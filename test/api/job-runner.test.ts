@@ -6,7 +6,6 @@ import { JOB_LEASE_MS, claimDueJobs } from "../../src/domain/jobs/job-claims.js"
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { createJobRunner } from "../../src/domain/jobs/job-runner.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
 
 /** The delay a `slow` sandbox account is given here: its calls wait for the test to open the gate. */
@@ -50,7 +49,7 @@ describe("the job runner", () => {
   beforeAll(async () => {
     slow = gate();
     t = await createTestApp({ deps: { networks: testNetworkDeps({ sleep: (ms) => slow.wait(ms) }) } });
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
   afterAll(() => slow.open());
 

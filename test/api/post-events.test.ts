@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 
@@ -20,7 +19,7 @@ describe("post.* events of an asynchronous publish", () => {
   let runtime: JobRuntime;
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
 
   const eventsOf = async (workspaceId: string) =>

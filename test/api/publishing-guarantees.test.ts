@@ -5,7 +5,6 @@ import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { sweepSchedules } from "../../src/domain/jobs/sweep-schedules.js";
 import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 
 async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}) {
@@ -17,7 +16,7 @@ describe("publishing guarantees", () => {
   let runtime: JobRuntime;
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
 
   it("paces a throttled network instead of failing: the target waits and is sent after the network's time", async () => {
@@ -97,7 +96,7 @@ describe("publishing guarantees", () => {
 describe("outcome unknown", () => {
   it("asks the network before retrying a target whose network failed mid-call, and refunds it when the post is not there", async () => {
     const t = await createTestApp();
-    const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    const runtime: JobRuntime = t.jobRuntime();
     const ws = await t.workspace({ plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "down.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const before = ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
@@ -120,7 +119,7 @@ describe("outcome unknown", () => {
 describe("a target whose request died after the claim", () => {
   it("is found by the sweep, checked at the network, and settled", async () => {
     const t = await createTestApp();
-    const runtime: JobRuntime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    const runtime: JobRuntime = t.jobRuntime();
     const ws = await t.workspace({ plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "crashed.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "sent before the crash", accounts: [bsky.id] } })).json()) as { id: string };

@@ -4,7 +4,6 @@ import { jobs } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { sweepSchedules } from "../../src/domain/jobs/sweep-schedules.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { createJsonLogger, memoryLogger } from "../../src/infra/logger.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 
@@ -22,7 +21,7 @@ describe("structured logs", () => {
   beforeAll(async () => {
     logger = memoryLogger();
     t = await createTestApp({ deps: { logger } });
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
 
   it("writes one JSON line per request with the matched route, status, latency and workspace, and nothing secret", async () => {

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, postTargets, posts, sandboxRecords } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { platformIds } from "../../src/networks/platform-ids.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
@@ -32,7 +31,7 @@ describe("POST /v1/posts/{id}/retract", () => {
   let runtime: JobRuntime;
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
 
   /** Post records the Bluesky simulator holds with this text. */

@@ -4,7 +4,6 @@ import { events, sandboxRecords, socialAccounts } from "../../src/db/schema/inde
 import { handleJob } from "../../src/domain/jobs/handle-job.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
@@ -23,7 +22,7 @@ describe("scheduled posts (Node job table)", () => {
   let runtime: JobRuntime;
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
 
   it("queues the post, fires it once when due, and a second delivery publishes nothing", async () => {

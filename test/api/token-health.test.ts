@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, socialAccounts } from "../../src/db/schema/index.js";
 import { sweepExpiringTokens } from "../../src/domain/jobs/sweep-expiring-tokens.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 
@@ -22,7 +21,7 @@ async function connect(ws: TestWorkspace, platform: PlatformId, extra: Record<st
 const eventsOf = (workspaceId: string, type: string) =>
   t.db.select().from(events).where(and(eq(events.workspaceId, workspaceId), eq(events.type, type)));
 
-const runtime = () => ({ db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") });
+const runtime = () => (t.jobRuntime());
 
 /** Opens the reconnect link the way a person would: it must lead to the network's door. */
 async function expectWorkingLink(url: unknown, platform: string) {

@@ -1,13 +1,12 @@
 import { and, eq, like } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, jobs, webhookDeliveries } from "../../src/db/schema/index.js";
 import { recordEvent } from "../../src/domain/events/record-event.js";
 import { handleJob } from "../../src/domain/jobs/handle-job.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { sweepWebhooks } from "../../src/domain/webhooks/sweep-webhooks.js";
-import { domainServices } from "../../src/http/domain-services.js";
+import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { type ReceivedDelivery, WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 
@@ -21,24 +20,13 @@ interface Hook {
 describe("webhooks: rotation, disabling, test sends, redelivery, the event log, recovery", () => {
   let t: TestApp;
   let runtime: JobRuntime;
-  const receivers: WebhookReceiver[] = [];
+  const receiver = useWebhookReceivers();
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.stop()));
-  });
-  async function receiver(): Promise<WebhookReceiver> {
-    const r = new WebhookReceiver();
-    await r.start();
-    receivers.push(r);
-    return r;
-  }
   const register = async (ws: TestWorkspace, json: Record<string, unknown>) => (await (await ws.request("/v1/webhooks", { method: "POST", json })).json()) as Hook;
-  const drain = async () => {
-    while ((await runDueJobs(runtime)) > 0);
-  };
+  const drain = () => t.drainJobs();
   const now = () => Math.floor(t.clock.now().getTime() / 1000);
   const envelope = (d: ReceivedDelivery | undefined) => JSON.parse(d?.rawBody ?? "null") as { id: string; type: string; data: Record<string, unknown> };
   const at = (r: WebhookReceiver, i: number): ReceivedDelivery => r.received[i] ?? { headers: {}, rawBody: "", receivedAt: 0 };

@@ -2,8 +2,6 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webhookEndpoints } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 
@@ -27,11 +25,9 @@ describe("webhook safety with a live key: private addresses refused at registrat
       },
     });
     t = await createTestApp({ deps: { networks: testNetworkDeps({ guardedFetch }) } });
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
-  const drain = async () => {
-    while ((await runDueJobs(runtime)) > 0);
-  };
+  const drain = () => t.drainJobs();
 
   it.each([
     ["a name resolving to a private address", "https://internal.example.test/hook"],

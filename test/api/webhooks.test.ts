@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { events, socialAccounts } from "../../src/db/schema/index.js";
 import { recordInboundEvent } from "../../src/domain/events/inbound-event-data.js";
 import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
+import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { jpeg } from "../unit/media-fixtures.js";
@@ -23,21 +22,11 @@ interface Created {
 describe("webhooks: registration, signed delivery, retries", () => {
   let t: TestApp;
   let runtime: JobRuntime;
-  const receivers: WebhookReceiver[] = [];
+  const receiver = useWebhookReceivers();
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
-  afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((r) => r.stop()));
-  });
-
-  async function receiver(): Promise<WebhookReceiver> {
-    const r = new WebhookReceiver();
-    await r.start();
-    receivers.push(r);
-    return r;
-  }
   async function register(ws: TestWorkspace, json: Record<string, unknown>): Promise<Created> {
     const response = await ws.request("/v1/webhooks", { method: "POST", json });
     expect(response.status, await response.clone().text()).toBe(201);
@@ -48,10 +37,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()) as { id: string; platform: string; handle: string };
   }
-  /** Runs due jobs until none is left (deliveries queue their next attempts as jobs too). */
-  async function drain() {
-    while ((await runDueJobs(runtime)) > 0);
-  }
+  const drain = () => t.drainJobs();
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
   const bodyOf = (r: WebhookReceiver, i: number) => JSON.parse(r.received[i]?.rawBody ?? "null") as { id: string; type: string; createdAt: string; data: Record<string, unknown> };
 

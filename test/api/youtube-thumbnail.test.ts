@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import type { SandboxVideo } from "../../src/sandbox/youtube/youtube-data.js";
 import { sandboxRecords } from "../../src/db/schema/index.js";
 import { and, eq } from "drizzle-orm";
@@ -39,7 +38,7 @@ describe("YouTube thumbnail option", () => {
   let runtime: JobRuntime;
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+    runtime = t.jobRuntime();
   });
 
   const post = (account: string, video: string, thumbnail: string) => ({ text: "Harbour timelapse", media: [video], accounts: [account], platformOptions: { youtube: { title: "Harbour", thumbnail } } });

@@ -18,6 +18,9 @@ import type { RateLimiter } from "../../src/infra/rate-limit/types.js";
 import type { NetworkDeps } from "../../src/domain/networks/network-deps.js";
 import { createTokenCipher, generateKeyringEntry } from "../../src/infra/token-cipher.js";
 import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
+import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { domainServices } from "../../src/http/domain-services.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { API_ORIGIN, apiDescription, captured, checkExchange } from "./api-conformance.js";
 import type { CapturedRequest } from "./openapi-request-check.js";
@@ -48,6 +51,10 @@ export interface TestApp {
   mediaDir: string;
   /** A fresh workspace with one key; each test makes its own. */
   workspace(options?: { plan?: PlanId; mode?: "test" | "live"; grantCredits?: number }): Promise<TestWorkspace>;
+  /** What the job runner gets on the server, with http://chorus.test as the public URL. */
+  jobRuntime(): JobRuntime;
+  /** Runs due jobs until none is left (a delivery or a publish step may queue the next one). */
+  drainJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -136,6 +143,7 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
     if (conformance) await expectConforms(app, captured(`${API_ORIGIN}${path}`, sent), response);
     return response;
   };
+  const jobRuntime = (): JobRuntime => ({ db: embedded.db, clock, services: domainServices(deps, "http://chorus.test") });
   return {
     app,
     db: embedded.db,
@@ -153,6 +161,11 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
         at: clock.now(),
       });
       return { id: created.workspaceId, key: created.apiKey.key, keyId: created.apiKey.id, request: request(created.apiKey.key) };
+    },
+    jobRuntime,
+    async drainJobs() {
+      const runtime = jobRuntime();
+      while ((await runDueJobs(runtime)) > 0);
     },
     close: () => rm(mediaDir, { recursive: true, force: true }),
   };
