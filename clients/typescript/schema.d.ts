@@ -1123,7 +1123,7 @@ export interface paths {
         put?: never;
         /**
          * Hide or unhide a comment
-         * @description Hides a comment on one of the account's posts (`hidden: false` shows it again). `{id}` is the network's own comment id as listed by GET /v1/posts/{id}/comments, percent-encoded (Bluesky ids are `at://` URIs). A network that cannot hide comments answers 400 `comment_hide_unsupported`; an error means the comment is still visible.
+         * @description Hides a comment on one of the account's posts (`hidden: false` shows it again). `{id}` is the network's own comment id as listed by GET /v1/posts/{id}/comments, percent-encoded (Bluesky ids are `at://` URIs). A network that cannot hide comments answers 400 `comment_hide_unsupported`; an error means the comment is still visible. On Bluesky a hidden reply goes into the `hiddenReplies` of the thread's threadgate (its reply rules are kept; hiding twice, or showing a reply that is not hidden, changes nothing): only replies in threads the account started can be hidden (422 `comment_thread_not_own` otherwise), at most 300 per thread (422 `comment_hide_limit`).
          */
         post: operations["hideComment"];
         delete?: never;
@@ -2276,7 +2276,7 @@ export interface components {
          *       ],
          *       "comments": {
          *         "reply": true,
-         *         "hide": false,
+         *         "hide": true,
          *         "delete": true,
          *         "nested": true
          *       },
@@ -12554,7 +12554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `platform_rejected`. */
+            /** @description Error. Codes: `comment_thread_not_own`, `comment_hide_limit`, `platform_rejected`. */
             422: {
                 headers: {
                     /** @description Requests left in the current window. */

@@ -94,10 +94,6 @@ describe("comments on the Bluesky sandbox", () => {
     expect(carol?.replies).toEqual([expect.objectContaining({ id: reply.id, parentId: first, text: "Thank you, Carol!", own: true, replies: [] })]);
     expect(nested.items.find((c) => c.id === second)?.replies).toEqual([]);
 
-    const hidden = await ws.request(path(first, "/hide"), { method: "POST", json: { account } });
-    expect(hidden.status).toBe(400);
-    expect(await errorOf(hidden)).toMatchObject({ code: "comment_hide_unsupported", platform: "bluesky", fix: expect.stringContaining("comments.hide") });
-
     const notOwn = await ws.request(path(first), { method: "DELETE", json: { account } });
     expect(notOwn.status).toBe(422);
     expect((await errorOf(notOwn)).code).toBe("comment_not_own");
@@ -110,6 +106,61 @@ describe("comments on the Bluesky sandbox", () => {
     const again = await ws.request(path(reply.id), { method: "DELETE", json: { account } });
     expect(again.status).toBe(404);
     expect((await errorOf(again)).code).toBe("comment_not_found");
+  });
+
+  it("hides a reply through the thread's threadgate, shows it hidden in the list, and unhides it", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "bluesky");
+    const post = await publish(ws, [account], "hide the rude one");
+    const rude = await comment(ws, account, post.id, "rude.sandbox.test", "rude words");
+    const kind = await comment(ws, account, post.id, "kind.sandbox.test", "kind words");
+    const answer = await ws.request(path(kind, "/replies"), { method: "POST", json: { account, text: "thanks!" } });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const ownReply = ((await answer.json()) as { id: string }).id;
+
+    const hidden = await ws.request(path(rude, "/hide"), { method: "POST", json: { account } });
+    expect(hidden.status, await hidden.clone().text()).toBe(200);
+    expect(await hidden.json()).toEqual({ account, platform: "bluesky", hidden: true, ok: true });
+    // A reply deeper in the thread is hidden through the same gate.
+    const deep = await ws.request(path(ownReply, "/hide"), { method: "POST", json: { account, hidden: true } });
+    expect(deep.status, await deep.clone().text()).toBe(200);
+    const nested = await comments(ws, post.id, "?nested=true");
+    expect(nested.items.map((c) => [c.text, c.hidden])).toEqual([
+      ["kind words", false],
+      ["rude words", true],
+    ]);
+    expect(nested.items[0]?.replies?.map((c) => [c.id, c.hidden])).toEqual([[ownReply, true]]);
+    // Hiding twice is still a success.
+    expect((await ws.request(path(rude, "/hide"), { method: "POST", json: { account } })).status).toBe(200);
+
+    for (const id of [rude, ownReply]) {
+      const shown = await ws.request(path(id, "/hide"), { method: "POST", json: { account, hidden: false } });
+      expect(shown.status, await shown.clone().text()).toBe(200);
+      expect(await shown.json()).toEqual({ account, platform: "bluesky", hidden: false, ok: true });
+    }
+    const after = await comments(ws, post.id, "?nested=true");
+    expect(after.items.map((c) => c.hidden)).toEqual([false, false]);
+    expect(after.items[0]?.replies?.[0]?.hidden).toBe(false);
+  });
+
+  it("refuses to hide a reply in a thread another account started, and the post itself", async () => {
+    const ws = await t.workspace();
+    const account = await connect(ws, "bluesky");
+    const post = await publish(ws, [account], "my own post");
+    // Someone else's post mentioning the account: the account answers it, in that person's thread.
+    const mentioned = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "mention", actor: "erin.sandbox.test", text: "what do you think?" } });
+    expect(mentioned.status, await mentioned.clone().text()).toBe(201);
+    const theirPost = ((await mentioned.json()) as { networkId: string }).networkId;
+    const answered = await ws.request(path(theirPost, "/replies"), { method: "POST", json: { account, text: "I think so" } });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    const inTheirThread = ((await answered.json()) as { id: string }).id;
+
+    const refused = await ws.request(path(inTheirThread, "/hide"), { method: "POST", json: { account } });
+    expect(refused.status).toBe(422);
+    expect(await errorOf(refused)).toMatchObject({ code: "comment_thread_not_own", platform: "bluesky", param: "id", fix: expect.stringContaining("POST /v1/engagements") });
+    const root = await ws.request(path(post.networkPostId, "/hide"), { method: "POST", json: { account } });
+    expect(root.status).toBe(404);
+    expect((await errorOf(root)).code).toBe("comment_not_found");
   });
 
   it("pages with a cursor bound to the post", async () => {

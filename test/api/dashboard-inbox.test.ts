@@ -125,14 +125,15 @@ describe("dashboard inbox", () => {
     expect((await apiComments(ws, post.id)).some((c) => c.own)).toBe(false);
   });
 
-  it("shows Bluesky's refusal to hide with its code and fix, and writes nothing", async () => {
+  it("shows a network's refusal to hide (Pinterest has no hiding) with its code and fix", async () => {
     const ws = await t.workspace();
     const sky = await connectStats(ws, "bluesky");
+    const pin = await connectStats(ws, "pinterest");
     const post = await publishText(ws, sky, "hide me if you can");
     const first = await comment(t, ws, sky, post.id, "carol.sandbox.test", "a reply");
     const session = await DashboardSession.open(t, ws);
     await session.page(`/dashboard/posts/${post.id}/comments`);
-    const refused = await session.submit(commentAction(first, "hide"), { account: sky, post: post.id, hidden: "true" });
+    const refused = await session.submit(commentAction(first, "hide"), { account: pin, post: post.id, hidden: "true" });
     expect(refused.status).toBe(400);
     expect(refused.html).toContain("comment_hide_unsupported");
     expect(refused.html).toContain("comments.hide");

@@ -51,7 +51,7 @@ describe("GET /v1/platforms (public capability registry)", () => {
         nested: typeof inbox?.listCommentReplies === "function",
       });
     }
-    expect((await get("bluesky")).comments).toEqual({ reply: true, hide: false, delete: true, nested: true });
+    expect((await get("bluesky")).comments).toEqual({ reply: true, hide: true, delete: true, nested: true });
     expect((await get("twitter")).comments).toEqual({ reply: true, hide: true, delete: true, nested: true });
     expect((await get("bluesky")).reads).toEqual(expect.arrayContaining(["notifications", "notifications_seen"]));
     expect((await get("pinterest")).reads).not.toContain("notifications");

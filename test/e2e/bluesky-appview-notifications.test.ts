@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { resolveAllAddresses } from "../../src/node/node-resolve.js";
 import { loadDevEnv } from "../support/pds.js";
+import { hideReplyCases } from "./bluesky-appview-hide.js";
 import { createThrowawayDatabase, postgresAvailable, redisAvailable, testRedisUrl, type ThrowawayDatabase } from "../support/postgres.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
 
@@ -120,4 +121,10 @@ describe.skipIf(skipReason !== null)("Bluesky notifications through the API (PDS
     const after = (await (await ws.request("/v1/notifications")).json()) as Page;
     expect(after.items.every((n) => n.seen)).toBe(true);
   }, 120_000);
+
+  // Further cases on the same network: it is started once for this file.
+  hideReplyCases(() => {
+    if (!network) throw new Error("no network");
+    return { network, t };
+  });
 });

@@ -61,8 +61,11 @@ export const commentCases: IsolationCase[] = [
       await expectNotFound(await b.request(commentPath(s, "/hide"), { method: "POST", json: { account: s.idAccount } }), s);
       const mine = await ownAccount(b);
       const through = await b.request(commentPath(s, "/hide"), { method: "POST", json: { account: mine } });
-      expect(through.status).toBe(400);
+      expect(through.status).toBe(404);
       await expectInvisible(through, { handle: s.handle ?? "", text: s.text ?? "" });
+      const a = workspaces.get(s.id ?? "");
+      const page = (await (await a?.request(`/v1/posts/${s.id}/comments`))?.json()) as { items: { id: string; hidden: boolean }[] } | undefined;
+      expect(page?.items).toEqual([expect.objectContaining({ id: s.comment, hidden: false })]);
     },
   },
   {

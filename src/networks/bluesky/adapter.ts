@@ -5,6 +5,7 @@ import { blueskyAccountReads } from "./account-reads.js";
 import { blueskyEngage } from "./engage.js";
 import { blueskyComments } from "./comments.js";
 import { blueskyDiscover } from "./discover.js";
+import { blueskyHideReply } from "./hide-reply.js";
 import { blueskyInbox } from "./inbox.js";
 import { blueskyMessages } from "./messages.js";
 import { readIdentity, updateProfile } from "./profile.js";
@@ -38,7 +39,7 @@ export const blueskyAdapter: NetworkAdapter = {
   publish: publishPost,
   findPublished: findPublishedPost,
   deletePost,
-  inbox: { ...blueskyInbox, ...blueskyMessages, ...blueskyComments },
+  inbox: { ...blueskyInbox, ...blueskyMessages, ...blueskyComments, ...blueskyHideReply },
   analytics: blueskyAnalytics,
   engage: blueskyEngage,
   accountReads: blueskyAccountReads,

@@ -61,6 +61,13 @@ export const BLUESKY_POST_COLLECTION = "app.bsky.feed.post";
 export const BLUESKY_THREADGATE_COLLECTION = "app.bsky.feed.threadgate";
 export const BLUESKY_POSTGATE_COLLECTION = "app.bsky.feed.postgate";
 
+/**
+ * Limits of the `app.bsky.feed.threadgate` record: `allow` at most 5 rules, `hiddenReplies` at
+ * most 300 at-uris (lexicons/app/bsky/feed/threadgate.json, bluesky-social/atproto at d6296a1,
+ * and the lexicon bundled in @atproto/pds 0.4.217).
+ */
+export const BLUESKY_THREADGATE_LIMITS = { allow: 5, hiddenReplies: 300 } as const;
+
 /** Posts are shown at `https://bsky.app/profile/<handle or DID>/post/<rkey>`. */
 export const BLUESKY_WEB_URL = "https://bsky.app";
 

@@ -12,9 +12,9 @@ import { blueskyFailure, xrpc, xrpcOrThrow } from "./xrpc.js";
  * Comments on Bluesky are replies: posts whose `reply.parent` is the post. The thread comes from
  * `app.bsky.feed.getPostThread` (through the PDS, which proxies `app.bsky.*` to its AppView) in one
  * call and without paging, as deep as `depth` asks; an answer is a new post with `reply` {root,
- * parent}; deleting works only on the account's own records. Bluesky has no hiding of a reply by
- * the post's author through this API in Chorus (threadgate `hiddenReplies` is not written), so
- * `hideComment` is absent.
+ * parent}; deleting works only on the account's own records. Hiding (hide-reply.ts) is the root
+ * post's threadgate `hiddenReplies`, which `getPostThread` returns beside the thread as
+ * `threadgate.record`: a reply named there is `hidden`.
  */
 
 /** Levels asked when the caller wants whole threads (the lexicon allows up to 1000; the AppView defaults to 6). */
@@ -40,13 +40,14 @@ const Thread: v.GenericSchema<ThreadNode> = v.looseObject({
   post: v.optional(PostView),
   replies: v.optional(v.array(v.lazy(() => Thread))),
 });
-const ThreadAnswer = v.object({ thread: Thread });
+const ThreadGateView = v.looseObject({ record: v.optional(v.looseObject({ hiddenReplies: v.optional(v.array(v.unknown())) })) });
+const ThreadAnswer = v.object({ thread: Thread, threadgate: v.optional(ThreadGateView) });
 const ReplyRef = v.object({ root: v.object({ uri: v.string(), cid: v.string() }) });
 
 const newestFirst = (a: NetworkComment, b: NetworkComment) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1);
 
 /** Replies of a thread node that are visible posts (not `notFoundPost` or `blockedPost`), newest first, down to `levels`. */
-function commentsOf(node: ThreadNode, ownDid: string, levels: number): NetworkComment[] {
+function commentsOf(node: ThreadNode, ownDid: string, levels: number, hidden: ReadonlySet<string>): NetworkComment[] {
   const parentId = node.post?.uri ?? null;
   return (node.replies ?? [])
     .flatMap((reply): NetworkComment[] => {
@@ -65,19 +66,22 @@ function commentsOf(node: ThreadNode, ownDid: string, levels: number): NetworkCo
           },
           text: post.record.text ?? "",
           createdAt: new Date(post.record.createdAt ?? post.indexedAt).toISOString(),
-          hidden: false,
+          hidden: hidden.has(post.uri),
           likeCount: post.likeCount ?? null,
           replyCount: post.replyCount ?? null,
           own: post.author.did === ownDid,
-          ...(levels > 1 ? { replies: commentsOf(reply, ownDid, levels - 1) } : {}),
+          ...(levels > 1 ? { replies: commentsOf(reply, ownDid, levels - 1, hidden) } : {}),
         },
       ];
     })
     .sort(newestFirst);
 }
 
-/** The thread below `uri`; a post that does not exist (or was deleted) is `comment_not_found`. */
-async function readThread(tokens: TokenSet, net: NetworkContext, uri: string, depth: number): Promise<ThreadNode> {
+/**
+ * The thread below `uri`, with the replies its root's threadgate hides; a post that does not
+ * exist (or was deleted) is `comment_not_found`.
+ */
+export async function readThread(tokens: TokenSet, net: NetworkContext, uri: string, depth: number): Promise<ThreadNode & { hidden: ReadonlySet<string> }> {
   const result = await xrpc<unknown>(net, {
     base: pdsUrlOf(tokens, net),
     nsid: BLUESKY_METHODS.getPostThread,
@@ -89,21 +93,21 @@ async function readThread(tokens: TokenSet, net: NetworkContext, uri: string, de
     if (result.error === "NotFound") throw new ApiError("comment_not_found", { platform: "bluesky", param: "id", message: `bluesky: ${result.message}` });
     throw blueskyFailure(net, result.failure);
   }
-  const thread = parseNetworkBody("bluesky", ThreadAnswer, result.body, BLUESKY_METHODS.getPostThread).thread;
-  if (!thread.post) throw new ApiError("comment_not_found", { platform: "bluesky", param: "id", message: `bluesky: ${uri} is not a visible post.` });
-  return thread;
+  const answer = parseNetworkBody("bluesky", ThreadAnswer, result.body, BLUESKY_METHODS.getPostThread);
+  if (!answer.thread.post) throw new ApiError("comment_not_found", { platform: "bluesky", param: "id", message: `bluesky: ${uri} is not a visible post.` });
+  return { ...answer.thread, hidden: new Set((answer.threadgate?.record?.hiddenReplies ?? []).filter((uri) => typeof uri === "string")) };
 }
 
 export const blueskyComments: InboxFacet = {
   async listComments(tokens, page, net) {
     const thread = await readThread(tokens, net, page.networkPostId, page.nested ? NESTED_DEPTH : 1);
     // The whole thread comes in one answer: there is no next page.
-    return { items: commentsOf(thread, didOf(tokens), page.nested ? NESTED_DEPTH : 1), cursor: null };
+    return { items: commentsOf(thread, didOf(tokens), page.nested ? NESTED_DEPTH : 1, thread.hidden), cursor: null };
   },
 
   async listCommentReplies(tokens, input, net) {
     const thread = await readThread(tokens, net, input.commentId, NESTED_DEPTH);
-    return commentsOf(thread, didOf(tokens), NESTED_DEPTH).slice(0, input.limit);
+    return commentsOf(thread, didOf(tokens), NESTED_DEPTH, thread.hidden).slice(0, input.limit);
   },
 
   async replyToComment(tokens, input, net) {

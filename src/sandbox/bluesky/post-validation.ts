@@ -1,4 +1,11 @@
-import { BLUESKY_IMAGE_MAX_BYTES, BLUESKY_POST_COLLECTION, BLUESKY_POST_LIMITS, BLUESKY_POSTGATE_COLLECTION, BLUESKY_THREADGATE_COLLECTION } from "../../networks/bluesky/capabilities.js";
+import {
+  BLUESKY_IMAGE_MAX_BYTES,
+  BLUESKY_POST_COLLECTION,
+  BLUESKY_POST_LIMITS,
+  BLUESKY_POSTGATE_COLLECTION,
+  BLUESKY_THREADGATE_COLLECTION,
+  BLUESKY_THREADGATE_LIMITS,
+} from "../../networks/bluesky/capabilities.js";
 import { countGraphemes, utf8Length } from "../../networks/bluesky/text.js";
 import type { SimulatorDeps } from "../types.js";
 import { PLATFORM } from "./accounts.js";
@@ -15,6 +22,9 @@ import { unstorableText } from "./wire.js";
  */
 
 export type Invalid = { error: string; message: string };
+
+/** The feed records the PDS validates against their lexicons on every write. */
+export const FEED_COLLECTIONS: readonly string[] = [BLUESKY_POST_COLLECTION, BLUESKY_THREADGATE_COLLECTION, BLUESKY_POSTGATE_COLLECTION];
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -49,7 +59,8 @@ class RecordCheck {
 
   array(value: unknown, path: string, max: number): value is unknown[] {
     if (!Array.isArray(value)) return this.fail(`Expected array value type at ${path}`);
-    return value.length <= max ? true : this.fail(`Array is too long (maximum ${max}, got ${value.length}) at ${path}`);
+    // PDS 0.4.217's wording (lex-schema IssueTooBig).
+    return value.length <= max ? true : this.fail(`array too big (maximum ${max}, got ${value.length}) at ${path}`);
   }
 
   strongRef(value: unknown, path: string): boolean {
@@ -143,7 +154,14 @@ class RecordCheck {
       return;
     }
     if (!this.required(record, "createdAt", at) || !this.datetime(record.createdAt, `${at}.createdAt`)) return;
-    if (record[listKey] !== undefined) this.array(record[listKey], `${at}.${listKey}`, 5);
+    if (record[listKey] !== undefined && !this.array(record[listKey], `${at}.${listKey}`, BLUESKY_THREADGATE_LIMITS.allow)) return;
+    if (listKey === "allow" && record.hiddenReplies !== undefined) this.hiddenReplies(record.hiddenReplies, `${at}.hiddenReplies`);
+  }
+
+  /** The threadgate's hidden replies: at most 300, each an at-uri (the lexicon does not ask that they be posts of the thread). */
+  hiddenReplies(value: unknown, path: string): void {
+    if (!this.array(value, path, BLUESKY_THREADGATE_LIMITS.hiddenReplies)) return;
+    value.every((uri, i) => (typeof uri === "string" && /^at:\/\/[^/\s]+(\/[^\s]*)?$/.test(uri) ? true : this.fail(`${path}[${i}] must be a valid at-uri`)));
   }
 }
 

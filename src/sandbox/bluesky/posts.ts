@@ -1,9 +1,9 @@
 import type { Context, Hono } from "hono";
-import { BLUESKY_METHODS, BLUESKY_POST_COLLECTION, BLUESKY_POSTGATE_COLLECTION, BLUESKY_THREADGATE_COLLECTION } from "../../networks/bluesky/capabilities.js";
+import { BLUESKY_METHODS } from "../../networks/bluesky/capabilities.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, findAccount, PLATFORM, scopeFault } from "./accounts.js";
 import { checkEngagementRecord } from "./engagement-records.js";
-import { checkFeedRecord } from "./post-validation.js";
+import { checkFeedRecord, FEED_COLLECTIONS } from "./post-validation.js";
 import { ownerFault, recordKey, type StoredRecord, writeRecord } from "./repo.js";
 import { cidFor, tid, xrpcError } from "./wire.js";
 
@@ -15,7 +15,6 @@ import { cidFor, tid, xrpcError } from "./wire.js";
  * "Unable to resolve handle". Feed records are validated as the PDS validates them.
  */
 
-const FEED_COLLECTIONS: readonly string[] = [BLUESKY_POST_COLLECTION, BLUESKY_THREADGATE_COLLECTION, BLUESKY_POSTGATE_COLLECTION];
 const RKEY = /^[A-Za-z0-9._:~-]{1,512}$/;
 const path = (nsid: string) => `/xrpc/${nsid}`;
 

@@ -11,6 +11,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, findAccount, PLATFORM, scopeFault } from "./accounts.js";
 import { cidFor, fromBase64, tid, toBase64, unstorableText, xrpcError } from "./wire.js";
 import { indexNotifications } from "./notifications.js";
+import { checkFeedRecord, FEED_COLLECTIONS } from "./post-validation.js";
 
 /** One record of a simulated repository, keyed `<did>/<collection>/<rkey>` like its AT URI path. */
 export interface StoredRecord {
@@ -134,6 +135,11 @@ export function mountRepoRoutes(app: Hono, deps: SimulatorDeps): void {
     if (collection === BLUESKY_PROFILE_COLLECTION) {
       if (rkey !== BLUESKY_PROFILE_RKEY) return xrpcError(c, 400, "InvalidRequest", `Invalid record key for ${collection}: must be "${BLUESKY_PROFILE_RKEY}"`);
       const invalid = await checkProfile(deps, target.id, value);
+      if (invalid) return xrpcError(c, 400, invalid.error, invalid.message);
+    }
+    // The PDS validates every record of a known lexicon, an update as much as a create (a threadgate's hiddenReplies above 300 is refused here).
+    if (FEED_COLLECTIONS.includes(collection)) {
+      const invalid = await checkFeedRecord(deps, target.id, collection, { ...value, $type: collection });
       if (invalid) return xrpcError(c, 400, invalid.error, invalid.message);
     }
     const key = recordKey(target.id, collection, rkey);

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { BLUESKY_METHODS, BLUESKY_POST_COLLECTION } from "../../networks/bluesky/capabilities.js";
+import { BLUESKY_METHODS, BLUESKY_POST_COLLECTION, BLUESKY_THREADGATE_COLLECTION } from "../../networks/bluesky/capabilities.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, PLATFORM, scopeFault } from "./accounts.js";
 import type { StoredRecord } from "./repo.js";
@@ -10,7 +10,10 @@ import { xrpcError } from "./wire.js";
  * `threadViewPost` and, down to `depth` levels (default 6, at most 1000), its replies, which are
  * every post record in any simulated repository whose `reply.parent` is that post. Counts are
  * the records that point at a post (likes, reposts, replies, quotes). A post that does not exist
- * is 400 `NotFound` "Post not found: <uri>".
+ * is 400 `NotFound` "Post not found: <uri>". Beside the thread comes the `threadgate` of the
+ * thread's root (same repository and record key as the root post), as the AppView's
+ * getPostThread presentation adds it: that is where hidden replies are reported, while the
+ * replies themselves are still listed (bsky 0.0.221, api/app/bsky/feed/getPostThread).
  */
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -74,6 +77,10 @@ export function mountThreadRoutes(app: Hono, deps: SimulatorDeps): void {
       post: await view(post),
       ...(levels > 0 ? { replies: await Promise.all(repliesTo(post.uri).map((reply) => node(reply, levels - 1))) } : {}),
     });
-    return c.json({ thread: await node(root, depth) });
+    const rootUri = isObject(root.record.value.reply) && isObject(root.record.value.reply.root) && typeof root.record.value.reply.root.uri === "string" ? root.record.value.reply.root.uri : root.uri;
+    const gateUri = rootUri.replace(`/${BLUESKY_POST_COLLECTION}/`, `/${BLUESKY_THREADGATE_COLLECTION}/`);
+    const gate = world.find((r) => r.uri === gateUri);
+    const threadgate = gate ? { uri: gate.uri, cid: gate.record.cid, record: gate.record.value, lists: [] } : undefined;
+    return c.json({ thread: await node(root, depth), ...(threadgate ? { threadgate } : {}) });
   });
 }
