@@ -71,7 +71,8 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
   it("keeps networks without a readable feed as problems entries, and names Threads in `skipped` when marking seen", async () => {
     const ws = await t.workspace();
     const threads = await connect(ws, "threads");
-    const linkedin = await connect(ws, "linkedin");
+    // A personal LinkedIn profile (the member variant) has no notifications API; company pages do (notifications-linkedin.test.ts).
+    const linkedin = await connect(ws, "linkedin", "member");
     const pinterest = await connect(ws, "pinterest");
     await mention(ws, threads, "threads.fan", "hello");
     const { items, problems } = await page(ws);

@@ -19,7 +19,7 @@ interface Review {
   createdAt: string;
   reply: { text: string; updatedAt: string } | null;
 }
-type ReviewPage = { items: Review[]; cursor: string | null; platform: string; problems: { code: string }[] };
+type ReviewPage = { items: Review[]; cursor: string | null; platform: string; problems: { account: string; platform: string; code: string; retryable: boolean }[] };
 
 let counter = 0;
 async function connect(ws: TestWorkspace, platform: string): Promise<string> {
@@ -138,17 +138,24 @@ describe("Google Business reviews", () => {
     expect(await errorOf(noRating)).toMatchObject({ code: "field_required", param: "rating" });
   });
 
-  it("answers 502 platform_unavailable while the network is down", async () => {
+  it("turns a network that fails, while checking the location or reading its reviews, into a problems entry of the account (never a 409 or 502)", async () => {
     const ws = await t.workspace();
     const account = await connect(ws, "googlebusiness");
     const [location] = await targetsOf(ws, account);
     if (!location) throw new Error("no location");
     await review(ws, account, { target: location, rating: 4, text: "Good" });
-    const down = await ws.request(`/v1/sandbox/social-accounts/${account}/fault`, { method: "PUT", json: { fault: "down" } });
-    expect(down.status, await down.clone().text()).toBe(200);
-    const failed = await ws.request(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent(location)}`);
-    expect(failed.status).toBe(502);
-    expect((await errorOf(failed)).code).toBe("platform_unavailable");
+    await review(ws, account, { target: location, rating: 5, text: "Better" });
+    const first = await reviews(ws, account, `?target=${encodeURIComponent(location)}&limit=1`);
+    expect(first.cursor).not.toBeNull();
+    for (const [fault, retryable] of [["down", true], ["revoked_permission", false]] as const) {
+      const set = await ws.request(`/v1/sandbox/social-accounts/${account}/fault`, { method: "PUT", json: { fault } });
+      expect(set.status, await set.clone().text()).toBe(200);
+      const failed = await reviews(ws, account, `?target=${encodeURIComponent(location)}&limit=1&cursor=${encodeURIComponent(first.cursor ?? "")}`);
+      expect(failed.items).toEqual([]);
+      expect(failed.problems).toEqual([expect.objectContaining({ account, platform: "googlebusiness", retryable })]);
+      // A retryable failure hands the cursor back, so the same request is simply sent again.
+      expect(failed.cursor).toBe(retryable ? first.cursor : null);
+    }
   });
 });
 
@@ -195,6 +202,8 @@ describe("networks without reviews", () => {
     expect(error).toMatchObject({ code: "reviews_unsupported", param: "id" });
     expect(error.message).toContain("Google Business");
     expect(error.fix).toContain("reviews");
+    expect(error.fix).toContain("Facebook");
+    expect(error).toMatchObject({ platform: "bluesky" });
 
     const readsOf = async (id: string) => ((await (await ws.request(`/v1/platforms/${id}`)).json()) as { reads: string[] }).reads;
     expect(await readsOf("googlebusiness")).toContain("reviews");

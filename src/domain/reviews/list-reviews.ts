@@ -4,9 +4,8 @@ import type { NetworkReview, ReviewRating } from "../../networks/facets/reviews.
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
-import { type ReadProblem, spanningRead } from "../reads/spanning-read.js";
+import { callWithinBudget, problemOf, type ReadProblem, spanningRead } from "../reads/spanning-read.js";
 import { requireAccount } from "../social-accounts/account-queries.js";
-import { withAccountSession } from "../social-accounts/account-session.js";
 
 export interface Review {
   id: string;
@@ -32,7 +31,7 @@ const reviewNetworks = () => ["googlebusiness", "facebook"].filter((p) => adapte
  * mistake. The location or page is `target`, checked against the account's targets so another
  * business's id is refused before the network is asked; it may be left out when there is one.
  * The read itself goes through the spanning-read helper: signed cursor, time budget, and a
- * connection to renew or a network that failed is a `problems` entry.
+ * connection to renew or a network that failed is a `problems` entry, in the location check too.
  */
 export async function listReviews({ ctx, input }: { ctx: DomainContext; input: Input }): Promise<{ items: Review[]; cursor: string | null; platform: PlatformId; problems: ReadProblem[] }> {
   const row = await requireAccount(ctx, input.id);
@@ -41,11 +40,24 @@ export async function listReviews({ ctx, input }: { ctx: DomainContext; input: I
   const adapter = adapterFor(platform);
   const facet = adapter.reviews;
   if (!facet) {
-    throw new ApiError("reviews_unsupported", { param: "id", platform, message: `${adapter.capabilities.name} has no reviews; ${reviewNetworks().join(" and ")} do.` });
+    const networks = reviewNetworks().join(" and ");
+    throw new ApiError("reviews_unsupported", {
+      param: "id",
+      platform,
+      message: `${adapter.capabilities.name} has no reviews; ${networks} do.`,
+      fix: `Use a ${networks} account (\`reviews\` in \`reads\` of GET /v1/platforms); feedback on ${adapter.capabilities.name} posts is in GET /v1/posts/{id}/comments.`,
+    });
   }
+  // The location or page check reads the network too: a connection to renew or a network that
+  // failed answers like the read itself would, as a `problems` entry of this one account (the
+  // single-account reads' rule), never a 409 or 502 of the whole request. A retryable failure
+  // keeps the caller's cursor, so the same request can simply be sent again.
   const readTargets = adapter.targets?.bind(adapter);
-  const destinations = readTargets ? await withAccountSession(ctx, row, readTargets) : [];
-  const ids = destinations.map((d) => d.id);
+  const unread = (problem: ReadProblem) => ({ items: [], cursor: problem.retryable ? (input.cursor ?? null) : null, platform, problems: [problem] });
+  if (row.status !== "active") return unread(problemOf(row, "needs_reauth", `The ${platform} account ${row.handle} needs to be reconnected.`, false));
+  const checked = readTargets ? await callWithinBudget(ctx, row, readTargets) : ({ ok: true, value: [] } as const);
+  if (!checked.ok) return unread(checked.problem);
+  const ids = checked.value.map((d) => d.id);
   const target = input.target ?? (ids.length === 1 ? ids[0] : undefined);
   if (target === undefined) {
     throw new ApiError("review_target_required", { param: "target", platform, message: `The account manages ${ids.length} ${platform === "facebook" ? "pages" : "locations"}; name one in \`target\`: ${ids.slice(0, 10).join(", ")}.` });

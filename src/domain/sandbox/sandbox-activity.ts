@@ -84,7 +84,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
         param: "action",
         platform,
         message: `${platform} raises no notification for \`${input.action}\` that its API shows.`,
-        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On Threads, Facebook and Instagram, `mention` (a post naming or tagging the account) or `reply`; on YouTube and LinkedIn, `reply`: a comment on one of the account's posts. On Google Business and Facebook, `review`. On Pinterest, `follow`: it shows in GET /v1/social-accounts/{id}/followers.",
+        fix: "On X, simulate `mention` or `reply`: its API reads mentions and replies only. On Threads, Facebook and Instagram, `mention` (a post naming or tagging the account) or `reply`; on YouTube, `reply`: a comment on one of the account's posts; on LinkedIn, `reply`, `like`, `repost` or `quote` on a company page's post, or `mention` of the first page the member administers. On Google Business and Facebook, `review`. On Pinterest, `follow`: it shows in GET /v1/social-accounts/{id}/followers.",
       });
     }
     if (result.reason === "rating_invalid") {

@@ -6,6 +6,7 @@ import { inboxTools } from "./inbox.js";
 import { mediaTools } from "./media.js";
 import { messageTools } from "./messages.js";
 import { postTools } from "./posts.js";
+import { reviewTools } from "./reviews.js";
 import { socialAccountTools } from "./social-accounts.js";
 
 /** Every tool, one per REST operation it mirrors. */
@@ -16,6 +17,7 @@ export const allTools: readonly ToolDefinition[] = [
   ...postTools,
   ...analyticsTools,
   ...inboxTools,
+  ...reviewTools,
   ...messageTools,
   ...engagementTools,
 ];

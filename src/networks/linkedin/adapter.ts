@@ -12,6 +12,7 @@ import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, li
 import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedinPost } from "./publish.js";
 import { createLinkedinAccountReads } from "./account-posts.js";
 import { linkedinComments } from "./comments.js";
+import { createLinkedinNotifications } from "./notifications.js";
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -117,5 +118,5 @@ export const linkedinAdapter: NetworkAdapter = {
   accountReads: createLinkedinAccountReads(targets),
   analytics: createLinkedinAnalytics(targets),
   engage: linkedinEngage,
-  inbox: linkedinComments,
+  inbox: { ...linkedinComments, listNotifications: createLinkedinNotifications(targets) },
 };

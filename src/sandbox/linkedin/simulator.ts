@@ -9,7 +9,8 @@ import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
 import { mountStatistics } from "./statistics.js";
 import { mountReactionRoutes } from "./reactions.js";
-import { mountCommentRoutes, simulateLinkedinComment } from "./comments.js";
+import { mountCommentRoutes } from "./comments.js";
+import { mountNotificationRoutes, simulateLinkedinActivity } from "./notifications.js";
 import { type SandboxAcl, type SandboxOrganization, ensureOrganizations, memberId, organizationResource, restError, versionProblem } from "./linkedin-data.js";
 
 /**
@@ -173,6 +174,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   mountStatistics(app, deps);
   mountReactionRoutes(app, deps);
   mountCommentRoutes(app, deps);
+  mountNotificationRoutes(app, deps);
 
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
@@ -180,5 +182,5 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   });
 
   const registerApp = (input: { clientId: string; products: string[] }) => registerSandboxLinkedinApp(deps.store, input.clientId, input.products);
-  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount, registerApp, simulateActivity: (input) => simulateLinkedinComment(deps, (handle) => seedAccount({ handle }), input) };
+  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount, registerApp, simulateActivity: (input) => simulateLinkedinActivity(deps, (handle) => seedAccount({ handle }), input) };
 };
