@@ -1305,7 +1305,7 @@ export interface paths {
         };
         /**
          * Look up a public profile
-         * @description Another account's public profile on the network of `account`. Counts are null where the network does not publish them. A numeric id is `handle_not_a_username`; Instagram answers only for professional accounts (`handle_not_found` otherwise) and only through Facebook Login; Threads only for public profiles with at least 100 followers, by exact username, and publishes no following or post count (null).
+         * @description Another account's public profile on the network of `account`. Counts are null where the network does not publish them. A numeric id is `handle_not_a_username`; Instagram answers only for professional accounts (`handle_not_found` otherwise) and only through Facebook Login; Threads only for public profiles with at least 100 followers, by exact username, and publishes no following or post count (null); LinkedIn looks up company pages only, by the vanity name in linkedin.com/company/{name} (organization variant), with followers where LinkedIn shares them and null otherwise, and never members.
          */
         get: operations["getPublicProfile"];
         put?: never;

@@ -8,6 +8,7 @@ import { authorizeMember } from "./auth.js";
 import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
 import { mountStatistics } from "./statistics.js";
+import { organizationsByVanityName } from "./organization-lookup.js";
 import { mountReactionRoutes } from "./reactions.js";
 import { mountCommentRoutes, simulateLinkedinComment } from "./comments.js";
 import { type SandboxAcl, type SandboxOrganization, ensureOrganizations, memberId, organizationResource, restError, versionProblem } from "./linkedin-data.js";
@@ -145,6 +146,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   });
 
   app.get("/rest/organizations", async (c) => {
+    if (c.req.query("q") === "vanityName") return organizationsByVanityName(c, deps);
     const version = c.req.header("linkedin-version") ?? "";
     const auth = await authorizeMember(c, deps, `organizations.BATCH_GET.${version}`, [...aclScopes, "r_organization_social", "w_organization_social"]);
     if (auth instanceof Response) return auth;
