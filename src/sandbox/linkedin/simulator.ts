@@ -8,6 +8,7 @@ import { authorizeMember } from "./auth.js";
 import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
 import { mountStatistics } from "./statistics.js";
+import { mountVideoAnalytics } from "./video-analytics.js";
 import { organizationsByVanityName } from "./organization-lookup.js";
 import { mountReactionRoutes } from "./reactions.js";
 import { mountCommentRoutes, simulateLinkedinComment } from "./comments.js";
@@ -173,6 +174,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   mountMediaRoutes(app, deps);
   mountPostRoutes(app, deps);
   mountStatistics(app, deps);
+  mountVideoAnalytics(app, deps);
   mountReactionRoutes(app, deps);
   mountCommentRoutes(app, deps);
 
