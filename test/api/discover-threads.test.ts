@@ -125,3 +125,20 @@ describe("GET /v1/discover/places on Threads and platformOptions.threads.locatio
     expect(unknown[0]).toMatchObject({ state: "failed", error: expect.objectContaining({ code: "option_invalid" }) });
   });
 });
+
+describe("GET /v1/discover/places on Google Business Profile", () => {
+  it("keeps the refusal, saying why and where a post's location is chosen instead", async () => {
+    const ws = await t.workspace();
+    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "googlebusiness", handle: `gbp_disc_${(counter += 1)}` } });
+    expect(connected.status, await connected.clone().text()).toBe(201);
+    const account = ((await connected.json()) as { id: string }).id;
+    const refused = await ws.request(`/v1/discover/places?account=${account}&q=paris`);
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toMatchObject({
+      code: "place_search_unsupported",
+      platform: "googlebusiness",
+      message: expect.stringContaining("no place tag"),
+      fix: expect.stringMatching(/platformOptions\.googlebusiness\.location.*Instagram, Facebook.*Threads/s),
+    });
+  });
+});

@@ -31,11 +31,12 @@ export async function searchPlaces({
   const search = adapter.discover?.searchPlaces?.bind(adapter.discover);
   if (!search) {
     const able = Object.values(adapters).filter((a) => a.discover?.searchPlaces).map((a) => a.capabilities.name);
+    const why = adapter.discover?.noPlaceSearch;
     throw new ApiError("place_search_unsupported", {
       param: "account",
       platform,
-      message: `${adapter.capabilities.name} has no place search.`,
-      fix: `Search places with an account on ${able.join(", ")}; a place's id works only on the network it came from.`,
+      message: why?.message ?? `${adapter.capabilities.name} has no place search.`,
+      fix: `${why ? `${why.fix} ` : ""}Search places to tag with an account on ${able.join(", ")}; a place's id works only on the network it came from.`,
     });
   }
   const items = await withAccountSession(ctx, row, (tokens, net) => search(tokens, { q, latitude: input.latitude, longitude: input.longitude }, net));
