@@ -9,13 +9,13 @@ import { extractGraphError, graphCommonRows } from "../facebook/graph.js";
  * missing permission outside the page and photo networks as `missing_scope`.
  */
 const threadsRows: ErrorRow[] = [
-  { subcode: "invalid_location_id", code: "option_invalid", meaning: "location_id is not a location id from GET /location_search; take it from place search" },
   {
     networkCode: "24",
     subcode: "4279009",
     code: "platform_unavailable",
     meaning: "[3p] media not found: the container is not FINISHED yet (or not visible yet); wait and publish again",
   },
+  { subcode: "invalid_location_id", code: "option_invalid", meaning: "location_id is not a location id from GET /location_search; take it from place search" },
 ];
 
 /**
