@@ -4226,7 +4226,7 @@ export interface components {
          *     }
          */
         PublicProfile: {
-            /** @description The network's own user id. */
+            /** @description The network's own id: a user id, a LinkedIn organization URN, or the username on Threads, whose profile lookup answers no id. */
             id: string;
             /** @description `acc_…` whose connection looked it up. */
             account: string;
