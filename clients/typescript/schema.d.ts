@@ -1305,7 +1305,7 @@ export interface paths {
         };
         /**
          * Look up a public profile
-         * @description Another account's public profile on the network of `account`. Counts are null where the network does not publish them. A numeric id is `handle_not_a_username`; Instagram answers only for professional accounts (`handle_not_found` otherwise) and only through Facebook Login.
+         * @description Another account's public profile on the network of `account`. Counts are null where the network does not publish them. A numeric id is `handle_not_a_username`; Instagram answers only for professional accounts (`handle_not_found` otherwise) and only through Facebook Login; Threads only for public profiles with at least 100 followers, by exact username, and publishes no following or post count (null); LinkedIn looks up company pages only, by the vanity name in linkedin.com/company/{name} (organization variant), with followers where LinkedIn shares them and null otherwise, and never members.
          */
         get: operations["getPublicProfile"];
         put?: never;
@@ -1365,7 +1365,7 @@ export interface paths {
         };
         /**
          * Find places to tag
-         * @description Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Networks without place search are `place_search_unsupported`.
+         * @description Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Instagram and Facebook search Facebook Pages with a location; Threads uses its own location search (ids work only on Threads). Networks without place search are `place_search_unsupported`.
          */
         get: operations["searchPlaces"];
         put?: never;
@@ -1675,7 +1675,7 @@ export interface components {
             pollOptions?: unknown[];
             /** @description Alternative text for an image or video. */
             altText?: string;
-            /** @description Id of a place from place search (needs threads_location_tagging). */
+            /** @description Id of a place from GET /v1/discover/places on a Threads account (Threads location search; needs threads_location_tagging). */
             locationId?: string;
             /** @description ISO 3166-1 alpha-2 codes: only people in these countries see the post. */
             allowlistedCountryCodes?: unknown[];
@@ -4226,7 +4226,7 @@ export interface components {
          *     }
          */
         PublicProfile: {
-            /** @description The network's own user id. */
+            /** @description The network's own id: a user id, a LinkedIn organization URN, or the username on Threads, whose profile lookup answers no id. */
             id: string;
             /** @description `acc_…` whose connection looked it up. */
             account: string;
@@ -13985,7 +13985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `needs_reauth`, `missing_permission`. */
+            /** @description Error. Codes: `needs_reauth`, `missing_permission`, `missing_scope`. */
             409: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -14253,7 +14253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `creator_marketplace_not_onboarded`, `needs_reauth`, `missing_permission`. */
+            /** @description Error. Codes: `creator_marketplace_not_onboarded`, `needs_reauth`, `missing_permission`, `missing_scope`. */
             409: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -14405,7 +14405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `needs_reauth`, `missing_permission`. */
+            /** @description Error. Codes: `needs_reauth`, `missing_permission`, `missing_scope`. */
             409: {
                 headers: {
                     /** @description Requests left in the current window. */

@@ -249,7 +249,7 @@ describe("GET /v1/discover/places", () => {
     const x = await connect(ws, "twitter");
     const unsupported = await ws.request(`/v1/discover/places?account=${x}&q=paris`);
     expect(unsupported.status).toBe(400);
-    expect(await errorOf(unsupported)).toMatchObject({ code: "place_search_unsupported", platform: "twitter" });
+    expect(await errorOf(unsupported)).toMatchObject({ code: "place_search_unsupported", platform: "twitter", fix: expect.stringMatching(/Instagram.*Facebook.*Threads/) });
     const cases: [string, string][] = [
       ["latitude=48.8", "longitude"],
       ["longitude=2.3", "latitude"],

@@ -8,6 +8,9 @@ import { discoverMethod } from "./discover-helpers.js";
 import { apiError, connectThroughConsent, createSandbox, required, type Sandbox } from "./harness.js";
 
 const searchPosts = discoverMethod(threadsAdapter, "searchPosts");
+const lookupProfile = discoverMethod(threadsAdapter, "lookupProfile");
+const profilePosts = discoverMethod(threadsAdapter, "profilePosts");
+const searchPlaces = discoverMethod(threadsAdapter, "searchPlaces");
 const publish = required(threadsAdapter, "publish");
 const checkPublish = required(threadsAdapter, "checkPublish");
 
@@ -46,5 +49,30 @@ describe("Threads keyword search", () => {
     const { tokens } = await connectThroughConsent(threadsAdapter, ctx.net, { handle: "threads_limited", pageText: "Sandbox" });
     await ctx.setFault({ handle: "threads_limited" }, "rate_limited");
     expect((await apiError(searchPosts(tokens, query("x"), page, ctx.net))).code).toBe("rate_limited");
+  });
+});
+
+describe("Threads profile discovery and location search on the wire", () => {
+  it("sends GET /profile_lookup and /profile_posts with the exact username and documented fields", async () => {
+    const ctx = setup();
+    const { tokens } = await connectThroughConsent(threadsAdapter, ctx.net, { handle: "threads_reader", pageText: "Sandbox" });
+    await connectThroughConsent(threadsAdapter, ctx.net, { handle: "threads_public", pageText: "Sandbox" });
+    const profile = await lookupProfile(tokens, "threads_public", { networkUserId: "" }, ctx.net);
+    expect(profile).toMatchObject({ id: "threads_public", handle: "threads_public", followingCount: null, postsCount: null, bio: expect.any(String) });
+    const lookup = new URL(ctx.requests.filter((r) => r.url.includes("/profile_lookup")).at(-1)?.url ?? "");
+    expect(lookup.pathname).toBe("/v1.0/profile_lookup");
+    expect(Object.fromEntries(lookup.searchParams)).toMatchObject({ username: "threads_public", fields: "username,name,profile_picture_url,biography,is_verified,follower_count" });
+    const posts = await profilePosts(tokens, "threads_public", { cursor: null, limit: 10, networkUserId: "" }, ctx.net);
+    expect(posts.items).toEqual([expect.objectContaining({ text: "A sandbox thread.", author: expect.objectContaining({ handle: "threads_public" }) })]);
+    expect((await apiError(lookupProfile(tokens, "Threads_Public", { networkUserId: "" }, ctx.net))).code).toBe("handle_not_found");
+  });
+
+  it("sends GET /location_search with q and the point, and maps the ids to strings", async () => {
+    const ctx = setup();
+    const { tokens } = await connectThroughConsent(threadsAdapter, ctx.net, { handle: "threads_tagger", pageText: "Sandbox" });
+    const found = await searchPlaces(tokens, { q: "london", latitude: 51.5, longitude: -0.07 }, ctx.net);
+    expect(found).toEqual([expect.objectContaining({ name: "Tower of London", city: "London", id: expect.stringMatching(/^[0-9]+$/) })]);
+    const sent = new URL(ctx.requests.filter((r) => r.url.includes("/location_search")).at(-1)?.url ?? "");
+    expect(Object.fromEntries(sent.searchParams)).toMatchObject({ q: "london", latitude: "51.5", longitude: "-0.07" });
   });
 });

@@ -130,12 +130,14 @@ describe("threads publishing against the simulator", () => {
 
   it("sends the text-post options as Threads parameters", async () => {
     const a = await account();
+    // A location comes from Threads' location search; the simulated Threads refuses any other id.
+    const [place] = (await threadsAdapter.discover?.searchPlaces?.(a.tokens, { q: "eiffel" }, a.net)) ?? [];
     const options = {
       replyControl: "followers_only",
       topicTag: "launch day",
       linkAttachment: "https://example.com/notes",
       pollOptions: ["Yes", "No", "Maybe"],
-      locationId: "7410",
+      locationId: place?.id ?? "",
       allowlistedCountryCodes: ["US", "DE"],
       quotePostId: "18050000000000000",
     };
@@ -148,7 +150,7 @@ describe("threads publishing against the simulator", () => {
       topic_tag: "launch day",
       link_attachment: "https://example.com/notes",
       poll_attachment: JSON.stringify({ option_a: "Yes", option_b: "No", option_c: "Maybe" }),
-      location_id: "7410",
+      location_id: place?.id,
       allowlisted_country_codes: "US,DE",
       quote_post_id: "18050000000000000",
       access_token: a.tokens.accessToken,

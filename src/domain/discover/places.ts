@@ -1,7 +1,7 @@
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkPlace } from "../../networks/facets/discover.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
-import { adapterFor } from "../../networks/registry.js";
+import { adapterFor, adapters } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import { discoveryAccount } from "./profiles.js";
@@ -29,7 +29,16 @@ export async function searchPlaces({
   const platform = row.platform as PlatformId;
   const adapter = adapterFor(platform);
   const search = adapter.discover?.searchPlaces?.bind(adapter.discover);
-  if (!search) throw new ApiError("place_search_unsupported", { param: "account", platform, message: `${adapter.capabilities.name} has no place search.` });
+  if (!search) {
+    const able = Object.values(adapters).filter((a) => a.discover?.searchPlaces).map((a) => a.capabilities.name);
+    const why = adapter.discover?.noPlaceSearch;
+    throw new ApiError("place_search_unsupported", {
+      param: "account",
+      platform,
+      message: why?.message ?? `${adapter.capabilities.name} has no place search.`,
+      fix: `${why ? `${why.fix} ` : ""}Search places to tag with an account on ${able.join(", ")}; a place's id works only on the network it came from.`,
+    });
+  }
   const items = await withAccountSession(ctx, row, (tokens, net) => search(tokens, { q, latitude: input.latitude, longitude: input.longitude }, net));
   return { items, platform };
 }

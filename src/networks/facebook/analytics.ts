@@ -12,7 +12,8 @@ import { facebookGraphUrl, pageAccess } from "./page-access.js";
  * (`*_total_media_view_unique`) for reach; nothing retired is ever asked. A post's numbers are
  * its lifetime insights plus its comments (the comments edge's summary) and shares (the post's
  * `shares` field, absent until someone shares); reactions come from
- * `post_reactions_by_type_total`. A post's video views are asked only of video posts. An
+ * `post_reactions_by_type_total`. A post's video views are asked only of video posts, and their
+ * watch time of the video node the post attaches (`video_insights`, in milliseconds). An
  * account's are the daily insights of every page the person may analyse (task ANALYZE), added up; followers now are
  * each page's `followers_count`, their change the last day's `page_follows` less the first's.
  * Every insights call carries the page's own token, as Graph requires.
@@ -20,12 +21,15 @@ import { facebookGraphUrl, pageAccess } from "./page-access.js";
 
 const POST_METRICS = ["post_media_view", "post_total_media_view_unique", "post_clicks", "post_reactions_by_type_total"];
 const VIDEO_POST_METRICS = [...POST_METRICS, "post_video_views"];
+/** A video's lifetime watch time in milliseconds, on `GET /{video-id}/video_insights` (Graph Video Insights reference). */
+const VIDEO_WATCH_METRIC = "total_video_view_total_time";
 const PAGE_METRICS = ["page_media_view", "page_total_media_view_unique", "page_post_engagements", "page_video_views", "page_follows"];
 const DAY_MS = 86_400_000;
 
 const Value = v.union([v.number(), v.record(v.string(), v.number())]);
 const Insights = v.object({ data: v.array(v.object({ name: v.string(), values: v.optional(v.array(v.object({ value: Value, end_time: v.optional(v.string()) }))) })) });
 const PostNode = v.object({ id: v.string(), status_type: v.optional(v.string()), shares: v.optional(v.object({ count: v.number() })) });
+const Attachments = v.object({ data: v.array(v.object({ media_type: v.optional(v.string()), target: v.optional(v.object({ id: v.optional(v.string()) })) })) });
 const CommentsSummary = v.object({ summary: v.optional(v.object({ total_count: v.number() })) });
 const ManagedPage = v.object({ id: v.string(), access_token: v.string(), followers_count: v.optional(v.number()), tasks: v.optional(v.array(v.string())) });
 
@@ -62,6 +66,14 @@ async function readPage(net: NetworkContext, page: v.InferOutput<typeof ManagedP
   return { totals, daily, followers: page.followers_count ?? null, change: follows ? follows.last - follows.first : null };
 }
 
+/** A video post's watch time: the video node is the target of the post's attachment. */
+async function videoWatchTime(net: NetworkContext, postId: string, token: string): Promise<v.InferOutput<typeof Insights> | null> {
+  const attachments = await graphRequest(net, table, facebookGraphUrl(net, `${postId}/attachments`, { access_token: token }), Attachments);
+  const videoId = attachments.data.find((a) => a.media_type === "video")?.target?.id;
+  if (!videoId) return null;
+  return graphRequest(net, table, facebookGraphUrl(net, `${videoId}/video_insights`, { metric: VIDEO_WATCH_METRIC, period: "lifetime", access_token: token }), Insights);
+}
+
 export const facebookAnalytics: AnalyticsFacet = {
   metricNames: {
     views: "post_media_view (page: page_media_view)",
@@ -72,7 +84,7 @@ export const facebookAnalytics: AnalyticsFacet = {
     saves: null,
     clicks: "post_clicks (post only)",
     videoViews: "post_video_views (page: page_video_views)",
-    watchTimeSeconds: null,
+    watchTimeSeconds: "total_video_view_total_time in ms / 1000 (video posts, from the video's video_insights)",
     followers: "followers_count (change: page_follows)",
   },
   // Page Insights refresh about daily; the Pages business-use-case limit is per page and hour.
@@ -86,9 +98,13 @@ export const facebookAnalytics: AnalyticsFacet = {
       graphRequest(net, table, facebookGraphUrl(net, id, { fields: "id,status_type,shares", access_token: token }), PostNode),
       graphRequest(net, table, facebookGraphUrl(net, `${id}/comments`, { summary: "true", limit: "0", access_token: token }), CommentsSummary),
     ]);
-    const metrics = post.status_type === "added_video" ? VIDEO_POST_METRICS : POST_METRICS;
-    const insights = await graphRequest(net, table, facebookGraphUrl(net, `${id}/insights`, { metric: metrics.join(","), access_token: token }), Insights);
-    const networkMetrics: Record<string, number> = Object.fromEntries(insights.data.map((i) => [i.name, numberOf(i.values?.[0]?.value ?? 0)]));
+    const video = post.status_type === "added_video";
+    const metrics = video ? VIDEO_POST_METRICS : POST_METRICS;
+    const [insights, watched] = await Promise.all([
+      graphRequest(net, table, facebookGraphUrl(net, `${id}/insights`, { metric: metrics.join(","), access_token: token }), Insights),
+      video ? videoWatchTime(net, id, token) : null,
+    ]);
+    const networkMetrics: Record<string, number> = Object.fromEntries([...insights.data, ...(watched?.data ?? [])].map((i) => [i.name, numberOf(i.values?.[0]?.value ?? 0)]));
     networkMetrics["comments.summary.total_count"] = comments.summary?.total_count ?? 0;
     networkMetrics["shares.count"] = post.shares?.count ?? 0;
     const pick = (name: string) => networkMetrics[name] ?? null;
@@ -102,6 +118,7 @@ export const facebookAnalytics: AnalyticsFacet = {
         shares: pick("shares.count"),
         clicks: pick("post_clicks"),
         videoViews: pick("post_video_views"),
+        watchTimeSeconds: networkMetrics[VIDEO_WATCH_METRIC] === undefined ? null : Math.round(networkMetrics[VIDEO_WATCH_METRIC] / 1000),
       },
       networkMetrics,
     };

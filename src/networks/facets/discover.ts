@@ -133,4 +133,6 @@ export interface DiscoverFacet {
   creatorsNeedDoor?: string;
   searchCreators?(tokens: TokenSet, query: CreatorSearchQuery, caller: DiscoverCaller, net: NetworkContext): Promise<NetworkPage<NetworkCreator>>;
   searchPlaces?(tokens: TokenSet, query: PlaceSearchQuery, net: NetworkContext): Promise<NetworkPlace[]>;
+  /** Why a network without `searchPlaces` has none, where the general refusal would mislead. */
+  noPlaceSearch?: { message: string; fix: string };
 }

@@ -4,6 +4,7 @@ import { callNetwork } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
 import { createLinkedinAnalytics } from "./analytics.js";
 import { linkedinCapabilities, linkedinOrganizationReadScopes, linkedinPostingRoles, linkedinUrls } from "./capabilities.js";
+import { linkedinDiscover } from "./discover.js";
 import { linkedinEngage } from "./engage.js";
 import { linkedinErrorTable } from "./errors.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
@@ -119,4 +120,5 @@ export const linkedinAdapter: NetworkAdapter = {
   analytics: createLinkedinAnalytics(targets),
   engage: linkedinEngage,
   inbox: { ...linkedinComments, listNotifications: createLinkedinNotifications(targets) },
+  discover: linkedinDiscover,
 };

@@ -6,6 +6,7 @@ import type { NetworkContext, PublishDestination, TokenSet } from "../types.js";
 import { linkedinScopes, linkedinUrls } from "./capabilities.js";
 import { linkedinErrorTable } from "./errors.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
+import { linkedinVideoNumbers } from "./video-analytics.js";
 
 /**
  * LinkedIn analytics. A post to a company page: `organizationalEntityShareStatistics` with the
@@ -14,8 +15,9 @@ import { linkedinRestHeaders } from "./rest-headers.js";
  * API since July 2025), one call per metric. An account: each company page the member may post
  * for (share statistics per day over `timeIntervals`, followers from `networkSizes`, their change
  * from the daily `followerGains`), plus the member's own posts per day (`q=me`, `dateRange`) when
- * the connection has the scope. LinkedIn publishes no video numbers through these (the video
- * analytics finders are left out) and no saves for company pages.
+ * the connection has the scope. A post's video plays and watch time come from the video finders
+ * (video-analytics.ts); accounts get none (LinkedIn has no per-account video totals), and company
+ * pages publish no saves.
  * Rest.li 2.0 sends lists and records in their own syntax, URNs inside them encoded.
  */
 
@@ -62,6 +64,11 @@ function fromShareStatistics(s: v.InferOutput<typeof ShareStatistics>): { networ
 function fromMember(values: Record<string, number>): MetricValues {
   const pick = (name: string) => values[name] ?? null;
   return { ...noMetrics(), views: pick("IMPRESSION"), reach: pick("MEMBERS_REACHED"), likes: pick("REACTION"), comments: pick("COMMENT"), shares: pick("RESHARE") };
+}
+
+/** A post's numbers with its video plays and watch time (null on a post without a video). */
+function withVideo(read: { networkMetrics: Record<string, number>; metrics: MetricValues }, video: Awaited<ReturnType<typeof linkedinVideoNumbers>>) {
+  return { networkMetrics: { ...read.networkMetrics, ...video.networkMetrics }, metrics: { ...read.metrics, videoViews: video.videoViews, watchTimeSeconds: video.watchTimeSeconds } };
 }
 
 const requireAnalyticsScope = (tokens: TokenSet) => {
@@ -123,8 +130,8 @@ export function createLinkedinAnalytics(targets: (tokens: TokenSet, net: Network
       shares: "shareCount (member: RESHARE)",
       saves: null,
       clicks: "clickCount (company pages)",
-      videoViews: null,
-      watchTimeSeconds: null,
+      videoViews: "VIDEO_VIEW (company pages, watched 3 s or more; member: VIDEO_PLAY, 2 s or more), posts only",
+      watchTimeSeconds: "TIME_WATCHED in ms / 1000 (member: VIDEO_WATCH_TIME), posts only",
       followers: "networkSizes.firstDegreeSize (company pages)",
     },
     // LinkedIn counts calls per member and app per day, resetting at midnight UTC.
@@ -137,7 +144,7 @@ export function createLinkedinAnalytics(targets: (tokens: TokenSet, net: Network
         const body = await get(tokens, net, `organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${enc(request.destination)}&${list}=List(${enc(urn)})`, ShareElements, "organizationalEntityShareStatistics");
         const element = body.elements[0];
         if (!element) throw new ApiError("platform_unavailable", { platform: "linkedin", message: "linkedin: no statistics came back for this post." });
-        return fromShareStatistics(element.totalShareStatistics);
+        return withVideo(fromShareStatistics(element.totalShareStatistics), await linkedinVideoNumbers(tokens, net, urn, true));
       }
       requireAnalyticsScope(tokens);
       const entity = `(${urn.startsWith("urn:li:ugcPost:") ? "ugc" : "share"}:${enc(urn)})`;
@@ -148,7 +155,7 @@ export function createLinkedinAnalytics(targets: (tokens: TokenSet, net: Network
         }),
       );
       const networkMetrics = Object.fromEntries(counts);
-      return { metrics: fromMember(networkMetrics), networkMetrics };
+      return withVideo({ metrics: fromMember(networkMetrics), networkMetrics }, await linkedinVideoNumbers(tokens, net, urn, false));
     },
 
     async accountAnalytics(tokens, request, net) {

@@ -70,6 +70,7 @@ export const threadsCapabilities = {
     { scope: "account_replies", limit: 1000, windowSeconds: 86400, notes: "Replies per rolling 24 h." },
     { scope: "account_deletes", limit: 100, windowSeconds: 86400, notes: "Deletes per 24 h." },
     { scope: "keyword_search", limit: 2200, windowSeconds: 86400, notes: "Search queries per user across all apps per rolling 24 h; empty results do not count." },
+    { scope: "profile_discovery", limit: 1000, windowSeconds: 86400, notes: "profile_lookup and profile_posts requests per user per rolling 24 h." },
   ],
   options: {
     replyControl: {
@@ -82,7 +83,7 @@ export const threadsCapabilities = {
     linkAttachment: { type: "string", required: false, description: "URL shown as a link preview; text-only posts only." },
     pollOptions: { type: "array", required: false, description: "2 to 4 poll options of 1-25 characters each; text-only posts only." },
     altText: { type: "string", maxLength: 1000, required: false, description: "Alternative text for an image or video." },
-    locationId: { type: "string", required: false, description: "Id of a place from place search (needs threads_location_tagging)." },
+    locationId: { type: "string", required: false, description: "Id of a place from GET /v1/discover/places on a Threads account (Threads location search; needs threads_location_tagging)." },
     allowlistedCountryCodes: { type: "array", required: false, description: "ISO 3166-1 alpha-2 codes: only people in these countries see the post." },
     quotePostId: { type: "string", required: false, description: "Id of a Threads post to quote." },
   },

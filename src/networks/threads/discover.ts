@@ -4,6 +4,8 @@ import type { DiscoveredMediaType, DiscoverFacet } from "../facets/discover.js";
 import type { NetworkContext } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";
 import { threadsErrorTable } from "./errors.js";
+import { searchThreadsLocations } from "./places.js";
+import { lookupThreadsProfile, threadsProfilePosts } from "./public-profiles.js";
 
 /**
  * Threads keyword and tag search (`GET /keyword_search`, permission `threads_keyword_search`):
@@ -43,6 +45,10 @@ function mediaTypeOf(type: string | undefined): DiscoveredMediaType {
 const unix = (iso: string | undefined) => (iso ? String(Math.floor(Date.parse(iso) / 1000)) : undefined);
 
 export const threadsDiscover: DiscoverFacet = {
+  lookupProfile: (tokens, handle, _caller, net) => lookupThreadsProfile(tokens, handle, net),
+  profilePosts: threadsProfilePosts,
+  searchPlaces: searchThreadsLocations,
+
   async searchPosts(tokens, query, page, net) {
     const url = graphUrl(threadsUrls.graph, version(net), "keyword_search", {
       q: query.mode === "tag" ? query.q.replace(/^#+/, "") : query.q,

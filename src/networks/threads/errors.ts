@@ -1,6 +1,6 @@
 import type { ErrorCode } from "../../infra/error-catalogue.js";
 import { ApiError } from "../../infra/errors.js";
-import type { ErrorRow, ErrorTable } from "../http.js";
+import type { ErrorRow, ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
 import { extractGraphError, graphCommonRows } from "../facebook/graph.js";
 
 /**
@@ -15,11 +15,22 @@ const threadsRows: ErrorRow[] = [
     code: "platform_unavailable",
     meaning: "[3p] media not found: the container is not FINISHED yet (or not visible yet); wait and publish again",
   },
+  { subcode: "invalid_location_id", code: "option_invalid", meaning: "location_id is not a location id from GET /location_search; take it from place search" },
 ];
+
+/**
+ * A `location_id` that is not a location from location search is refused under the generic (#100)
+ * naming the parameter [unverified: the live wording]; that becomes a subcode here so the person
+ * learns which option to change.
+ */
+function extractThreadsError(failure: NetworkFailure): ExtractedError {
+  const extracted = extractGraphError(failure);
+  return extracted.networkCode === "100" && /location_id/.test(extracted.message) ? { ...extracted, subcode: "invalid_location_id" } : extracted;
+}
 
 export const threadsErrorTable: ErrorTable = {
   platform: "threads",
-  extract: extractGraphError,
+  extract: extractThreadsError,
   rows: [...threadsRows, ...graphCommonRows("missing_scope")],
 };
 

@@ -12,7 +12,7 @@ import { authenticate, graphJson, type GraphNode, type GraphProfile, invalidPara
  * Page ids, created once per world the first time anyone searches.
  */
 
-interface SamplePlace {
+export interface SamplePlace {
   name: string;
   street: string;
   city: string;
@@ -29,7 +29,8 @@ const SAMPLE_PLACES: SamplePlace[] = [
   { name: "Golden Gate Bridge", street: "Golden Gate Bridge", city: "San Francisco", country: "United States", latitude: 37.8199, longitude: -122.4783 },
 ];
 
-async function places(deps: SimulatorDeps, platform: PlatformId): Promise<{ id: string; data: SamplePlace }[]> {
+/** The simulated world's places on `platform`, created once (Threads' location search reads the same landmarks). */
+export async function places(deps: SimulatorDeps, platform: PlatformId): Promise<{ id: string; data: SamplePlace }[]> {
   const existing = await deps.store.list<SamplePlace>(platform, "place");
   if (existing.length > 0) return existing.map((r) => ({ id: r.id, data: r.data })).sort((a, b) => a.data.name.localeCompare(b.data.name));
   const created = SAMPLE_PLACES.map((data) => ({ id: numericId(15), data }));

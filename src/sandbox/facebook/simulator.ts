@@ -17,6 +17,7 @@ import {
 import { hashDigits, mountMessenger } from "./messenger.js";
 import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
 import { mountPageInsights } from "./page-insights.js";
+import { mountVideoInsights } from "./video-insights.js";
 import { mountPageTagged, simulateFacebookMention } from "./page-tagged.js";
 import { mountPageRatings, simulateRecommendation } from "./page-ratings.js";
 import { mountLiveVideos } from "./live-videos.js";
@@ -143,6 +144,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
   mountPageRatings(graph, profile, door);
   mountPageComments(graph, profile, door);
   mountPageInsights(graph, profile, door);
+  mountVideoInsights(graph, profile, door);
   mountPageTagged(graph, profile, door);
   // Before publishing: its live-video node routes pass anything else on to the post and video nodes.
   mountLiveVideos(graph, profile, door);

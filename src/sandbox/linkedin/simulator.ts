@@ -8,6 +8,8 @@ import { authorizeMember } from "./auth.js";
 import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
 import { mountStatistics } from "./statistics.js";
+import { mountVideoAnalytics } from "./video-analytics.js";
+import { organizationsByVanityName } from "./organization-lookup.js";
 import { mountReactionRoutes } from "./reactions.js";
 import { mountCommentRoutes } from "./comments.js";
 import { mountNotificationRoutes, simulateLinkedinActivity } from "./notifications.js";
@@ -146,6 +148,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   });
 
   app.get("/rest/organizations", async (c) => {
+    if (c.req.query("q") === "vanityName") return organizationsByVanityName(c, deps);
     const version = c.req.header("linkedin-version") ?? "";
     const auth = await authorizeMember(c, deps, `organizations.BATCH_GET.${version}`, [...aclScopes, "r_organization_social", "w_organization_social"]);
     if (auth instanceof Response) return auth;
@@ -172,6 +175,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   mountMediaRoutes(app, deps);
   mountPostRoutes(app, deps);
   mountStatistics(app, deps);
+  mountVideoAnalytics(app, deps);
   mountReactionRoutes(app, deps);
   mountCommentRoutes(app, deps);
   mountNotificationRoutes(app, deps);

@@ -3,6 +3,7 @@ import { threadsTextLength, threadsTextLimit } from "../../networks/threads/text
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { authenticate, graphError, graphJson, graphParams, invalidParameter, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
+import { places } from "../facebook/page-search.js";
 import { aspectRatioOf, fetchRemoteFile } from "../facebook/remote-media.js";
 
 /**
@@ -174,6 +175,12 @@ export function mountThreadsPublishing(graph: Hono, profile: GraphProfile, door:
     }
     const replyTo = fields.reply_to_id;
     if (replyTo !== undefined && !(await deps.store.get<SandboxThread>(platform, "thread", replyTo))) return mediaNotFound();
+    if (fields.location_id !== undefined) {
+      // Location Tagging guide: a location tag needs threads_location_tagging and an id from location search.
+      const tagging = await authenticate(profile, c.req.raw, { door, permission: "threads_location_tagging", form: params });
+      if (!tagging.ok) return tagging.response;
+      if (!(await places(deps, platform)).some((place) => place.id === fields.location_id)) return invalidParameter("(#100) Param location_id must be a location id from location_search");
+    }
     const container: SandboxThreadsContainer = { mediaType, isCarouselItem, text, imageUrl: null, videoUrl: null, children: [], fields, createdAt: deps.now().toISOString(), failure: null, mediaId: null };
     if (mediaType === "IMAGE" || mediaType === "VIDEO") {
       const key = mediaType === "IMAGE" ? "image_url" : "video_url";

@@ -19,6 +19,7 @@ import {
   type TokenMeta,
 } from "../facebook/graph-wire.js";
 import { mountThreadsInsights } from "./insights.js";
+import { mountThreadsDiscovery } from "./discovery.js";
 import { mountKeywordSearch } from "./keyword-search.js";
 import { mountThreadsPublishing, type SandboxThread } from "./publishing.js";
 import { mountThreadsReposts } from "./reposts.js";
@@ -147,6 +148,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
   mountThreadsReposts(graph, profile, issue.door);
   mountThreadsMentions(graph, profile, issue.door);
   mountThreadsReplies(graph, profile, issue.door);
+  mountThreadsDiscovery(graph, profile, issue.door);
 
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the routes above.
   mountKeywordSearch(graph, profile, issue.door);

@@ -261,6 +261,8 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
       topicTag: { minLength: 1, forbiddenChars: ".&" },
       linkAttachment: { textOnly: true },
       pollOptions: { ...poll, textOnly: true },
+      // Location search answers numeric ids (Threads "Location Tagging" guide).
+      locationId: { pattern: { regex: /^[0-9]{1,30}$/, meaning: "the numeric id of a place from GET /v1/discover/places on this Threads account" } },
     },
   },
   googlebusiness: {

@@ -12,7 +12,7 @@ import { CreatorListSchema, DiscoveredPostListSchema, PlaceListSchema, PublicPro
 
 const tags = ["Discovery"];
 /** What any read on one connection can answer besides its own codes. */
-const accountErrors = ["account_unknown", "needs_reauth", "missing_permission", "platform_unavailable", "platform_rejected"] as const;
+const accountErrors = ["account_unknown", "needs_reauth", "missing_permission", "missing_scope", "platform_unavailable", "platform_rejected"] as const;
 
 export const discoverRoutes = new Hono<AppEnv>()
   .get(
@@ -39,7 +39,7 @@ export const discoverRoutes = new Hono<AppEnv>()
       tags,
       summary: "Look up a public profile",
       description:
-        "Another account's public profile on the network of `account`. Counts are null where the network does not publish them. A numeric id is `handle_not_a_username`; Instagram answers only for professional accounts (`handle_not_found` otherwise) and only through Facebook Login.",
+        "Another account's public profile on the network of `account`. Counts are null where the network does not publish them. A numeric id is `handle_not_a_username`; Instagram answers only for professional accounts (`handle_not_found` otherwise) and only through Facebook Login; Threads only for public profiles with at least 100 followers, by exact username, and publishes no following or post count (null); LinkedIn looks up company pages only, by the vanity name in linkedin.com/company/{name} (organization variant), with followers where LinkedIn shares them and null otherwise, and never members.",
       security,
       responses: {
         200: jsonResponse(PublicProfileSchema, "The profile."),
@@ -91,7 +91,7 @@ export const discoverRoutes = new Hono<AppEnv>()
       tags,
       summary: "Find places to tag",
       description:
-        "Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Networks without place search are `place_search_unsupported`.",
+        "Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Instagram and Facebook search Facebook Pages with a location; Threads uses its own location search (ids work only on Threads). Networks without place search are `place_search_unsupported`.",
       security,
       responses: {
         200: jsonResponse(PlaceListSchema, "The places found."),

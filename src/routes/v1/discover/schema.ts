@@ -63,7 +63,7 @@ export const DiscoveredPostListSchema = named(
 export const PublicProfileSchema = named(
   "PublicProfile",
   v.object({
-    id: v.pipe(v.string(), v.description("The network's own user id.")),
+    id: v.pipe(v.string(), v.description("The network's own id: a user id, a LinkedIn organization URN, or the username on Threads, whose profile lookup answers no id.")),
     account: v.pipe(v.string(), v.description("`acc_…` whose connection looked it up.")),
     platform: Platform,
     handle: v.string(),
