@@ -22,6 +22,11 @@ export interface InboundItem {
   hasAttachments: boolean;
   /** The account's own message sent back to it (Meta's `is_echo`): never an event. */
   echo: boolean;
+  /**
+   * Messages: when the network stops accepting a reply, null where it has no window (X, Bluesky).
+   * Left out, it is Meta's messaging window from this message.
+   */
+  replyBy?: Date | null;
 }
 
 export const inboundItem = (item: Pick<InboundItem, "platform" | "objectId" | "kind" | "itemId" | "createdAt"> & Partial<InboundItem>): InboundItem => ({

@@ -77,7 +77,7 @@ async function eventData(db: Queryable, item: InboundItem, account: SocialAccoun
       text: item.text,
       hasAttachments: item.hasAttachments,
       receivedAt: item.createdAt.toISOString(),
-      replyBy: new Date(item.createdAt.getTime() + REPLY_WINDOW_MS).toISOString(),
+      replyBy: item.replyBy === undefined ? new Date(item.createdAt.getTime() + REPLY_WINDOW_MS).toISOString() : (item.replyBy?.toISOString() ?? null),
     };
   }
   const postId = await chorusPostId(db, account.workspaceId, item);

@@ -74,7 +74,7 @@ async function readSinceMark(ctx: DomainContext, row: SocialAccountRow, feed: Po
   let page: string | null = null;
   for (let n = 0; n < (cursor ? MAX_PAGES : 1); n++) {
     const got = await withinBudget(ctx, row, (tokens, net) =>
-      read(tokens, { cursor: page, limit: feed.pageSize, networkUserId: row.networkUserId, ...(cursor?.newestId ? { newerThan: cursor.newestId } : {}) }, net),
+      read(tokens, { cursor: page, limit: feed.pageSize, networkUserId: row.networkUserId, since: cursor ? mark.at : null, ...(cursor?.newestId ? { newerThan: cursor.newestId } : {}) }, net),
     );
     items.push(...got.items);
     page = got.cursor;
@@ -100,7 +100,10 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
     .where(and(eq(inboxPollCursors.accountId, row.id), eq(inboxPollCursors.feed, feed.name), eq(inboxPollCursors.workspaceId, ctx.workspace.id)));
   if (cursor?.pausedUntil && cursor.pausedUntil > now) return { feed: feed.name, outcome: "skipped", reason: "paused" };
   // Two windows run back to back after a backlog, or two processes' sweeps: one poll per half interval is plenty.
-  if (cursor && now.getTime() - cursor.lastPolledAt.getTime() < pollIntervalMs(row.platform as PlatformId) / 2) {
+  // A feed with its own (longer) interval is read in the first window that reaches it.
+  const every = pollIntervalMs(row.platform as PlatformId);
+  const feedEvery = Math.max(every, feed.intervalMs?.[row.platform as PlatformId] ?? every);
+  if (cursor && now.getTime() - cursor.lastPolledAt.getTime() < feedEvery - every / 2) {
     return { feed: feed.name, outcome: "skipped", reason: "recently_polled" };
   }
   const mark: Watermark = { at: cursor?.highWaterAt ?? null, ids: cursor?.highWaterIds ?? [] };
@@ -144,9 +147,8 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
 
 /**
  * The `poll_inbox` job: reads each feed of one account that an endpoint listens to and records
- * what is new since the last poll as comment.received / mention.received (message.received once
- * a conversations feed exists). The first poll of a feed only sets its mark: what happened
- * before anyone listened is not news. Failures never throw (the next window is the retry): an
+ * what is new since the last poll as comment.received, mention.received and message.received.
+ * The first poll of a feed only sets its mark: what happened before anyone listened is not news. Failures never throw (the next window is the retry): an
  * account needing reauthorisation is skipped, a rate-limited network pauses the account's polls
  * for the network's own wait.
  */

@@ -13,13 +13,20 @@ import type { PlatformId } from "../../networks/platform-ids.js";
  *   shared by every account of that PDS that one Chorus server reads. One poll every 30 s is 10
  *   per 5 min per account: 30 accounts on one PDS take a tenth of the budget, 300 would take all
  *   of it (bsky.social spreads accounts over many PDS hosts, each with its own budget).
+ * - YouTube: its comments feed (commentThreads.list, part=snippet) costs 3 units of the project's
+ *   10,000 a day shared by every account (developers.google.com commentThreads.list and
+ *   determine_quota_cost; shared/networks/youtube.md). One poll every 15 min is 288 units a day
+ *   per account: about 35 listening accounts take the whole default quota, so raise it with
+ *   Google before more (a poll a minute would let three accounts spend it all).
  * - Every other network, once it gains a polled feed: five minutes until its own limits are
- *   written down here (YouTube's 10,000 quota units a day per project, for one, are shared by
- *   every account and do not allow a poll a minute).
+ *   written down here.
+ *
+ * A feed can ask for less (PolledFeed.intervalMs: X direct messages every 5 min).
  */
 export const POLL_INTERVAL_MS: Partial<Record<PlatformId, number>> = {
   twitter: 60_000,
   bluesky: 30_000,
+  youtube: 15 * 60_000,
 };
 
 export const DEFAULT_POLL_INTERVAL_MS = 5 * 60_000;

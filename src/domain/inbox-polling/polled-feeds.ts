@@ -3,6 +3,7 @@ import type { PlatformId } from "../../networks/platform-ids.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../networks/types.js";
 import type { EventType } from "../events/record-event.js";
 import { type InboundItem, inboundItem } from "../inbound/inbound-item.js";
+import { messagesFeed } from "./messages-feed.js";
 
 /** The account a feed is read for. */
 export interface PolledAccount {
@@ -21,7 +22,8 @@ export interface PolledItem {
   inbound: InboundItem | null;
 }
 
-export type FeedRead = (tokens: TokenSet, page: NetworkPageRequest, net: NetworkContext) => Promise<NetworkPage<PolledItem>>;
+/** A page request of a poll: `since` is the mark's time (null for the baseline), for feeds that read per conversation. */
+export type FeedRead = (tokens: TokenSet, page: NetworkPageRequest & { since?: Date | null }, net: NetworkContext) => Promise<NetworkPage<PolledItem>>;
 
 /**
  * A facet method the poller reads, and the events its items become. A network is polled for a
@@ -33,6 +35,8 @@ export interface PolledFeed {
   events: readonly EventType[];
   /** Items per page the feed asks for (within the facet's bounds). */
   pageSize: number;
+  /** How often the feed is read where the network's limits want less than the account's poll interval. */
+  intervalMs?: Partial<Record<PlatformId, number>>;
   reader(adapter: NetworkAdapter, account: PolledAccount): FeedRead | undefined;
 }
 
@@ -67,12 +71,11 @@ const notificationsFeed: PolledFeed = {
 };
 
 /**
- * Every feed the poller knows. Comments (`inbox.listComments` -> comment.received) and direct
- * messages (`inbox.listConversations` -> message.received) join this list as those facet methods
- * land; an item found by two feeds (a reply is a notification and a comment) is one event, since
- * the event's source id is the network's id of the item.
+ * Every feed the poller knows. Comments (`inbox.listComments` -> comment.received) join this list
+ * as that feed lands; an item found by two feeds (a reply is a notification and a comment) is one
+ * event, since the event's source id is the network's id of the item.
  */
-export const polledFeeds: readonly PolledFeed[] = [notificationsFeed];
+export const polledFeeds: readonly PolledFeed[] = [notificationsFeed, messagesFeed];
 
 /**
  * What each network pushes to Chorus itself (POST /webhooks/meta): never polled, so the push stays

@@ -24,7 +24,7 @@ export type InboundKind = (typeof inboundKinds)[number];
 /**
  * What each simulated network can send, as its real API can tell us (shared/networks/inbox):
  * direct messages are pushed by the page and photo networks; X and Bluesky keep them for reading
- * (GET /v1/conversations) but push nothing Chorus passes on; comments and mentions where the
+ * (GET /v1/conversations) and the inbox poll (domain/inbox-polling/messages-feed.ts); comments and mentions where the
  * network has them. TikTok (Login Kit), Pinterest and Google Business give none of the three.
  */
 export const inboundKindsByPlatform = {
@@ -135,8 +135,8 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
   const person = await simulatedAccount(store, platform, await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted));
   if (platform === "instagram") await requireInstagramSubscription(store, person.id, row.connectVariant === "facebook_login", input.kind);
   const handle = input.from ?? "sandbox_visitor";
-  // X DMs and Bluesky chat live in the network's own records, read through their DM APIs; the spec's
-  // message.received is the page and photo networks' push, so no event is recorded for these.
+  // X DMs and Bluesky chat live in the network's own records, read through their DM APIs: nothing
+  // is pushed, so the account's next inbox poll finds the message and records message.received.
   const simulator = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep }).simulator(platform);
   if (input.kind === "message" && simulator.receiveMessage) {
     const message = await simulator.receiveMessage({ recipientId: person.id, senderHandle: handle, text: input.text });

@@ -113,6 +113,11 @@ export interface InboxFacet {
   listConversations?(tokens: TokenSet, page: NetworkPageRequest, net: NetworkContext): Promise<NetworkPage<NetworkConversation>>;
   /** One conversation's messages, newest first. */
   listMessages?(tokens: TokenSet, page: MessagePageRequest, net: NetworkContext): Promise<NetworkPage<NetworkMessage>>;
+  /**
+   * Every conversation's messages as one stream, newest first, where the network keeps one (X
+   * `GET /2/dm_events`): the inbox poller reads it in one request instead of one per conversation.
+   */
+  listRecentMessages?(tokens: TokenSet, page: NetworkPageRequest, net: NetworkContext): Promise<NetworkPage<NetworkMessage & { conversation: ConversationRef }>>;
   /** Replies in a conversation; the network's own refusal (window closed, messaging off) is thrown as its ApiError. */
   sendMessage?(tokens: TokenSet, input: SendMessageRequest, net: NetworkContext): Promise<{ id: string }>;
   /** Why a message with media cannot be sent where the network's DMs take text only (Bluesky chat); absent where media works. */

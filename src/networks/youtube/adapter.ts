@@ -10,6 +10,7 @@ import { youtubeComments } from "./comments.js";
 import { youtubeDiscover } from "./discover.js";
 import { youtubeErrorTable } from "./errors.js";
 import { youtubeLive } from "./live.js";
+import { youtubeNotifications } from "./notifications.js";
 import { youtubeAuthorizeUrl, youtubeExchangeCode, youtubeRefresh, youtubeRevoke } from "./oauth.js";
 import { checkYoutubePublish, deleteYoutubePost, findYoutubePublished, publishYoutube } from "./publish.js";
 
@@ -120,7 +121,7 @@ export const youtubeAdapter: NetworkAdapter = {
   analytics: youtubeAnalytics,
   engage: youtubeEngage,
   accountReads: youtubeAccountReads,
-  inbox: youtubeComments,
+  inbox: { ...youtubeComments, ...youtubeNotifications },
 
   live: youtubeLive,
 };

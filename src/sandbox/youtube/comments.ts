@@ -5,7 +5,8 @@ import { type VideoRouteTools, readScopes, writeScopes } from "./videos.js";
 import { type SandboxChannel, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
 
 /**
- * YouTube comments on the simulated Data API: `commentThreads.list` (by `videoId`; a thread is
+ * YouTube comments on the simulated Data API: `commentThreads.list` (by `videoId`, or by
+ * `allThreadsRelatedToChannelId` for every video of a channel, newest first; a thread is
  * a top-level comment with up to 5 replies embedded), `comments.list` (by `parentId` or `id`),
  * `comments.insert` (a reply: `snippet.parentId` must be a top-level comment, replies to replies do
  * not exist on YouTube), `comments.setModerationStatus` (only the channel owning the video) and
@@ -63,7 +64,7 @@ async function allComments(deps: SimulatorDeps): Promise<SandboxComment[]> {
   return (await deps.store.list<SandboxComment>("youtube", "comment")).map((r) => r.data);
 }
 
-const notFound = (c: Context, reason: "commentNotFound" | "videoNotFound" | "parentCommentNotFound", message: string) => c.json(youtubeErrorBody(404, reason, message, { domain: "youtube.comment" }), 404);
+const notFound = (c: Context, reason: "commentNotFound" | "videoNotFound" | "parentCommentNotFound" | "channelNotFound", message: string) => c.json(youtubeErrorBody(404, reason, message, { domain: "youtube.comment" }), 404);
 const forbidden = (c: Context, message: string) => c.json(youtubeErrorBody(403, "forbidden", message, { domain: "youtube.comment" }), 403);
 
 async function newComment(deps: SimulatorDeps, author: SandboxAccount, channel: SandboxChannel, video: { id: string; channelId: string }, parentId: string | null, text: string): Promise<SandboxComment> {
@@ -97,15 +98,30 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps, tools: VideoR
     const parts = tools.readParts(c, ["id", "replies", "snippet"]);
     if (parts instanceof Response) return parts;
     const videoId = c.req.query("videoId");
-    if (!videoId) return c.json(youtubeErrorBody(400, "missingRequiredParameter", "No filter selected. Expected one of: videoId, allThreadsRelatedToChannelId, id", { domain: "youtube.parameter" }), 400);
+    const channelId = c.req.query("allThreadsRelatedToChannelId");
+    // The discovery document's filters: exactly one of them (the sandbox serves videoId and allThreadsRelatedToChannelId).
+    if (!videoId === !channelId) {
+      return c.json(youtubeErrorBody(400, "missingRequiredParameter", "No filter selected. Expected one of: videoId, allThreadsRelatedToChannelId, id", { domain: "youtube.parameter" }), 400);
+    }
     const paging = tools.pageArgs(c, 100, 20);
     if (paging instanceof Response) return paging;
     if (paging.size < 1) return c.json(youtubeErrorBody(400, "invalidValue", "Invalid value '0'. Values must be within the range: [1, 100]", { location: "maxResults" }), 400);
-    const video = (await deps.store.get<SandboxVideo>("youtube", "video", videoId))?.data;
-    if (!video) return notFound(c, "videoNotFound", "The video identified by the <code>videoId</code> parameter could not be found.");
     const mine = (await channelOf(deps, auth.account.id))?.id ?? null;
-    const status = statusFilter(c, video, mine);
-    const comments = (await allComments(deps)).filter((cm) => cm.videoId === videoId);
+    let owner: string;
+    let comments: SandboxComment[];
+    if (videoId) {
+      const video = (await deps.store.get<SandboxVideo>("youtube", "video", videoId))?.data;
+      if (!video) return notFound(c, "videoNotFound", "The video identified by the <code>videoId</code> parameter could not be found.");
+      owner = video.channelId;
+      comments = (await allComments(deps)).filter((cm) => cm.videoId === videoId);
+    } else {
+      // Every video of the channel (the sandbox has no comments on a channel itself), newest first.
+      const channel = (await deps.store.get<SandboxChannel>("youtube", "channel", channelId ?? ""))?.data;
+      if (!channel) return notFound(c, "channelNotFound", "The channel identified by the <code>allThreadsRelatedToChannelId</code> parameter could not be found.");
+      owner = channel.id;
+      comments = (await allComments(deps)).filter((cm) => cm.videoChannelId === channel.id);
+    }
+    const status = statusFilter(c, { channelId: owner }, mine);
     const threads = comments.filter((cm) => cm.parentId === null && cm.moderationStatus === status).sort(newestFirst);
     const { page, nextPageToken } = paginate(threads, paging.offset, paging.size);
     const items = page.map((top) => {
@@ -115,7 +131,7 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps, tools: VideoR
         etag: randomEtag(),
         id: top.id,
         ...(parts.includes("snippet")
-          ? { snippet: { channelId: video.channelId, videoId, topLevelComment: commentResource(top), canReply: true, totalReplyCount: replies.length, isPublic: true } }
+          ? { snippet: { channelId: owner, videoId: top.videoId, topLevelComment: commentResource(top), canReply: true, totalReplyCount: replies.length, isPublic: true } }
           : {}),
         ...(parts.includes("replies") && replies.length > 0 ? { replies: { comments: replies.slice(0, EMBEDDED_REPLIES).map(commentResource) } } : {}),
       };

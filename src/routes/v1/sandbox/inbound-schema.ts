@@ -9,7 +9,7 @@ export const InboundBody = namedBody(
     kind: v.pipe(
       v.picklist(inboundKinds),
       v.description(
-        "`comment`: someone comments on the account's latest post published through Chorus (or on a simulated post) → `comment.received`. `mention`: someone mentions the account → `mention.received`. `message`: someone sends the account a direct message, which GET /v1/conversations then lists → `message.received` on Facebook and Instagram (the networks that push messages); on X and Bluesky the message is only kept by the network (`recorded: false`). Networks without the kind answer 400 `capability_unsupported`.",
+        "`comment`: someone comments on the account's latest post published through Chorus (or on a simulated post) → `comment.received`. `mention`: someone mentions the account → `mention.received`. `message`: someone sends the account a direct message, which GET /v1/conversations then lists → `message.received` on Facebook and Instagram (the networks that push messages); on X and Bluesky the network keeps the message (`recorded: false`) and the account's next inbox poll delivers it as `message.received` (X is read every 5 minutes, Bluesky every minute, once a webhook endpoint listens). Networks without the kind answer 400 `capability_unsupported`.",
       ),
     ),
     text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000), v.description("What the simulated person writes (1 to 2,000 characters).")),

@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { events, inboxPollCursors } from "../../src/db/schema/index.js";
+import { POLL_INTERVAL_MS } from "../../src/domain/inbox-polling/poll-intervals.js";
+import { sweepInboxPolls } from "../../src/domain/inbox-polling/sweep-inbox-polls.js";
+import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+import { useWebhookReceivers } from "../support/webhook-receivers.js";
+import { mp4 } from "../unit/media-fixtures.js";
+
+/**
+ * Issue 9 item 1 and issue 10 item 6 for YouTube: the comments on the channel's videos are its
+ * notifications (kind `replies`), and the notifications poll turns them into comment.received.
+ */
+let t: TestApp;
+let runtime: JobRuntime;
+const receiver = useWebhookReceivers();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  runtime = t.jobRuntime();
+});
+
+interface Notification {
+  account: string;
+  platform: string;
+  kind: string;
+  id: string;
+  actor: { handle: string; platform: string };
+  subject: { postId: string | null; networkPostId: string; url: string | null } | null;
+  text: string | null;
+}
+
+let counter = 0;
+async function connect(ws: TestWorkspace): Promise<{ id: string; handle: string }> {
+  counter += 1;
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "youtube", handle: `yt.poll${counter}` } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as { id: string; handle: string };
+}
+
+async function publishVideo(ws: TestWorkspace, account: string): Promise<{ id: string; networkPostId: string }> {
+  const upload = await ws.request("/v1/media", { method: "POST", body: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
+  const media = ((await upload.json()) as { id: string }).id;
+  const created = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "Harbour timelapse", media: [media], accounts: [account], platformOptions: { youtube: { title: "Harbour" } } } })).json()) as { id: string };
+  t.clock.advance(60_000);
+  await t.drainJobs();
+  const post = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: { networkPostId: string }[] };
+  expect(post.state).toBe("published");
+  return { id: created.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
+}
+
+async function comment(ws: TestWorkspace, account: string, post: string, actor: string, text: string): Promise<string> {
+  t.clock.advance(1000);
+  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "reply", post, actor, text } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { networkId: string }).networkId;
+}
+
+async function notifications(ws: TestWorkspace, account: string): Promise<{ items: Notification[]; problems: unknown[] }> {
+  const response = await ws.request(`/v1/notifications?account=${account}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as { items: Notification[]; problems: unknown[] };
+}
+
+async function pollRound() {
+  t.clock.advance(POLL_INTERVAL_MS.youtube ?? 15 * 60_000);
+  await sweepInboxPolls(runtime);
+  await t.drainJobs();
+}
+
+const bodies = (r: WebhookReceiver) => r.received.map((d) => JSON.parse(d.rawBody) as { id: string; type: string; data: Record<string, unknown> });
+
+describe("YouTube comments as notifications", () => {
+  it("GET /v1/notifications lists a viewer's comment as `replies` on the video; the channel's own comment is none", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const account = await connect(ws);
+    const video = await publishVideo(ws, account.id);
+    const id = await comment(ws, account.id, video.id, "viewer.ana", "how did you film this?");
+    await comment(ws, account.id, video.id, account.handle, "thanks all for watching");
+    const { items, problems } = await notifications(ws, account.id);
+    expect(problems).toEqual([]);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      account: account.id,
+      platform: "youtube",
+      kind: "replies",
+      id,
+      text: "how did you film this?",
+      actor: { handle: expect.stringContaining("viewer.ana"), platform: "youtube" },
+      subject: { postId: video.id, networkPostId: video.networkPostId, url: `https://www.youtube.com/watch?v=${video.networkPostId}` },
+    });
+  });
+
+  it("GET /v1/platforms says YouTube reads notifications, without a seen mark", async () => {
+    const ws = await t.workspace();
+    const response = await ws.request("/v1/platforms/youtube");
+    expect(response.status).toBe(200);
+    const youtube = (await response.json()) as { reads: string[] };
+    expect(youtube?.reads).toContain("notifications");
+    expect(youtube?.reads).not.toContain("notifications_seen");
+  });
+
+  it("the poll baselines, then delivers a new comment as comment.received once, signed; the channel's own comment never", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const r = await receiver();
+    const hook = await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url, events: ["comment.received"] } });
+    expect(hook.status, await hook.clone().text()).toBe(201);
+    const { secret } = (await hook.json()) as { secret: string };
+    const account = await connect(ws);
+    const video = await publishVideo(ws, account.id);
+    await comment(ws, account.id, video.id, "viewer.old", "an old comment");
+
+    await pollRound();
+    expect(r.received).toEqual([]);
+    const [cursor] = await t.db.select().from(inboxPollCursors).where(eq(inboxPollCursors.accountId, account.id));
+    expect(cursor).toMatchObject({ feed: "notifications", lastError: null });
+
+    const commentId = await comment(ws, account.id, video.id, "viewer.new", "love the colours");
+    await comment(ws, account.id, video.id, account.handle, "my own note");
+    await pollRound();
+    expect(bodies(r).map((b) => b.type)).toEqual(["comment.received"]);
+    expect(bodies(r)[0]?.data).toMatchObject({
+      account: account.id,
+      platform: "youtube",
+      commentId,
+      postId: video.id,
+      networkPostId: video.networkPostId,
+      text: "love the colours",
+      author: { handle: expect.stringContaining("viewer.new") },
+    });
+    const delivery = r.received[0];
+    if (!delivery) throw new Error("no delivery");
+    expect(verifySignature(delivery, secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
+
+    await pollRound();
+    await pollRound();
+    expect(r.received).toHaveLength(1);
+    const logged = await t.db.select().from(events).where(eq(events.workspaceId, ws.id));
+    expect(logged.filter((e) => e.type === "comment.received")).toHaveLength(1);
+
+    // The reply route takes the event's commentId as it is.
+    const reply = await ws.request(`/v1/comments/${encodeURIComponent(commentId)}/replies`, { method: "POST", json: { account: account.id, text: "thank you!" } });
+    expect(reply.status, await reply.clone().text()).toBeLessThan(300);
+    await pollRound();
+    expect(r.received).toHaveLength(1);
+  });
+
+  it("another workspace's YouTube account is not readable, and its comments reach only its owner", async () => {
+    const owner = await t.workspace({ plan: "subscription" });
+    const other = await t.workspace({ plan: "subscription" });
+    const mine = await receiver();
+    const theirs = await receiver();
+    for (const [ws, r] of [[owner, mine], [other, theirs]] as const) {
+      expect((await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url, events: ["comment.received"] } })).status).toBe(201);
+    }
+    const account = await connect(owner);
+    await connect(other);
+    const video = await publishVideo(owner, account.id);
+    await pollRound();
+    await comment(owner, account.id, video.id, "viewer.private", "for the owner");
+    expect((await other.request(`/v1/notifications?account=${account.id}`)).status).toBe(404);
+    await pollRound();
+    expect(bodies(mine).map((b) => b.data.text)).toEqual(["for the owner"]);
+    expect(theirs.received).toEqual([]);
+  });
+});
