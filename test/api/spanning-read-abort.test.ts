@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { socialAccounts } from "../../src/db/schema/index.js";
 import { realSleep } from "../../src/domain/networks/network-deps.js";
 import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
 
@@ -105,6 +107,29 @@ describe("a spanning read past a network's timeout aborts that network's request
     const slept = sleeps.slice(before).filter((s) => s.ms === 20);
     expect(slept.length).toBeGreaterThan(0);
     for (const sleep of slept) expect(sleep.signal?.aborted).toBe(false);
+    expect(unhandled).toEqual([]);
+  });
+
+  it("a read waiting for another request's token refresh stops waiting when its budget is spent", async () => {
+    const ws = await t.workspace();
+    await connect(ws);
+    const renewing = await connect(ws);
+    // The network says the token expired, and another request holds the refresh lock: this read waits for it.
+    expect((await ws.request(`/v1/sandbox/social-accounts/${renewing}/fault`, { method: "PUT", json: { fault: "expired_token" } })).status).toBe(200);
+    await t.db.update(socialAccounts).set({ refreshLockedUntil: new Date(t.clock.now().getTime() + 3600_000) }).where(eq(socialAccounts.id, renewing));
+
+    const baseline = pendingTimers();
+    const before = sleeps.length;
+    const response = await ws.request("/v1/notifications");
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as Page;
+    expect(page.problems).toEqual([{ account: renewing, platform: "bluesky", code: "platform_unavailable", message: `bluesky did not answer within ${TIMEOUT_MS} ms.`, retryable: true }]);
+    // The wait (250 ms at a time, up to 5 s) ends with the read's budget instead of running on.
+    await until(() => pendingTimers() <= baseline, "the refresh wait to stop", 3000);
+    const waits = sleeps.slice(before).filter((s) => s.ms === 250);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.at(-1)?.signal?.aborted).toBe(true);
+    expect(waits.length).toBeLessThan(20);
     expect(unhandled).toEqual([]);
   });
 });

@@ -55,7 +55,9 @@ async function refreshTokens(ctx: DomainContext, row: SocialAccountRow, tokens: 
     .returning({ id: socialAccounts.id });
   if (!claimed) {
     for (let attempt = 0; attempt < 20; attempt++) {
-      await ctx.services.networks.sleep(250);
+      await ctx.services.networks.sleep(250, net.signal);
+      // The caller gave up (its read timed out): stop waiting for the other refresher too.
+      if (net.signal?.aborted) throw new ApiError("platform_unavailable", { platform: platformOf(row), message: `${row.platform}: the request was abandoned after the caller's timeout.` });
       const [current] = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.id, row.id)).limit(1);
       if (current && current.refreshLockedUntil === null) {
         if (current.status !== "active" || !current.tokensEncrypted) throw new ApiError("needs_reauth", { param: "accounts", platform: platformOf(row) });
