@@ -53,6 +53,10 @@ describe("cancel_post through MCP with an agent token", () => {
     expect(created.isError, JSON.stringify(created.data)).toBe(false);
     expect(created.data.state).toBe("scheduled");
     expect(await spend(token)).toEqual({ spentToday: 2, creditsLeftToday: 0 });
+    // A client retrying create_post with its key gets the same post and is not charged again.
+    const replayed = await tool(token, "create_post", { text: "scheduled by an agent", accounts: [bsky, linkedin], scheduledAt, idempotencyKey: "mcp-cancel-1" });
+    expect(replayed.data.id).toBe(created.data.id);
+    expect(await spend(token)).toEqual({ spentToday: 2, creditsLeftToday: 0 });
     // At the cap: another post is refused until the scheduled one is cancelled.
     const over = await tool(token, "create_post", { text: "over the cap", accounts: [bsky] });
     expect((over.data.error as { code: string }).code).toBe("agent_grant_daily_credits");
