@@ -1782,7 +1782,7 @@ export interface components {
             nickname: string | null;
             nicknameLocked: boolean;
             grant: components["schemas"]["AgentGrant"];
-            /** @description Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them. */
+            /** @description Credits it spent today (UTC): its posts (a scheduled post counts on the day it was scheduled) and billed replies, less what came back when a network refused them or a scheduled post was cancelled before it was sent (given back on the day it was charged). */
             spentToday: number;
             /** @description `grant.creditsPerDay` minus `spentToday`. */
             creditsLeftToday: number;
@@ -4363,7 +4363,7 @@ export interface components {
              */
             mode: "test" | "live";
             grant: components["schemas"]["AgentGrant"];
-            /** @description Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them. */
+            /** @description Credits it spent today (UTC): its posts (a scheduled post counts on the day it was scheduled) and billed replies, less what came back when a network refused them or a scheduled post was cancelled before it was sent (given back on the day it was charged). */
             spentToday: number;
             /** Format: date-time */
             createdAt: string;

@@ -119,6 +119,8 @@ export async function callNetwork<T = unknown>(
   try {
     response = await net.fetch(url, init);
   } catch (cause) {
+    // The caller stopped waiting and closed the request: say so, not "could not be reached".
+    if (net.signal?.aborted) throw new ApiError("platform_unavailable", { platform: table.platform, message: `${table.platform}: the request was abandoned after the caller's timeout.` });
     throw new ApiError("platform_unavailable", {
       platform: table.platform,
       message: `${table.platform} could not be reached${cause instanceof Error ? `: ${cause.message}` : ""}`,

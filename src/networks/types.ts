@@ -25,6 +25,11 @@ export interface NetworkContext {
    * URLs are refused.
    */
   fetchUserUrl?: GuardedFetch;
+  /**
+   * Aborted when the caller stops waiting (a spanning read past its timeout). `fetch` is already
+   * bound to it (abortable-fetch.ts); an adapter that waits on anything else should stop with it.
+   */
+  signal?: AbortSignal;
 }
 
 export interface NetworkConfig {

@@ -21,16 +21,38 @@ export function createSandboxFetch(simulators: readonly Simulator[]): typeof fet
     if (candidates.length === 0) {
       throw new TypeError(`sandbox: no simulator serves ${url.host}; test keys never reach real networks`);
     }
+    const signal = request.signal;
     const body = request.body ? await request.arrayBuffer() : null;
     let last: Response | null = null;
     for (const simulator of candidates) {
-      const attempt = new Request(request.url, { method: request.method, headers: request.headers, body, redirect: "manual" });
-      const response = await simulator.app.fetch(attempt);
+      // The simulator sees the caller's signal (a slow fault stops waiting when it aborts), and
+      // the caller is answered with the abort at once, as a real fetch rejects when its signal fires.
+      const attempt = new Request(request.url, { method: request.method, headers: request.headers, body, redirect: "manual", signal });
+      const response = await untilAborted(Promise.resolve(simulator.app.fetch(attempt)), signal);
       if (!response.headers.has(UNMATCHED_HEADER)) return response;
       last = response;
     }
     return last ?? new Response("not found", { status: 404 });
   };
+}
+
+/** `work`, or the signal's reason as soon as it aborts; the listener is removed either way. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(error as Error);
+      },
+    );
+  });
 }
 
 /** The address a browser uses for a network page (OAuth consent) served by the sandbox. */

@@ -117,10 +117,14 @@ export async function seedSandboxAccount(
   return account;
 }
 
-/** Applies `slow` and `down` faults before a simulator handles a request for the account. */
-export async function applyLatencyFaults(deps: SimulatorDeps, account: SandboxAccount): Promise<"down" | null> {
-  if (account.fault === "slow") await deps.sleep(account.delayMs ?? 3000);
-  return account.fault === "down" ? "down" : null;
+/**
+ * Applies `slow` and `down` faults before a simulator handles a request for the account. A slow
+ * request whose caller hangs up (`signal`, the request's own) stops waiting and is answered as
+ * `down`: nobody reads the answer, and the simulator then writes nothing for it.
+ */
+export async function applyLatencyFaults(deps: SimulatorDeps, account: SandboxAccount, signal?: AbortSignal): Promise<"down" | null> {
+  if (account.fault === "slow") await deps.sleep(account.delayMs ?? 3000, signal);
+  return account.fault === "down" || signal?.aborted ? "down" : null;
 }
 
 /** Random digits, for networks whose ids are numeric strings (Graph API, X snowflakes). */

@@ -45,8 +45,11 @@ export interface SimulatorDeps {
   now: () => Date;
   /** Where our server serves the sandbox to browsers: `${publicUrl}/sandbox/<host>/<path>`. */
   publicUrl: string;
-  /** Sleeps; tests replace it so `slow` accounts cost no wall time. */
-  sleep: (ms: number) => Promise<void>;
+  /**
+   * Sleeps; tests replace it so `slow` accounts cost no wall time. Ends early (resolving) when
+   * `signal` aborts: the caller hung up, and a real server stops waiting for it too.
+   */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface Simulator {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentSpend, agents, oauthClients } from "../../src/db/schema/index.js";
 import { type ServerDatabase, openServerDatabase } from "../../src/db/node-postgres.js";
-import { agentSpentOn, chargeAgentAllowance, refundAgentCharge } from "../../src/domain/agents/agent-spend.js";
+import { agentSpentOn, chargeAgentAllowance, refundAgentCharges } from "../../src/domain/agents/agent-spend.js";
 import { type AgentGrant, spendDay } from "../../src/domain/agents/grant.js";
 import type { AgentRecord, DomainContext } from "../../src/domain/context.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
@@ -52,10 +52,29 @@ describe.skipIf(!postgres.ok)("an agent's daily allowance under concurrent charg
 
     const charged = await server.db.select().from(agentSpend).where(eq(agentSpend.agentId, "agt_race"));
     const first = charged[0]?.subject ?? "";
-    await Promise.all([refundAgentCharge(server.db, ctx, first), refundAgentCharge(server.db, ctx, first)]);
+    await Promise.all([refundAgentCharges(server.db, ctx.workspace.id, [first]), refundAgentCharges(server.db, ctx.workspace.id, [first])]);
     expect(await agentSpentOn(server.db, "agt_race", spendDay(now))).toBe(4);
     const again = await Promise.allSettled([charge("tgt_race_a"), charge("tgt_race_b")]);
     expect(again.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     expect(await agentSpentOn(server.db, "agt_race", spendDay(now))).toBe(5);
+  });
+
+  it("refunds each cancelled subject once when cancels race on other connections, and never below zero", async () => {
+    const day = spendDay(now);
+    const rows = await server.db.select().from(agentSpend).where(eq(agentSpend.agentId, "agt_race"));
+    const charged = rows.filter((r) => r.kind === "charge");
+    const before = await agentSpentOn(server.db, "agt_race", day);
+    const open = charged.filter((c) => !rows.some((r) => r.subject === c.subject && r.kind === "refund")).map((c) => c.subject);
+    // Eight transactions refund the same batch (plus a subject never charged) at once, as racing cancels would.
+    const batch = [...open.slice(0, 3), "tgt_never_charged"];
+    const answers = await Promise.all(Array.from({ length: 8 }, () => server.db.transaction((tx) => refundAgentCharges(tx, ctx.workspace.id, batch))));
+    expect(answers.filter((agentsRefunded) => agentsRefunded.length > 0)).toHaveLength(1);
+    const refunds = (await server.db.select().from(agentSpend).where(eq(agentSpend.agentId, "agt_race"))).filter((r) => r.kind === "refund" && batch.includes(r.subject));
+    expect(refunds.map((r) => r.subject).sort()).toEqual(open.slice(0, 3).sort());
+    expect(await agentSpentOn(server.db, "agt_race", day)).toBe(before - 3);
+    // Refunding everything twice over ends at zero, not below.
+    const everything = charged.map((c) => c.subject);
+    await Promise.all([refundAgentCharges(server.db, ctx.workspace.id, everything), refundAgentCharges(server.db, ctx.workspace.id, everything)]);
+    expect(await agentSpentOn(server.db, "agt_race", day)).toBe(0);
   });
 });

@@ -62,23 +62,30 @@ export async function chargeAgentAllowance(tx: Transaction, ctx: Pick<DomainCont
 }
 
 /**
- * Gives back the agent's credit for a subject that was not spent after all (a billed reply the
- * network refused), on the day it was charged; a second refund of the same subject does nothing.
- * Failed publish targets are refunded by the statement that records the failure
- * (record-outcome.ts), with the same rule.
+ * Gives back an agent's credit for each subject that was not spent after all (a billed reply the
+ * network refused, a scheduled post cancelled before it was sent), in the caller's transaction, and
+ * answers the agents refunded so the caller forgets their cached tokens once it commits (forgetting
+ * earlier would let a concurrent request cache the old spend again). The refund carries its
+ * charge's day, not today's: a post scheduled yesterday and cancelled today gives back
+ * yesterday's allowance, which is where the ledger counted it. The (subject, kind) key makes a
+ * second refund a no-op, and a subject never charged books nothing, so the day's sum can never
+ * fall below zero, however often or concurrently a refund is asked for. Failed publish targets
+ * are refunded by the statement that records the failure (record-outcome.ts), with the same rule.
  */
-export async function refundAgentCharge(db: Queryable, ctx: Pick<DomainContext, "workspace" | "services">, subject: string): Promise<void> {
-  await db.execute(sql`
+export async function refundAgentCharges(db: Queryable, workspaceId: string, subjects: readonly string[]): Promise<string[]> {
+  if (subjects.length === 0) return [];
+  const result: unknown = await db.execute(sql`
     insert into agent_spend (subject, kind, agent_id, workspace_id, day, amount)
     select subject, 'refund', agent_id, workspace_id, day, -amount from agent_spend
-    where subject = ${subject} and kind = 'charge' and workspace_id = ${ctx.workspace.id}
-    on conflict do nothing`);
-  forgetAgents(ctx, await chargedBy(db, subject));
-}
-
-async function chargedBy(db: Queryable, subject: string): Promise<string[]> {
-  const rows = await db.select({ agentId: agentSpend.agentId }).from(agentSpend).where(and(eq(agentSpend.subject, subject), eq(agentSpend.kind, "charge")));
-  return rows.map((r) => r.agentId);
+    where subject in (${sql.join(
+      subjects.map((s) => sql`${s}`),
+      sql`, `,
+    )}) and kind = 'charge' and workspace_id = ${workspaceId}
+    on conflict do nothing
+    returning agent_id`);
+  // Every driver we run on (PGlite, node-postgres, Neon) answers raw SQL with `{ rows }`.
+  const rows = typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows) ? (result.rows as { agent_id: string }[]) : [];
+  return [...new Set(rows.map((r) => r.agent_id))];
 }
 
 /** Refunded agents' cached tokens carry their old spend: forget them, so whoami shows the refund at once in this process. */

@@ -37,7 +37,11 @@ export function assertActionGranted(grant: AgentGrant, action: RequiredAction, w
     throw new ApiError("agent_grant_owner_only", { message: `${what} is for the workspace owner; agents cannot use it whatever their grant.` });
   }
   if (!grant.actions.includes(action)) {
-    throw new ApiError("agent_grant_action", { message: `This agent's grant does not include \`${action}\`, which ${what} needs.` });
+    throw new ApiError("agent_grant_action", {
+      message: `This agent's grant does not include \`${action}\`, which ${what} needs.`,
+      // The fix names the missing action, so the owner knows exactly what to tick.
+      fix: `The workspace owner adds \`${action}\` (${actionLabels[action]}) to the agent's grant: PATCH /v1/agents/{id} with an API key (\`grant.actions\`), or approves the agent again on the consent page.`,
+    });
   }
 }
 
@@ -53,12 +57,16 @@ export function accountRefusal(grant: AgentGrant, account: ScopedAccount, param?
     return new ApiError("agent_grant_profile", {
       ...(param ? { param } : {}),
       message: `Account ${account.id} belongs to a brand (profile) this agent may not act for.`,
+      fix: account.profileId
+        ? `Act only for the profiles in the grant (GET /v1/me shows it), or ask the owner to add profile ${account.profileId}: PATCH /v1/agents/{id} (\`grant.profiles\`).`
+        : "This account belongs to no brand, and the agent's grant is limited to some: the owner assigns the account to a profile in the grant, or grants every profile (PATCH /v1/agents/{id}, `grant.profiles`).",
     });
   }
   if (grant.platforms !== null && !grant.platforms.includes(account.platform)) {
     return new ApiError("agent_grant_platform", {
       ...(param ? { param } : {}),
       message: `This agent may not reach ${account.platform} (account ${account.id}).`,
+      fix: platformFix(grant, account.platform),
     });
   }
   return null;
@@ -70,7 +78,13 @@ export function accountInGrant(grant: AgentGrant, account: ScopedAccount): boole
 
 export function platformRefusal(grant: AgentGrant, platform: string, param: string): ApiError | null {
   if (grant.platforms === null || grant.platforms.includes(platform)) return null;
-  return new ApiError("agent_grant_platform", { param, message: `This agent may not reach ${platform}.` });
+  return new ApiError("agent_grant_platform", { param, message: `This agent may not reach ${platform}.`, fix: platformFix(grant, platform) });
+}
+
+/** Names the network that is missing and the ones the agent may use instead. */
+function platformFix(grant: AgentGrant, platform: string): string {
+  const allowed = grant.platforms && grant.platforms.length > 0 ? grant.platforms.join(", ") : "none";
+  return `This agent may use ${allowed}. Ask the owner to add ${platform} to the grant: PATCH /v1/agents/{id} (\`grant.platforms\`).`;
 }
 
 /** The UTC day a spend counts against. */

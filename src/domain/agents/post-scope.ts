@@ -25,7 +25,7 @@ export async function assertPostInGrant(ctx: DomainContext, postId: string): Pro
   if (!agent) return;
   for (const account of (await accountsOfPosts(ctx, [postId])).get(postId) ?? []) {
     const refusal = accountRefusal(agent.grant, account, "id");
-    if (refusal) throw new ApiError(refusal.code, { param: "id", message: `Post ${postId} goes to ${account.platform} account ${account.id}, outside this agent's grant. ${refusal.message}` });
+    if (refusal) throw new ApiError(refusal.code, { param: "id", fix: refusal.fix, message: `Post ${postId} goes to ${account.platform} account ${account.id}, outside this agent's grant. ${refusal.message}` });
   }
 }
 

@@ -4,7 +4,7 @@ import { creditPeriod } from "../billing/plans.js";
 import type { DomainContext } from "../context.js";
 import { reserveCredits } from "../posts/credits.js";
 import { randomString } from "../../infra/ids.js";
-import { refundAgentCharge } from "../agents/agent-spend.js";
+import { forgetAgents, refundAgentCharges } from "../agents/agent-spend.js";
 
 /**
  * Networks where an answer to a comment is billed like a post (spec: "Replying to a comment is
@@ -43,8 +43,9 @@ export async function refundReplyCredit(ctx: DomainContext, { source, id: credit
     monthly: sql`update workspaces set credits_monthly = least(monthly_allowance, credits_monthly + 1) where id = ${id} and credits_period = ${period}`,
     test_monthly: sql`update workspaces set test_credits_monthly = least(monthly_allowance, test_credits_monthly + 1) where id = ${id} and test_credits_period = ${period}`,
   }[source];
-  await ctx.db.transaction(async (tx) => {
+  const refunded = await ctx.db.transaction(async (tx) => {
     await tx.execute(update);
-    await refundAgentCharge(tx, ctx, creditId);
+    return refundAgentCharges(tx, id, [creditId]);
   });
+  forgetAgents(ctx, refunded);
 }

@@ -65,10 +65,8 @@ export async function engage({
   ctx: DomainContext;
   input: { account: string; action: EngagementAction; target: string; options?: EngageOptions | undefined };
 }): Promise<EngagementResult> {
-  const account = await accountWithAdapter(ctx, input.account).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === "account_unknown") throw new ApiError("account_unknown", { param: "account", message: error.message });
-    throw error;
-  });
+  // Refusals (unknown, outside an agent's grant) name the body's `account`, not a path `id`.
+  const account = await accountWithAdapter(ctx, input.account, "account");
   const facet = account.adapter.engage;
   const { method, on } = methodOfAction[input.action];
   const perform = publicCapabilities(account.platform).engagements.includes(input.action) ? facet?.[method] : undefined;

@@ -6,6 +6,7 @@ import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { recordInboundFor } from "../inbound/record-inbound.js";
 import { DEFAULT_READ_TIMEOUT_MS } from "../reads/spanning-read.js";
+import { withinDeadline } from "../networks/network-deadline.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import { RATE_LIMIT_PAUSE_MS, pollIntervalMs } from "./poll-intervals.js";
@@ -54,15 +55,8 @@ export async function feedsToPoll(ctx: DomainContext, row: SocialAccountRow): Pr
 /** One network call within the read budget; the network's refusals come back as ApiErrors. */
 async function withinBudget<T>(ctx: DomainContext, row: SocialAccountRow, call: Parameters<typeof withAccountSession<T>>[2]): Promise<T> {
   const ms = ctx.services.networks.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${ms} ms.` })), ms);
-  });
-  try {
-    return await Promise.race([withAccountSession(ctx, row, call), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  // Past the budget the poll's request is aborted too, so a hanging network holds no connection.
+  return withinDeadline(ms, () => new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${ms} ms.` }), (signal) => withAccountSession(ctx, row, call, signal));
 }
 
 /**

@@ -3,6 +3,7 @@ import { guardedAsFetch } from "../../infra/outbound/guarded-fetch.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkContext } from "../../networks/types.js";
+import { fetchWithSignal } from "../../networks/abortable-fetch.js";
 import type { DomainContext } from "../context.js";
 import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";
 import { credentialRow } from "./credential-cache.js";
@@ -48,9 +49,15 @@ export async function appProductsFor(ctx: DomainContext, platform: PlatformId, m
 /**
  * What an adapter gets for one call. Test-mode accounts talk to the simulators through the
  * in-process sandbox fetch; live ones to the real network with the workspace's own app
- * credentials when it brought them, else the deployment's.
+ * credentials when it brought them, else the deployment's. With a `signal`, every request the
+ * adapter sends is aborted when it fires (a read past its timeout closes its connection).
  */
-export async function networkContextFor(ctx: DomainContext, platform: PlatformId, mode: "test" | "live"): Promise<NetworkContext> {
+export async function networkContextFor(ctx: DomainContext, platform: PlatformId, mode: "test" | "live", signal?: AbortSignal): Promise<NetworkContext> {
+  const net = await contextFor(ctx, platform, mode);
+  return signal ? { ...net, fetch: fetchWithSignal(net.fetch, signal), signal } : net;
+}
+
+async function contextFor(ctx: DomainContext, platform: PlatformId, mode: "test" | "live"): Promise<NetworkContext> {
   const { networks, publicUrl } = ctx.services;
   const now = () => ctx.clock.now();
   const redirectUri = oauthRedirectUri(publicUrl, platform);

@@ -27,12 +27,24 @@ export interface NetworkDeps {
    * (GET /v1/notifications) before it becomes a `problems` entry; default 8 s (domain/reads).
    */
   readTimeoutMs?: number;
-  /** Sleeps for `slow` sandbox accounts; tests shorten it. */
-  sleep: (ms: number) => Promise<void>;
+  /** Sleeps for `slow` sandbox accounts; tests shorten it. Ends early when `signal` aborts (the request was abandoned). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** CHORUS_META_VERIFY_TOKEN: what Meta must echo in the `hub.verify_token` handshake of /webhooks/meta; unset refuses every handshake. */
   metaVerifyToken?: string | undefined;
   /** CHORUS_TOKEN_WARNING_DAYS: how many days before a token that cannot be renewed expires `account.token_expiring` is sent (default 7). */
   tokenWarningDays?: number | undefined;
 }
 
-export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** A timer sleep that an aborted signal ends at once, clearing its timer so nothing stays pending. */
+export function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
 import { assertAccountsInGrant } from "../agents/grant-checks.js";
+import { forgetAgents, refundAgentCharges } from "../agents/agent-spend.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
@@ -20,7 +21,9 @@ const refuse = (state: string, operation: string) =>
 /**
  * DELETE /v1/posts/{id}: a draft is deleted, a scheduled post is cancelled. The cancel is one
  * conditional UPDATE, so a delivery racing it either published first (and the cancel is
- * refused) or finds the post cancelled and does nothing.
+ * refused) or finds the post cancelled and does nothing. An agent that scheduled the post was
+ * charged its daily allowance then (agent-spend.ts); the cancelled targets give it back in the
+ * same transaction, so a cancel that commits refunds once and a refused one refunds nothing.
  */
 export async function deletePost({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<{ id: string; cancelled: boolean; deleted: boolean }> {
   const post = await requirePost(ctx, input.id);
@@ -29,17 +32,26 @@ export async function deletePost({ ctx, input }: { ctx: DomainContext; input: { 
     if (gone) return { id: post.id, cancelled: false, deleted: true };
   }
   const now = ctx.clock.now();
-  const cancelled = await ctx.db.transaction(async (tx) => {
+  const refunded = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(posts)
       .set({ state: "cancelled", updatedAt: now, scheduleVersion: post.scheduleVersion + 1 })
       .where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "scheduled")))
       .returning({ id: posts.id });
-    if (!row) return false;
-    await tx.update(postTargets).set({ state: "cancelled" }).where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")));
-    return true;
+    if (!row) return null;
+    const targets = await tx
+      .update(postTargets)
+      .set({ state: "cancelled" })
+      .where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")))
+      .returning({ id: postTargets.id });
+    return refundAgentCharges(
+      tx,
+      ctx.workspace.id,
+      targets.map((t) => t.id),
+    );
   });
-  if (!cancelled) throw refuse(post.state, "deleted or cancelled");
+  if (!refunded) throw refuse(post.state, "deleted or cancelled");
+  forgetAgents(ctx, refunded);
   return { id: post.id, cancelled: true, deleted: false };
 }
 

@@ -10,6 +10,7 @@ import type { DomainContext } from "../context.js";
 import { credentialsOfAccount, rememberCredentials } from "../networks/credential-cache.js";
 import { requireAccount } from "../social-accounts/account-queries.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
+import { withinDeadline } from "../networks/network-deadline.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import { type FetchedSource, fetchSource, freshState, type MergeItem, mergePages, type SourceState } from "./merge-pages.js";
 import { signSpanningCursor, verifySpanningCursor } from "./spanning-cursor.js";
@@ -81,16 +82,6 @@ export const problemOf = (row: SocialAccountRow, code: string, message: string, 
   retryable,
 });
 
-/** Rejects after `ms` with its own error, so a timeout is told apart from the network's own failures. */
-function timeout(ms: number): { promise: Promise<never>; error: ApiError; clear: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const error = new ApiError("platform_unavailable", { message: `No answer within ${ms} ms.` });
-  const promise = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(error), ms);
-  });
-  return { promise, error, clear: () => clearTimeout(timer) };
-}
-
 type Outcome<T> = { ok: true; value: T } | { ok: false; problem: ReadProblem };
 
 /**
@@ -103,18 +94,15 @@ export async function callWithinBudget<T>(
   call: (tokens: TokenSet, net: NetworkContext) => Promise<T>,
   timeoutMs = ctx.services.networks.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS,
 ): Promise<Outcome<T>> {
-  const timer = timeout(timeoutMs);
+  // Its own error, so a timeout is told apart from the network's own failures.
+  const late = new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${timeoutMs} ms.` });
   try {
-    return { ok: true, value: await Promise.race([withAccountSession(ctx, row, call), timer.promise]) };
+    // Past the budget the network request is aborted, not just no longer awaited.
+    return { ok: true, value: await withinDeadline(timeoutMs, () => late, (signal) => withAccountSession(ctx, row, call, signal)) };
   } catch (error) {
-    if (error instanceof ApiError) {
-      const message = error === timer.error ? `${row.platform} did not answer within ${timeoutMs} ms.` : error.message;
-      return { ok: false, problem: problemOf(row, error.code, message, error.retryable) };
-    }
+    if (error instanceof ApiError) return { ok: false, problem: problemOf(row, error.code, error.message, error.retryable) };
     ctx.services.logger.error("network call failed", { account: row.id, error: error instanceof Error ? error.message : String(error) });
     return { ok: false, problem: problemOf(row, "platform_unavailable", `${row.platform} could not be read.`, true) };
-  } finally {
-    timer.clear();
   }
 }
 

@@ -55,7 +55,9 @@ async function refreshTokens(ctx: DomainContext, row: SocialAccountRow, tokens: 
     .returning({ id: socialAccounts.id });
   if (!claimed) {
     for (let attempt = 0; attempt < 20; attempt++) {
-      await ctx.services.networks.sleep(250);
+      await ctx.services.networks.sleep(250, net.signal);
+      // The caller gave up (its read timed out): stop waiting for the other refresher too.
+      if (net.signal?.aborted) throw new ApiError("platform_unavailable", { platform: platformOf(row), message: `${row.platform}: the request was abandoned after the caller's timeout.` });
       const [current] = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.id, row.id)).limit(1);
       if (current && current.refreshLockedUntil === null) {
         if (current.status !== "active" || !current.tokensEncrypted) throw new ApiError("needs_reauth", { param: "accounts", platform: platformOf(row) });
@@ -100,18 +102,20 @@ async function refreshTokens(ctx: DomainContext, row: SocialAccountRow, tokens: 
 /**
  * Runs one network call with the account's tokens: refreshed ahead of expiry, and once more if
  * the network says they expired anyway. When renewal fails the account is marked
- * `needs_reauth` and the call fails with that code.
+ * `needs_reauth` and the call fails with that code. `signal` aborts the network requests (a
+ * caller's timeout), the token refresh's included.
  */
 export async function withAccountSession<T>(
   ctx: DomainContext,
   row: SocialAccountRow,
   call: (tokens: TokenSet, net: NetworkContext) => Promise<T>,
+  signal?: AbortSignal,
 ): Promise<T> {
   const platform = platformOf(row);
   if (row.status !== "active" || !row.tokensEncrypted) {
     throw new ApiError("needs_reauth", { param: "accounts", platform, message: `The ${platform} account ${row.handle} needs to be reconnected.` });
   }
-  const net = await networkContextFor(ctx, platform, row.mode);
+  const net = await networkContextFor(ctx, platform, row.mode, signal);
   let tokens = await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted);
   let refreshed = false;
   if (tokens.expiresAt && new Date(tokens.expiresAt).getTime() - ctx.clock.now().getTime() < REFRESH_AHEAD_MS) {

@@ -140,7 +140,7 @@ export async function authenticate(c: Context, deps: SimulatorDeps, kind: "acces
  * global 3,000 per 5 minutes for other methods.
  */
 export async function accountFault(c: Context, deps: SimulatorDeps, account: SandboxAccount, route: "login" | "other"): Promise<Response | null> {
-  if ((await applyLatencyFaults(deps, account)) === "down") return xrpcError(c, 500, "InternalServerError", "Internal Server Error");
+  if ((await applyLatencyFaults(deps, account, c.req.raw.signal)) === "down") return xrpcError(c, 500, "InternalServerError", "Internal Server Error");
   if (account.fault === "rate_limited") {
     const limit = route === "login" ? 30 : 3000;
     const reset = Math.floor(deps.now().getTime() / 1000) + 300;

@@ -124,7 +124,7 @@ function mountGraphTokenEndpoint(graph: Hono, deps: SimulatorDeps, platform: Pla
     if (q.grant_type === "fb_exchange_token") {
       const check = await checkToken(deps, platform, q.fb_exchange_token);
       if (!check.ok) return exchangeTokenRefused(check.reason === "expired");
-      if ((await applyLatencyFaults(deps, check.account)) === "down") return graphDown();
+      if ((await applyLatencyFaults(deps, check.account, c.req.raw.signal)) === "down") return graphDown();
       const tokens = await issueGraphToken(deps, platform, check.account.id, check.token.scopes, issue, true);
       return graphJson({ access_token: tokens.accessToken, token_type: "bearer", expires_in: tokens.accessExpiresInSeconds });
     }

@@ -137,7 +137,7 @@ export async function authenticate(
   }
   const meta = value ? ((await deps.store.get<TokenMeta>(platform, "token_meta", value))?.data ?? null) : null;
   if (options.door !== undefined && meta?.door !== options.door) return fail(tokenErrors.invalid());
-  if ((await applyLatencyFaults(deps, check.account)) === "down") return fail(graphDown());
+  if ((await applyLatencyFaults(deps, check.account, request.signal)) === "down") return fail(graphDown());
   if (check.account.fault === "rate_limited") return fail(profile.rateLimited(meta));
   const permission = options.permission;
   if (permission !== undefined && !profile.basicPermissions.includes(permission)) {

@@ -42,7 +42,7 @@ export const createGooglebusinessSimulator: SimulatorFactory = (deps: SimulatorD
       return c.json(googleRpcErrorBody(401, invalidCredentialsMessage, check.reason === "missing" ? "CREDENTIALS_MISSING" : "ACCESS_TOKEN_EXPIRED", service), 401);
     }
     const person = check.account;
-    if ((await applyLatencyFaults(deps, person)) === "down") return c.json(googleRpcErrorBody(503, "The service is currently unavailable.", null, service), 503);
+    if ((await applyLatencyFaults(deps, person, c.req.raw.signal)) === "down") return c.json(googleRpcErrorBody(503, "The service is currently unavailable.", null, service), 503);
     if (person.fault === "rate_limited") {
       const message = `Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service '${service}' for consumer 'project_number:000000000000'.`;
       const metadata = { quota_metric: `${service}/default_requests`, quota_limit: "DefaultRequestsPerMinutePerProject", quota_limit_value: "300", consumer: "projects/000000000000" };

@@ -16,7 +16,7 @@ export async function authorizeMember(c: Context, deps: SimulatorDeps, resource:
     return restError(c, 401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
   }
   const member = check.account;
-  if ((await applyLatencyFaults(deps, member)) === "down") return restError(c, 503, "SERVICE_UNAVAILABLE", "Service Unavailable");
+  if ((await applyLatencyFaults(deps, member, c.req.raw.signal)) === "down") return restError(c, 503, "SERVICE_UNAVAILABLE", "Service Unavailable");
   if (member.fault === "rate_limited") return restError(c, 429, "TOO_MANY_REQUESTS", "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.");
   if (member.fault === "revoked_permission" || !check.token.scopes.some((s) => allowed.includes(s))) {
     return restError(c, 403, "ACCESS_DENIED", `Not enough permissions to access: ${resource}`, 100);

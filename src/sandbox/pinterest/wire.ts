@@ -16,7 +16,7 @@ export async function authenticate(c: Context, deps: SimulatorDeps, scopes: read
   const bearer = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
   const check = await checkToken(deps, "pinterest", bearer);
   if (!check.ok) return pinError(c, 401, 2, "Authentication failed.");
-  if ((await applyLatencyFaults(deps, check.account)) === "down") return pinError(c, 503, 503, "Service Unavailable. Please try again later.");
+  if ((await applyLatencyFaults(deps, check.account, c.req.raw.signal)) === "down") return pinError(c, 503, 503, "Service Unavailable. Please try again later.");
   if (check.account.fault === "rate_limited") {
     return pinError(c, 429, 8, "This request exceeded a rate limit. This can happen if the client exceeds one\nof the published rate limits within a short time window.");
   }

@@ -27,7 +27,7 @@ export async function authenticate(c: Context, deps: SimulatorDeps, scopes: read
   const bearer = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
   const check = await checkToken(deps, "tiktok", bearer);
   if (!check.ok || !bearer) return envelope(c, deps, 401, {}, "access_token_invalid", "The access token is invalid or not found in the request.");
-  if ((await applyLatencyFaults(deps, check.account)) === "down") {
+  if ((await applyLatencyFaults(deps, check.account, c.req.raw.signal)) === "down") {
     return envelope(c, deps, 500, {}, "internal_error", "Something went wrong. Please try again later.");
   }
   if (check.account.fault === "rate_limited") return envelope(c, deps, 429, {}, "rate_limit_exceeded", "The API rate limit was exceeded. Please try again later.");

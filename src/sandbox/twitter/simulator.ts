@@ -83,14 +83,14 @@ export const createTwitterSimulator: SimulatorFactory = (deps) => {
       if (!redeemed.ok) return oauthError(c, 400, "invalid_request", "Value passed for the authorization code was invalid.");
       const account = await deps.store.get<SandboxAccount>("twitter", "account", redeemed.code.accountId);
       if (!account) return oauthError(c, 400, "invalid_request", "Value passed for the authorization code was invalid.");
-      if ((await applyLatencyFaults(deps, account.data)) === "down") return problem(c, 503, "Service Unavailable");
+      if ((await applyLatencyFaults(deps, account.data, c.req.raw.signal)) === "down") return problem(c, 503, "Service Unavailable");
       return tokenAnswer(c, deps, account.data.id, redeemed.code.scopes);
     }
     if (field("grant_type") === "refresh_token") {
       const presented = field("refresh_token") ?? "";
       const check = await checkToken(deps, "twitter", presented, "refresh");
       if (!check.ok) return oauthError(c, 400, "invalid_request", "Value passed for the token was invalid.");
-      if ((await applyLatencyFaults(deps, check.account)) === "down") return problem(c, 503, "Service Unavailable");
+      if ((await applyLatencyFaults(deps, check.account, c.req.raw.signal)) === "down") return problem(c, 503, "Service Unavailable");
       // Rotation: a refresh token works once; the answer carries its replacement.
       await revokeToken(deps, "twitter", presented);
       return tokenAnswer(c, deps, check.account.id, check.token.scopes);

@@ -20,7 +20,7 @@ export async function authenticate(c: Context, deps: SimulatorDeps, scopes: read
   const bearer = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
   const check = await checkToken(deps, "twitter", bearer);
   if (!check.ok) return problem(c, 401, "Unauthorized");
-  if ((await applyLatencyFaults(deps, check.account)) === "down") return problem(c, 503, "Service Unavailable");
+  if ((await applyLatencyFaults(deps, check.account, c.req.raw.signal)) === "down") return problem(c, 503, "Service Unavailable");
   if (check.account.fault === "rate_limited") return problem(c, 429, "Too Many Requests", rateHeaders(deps, 0));
   if (check.account.fault === "revoked_permission" || !scopes.every((s) => check.token.scopes.includes(s))) {
     return problem(c, 403, "Forbidden");

@@ -64,7 +64,7 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
       return c.json(youtubeErrorBody(401, "authError", invalidCredentialsMessage, { detail: "Invalid Credentials", location: "Authorization", locationType: "header" }), 401);
     }
     const account = check.account;
-    if ((await applyLatencyFaults(deps, account)) === "down") {
+    if ((await applyLatencyFaults(deps, account, c.req.raw.signal)) === "down") {
       return c.json(youtubeErrorBody(503, "backendError", "The service is currently unavailable."), 503);
     }
     if (account.fault === "rate_limited") {

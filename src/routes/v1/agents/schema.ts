@@ -43,7 +43,7 @@ const AgentFields = v.object({
   nicknameLocked: v.boolean(),
   mode: v.pipe(v.picklist(["test", "live"]), v.description("`test`: the sandbox networks, as a test key; `live`: the real accounts. The owner's dashboard mode at approval.")),
   grant: GrantSchema,
-  spentToday: v.pipe(v.number(), v.integer(), v.description("Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them.")),
+  spentToday: v.pipe(v.number(), v.integer(), v.description("Credits it spent today (UTC): its posts (a scheduled post counts on the day it was scheduled) and billed replies, less what came back when a network refused them or a scheduled post was cancelled before it was sent (given back on the day it was charged).")),
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
   lastUsedAt: v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description("Last authenticated request, to the minute.")),
 });

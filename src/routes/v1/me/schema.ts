@@ -10,7 +10,7 @@ const MeAgentSchema = named(
     nickname: v.nullable(v.string()),
     nicknameLocked: v.boolean(),
     grant: GrantSchema,
-    spentToday: v.pipe(v.number(), v.integer(), v.description("Credits it spent today (UTC): its posts and billed replies, less what came back when a network refused them.")),
+    spentToday: v.pipe(v.number(), v.integer(), v.description("Credits it spent today (UTC): its posts (a scheduled post counts on the day it was scheduled) and billed replies, less what came back when a network refused them or a scheduled post was cancelled before it was sent (given back on the day it was charged).")),
     creditsLeftToday: v.pipe(v.number(), v.integer(), v.description("`grant.creditsPerDay` minus `spentToday`.")),
   }),
   {
