@@ -2,7 +2,9 @@
  * MCP against REST on the same server: `tools/call whoami` over POST /v1/mcp (stateless Streamable
  * HTTP, a JSON answer) next to `GET /v1/me`, which runs the same domain function. Target: the MCP
  * call within 1.5x of the REST read at p50. Both go through the same auth and limiter; the gap is
- * what the MCP server (a Server and transport per request, JSON-RPC parsing) costs.
+ * what a POST with a body costs over a GET, plus the SDK's work per message and the tool call. The
+ * first is printed as the transport floor: a bare Hono POST reading the same body and answering the
+ * same bytes against a bare GET answering /v1/me's.
  *
  * Run twice: with the API key, and with an OAuth agent's access token, whose grant is checked on
  * every call from what its token loaded (no query of its own).
@@ -12,10 +14,12 @@
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { createApp } from "../src/app.js";
 import { mintAgentToken } from "./agent-token.js";
 import { createClient } from "./http-client.js";
+import { compareLatency } from "./latency-compare.js";
 import { openBenchRuntime } from "./setup.js";
 import { type LatencySummary, round, summarize } from "./stats.js";
 
@@ -26,6 +30,12 @@ export interface McpBenchResult {
   requests: number;
   latencyMs: { me: LatencySummary; mcpWhoami: LatencySummary };
   ratio: { p50: number; p99: number };
+  /**
+   * The transport's share, on a bare Hono server with no API around it: a POST that reads the same
+   * JSON-RPC body and answers the same bytes as tools/call whoami, against a GET answering the bytes
+   * of GET /v1/me. What is left of the MCP/REST gap above this is the SDK's and ours.
+   */
+  floor: { bareGetP50: number; barePostP50: number; addedMs: number };
   target: { max: number; on: string; value: number; met: boolean };
 }
 
@@ -57,7 +67,38 @@ export async function runMcpBench(options: { http: Client; key: string; requests
   }
   const latencyMs = { me: summarize(samples.me), mcpWhoami: summarize(samples.mcpWhoami) };
   const ratio = { p50: round(latencyMs.mcpWhoami.p50 / latencyMs.me.p50), p99: round(latencyMs.mcpWhoami.p99 / latencyMs.me.p99) };
-  return { requests: options.requests, latencyMs, ratio, target: { max: RATIO_TARGET, on: "p50(tools/call whoami) / p50(GET /v1/me)", value: ratio.p50, met: ratio.p50 <= RATIO_TARGET } };
+  const floor = await transportFloor((await runs.me()).body, (await runs.mcpWhoami()).body, call, options);
+  return { requests: options.requests, latencyMs, ratio, floor, target: { max: RATIO_TARGET, on: "p50(tools/call whoami) / p50(GET /v1/me)", value: ratio.p50, met: ratio.p50 <= RATIO_TARGET } };
+}
+
+async function transportFloor(meBody: string, mcpBody: string, call: object, options: { requests: number; warmup: number }): Promise<McpBenchResult["floor"]> {
+  const bare = new Hono();
+  bare.get("/me", (c) => c.body(meBody, 200, { "content-type": "application/json" }));
+  bare.post("/mcp", async (c) => {
+    JSON.parse(await c.req.text());
+    return c.body(mcpBody, 200, { "content-type": "application/json" });
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  const client = createClient((server.address() as AddressInfo).port);
+  try {
+    const post = { ...client, get: (path: string) => client.json("POST", path, call, { accept: "application/json, text/event-stream" }) };
+    const latency = await compareLatency(
+      [
+        { name: "get", client, path: "/me", headers: {} },
+        { name: "post", client: post, path: "/mcp", headers: {} },
+      ],
+      options.requests,
+      options.warmup,
+    );
+    const get = latency.get?.p50 ?? Number.NaN;
+    const posted = latency.post?.p50 ?? Number.NaN;
+    return { bareGetP50: get, barePostP50: posted, addedMs: round(posted - get) };
+  } finally {
+    client.close();
+    server.close();
+  }
 }
 
 export function printMcp(result: McpBenchResult): void {
@@ -66,6 +107,11 @@ export function printMcp(result: McpBenchResult): void {
   console.log(`  GET /v1/me             ${fmt(result.latencyMs.me)}`);
   console.log(`  MCP tools/call whoami  ${fmt(result.latencyMs.mcpWhoami)}`);
   console.log(`  ratio MCP/REST         p50 ${result.ratio.p50.toFixed(2)}  p99 ${result.ratio.p99.toFixed(2)}   target p50 <= ${RATIO_TARGET}: ${result.target.met ? "met" : "MISSED"}`);
+  const { floor } = result;
+  const gap = result.latencyMs.mcpWhoami.p50 - result.latencyMs.me.p50;
+  console.log(
+    `  transport floor        bare POST of the same body and answer +${floor.addedMs.toFixed(3)} ms over a bare GET (${ms(floor.barePostP50)} vs ${ms(floor.bareGetP50)} ms): ${(floor.addedMs * 1000).toFixed(0)} of the ${(gap * 1000).toFixed(0)} µs MCP adds; the rest is the SDK's per-message work (it sorts each message by trying the response schemas first: two failed zod parses) and the tool call`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

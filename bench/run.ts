@@ -6,6 +6,8 @@
  * authenticated read counted at the PGlite client (target: at most 2, in-process limiter).
  * For attribution it also times a bare route doing the endpoint's database work (authenticateApiKey
  * through a verified-key cache like the app's, then getLimits) with no middleware: limits/that is what the HTTP API layer costs.
+ * And the floor on PGlite: GET /v1/me (authenticated, no query) and a bare route reading one column by
+ * primary key, each against bare; limits needs both, so (me + pk read - bare) / bare bounds its ratio from below.
  *
  * Then the publishing figures (bench/publishing.ts), on the same runtime and server: a 10-target
  * publish against a 1-target one with every network answering 300 ms late (target: at most 1.2x),
@@ -47,10 +49,11 @@ import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createApp } from "../src/app.js";
 import { getLimits } from "../src/domain/account/get-limits.js";
+import { workspaces } from "../src/db/schema/index.js";
 import type { DomainContext } from "../src/domain/context.js";
 import { authenticateApiKey } from "../src/domain/keys/authenticate.js";
 import { createVerifiedKeyCache } from "../src/domain/keys/verified-key-cache.js";
@@ -75,7 +78,7 @@ const ROUND_TRIP_TARGET = 2;
 /** Requests per block; blocks of the endpoints alternate, their order rotated each round. */
 const BLOCK = 100;
 
-type EndpointName = "bare" | "sameQueries" | "limits" | "me";
+type EndpointName = "bare" | "sameQueries" | "limits" | "me" | "pkRead";
 
 interface Endpoint {
   name: EndpointName;
@@ -149,6 +152,11 @@ try {
     await db.execute(sql`select 1`);
     return c.json({ ok: true });
   });
+  // The floor under limits: the cheapest read of the workspace, one column by primary key, as a route would write it.
+  bare.get("/pk-read", async (c) => {
+    const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, runtime?.workspaceId ?? ""));
+    return c.json({ ok: row !== undefined });
+  });
   // The endpoint's own database work without the API around it (no middleware, limiter, headers).
   const sameQueriesKeys = createVerifiedKeyCache({ clock: deps.clock });
   bare.get("/same-queries", async (c) => {
@@ -172,6 +180,7 @@ try {
     { name: "limits", label: "GET /v1/me/limits", server: "api", path: "/v1/me/limits", headers: auth },
     { name: "me", label: "GET /v1/me", server: "api", path: "/v1/me", headers: auth },
     { name: "sameQueries", label: "bare, limits' queries", server: "bare", path: "/same-queries", headers: auth },
+    { name: "pkRead", label: "bare, 1-column pk read", server: "bare", path: "/pk-read", headers: {} },
   ];
 
   // Sanity: every endpoint answers 200 before anything is timed.
@@ -180,8 +189,8 @@ try {
     if (res.status !== 200) throw new Error(`${e.path} answered ${res.status}: ${res.body.slice(0, 300)}`);
   }
 
-  const samples: Record<EndpointName, number[]> = { bare: [], sameQueries: [], limits: [], me: [] };
-  const counted: Record<EndpointName, RoundTripCounts> = { bare: emptyCounts(), sameQueries: emptyCounts(), limits: emptyCounts(), me: emptyCounts() };
+  const samples: Record<EndpointName, number[]> = { bare: [], sameQueries: [], limits: [], me: [], pkRead: [] };
+  const counted: Record<EndpointName, RoundTripCounts> = { bare: emptyCounts(), sameQueries: emptyCounts(), limits: emptyCounts(), me: emptyCounts(), pkRead: emptyCounts() };
 
   async function runBlock(e: Endpoint, n: number, keep: boolean): Promise<void> {
     const client = httpClients[e.server];
@@ -219,6 +228,7 @@ try {
     limits: summarize(samples.limits),
     me: summarize(samples.me),
     sameQueries: summarize(samples.sameQueries),
+    pkRead: summarize(samples.pkRead),
   } satisfies Record<EndpointName, LatencySummary>;
   const perRequest = (name: EndpointName) => {
     const c = counted[name];
@@ -240,6 +250,13 @@ try {
     /** limits against its own queries run bare: the cost of the API layer around the database. */
     apiLayerP50: round(latency.limits.p50 / latency.sameQueries.p50),
     apiLayerP99: round(latency.limits.p99 / latency.sameQueries.p99),
+    /**
+     * The floor on PGlite: limits pays what GET /v1/me (no query) costs over bare, plus what the
+     * cheapest read of the workspace costs over `select 1`. Above 1.5 the target is out of reach
+     * whatever the limits query is (bench/limits-floor.ts times the queries themselves).
+     */
+    pkReadP50: round(latency.pkRead.p50 / latency.bare.p50),
+    floorP50: round((latency.me.p50 + latency.pkRead.p50 - latency.bare.p50) / latency.bare.p50),
   };
   /** Milliseconds the endpoint adds over the bare route, and over its own queries run bare. */
   const addedMs = {
@@ -312,6 +329,9 @@ try {
   );
   console.log(
     `  round trips/request    /v1/me/limits ${roundTrips.limits.total}  /v1/me ${roundTrips.me.total}  bare ${roundTrips.bare.total}   target <= ${ROUND_TRIP_TARGET}: ${ok(targets.roundTrips.met)}`,
+  );
+  console.log(
+    `  floor on PGlite         /v1/me (no query)/bare p50 ${ratio.meP50.toFixed(2)}, 1-column pk read/bare ${ratio.pkReadP50.toFixed(2)}: a read that needs both is at least ${ratio.floorP50.toFixed(2)}x bare`,
   );
   if (result.loadAverage.before > result.cpus || result.loadAverage.after > result.cpus) {
     console.log(`  note: load average ${result.loadAverage.before} -> ${result.loadAverage.after} on ${result.cpus} CPUs; absolute figures are inflated by other work`);

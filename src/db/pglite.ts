@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import * as schema from "./schema/index.js";
 import { migrationsFolder } from "./migrations-folder.js";
+import { cachedStatementQuery } from "./pglite-statements.js";
 import type { Database } from "./types.js";
 
 export interface EmbeddedDatabase {
@@ -47,7 +48,8 @@ function withoutParsers(options: QueryOptions): QueryOptions {
 function dropPerQueryParsers(client: PGlite): void {
   // After start-up: PGlite sets its array parsers while starting, over any given to `create`.
   Object.assign((client as unknown as { parsers: Record<number, unknown> }).parsers, DRIZZLE_PARSERS);
-  const query = client.query.bind(client);
+  // Top-level statements are prepared once and reused (src/db/pglite-statements.ts).
+  const query = cachedStatementQuery(client, client.query.bind(client));
   const transaction = client.transaction.bind(client);
   const patched = client as unknown as {
     query: (sql: string, params?: unknown[], options?: QueryOptions) => ReturnType<PGlite["query"]>;

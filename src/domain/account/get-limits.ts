@@ -1,38 +1,88 @@
-import { and, asc, eq, ne } from "drizzle-orm";
-import { socialAccounts, workspaces } from "../../db/schema/index.js";
+import { eq, sql } from "drizzle-orm";
+import { workspaces } from "../../db/schema/index.js";
+import type { Database } from "../../db/types.js";
 import { ApiError } from "../../infra/errors.js";
 import { billingView, creditsView } from "../billing/credits.js";
 import type { DomainContext } from "../context.js";
 
+interface ConnectedAccount {
+  account: string;
+  platform: string;
+  handle: string;
+  status: "active" | "needs_reauth";
+}
+
 /**
- * The limits view: credits, billing mode, connected accounts and the rates in force. The key may
- * come from the verified-key cache (seconds old), so the workspace is read again here, joined to
- * the connected accounts of the key's mode: one query, and credits are always current.
+ * The workspace's columns that change while a key is cached (credits, plan, blocks, rates), and
+ * the connected accounts of the key's mode, oldest first, as one JSON array. The accounts come
+ * from a subquery rather than a join: the workspace row is not repeated per account, and on
+ * PGlite the aggregate cost less than the join and its sort (bench/limits-floor.ts). The outer
+ * column is written qualified: drizzle leaves columns of a one-table select unqualified, and
+ * inside the subquery a bare "id" would be the account's.
  */
-export async function getLimits({ ctx }: { ctx: DomainContext }) {
-  const rows = await ctx.db
+function prepareLimitsQuery(db: Database) {
+  return db
     .select({
-      workspace: workspaces,
-      account: { account: socialAccounts.id, platform: socialAccounts.platform, handle: socialAccounts.handle, status: socialAccounts.status },
+      plan: workspaces.plan,
+      creditsMonthly: workspaces.creditsMonthly,
+      creditsPeriod: workspaces.creditsPeriod,
+      creditsPack: workspaces.creditsPack,
+      creditsPurchased: workspaces.creditsPurchased,
+      hasPurchasedCredits: workspaces.hasPurchasedCredits,
+      monthlyAllowance: workspaces.monthlyAllowance,
+      testCreditsMonthly: workspaces.testCreditsMonthly,
+      testCreditsPeriod: workspaces.testCreditsPeriod,
+      testCreditsPack: workspaces.testCreditsPack,
+      apiPerMinute: workspaces.apiPerMinute,
+      postsPerMinute: workspaces.postsPerMinute,
+      profileApiPerMinute: workspaces.profileApiPerMinute,
+      profilePostsPerMinute: workspaces.profilePostsPerMinute,
+      blockedPlatforms: workspaces.blockedPlatforms,
+      connected: sql<ConnectedAccount[] | null>`(
+        select json_agg(json_build_object('account', s.id, 'platform', s.platform, 'handle', s.handle, 'status', s.status) order by s.connected_at, s.id)
+        from social_accounts s
+        where s.workspace_id = "workspaces"."id" and s.mode = ${sql.placeholder("mode")} and s.status <> 'disconnected'
+      )`,
     })
     .from(workspaces)
-    .leftJoin(
-      socialAccounts,
-      and(eq(socialAccounts.workspaceId, workspaces.id), eq(socialAccounts.mode, ctx.apiKey.mode), ne(socialAccounts.status, "disconnected")),
-    )
-    .where(eq(workspaces.id, ctx.workspace.id))
-    .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
-  const workspace = rows[0]?.workspace;
+    .where(eq(workspaces.id, sql.placeholder("workspace")))
+    .prepare("get_limits");
+}
+
+/**
+ * Built once per database handle (the Node server has one; a Worker one per request): drizzle
+ * building the SQL cost more than PGlite running it. The name makes it a named statement on
+ * node-postgres and Neon; PGlite prepares every statement once anyway (src/db/pglite-statements.ts).
+ */
+const prepared = new WeakMap<Database, ReturnType<typeof prepareLimitsQuery>>();
+function limitsQuery(db: Database) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareLimitsQuery(db);
+    prepared.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * The limits view: credits, billing mode, connected accounts and the rates in force. The key may
+ * come from the verified-key cache (seconds old): what can change meanwhile (credits, plan,
+ * blocks, rates, accounts) is read again here in one query; the name and email are the cached
+ * key's, as GET /v1/me shows them.
+ */
+export async function getLimits({ ctx }: { ctx: DomainContext }) {
+  const [fresh] = await limitsQuery(ctx.db).execute({ workspace: ctx.workspace.id, mode: ctx.apiKey.mode });
   // Deleted since the key was verified (within the cache's TTL).
-  if (!workspace) throw new ApiError("unauthorized", { message: "The API key is not valid." });
-  const connected = rows.flatMap((row) => (row.account ? [row.account] : []));
+  if (!fresh) throw new ApiError("unauthorized", { message: "The API key is not valid." });
+  const { connected, ...columns } = fresh;
+  const workspace = { ...ctx.workspace, ...columns };
   return {
     account: workspace.id,
     email: workspace.email,
     name: workspace.name,
     credits: creditsView(workspace, ctx.apiKey.mode, ctx.clock.now()),
     billing: billingView(workspace),
-    connected,
+    connected: connected ?? [],
     rateLimits: {
       apiPerMinute: workspace.apiPerMinute,
       postsPerMinute: workspace.postsPerMinute,
