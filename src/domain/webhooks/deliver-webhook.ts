@@ -60,7 +60,7 @@ export async function deliverWebhook(ctx: DomainContext, input: { deliveryId: st
       const transport = webhookTransport(ctx.services.networks.guardedFetch, endpoint.mode, new URL(endpoint.url));
       await turn?.ready;
       const sending = sendDelivery(transport, endpoint.url, headers, body);
-      turn?.sent(sending);
+      turn?.sent();
       result = await sending;
     }
   } finally {

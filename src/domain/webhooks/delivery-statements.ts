@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema/index.js";
 import type { Queryable } from "../../db/types.js";
+import { textArray } from "../../db/text-array.js";
 import { newId } from "../../infra/ids.js";
 import { rowsOf } from "../jobs/claim-pass.js";
 import type { EndpointRow } from "./webhook-view.js";
@@ -60,7 +61,7 @@ export async function claimDeliveries(db: Queryable, claims: readonly DeliveryCl
     ), claimed as (
       update ${webhookDeliveries} d set attempts = i.attempt, in_flight_since = ${claimedAt.toISOString()}::timestamptz
       from input i
-      where d.id = i.delivery_id and d.workspace_id = i.workspace_id and d.state = 'pending'
+      where d.id = any(${textArray(claims.map((c) => c.deliveryId))}::text[]) and d.id = i.delivery_id and d.workspace_id = i.workspace_id and d.state = 'pending'
         and ((d.attempts = i.attempt - 1 and d.in_flight_since is null) or (d.attempts = i.attempt and d.in_flight_since < ${stale}::timestamptz))
       returning d.id, d.workspace_id, d.endpoint_id, d.event_id
     )
@@ -134,7 +135,8 @@ export async function settleDelivered(db: Queryable, delivered: readonly Deliver
       update ${webhookDeliveries} d
       set in_flight_since = null, next_attempt_at = null, state = 'delivered', delivered_at = ${at}::timestamptz
       from input i
-      where d.id = i.delivery_id and d.workspace_id = i.workspace_id and d.attempts = i.attempt and d.in_flight_since = i.claimed_at
+      where d.id = any(${textArray(delivered.map((d) => d.deliveryId))}::text[])
+        and d.id = i.delivery_id and d.workspace_id = i.workspace_id and d.attempts = i.attempt and d.in_flight_since = i.claimed_at
       returning d.id
     ), logged as (
       insert into ${webhookAttempts} (id, workspace_id, endpoint_id, delivery_id, event_id, event_type, attempt, created_at, status, ok, latency_ms, response_excerpt, error, next_retry_at)
@@ -143,5 +145,6 @@ export async function settleDelivered(db: Queryable, delivered: readonly Deliver
       returning endpoint_id, workspace_id
     )
     update ${webhookEndpoints} w set last_delivery_at = ${at}::timestamptz, failing_since = null
-    where (w.id, w.workspace_id) in (select endpoint_id, workspace_id from logged)`);
+    where w.id = any(${textArray([...new Set(delivered.map((d) => d.endpointId))])}::text[])
+      and (w.id, w.workspace_id) in (select endpoint_id, workspace_id from logged)`);
 }
