@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, events, jobs, postTargets, webhookAttempts, webhookDeliveries, webhookEndpoints, workspaces } from "../../src/db/schema/index.js";
+import { apiKeys, events, jobs, postTargets, posts, webhookAttempts, webhookDeliveries, webhookEndpoints, workspaces } from "../../src/db/schema/index.js";
 import type { DomainContext } from "../../src/domain/context.js";
 import { recordEvent, recordEventOnce } from "../../src/domain/events/record-event.js";
 import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
+import { firstPollKey, recordProcessingOutcome } from "../../src/domain/posts/record-processing.js";
 import { outcomeRecorder } from "../../src/domain/posts/record-published.js";
 import { batchedDeliveryStatements } from "../../src/domain/webhooks/delivery-batcher.js";
 import { claimDeliveries, settleDelivered } from "../../src/domain/webhooks/delivery-statements.js";
@@ -194,5 +195,48 @@ describe("writes gathered into one statement", () => {
     // Recorded once: a repeat (a duplicate delivery) changes nothing.
     expect(await record(t1.id, outcome("again"))).toBe(false);
     expect((await t.db.select().from(postTargets).where(eq(postTargets.id, t1.id)))[0]?.networkPostId).toBe("at://net/1");
+  });
+
+  it("records a target entering processing with its first poll in one statement, and post.processing once per post", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const connect = async (handle: string) => {
+      const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const published = await ws.request("/v1/posts", { method: "POST", json: { text: "processing outcomes", accounts: [await connect("proc-1.test"), await connect("proc-2.test")] } });
+    expect(published.status).toBe(201);
+    const postId = ((await published.json()) as { id: string }).id;
+    const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+    const [t1, t2] = targets;
+    if (!t1 || !t2) throw new Error("targets missing");
+    await t.db.update(postTargets).set({ state: "publishing", networkPostId: null, url: null }).where(eq(postTargets.postId, postId));
+    await t.db.update(posts).set({ processingNotifiedAt: null }).where(eq(posts.id, postId));
+    const ctx = await contextOf(t, ws);
+    const nextPollAt = new Date(t.clock.now().getTime() + 30_000);
+    const outcome = (n: string) => ({ state: "processing" as const, networkPostId: `net-${n}`, url: null, pollToken: `poll-${n}`, nextPollAt });
+
+    expect(await recordProcessingOutcome(ctx, { targetId: t1.id, mode: "test", outcome: outcome("1") })).toBe(true);
+    const recorder = recordStatements(t.db);
+    expect(await recordProcessingOutcome(ctx, { targetId: t2.id, mode: "test", outcome: outcome("2") })).toBe(true);
+    recorder.stop();
+    // The second target: the post already reported processing, so one statement in its transaction.
+    expect(recorder.statements).toEqual(["BEGIN", expect.stringMatching(/^\s*with target as/), "COMMIT"]);
+
+    const after = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+    for (const [target, n] of [[t1, "1"], [t2, "2"]] as const) {
+      expect(after.find((r) => r.id === target.id)).toMatchObject({ state: "processing", networkPostId: `net-${n}`, pollToken: `poll-${n}`, nextPollAt });
+      const queued = await t.db.select().from(jobs).where(eq(jobs.dedupKey, firstPollKey(target.id)));
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ kind: "poll_target", runAt: nextPollAt, payload: { targetId: target.id, attempt: 1, workspaceId: ws.id, mode: "test" } });
+    }
+    // A target already final takes no outcome, and its poll is not queued twice.
+    await t.db.update(postTargets).set({ state: "published" }).where(eq(postTargets.id, t1.id));
+    expect(await recordProcessingOutcome(ctx, { targetId: t1.id, mode: "test", outcome: outcome("late") })).toBe(false);
+    expect(await t.db.select().from(jobs).where(eq(jobs.dedupKey, firstPollKey(t1.id)))).toHaveLength(1);
+    expect((await t.db.select().from(postTargets).where(eq(postTargets.id, t1.id)))[0]?.networkPostId).toBe("net-1");
+    const reported = await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing")));
+    expect(reported).toHaveLength(1);
+    expect(reported[0]?.data).toMatchObject({ id: postId, targets: expect.arrayContaining([expect.objectContaining({ account: t1.accountId, state: "processing", networkPostId: "net-1" })]) });
   });
 });

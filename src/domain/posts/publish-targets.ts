@@ -8,6 +8,7 @@ import type { DomainContext } from "../context.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import type { TargetOutcome } from "./record-outcome.js";
+import { firstPollKey, recordProcessingOutcome } from "./record-processing.js";
 import { type OutcomeRecorder, outcomeRecorder } from "./record-published.js";
 
 export interface PreparedTarget {
@@ -73,7 +74,8 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
     } else if (error instanceof ApiError) outcome = { state: "failed", error };
     else outcome = { state: "failed", error: new ApiError("internal_error", { platform }) };
   }
-  const recorded = await record(target.targetId, outcome);
+  // Entering processing records its first poll's job with it (record-processing.ts).
+  const recorded = outcome.state === "processing" ? await recordProcessingOutcome(ctx, { targetId: target.targetId, mode: target.account.mode, outcome }) : await record(target.targetId, outcome);
   if (recorded && outcome.state === "deferred") {
     await ctx.services.jobs.enqueue(
       {
@@ -85,14 +87,14 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
       ctx.db,
     );
   }
-  if (recorded && (outcome.state === "processing" || outcome.state === "unknown")) {
-    const runAt = outcome.state === "processing" ? outcome.nextPollAt : new Date(ctx.clock.now().getTime() + 2 * 60_000);
+  if (recorded && outcome.state === "unknown") {
+    const runAt = new Date(ctx.clock.now().getTime() + 2 * 60_000);
     await ctx.services.jobs.enqueue(
       {
         kind: "poll_target",
         payload: { targetId: target.targetId, attempt: 1, workspaceId: ctx.workspace.id, mode: target.account.mode },
         runAt,
-        dedupKey: `poll:${target.targetId}:1`,
+        dedupKey: firstPollKey(target.targetId),
       },
       ctx.db,
     );
