@@ -3,6 +3,7 @@ import type { Queryable } from "../../db/types.js";
 import { newId } from "../../infra/ids.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import { fanOutEvent } from "../webhooks/fan-out-event.js";
+import { recordEventWithJobs } from "../webhooks/record-event-statement.js";
 
 /** The spec's nine events, then Chorus's own (API-DECISIONS "Webhook delivery"). */
 export const eventTypes = [
@@ -41,6 +42,8 @@ export interface RecordEventInput {
  */
 export async function recordEvent(db: Queryable, jobs: JobQueue, input: RecordEventInput): Promise<string> {
   const id = newId("evt");
+  // The job table: the event, its deliveries, their jobs and the wake-up in one statement.
+  if (jobs.rowsInDatabase) return (await recordEventWithJobs(db, { id, ...input })) ?? id;
   await db.insert(events).values({ id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, data: input.data, createdAt: input.at });
   await fanOutEvent(db, jobs, { id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, createdAt: input.at });
   return id;
@@ -53,6 +56,7 @@ export async function recordEvent(db: Queryable, jobs: JobQueue, input: RecordEv
  */
 export async function recordEventOnce(db: Queryable, jobs: JobQueue, input: RecordEventInput & { sourceId: string }): Promise<string | null> {
   const id = newId("evt");
+  if (jobs.rowsInDatabase) return recordEventWithJobs(db, { id, ...input });
   const inserted = await db
     .insert(events)
     .values({ id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, data: input.data, createdAt: input.at, sourceId: input.sourceId })

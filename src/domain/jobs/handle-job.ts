@@ -6,6 +6,7 @@ import { retryTarget } from "../posts/retry-target.js";
 import { runScheduledPost } from "../posts/run-scheduled-post.js";
 import { pollInbox } from "../inbox-polling/poll-account.js";
 import { deliverWebhook } from "../webhooks/deliver-webhook.js";
+import type { DeliveryStatements } from "../webhooks/delivery-batcher.js";
 import { type JobRuntime, jobContext, jobContextFor } from "./job-context.js";
 import type { JobKind } from "./job-queue.js";
 
@@ -24,8 +25,10 @@ export type WorkspaceLoader = (workspaceId: string) => Promise<WorkspaceRecord |
 /**
  * The one handler for delayed work, whichever queue delivered it (the Node job table or a
  * QStash callback). Every job is safe to run twice: the handlers claim with conditional updates.
+ * The Node runner passes `deliveries`, which writes the claims and successes of the webhook
+ * deliveries it runs at once in one statement each.
  */
-export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceOf?: WorkspaceLoader): Promise<void> {
+export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceOf?: WorkspaceLoader, deliveries?: DeliveryStatements): Promise<void> {
   const ctx = workspaceOf ? jobContextFor(runtime, await workspaceOf(job.workspaceId), job.mode) : await jobContext(runtime, job.workspaceId, job.mode);
   if (!ctx) return;
   if (job.kind === "publish_scheduled") {
@@ -33,7 +36,7 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
     return;
   }
   if (job.kind === "webhook_delivery") {
-    await deliverWebhook(ctx, { deliveryId: String(job.payload.deliveryId), attempt: Number(job.payload.attempt) });
+    await deliverWebhook(ctx, { deliveryId: String(job.payload.deliveryId), attempt: Number(job.payload.attempt) }, deliveries);
     return;
   }
   if (job.kind === "poll_inbox") {

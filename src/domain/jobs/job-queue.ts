@@ -25,6 +25,12 @@ export interface JobQueue {
    * and one notification instead of one each. A queue without it gets one `enqueue` per job.
    */
   enqueueMany?(jobs: readonly JobRequest[], db: Queryable): Promise<void>;
+  /**
+   * True when a job is a row of the `jobs` table in the caller's own database (announced by
+   * NOTIFY on JOB_CHANNEL): a caller may then write its jobs in its own statement, as an event's
+   * recording does (record-event-statement.ts), instead of a round trip per step.
+   */
+  readonly rowsInDatabase?: boolean;
 }
 
 /** Enqueues `requests` in one call where the queue can, else one by one. */
@@ -45,6 +51,7 @@ export async function enqueueAll(queue: JobQueue, requests: readonly JobRequest[
  * in process; on a PostgreSQL server it also wakes the pollers of other processes.
  */
 export const tableJobQueue: JobQueue = {
+  rowsInDatabase: true,
   async enqueue(job, db) {
     const inserted = await db
       .insert(jobs)

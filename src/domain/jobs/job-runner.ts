@@ -6,6 +6,7 @@ import { JOB_LEASE_MS, failJob, finishJobs, laneOf, renewJobLeases, workspaceOf 
 import { type WorkspaceLoader, handleJob } from "./handle-job.js";
 import { loadJobWorkspace } from "./job-context.js";
 import type { JobKind } from "./job-queue.js";
+import { batchedDeliveryStatements } from "../webhooks/delivery-batcher.js";
 
 /** Jobs one process runs at once. Jobs mostly wait on networks, so this is about waiting, not CPU. */
 export const DEFAULT_JOB_CONCURRENCY = 32;
@@ -58,6 +59,8 @@ export function createJobRunner(runtime: JobRuntime, options: JobRunnerOptions =
   // one statement per job. Until then they keep their lease, so nobody else claims them; if this
   // process dies first they run again once the lease lapses, which every job allows.
   const finished = new Set<string>();
+  // The webhook deliveries running at once share their claim and success statements.
+  const deliveries = batchedDeliveryStatements(runtime.db, runtime.clock);
 
   // No statement while nothing runs: an idle process must not keep its database awake.
   const heartbeat = setInterval(() => {
@@ -79,6 +82,7 @@ export function createJobRunner(runtime: JobRuntime, options: JobRunnerOptions =
           payload: job.payload as Record<string, string | number>,
         },
         workspaces,
+        deliveries,
       );
       finished.add(job.id);
     } catch (error) {

@@ -7,7 +7,9 @@ import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
-import { type TargetOutcome, recordTargetOutcome } from "./record-outcome.js";
+import type { TargetOutcome } from "./record-outcome.js";
+import { firstPollKey, recordProcessingOutcome } from "./record-processing.js";
+import { type OutcomeRecorder, outcomeRecorder } from "./record-published.js";
 
 export interface PreparedTarget {
   targetId: string;
@@ -48,7 +50,7 @@ function toOutcome(result: PublishResult, now: Date): TargetOutcome {
  * Sends one claimed target. A call that times out leaves the target `unknown`: the poller asks
  * the network whether the post went out before anything is retried.
  */
-async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number): Promise<TargetOutcome> {
+async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number, record: OutcomeRecorder): Promise<TargetOutcome> {
   const platform = target.account.platform as PlatformId;
   const adapter = adapterFor(platform);
   let outcome: TargetOutcome;
@@ -72,7 +74,8 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
     } else if (error instanceof ApiError) outcome = { state: "failed", error };
     else outcome = { state: "failed", error: new ApiError("internal_error", { platform }) };
   }
-  const recorded = await recordTargetOutcome(ctx, target.targetId, outcome);
+  // Entering processing records its first poll's job with it (record-processing.ts).
+  const recorded = outcome.state === "processing" ? await recordProcessingOutcome(ctx, { targetId: target.targetId, mode: target.account.mode, outcome }) : await record(target.targetId, outcome);
   if (recorded && outcome.state === "deferred") {
     await ctx.services.jobs.enqueue(
       {
@@ -84,14 +87,14 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
       ctx.db,
     );
   }
-  if (recorded && (outcome.state === "processing" || outcome.state === "unknown")) {
-    const runAt = outcome.state === "processing" ? outcome.nextPollAt : new Date(ctx.clock.now().getTime() + 2 * 60_000);
+  if (recorded && outcome.state === "unknown") {
+    const runAt = new Date(ctx.clock.now().getTime() + 2 * 60_000);
     await ctx.services.jobs.enqueue(
       {
         kind: "poll_target",
         payload: { targetId: target.targetId, attempt: 1, workspaceId: ctx.workspace.id, mode: target.account.mode },
         runAt,
-        dedupKey: `poll:${target.targetId}:1`,
+        dedupKey: firstPollKey(target.targetId),
       },
       ctx.db,
     );
@@ -114,6 +117,8 @@ export async function publishPrepared(ctx: DomainContext, targets: PreparedTarge
     .set({ state: "publishing", attemptStartedAt: ctx.clock.now() })
     .where(and(inArray(postTargets.id, ids), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")))
     .returning({ id: postTargets.id });
-  const ours = new Set(claimed.map((row) => row.id));
-  await Promise.all(targets.filter((t) => ours.has(t.targetId)).map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0)));
+  const ours = targets.filter((t) => claimed.some((row) => row.id === t.targetId));
+  // The outcomes that land together are written together (record-published.ts).
+  const record = outcomeRecorder(ctx, ours.length);
+  await Promise.all(ours.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record)));
 }
