@@ -524,7 +524,7 @@ export interface paths {
         put?: never;
         /**
          * Make a sandbox network send a comment, mention or message to the account
-         * @description Test keys only (live keys get 400 `sandbox_only`). A simulated person comments on, mentions or messages one of your sandbox accounts; the simulated network keeps it and tells Chorus the way the real one would (Facebook, Instagram and Threads send a signed Meta webhook to the same handler as `/webhooks/meta`; the others as a poll finds it), so `comment.received`, `mention.received` or `message.received` reaches your webhook endpoints and you can test your handler end to end before going live. Like the real networks, Facebook and Instagram deliver only to accounts subscribed to the field: call POST /v1/social-accounts/{id}/webhook first (409 `webhook_not_subscribed` otherwise).
+         * @description Test keys only (live keys get 400 `sandbox_only`). A simulated person comments on, mentions or messages one of your sandbox accounts; the simulated network keeps it and tells Chorus the way the real one would (Facebook, Instagram and Threads send a signed Meta webhook to the same handler as `/webhooks/meta`. On X, Bluesky, YouTube and LinkedIn a comment or mention is written into the simulated network as a real person's reply, mention post or comment thread, and Chorus runs the account's inbox poll at once, which records the event exactly as the scheduled poll would: the first poll of an account only sets its baseline, taken before the item is created so the item is news. The returned `id` is the network's own, so you can reply to it, hide it or list it among the post's comments), so `comment.received`, `mention.received` or `message.received` reaches your webhook endpoints and you can test your handler end to end before going live. Like the real networks, Facebook and Instagram deliver only to accounts subscribed to the field: call POST /v1/social-accounts/{id}/webhook first (409 `webhook_not_subscribed` otherwise).
          */
         post: operations["sendSandboxInbound"];
         delete?: never;
@@ -2867,11 +2867,11 @@ export interface components {
             platform: "tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness";
             /** @enum {string} */
             kind: "comment" | "mention" | "message";
-            /** @description The network's id of the new comment, mention or message, as the event carries it. */
+            /** @description The network's id of the new comment, mention or message, as the event carries it: on X, Bluesky, YouTube and LinkedIn the simulated network's own id, so POST /v1/comments/{id}/replies, hiding and GET /v1/posts/{id}/comments find it as on the real network. */
             id: string;
             /** @description The post the comment or mention is on; null for messages. */
             networkPostId: string | null;
-            /** @description Whether an event was recorded for your webhooks (false for your own reply). */
+            /** @description Whether an event was recorded for your webhooks: false for your own reply, for X and Bluesky messages (the next inbox poll records them), and on polled networks when no webhook endpoint listens to the event (nothing polls the account then). */
             recorded: boolean;
         };
         /**
@@ -2883,13 +2883,13 @@ export interface components {
          */
         SandboxInboundRequest: {
             /**
-             * @description `comment`: someone comments on the account's latest post published through Chorus (or on a simulated post) → `comment.received`. `mention`: someone mentions the account → `mention.received`. `message`: someone sends the account a direct message, which GET /v1/conversations then lists → `message.received` on Facebook and Instagram (the networks that push messages); on X and Bluesky the network keeps the message (`recorded: false`) and the account's next inbox poll delivers it as `message.received` (X is read every 5 minutes, Bluesky every minute, once a webhook endpoint listens). Networks without the kind answer 400 `capability_unsupported`.
+             * @description `comment`: someone comments on the account's latest post published through Chorus → `comment.received` (on Facebook, Instagram and Threads a simulated post stands in when Chorus published none; on X, Bluesky, YouTube and LinkedIn the post must exist, 404 `resource_not_found` otherwise). `mention`: someone mentions the account → `mention.received`. `message`: someone sends the account a direct message, which GET /v1/conversations then lists → `message.received` on Facebook and Instagram (the networks that push messages); on X and Bluesky the network keeps the message (`recorded: false`) and the account's next inbox poll delivers it as `message.received` (X is read every 5 minutes, Bluesky every minute, once a webhook endpoint listens). Networks without the kind answer 400 `capability_unsupported`.
              * @enum {string}
              */
             kind: "comment" | "mention" | "message";
             /** @description What the simulated person writes (1 to 2,000 characters). */
             text: string;
-            /** @description The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor`); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network. */
+            /** @description The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor` on Facebook, Instagram and Threads, the simulated network's own sandbox person elsewhere); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network. */
             from?: string;
         };
         SandboxActivity: {
@@ -8140,7 +8140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `account_unknown`. */
+            /** @description Error. Codes: `account_unknown`, `resource_not_found`. */
             404: {
                 headers: {
                     /** @description Requests left in the current window. */

@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboundRoutes, sandboxRecords } from "../../src/db/schema/index.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { useWebhookReceivers } from "../support/webhook-receivers.js";
 
 let t: TestApp;
+const receiver = useWebhookReceivers();
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -81,15 +83,22 @@ describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
     ]);
   });
 
-  it("other networks record the event as their poll would, on the post Chorus published", async () => {
+  it("polled networks: the account's inbox poll records the network's own reply, on the post Chorus published", async () => {
     const ws = await t.workspace({ grantCredits: 10 });
+    const r = await receiver();
+    expect((await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url, events: ["comment.received"] } })).status).toBe(201);
     const { id } = await connect(ws, "bluesky");
     const posted = await ws.request("/v1/posts", { method: "POST", json: { text: "Hello sandbox", accounts: [id] } });
     expect(posted.status, await posted.clone().text()).toBe(201);
     const post = (await posted.json()) as { id: string; targets: { networkPostId: string }[] };
     const result = (await (await inbound(ws, id, { kind: "comment", text: "Nice post" })).json()) as Record<string, unknown>;
     expect(result).toMatchObject({ platform: "bluesky", networkPostId: post.targets[0]?.networkPostId, recorded: true });
-    expect((await received(ws))[0]?.data).toMatchObject({ account: id, postId: post.id, networkPostId: post.targets[0]?.networkPostId, text: "Nice post" });
+    expect(String(result.id)).toMatch(/^at:\/\/did:/);
+    expect((await received(ws))[0]?.data).toMatchObject({ account: id, postId: post.id, networkPostId: post.targets[0]?.networkPostId, commentId: result.id, text: "Nice post" });
+    // The item is the network's post, not a record of the inbound route.
+    expect(await simulated(ws)).toHaveLength(0);
+    await t.drainJobs();
+    expect(r.received.map((d) => (JSON.parse(d.rawBody) as { type: string }).type)).toEqual(["comment.received"]);
   });
 
   it("refuses bad input, kinds the network lacks, other workspaces' accounts and live keys, storing nothing", async () => {

@@ -84,8 +84,11 @@ function pauseAfter(error: ApiError, now: Date): Date | null {
   return new Date(now.getTime() + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : RATE_LIMIT_PAUSE_MS));
 }
 
-/** Polls one feed of one account (exported for tests that read through a fake feed). */
-export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry: { feed: PolledFeed; read: FeedRead; events: string[] }): Promise<FeedOutcome> {
+/**
+ * Polls one feed of one account (exported for tests that read through a fake feed). `force` reads
+ * even right after another poll: the sandbox's inbound route polls once the item exists.
+ */
+export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry: { feed: PolledFeed; read: FeedRead; events: string[] }, options: { force?: boolean } = {}): Promise<FeedOutcome> {
   const { feed } = entry;
   const now = ctx.clock.now();
   const [cursor] = await ctx.db
@@ -97,7 +100,7 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
   // A feed with its own (longer) interval is read in the first window that reaches it.
   const every = pollIntervalMs(row.platform as PlatformId);
   const feedEvery = Math.max(every, feed.intervalMs?.[row.platform as PlatformId] ?? every);
-  if (cursor && now.getTime() - cursor.lastPolledAt.getTime() < feedEvery - every / 2) {
+  if (!options.force && cursor && now.getTime() - cursor.lastPolledAt.getTime() < feedEvery - every / 2) {
     return { feed: feed.name, outcome: "skipped", reason: "recently_polled" };
   }
   const mark: Watermark = { at: cursor?.highWaterAt ?? null, ids: cursor?.highWaterIds ?? [] };

@@ -46,7 +46,7 @@ export function notificationToInbound(account: PolledAccount, n: NetworkNotifica
   const base = {
     platform: account.platform,
     objectId: account.networkUserId,
-    itemId: n.id,
+    itemId: n.itemId ?? n.id,
     createdAt: new Date(n.createdAt),
     author: { id: n.actor.id, handle: n.actor.handle, displayName: n.actor.displayName },
     text: n.text,

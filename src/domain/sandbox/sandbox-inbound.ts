@@ -6,16 +6,15 @@ import { type SimulatedInbound, instagramWebhookBody, pageWebhookBody, threadsWe
 import type { SandboxPage } from "../../sandbox/facebook/pages.js";
 import type { SandboxStore } from "../../sandbox/types.js";
 import type { DomainContext } from "../context.js";
-import { inboundItem } from "../inbound/inbound-item.js";
 import { signMetaBody } from "../inbound/meta-signature.js";
 import { receiveMetaWebhook } from "../inbound/receive-meta-webhook.js";
-import { recordInbound } from "../inbound/record-inbound.js";
 import { SANDBOX_CLIENT_SECRET } from "../networks/network-context.js";
 import { requireAccount } from "../social-accounts/account-queries.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import { openTokens } from "../social-accounts/token-vault.js";
 import { createDbSandboxStore } from "./db-sandbox-store.js";
 import { simulatedAccount } from "./sandbox-faults.js";
+import { polledSandboxInbound } from "./sandbox-polled-inbound.js";
 import { sandboxRuntime } from "./sandbox-runtime.js";
 
 export const inboundKinds = ["comment", "mention", "message"] as const;
@@ -109,8 +108,9 @@ async function requireInstagramSubscription(store: SandboxStore, personId: strin
  * POST /v1/sandbox/social-accounts/{id}/inbound: a simulated person comments on, mentions or
  * messages one of the caller's sandbox accounts. The simulator keeps the item in the workspace's
  * sandbox world and tells Chorus the way its network would: the Meta networks send a webhook
- * signed with the sandbox app's secret through the same handler as /webhooks/meta; the others are
- * recorded as a poll of the network records them. The events then go to the caller's webhooks.
+ * signed with the sandbox app's secret through the same handler as /webhooks/meta; on the polled
+ * networks the item is the network's own record (sandbox-polled-inbound.ts) and the account's
+ * inbox poll records it. The events then go to the caller's webhooks.
  */
 export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext; input: SandboxInboundInput }) {
   if (ctx.apiKey.mode !== "test") {
@@ -142,6 +142,9 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
     const message = await simulator.receiveMessage({ recipientId: person.id, senderHandle: handle, text: input.text });
     return { account: row.id, platform, kind: input.kind, id: message.id, networkPostId: null, recorded: false };
   }
+  if (!metaPlatforms.has(platform) && input.kind !== "message") {
+    return polledSandboxInbound(ctx, row, simulator, { kind: input.kind, text: input.text, handle: input.from ?? null, recipientId: person.id, latestPost: await latestNetworkPost(ctx, row) });
+  }
   const objectId = platform === "facebook" ? await subscribedPage(store, person.id, input.kind) : row.networkUserId;
   const postId = (await latestNetworkPost(ctx, row)) ?? (platform === "facebook" ? `${objectId}_${randomDigits(15)}` : randomDigits(17));
   const item: SimulatedInbound = {
@@ -154,25 +157,11 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
   };
   await store.put(platform, `inbound_${input.kind}`, item.id, { ...item, at: now.toISOString(), objectId }, person.id);
 
+  // Only the Meta networks get here: they push, so the simulator sends the signed webhook.
   const scope = { mode: "test" as const, workspaceId: ctx.workspace.id };
-  let recorded: number;
-  if (metaPlatforms.has(platform)) {
-    const body = platform === "facebook" ? pageWebhookBody(objectId, item) : platform === "instagram" ? instagramWebhookBody(objectId, item) : threadsWebhookBody(objectId, item);
-    const rawBody = new Uint8Array(new TextEncoder().encode(JSON.stringify(body)));
-    const signature = await signMetaBody(rawBody, SANDBOX_CLIENT_SECRET);
-    ({ recorded } = await receiveMetaWebhook({ db: ctx.db, clock: ctx.clock, jobs: ctx.services.jobs }, { rawBody, signature, secrets: [SANDBOX_CLIENT_SECRET], scope }));
-  } else {
-    const found = inboundItem({
-      platform,
-      objectId,
-      kind: input.kind,
-      itemId: item.id,
-      createdAt: now,
-      author: { id: item.from.id, handle, displayName: null },
-      text: item.text,
-      networkPostId: input.kind === "comment" || input.kind === "mention" ? postId : null,
-    });
-    recorded = await recordInbound(ctx.db, ctx.services.jobs, [found], scope, now);
-  }
+  const body = platform === "facebook" ? pageWebhookBody(objectId, item) : platform === "instagram" ? instagramWebhookBody(objectId, item) : threadsWebhookBody(objectId, item);
+  const rawBody = new Uint8Array(new TextEncoder().encode(JSON.stringify(body)));
+  const signature = await signMetaBody(rawBody, SANDBOX_CLIENT_SECRET);
+  const { recorded } = await receiveMetaWebhook({ db: ctx.db, clock: ctx.clock, jobs: ctx.services.jobs }, { rawBody, signature, secrets: [SANDBOX_CLIENT_SECRET], scope });
   return { account: row.id, platform, kind: input.kind, id: item.id, networkPostId: input.kind === "message" ? null : postId, recorded: recorded > 0 };
 }

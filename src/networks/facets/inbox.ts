@@ -17,6 +17,11 @@ export interface NetworkActor {
 export interface NetworkNotification {
   /** The network's own id for the notification (Bluesky: the record URI; X: the mentioning tweet id). */
   id: string;
+  /**
+   * The network's id of the reply or mention itself where it differs from the notification's
+   * (LinkedIn's comment URN beside its notificationId): what a reply to it or a hide names.
+   */
+  itemId?: string | undefined;
   kind: NotificationKind;
   actor: NetworkActor;
   /** The account's own post the notification is about; null for follows. */

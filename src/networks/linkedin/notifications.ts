@@ -67,7 +67,8 @@ function toNotification(n: v.InferOutput<typeof Notification>): NetworkNotificat
   // decoratedSourcePost.entity is the share/ugcPost URN Chorus published under; sourcePost may be the activity URN.
   const postUrn = n.decoratedSourcePost?.entity ?? n.sourcePost;
   const text = activity?.text?.trim() ? activity.text : null;
-  const base = { id: String(n.notificationId), actor, createdAt: new Date(n.lastModifiedAt).toISOString(), seen: false };
+  // The comment or mentioning share's own URN is what the comments API answers to; the notificationId is not.
+  const base = { id: String(n.notificationId), ...(activity?.entity ? { itemId: activity.entity } : {}), actor, createdAt: new Date(n.lastModifiedAt).toISOString(), seen: false };
   const subject = (urn: string | undefined) => (urn ? { networkPostId: urn, url: `${linkedinUrls.feedUpdate}${urn}/` } : null);
   if (n.action === "COMMENT") return { ...base, kind: "replies", subject: subject(postUrn), text };
   if (n.action === "SHARE") return { ...base, kind: text ? "quotes" : "reposts", subject: subject(postUrn), text };

@@ -36,12 +36,12 @@ export const sandboxControlRoutes = new Hono<AppEnv>().put(
     tags: ["Sandbox"],
     summary: "Make a sandbox network send a comment, mention or message to the account",
     description:
-      "Test keys only (live keys get 400 `sandbox_only`). A simulated person comments on, mentions or messages one of your sandbox accounts; the simulated network keeps it and tells Chorus the way the real one would (Facebook, Instagram and Threads send a signed Meta webhook to the same handler as `/webhooks/meta`; the others as a poll finds it), so `comment.received`, `mention.received` or `message.received` reaches your webhook endpoints and you can test your handler end to end before going live. Like the real networks, Facebook and Instagram deliver only to accounts subscribed to the field: call POST /v1/social-accounts/{id}/webhook first (409 `webhook_not_subscribed` otherwise).",
+      "Test keys only (live keys get 400 `sandbox_only`). A simulated person comments on, mentions or messages one of your sandbox accounts; the simulated network keeps it and tells Chorus the way the real one would (Facebook, Instagram and Threads send a signed Meta webhook to the same handler as `/webhooks/meta`. On X, Bluesky, YouTube and LinkedIn a comment or mention is written into the simulated network as a real person's reply, mention post or comment thread, and Chorus runs the account's inbox poll at once, which records the event exactly as the scheduled poll would: the first poll of an account only sets its baseline, taken before the item is created so the item is news. The returned `id` is the network's own, so you can reply to it, hide it or list it among the post's comments), so `comment.received`, `mention.received` or `message.received` reaches your webhook endpoints and you can test your handler end to end before going live. Like the real networks, Facebook and Instagram deliver only to accounts subscribed to the field: call POST /v1/social-accounts/{id}/webhook first (409 `webhook_not_subscribed` otherwise).",
     security,
     parameters: [idempotencyHeader],
     responses: {
       200: jsonResponse(InboundResultSchema, "What the simulated network sent."),
-      ...errorResponses(["sandbox_only", "account_unknown", "capability_unsupported", "webhook_not_subscribed", "field_unknown", "field_wrong_type", "field_required", "field_invalid", "body_not_json"]),
+      ...errorResponses(["sandbox_only", "account_unknown", "capability_unsupported", "webhook_not_subscribed", "resource_not_found", "field_unknown", "field_wrong_type", "field_required", "field_invalid", "body_not_json"]),
     },
   }),
   validate("param", AccountIdParam),
