@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboxPollCursors, socialAccounts } from "../../src/db/schema/index.js";
 import type { DomainContext } from "../../src/domain/context.js";
-import { pollFeed } from "../../src/domain/inbox-polling/poll-account.js";
+import { feedsToPoll, pollFeed } from "../../src/domain/inbox-polling/poll-account.js";
 import type { FeedRead, PolledItem } from "../../src/domain/inbox-polling/polled-feeds.js";
 import { notificationToInbound, polledFeeds } from "../../src/domain/inbox-polling/polled-feeds.js";
 import { jobContext } from "../../src/domain/jobs/job-context.js";
@@ -45,6 +45,8 @@ class ScriptedFeed {
   items: NetworkNotification[] = [];
   readonly asked: (string | null)[] = [];
   readonly refused = new Set<string>();
+  /** Cursors answered with an empty page, as Bluesky's AppView answers one it cannot read. */
+  readonly blank = new Set<string>();
   private next = 0;
 
   constructor(private readonly networkUserId: string) {}
@@ -60,6 +62,7 @@ class ScriptedFeed {
   readonly read: FeedRead = async (_tokens, page) => {
     this.asked.push(page.cursor);
     if (page.cursor !== null && this.refused.has(page.cursor)) throw new ApiError("platform_rejected", { platform: "bluesky", message: "InvalidRequest: malformed cursor" });
+    if (page.cursor !== null && this.blank.has(page.cursor)) return { items: [], cursor: null };
     const start = page.cursor === null ? 0 : this.items.findIndex((n) => n.id === page.cursor) + 1;
     const slice = this.items.slice(start, start + page.limit);
     const last = slice.at(-1);
@@ -122,7 +125,7 @@ describe("a burst larger than one poll's page budget", () => {
     expect(feed.asked).toHaveLength(3);
     const stopped = await cursorOf(row.id);
     expect(stopped?.backlog).toHaveLength(1);
-    expect(stopped?.backlog?.[0]?.cursor).toBe(feed.asked.length > 0 ? feed.items[3 * PAGE - 1]?.id : null);
+    expect(stopped?.backlog?.[0]?.cursor).toBe(feed.items[3 * PAGE - 1]?.id);
     // The mark is the newest item: the next poll's newest walk is as short as ever.
     expect(stopped?.highWaterIds).toEqual([feed.items[0]?.id]);
 
@@ -175,6 +178,24 @@ describe("a burst larger than one poll's page budget", () => {
     expect((await cursorOf(row.id))?.lastError).toBeNull();
   });
 
+  it("ends a backlog whose cursor comes back as an empty page, with a warning and without asking again", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const { ctx, row, feed, warnings } = await setUp(ws);
+    feed.arrive(5, "before");
+    await poll(ctx, row, feed);
+    feed.arrive(4 * PAGE, "burst");
+    await poll(ctx, row, feed);
+    const gap = (await cursorOf(row.id))?.backlog?.[0];
+    if (!gap) throw new Error("no backlog stored");
+    feed.blank.add(gap.cursor);
+    expect(await poll(ctx, row, feed)).toMatchObject({ outcome: "polled", recorded: 0 });
+    expect(feed.asked).toEqual([null, gap.cursor]);
+    expect((await cursorOf(row.id))?.backlog).toBeNull();
+    expect(warnings).toEqual(["inbox poll backlog ended early: the network returned an empty page above the floor"]);
+    await poll(ctx, row, feed);
+    expect(feed.asked).toEqual([null]);
+  });
+
   it("keeps the backlog through a passing failure and drains it on a later poll", async () => {
     const ws = await t.workspace({ plan: "subscription" });
     const { ctx, row, feed } = await setUp(ws);
@@ -222,5 +243,47 @@ describe("a poll without backlog", () => {
     expect(await poll(ctx, row, feed)).toMatchObject({ outcome: "polled", recorded: 3 * PAGE - 1 });
     expect(feed.asked).toHaveLength(3);
     expect((await cursorOf(row.id))?.backlog).toBeNull();
+  });
+});
+
+describe.each(["bluesky", "twitter"] as const)("a burst read from the %s simulator", (platform) => {
+  it("is delivered in full over two polls, each mention once", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const response = await ws.request("/v1/webhooks", { method: "POST", json: { url: (await receiver()).url, events: ["mention.received"] } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    counter += 1;
+    const json = { platform, handle: platform === "bluesky" ? `simburst${counter}.test` : `simburst_${counter}`, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
+    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
+    expect(connected.status, await connected.clone().text()).toBe(201);
+    const { id } = (await connected.json()) as { id: string };
+    const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, id));
+    const ctx = await jobContext(runtime, ws.id, "test");
+    if (!row || !ctx) throw new Error("no account");
+    const mention = async (text: string) => {
+      t.clock.advance(1000);
+      const made = await ws.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "mention", text } });
+      expect(made.status, await made.clone().text()).toBe(201);
+      return ((await made.json()) as { networkId: string }).networkId;
+    };
+    const [entry] = (await feedsToPoll(ctx, row)).filter((e) => e.feed.name === "notifications");
+    if (!entry) throw new Error("no notifications feed");
+    // Small pages (X's floor for max_results is 5) keep the burst short; the walk is the same.
+    const small = { ...entry, feed: { ...entry.feed, pageSize: 5 } };
+
+    await mention("before the baseline");
+    t.clock.advance(60_000);
+    expect(await pollFeed(ctx, row, small)).toMatchObject({ outcome: "baselined" });
+    const burst: string[] = [];
+    for (let n = 0; n < 17; n++) burst.push(await mention(`burst ${n}`));
+    t.clock.advance(60_000);
+    expect(await pollFeed(ctx, row, small)).toMatchObject({ outcome: "polled", recorded: 15 });
+    expect((await cursorOf(row.id))?.backlog).toHaveLength(1);
+    t.clock.advance(60_000);
+    expect(await pollFeed(ctx, row, small)).toMatchObject({ outcome: "polled", recorded: 2 });
+    const after = await cursorOf(row.id);
+    expect(after?.backlog).toBeNull();
+    expect(after?.lastError).toBeNull();
+    const ids = (await mentionEvents(ws)).map((e) => e.id);
+    expect([...ids].sort()).toEqual([...burst].sort());
   });
 });

@@ -17,9 +17,10 @@ export const MAX_GAP_FAILURES = 3;
 
 /**
  * Failures that say nothing about the stored page cursor: the same cursor may work next poll.
- * Anything else the network answers for a continuation (an expired or unknown page token comes
- * back as a 400, which the error tables turn into `platform_rejected`) will be answered again,
- * so the stretch is dropped rather than asked for poll after poll.
+ * Anything else the network answers for a continuation will be answered again, so the stretch
+ * is dropped rather than asked for poll after poll: X answers "invalid query parameters" with a
+ * 400 (docs.x.com error troubleshooting; what it says for an expired pagination_token in
+ * particular is not documented), which the error tables turn into `platform_rejected`.
  */
 const PASSING = new Set(["rate_limited", "platform_unavailable", "needs_reauth", "missing_scope"]);
 
@@ -89,6 +90,9 @@ export async function drainBacklog(
         break;
       }
       const floor = floorOf(gap);
+      // Bluesky's AppView answers a cursor it cannot read with an empty page, not an error
+      // (atproto packages/bsky api/util.ts `clearlyBadCursor`): the stretch ends, said aloud.
+      if (got.items.length === 0) logger.warn("inbox poll backlog ended early: the network returned an empty page above the floor", { ...where, floorAt: gap.floorAt });
       items.push(...got.items.filter((i) => isNew(i, floor)));
       const done = !got.cursor || got.items.length === 0 || got.items.some((i) => isOlder(i, floor));
       gap = done || !got.cursor ? null : { ...gap, cursor: got.cursor, failures: 0 };
