@@ -28,6 +28,20 @@ export const inboundRoutes = pgTable(
 );
 
 /**
+ * A stretch of a feed a poll could not read within its page budget (a burst): continue at the
+ * network's page `cursor` and stop at the `floor` (the mark before the burst). `newerThan` is the
+ * X `since_id` the walk was started with, which the continuation must repeat.
+ */
+export interface PollBacklogGap {
+  cursor: string;
+  floorAt: string | null;
+  floorIds: string[];
+  newerThan: string | null;
+  /** Consecutive polls whose read of this stretch failed for a passing reason. */
+  failures: number;
+}
+
+/**
  * Where the scheduled poll of one account's feed stopped (networks that push nothing, issue 10).
  * A feed is a facet method (`notifications`, later `comments`, `conversations`). The high-water
  * mark is the newest item's time and the ids seen at exactly that time, so an item sharing the
@@ -52,6 +66,8 @@ export const inboxPollCursors = pgTable(
     /** A rate-limited network's own wait: no poll of this account before then. */
     pausedUntil: ts("paused_until"),
     lastError: text("last_error"),
+    /** Stretches older than the mark still to read, oldest first (null when none). */
+    backlog: jsonb("backlog").$type<PollBacklogGap[]>(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.feed] }), index("inbox_poll_cursors_workspace_idx").on(t.workspaceId)],
 );

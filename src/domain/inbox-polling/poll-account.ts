@@ -11,6 +11,7 @@ import { withAccountSession } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import { RATE_LIMIT_PAUSE_MS, pollIntervalMs } from "./poll-intervals.js";
 import { type FeedRead, type PolledFeed, type PolledItem, eventOfInbound, polledEventsOf, polledFeeds } from "./polled-feeds.js";
+import { type PollBacklogGap, drainBacklog, gapAt, withGap } from "./poll-backlog.js";
 import { type Watermark, advance, isNew, isOlder, newestOf } from "./poll-watermark.js";
 import { subscribedAmong } from "./subscribed-events.js";
 
@@ -59,22 +60,40 @@ async function withinBudget<T>(ctx: DomainContext, row: SocialAccountRow, call: 
   return withinDeadline(ms, () => new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${ms} ms.` }), (signal) => withAccountSession(ctx, row, call, signal));
 }
 
+/** One page of the feed: `since` is the floor's time for feeds read per conversation, `newerThan` X's `since_id`. */
+function readPage(ctx: DomainContext, row: SocialAccountRow, feed: PolledFeed, read: FeedRead, page: { cursor: string | null; since: Date | null; newerThan: string | null }) {
+  return withinBudget(ctx, row, (tokens, net) =>
+    read(tokens, { cursor: page.cursor, limit: feed.pageSize, networkUserId: row.networkUserId, since: page.since, ...(page.newerThan ? { newerThan: page.newerThan } : {}) }, net),
+  );
+}
+
+interface Walk {
+  items: PolledItem[];
+  pages: number;
+  /** The network's cursor of the next page when the page cap stopped the walk above the mark. */
+  stoppedAt: string | null;
+}
+
 /**
  * Reads the feed newest first until it reaches the mark: the first poll reads one page only, as
  * the baseline. X is asked only for posts newer than the newest it returned (`since_id`).
  */
-async function readSinceMark(ctx: DomainContext, row: SocialAccountRow, feed: PolledFeed, read: FeedRead, cursor: CursorRow | undefined, mark: Watermark): Promise<PolledItem[]> {
+async function readSinceMark(ctx: DomainContext, row: SocialAccountRow, feed: PolledFeed, read: FeedRead, cursor: CursorRow | undefined, mark: Watermark): Promise<Walk> {
   const items: PolledItem[] = [];
   let page: string | null = null;
+  let pages = 0;
+  let reached = false;
   for (let n = 0; n < (cursor ? MAX_PAGES : 1); n++) {
-    const got = await withinBudget(ctx, row, (tokens, net) =>
-      read(tokens, { cursor: page, limit: feed.pageSize, networkUserId: row.networkUserId, since: cursor ? mark.at : null, ...(cursor?.newestId ? { newerThan: cursor.newestId } : {}) }, net),
-    );
+    const got = await readPage(ctx, row, feed, read, { cursor: page, since: cursor ? mark.at : null, newerThan: cursor?.newestId ?? null });
+    pages++;
     items.push(...got.items);
     page = got.cursor;
-    if (!page || got.items.length === 0 || got.items.some((i) => isOlder(i, mark))) break;
+    if (!page || got.items.length === 0 || got.items.some((i) => isOlder(i, mark))) return { items, pages, stoppedAt: null };
+    // A page holding an item already seen at the mark's second has reached the mark: nothing is left behind.
+    reached = got.items.some((i) => !isNew(i, mark));
   }
-  return items;
+  // The baseline leaves no stretch behind: what came before it is not news.
+  return { items, pages, stoppedAt: cursor && !reached ? page : null };
 }
 
 /** How long to pause after a failure: the network's own wait for a 429, nothing otherwise (the next window retries). */
@@ -104,9 +123,9 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
     return { feed: feed.name, outcome: "skipped", reason: "recently_polled" };
   }
   const mark: Watermark = { at: cursor?.highWaterAt ?? null, ids: cursor?.highWaterIds ?? [] };
-  let items: PolledItem[];
+  let walk: Walk;
   try {
-    items = await readSinceMark(ctx, row, feed, entry.read, cursor, mark);
+    walk = await readSinceMark(ctx, row, feed, entry.read, cursor, mark);
   } catch (error) {
     const failure = error instanceof ApiError ? error : new ApiError("platform_unavailable", { message: `${row.platform} could not be read.` });
     if (!(error instanceof ApiError)) ctx.services.logger.error("inbox poll failed", { account: row.id, feed: feed.name, error: String(error) });
@@ -119,13 +138,33 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
     }
     return { feed: feed.name, outcome: "failed", code: failure.code };
   }
+  const { items } = walk;
+  const where = { account: row.id, feed: feed.name };
+  // Stretches a burst left unread get what the newest walk left of the page budget, and at least
+  // one page, so a feed that keeps bursting still works its backlog down.
+  const drained = await drainBacklog(
+    cursor?.backlog ?? [],
+    Math.max(1, MAX_PAGES - walk.pages),
+    (gap) => readPage(ctx, row, feed, entry.read, { cursor: gap.cursor, since: gap.floorAt ? new Date(gap.floorAt) : null, newerThan: gap.newerThan }),
+    ctx.services.logger,
+    where,
+  );
+  let backlog: PollBacklogGap[] = drained.gaps;
+  if (walk.stoppedAt) {
+    const added = withGap(backlog, gapAt(walk.stoppedAt, mark, cursor?.newestId ?? null));
+    backlog = added.gaps;
+    for (const gap of added.dropped) ctx.services.logger.warn("inbox poll backlog dropped: too many bursts in a row", { ...where, floorAt: gap.floorAt });
+  }
   const next = advance(mark, items);
   const newestId = newestOf(items)?.id ?? cursor?.newestId ?? null;
+  // The backlog's items were judged against their own floor (they are all older than the mark).
   const fresh = cursor
-    ? items
-        .filter((i) => isNew(i, mark) && i.inbound && entry.events.includes(eventOfInbound[i.inbound.kind]))
+    ? [...items.filter((i) => isNew(i, mark)), ...drained.items]
+        .filter((i) => i.inbound && entry.events.includes(eventOfInbound[i.inbound.kind]))
         .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
     : [];
+  const failure = drained.failure;
+  const pausedUntil = failure ? pauseAfter(failure, now) : null;
   // The events and the mark that covers them commit together: a crash between them cannot
   // record an item twice or skip one (and the event's source id refuses a repeat anyway).
   let recorded = 0;
@@ -133,7 +172,8 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
     for (const item of fresh) {
       if (item.inbound && (await recordInboundFor(tx, ctx.services.jobs, item.inbound, row, now))) recorded++;
     }
-    const values = { highWaterAt: next.at, highWaterIds: [...next.ids], newestId, lastPolledAt: now, pausedUntil: null, lastError: null };
+    const lastError = failure ? `${failure.code}: ${failure.message}`.slice(0, 500) : null;
+    const values = { highWaterAt: next.at, highWaterIds: [...next.ids], newestId, lastPolledAt: now, pausedUntil, lastError, backlog: backlog.length > 0 ? backlog : null };
     await tx
       .insert(inboxPollCursors)
       .values({ accountId: row.id, workspaceId: ctx.workspace.id, feed: feed.name, baselinedAt: now, ...values })

@@ -1,0 +1,1 @@
+ALTER TABLE "inbox_poll_cursors" ADD COLUMN "backlog" jsonb;
