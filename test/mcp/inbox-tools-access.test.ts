@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
 import { connect, receive } from "../support/conversations.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-import { listen, mcpClient } from "./mcp-server.js";
+import { type Structured, callTool as call, listen, mcpClient } from "./mcp-server.js";
 
 /** Who may use the inbox, engagement, discovery and analytics tools: agents within their grant, and no one across workspaces. */
-
-type Structured = Record<string, unknown>;
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -19,11 +17,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await client.callTool({ name, arguments: args });
-  return { isError: result.isError === true, data: result.structuredContent as Structured };
-}
 
 async function rest(ws: TestWorkspace, path: string): Promise<Structured> {
   const response = await ws.request(path);

@@ -4,15 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
 import { connect, receive } from "../support/conversations.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-import { listen, mcpClient } from "./mcp-server.js";
+import { type Structured, callTool as call, listen, mcpClient } from "./mcp-server.js";
 
 /**
  * The analytics, inbox, engagement and discovery tools: each answers what its REST route answers
  * for the same caller (the same domain function behind both), and each refusal carries the REST
  * error envelope.
  */
-
-type Structured = Record<string, unknown>;
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -24,11 +22,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await client.callTool({ name, arguments: args });
-  return { isError: result.isError === true, data: result.structuredContent as Structured };
-}
 
 async function rest(ws: TestWorkspace, path: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: Structured }> {
   const response = await ws.request(path, init);

@@ -30,3 +30,11 @@ export function rawPost(base: string, key: string | null, body: string): Promise
   if (key) headers.authorization = `Bearer ${key}`;
   return fetch(`${base}/v1/mcp`, { method: "POST", headers, body });
 }
+
+export type Structured = Record<string, unknown>;
+
+/** Calls a tool: whether it was refused (`isError`) and its structured content. */
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; data: Structured }> {
+  const result = await client.callTool({ name, arguments: args });
+  return { isError: result.isError === true, data: result.structuredContent as Structured };
+}

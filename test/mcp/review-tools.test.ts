@@ -2,15 +2,13 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-import { listen, mcpClient } from "./mcp-server.js";
+import { type Structured, callTool as call, listen, mcpClient } from "./mcp-server.js";
 
 /**
  * `list_reviews` and `reply_to_review` through the official SDK client: the same answers and
  * refusals as GET /v1/social-accounts/{id}/reviews and POST /v1/comments/{id}/replies, agents held
  * to their grant, and another workspace's ids not found.
  */
-
-type Structured = Record<string, unknown>;
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -22,11 +20,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await client.callTool({ name, arguments: args });
-  return { isError: result.isError === true, data: result.structuredContent as Structured };
-}
 
 async function agentCall(accessToken: string, name: string, args: Record<string, unknown>) {
   const response = await t.app.request(`${ORIGIN}/v1/mcp`, {

@@ -1,19 +1,12 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-import { listen, mcpClient } from "./mcp-server.js";
-
-type Structured = Record<string, unknown>;
+import { type Structured, callTool as call, listen, mcpClient } from "./mcp-server.js";
 
 async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}): Promise<string> {
   const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await client.callTool({ name, arguments: args });
-  return { isError: result.isError === true, data: result.structuredContent as Structured };
 }
 
 describe("MCP tools through the official SDK client", () => {

@@ -4,6 +4,7 @@ import type { DiscoveredMediaType, DiscoverFacet } from "../facets/discover.js";
 import type { NetworkContext } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";
 import { threadsErrorTable } from "./errors.js";
+import { ThreadsPostList } from "./post-list.js";
 import { searchThreadsLocations } from "./places.js";
 import { lookupThreadsProfile, threadsProfilePosts } from "./public-profiles.js";
 
@@ -18,20 +19,6 @@ const version = (net: NetworkContext) => net.config.apiVersion ?? threadsDefault
 const FIELDS = "id,text,media_type,permalink,timestamp,username";
 /** The `limit` Threads accepts on this edge (documented maximum 100). */
 const MAX_RESULTS = 100;
-
-const Results = v.object({
-  data: v.array(
-    v.object({
-      id: v.string(),
-      text: v.optional(v.string()),
-      media_type: v.optional(v.string()),
-      permalink: v.optional(v.string()),
-      timestamp: v.optional(v.string()),
-      username: v.optional(v.string()),
-    }),
-  ),
-  paging: v.optional(v.object({ cursors: v.optional(v.object({ after: v.optional(v.string()) })), next: v.optional(v.string()) })),
-});
 
 const mediaTypes: Record<string, string> = { text: "TEXT", image: "IMAGE", video: "VIDEO" };
 
@@ -62,7 +49,7 @@ export const threadsDiscover: DiscoverFacet = {
       after: page.cursor ?? undefined,
       access_token: tokens.accessToken,
     });
-    const body = await graphRequest(net, threadsErrorTable, url, Results);
+    const body = await graphRequest(net, threadsErrorTable, url, ThreadsPostList);
     // The author filter is applied to the page: the edge documents no author parameter.
     const items = body.data.flatMap((post) => {
       if (query.author && post.username?.toLowerCase() !== query.author.toLowerCase()) return [];

@@ -7,6 +7,7 @@ import type { ErrorTable } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";
 import { threadsErrorTable } from "./errors.js";
+import { ThreadsPostList } from "./post-list.js";
 
 /**
  * Threads Profile Discovery (permission `threads_profile_discovery`; Meta's "Threads Profiles"
@@ -39,20 +40,6 @@ const Profile = v.object({
   biography: v.optional(v.string()),
   is_verified: v.optional(v.boolean()),
   follower_count: v.optional(v.number()),
-});
-
-const Posts = v.object({
-  data: v.array(
-    v.object({
-      id: v.string(),
-      text: v.optional(v.string()),
-      media_type: v.optional(v.string()),
-      permalink: v.optional(v.string()),
-      timestamp: v.optional(v.string()),
-      username: v.optional(v.string()),
-    }),
-  ),
-  paging: v.optional(v.object({ cursors: v.optional(v.object({ after: v.optional(v.string()) })), next: v.optional(v.string()) })),
 });
 
 const profileUrl = (username: string) => `https://www.threads.net/@${username}`;
@@ -105,7 +92,7 @@ export async function threadsProfilePosts(tokens: TokenSet, handle: string, page
     after: page.cursor ?? undefined,
     access_token: tokens.accessToken,
   });
-  const body = await discoveryRead(net, handle, url, Posts);
+  const body = await discoveryRead(net, handle, url, ThreadsPostList);
   const items = body.data.flatMap((post): DiscoveredPost[] => {
     if (!post.timestamp || Number.isNaN(Date.parse(post.timestamp))) return [];
     const username = post.username ?? handle;
