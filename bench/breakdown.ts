@@ -33,7 +33,7 @@ try {
   const found = await authenticateApiKey(db, key);
   if (!found) throw new Error("bench key did not authenticate");
   // getLimits reads only these fields of the context.
-  const ctx = { db, clock: deps.clock, workspace: found.workspace, apiKey: found.apiKey } as DomainContext;
+  const ctx = { db, clock: deps.clock, workspace: found.workspace, apiKey: found.apiKey, services: {} } as DomainContext;
 
   const app = createApp(deps);
   const bare = new Hono();
@@ -117,7 +117,7 @@ try {
     ["pglite query('select 1') + drizzle's parsers", () => client.query("select 1", [], drizzleOptions)],
     [`object spread of pglite's ${parserCount} parsers`, () => ({ ...(client as unknown as { parsers: object }).parsers, ...drizzleOptions.parsers })],
     ["drizzle db.execute(select 1)", () => db.execute(sql`select 1`)],
-    ["auth: sha256 (WebCrypto)", () => hashApiKey(key)],
+    ["auth: sha256 (node:crypto)", () => hashApiKey(key)],
     ["auth: drizzle builds the SQL (toSQL)", () => authQuery().toSQL()],
     ["auth: pglite query, auth SQL, no parsers", () => client.query(authSql.sql, authSql.params, { rowMode: "array" })],
     ["auth: pglite query, auth SQL, drizzle's parsers", () => client.query(authSql.sql, authSql.params, drizzleOptions)],
