@@ -10,6 +10,7 @@ import type { MediaStorage } from "./infra/media-storage/types.js";
 import type { RateLimiter } from "./infra/rate-limit/types.js";
 import type { DocsAssetSource } from "./openapi/docs-assets.js";
 import type { VerifiedKeyCache } from "./domain/keys/verified-key-cache.js";
+import type { LimitsCache } from "./domain/account/limits-cache.js";
 import type { DashboardScriptSource } from "./pages/dashboard/dashboard-assets.js";
 
 /**
@@ -47,6 +48,8 @@ export interface AppDeps {
    * makes one with the default TTL when unset.
    */
   verifiedKeys?: VerifiedKeyCache | undefined;
+  /** GET /v1/me/limits rows kept in process; only where the database announces every change (embedded PGlite). */
+  limitsCache?: LimitsCache | undefined;
   /** The dashboard's script (htmx): node_modules on Node, bundled on Workers; pages work without it. */
   dashboardScript?: DashboardScriptSource | undefined;
 }

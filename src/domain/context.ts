@@ -6,6 +6,7 @@ import type { TokenCipher } from "../infra/token-cipher.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { NetworkDeps } from "./networks/network-deps.js";
 import type { VerifiedKeyCache } from "./keys/verified-key-cache.js";
+import type { LimitsCache } from "./account/limits-cache.js";
 import type { AgentGrant } from "./agents/grant.js";
 
 export interface WorkspaceRecord {
@@ -93,4 +94,6 @@ export interface DomainServices {
   logger: Logger;
   /** The process's verified API keys: a change to a key or its workspace forgets them here. */
   verifiedKeys?: VerifiedKeyCache | undefined;
+  /** The limits rows, where the database tells this process of every change to them (embedded PGlite). */
+  limitsCache?: LimitsCache | undefined;
 }

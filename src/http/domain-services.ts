@@ -12,5 +12,6 @@ export function domainServices(deps: AppDeps, publicUrl: string): DomainServices
     jobs: deps.jobs,
     logger: deps.logger,
     verifiedKeys: deps.verifiedKeys,
+    limitsCache: deps.limitsCache,
   };
 }

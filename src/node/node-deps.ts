@@ -24,6 +24,7 @@ import { createVerifiedKeyCache } from "../domain/keys/verified-key-cache.js";
 import type { NodeEnv } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";
 import { type JobWakeups, pgliteWakeups, postgresWakeups } from "./job-wakeups.js";
+import { cacheLimitsOnPglite } from "./limits-invalidation.js";
 
 export interface NodeRuntime {
   deps: AppDeps;
@@ -72,6 +73,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     idempotencyLeaseMs: env.CHORUS_IDEMPOTENCY_LEASE_SECONDS === undefined ? undefined : env.CHORUS_IDEMPOTENCY_LEASE_SECONDS * 1000,
     docsAssets: nodeDocsAssets(),
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: env.CHORUS_KEY_CACHE_SECONDS }),
+    limitsCache: embedded ? await cacheLimitsOnPglite(embedded.client) : undefined,
     dashboardScript: nodeDashboardScript(),
     clientIp: (c) => {
       try {

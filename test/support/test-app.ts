@@ -6,6 +6,7 @@ import type { Hono } from "hono";
 import { createApp } from "../../src/app.js";
 import type { AppDeps } from "../../src/deps.js";
 import { type EmbeddedDatabase, openEmbeddedDatabase } from "../../src/db/pglite.js";
+import { cacheLimitsOnPglite } from "../../src/node/limits-invalidation.js";
 import type { Database } from "../../src/db/types.js";
 import type { PlanId } from "../../src/domain/billing/plans.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
@@ -125,6 +126,8 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
     publicUrl: "http://chorus.test",
     clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
     verifiedKeys: createVerifiedKeyCache({ clock }),
+    // As the Node server on PGlite runs: every test that changes credits or accounts and then reads the limits checks the invalidation.
+    limitsCache: await cacheLimitsOnPglite(embedded.client),
     ...options.deps,
   };
   const app = createApp(deps);

@@ -4,6 +4,7 @@ import type { Database } from "../../db/types.js";
 import { ApiError } from "../../infra/errors.js";
 import { billingView, creditsView } from "../billing/credits.js";
 import type { DomainContext } from "../context.js";
+import type { LimitsCache } from "./limits-cache.js";
 
 interface ConnectedAccount {
   account: string;
@@ -64,14 +65,30 @@ function limitsQuery(db: Database) {
   return query;
 }
 
+type LimitsRow = Awaited<ReturnType<ReturnType<typeof prepareLimitsQuery>["execute"]>>[number];
+
+/** The row from the process's limits cache where the runtime keeps one (embedded PGlite), else the database. */
+async function readLimits(ctx: DomainContext): Promise<LimitsRow | undefined> {
+  const cache = ctx.services.limitsCache as LimitsCache<LimitsRow> | undefined;
+  const { id } = ctx.workspace;
+  const { mode } = ctx.apiKey;
+  const cached = cache?.get(id, mode);
+  if (cached) return cached;
+  const generation = cache?.generation() ?? 0;
+  const [row] = await limitsQuery(ctx.db).execute({ workspace: id, mode });
+  if (row) cache?.set(id, mode, row, generation);
+  return row;
+}
+
 /**
  * The limits view: credits, billing mode, connected accounts and the rates in force. The key may
  * come from the verified-key cache (seconds old): what can change meanwhile (credits, plan,
- * blocks, rates, accounts) is read again here in one query; the name and email are the cached
+ * blocks, rates, accounts) is read again here in one query, or taken from the limits cache that
+ * the database empties on every change to them; the name and email are the cached
  * key's, as GET /v1/me shows them.
  */
 export async function getLimits({ ctx }: { ctx: DomainContext }) {
-  const [fresh] = await limitsQuery(ctx.db).execute({ workspace: ctx.workspace.id, mode: ctx.apiKey.mode });
+  const fresh = await readLimits(ctx);
   // Deleted since the key was verified (within the cache's TTL).
   if (!fresh) throw new ApiError("unauthorized", { message: "The API key is not valid." });
   const { connected, ...columns } = fresh;
