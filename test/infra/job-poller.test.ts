@@ -95,6 +95,49 @@ describe("the Node job poller on PGlite", () => {
   });
 });
 
+describe("the Node job poller, a job falling due while its claim runs", () => {
+  let embedded: EmbeddedDatabase;
+  let poller: { stop: () => Promise<void> };
+  let offsetMs = 0;
+  let jumpAfterNextClaim = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  beforeAll(async () => {
+    embedded = await openEmbeddedDatabase();
+    // The claim statement (the one that also says when the next job is due) takes no time here,
+    // so the test moves the clock past the job's time just as that statement returns.
+    const db = new Proxy(embedded.db, {
+      get(target, key, receiver) {
+        if (key !== "execute") return Reflect.get(target, key, receiver);
+        return async (query: Parameters<Database["execute"]>[0]) => {
+          const result = await target.execute(query);
+          const [row] = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+          if (jumpAfterNextClaim > 0 && row && "next_due" in row) {
+            offsetMs += jumpAfterNextClaim;
+            jumpAfterNextClaim = 0;
+          }
+          return result;
+        };
+      },
+    });
+    const runtime: JobRuntime = { db, clock, services: { ...(await testServices()), publicUrl: "http://chorus.test", logger: silentLogger } };
+    // A pause far longer than the wait below: a poller that pauses instead of claiming fails.
+    poller = startJobPoller(runtime, silentLogger, { wakeups: pgliteWakeups(embedded.client), pauseMs: 60_000 });
+  });
+  afterAll(async () => {
+    await poller.stop();
+    await embedded.close();
+  });
+
+  it("claims it at once instead of pausing", async () => {
+    await sleep(300);
+    const runAt = new Date(clock.now().getTime() + 2_000);
+    jumpAfterNextClaim = 5_000;
+    await tableJobQueue.enqueue(harmlessJob("due-during-claim", runAt), embedded.db);
+    await until(async () => (await doneAt(embedded.db, "due-during-claim")) !== null, "the job that fell due during its claim ran");
+    expect(jumpAfterNextClaim).toBe(0);
+  });
+});
+
 const postgres = await postgresAvailable();
 if (!postgres.ok) console.warn(`[skipped] job poller on PostgreSQL: ${postgres.reason}`);
 
