@@ -6,6 +6,7 @@ import { ApiError } from "../infra/errors.js";
 import type { AppEnv } from "./context.js";
 import { protectedResourceMetadataUrl } from "../domain/agents/oauth-metadata.js";
 import { enforceRateLimits, publicRateCheck, refuseIfStillLimited } from "./rate-limit.js";
+import { finishAfterResponse } from "./after-response.js";
 
 /**
  * Bearer key → workspace, then the workspace's API limit (and the profile's, when the request
@@ -52,13 +53,7 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
       await enforceRateLimits(c, checks);
       await next();
     } finally {
-      const closing = close();
-      // Workers must not end the isolate's work before the pool has closed.
-      try {
-        c.executionCtx.waitUntil(closing);
-      } catch {
-        await closing;
-      }
+      await finishAfterResponse(c, close());
     }
   };
 }

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { ApiError } from "../infra/errors.js";
 import type { RateLimitOutcome, RateLimiter, RateRule } from "../infra/rate-limit/types.js";
 import type { AppEnv } from "./context.js";
+import { executionContextOf } from "./after-response.js";
 
 export interface RateCheck {
   key: string;
@@ -68,13 +69,8 @@ export function refuseIfStillLimited(c: Context<AppEnv>, check: RateCheck): void
  */
 export async function enforceRateLimits(c: Context<AppEnv>, checks: RateCheck[]): Promise<void> {
   const limiter = c.var.deps.rateLimiter;
-  const waitUntil = (promise: Promise<unknown>) => {
-    try {
-      c.executionCtx.waitUntil(promise);
-    } catch {
-      // Node has no execution context; the promise simply runs on.
-    }
-  };
+  // Node has no execution context: there the promise simply runs on.
+  const waitUntil = (promise: Promise<unknown>) => executionContextOf(c)?.waitUntil(promise);
   const outcomes = await Promise.all(checks.map((check) => limiter.limit(check.key, check.rule, { waitUntil })));
   let current = c.var.rateLimit;
   for (const outcome of outcomes) current = tighter(current, outcome);

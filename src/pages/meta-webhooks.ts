@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { answerMetaHandshake, metaAppSecrets, receiveMetaWebhook } from "../domain/inbound/receive-meta-webhook.js";
 import type { AppEnv } from "../http/context.js";
 import { ApiError } from "../infra/errors.js";
+import { finishAfterResponse } from "../http/after-response.js";
 
 /** Meta's webhook bodies are small JSON documents; this is far above any real one. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -30,12 +31,7 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
       const signature = c.req.header("x-hub-signature-256");
       await receiveMetaWebhook({ db, clock: deps.clock, jobs: deps.jobs }, { rawBody, signature, secrets: metaAppSecrets(deps.networks), scope: { mode: "live" } });
     } finally {
-      const closing = close();
-      try {
-        c.executionCtx.waitUntil(closing);
-      } catch {
-        await closing;
-      }
+      await finishAfterResponse(c, close());
     }
     return c.text("EVENT_RECEIVED", 200);
   });

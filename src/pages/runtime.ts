@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { domainServices } from "../http/domain-services.js";
 import type { ConnectRuntime } from "../domain/connect/link-context.js";
 import type { AppEnv } from "../http/context.js";
+import { finishAfterResponse } from "../http/after-response.js";
 
 /**
  * Runs one public page with the database opened for this request and closed after, as the
@@ -18,11 +19,6 @@ export async function withRuntime(c: Context<AppEnv>, run: (runtime: ConnectRunt
       services: domainServices(deps, c.var.baseUrl),
     });
   } finally {
-    const closing = close();
-    try {
-      c.executionCtx.waitUntil(closing);
-    } catch {
-      await closing;
-    }
+    await finishAfterResponse(c, close());
   }
 }

@@ -5,6 +5,7 @@ import type { AppEnv } from "../../http/context.js";
 import { domainServices } from "../../http/domain-services.js";
 import { assertSafeInput } from "../../http/input-limits.js";
 import { style } from "../layout.js";
+import { finishAfterResponse } from "../../http/after-response.js";
 
 export interface DashboardEnv {
   Variables: AppEnv["Variables"] & {
@@ -81,12 +82,7 @@ export function requireSession(onSignedOut: (c: Context<DashboardEnv>) => Respon
       }
       await next();
     } finally {
-      const closing = close();
-      try {
-        c.executionCtx.waitUntil(closing);
-      } catch {
-        await closing;
-      }
+      await finishAfterResponse(c, close());
     }
   };
 }

@@ -5,6 +5,7 @@ import { jobKinds } from "../../domain/jobs/job-queue.js";
 import type { AppEnv } from "../../http/context.js";
 import { domainServices } from "../../http/domain-services.js";
 import { ApiError } from "../../infra/errors.js";
+import { finishAfterResponse } from "../../http/after-response.js";
 
 const JobMessageSchema = v.object({
   kind: v.picklist(jobKinds),
@@ -41,12 +42,7 @@ export const internalJobRoutes = new Hono<AppEnv>().post("/internal/jobs", async
   try {
     await handleJob({ db, clock: deps.clock, services: domainServices(deps, c.var.baseUrl) }, message.output);
   } finally {
-    const closing = close();
-    try {
-      c.executionCtx.waitUntil(closing);
-    } catch {
-      await closing;
-    }
+    await finishAfterResponse(c, close());
   }
   return c.json({ ok: true });
 });

@@ -10,6 +10,7 @@ import { publicLimit } from "../../http/auth.js";
 import type { AppEnv } from "../../http/context.js";
 import { ApiError } from "../../infra/errors.js";
 import { renderPageError } from "../../pages/page-errors.js";
+import { finishAfterResponse } from "../../http/after-response.js";
 
 /** Opens the request's database and closes it after, as the /v1 middleware does. */
 async function withDb<T>(c: Context<AppEnv>, run: (db: ReturnType<AppEnv["Variables"]["deps"]["database"]["open"]>["db"]) => Promise<T>): Promise<T> {
@@ -17,12 +18,7 @@ async function withDb<T>(c: Context<AppEnv>, run: (db: ReturnType<AppEnv["Variab
   try {
     return await run(db);
   } finally {
-    const closing = close();
-    try {
-      c.executionCtx.waitUntil(closing);
-    } catch {
-      await closing;
-    }
+    await finishAfterResponse(c, close());
   }
 }
 
