@@ -20,7 +20,7 @@ import type { DomainContext } from "../src/domain/context.js";
 import { authenticateApiKey } from "../src/domain/keys/authenticate.js";
 import { hashApiKey } from "../src/domain/keys/create-api-key.js";
 import { type BenchRuntime, openBenchRuntime } from "./setup.js";
-import { percentile, round } from "./stats.js";
+import { percentile, round, timeStagesInRounds } from "./stats.js";
 
 const rounds = Number.parseInt(process.env.BENCH_BREAKDOWN_ROUNDS ?? "10", 10);
 const PER_ROUND = 100;
@@ -132,21 +132,12 @@ try {
     ["what-if merged parsers: GET /v1/me/limits", async () => (await mergedApp.request("/v1/me/limits", { headers: mergedAuth })).text()],
   ];
 
-  const samples = stages.map(() => [] as number[]);
-  for (let r = -1; r < rounds; r++) {
-    for (const [i, [, fn]] of stages.entries()) {
-      for (let k = 0; k < PER_ROUND; k++) {
-        const start = process.hrtime.bigint();
-        await fn();
-        if (r >= 0) samples[i]?.push(Number(process.hrtime.bigint() - start) / 1e3);
-      }
-    }
-  }
+  const samples = await timeStagesInRounds(stages, rounds, PER_ROUND);
 
   console.log(`In-process breakdown, median (p90) in µs over ${rounds * PER_ROUND} calls each:`);
   const median: Record<string, number> = {};
   for (const [i, [name]] of stages.entries()) {
-    const sorted = (samples[i] ?? []).sort((a, b) => a - b);
+    const sorted = samples[i] ?? [];
     median[name] = percentile(sorted, 50);
     console.log(`  ${name.padEnd(52)} ${round(percentile(sorted, 50), 1).toFixed(1).padStart(8)}  (${round(percentile(sorted, 90), 1).toFixed(1)})`);
   }

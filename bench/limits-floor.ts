@@ -12,7 +12,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { openBenchRuntime } from "./setup.js";
-import { percentile, round } from "./stats.js";
+import { percentile, round, timeStagesInRounds } from "./stats.js";
 
 const rounds = Number.parseInt(process.env.BENCH_FLOOR_ROUNDS ?? "10", 10);
 const PER_ROUND = 100;
@@ -54,19 +54,10 @@ async function measure(accounts: number): Promise<void> {
       [`${name}: PGlite's query`, () => own(sql, params(workspaceId), { rowMode: "array" })] as const,
       [`${name}: statement cache`, () => client.query(sql, params(workspaceId), { rowMode: "array" })] as const,
     ]);
-    const samples = stages.map(() => [] as number[]);
-    for (let r = -1; r < rounds; r++) {
-      for (const [i, [, fn]] of stages.entries()) {
-        for (let k = 0; k < PER_ROUND; k++) {
-          const start = process.hrtime.bigint();
-          await fn();
-          if (r >= 0) samples[i]?.push(Number(process.hrtime.bigint() - start) / 1e3);
-        }
-      }
-    }
+    const samples = await timeStagesInRounds(stages, rounds, PER_ROUND);
     console.log(`PGlite, ${accounts} connected account(s), median (p90) in µs over ${rounds * PER_ROUND} calls:`);
     for (const [i, [name]] of stages.entries()) {
-      const sorted = (samples[i] ?? []).sort((a, b) => a - b);
+      const sorted = samples[i] ?? [];
       console.log(`  ${name.padEnd(62)} ${round(percentile(sorted, 50), 1).toFixed(1).padStart(7)}  (${round(percentile(sorted, 90), 1).toFixed(1)})`);
     }
   } finally {

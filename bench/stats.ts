@@ -34,3 +34,21 @@ export function round(value: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/**
+ * Times in-process stages in interleaved rounds (one warm-up round first), so machine load drifts
+ * across all of them alike. Returns each stage's samples in microseconds, sorted.
+ */
+export async function timeStagesInRounds(stages: readonly (readonly [string, () => unknown])[], rounds: number, perRound: number): Promise<number[][]> {
+  const samples = stages.map(() => [] as number[]);
+  for (let r = -1; r < rounds; r++) {
+    for (const [i, [, fn]] of stages.entries()) {
+      for (let k = 0; k < perRound; k++) {
+        const start = process.hrtime.bigint();
+        await fn();
+        if (r >= 0) samples[i]?.push(Number(process.hrtime.bigint() - start) / 1e3);
+      }
+    }
+  }
+  return samples.map((s) => s.sort((a, b) => a - b));
+}
