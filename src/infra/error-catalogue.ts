@@ -118,7 +118,7 @@ export const errorCatalogue = {
   invalid_return_url: e("invalid_request", 400, false, "returnUrl is missing, too long, not a URL, or not https (http only for localhost).", "Send an absolute https URL of at most 2,048 characters."),
   invalid_webhook_events: e("invalid_request", 400, false, "`events` is not an array.", "Send `events` as an array of event names, or omit it to subscribe to every event."),
   invalid_webhook_url: e("invalid_request", 400, false, "The URL is not a complete URL.", "Send an absolute https URL."),
-  prof_video_unsupported: e("invalid_request", 400, false, "Video posts to a personal profile are not accepted by the professional network.", "Post the video to an organisation target, or post images."),
+  prof_video_unsupported: e("invalid_request", 400, false, "Video posts to a personal profile are not accepted by the professional network.", "Post the video to an organisation target (`platformOptions.linkedin.author` set to an organisation URN from GET /v1/social-accounts/{id}/targets), or post images."),
   media_unknown: e("not_found", 404, false, "A media id does not resolve in this workspace.", "Upload the file with POST /v1/media and use the returned `med_` id."),
   media_type_mismatch: e("invalid_request", 400, false, "The Content-Type sent with an upload names another format than the file's bytes are; nothing was stored.", "Send the file's true type as Content-Type (the message names the type read from the bytes)."),
   media_url_invalid: e("forbidden", 403, false, "A signed media URL was altered, or was not made by this server.", "Use the media URL exactly as Chorus gave it; publishing again gives the network a fresh one."),

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { socialAccounts } from "../../src/db/schema/index.js";
+import { sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 import { mp4 } from "../unit/media-fixtures.js";
 
@@ -145,18 +145,93 @@ describe("a video to a personal LinkedIn profile", () => {
     t = await createTestApp();
   });
 
-  // LinkedIn's Videos API takes a member owner under w_member_social (learn.microsoft.com, Videos
-  // API permissions), so prof_video_unsupported must not fire for a member author.
-  it("validates and publishes, with no prof_video_unsupported", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const account = (await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "linkedin", handle: "li.video", variant: "member" } })).json()) as { id: string };
+  interface Issue {
+    code: string;
+    param: string | null;
+    message: string;
+    fix: string | null;
+  }
+  interface Report {
+    valid: boolean;
+    targets: { errors: Issue[]; warnings: Issue[] }[];
+  }
+  interface Post {
+    id: string;
+    state: string;
+    targets: { state: string; credits: number; networkPostId: string | null; error: Issue | null }[];
+  }
+
+  const connect = async (ws: TestWorkspace, handle: string, variant: "member" | "organization") => {
+    const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "linkedin", handle, variant } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const uploadVideo = async (ws: TestWorkspace) => {
     const uploaded = await ws.request("/v1/media", { method: "POST", body: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-    const body = { text: "A video on my own profile", media: [((await uploaded.json()) as { id: string }).id], accounts: [account.id] };
-    const report = (await (await ws.request("/v1/posts/validate", { method: "POST", json: body })).json()) as { valid: boolean; targets: { errors: { code: string }[]; warnings: { code: string }[] }[] };
-    expect(report.valid, JSON.stringify(report)).toBe(true);
-    expect(report.targets.flatMap((target) => [...target.errors, ...target.warnings]).map((issue) => issue.code)).not.toContain("prof_video_unsupported");
-    const created = (await (await ws.request("/v1/posts", { method: "POST", json: body })).json()) as { targets: { state: string; error: unknown }[] };
-    expect(["processing", "published"], JSON.stringify(created.targets[0]?.error)).toContain(created.targets[0]?.state);
+    return ((await uploaded.json()) as { id: string }).id;
+  };
+  const validate = async (ws: TestWorkspace, body: unknown) => {
+    const response = await ws.request("/v1/posts/validate", { method: "POST", json: body });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as Report;
+  };
+  const credits = async (ws: TestWorkspace) => ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+  const linkedinRecords = async (ws: TestWorkspace) =>
+    (await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.workspaceId, ws.id), eq(sandboxRecords.platform, "linkedin"), inArray(sandboxRecords.kind, ["asset", "post"])))).map((r) => r.data as { owner?: string; kind?: string });
+
+  // The spec's error table: prof_video_unsupported, video posts to a personal profile are not accepted.
+  it("is reported by validate and refused by POST /v1/posts with prof_video_unsupported, before LinkedIn is called", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const account = await connect(ws, "li.video", "member");
+    const media = await uploadVideo(ws);
+    const body = { text: "A video on my own profile", media: [media], accounts: [account] };
+
+    const report = await validate(ws, body);
+    expect(report.valid, JSON.stringify(report)).toBe(false);
+    expect(report.targets).toHaveLength(1);
+    expect(report.targets[0]?.errors).toEqual([
+      { code: "prof_video_unsupported", param: "media", message: expect.stringContaining(`media[0] (${media})`), fix: expect.stringContaining("organisation") },
+    ]);
+
+    const before = await credits(ws);
+    const response = await ws.request("/v1/posts", { method: "POST", json: body });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const created = (await response.json()) as Post;
+    expect(created).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0, networkPostId: null, error: { code: "prof_video_unsupported", param: "media" } }] });
+    t.clock.advance(60_000);
+    await t.drainJobs();
+    const read = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as Post;
+    expect(read).toMatchObject({ state: "failed", targets: [{ state: "failed", networkPostId: null, error: { code: "prof_video_unsupported" } }] });
+    // Nothing reached the simulated LinkedIn: no upload was started, no post was made, nothing was charged.
+    expect(await linkedinRecords(ws)).toEqual([]);
+    expect(await credits(ws)).toBe(before);
+  });
+
+  it("is refused on an organisation connection too when no organisation is the author, and publishes with one", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const account = await connect(ws, "li.pagevideo", "organization");
+    const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] };
+    const page = targets.items[0]?.id ?? "";
+    expect(page).toMatch(/^urn:li:organization:/);
+    const media = await uploadVideo(ws);
+    const asMember = { text: "Our launch video", media: [media], accounts: [account] };
+    expect((await validate(ws, asMember)).targets[0]?.errors.map((e) => e.code)).toEqual(["prof_video_unsupported"]);
+
+    const asPage = { ...asMember, platformOptions: { linkedin: { author: page } } };
+    const report = await validate(ws, asPage);
+    expect(report, JSON.stringify(report)).toMatchObject({ valid: true, targets: [{ errors: [] }] });
+    const response = await ws.request("/v1/posts", { method: "POST", json: asPage });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const created = (await response.json()) as Post;
+    expect(["processing", "published"], JSON.stringify(created.targets[0])).toContain(created.targets[0]?.state);
+    expect(created.targets[0]?.credits).toBe(1);
+    t.clock.advance(60_000);
+    await t.drainJobs();
+    const read = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as Post;
+    expect(read, JSON.stringify(read.targets)).toMatchObject({ state: "published", targets: [{ state: "published", error: null }] });
+    expect(read.targets[0]?.networkPostId).toBeTruthy();
+    // The video was uploaded with the organisation as its owner.
+    expect((await linkedinRecords(ws)).filter((r) => r.kind === "video").map((r) => r.owner)).toEqual([page]);
   });
 });

@@ -165,7 +165,9 @@ describe("linkedin publish", () => {
     const tokens = await connect(ctx, "sandbox.video");
     const video = sampleMedia({ kind: "video", mimeType: "video/mp4", size: 9 * 1024 * 1024 });
     const started = await publish(tokens, post("our launch video", { media: [video], options: { mediaTitle: "Launch" } }), ctx.net);
-    // Videos to a personal profile are accepted (no prof_video_unsupported): the member owns the upload.
+    // The adapter alone, on the wire: it can upload a member-owned video (the Videos API takes a
+    // person owner). Chorus never sends it one: the pre-publish checks refuse a video to a personal
+    // profile with prof_video_unsupported (test/api/linkedin-connect.test.ts), as the spec says.
     expect(started).toMatchObject({ state: "processing", networkPostId: null, pollAfterSeconds: 5 });
     if (started.state !== "processing") return;
     const init = JSON.parse(ctx.requests.find((r) => key(r) === "POST /rest/videos?action=initializeUpload")?.body ?? "{}") as { initializeUploadRequest: { owner: string; fileSizeBytes: number } };

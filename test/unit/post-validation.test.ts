@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { type CheckTargetInput, checkTarget, type Issue, type MediaFacts, type RuleName, ruleNames } from "../../src/domain/posts/validation/check-target.js";
-import { networkRules } from "../../src/domain/posts/validation/network-rules.js";
 import { countText, emojiAsBytesLength, findUrls, utf16Length, weightedLength } from "../../src/domain/posts/validation/text-length.js";
 import type { ErrorCode } from "../../src/infra/error-catalogue.js";
 import { blueskyCapabilities } from "../../src/networks/bluesky/capabilities.js";
@@ -172,13 +171,15 @@ const rows: Record<string, Row> = {
   "too many videos (X: 1)": { rule: "media.count", code: "field_invalid", level: "error", param: "media", platform: "twitter", input: { media: [vid(), vid()] } },
   "too many carousel items (Instagram: 10)": { rule: "media.count", code: "field_invalid", level: "error", param: "media", platform: "instagram", input: { media: [...Array(6).fill(img()), ...Array(5).fill(vid())] }, says: ["10"] },
   "one item per story (Instagram)": { rule: "media.count", code: "field_invalid", level: "error", param: "media", platform: "instagram", input: { media: [img(), img()], options: { postType: "story" } } },
-  "video to a personal profile (rule data on)": {
+  // The spec's error table: video posts to a personal profile are not accepted (LinkedIn's real rules).
+  "LinkedIn video to the member's personal profile (no author)": {
     rule: "media.accountKindVideo",
     code: "prof_video_unsupported",
     level: "error",
     param: "media",
     platform: "linkedin",
-    input: { media: [vid({ width: 1920, height: 1080 })], rules: { ...networkRules.linkedin, videoUnsupportedForAccountKinds: ["personal"] } },
+    input: { media: [vid({ width: 1920, height: 1080 })] },
+    says: ["media[0] (med_vid)", "personal LinkedIn profile", "organisation"],
   },
 
   // ---- per file
@@ -192,7 +193,7 @@ const rows: Record<string, Row> = {
   "Google Business image below 400x300": { rule: "media.minDimensions", code: "image_too_small", level: "error", param: "media", platform: "googlebusiness", input: { media: [img({ width: 300, height: 200 })] } },
   "Instagram image taller than 4:5": { rule: "media.aspectRatio", code: "aspect_ratio_unsupported", level: "error", param: "media", platform: "instagram", input: { media: [img({ width: 1080, height: 1440 })] }, says: ["1080x1440 (3:4)", "between 4:5 and 1.91:1"] },
   "Instagram image wider than 1.91:1": { rule: "media.aspectRatio", code: "aspect_ratio_unsupported", level: "error", param: "media", platform: "instagram", input: { media: [img({ width: 1080, height: 500 })] } },
-  "LinkedIn video wider than 2.4:1": { rule: "media.aspectRatio", code: "aspect_ratio_unsupported", level: "error", param: "media", platform: "linkedin", input: { media: [vid({ width: 3000, height: 1000 })] } },
+  "LinkedIn video wider than 2.4:1": { rule: "media.aspectRatio", code: "aspect_ratio_unsupported", level: "error", param: "media", platform: "linkedin", input: { media: [vid({ width: 3000, height: 1000 })], options: { author: "urn:li:organization:1" } } },
   "Instagram reel shorter than 3 s": { rule: "media.duration", code: "field_invalid", level: "error", param: "media", platform: "instagram", input: { media: [vid({ durationSeconds: 2 })], options: { postType: "reel" } }, says: ["2 s", "3 s"] },
   "Instagram story video over 60 s": { rule: "media.duration", code: "field_invalid", level: "error", param: "media", platform: "instagram", input: { media: [vid({ durationSeconds: 61 })], options: { postType: "story" } } },
   "X video over 140 s": { rule: "media.duration", code: "field_invalid", level: "error", param: "media", platform: "twitter", input: { media: [vid({ durationSeconds: 141 })] }, says: ["140 s"] },
@@ -351,7 +352,9 @@ describe("checkTarget: limits are inclusive, and what does not fire", () => {
     ["Instagram: alt text from the option", "instagram", { media: [img({ alt: null })], options: { altText: "A cat" } }],
     ["Instagram: carousel of 10 mixed items", "instagram", { media: [...Array(5).fill(img()), ...Array(5).fill(vid())] }],
     ["LinkedIn: wide image (ratio bounds are for video)", "linkedin", { media: [img({ width: 3000, height: 1000 })] }],
-    ["LinkedIn: video on a personal profile (the sheet says it is supported)", "linkedin", { media: [vid({ width: 1920, height: 1080 })] }],
+    ["LinkedIn: video as an organisation (author option)", "linkedin", { media: [vid({ width: 1920, height: 1080 })], options: { author: "urn:li:organization:1" } }],
+    ["LinkedIn: video as an organisation (destination given apart from the options)", "linkedin", { media: [vid({ width: 1920, height: 1080 })], destination: "urn:li:organization:1" }],
+    ["LinkedIn: images on the member's personal profile", "linkedin", { media: [img(), img()] }],
     ["LinkedIn: CONNECTIONS as the member", "linkedin", { options: { visibility: "CONNECTIONS" } }],
     ["Facebook: destination given apart from the options", "facebook", { options: {}, destination: "1234" }],
     ["Google Business: event with its fields", "googlebusiness", { options: { topicType: "EVENT", eventTitle: "Launch", eventStart: "2030-01-01T10:00:00Z", eventEnd: "2030-01-01T12:00:00Z" } }],

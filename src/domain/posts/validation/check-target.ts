@@ -389,9 +389,10 @@ function mediaDuration(ctx: Ctx): void {
 function mediaAccountKindVideo(ctx: Ctx): void {
   const kinds = ctx.rules.videoUnsupportedForAccountKinds;
   if (!kinds || ctx.accountKind === null || !kinds.includes(ctx.accountKind)) return;
-  if (ctx.videos.length === 0 || ctx.refusedKinds.has("video")) return;
+  const first = ctx.videos[0];
+  if (!first || ctx.refusedKinds.has("video")) return;
   ctx.refusedKinds.add("video");
-  error(ctx, "media.accountKindVideo", "prof_video_unsupported", mediaParam(ctx), `${ctx.name} does not accept video posts to a ${ctx.accountKind} profile.`);
+  error(ctx, "media.accountKindVideo", "prof_video_unsupported", mediaParam(ctx), `${label(first)} is a video, and video posts to a ${ctx.accountKind} ${ctx.name} profile are not accepted.`);
 }
 
 function mediaAltText(ctx: Ctx): void {

@@ -227,10 +227,11 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
     // Capability comment and sheet: 1:2.4 to 2.4:1 is the video rule; images have no ratio bound.
     aspectRatioAppliesTo: "video",
     altText: {},
-    // Checked (Videos API, li-lms-2026-05, Permissions): w_member_social uploads videos for the
-    // member, so LinkedIn accepts a video on a personal profile and no documented refusal exists;
-    // the spec's prof_video_unsupported stays available for a network that does refuse it.
-    videoUnsupportedForAccountKinds: [],
+    // The spec's error table refuses video posts to a personal profile (prof_video_unsupported),
+    // and its error codes are the contract. LinkedIn's Videos API itself would take a
+    // member-owned video under w_member_social; Chorus keeps the spec's one rule, stated in the
+    // error's fix: post the video as an organisation (option author), or post images.
+    videoUnsupportedForAccountKinds: ["personal"],
     options: {
       // Option description: CONNECTIONS is for member posts only.
       visibility: { valueAccountKinds: { CONNECTIONS: ["personal"] } },
