@@ -181,6 +181,14 @@ const rows: Record<string, Row> = {
     input: { media: [vid({ width: 1920, height: 1080 })] },
     says: ["media[0] (med_vid)", "personal LinkedIn profile", "organisation"],
   },
+  "LinkedIn video with a member URN as author": {
+    rule: "media.accountKindVideo",
+    code: "prof_video_unsupported",
+    level: "error",
+    param: "mediaOverrides.linkedin",
+    platform: "linkedin",
+    input: { media: [vid({ width: 1920, height: 1080 })], mediaParam: "mediaOverrides.linkedin", options: { author: "urn:li:person:abc123" } },
+  },
 
   // ---- per file
   "PNG on TikTok": { rule: "media.format", code: "media_type_unsupported", level: "error", param: "media", platform: "tiktok", input: { media: [tiktokImg({ mimeType: "image/png" })] }, says: ["PNG", "JPEG, WebP"] },
@@ -356,6 +364,7 @@ describe("checkTarget: limits are inclusive, and what does not fire", () => {
     ["LinkedIn: video as an organisation (destination given apart from the options)", "linkedin", { media: [vid({ width: 1920, height: 1080 })], destination: "urn:li:organization:1" }],
     ["LinkedIn: images on the member's personal profile", "linkedin", { media: [img(), img()] }],
     ["LinkedIn: CONNECTIONS as the member", "linkedin", { options: { visibility: "CONNECTIONS" } }],
+    ["LinkedIn: CONNECTIONS with a member URN as author", "linkedin", { options: { visibility: "CONNECTIONS", author: "urn:li:person:abc123" } }],
     ["Facebook: destination given apart from the options", "facebook", { options: {}, destination: "1234" }],
     ["Google Business: event with its fields", "googlebusiness", { options: { topicType: "EVENT", eventTitle: "Launch", eventStart: "2030-01-01T10:00:00Z", eventEnd: "2030-01-01T12:00:00Z" } }],
     ["Threads: 5 links", "threads", { text: Array.from({ length: 5 }, (_, i) => `https://example.com/${i}`).join(" ") }],

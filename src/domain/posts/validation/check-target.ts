@@ -752,12 +752,15 @@ function postTypeOf(input: CheckTargetInput, rules: NetworkRules): { postType: s
   return { postType, postTypeRule: spec.types[postType] ?? null };
 }
 
-/** The account kind a network's rules derive from the destination (LinkedIn: `author` set means an organisation). */
+/** The account kind a network's rules derive from the destination (LinkedIn: an organisation `author` means an organisation, none or a member URN the personal profile). */
 function accountKindOf(input: CheckTargetInput, rules: NetworkRules): string | null {
   const derive = rules.destinationAccountKind;
   if (!derive) return null;
-  const hasDestination = isSet(input.destination) || (rules.destinationOption !== undefined && isSet(input.options[rules.destinationOption]));
-  return hasDestination ? derive.withDestination : derive.without;
+  const option = rules.destinationOption !== undefined ? input.options[rules.destinationOption] : undefined;
+  const destination = isSet(input.destination) ? input.destination : isSet(option) ? option : null;
+  if (destination === null) return derive.without;
+  const named = typeof destination === "string" ? Object.entries(derive.byPrefix ?? {}).find(([prefix]) => destination.startsWith(prefix)) : undefined;
+  return named ? named[1] : derive.withDestination;
 }
 
 /**

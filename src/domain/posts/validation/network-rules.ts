@@ -99,8 +99,12 @@ export interface NetworkRules {
   title?: { required?: boolean; forbiddenChars?: string; photoPostsOnly?: boolean };
   /** The option that names the destination; a target with a `destination` satisfies it when required. */
   destinationOption?: string;
-  /** The account kind when the caller does not give one: which kind posting with and without a destination means. */
-  destinationAccountKind?: { withDestination: string; without: string };
+  /**
+   * The account kind when the caller does not give one: which kind posting with and without a
+   * destination means, and destinations that name another kind by their prefix (LinkedIn: an
+   * `author` of `urn:li:person:` is a member, so a personal profile).
+   */
+  destinationAccountKind?: { withDestination: string; without: string; byPrefix?: Readonly<Record<string, string>> };
   /** A paid-partnership toggle that cannot go with a private audience (`branded_content_private`). */
   brandedContent?: { toggle: string; privacyOption: string; privateValues: readonly string[] };
   /** Creator-level limits read from GET /v1/social-accounts/{id}/publish-info. */
@@ -223,7 +227,8 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
   linkedin: {
     destinationOption: "author",
     // Option author: an organisation URN posts as the organisation; without it the member posts.
-    destinationAccountKind: { withDestination: "organization", without: "personal" },
+    // The adapter also takes a member URN as author (publish.ts): that is a personal profile too.
+    destinationAccountKind: { withDestination: "organization", without: "personal", byPrefix: { "urn:li:person:": "personal" } },
     // Capability comment and sheet: 1:2.4 to 2.4:1 is the video rule; images have no ratio bound.
     aspectRatioAppliesTo: "video",
     altText: {},
