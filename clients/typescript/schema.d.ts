@@ -1618,7 +1618,7 @@ export interface components {
         };
         /** @description `platformOptions.linkedin`: options for LinkedIn. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/linkedin lists them too. */
         LinkedinOptions: {
-            /** @description Post as an organisation: its `urn:li:organization:…` from GET /v1/social-accounts/{id}/targets. Omit to post as the member. */
+            /** @description Post as an organisation: its `urn:li:organization:…` from GET /v1/social-accounts/{id}/targets. Omit to post as the member, on their personal profile, which takes text, images and articles but no video (`prof_video_unsupported`). */
             author?: string;
             /**
              * @description Who sees the post; default PUBLIC. CONNECTIONS is for member posts only.

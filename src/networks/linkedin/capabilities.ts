@@ -106,7 +106,8 @@ export const linkedinCapabilities = {
   media: {
     required: false,
     videoOnly: false,
-    // multiImage posts take 2-20 images; one video per post; images and video never mix.
+    // multiImage posts take 2-20 images; one video per post; images and video never mix. Video
+    // only as an organisation: the spec refuses it on a personal profile (network-rules.ts).
     maxImages: 20,
     maxVideos: 1,
     mixed: false,
@@ -136,7 +137,7 @@ export const linkedinCapabilities = {
     author: {
       type: "string",
       required: false,
-      description: "Post as an organisation: its `urn:li:organization:…` from GET /v1/social-accounts/{id}/targets. Omit to post as the member.",
+      description: "Post as an organisation: its `urn:li:organization:…` from GET /v1/social-accounts/{id}/targets. Omit to post as the member, on their personal profile, which takes text, images and articles but no video (`prof_video_unsupported`).",
     },
     visibility: {
       type: "string",
