@@ -51,7 +51,7 @@ export function requiredAction(method: string, path: string): RequiredAction {
  */
 export function enforceAgentGrant(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const ctx = c.var.ctx;
+    const ctx = c.get("ctx");
     const agent = ctx.agent;
     if (!agent) return next();
     const method = c.req.method;

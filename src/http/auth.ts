@@ -19,9 +19,9 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    const { db, close } = c.var.deps.database.open();
+    const { db, close } = c.get("deps").database.open();
     try {
-      const deps = c.var.deps;
+      const deps = c.get("deps");
       const presented = match?.[1];
       const options = { cache: deps.verifiedKeys, beforeQuery: () => refuseIfStillLimited(c, publicRateCheck(c)), now: deps.clock.now() };
       // An agent's OAuth access token (`cat_…`) or an API key: the same workspace context either way, plus the agent's grant.
@@ -30,7 +30,7 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
         await enforceRateLimits(c, [publicRateCheck(c)]);
         // RFC 6750 §3: a 401 names its scheme; RFC 9728 §5.1 adds where the protected resource's
         // metadata is, which is how an MCP client finds the authorization server for its agent.
-        const metadata = `resource_metadata="${protectedResourceMetadataUrl(c.var.baseUrl)}"`;
+        const metadata = `resource_metadata="${protectedResourceMetadataUrl(c.get("baseUrl"))}"`;
         const challenge = match ? `Bearer realm="chorus", error="invalid_token", error_description="The API key or access token is not valid.", ${metadata}` : `Bearer realm="chorus", ${metadata}`;
         throw new ApiError("unauthorized", {
           message: match ? "The API key is not valid." : "No API key: send `Authorization: Bearer <key>`.",
@@ -43,7 +43,7 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
         workspace: found.workspace,
         apiKey: found.apiKey,
         agent: found.agent,
-        services: domainServices(deps, c.var.baseUrl),
+        services: domainServices(deps, c.get("baseUrl")),
         effects: { committed: false },
       });
       const ws = found.workspace;

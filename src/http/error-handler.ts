@@ -12,7 +12,7 @@ import type { AppEnv } from "./context.js";
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   const apiError = asApiError(error, c);
   if (apiError.beforeExecution) c.set("refusedBeforeExecution", true);
-  const body = toEnvelope(apiError, c.var.baseUrl, c.var.requestId);
+  const body = toEnvelope(apiError, c.get("baseUrl"), c.get("requestId"));
   return c.json(body, apiError.status as 400, apiError.headers);
 }
 
@@ -25,8 +25,8 @@ export function asApiError(error: unknown, c: Context<AppEnv>): ApiError {
   if (error instanceof HTTPException && error.status < 500) {
     return new ApiError(error.status === 413 ? "body_too_large" : "body_not_json", { beforeExecution: true });
   }
-  c.var.deps.logger.error("unhandled error", {
-    requestId: c.var.requestId,
+  c.get("deps").logger.error("unhandled error", {
+    requestId: c.get("requestId"),
     method: c.req.method,
     path: c.req.path,
     error: error instanceof Error ? (error.stack ?? String(error)) : String(error),

@@ -87,8 +87,8 @@ export async function runIdempotent(
     workspaceId: workspace.id,
     key: scoped,
     fingerprint: print,
-    now: c.var.deps.clock.now(),
-    leaseMs: c.var.deps.idempotencyLeaseMs,
+    now: c.get("deps").clock.now(),
+    leaseMs: c.get("deps").idempotencyLeaseMs,
   });
 
   if (begun.kind === "mismatch") {
@@ -108,7 +108,7 @@ export async function runIdempotent(
     return { status: begun.status, body, headers, replayed: true };
   }
   if (begun.kind === "replay") {
-    const { cipher } = c.var.deps;
+    const { cipher } = c.get("deps");
     const body = isEnvelope(begun.body) ? await cipher.decrypt(begun.body, storedBody(workspace.id, scoped)) : begun.body;
     return { status: begun.status, body, headers: begun.headers, replayed: true };
   }
@@ -133,7 +133,7 @@ export async function runIdempotent(
       workspaceId: workspace.id,
       key: scoped,
       status: answer.status,
-      body: await c.var.deps.cipher.encrypt(answer.body, storedBody(workspace.id, scoped)),
+      body: await c.get("deps").cipher.encrypt(answer.body, storedBody(workspace.id, scoped)),
       headers: answer.headers,
     });
   }
@@ -150,7 +150,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (isRawUpload(type)) return next();
     const body = await c.req.text();
     let response: Response | undefined;
-    const outcome = await runIdempotent(c, c.var.ctx, { key, method: c.req.method, path: new URL(c.req.url).pathname, body }, async () => {
+    const outcome = await runIdempotent(c, c.get("ctx"), { key, method: c.req.method, path: new URL(c.req.url).pathname, body }, async () => {
       await next();
       response = c.res;
       const headers: Record<string, string> = {};
@@ -158,7 +158,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         const value = response.headers.get(name);
         if (value !== null) headers[name] = value;
       }
-      return { status: response.status, body: await response.clone().text(), headers, refusedBeforeExecution: c.var.refusedBeforeExecution ?? false };
+      return { status: response.status, body: await response.clone().text(), headers, refusedBeforeExecution: c.get("refusedBeforeExecution") ?? false };
     });
     if (outcome.replayed) c.res = new Response(outcome.body, { status: outcome.status, headers: { ...outcome.headers, "Idempotent-Replayed": "true" } });
   };

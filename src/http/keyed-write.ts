@@ -50,7 +50,7 @@ export async function keyedWrite<E extends AppEnv>(
       return { status: options.status, body: JSON.stringify(await write()), headers: JSON_HEADERS, refusedBeforeExecution: false };
     } catch (error) {
       const refusal = asApiError(error, c);
-      const body = JSON.stringify(toEnvelope(refusal, c.var.baseUrl, c.var.requestId));
+      const body = JSON.stringify(toEnvelope(refusal, c.get("baseUrl"), c.get("requestId")));
       return { status: refusal.status, body, headers: JSON_HEADERS, refusedBeforeExecution: refusal.beforeExecution };
     }
   });

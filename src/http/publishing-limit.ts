@@ -8,7 +8,7 @@ import { enforceRateLimits } from "./rate-limit.js";
  * `publish_draft` all come through here, so the two doors share one budget.
  */
 export async function limitPublishing(c: Context<AppEnv>, profileIds: string[]): Promise<void> {
-  const ws = c.var.ctx.workspace;
+  const ws = c.get("ctx").workspace;
   const checks = [{ key: `ws:${ws.id}:posts`, rule: { limit: ws.postsPerMinute, windowSeconds: 60 } }];
   for (const id of profileIds) checks.push({ key: `ws:${ws.id}:profile:${id}:posts`, rule: { limit: ws.profilePostsPerMinute, windowSeconds: 60 } });
   await enforceRateLimits(c, checks);

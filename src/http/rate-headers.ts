@@ -6,7 +6,7 @@ import { rateLimitHeaders } from "./rate-limit.js";
 export function rateHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    const outcome = c.var.rateLimit;
+    const outcome = c.get("rateLimit");
     if (!outcome) return;
     for (const [name, value] of Object.entries(rateLimitHeaders(outcome))) c.res.headers.set(name, value);
   };

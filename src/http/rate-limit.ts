@@ -38,7 +38,7 @@ function remember(limiter: RateLimiter, key: string, outcome: RateLimitOutcome):
 }
 
 function refuse(c: Context<AppEnv>, refused: RateLimitOutcome): never {
-  const seconds = Math.max(1, Math.ceil((refused.reset - c.var.deps.clock.now().getTime()) / 1000));
+  const seconds = Math.max(1, Math.ceil((refused.reset - c.get("deps").clock.now().getTime()) / 1000));
   throw new ApiError("rate_limited", {
     message: `Rate limit of ${refused.limit} requests per window reached.`,
     headers: { "Retry-After": String(seconds) },
@@ -51,11 +51,11 @@ function refuse(c: Context<AppEnv>, refused: RateLimitOutcome): never {
  * refused by this process's limiter and its window has not reset yet.
  */
 export function refuseIfStillLimited(c: Context<AppEnv>, check: RateCheck): void {
-  const limiter = c.var.deps.rateLimiter;
+  const limiter = c.get("deps").rateLimiter;
   const byKey = refusals.get(limiter);
   const refused = byKey?.get(check.key);
   if (!byKey || !refused) return;
-  if (refused.reset <= c.var.deps.clock.now().getTime()) {
+  if (refused.reset <= c.get("deps").clock.now().getTime()) {
     byKey.delete(check.key);
     return;
   }
@@ -68,11 +68,11 @@ export function refuseIfStillLimited(c: Context<AppEnv>, check: RateCheck): void
  * outcome is kept on the context so every response, including errors, carries the headers.
  */
 export async function enforceRateLimits(c: Context<AppEnv>, checks: RateCheck[]): Promise<void> {
-  const limiter = c.var.deps.rateLimiter;
+  const limiter = c.get("deps").rateLimiter;
   // Node has no execution context: there the promise simply runs on.
   const waitUntil = (promise: Promise<unknown>) => executionContextOf(c)?.waitUntil(promise);
   const outcomes = await Promise.all(checks.map((check) => limiter.limit(check.key, check.rule, { waitUntil })));
-  let current = c.var.rateLimit;
+  let current = c.get("rateLimit");
   for (const outcome of outcomes) current = tighter(current, outcome);
   c.set("rateLimit", current);
   outcomes.forEach((outcome, i) => {
@@ -93,6 +93,6 @@ export function rateLimitHeaders(outcome: RateLimitOutcome): Record<string, stri
 
 /** Limit for requests that carry no valid key: public reads and refused keys, per address. */
 export function publicRateCheck(c: Context<AppEnv>): RateCheck {
-  const deps = c.var.deps;
+  const deps = c.get("deps");
   return { key: `ip:${deps.clientIp(c)}`, rule: { limit: deps.publicPerMinute ?? 600, windowSeconds: 60 } };
 }

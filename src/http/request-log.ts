@@ -12,13 +12,13 @@ export function logRequest(c: Context<AppEnv>, startedAt: number): void {
   const status = c.res.status;
   const ctx = c.get("ctx") as DomainContext | undefined;
   const fields = {
-    requestId: c.var.requestId,
+    requestId: c.get("requestId"),
     method: c.req.method,
     route: routePath(c, -1) || null,
     status,
     latencyMs: Math.round((performance.now() - startedAt) * 10) / 10,
     workspace: ctx?.workspace.id ?? null,
   };
-  if (status >= 500) c.var.deps.logger.error("request", fields);
-  else c.var.deps.logger.info("request", fields);
+  if (status >= 500) c.get("deps").logger.error("request", fields);
+  else c.get("deps").logger.info("request", fields);
 }

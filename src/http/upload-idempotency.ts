@@ -32,13 +32,13 @@ export interface UploadKeyClaim {
 export function uploadKeyClaim(c: Context<AppEnv>, contentType: string): UploadKeyClaim | null {
   const key = c.req.header("idempotency-key");
   if (key === undefined) return null;
-  const { db, workspace, apiKey } = c.var.ctx;
+  const { db, workspace, apiKey } = c.get("ctx");
   const scoped = `${apiKey.id}:${key}`;
   let claimed = false;
   return {
     async claim(digest) {
       const fingerprint = await sha256Hex(`POST /v1/media\n${contentType} sha256:${digest}`);
-      const begun = await beginIdempotentRequest(db, { workspaceId: workspace.id, key: scoped, fingerprint, now: c.var.deps.clock.now() });
+      const begun = await beginIdempotentRequest(db, { workspaceId: workspace.id, key: scoped, fingerprint, now: c.get("deps").clock.now() });
       if (begun.kind === "mismatch") throw new ApiError("idempotency_key_reused", { param: "Idempotency-Key", beforeExecution: true });
       if (begun.kind === "in_progress") throw new ApiError("idempotency_in_progress", { param: "Idempotency-Key", headers: { "Retry-After": "1" }, beforeExecution: true });
       if (begun.kind === "replay") {

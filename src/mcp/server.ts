@@ -85,7 +85,7 @@ export function createMcpServer(transport: StatelessJsonTransport, tools: readon
     const c = transport.contextOf(extra.requestId);
     // Each call gets its own domain context, so a keyed create_post's claim and its committed
     // flag (which decide what the idempotency store keeps) describe that call alone.
-    const ctx = { ...c.var.ctx, effects: { committed: false } };
+    const ctx = { ...c.get("ctx"), effects: { committed: false } };
     delete ctx.idempotency;
     try {
       // An agent's grant is checked before the arguments are even read: a refused call reads and writes nothing.

@@ -29,6 +29,6 @@ export function toolSuccess(value: object): ToolResult {
  * the same `code`, `param`, `fix` and `retryable`.
  */
 export function toolFailure(error: unknown, c: Context<AppEnv>): ToolResult {
-  const envelope = error instanceof ReplayedErrorAnswer ? error.envelope : toEnvelope(asApiError(error, c), c.var.baseUrl, c.var.requestId);
+  const envelope = error instanceof ReplayedErrorAnswer ? error.envelope : toEnvelope(asApiError(error, c), c.get("baseUrl"), c.get("requestId"));
   return { content: [{ type: "text", text: JSON.stringify(envelope) }], structuredContent: envelope, isError: true };
 }

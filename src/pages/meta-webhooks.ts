@@ -17,7 +17,7 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
   .get("/webhooks/meta", async (c) => {
     const challenge = await answerMetaHandshake(
       { mode: c.req.query("hub.mode"), token: c.req.query("hub.verify_token"), challenge: c.req.query("hub.challenge") },
-      c.var.deps.networks.metaVerifyToken,
+      c.get("deps").networks.metaVerifyToken,
     );
     return c.text(challenge, 200, { "Content-Type": "text/plain; charset=utf-8" });
   })
@@ -25,7 +25,7 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
     if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) throw new ApiError("body_too_large");
     const rawBody = new Uint8Array(await c.req.arrayBuffer());
     if (rawBody.byteLength > MAX_BODY_BYTES) throw new ApiError("body_too_large");
-    const deps = c.var.deps;
+    const deps = c.get("deps");
     const { db, close } = deps.database.open();
     try {
       const signature = c.req.header("x-hub-signature-256");

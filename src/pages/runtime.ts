@@ -10,13 +10,13 @@ import { finishAfterResponse } from "../http/after-response.js";
  * These pages have no key: the domain learns the workspace from the signed link.
  */
 export async function withRuntime(c: Context<AppEnv>, run: (runtime: ConnectRuntime) => Promise<Response>): Promise<Response> {
-  const deps = c.var.deps;
+  const deps = c.get("deps");
   const { db, close } = deps.database.open();
   try {
     return await run({
       db,
       clock: deps.clock,
-      services: domainServices(deps, c.var.baseUrl),
+      services: domainServices(deps, c.get("baseUrl")),
     });
   } finally {
     await finishAfterResponse(c, close());

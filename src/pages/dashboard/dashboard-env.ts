@@ -63,11 +63,11 @@ export async function dashboardHeaders(): Promise<Record<string, string>> {
  */
 export function requireSession(onSignedOut: (c: Context<DashboardEnv>) => Response | Promise<Response>): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
-    const deps = c.var.deps;
+    const deps = c.get("deps");
     const { db, close } = deps.database.open();
     try {
       const token = getCookie(c, SESSION_COOKIE);
-      const opened = await openSession({ db, clock: deps.clock, services: domainServices(deps, c.var.baseUrl) }, token);
+      const opened = await openSession({ db, clock: deps.clock, services: domainServices(deps, c.get("baseUrl")) }, token);
       if (!opened || !token) {
         clearSessionCookie(c);
         return onSignedOut(c);
@@ -89,6 +89,6 @@ export function requireSession(onSignedOut: (c: Context<DashboardEnv>) => Respon
 
 /** One text field of the form, or undefined. */
 export function field(c: Context<DashboardEnv>, name: string): string | undefined {
-  const value = c.var.form[name];
+  const value = c.get("form")[name];
   return typeof value === "string" ? value : undefined;
 }

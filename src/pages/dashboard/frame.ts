@@ -4,13 +4,13 @@ import type { Frame } from "./dashboard-layout.js";
 import type { DashboardEnv } from "./dashboard-env.js";
 
 export const frameOf = (c: Context<DashboardEnv>): Frame => ({
-  workspaceName: c.var.dash.ctx.workspace.name,
-  viewMode: c.var.dash.session.viewMode,
-  sessionMode: c.var.dash.session.mode,
-  csrf: c.var.dash.session.csrfToken,
+  workspaceName: c.get("dash").ctx.workspace.name,
+  viewMode: c.get("dash").session.viewMode,
+  sessionMode: c.get("dash").session.mode,
+  csrf: c.get("dash").session.csrfToken,
 });
 
-export const ctxOf = (c: Context<DashboardEnv>): DomainContext => c.var.dash.ctx;
+export const ctxOf = (c: Context<DashboardEnv>): DomainContext => c.get("dash").ctx;
 
 /** Messages after a redirect, chosen by a fixed key so no text from the URL is ever shown. */
 export const notices = {

@@ -21,11 +21,11 @@ const JobMessageSchema = v.object({
  * its work with a conditional update. Not part of the public API (absent from /openapi.json).
  */
 export const internalJobRoutes = new Hono<AppEnv>().post("/internal/jobs", async (c) => {
-  const deps = c.var.deps;
+  const deps = c.get("deps");
   if (!deps.jobVerifier) throw new ApiError("route_not_found", { message: "No job callbacks are configured on this server." });
   const body = await c.req.text();
   const signature = c.req.header("upstash-signature") ?? "";
-  const url = `${c.var.baseUrl}/internal/jobs`;
+  const url = `${c.get("baseUrl")}/internal/jobs`;
   if (!signature || !(await deps.jobVerifier.verify({ signature, body, url }))) {
     throw new ApiError("unauthorized", { message: "Missing or invalid Upstash-Signature.", fix: "Only QStash, signed with this deployment's signing keys, may call this endpoint." });
   }
@@ -40,7 +40,7 @@ export const internalJobRoutes = new Hono<AppEnv>().post("/internal/jobs", async
   if (!message.success) return c.json({ ok: false, ignored: "malformed job" });
   const { db, close } = deps.database.open();
   try {
-    await handleJob({ db, clock: deps.clock, services: domainServices(deps, c.var.baseUrl) }, message.output);
+    await handleJob({ db, clock: deps.clock, services: domainServices(deps, c.get("baseUrl")) }, message.output);
   } finally {
     await finishAfterResponse(c, close());
   }

@@ -14,7 +14,7 @@ import { finishAfterResponse } from "../../http/after-response.js";
 
 /** Opens the request's database and closes it after, as the /v1 middleware does. */
 async function withDb<T>(c: Context<AppEnv>, run: (db: ReturnType<AppEnv["Variables"]["deps"]["database"]["open"]>["db"]) => Promise<T>): Promise<T> {
-  const { db, close } = c.var.deps.database.open();
+  const { db, close } = c.get("deps").database.open();
   try {
     return await run(db);
   } finally {
@@ -59,10 +59,10 @@ oauthRoutes.use("/.well-known/*", cors({ origin: "*", allowMethods: ["GET"] }), 
 oauthRoutes.use("/oauth/*", publicLimit());
 for (const path of ["/oauth/register", "/oauth/token", "/oauth/revoke"]) oauthRoutes.use(path, cors({ origin: "*", allowMethods: ["POST"], allowHeaders: ["Content-Type", "Authorization", "MCP-Protocol-Version"] }));
 
-const resourceMetadata = (c: Context<AppEnv>) => c.json(protectedResourceMetadata(c.var.baseUrl), 200, { "Cache-Control": "public, max-age=3600" });
+const resourceMetadata = (c: Context<AppEnv>) => c.json(protectedResourceMetadata(c.get("baseUrl")), 200, { "Cache-Control": "public, max-age=3600" });
 oauthRoutes.get("/.well-known/oauth-protected-resource", resourceMetadata);
 oauthRoutes.get("/.well-known/oauth-protected-resource/v1/mcp", resourceMetadata);
-oauthRoutes.get("/.well-known/oauth-authorization-server", (c) => c.json(authorizationServerMetadata(c.var.baseUrl), 200, { "Cache-Control": "public, max-age=3600" }));
+oauthRoutes.get("/.well-known/oauth-authorization-server", (c) => c.json(authorizationServerMetadata(c.get("baseUrl")), 200, { "Cache-Control": "public, max-age=3600" }));
 
 oauthRoutes.post("/oauth/register", async (c) => {
   let body: unknown;
@@ -73,7 +73,7 @@ oauthRoutes.post("/oauth/register", async (c) => {
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return oauthFailure(c, new OAuthError("invalid_client_metadata", "The registration request must be a JSON object."));
   try {
-    const client = await withDb(c, (db) => registerClient(db, body, c.var.deps.clock.now()));
+    const client = await withDb(c, (db) => registerClient(db, body, c.get("deps").clock.now()));
     return c.json(client, 201, noStore);
   } catch (error) {
     return oauthFailure(c, error);
@@ -90,16 +90,16 @@ oauthRoutes.get("/oauth/authorize", async (c) => {
   try {
     // A metadata document URL client is checked on the consent page, once the owner signed in:
     // an anonymous request must not make this server fetch a URL.
-    if (!isMetadataDocumentClientId(query.client_id)) await withDb(c, (db) => checkAuthorizationRequest(db, c.var.baseUrl, query));
+    if (!isMetadataDocumentClientId(query.client_id)) await withDb(c, (db) => checkAuthorizationRequest(db, c.get("baseUrl"), query));
   } catch (error) {
     if (error instanceof RedirectedRefusal) {
-      return c.redirect(redirectWith(error.request.redirectUri, c.var.baseUrl, { ...error.error.body(), state: error.request.state }), 302);
+      return c.redirect(redirectWith(error.request.redirectUri, c.get("baseUrl"), { ...error.error.body(), state: error.request.state }), 302);
     }
     // A person is looking at this answer, not a program: a page, not a JSON envelope.
     if (error instanceof UnredirectableRequest) return renderPageError(new ApiError("field_invalid", { message: error.message, fix: "Start again from the agent: it registers itself and opens a new authorization link." }), c);
     throw error;
   }
-  const target = new URL("/dashboard/agents/authorize", c.var.baseUrl);
+  const target = new URL("/dashboard/agents/authorize", c.get("baseUrl"));
   target.search = new URL(c.req.url).search;
   return c.redirect(`${target.pathname}${target.search}`, 302);
 });
@@ -107,11 +107,11 @@ oauthRoutes.get("/oauth/authorize", async (c) => {
 oauthRoutes.post("/oauth/token", async (c) => {
   try {
     const form = await formOf(c);
-    const now = c.var.deps.clock.now();
-    const cache = c.var.deps.verifiedKeys;
+    const now = c.get("deps").clock.now();
+    const cache = c.get("deps").verifiedKeys;
     const tokens = await withDb(c, async (db) => {
       const client = await authenticateClient(db, presentedClient(c.req.header("authorization"), form));
-      const resource = (given: string) => resourceOf(c.var.baseUrl, given);
+      const resource = (given: string) => resourceOf(c.get("baseUrl"), given);
       if (form.grant_type === "authorization_code") return exchangeCode(db, client, form, resource, now, cache);
       if (form.grant_type === "refresh_token") return refreshTokens(db, client, form, resource, now, cache);
       throw new OAuthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token.");
@@ -127,7 +127,7 @@ oauthRoutes.post("/oauth/revoke", async (c) => {
     const form = await formOf(c);
     await withDb(c, async (db) => {
       const client = await authenticateClient(db, presentedClient(c.req.header("authorization"), form));
-      await revokeToken(db, client, form.token, c.var.deps.clock.now(), c.var.deps.verifiedKeys);
+      await revokeToken(db, client, form.token, c.get("deps").clock.now(), c.get("deps").verifiedKeys);
     });
     return c.body(null, 200, noStore);
   } catch (error) {

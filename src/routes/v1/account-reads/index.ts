@@ -25,7 +25,7 @@ export const accountReadRoutes = new Hono<AppEnv>()
     }),
     validate("param", AccountIdParam),
     validate("query", AccountReadQuery),
-    async (c) => c.json(await listAccountPosts({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
+    async (c) => c.json(await listAccountPosts({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
   )
   .get(
     "/social-accounts/:id/followers",
@@ -40,7 +40,7 @@ export const accountReadRoutes = new Hono<AppEnv>()
     }),
     validate("param", AccountIdParam),
     validate("query", AccountReadQuery),
-    async (c) => c.json(await listFollowers({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
+    async (c) => c.json(await listFollowers({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
   )
   .get(
     "/social-accounts/:id/following",
@@ -54,5 +54,5 @@ export const accountReadRoutes = new Hono<AppEnv>()
     }),
     validate("param", AccountIdParam),
     validate("query", AccountReadQuery),
-    async (c) => c.json(await listFollowing({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
+    async (c) => c.json(await listFollowing({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
   );

@@ -18,7 +18,7 @@ export const accountRoutes = new Hono<AppEnv>()
       security,
       responses: { 200: jsonResponse(ExportSchema, "The export."), ...errorResponses([]) },
     }),
-    async (c) => c.json(await exportAccount({ ctx: c.var.ctx })),
+    async (c) => c.json(await exportAccount({ ctx: c.get("ctx") })),
   )
   .get(
     "/audit",
@@ -30,5 +30,5 @@ export const accountRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(AuditListSchema, "Audit events."), ...errorResponses(["field_unknown", "field_invalid"]) },
     }),
     validate("query", AuditQuery),
-    async (c) => c.json({ items: await listAuditEvents({ ctx: c.var.ctx, input: c.req.valid("query") }), cursor: null }),
+    async (c) => c.json({ items: await listAuditEvents({ ctx: c.get("ctx"), input: c.req.valid("query") }), cursor: null }),
   );

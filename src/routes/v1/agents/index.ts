@@ -21,7 +21,7 @@ export const agentRoutes = new Hono<AppEnv>()
       security,
       responses: { 200: jsonResponse(AgentListSchema, "Every active agent."), ...errorResponses(["agent_grant_owner_only"]) },
     }),
-    async (c) => c.json(await listAgents({ ctx: c.var.ctx })),
+    async (c) => c.json(await listAgents({ ctx: c.get("ctx") })),
   )
   .patch(
     "/agents/:id",
@@ -39,7 +39,7 @@ export const agentRoutes = new Hono<AppEnv>()
     }),
     validate("param", AgentIdParam),
     validate("json", UpdateAgentBody),
-    async (c) => c.json(await updateAgent({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
+    async (c) => c.json(await updateAgent({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
   )
   .delete(
     "/agents/:id",
@@ -53,5 +53,5 @@ export const agentRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(RevokedAgentSchema, "Revoked."), ...errorResponses(["resource_not_found", "agent_grant_owner_only"]) },
     }),
     validate("param", AgentIdParam),
-    async (c) => c.json(await revokeAgent({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await revokeAgent({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );

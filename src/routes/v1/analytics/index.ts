@@ -24,7 +24,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     }),
     validate("param", PostAnalyticsParams),
     validate("query", PostAnalyticsQuery),
-    async (c) => c.json(await getPostAnalytics({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, refresh: c.req.valid("query").refresh } })),
+    async (c) => c.json(await getPostAnalytics({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, refresh: c.req.valid("query").refresh } })),
   )
   .get(
     "/analytics",
@@ -37,5 +37,5 @@ export const analyticsRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(AnalyticsReportSchema, "Totals, per-account detail and problems."), ...errorResponses(["field_invalid", "field_unknown", "account_unknown"]) },
     }),
     validate("query", AnalyticsQuery),
-    async (c) => c.json(await getAnalytics({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await getAnalytics({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   );

@@ -21,5 +21,5 @@ export const appLinkRoutes = new Hono<AppEnv>().post(
       ...errorResponses([]),
     },
   }),
-  async (c) => c.json(await createAppLink({ ctx: c.var.ctx }), 201),
+  async (c) => c.json(await createAppLink({ ctx: c.get("ctx") }), 201),
 );

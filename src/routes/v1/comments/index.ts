@@ -50,7 +50,7 @@ export const commentRoutes = new Hono<AppEnv>()
     }),
     validate("param", PostIdParam),
     validate("query", ListCommentsQuery),
-    async (c) => c.json(await listPostComments({ ctx: c.var.ctx, input: { ...c.req.valid("query"), id: c.req.valid("param").id } })),
+    async (c) => c.json(await listPostComments({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), id: c.req.valid("param").id } })),
   )
   .post(
     "/comments/:id/hide",
@@ -68,7 +68,7 @@ export const commentRoutes = new Hono<AppEnv>()
     }),
     validate("param", CommentIdParam),
     validate("json", HideCommentBody),
-    async (c) => c.json(await hideComment({ ctx: c.var.ctx, input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
+    async (c) => c.json(await hideComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
   )
   .delete(
     "/comments/:id",
@@ -86,7 +86,7 @@ export const commentRoutes = new Hono<AppEnv>()
     }),
     validate("param", CommentIdParam),
     validate("json", DeleteCommentBody),
-    async (c) => c.json(await deleteComment({ ctx: c.var.ctx, input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
+    async (c) => c.json(await deleteComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
   )
   .post(
     "/comments/:id/replies",
@@ -104,5 +104,5 @@ export const commentRoutes = new Hono<AppEnv>()
     }),
     validate("param", CommentIdParam),
     validate("json", ReplyBody),
-    async (c) => c.json(await replyToComment({ ctx: c.var.ctx, input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
+    async (c) => c.json(await replyToComment({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
   );

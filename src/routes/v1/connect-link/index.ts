@@ -28,7 +28,7 @@ export const connectLinkRoutes = new Hono<AppEnv>()
       },
     }),
     validate("json", ConnectLinkBody, returnUrlCodes),
-    async (c) => c.json(await createConnectLink({ ctx: c.var.ctx, input: c.req.valid("json") }), 201),
+    async (c) => c.json(await createConnectLink({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
   )
   .get(
     "/connect-link",
@@ -44,5 +44,5 @@ export const connectLinkRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", DoorLinkQuery, returnUrlCodes),
-    async (c) => c.json(await createDoorLink({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await createDoorLink({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   );

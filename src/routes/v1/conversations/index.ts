@@ -41,7 +41,7 @@ export const conversationRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", ListConversationsQuery),
-    async (c) => c.json(await listConversations({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await listConversations({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .get(
     "/conversations/:id/messages",
@@ -66,7 +66,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     }),
     validate("param", ConversationIdParam),
     validate("query", ListMessagesQuery),
-    async (c) => c.json(await listConversationMessages({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("query") } })),
+    async (c) => c.json(await listConversationMessages({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("query") } })),
   )
   .post(
     "/conversations/:id/messages",
@@ -99,5 +99,5 @@ export const conversationRoutes = new Hono<AppEnv>()
     }),
     validate("param", ConversationIdParam),
     validate("json", SendMessageBody),
-    async (c) => c.json(await sendConversationMessage({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
+    async (c) => c.json(await sendConversationMessage({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
   );

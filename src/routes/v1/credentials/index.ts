@@ -28,7 +28,7 @@ export const credentialRoutes = new Hono<AppEnv>()
     }),
     validate("json", SaveCredentialsBody),
     async (c) => {
-      const saved = await saveCredentials({ ctx: c.var.ctx, input: c.req.valid("json") });
+      const saved = await saveCredentials({ ctx: c.get("ctx"), input: c.req.valid("json") });
       return c.json(saved.credential, saved.created ? 201 : 200);
     },
   )
@@ -42,7 +42,7 @@ export const credentialRoutes = new Hono<AppEnv>()
       security,
       responses: { 200: jsonResponse(CredentialListSchema, "One entry per network with credentials."), ...errorResponses([]) },
     }),
-    async (c) => c.json(await listCredentials({ ctx: c.var.ctx })),
+    async (c) => c.json(await listCredentials({ ctx: c.get("ctx") })),
   )
   .delete(
     "/credentials/:platform",
@@ -59,5 +59,5 @@ export const credentialRoutes = new Hono<AppEnv>()
       },
     }),
     validate("param", PlatformParam, { codes: { platform: "platform_unknown" } }),
-    async (c) => c.json(await deleteCredentials({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await deleteCredentials({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );

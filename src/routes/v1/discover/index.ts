@@ -30,7 +30,7 @@ export const discoverRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", DiscoverPostsQuery),
-    async (c) => c.json(await searchPosts({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await searchPosts({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .get(
     "/discover/profiles/:handle",
@@ -48,7 +48,7 @@ export const discoverRoutes = new Hono<AppEnv>()
     }),
     validate("param", HandleParam),
     validate("query", ProfileQuery),
-    async (c) => c.json(await lookupPublicProfile({ ctx: c.var.ctx, input: { handle: c.req.valid("param").handle, account: c.req.valid("query").account } })),
+    async (c) => c.json(await lookupPublicProfile({ ctx: c.get("ctx"), input: { handle: c.req.valid("param").handle, account: c.req.valid("query").account } })),
   )
   .get(
     "/discover/profiles/:handle/posts",
@@ -65,7 +65,7 @@ export const discoverRoutes = new Hono<AppEnv>()
     }),
     validate("param", HandleParam),
     validate("query", ProfilePostsQuery),
-    async (c) => c.json(await listProfilePosts({ ctx: c.var.ctx, input: { handle: c.req.valid("param").handle, ...c.req.valid("query") } })),
+    async (c) => c.json(await listProfilePosts({ ctx: c.get("ctx"), input: { handle: c.req.valid("param").handle, ...c.req.valid("query") } })),
   )
   .get(
     "/discover/creators",
@@ -82,7 +82,7 @@ export const discoverRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", CreatorsQuery),
-    async (c) => c.json(await searchCreators({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await searchCreators({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .get(
     "/discover/places",
@@ -99,5 +99,5 @@ export const discoverRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", PlacesQuery),
-    async (c) => c.json(await searchPlaces({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await searchPlaces({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   );

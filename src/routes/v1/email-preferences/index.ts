@@ -44,7 +44,7 @@ export const emailPreferenceRoutes = new Hono<AppEnv>()
       security,
       responses: { 200: jsonResponse(EmailPreferencesSchema, "The workspace's email preferences."), ...errorResponses([]) },
     }),
-    async (c) => c.json(await getEmailPreferences({ ctx: c.var.ctx })),
+    async (c) => c.json(await getEmailPreferences({ ctx: c.get("ctx") })),
   )
   .patch(
     "/email-preferences",
@@ -60,5 +60,5 @@ export const emailPreferenceRoutes = new Hono<AppEnv>()
       },
     }),
     validate("json", PatchEmailPreferencesBody),
-    async (c) => c.json(await updateEmailPreferences({ ctx: c.var.ctx, input: c.req.valid("json") })),
+    async (c) => c.json(await updateEmailPreferences({ ctx: c.get("ctx"), input: c.req.valid("json") })),
   );

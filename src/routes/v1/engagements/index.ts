@@ -34,5 +34,5 @@ export const engagementRoutes = new Hono<AppEnv>().post(
     },
   }),
   validate("json", EngagementBody),
-  async (c) => c.json(await engage({ ctx: c.var.ctx, input: c.req.valid("json") })),
+  async (c) => c.json(await engage({ ctx: c.get("ctx"), input: c.req.valid("json") })),
 );

@@ -21,7 +21,7 @@ export const eventRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(EventListSchema, "A page of events."), ...errorResponses(["field_unknown", "field_invalid", "unknown_webhook_event", "cursor_invalid"]) },
     }),
     validate("query", EventListQuery, { typeCodes: { type: "unknown_webhook_event" } }),
-    async (c) => c.json(await listEvents({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await listEvents({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .get(
     "/events/:id",
@@ -33,5 +33,5 @@ export const eventRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(EventSchema, "The event."), ...errorResponses(["resource_not_found"]) },
     }),
     validate("param", EventIdParam),
-    async (c) => c.json(await getEvent({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await getEvent({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );

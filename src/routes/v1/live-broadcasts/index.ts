@@ -42,7 +42,7 @@ export const liveBroadcastRoutes = new Hono<AppEnv>()
     }),
     validate("param", AccountIdParam),
     validate("query", ListBroadcastsQuery),
-    async (c) => c.json(await listBroadcasts({ ctx: c.var.ctx, input: { ...c.req.valid("query"), id: c.req.valid("param").id } })),
+    async (c) => c.json(await listBroadcasts({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), id: c.req.valid("param").id } })),
   )
   .post(
     "/social-accounts/:id/live-broadcasts",
@@ -60,7 +60,7 @@ export const liveBroadcastRoutes = new Hono<AppEnv>()
     }),
     validate("param", AccountIdParam),
     validate("json", CreateBroadcastBody),
-    async (c) => c.json(await createBroadcast({ ctx: c.var.ctx, input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 201),
+    async (c) => c.json(await createBroadcast({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } }), 201),
   )
   .get(
     "/social-accounts/:id/live-broadcasts/:liveId",
@@ -73,7 +73,7 @@ export const liveBroadcastRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(LiveBroadcastSchema, "The broadcast now."), ...errorResponses([...accountErrors, "resource_not_found", ...networkErrors]) },
     }),
     validate("param", BroadcastParam),
-    async (c) => c.json(await readBroadcast({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await readBroadcast({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .post(
     "/social-accounts/:id/live-broadcasts/:liveId/start",
@@ -88,7 +88,7 @@ export const liveBroadcastRoutes = new Hono<AppEnv>()
     }),
     noBody(),
     validate("param", BroadcastParam),
-    async (c) => c.json(await startBroadcast({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await startBroadcast({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .post(
     "/social-accounts/:id/live-broadcasts/:liveId/end",
@@ -103,7 +103,7 @@ export const liveBroadcastRoutes = new Hono<AppEnv>()
     }),
     noBody(),
     validate("param", BroadcastParam),
-    async (c) => c.json(await endBroadcast({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await endBroadcast({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .post(
     "/social-accounts/:id/live-broadcasts/:liveId/credentials",
@@ -118,5 +118,5 @@ export const liveBroadcastRoutes = new Hono<AppEnv>()
     }),
     noBody(),
     validate("param", BroadcastParam),
-    async (c) => c.json(await revealCredentials({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await revealCredentials({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );

@@ -18,7 +18,7 @@ export const meRoutes = new Hono<AppEnv>()
       security,
       responses: { 200: jsonResponse(MeSchema, "The key's workspace and the key itself."), ...errorResponses([]) },
     }),
-    (c) => c.json(getMe({ ctx: c.var.ctx })),
+    (c) => c.json(getMe({ ctx: c.get("ctx") })),
   )
   .get(
     "/me/limits",
@@ -30,7 +30,7 @@ export const meRoutes = new Hono<AppEnv>()
       security,
       responses: { 200: jsonResponse(LimitsSchema, "The limits view."), ...errorResponses([]) },
     }),
-    async (c) => c.json(await getLimits({ ctx: c.var.ctx })),
+    async (c) => c.json(await getLimits({ ctx: c.get("ctx") })),
   )
   .patch(
     "/me/agent",
@@ -47,5 +47,5 @@ export const meRoutes = new Hono<AppEnv>()
       },
     }),
     validate("json", PatchAgentBody),
-    async (c) => c.json(await updateAgentNickname({ ctx: c.var.ctx, input: c.req.valid("json") })),
+    async (c) => c.json(await updateAgentNickname({ ctx: c.get("ctx"), input: c.req.valid("json") })),
   );

@@ -47,7 +47,7 @@ export const mediaRoutes = new Hono<AppEnv>()
       // `image/jpg` and `image/jpeg` name one format: the same file sent with either replays.
       const key = uploadKeyClaim(c, normaliseContentType(contentType ?? ""));
       try {
-        const response = c.json(await uploadMedia({ ctx: c.var.ctx, input: { contentType, contentLength, body: body.stream, claim: key?.claim } }), 201);
+        const response = c.json(await uploadMedia({ ctx: c.get("ctx"), input: { contentType, contentLength, body: body.stream, claim: key?.claim } }), 201);
         await key?.finish(response);
         return response;
       } catch (error) {
@@ -70,7 +70,7 @@ export const mediaRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(MediaSchema, "The media record."), ...errorResponses(["field_invalid", "media_unknown"]) },
     }),
     validate("param", MediaIdParam),
-    async (c) => c.json(await getMedia({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await getMedia({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .delete(
     "/media/:id",
@@ -86,5 +86,5 @@ export const mediaRoutes = new Hono<AppEnv>()
       },
     }),
     validate("param", MediaIdParam),
-    async (c) => c.json(await deleteMedia({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await deleteMedia({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );

@@ -26,7 +26,7 @@ export const notificationRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", ListNotificationsQuery),
-    async (c) => c.json(await listNotifications({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await listNotifications({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .post(
     "/notifications/seen",
@@ -44,5 +44,5 @@ export const notificationRoutes = new Hono<AppEnv>()
     }),
     noBody(),
     validate("query", MarkSeenQuery),
-    async (c) => c.json(await markNotificationsSeen({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await markNotificationsSeen({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   );

@@ -50,7 +50,7 @@ export const postRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(ValidationReportSchema, "Blocking errors and advisory warnings per target."), ...errorResponses([...requestCodes]) },
     }),
     validate("json", ValidatePostBody, { codes: bodyCodes }),
-    async (c) => c.json(await validatePost({ ctx: c.var.ctx, input: c.req.valid("json") as CreatePostRequest, loadMedia: mediaLoaderFor(c.var.ctx) })),
+    async (c) => c.json(await validatePost({ ctx: c.get("ctx"), input: c.req.valid("json") as CreatePostRequest, loadMedia: mediaLoaderFor(c.get("ctx")) })),
   )
   .post(
     "/posts",
@@ -67,8 +67,8 @@ export const postRoutes = new Hono<AppEnv>()
     validate("json", CreatePostBody, { codes: bodyCodes }),
     async (c) => {
       const input = c.req.valid("json") as CreatePostRequest;
-      await limitPublishing(c, await publishingProfiles({ ctx: c.var.ctx, input }));
-      return c.json(await createPost({ ctx: c.var.ctx, input, loadMedia: mediaLoaderFor(c.var.ctx) }), 201);
+      await limitPublishing(c, await publishingProfiles({ ctx: c.get("ctx"), input }));
+      return c.json(await createPost({ ctx: c.get("ctx"), input, loadMedia: mediaLoaderFor(c.get("ctx")) }), 201);
     },
   )
   .get(
@@ -84,7 +84,7 @@ export const postRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", v.strictObject({ state: v.pipe(v.optional(v.picklist(postStates)), v.description("Only posts in this state.")), limit: limitQuery(), cursor: cursorQuery })),
-    async (c) => c.json(await listPosts({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await listPosts({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .get(
     "/posts/:id",
@@ -96,7 +96,7 @@ export const postRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(PostSchema, "The post."), ...errorResponses(["resource_not_found", "field_invalid"]) },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
-    async (c) => c.json(await getPost({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await getPost({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .patch(
     "/posts/:id",
@@ -111,7 +111,7 @@ export const postRoutes = new Hono<AppEnv>()
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
     validate("json", EditPostBody, { codes: bodyCodes }),
-    async (c) => c.json(await editPost({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, changes: c.req.valid("json") as never }, loadMedia: mediaLoaderFor(c.var.ctx) })),
+    async (c) => c.json(await editPost({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, changes: c.req.valid("json") as never }, loadMedia: mediaLoaderFor(c.get("ctx")) })),
   )
   .delete(
     "/posts/:id",
@@ -128,7 +128,7 @@ export const postRoutes = new Hono<AppEnv>()
       },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
-    async (c) => c.json(await deletePost({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await deletePost({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .post(
     "/posts/:id/publish",
@@ -143,8 +143,8 @@ export const postRoutes = new Hono<AppEnv>()
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
     async (c) => {
-      await limitPublishing(c, await draftProfiles({ ctx: c.var.ctx, input: c.req.valid("param") }));
-      return c.json(await publishDraft({ ctx: c.var.ctx, input: c.req.valid("param"), loadMedia: mediaLoaderFor(c.var.ctx) }));
+      await limitPublishing(c, await draftProfiles({ ctx: c.get("ctx"), input: c.req.valid("param") }));
+      return c.json(await publishDraft({ ctx: c.get("ctx"), input: c.req.valid("param"), loadMedia: mediaLoaderFor(c.get("ctx")) }));
     },
   )
   .post(
@@ -161,5 +161,5 @@ export const postRoutes = new Hono<AppEnv>()
     }),
     noBody(),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
-    async (c) => c.json(await retractPost({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await retractPost({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );

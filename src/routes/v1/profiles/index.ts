@@ -50,7 +50,7 @@ export const profileRoutes = new Hono<AppEnv>()
       },
     }),
     validate("json", CreateProfileBody),
-    async (c) => c.json(await createProfile({ ctx: c.var.ctx, input: c.req.valid("json") }), 201),
+    async (c) => c.json(await createProfile({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
   )
   .get(
     "/profiles",
@@ -65,5 +65,5 @@ export const profileRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", ListProfilesQuery),
-    async (c) => c.json(await listProfiles({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await listProfiles({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   );

@@ -24,5 +24,5 @@ export const reviewRoutes = new Hono<AppEnv>().get(
   }),
   validate("param", AccountIdParam),
   validate("query", ReviewListQuery),
-  async (c) => c.json(await listReviews({ ctx: c.var.ctx, input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
+  async (c) => c.json(await listReviews({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), ...c.req.valid("query") } })),
 );

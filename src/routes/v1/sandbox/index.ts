@@ -28,7 +28,7 @@ export const sandboxControlRoutes = new Hono<AppEnv>().put(
   }),
   validate("param", AccountIdParam),
   validate("json", FaultBody),
-  async (c) => c.json(await setSandboxFault({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
+  async (c) => c.json(await setSandboxFault({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
 ).post(
   "/sandbox/social-accounts/:id/inbound",
   describeRoute({
@@ -46,7 +46,7 @@ export const sandboxControlRoutes = new Hono<AppEnv>().put(
   }),
   validate("param", AccountIdParam),
   validate("json", InboundBody),
-  async (c) => c.json(await triggerSandboxInbound({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
+  async (c) => c.json(await triggerSandboxInbound({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("json") } })),
 )
   .post(
     "/sandbox/social-accounts/:id/activity",
@@ -65,5 +65,5 @@ export const sandboxControlRoutes = new Hono<AppEnv>().put(
     }),
     validate("param", AccountIdParam),
     validate("json", ActivityBody),
-    async (c) => c.json(await simulateActivity({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, ...c.req.valid("json") } }), 201),
+    async (c) => c.json(await simulateActivity({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, ...c.req.valid("json") } }), 201),
   );

@@ -41,7 +41,7 @@ export const accountResourceRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(TargetsSchema, "The account's destinations."), ...errorResponses(networkErrors) },
     }),
     validate("param", AccountIdParam),
-    async (c) => c.json(await listTargets({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await listTargets({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .get(
     "/social-accounts/:id/publish-info",
@@ -55,7 +55,7 @@ export const accountResourceRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(PublishInfoSchema, "The creator's constraints now."), ...errorResponses(["publish_info_unsupported", "quota_exceeded", ...networkErrors, "field_invalid"]) },
     }),
     validate("param", AccountIdParam),
-    async (c) => c.json(await getPublishInfo({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await getPublishInfo({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .get(
     "/social-accounts/:id/allowance",
@@ -69,7 +69,7 @@ export const accountResourceRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(AllowanceSchema, "The allowance."), ...errorResponses(["capability_unsupported", ...networkErrors, "field_invalid"]) },
     }),
     validate("param", AccountIdParam),
-    async (c) => c.json(await getAllowance({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await getAllowance({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .patch(
     "/social-accounts/:id/profile",
@@ -88,7 +88,7 @@ export const accountResourceRoutes = new Hono<AppEnv>()
     }),
     validate("param", AccountIdParam),
     validate("json", ProfileBody),
-    async (c) => c.json(await updateAccountProfile({ ctx: c.var.ctx, input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
+    async (c) => c.json(await updateAccountProfile({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
   )
   .post(
     "/social-accounts/:id/webhook",
@@ -104,7 +104,7 @@ export const accountResourceRoutes = new Hono<AppEnv>()
     }),
     validate("param", AccountIdParam),
     validate("json", WebhookBody),
-    async (c) => c.json(await subscribeAccountWebhook({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, fields: c.req.valid("json").fields } })),
+    async (c) => c.json(await subscribeAccountWebhook({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, fields: c.req.valid("json").fields } })),
   )
   .get(
     "/social-accounts/:id/ad-accounts",
@@ -117,7 +117,7 @@ export const accountResourceRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(AdAccountsSchema, "The ad accounts."), ...errorResponses(["capability_unsupported", "photo_page_door_required", ...networkErrors, "field_invalid"]) },
     }),
     validate("param", AccountIdParam),
-    async (c) => c.json(await listAdAccounts({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await listAdAccounts({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .get(
     "/social-accounts/:id/branded-partners",
@@ -131,7 +131,7 @@ export const accountResourceRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(BrandedPartnersSchema, "The partners."), ...errorResponses(["capability_unsupported", "photo_page_door_required", "branded_content_not_enabled", ...networkErrors, "field_invalid"]) },
     }),
     validate("param", AccountIdParam),
-    async (c) => c.json(await listBrandedPartners({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await listBrandedPartners({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .get(
     "/social-accounts/:id/events",
@@ -144,5 +144,5 @@ export const accountResourceRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(ChannelEventsSchema, "The upcoming events."), ...errorResponses(["capability_unsupported", "video_no_channel", ...networkErrors, "field_invalid"]) },
     }),
     validate("param", AccountIdParam),
-    async (c) => c.json(await listChannelEvents({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await listChannelEvents({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );

@@ -27,7 +27,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       },
     }),
     validate("json", ConnectBody),
-    async (c) => c.json(await connectAccount({ ctx: c.var.ctx, input: c.req.valid("json") }), 201),
+    async (c) => c.json(await connectAccount({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
   )
   .get(
     "/social-accounts",
@@ -42,7 +42,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", ListAccountsQuery),
-    async (c) => c.json(await listAccounts({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await listAccounts({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .get(
     "/social-accounts/:id",
@@ -54,7 +54,7 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(SocialAccountSchema, "The account."), ...errorResponses(["account_unknown", "field_invalid"]) },
     }),
     validate("param", AccountIdParam),
-    async (c) => c.json(await getAccount({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await getAccount({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .delete(
     "/social-accounts/:id",
@@ -70,5 +70,5 @@ export const socialAccountRoutes = new Hono<AppEnv>()
       },
     }),
     validate("param", AccountIdParam),
-    async (c) => c.json(await disconnectAccount({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await disconnectAccount({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );

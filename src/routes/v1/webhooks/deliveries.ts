@@ -32,7 +32,7 @@ export const webhookDeliveryRoutes = new Hono<AppEnv>()
     }),
     validate("param", WebhookIdParam),
     validate("query", ListQuery),
-    async (c) => c.json(await listDeliveries({ ctx: c.var.ctx, input: { ...c.req.valid("query"), id: c.req.valid("param").id } })),
+    async (c) => c.json(await listDeliveries({ ctx: c.get("ctx"), input: { ...c.req.valid("query"), id: c.req.valid("param").id } })),
   )
   .post(
     "/webhooks/:id/test",
@@ -46,7 +46,7 @@ export const webhookDeliveryRoutes = new Hono<AppEnv>()
       responses: { 202: jsonResponse(Queued, "Queued: the first attempt runs at once."), ...errorResponses(["resource_not_found"]) },
     }),
     validate("param", WebhookIdParam),
-    async (c) => c.json(await testWebhook({ ctx: c.var.ctx, input: c.req.valid("param") }), 202),
+    async (c) => c.json(await testWebhook({ ctx: c.get("ctx"), input: c.req.valid("param") }), 202),
   )
   .post(
     "/webhooks/:id/redeliver",
@@ -61,7 +61,7 @@ export const webhookDeliveryRoutes = new Hono<AppEnv>()
     }),
     validate("param", WebhookIdParam),
     validate("json", RedeliverBody),
-    async (c) => c.json(await redeliverEvent({ ctx: c.var.ctx, input: { id: c.req.valid("param").id, event: c.req.valid("json").event } }), 202),
+    async (c) => c.json(await redeliverEvent({ ctx: c.get("ctx"), input: { id: c.req.valid("param").id, event: c.req.valid("json").event } }), 202),
   )
   .post(
     "/webhooks/:id/rotate-secret",
@@ -80,7 +80,7 @@ export const webhookDeliveryRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         await rotateWebhookSecret({
-          ctx: c.var.ctx,
+          ctx: c.get("ctx"),
           input: { id: c.req.valid("param").id, windowSeconds: c.req.valid("json").windowSeconds ?? DEFAULT_ROTATION_WINDOW_SECONDS },
         }),
       ),

@@ -33,7 +33,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       },
     }),
     validate("json", CreateWebhookBody, bodyCodes),
-    async (c) => c.json(await createWebhook({ ctx: c.var.ctx, input: c.req.valid("json") }), 201),
+    async (c) => c.json(await createWebhook({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
   )
   .get(
     "/webhooks",
@@ -46,7 +46,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(WebhookListSchema, "A page of endpoints."), ...errorResponses(["field_unknown", "field_invalid", "cursor_invalid"]) },
     }),
     validate("query", ListQuery),
-    async (c) => c.json(await listWebhooks({ ctx: c.var.ctx, input: c.req.valid("query") })),
+    async (c) => c.json(await listWebhooks({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .get(
     "/webhooks/:id",
@@ -58,7 +58,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(WebhookSchema, "The endpoint."), ...errorResponses(["resource_not_found"]) },
     }),
     validate("param", WebhookIdParam),
-    async (c) => c.json(await getWebhook({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await getWebhook({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .patch(
     "/webhooks/:id",
@@ -76,7 +76,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     }),
     validate("param", WebhookIdParam),
     validate("json", UpdateWebhookBody, bodyCodes),
-    async (c) => c.json(await updateWebhook({ ctx: c.var.ctx, input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
+    async (c) => c.json(await updateWebhook({ ctx: c.get("ctx"), input: { ...c.req.valid("json"), id: c.req.valid("param").id } })),
   )
   .delete(
     "/webhooks/:id",
@@ -90,5 +90,5 @@ export const webhookRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(v.object({ id: v.string(), deleted: v.literal(true) }), "Deleted."), ...errorResponses(["resource_not_found"]) },
     }),
     validate("param", WebhookIdParam),
-    async (c) => c.json(await deleteWebhook({ ctx: c.var.ctx, input: c.req.valid("param") })),
+    async (c) => c.json(await deleteWebhook({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   );
