@@ -1,9 +1,12 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, type JSONRPCMessage, type RequestId, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { DEFAULT_NEGOTIATED_PROTOCOL_VERSION, type JSONRPCMessage, type JSONRPCRequest, type RequestId, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.js";
 
 type JsonRpcId = string | number;
+type MessageExtra = Parameters<NonNullable<Transport["onmessage"]>>[1];
+/** How a server starts the handler of one request that is known to be a request. */
+export type RequestDispatch = (request: JSONRPCRequest, extra: MessageExtra) => void;
 type Pending = { id: JsonRpcId; http: Context<AppEnv>; resolve: (message: JSONRPCMessage) => void };
 
 function jsonRpcRefusal(status: number, code: number, message: string): Response {
@@ -20,6 +23,12 @@ function jsonRpcRefusal(status: number, code: number, message: string): Response
  * Messages arrive already checked (readJsonRpcBody) and are told apart by shape here: the
  * transports that validate every message again with zod, before and after the server does, cost
  * more than the whole REST answer to GET /v1/me.
+ *
+ * A request goes to the server's own request dispatch (`useRequestDispatch`) when the SDK has it:
+ * the SDK's message callback first parses each message as a result and as an error response, and
+ * those two failed zod parses cost about 23 µs of every tool call (bench/mcp.ts). Everything after
+ * the sorting (handler lookup, params schema, capability checks, errors, the answer) stays the
+ * SDK's.
  */
 export class StatelessJsonTransport implements Transport {
   onmessage?: Transport["onmessage"];
@@ -27,6 +36,12 @@ export class StatelessJsonTransport implements Transport {
   onerror?: Transport["onerror"];
   private readonly pending = new Map<number, Pending>();
   private next = 0;
+  private dispatchRequest?: RequestDispatch;
+
+  /** Hands requests to this dispatch instead of `onmessage` (see the class comment); undefined goes back to `onmessage`. */
+  useRequestDispatch(dispatch: RequestDispatch | undefined): void {
+    this.dispatchRequest = dispatch;
+  }
 
   async start(): Promise<void> {}
 
@@ -90,18 +105,20 @@ export class StatelessJsonTransport implements Transport {
     this.next = (this.next + 1) % Number.MAX_SAFE_INTEGER;
     const internal = this.next;
     const answered = new Promise<JSONRPCMessage>((resolve) => this.pending.set(internal, { id, http: c, resolve }));
-    this.deliver({ ...message, id: internal } as JSONRPCMessage, extra);
+    const request = { ...message, id: internal } as JSONRPCRequest;
+    if (this.dispatchRequest) this.dispatchRequest(request, extra);
+    else this.deliver(request, extra);
     return c.json(await answered);
   }
 
   /**
-   * The SDK tells a message's kind by parsing it against the response schemas first, so every
-   * request fails two zod parses whose errors it throws away; their stacks cost about 30 µs of
-   * the 130 µs `tools/call whoami` spent over GET /v1/me in process (bench/mcp.ts). Stacks are off only
-   * while the SDK sorts the message and starts its handler: the handler itself runs on a later
-   * microtask, after the limit is restored, so a tool's errors keep their stacks.
+   * Through the SDK's message callback (notifications, and requests if the dispatch is missing):
+   * it tells a message's kind by parsing it against the response schemas first, and the stacks of
+   * those failed parses' errors are most of their cost. Stacks are off only while the SDK sorts
+   * the message and starts its handler: the handler itself runs on a later microtask, after the
+   * limit is restored, so a tool's errors keep their stacks.
    */
-  private deliver(message: JSONRPCMessage, extra: Parameters<NonNullable<Transport["onmessage"]>>[1]): void {
+  private deliver(message: JSONRPCMessage, extra: MessageExtra): void {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {

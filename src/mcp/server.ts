@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Protocol, type RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Context } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../http/context.js";
@@ -10,14 +11,23 @@ import { toolJsonSchema, toolOutputSchema } from "./json-schema.js";
 import { type ToolDefinition, toolAction } from "./tool.js";
 import { assertAgentMay } from "../domain/agents/grant-checks.js";
 import { recordAuditEvent } from "../domain/audit/record-audit-event.js";
-import { toolFailure, toolSuccess } from "./tool-result.js";
+import { type ToolResult, toolFailure, toolSuccess } from "./tool-result.js";
 import { allTools } from "./tools/index.js";
-import { StatelessJsonTransport } from "./json-transport.js";
+import { type RequestDispatch, StatelessJsonTransport } from "./json-transport.js";
 
 export const MCP_SERVER_INFO = { name: "chorus", title: "Chorus unified social media API", version: "1.0.0" };
 
 const INSTRUCTIONS =
   "One API key reaches ten social networks. Start with `whoami` and `list_social_accounts`; check a post with `validate_post`, then `create_post` with an `idempotencyKey`. Failed calls return `isError` with the REST error envelope: branch on `error.code`, follow `error.fix`, retry only when `error.retryable`.";
+
+/** `Protocol.setRequestHandler`: the handler gets the request as its schema parsed it. */
+function registerRequestHandler(
+  server: Server,
+  schema: typeof CallToolRequestSchema,
+  handler: (request: CallToolRequest, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<ToolResult>,
+): void {
+  Protocol.prototype.setRequestHandler.call(server, schema, handler);
+}
 
 /** The tools/list entries, built once per isolate and tool list: the schemas never change at run time. */
 const listings = new WeakMap<readonly ToolDefinition[], object[]>();
@@ -79,14 +89,18 @@ export function createMcpServer(transport: StatelessJsonTransport, tools: readon
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(tools) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // Registered as Protocol registers any handler (its params schema parses each request), not
+  // through Server's tools/call override, which parses the request a second time and every
+  // result against CallToolResultSchema: about 5 µs a call (bench/mcp.ts) for results that are
+  // built in one place (tool-result.ts) and that the SDK client checks on receipt in the tests.
+  registerRequestHandler(server, CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names every tool.`);
     const c = transport.contextOf(extra.requestId);
     // Each call gets its own domain context, so a keyed create_post's claim and its committed
     // flag (which decide what the idempotency store keeps) describe that call alone.
-    const ctx = { ...c.get("ctx"), effects: { committed: false } };
-    delete ctx.idempotency;
+    const { idempotency: _requestKey, ...shared } = c.get("ctx");
+    const ctx = { ...shared, effects: { committed: false } };
     try {
       // An agent's grant is checked before the arguments are even read: a refused call reads and writes nothing.
       assertAgentMay(ctx, toolAction(tool), `the tool ${tool.name}`);
@@ -102,8 +116,24 @@ export function createMcpServer(transport: StatelessJsonTransport, tools: readon
   return server;
 }
 
+/**
+ * The SDK server's own start of a request's handler (`Protocol._onrequest`: handler lookup, the
+ * abort signal, the answer or the JSON-RPC error), which its message callback calls once it has
+ * sorted a message. It is not public API, so it is looked up and checked here: if an SDK release
+ * drops it, requests go through the message callback as before (slower, the same answers), and
+ * test/mcp/request-dispatch.test.ts fails to say so.
+ */
+export function requestDispatchOf(server: Server): RequestDispatch | undefined {
+  const onrequest: unknown = Reflect.get(server, "_onrequest");
+  if (typeof onrequest !== "function" || onrequest.length !== 2) return undefined;
+  return (request, extra) => {
+    onrequest.call(server, request, extra);
+  };
+}
+
 export interface McpEndpoint {
   transport: StatelessJsonTransport;
+  server: Server;
 }
 
 const endpoints = new WeakMap<readonly ToolDefinition[], Promise<McpEndpoint>>();
@@ -113,9 +143,12 @@ export function mcpEndpoint(tools: readonly ToolDefinition[] = allTools): Promis
   let endpoint = endpoints.get(tools);
   if (!endpoint) {
     const transport = new StatelessJsonTransport();
-    endpoint = createMcpServer(transport, tools)
-      .connect(transport)
-      .then(() => ({ transport }));
+    const server = createMcpServer(transport, tools);
+    endpoint = server.connect(transport).then(() => {
+      const dispatch = requestDispatchOf(server);
+      if (dispatch) transport.useRequestDispatch(dispatch);
+      return { transport, server };
+    });
     endpoints.set(tools, endpoint);
   }
   return endpoint;
