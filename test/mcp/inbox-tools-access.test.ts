@@ -1,22 +1,15 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
 import { connect, receive } from "../support/conversations.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-import { type Structured, callTool as call, listen, mcpClient } from "./mcp-server.js";
+import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import { callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
 
 /** Who may use the inbox, engagement, discovery and analytics tools: agents within their grant, and no one across workspaces. */
 
 let t: TestApp;
-let server: Awaited<ReturnType<typeof listen>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  server = await listen(t);
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-});
+let server: RunningServer;
+withMcpTestServer((running) => ({ t, server } = running));
 
 async function rest(ws: TestWorkspace, path: string): Promise<Structured> {
   const response = await ws.request(path);

@@ -1,10 +1,10 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
 import { connect, receive } from "../support/conversations.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-import { type Structured, callTool as call, listen, mcpClient } from "./mcp-server.js";
+import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import { callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
 
 /**
  * The analytics, inbox, engagement and discovery tools: each answers what its REST route answers
@@ -13,15 +13,8 @@ import { type Structured, callTool as call, listen, mcpClient } from "./mcp-serv
  */
 
 let t: TestApp;
-let server: Awaited<ReturnType<typeof listen>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  server = await listen(t);
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-});
+let server: RunningServer;
+withMcpTestServer((running) => ({ t, server } = running));
 
 async function rest(ws: TestWorkspace, path: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: Structured }> {
   const response = await ws.request(path, init);

@@ -1,23 +1,16 @@
 import { eq } from "drizzle-orm";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
-import { type TestApp, createTestApp } from "../support/test-app.js";
-import { listen, mcpClient, rawPost } from "./mcp-server.js";
+import type { TestApp } from "../support/test-app.js";
+import { mcpClient, rawPost, type RunningServer, withMcpTestServer } from "./mcp-server.js";
 
 const whoami = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "whoami", arguments: {} } });
 
 describe("MCP calls count against the workspace's rate limits", () => {
   let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  let server: RunningServer;
+  withMcpTestServer((running) => ({ t, server } = running));
 
   it("every tools/call counts against apiPerMinute, shared with REST: the next request is 429", async () => {
     const ws = await t.workspace();

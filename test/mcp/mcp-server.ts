@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { TestApp } from "../support/test-app.js";
+import { afterAll, beforeAll } from "vitest";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 
 /** The app on a real HTTP server (127.0.0.1, ephemeral port), as an MCP client reaches it. */
 export async function listen(t: TestApp): Promise<{ base: string; close(): Promise<void> }> {
@@ -15,6 +16,25 @@ export async function listen(t: TestApp): Promise<{ base: string; close(): Promi
     base: `http://127.0.0.1:${(running.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => running.close(() => resolve())),
   };
+}
+
+export type RunningServer = Awaited<ReturnType<typeof listen>>;
+
+/**
+ * A fresh test app on a real HTTP server for the enclosing describe block (or file): opened before
+ * its tests, handed to `use`, and closed after them.
+ */
+export function withMcpTestServer(use: (running: { t: TestApp; server: RunningServer }) => void): void {
+  let running: { t: TestApp; server: RunningServer } | undefined;
+  beforeAll(async () => {
+    const t = await createTestApp();
+    running = { t, server: await listen(t) };
+    use(running);
+  });
+  afterAll(async () => {
+    await running?.server.close();
+    await running?.t.close();
+  });
 }
 
 /** The official SDK client over Streamable HTTP, authorised with an API key. */

@@ -1,21 +1,14 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../support/test-app.js";
-import { listen, mcpClient, rawPost } from "./mcp-server.js";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../support/test-app.js";
+import { mcpClient, rawPost, type RunningServer, withMcpTestServer } from "./mcp-server.js";
 
 const createPost = (id: number, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "create_post", arguments: args } });
 
 describe("POST /v1/mcp: the transport and JSON-RPC", () => {
   let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  let server: RunningServer;
+  withMcpTestServer((running) => ({ t, server } = running));
 
   async function postCount(key: string): Promise<number> {
     const response = await fetch(`${server.base}/v1/posts`, { headers: { authorization: `Bearer ${key}` } });

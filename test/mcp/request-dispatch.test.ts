@@ -1,8 +1,8 @@
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mcpEndpoint, requestDispatchOf } from "../../src/mcp/server.js";
-import { type TestApp, createTestApp } from "../support/test-app.js";
-import { listen, rawPost } from "./mcp-server.js";
+import type { TestApp } from "../support/test-app.js";
+import { rawPost, type RunningServer, withMcpTestServer } from "./mcp-server.js";
 
 const message = (id: number, method: string, params?: object) => JSON.stringify({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
 
@@ -28,15 +28,8 @@ const messages = [
  */
 describe("POST /v1/mcp: requests start through the SDK server's request dispatch", () => {
   let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  let server: RunningServer;
+  withMcpTestServer((running) => ({ t, server } = running));
 
   async function answers(key: string): Promise<{ status: number; body: unknown }[]> {
     const out = [];

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-import { type Structured, callTool as call, listen, mcpClient } from "./mcp-server.js";
+import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import { callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
 
 /**
  * `list_reviews` and `reply_to_review` through the official SDK client: the same answers and
@@ -11,15 +11,8 @@ import { type Structured, callTool as call, listen, mcpClient } from "./mcp-serv
  */
 
 let t: TestApp;
-let server: Awaited<ReturnType<typeof listen>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  server = await listen(t);
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-});
+let server: RunningServer;
+withMcpTestServer((running) => ({ t, server } = running));
 
 async function agentCall(accessToken: string, name: string, args: Record<string, unknown>) {
   const response = await t.app.request(`${ORIGIN}/v1/mcp`, {

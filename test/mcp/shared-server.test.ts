@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../support/test-app.js";
-import { listen, mcpClient } from "./mcp-server.js";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../support/test-app.js";
+import { mcpClient, type RunningServer, withMcpTestServer } from "./mcp-server.js";
 
 const whoami = (id: number | string) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "whoami", arguments: {} } });
 
@@ -10,15 +10,8 @@ const whoami = (id: number | string) => JSON.stringify({ jsonrpc: "2.0", id, met
  */
 describe("POST /v1/mcp: one server for the process", () => {
   let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  let server: RunningServer;
+  withMcpTestServer((running) => ({ t, server } = running));
 
   const post = (key: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${server.base}/v1/mcp`, {

@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
-import { type Structured, callTool as call, listen, mcpClient } from "./mcp-server.js";
+import { describe, expect, it } from "vitest";
+import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import { callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
 
 async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}): Promise<string> {
   const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } });
@@ -11,15 +11,8 @@ async function connect(ws: TestWorkspace, platform: string, handle: string, extr
 
 describe("MCP tools through the official SDK client", () => {
   let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    server = await listen(t);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  let server: RunningServer;
+  withMcpTestServer((running) => ({ t, server } = running));
 
   it("initializes and lists every tool with an input and an output schema", async () => {
     const ws = await t.workspace();
