@@ -5,10 +5,23 @@ import type { SandboxRecord, SandboxStore } from "./types.js";
 export function createMemorySandboxStore(now: () => Date = () => new Date()): SandboxStore {
   const records = new Map<string, SandboxRecord<unknown>>();
   const key = (platform: PlatformId, kind: string, id: string) => `${platform}\u0000${kind}\u0000${id}`;
+  const read = <T>(platform: PlatformId, kind: string, id: string) => {
+    const found = records.get(key(platform, kind, id));
+    return found ? (structuredClone(found) as SandboxRecord<T>) : null;
+  };
   return {
     async get<T>(platform: PlatformId, kind: string, id: string) {
-      const found = records.get(key(platform, kind, id));
-      return found ? (structuredClone(found) as SandboxRecord<T>) : null;
+      return read<T>(platform, kind, id);
+    },
+    async getLinked<T, L, A = unknown>(platform: PlatformId, kind: string, id: string, link: { field: string; kind: string; alongside?: string }) {
+      if (link.kind === kind || link.alongside === kind || link.alongside === link.kind) throw new Error("getLinked: three records of different kinds");
+      const record = read<T>(platform, kind, id);
+      const named = record && typeof record.data === "object" && record.data !== null ? (record.data as Record<string, unknown>)[link.field] : undefined;
+      return {
+        record,
+        linked: typeof named === "string" ? read<L>(platform, link.kind, named) : null,
+        alongside: link.alongside === undefined ? null : read<A>(platform, link.alongside, id),
+      };
     },
     async put<T>(platform: PlatformId, kind: string, id: string, data: T, owner: string | null = null) {
       const existing = records.get(key(platform, kind, id));

@@ -56,8 +56,8 @@ export async function issueTokens(
   };
 }
 
-export type TokenCheck =
-  | { ok: true; account: SandboxAccount; token: SandboxToken }
+export type TokenCheck<A = unknown> =
+  | { ok: true; account: SandboxAccount; token: SandboxToken; alongside: A | null }
   | { ok: false; reason: "missing" | "invalid" | "expired" | "revoked" | "wrong_kind" };
 
 /**
@@ -65,22 +65,22 @@ export type TokenCheck =
  * `expired_token` fault answers as if every token had expired, so adapters exercise their
  * refresh and needs-reauth paths.
  */
-export async function checkToken(
+export async function checkToken<A = unknown>(
   deps: SimulatorDeps,
   platform: PlatformId,
   token: string | null | undefined,
   kind: "access" | "refresh" = "access",
-): Promise<TokenCheck> {
+  options: { alongside?: string } = {},
+): Promise<TokenCheck<A>> {
   if (!token) return { ok: false, reason: "missing" };
-  const found = await deps.store.get<SandboxToken>(platform, "token", token);
+  const { record: found, linked: account, alongside } = await deps.store.getLinked<SandboxToken, SandboxAccount, A>(platform, "token", token, { field: "accountId", kind: "account", ...options });
   if (!found) return { ok: false, reason: "invalid" };
   if (found.data.kind !== kind) return { ok: false, reason: "wrong_kind" };
   if (found.data.revoked) return { ok: false, reason: "revoked" };
-  const account = await deps.store.get<SandboxAccount>(platform, "account", found.data.accountId);
   if (!account) return { ok: false, reason: "invalid" };
   const expired = found.data.expiresAt !== null && new Date(found.data.expiresAt).getTime() <= deps.now().getTime();
   if (expired || (account.data.fault === "expired_token" && kind === "access")) return { ok: false, reason: "expired" };
-  return { ok: true, account: account.data, token: found.data };
+  return { ok: true, account: account.data, token: found.data, alongside: alongside?.data ?? null };
 }
 
 /** Revokes one token (refresh rotation, explicit revoke). */

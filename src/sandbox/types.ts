@@ -15,6 +15,18 @@ export interface SandboxRecord<T> {
 
 export interface SandboxStore {
   get<T>(platform: PlatformId, kind: string, id: string): Promise<SandboxRecord<T> | null>;
+  /**
+   * A record and, in the same read, the record of kind `link.kind` whose id the first one's
+   * `data[link.field]` holds (a token and its account) and, with `link.alongside`, the record of
+   * that kind under the same id (a Graph token's door): every simulated call checks a token.
+   * `linked` is null when the record is missing or names nothing that exists.
+   */
+  getLinked<T, L, A = unknown>(
+    platform: PlatformId,
+    kind: string,
+    id: string,
+    link: { field: string; kind: string; alongside?: string },
+  ): Promise<{ record: SandboxRecord<T> | null; linked: SandboxRecord<L> | null; alongside: SandboxRecord<A> | null }>;
   put<T>(platform: PlatformId, kind: string, id: string, data: T, owner?: string | null): Promise<void>;
   list<T>(platform: PlatformId, kind: string, filter?: { owner?: string }): Promise<SandboxRecord<T>[]>;
   delete(platform: PlatformId, kind: string, id: string): Promise<void>;

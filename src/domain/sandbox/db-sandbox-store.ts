@@ -1,8 +1,68 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { sandboxRecords } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { SandboxRecord, SandboxStore } from "../../sandbox/types.js";
+
+const p = {
+  workspace: sql.placeholder("workspace"),
+  platform: sql.placeholder("platform"),
+  kind: sql.placeholder("kind"),
+  id: sql.placeholder("id"),
+};
+const world = and(eq(sandboxRecords.workspaceId, p.workspace), eq(sandboxRecords.platform, p.platform), eq(sandboxRecords.kind, p.kind));
+
+/**
+ * The store's statements, built once per database handle: a simulated call makes several reads,
+ * and drizzle building each statement cost about as much as running it (the simulators answer
+ * ten networks' calls in a 10-target publish). The names make them named statements on
+ * node-postgres and Neon; PGlite prepares every statement once anyway (src/db/pglite-statements.ts).
+ */
+function prepareStatements(db: Database) {
+  const linkedId = sql`(select t.data ->> ${sql.placeholder("field")} from ${sandboxRecords} t
+    where t.workspace_id = ${p.workspace} and t.platform = ${p.platform} and t.kind = ${p.kind} and t.id = ${p.id})`;
+  return {
+    get: db.select().from(sandboxRecords).where(and(world, eq(sandboxRecords.id, p.id))).limit(1).prepare("sandbox_get"),
+    // The record and the one it names, in one read: both by the world's unique key.
+    linked: db
+      .select()
+      .from(sandboxRecords)
+      .where(
+        and(
+          eq(sandboxRecords.workspaceId, p.workspace),
+          eq(sandboxRecords.platform, p.platform),
+          or(
+            and(or(eq(sandboxRecords.kind, p.kind), eq(sandboxRecords.kind, sql.placeholder("alongside"))), eq(sandboxRecords.id, p.id)),
+            and(eq(sandboxRecords.kind, sql.placeholder("linkKind")), eq(sandboxRecords.id, linkedId)),
+          ),
+        ),
+      )
+      .prepare("sandbox_get_linked"),
+    put: db
+      .insert(sandboxRecords)
+      .values({ workspaceId: p.workspace, platform: p.platform, kind: p.kind, id: p.id, owner: sql.placeholder("owner"), data: sql.placeholder("data") })
+      .onConflictDoUpdate({ target: [sandboxRecords.workspaceId, sandboxRecords.platform, sandboxRecords.kind, sandboxRecords.id], set: { data: sql`excluded.data`, owner: sql`excluded.owner` } })
+      .prepare("sandbox_put"),
+    list: db.select().from(sandboxRecords).where(world).orderBy(asc(sandboxRecords.createdAt), asc(sandboxRecords.id)).prepare("sandbox_list"),
+    listOwned: db
+      .select()
+      .from(sandboxRecords)
+      .where(and(world, eq(sandboxRecords.owner, sql.placeholder("owner"))))
+      .orderBy(asc(sandboxRecords.createdAt), asc(sandboxRecords.id))
+      .prepare("sandbox_list_owned"),
+    delete: db.delete(sandboxRecords).where(and(world, eq(sandboxRecords.id, p.id))).prepare("sandbox_delete"),
+  };
+}
+
+const prepared = new WeakMap<Database, ReturnType<typeof prepareStatements>>();
+function statements(db: Database) {
+  let built = prepared.get(db);
+  if (!built) {
+    built = prepareStatements(db);
+    prepared.set(db, built);
+  }
+  return built;
+}
 
 /**
  * The simulators' state in the database, one simulated world per workspace: a handle connected
@@ -16,33 +76,32 @@ export function createDbSandboxStore(db: Database, workspaceId: string): Sandbox
     data: row.data as T,
     createdAt: row.createdAt.toISOString(),
   });
-  const key = (platform: PlatformId, kind: string) =>
-    and(eq(sandboxRecords.workspaceId, workspaceId), eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, kind));
+  const q = statements(db);
   return {
     async get<T>(platform: PlatformId, kind: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(sandboxRecords)
-        .where(and(key(platform, kind), eq(sandboxRecords.id, id)))
-        .limit(1);
+      const [row] = await q.get.execute({ workspace: workspaceId, platform, kind, id });
       return row ? toRecord<T>(row) : null;
     },
+    async getLinked<T, L, A = unknown>(platform: PlatformId, kind: string, id: string, link: { field: string; kind: string; alongside?: string }) {
+      if (link.kind === kind || link.alongside === kind || link.alongside === link.kind) throw new Error("getLinked: three records of different kinds");
+      // Without `alongside`, the kind itself stands in for it: the same row, found once.
+      const rows = await q.linked.execute({ workspace: workspaceId, platform, kind, id, field: link.field, linkKind: link.kind, alongside: link.alongside ?? kind });
+      const of = (wanted: string | undefined) => rows.find((row) => row.kind === wanted);
+      const record = of(kind);
+      const linked = record ? of(link.kind) : undefined;
+      const alongside = link.alongside === undefined ? undefined : of(link.alongside);
+      return { record: record ? toRecord<T>(record) : null, linked: linked ? toRecord<L>(linked) : null, alongside: alongside ? toRecord<A>(alongside) : null };
+    },
     async put<T>(platform: PlatformId, kind: string, id: string, data: T, owner: string | null = null) {
-      await db
-        .insert(sandboxRecords)
-        .values({ workspaceId, platform, kind, id, owner, data })
-        .onConflictDoUpdate({ target: [sandboxRecords.workspaceId, sandboxRecords.platform, sandboxRecords.kind, sandboxRecords.id], set: { data, owner } });
+      await q.put.execute({ workspace: workspaceId, platform, kind, id, owner, data });
     },
     async list<T>(platform: PlatformId, kind: string, filter: { owner?: string } = {}) {
-      const rows = await db
-        .select()
-        .from(sandboxRecords)
-        .where(and(key(platform, kind), filter.owner === undefined ? undefined : eq(sandboxRecords.owner, filter.owner)))
-        .orderBy(asc(sandboxRecords.createdAt), asc(sandboxRecords.id));
+      const key = { workspace: workspaceId, platform, kind };
+      const rows = filter.owner === undefined ? await q.list.execute(key) : await q.listOwned.execute({ ...key, owner: filter.owner });
       return rows.map((row) => toRecord<T>(row));
     },
     async delete(platform: PlatformId, kind: string, id: string) {
-      await db.delete(sandboxRecords).where(and(key(platform, kind), eq(sandboxRecords.id, id)));
+      await q.delete.execute({ workspace: workspaceId, platform, kind, id });
     },
   };
 }

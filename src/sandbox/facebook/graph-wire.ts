@@ -128,14 +128,15 @@ export async function authenticate(
 ): Promise<GraphAuth> {
   const { deps, platform } = profile;
   const value = accessTokenOf(request, options.form);
-  const check = await checkToken(deps, platform, value);
+  // The token's door and lifetime (its token_meta record) come in the same read.
+  const check = await checkToken<TokenMeta>(deps, platform, value, "access", { alongside: "token_meta" });
   if (!check.ok) {
     if (check.reason === "missing") return fail(tokenErrors.missing());
     if (check.reason === "expired") return fail(tokenErrors.expired(deps.now()));
     if (check.reason === "revoked") return fail(tokenErrors.revoked());
     return fail(tokenErrors.invalid());
   }
-  const meta = value ? ((await deps.store.get<TokenMeta>(platform, "token_meta", value))?.data ?? null) : null;
+  const meta = check.alongside;
   if (options.door !== undefined && meta?.door !== options.door) return fail(tokenErrors.invalid());
   if ((await applyLatencyFaults(deps, check.account, request.signal)) === "down") return fail(graphDown());
   if (check.account.fault === "rate_limited") return fail(profile.rateLimited(meta));
