@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openServerDatabase } from "../../src/db/node-postgres.js";
 import { apiKeys, events, jobs, postTargets, posts, webhookAttempts, webhookDeliveries, webhookEndpoints, workspaces } from "../../src/db/schema/index.js";
 import type { DomainContext } from "../../src/domain/context.js";
 import { recordEvent, recordEventOnce } from "../../src/domain/events/record-event.js";
@@ -12,6 +13,7 @@ import { deliveryJobKey } from "../../src/domain/webhooks/retry-schedule.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { newId } from "../../src/infra/ids.js";
 import { recordStatements } from "../support/count-statements.js";
+import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 
 /**
@@ -183,7 +185,7 @@ describe("writes gathered into one statement", () => {
     const record = outcomeRecorder(ctx, 4);
     const outcome = (n: string) => ({ state: "published" as const, networkPostId: `at://net/${n}`, url: `https://bsky.app/${n}` });
     const recorder = recordStatements(t.db);
-    const results = await Promise.all([record(t1.id, outcome("1")), record(t2.id, { ...outcome("2"), warnings: [] }), record(t3.id, outcome("3")), record(foreign.id, outcome("x"))]);
+    const results = await Promise.all([record(t1.id, outcome("1"), "test"), record(t2.id, { ...outcome("2"), warnings: [] }, "test"), record(t3.id, outcome("3"), "test"), record(foreign.id, outcome("x"), "test")]);
     recorder.stop();
     expect(recorder.statements).toHaveLength(1);
     expect(results).toEqual([true, true, false, false]);
@@ -193,9 +195,11 @@ describe("writes gathered into one statement", () => {
     expect(after.get(t3.id)).toMatchObject({ state: "failed" });
     expect(after.get(foreign.id)).toMatchObject({ state: "publishing", networkPostId: null });
     // Recorded once: a repeat (a duplicate delivery) changes nothing.
-    expect(await record(t1.id, outcome("again"))).toBe(false);
+    expect(await record(t1.id, outcome("again"), "test")).toBe(false);
     expect((await t.db.select().from(postTargets).where(eq(postTargets.id, t1.id)))[0]?.networkPostId).toBe("at://net/1");
   });
+
+  it("records published and processing outcomes that land together in one statement, with each first poll once and post.processing once", () => landTogether(t, { countStatements: true }));
 
   it("records a target entering processing with its first poll in one statement, and post.processing once per post", async () => {
     const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
@@ -239,4 +243,97 @@ describe("writes gathered into one statement", () => {
     expect(reported).toHaveLength(1);
     expect(reported[0]?.data).toMatchObject({ id: postId, targets: expect.arrayContaining([expect.objectContaining({ account: t1.accountId, state: "processing", networkPostId: "net-1" })]) });
   });
+});
+
+/**
+ * A fan-out's published and processing outcomes landing together: one statement, each written
+ * as alone, every first poll queued once and post.processing recorded once.
+ */
+async function landTogether(t: TestApp, options: { countStatements: boolean }): Promise<void> {
+  const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+  const other = await t.workspace({ plan: "subscription", grantCredits: 20 });
+  const connect = async (w: TestWorkspace, handle: string) => {
+    const response = await w.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const accounts = [await connect(ws, "landed-1.test"), await connect(ws, "landed-2.test"), await connect(ws, "landed-3.test"), await connect(ws, "landed-4.test")];
+  const published = await ws.request("/v1/posts", { method: "POST", json: { text: "landed together", accounts } });
+  expect(published.status).toBe(201);
+  const postId = ((await published.json()) as { id: string }).id;
+  const foreignPost = await other.request("/v1/posts", { method: "POST", json: { text: "not yours", accounts: [await connect(other, "landed-x.test")] } });
+  expect(foreignPost.status).toBe(201);
+  const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+  const [foreign] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, other.id));
+  const [p1, p2, v1, v2] = targets;
+  if (!p1 || !p2 || !v1 || !v2 || !foreign) throw new Error("targets missing");
+  // In flight again, as between the claim and the networks' answers; v2 already published.
+  await t.db.update(postTargets).set({ state: "publishing", networkPostId: null, url: null, pollToken: null }).where(inArray(postTargets.id, [p1.id, p2.id, v1.id, foreign.id]));
+  await t.db.update(postTargets).set({ state: "published", networkPostId: "kept" }).where(eq(postTargets.id, v2.id));
+  await t.db.update(posts).set({ processingNotifiedAt: null }).where(eq(posts.id, postId));
+  const ctx = await contextOf(t, ws);
+  const nextPollAt = new Date(t.clock.now().getTime() + 45_000);
+  const done = (n: string) => ({ state: "published" as const, networkPostId: `at://net/${n}`, url: `https://bsky.app/${n}` });
+  const pending = (n: string) => ({ state: "processing" as const, networkPostId: `vid-${n}`, url: null, pollToken: `poll-${n}`, nextPollAt });
+  const record = outcomeRecorder(ctx, 5);
+  // The statement counter listens to PGlite's client; on the server the rows below are the check.
+  const recorder = options.countStatements ? recordStatements(t.db) : null;
+  const results = await Promise.all([
+    record(p1.id, done("1"), "test"),
+    record(p2.id, done("2"), "test"),
+    record(v1.id, pending("1"), "test"),
+    record(v2.id, pending("late"), "test"),
+    record(foreign.id, pending("x"), "test"),
+  ]);
+  recorder?.stop();
+  expect(results).toEqual([true, true, true, false, false]);
+  if (recorder) {
+    // One statement for the five outcomes, then the event of the post's first processing target.
+    const landed = recorder.statements.filter((s) => /^\s*with input as/.test(s));
+    expect(landed).toHaveLength(1);
+    expect(recorder.statements.filter((s) => !/^\s*with input as/.test(s) && /update "post_targets"/.test(s))).toEqual([]);
+    expect(recorder.statements[0]).toBe("BEGIN");
+    expect(recorder.statements.at(-1)).toBe("COMMIT");
+  }
+
+  const after = new Map((await t.db.select().from(postTargets).where(inArray(postTargets.id, [p1.id, p2.id, v1.id, v2.id, foreign.id]))).map((r) => [r.id, r]));
+  expect(after.get(p1.id)).toMatchObject({ state: "published", networkPostId: "at://net/1", publishedAt: t.clock.now(), pollToken: null });
+  expect(after.get(p2.id)).toMatchObject({ state: "published", networkPostId: "at://net/2" });
+  expect(after.get(v1.id)).toMatchObject({ state: "processing", networkPostId: "vid-1", pollToken: "poll-1", nextPollAt });
+  expect(after.get(v2.id)).toMatchObject({ state: "published", networkPostId: "kept" });
+  expect(after.get(foreign.id)).toMatchObject({ state: "publishing", networkPostId: null });
+  const polls = await t.db.select().from(jobs).where(inArray(jobs.dedupKey, [v1.id, v2.id, foreign.id].map(firstPollKey)));
+  expect(polls).toHaveLength(1);
+  expect(polls[0]).toMatchObject({ kind: "poll_target", dedupKey: firstPollKey(v1.id), runAt: nextPollAt, payload: { targetId: v1.id, attempt: 1, workspaceId: ws.id, mode: "test" } });
+  const reported = await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing")));
+  expect(reported).toHaveLength(1);
+  expect(reported[0]?.data).toMatchObject({ id: postId, targets: expect.arrayContaining([expect.objectContaining({ account: v1.accountId, state: "processing", networkPostId: "vid-1" })]) });
+
+  // A repeat (a duplicate delivery) changes nothing and queues nothing more.
+  const again = outcomeRecorder(ctx, 2);
+  expect(await Promise.all([again(v1.id, pending("again"), "test"), again(p1.id, done("again"), "test")])).toEqual([true, false]);
+  expect((await t.db.select().from(postTargets).where(eq(postTargets.id, p1.id)))[0]?.networkPostId).toBe("at://net/1");
+  expect(await t.db.select().from(jobs).where(eq(jobs.dedupKey, firstPollKey(v1.id)))).toHaveLength(1);
+  expect(await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing")))).toHaveLength(1);
+}
+
+const postgres = await postgresAvailable();
+if (!postgres.ok) console.warn(`[skipped] outcomes landing together on the PostgreSQL server: ${postgres.reason}`);
+
+describe.skipIf(!postgres.ok)("writes gathered into one statement, on the PostgreSQL server", () => {
+  let t: TestApp;
+  const cleanups: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    const database = await createThrowawayDatabase();
+    cleanups.push(database.close);
+    const opened = await openServerDatabase(database.url);
+    cleanups.push(opened.close);
+    t = await createTestApp({ serverDatabase: opened.db });
+  });
+  afterAll(async () => {
+    await t?.close();
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it("records published and processing outcomes that land together in one statement, with each first poll once and post.processing once", () => landTogether(t, { countStatements: false }));
 });

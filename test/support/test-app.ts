@@ -112,9 +112,9 @@ export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppD
  * One in-memory PGlite per test file (opening one costs seconds), migrated by the same code
  * the server runs; isolation between tests comes from each test having its own workspace.
  */
-export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?: Partial<AppDeps>; conformance?: boolean } = {}): Promise<TestApp> {
-  shared ??= openEmbeddedDatabase();
-  const embedded = await shared;
+export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?: Partial<AppDeps>; conformance?: boolean; serverDatabase?: Database } = {}): Promise<TestApp> {
+  // The shared PGlite, or (`serverDatabase`) a PostgreSQL server's database the test opened.
+  const embedded = options.serverDatabase ? { db: options.serverDatabase, client: null } : await (shared ??= openEmbeddedDatabase());
   const clock = new TestClock();
   const mediaDir = testMediaDir();
   const deps: AppDeps = {
@@ -127,7 +127,7 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
     clientIp: (c) => c.req.header("x-test-ip") ?? "127.0.0.1",
     verifiedKeys: createVerifiedKeyCache({ clock }),
     // As the Node server on PGlite runs: every test that changes credits or accounts and then reads the limits checks the invalidation.
-    limitsCache: await cacheLimitsOnPglite(embedded.client),
+    limitsCache: embedded.client ? await cacheLimitsOnPglite(embedded.client) : undefined,
     ...options.deps,
   };
   const app = createApp(deps);

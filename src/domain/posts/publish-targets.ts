@@ -8,7 +8,7 @@ import type { DomainContext } from "../context.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import type { TargetOutcome } from "./record-outcome.js";
-import { firstPollKey, recordProcessingOutcome } from "./record-processing.js";
+import { firstPollKey } from "./record-processing.js";
 import { type OutcomeRecorder, outcomeRecorder } from "./record-published.js";
 
 export interface PreparedTarget {
@@ -74,8 +74,7 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
     } else if (error instanceof ApiError) outcome = { state: "failed", error };
     else outcome = { state: "failed", error: new ApiError("internal_error", { platform }) };
   }
-  // Entering processing records its first poll's job with it (record-processing.ts).
-  const recorded = outcome.state === "processing" ? await recordProcessingOutcome(ctx, { targetId: target.targetId, mode: target.account.mode, outcome }) : await record(target.targetId, outcome);
+  const recorded = await record(target.targetId, outcome, target.account.mode);
   if (recorded && outcome.state === "deferred") {
     await ctx.services.jobs.enqueue(
       {

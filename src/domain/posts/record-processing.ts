@@ -66,7 +66,7 @@ export async function recordProcessingOutcome(ctx: DomainContext, input: { targe
 }
 
 /** `post.processing` with the full post record, read after the target's change in the same transaction. */
-async function recordProcessingEvent(ctx: DomainContext, tx: Transaction, postId: string, now: Date): Promise<void> {
+export async function recordProcessingEvent(ctx: DomainContext, tx: Transaction, postId: string, now: Date): Promise<void> {
   const [post] = await tx.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, ctx.workspace.id)));
   if (!post) return;
   const targets = await tx.select().from(postTargets).where(eq(postTargets.postId, postId)).orderBy(postTargets.platform, postTargets.id);
