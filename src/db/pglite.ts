@@ -5,6 +5,7 @@ import * as schema from "./schema/index.js";
 import { migrationsFolder } from "./migrations-folder.js";
 import { cachedStatementQuery } from "./pglite-statements.js";
 import type { Database } from "./types.js";
+import { markSingleProcess } from "./single-process.js";
 
 export interface EmbeddedDatabase {
   db: Database;
@@ -72,6 +73,7 @@ export async function openEmbeddedDatabase(dataDir?: string): Promise<EmbeddedDa
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   dropPerQueryParsers(client);
   const db = drizzle({ client, schema }) as unknown as Database;
+  markSingleProcess(db);
   await migrate(drizzle({ client, schema }), { migrationsFolder });
   return { db, client, close: () => client.close() };
 }

@@ -1,7 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
+import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { SandboxToken } from "../../src/sandbox/tokens.js";
 import type { SandboxAccount } from "../../src/sandbox/types.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 
@@ -25,16 +27,17 @@ async function connect(ws: TestWorkspace, platform: PlatformId): Promise<{ id: s
 
 const setFault = (ws: TestWorkspace, id: string, json: unknown) => ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json });
 
-/** Stands for "the person revoked the app": every refresh token the simulator issued for the handle stops working. */
-async function revokeRefreshTokens(platform: PlatformId, handle: string): Promise<void> {
-  const [pointer] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
-  const accountId = (pointer?.data as { accountId: string } | undefined)?.accountId ?? "";
-  const revoked = await t.db
-    .update(sandboxRecords)
-    .set({ data: sql`jsonb_set(${sandboxRecords.data}, '{revoked}', 'true'::jsonb)` })
-    .where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "token"), eq(sandboxRecords.owner, accountId), sql`${sandboxRecords.data}->>'kind' = 'refresh'`))
-    .returning({ id: sandboxRecords.id });
-  expect(revoked.length).toBeGreaterThan(0);
+/**
+ * Stands for "the person revoked the app": every refresh token the simulator issued for the
+ * handle stops working. Written through the simulators' store, as the simulated network would.
+ */
+async function revokeRefreshTokens(ws: TestWorkspace, platform: PlatformId, handle: string): Promise<void> {
+  const store = createDbSandboxStore(t.db, ws.id);
+  const pointer = await store.get<{ accountId: string }>(platform, "handle", handle);
+  const tokens = await store.list<SandboxToken>(platform, "token", { owner: pointer?.data.accountId ?? "" });
+  const refresh = tokens.filter((token) => token.data.kind === "refresh");
+  for (const token of refresh) await store.put(platform, "token", token.id, { ...token.data, revoked: true }, token.owner);
+  expect(refresh.length).toBeGreaterThan(0);
 }
 
 const rowOf = async (id: string) => (await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, id)))[0];
@@ -82,7 +85,7 @@ describe.each(networks)("sandbox faults on $platform, through the public API", (
     const ws = await t.workspace({ plan: "subscription" });
     const { id, handle } = await connect(ws, platform);
     await setFault(ws, id, { fault: "expired_token" });
-    await revokeRefreshTokens(platform, handle);
+    await revokeRefreshTokens(ws, platform, handle);
     const failed = await call(ws, id);
     expect(failed.status).toBe(409);
     expect(await errorOf(failed)).toMatchObject({ type: "conflict", code: "needs_reauth", platform, retryable: false });

@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxRecords } from "../../src/db/schema/index.js";
 import { openServerDatabase } from "../../src/db/node-postgres.js";
 import type { Database } from "../../src/db/types.js";
 import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
@@ -6,6 +8,7 @@ import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js
 import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
 import type { SandboxStore } from "../../src/sandbox/types.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
+import { recordStatements } from "../support/count-statements.js";
 import { createTestApp } from "../support/test-app.js";
 
 const postgres = await postgresAvailable();
@@ -106,6 +109,55 @@ describe("the sandbox store on PGlite", () => {
   });
 });
 
+describe("the sandbox store's record cache on PGlite (a database only this process opens)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers a record read before, or just written, without a statement, and what every store on the database wrote", async () => {
+    const world = await worldOf(t.db);
+    const store = createDbSandboxStore(t.db, world);
+    const other = createDbSandboxStore(t.db, world);
+    await store.put("tiktok", "account", "c1", { handle: "cleo", fault: null }, "c1");
+    await store.put("tiktok", "token", "ct", { accountId: "c1" }, "c1");
+    const recorder = recordStatements(t.db);
+    const read = await store.getLinked<unknown, { handle: string }>("tiktok", "token", "ct", { field: "accountId", kind: "account" });
+    expect(read.linked?.data.handle).toBe("cleo");
+    expect(await store.get("tiktok", "nothing", "here")).toBeNull();
+    expect(recorder.statements).toHaveLength(1);
+    expect(await store.get("tiktok", "nothing", "here")).toBeNull();
+    // Another store on the same database (another runtime) writes: every reader sees it at once.
+    await other.put("tiktok", "account", "c1", { handle: "cleo", fault: "slow" }, "c1");
+    await other.put("tiktok", "nothing", "here", { now: "something" });
+    recorder.stop();
+    expect(recorder.statements).toHaveLength(3);
+    expect((await store.get<{ fault: string }>("tiktok", "account", "c1"))?.data.fault).toBe("slow");
+    expect((await store.get<{ now: string }>("tiktok", "nothing", "here"))?.data.now).toBe("something");
+    await other.delete("tiktok", "token", "ct");
+    expect(await store.getLinked("tiktok", "token", "ct", { field: "accountId", kind: "account" })).toEqual({ record: null, linked: null, alongside: null });
+  });
+
+  it("hands out copies, keeps what the table keeps (JSON), and never lets a read that started before a write undo it", async () => {
+    const store = createDbSandboxStore(t.db, await worldOf(t.db));
+    const written = { list: [1], at: new Date("2026-01-02T03:04:05.000Z"), gone: undefined };
+    await store.put("threads", "thing", "x", written);
+    written.list.push(2);
+    const first = await store.get<{ list: number[]; at: unknown }>("threads", "thing", "x");
+    expect(first?.data).toEqual({ list: [1], at: "2026-01-02T03:04:05.000Z" });
+    expect(Object.keys(first?.data ?? {})).not.toContain("gone");
+    first?.data.list.push(3);
+    expect((await store.get<{ list: number[] }>("threads", "thing", "x"))?.data.list).toEqual([1]);
+
+    const fresh = createDbSandboxStore(t.db, await worldOf(t.db));
+    const slowRead = fresh.get<{ v: number }>("threads", "thing", "y");
+    await fresh.put("threads", "thing", "y", { v: 2 });
+    await slowRead;
+    expect((await fresh.get<{ v: number }>("threads", "thing", "y"))?.data.v).toBe(2);
+  });
+});
+
 describe.skipIf(!postgres.ok)("the sandbox store on the PostgreSQL server", () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -117,5 +169,18 @@ describe.skipIf(!postgres.ok)("the sandbox store on the PostgreSQL server", () =
     const opened = await openServerDatabase(database.url);
     cleanups.push(opened.close);
     return { store: async () => createDbSandboxStore(opened.db, await worldOf(opened.db)) };
+  });
+
+  it("keeps no copy: other processes write the same rows, so a change made behind the store is read at once", async () => {
+    const database = await createThrowawayDatabase();
+    cleanups.push(database.close);
+    const opened = await openServerDatabase(database.url);
+    cleanups.push(opened.close);
+    const world = await worldOf(opened.db);
+    const store = createDbSandboxStore(opened.db, world);
+    await store.put("twitter", "account", "s1", { fault: null }, "s1");
+    expect((await store.get<{ fault: string | null }>("twitter", "account", "s1"))?.data.fault).toBeNull();
+    await opened.db.update(sandboxRecords).set({ data: { fault: "down" } }).where(and(eq(sandboxRecords.workspaceId, world), eq(sandboxRecords.id, "s1")));
+    expect((await store.get<{ fault: string | null }>("twitter", "account", "s1"))?.data.fault).toBe("down");
   });
 });

@@ -3,6 +3,7 @@ import { sandboxRecords } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { SandboxRecord, SandboxStore } from "../../sandbox/types.js";
+import { sandboxRecordCache, sandboxRecordKey } from "./sandbox-record-cache.js";
 
 const p = {
   workspace: sql.placeholder("workspace"),
@@ -42,6 +43,7 @@ function prepareStatements(db: Database) {
       .insert(sandboxRecords)
       .values({ workspaceId: p.workspace, platform: p.platform, kind: p.kind, id: p.id, owner: sql.placeholder("owner"), data: sql.placeholder("data") })
       .onConflictDoUpdate({ target: [sandboxRecords.workspaceId, sandboxRecords.platform, sandboxRecords.kind, sandboxRecords.id], set: { data: sql`excluded.data`, owner: sql`excluded.owner` } })
+      .returning({ createdAt: sandboxRecords.createdAt })
       .prepare("sandbox_put"),
     list: db.select().from(sandboxRecords).where(world).orderBy(asc(sandboxRecords.createdAt), asc(sandboxRecords.id)).prepare("sandbox_list"),
     listOwned: db
@@ -64,10 +66,19 @@ function statements(db: Database) {
   return built;
 }
 
+/** A record's field as the database reads it (`data ->> field`): a string, else nothing. */
+function fieldOf(record: SandboxRecord<unknown> | null, field: string): string | undefined {
+  const data = record?.data;
+  if (typeof data !== "object" || data === null) return undefined;
+  const value = (data as Record<string, unknown>)[field];
+  return typeof value === "string" ? value : undefined;
+}
+
 /**
  * The simulators' state in the database, one simulated world per workspace: a handle connected
  * by two workspaces is two simulated people, so one workspace's faults, posts and tokens never
- * reach another's. Every query is filtered by the world's workspace id.
+ * reach another's. Every query is filtered by the world's workspace id. On a database only this
+ * process opens, reads are answered from what was last read or written (sandbox-record-cache.ts).
  */
 export function createDbSandboxStore(db: Database, workspaceId: string): SandboxStore {
   const toRecord = <T>(row: typeof sandboxRecords.$inferSelect): SandboxRecord<T> => ({
@@ -77,23 +88,53 @@ export function createDbSandboxStore(db: Database, workspaceId: string): Sandbox
     createdAt: row.createdAt.toISOString(),
   });
   const q = statements(db);
+  const cache = sandboxRecordCache(db);
+  const keyOf = (platform: PlatformId, kind: string, id: string) => sandboxRecordKey(workspaceId, platform, kind, id);
+
+  async function readLinked(platform: PlatformId, kind: string, id: string, link: { field: string; kind: string; alongside?: string }) {
+    // Without `alongside`, the kind itself stands in for it: the same row, found once.
+    const rows = await q.linked.execute({ workspace: workspaceId, platform, kind, id, field: link.field, linkKind: link.kind, alongside: link.alongside ?? kind });
+    const of = (wanted: string | undefined) => rows.find((row) => row.kind === wanted);
+    const found = of(kind);
+    const record = found ? toRecord<unknown>(found) : null;
+    const linkedRow = record ? of(link.kind) : undefined;
+    const alongsideRow = link.alongside === undefined ? undefined : of(link.alongside);
+    return { record, linked: linkedRow ? toRecord<unknown>(linkedRow) : null, alongside: alongsideRow ? toRecord<unknown>(alongsideRow) : null };
+  }
+
   return {
     async get<T>(platform: PlatformId, kind: string, id: string) {
+      const key = keyOf(platform, kind, id);
+      const known = cache?.read(key);
+      if (known !== undefined) return known as SandboxRecord<T> | null;
       const [row] = await q.get.execute({ workspace: workspaceId, platform, kind, id });
-      return row ? toRecord<T>(row) : null;
+      const record = row ? toRecord<T>(row) : null;
+      cache?.fill(key, record);
+      return record;
     },
     async getLinked<T, L, A = unknown>(platform: PlatformId, kind: string, id: string, link: { field: string; kind: string; alongside?: string }) {
       if (link.kind === kind || link.alongside === kind || link.alongside === link.kind) throw new Error("getLinked: three records of different kinds");
-      // Without `alongside`, the kind itself stands in for it: the same row, found once.
-      const rows = await q.linked.execute({ workspace: workspaceId, platform, kind, id, field: link.field, linkKind: link.kind, alongside: link.alongside ?? kind });
-      const of = (wanted: string | undefined) => rows.find((row) => row.kind === wanted);
-      const record = of(kind);
-      const linked = record ? of(link.kind) : undefined;
-      const alongside = link.alongside === undefined ? undefined : of(link.alongside);
-      return { record: record ? toRecord<T>(record) : null, linked: linked ? toRecord<L>(linked) : null, alongside: alongside ? toRecord<A>(alongside) : null };
+      type Read = { record: SandboxRecord<T> | null; linked: SandboxRecord<L> | null; alongside: SandboxRecord<A> | null };
+      if (cache) {
+        const record = cache.read(keyOf(platform, kind, id));
+        const named = fieldOf(record ?? null, link.field);
+        const linked = record === undefined ? undefined : named === undefined ? null : cache.read(keyOf(platform, link.kind, named));
+        const alongside = link.alongside === undefined ? null : cache.read(keyOf(platform, link.alongside, id));
+        if (record !== undefined && linked !== undefined && alongside !== undefined) return { record, linked, alongside } as Read;
+      }
+      const read = await readLinked(platform, kind, id, link);
+      if (cache) {
+        cache.fill(keyOf(platform, kind, id), read.record);
+        const named = fieldOf(read.record, link.field);
+        if (named !== undefined) cache.fill(keyOf(platform, link.kind, named), read.linked);
+        if (link.alongside !== undefined) cache.fill(keyOf(platform, link.alongside, id), read.alongside);
+      }
+      return read as Read;
     },
     async put<T>(platform: PlatformId, kind: string, id: string, data: T, owner: string | null = null) {
-      await q.put.execute({ workspace: workspaceId, platform, kind, id, owner, data });
+      const [row] = await q.put.execute({ workspace: workspaceId, platform, kind, id, owner, data });
+      // As the database keeps it: JSON (jsonb), so a read from the cache is a read from the table.
+      if (cache && row) cache.wrote(keyOf(platform, kind, id), { id, owner, data: JSON.parse(JSON.stringify(data)) as unknown, createdAt: row.createdAt.toISOString() });
     },
     async list<T>(platform: PlatformId, kind: string, filter: { owner?: string } = {}) {
       const key = { workspace: workspaceId, platform, kind };
@@ -102,6 +143,7 @@ export function createDbSandboxStore(db: Database, workspaceId: string): Sandbox
     },
     async delete(platform: PlatformId, kind: string, id: string) {
       await q.delete.execute({ workspace: workspaceId, platform, kind, id });
+      cache?.wrote(keyOf(platform, kind, id), null);
     },
   };
 }
