@@ -21,6 +21,13 @@ import { type TestApp, type TestWorkspace, createTestApp } from "../support/test
  * "Speed"): each must write exactly what the statement-per-row path wrote, stay inside the
  * caller's workspace, and keep its conditions (in flight, next attempt, same claim).
  */
+/** A sandbox Bluesky account connected in the workspace; its id. */
+async function connectBluesky(w: TestWorkspace, handle: string): Promise<string> {
+  const response = await w.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
 async function contextOf(t: TestApp, ws: TestWorkspace): Promise<DomainContext> {
   const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
   const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
@@ -163,15 +170,10 @@ describe("writes gathered into one statement", () => {
   it("records the published outcomes of a fan-out that land together in one statement, only for targets in flight in this workspace", async () => {
     const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
     const other = await t.workspace({ plan: "subscription", grantCredits: 20 });
-    const connect = async (w: TestWorkspace, handle: string) => {
-      const response = await w.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
-      expect(response.status).toBe(201);
-      return ((await response.json()) as { id: string }).id;
-    };
-    const accounts = [await connect(ws, "batch-1.test"), await connect(ws, "batch-2.test"), await connect(ws, "batch-3.test")];
+    const accounts = [await connectBluesky(ws, "batch-1.test"), await connectBluesky(ws, "batch-2.test"), await connectBluesky(ws, "batch-3.test")];
     const published = await ws.request("/v1/posts", { method: "POST", json: { text: "batched outcomes", accounts } });
     expect(published.status).toBe(201);
-    const foreignPost = await other.request("/v1/posts", { method: "POST", json: { text: "not yours", accounts: [await connect(other, "batch-x.test")] } });
+    const foreignPost = await other.request("/v1/posts", { method: "POST", json: { text: "not yours", accounts: [await connectBluesky(other, "batch-x.test")] } });
     expect(foreignPost.status).toBe(201);
     const targets = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
     const [foreign] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, other.id));
@@ -203,12 +205,7 @@ describe("writes gathered into one statement", () => {
 
   it("records a target entering processing with its first poll in one statement, and post.processing once per post", async () => {
     const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
-    const connect = async (handle: string) => {
-      const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
-      expect(response.status).toBe(201);
-      return ((await response.json()) as { id: string }).id;
-    };
-    const published = await ws.request("/v1/posts", { method: "POST", json: { text: "processing outcomes", accounts: [await connect("proc-1.test"), await connect("proc-2.test")] } });
+    const published = await ws.request("/v1/posts", { method: "POST", json: { text: "processing outcomes", accounts: [await connectBluesky(ws, "proc-1.test"), await connectBluesky(ws, "proc-2.test")] } });
     expect(published.status).toBe(201);
     const postId = ((await published.json()) as { id: string }).id;
     const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
@@ -252,16 +249,11 @@ describe("writes gathered into one statement", () => {
 async function landTogether(t: TestApp, options: { countStatements: boolean }): Promise<void> {
   const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
   const other = await t.workspace({ plan: "subscription", grantCredits: 20 });
-  const connect = async (w: TestWorkspace, handle: string) => {
-    const response = await w.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  };
-  const accounts = [await connect(ws, "landed-1.test"), await connect(ws, "landed-2.test"), await connect(ws, "landed-3.test"), await connect(ws, "landed-4.test")];
+  const accounts = [await connectBluesky(ws, "landed-1.test"), await connectBluesky(ws, "landed-2.test"), await connectBluesky(ws, "landed-3.test"), await connectBluesky(ws, "landed-4.test")];
   const published = await ws.request("/v1/posts", { method: "POST", json: { text: "landed together", accounts } });
   expect(published.status).toBe(201);
   const postId = ((await published.json()) as { id: string }).id;
-  const foreignPost = await other.request("/v1/posts", { method: "POST", json: { text: "not yours", accounts: [await connect(other, "landed-x.test")] } });
+  const foreignPost = await other.request("/v1/posts", { method: "POST", json: { text: "not yours", accounts: [await connectBluesky(other, "landed-x.test")] } });
   expect(foreignPost.status).toBe(201);
   const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
   const [foreign] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, other.id));

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/schema/index.js";
+import { perDatabase } from "../../db/per-database.js";
 import type { Database } from "../../db/types.js";
 import { ApiError } from "../../infra/errors.js";
 import { billingView, creditsView } from "../billing/credits.js";
@@ -51,19 +52,10 @@ function prepareLimitsQuery(db: Database) {
 }
 
 /**
- * Built once per database handle (the Node server has one; a Worker one per request): drizzle
- * building the SQL cost more than PGlite running it. The name makes it a named statement on
- * node-postgres and Neon; PGlite prepares every statement once anyway (src/db/pglite-statements.ts).
+ * Built once per database handle. The name makes it a named statement on node-postgres and
+ * Neon; PGlite prepares every statement once anyway (src/db/pglite-statements.ts).
  */
-const prepared = new WeakMap<Database, ReturnType<typeof prepareLimitsQuery>>();
-function limitsQuery(db: Database) {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepareLimitsQuery(db);
-    prepared.set(db, query);
-  }
-  return query;
-}
+const limitsQuery = perDatabase(prepareLimitsQuery);
 
 type LimitsRow = Awaited<ReturnType<ReturnType<typeof prepareLimitsQuery>["execute"]>>[number];
 

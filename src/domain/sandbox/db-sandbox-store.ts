@@ -1,5 +1,6 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { sandboxRecords } from "../../db/schema/index.js";
+import { perDatabase } from "../../db/per-database.js";
 import type { Database } from "../../db/types.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { SandboxRecord, SandboxStore } from "../../sandbox/types.js";
@@ -56,15 +57,7 @@ function prepareStatements(db: Database) {
   };
 }
 
-const prepared = new WeakMap<Database, ReturnType<typeof prepareStatements>>();
-function statements(db: Database) {
-  let built = prepared.get(db);
-  if (!built) {
-    built = prepareStatements(db);
-    prepared.set(db, built);
-  }
-  return built;
-}
+const statements = perDatabase(prepareStatements);
 
 /** A record's field as the database reads it (`data ->> field`): a string, else nothing. */
 function fieldOf(record: SandboxRecord<unknown> | null, field: string): string | undefined {
