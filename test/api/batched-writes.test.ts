@@ -6,7 +6,7 @@ import type { DomainContext } from "../../src/domain/context.js";
 import { recordEvent, recordEventOnce } from "../../src/domain/events/record-event.js";
 import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
 import { firstPollKey, recordProcessingOutcome } from "../../src/domain/posts/record-processing.js";
-import { outcomeRecorder } from "../../src/domain/posts/record-published.js";
+import { outcomeRecorder } from "../../src/domain/posts/outcome-recorder.js";
 import { batchedDeliveryStatements } from "../../src/domain/webhooks/delivery-batcher.js";
 import { claimDeliveries, settleDelivered } from "../../src/domain/webhooks/delivery-statements.js";
 import { deliveryJobKey } from "../../src/domain/webhooks/retry-schedule.js";

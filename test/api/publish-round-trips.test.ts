@@ -53,7 +53,7 @@ describe("publishing's round trips", () => {
     expect(claims(one)).toBe(1);
     expect(claims(four)).toBe(1);
     // Three more targets: at most three more outcome statements (published outcomes that land
-    // together share one, record-published.ts), nothing else.
+    // together share one, outcome-recorder.ts), nothing else.
     expect(four.length - one.length).toBeGreaterThanOrEqual(0);
     expect(four.length - one.length).toBeLessThanOrEqual(3);
   });

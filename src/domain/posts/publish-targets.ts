@@ -9,7 +9,7 @@ import { withAccountSession } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import type { TargetOutcome } from "./record-outcome.js";
 import { firstPollKey } from "./record-processing.js";
-import { type OutcomeRecorder, outcomeRecorder } from "./record-published.js";
+import { type OutcomeRecorder, outcomeRecorder } from "./outcome-recorder.js";
 
 export interface PreparedTarget {
   targetId: string;
@@ -117,7 +117,7 @@ export async function publishPrepared(ctx: DomainContext, targets: PreparedTarge
     .where(and(inArray(postTargets.id, ids), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")))
     .returning({ id: postTargets.id });
   const ours = targets.filter((t) => claimed.some((row) => row.id === t.targetId));
-  // The outcomes that land together are written together (record-published.ts).
+  // The outcomes that land together are written together (outcome-recorder.ts).
   const record = outcomeRecorder(ctx, ours.length);
   await Promise.all(ours.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record)));
 }

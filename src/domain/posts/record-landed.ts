@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { jobs, postTargets, posts } from "../../db/schema/index.js";
 import { textArray } from "../../db/text-array.js";
 import { newId } from "../../infra/ids.js";
+import type { Queryable } from "../../db/types.js";
 import type { DomainContext } from "../context.js";
 import { rowsOf } from "../jobs/claim-pass.js";
 import { JOB_CHANNEL } from "../jobs/job-queue.js";
@@ -16,13 +17,14 @@ export type Landed = { targetId: string; mode: "test" | "live"; outcome: Publish
 const IN_FLIGHT = sql`('publishing', 'processing', 'unknown')`;
 
 /**
- * Published and processing outcomes of several targets of one fan-out in one statement, in one
- * transaction, each written exactly as its own statement writes it alone (record-outcome.ts,
+ * Published and processing outcomes of several targets of one fan-out in one statement, each written exactly as its own statement writes it alone (record-outcome.ts,
  * record-processing.ts): conditional on the target still being in flight, warnings written only
  * when the outcome brings some, a processing target's first poll queued once (its dedup key)
  * and the poller woken, and `post.processing` recorded by the first target entering processing
- * (the guard on the post, then the event in the same transaction). For the Node job table only
- * (`jobs.rowsInDatabase`). Returns the ids it recorded.
+ * (the guard on the post, then the event in the same transaction). A published target keeps its
+ * credit: nothing else to write. A batch without a processing outcome needs no transaction: its
+ * statement is the only write. Processing outcomes come here only where jobs are rows of the
+ * same database (`jobs.rowsInDatabase`). Returns the ids it recorded.
  */
 export async function recordLanded(ctx: DomainContext, items: readonly Landed[]): Promise<Set<string>> {
   const now = ctx.clock.now();
@@ -48,8 +50,9 @@ export async function recordLanded(ctx: DomainContext, items: readonly Landed[])
   );
   const polls = items.flatMap((i) => (i.outcome.state === "processing" ? [i.outcome.nextPollAt.getTime()] : []));
   const firstPoll = new Date(polls.length > 0 ? Math.min(...polls) : now.getTime()).toISOString();
-  const recorded = await ctx.db.transaction(async (tx) => {
-    const result: unknown = await tx.execute(sql`
+  const ids = textArray(items.map((i) => i.targetId));
+  const statement = (db: Queryable) =>
+    db.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${input}::jsonb)
           as i(id text, state text, network_post_id text, url text, warnings jsonb, poll_token text, next_poll_at timestamptz, job_id text, dedup_key text, job_payload jsonb)
@@ -58,7 +61,7 @@ export async function recordLanded(ctx: DomainContext, items: readonly Landed[])
         set state = 'published', network_post_id = i.network_post_id, url = i.url, published_at = ${now.toISOString()}::timestamptz,
           error = null, poll_token = null, next_poll_at = null, warnings = coalesce(i.warnings, t.warnings)
         from input i
-        where i.state = 'published' and t.id = any(${textArray(items.map((i) => i.targetId))}::text[]) and t.id = i.id
+        where i.state = 'published' and t.id = any(${ids}::text[]) and t.id = i.id
           and t.workspace_id = ${workspaceId} and t.state in ${IN_FLIGHT}
         returning t.id, t.post_id, t.platform
       ), processing as (
@@ -66,7 +69,7 @@ export async function recordLanded(ctx: DomainContext, items: readonly Landed[])
         set state = 'processing', network_post_id = i.network_post_id, url = i.url, poll_token = i.poll_token,
           next_poll_at = i.next_poll_at, warnings = coalesce(i.warnings, t.warnings)
         from input i
-        where i.state = 'processing' and t.id = any(${textArray(items.map((i) => i.targetId))}::text[]) and t.id = i.id
+        where i.state = 'processing' and t.id = any(${ids}::text[]) and t.id = i.id
           and t.workspace_id = ${workspaceId} and t.state in ${IN_FLIGHT}
         returning t.id, t.post_id, t.platform, i.job_id, i.dedup_key, i.job_payload, i.next_poll_at
       ), notified as (
@@ -87,15 +90,21 @@ export async function recordLanded(ctx: DomainContext, items: readonly Landed[])
       ) landed
       -- One wake-up for the lot, sent whether or not any row comes back (a right join on true).
       right join (select case when exists (select 1 from queued) then pg_notify(${JOB_CHANNEL}::text, ${firstPoll}::text) end as woken) wake on true`);
-    const rows = rowsOf<{ id: string | null; post_id: string | null; platform: string | null; notified: string | null }>(result);
-    for (const row of rows) if (row.notified) await recordProcessingEvent(ctx, tx, row.notified, now);
-    return rows.flatMap((row) => (row.id && row.post_id && row.platform ? [{ id: row.id, postId: row.post_id, platform: row.platform }] : []));
-  });
-  const ids = new Set<string>();
-  for (const row of recorded) {
-    ids.add(row.id);
+  type Row = { id: string | null; post_id: string | null; platform: string | null; notified: string | null };
+  const rows =
+    polls.length === 0
+      ? rowsOf<Row>(await statement(ctx.db))
+      : await ctx.db.transaction(async (tx) => {
+          const written = rowsOf<Row>(await statement(tx));
+          for (const row of written) if (row.notified) await recordProcessingEvent(ctx, tx, row.notified, now);
+          return written;
+        });
+  const recorded = new Set<string>();
+  for (const row of rows) {
+    if (!row.id || !row.post_id || !row.platform) continue;
+    recorded.add(row.id);
     const item = items.find((i) => i.targetId === row.id);
-    if (item) logTargetOutcome(ctx, row, item.outcome);
+    if (item) logTargetOutcome(ctx, { id: row.id, postId: row.post_id, platform: row.platform }, item.outcome);
   }
-  return ids;
+  return recorded;
 }
