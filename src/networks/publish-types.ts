@@ -27,6 +27,12 @@ export interface PublishRequest {
   destination: string | null;
   /** Stable per target: networks that accept a client-side idempotency token get it; adapters may use it to find the post after a timeout. */
   targetId: string;
+  /**
+   * The connected account's own id on the network, as read at connect (the LinkedIn member id).
+   * Every publishing path sets it (publishRequestOf), so an adapter that needs it does not ask
+   * the network who the token belongs to; without it (a request built elsewhere) it asks.
+   */
+  networkUserId?: string;
   /** Media named by an option rather than by `media` (YouTube `thumbnail`), keyed by the option's name. */
   attachments?: Readonly<Record<string, PublishMedia>>;
 }

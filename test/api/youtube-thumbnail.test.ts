@@ -84,6 +84,24 @@ describe("YouTube thumbnail option", () => {
     expect((stored?.data as SandboxVideo | undefined)?.customThumbnails?.maxres?.url).toMatch(/custom-/);
   });
 
+  it("sets the thumbnail on a scheduled post too, when it goes out at its time", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const account = await connect(ws, "thumb-later");
+    const video = await upload(ws, mp4(1920, 1080, { duration: 20_000 }), "video/mp4");
+    const thumbnail = await upload(ws, jpeg(1280, 720), "image/jpeg");
+    const scheduledAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const created = (await (await ws.request("/v1/posts", { method: "POST", json: { ...post(account, video, thumbnail), scheduledAt } })).json()) as { id: string; state: string };
+    expect(created.state).toBe("scheduled");
+    t.clock.advance(3_600_000);
+    await runDueJobs(runtime);
+    t.clock.advance(60_000);
+    await runDueJobs(runtime);
+    const after = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: Target[] };
+    expect(after).toMatchObject({ state: "published", targets: [{ state: "published", warnings: [] }] });
+    const [stored] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "youtube"), eq(sandboxRecords.kind, "video"), eq(sandboxRecords.id, after.targets[0]?.networkPostId ?? "")));
+    expect((stored?.data as SandboxVideo | undefined)?.customThumbnails?.maxres?.url).toMatch(/custom-/);
+  });
+
   it("publishes the video with a warning on the target when YouTube refuses the thumbnail", async () => {
     const ws = await t.workspace({ plan: "subscription" });
     const account = await connect(ws, "unverified-thumbs");

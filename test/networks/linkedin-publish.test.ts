@@ -133,6 +133,17 @@ describe("linkedin publish", () => {
     expectDocumentedRequests(ctx);
   });
 
+  it("posts as the member id stored at connect without asking LinkedIn who the token is", async () => {
+    const ctx = await setup();
+    const tokens = await connect(ctx, "sandbox.stored");
+    const me = await linkedinAdapter.identity(tokens, ctx.net);
+    const before = ctx.requests.length;
+    const result = await publish(tokens, post("Stored id", { networkUserId: me.networkUserId }), ctx.net);
+    expect(result).toMatchObject({ state: "published" });
+    expect(paths(ctx).slice(before)).toEqual(["POST /rest/posts"]);
+    expect(lastPostBody(ctx)).toMatchObject({ author: `urn:li:person:${me.networkUserId}` });
+  });
+
   it("uploads an image (initializeUpload, PUT), checks it is AVAILABLE, and posts it with its alt text", async () => {
     const ctx = await setup();
     const tokens = await connect(ctx, "sandbox.photos");

@@ -7,7 +7,7 @@ import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { scheduleOf } from "./create-post.js";
 import { reserveCredits } from "./credits.js";
-import { type MediaLoader, type PostContent, prepareTargets } from "./prepare-targets.js";
+import { type MediaLoader, type PostContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import type { PostView } from "./post-view.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { requirePost } from "./read-posts.js";
@@ -131,7 +131,7 @@ export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainConte
     if (!p || first) {
       const platform = target.platform as PlatformId;
       refused.push({ id: target.id, error: first ? refusalOf(first, platform) : new ApiError("channel_gone", { platform, message: "The account was disconnected after the draft was saved." }) });
-    } else sendable.push({ targetId: target.id, account: p.account, request: { text: p.text, media: p.media, options: p.options, attachments: p.attachments, destination: p.destination, targetId: target.id } });
+    } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id) });
   }
   await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx.update(posts).set({ state: "processing", updatedAt: now }).where(and(eq(posts.id, post.id), eq(posts.state, "draft"))).returning({ id: posts.id });

@@ -4,7 +4,7 @@ import { newId } from "../../infra/ids.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import type { PostView } from "./post-view.js";
-import { type MediaLoader, type PostContent, type PreparedContent, prepareTargets } from "./prepare-targets.js";
+import { type MediaLoader, type PostContent, type PreparedContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { targetError } from "./record-outcome.js";
 import { reserveCredits } from "./credits.js";
@@ -127,7 +127,7 @@ export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext
   if (state === "processing") {
     const toSend: PreparedTarget[] = prepared.flatMap((t, i) =>
       t.errors.length === 0
-        ? [{ targetId: targetIds[i] ?? "", account: t.account, request: { text: t.text, media: t.media, options: t.options, attachments: t.attachments, destination: t.destination, targetId: targetIds[i] ?? "" } }]
+        ? [{ targetId: targetIds[i] ?? "", account: t.account, request: publishRequestOf(t, targetIds[i] ?? "") }]
         : [],
     );
     await publishPrepared(ctx, toSend);

@@ -6,7 +6,7 @@ import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import type { MediaLoader } from "./prepare-targets.js";
-import { prepareTargets } from "./prepare-targets.js";
+import { prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type TargetOutcome, recordTargetOutcome, settlePost } from "./record-outcome.js";
 
 /** How many polls an asynchronous publish gets before it is given up (about an hour at 30 s). */
@@ -46,7 +46,7 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
       const [prepared] = await prepareTargets(ctx, [account], post, loadMedia);
       if (!prepared) throw new ApiError("internal_error");
       const found = await withAccountSession(ctx, account, (tokens, net) =>
-        find(tokens, { text: prepared.text, media: prepared.media, options: prepared.options, attachments: prepared.attachments, destination: prepared.destination, targetId: target.id }, net),
+        find(tokens, publishRequestOf(prepared, target.id), net),
       );
       // A slow call may still land after we gave up waiting: look again a few times, minutes
       // apart, before concluding it did not go out.

@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
-import type { PublishMedia } from "../../networks/publish-types.js";
+import type { PublishMedia, PublishRequest } from "../../networks/publish-types.js";
 import { adapterFor } from "../../networks/registry.js";
 import { blockedPlatforms } from "../billing/credits.js";
 import type { DomainContext } from "../context.js";
@@ -114,4 +114,17 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       warnings: result.warnings.map(issue),
     };
   });
+}
+
+/** What the adapter is sent for one prepared target: every publish path builds it here, so none drops a field. */
+export function publishRequestOf(prepared: PreparedContent, targetId: string): PublishRequest {
+  return {
+    text: prepared.text,
+    media: prepared.media,
+    options: prepared.options,
+    attachments: prepared.attachments,
+    destination: prepared.destination,
+    targetId,
+    networkUserId: prepared.account.networkUserId,
+  };
 }

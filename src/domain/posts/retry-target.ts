@@ -3,7 +3,7 @@ import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
-import { type MediaLoader, prepareTargets } from "./prepare-targets.js";
+import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { publishPrepared } from "./publish-targets.js";
 import { reserveCredits } from "./credits.js";
 import { recordTargetOutcome, settlePost } from "./record-outcome.js";
@@ -62,7 +62,7 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
         await holdCredit(ctx, target);
         await publishPrepared(
           ctx,
-          [{ targetId: target.id, account, request: { text: prepared.text, media: prepared.media, options: prepared.options, attachments: prepared.attachments, destination: prepared.destination, targetId: target.id } }],
+          [{ targetId: target.id, account, request: publishRequestOf(prepared, target.id) }],
           { deferrals: input.deferrals },
         );
       }

@@ -4,7 +4,7 @@ import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { reserveCredits } from "./credits.js";
-import { type MediaLoader, prepareTargets } from "./prepare-targets.js";
+import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { recordTargetOutcome, settlePost } from "./record-outcome.js";
 import { refusalOf, targetFailure } from "./target-refusal.js";
@@ -45,7 +45,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
         refused.push({ id: target.id, error });
         continue;
       }
-      sendable.push({ targetId: target.id, account, request: { text: prepared.text, media: prepared.media, options: prepared.options, destination: prepared.destination, targetId: target.id } });
+      sendable.push({ targetId: target.id, account, request: publishRequestOf(prepared, target.id) });
     } catch (error) {
       refused.push({ id: target.id, error: targetFailure(error, target.platform as PlatformId) });
     }

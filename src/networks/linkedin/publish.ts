@@ -44,7 +44,7 @@ async function rest(net: NetworkContext, url: string, init: RequestInit) {
   return callNetwork(net, linkedinPublishErrorTable, url, init);
 }
 
-/** The author URN: the destination or option when given, else the member behind the token. */
+/** The author URN: the destination or option when given, else the member behind the token (stored at connect). */
 async function authorOf(tokens: TokenSet, request: PublishRequest, option: string | null, net: NetworkContext): Promise<string> {
   const chosen = request.destination ?? option;
   if (chosen) {
@@ -58,7 +58,8 @@ async function authorOf(tokens: TokenSet, request: PublishRequest, option: strin
     }
     return chosen;
   }
-  return `urn:li:person:${(await linkedinMember(tokens, net, linkedinPublishErrorTable)).networkUserId}`;
+  const member = request.networkUserId ?? (await linkedinMember(tokens, net, linkedinPublishErrorTable)).networkUserId;
+  return `urn:li:person:${member}`;
 }
 
 async function createPost(tokens: TokenSet, body: Record<string, unknown>, net: NetworkContext): Promise<PublishResult> {
