@@ -22,6 +22,9 @@ export function createSandboxFetch(simulators: readonly Simulator[]): typeof fet
       throw new TypeError(`sandbox: no simulator serves ${url.host}; test keys never reach real networks`);
     }
     const signal = request.signal;
+    // One simulator for the host: it reads the request as sent. Only a shared host (graph.facebook.com)
+    // needs the body kept, to offer it to the next simulator when the first does not claim it.
+    if (candidates.length === 1 && candidates[0]) return untilAborted(Promise.resolve(candidates[0].app.fetch(request)), signal);
     const body = request.body ? await request.arrayBuffer() : null;
     let last: Response | null = null;
     for (const simulator of candidates) {

@@ -49,7 +49,8 @@ const DELETED = "chat.bsky.convo.defs#deletedMessageView";
 /** chat.bsky.convo.defs#messageInput: text up to 1,000 graphemes and 10,000 bytes. */
 const MAX_TEXT_GRAPHEMES = 1000;
 const MAX_TEXT_BYTES = 10_000;
-const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].length;
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const graphemes = (text: string) => [...segmenter.segment(text)].length;
 
 export const blueskyMessages: Pick<InboxFacet, "listConversations" | "listMessages" | "sendMessage"> & { messageMediaRefusal: string } = {
   messageMediaRefusal: "Bluesky chat messages carry text only (an embed can only be a post or a join link).",

@@ -31,7 +31,8 @@ const MESSAGE_VIEW = "chat.bsky.convo.defs#messageView";
 const MAX_GRAPHEMES = 1000;
 const MAX_BYTES = 10_000;
 
-const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].length;
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const graphemes = (text: string) => [...segmenter.segment(text)].length;
 const newestFirst = (a: StoredChatMessage, b: StoredChatMessage) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 const messageView = (m: StoredChatMessage) => ({ $type: MESSAGE_VIEW, id: m.id, rev: m.id, text: m.text, sender: { did: m.sender }, sentAt: m.sentAt });

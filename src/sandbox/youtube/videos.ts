@@ -44,7 +44,9 @@ interface UploadSession {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const pacificDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+// Built once: constructing a formatter costs ~70 µs, and the daily quota check formats every session of the project.
+const pacificDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" });
+const pacificDay = (date: Date) => pacificDayFormat.format(date);
 
 /** What the first bytes say: an ISO-BMFF (MP4, MOV) `ftyp` box, a Matroska/WebM header, or an AVI RIFF. */
 function sniff(bytes: Uint8Array): SandboxVideo["file"] {
