@@ -49,7 +49,7 @@ export async function runAnalyticsColdOutOfProcess(delayMs: number, runs: number
       publicUrl,
       workspaceId: runtime.workspaceId,
       sleep: realSleep,
-      forward: (request, platform) => forward(request, platform ?? byHost.get(new URL(request.url).host)),
+      forward: (call, platform) => forward(call, platform ?? byHost.get(call.url.host)),
     });
     cleanups.unshift(async () => probe.restore());
     // A fresh sandbox process is cold: warm it (and refresh the tokens) before measuring.

@@ -7,6 +7,16 @@ import { adapters } from "../src/networks/registry.js";
 import type { NetworkAdapter } from "../src/networks/types.js";
 import type { RoundTrip, RoundTripCounter } from "./counting-client.js";
 
+/** A fetch as an adapter made it, with its URL and method read. */
+export interface AdapterCall {
+  input: RequestInfo | URL;
+  init: RequestInit | undefined;
+  url: URL;
+  method: string;
+}
+
+const callUrl = (input: RequestInfo | URL) => (typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+
 /** One call a publish made to a (simulated) network, as the adapter sent it. */
 export interface NetworkCall {
   platform: PlatformId | "unattributed";
@@ -82,13 +92,13 @@ export function attachNetworkProbe(options: {
    * Where calls go instead of the in-process simulators: the sandbox as servers of their own,
    * told which network's publish sent the call (undefined outside a publish).
    */
-  forward?: (request: Request, platform: PlatformId | undefined) => Promise<Response>;
+  forward?: (call: AdapterCall, platform: PlatformId | undefined) => Promise<Response>;
 }): NetworkProbe {
   const scope = new AsyncLocalStorage<Scope>();
   const sandbox = sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, sleep: options.sleep });
   const originalFetch = sandbox.fetch;
   const forward = options.forward;
-  const downstream = (request: Request, platform: PlatformId | undefined) => (forward ? forward(request, platform) : originalFetch(request));
+  const downstream = (call: AdapterCall, platform: PlatformId | undefined) => (forward ? forward(call, platform) : originalFetch(call.input, call.init));
 
   let window: (ProbeWindow & { began: number; delayMs: number; delayed: Set<PlatformId>; firstCallSeen: boolean }) | null = null;
 
@@ -123,18 +133,19 @@ export function attachNetworkProbe(options: {
       current.firstCallSeen = true;
       current.tripsBeforeFirstCall = current.trips.length;
     }
-    const request = new Request(input, init);
-    const url = new URL(request.url);
+    // Read as sent, without building a Request: the call should cost what it costs an adapter on a live key.
+    const call = { input, init, url: new URL(callUrl(input)), method: init?.method ?? (input instanceof Request ? input.method : "GET") };
+    const url = call.url;
     const platform = outer?.platform;
     const started = performance.now();
     if (current && platform && current.delayMs > 0 && !current.delayed.has(platform)) {
       current.delayed.add(platform);
       await realSleep(current.delayMs);
     }
-    const response = await scope.run({ ...outer, simulator: true }, () => downstream(request, platform));
+    const response = await scope.run({ ...outer, simulator: true }, () => downstream(call, platform));
     current?.calls.push({
       platform: platform ?? "unattributed",
-      method: request.method,
+      method: call.method,
       url: `${url.host}${url.pathname}`,
       startMs: started - current.began,
       ms: performance.now() - started,

@@ -12,6 +12,7 @@ import { openServerDatabase } from "../src/db/node-postgres.js";
 import { realSleep } from "../src/domain/networks/network-deps.js";
 import { sandboxRuntime } from "../src/domain/sandbox/sandbox-runtime.js";
 import type { PlatformId } from "../src/networks/platform-ids.js";
+import type { AdapterCall } from "./network-probe.js";
 
 /** Headers of one hop, not of the request being carried. */
 const HOP_HEADERS = ["host", "connection", "keep-alive", "content-length", "transfer-encoding"];
@@ -26,11 +27,14 @@ function carried(headers: Headers): Headers {
  * network's own when it has one (`ports`), else `fallbackPort`.
  */
 export function sandboxForward(ports: ReadonlyMap<PlatformId, number>, fallbackPort: number) {
-  return async (request: Request, platform: PlatformId | undefined): Promise<Response> => {
+  return async (call: AdapterCall, platform: PlatformId | undefined): Promise<Response> => {
     const port = (platform && ports.get(platform)) ?? fallbackPort;
-    const url = new URL(request.url);
+    const target = `http://127.0.0.1:${port}/${call.url.host}${call.url.pathname}${call.url.search}`;
+    // The adapter's own init goes out as it would to the network; only a Request object is copied.
+    if (!(call.input instanceof Request)) return fetch(target, { ...call.init, redirect: "manual" });
+    const request = new Request(call.input, call.init);
     const body = request.body ? await request.arrayBuffer() : null;
-    return fetch(`http://127.0.0.1:${port}/${url.host}${url.pathname}${url.search}`, { method: request.method, headers: carried(request.headers), body, redirect: "manual" });
+    return fetch(target, { method: request.method, headers: carried(request.headers), body, redirect: "manual", signal: request.signal });
   };
 }
 
