@@ -1,6 +1,6 @@
 import type { PlatformId } from "../networks/platform-ids.js";
 import { randomToken } from "./oauth-consent.js";
-import type { SandboxAccount, SimulatorDeps } from "./types.js";
+import type { SandboxAccount, SandboxRecord, SimulatorDeps } from "./types.js";
 
 export interface SandboxToken {
   accountId: string;
@@ -56,6 +56,9 @@ export async function issueTokens(
   };
 }
 
+/** A token record as the store's linked read returns it: with its account and, when asked, its `alongside` record. */
+export type LinkedToken<A = unknown> = { record: SandboxRecord<SandboxToken> | null; linked: SandboxRecord<SandboxAccount> | null; alongside: SandboxRecord<A> | null };
+
 export type TokenCheck<A = unknown> =
   | { ok: true; account: SandboxAccount; token: SandboxToken; alongside: A | null }
   | { ok: false; reason: "missing" | "invalid" | "expired" | "revoked" | "wrong_kind" };
@@ -70,10 +73,12 @@ export async function checkToken<A = unknown>(
   platform: PlatformId,
   token: string | null | undefined,
   kind: "access" | "refresh" = "access",
-  options: { alongside?: string } = {},
+  options: { alongside?: string; read?: Promise<LinkedToken<A>> } = {},
 ): Promise<TokenCheck<A>> {
   if (!token) return { ok: false, reason: "missing" };
-  const { record: found, linked: account, alongside } = await deps.store.getLinked<SandboxToken, SandboxAccount, A>(platform, "token", token, { field: "accountId", kind: "account", ...options });
+  // `read`: the same lookup, already made for this call (a shared Graph host's claim).
+  const link = { field: "accountId", kind: "account", ...(options.alongside ? { alongside: options.alongside } : {}) };
+  const { record: found, linked: account, alongside } = await (options.read ?? deps.store.getLinked<SandboxToken, SandboxAccount, A>(platform, "token", token, link));
   if (!found) return { ok: false, reason: "invalid" };
   if (found.data.kind !== kind) return { ok: false, reason: "wrong_kind" };
   if (found.data.revoked) return { ok: false, reason: "revoked" };

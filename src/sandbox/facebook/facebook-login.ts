@@ -7,7 +7,6 @@ import {
   accessTokenOf,
   authenticate,
   exchangeTokenRefused,
-  formOf,
   graphDown,
   graphError,
   graphJson,
@@ -16,6 +15,7 @@ import {
   type GraphProfile,
   type TokenMeta,
 } from "./graph-wire.js";
+import { readCallToken, requestForm } from "./graph-request-memo.js";
 
 /**
  * Facebook Login as both the Facebook and the Instagram simulators serve it. www.facebook.com
@@ -61,9 +61,9 @@ export function facebookDialogHost(
 async function owns(deps: SimulatorDeps, platform: PlatformId, request: Request): Promise<"token" | "code" | false> {
   const url = new URL(request.url);
   // Writes may carry the token in a form body; read a clone so the handler still gets the body.
-  const form = request.method === "GET" ? undefined : await formOf(request.clone());
+  const form = request.method === "GET" ? undefined : await requestForm(request);
   const token = accessTokenOf(request, form) ?? url.searchParams.get("fb_exchange_token");
-  if (token) return (await deps.store.get(platform, "token", token)) ? "token" : false;
+  if (token) return (await readCallToken(deps, platform, request, token)).record ? "token" : false;
   const code = url.searchParams.get("code");
   if (code) return (await deps.store.get(platform, "auth_code", code)) ? "code" : false;
   return false;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
+import { requestForm, takeCallToken } from "./graph-request-memo.js";
 import { applyLatencyFaults, checkToken, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 
@@ -129,7 +130,8 @@ export async function authenticate(
   const { deps, platform } = profile;
   const value = accessTokenOf(request, options.form);
   // The token's door and lifetime (its token_meta record) come in the same read.
-  const check = await checkToken<TokenMeta>(deps, platform, value, "access", { alongside: "token_meta" });
+  const claimed = value ? takeCallToken<TokenMeta>(request, platform, value) : null;
+  const check = await checkToken<TokenMeta>(deps, platform, value, "access", { alongside: "token_meta", ...(claimed ? { read: claimed } : {}) });
   if (!check.ok) {
     if (check.reason === "missing") return fail(tokenErrors.missing());
     if (check.reason === "expired") return fail(tokenErrors.expired(deps.now()));
@@ -245,26 +247,13 @@ export function pageOf(request: Request, items: GraphNode[], maxLimit = 100): Gr
   return { data: slice, paging };
 }
 
-/** Reads `application/x-www-form-urlencoded` (or multipart) bodies into URLSearchParams. */
-export async function formOf(request: Request): Promise<URLSearchParams> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded")) return new URLSearchParams(await request.text());
-  if (type.includes("multipart/form-data")) {
-    const form = await request.formData();
-    const params = new URLSearchParams();
-    for (const [key, value] of form.entries()) if (typeof value === "string") params.set(key, value);
-    return params;
-  }
-  return new URLSearchParams();
-}
-
 /**
  * A write's parameters as Graph reads them: the query string and the form body together (a
  * field in the body wins). Graph accepts either for every POST and DELETE.
  */
 export async function graphParams(request: Request): Promise<URLSearchParams> {
   const params = new URLSearchParams(new URL(request.url).search);
-  const form = request.method === "GET" ? new URLSearchParams() : await formOf(request.clone());
+  const form = request.method === "GET" ? new URLSearchParams() : await requestForm(request);
   for (const [key, value] of form.entries()) params.set(key, value);
   return params;
 }

@@ -1,10 +1,11 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, formOf, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "./graph-wire.js";
+import { authenticate, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "./graph-wire.js";
 import type { SandboxPagePost } from "./page-posts.js";
 import { recommendationOf } from "./page-ratings.js";
 import type { SandboxPage } from "./pages.js";
+import { requestForm } from "./graph-request-memo.js";
 
 /**
  * Comments on page posts, as the Graph API serves them: `GET /{object-id}/comments` (a post's
@@ -82,7 +83,7 @@ export function mountPageComments(graph: Hono, profile: GraphProfile, door: stri
   });
 
   graph.post("/:version/:objectId/comments", async (c) => {
-    const form = await formOf(c.req.raw);
+    const form = await requestForm(c.req.raw);
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_engagement", form });
     if (!auth.ok) return auth.response;
     const id = c.req.param("objectId");
@@ -112,7 +113,7 @@ export function mountPageComments(graph: Hono, profile: GraphProfile, door: stri
     const id = c.req.param("commentId");
     const comment = await deps.store.get<SandboxComment>(platform, "comment", id);
     if (!comment) return next();
-    const form = await formOf(c.req.raw);
+    const form = await requestForm(c.req.raw);
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_manage_engagement", form });
     if (!auth.ok) return auth.response;
     if (comment.owner !== auth.account.id || auth.meta?.pageId !== comment.data.pageId) return unsupportedRequest("POST", id);

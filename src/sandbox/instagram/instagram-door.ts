@@ -6,7 +6,6 @@ import { issueGraphToken } from "../facebook/facebook-login.js";
 import {
   authenticate,
   exchangeTokenRefused,
-  formOf,
   graphError,
   graphJson,
   selectFields,
@@ -24,6 +23,7 @@ import { igObjectNode } from "./media-nodes.js";
 import { igUserNode, instagramProfile, linkOf, mediaCount, platform, publishingLimitNode } from "./model.js";
 import { mountMessenger } from "../facebook/messenger.js";
 import { instagramPerson, instagramThreadId } from "./facebook-door.js";
+import { requestForm } from "../facebook/graph-request-memo.js";
 
 /**
  * Instagram's own door (Business Login for Instagram): the code exchange on api.instagram.com
@@ -47,7 +47,7 @@ const codeMessages = {
 export function instagramApiHost(deps: SimulatorDeps): Hono {
   const api = new Hono();
   api.post("/oauth/access_token", async (c) => {
-    const form = await formOf(c.req.raw);
+    const form = await requestForm(c.req.raw);
     for (const name of ["client_id", "client_secret", "grant_type", "redirect_uri", "code"]) {
       if (!form.get(name)) return legacyError(`Missing required field '${name}'`);
     }

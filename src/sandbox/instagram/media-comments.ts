@@ -1,9 +1,10 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, formOf, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
+import { authenticate, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
 import type { PublishingDoor } from "./content-publishing.js";
 import { platform, type SandboxMedia } from "./model.js";
+import { requestForm } from "../facebook/graph-request-memo.js";
 
 /**
  * IG comments on both doors: `GET /{ig-media-id}/comments` (top level), `GET /{ig-comment-id}/replies`,
@@ -67,7 +68,7 @@ export function mountMediaComments(graph: Hono, profile: GraphProfile, d: Publis
   graph.get("/:version/:commentId/replies", (c) => list("replies")(c.req.raw, c.req.param("commentId"), c.req.query("fields")));
 
   graph.post("/:version/:commentId/replies", async (c) => {
-    const form = await formOf(c.req.raw);
+    const form = await requestForm(c.req.raw);
     const auth = await authenticate(profile, c.req.raw, { door: d.door, permission, form });
     if (!auth.ok) return auth.response;
     const id = c.req.param("commentId");
@@ -92,7 +93,7 @@ export function mountMediaComments(graph: Hono, profile: GraphProfile, d: Publis
   graph.post("/:version/:commentId", async (c) => {
     const id = c.req.param("commentId");
     const comment = await deps.store.get<SandboxIgComment>(platform, "comment", id);
-    const form = await formOf(c.req.raw);
+    const form = await requestForm(c.req.raw);
     const auth = await authenticate(profile, c.req.raw, { door: d.door, permission, form });
     if (!auth.ok) return auth.response;
     if (!comment || comment.owner !== auth.account.id) return unsupportedRequest("POST", id);

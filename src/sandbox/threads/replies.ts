@@ -1,8 +1,9 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, formOf, graphJson, invalidParameter, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
+import { authenticate, graphJson, invalidParameter, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
 import type { SandboxThread } from "./publishing.js";
+import { requestForm } from "../facebook/graph-request-memo.js";
 
 /**
  * Replies on Threads as graph.threads.net serves them (Reply Management): `GET
@@ -83,7 +84,7 @@ export function mountThreadsReplies(graph: Hono, profile: GraphProfile, door: st
   graph.get("/:version/:mediaId/conversation", (c) => conversation(c.req.raw, c.req.param("mediaId"), (name) => c.req.query(name)));
 
   graph.post("/:version/:replyId/manage_reply", async (c) => {
-    const form = await formOf(c.req.raw);
+    const form = await requestForm(c.req.raw);
     const auth = await authenticate(profile, c.req.raw, { door, permission: "threads_manage_replies", form });
     if (!auth.ok) return auth.response;
     const id = c.req.param("replyId");

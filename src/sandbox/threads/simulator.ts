@@ -6,7 +6,6 @@ import { issueGraphToken } from "../facebook/facebook-login.js";
 import {
   authenticate,
   exchangeTokenRefused,
-  formOf,
   graphError,
   graphJson,
   hostRouter,
@@ -25,6 +24,7 @@ import { mountThreadsPublishing, type SandboxThread } from "./publishing.js";
 import { mountThreadsReposts } from "./reposts.js";
 import { mountThreadsMentions, simulateThreadsActivity } from "./mentions.js";
 import { mountThreadsReplies, simulateThreadsReply } from "./replies.js";
+import { requestForm } from "../facebook/graph-request-memo.js";
 
 /**
  * Threads simulator: the authorize page on threads.net and the token, read and publishing
@@ -78,7 +78,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
 
   graph.post("/oauth/access_token", async (c) => {
     // The form body is documented; the same fields in the query string are accepted too.
-    const form = await formOf(c.req.raw);
+    const form = await requestForm(c.req.raw);
     const field = (name: string) => form.get(name) ?? c.req.query(name) ?? "";
     for (const name of ["client_id", "client_secret", "code", "grant_type", "redirect_uri"]) {
       if (!field(name)) return graphError(400, { message: `Missing ${name} parameter.`, type: "OAuthException", code: 100 });
