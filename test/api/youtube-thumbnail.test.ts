@@ -41,6 +41,14 @@ describe("YouTube thumbnail option", () => {
     runtime = t.jobRuntime();
   });
 
+  /** The post is published without warnings, and the simulated YouTube shows the custom thumbnail on its video. */
+  async function expectPublishedWithThumbnail(ws: TestWorkspace, postId: string): Promise<void> {
+    const after = (await (await ws.request(`/v1/posts/${postId}`)).json()) as { state: string; targets: Target[] };
+    expect(after).toMatchObject({ state: "published", targets: [{ state: "published", warnings: [] }] });
+    const [stored] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "youtube"), eq(sandboxRecords.kind, "video"), eq(sandboxRecords.id, after.targets[0]?.networkPostId ?? "")));
+    expect((stored?.data as SandboxVideo | undefined)?.customThumbnails?.maxres?.url).toMatch(/custom-/);
+  }
+
   const post = (account: string, video: string, thumbnail: string) => ({ text: "Harbour timelapse", media: [video], accounts: [account], platformOptions: { youtube: { title: "Harbour", thumbnail } } });
 
   it("refuses before publishing a thumbnail YouTube would refuse: unknown id, not a JPEG or PNG, over 2 MB", async () => {
@@ -78,10 +86,7 @@ describe("YouTube thumbnail option", () => {
     expect(created.targets[0]).toMatchObject({ state: "processing", warnings: [] });
     t.clock.advance(60_000);
     await runDueJobs(runtime);
-    const after = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: Target[] };
-    expect(after).toMatchObject({ state: "published", targets: [{ state: "published", warnings: [] }] });
-    const [stored] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "youtube"), eq(sandboxRecords.kind, "video"), eq(sandboxRecords.id, after.targets[0]?.networkPostId ?? "")));
-    expect((stored?.data as SandboxVideo | undefined)?.customThumbnails?.maxres?.url).toMatch(/custom-/);
+    await expectPublishedWithThumbnail(ws, created.id);
   });
 
   it("sets the thumbnail on a scheduled post too, when it goes out at its time", async () => {
@@ -96,10 +101,7 @@ describe("YouTube thumbnail option", () => {
     await runDueJobs(runtime);
     t.clock.advance(60_000);
     await runDueJobs(runtime);
-    const after = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: Target[] };
-    expect(after).toMatchObject({ state: "published", targets: [{ state: "published", warnings: [] }] });
-    const [stored] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "youtube"), eq(sandboxRecords.kind, "video"), eq(sandboxRecords.id, after.targets[0]?.networkPostId ?? "")));
-    expect((stored?.data as SandboxVideo | undefined)?.customThumbnails?.maxres?.url).toMatch(/custom-/);
+    await expectPublishedWithThumbnail(ws, created.id);
   });
 
   it("publishes the video with a warning on the target when YouTube refuses the thumbnail", async () => {
