@@ -1,5 +1,6 @@
 import type { PlatformId } from "../networks/platform-ids.js";
-import type { SandboxRecord, SandboxStore } from "./types.js";
+import { assertLinkKinds, linkedId } from "./linked-read.js";
+import type { RecordLink, SandboxRecord, SandboxStore } from "./types.js";
 
 /** An in-memory store for unit tests of a single simulator; the server uses the database store. */
 export function createMemorySandboxStore(now: () => Date = () => new Date()): SandboxStore {
@@ -13,13 +14,13 @@ export function createMemorySandboxStore(now: () => Date = () => new Date()): Sa
     async get<T>(platform: PlatformId, kind: string, id: string) {
       return read<T>(platform, kind, id);
     },
-    async getLinked<T, L, A = unknown>(platform: PlatformId, kind: string, id: string, link: { field: string; kind: string; alongside?: string }) {
-      if (link.kind === kind || link.alongside === kind || link.alongside === link.kind) throw new Error("getLinked: three records of different kinds");
+    async getLinked<T, L, A = unknown>(platform: PlatformId, kind: string, id: string, link: RecordLink) {
+      assertLinkKinds(kind, link);
       const record = read<T>(platform, kind, id);
-      const named = record && typeof record.data === "object" && record.data !== null ? (record.data as Record<string, unknown>)[link.field] : undefined;
+      const named = linkedId(record, link.field);
       return {
         record,
-        linked: typeof named === "string" ? read<L>(platform, link.kind, named) : null,
+        linked: named === undefined ? null : read<L>(platform, link.kind, named),
         alongside: link.alongside === undefined ? null : read<A>(platform, link.alongside, id),
       };
     },

@@ -13,6 +13,13 @@ export interface SandboxRecord<T> {
   createdAt: string;
 }
 
+/** Which record a record names (`field` holds its id, of `kind`), and optionally one of another kind under the same id. */
+export interface RecordLink {
+  field: string;
+  kind: string;
+  alongside?: string;
+}
+
 export interface SandboxStore {
   get<T>(platform: PlatformId, kind: string, id: string): Promise<SandboxRecord<T> | null>;
   /**
@@ -25,7 +32,7 @@ export interface SandboxStore {
     platform: PlatformId,
     kind: string,
     id: string,
-    link: { field: string; kind: string; alongside?: string },
+    link: RecordLink,
   ): Promise<{ record: SandboxRecord<T> | null; linked: SandboxRecord<L> | null; alongside: SandboxRecord<A> | null }>;
   put<T>(platform: PlatformId, kind: string, id: string, data: T, owner?: string | null): Promise<void>;
   list<T>(platform: PlatformId, kind: string, filter?: { owner?: string }): Promise<SandboxRecord<T>[]>;

@@ -6,6 +6,7 @@ import type { Queryable } from "../../db/types.js";
 import type { DomainContext } from "../context.js";
 import { rowsOf } from "../jobs/claim-pass.js";
 import { JOB_CHANNEL } from "../jobs/job-queue.js";
+import { IN_FLIGHT_SQL } from "./in-flight.js";
 import { logTargetOutcome } from "./outcome-log.js";
 import { type TargetOutcome, targetError } from "./record-outcome.js";
 import { firstPollKey, recordProcessingEvent } from "./record-processing.js";
@@ -14,7 +15,6 @@ type Published = Extract<TargetOutcome, { state: "published" }>;
 type Processing = Extract<TargetOutcome, { state: "processing" }>;
 export type Landed = { targetId: string; mode: "test" | "live"; outcome: Published | Processing };
 
-const IN_FLIGHT = sql`('publishing', 'processing', 'unknown')`;
 
 /**
  * Published and processing outcomes of several targets of one fan-out in one statement, each written exactly as its own statement writes it alone (record-outcome.ts,
@@ -62,7 +62,7 @@ export async function recordLanded(ctx: DomainContext, items: readonly Landed[])
           error = null, poll_token = null, next_poll_at = null, warnings = coalesce(i.warnings, t.warnings)
         from input i
         where i.state = 'published' and t.id = any(${ids}::text[]) and t.id = i.id
-          and t.workspace_id = ${workspaceId} and t.state in ${IN_FLIGHT}
+          and t.workspace_id = ${workspaceId} and t.state in ${IN_FLIGHT_SQL}
         returning t.id, t.post_id, t.platform
       ), processing as (
         update ${postTargets} t
@@ -70,7 +70,7 @@ export async function recordLanded(ctx: DomainContext, items: readonly Landed[])
           next_poll_at = i.next_poll_at, warnings = coalesce(i.warnings, t.warnings)
         from input i
         where i.state = 'processing' and t.id = any(${ids}::text[]) and t.id = i.id
-          and t.workspace_id = ${workspaceId} and t.state in ${IN_FLIGHT}
+          and t.workspace_id = ${workspaceId} and t.state in ${IN_FLIGHT_SQL}
         returning t.id, t.post_id, t.platform, i.job_id, i.dedup_key, i.job_payload, i.next_poll_at
       ), notified as (
         -- post.processing once per post: the first target to get here sets the guard.

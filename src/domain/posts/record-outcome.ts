@@ -8,6 +8,7 @@ import { recordEvent } from "../events/record-event.js";
 import { forgetAgents } from "../agents/agent-spend.js";
 import { creditPeriod } from "../billing/plans.js";
 import { derivePostState, eventForState } from "./derive-state.js";
+import { IN_FLIGHT_SQL, IN_FLIGHT_STATES } from "./in-flight.js";
 import { logTargetOutcome } from "./outcome-log.js";
 import { type PostView, type TargetError, toPostView } from "./post-view.js";
 
@@ -44,8 +45,6 @@ async function recordProcessing(tx: Transaction, jobs: JobQueue, workspaceId: st
   await recordEvent(tx, jobs, { workspaceId, mode: post.mode, type: "post.processing", data: { ...view }, at: now });
 }
 
-/** States of a target whose network call is in flight or unresolved: only these take an outcome. */
-const IN_FLIGHT = ["publishing", "processing", "unknown"];
 
 /**
  * Stores one target's outcome as it lands, in one statement (one round trip). The update is
@@ -66,7 +65,7 @@ type RecordedTarget = { id: string; postId: string; platform: string };
 const recordedColumns = { id: postTargets.id, postId: postTargets.postId, platform: postTargets.platform };
 
 async function recordProgress(ctx: DomainContext, targetId: string, outcome: Exclude<TargetOutcome, { state: "failed" }>, now: Date): Promise<RecordedTarget | null> {
-  const inFlight = and(eq(postTargets.id, targetId), eq(postTargets.workspaceId, ctx.workspace.id), inArray(postTargets.state, IN_FLIGHT));
+  const inFlight = and(eq(postTargets.id, targetId), eq(postTargets.workspaceId, ctx.workspace.id), inArray(postTargets.state, [...IN_FLIGHT_STATES]));
   if (outcome.state === "processing") {
     // Entering processing may record post.processing: both in one transaction.
     return ctx.db.transaction(async (tx) => {
@@ -98,7 +97,7 @@ async function recordFailure(ctx: DomainContext, targetId: string, error: Target
   const result: unknown = await ctx.db.execute(sql`
     with old as (
       select id, post_id, platform, credit_source from post_targets
-      where id = ${targetId} and workspace_id = ${workspaceId} and state in ('publishing', 'processing', 'unknown')
+      where id = ${targetId} and workspace_id = ${workspaceId} and state in ${IN_FLIGHT_SQL}
       for update
     ), changed as (
       update post_targets t

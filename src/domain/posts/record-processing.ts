@@ -6,6 +6,7 @@ import type { DomainContext } from "../context.js";
 import { recordEvent } from "../events/record-event.js";
 import { rowsOf } from "../jobs/claim-pass.js";
 import { JOB_CHANNEL } from "../jobs/job-queue.js";
+import { IN_FLIGHT_SQL } from "./in-flight.js";
 import { logTargetOutcome } from "./outcome-log.js";
 import { toPostView } from "./post-view.js";
 import { type TargetOutcome, recordTargetOutcome, targetError } from "./record-outcome.js";
@@ -40,7 +41,7 @@ export async function recordProcessingOutcome(ctx: DomainContext, input: { targe
         update ${postTargets}
         set state = 'processing', network_post_id = ${outcome.networkPostId}, url = ${outcome.url}, poll_token = ${outcome.pollToken},
           next_poll_at = ${outcome.nextPollAt.toISOString()}::timestamptz, warnings = coalesce(${warnings}::jsonb, warnings)
-        where id = ${targetId} and workspace_id = ${ctx.workspace.id} and state in ('publishing', 'processing', 'unknown')
+        where id = ${targetId} and workspace_id = ${ctx.workspace.id} and state in ${IN_FLIGHT_SQL}
         returning id, post_id, platform
       ), notified as (
         -- post.processing once per post: the first target to get here sets the guard.

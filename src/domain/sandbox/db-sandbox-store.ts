@@ -3,7 +3,8 @@ import { sandboxRecords } from "../../db/schema/index.js";
 import { perDatabase } from "../../db/per-database.js";
 import type { Database } from "../../db/types.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
-import type { SandboxRecord, SandboxStore } from "../../sandbox/types.js";
+import { assertLinkKinds, linkedId } from "../../sandbox/linked-read.js";
+import type { RecordLink, SandboxRecord, SandboxStore } from "../../sandbox/types.js";
 import { sandboxRecordCache, sandboxRecordKey } from "./sandbox-record-cache.js";
 
 const p = {
@@ -60,13 +61,6 @@ function prepareStatements(db: Database) {
 const statements = perDatabase(prepareStatements);
 
 /** A record's field as the database reads it (`data ->> field`): a string, else nothing. */
-function fieldOf(record: SandboxRecord<unknown> | null, field: string): string | undefined {
-  const data = record?.data;
-  if (typeof data !== "object" || data === null) return undefined;
-  const value = (data as Record<string, unknown>)[field];
-  return typeof value === "string" ? value : undefined;
-}
-
 /**
  * The simulators' state in the database, one simulated world per workspace: a handle connected
  * by two workspaces is two simulated people, so one workspace's faults, posts and tokens never
@@ -84,7 +78,7 @@ export function createDbSandboxStore(db: Database, workspaceId: string): Sandbox
   const cache = sandboxRecordCache(db);
   const keyOf = (platform: PlatformId, kind: string, id: string) => sandboxRecordKey(workspaceId, platform, kind, id);
 
-  async function readLinked(platform: PlatformId, kind: string, id: string, link: { field: string; kind: string; alongside?: string }) {
+  async function readLinked(platform: PlatformId, kind: string, id: string, link: RecordLink) {
     // Without `alongside`, the kind itself stands in for it: the same row, found once.
     const rows = await q.linked.execute({ workspace: workspaceId, platform, kind, id, field: link.field, linkKind: link.kind, alongside: link.alongside ?? kind });
     const of = (wanted: string | undefined) => rows.find((row) => row.kind === wanted);
@@ -105,12 +99,12 @@ export function createDbSandboxStore(db: Database, workspaceId: string): Sandbox
       cache?.fill(key, record);
       return record;
     },
-    async getLinked<T, L, A = unknown>(platform: PlatformId, kind: string, id: string, link: { field: string; kind: string; alongside?: string }) {
-      if (link.kind === kind || link.alongside === kind || link.alongside === link.kind) throw new Error("getLinked: three records of different kinds");
+    async getLinked<T, L, A = unknown>(platform: PlatformId, kind: string, id: string, link: RecordLink) {
+      assertLinkKinds(kind, link);
       type Read = { record: SandboxRecord<T> | null; linked: SandboxRecord<L> | null; alongside: SandboxRecord<A> | null };
       if (cache) {
         const record = cache.read(keyOf(platform, kind, id));
-        const named = fieldOf(record ?? null, link.field);
+        const named = linkedId(record ?? null, link.field);
         const linked = record === undefined ? undefined : named === undefined ? null : cache.read(keyOf(platform, link.kind, named));
         const alongside = link.alongside === undefined ? null : cache.read(keyOf(platform, link.alongside, id));
         if (record !== undefined && linked !== undefined && alongside !== undefined) return { record, linked, alongside } as Read;
@@ -118,7 +112,7 @@ export function createDbSandboxStore(db: Database, workspaceId: string): Sandbox
       const read = await readLinked(platform, kind, id, link);
       if (cache) {
         cache.fill(keyOf(platform, kind, id), read.record);
-        const named = fieldOf(read.record, link.field);
+        const named = linkedId(read.record, link.field);
         if (named !== undefined) cache.fill(keyOf(platform, link.kind, named), read.linked);
         if (link.alongside !== undefined) cache.fill(keyOf(platform, link.alongside, id), read.alongside);
       }
@@ -126,7 +120,8 @@ export function createDbSandboxStore(db: Database, workspaceId: string): Sandbox
     },
     async put<T>(platform: PlatformId, kind: string, id: string, data: T, owner: string | null = null) {
       const [row] = await q.put.execute({ workspace: workspaceId, platform, kind, id, owner, data });
-      // As the database keeps it: JSON (jsonb), so a read from the cache is a read from the table.
+      // As the database keeps it: JSON (jsonb), so a read from the cache is a read from the table;
+      // the parsed copy is the cache's own.
       if (cache && row) cache.wrote(keyOf(platform, kind, id), { id, owner, data: JSON.parse(JSON.stringify(data)) as unknown, createdAt: row.createdAt.toISOString() });
     },
     async list<T>(platform: PlatformId, kind: string, filter: { owner?: string } = {}) {

@@ -1,7 +1,7 @@
 import { isSingleProcess } from "../../db/single-process.js";
 import type { SandboxRecord } from "../../sandbox/types.js";
 
-/** Most records kept per database; the least recently written or read go first. */
+/** Most records kept per database; the records kept longest since they were last stored go first. */
 const CAPACITY = 20_000;
 
 /**
@@ -18,9 +18,9 @@ const CAPACITY = 20_000;
 export interface SandboxRecordCache {
   /** The record, `null` when known absent, `undefined` when not known. */
   read(key: string): SandboxRecord<unknown> | null | undefined;
-  /** After a read of the database: kept unless a write got there first. */
+  /** After a read of the database: a copy is kept unless a write got there first. */
   fill(key: string, record: SandboxRecord<unknown> | null): void;
-  /** After a write to the database. */
+  /** After a write to the database: the record is kept as given, so the caller hands over a copy of its own. */
   wrote(key: string, record: SandboxRecord<unknown> | null): void;
 }
 
@@ -42,7 +42,7 @@ function createCache(): SandboxRecordCache {
   const entries = new Map<string, SandboxRecord<unknown> | null>();
   const keep = (key: string, record: SandboxRecord<unknown> | null) => {
     entries.delete(key);
-    entries.set(key, record === null ? null : structuredClone(record));
+    entries.set(key, record);
     if (entries.size > CAPACITY) {
       const oldest = entries.keys().next();
       if (!oldest.done) entries.delete(oldest.value);
@@ -54,7 +54,7 @@ function createCache(): SandboxRecordCache {
       return found === undefined || found === null ? found : structuredClone(found);
     },
     fill(key, record) {
-      if (!entries.has(key)) keep(key, record);
+      if (!entries.has(key)) keep(key, record === null ? null : structuredClone(record));
     },
     wrote: keep,
   };
