@@ -134,7 +134,7 @@ export function attachNetworkProbe(options: {
       current.tripsBeforeFirstCall = current.trips.length;
     }
     // Read as sent, without building a Request: the call should cost what it costs an adapter on a live key.
-    const call = { input, init, url: new URL(callUrl(input)), method: init?.method ?? (input instanceof Request ? input.method : "GET") };
+    const call = { input, init, url: new URL(callUrl(input)), method: (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase() };
     const url = call.url;
     const platform = outer?.platform;
     const started = performance.now();

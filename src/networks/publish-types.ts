@@ -29,8 +29,9 @@ export interface PublishRequest {
   targetId: string;
   /**
    * The connected account's own id on the network, as read at connect (the LinkedIn member id).
-   * Every publishing path sets it (publishRequestOf), so an adapter that needs it does not ask
-   * the network who the token belongs to; without it (a request built elsewhere) it asks.
+   * publishRequestOf, which every publishing path builds its requests with, sets it, so an adapter
+   * that needs it does not ask the network who the token belongs to; without it (a request built
+   * elsewhere, such as an adapter test) the adapter asks.
    */
   networkUserId?: string;
   /** Media named by an option rather than by `media` (YouTube `thumbnail`), keyed by the option's name. */

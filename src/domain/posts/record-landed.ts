@@ -15,7 +15,6 @@ type Published = Extract<TargetOutcome, { state: "published" }>;
 type Processing = Extract<TargetOutcome, { state: "processing" }>;
 export type Landed = { targetId: string; mode: "test" | "live"; outcome: Published | Processing };
 
-
 /**
  * Published and processing outcomes of several targets of one fan-out in one statement, each written exactly as its own statement writes it alone (record-outcome.ts,
  * record-processing.ts): conditional on the target still being in flight, warnings written only

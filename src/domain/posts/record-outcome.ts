@@ -45,7 +45,6 @@ async function recordProcessing(tx: Transaction, jobs: JobQueue, workspaceId: st
   await recordEvent(tx, jobs, { workspaceId, mode: post.mode, type: "post.processing", data: { ...view }, at: now });
 }
 
-
 /**
  * Stores one target's outcome as it lands, in one statement (one round trip). The update is
  * conditional on the target still being in flight, so a duplicate delivery or a late poll cannot

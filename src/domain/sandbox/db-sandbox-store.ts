@@ -60,7 +60,6 @@ function prepareStatements(db: Database) {
 
 const statements = perDatabase(prepareStatements);
 
-/** A record's field as the database reads it (`data ->> field`): a string, else nothing. */
 /**
  * The simulators' state in the database, one simulated world per workspace: a handle connected
  * by two workspaces is two simulated people, so one workspace's faults, posts and tokens never

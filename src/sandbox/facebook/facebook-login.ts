@@ -60,7 +60,7 @@ export function facebookDialogHost(
 
 async function owns(deps: SimulatorDeps, platform: PlatformId, request: Request): Promise<"token" | "code" | false> {
   const url = new URL(request.url);
-  // Writes may carry the token in a form body; read a clone so the handler still gets the body.
+  // Writes may carry the token in a form body: parsed once for the request, the handler reads it too.
   const form = request.method === "GET" ? undefined : await requestForm(request);
   const token = accessTokenOf(request, form) ?? url.searchParams.get("fb_exchange_token");
   if (token) return (await readCallToken(deps, platform, request, token)).record ? "token" : false;

@@ -44,7 +44,7 @@ interface UploadSession {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-// Built once: constructing a formatter costs ~70 µs, and the daily quota check formats every session of the project.
+// Built once: constructing a formatter costs ~70 µs, and each upload's daily quota check formats every stored upload session.
 const pacificDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" });
 const pacificDay = (date: Date) => pacificDayFormat.format(date);
 
