@@ -59,6 +59,11 @@ export async function issueTokens(
 /** A token record as the store's linked read returns it: with its account and, when asked, its `alongside` record. */
 export type LinkedToken<A = unknown> = { record: SandboxRecord<SandboxToken> | null; linked: SandboxRecord<SandboxAccount> | null; alongside: SandboxRecord<A> | null };
 
+/** A token with its account and, when asked, its `alongside` record, in one read: what every token check starts from. */
+export function readToken<A = unknown>(deps: SimulatorDeps, platform: PlatformId, token: string, alongside?: string): Promise<LinkedToken<A>> {
+  return deps.store.getLinked<SandboxToken, SandboxAccount, A>(platform, "token", token, { field: "accountId", kind: "account", ...(alongside ? { alongside } : {}) });
+}
+
 export type TokenCheck<A = unknown> =
   | { ok: true; account: SandboxAccount; token: SandboxToken; alongside: A | null }
   | { ok: false; reason: "missing" | "invalid" | "expired" | "revoked" | "wrong_kind" };
@@ -77,8 +82,7 @@ export async function checkToken<A = unknown>(
 ): Promise<TokenCheck<A>> {
   if (!token) return { ok: false, reason: "missing" };
   // `read`: the same lookup, already made for this call (a shared Graph host's claim).
-  const link = { field: "accountId", kind: "account", ...(options.alongside ? { alongside: options.alongside } : {}) };
-  const { record: found, linked: account, alongside } = await (options.read ?? deps.store.getLinked<SandboxToken, SandboxAccount, A>(platform, "token", token, link));
+  const { record: found, linked: account, alongside } = await (options.read ?? readToken<A>(deps, platform, token, options.alongside));
   if (!found) return { ok: false, reason: "invalid" };
   if (found.data.kind !== kind) return { ok: false, reason: "wrong_kind" };
   if (found.data.revoked) return { ok: false, reason: "revoked" };

@@ -16,8 +16,9 @@ type Processing = Extract<TargetOutcome, { state: "processing" }>;
 export type Landed = { targetId: string; mode: "test" | "live"; outcome: Published | Processing };
 
 /**
- * Published and processing outcomes of several targets of one fan-out in one statement, each written exactly as its own statement writes it alone (record-outcome.ts,
- * record-processing.ts): conditional on the target still being in flight, warnings written only
+ * Published and processing outcomes of several targets of one fan-out in one statement, each
+ * written exactly as its own statement writes it alone (record-outcome.ts, record-processing.ts):
+ * conditional on the target still being in flight, warnings written only
  * when the outcome brings some, a processing target's first poll queued once (its dedup key)
  * and the poller woken, and `post.processing` recorded by the first target entering processing
  * (the guard on the post, then the event in the same transaction). A published target keeps its

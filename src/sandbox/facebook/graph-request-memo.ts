@@ -1,6 +1,7 @@
 import type { PlatformId } from "../../networks/platform-ids.js";
-import type { LinkedToken, SandboxToken } from "../tokens.js";
-import type { SandboxAccount, SimulatorDeps } from "../types.js";
+import { type LinkedToken, readToken } from "../tokens.js";
+import type { SimulatorDeps } from "../types.js";
+import type { TokenMeta } from "./graph-wire.js";
 
 /**
  * What one Graph call's handling reads more than once, read once per request. On
@@ -11,7 +12,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
  */
 
 const forms = new WeakMap<Request, Promise<URLSearchParams>>();
-const tokenReads = new WeakMap<Request, { platform: PlatformId; token: string; read: Promise<LinkedToken<unknown>> }>();
+const tokenReads = new WeakMap<Request, { platform: PlatformId; token: string; read: Promise<LinkedToken<TokenMeta>> }>();
 
 /** A write's form body as parameters (url-encoded or multipart; other bodies have none), parsed once; the body stays readable. */
 export async function requestForm(request: Request): Promise<URLSearchParams> {
@@ -39,17 +40,16 @@ async function parseForm(request: Request): Promise<URLSearchParams> {
  * The token record with its account and door (token_meta), as the claim reads it; kept for the
  * same request's authentication, which takes it once (a second check in the call reads again).
  */
-export function readCallToken(deps: SimulatorDeps, platform: PlatformId, request: Request, token: string): Promise<LinkedToken<unknown>> {
-  const read = deps.store.getLinked<SandboxToken, SandboxAccount>(platform, "token", token, { field: "accountId", kind: "account", alongside: "token_meta" });
+export function readCallToken(deps: SimulatorDeps, platform: PlatformId, request: Request, token: string): Promise<LinkedToken<TokenMeta>> {
+  const read = readToken<TokenMeta>(deps, platform, token, "token_meta");
   tokenReads.set(request, { platform, token, read });
   return read;
 }
 
 /** The claim's read of this request's token, when it was this platform's and this token; null otherwise. */
-export function takeCallToken<A>(request: Request, platform: PlatformId, token: string): Promise<LinkedToken<A>> | null {
+export function takeCallToken(request: Request, platform: PlatformId, token: string): Promise<LinkedToken<TokenMeta>> | null {
   const kept = tokenReads.get(request);
   if (!kept || kept.platform !== platform || kept.token !== token) return null;
   tokenReads.delete(request);
-  // Read with `alongside: "token_meta"`, the record every Graph authentication asks for.
-  return kept.read as Promise<LinkedToken<A>>;
+  return kept.read;
 }

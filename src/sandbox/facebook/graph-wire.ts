@@ -130,7 +130,7 @@ export async function authenticate(
   const { deps, platform } = profile;
   const value = accessTokenOf(request, options.form);
   // The token's door and lifetime (its token_meta record) come in the same read.
-  const claimed = value ? takeCallToken<TokenMeta>(request, platform, value) : null;
+  const claimed = value ? takeCallToken(request, platform, value) : null;
   const check = await checkToken<TokenMeta>(deps, platform, value, "access", { alongside: "token_meta", ...(claimed ? { read: claimed } : {}) });
   if (!check.ok) {
     if (check.reason === "missing") return fail(tokenErrors.missing());
