@@ -18,6 +18,7 @@ import { createTokenCipher } from "../infra/token-cipher.js";
 import { createGuardedFetch } from "../infra/outbound/guarded-fetch.js";
 import { resolveAllAddresses } from "./node-resolve.js";
 import { createPinnedFetch } from "./pinned-fetch.js";
+import { createNetworkFetch } from "./network-fetch.js";
 import { isBlockedAddress, isLoopbackAddress } from "../infra/outbound/address-ranges.js";
 import { tableJobQueue } from "../domain/jobs/job-queue.js";
 import { createVerifiedKeyCache } from "../domain/keys/verified-key-cache.js";
@@ -63,7 +64,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     publicUrl: env.CHORUS_PUBLIC_URL,
     networks: networkDepsFromEnv(
       rawEnv,
-      fetch,
+      createNetworkFetch(fetch),
       createGuardedFetch({ resolve: resolveAllAddresses, fetch: pinned, allowLoopbackHttp }),
     ),
     cipher: await createTokenCipher(secrets.encryptionKeys),

@@ -1,8 +1,8 @@
 import { type LookupAddress, lookup as systemLookup } from "node:dns";
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { Readable } from "node:stream";
+import { sendRequest, toResponse } from "./http-exchange.js";
 
 type Lookup = (hostname: string, options: { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
@@ -34,6 +34,8 @@ export function createPinnedFetch(options: PinnedFetchOptions): typeof fetch {
     });
   };
 
+  // Sockets of their own: a pooled connection is reused only by requests whose lookup checked its address.
+  const agents = { http: new HttpAgent({ keepAlive: true, timeout: 4_000 }), https: new HttpsAgent({ keepAlive: true, timeout: 4_000 }) };
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -42,23 +44,8 @@ export function createPinnedFetch(options: PinnedFetchOptions): typeof fetch {
     const literal = url.hostname.replace(/^\[|\]$/g, "");
     if (isIP(literal) && !options.allowAddress(literal)) throw new TypeError("fetch failed", { cause: refused(literal) });
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
-    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-    return new Promise<Response>((resolve, reject) => {
-      const onResponse = (res: IncomingMessage) => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-          else if (value !== undefined) headers.set(name, value);
-        }
-        const status = res.statusCode ?? 502;
-        const empty = status === 204 || status === 205 || status === 304 || request.method === "HEAD";
-        if (empty) res.resume();
-        const stream = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
-        resolve(new Response(stream, { status, statusText: res.statusMessage ?? "", headers }));
-      };
-      const outgoing = send(url, { method: request.method, headers: Object.fromEntries(request.headers), lookup, signal: request.signal }, onResponse);
-      outgoing.on("error", (error) => reject(new TypeError("fetch failed", { cause: error })));
-      outgoing.end(body ?? undefined);
-    });
+    const agent = url.protocol === "https:" ? agents.https : agents.http;
+    const res = await sendRequest({ url, method: request.method, headers: Object.fromEntries(request.headers), body, signal: request.signal, agent, lookup });
+    return toResponse(res, { method: request.method, decode: false });
   };
 }
