@@ -42,7 +42,7 @@ export async function runAnalyticsColdOutOfProcess(delayMs: number, runs: number
     cleanups.unshift(sandbox.close);
     // Reads carry no publish scope naming their network: the host does (Bluesky's PDS is its entryway's).
     const byHost = new Map(platformIds.flatMap((p) => adapters[p].hosts.map((host) => [host, p] as const)));
-    const forward = sandboxForward(sandbox.ports, sandbox.ports.get("bluesky") ?? [...sandbox.ports.values()][0] ?? 0);
+    const forward = sandboxForward(sandbox.ports, sandbox.ports.get("bluesky") ?? [...sandbox.ports.values()][0] ?? 0, runtime.deps.networks.liveFetch);
     const probe = attachNetworkProbe({
       db: runtime.db,
       counter: notCounting(),

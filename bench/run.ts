@@ -39,7 +39,7 @@
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
  * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
- * mcp, publishing, idleMemory, idle, serverDatabase, webhooks, dashboard, notifications, analytics.
+ * mcp, networkFetch, publishing, idleMemory, idle, serverDatabase, webhooks, dashboard, notifications, analytics.
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
@@ -73,6 +73,7 @@ import { type DashboardResult, missedPages, printDashboard, runDashboardAlone, r
 import { type NotificationsBenchResult, runNotificationsBench } from "./notifications.js";
 import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
 import { type LatencySummary, round, summarize } from "./stats.js";
+import { type NetworkFetchCostResult, printNetworkFetchCost, runNetworkFetchCost } from "./network-fetch-cost.js";
 
 const RATIO_TARGET = 1.5;
 const ROUND_TRIP_TARGET = 2;
@@ -292,6 +293,8 @@ try {
     addedMs,
     roundTrips,
     targets,
+    /** One network call's CPU in the API process, Node's fetch against the network fetch (bench/network-fetch-cost.ts). */
+    networkFetch: null as NetworkFetchCostResult | null,
     /** Publishing figures (bench/publishing.ts), measured after the ones above. */
     publishing: null as PublishingResult | null,
     idleMemory: null as IdleMemoryResult | null,
@@ -344,6 +347,10 @@ try {
     console.log("  with an OAuth agent's token:");
     result.mcpAgent = await runMcpBench({ http: httpClients.api, key: await mintAgentToken(apiServer.port, runtime.key), requests, warmup });
     printMcp(result.mcpAgent);
+  }
+  if (wanted("networkFetch")) {
+    result.networkFetch = await runNetworkFetchCost();
+    printNetworkFetchCost(result.networkFetch);
   }
   if (wanted("publishing")) result.publishing = await runPublishingBench({ runtime, counter, port: apiServer.port, http: httpClients.api, runs: publishRuns, scheduledPosts });
   if (wanted("idleMemory")) result.idleMemory = await runIdleMemoryBench();

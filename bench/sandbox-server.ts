@@ -24,17 +24,19 @@ function carried(headers: Headers): Headers {
 
 /**
  * Sends what an adapter addressed to `https://<host>/<path>` to a sandbox server instead: the
- * network's own when it has one (`ports`), else `fallbackPort`.
+ * network's own when it has one (`ports`), else `fallbackPort`. It goes out through `send`, the
+ * fetch a live key's calls use on this runtime (NetworkDeps.liveFetch), so the call costs the API
+ * what a call to the real network would.
  */
-export function sandboxForward(ports: ReadonlyMap<PlatformId, number>, fallbackPort: number) {
+export function sandboxForward(ports: ReadonlyMap<PlatformId, number>, fallbackPort: number, send: typeof fetch) {
   return async (call: AdapterCall, platform: PlatformId | undefined): Promise<Response> => {
     const port = (platform && ports.get(platform)) ?? fallbackPort;
     const target = `http://127.0.0.1:${port}/${call.url.host}${call.url.pathname}${call.url.search}`;
     // The adapter's own init goes out as it would to the network; only a Request object is copied.
-    if (!(call.input instanceof Request)) return fetch(target, { ...call.init, redirect: "manual" });
+    if (!(call.input instanceof Request)) return send(target, { ...call.init, redirect: "manual" });
     const request = new Request(call.input, call.init);
     const body = request.body ? await request.arrayBuffer() : null;
-    return fetch(target, { method: request.method, headers: carried(request.headers), body, redirect: "manual", signal: request.signal });
+    return send(target, { method: request.method, headers: carried(request.headers), body, redirect: "manual", signal: request.signal });
   };
 }
 
