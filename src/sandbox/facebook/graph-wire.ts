@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { requestForm, takeCallToken } from "./graph-request-memo.js";
-import { applyLatencyFaults, checkToken, type SandboxToken } from "../tokens.js";
+import { applyLatencyFaults, checkToken, readToken, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 
 /**
@@ -67,6 +67,8 @@ export interface TokenMeta {
   door: string;
   longLived: boolean;
   pageId?: string;
+  /** A page token revoked because its holder lost their role on the page (pages.ts setPageRole). */
+  roleRemoved?: boolean;
 }
 
 export interface GraphProfile {
@@ -91,6 +93,9 @@ const tokenErrors = {
   invalid: () => graphError(400, { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190 }),
   revoked: () =>
     graphError(400, { message: "Error validating access token: The user has not authorized application.", type: "OAuthException", code: 190, error_subcode: 458 }),
+  // [unverified] 492 "invalid session" is the sheet's subcode for a lost page role (shared/networks/facebook.md section 8).
+  roleRemoved: () =>
+    graphError(400, { message: "Error validating access token: The session is invalid because the user no longer has a role on the Page.", type: "OAuthException", code: 190, error_subcode: 492 }),
   expired: (now: Date) =>
     graphError(400, {
       message: `Error validating access token: Session has expired on ${now.toUTCString()}. The current time is ${now.toUTCString()}.`,
@@ -130,12 +135,12 @@ export async function authenticate(
   const { deps, platform } = profile;
   const value = accessTokenOf(request, options.form);
   // The token's door and lifetime (its token_meta record) come in the same read.
-  const claimed = value ? takeCallToken(request, platform, value) : null;
-  const check = await checkToken<TokenMeta>(deps, platform, value, "access", { alongside: "token_meta", ...(claimed ? { read: claimed } : {}) });
+  const read = value ? (takeCallToken(request, platform, value) ?? readToken<TokenMeta>(deps, platform, value, "token_meta")) : undefined;
+  const check = await checkToken<TokenMeta>(deps, platform, value, "access", read ? { read } : {});
   if (!check.ok) {
     if (check.reason === "missing") return fail(tokenErrors.missing());
     if (check.reason === "expired") return fail(tokenErrors.expired(deps.now()));
-    if (check.reason === "revoked") return fail(tokenErrors.revoked());
+    if (check.reason === "revoked") return fail((await read)?.alongside?.data.roleRemoved ? tokenErrors.roleRemoved() : tokenErrors.revoked());
     return fail(tokenErrors.invalid());
   }
   const meta = check.alongside;

@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import type { PlatformId } from "../../networks/platform-ids.js";
-import { issueTokens, type SandboxToken } from "../tokens.js";
+import { issueTokens, revokeToken, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
+import { graphLifetimes } from "./facebook-login.js";
 import { authenticate, graphError, graphJson, pageOf, parseFields, selectFields, unsupportedRequest, type GraphNode, type GraphProfile, type TokenMeta } from "./graph-wire.js";
 
 /**
@@ -23,7 +24,7 @@ export interface SandboxPage {
   tasks: string[];
   followers_count: number;
   link: string;
-  /** The page access token handed out by `/me/accounts`; reissued once revoked. */
+  /** The never-expiring page token `/me/accounts` hands out for long-lived user tokens; reissued once revoked. */
   tokenValue: string | null;
   subscribedFields: string[];
   /** Instagram only: the professional account linked to the page. */
@@ -51,8 +52,11 @@ export const pageWebhookFields = [
 ] as const;
 
 /**
- * Page tokens issued from a long-lived user token do not expire; they die when the app is
- * de-authorised, so a revoked one is replaced on the next read.
+ * The page token `/me/accounts` hands out, as Meta documents it: asked with a long-lived user
+ * token, the page's token has no expiry and every read answers the same one (earlier reads' tokens
+ * are not invalidated); it dies only when the app is de-authorised (DELETE /me/permissions), the
+ * person loses their role on the page (setPageRole) or the token is otherwise revoked, and the
+ * next read then issues a new one. Asked with a short-lived user token, it lasts an hour.
  */
 export async function ensurePageToken(
   deps: SimulatorDeps,
@@ -60,20 +64,42 @@ export async function ensurePageToken(
   page: SandboxPage,
   accountId: string,
   scopes: string[],
+  userTokenLongLived: boolean,
 ): Promise<string> {
-  if (page.tokenValue) {
+  if (userTokenLongLived && page.tokenValue) {
     const existing = await deps.store.get<SandboxToken>(platform, "token", page.tokenValue);
     if (existing && !existing.data.revoked) return page.tokenValue;
   }
   const issued = await issueTokens(deps, platform, accountId, scopes, {
-    accessSeconds: null,
+    accessSeconds: userTokenLongLived ? null : graphLifetimes.shortSeconds,
     refreshSeconds: null,
     withRefresh: false,
     prefix: "EAA_SANDBOX_PAGE_",
   });
-  await deps.store.put<TokenMeta>(platform, "token_meta", issued.accessToken, { door: "facebook_login", longLived: true, pageId: page.id }, accountId);
-  await deps.store.put<SandboxPage>(platform, "page", page.id, { ...page, tokenValue: issued.accessToken }, accountId);
+  await deps.store.put<TokenMeta>(platform, "token_meta", issued.accessToken, { door: "facebook_login", longLived: userTokenLongLived, pageId: page.id }, accountId);
+  if (userTokenLongLived) await deps.store.put<SandboxPage>(platform, "page", page.id, { ...page, tokenValue: issued.accessToken }, accountId);
   return issued.accessToken;
+}
+
+/**
+ * Gives the role on a page to a person (`accountId`) or takes it away (`null`), as a page admin
+ * does in Meta Business Suite: nothing in the Graph API does it, so tests call this. The page
+ * tokens the previous holder was given for the page die with the role (Graph answers them 190
+ * with subcode 492, see graph-wire.ts) and the page leaves their `/me/accounts`; a person who gets
+ * the role (back) is issued a new token by their next read.
+ */
+export async function setPageRole(deps: SimulatorDeps, platform: PlatformId, pageId: string, accountId: string | null): Promise<void> {
+  const page = await deps.store.get<SandboxPage>(platform, "page", pageId);
+  if (!page) throw new Error(`sandbox: no ${platform} page ${pageId}`);
+  if (page.owner === accountId) return;
+  if (page.owner) {
+    for (const meta of await deps.store.list<TokenMeta>(platform, "token_meta", { owner: page.owner })) {
+      if (meta.data.pageId !== pageId) continue;
+      await revokeToken(deps, platform, meta.id);
+      await deps.store.put<TokenMeta>(platform, "token_meta", meta.id, { ...meta.data, roleRemoved: true }, meta.owner);
+    }
+  }
+  await deps.store.put<SandboxPage>(platform, "page", pageId, { ...page.data, tokenValue: null }, accountId);
 }
 
 /** `POST /{page-id}/subscribed_apps?subscribed_fields=...` with that page's own token. */
@@ -152,7 +178,7 @@ export function mountManagedPagesEdge(
     const wantsTokens = parseFields(fields).some((f) => f.name === "access_token");
     const nodes: GraphNode[] = [];
     for (const { data: page } of await deps.store.list<SandboxPage>(platform, "page", { owner: auth.account.id })) {
-      const token = wantsTokens ? await ensurePageToken(deps, platform, page, auth.account.id, auth.token.scopes) : null;
+      const token = wantsTokens ? await ensurePageToken(deps, platform, page, auth.account.id, auth.token.scopes, auth.meta?.longLived === true) : null;
       const picked = selectFields(describe(page, token, auth.account), fields, fields, "Page");
       if (picked instanceof Response) return picked;
       nodes.push(picked);

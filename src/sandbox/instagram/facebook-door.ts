@@ -94,7 +94,7 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
       const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_show_list" });
       if (!auth.ok) return auth.response;
       if (page.owner !== auth.account.id) return unsupportedRequest("GET", nodeId);
-      const token = await ensurePageToken(deps, platform, page.data, auth.account.id, auth.token.scopes);
+      const token = await ensurePageToken(deps, platform, page.data, auth.account.id, auth.token.scopes, auth.meta?.longLived === true);
       const node = { id: page.data.id, name: page.data.name, category: page.data.category, access_token: token, instagram_business_account: { id: auth.account.id } };
       return respond(selectFields(node, c.req.query("fields"), "id,name", "Page"));
     }
