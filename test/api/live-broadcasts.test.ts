@@ -251,7 +251,9 @@ describe("live broadcasts on a Facebook page, with a test key", () => {
     const ws = await t.workspace();
     const { account, eligible } = await facebookPage(ws);
     const b = await create(ws, account, { pageId: eligible, title: "Expiring" });
-    await ws.request(`/v1/sandbox/social-accounts/${account}/fault`, { method: "PUT", json: { fault: "expired_token" } });
+    // The 60-day user token runs out. (The expired_token fault would expire only the user token,
+    // and the page token kept at connect outlives it, as Meta's long-lived page tokens do.)
+    t.clock.advance(61 * 86400_000);
     const refused = await ws.request(`${base(account)}/${b.id}`);
     expect(refused.status).toBe(409);
     expect(await errorOf(refused)).toMatchObject({ code: "needs_reauth", type: "conflict", platform: "facebook" });

@@ -85,7 +85,7 @@ describe("facebook publishing capabilities", () => {
 });
 
 describe.each(facebookInstagramOrders)("facebook publishing against the simulator (%s)", (_name, factories) => {
-  it("posts text to the page feed with the page token, then reads the permalink", async () => {
+  it("posts text to the page feed with the page token kept at connect, then reads the permalink", async () => {
     const p = await onPage([...factories]);
     const before = p.b.sent.length;
     const result = expectPublished(await publish(p.tokens, p.request(), p.net));
@@ -93,17 +93,13 @@ describe.each(facebookInstagramOrders)("facebook publishing against the simulato
     expect(result.url).toBe(`https://sandbox.chorus.invalid/facebook/${p.pageId}/posts/${result.networkPostId.split("_")[1]}`);
 
     const calls = since(p, before);
-    expect(calls.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
-      "GET /v26.0/me/accounts",
-      `POST /v26.0/${p.pageId}/feed`,
-      `GET /v26.0/${result.networkPostId}`,
-    ]);
-    expect(calls[0]?.url.searchParams.get("fields")).toBe("id,access_token");
-    expect(calls[0]?.url.searchParams.get("access_token")).toBe(p.tokens.accessToken);
+    // No /me/accounts first: the page token came with the connection.
+    expect(calls.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`POST /v26.0/${p.pageId}/feed`, `GET /v26.0/${result.networkPostId}`]);
     const token = await pageToken(p);
-    expect(form(calls[1]?.body ?? "")).toEqual({ message: "Hello from Chorus", access_token: token });
-    expect(calls[1]?.url.search).toBe("");
-    expect(calls[2]?.url.searchParams.get("fields")).toBe("permalink_url");
+    expect(p.tokens.extra[`pageToken:${p.pageId}`]).toBe(token);
+    expect(form(calls[0]?.body ?? "")).toEqual({ message: "Hello from Chorus", access_token: token });
+    expect(calls[0]?.url.search).toBe("");
+    expect(calls[1]?.url.searchParams.get("fields")).toBe("permalink_url");
 
     const stored = await p.b.deps.store.get<SandboxPagePost>("facebook", "page_post", result.networkPostId);
     expect(stored?.data).toMatchObject({ pageId: p.pageId, kind: "status", message: "Hello from Chorus" });
@@ -169,9 +165,9 @@ describe.each(facebookInstagramOrders)("facebook publishing against the simulato
     const before = p.b.sent.length;
     const result = expectPublished(await publish(p.tokens, p.request({ text: " ", media: [image("story")], options: { postType: "story" } }), p.net));
     const calls = since(p, before);
-    expect(calls.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(["GET /v26.0/me/accounts", `POST /v26.0/${p.pageId}/photos`, `POST /v26.0/${p.pageId}/photo_stories`]);
-    expect(form(calls[1]?.body ?? "")).toMatchObject({ published: "false" });
-    expect(form(calls[2]?.body ?? "")).toMatchObject({ photo_id: expect.stringMatching(/^\d+$/) });
+    expect(calls.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`POST /v26.0/${p.pageId}/photos`, `POST /v26.0/${p.pageId}/photo_stories`]);
+    expect(form(calls[0]?.body ?? "")).toMatchObject({ published: "false" });
+    expect(form(calls[1]?.body ?? "")).toMatchObject({ photo_id: expect.stringMatching(/^\d+$/) });
     expect((await p.b.deps.store.get<SandboxPagePost>("facebook", "page_post", result.networkPostId))?.data.kind).toBe("story");
   });
 

@@ -7,6 +7,8 @@ import { facebookCapabilities, facebookDefaultApiVersion, facebookHosts, faceboo
 import { listAdAccounts } from "./ad-accounts.js";
 import { facebookErrorTable } from "./errors.js";
 import { facebookLive } from "./live.js";
+import { managedPageTokens } from "./page-access.js";
+import { withPageTokens } from "./page-token-store.js";
 import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "./graph.js";
 import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "./oauth.js";
 import { checkPublishOnPage, publishOnPage } from "./publish.js";
@@ -34,21 +36,10 @@ const PageSchema = v.object({
   link: v.optional(v.string()),
 });
 
-const PageTokenSchema = v.object({ id: v.string(), access_token: v.string() });
-
-/**
- * Page access tokens are fetched on demand from `/me/accounts` instead of being kept in
- * `TokenSet.extra`: extra holds flat scalars, page tokens are secrets we would rather store once
- * (the user token), and a fresh read also sees pages added or removed since connect. Page tokens
- * derived from a long-lived user token do not expire, so re-reading them costs one call and no
- * refresh logic. `targets()` asks for page fields only: it never requests the tokens.
- */
-async function managedPages(tokens: TokenSet, net: NetworkContext, withTokens: false): Promise<v.InferOutput<typeof PageSchema>[]>;
-async function managedPages(tokens: TokenSet, net: NetworkContext, withTokens: true): Promise<v.InferOutput<typeof PageTokenSchema>[]>;
-async function managedPages(tokens: TokenSet, net: NetworkContext, withTokens: boolean) {
-  const fields = withTokens ? "id,access_token" : "id,name,category,tasks,followers_count,link";
-  const url = graphUrl(facebookUrls.graph, version(net), "me/accounts", { fields, limit: "100", access_token: tokens.accessToken });
-  return withTokens ? graphCollect(net, table, url, PageTokenSchema) : graphCollect(net, table, url, PageSchema);
+/** The pages the person manages, by the fields a destination is chosen by; never their tokens (page-token-store.ts keeps those). */
+async function managedPages(tokens: TokenSet, net: NetworkContext): Promise<v.InferOutput<typeof PageSchema>[]> {
+  const url = graphUrl(facebookUrls.graph, version(net), "me/accounts", { fields: "id,name,category,tasks,followers_count,link", limit: "100", access_token: tokens.accessToken });
+  return graphCollect(net, table, url, PageSchema);
 }
 
 export const facebookAdapter: NetworkAdapter = {
@@ -63,12 +54,13 @@ export const facebookAdapter: NetworkAdapter = {
     return facebookDialogUrl(input, net, version(net), facebookScopes);
   },
 
+  // Page tokens are added here, not in facebookLogin: Instagram's Facebook-login door shares that.
   async exchangeCode(input, net) {
-    return facebookLogin(net, table, version(net), input.code);
+    return withPageTokens(await facebookLogin(net, table, version(net), input.code), net);
   },
 
   async refresh(tokens, net) {
-    return refreshFacebookLogin(net, table, version(net), tokens);
+    return withPageTokens(await refreshFacebookLogin(net, table, version(net), tokens), net);
   },
 
   async identity(tokens, net) {
@@ -83,7 +75,7 @@ export const facebookAdapter: NetworkAdapter = {
   },
 
   async targets(tokens, net): Promise<PublishDestination[]> {
-    const pages = await managedPages(tokens, net, false);
+    const pages = await managedPages(tokens, net);
     return pages.map((page) => ({
       id: page.id,
       name: page.name,
@@ -100,21 +92,22 @@ export const facebookAdapter: NetworkAdapter = {
   /**
    * Installs the app on every page the person manages (`POST /{page-id}/subscribed_apps` with
    * that page's token): without the page-level install Meta delivers nothing, even when the app
-   * itself is subscribed. Only fields subscribed at both levels fire.
+   * itself is subscribed. Only fields subscribed at both levels fire. The pages come from a fresh
+   * `/me/accounts`, not the stored page tokens: "every page" means the pages managed now.
    */
   async subscribeWebhook(tokens, fields, net) {
-    const pages = await managedPages(tokens, net, true);
+    const pages = await managedPageTokens(tokens, net);
     let subscribed = pages.length > 0;
     for (const page of pages) {
-      const url = graphUrl(facebookUrls.graph, version(net), `${page.id}/subscribed_apps`, {
+      const url = graphUrl(facebookUrls.graph, version(net), `${page.pageId}/subscribed_apps`, {
         subscribed_fields: fields.join(","),
-        access_token: page.access_token,
+        access_token: page.token,
       });
       const result = await graphRequest(net, table, url, SuccessSchema, { method: "POST" });
       subscribed &&= result.success;
     }
     // Meta's page webhooks name the page, not the person: the caller keeps which pages lead here.
-    return { subscribed, fields, objects: pages.map((page) => page.id) };
+    return { subscribed, fields, objects: pages.map((page) => page.pageId) };
   },
 
   async adAccounts(tokens, net) {

@@ -4,7 +4,7 @@ import { type AnalyticsFacet, addMetrics, addNetworkMetrics, type DailyMetrics, 
 import type { NetworkContext } from "../types.js";
 import { facebookErrorTable as table } from "./errors.js";
 import { graphCollect, graphRequest } from "./graph.js";
-import { facebookGraphUrl, pageAccess } from "./page-access.js";
+import { asPage, facebookGraphUrl } from "./page-access.js";
 
 /**
  * Page Insights under the names Meta serves after its 2025-26 changes: `*_media_view` for the
@@ -74,6 +74,38 @@ async function videoWatchTime(net: NetworkContext, postId: string, token: string
   return graphRequest(net, table, facebookGraphUrl(net, `${videoId}/video_insights`, { metric: VIDEO_WATCH_METRIC, period: "lifetime", access_token: token }), Insights);
 }
 
+/** A post's lifetime insights, comments and shares (and, for a video post, its watch time), with the page's token. */
+async function readPost(net: NetworkContext, id: string, token: string) {
+  const [post, comments] = await Promise.all([
+    graphRequest(net, table, facebookGraphUrl(net, id, { fields: "id,status_type,shares", access_token: token }), PostNode),
+    graphRequest(net, table, facebookGraphUrl(net, `${id}/comments`, { summary: "true", limit: "0", access_token: token }), CommentsSummary),
+  ]);
+  const video = post.status_type === "added_video";
+  const metrics = video ? VIDEO_POST_METRICS : POST_METRICS;
+  const [insights, watched] = await Promise.all([
+    graphRequest(net, table, facebookGraphUrl(net, `${id}/insights`, { metric: metrics.join(","), access_token: token }), Insights),
+    video ? videoWatchTime(net, id, token) : null,
+  ]);
+  const networkMetrics: Record<string, number> = Object.fromEntries([...insights.data, ...(watched?.data ?? [])].map((i) => [i.name, numberOf(i.values?.[0]?.value ?? 0)]));
+  networkMetrics["comments.summary.total_count"] = comments.summary?.total_count ?? 0;
+  networkMetrics["shares.count"] = post.shares?.count ?? 0;
+  const pick = (name: string) => networkMetrics[name] ?? null;
+  return {
+    metrics: {
+      ...noMetrics(),
+      views: pick("post_media_view"),
+      reach: pick("post_total_media_view_unique"),
+      likes: pick("post_reactions_by_type_total"),
+      comments: pick("comments.summary.total_count"),
+      shares: pick("shares.count"),
+      clicks: pick("post_clicks"),
+      videoViews: pick("post_video_views"),
+      watchTimeSeconds: networkMetrics[VIDEO_WATCH_METRIC] === undefined ? null : Math.round(networkMetrics[VIDEO_WATCH_METRIC] / 1000),
+    },
+    networkMetrics,
+  };
+}
+
 export const facebookAnalytics: AnalyticsFacet = {
   metricNames: {
     views: "post_media_view (page: page_media_view)",
@@ -92,38 +124,13 @@ export const facebookAnalytics: AnalyticsFacet = {
 
   async postAnalytics(tokens, request, net) {
     const pageId = request.destination ?? request.networkPostId.split("_")[0] ?? "";
-    const { token } = await pageAccess(tokens, net, pageId);
-    const id = request.networkPostId;
-    const [post, comments] = await Promise.all([
-      graphRequest(net, table, facebookGraphUrl(net, id, { fields: "id,status_type,shares", access_token: token }), PostNode),
-      graphRequest(net, table, facebookGraphUrl(net, `${id}/comments`, { summary: "true", limit: "0", access_token: token }), CommentsSummary),
-    ]);
-    const video = post.status_type === "added_video";
-    const metrics = video ? VIDEO_POST_METRICS : POST_METRICS;
-    const [insights, watched] = await Promise.all([
-      graphRequest(net, table, facebookGraphUrl(net, `${id}/insights`, { metric: metrics.join(","), access_token: token }), Insights),
-      video ? videoWatchTime(net, id, token) : null,
-    ]);
-    const networkMetrics: Record<string, number> = Object.fromEntries([...insights.data, ...(watched?.data ?? [])].map((i) => [i.name, numberOf(i.values?.[0]?.value ?? 0)]));
-    networkMetrics["comments.summary.total_count"] = comments.summary?.total_count ?? 0;
-    networkMetrics["shares.count"] = post.shares?.count ?? 0;
-    const pick = (name: string) => networkMetrics[name] ?? null;
-    return {
-      metrics: {
-        ...noMetrics(),
-        views: pick("post_media_view"),
-        reach: pick("post_total_media_view_unique"),
-        likes: pick("post_reactions_by_type_total"),
-        comments: pick("comments.summary.total_count"),
-        shares: pick("shares.count"),
-        clicks: pick("post_clicks"),
-        videoViews: pick("post_video_views"),
-        watchTimeSeconds: networkMetrics[VIDEO_WATCH_METRIC] === undefined ? null : Math.round(networkMetrics[VIDEO_WATCH_METRIC] / 1000),
-      },
-      networkMetrics,
-    };
+    return asPage(tokens, net, pageId, ({ token }) => readPost(net, request.networkPostId, token));
   },
 
+  /**
+   * Reads every page's insights with the tokens of a fresh `/me/accounts`: it needs each page's
+   * followers and tasks too, which only that read gives, so stored page tokens would spare nothing.
+   */
   async accountAnalytics(tokens, request, net) {
     const managed = await graphCollect(net, table, facebookGraphUrl(net, "me/accounts", { fields: "id,access_token,followers_count,tasks", limit: "100", access_token: tokens.accessToken }), ManagedPage);
     // Page Insights need the ANALYZE task on the page; pages the person only moderates or posts to have none to read.

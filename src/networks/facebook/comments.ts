@@ -4,7 +4,7 @@ import type { CommentTarget, InboxFacet, NetworkComment } from "../facets/inbox.
 import type { NetworkContext, TokenSet } from "../types.js";
 import { facebookErrorTable as table } from "./errors.js";
 import { graphPost, graphRequest, SuccessSchema } from "./graph.js";
-import { facebookGraphUrl, managedPageTokens, type PageAccess } from "./page-access.js";
+import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "./page-access.js";
 
 /**
  * Comments on page posts through the Graph API, always with the page's own token: a post's
@@ -48,49 +48,47 @@ function toComment(c: v.InferOutput<typeof Comment>, parentId: string, pageId: s
   };
 }
 
-/** The page of a page post id (`{page-id}_{post-id}`), with its token. */
-async function pageOfPost(tokens: TokenSet, net: NetworkContext, networkPostId: string): Promise<PageAccess> {
+/** Runs `call` as the page of a page post id (`{page-id}_{post-id}`). */
+function asPostPage<T>(tokens: TokenSet, net: NetworkContext, networkPostId: string, call: (page: PageAccess) => Promise<T>): Promise<T> {
   const pageId = networkPostId.split("_")[0] ?? "";
-  const page = (await managedPageTokens(tokens, net)).find((p) => p.pageId === pageId);
-  if (!page) throw new ApiError("missing_permission", { platform: "facebook", message: `The connected Facebook account no longer manages the page of post ${networkPostId}.` });
-  return page;
+  const lost = () => new ApiError("missing_permission", { platform: "facebook", message: `The connected Facebook account no longer manages the page of post ${networkPostId}.` });
+  return asPage(tokens, net, pageId, call, lost);
 }
 
-/** Runs `call` with each managed page's token until one page knows the comment ("does not exist" is Graph's #100, `platform_rejected`). */
+/** Graph's #100 "does not exist" (`platform_rejected`): the comment is not this page's. */
+const notThisPages = (error: unknown) => error instanceof ApiError && error.code === "platform_rejected" && /does not exist|unsupported (get|post|delete) request/i.test(error.message);
+
+/** Runs `call` as each managed page until one knows the comment. */
 async function asOwningPage<T>(tokens: TokenSet, net: NetworkContext, target: CommentTarget, call: (page: PageAccess) => Promise<T>): Promise<T> {
   // Graph comment ids are digits joined by `_`; anything else names nothing, and Graph is not asked.
   if (!/^[0-9]+(_[0-9]+)+$/.test(target.commentId)) throw new ApiError("comment_not_found", { platform: "facebook", param: "id", message: `facebook: ${target.commentId} is not a comment id.` });
-  for (const page of await managedPageTokens(tokens, net)) {
-    try {
-      return await call(page);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "platform_rejected" && /does not exist|unsupported (get|post|delete) request/i.test(error.message)) continue;
-      throw error;
-    }
-  }
+  const result = await asEachPage(tokens, net, call, notThisPages);
+  if (result !== notOnPage) return result;
   throw new ApiError("comment_not_found", { platform: "facebook", param: "id", message: `facebook: no page this account manages has the comment ${target.commentId}.` });
 }
 
 export const facebookComments: InboxFacet = {
   async listComments(tokens, page, net) {
-    const access = await pageOfPost(tokens, net, page.networkPostId);
-    const url = facebookGraphUrl(net, `${page.networkPostId}/comments`, {
-      fields: FIELDS,
-      filter: "toplevel",
-      order: "reverse_chronological",
-      limit: String(page.limit),
-      after: page.cursor ?? undefined,
-      access_token: access.token,
+    return asPostPage(tokens, net, page.networkPostId, async (access) => {
+      const url = facebookGraphUrl(net, `${page.networkPostId}/comments`, {
+        fields: FIELDS,
+        filter: "toplevel",
+        order: "reverse_chronological",
+        limit: String(page.limit),
+        after: page.cursor ?? undefined,
+        access_token: access.token,
+      });
+      const body = await graphRequest(net, table, url, CommentPage);
+      return { items: body.data.map((c) => toComment(c, page.networkPostId, access.pageId)), cursor: body.paging?.next ? (body.paging.cursors?.after ?? null) : null };
     });
-    const body = await graphRequest(net, table, url, CommentPage);
-    return { items: body.data.map((c) => toComment(c, page.networkPostId, access.pageId)), cursor: body.paging?.next ? (body.paging.cursors?.after ?? null) : null };
   },
 
   async listCommentReplies(tokens, input, net) {
-    const access = await pageOfPost(tokens, net, input.networkPostId);
-    const url = facebookGraphUrl(net, `${input.commentId}/comments`, { fields: FIELDS, order: "reverse_chronological", limit: String(input.limit), access_token: access.token });
-    // Replies on Facebook are one level deep: none of them has replies of its own.
-    return (await graphRequest(net, table, url, CommentPage)).data.map((c) => ({ ...toComment(c, input.commentId, access.pageId), replyCount: 0 }));
+    return asPostPage(tokens, net, input.networkPostId, async (access) => {
+      const url = facebookGraphUrl(net, `${input.commentId}/comments`, { fields: FIELDS, order: "reverse_chronological", limit: String(input.limit), access_token: access.token });
+      // Replies on Facebook are one level deep: none of them has replies of its own.
+      return (await graphRequest(net, table, url, CommentPage)).data.map((c) => ({ ...toComment(c, input.commentId, access.pageId), replyCount: 0 }));
+    });
   },
 
   async replyToComment(tokens, input, net) {

@@ -4,7 +4,7 @@ import type { BroadcastRef, BroadcastStatus, IngestCredentials, LiveFacet, Netwo
 import type { NetworkContext, TokenSet } from "../types.js";
 import { facebookErrorTable as table } from "./errors.js";
 import { graphPost, graphRequest, parseGraphBody } from "./graph.js";
-import { facebookGraphUrl, managedPageTokens, type PageAccess } from "./page-access.js";
+import { asPage, facebookGraphUrl, type PageAccess } from "./page-access.js";
 
 /**
  * Facebook Page live video through the Live Video API (Graph `LiveVideo` node and the Page
@@ -85,18 +85,19 @@ export function splitStreamUrl(streamUrl: string): IngestCredentials {
   return { url: streamUrl.slice(0, cut + 1), streamKey: streamUrl.slice(cut + 1) };
 }
 
-async function pageToken(tokens: TokenSet, net: NetworkContext, pageId: string | null): Promise<PageAccess> {
+/** Runs `call` as the broadcast's page (asPage: the stored token, then a fresh one if Graph refuses it). */
+async function asBroadcastPage<T>(tokens: TokenSet, net: NetworkContext, pageId: string | null, call: (page: PageAccess) => Promise<T>): Promise<T> {
   if (!pageId) {
     throw new ApiError("field_required", { param: "pageId", platform: "facebook", message: "Facebook broadcasts go out on a page: pageId is required.", fix: "Pass pageId, a page id from GET /v1/social-accounts/{id}/targets." });
   }
-  const page = (await managedPageTokens(tokens, net)).find((p) => p.pageId === pageId);
-  if (page) return page;
-  throw new ApiError("field_invalid", {
-    param: "pageId",
-    platform: "facebook",
-    message: `Page ${pageId} is not a page this Facebook account manages.`,
-    fix: "Pick a page from GET /v1/social-accounts/{id}/targets, or reconnect with a person who manages the page.",
-  });
+  const notManaged = () =>
+    new ApiError("field_invalid", {
+      param: "pageId",
+      platform: "facebook",
+      message: `Page ${pageId} is not a page this Facebook account manages.`,
+      fix: "Pick a page from GET /v1/social-accounts/{id}/targets, or reconnect with a person who manages the page.",
+    });
+  return asPage(tokens, net, pageId, call, notManaged);
 }
 
 async function readNode(net: NetworkContext, page: PageAccess, networkId: string): Promise<NetworkBroadcast> {
@@ -104,8 +105,12 @@ async function readNode(net: NetworkContext, page: PageAccess, networkId: string
   return toBroadcast(await graphRequest(net, table, url, LiveVideoSchema));
 }
 
-async function update(net: NetworkContext, page: PageAccess, ref: BroadcastRef, fields: Record<string, string>): Promise<NetworkBroadcast> {
-  await graphPost(net, table, facebookGraphUrl(net, ref.networkId), { ...fields, access_token: page.token }, WriteSchema);
+async function update(tokens: TokenSet, net: NetworkContext, ref: BroadcastRef, fields: Record<string, string>): Promise<NetworkBroadcast> {
+  // Only the write runs again when a stored page token is refused; the read after it uses the token that worked.
+  const page = await asBroadcastPage(tokens, net, ref.pageId, async (page) => {
+    await graphPost(net, table, facebookGraphUrl(net, ref.networkId), { ...fields, access_token: page.token }, WriteSchema);
+    return page;
+  });
   return readNode(net, page, ref.networkId);
 }
 
@@ -121,37 +126,38 @@ export const facebookLive: LiveFacet = {
         fix: `Send a scheduledStartTime within ${facebookMaxScheduleDays} days from now, or create the broadcast later.`,
       });
     }
-    const page = await pageToken(tokens, net, input.pageId);
-    const fields: Record<string, string | undefined> = {
+    const fields = (page: PageAccess): Record<string, string | undefined> => ({
       status: scheduled ? "SCHEDULED_UNPUBLISHED" : "UNPUBLISHED",
       title: input.title,
       description: input.description ?? undefined,
       event_params: scheduled ? JSON.stringify({ start_time: Math.floor(Date.parse(input.scheduledStartTime ?? "") / 1000) }) : undefined,
       access_token: page.token,
-    };
-    const created = await graphPost(net, table, facebookGraphUrl(net, `${page.pageId}/live_videos`), fields, CreatedSchema);
+    });
+    // As in update: only the create runs again when a stored page token is refused, never the read.
+    const { page, created } = await asBroadcastPage(tokens, net, input.pageId, async (page) => ({
+      page,
+      created: await graphPost(net, table, facebookGraphUrl(net, `${page.pageId}/live_videos`), fields(page), CreatedSchema),
+    }));
     const streamUrl = created.secure_stream_url ?? created.stream_url;
     if (!streamUrl) throw new ApiError("platform_unavailable", { platform: "facebook", message: "Facebook created the broadcast but answered no stream URL." });
     return { ...(await readNode(net, page, created.id)), ingest: splitStreamUrl(streamUrl) };
   },
 
   async readBroadcast(tokens, ref, net) {
-    return readNode(net, await pageToken(tokens, net, ref.pageId), ref.networkId);
+    return asBroadcastPage(tokens, net, ref.pageId, (page) => readNode(net, page, ref.networkId));
   },
 
   async startBroadcast(tokens, ref, _current, net) {
-    return update(net, await pageToken(tokens, net, ref.pageId), ref, { status: "LIVE_NOW" });
+    return update(tokens, net, ref, { status: "LIVE_NOW" });
   },
 
   async endBroadcast(tokens, ref, current, net) {
-    const page = await pageToken(tokens, net, ref.pageId);
-    return update(net, page, ref, current.status === "scheduled" ? { status: "SCHEDULED_CANCELED" } : { end_live_video: "true" });
+    return update(tokens, net, ref, current.status === "scheduled" ? { status: "SCHEDULED_CANCELED" } : { end_live_video: "true" });
   },
 
   async ingestCredentials(tokens, ref, net) {
-    const page = await pageToken(tokens, net, ref.pageId);
-    const url = facebookGraphUrl(net, ref.networkId, { fields: "id,secure_stream_url", access_token: page.token });
-    const node = parseGraphBody(table, StreamUrlSchema, await graphRequest(net, table, url, v.unknown()));
+    const read = (page: PageAccess) => graphRequest(net, table, facebookGraphUrl(net, ref.networkId, { fields: "id,secure_stream_url", access_token: page.token }), v.unknown());
+    const node = parseGraphBody(table, StreamUrlSchema, await asBroadcastPage(tokens, net, ref.pageId, read));
     if (!node.secure_stream_url) {
       throw new ApiError("broadcast_state_invalid", { platform: "facebook", message: "Facebook no longer gives a stream URL for this broadcast: it is over." });
     }

@@ -5,7 +5,7 @@ import type { InboxFacet, NetworkConversation } from "../facets/inbox.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { facebookUrls } from "./capabilities.js";
 import { facebookErrorTable } from "./errors.js";
-import { facebookVersion, managedPageTokens, type PageAccess } from "./page-access.js";
+import { asPage, facebookVersion, managedPageTokens, type PageAccess } from "./page-access.js";
 import { listThreadMessages, listThreads, type MessengerNode, sendThreadMessage } from "./messenger.js";
 
 /**
@@ -38,10 +38,11 @@ function statesOf(cursor: string | null): Record<string, SourceState> {
   }
 }
 
-async function pageFor(tokens: TokenSet, net: NetworkContext, pageId: string | null): Promise<PageAccess> {
-  const page = (await managedPageTokens(tokens, net)).find((p) => p.pageId === pageId);
-  if (!page) throw new ApiError("resource_not_found", { param: "id", platform: "facebook", message: "This conversation is on a page this Facebook account no longer manages." });
-  return page;
+/** Runs `call` as the page whose inbox holds the conversation. */
+function asInboxPage<T>(tokens: TokenSet, net: NetworkContext, pageId: string | null, call: (page: PageAccess) => Promise<T>): Promise<T> {
+  const lost = () => new ApiError("resource_not_found", { param: "id", platform: "facebook", message: "This conversation is on a page this Facebook account no longer manages." });
+  if (pageId === null) throw lost();
+  return asPage(tokens, net, pageId, call, lost);
 }
 
 export const facebookMessages: Pick<InboxFacet, "listConversations" | "listMessages" | "sendMessage"> = {
@@ -62,12 +63,12 @@ export const facebookMessages: Pick<InboxFacet, "listConversations" | "listMessa
   },
 
   async listMessages(tokens, page, net) {
-    const access = await pageFor(tokens, net, page.conversation.via);
-    return listThreadMessages(net, nodeOf(net, access), page.conversation.id, page.cursor, page.limit);
+    return asInboxPage(tokens, net, page.conversation.via, (access) => listThreadMessages(net, nodeOf(net, access), page.conversation.id, page.cursor, page.limit));
   },
 
+  // Sent again with a fresh token only when Graph refuses the stored one, which it does at the
+  // first request (the read of the recipient), before any message is sent.
   async sendMessage(tokens, input, net) {
-    const access = await pageFor(tokens, net, input.conversation.via);
-    return sendThreadMessage(net, nodeOf(net, access), input);
+    return asInboxPage(tokens, net, input.conversation.via, (access) => sendThreadMessage(net, nodeOf(net, access), input));
   },
 };

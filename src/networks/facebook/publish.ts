@@ -6,11 +6,11 @@ import { facebookPublishing } from "./capabilities.js";
 import { facebookErrorTable as table } from "./errors.js";
 import { graphPost, graphRequest } from "./graph.js";
 import { absoluteUrl, decodePollToken, encodePollToken, settlePollRefusal } from "./meta-publish.js";
-import { facebookGraphUrl, pageAccess, type PageAccess } from "./page-access.js";
+import { asPage, facebookGraphUrl, type PageAccess } from "./page-access.js";
 import { planFacebookPost, type FacebookPlan } from "./publish-plan.js";
 
 /**
- * Publishing on a Facebook Page, acting as the page (its page token from `/me/accounts`):
+ * Publishing on a Facebook Page, acting as the page (its page token, stored or from `/me/accounts`):
  * text and links go to `/feed`, one photo to `/photos` by URL, several photos are uploaded
  * unpublished and attached to one `/feed` post, a story photo is uploaded unpublished and
  * shared with `/photo_stories`, and a video is handed to `/videos` by `file_url`, which Meta
@@ -100,10 +100,16 @@ async function publishPlan(net: NetworkContext, page: PageAccess, plan: Facebook
   }
 }
 
+/**
+ * A stored page token Graph refuses (190) makes asPage run the whole plan again with a fresh one.
+ * That never posts twice: Graph checks the token before it acts, so the refused request wrote
+ * nothing; in every plan the request that publishes is the last one that can fail (the permalink
+ * read after it never throws); and what albums and stories upload before it are unpublished
+ * photos, which Meta discards when nothing uses them.
+ */
 export async function publishOnPage(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<PublishResult> {
   const plan = planFacebookPost(request);
-  const page = await pageAccess(tokens, net, plan.pageId);
-  return publishPlan(net, page, plan);
+  return asPage(tokens, net, plan.pageId, (page) => publishPlan(net, page, plan));
 }
 
 /**
@@ -115,9 +121,9 @@ export async function publishOnPage(tokens: TokenSet, request: PublishRequest, n
 export async function checkPublishOnPage(tokens: TokenSet, pollToken: string, net: NetworkContext): Promise<PublishResult> {
   const poll = decodePollToken("facebook", VideoPollSchema, pollToken);
   try {
-    const page = await pageAccess(tokens, net, poll.pageId);
-    const url = facebookGraphUrl(net, poll.videoId, { fields: "status,post_id,permalink_url", access_token: page.token });
-    const video = await graphRequest(net, table, url, VideoStatusSchema);
+    const video = await asPage(tokens, net, poll.pageId, (page) =>
+      graphRequest(net, table, facebookGraphUrl(net, poll.videoId, { fields: "status,post_id,permalink_url", access_token: page.token }), VideoStatusSchema),
+    );
     const status = video.status?.video_status;
     if (status === "ready") return { state: "published", networkPostId: video.post_id ?? video.id, url: absoluteUrl(video.permalink_url, facebookWeb) };
     if (status === "error") {

@@ -6,7 +6,7 @@ import { facebookPublishing } from "./capabilities.js";
 import { facebookErrorTable as table } from "./errors.js";
 import { graphRequest, SuccessSchema } from "./graph.js";
 import { absoluteUrl } from "./meta-publish.js";
-import { facebookGraphUrl, managedPageTokens, pageAccess } from "./page-access.js";
+import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "./page-access.js";
 import { planFacebookPost } from "./publish-plan.js";
 
 /**
@@ -32,20 +32,30 @@ const sameText = (sent: string, seen: string | undefined) => sent.trim() === (se
 export async function findOnPage(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<{ networkPostId: string; url: string | null } | null> {
   const plan = planFacebookPost(request);
   if (plan.kind === "story") return null;
-  const page = await pageAccess(tokens, net, plan.pageId);
-  const since = String(Math.floor(net.now().getTime() / 1000) - facebookPublishing.findWindowHours * 3600);
-  const limit = String(facebookPublishing.recentPostsLimit);
-  if (plan.kind === "video") {
-    const url = facebookGraphUrl(net, `${page.pageId}/videos`, { fields: "id,description,post_id,permalink_url", since, limit, access_token: page.token });
-    const videos = await graphRequest(net, table, url, ListSchema(VideoSchema));
-    const video = videos.data.find((item) => sameText(request.text, item.description));
-    return video ? { networkPostId: video.post_id ?? video.id, url: absoluteUrl(video.permalink_url, "https://www.facebook.com") } : null;
-  }
-  const url = facebookGraphUrl(net, `${page.pageId}/posts`, { fields: "id,message,created_time,permalink_url", since, limit, access_token: page.token });
+  return asPage(tokens, net, plan.pageId, (page) => (plan.kind === "video" ? findVideo(net, page, request.text) : findPost(net, page, request.text)));
+}
+
+const recent = (net: NetworkContext) => ({
+  since: String(Math.floor(net.now().getTime() / 1000) - facebookPublishing.findWindowHours * 3600),
+  limit: String(facebookPublishing.recentPostsLimit),
+});
+
+async function findVideo(net: NetworkContext, page: PageAccess, text: string) {
+  const url = facebookGraphUrl(net, `${page.pageId}/videos`, { fields: "id,description,post_id,permalink_url", ...recent(net), access_token: page.token });
+  const videos = await graphRequest(net, table, url, ListSchema(VideoSchema));
+  const video = videos.data.find((item) => sameText(text, item.description));
+  return video ? { networkPostId: video.post_id ?? video.id, url: absoluteUrl(video.permalink_url, "https://www.facebook.com") } : null;
+}
+
+async function findPost(net: NetworkContext, page: PageAccess, text: string) {
+  const url = facebookGraphUrl(net, `${page.pageId}/posts`, { fields: "id,message,created_time,permalink_url", ...recent(net), access_token: page.token });
   const posts = await graphRequest(net, table, url, ListSchema(PostSchema));
-  const found = posts.data.find((item) => sameText(request.text, item.message));
+  const found = posts.data.find((item) => sameText(text, item.message));
   return found ? { networkPostId: found.id, url: absoluteUrl(found.permalink_url, "https://www.facebook.com") } : null;
 }
+
+const notThePagesPost = (networkPostId: string) =>
+  new ApiError("missing_permission", { platform: "facebook", message: `The connected Facebook account no longer manages the page of post ${networkPostId}.` });
 
 /**
  * `DELETE /{post-id}` with the page's token. Feed post ids are `{page-id}_{post-id}`, which names
@@ -53,25 +63,25 @@ export async function findOnPage(tokens: TokenSet, request: PublishRequest, net:
  * token until the page that owns it answers.
  */
 export async function deleteFromPage(tokens: TokenSet, networkPostId: string, net: NetworkContext): Promise<void> {
+  const remove = (page: PageAccess) => graphRequest(net, table, facebookGraphUrl(net, networkPostId, { access_token: page.token }), SuccessSchema, { method: "DELETE" });
   const owner = networkPostId.includes("_") ? networkPostId.split("_")[0] : undefined;
-  const managed = await managedPageTokens(tokens, net);
-  const pages = owner ? managed.filter((page) => page.pageId === owner) : managed;
-  if (pages.length === 0) {
-    throw new ApiError("missing_permission", { platform: "facebook", message: `The connected Facebook account no longer manages the page of post ${networkPostId}.` });
+  if (owner) {
+    await asPage(tokens, net, owner, remove, () => notThePagesPost(networkPostId));
+    return;
   }
   let last: ApiError | null = null;
-  for (const page of pages) {
-    try {
-      await graphRequest(net, table, facebookGraphUrl(net, networkPostId, { access_token: page.token }), SuccessSchema, { method: "DELETE" });
-      return;
-    } catch (error) {
-      // (#100) "does not exist ... or does not support this operation": not this page's object.
-      if (error instanceof ApiError && error.code === "platform_rejected") {
-        last = error;
-        continue;
-      }
-      throw error;
-    }
-  }
+  // (#100) "does not exist ... or does not support this operation": not this page's object.
+  const notHere = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.code !== "platform_rejected") return false;
+    last = error;
+    return true;
+  };
+  let pagesAsked = 0;
+  const result = await asEachPage(tokens, net, (page) => {
+    pagesAsked++;
+    return remove(page);
+  }, notHere);
+  if (result !== notOnPage) return;
+  if (pagesAsked === 0) throw notThePagesPost(networkPostId);
   throw last ?? new ApiError("platform_rejected", { platform: "facebook", message: `facebook: no managed page holds ${networkPostId}`, fix: null });
 }

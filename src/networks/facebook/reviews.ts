@@ -1,11 +1,12 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import type { NetworkReview, ReviewsFacet, ReviewTarget } from "../facets/reviews.js";
+import type { NetworkPage } from "../facets/inbox.js";
+import type { NetworkReview, ReviewPageRequest, ReviewsFacet, ReviewTarget } from "../facets/reviews.js";
 import type { ErrorTable } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { facebookErrorTable } from "./errors.js";
 import { graphPost, graphRequest, SuccessSchema } from "./graph.js";
-import { facebookGraphUrl, managedPageTokens, type PageAccess, pageAccess } from "./page-access.js";
+import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "./page-access.js";
 
 /**
  * A page's recommendations through the Graph API, with the page's own token: `GET
@@ -55,50 +56,47 @@ async function pageAnswer(net: NetworkContext, page: PageAccess, storyId: string
   return comments.data.find((c) => c.from?.id === page.pageId) ?? null;
 }
 
-/** Marks a page that does not hold the story (or the answer): the next page is tried. */
-const NOT_HERE = Symbol("not on this page");
+/** Graph's #100 "does not exist" (`platform_rejected`): the story is not this page's. */
+const notThisPages = (error: unknown) => error instanceof ApiError && error.code === "platform_rejected" && /does not exist|unsupported (get|post|delete) request/i.test(error.message);
 
 /**
  * Runs `call` with each managed page's token until one holds the story: a story id does not
  * name its page. Graph's "does not exist" (#100, `platform_rejected`) and a page without the
- * answer both move on to the next page; none left is `comment_not_found`.
+ * answer (`notOnPage`) both move on to the next page; none left is `comment_not_found`.
  */
-async function asStoryPage<T>(tokens: TokenSet, net: NetworkContext, target: ReviewTarget, call: (page: PageAccess) => Promise<T | typeof NOT_HERE>): Promise<T> {
+async function asStoryPage<T>(tokens: TokenSet, net: NetworkContext, target: ReviewTarget, call: (page: PageAccess) => Promise<T | typeof notOnPage>): Promise<T> {
   if (!STORY_ID.test(target.reviewId)) throw new ApiError("comment_not_found", { platform: "facebook", param: "id", message: `facebook: ${target.reviewId} is not a recommendation id.` });
-  for (const page of await managedPageTokens(tokens, net)) {
-    try {
-      const result = await call(page);
-      if (result !== NOT_HERE) return result;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "platform_rejected" && /does not exist|unsupported (get|post|delete) request/i.test(error.message)) continue;
-      throw error;
-    }
-  }
+  const result = await asEachPage(tokens, net, call, notThisPages);
+  if (result !== notOnPage) return result;
   throw new ApiError("comment_not_found", { platform: "facebook", param: "id", message: `facebook: no page this account manages has an answer to, or the recommendation, ${target.reviewId}.` });
+}
+
+/** One page of a page's recommendations, each with the page's answer, as the page. */
+async function listPageReviews(net: NetworkContext, access: PageAccess, page: ReviewPageRequest): Promise<NetworkPage<NetworkReview>> {
+  const url = facebookGraphUrl(net, `${access.pageId}/ratings`, { fields: FIELDS, limit: String(Math.min(page.limit, PAGE_MAX)), after: page.cursor ?? undefined, access_token: access.token });
+  const body = await graphRequest(net, table, url, RatingPage);
+  // A rating without a story cannot be answered or named; Graph gives one to every recommendation.
+  const stories = body.data.flatMap((r) => (r.open_graph_story ? [{ rating: r, storyId: r.open_graph_story.id }] : []));
+  const answers = await Promise.all(stories.map(({ storyId }) => pageAnswer(net, access, storyId)));
+  const items = stories.map(({ rating, storyId }, i): NetworkReview => {
+    const answer = answers[i];
+    const reviewer = rating.reviewer;
+    return {
+      id: storyId,
+      destination: access.pageId,
+      rating: rating.recommendation_type ? { stars: null, recommendation: rating.recommendation_type } : null,
+      text: rating.review_text ?? null,
+      author: { id: reviewer?.id ?? "", handle: reviewer?.name ?? "", displayName: reviewer?.name ?? null, avatarUrl: null, url: reviewer ? `https://www.facebook.com/${reviewer.id}` : null },
+      createdAt: isoOf(rating.created_time),
+      reply: answer ? { text: answer.message ?? "", updatedAt: isoOf(answer.created_time) } : null,
+    };
+  });
+  return { items, cursor: body.paging?.next ? (body.paging.cursors?.after ?? null) : null };
 }
 
 export const facebookReviews: ReviewsFacet = {
   async listReviews(tokens, page, net) {
-    const access = await pageAccess(tokens, net, page.destination);
-    const url = facebookGraphUrl(net, `${access.pageId}/ratings`, { fields: FIELDS, limit: String(Math.min(page.limit, PAGE_MAX)), after: page.cursor ?? undefined, access_token: access.token });
-    const body = await graphRequest(net, table, url, RatingPage);
-    // A rating without a story cannot be answered or named; Graph gives one to every recommendation.
-    const stories = body.data.flatMap((r) => (r.open_graph_story ? [{ rating: r, storyId: r.open_graph_story.id }] : []));
-    const answers = await Promise.all(stories.map(({ storyId }) => pageAnswer(net, access, storyId)));
-    const items = stories.map(({ rating, storyId }, i): NetworkReview => {
-      const answer = answers[i];
-      const reviewer = rating.reviewer;
-      return {
-        id: storyId,
-        destination: access.pageId,
-        rating: rating.recommendation_type ? { stars: null, recommendation: rating.recommendation_type } : null,
-        text: rating.review_text ?? null,
-        author: { id: reviewer?.id ?? "", handle: reviewer?.name ?? "", displayName: reviewer?.name ?? null, avatarUrl: null, url: reviewer ? `https://www.facebook.com/${reviewer.id}` : null },
-        createdAt: isoOf(rating.created_time),
-        reply: answer ? { text: answer.message ?? "", updatedAt: isoOf(answer.created_time) } : null,
-      };
-    });
-    return { items, cursor: body.paging?.next ? (body.paging.cursors?.after ?? null) : null };
+    return asPage(tokens, net, page.destination, (access) => listPageReviews(net, access, page));
   },
 
   isReviewId: (id) => STORY_ID.test(id),
@@ -108,7 +106,7 @@ export const facebookReviews: ReviewsFacet = {
     // own page is the one that has it, or the one Graph lets comment as itself.
     const edited = await asStoryPage(tokens, net, input, async (page) => {
       const existing = await pageAnswer(net, page, input.reviewId);
-      if (!existing) return NOT_HERE;
+      if (!existing) return notOnPage;
       await graphPost(net, table, facebookGraphUrl(net, existing.id), { message: input.text, access_token: page.token }, SuccessSchema);
       return { id: existing.id };
     }).catch((error: unknown) => {
@@ -125,7 +123,7 @@ export const facebookReviews: ReviewsFacet = {
   async deleteReviewReply(tokens, input, net) {
     await asStoryPage(tokens, net, input, async (page) => {
       const existing = await pageAnswer(net, page, input.reviewId);
-      if (!existing) return NOT_HERE;
+      if (!existing) return notOnPage;
       return graphRequest(net, table, facebookGraphUrl(net, existing.id, { access_token: page.token }), SuccessSchema, { method: "DELETE" });
     });
   },
