@@ -21,6 +21,35 @@ const DEFAULT_HEADERS: [string, string][] = [
   ["accept-encoding", "gzip, deflate"],
 ];
 
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Bytes a header value may hold for both fetch and node:http, so neither would refuse it. */
+const PLAIN_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const EDGE_WHITESPACE = /^[\t ]+|[\t ]+$/g;
+
+/**
+ * Header names lower-cased, values trimmed and repeated names joined, as fetch's Headers does.
+ * A plain record of valid strings (what adapters pass) is read directly; anything else goes
+ * through Headers, which throws fetch's own TypeError for what it refuses.
+ */
+function headersOf(given: HeadersInit | undefined): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  if (given === undefined) return out;
+  const record = given as Record<string, unknown>;
+  const plain = !(given instanceof Headers) && !Array.isArray(given) && Object.values(record).every((v) => typeof v === "string" && PLAIN_VALUE.test(v)) && Object.keys(record).every((k) => TOKEN.test(k));
+  if (!plain) {
+    new Headers(given).forEach((value, name) => {
+      out[name] = value;
+    });
+    return out;
+  }
+  for (const [name, value] of Object.entries(record as Record<string, string>)) {
+    const key = name.toLowerCase();
+    const trimmed = value.replace(EDGE_WHITESPACE, "");
+    out[key] = out[key] === undefined ? trimmed : `${String(out[key])}, ${trimmed}`;
+  }
+  return out;
+}
+
 interface Plan extends Outgoing {
   redirect: RequestRedirect;
 }
@@ -53,10 +82,7 @@ function planOf(input: RequestInfo | URL, init: RequestInit | undefined): Plan |
   if (FORBIDDEN_METHODS.has(upper)) throw new TypeError(`'${written}' HTTP method is unsupported.`);
   const method = NORMALIZED_METHODS.has(upper) ? upper : written;
   if (body.bytes !== null && (method === "GET" || method === "HEAD")) throw new TypeError("Request with GET/HEAD method cannot have body.");
-  const headers: OutgoingHttpHeaders = {};
-  new Headers(init?.headers).forEach((value, name) => {
-    headers[name] = value;
-  });
+  const headers = headersOf(init?.headers);
   for (const [name, value] of DEFAULT_HEADERS) headers[name] ??= value;
   if (body.type) headers["content-type"] ??= body.type;
   if (body.bytes !== null) headers["content-length"] = String(Buffer.byteLength(body.bytes));

@@ -130,6 +130,8 @@ describe("the Node network fetch sends what Node's fetch sends and answers what 
     ["a PATCH", "/echo", { method: "PATCH", body: "{}" }],
     ["headers as a Headers object, overriding the defaults", "/echo", { headers: new Headers({ "User-Agent": "chorus", Accept: "application/json", "Accept-Encoding": "identity" }) }],
     ["headers as pairs, repeated names joined", "/echo", { headers: [["x-a", "1"], ["X-A", "2"]] }],
+    ["a record's names in two cases joined, values trimmed", "/echo", { headers: { "X-A": "1", "x-a": " 2\t", "x-empty": "" } }],
+    ["a record with a value that is not a string", "/echo", { headers: { "x-n": 5, "x-u": undefined } as unknown as HeadersInit }],
     ["a network's refusal with its JSON body", "/refused", { method: "POST", body: "{}" }],
     ["a 204 without a body", "/empty", { method: "DELETE" }],
     ["a HEAD", "/echo", { method: "HEAD" }],
@@ -185,7 +187,10 @@ describe("the Node network fetch sends what Node's fetch sends and answers what 
       await expect(fetch(`${base}${path}`, init)).rejects.toThrow(TypeError);
       await expect(networkFetch(`${base}${path}`, init)).rejects.toThrow(TypeError);
     }
-    await expect(networkFetch(`${base}/echo`, { headers: { "bad header": "x" } })).rejects.toThrow(TypeError);
+    for (const headers of [{ "bad header": "x" }, { "x-mark": "✓" }, { "x-line": "a\r\nb" }] as Record<string, string>[]) {
+      await expect(fetch(`${base}/echo`, { headers })).rejects.toThrow(TypeError);
+      await expect(networkFetch(`${base}/echo`, { headers })).rejects.toThrow(TypeError);
+    }
   });
 
   it("fails like fetch when nothing listens, with the transport's error as the cause", async () => {
