@@ -23,6 +23,12 @@ export interface ModeResult {
    * sent (median over the runs): all at about the same time means the targets really run at once.
    */
   firstCallAtMs: { earliest: number; latest: number; byNetwork: Record<PlatformId, number>; oneTarget: number };
+  /**
+   * CPU time of the bench's process per publish, medians: the API (with the bench's HTTP client and
+   * probe), and with the simulators in this process their work too. With them in a process of
+   * their own, what grows from 1 to 10 targets here is Chorus's own work per target.
+   */
+  apiProcessCpuMs: { oneTarget: number; tenTargets: number };
   tenTargetsSamplesMs: number[];
   oneTargetSamplesMs: number[];
   /** Targets that did not publish (should be none; a failure makes the timings meaningless). */
@@ -54,7 +60,10 @@ export interface FanOutResult {
   runs: number;
   /** Control: no delay at all. What 10 targets cost over 1 here is work that cannot overlap a wait. */
   noDelay: ModeResult;
+  /** One wait per network per publish, before the simulator's work. */
   perPublishDelay: ModeResult;
+  /** The same wait with the simulator's work inside it, as a real network's is inside its latency. */
+  perPublishLatency: ModeResult;
   slowFault: ModeResult;
   roundTrips: RoundTripResult;
   /**
@@ -63,6 +72,13 @@ export interface FanOutResult {
    * real networks run elsewhere, and the rest (Chorus, its queries, HTTP). Medians, in ms.
    */
   cpu: { oneTarget: CpuSplit; tenTargets: CpuSplit };
+}
+
+/** The fan-out's ratio alone, for the set-ups other than the main one (bench/server-database.ts). */
+export interface FanOutRatios {
+  noDelay: ModeResult;
+  perPublishDelay: ModeResult;
+  perPublishLatency: ModeResult;
 }
 
 export interface CpuSplit {

@@ -3,20 +3,22 @@ import type { TimedResponse } from "./http-client.js";
 import type { NetworkProbe, ProbeWindow } from "./network-probe.js";
 import { type AccountSet, type HttpClient, type PostView, type PublishFixture, expectStatus } from "./publish-fixture.js";
 import { percentile, round } from "./stats.js";
-import type { CpuSplit, FanOutResult, ModeResult, RoundTripResult } from "./fan-out-types.js";
+import type { CpuSplit, FanOutRatios, FanOutResult, ModeResult, RoundTripResult } from "./fan-out-types.js";
 
-export type { CpuSplit, FanOutResult, ModeResult, RoundTripResult } from "./fan-out-types.js";
+export type { CpuSplit, FanOutRatios, FanOutResult, ModeResult, RoundTripResult } from "./fan-out-types.js";
 
 /** Target of the issue: a 10-target publish takes at most this many times a 1-target one. */
 export const FAN_OUT_RATIO_TARGET = 1.2;
 /** The network the 1-target publish goes to (the simplest publish: no destination, no override). */
 export const SINGLE_NETWORK: PlatformId = "bluesky";
 
-type Mode = "noDelay" | "perPublishDelay" | "slowFault";
+type Mode = "noDelay" | "perPublishDelay" | "perPublishLatency" | "slowFault";
 type Shape = "all" | PlatformId;
 
 interface Sample {
   ms: number;
+  /** CPU this process spent during the request (the API, with the bench's client and probe), in ms. */
+  cpuMs: number;
   window: ProbeWindow;
   failed: string[];
 }
@@ -53,7 +55,12 @@ function countBy(items: string[]): Map<string, number> {
  *
  * - perPublishDelay: no fault; the bench's probe makes the first call of each network in a publish
  *   answer 300 ms late, the rest at once. Every network then costs one 300 ms wait per publish,
- *   so 10 targets against 1 measures the fan-out itself.
+ *   so 10 targets against 1 measures the fan-out itself. The wait comes before the simulator sees
+ *   the call, so the ten simulators' work on their first calls all lands after it, at once, on
+ *   this machine's cores: work the real networks do on theirs.
+ * - perPublishLatency: the same wait, with the simulator's work inside it: the first call goes at
+ *   once and is answered no sooner than 300 ms after it was sent, as a network 300 ms away
+ *   answers (its own work is part of the latency its callers see).
  * - slowFault: the issue's literal set-up, `PUT /v1/sandbox/social-accounts/{id}/fault`
  *   `{fault: "slow", delayMs: 300}` on all ten accounts. Simulators sleep before every call of a
  *   slow account (src/sandbox/tokens.ts applyLatencyFaults), so a network's publish costs 300 ms
@@ -68,8 +75,8 @@ export function fanOutMeasurer(input: { http: HttpClient; probe: NetworkProbe; f
   let serial = 0;
 
   /** One request inside a probe window: the bench sends one request at a time, so the window is the request's. */
-  async function watched(send: () => Promise<TimedResponse>, perPublishDelayMs: number, attributeCpu = false): Promise<{ response: TimedResponse; seen: ProbeWindow }> {
-    probe.begin({ perPublishDelayMs, attributeCpu });
+  async function watched(send: () => Promise<TimedResponse>, perPublishDelayMs: number, attributeCpu = false, workInsideDelay = false): Promise<{ response: TimedResponse; seen: ProbeWindow }> {
+    probe.begin({ perPublishDelayMs, attributeCpu, workInsideDelay });
     let response: TimedResponse;
     try {
       response = await send();
@@ -80,15 +87,17 @@ export function fanOutMeasurer(input: { http: HttpClient; probe: NetworkProbe; f
     return { response, seen: probe.end() };
   }
 
-  async function publish(set: AccountSet, shape: Shape, perPublishDelayMs: number, attributeCpu = false): Promise<Sample> {
+  async function publish(set: AccountSet, shape: Shape, perPublishDelayMs: number, attributeCpu = false, workInsideDelay = false): Promise<Sample> {
     const platforms = shape === "all" ? platformIds : [shape];
     // X and LinkedIn refuse duplicate text: every post says something new.
     const body = fixture.body(set, platforms, `Launch day #chorus (bench ${++serial})`);
-    const { response, seen } = await watched(() => http.json("POST", "/v1/posts", body, fixture.auth), perPublishDelayMs, attributeCpu);
+    const cpu = process.cpuUsage();
+    const { response, seen } = await watched(() => http.json("POST", "/v1/posts", body, fixture.auth), perPublishDelayMs, attributeCpu, workInsideDelay);
+    const used = process.cpuUsage(cpu);
     const post = expectStatus(response, 201, "POST /v1/posts") as PostView;
     const failed = post.targets.filter((t) => t.state !== "published" && t.state !== "processing").map((t) => `${t.platform}: ${t.state} ${JSON.stringify(t.error)}`);
     if (post.targets.length !== platforms.length) failed.push(`${post.targets.length} targets stored for ${platforms.length} accounts`);
-    return { ms: response.ms, window: seen, failed };
+    return { ms: response.ms, cpuMs: (used.user + used.system) / 1000, window: seen, failed };
   }
 
   async function validate(set: AccountSet, shape: Shape): Promise<number> {
@@ -103,14 +112,14 @@ export function fanOutMeasurer(input: { http: HttpClient; probe: NetworkProbe; f
 
   async function measure(mode: Mode): Promise<Record<Shape, Sample[]>> {
     const samples = Object.fromEntries(shapes.map((s) => [s, [] as Sample[]])) as Record<Shape, Sample[]>;
-    const perPublishDelayMs = mode === "perPublishDelay" ? delayMs : 0;
+    const perPublishDelayMs = mode === "perPublishDelay" || mode === "perPublishLatency" ? delayMs : 0;
     for (let run = 0; run < runs; run++) {
       // A fresh account per network and round keeps every publish under the simulated posting caps.
       const set = await fixture.newAccountSet();
       if (mode === "slowFault") await fixture.setSlow(set, delayMs);
       for (let k = 0; k < shapes.length; k++) {
         const shape = shapes[(k + run) % shapes.length] as Shape;
-        samples[shape].push(await publish(set, shape, perPublishDelayMs));
+        samples[shape].push(await publish(set, shape, perPublishDelayMs, false, mode === "perPublishLatency"));
       }
     }
     return samples;
@@ -129,6 +138,7 @@ export function fanOutMeasurer(input: { http: HttpClient; probe: NetworkProbe; f
     const descriptions: Record<Mode, string> = {
       noDelay: "control: no fault, no delay",
       perPublishDelay: `no fault; the first call of each network in a publish answers ${delayMs} ms late (bench probe), the others at once`,
+      perPublishLatency: `no fault; the first call of each network in a publish is answered ${delayMs} ms after it was sent, the simulator's work inside that time (bench probe), the others at once`,
       slowFault: `\`slow\` fault with delayMs ${delayMs} on all ten sandbox accounts (simulators sleep before every call)`,
     };
     return {
@@ -147,6 +157,7 @@ export function fanOutMeasurer(input: { http: HttpClient; probe: NetworkProbe; f
         byNetwork: firstCallByNetwork,
         oneTarget: round(median(samples[SINGLE_NETWORK].map((s) => Math.min(...s.window.calls.map((c) => c.startMs)))), 1),
       },
+      apiProcessCpuMs: { oneTarget: round(median(samples[SINGLE_NETWORK].map((s) => s.cpuMs)), 1), tenTargets: round(median(samples.all.map((s) => s.cpuMs)), 1) },
       tenTargetsSamplesMs: samples.all.map((s) => round(s.ms, 1)),
       oneTargetSamplesMs: samples[SINGLE_NETWORK].map((s) => round(s.ms, 1)),
       failures: shapes.flatMap((s) => samples[s].flatMap((x) => x.failed)),
@@ -167,12 +178,13 @@ export function fanOutMeasurer(input: { http: HttpClient; probe: NetworkProbe; f
 }
 
 /** The fan-out's ratio only (no fault runs, no attribution, no counting): for other set-ups. */
-export async function runFanOutRatio(input: Parameters<typeof fanOutMeasurer>[0], warmUpRounds = 1): Promise<{ noDelay: ModeResult; perPublishDelay: ModeResult }> {
+export async function runFanOutRatio(input: Parameters<typeof fanOutMeasurer>[0], warmUpRounds = 1): Promise<FanOutRatios> {
   const m = fanOutMeasurer(input);
   for (let i = 0; i < warmUpRounds; i++) await m.warmUp();
   const noDelay = m.summarizeMode("noDelay", await m.measure("noDelay"));
   const perPublishDelay = m.summarizeMode("perPublishDelay", await m.measure("perPublishDelay"));
-  return { noDelay, perPublishDelay };
+  const perPublishLatency = m.summarizeMode("perPublishLatency", await m.measure("perPublishLatency"));
+  return { noDelay, perPublishDelay, perPublishLatency };
 }
 
 export async function runFanOutBench(input: Parameters<typeof fanOutMeasurer>[0]): Promise<FanOutResult> {
@@ -182,6 +194,7 @@ export async function runFanOutBench(input: Parameters<typeof fanOutMeasurer>[0]
 
   const noDelay = await measure("noDelay");
   const perPublish = await measure("perPublishDelay");
+  const perPublishLatency = await measure("perPublishLatency");
   const slow = await measure("slowFault");
 
   // Round trips: from the per-publish-delay runs (the fault does not change what Chorus queries).
@@ -237,6 +250,7 @@ export async function runFanOutBench(input: Parameters<typeof fanOutMeasurer>[0]
     runs,
     noDelay: summarizeMode("noDelay", noDelay),
     perPublishDelay: summarizeMode("perPublishDelay", perPublish),
+    perPublishLatency: summarizeMode("perPublishLatency", perPublishLatency),
     slowFault: summarizeMode("slowFault", slow),
     cpu: { oneTarget: split(attributed.one), tenTargets: split(attributed.ten) },
     roundTrips: {

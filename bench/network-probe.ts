@@ -55,8 +55,12 @@ export interface NetworkProbe {
   /**
    * Starts a window (one request; the bench sends requests one at a time). `perPublishDelayMs`: the
    * first call of each network in the window answers that much later, the other calls at once.
+   * By default the wait comes before the simulator sees the call, so its work is added after the
+   * delay; with `workInsideDelay` the call goes at once and is answered no sooner than the delay
+   * after it was sent, the simulator's work inside that time, as a real network's work is inside
+   * the latency its callers see.
    */
-  begin(options?: { perPublishDelayMs?: number; attributeCpu?: boolean }): void;
+  begin(options?: { perPublishDelayMs?: number; workInsideDelay?: boolean; attributeCpu?: boolean }): void;
   end(): ProbeWindow;
   /** Puts back the adapters' publish and the sandbox fetch. */
   restore(): void;
@@ -100,7 +104,7 @@ export function attachNetworkProbe(options: {
   const forward = options.forward;
   const downstream = (call: AdapterCall, platform: PlatformId | undefined) => (forward ? forward(call, platform) : originalFetch(call.input, call.init));
 
-  let window: (ProbeWindow & { began: number; delayMs: number; delayed: Set<PlatformId>; firstCallSeen: boolean }) | null = null;
+  let window: (ProbeWindow & { began: number; delayMs: number; workInsideDelay: boolean; delayed: Set<PlatformId>; firstCallSeen: boolean }) | null = null;
 
   // Exclusive time of each callback the event loop runs, by whether it belongs to a simulator
   // (async_hooks before/after; nested callbacks pause their parent). Costly, so only on request.
@@ -138,11 +142,14 @@ export function attachNetworkProbe(options: {
     const url = call.url;
     const platform = outer?.platform;
     const started = performance.now();
-    if (current && platform && current.delayMs > 0 && !current.delayed.has(platform)) {
-      current.delayed.add(platform);
-      await realSleep(current.delayMs);
-    }
+    const delayed = current !== null && platform !== undefined && current.delayMs > 0 && !current.delayed.has(platform);
+    if (delayed && platform) current.delayed.add(platform);
+    if (delayed && !current.workInsideDelay) await realSleep(current.delayMs);
     const response = await scope.run({ ...outer, simulator: true }, () => downstream(call, platform));
+    if (delayed && current.workInsideDelay) {
+      const left = current.delayMs - (performance.now() - started);
+      if (left > 0) await realSleep(left);
+    }
     current?.calls.push({
       platform: platform ?? "unattributed",
       method: call.method,
@@ -172,8 +179,8 @@ export function attachNetworkProbe(options: {
   }
 
   return {
-    begin({ perPublishDelayMs = 0, attributeCpu = false } = {}) {
-      window = { began: performance.now(), calls: [], trips: [], tripsBeforeFirstCall: null, simulatorTrips: 0, cpu: null, delayMs: perPublishDelayMs, delayed: new Set(), firstCallSeen: false };
+    begin({ perPublishDelayMs = 0, workInsideDelay = false, attributeCpu = false } = {}) {
+      window = { began: performance.now(), calls: [], trips: [], tripsBeforeFirstCall: null, simulatorTrips: 0, cpu: null, delayMs: perPublishDelayMs, workInsideDelay, delayed: new Set(), firstCallSeen: false };
       if (attributeCpu) {
         cpu.simulatorMs = 0;
         cpu.restMs = 0;

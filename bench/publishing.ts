@@ -14,7 +14,7 @@ export interface PublishingResult {
   /** Twenty posts due at once with one slow network (issue 7 item 2). */
   dueTogether: SlowNetworkLagResult;
   targets: {
-    fanOut: { max: number; on: string; value: number; met: boolean };
+    fanOut: { max: number; on: string; value: number; met: boolean; withWorkInsideWait: { value: number; met: boolean } };
     roundTripsBeforeFanOut: { on: string; oneTarget: number; tenTargets: number; met: boolean; untilFirstNetworkCall: { oneTarget: number; tenTargets: number; met: boolean } };
     scheduledLag: { max: number; on: string; value: number; met: boolean };
   };
@@ -67,15 +67,19 @@ export async function runPublishingBench(input: { runtime: BenchRuntime; counter
   console.log(`Publishing (sandbox networks over the HTTP API, Node runtime with real sleeps; medians of ${runs} rounds, ${delayMs} ms network delay):`);
   const c = fanOut.noDelay;
   console.log(
-    `  control, no delay: 1 target (${SINGLE_NETWORK}) ${ms(c.oneTargetMs)}, 10 targets ${ms(c.tenTargetsMs)}: ${ms(c.tenTargetsMs - c.oneTargetMs)} of work that no wait can hide (sandbox: simulators share the thread and the database)`,
+    `  control, no delay: 1 target (${SINGLE_NETWORK}) ${ms(c.oneTargetMs)}, 10 targets ${ms(c.tenTargetsMs)}: ${ms(c.tenTargetsMs - c.oneTargetMs)} of work that no wait can hide (sandbox: simulators share the thread and the database); process CPU ${ms(c.apiProcessCpuMs.oneTarget)} → ${ms(c.apiProcessCpuMs.tenTargets)}`,
   );
   const cpu = fanOut.cpu;
   console.log(
     `    main thread, no delay (async_hooks, own runs): 1 target ${ms(cpu.oneTarget.wallMs)} wall = simulator ${ms(cpu.oneTarget.simulatorMs)} + rest ${ms(cpu.oneTarget.restMs)}; 10 targets ${ms(cpu.tenTargets.wallMs)} wall = simulators ${ms(cpu.tenTargets.simulatorMs)} + rest ${ms(cpu.tenTargets.restMs)}`,
   );
-  console.log(`  fan-out A, one ${delayMs} ms wait per network per publish (bench probe on the sandbox fetch, no fault):`);
+  console.log(`  fan-out A, one ${delayMs} ms wait per network per publish (bench probe on the sandbox fetch, no fault), the simulator's work after the wait:`);
   for (const line of modeLines(a)) console.log(line);
   console.log(`    target 10 targets <= ${FAN_OUT_RATIO_TARGET} x 1 target: ${ok(a.ratio <= FAN_OUT_RATIO_TARGET)}`);
+  const l = fanOut.perPublishLatency;
+  console.log(`  fan-out A', the same wait with the simulator's work inside it (each network's first call answered ${delayMs} ms after it was sent):`);
+  for (const line of modeLines(l)) console.log(line);
+  console.log(`    target 10 targets <= ${FAN_OUT_RATIO_TARGET} x 1 target: ${ok(l.ratio <= FAN_OUT_RATIO_TARGET)}`);
   console.log(`  fan-out B, \`slow\` fault delayMs ${delayMs} on all ten accounts (the delay applies to every call):`);
   for (const line of modeLines(b)) console.log(line);
   console.log(`    target 10 targets <= ${FAN_OUT_RATIO_TARGET} x 1 target: ${ok(b.ratio <= FAN_OUT_RATIO_TARGET)} (vs the slowest network's own publish: ${ok(b.ratioVsSlowestOne <= FAN_OUT_RATIO_TARGET)})`);
@@ -117,7 +121,13 @@ export async function runPublishingBench(input: { runtime: BenchRuntime; counter
     scheduled,
     dueTogether,
     targets: {
-      fanOut: { max: FAN_OUT_RATIO_TARGET, on: `median 10-target publish / median 1-target (${SINGLE_NETWORK}) publish, one ${delayMs} ms wait per network per publish`, value: a.ratio, met: a.ratio <= FAN_OUT_RATIO_TARGET },
+      fanOut: {
+        max: FAN_OUT_RATIO_TARGET,
+        on: `median 10-target publish / median 1-target (${SINGLE_NETWORK}) publish, one ${delayMs} ms wait per network per publish (value: the simulator's work after the wait; withWorkInsideWait: inside it)`,
+        value: a.ratio,
+        met: a.ratio <= FAN_OUT_RATIO_TARGET,
+        withWorkInsideWait: { value: fanOut.perPublishLatency.ratio, met: fanOut.perPublishLatency.ratio <= FAN_OUT_RATIO_TARGET },
+      },
       roundTripsBeforeFanOut: {
         on: "Chorus round trips from request start to the first target's claim (and for validate-only), 1 vs 10 targets",
         oneTarget: beforeFanOut?.oneTarget ?? Number.NaN,
