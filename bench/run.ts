@@ -1,14 +1,9 @@
 /**
  * `npm run bench`: the Node server on embedded PGlite, measured over real HTTP.
  *
- * Prints p50/p99 of `GET /v1/me/limits` next to a bare Hono route doing one `select 1` on the same
- * database (target: limits/bare at most 1.5 at p50), and the database round trips per
- * authenticated read counted at the PGlite client (target: at most 2, in-process limiter).
- * For attribution it also times a bare route doing the endpoint's database work (authenticateApiKey
- * through a verified-key cache like the app's, then getLimits) with no middleware: limits/that is what the HTTP API layer costs.
- * And the floor on PGlite: GET /v1/me (authenticated, no query) and a bare route reading one column by
- * primary key, each against bare; a limits read that missed the limits cache needs both, so
- * (me + pk read - bare) / bare bounds that read's ratio from below. A cached one costs what /v1/me does.
+ * First the request path (bench/api-latency.ts): `GET /v1/me/limits` against a bare `select 1`
+ * route on the same database (target: at most 1.5x at p50), with round trips per authenticated
+ * read (target: at most 2) and the figures that attribute the difference.
  *
  * Then the publishing figures (bench/publishing.ts), on the same runtime and server: a 10-target
  * publish against a 1-target one with every network answering 300 ms late (target: at most 1.2x),
@@ -45,20 +40,12 @@
  */
 import { execFileSync } from "node:child_process";
 import { appendFile, mkdir, writeFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve, type ServerType } from "@hono/node-server";
-import { eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
+import type { ServerType } from "@hono/node-server";
 import { createApp } from "../src/app.js";
-import { getLimits } from "../src/domain/account/get-limits.js";
-import { workspaces } from "../src/db/schema/index.js";
-import type { DomainContext } from "../src/domain/context.js";
-import { authenticateApiKey } from "../src/domain/keys/authenticate.js";
-import { createVerifiedKeyCache } from "../src/domain/keys/verified-key-cache.js";
-import { countRoundTrips, diffCounts, type RoundTripCounts } from "./counting-client.js";
+import { countRoundTrips } from "./counting-client.js";
 import { createClient } from "./http-client.js";
 import { type PublishingResult, runPublishingBench } from "./publishing.js";
 import { type IdleMemoryResult, runIdleMemoryBench } from "./idle-memory.js";
@@ -72,23 +59,10 @@ import { type BenchRuntime, openBenchRuntime } from "./setup.js";
 import { type DashboardResult, missedPages, printDashboard, runDashboardAlone, runDashboardBench } from "./dashboard.js";
 import { type NotificationsBenchResult, runNotificationsBench } from "./notifications.js";
 import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
-import { type LatencySummary, round, summarize } from "./stats.js";
+import { round } from "./stats.js";
 import { type NetworkFetchCostResult, printNetworkFetchCost, runNetworkFetchCost } from "./network-fetch-cost.js";
-
-const RATIO_TARGET = 1.5;
-const ROUND_TRIP_TARGET = 2;
-/** Requests per block; blocks of the endpoints alternate, their order rotated each round. */
-const BLOCK = 100;
-
-type EndpointName = "bare" | "sameQueries" | "limits" | "me" | "pkRead";
-
-interface Endpoint {
-  name: EndpointName;
-  label: string;
-  server: "api" | "bare";
-  path: string;
-  headers: Record<string, string>;
-}
+import { API_LATENCY_BLOCK, printApiLatency, runApiLatency } from "./api-latency.js";
+import { closeServer, listen } from "./listen.js";
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -105,21 +79,6 @@ function git(args: string[]): string | null {
     return null;
   }
 }
-
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve({ server, port: info.port }));
-  });
-}
-
-function closeServer(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    server.close(() => resolve());
-  });
-}
-
-const emptyCounts = (): RoundTripCounts => ({ query: 0, exec: 0, transactions: 0, transactionStatements: 0 });
 
 const requests = intFromEnv("BENCH_REQUESTS", 2000);
 const warmup = intFromEnv("BENCH_WARMUP", 500);
@@ -145,134 +104,15 @@ let runtime: BenchRuntime | null = null;
 try {
   // The Node server's runtime (src/node/node-deps.ts) on PGlite in a temp data dir, counted.
   runtime = await openBenchRuntime();
-  const { db, deps } = runtime;
+  const { deps } = runtime;
   const counter = countRoundTrips(runtime.client);
   const app = createApp(deps);
 
-  const bare = new Hono();
-  bare.get("/bare", async (c) => {
-    await db.execute(sql`select 1`);
-    return c.json({ ok: true });
-  });
-  // The floor under limits: the cheapest read of the workspace, one column by primary key, as a route would write it.
-  bare.get("/pk-read", async (c) => {
-    const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, runtime?.workspaceId ?? ""));
-    return c.json({ ok: row !== undefined });
-  });
-  // The endpoint's own database work without the API around it (no middleware, limiter, headers).
-  const sameQueriesKeys = createVerifiedKeyCache({ clock: deps.clock });
-  bare.get("/same-queries", async (c) => {
-    const presented = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "");
-    const found = await authenticateApiKey(db, presented, { cache: sameQueriesKeys });
-    if (!found) return c.json({ error: "unauthorized" }, 401);
-    // getLimits reads only these fields of the context.
-    const ctx = { db, clock: deps.clock, workspace: found.workspace, apiKey: found.apiKey, services: {} } as DomainContext;
-    return c.json(await getLimits({ ctx }));
-  });
-
   const apiServer = await listen(app.fetch);
-  const bareServer = await listen(bare.fetch);
-  servers.push(apiServer.server, bareServer.server);
-  const httpClients = { api: createClient(apiServer.port), bare: createClient(bareServer.port) };
-  clients.push(httpClients.api, httpClients.bare);
-
-  const auth = { authorization: `Bearer ${runtime.key}` };
-  const endpoints: Endpoint[] = [
-    { name: "bare", label: "bare select 1", server: "bare", path: "/bare", headers: {} },
-    { name: "limits", label: "GET /v1/me/limits", server: "api", path: "/v1/me/limits", headers: auth },
-    { name: "me", label: "GET /v1/me", server: "api", path: "/v1/me", headers: auth },
-    { name: "sameQueries", label: "bare, limits' queries", server: "bare", path: "/same-queries", headers: auth },
-    { name: "pkRead", label: "bare, 1-column pk read", server: "bare", path: "/pk-read", headers: {} },
-  ];
-
-  // Sanity: every endpoint answers 200 before anything is timed.
-  for (const e of endpoints) {
-    const res = await httpClients[e.server].get(e.path, e.headers);
-    if (res.status !== 200) throw new Error(`${e.path} answered ${res.status}: ${res.body.slice(0, 300)}`);
-  }
-
-  const samples: Record<EndpointName, number[]> = { bare: [], sameQueries: [], limits: [], me: [], pkRead: [] };
-  const counted: Record<EndpointName, RoundTripCounts> = { bare: emptyCounts(), sameQueries: emptyCounts(), limits: emptyCounts(), me: emptyCounts(), pkRead: emptyCounts() };
-
-  async function runBlock(e: Endpoint, n: number, keep: boolean): Promise<void> {
-    const client = httpClients[e.server];
-    const before = counter.snapshot();
-    for (let i = 0; i < n; i++) {
-      const res = await client.get(e.path, e.headers);
-      if (res.status !== 200) throw new Error(`${e.path} answered ${res.status}: ${res.body.slice(0, 300)}`);
-      if (keep) samples[e.name].push(res.ms);
-    }
-    if (!keep) return;
-    // Requests are sequential, so every round trip in this window belongs to this endpoint.
-    const d = diffCounts(counter.snapshot(), before);
-    const acc = counted[e.name];
-    acc.query += d.query;
-    acc.exec += d.exec;
-    acc.transactions += d.transactions;
-    acc.transactionStatements += d.transactionStatements;
-  }
-
-  // Warm-up: JIT, PGlite's caches, the sockets.
-  for (let done = 0; done < warmup; done += BLOCK) {
-    for (const e of endpoints) await runBlock(e, Math.min(BLOCK, warmup - done), false);
-  }
-  // Measured: alternating blocks, order rotated each round, so drift hits all endpoints alike.
-  for (let done = 0, turn = 0; done < requests; done += BLOCK, turn++) {
-    const n = Math.min(BLOCK, requests - done);
-    for (let k = 0; k < endpoints.length; k++) {
-      const e = endpoints[(k + turn) % endpoints.length];
-      if (e) await runBlock(e, n, true);
-    }
-  }
-
-  const latency = {
-    bare: summarize(samples.bare),
-    limits: summarize(samples.limits),
-    me: summarize(samples.me),
-    sameQueries: summarize(samples.sameQueries),
-    pkRead: summarize(samples.pkRead),
-  } satisfies Record<EndpointName, LatencySummary>;
-  const perRequest = (name: EndpointName) => {
-    const c = counted[name];
-    const n = samples[name].length;
-    return {
-      total: round(counter.total(c) / n),
-      query: round(c.query / n),
-      exec: round(c.exec / n),
-      transactions: round(c.transactions / n),
-      transactionStatements: round(c.transactionStatements / n),
-    };
-  };
-  const roundTrips = { limits: perRequest("limits"), me: perRequest("me"), bare: perRequest("bare"), sameQueries: perRequest("sameQueries") };
-  const ratio = {
-    /** The target figure. */
-    p50: round(latency.limits.p50 / latency.bare.p50),
-    p99: round(latency.limits.p99 / latency.bare.p99),
-    meP50: round(latency.me.p50 / latency.bare.p50),
-    /** limits against its own queries run bare: the cost of the API layer around the database. */
-    apiLayerP50: round(latency.limits.p50 / latency.sameQueries.p50),
-    apiLayerP99: round(latency.limits.p99 / latency.sameQueries.p99),
-    /**
-     * The floor on PGlite without the limits cache: limits would pay what GET /v1/me (no query)
-     * costs over bare, plus what the cheapest read of the workspace costs over `select 1`
-     * (bench/limits-floor.ts times the queries themselves). With the cache it pays /v1/me's cost.
-     */
-    pkReadP50: round(latency.pkRead.p50 / latency.bare.p50),
-    floorP50: round((latency.me.p50 + latency.pkRead.p50 - latency.bare.p50) / latency.bare.p50),
-  };
-  /** Milliseconds the endpoint adds over the bare route, and over its own queries run bare. */
-  const addedMs = {
-    overBareP50: round(latency.limits.p50 - latency.bare.p50),
-    overBareP99: round(latency.limits.p99 - latency.bare.p99),
-    apiLayerP50: round(latency.limits.p50 - latency.sameQueries.p50),
-    apiLayerP99: round(latency.limits.p99 - latency.sameQueries.p99),
-  };
-  const maxRoundTrips = Math.max(roundTrips.limits.total, roundTrips.me.total);
-  const targets = {
-    ratio: { max: RATIO_TARGET, on: "p50(GET /v1/me/limits) / p50(bare select 1)", value: ratio.p50, met: ratio.p50 <= RATIO_TARGET, p99Met: ratio.p99 <= RATIO_TARGET },
-    roundTrips: { max: ROUND_TRIP_TARGET, on: "authenticated reads (GET /v1/me/limits, GET /v1/me)", value: maxRoundTrips, met: maxRoundTrips <= ROUND_TRIP_TARGET },
-  };
-
+  servers.push(apiServer.server);
+  const httpClients = { api: createClient(apiServer.port) };
+  clients.push(httpClients.api);
+  const apiLatency = await runApiLatency({ runtime, counter, api: httpClients.api, requests, warmup });
   const status = git(["status", "--porcelain", "--untracked-files=no"]);
   const result = {
     date: new Date().toISOString(),
@@ -285,14 +125,14 @@ try {
     loadAverage: { before: round(loadBefore, 2), after: round(loadavg()[0] ?? 0, 2) },
     requests,
     warmup,
-    block: BLOCK,
+    block: API_LATENCY_BLOCK,
     database: "embedded PGlite (temp data dir), runtime from src/node/node-deps.ts",
     rateLimiter: "memory",
-    latencyMs: latency,
-    ratio,
-    addedMs,
-    roundTrips,
-    targets,
+    latencyMs: apiLatency.latencyMs,
+    ratio: apiLatency.ratio,
+    addedMs: apiLatency.addedMs,
+    roundTrips: apiLatency.roundTrips,
+    targets: apiLatency.targets,
     /** One network call's CPU in the API process, Node's fetch against the network fetch (bench/network-fetch-cost.ts). */
     networkFetch: null as NetworkFetchCostResult | null,
     /** Publishing figures (bench/publishing.ts), measured after the ones above. */
@@ -317,25 +157,9 @@ try {
     durationSeconds: 0,
   };
 
-  const ms = (v: number) => v.toFixed(3).padStart(7);
-  const fmt = (s: LatencySummary) => `p50 ${ms(s.p50)} ms  p90 ${ms(s.p90)} ms  p99 ${ms(s.p99)} ms  (mean ${s.mean.toFixed(3)}, max ${s.max.toFixed(3)})`;
-  const ok = (met: boolean) => (met ? "met" : "MISSED");
-  console.log(
+  printApiLatency(
+    apiLatency,
     `Chorus bench: ${requests} requests per endpoint after ${warmup} warm-up, node ${process.version}, ${result.commit?.slice(0, 12) ?? "no commit"}${result.dirty ? " (dirty tree)" : ""}`,
-  );
-  for (const e of endpoints) console.log(`  ${e.label.padEnd(22)} ${fmt(latency[e.name])}`);
-  console.log(
-    `  ratio limits/bare      p50 ${ratio.p50.toFixed(2)}  p99 ${ratio.p99.toFixed(2)}   target p50 <= ${RATIO_TARGET}: ${ok(targets.ratio.met)}${targets.ratio.p99Met ? "" : " (p99 above too)"}`,
-  );
-  console.log(`  limits over bare       p50 +${addedMs.overBareP50.toFixed(3)} ms  p99 +${addedMs.overBareP99.toFixed(3)} ms`);
-  console.log(
-    `  API layer              limits/same queries bare: p50 ${ratio.apiLayerP50.toFixed(2)} (+${addedMs.apiLayerP50.toFixed(3)} ms)  p99 ${ratio.apiLayerP99.toFixed(2)} (+${addedMs.apiLayerP99.toFixed(3)} ms)`,
-  );
-  console.log(
-    `  round trips/request    /v1/me/limits ${roundTrips.limits.total}  /v1/me ${roundTrips.me.total}  bare ${roundTrips.bare.total}   target <= ${ROUND_TRIP_TARGET}: ${ok(targets.roundTrips.met)}`,
-  );
-  console.log(
-    `  floor on PGlite         /v1/me (no query)/bare p50 ${ratio.meP50.toFixed(2)}, 1-column pk read/bare ${ratio.pkReadP50.toFixed(2)}: a limits read missing its cache needs both: at least ${ratio.floorP50.toFixed(2)}x bare`,
   );
   if (result.loadAverage.before > result.cpus || result.loadAverage.after > result.cpus) {
     console.log(`  note: load average ${result.loadAverage.before} -> ${result.loadAverage.after} on ${result.cpus} CPUs; absolute figures are inflated by other work`);

@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createApp } from "../src/app.js";
@@ -10,6 +8,7 @@ import { notCounting } from "./counting-client.js";
 import { startDelayProxy } from "./delay-proxy.js";
 import { FAN_OUT_RATIO_TARGET, type FanOutRatios, SINGLE_NETWORK, runFanOutRatio } from "./fan-out.js";
 import { createClient } from "./http-client.js";
+import { closeServer, listen } from "./listen.js";
 import { compareLatency } from "./latency-compare.js";
 import { attachNetworkProbe } from "./network-probe.js";
 import { startSandboxServers } from "./out-of-process.js";
@@ -29,19 +28,6 @@ export interface ServerDatabaseResult {
   throughput: ThroughputResult[];
   fanOut: { inProcess: FanOutRatios; outOfProcess: FanOutRatios } | null;
   durationSeconds: number;
-}
-
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve({ server, port: info.port }));
-  });
-}
-
-function closeServer(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    server.close(() => resolve());
-  });
 }
 
 /** GET /v1/me/limits against a bare `select 1` route, on the runtime of `databaseUrl`. */
