@@ -8,18 +8,29 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** The fetch standard's redirect limit. */
 const MAX_REDIRECTS = 20;
-/** Never sent on to another origin after a redirect. */
-const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie"];
+/** Never sent on to another origin after a redirect (the host is the new origin's). */
+const CROSS_ORIGIN_DROPPED = ["authorization", "proxy-authorization", "cookie", "host"];
 /** Describe a request body, so they go when a redirect turns the request into a GET. */
 const BODY_HEADERS = ["content-type", "content-length", "content-encoding", "content-language", "content-location"];
-/** What Node's fetch adds when the caller did not set them; the networks see the same request either way. */
+/** What Node's fetch adds when the caller did not set them (Accept-Encoding: see encodingFor). */
 const DEFAULT_HEADERS: [string, string][] = [
   ["accept", "*/*"],
   ["accept-language", "*"],
   ["sec-fetch-mode", "cors"],
   ["user-agent", "node"],
-  ["accept-encoding", "gzip, deflate"],
 ];
+
+/**
+ * The Accept-Encoding Node's fetch sends, decided for each hop by its scheme: brotli too over
+ * https, gzip and deflate over http, and `identity` added to a Range request (a byte range of a
+ * compressed body would not decode).
+ */
+export function encodingFor(url: URL, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const given = headers["accept-encoding"];
+  if (headers.range !== undefined) return { ...headers, "accept-encoding": given === undefined ? "identity" : `${String(given)}, identity` };
+  if (given !== undefined) return headers;
+  return { ...headers, "accept-encoding": url.protocol === "https:" ? "br, gzip, deflate" : "gzip, deflate" };
+}
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Bytes a header value may hold for both fetch and node:http, so neither would refuse it. */
@@ -35,7 +46,12 @@ function headersOf(given: HeadersInit | undefined): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   if (given === undefined) return out;
   const record = given as Record<string, unknown>;
-  const plain = !(given instanceof Headers) && !Array.isArray(given) && Object.values(record).every((v) => typeof v === "string" && PLAIN_VALUE.test(v)) && Object.keys(record).every((k) => TOKEN.test(k));
+  const prototype = Object.getPrototypeOf(given) as unknown;
+  // Only an object literal's own keys are its headers: a Map or other iterable holds them as entries.
+  const plain =
+    (prototype === Object.prototype || prototype === null) &&
+    Object.values(record).every((v) => typeof v === "string" && PLAIN_VALUE.test(v)) &&
+    Object.keys(record).every((k) => TOKEN.test(k));
   if (!plain) {
     new Headers(given).forEach((value, name) => {
       out[name] = value;
@@ -98,13 +114,13 @@ function redirected(plan: Plan, status: number, location: URL): Plan {
     next.body = null;
     for (const name of BODY_HEADERS) delete next.headers[name];
   }
-  if (location.origin !== plan.url.origin) for (const name of CREDENTIAL_HEADERS) delete next.headers[name];
+  if (location.origin !== plan.url.origin) for (const name of CROSS_ORIGIN_DROPPED) delete next.headers[name];
   return next;
 }
 
-async function follow(plan: Plan, agents: { http: HttpAgent; https: HttpsAgent }): Promise<IncomingMessage> {
+async function follow(plan: Plan, agents: { http: HttpAgent; https: HttpsAgent }, connectTimeoutMs: number | undefined): Promise<IncomingMessage> {
   for (let hops = 0; ; hops++) {
-    const res = await sendRequest({ ...plan, agent: plan.url.protocol === "https:" ? agents.https : agents.http });
+    const res = await sendRequest({ ...plan, headers: encodingFor(plan.url, plan.headers), agent: plan.url.protocol === "https:" ? agents.https : agents.http, connectTimeoutMs });
     const location = res.headers.location;
     if (plan.redirect === "manual" || !REDIRECT_STATUSES.has(res.statusCode ?? 0) || location === undefined) return res;
     res.resume();
@@ -122,17 +138,17 @@ async function follow(plan: Plan, agents: { http: HttpAgent; https: HttpsAgent }
  * about 2.5 times the CPU through it that it costs through node:http with pooled keep-alive
  * connections on Node 20, 1.5 times on Node 24 (bench/network-fetch-cost.ts). Adapters send small JSON and form bodies,
  * so those go this way, with what fetch would send and answered as fetch answers: the same default
- * headers, gzip and deflate offered and decoded, redirects followed by the standard's rules,
- * aborts, a standard Response. Anything else (a Request object, a FormData, Blob or streamed body)
+ * headers, the same encodings offered and decoded, redirects followed by the standard's rules,
+ * its connect and idle limits, aborts, a standard Response. Anything else (a Request object, a FormData, Blob or streamed body)
  * goes to `fallback`, the runtime's own fetch.
  */
-export function createNetworkFetch(fallback: typeof fetch): typeof fetch {
+export function createNetworkFetch(fallback: typeof fetch, options: { connectTimeoutMs?: number } = {}): typeof fetch {
   // Idle sockets close after 4 s (or sooner when the server says so), before most servers drop them.
   const agents = { http: new HttpAgent({ keepAlive: true, timeout: 4_000 }), https: new HttpsAgent({ keepAlive: true, timeout: 4_000 }) };
   return async (input, init) => {
     const plan = planOf(input, init);
     if (!plan) return fallback(input, init);
-    const res = await follow(plan, agents);
-    return toResponse(res, { method: plan.method, decode: true });
+    const res = await follow(plan, agents, options.connectTimeoutMs);
+    return toResponse(res, { method: plan.method, decode: true, signal: plan.signal });
   };
 }

@@ -46,6 +46,6 @@ export function createPinnedFetch(options: PinnedFetchOptions): typeof fetch {
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
     const agent = url.protocol === "https:" ? agents.https : agents.http;
     const res = await sendRequest({ url, method: request.method, headers: Object.fromEntries(request.headers), body, signal: request.signal, agent, lookup });
-    return toResponse(res, { method: request.method, decode: false });
+    return toResponse(res, { method: request.method, decode: false, signal: request.signal });
   };
 }

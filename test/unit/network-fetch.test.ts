@@ -1,60 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createNetworkFetch } from "../../src/node/network-fetch.js";
+import { observed, sameBothWays, startServer, text } from "./network-fetch-harness.js";
 
 /**
  * The Node network fetch must be indistinguishable from Node's own fetch to the network and to the
  * adapter: every case sends the same request both ways to a local server and compares what the
  * server received and what the caller got back.
  */
-interface Seen {
-  method: string;
-  url: string;
-  headers: [string, string][];
-  body: string;
-}
-
-type Route = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
-
-function startServer(routes: Record<string, Route>) {
-  const seen: Seen[] = [];
-  let connections = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const headers = Object.entries(req.headers)
-        .filter(([name]) => name !== "host" && name !== "connection")
-        .map(([name, value]) => [name, String(value)] as [string, string])
-        .sort(([a], [b]) => a.localeCompare(b));
-      seen.push({ method: req.method ?? "", url: req.url ?? "", headers, body: body.toString("latin1") });
-      const route = routes[(req.url ?? "").split("?")[0] ?? ""] ?? routes.default;
-      route?.(req, res, body);
-    });
-  });
-  server.on("connection", () => {
-    connections += 1;
-  });
-  return {
-    seen,
-    connections: () => connections,
-    listen: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const text = (res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string | string[]> = {}) => {
-  res.writeHead(status, { "content-type": "text/plain", ...headers });
-  res.end(body);
-};
-
 let other = "";
 const otherServer = startServer({ default: (req, res) => text(res, 200, `other ${req.method}`) });
 const payload = JSON.stringify({ id: "17841", name: "Chorus ✓" });
@@ -91,29 +44,7 @@ afterAll(async () => {
 
 const networkFetch = createNetworkFetch(fetch);
 
-/** What the caller can observe of a response. */
-async function observed(response: Response) {
-  return {
-    status: response.status,
-    statusText: response.statusText,
-    headers: [...response.headers].filter(([name]) => name !== "date" && name !== "keep-alive" && name !== "connection"),
-    setCookies: response.headers.getSetCookie(),
-    body: await response.text(),
-  };
-}
-
-/** Sends the request with Node's fetch, then with the network fetch; both must look the same from either end. */
-async function sameBothWays(path: string, init?: RequestInit) {
-  const from = main.seen.length;
-  const theirs = await observed(await fetch(`${base}${path}`, init));
-  const theirsSeen = main.seen.slice(from);
-  const mid = main.seen.length;
-  const ours = await observed(await networkFetch(`${base}${path}`, init));
-  const oursSeen = main.seen.slice(mid);
-  expect(oursSeen).toEqual(theirsSeen);
-  expect(ours).toEqual(theirs);
-  return { response: ours, seen: oursSeen };
-}
+const sameBothWaysHere = (path: string, init?: RequestInit) => sameBothWays(main, networkFetch, `${base}${path}`, init);
 
 describe("the Node network fetch sends what Node's fetch sends and answers what it answers", () => {
   it.each([
@@ -136,17 +67,17 @@ describe("the Node network fetch sends what Node's fetch sends and answers what 
     ["a 204 without a body", "/empty", { method: "DELETE" }],
     ["a HEAD", "/echo", { method: "HEAD" }],
   ] as [string, string, RequestInit | undefined][])("%s", async (_name, path, init) => {
-    await sameBothWays(path, init);
+    await sameBothWaysHere(path, init);
   });
 
   it.each(["/gzip", "/deflate", "/br"])("decodes a %s body, keeping the Content-Encoding header as fetch does", async (path) => {
-    const { response } = await sameBothWays(path);
+    const { response } = await sameBothWaysHere(path);
     expect(JSON.parse(response.body)).toEqual({ id: "17841", name: "Chorus ✓" });
     expect(response.headers.find(([name]) => name === "content-encoding")).toBeDefined();
   });
 
   it("hands over a body in an unknown coding as sent", async () => {
-    expect((await sameBothWays("/unknown-coding")).response.body).toBe("as sent");
+    expect((await sameBothWaysHere("/unknown-coding")).response.body).toBe("as sent");
   });
 
   it.each([
@@ -158,12 +89,12 @@ describe("the Node network fetch sends what Node's fetch sends and answers what 
     ["a 302 without a Location", "/no-location", undefined],
     ["redirect: manual hands back the 3xx", "/to-echo-302", { redirect: "manual" }],
   ] as [string, string, RequestInit | undefined][])("follows redirects as the standard says: %s", async (_name, path, init) => {
-    await sameBothWays(path, init);
+    await sameBothWaysHere(path, init);
   });
 
   it("keeps credentials on the same origin and drops them on another", async () => {
     const init = { headers: { authorization: "Bearer secret", cookie: "c=1", "x-keep": "yes" } };
-    const same = await sameBothWays("/to-echo-307", init);
+    const same = await sameBothWaysHere("/to-echo-307", init);
     expect(same.seen[1]?.headers).toContainEqual(["authorization", "Bearer secret"]);
     const from = otherServer.seen.length;
     const theirs = await observed(await fetch(`${base}/to-other`, init));
