@@ -6,7 +6,7 @@ import type { NetworkContext, TokenSet } from "../types.js";
 import { facebookUrls } from "./capabilities.js";
 import { facebookErrorTable } from "./errors.js";
 import { asPage, facebookVersion, managedPageTokens, type PageAccess } from "./page-access.js";
-import { listThreadMessages, listThreads, type MessengerNode, sendThreadMessage } from "./messenger.js";
+import { listThreadMessages, listThreads, type MessengerNode, recipientOf, sendThreadMessageTo } from "./messenger.js";
 
 /**
  * Messenger conversations of every page the person manages. Each page is its own inbox on
@@ -66,9 +66,14 @@ export const facebookMessages: Pick<InboxFacet, "listConversations" | "listMessa
     return asInboxPage(tokens, net, page.conversation.via, (access) => listThreadMessages(net, nodeOf(net, access), page.conversation.id, page.cursor, page.limit));
   },
 
-  // Sent again with a fresh token only when Graph refuses the stored one, which it does at the
-  // first request (the read of the recipient), before any message is sent.
+  // Only the read of the recipient runs again with a fresh token when Graph refuses the stored
+  // one: the text and each file are separate sends, and a token that died between two of them
+  // must not send the first again. A refusal after that reads as the refusal it is.
   async sendMessage(tokens, input, net) {
-    return asInboxPage(tokens, net, input.conversation.via, (access) => sendThreadMessage(net, nodeOf(net, access), input));
+    const { access, recipient } = await asInboxPage(tokens, net, input.conversation.via, async (access) => ({
+      access,
+      recipient: await recipientOf(net, nodeOf(net, access), input.conversation.id),
+    }));
+    return sendThreadMessageTo(net, nodeOf(net, access), input, recipient);
   },
 };

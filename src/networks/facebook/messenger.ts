@@ -145,7 +145,7 @@ export async function listThreadMessages(net: NetworkContext, node: MessengerNod
 const ParticipantsAnswer = v.object({ participants: v.optional(v.object({ data: v.array(Participant) })) });
 
 /** The Send API addresses people, not conversations: the person is the conversation's other participant. */
-async function recipientOf(net: NetworkContext, node: MessengerNode, conversationId: string): Promise<string> {
+export async function recipientOf(net: NetworkContext, node: MessengerNode, conversationId: string): Promise<string> {
   const body = await onConversation(node, () => graphRequest(net, node.table, url(node, conversationId, { fields: "participants" }), ParticipantsAnswer));
   const other = body.participants?.data.find((p) => p.id !== node.ownId);
   if (!other) throw new ApiError("resource_not_found", { param: "id", platform: node.table.platform, message: "This conversation has nobody to reply to." });
@@ -157,7 +157,11 @@ async function recipientOf(net: NetworkContext, node: MessengerNode, conversatio
  * message holds one or the other). The answer is the text's message id, or the first file's.
  */
 export async function sendThreadMessage(net: NetworkContext, node: MessengerNode, input: SendMessageRequest): Promise<{ id: string }> {
-  const recipient = await recipientOf(net, node, input.conversation.id);
+  return sendThreadMessageTo(net, node, input, await recipientOf(net, node, input.conversation.id));
+}
+
+/** The sends alone, to a recipient already read (recipientOf). */
+export async function sendThreadMessageTo(net: NetworkContext, node: MessengerNode, input: SendMessageRequest, recipient: string): Promise<{ id: string }> {
   const tagging = input.humanAgent ? { messaging_type: "MESSAGE_TAG", tag: "HUMAN_AGENT" } : { messaging_type: "RESPONSE" };
   const messages: Record<string, unknown>[] = [];
   if (input.text !== "") messages.push({ text: input.text });

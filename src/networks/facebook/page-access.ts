@@ -47,12 +47,15 @@ export async function managedPageTokens(tokens: TokenSet, net: NetworkContext): 
 }
 
 /**
- * Graph refused the token itself: code 190 (expired, revoked, session invalidated by a password
- * change or a lost page role: subcodes 458/460/463/467/492) or 102, which the error table turns
- * into `needs_reauth`. Graph checks the token before it acts, so such a refusal wrote nothing.
+ * Graph refused to act as the page with this token: code 190 (expired, revoked, session
+ * invalidated by a password change or a lost page role: subcodes 458/460/463/467/492) or 102,
+ * which the error table turns into `needs_reauth`, or a permission refusal (#10, #200: the page
+ * was taken out of what the person granted the app), `missing_permission`. Graph checks both
+ * before it acts, so such a refusal wrote nothing. A stored token refused so says only that the
+ * token or the page's grant changed since it was stored: `/me/accounts` says what holds now.
  * 190/459 and 190/464 (identity checks) are not in it: a fresh token would meet the same check.
  */
-const tokenRefused = (error: unknown) => error instanceof ApiError && error.code === "needs_reauth";
+const refusedAsPage = (error: unknown) => error instanceof ApiError && (error.code === "needs_reauth" || error.code === "missing_permission" || error.code === "missing_scope");
 
 /** A page the person does not manage (any more): the caller's choice of destination gone wrong, named by its option. */
 export const pageNotManaged = (pageId: string) =>
@@ -70,7 +73,7 @@ export const pageNotManaged = (pageId: string) =>
  * read once and `call` runs once more with the fresh token; a fresh token's refusal is final.
  *
  * Running `call` again is safe only because a token refusal means Graph did nothing with the
- * call (see tokenRefused). A `call` that makes several requests must not make one that publishes
+ * call (see refusedAsPage). A `call` that makes several requests must not make one that publishes
  * before one that may still be refused, unless repeating what came before is harmless.
  */
 export async function asPage<T>(
@@ -86,7 +89,7 @@ export async function asPage<T>(
     try {
       return await call({ pageId, token: stored });
     } catch (error) {
-      if (!tokenRefused(error)) throw error;
+      if (!refusedAsPage(error)) throw error;
       refusal = error;
     }
   }
@@ -106,7 +109,7 @@ export const notOnPage = Symbol("not on this page");
  * this page's object"; `call` may also answer `notOnPage`. The stored tokens go first; when no
  * stored page holds it, or Graph refuses a stored token, `/me/accounts` is read and the pages not
  * yet asked are tried with their fresh tokens, so a page added since connect is still found.
- * Trying the next page after a refusal is safe: neither "not here" nor a token refusal wrote anything.
+ * Trying the next page after a refusal is safe: neither "not here" nor a refusal to act as the page wrote anything.
  */
 export async function asEachPage<T>(
   tokens: TokenSet,
@@ -129,7 +132,7 @@ export async function asEachPage<T>(
       if (result !== notOnPage) return result;
       asked.add(page.pageId);
     } catch (error) {
-      if (!tokenRefused(error)) throw error;
+      if (!refusedAsPage(error)) throw error;
     }
   }
   for (const page of await managedPageTokens(tokens, net)) {
