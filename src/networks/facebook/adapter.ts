@@ -8,7 +8,7 @@ import { listAdAccounts } from "./ad-accounts.js";
 import { facebookErrorTable } from "./errors.js";
 import { facebookLive } from "./live.js";
 import { managedPageTokens } from "./page-access.js";
-import { withPageTokens } from "./page-token-store.js";
+import { withPageTokens } from "./with-page-tokens.js";
 import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "./graph.js";
 import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "./oauth.js";
 import { checkPublishOnPage, publishOnPage } from "./publish.js";
@@ -36,7 +36,7 @@ const PageSchema = v.object({
   link: v.optional(v.string()),
 });
 
-/** The pages the person manages, by the fields a destination is chosen by; never their tokens (page-token-store.ts keeps those). */
+/** The pages the person manages, by the fields a destination is chosen by; never their tokens (with-page-tokens.ts keeps those). */
 async function managedPages(tokens: TokenSet, net: NetworkContext): Promise<v.InferOutput<typeof PageSchema>[]> {
   const url = graphUrl(facebookUrls.graph, version(net), "me/accounts", { fields: "id,name,category,tasks,followers_count,link", limit: "100", access_token: tokens.accessToken });
   return graphCollect(net, table, url, PageSchema);

@@ -20,7 +20,7 @@ export interface PageAccess {
 }
 
 /**
- * Page tokens are kept in `TokenSet.extra`, one flat key per page (see page-token-store.ts for
+ * Page tokens are kept in `TokenSet.extra`, one flat key per page (see with-page-tokens.ts for
  * when they are read). They are secrets of the same standing as the user token, and the TokenSet
  * is sealed as a whole, so they are protected exactly as the user token is.
  */
