@@ -19,6 +19,7 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: ["test/workers/**", "node_modules/**"],
           environment: "node",
+          globalSetup: ["./test/support/pglite-snapshot-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           retry,

@@ -67,10 +67,12 @@ function dropPerQueryParsers(client: PGlite): void {
 
 /**
  * PGlite in process: persisted under `dataDir`, or in memory when it is omitted (tests).
- * Migrations are applied on open, so a fresh data folder is ready to serve.
+ * Migrations are applied on open, so a fresh data folder is ready to serve. `from` starts the
+ * database from a dump of another (`client.dumpDataDir()`), which skips initdb: the test suite
+ * opens one per file from a dump made once per run.
  */
-export async function openEmbeddedDatabase(dataDir?: string): Promise<EmbeddedDatabase> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+export async function openEmbeddedDatabase(dataDir?: string, options: { from?: Blob } = {}): Promise<EmbeddedDatabase> {
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.from ? { loadDataDir: options.from } : {}) });
   dropPerQueryParsers(client);
   const db = drizzle({ client, schema }) as unknown as Database;
   markSingleProcess(db);

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
+import { inject } from "vitest";
 import { createApp } from "../../src/app.js";
 import type { AppDeps } from "../../src/deps.js";
 import { type EmbeddedDatabase, openEmbeddedDatabase } from "../../src/db/pglite.js";
@@ -28,6 +29,7 @@ import type { CapturedRequest } from "./openapi-request-check.js";
 import { nodeDocsAssets } from "../../src/node/docs-assets.js";
 import { createVerifiedKeyCache } from "../../src/domain/keys/verified-key-cache.js";
 import { nodeDashboardScript } from "../../src/node/dashboard-script.js";
+import type {} from "./pglite-snapshot-setup.js";
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -109,12 +111,23 @@ export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppD
 }
 
 /**
+ * Starts from the run's migrated dump (pglite-snapshot-setup.ts); migrate() still runs on it
+ * and finds nothing to apply. Without the setup (a file run outside the suite's config) the
+ * database is made from scratch.
+ */
+async function openFromSnapshot(): Promise<EmbeddedDatabase> {
+  const snapshot = inject("pgliteSnapshot");
+  if (!snapshot) return openEmbeddedDatabase();
+  return openEmbeddedDatabase(undefined, { from: new Blob([await readFile(snapshot)]) });
+}
+
+/**
  * One in-memory PGlite per test file (opening one costs seconds), migrated by the same code
  * the server runs; isolation between tests comes from each test having its own workspace.
  */
 export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?: Partial<AppDeps>; conformance?: boolean; serverDatabase?: Database } = {}): Promise<TestApp> {
   // The shared PGlite, or (`serverDatabase`) a PostgreSQL server's database the test opened.
-  const embedded = options.serverDatabase ? { db: options.serverDatabase, client: null } : await (shared ??= openEmbeddedDatabase());
+  const embedded = options.serverDatabase ? { db: options.serverDatabase, client: null } : await (shared ??= openFromSnapshot());
   const clock = new TestClock();
   const mediaDir = testMediaDir();
   const deps: AppDeps = {
