@@ -72,7 +72,7 @@ function dropPerQueryParsers(client: PGlite): void {
  * opens one per file from a dump made once per run.
  */
 export async function openEmbeddedDatabase(dataDir?: string, options: { from?: Blob } = {}): Promise<EmbeddedDatabase> {
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.from ? { loadDataDir: options.from } : {}) });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.from });
   dropPerQueryParsers(client);
   const db = drizzle({ client, schema }) as unknown as Database;
   markSingleProcess(db);
