@@ -100,6 +100,19 @@ async function refreshTokens(ctx: DomainContext, row: SocialAccountRow, tokens: 
 }
 
 /**
+ * Renews the account's tokens now, however far their expiry: the background renewal ahead of
+ * expiry (jobs/renew-tokens-ahead.ts), under the same one-refresher lock as renewal on use. A
+ * refusal that means the connection is gone marks the account `needs_reauth` and throws that
+ * code; anything else (the network down, throttled) throws as it came, and nothing changes.
+ */
+export async function renewAccountTokens(ctx: DomainContext, row: SocialAccountRow): Promise<TokenSet> {
+  const platform = platformOf(row);
+  if (row.status !== "active" || !row.tokensEncrypted) throw new ApiError("needs_reauth", { param: "accounts", platform });
+  const net = await networkContextFor(ctx, platform, row.mode, undefined);
+  return refreshTokens(ctx, row, await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted), net);
+}
+
+/**
  * Runs one network call with the account's tokens: refreshed ahead of expiry, and once more if
  * the network says they expired anyway. When renewal fails the account is marked
  * `needs_reauth` and the call fails with that code. `signal` aborts the network requests (a

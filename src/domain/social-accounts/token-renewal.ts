@@ -42,3 +42,14 @@ export async function expiresForGood(row: SocialAccountRow, tokens: () => Promis
   if (rule === "expires") return true;
   return rule(row, tokens);
 }
+
+/**
+ * Connections whose access token is its own renewal credential, with no refresh token: Meta's
+ * `refresh_access_token` for the Instagram-login door and Threads renews a long-lived token only
+ * while it is unexpired (and at least 24 hours old), so nothing can save it once it lapses. The
+ * renewal on use fires only minutes before expiry, which an account unused for weeks never
+ * reaches: these are renewed ahead, in the background (jobs/renew-tokens-ahead.ts).
+ */
+export function renewsOnlyWhileValid(row: Pick<SocialAccountRow, "platform" | "connectVariant">): boolean {
+  return row.platform === "threads" || (row.platform === "instagram" && row.connectVariant !== "facebook_login");
+}

@@ -1,0 +1,153 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { events, socialAccounts } from "../../src/db/schema/index.js";
+import { sweepExpiringTokens } from "../../src/domain/jobs/sweep-expiring-tokens.js";
+import { sweepEveryHour } from "../../src/node/job-poller.js";
+import type { PlatformId } from "../../src/networks/platform-ids.js";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { jpeg } from "../unit/media-fixtures.js";
+
+/**
+ * Instagram-login and Threads tokens last 60 days and Meta renews one only while it is valid:
+ * an account nobody uses for two months must be renewed in the background, or it dies. The
+ * sandbox's clock moves with the app's, and its simulators refuse to refresh an expired token.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const DAY = 24 * 60 * 60_000;
+let counter = 0;
+
+async function connect(ws: TestWorkspace, platform: PlatformId, variant?: string): Promise<string> {
+  counter += 1;
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `renew_${platform.slice(0, 4)}_${counter}`, ...(variant ? { variant } : {}) } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const accountRow = async (id: string) => {
+  const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, id));
+  if (!row) throw new Error(`no account ${id}`);
+  return row;
+};
+const expiryOf = async (id: string) => (await accountRow(id)).tokenExpiresAt?.getTime() ?? 0;
+const eventsOf = (workspaceId: string, type: string) => t.db.select().from(events).where(and(eq(events.workspaceId, workspaceId), eq(events.type, type)));
+const setFault = (ws: TestWorkspace, id: string, fault: string | null) => ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault } });
+
+/** Moves the clock to `day` days after `start` and runs the Node poller's hourly sweep there. */
+async function sweepOnDay(start: number, day: number): Promise<void> {
+  t.clock.set(new Date(start + day * DAY));
+  await sweepEveryHour(t.jobRuntime());
+}
+
+/** Publishes now to each account (an image, which Instagram needs) and answers each target's final state, or its error code. */
+async function publish(ws: TestWorkspace, accounts: string[]): Promise<Record<string, string>> {
+  const uploaded = await ws.request("/v1/media", { method: "POST", body: jpeg(1080, 1080), headers: { "content-type": "image/jpeg" } });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  const media = ((await uploaded.json()) as { id: string }).id;
+  const response = await ws.request("/v1/posts", { method: "POST", json: { text: `Still here ${counter++}`, media: [media], accounts } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  // Instagram and Threads publish a container the network processes first: the jobs finish it.
+  let targets: { account: string; state: string; error: { code?: string } | null }[] = [];
+  for (let i = 0; i < 20; i++) {
+    targets = ((await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: typeof targets }).targets;
+    if (targets.every((target) => target.state !== "processing")) break;
+    t.clock.advance(30_000);
+    await t.drainJobs();
+  }
+  return Object.fromEntries(targets.map((target) => [target.account, target.error?.code ?? target.state]));
+}
+
+describe("tokens renewed ahead of expiry", () => {
+  it("renews Instagram-login and Threads tokens in the background, so a post on day 61 still goes out", async () => {
+    const start = t.clock.now().getTime();
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const instagram = await connect(ws, "instagram", "instagram_login");
+    const threads = await connect(ws, "threads");
+    const x = await connect(ws, "twitter");
+    const first = { instagram: await expiryOf(instagram), threads: await expiryOf(threads) };
+    for (const expiry of Object.values(first)) expect(expiry - start).toBeGreaterThan(59 * DAY);
+
+    // Day 1: far from expiry, nothing to do.
+    await sweepOnDay(start, 1);
+    expect({ instagram: await expiryOf(instagram), threads: await expiryOf(threads) }).toEqual(first);
+
+    // Day 52: eight days left, inside the renewal window: both get a fresh 60 days.
+    await sweepOnDay(start, 52);
+    for (const id of [instagram, threads]) {
+      expect((await expiryOf(id)) - (start + 52 * DAY)).toBeGreaterThan(59 * DAY);
+      expect((await accountRow(id)).status).toBe("active");
+    }
+
+    // Day 61: the first tokens are dead; the renewed ones, and X's refresh token, still work.
+    await sweepOnDay(start, 61);
+    const states = await publish(ws, [instagram, threads, x]);
+    expect(states).toEqual({ [instagram]: "published", [threads]: "published", [x]: "published" });
+    expect(await eventsOf(ws.id, "account.needs_reauth")).toHaveLength(0);
+    expect(await eventsOf(ws.id, "account.token_expiring")).toHaveLength(0);
+  });
+
+  it("retries a renewal that fails for now, and warns with account.token_expiring before the token dies", async () => {
+    const start = t.clock.now().getTime();
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const instagram = await connect(ws, "instagram", "instagram_login");
+    const threads = await connect(ws, "threads");
+    const expiries = { [instagram]: await expiryOf(instagram), [threads]: await expiryOf(threads) };
+    for (const id of [instagram, threads]) expect((await setFault(ws, id, "down")).status).toBe(200);
+
+    // Day 51, nine days left: the renewal fails, the account stays active, no warning yet.
+    await sweepOnDay(start, 51);
+    for (const id of [instagram, threads]) {
+      expect(await expiryOf(id)).toBe(expiries[id]);
+      expect((await accountRow(id)).status).toBe("active");
+    }
+    expect(await eventsOf(ws.id, "account.token_expiring")).toHaveLength(0);
+
+    // Day 54, six days left: still failing, so the workspace is warned, once per token.
+    await sweepOnDay(start, 54);
+    await sweepOnDay(start, 54 + 1 / 24);
+    // The daily sweep for tokens that cannot be renewed adds nothing for these.
+    await sweepExpiringTokens(t.jobRuntime());
+    const warned = await eventsOf(ws.id, "account.token_expiring");
+    expect(warned.map((e) => e.data.id).sort()).toEqual([instagram, threads].sort());
+    for (const event of warned) {
+      const id = String(event.data.id);
+      expect(event.data).toMatchObject({ status: "active", expiresAt: new Date(expiries[id] ?? 0).toISOString(), reconnectUrl: expect.stringContaining("/connect/") });
+    }
+
+    // Day 55: the network is back; the next run renews both, and day 61 publishes.
+    for (const id of [instagram, threads]) await setFault(ws, id, null);
+    await sweepOnDay(start, 55);
+    for (const id of [instagram, threads]) expect((await expiryOf(id)) - (start + 55 * DAY)).toBeGreaterThan(59 * DAY);
+    await sweepOnDay(start, 61);
+    expect(await publish(ws, [instagram, threads])).toEqual({ [instagram]: "published", [threads]: "published" });
+    expect(await eventsOf(ws.id, "account.token_expiring")).toHaveLength(2);
+  });
+
+  it("turns an account needs_reauth when the network refuses the renewal for good", async () => {
+    const start = t.clock.now().getTime();
+    const ws = await t.workspace({ plan: "subscription" });
+    const threads = await connect(ws, "threads");
+    await setFault(ws, threads, "expired_token");
+    await sweepOnDay(start, 52);
+    expect((await accountRow(threads)).status).toBe("needs_reauth");
+    const reauth = await eventsOf(ws.id, "account.needs_reauth");
+    expect(reauth.map((e) => e.data.id)).toEqual([threads]);
+    expect(await eventsOf(ws.id, "account.token_expiring")).toHaveLength(0);
+  });
+
+  it("leaves tokens that cannot be renewed to the expiry warning", async () => {
+    const start = t.clock.now().getTime();
+    const ws = await t.workspace({ plan: "subscription" });
+    const viaFacebook = await connect(ws, "instagram", "facebook_login");
+    const facebook = await connect(ws, "facebook");
+    const before = { viaFacebook: await expiryOf(viaFacebook), facebook: await expiryOf(facebook) };
+    await sweepOnDay(start, 54);
+    expect({ viaFacebook: await expiryOf(viaFacebook), facebook: await expiryOf(facebook) }).toEqual(before);
+    await sweepExpiringTokens(t.jobRuntime());
+    expect((await eventsOf(ws.id, "account.token_expiring")).map((e) => e.data.id).sort()).toEqual([viaFacebook, facebook].sort());
+  });
+});
