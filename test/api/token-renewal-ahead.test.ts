@@ -43,11 +43,11 @@ async function sweepOnDay(start: number, day: number): Promise<void> {
 }
 
 /** Publishes now to each account (an image, which Instagram needs) and answers each target's final state, or its error code. */
-async function publish(ws: TestWorkspace, accounts: string[]): Promise<Record<string, string>> {
+async function publish(ws: TestWorkspace, accounts: string[], platformOptions: Record<string, unknown> = {}): Promise<Record<string, string>> {
   const uploaded = await ws.request("/v1/media", { method: "POST", body: jpeg(1080, 1080), headers: { "content-type": "image/jpeg" } });
   expect(uploaded.status, await uploaded.clone().text()).toBe(201);
   const media = ((await uploaded.json()) as { id: string }).id;
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text: `Still here ${counter++}`, media: [media], accounts } });
+  const response = await ws.request("/v1/posts", { method: "POST", json: { text: `Still here ${counter++}`, media: [media], accounts, platformOptions } });
   expect(response.status, await response.clone().text()).toBe(201);
   const { id } = (await response.json()) as { id: string };
   // Instagram and Threads publish a container the network processes first: the jobs finish it.
@@ -62,12 +62,15 @@ async function publish(ws: TestWorkspace, accounts: string[]): Promise<Record<st
 }
 
 describe("tokens renewed ahead of expiry", () => {
-  it("renews Instagram-login and Threads tokens in the background, so a post on day 61 still goes out", async () => {
+  it("renews Instagram-login, Threads and Pinterest tokens in the background, so a post on day 61 still goes out", async () => {
     const start = t.clock.now().getTime();
     const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
     const instagram = await connect(ws, "instagram", "instagram_login");
     const threads = await connect(ws, "threads");
     const x = await connect(ws, "twitter");
+    const pinterest = await connect(ws, "pinterest");
+    const targets = (await (await ws.request(`/v1/social-accounts/${pinterest}/targets`)).json()) as { items: { id: string }[] };
+    const boardId = targets.items[0]?.id ?? "";
     const first = { instagram: await expiryOf(instagram), threads: await expiryOf(threads) };
     for (const expiry of Object.values(first)) expect(expiry - start).toBeGreaterThan(59 * DAY);
 
@@ -75,17 +78,19 @@ describe("tokens renewed ahead of expiry", () => {
     await sweepOnDay(start, 1);
     expect({ instagram: await expiryOf(instagram), threads: await expiryOf(threads) }).toEqual(first);
 
-    // Day 52: eight days left, inside the renewal window: both get a fresh 60 days.
-    await sweepOnDay(start, 52);
+    // Then daily, as the hourly sweep would: the first window opens for Pinterest (a 30-day
+    // access token) on day 20 and for Instagram and Threads on day 50; by day 52 all are renewed.
+    for (let day = 2; day <= 52; day++) await sweepOnDay(start, day);
     for (const id of [instagram, threads]) {
-      expect((await expiryOf(id)) - (start + 52 * DAY)).toBeGreaterThan(59 * DAY);
+      expect((await expiryOf(id)) - (start + 52 * DAY)).toBeGreaterThan(50 * DAY);
       expect((await accountRow(id)).status).toBe("active");
     }
+    expect((await expiryOf(pinterest)) - (start + 52 * DAY)).toBeGreaterThan(10 * DAY);
 
-    // Day 61: the first tokens are dead; the renewed ones, and X's refresh token, still work.
-    await sweepOnDay(start, 61);
-    const states = await publish(ws, [instagram, threads, x]);
-    expect(states).toEqual({ [instagram]: "published", [threads]: "published", [x]: "published" });
+    // Day 61: the first tokens are dead; the renewed ones still work, and so does X's refresh token.
+    for (let day = 53; day <= 61; day++) await sweepOnDay(start, day);
+    const states = await publish(ws, [instagram, threads, x, pinterest], { pinterest: { boardId, title: "Still here" } });
+    expect(states).toEqual({ [instagram]: "published", [threads]: "published", [x]: "published", [pinterest]: "published" });
     expect(await eventsOf(ws.id, "account.needs_reauth")).toHaveLength(0);
     expect(await eventsOf(ws.id, "account.token_expiring")).toHaveLength(0);
   });

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { socialAccounts, workspaces } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { renewAccountTokens } from "../social-accounts/account-session.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
-import { renewsOnlyWhileValid } from "../social-accounts/token-renewal.js";
+import { renewedAhead } from "../social-accounts/token-renewal.js";
 import type { WorkspaceRecord } from "../context.js";
 import { jobContextFor, type JobRuntime } from "./job-context.js";
 import { DEFAULT_TOKEN_WARNING_DAYS, recordTokenExpiring } from "./sweep-expiring-tokens.js";
@@ -11,8 +11,9 @@ import { DEFAULT_TOKEN_WARNING_DAYS, recordTokenExpiring } from "./sweep-expirin
 const DAY_MS = 24 * 60 * 60_000;
 /**
  * How far ahead of expiry a token is renewed. Meta refreshes a 60-day token once it is a day old,
- * so 10 days before the end it is 50 days old; and the hourly sweep gets about 240 tries before
- * the end, 72 of them before a failing renewal is warned about (7 days by default).
+ * so 10 days before the end it is 50 days old (a 30-day Pinterest token, 20); and the hourly
+ * sweep gets about 240 tries before the end, 72 of them before a failing renewal is warned about
+ * (7 days by default).
  */
 export const RENEW_AHEAD_DAYS = 10;
 /**
@@ -32,9 +33,9 @@ export interface RenewalRun {
 }
 
 /**
- * Renews, ahead of expiry, the tokens that can only be renewed while they are valid
- * (Instagram-login door, Threads): an account nobody used for weeks would otherwise reach its
- * 60th day and die. A renewal that fails for now is retried on the next run; once the token is
+ * Renews, ahead of expiry, the tokens whose renewal lapses unless used (Instagram-login door,
+ * Threads, Pinterest; see renewedAhead): an account nobody used for weeks would otherwise reach
+ * its 60th day and die. A renewal that fails for now is retried on the next run; once the token is
  * within CHORUS_TOKEN_WARNING_DAYS of its end, `account.token_expiring` warns the workspace,
  * once per token. A refusal for good turns the account `needs_reauth` as renewal on use does.
  */
@@ -49,9 +50,9 @@ export async function renewTokensAhead(runtime: JobRuntime, limit = RENEWALS_PER
       and(
         eq(socialAccounts.status, "active"),
         isNotNull(socialAccounts.tokensEncrypted),
-        // The same rule as renewsOnlyWhileValid, in SQL, so other rows never take a place in the batch.
+        // The same rule as renewedAhead, in SQL, so other rows never take a place in the batch.
         or(
-          eq(socialAccounts.platform, "threads"),
+          inArray(socialAccounts.platform, ["threads", "pinterest"]),
           and(eq(socialAccounts.platform, "instagram"), or(isNull(socialAccounts.connectVariant), ne(socialAccounts.connectVariant, "facebook_login"))),
         ),
         gt(socialAccounts.tokenExpiresAt, now),
@@ -65,7 +66,7 @@ export async function renewTokensAhead(runtime: JobRuntime, limit = RENEWALS_PER
 
   const run: RenewalRun = { renewed: 0, lost: 0, failed: 0, warned: 0 };
   for (const { account, workspace } of rows) {
-    if (!renewsOnlyWhileValid(account)) continue;
+    if (!renewedAhead(account)) continue;
     const ctx = jobContextFor(runtime, workspace, account.mode);
     if (!ctx) continue;
     try {
