@@ -1,9 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, socialAccounts } from "../../src/db/schema/index.js";
 import { sweepExpiringTokens } from "../../src/domain/jobs/sweep-expiring-tokens.js";
+import { sealTokens } from "../../src/domain/social-accounts/token-vault.js";
 import { sweepEveryHour } from "../../src/node/job-poller.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { TokenSet } from "../../src/networks/types.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
@@ -130,6 +132,41 @@ describe("tokens renewed ahead of expiry", () => {
     await sweepOnDay(start, 61);
     expect(await publish(ws, [instagram, threads])).toEqual({ [instagram]: "published", [threads]: "published" });
     expect(await eventsOf(ws.id, "account.token_expiring")).toHaveLength(2);
+  });
+
+  it("lets a failing account wait its turn, so a hundred failing ones do not starve the renewals behind them", async () => {
+    // Past the end of every token the tests before connected, so none takes a place in the batches.
+    t.clock.advance(100 * DAY);
+    const start = t.clock.now().getTime();
+    const ws = await t.workspace({ plan: "subscription" });
+    const healthy = await connect(ws, "threads");
+    const expiry = await expiryOf(healthy);
+    // 101 live Threads accounts expiring an hour before it, which this deployment has no live
+    // Threads app for: their renewals fail for now, run after run. Stored directly, for speed.
+    const failing = await Promise.all(
+      Array.from({ length: 101 }, async (_, i) => {
+        const id = `acc_backoff_${ws.id}_${i}`;
+        const tokens: TokenSet = { accessToken: `live-${i}`, refreshToken: null, expiresAt: new Date(expiry - 60 * 60_000).toISOString(), refreshExpiresAt: null, scopes: [], extra: {} };
+        return { id, workspaceId: ws.id, platform: "threads", mode: "live" as const, networkUserId: `backoff_${i}`, handle: `backoff_${i}`, status: "active" as const, tokensEncrypted: await sealTokens(t.deps.cipher, id, tokens), tokenExpiresAt: new Date(expiry - 60 * 60_000), scopes: [] };
+      }),
+    );
+    await t.db.insert(socialAccounts).values(failing);
+    const failures = async () => (await t.db.select().from(socialAccounts).where(like(socialAccounts.id, `acc_backoff_${ws.id}_%`))).map((row) => row.renewalFailures).sort((a, b) => a - b);
+
+    // Day 51: the hundred nearest expiries take the whole batch and fail.
+    await sweepOnDay(start, 51);
+    expect(await expiryOf(healthy)).toBe(expiry);
+    expect(await failures()).toEqual([...Array(1).fill(0), ...Array(100).fill(1)]);
+
+    // An hour on, those hundred wait: the last failing one and the healthy one get their turn.
+    await sweepOnDay(start, 51 + 1 / 24);
+    expect((await expiryOf(healthy)) - (start + 51 * DAY)).toBeGreaterThan(59 * DAY);
+    expect(await failures()).toEqual(Array(101).fill(1));
+
+    // Four hours after their failure, the first hundred are tried again, and wait longer now.
+    await sweepOnDay(start, 51 + 4 / 24);
+    expect(await failures()).toEqual([...Array(1).fill(1), ...Array(100).fill(2)]);
+    for (const row of failing) expect((await accountRow(row.id)).status).toBe("active");
   });
 
   it("turns an account needs_reauth when the network refuses the renewal for good", async () => {

@@ -85,6 +85,9 @@ async function refreshTokens(ctx: DomainContext, row: SocialAccountRow, tokens: 
         tokenExpiresAt: fresh.expiresAt ? new Date(fresh.expiresAt) : null,
         status: "active",
         refreshLockedUntil: null,
+        // Renewed (on use or ahead): a background renewal's failing streak is over.
+        renewalFailures: 0,
+        renewalRetryAt: null,
         updatedAt: ctx.clock.now(),
       })
       .where(eq(socialAccounts.id, row.id));
