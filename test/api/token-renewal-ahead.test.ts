@@ -128,7 +128,10 @@ describe("tokens renewed ahead of expiry", () => {
     // Day 55: the network is back; the next run renews both, and day 61 publishes.
     for (const id of [instagram, threads]) await setFault(ws, id, null);
     await sweepOnDay(start, 55);
-    for (const id of [instagram, threads]) expect((await expiryOf(id)) - (start + 55 * DAY)).toBeGreaterThan(59 * DAY);
+    for (const id of [instagram, threads]) {
+      expect((await expiryOf(id)) - (start + 55 * DAY)).toBeGreaterThan(59 * DAY);
+      expect(await accountRow(id)).toMatchObject({ renewalFailures: 0, renewalRetryAt: null });
+    }
     await sweepOnDay(start, 61);
     expect(await publish(ws, [instagram, threads])).toEqual({ [instagram]: "published", [threads]: "published" });
     expect(await eventsOf(ws.id, "account.token_expiring")).toHaveLength(2);
@@ -167,6 +170,24 @@ describe("tokens renewed ahead of expiry", () => {
     await sweepOnDay(start, 51 + 4 / 24);
     expect(await failures()).toEqual([...Array(1).fill(1), ...Array(100).fill(2)]);
     for (const row of failing) expect((await accountRow(row.id)).status).toBe("active");
+  });
+
+  it("makes a failing account wait even once the network is back, until it is connected again", async () => {
+    const start = t.clock.now().getTime();
+    const ws = await t.workspace({ plan: "subscription" });
+    const threads = await connect(ws, "threads");
+    const { handle } = await accountRow(threads);
+    const expiry = await expiryOf(threads);
+    await setFault(ws, threads, "down");
+    await sweepOnDay(start, 51);
+    await setFault(ws, threads, null);
+    await sweepOnDay(start, 51 + 1 / 24);
+    expect(await expiryOf(threads)).toBe(expiry);
+    expect((await accountRow(threads)).renewalFailures).toBe(1);
+
+    const again = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle } });
+    expect(((await again.json()) as { id: string }).id).toBe(threads);
+    expect(await accountRow(threads)).toMatchObject({ renewalFailures: 0, renewalRetryAt: null });
   });
 
   it("turns an account needs_reauth when the network refuses the renewal for good", async () => {
