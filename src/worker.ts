@@ -8,6 +8,7 @@ import { sweepSchedules } from "./domain/jobs/sweep-schedules.js";
 import { sweepStuckTargets } from "./domain/jobs/sweep-stuck-targets.js";
 import { sweepWebhooks } from "./domain/webhooks/sweep-webhooks.js";
 import { sweepExpiringTokens } from "./domain/jobs/sweep-expiring-tokens.js";
+import { renewTokensAhead } from "./domain/jobs/renew-tokens-ahead.js";
 import { purgeDashboardSessions } from "./domain/dashboard/purge-sessions.js";
 import { sweepInboxPolls } from "./domain/inbox-polling/sweep-inbox-polls.js";
 import { purgeDoneJobs } from "./domain/jobs/purge-done-jobs.js";
@@ -166,9 +167,12 @@ export default {
       await sweepInboxPolls(runtime);
       await purgeDoneJobs(runtime);
       await runDueJobs(runtime);
+      const at = new Date(controller?.scheduledTime ?? Date.now());
+      // Hourly, the run in each hour's first minute: tokens that die unless renewed while valid
+      // (Instagram-login door, Threads) are renewed ten days ahead, so a missed hour costs nothing.
+      if (at.getUTCMinutes() === 0) await renewTokensAhead(runtime);
       // Daily: the run of the minute cron that falls in the day's first minute (UTC). A missed
       // day costs nothing but a day of notice; the warning window is a week by default.
-      const at = new Date(controller?.scheduledTime ?? Date.now());
       if (at.getUTCHours() === 0 && at.getUTCMinutes() === 0) {
         await sweepExpiringTokens(runtime);
         await purgeDashboardSessions(runtime);

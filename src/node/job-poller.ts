@@ -4,6 +4,7 @@ import { sweepSchedules } from "../domain/jobs/sweep-schedules.js";
 import { sweepStuckTargets } from "../domain/jobs/sweep-stuck-targets.js";
 import { sweepWebhooks } from "../domain/webhooks/sweep-webhooks.js";
 import { sweepExpiringTokens } from "../domain/jobs/sweep-expiring-tokens.js";
+import { renewTokensAhead } from "../domain/jobs/renew-tokens-ahead.js";
 import { purgeDashboardSessions } from "../domain/dashboard/purge-sessions.js";
 import { sweepInboxPolls } from "../domain/inbox-polling/sweep-inbox-polls.js";
 import { purgeDoneJobs } from "../domain/jobs/purge-done-jobs.js";
@@ -15,6 +16,8 @@ export interface JobPollerOptions extends Pick<JobRunnerOptions, "concurrency" |
   sweepEveryMs?: number;
   /** How often expiring tokens are looked for (`account.token_expiring`) and old dashboard sessions purged; daily by default, and once at start. */
   tokenSweepEveryMs?: number;
+  /** How often tokens that die unless renewed while valid are renewed ahead of expiry; hourly by default, and once at start. */
+  renewalSweepEveryMs?: number;
   /** Enqueue notifications; without them the poller still wakes for the next due job it knows of and for the sweep. */
   wakeups?: JobWakeups;
   /** The pause after a failed pass, or while a due job cannot be claimed here yet; 1 s by default. */
@@ -42,6 +45,14 @@ export async function sweepEveryMinute(runtime: JobRuntime, horizonMs: number): 
 }
 
 /**
+ * The hour's sweep: tokens that die unless renewed while valid are renewed ahead of expiry (the
+ * Worker's cron runs the same in each hour's first minute).
+ */
+export async function sweepEveryHour(runtime: JobRuntime): Promise<void> {
+  await renewTokensAhead(runtime);
+}
+
+/**
  * The Node scheduler. It sleeps until the next job is due (the claim's statement says when), or until an
  * enqueue wakes it, or a running job finishes and frees a slot, or the minute's sweep is due:
  * an idle database sees the sweep and nothing else, so a serverless one can sleep too.
@@ -53,6 +64,8 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
   let lastSweep = Number.NEGATIVE_INFINITY;
   const tokenSweepEveryMs = options.tokenSweepEveryMs ?? 24 * 60 * 60_000;
   let lastTokenSweep = Number.NEGATIVE_INFINITY;
+  const renewalSweepEveryMs = options.renewalSweepEveryMs ?? 60 * 60_000;
+  let lastRenewalSweep = Number.NEGATIVE_INFINITY;
   let woken = false;
   let deferredSince: number | null = null;
   let wake: () => void = () => {
@@ -84,6 +97,10 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
     if (Date.now() - lastSweep >= sweepEveryMs) {
       lastSweep = Date.now();
       await sweepEveryMinute(runtime, sweepEveryMs);
+    }
+    if (Date.now() - lastRenewalSweep >= renewalSweepEveryMs) {
+      lastRenewalSweep = Date.now();
+      await sweepEveryHour(runtime);
     }
     if (Date.now() - lastTokenSweep >= tokenSweepEveryMs) {
       lastTokenSweep = Date.now();

@@ -26,6 +26,12 @@ export const socialAccounts = pgTable(
     scopes: jsonb("scopes").$type<string[]>().notNull(),
     /** While set and in the future, one request is refreshing the tokens; others wait and re-read. */
     refreshLockedUntil: ts("refresh_locked_until"),
+    /**
+     * Background renewals ahead of expiry that failed for now in a row, and when the next may be
+     * tried: a failing account waits its turn, so it cannot hold the head of every batch.
+     */
+    renewalFailures: integer("renewal_failures").notNull().default(0),
+    renewalRetryAt: ts("renewal_retry_at"),
     connectedAt: ts("connected_at").notNull().defaultNow(),
     disconnectedAt: ts("disconnected_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),

@@ -53,9 +53,19 @@ export async function sweepExpiringTokens(runtime: JobRuntime, pageSize = 500): 
 }
 
 async function warnOnce(runtime: JobRuntime, account: SocialAccountRow, workspace: WorkspaceRecord, now: Date): Promise<boolean> {
-  const { tokenExpiresAt, tokensEncrypted } = account;
-  if (!tokenExpiresAt || !tokensEncrypted) return false;
+  const { tokensEncrypted } = account;
+  if (!tokensEncrypted) return false;
   if (!(await expiresForGood(account, () => openTokens(runtime.services.cipher, account.id, tokensEncrypted)))) return false;
+  return recordTokenExpiring(runtime, account, workspace, now);
+}
+
+/**
+ * Records `account.token_expiring` for the account's current token, once: the source id names
+ * the account and the expiry. True when this call recorded it.
+ */
+export async function recordTokenExpiring(runtime: JobRuntime, account: SocialAccountRow, workspace: WorkspaceRecord, now: Date): Promise<boolean> {
+  const { tokenExpiresAt } = account;
+  if (!tokenExpiresAt) return false;
   const link = await reconnectLink(runtime.services, { ...account, platform: account.platform as PlatformId }, now);
   const id = await recordEventOnce(runtime.db, runtime.services.jobs, {
     workspaceId: account.workspaceId,

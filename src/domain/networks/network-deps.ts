@@ -31,7 +31,7 @@ export interface NetworkDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** CHORUS_META_VERIFY_TOKEN: what Meta must echo in the `hub.verify_token` handshake of /webhooks/meta; unset refuses every handshake. */
   metaVerifyToken?: string | undefined;
-  /** CHORUS_TOKEN_WARNING_DAYS: how many days before a token that cannot be renewed expires `account.token_expiring` is sent (default 7). */
+  /** CHORUS_TOKEN_WARNING_DAYS: how many days before a token that cannot be renewed, or whose background renewal keeps failing, expires `account.token_expiring` is sent (default 7). */
   tokenWarningDays?: number | undefined;
 }
 

@@ -85,6 +85,9 @@ async function refreshTokens(ctx: DomainContext, row: SocialAccountRow, tokens: 
         tokenExpiresAt: fresh.expiresAt ? new Date(fresh.expiresAt) : null,
         status: "active",
         refreshLockedUntil: null,
+        // Renewed (on use or ahead): a background renewal's failing streak is over.
+        renewalFailures: 0,
+        renewalRetryAt: null,
         updatedAt: ctx.clock.now(),
       })
       .where(eq(socialAccounts.id, row.id));
@@ -97,6 +100,19 @@ async function refreshTokens(ctx: DomainContext, row: SocialAccountRow, tokens: 
     await ctx.db.update(socialAccounts).set({ refreshLockedUntil: null }).where(eq(socialAccounts.id, row.id));
     throw error;
   }
+}
+
+/**
+ * Renews the account's tokens now, however far their expiry: the background renewal ahead of
+ * expiry (jobs/renew-tokens-ahead.ts), under the same one-refresher lock as renewal on use. A
+ * refusal that means the connection is gone marks the account `needs_reauth` and throws that
+ * code; anything else (the network down, throttled) throws as it came, and nothing changes.
+ */
+export async function renewAccountTokens(ctx: DomainContext, row: SocialAccountRow): Promise<TokenSet> {
+  const platform = platformOf(row);
+  if (row.status !== "active" || !row.tokensEncrypted) throw new ApiError("needs_reauth", { param: "accounts", platform });
+  const net = await networkContextFor(ctx, platform, row.mode, undefined);
+  return refreshTokens(ctx, row, await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted), net);
 }
 
 /**

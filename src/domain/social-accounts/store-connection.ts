@@ -59,6 +59,9 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
       profileId: input.profileId ?? profileId,
       disconnectedAt: null,
       refreshLockedUntil: null,
+      // New tokens: a failing background renewal of the old ones no longer holds this one back.
+      renewalFailures: 0,
+      renewalRetryAt: null,
       updatedAt: now,
     });
     const update = async (accountId: string, profileId: string | null) =>

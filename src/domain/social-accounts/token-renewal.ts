@@ -42,3 +42,19 @@ export async function expiresForGood(row: SocialAccountRow, tokens: () => Promis
   if (rule === "expires") return true;
   return rule(row, tokens);
 }
+
+/**
+ * Connections renewed ahead of expiry in the background (jobs/renew-tokens-ahead.ts), because
+ * what renews them lapses unless used, and renewal on use fires only minutes before the access
+ * token expires, which an account unused for weeks never reaches:
+ * - Instagram-login door and Threads: `refresh_access_token` renews a 60-day token only while it
+ *   is unexpired (and at least a day old); nothing can save it once it lapses.
+ * - Pinterest: the continuous refresh token ends 60 days after its last use and the access token
+ *   lasts about 30, so renewing the access token ahead renews the refresh token too.
+ * Networks whose access tokens last hours (X, TikTok, YouTube, Google Business, Bluesky) renew
+ * on every use a few hours apart; their refresh tokens' own ends are not tracked yet.
+ */
+export function renewedAhead(row: Pick<SocialAccountRow, "platform" | "connectVariant">): boolean {
+  if (row.platform === "instagram") return row.connectVariant !== "facebook_login";
+  return row.platform === "threads" || row.platform === "pinterest";
+}

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { redeemAuthCode } from "../oauth-consent.js";
-import { checkToken } from "../tokens.js";
+import { applyLatencyFaults, checkToken } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
 import { issueGraphToken } from "../facebook/facebook-login.js";
 import {
   authenticate,
   exchangeTokenRefused,
+  graphDown,
   graphError,
   graphJson,
   selectFields,
@@ -83,6 +84,7 @@ export function instagramGraphHost(deps: SimulatorDeps): Hono {
     const meta = value ? (await deps.store.get<TokenMeta>(platform, "token_meta", value))?.data : undefined;
     if (!check.ok || meta?.door !== door) return exchangeTokenRefused(check.ok === false && check.reason === "expired");
     if (meta.longLived !== wantLongLived) return tokenLifetimeRefused(wantLongLived);
+    if ((await applyLatencyFaults(deps, check.account, request.signal)) === "down") return graphDown();
     const tokens = await issueGraphToken(deps, platform, check.account.id, check.token.scopes, issue, true);
     return graphJson({ access_token: tokens.accessToken, token_type: "bearer", expires_in: 5184000, permissions: tokens.scopes.join(",") });
   };

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
-import { checkToken, numericId, seedSandboxAccount } from "../tokens.js";
+import { applyLatencyFaults, checkToken, numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
 import { issueGraphToken } from "../facebook/facebook-login.js";
 import {
   authenticate,
   exchangeTokenRefused,
+  graphDown,
   graphError,
   graphJson,
   hostRouter,
@@ -102,6 +103,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     const meta = value ? (await deps.store.get<TokenMeta>(platform, "token_meta", value))?.data : undefined;
     if (meta?.longLived !== wantLongLived) return tokenLifetimeRefused(wantLongLived);
     if (!check.token.scopes.includes("threads_basic")) return profile.permissionDenied("threads_basic");
+    if ((await applyLatencyFaults(deps, check.account, request.signal)) === "down") return graphDown();
     const tokens = await issueGraphToken(deps, platform, check.account.id, check.token.scopes, issue, true);
     return graphJson({ access_token: tokens.accessToken, token_type: "bearer", expires_in: tokens.accessExpiresInSeconds });
   };
