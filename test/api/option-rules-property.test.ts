@@ -194,3 +194,78 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
     }
   });
 });
+
+/** The other seven networks: a few options each (values the OpenAPI description accepts), besides the ones each needs. */
+const otherOptionValues: Record<string, Record<string, readonly unknown[]>> = {
+  twitter: { pollOptions: [["yes", "no"], ["only"]], pollDurationMinutes: [60], taggedUserIds: [["2244994945"]], madeWithAi: [true], cardUri: ["card://1234567890"] },
+  bluesky: { langs: [["en"], ["en", "de", "fr", "es"]], tags: [["harbour"]] },
+  youtube: { tags: [["harbour"]], license: ["youtube", "creativeCommon"], madeForKids: [false], embeddable: [true] },
+  tiktok: { title: ["Harbour"], disableDuet: [true], disableStitch: [true], photoCoverIndex: [0, 5], autoAddMusic: [true], videoCoverTimestampMs: [1000], isAigc: [true] },
+  linkedin: { visibility: ["PUBLIC", "CONNECTIONS"], articleUrl: ["https://example.com/harbour"], articleTitle: ["Harbour"], mediaTitle: ["Harbour"], disableReshare: [true] },
+  pinterest: { title: ["Harbour"], link: ["https://example.com/harbour"], altText: ["A harbour"], coverImageUrl: ["https://example.com/cover.jpg"], coverImageKeyFrameTime: [2] },
+  googlebusiness: { topicType: ["STANDARD", "EVENT", "OFFER", "ALERT"], alertType: ["COVID_19"], eventTitle: ["Harbour day"], eventStart: ["2027-01-10T10:00:00Z"], eventEnd: ["2027-01-11T10:00:00Z"], callToActionType: ["LEARN_MORE", "CALL"], callToActionUrl: ["https://example.com/harbour"], offerCouponCode: ["SEA"] },
+};
+
+describe("validate agrees with publish on the other seven networks", () => {
+  it("for generated option combinations, validate is valid exactly when publish does not refuse the target", { timeout: 600_000 }, async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10_000 });
+    const accounts: Record<string, string> = {};
+    for (const platform of Object.keys(otherOptionValues)) {
+      accounts[platform] = await connect(ws, platform === "bluesky" ? { platform, handle: "rules-all.test", appPassword: "abcd-efgh-ijkl-mnop" } : { platform, handle: `rules-${platform}` });
+    }
+    const destination = async (platform: string) => ((await (await ws.request(`/v1/social-accounts/${accounts[platform] ?? ""}/targets`)).json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+    const fixed: Record<string, Record<string, unknown>> = {
+      youtube: { title: "Harbour" },
+      tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE" },
+      linkedin: { author: await destination("linkedin") },
+      pinterest: { boardId: await destination("pinterest") },
+      googlebusiness: { location: await destination("googlebusiness") },
+    };
+    const pool: Pool = {
+      image: [await upload(ws, jpeg(1080, 1920), "image/jpeg"), await upload(ws, jpeg(1080, 1920), "image/jpeg"), await upload(ws, jpeg(1080, 1920), "image/jpeg")],
+      video: [await upload(ws, mp4(1080, 1920, { duration: 20_000 }), "video/mp4"), await upload(ws, mp4(1080, 1920, { duration: 30_000 }), "video/mp4")],
+    };
+    const random = generator(2323);
+    const disagreements: string[] = [];
+    const seen: Record<string, { valid: number; refused: number }> = {};
+    for (let n = 0; n < 40; n += 1) {
+      const platformOptions: Record<string, Record<string, unknown>> = {};
+      const mediaOverrides: Record<string, string[]> = {};
+      for (const [platform, values] of Object.entries(otherOptionValues)) {
+        const options: Record<string, unknown> = { ...fixed[platform] };
+        for (const [name, choices] of Object.entries(values)) if (random() < 0.25) options[name] = pick(random, choices);
+        platformOptions[platform] = options;
+        mediaOverrides[platform] = mediaFor(random, pool);
+      }
+      const body = { text: pick(random, ["Harbour at dawn #sea", "Short"]), accounts: Object.values(accounts), mediaOverrides, platformOptions };
+      const checked = await ws.request("/v1/posts/validate", { method: "POST", json: body });
+      expect(checked.status, await checked.clone().text()).toBe(200);
+      const report = (await checked.json()) as Report;
+      const created = await ws.request("/v1/posts", { method: "POST", json: body });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const id = ((await created.json()) as { id: string }).id;
+      t.clock.advance(60_000);
+      await t.drainJobs();
+      t.clock.advance(10 * 60_000);
+      await t.drainJobs();
+      const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: Target[] };
+      for (const target of post.targets) {
+        const verdict = report.targets.find((r) => r.account === target.account);
+        const valid = verdict !== undefined && verdict.errors.length === 0;
+        const refused = target.state === "failed" && target.error !== null && refusalCodes.has(target.error.code);
+        const tally = (seen[target.platform] ??= { valid: 0, refused: 0 });
+        tally[refused ? "refused" : "valid"] += 1;
+        if (valid === refused) {
+          disagreements.push(
+            `case ${n} ${target.platform}: validate ${valid ? "valid" : JSON.stringify(verdict?.errors.map((e) => [e.code, e.param]))}, publish ${target.state} ${target.error ? `${target.error.code}: ${target.error.message}` : ""}; media ${JSON.stringify((mediaOverrides[target.platform] ?? []).map((m) => (pool.video.includes(m) ? "video" : "image")))} options ${JSON.stringify(platformOptions[target.platform])}`,
+          );
+        }
+      }
+    }
+    expect(disagreements, disagreements.join("\n")).toEqual([]);
+    for (const platform of Object.keys(otherOptionValues)) {
+      expect(seen[platform]?.valid, JSON.stringify(seen)).toBeGreaterThan(0);
+      expect(seen[platform]?.refused, JSON.stringify(seen)).toBeGreaterThan(0);
+    }
+  });
+});
