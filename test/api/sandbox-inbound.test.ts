@@ -4,6 +4,7 @@ import { events, inboundRoutes, sandboxRecords } from "../../src/db/schema/index
 import type { PlatformId } from "../../src/networks/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
+import { jpeg } from "../unit/media-fixtures.js";
 
 let t: TestApp;
 const receiver = useWebhookReceivers();
@@ -22,6 +23,23 @@ async function connect(ws: TestWorkspace, platform: PlatformId, extra: Record<st
   return { id: body.id, handle: body.handle };
 }
 
+/** A comment needs a post to land on: a page post, an image, a text post. */
+async function publish(ws: TestWorkspace, platform: PlatformId, account: string): Promise<void> {
+  let json: Record<string, unknown> = { text: "Something to comment on", accounts: [account] };
+  if (platform === "facebook") {
+    const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] };
+    json = { ...json, platformOptions: { facebook: { pageId: targets.items[0]?.id } } };
+  }
+  if (platform === "instagram") {
+    const upload = await ws.request("/v1/media", { method: "POST", body: jpeg(1080, 1080), headers: { "content-type": "image/jpeg" } });
+    json = { ...json, media: [((await upload.json()) as { id: string }).id] };
+  }
+  const created = await ws.request("/v1/posts", { method: "POST", json });
+  expect(created.status, await created.clone().text()).toBe(201);
+  t.clock.advance(60_000);
+  await t.drainJobs();
+}
+
 const inbound = (ws: TestWorkspace, id: string, json: unknown) => ws.request(`/v1/sandbox/social-accounts/${id}/inbound`, { method: "POST", json });
 const received = (ws: TestWorkspace) =>
   t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), inArray(events.type, ["comment.received", "mention.received", "message.received"])));
@@ -29,8 +47,9 @@ const simulated = (ws: TestWorkspace) => t.db.select().from(sandboxRecords).wher
 
 describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
   it("Facebook: after POST /webhook, a comment and a message arrive through the signed Meta callback", async () => {
-    const ws = await t.workspace();
+    const ws = await t.workspace({ grantCredits: 10 });
     const { id } = await connect(ws, "facebook");
+    await publish(ws, "facebook", id);
     expect(await errorOf(await inbound(ws, id, { kind: "comment", text: "Hello?" }))).toMatchObject({ code: "webhook_not_subscribed", type: "conflict", platform: "facebook" });
     expect(await simulated(ws)).toHaveLength(0);
 
@@ -60,12 +79,14 @@ describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
       receivedAt: t.clock.now().toISOString(),
       replyBy: new Date(t.clock.now().getTime() + 24 * 60 * 60_000).toISOString(),
     });
-    expect(await simulated(ws)).toHaveLength(2);
+    // The comment is the page post's own comment; only the message is a record of the inbound route.
+    expect(await simulated(ws)).toHaveLength(1);
   });
 
   it("Instagram and Threads deliver by the account's own id; the account's own reply records nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await t.workspace({ grantCredits: 10 });
     const ig = await connect(ws, "instagram");
+    await publish(ws, "instagram", ig.id);
     expect(await errorOf(await inbound(ws, ig.id, { kind: "mention", text: "look @ this" }))).toMatchObject({ code: "webhook_not_subscribed", platform: "instagram" });
     expect((await ws.request(`/v1/social-accounts/${ig.id}/webhook`, { method: "POST", json: { fields: ["feed", "mention"] } })).status).toBe(200);
     expect(await errorOf(await inbound(ws, ig.id, { kind: "message", text: "dm" }))).toMatchObject({ code: "webhook_not_subscribed" });
@@ -75,6 +96,7 @@ describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
     expect((await ws.request(`/v1/social-accounts/${viaPage.id}/webhook`, { method: "POST", json: {} })).status).toBe(200);
     expect(await (await inbound(ws, viaPage.id, { kind: "message", text: "hello via page" })).json()).toMatchObject({ recorded: true });
     const th = await connect(ws, "threads");
+    await publish(ws, "threads", th.id);
     expect(await (await inbound(ws, th.id, { kind: "comment", text: "reply" })).json()).toMatchObject({ recorded: true });
     expect((await received(ws)).map((e) => [e.type, e.data.account])).toEqual([
       ["mention.received", ig.id],

@@ -4,7 +4,7 @@ import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import { type SimulatedInbound, instagramWebhookBody, pageWebhookBody, threadsWebhookBody } from "../../sandbox/meta-webhook-bodies.js";
 import type { SandboxPage } from "../../sandbox/facebook/pages.js";
-import type { SandboxStore } from "../../sandbox/types.js";
+import type { SandboxStore, Simulator } from "../../sandbox/types.js";
 import type { DomainContext } from "../context.js";
 import { signMetaBody } from "../inbound/meta-signature.js";
 import { receiveMetaWebhook } from "../inbound/receive-meta-webhook.js";
@@ -105,6 +105,24 @@ async function requireInstagramSubscription(store: SandboxStore, personId: strin
 }
 
 /**
+ * A comment on a Meta network is written by the simulator as the network holds it (a page post's
+ * comment, an IG media comment, a Threads reply), on the account's latest post, so the id the
+ * webhook carries is one the post's comments list and that takes a reply, hide and delete.
+ */
+async function metaComment(ctx: DomainContext, row: SocialAccountRow, simulator: Simulator, input: { recipientId: string; handle: string; text: string; latest: string | null; at: Date }): Promise<SimulatedInbound> {
+  const platform = row.platform as PlatformId;
+  const publishFirst = "Publish a post on this account (POST /v1/posts) first, or send kind `mention`.";
+  if (!input.latest) {
+    throw new ApiError("resource_not_found", { param: "id", platform, message: `The ${platform} account ${row.id} has published no post through Chorus, so there is nothing to comment on.`, fix: publishFirst });
+  }
+  const result = await simulator.simulateActivity?.({ action: "reply", recipientId: input.recipientId, actorHandle: input.handle, subject: input.latest, text: input.text });
+  if (!result?.ok) {
+    throw new ApiError("resource_not_found", { param: "id", platform, message: `The ${platform} sandbox no longer has the account's latest post ${input.latest}.`, fix: publishFirst });
+  }
+  return { kind: "comment", id: result.networkId, text: input.text, from: { id: result.actor.id, username: result.actor.handle }, postId: input.latest, at: input.at };
+}
+
+/**
  * POST /v1/sandbox/social-accounts/{id}/inbound: a simulated person comments on, mentions or
  * messages one of the caller's sandbox accounts. The simulator keeps the item in the workspace's
  * sandbox world and tells Chorus the way its network would: the Meta networks send a webhook
@@ -146,16 +164,22 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
     return polledSandboxInbound(ctx, row, simulator, { kind: input.kind, text: input.text, handle: input.from ?? null, recipientId: person.id, latestPost: await latestNetworkPost(ctx, row) });
   }
   const objectId = platform === "facebook" ? await subscribedPage(store, person.id, input.kind) : row.networkUserId;
-  const postId = (await latestNetworkPost(ctx, row)) ?? (platform === "facebook" ? `${objectId}_${randomDigits(15)}` : randomDigits(17));
-  const item: SimulatedInbound = {
-    kind: input.kind,
-    id: input.kind === "message" ? `m_${randomDigits(24)}` : platform === "facebook" ? `${postId.split("_").at(-1) ?? postId}_${randomDigits(15)}` : randomDigits(17),
-    text: input.text,
-    from: { id: senderId(handle), username: handle },
-    postId,
-    at: now,
-  };
-  await store.put(platform, `inbound_${input.kind}`, item.id, { ...item, at: now.toISOString(), objectId }, person.id);
+  const latest = await latestNetworkPost(ctx, row);
+  let item: SimulatedInbound;
+  if (input.kind === "comment") {
+    item = await metaComment(ctx, row, simulator, { recipientId: person.id, handle, text: input.text, latest, at: now });
+  } else {
+    const postId = latest ?? (platform === "facebook" ? `${objectId}_${randomDigits(15)}` : randomDigits(17));
+    item = {
+      kind: input.kind,
+      id: input.kind === "message" ? `m_${randomDigits(24)}` : platform === "facebook" ? `${postId.split("_").at(-1) ?? postId}_${randomDigits(15)}` : randomDigits(17),
+      text: input.text,
+      from: { id: senderId(handle), username: handle },
+      postId,
+      at: now,
+    };
+    await store.put(platform, `inbound_${input.kind}`, item.id, { ...item, at: now.toISOString(), objectId }, person.id);
+  }
 
   // Only the Meta networks get here: they push, so the simulator sends the signed webhook.
   const scope = { mode: "test" as const, workspaceId: ctx.workspace.id };
@@ -163,5 +187,5 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
   const rawBody = new Uint8Array(new TextEncoder().encode(JSON.stringify(body)));
   const signature = await signMetaBody(rawBody, SANDBOX_CLIENT_SECRET);
   const { recorded } = await receiveMetaWebhook({ db: ctx.db, clock: ctx.clock, jobs: ctx.services.jobs }, { rawBody, signature, secrets: [SANDBOX_CLIENT_SECRET], scope });
-  return { account: row.id, platform, kind: input.kind, id: item.id, networkPostId: input.kind === "message" ? null : postId, recorded: recorded > 0 };
+  return { account: row.id, platform, kind: input.kind, id: item.id, networkPostId: input.kind === "message" ? null : item.postId, recorded: recorded > 0 };
 }

@@ -1,6 +1,8 @@
 import { ApiError } from "../../infra/errors.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
+import { keepOptionsOfKind } from "../option-scope.js";
 import { captionOf, isVideo, optionReader } from "./meta-publish.js";
+import { facebookKindOf, facebookRules } from "./rules.js";
 
 /**
  * What one Facebook target turns into, decided before any network call:
@@ -32,13 +34,14 @@ export function planFacebookPost(request: PublishRequest): FacebookPlan {
   if (postType !== "feed" && postType !== "story") throw options.refuse("postType", "feed or story");
   const link = options.string("link");
   const title = options.string("title");
+  const kind = facebookKindOf(postType, request.media.map((m) => m.kind));
+  // rules.ts says which options each kind takes, for this plan and for POST /v1/posts/validate alike.
+  const kept = kind === null ? request.options : keepOptionsOfKind("facebook", facebookRules, kind, request.options);
   const sponsorId = options.string("sponsorId");
   const message = captionOf(request.text);
   const videos = request.media.filter(isVideo);
   const images = request.media.filter((m) => !isVideo(m));
-  const base = { pageId, message, link, title, sponsorId, images, video: videos[0] };
-
-  if (link !== undefined && request.media.length > 0) throw options.refuse("link", "left out when the post has media (a link preview needs a post without photos or video)");
+  const base = { pageId, message, link, title: kept.title === undefined ? undefined : title, sponsorId, images, video: videos[0] };
   if (postType === "story") {
     if (videos.length > 0) throw refuse("video_not_supported", "Page stories through Chorus take one photo; video stories are not supported.", "media");
     if (images.length !== 1) {

@@ -1,7 +1,9 @@
 import { ApiError } from "../../infra/errors.js";
 import { captionOf, isVideo, optionReader } from "../facebook/meta-publish.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
+import { keepOptionsOfKind } from "../option-scope.js";
 import type { InstagramDoor } from "./capabilities.js";
+import { instagramKindOf, instagramRules } from "./rules.js";
 
 /**
  * What one Instagram target turns into before any call. Every post is a container:
@@ -26,20 +28,6 @@ const refuse = (code: "media_required" | "image_not_supported" | "field_invalid"
 /** Instagram takes 2 to 10 items in a carousel. */
 export const carouselItems = { min: 2, max: 10 } as const;
 
-/** Which post kinds each option applies to (Meta's container reference); anything else is refused, never dropped. */
-const optionKinds: Record<string, readonly InstagramPlan["kind"][]> = {
-  altText: ["image"],
-  locationId: ["image", "reel", "carousel"],
-  userTags: ["image", "reel", "story"],
-  collaborators: ["image", "reel", "carousel"],
-  productTags: ["image"],
-  shareToFeed: ["reel"],
-  coverUrl: ["reel"],
-  thumbOffset: ["reel"],
-  audioName: ["reel"],
-  trialParams: ["reel"],
-};
-
 export function planInstagramPost(request: PublishRequest, door: InstagramDoor): InstagramPlan {
   const options = optionReader("instagram", request.options);
   const postType = options.string("postType") ?? "feed";
@@ -47,21 +35,17 @@ export function planInstagramPost(request: PublishRequest, door: InstagramDoor):
   const media = request.media;
   if (media.length === 0) throw refuse("media_required", "Instagram publishes no text alone: attach an image or a video.", "media");
 
-  let kind: InstagramPlan["kind"];
   if (postType === "story" || postType === "reel") {
     if (media.length > 1) throw refuse("field_invalid", `An Instagram ${postType} takes exactly one ${postType === "reel" ? "video" : "image or video"}.`, "media");
     if (postType === "reel" && !media.every(isVideo)) throw refuse("image_not_supported", "An Instagram reel is one video.", "media");
-    kind = postType;
-  } else if (media.length === 1) {
-    kind = media.every(isVideo) ? "reel" : "image";
-  } else {
-    if (media.length > carouselItems.max) throw refuse("field_invalid", `An Instagram carousel takes ${carouselItems.min} to ${carouselItems.max} items.`, "media");
-    kind = "carousel";
+  } else if (media.length > carouselItems.max) {
+    throw refuse("field_invalid", `An Instagram carousel takes ${carouselItems.min} to ${carouselItems.max} items.`, "media");
   }
+  const kind = instagramKindOf(postType, media.map((m) => m.kind));
+  if (kind === null) throw refuse("field_invalid", "These media make no Instagram post.", "media");
 
-  for (const [name, kinds] of Object.entries(optionKinds)) {
-    if (request.options[name] !== undefined && !kinds.includes(kind)) throw options.refuse(name, `left out: it applies to ${kinds.join(", ")} posts, not to a ${kind}`);
-  }
+  // rules.ts decides which options a kind takes, for this plan and for POST /v1/posts/validate alike.
+  keepOptionsOfKind("instagram", instagramRules, kind, request.options);
   const productTags = options.json("productTags");
   if (productTags !== undefined && door !== "facebook_login") {
     throw refuse("photo_page_door_required", "Product tags exist only on an Instagram account connected through Facebook Login.", "platformOptions.instagram.productTags");

@@ -1,7 +1,9 @@
 import { ApiError } from "../../infra/errors.js";
 import { captionOf, isVideo, optionReader } from "../facebook/meta-publish.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
+import { failedChecks, keepOptionsOfKind } from "../option-scope.js";
 import { threadsCapabilities, threadsPublishing } from "./capabilities.js";
+import { threadsKindOf, threadsRules } from "./rules.js";
 import { threadsTextLength, threadsTextLimit } from "./text.js";
 
 /**
@@ -27,9 +29,9 @@ export function planThreadsPost(request: PublishRequest): ThreadsPlan {
   }
   const media = request.media;
   const { min, max } = threadsPublishing.carouselItems;
-  if (media.length > max) throw refuse("field_invalid", `A Threads carousel takes ${min} to ${max} items.`, "media");
+  const kind = threadsKindOf(media.map((m) => m.kind));
+  if (kind === null) throw refuse("field_invalid", `A Threads carousel takes ${min} to ${max} items.`, "media");
   const [first] = media;
-  const kind: ThreadsPlan["kind"] = media.length > 1 ? "CAROUSEL" : first === undefined ? "TEXT" : isVideo(first) ? "VIDEO" : "IMAGE";
   const text = captionOf(request.text);
   if (kind === "TEXT" && text === undefined) throw refuse("text_required", "A Threads post without media needs text.", "text");
 
@@ -37,24 +39,14 @@ export function planThreadsPost(request: PublishRequest): ThreadsPlan {
   if (replyControl !== undefined && !threadsCapabilities.options.replyControl.values.includes(replyControl)) {
     throw options.refuse("replyControl", `one of ${threadsCapabilities.options.replyControl.values.join(", ")}`);
   }
+  // rules.ts holds which kinds take which options and what each value must be, for this plan and for POST /v1/posts/validate alike.
+  keepOptionsOfKind("threads", threadsRules, kind, request.options);
+  const [failed] = failedChecks(threadsRules, request.options);
+  if (failed) throw options.refuse(failed.name, failed.expected);
   const topicTag = options.string("topicTag");
-  if (topicTag !== undefined && (topicTag.length > 50 || /[.&]/.test(topicTag))) throw options.refuse("topicTag", "1 to 50 characters without '.' or '&'");
-  const textOnly = (name: string) => {
-    if (request.options[name] !== undefined && kind !== "TEXT") throw options.refuse(name, "left out: it applies to posts without media");
-  };
-  textOnly("linkAttachment");
-  textOnly("pollOptions");
   const link = options.string("linkAttachment");
-  if (link !== undefined && !URL.canParse(link)) throw options.refuse("linkAttachment", "a URL");
   const pollOptions = options.strings("pollOptions");
-  if (pollOptions !== undefined && (pollOptions.length < 2 || pollOptions.length > 4 || pollOptions.some((o) => o.length > 25))) {
-    throw options.refuse("pollOptions", "2 to 4 options of 1 to 25 characters");
-  }
-  if (request.options.altText !== undefined && kind !== "IMAGE" && kind !== "VIDEO") {
-    throw options.refuse("altText", "left out: it applies to one image or video (carousel items take their own alt text)");
-  }
   const countries = options.strings("allowlistedCountryCodes");
-  if (countries !== undefined && !countries.every((c) => /^[A-Z]{2}$/.test(c))) throw options.refuse("allowlistedCountryCodes", "ISO 3166-1 alpha-2 codes such as US or DE");
 
   const fields: Record<string, string | undefined> = {
     text,

@@ -19,6 +19,7 @@ import {
 } from "./media-rules.js";
 import {
   textAdvisoryCount,
+  textNetworkCount,
   textCashtags,
   textExtraLimits,
   textForbiddenChars,
@@ -31,6 +32,7 @@ import {
 import {
   brandedContentPrivate,
   optionConstraintRules,
+  optionPostKind,
   optionRelationRules,
   optionSchemaRules,
   publishInfoMaxVideo,
@@ -69,6 +71,7 @@ const allRules: readonly Rule[] = [
   textExtraLimits,
   textForbiddenChars,
   textAdvisoryCount,
+  textNetworkCount,
   textHashtags,
   textMentions,
   textLinks,
@@ -76,6 +79,7 @@ const allRules: readonly Rule[] = [
   optionSchemaRules,
   optionConstraintRules,
   optionRelationRules,
+  optionPostKind,
   titleRules,
   brandedContentPrivate,
   publishInfoPrivacy,

@@ -1,6 +1,11 @@
 import type { ErrorCode } from "../../../infra/error-catalogue.js";
 import type { PlatformId } from "../../../networks/platform-ids.js";
 import { youtubeThumbnailMaxBytes, youtubeThumbnailTypes } from "../../../networks/youtube/capabilities.js";
+import type { NetworkOptionRules } from "../../../networks/option-scope.js";
+import { facebookRules } from "../../../networks/facebook/rules.js";
+import { instagramRules } from "../../../networks/instagram/rules.js";
+import { threadsRules } from "../../../networks/threads/rules.js";
+import { threadsTextLength, threadsTextLimit } from "../../../networks/threads/text.js";
 import type { TextCounting } from "./text-length.js";
 
 /**
@@ -84,6 +89,8 @@ export interface NetworkRules {
    * gives a warning, not an error.
    */
   advisoryTextCount?: { count: "utf16" | "emojiBytes"; maxLength: number; how: string };
+  /** The network's own count of the text where it refuses past a limit the counting enum cannot express (an error). */
+  networkTextCount?: { count: (text: string) => number; maxLength: number; how: string };
   /** Entity ceilings from capability notes; over them gives a warning. */
   maxHashtags?: number;
   maxMentions?: number;
@@ -116,6 +123,8 @@ export interface NetworkRules {
   /** Images of one post must share their dimensions (Pinterest carousels); a warning. */
   sameImageDimensions?: boolean;
   options?: Readonly<Record<string, OptionRule>>;
+  /** The network's own table of which post kinds each option applies to (its `rules.ts`, which its publish plan reads too). */
+  postKinds?: NetworkOptionRules;
 }
 
 const poll = { minItems: 2, maxItems: 4, itemMinLength: 1, itemMaxLength: 25 } as const;
@@ -193,17 +202,14 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
         story: { maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60, aspectRatio: false },
       },
     },
+    // Which options each kind of post takes: networks/instagram/rules.ts.
+    postKinds: instagramRules,
     options: {
-      altText: { appliesToMedia: "image" },
       // A place is a Facebook Page: its id is digits (GET /v1/discover/places on an Instagram or Facebook account).
       locationId: { pattern: { regex: /^[0-9]{1,30}$/, meaning: "the numeric id of a place from GET /v1/discover/places on this Instagram account" } },
       collaborators: { maxItems: 3 },
       productTags: { variants: ["facebook_login"] },
-      shareToFeed: { appliesToPostTypes: ["reel"] },
-      coverUrl: { appliesToPostTypes: ["reel"] },
-      thumbOffset: { appliesToPostTypes: ["reel"], min: 0 },
-      audioName: { appliesToPostTypes: ["reel"] },
-      trialParams: { appliesToPostTypes: ["reel"] },
+      thumbOffset: { min: 0 },
     },
   },
   facebook: {
@@ -218,11 +224,8 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
         story: { kinds: ["image"], mediaRequired: true, maxItems: 1 },
       },
     },
-    options: {
-      // Option description: feed posts without media only.
-      link: { textOnly: true },
-      title: { appliesToMedia: "video" },
-    },
+    // Which options each kind of post takes: networks/facebook/rules.ts.
+    postKinds: facebookRules,
   },
   linkedin: {
     destinationOption: "author",
@@ -259,14 +262,14 @@ export const networkRules: Record<PlatformId, NetworkRules> = {
     },
   },
   threads: {
-    // Capability note: emoji count as their UTF-8 byte length; at most 5 links per post [3p].
-    advisoryTextCount: { count: "emojiBytes", maxLength: 500, how: "Threads counts an emoji as its UTF-8 byte length" },
+    // threads.md §2: emoji count as their UTF-8 byte length, and Threads refuses a text over 500 counted so.
+    networkTextCount: { count: threadsTextLength, maxLength: threadsTextLimit, how: "Threads counts an emoji as its UTF-8 byte length" },
+    // At most 5 links per post [3p].
     maxLinks: 5,
     altText: { option: "altText" },
+    // Which options each kind of post takes, and what their values must be: networks/threads/rules.ts.
+    postKinds: threadsRules,
     options: {
-      topicTag: { minLength: 1, forbiddenChars: ".&" },
-      linkAttachment: { textOnly: true },
-      pollOptions: { ...poll, textOnly: true },
       // Location search answers numeric ids (Threads "Location Tagging" guide).
       locationId: { pattern: { regex: /^[0-9]{1,30}$/, meaning: "the numeric id of a place from GET /v1/discover/places on this Threads account" } },
     },

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "../../../infra/error-catalogue.js";
 import type { NetworkCapabilities as PlatformCapabilities } from "../../../networks/capabilities-schema.js";
+import { failedChecks, optionsOutsideKind, outsideKindMessage } from "../../../networks/option-scope.js";
 import type { OptionRule } from "./network-rules.js";
 import { countText, type TextCounting } from "./text-length.js";
 import { type Ctx, error, fixFor, isSet, label, mediaFix, mediaParam, optionParam, optionSet, plural, warn } from "./rule-context.js";
@@ -164,6 +165,25 @@ function relations(ctx: Ctx, field: string, param: string, rule: OptionRule): vo
 }
 
 
+
+/** Option values and options the post's kind does not take, by the network's own rules.ts (the one its publish plan reads). */
+export function optionPostKind(ctx: Ctx): void {
+  const rules = ctx.rules.postKinds;
+  if (!rules) return;
+  for (const { name, expected } of failedChecks(rules, ctx.input.options)) {
+    if (!ctx.typedOptions.has(name)) continue; // option.type already says so
+    const param = optionParam(ctx, name);
+    error(ctx, "option.constraints", "option_invalid", param, `\`${name}\` must be ${expected} on ${ctx.name}.`, `Change \`${param}\` to ${expected}.`);
+  }
+  const kind = rules.kindOf({ options: ctx.input.options, media: ctx.items.map((i) => i.media.kind), text: ctx.input.text });
+  if (kind === null) return; // the media rules say why
+  for (const { name, scope } of optionsOutsideKind(rules, kind, ctx.input.options)) {
+    const param = optionParam(ctx, name);
+    const message = `${outsideKindMessage(rules, name, scope, kind)} (${ctx.name})`;
+    if (scope.outside === "refused") error(ctx, "option.postKind", "option_invalid", param, message, `Drop \`${param}\`, or change the media or post type so the post is ${scope.kinds.map((k) => rules.label(k)).join(" or ")}.`);
+    else warn(ctx, "option.postKind", "option_invalid", param, message, `Drop \`${param}\`.`);
+  }
+}
 
 export function brandedContentPrivate(ctx: Ctx): void {
   const branded = ctx.rules.brandedContent;

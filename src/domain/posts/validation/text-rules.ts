@@ -43,6 +43,16 @@ export function textAdvisoryCount(ctx: Ctx): void {
   warn(ctx, "text.advisoryCount", "text_too_long", textParam(ctx), `${advisory.how}: counted that way the text is ${count} of ${limit}, and ${ctx.name} may refuse it.`, textFix(ctx, `Shorten the text by ${count - limit} (fewer emoji helps)`));
 }
 
+/** The network's own count, where it refuses the text past the limit (Threads: emoji as UTF-8 bytes); the count is the publish plan's. */
+export function textNetworkCount(ctx: Ctx): void {
+  const own = ctx.rules.networkTextCount;
+  if (!own) return;
+  if (countText(ctx.input.text, ctx.caps.text.counting) > own.maxLength) return; // already an error
+  const count = own.count(ctx.input.text);
+  if (count <= own.maxLength) return;
+  error(ctx, "text.networkCount", ctx.rules.textTooLongCode ?? "text_too_long", textParam(ctx), `${own.how}: counted that way the text is ${count} of ${own.maxLength}.`, textFix(ctx, `Shorten the text by ${count - own.maxLength} (fewer emoji helps)`));
+}
+
 /** A ceiling on hashtags, mentions, links or cashtags from a capability note: over it gives a warning. */
 function entityCeiling(rule: RuleName, what: string, pick: (rules: NetworkRules) => number | undefined, count: (text: string) => number): Rule {
   return (ctx) => {

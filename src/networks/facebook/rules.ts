@@ -1,0 +1,30 @@
+import type { MediaKindOf, NetworkOptionRules } from "../option-scope.js";
+
+/**
+ * Facebook Page option rules, read by the publish plan and by POST /v1/posts/validate. A page
+ * post is a status (text and/or a link), one photo, an album of photos, one video, or a story of
+ * one photo (facebook.md §2).
+ */
+export type FacebookKind = "status" | "photo" | "album" | "video" | "story";
+
+export function facebookKindOf(postType: string, media: readonly MediaKindOf[]): FacebookKind | null {
+  const videos = media.filter((m) => m === "video").length;
+  if (postType === "story") return media.length === 1 && videos === 0 ? "story" : null;
+  if (postType !== "feed") return null;
+  if (videos > 0) return media.length === 1 ? "video" : null;
+  return media.length === 0 ? "status" : media.length === 1 ? "photo" : "album";
+}
+
+const labels: Record<string, string> = { status: "a status", photo: "a photo", album: "an album", video: "a video", story: "a story" };
+
+export const facebookRules: NetworkOptionRules = {
+  kindOf: ({ options, media }) => facebookKindOf(typeof options.postType === "string" ? options.postType : "feed", media),
+  label: (kind) => labels[kind] ?? kind,
+  options: {
+    // A link preview is the attachment of a post without photos or video: with media Graph would
+    // publish the media and drop the preview, so Chorus refuses it.
+    link: { kinds: ["status"], outside: "refused" },
+    // `title` is a parameter of POST /{page-id}/videos only; the other calls have no title to send it as.
+    title: { kinds: ["video"], outside: "ignored" },
+  },
+};

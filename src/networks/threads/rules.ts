@@ -1,0 +1,49 @@
+import type { MediaKindOf, NetworkOptionRules } from "../option-scope.js";
+import { threadsCapabilities, threadsPublishing } from "./capabilities.js";
+
+/**
+ * Threads' option rules, read by the publish plan and by POST /v1/posts/validate. A post is a
+ * TEXT, IMAGE or VIDEO container, or a CAROUSEL of 2-20 items (threads.md §2).
+ */
+export type ThreadsKind = "TEXT" | "IMAGE" | "VIDEO" | "CAROUSEL";
+
+export function threadsKindOf(media: readonly MediaKindOf[]): ThreadsKind | null {
+  if (media.length > threadsPublishing.carouselItems.max) return null;
+  if (media.length > 1) return "CAROUSEL";
+  const [first] = media;
+  return first === undefined ? "TEXT" : first === "video" ? "VIDEO" : "IMAGE";
+}
+
+const labels: Record<string, string> = { TEXT: "a text", IMAGE: "an image", VIDEO: "a video", CAROUSEL: "a carousel" };
+
+/** Counted in code points, as the capability record's maxLength counts. */
+const length = (value: string) => [...value].length;
+const strings = (value: unknown): string[] | null => (Array.isArray(value) && value.every((v) => typeof v === "string") ? value : null);
+
+export const threadsPoll = { minItems: 2, maxItems: 4, itemMaxLength: 25 } as const;
+export const threadsTopicTagMax = threadsCapabilities.options.topicTag.maxLength ?? 50;
+
+export const threadsRules: NetworkOptionRules = {
+  kindOf: ({ media }) => threadsKindOf(media),
+  label: (kind) => labels[kind] ?? kind,
+  // Link previews and polls are text posts' attachments; `alt_text` goes on one image or video
+  // container (carousel items take their own, from mediaAlt).
+  options: {
+    linkAttachment: { kinds: ["TEXT"], outside: "refused" },
+    pollOptions: { kinds: ["TEXT"], outside: "refused" },
+    altText: { kinds: ["IMAGE", "VIDEO"], outside: "refused" },
+  },
+  checks: {
+    // Its length is the capability record's maxLength.
+    topicTag: { valid: (v) => typeof v === "string" && length(v) >= 1 && !/[.&]/.test(v), expected: `1 to ${threadsTopicTagMax} characters without '.' or '&'` },
+    linkAttachment: { valid: (v) => typeof v === "string" && URL.canParse(v), expected: "a URL" },
+    pollOptions: {
+      valid: (v) => {
+        const options = strings(v);
+        return options !== null && options.length >= threadsPoll.minItems && options.length <= threadsPoll.maxItems && options.every((o) => length(o) >= 1 && length(o) <= threadsPoll.itemMaxLength);
+      },
+      expected: `${threadsPoll.minItems} to ${threadsPoll.maxItems} options of 1 to ${threadsPoll.itemMaxLength} characters`,
+    },
+    allowlistedCountryCodes: { valid: (v) => strings(v)?.every((c) => /^[A-Z]{2}$/.test(c)) === true, expected: "ISO 3166-1 alpha-2 codes such as US or DE" },
+  },
+};

@@ -1,0 +1,271 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { jpeg, mp4 } from "../unit/media-fixtures.js";
+
+/**
+ * Issue 23 item 6: `POST /v1/posts/validate` answers what publishing does. Many generated
+ * combinations of text, media and options (deterministic seed) go through validate and then
+ * through a real sandbox publish; for every target, validate says valid exactly when publishing
+ * did not refuse the target before calling the network.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+/** The codes a pre-publish refusal carries (spec: "Codes returned before publishing", and the plans' own). */
+const refusalCodes = new Set([
+  "option_invalid",
+  "field_invalid",
+  "media_required",
+  "video_required",
+  "image_not_supported",
+  "video_not_supported",
+  "media_type_unsupported",
+  "image_too_large",
+  "image_too_small",
+  "aspect_ratio_unsupported",
+  "text_too_long",
+  "text_required",
+  "text_invalid",
+  "title_too_long",
+  "photo_page_door_required",
+]);
+
+/** mulberry32: a small deterministic generator, so a failure names a case that reproduces. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Pool = { image: string[]; video: string[] };
+type Choice = () => unknown;
+
+const texts = ["Harbour at dawn #sea", `Waves ${"🌊".repeat(130)}`, "x".repeat(490), "Short"];
+const mediaShapes: readonly (readonly ("image" | "video")[])[] = [[], ["image"], ["video"], ["image", "image"], ["image", "video"], ["video", "video"], ["image", "image", "image"]];
+
+/** Each option with a few values, valid and not: the rules under test decide. */
+const optionValues: Record<"instagram" | "facebook" | "threads", Record<string, readonly unknown[]>> = {
+  instagram: {
+    postType: ["feed", "reel", "story"],
+    altText: ["A harbour at dawn"],
+    locationId: ["PLACE"],
+    userTags: [[{ username: "ada", x: 0.5, y: 0.5 }]],
+    collaborators: [["ada"], ["a", "b", "c", "d"]],
+    productTags: [[{ product_id: "3231775643511089", x: 0.5, y: 0.5 }]],
+    shareToFeed: [true, false],
+    coverUrl: ["https://example.com/cover.jpg"],
+    thumbOffset: [1000],
+    audioName: ["Harbour sounds"],
+    // An empty object: the OpenAPI description gives trialParams no properties (reported apart).
+    trialParams: [{}],
+  },
+  facebook: {
+    postType: ["feed", "story"],
+    link: ["https://example.com/harbour"],
+    title: ["Harbour"],
+  },
+  threads: {
+    replyControl: ["everyone", "accounts_you_follow"],
+    topicTag: ["harbour", "sea.side"],
+    linkAttachment: ["https://example.com/harbour", "not a url"],
+    pollOptions: [["yes", "no"], ["yes", "🌊".repeat(20)], ["only"]],
+    altText: ["A harbour at dawn"],
+    allowlistedCountryCodes: [["US", "DE"], ["usa"]],
+  },
+};
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error("empty choice");
+  return item;
+}
+
+/** How often each option is set: Instagram has many options that exclude each other, so fewer at a time. */
+const share = { instagram: 0.12, facebook: 0.3, threads: 0.25 } as const;
+
+function optionsFor(random: () => number, platform: keyof typeof optionValues): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const [name, values] of Object.entries(optionValues[platform])) {
+    if (random() < share[platform]) options[name] = pick(random, values);
+  }
+  return options;
+}
+
+function mediaFor(random: () => number, pool: Pool): string[] {
+  const used = { image: 0, video: 0 };
+  return pick(random, mediaShapes).map((kind) => {
+    const id = pool[kind][used[kind] % pool[kind].length] ?? "";
+    used[kind] += 1;
+    return id;
+  });
+}
+
+async function upload(ws: TestWorkspace, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
+  const response = await ws.request("/v1/media", { method: "POST", body: bytes, headers: { "content-type": type } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function connect(ws: TestWorkspace, json: Record<string, unknown>): Promise<string> {
+  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+interface Target {
+  account: string;
+  platform: string;
+  state: string;
+  error: { code: string; message: string } | null;
+}
+interface Report {
+  targets: { account: string; platform: string; errors: { code: string; param: string }[] }[];
+}
+
+describe("validate agrees with publish on Instagram, Facebook and Threads options", () => {
+  it("for generated option combinations, validate is valid exactly when publish does not refuse the target", { timeout: 600_000 }, async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10_000 });
+    const accounts = {
+      instagram: await connect(ws, { platform: "instagram", handle: "rules-ig" }),
+      instagramViaPage: await connect(ws, { platform: "instagram", handle: "rules-ig-page", variant: "facebook_login" }),
+      facebook: await connect(ws, { platform: "facebook", handle: "rules-fb" }),
+      threads: await connect(ws, { platform: "threads", handle: "rules-th" }),
+    };
+    const targets = (await (await ws.request(`/v1/social-accounts/${accounts.facebook}/targets`)).json()) as { items: { id: string }[] };
+    const pageId = targets.items[0]?.id ?? "";
+    const pool: Pool = {
+      image: [await upload(ws, jpeg(1080, 1080), "image/jpeg"), await upload(ws, jpeg(1080, 1350), "image/jpeg"), await upload(ws, jpeg(1080, 1080), "image/jpeg")],
+      video: [await upload(ws, mp4(1080, 1920, { duration: 20_000 }), "video/mp4"), await upload(ws, mp4(1080, 1920, { duration: 30_000 }), "video/mp4")],
+    };
+
+    // A place the Instagram simulator knows, as GET /v1/discover/places finds it.
+    const places = (await (await ws.request(`/v1/discover/places?account=${accounts.instagramViaPage}&q=paris`)).json()) as { items: { id: string }[] };
+    const place = places.items[0]?.id ?? "";
+    expect(place).not.toBe("");
+
+    const random = generator(23);
+    const disagreements: string[] = [];
+    const seen: Record<string, { valid: number; refused: number }> = {};
+    for (let n = 0; n < 60; n += 1) {
+      const instagram = optionsFor(random, "instagram");
+      if (instagram.locationId === "PLACE") instagram.locationId = place;
+      const platformOptions = { instagram, facebook: { ...optionsFor(random, "facebook"), pageId }, threads: optionsFor(random, "threads") };
+      const body = {
+        text: pick(random, texts),
+        accounts: Object.values(accounts),
+        mediaOverrides: { instagram: mediaFor(random, pool), facebook: mediaFor(random, pool), threads: mediaFor(random, pool) },
+        platformOptions,
+      };
+      const checked = await ws.request("/v1/posts/validate", { method: "POST", json: body });
+      expect(checked.status, await checked.clone().text()).toBe(200);
+      const report = (await checked.json()) as Report;
+      const created = await ws.request("/v1/posts", { method: "POST", json: body });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const id = ((await created.json()) as { id: string }).id;
+      t.clock.advance(60_000);
+      await t.drainJobs();
+      t.clock.advance(10 * 60_000);
+      await t.drainJobs();
+      const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: Target[] };
+      for (const target of post.targets) {
+        const verdict = report.targets.find((r) => r.account === target.account);
+        const valid = verdict !== undefined && verdict.errors.length === 0;
+        const refused = target.state === "failed" && target.error !== null && refusalCodes.has(target.error.code);
+        const tally = (seen[target.platform] ??= { valid: 0, refused: 0 });
+        tally[refused ? "refused" : "valid"] += 1;
+        if (valid === refused) {
+          disagreements.push(
+            `case ${n} ${target.platform}: validate ${valid ? "valid" : JSON.stringify(verdict?.errors.map((e) => [e.code, e.param]))}, publish ${target.state} ${target.error ? `${target.error.code}: ${target.error.message}` : ""}; media ${JSON.stringify(body.mediaOverrides[target.platform as keyof typeof body.mediaOverrides].map((m) => (pool.video.includes(m) ? "video" : "image")))} options ${JSON.stringify(platformOptions[target.platform as keyof typeof platformOptions])} text ${body.text.slice(0, 12)}`,
+          );
+        }
+      }
+    }
+    expect(disagreements, disagreements.join("\n")).toEqual([]);
+    // Not vacuous: every network saw posts go through and posts refused.
+    for (const platform of ["instagram", "facebook", "threads"]) {
+      expect(seen[platform]?.valid, JSON.stringify(seen)).toBeGreaterThan(5);
+      expect(seen[platform]?.refused, JSON.stringify(seen)).toBeGreaterThan(5);
+    }
+  });
+});
+
+/** The other seven networks: a few options each (values the OpenAPI description accepts), besides the ones each needs. */
+const otherOptionValues: Record<string, Record<string, readonly unknown[]>> = {
+  twitter: { pollOptions: [["yes", "no"], ["only"]], pollDurationMinutes: [60], taggedUserIds: [["2244994945"]], madeWithAi: [true], cardUri: ["card://1234567890"] },
+  bluesky: { langs: [["en"], ["en", "de", "fr", "es"]], tags: [["harbour"]] },
+  youtube: { tags: [["harbour"]], license: ["youtube", "creativeCommon"], madeForKids: [false], embeddable: [true] },
+  tiktok: { title: ["Harbour"], disableDuet: [true], disableStitch: [true], photoCoverIndex: [0, 5], autoAddMusic: [true], videoCoverTimestampMs: [1000], isAigc: [true] },
+  linkedin: { visibility: ["PUBLIC", "CONNECTIONS"], articleUrl: ["https://example.com/harbour"], articleTitle: ["Harbour"], mediaTitle: ["Harbour"], disableReshare: [true] },
+  pinterest: { title: ["Harbour"], link: ["https://example.com/harbour"], altText: ["A harbour"], coverImageUrl: ["https://example.com/cover.jpg"], coverImageKeyFrameTime: [2] },
+  googlebusiness: { topicType: ["STANDARD", "EVENT", "OFFER", "ALERT"], alertType: ["COVID_19"], eventTitle: ["Harbour day"], eventStart: ["2027-01-10T10:00:00Z"], eventEnd: ["2027-01-11T10:00:00Z"], callToActionType: ["LEARN_MORE", "CALL"], callToActionUrl: ["https://example.com/harbour"], offerCouponCode: ["SEA"] },
+};
+
+describe("validate agrees with publish on the other seven networks", () => {
+  it("for generated option combinations, validate is valid exactly when publish does not refuse the target", { timeout: 600_000 }, async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10_000 });
+    const accounts: Record<string, string> = {};
+    for (const platform of Object.keys(otherOptionValues)) {
+      accounts[platform] = await connect(ws, platform === "bluesky" ? { platform, handle: "rules-all.test", appPassword: "abcd-efgh-ijkl-mnop" } : { platform, handle: `rules-${platform}` });
+    }
+    const destination = async (platform: string) => ((await (await ws.request(`/v1/social-accounts/${accounts[platform] ?? ""}/targets`)).json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+    const fixed: Record<string, Record<string, unknown>> = {
+      youtube: { title: "Harbour" },
+      tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE" },
+      linkedin: { author: await destination("linkedin") },
+      pinterest: { boardId: await destination("pinterest") },
+      googlebusiness: { location: await destination("googlebusiness") },
+    };
+    const pool: Pool = {
+      image: [await upload(ws, jpeg(1080, 1920), "image/jpeg"), await upload(ws, jpeg(1080, 1920), "image/jpeg"), await upload(ws, jpeg(1080, 1920), "image/jpeg")],
+      video: [await upload(ws, mp4(1080, 1920, { duration: 20_000 }), "video/mp4"), await upload(ws, mp4(1080, 1920, { duration: 30_000 }), "video/mp4")],
+    };
+    const random = generator(2323);
+    const disagreements: string[] = [];
+    const seen: Record<string, { valid: number; refused: number }> = {};
+    for (let n = 0; n < 40; n += 1) {
+      const platformOptions: Record<string, Record<string, unknown>> = {};
+      const mediaOverrides: Record<string, string[]> = {};
+      for (const [platform, values] of Object.entries(otherOptionValues)) {
+        const options: Record<string, unknown> = { ...fixed[platform] };
+        for (const [name, choices] of Object.entries(values)) if (random() < 0.25) options[name] = pick(random, choices);
+        platformOptions[platform] = options;
+        mediaOverrides[platform] = mediaFor(random, pool);
+      }
+      const body = { text: pick(random, ["Harbour at dawn #sea", "Short"]), accounts: Object.values(accounts), mediaOverrides, platformOptions };
+      const checked = await ws.request("/v1/posts/validate", { method: "POST", json: body });
+      expect(checked.status, await checked.clone().text()).toBe(200);
+      const report = (await checked.json()) as Report;
+      const created = await ws.request("/v1/posts", { method: "POST", json: body });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const id = ((await created.json()) as { id: string }).id;
+      t.clock.advance(60_000);
+      await t.drainJobs();
+      t.clock.advance(10 * 60_000);
+      await t.drainJobs();
+      const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: Target[] };
+      for (const target of post.targets) {
+        const verdict = report.targets.find((r) => r.account === target.account);
+        const valid = verdict !== undefined && verdict.errors.length === 0;
+        const refused = target.state === "failed" && target.error !== null && refusalCodes.has(target.error.code);
+        const tally = (seen[target.platform] ??= { valid: 0, refused: 0 });
+        tally[refused ? "refused" : "valid"] += 1;
+        if (valid === refused) {
+          disagreements.push(
+            `case ${n} ${target.platform}: validate ${valid ? "valid" : JSON.stringify(verdict?.errors.map((e) => [e.code, e.param]))}, publish ${target.state} ${target.error ? `${target.error.code}: ${target.error.message}` : ""}; media ${JSON.stringify((mediaOverrides[target.platform] ?? []).map((m) => (pool.video.includes(m) ? "video" : "image")))} options ${JSON.stringify(platformOptions[target.platform])}`,
+          );
+        }
+      }
+    }
+    expect(disagreements, disagreements.join("\n")).toEqual([]);
+    for (const platform of Object.keys(otherOptionValues)) {
+      expect(seen[platform]?.valid, JSON.stringify(seen)).toBeGreaterThan(0);
+      expect(seen[platform]?.refused, JSON.stringify(seen)).toBeGreaterThan(0);
+    }
+  });
+});
