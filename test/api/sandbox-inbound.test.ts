@@ -8,7 +8,7 @@ import { useWebhookReceivers } from "../support/webhook-receivers.js";
 let t: TestApp;
 const receiver = useWebhookReceivers();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { loopbackWebhooks: true } });
 });
 
 let counter = 0;
