@@ -59,4 +59,9 @@ export interface AppDeps {
    * it listens on loopback (or CHORUS_ALLOW_LOOPBACK_WEBHOOKS says so); the Worker never does.
    */
   loopbackWebhooks?: boolean | undefined;
+  /**
+   * The platform compresses answers itself (Workers: Cloudflare, per Accept-Encoding), so the app
+   * must not; unset, the app compresses its large public documents (/openapi.json, /docs).
+   */
+  platformCompresses?: boolean | undefined;
 }
