@@ -41,7 +41,8 @@ async function openRuntime(databaseUrl?: string) {
   const dataDir = await mkdtemp(join(tmpdir(), "chorus-bench-"));
   try {
     // A controlled environment: never DATABASE_URL or Upstash from the shell running the bench.
-    const env = parseNodeEnv({ CHORUS_DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    // The webhook sections deliver to receivers on loopback: opted in, not left to the HOST default.
+    const env = parseNodeEnv({ CHORUS_DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", CHORUS_ALLOW_LOOPBACK_WEBHOOKS: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     const runtime = await buildNodeRuntime(env);
     const close = async () => {
       await runtime.close();

@@ -52,4 +52,16 @@ export interface AppDeps {
   limitsCache?: LimitsCache | undefined;
   /** The dashboard's script (htmx): node_modules on Node, bundled on Workers; pages work without it. */
   dashboardScript?: DashboardScriptSource | undefined;
+  /**
+   * Lets test keys register webhook endpoints on loopback (http://127.0.0.1:<port>, localhost,
+   * [::1]), for a receiver on the developer's machine. Off unless set: on a server others reach
+   * it would let any test key reach the server's own ports. The Node server turns it on only when
+   * it listens on loopback (or CHORUS_ALLOW_LOOPBACK_WEBHOOKS says so); the Worker never does.
+   */
+  loopbackWebhooks?: boolean | undefined;
+  /**
+   * The platform compresses answers itself (Workers: Cloudflare, per Accept-Encoding), so the app
+   * must not; unset, the app compresses its large public documents (/openapi.json, /docs).
+   */
+  platformCompresses?: boolean | undefined;
 }

@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { ensureFirstWorkspace } from "./domain/workspaces/ensure-first-workspace.js";
-import { parseNodeEnv } from "./node/node-config.js";
+import { listensOnLoopback, parseNodeEnv } from "./node/node-config.js";
 import { buildNodeRuntime } from "./node/node-deps.js";
 import { domainServices } from "./http/domain-services.js";
 import { startJobPoller } from "./node/job-poller.js";
@@ -29,6 +29,9 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   if (firstKey) {
     console.log("First start: created a workspace with a test API key. It is shown once; keep it:");
     console.log(firstKey.key);
+  }
+  if (runtime.deps.loopbackWebhooks && !listensOnLoopback(env.HOST)) {
+    console.warn(`CHORUS_ALLOW_LOOPBACK_WEBHOOKS=true while listening on ${env.HOST}: any test key may deliver webhooks to this machine's own ports.`);
   }
   console.log(`Reference: http://localhost:${info.port}/docs`);
   console.log(`Chorus API listening on http://localhost:${info.port} (${runtime.databaseLabel})`);

@@ -140,6 +140,8 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     // Per isolate: a revocation elsewhere reaches this isolate within the TTL.
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: keyCacheSeconds(textVars(env).CHORUS_KEY_CACHE_SECONDS) }),
     dashboardScript: workerDashboardScript,
+    // Cloudflare compresses at the edge; a body compressed in the Worker would be compressed again.
+    platformCompresses: true,
   };
   return { fetch: createApp(deps).fetch, deps };
 }

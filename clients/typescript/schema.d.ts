@@ -714,7 +714,7 @@ export interface paths {
         };
         /**
          * Every delivery attempt to an endpoint, newest first
-         * @description Time, status, latency, the first kilobyte of the answer and when the next retry runs. Kept 30 days.
+         * @description Time, status, latency, the first kilobyte of the answer (status only from a loopback endpoint) and when the next retry runs. Kept 30 days.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -9405,7 +9405,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Where deliveries are POSTed: a complete https URL of at most 2,048 characters, without credentials. Plain http only for localhost, 127.0.0.1 or [::1] with a test key. With a live key the name must resolve to public addresses only (checked again at every delivery).
+                     * @description Where deliveries are POSTed: a complete https URL of at most 2,048 characters, without credentials. Plain http only for localhost, 127.0.0.1 or [::1] with a test key, on a server that allows loopback webhooks (a local-development setting; otherwise 400 `webhook_loopback_disabled`). With a live key the name must resolve to public addresses only (checked again at every delivery).
                      * @example https://example.com/hooks/chorus
                      */
                     url: string;
@@ -9449,7 +9449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_required`, `invalid_webhook_url`, `webhook_https_required`, `url_unreachable`, `invalid_webhook_events`, `unknown_webhook_event`, `body_not_json`, `text_invalid_characters`, `field_wrong_type`, `field_invalid`. */
+            /** @description Error. Codes: `field_unknown`, `field_required`, `invalid_webhook_url`, `webhook_https_required`, `webhook_loopback_disabled`, `url_unreachable`, `invalid_webhook_events`, `unknown_webhook_event`, `body_not_json`, `text_invalid_characters`, `field_wrong_type`, `field_invalid`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9768,7 +9768,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Where deliveries are POSTed: a complete https URL of at most 2,048 characters, without credentials. Plain http only for localhost, 127.0.0.1 or [::1] with a test key. With a live key the name must resolve to public addresses only (checked again at every delivery).
+                     * @description Where deliveries are POSTed: a complete https URL of at most 2,048 characters, without credentials. Plain http only for localhost, 127.0.0.1 or [::1] with a test key, on a server that allows loopback webhooks (a local-development setting; otherwise 400 `webhook_loopback_disabled`). With a live key the name must resolve to public addresses only (checked again at every delivery).
                      * @example https://example.com/hooks/chorus
                      */
                     url?: string;
@@ -9804,7 +9804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `invalid_webhook_url`, `webhook_https_required`, `url_unreachable`, `invalid_webhook_events`, `unknown_webhook_event`, `body_not_json`, `text_invalid_characters`, `field_required`, `field_invalid`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `invalid_webhook_url`, `webhook_https_required`, `webhook_loopback_disabled`, `url_unreachable`, `invalid_webhook_events`, `unknown_webhook_event`, `body_not_json`, `text_invalid_characters`, `field_required`, `field_invalid`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9929,7 +9929,7 @@ export interface operations {
                             /** @description A 2xx within 10 seconds. */
                             ok: boolean;
                             latencyMs: number;
-                            /** @description The first kilobyte of the answer; nothing more is read. */
+                            /** @description The first kilobyte of the answer; nothing more is read. Null for an answer from this server's own loopback interface (a local-development endpoint): only its status is recorded. */
                             responseExcerpt: string | null;
                             error: string | null;
                             /** @description When the next attempt runs; null after a success or the last attempt. */

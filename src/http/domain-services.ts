@@ -13,5 +13,6 @@ export function domainServices(deps: AppDeps, publicUrl: string): DomainServices
     logger: deps.logger,
     verifiedKeys: deps.verifiedKeys,
     limitsCache: deps.limitsCache,
+    loopbackWebhooks: deps.loopbackWebhooks,
   };
 }

@@ -145,6 +145,13 @@ export const errorCatalogue = {
   timezone_without_schedule: e("invalid_request", 400, false, "timezone was sent without scheduledAt.", "Send scheduledAt with timezone, or drop timezone."),
   title_invalid: e("invalid_request", 400, false, "The title is empty or contains < or >.", "Send a non-empty title without < or >."),
   unknown_webhook_event: e("invalid_request", 400, false, "An event name is not supported.", "Use event names from the Events table in /docs."),
+  webhook_loopback_disabled: e(
+    "invalid_request",
+    400,
+    false,
+    "The webhook URL is on this server's loopback interface (localhost, 127.0.0.0/8, [::1]). Loopback endpoints are a local-development setting, off on a server others reach.",
+    "Use a public https URL (a tunnel to a receiver on your machine works). Running Chorus on your own machine, listen on HOST=127.0.0.1 or set CHORUS_ALLOW_LOOPBACK_WEBHOOKS=true.",
+  ),
   webhook_https_required: e("invalid_request", 400, false, "The webhook endpoint is not HTTPS.", "Use an https:// URL."),
   micro_account_locked: e("platform_error", 422, false, "The microblog network locked the account.", "The account holder must unlock the account on the network."),
   micro_unavailable: e("platform_error", 502, true, "Posting is briefly unavailable on the network's side.", "Retry in a few minutes."),

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { logLevels } from "../infra/logger.js";
+import { isLoopbackAddress, parseAddress } from "../infra/outbound/address-ranges.js";
 
 /** Environment of the Node server, parsed once before the app sees it. */
 export const NodeEnvSchema = v.object({
@@ -12,6 +13,11 @@ export const NodeEnvSchema = v.object({
   UPSTASH_REDIS_REST_TOKEN: v.optional(v.string()),
   /** Local development only: lets user-chosen URLs (a PDS, images) reach localhost over http. */
   CHORUS_OUTBOUND_ALLOW_LOOPBACK: v.optional(v.picklist(["true", "false"]), "false"),
+  /**
+   * Local development only: test-key webhooks may target loopback. Unset means on exactly when
+   * HOST is a loopback address (nobody else can reach the server), off otherwise.
+   */
+  CHORUS_ALLOW_LOOPBACK_WEBHOOKS: v.optional(v.picklist(["true", "false"])),
   /** Lowest level written to stdout/stderr as JSON lines: debug, info (default), warn or error. */
   LOG_LEVEL: v.optional(v.picklist(logLevels), "info"),
   /** Seconds an Idempotency-Key claim counts as running before its request is presumed dead (default 300). */
@@ -33,4 +39,19 @@ export function parseNodeEnv(env: Record<string, string | undefined>): NodeEnv {
     throw new Error(`Invalid ${name}: ${issue?.message ?? "bad value"}`);
   }
   return result.output;
+}
+
+/** Whether HOST binds loopback only (`localhost`, 127.0.0.0/8, `::1`), so only this machine can call the server. */
+export function listensOnLoopback(host: string): boolean {
+  const name = host.toLowerCase();
+  return name === "localhost" || (parseAddress(name) !== null && isLoopbackAddress(name));
+}
+
+/**
+ * Test-key webhooks to loopback: as CHORUS_ALLOW_LOOPBACK_WEBHOOKS says, and when it is unset
+ * only for a server on loopback (the default HOST, 0.0.0.0, is every interface: off).
+ */
+export function loopbackWebhooksAllowed(env: Pick<NodeEnv, "HOST" | "CHORUS_ALLOW_LOOPBACK_WEBHOOKS">): boolean {
+  if (env.CHORUS_ALLOW_LOOPBACK_WEBHOOKS !== undefined) return env.CHORUS_ALLOW_LOOPBACK_WEBHOOKS === "true";
+  return listensOnLoopback(env.HOST);
 }

@@ -22,7 +22,7 @@ import { createNetworkFetch } from "./network-fetch.js";
 import { isBlockedAddress, isLoopbackAddress } from "../infra/outbound/address-ranges.js";
 import { tableJobQueue } from "../domain/jobs/job-queue.js";
 import { createVerifiedKeyCache } from "../domain/keys/verified-key-cache.js";
-import type { NodeEnv } from "./node-config.js";
+import { type NodeEnv, loopbackWebhooksAllowed } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";
 import { type JobWakeups, pgliteWakeups, postgresWakeups } from "./job-wakeups.js";
 import { cacheLimitsOnPglite } from "./limits-invalidation.js";
@@ -76,6 +76,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: env.CHORUS_KEY_CACHE_SECONDS }),
     limitsCache: embedded ? await cacheLimitsOnPglite(embedded.client) : undefined,
     dashboardScript: nodeDashboardScript(),
+    loopbackWebhooks: loopbackWebhooksAllowed(env),
     clientIp: (c) => {
       try {
         return getConnInfo(c).remote.address ?? "unknown";

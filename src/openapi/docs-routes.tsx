@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
 import { generateSpecs } from "hono-openapi";
 import { publicLimit } from "../http/auth.js";
 import type { AppEnv } from "../http/context.js";
@@ -27,6 +28,23 @@ async function readAsset(file: string, renderer: DocsAssetSource | undefined): P
 // The files change only with a release; a day keeps reloads cheap without pinning old copies long.
 const ASSET_CACHE = "public, max-age=86400";
 
+const gzipOrDeflate = compress();
+
+/**
+ * The document (about 1 MB of JSON) and the renderer's bundle compress to a fraction: gzip or
+ * deflate as Accept-Encoding asks, on Node. Where the platform compresses every answer itself
+ * (Workers), a body compressed here would be compressed a second time, so it is left alone.
+ */
+const compressed: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.deps.platformCompresses) return next();
+  return gzipOrDeflate(c, next);
+};
+
+/** The server entry names the origin it was reached at (or CHORUS_PUBLIC_URL), not a fixed local port. */
+function withThisServer(document: Document, baseUrl: string): Document {
+  return { ...document, servers: [{ url: "/", description: `This server (${baseUrl})` }] };
+}
+
 /**
  * `/openapi.json`, `/docs` and the files /docs loads, the document generated from the routes' own
  * valibot schemas the first time it is asked for and kept for the life of the process (or isolate).
@@ -47,12 +65,12 @@ export function docsRoutes(app: Hono<AppEnv>): Hono<AppEnv> {
     ).then(completeExamples));
 
   return new Hono<AppEnv>()
-    .get("/openapi.json", publicLimit(), async (c) => c.json(await spec()))
-    .get("/docs", publicLimit(), (c) => {
+    .get("/openapi.json", publicLimit(), compressed, async (c) => c.json(withThisServer(await spec(), c.var.baseUrl)))
+    .get("/docs", publicLimit(), compressed, (c) => {
       c.header("content-security-policy", DOCS_CSP);
       return c.html(<DocsPage title={openApiDocumentation.info.title} version={openApiDocumentation.info.version} />);
     })
-    .get("/docs/assets/:file", publicLimit(), async (c) => {
+    .get("/docs/assets/:file", publicLimit(), compressed, async (c) => {
       const asset = await readAsset(c.req.param("file"), c.var.deps.docsAssets);
       // Not c.notFound(): the app answers a known path pattern with 405, and this file does not exist.
       if (!asset) throw new ApiError("route_not_found");

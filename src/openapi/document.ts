@@ -31,7 +31,8 @@ export const openApiDocumentation = {
     description,
     license: { name: "Apache-2.0", identifier: "Apache-2.0" },
   },
-  servers: [{ url: "/", description: "The server that serves this document (local: http://localhost:8787)." }],
+  // Replaced per request with the origin that served the document (docs-routes.tsx).
+  servers: [{ url: "/", description: "This server" }],
   tags: [
     { name: "Account", description: "The workspace, its key, limits, export, audit and email preferences." },
     { name: "Profiles", description: "Named groups of social accounts; one profile stands for one end user." },

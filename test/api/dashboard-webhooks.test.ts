@@ -13,7 +13,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
   let runtime: JobRuntime;
   const receiver = useWebhookReceivers();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ deps: { loopbackWebhooks: true } });
     runtime = t.jobRuntime();
   });
   const drain = () => t.drainJobs();

@@ -25,7 +25,7 @@ let runtime: JobRuntime;
 const receiver = useWebhookReceivers();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { loopbackWebhooks: true } });
   runtime = t.jobRuntime();
 });
 

@@ -15,7 +15,7 @@ import { mp4 } from "../unit/media-fixtures.js";
 let t: TestApp;
 const receiver = useWebhookReceivers();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { loopbackWebhooks: true } });
 });
 
 type Polled = "twitter" | "bluesky" | "youtube" | "linkedin";

@@ -26,7 +26,7 @@ const cases = [...coreCases, ...postCases, ...socialAccountCases, ...accountReso
 describe("tenant isolation", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ deps: { loopbackWebhooks: true } });
   });
 
   it("has a case for every authenticated /v1 route", () => {

@@ -22,7 +22,7 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
   let runtime: JobRuntime;
   const receiver = useWebhookReceivers();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ deps: { loopbackWebhooks: true } });
     runtime = t.jobRuntime();
   });
   const register = async (ws: TestWorkspace, json: Record<string, unknown>) => (await (await ws.request("/v1/webhooks", { method: "POST", json })).json()) as Hook;

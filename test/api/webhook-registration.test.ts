@@ -7,7 +7,7 @@ import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
 describe("webhook registration: every malformed request gets the spec's code, param and fix, and stores nothing", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ deps: { loopbackWebhooks: true } });
   });
 
   const cases: [string, Record<string, unknown>, "test" | "live", string, string][] = [

@@ -24,7 +24,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
   let runtime: JobRuntime;
   const receiver = useWebhookReceivers();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ deps: { loopbackWebhooks: true } });
     runtime = t.jobRuntime();
   });
   async function register(ws: TestWorkspace, json: Record<string, unknown>): Promise<Created> {
@@ -124,7 +124,8 @@ describe("webhooks: registration, signed delivery, retries", () => {
       [2, null, false],
       [1, 500, false],
     ]);
-    expect(log.items[2]).toMatchObject({ responseExcerpt: "broken today", error: "HTTP 500", deliveryState: "delivered" });
+    // From loopback only the status is kept: the log would otherwise read this machine's own services.
+    expect(log.items[2]).toMatchObject({ responseExcerpt: null, error: "HTTP 500", deliveryState: "delivered" });
     expect(log.items[1]).toMatchObject({ error: "connection failed" });
     expect(typeof log.items[1]?.nextRetryAt).toBe("string");
     expect(log.items[0]).toMatchObject({ nextRetryAt: null });

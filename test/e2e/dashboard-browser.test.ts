@@ -58,7 +58,7 @@ describe.skipIf(missing !== null)("dashboard in a real browser", { timeout: 90_0
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    served = await serveTestApp();
+    served = await serveTestApp({ deps: { loopbackWebhooks: true } });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: viewports.desktop });
     page = await context.newPage();

@@ -33,7 +33,7 @@ describe("webhook delivery survives a server crash mid-delivery", () => {
     // The first request is left hanging: the server is killed while waiting for the answer.
     receiver.behaviour = () => (receiver.received.length === 1 ? "hang" : { status: 200, body: "ok" });
     const port = await freePort();
-    const first = await startServerProcess({ port, env: { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "" } });
+    const first = await startServerProcess({ port, env: { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "", CHORUS_ALLOW_LOOPBACK_WEBHOOKS: "true" } });
     servers.push(first);
     const key = first.output().match(/^(sk_test_[0-9A-Za-z]{40})$/m)?.[1] ?? "";
     expect(key).not.toBe("");
@@ -49,7 +49,7 @@ describe("webhook delivery survives a server crash mid-delivery", () => {
 
     // Restart once the dead attempt is stale; the start-up sweep re-queues it.
     await new Promise((r) => setTimeout(r, Math.max(0, 31_000 - (Date.now() - killedAt))));
-    const second = await startServerProcess({ port, env: { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "" } });
+    const second = await startServerProcess({ port, env: { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "", CHORUS_ALLOW_LOOPBACK_WEBHOOKS: "true" } });
     servers.push(second);
     await waitFor(() => receiver.received.length === 2, 30_000, "the retried attempt");
     const [dead, retried] = receiver.received;

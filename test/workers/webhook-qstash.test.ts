@@ -81,7 +81,7 @@ async function readDelivery(id: string) {
 
 describe.skipIf(skipReason)("webhook deliveries through QStash, inside workerd via the Worker entry", () => {
   it("queues a delivery on QStash; a bad signature writes nothing; the genuine callback attempts, logs and queues the retry", async () => {
-    const created = await api("/v1/webhooks", { method: "POST", body: JSON.stringify({ url: "http://127.0.0.1:9/closed", events: ["account.connected"] }) });
+    const created = await api("/v1/webhooks", { method: "POST", body: JSON.stringify({ url: "https://closed.chorus-test.invalid/hook", events: ["account.connected"] }) });
     expect(created.status, await created.clone().text()).toBe(201);
     const hook = (await created.json()) as { id: string };
     const connected = await api("/v1/social-accounts/connect", {

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/types.js";
 import type { GuardedFetch } from "../../infra/outbound/guarded-fetch.js";
 import { MetadataDocumentProblem, isMetadataDocumentClientId, metadataFetcher, resolveMetadataDocumentClient } from "./client-metadata-document.js";
-import { type ClientRecord, findClient } from "./oauth-clients.js";
+import { type ClientRecord, findClient, redirectUriMatches } from "./oauth-clients.js";
 import { OAuthError } from "./oauth-error.js";
 
 /** The parameters of GET /oauth/authorize, checked. */
@@ -66,7 +66,8 @@ async function clientOf(db: Database, clientId: string | undefined, documents: D
 
 /**
  * Checks an authorization request the way OAuth 2.1 asks: the client and redirect URI first
- * (exact match against the registration, or the client's metadata document), then everything else, refused by redirect. PKCE is
+ * (exact match against the registration or the client's metadata document, any port for a loopback
+ * IP redirect as RFC 8252 §7.3 asks), then everything else, refused by redirect. PKCE is
  * required and S256 is the only method (plain would hand the verifier to whoever sees the URL).
  */
 export async function checkAuthorizationRequest(
@@ -78,7 +79,7 @@ export async function checkAuthorizationRequest(
   const client = await clientOf(db, query.client_id, documents);
   if (!client) throw new UnredirectableRequest("The agent's client_id is unknown to this server: the agent must register again (POST /oauth/register).");
   const redirectUri = query.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
-  if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+  if (!redirectUri || !client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {
     throw new UnredirectableRequest("The redirect_uri is not one the agent registered, so this request cannot be answered safely.");
   }
   const back = { redirectUri, state: query.state };

@@ -33,10 +33,27 @@ export interface RegisteredClient {
   response_types: string[];
 }
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** Plain http on the loopback interface: where a desktop agent listens for its code (RFC 8252 §7.3). */
+function isLoopbackRedirect(url: URL): boolean {
+  return url.protocol === "http:" && LOOPBACK_HOSTS.includes(url.hostname);
+}
+
+/**
+ * A private-use scheme as RFC 8252 §7.1 asks: a domain name the app's publisher controls,
+ * reversed (`com.example.app`), so no two apps claim the same scheme by accident and no
+ * browser-handled scheme (`javascript`, `data`, `file`, `blob`) can be one. At least two DNS
+ * labels, the first (the top-level domain) letters only.
+ */
+const REVERSE_DOMAIN_SCHEME = /^[a-z]{2,63}(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+:$/;
+
 /**
  * Redirect URIs an authorization code may be sent to: HTTPS anywhere, or plain HTTP on the
  * loopback interface only (RFC 8252 §7.3, where desktop agents listen), or a private-use scheme
- * of a native app (`com.example.app:/callback`). No fragments (RFC 6749 §3.1.2).
+ * of a native app in reverse-domain form (`com.example.app:/callback`, RFC 8252 §7.1). No
+ * fragments (RFC 6749 §3.1.2) and no user name or password, which would travel to the agent's
+ * side with every code and show in every log.
  */
 export function redirectUriProblem(value: string): string | null {
   let url: URL;
@@ -46,10 +63,34 @@ export function redirectUriProblem(value: string): string | null {
     return `${value} is not an absolute URI.`;
   }
   if (url.hash) return `${value} has a fragment, which redirect URIs may not have.`;
+  if (url.username || url.password || /^[^:]+:\/\/[^/?#]*@/.test(value)) return `${value} carries a user name or password, which redirect URIs may not have.`;
   if (url.protocol === "https:") return null;
-  if (url.protocol === "http:") return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) ? null : `${value} uses plain http off the loopback interface; use https.`;
-  if (/^(javascript|data|file|vbscript):$/.test(url.protocol)) return `${value} uses a scheme that cannot be a redirect URI.`;
-  return url.protocol.includes(".") ? null : `${value}: a custom scheme must be a reversed domain name (com.example.app:/callback).`;
+  if (url.protocol === "http:") return isLoopbackRedirect(url) ? null : `${value} uses plain http off the loopback interface; use https.`;
+  return REVERSE_DOMAIN_SCHEME.test(url.protocol)
+    ? null
+    : `${value}: a custom scheme must be a domain name the app controls, reversed (com.example.app:/callback); ${url.protocol.slice(0, -1)} is not one.`;
+}
+
+/**
+ * Whether `presented` (an authorization request's redirect_uri) is the registered one: the same
+ * string, or, for a loopback IP redirect, the same but for the port, which RFC 8252 §7.3 says
+ * the server must accept whatever it is (a desktop agent listens on a port the system gives it
+ * at that moment).
+ */
+export function redirectUriMatches(registered: string, presented: string): boolean {
+  if (registered === presented) return true;
+  let want: URL;
+  let got: URL;
+  try {
+    want = new URL(registered);
+    got = new URL(presented);
+  } catch {
+    return false;
+  }
+  if (!isLoopbackRedirect(want) || !isLoopbackRedirect(got) || redirectUriProblem(presented) !== null) return false;
+  const samePort = new URL(got.href);
+  samePort.port = want.port;
+  return samePort.href === want.href;
 }
 
 const stringList = (value: unknown): string[] | null => (Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : null);

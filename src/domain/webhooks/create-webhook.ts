@@ -12,7 +12,7 @@ import { type WebhookView, newWebhookSecret, secretContext, toWebhookView } from
  */
 export async function createWebhook({ ctx, input }: { ctx: DomainContext; input: { url: string; events?: string[] | undefined } }): Promise<WebhookView & { secret: string }> {
   const events = input.events === undefined ? null : checkEventNames(input.events);
-  const url = await checkWebhookUrl(ctx.services.networks.guardedFetch, ctx.apiKey.mode, input.url);
+  const url = await checkWebhookUrl(ctx.services.networks.guardedFetch, ctx.apiKey.mode, input.url, ctx.services.loopbackWebhooks === true);
   const id = newId("whk");
   const secret = newWebhookSecret();
   const now = ctx.clock.now();

@@ -57,7 +57,7 @@ export async function deliverWebhook(ctx: DomainContext, input: { deliveryId: st
         "service-event-type": event.type,
         "service-delivery-attempt": String(input.attempt),
       };
-      const transport = webhookTransport(ctx.services.networks.guardedFetch, endpoint.mode, new URL(endpoint.url));
+      const transport = webhookTransport(ctx.services.networks.guardedFetch, endpoint.mode, new URL(endpoint.url), ctx.services.loopbackWebhooks === true);
       await turn?.ready;
       const sending = sendDelivery(transport, endpoint.url, headers, body);
       turn?.sent();

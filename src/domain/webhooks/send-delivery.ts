@@ -22,7 +22,9 @@ const failureText: Record<UrlUnreachableError["reason"], string> = {
 
 /**
  * One HTTPS POST: 2xx within the timeout is success, anything else (3xx included: redirects are
- * never followed) is a failure. Only the first kilobyte of the answer is read, for the log.
+ * never followed) is a failure. Only the first kilobyte of the answer is read, for the log, and
+ * not kept at all when it came from loopback: the log would otherwise show whoever registered
+ * the URL what this machine's other services answer.
  */
 export async function sendDelivery(transport: GuardedFetch, url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
   const started = performance.now();
@@ -40,7 +42,7 @@ export async function sendDelivery(transport: GuardedFetch, url: string, headers
       param: "url",
     });
     const ok = response.status >= 200 && response.status < 300;
-    const excerpt = new TextDecoder("utf-8", { fatal: false }).decode(response.body);
+    const excerpt = response.local ? "" : new TextDecoder("utf-8", { fatal: false }).decode(response.body);
     return { ok, status: response.status, latencyMs: elapsed(), excerpt: excerpt || null, error: ok ? null : `HTTP ${response.status}` };
   } catch (error) {
     const text = error instanceof UrlUnreachableError ? failureText[error.reason] : "connection failed";

@@ -21,7 +21,7 @@ export interface UpdateWebhookInput {
 export async function updateWebhook({ ctx, input }: { ctx: DomainContext; input: UpdateWebhookInput }): Promise<WebhookView> {
   const row = await requireEndpoint(ctx, input.id);
   const events = input.events === undefined ? undefined : input.events === null ? null : checkEventNames(input.events);
-  const url = input.url === undefined ? undefined : await checkWebhookUrl(ctx.services.networks.guardedFetch, ctx.apiKey.mode, input.url);
+  const url = input.url === undefined ? undefined : await checkWebhookUrl(ctx.services.networks.guardedFetch, ctx.apiKey.mode, input.url, ctx.services.loopbackWebhooks === true);
   const now = ctx.clock.now();
   const reenabled = input.enabled === true && !row.enabled;
   const [updated] = await ctx.db

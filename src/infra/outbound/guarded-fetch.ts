@@ -50,6 +50,11 @@ export interface GuardedResponse {
   body: Uint8Array;
   /** The URL that answered, after redirects. */
   url: string;
+  /**
+   * A hop went to a loopback address the guard admits only by `allowLoopbackHttp`: the answer
+   * comes from this machine, so a caller must not show its body to the user who chose the URL.
+   */
+  local: boolean;
 }
 
 export interface GuardedFetch {
@@ -81,7 +86,8 @@ const CROSS_ORIGIN_DROPPED = ["authorization", "cookie", "proxy-authorization"];
 export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   const loopbackAllowed = options.allowLoopbackHttp === true;
 
-  async function check(raw: string | URL, param?: string): Promise<URL> {
+  /** The URL checked, and whether it reaches loopback by the allowance (which only a local setup turns on). */
+  async function inspect(raw: string | URL, param?: string): Promise<{ url: URL; local: boolean }> {
     const refuse = (reason: RefusalReason) => new UrlUnreachableError(reason, param);
     let url: URL;
     try {
@@ -98,9 +104,9 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     if (url.protocol !== "https:" && !(url.protocol === "http:" && loopbackAllowed && loopbackHost)) throw refuse("url");
     if (literal) {
       if (isBlockedAddress(host) && !(loopbackAllowed && loopbackHost)) throw refuse("address");
-      return url;
+      return { url, local: loopbackHost };
     }
-    if (loopbackName && loopbackAllowed) return url;
+    if (loopbackName && loopbackAllowed) return { url, local: true };
     if (isLocalName(host)) throw refuse("address");
     let addresses: string[];
     try {
@@ -109,7 +115,11 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       throw refuse("transport");
     }
     if (addresses.some((address) => isBlockedAddress(address) && !(loopbackAllowed && isLoopbackAddress(address)))) throw refuse("address");
-    return url;
+    return { url, local: addresses.some((address) => isLoopbackAddress(address)) };
+  }
+
+  async function check(raw: string | URL, param?: string): Promise<URL> {
+    return (await inspect(raw, param)).url;
   }
 
   async function guardedFetch(raw: string, init: GuardedInit = {}): Promise<GuardedResponse> {
@@ -117,7 +127,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     const refuse = (reason: RefusalReason) => new UrlUnreachableError(reason, param);
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
-    let url = await check(raw, param);
+    let { url, local } = await inspect(raw, param);
     let method = (request.method ?? "GET").toUpperCase();
     let body = request.body ?? null;
     const headers = new Headers(request.headers);
@@ -131,7 +141,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       }
       const location = response.headers.get("location");
       if (!REDIRECT_STATUSES.has(response.status) || location === null || request.redirect === "manual") {
-        return { status: response.status, headers: response.headers, body: await readCapped(response, { maxBytes, truncate }, signal, refuse), url: url.toString() };
+        return { status: response.status, headers: response.headers, body: await readCapped(response, { maxBytes, truncate }, signal, refuse), url: url.toString(), local };
       }
       await response.body?.cancel().catch(() => {});
       if (hop >= maxRedirects) throw refuse("redirect");
@@ -142,7 +152,9 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
         throw refuse("redirect");
       }
       if (url.protocol === "https:" && next.protocol !== "https:") throw refuse("redirect");
-      next = await check(next, param);
+      const checked = await inspect(next, param);
+      next = checked.url;
+      local ||= checked.local;
       // 303, and 301/302 after a POST, become a GET without a body, as browsers do.
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
         method = method === "HEAD" ? "HEAD" : "GET";

@@ -26,7 +26,7 @@ export const webhookDeliveryRoutes = new Hono<AppEnv>()
       operationId: "listWebhookDeliveries",
       tags,
       summary: "Every delivery attempt to an endpoint, newest first",
-      description: `Time, status, latency, the first kilobyte of the answer and when the next retry runs. Kept ${EVENT_RETENTION_DAYS} days.`,
+      description: `Time, status, latency, the first kilobyte of the answer (status only from a loopback endpoint) and when the next retry runs. Kept ${EVENT_RETENTION_DAYS} days.`,
       security,
       responses: { 200: jsonResponse(DeliveryListSchema, "A page of attempts."), ...errorResponses(["resource_not_found", "field_unknown", "field_invalid", "cursor_invalid"]) },
     }),

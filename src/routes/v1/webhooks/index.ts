@@ -11,7 +11,7 @@ import { errorResponses, idempotencyHeader, jsonResponse, security } from "../..
 import { CreateWebhookBody, ListQuery, UpdateWebhookBody, WebhookIdParam, WebhookListSchema, WebhookSchema, WebhookWithSecretSchema } from "./schema.js";
 
 const tags = ["Webhooks"];
-const urlCodes = ["invalid_webhook_url", "webhook_https_required", "url_unreachable"] as const;
+const urlCodes = ["invalid_webhook_url", "webhook_https_required", "webhook_loopback_disabled", "url_unreachable"] as const;
 const eventCodes = ["invalid_webhook_events", "unknown_webhook_event"] as const;
 const bodyCodes = { codes: { url: "invalid_webhook_url", events: "invalid_webhook_events" }, typeCodes: { url: "invalid_webhook_url", events: "invalid_webhook_events" } } as const;
 

@@ -8,7 +8,7 @@ const eventNames = `Event names: ${eventTypes.map((t) => `\`${t}\``).join(", ")}
 const UrlField = v.pipe(
   v.string(),
   v.description(
-    "Where deliveries are POSTed: a complete https URL of at most 2,048 characters, without credentials. Plain http only for localhost, 127.0.0.1 or [::1] with a test key. With a live key the name must resolve to public addresses only (checked again at every delivery).",
+    "Where deliveries are POSTed: a complete https URL of at most 2,048 characters, without credentials. Plain http only for localhost, 127.0.0.1 or [::1] with a test key, on a server that allows loopback webhooks (a local-development setting; otherwise 400 `webhook_loopback_disabled`). With a live key the name must resolve to public addresses only (checked again at every delivery).",
   ),
   v.examples(["https://example.com/hooks/chorus"]),
 );
@@ -100,7 +100,7 @@ export const DeliveryAttemptSchema = v.pipe(
     status: v.pipe(v.nullable(v.number()), v.description("The receiver's HTTP status; null when none came back (see `error`).")),
     ok: v.pipe(v.boolean(), v.description("A 2xx within 10 seconds.")),
     latencyMs: v.number(),
-    responseExcerpt: v.pipe(v.nullable(v.string()), v.description("The first kilobyte of the answer; nothing more is read.")),
+    responseExcerpt: v.pipe(v.nullable(v.string()), v.description("The first kilobyte of the answer; nothing more is read. Null for an answer from this server's own loopback interface (a local-development endpoint): only its status is recorded.")),
     error: v.nullable(v.string()),
     nextRetryAt: v.pipe(v.nullable(v.string()), v.description("When the next attempt runs; null after a success or the last attempt.")),
     deliveryState: v.picklist(["pending", "delivered", "failed"]),

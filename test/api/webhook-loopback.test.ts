@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { webhookEndpoints } from "../../src/db/schema/index.js";
+import { loopbackWebhooksAllowed, parseNodeEnv } from "../../src/node/node-config.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { useWebhookReceivers } from "../support/webhook-receivers.js";
+
+/**
+ * Loopback webhook endpoints are a local-development setting: off unless the deployment turns
+ * them on, and even then the delivery log keeps only the status of what loopback answered.
+ */
+describe("webhooks on loopback: an explicit local-development setting", () => {
+  let shared: TestApp;
+  let local: TestApp;
+  const receiver = useWebhookReceivers();
+  beforeAll(async () => {
+    // The same database and key behind both: a server as deployed (no setting) and one on a developer's machine.
+    shared = await createTestApp();
+    local = await createTestApp({ deps: { loopbackWebhooks: true, cipher: shared.deps.cipher } });
+  });
+
+  it.each(["http://127.0.0.1:{port}/hook", "http://localhost:{port}/hook", "http://[::1]:{port}/hook", "https://127.0.0.1:{port}/hook", "https://localhost:{port}/hook", "http://127.1.2.3:{port}/x"])(
+    "refuses %s for a test key when the setting is off, naming the setting, and stores nothing",
+    async (template) => {
+      const r = await receiver();
+      const ws = await shared.workspace();
+      const url = template.replace("{port}", String(r.port));
+      const response = await ws.request("/v1/webhooks", { method: "POST", json: { url } });
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error).toMatchObject({ code: "webhook_loopback_disabled", param: "url", type: "invalid_request" });
+      expect(error.fix).toContain("CHORUS_ALLOW_LOOPBACK_WEBHOOKS");
+      expect(await shared.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, ws.id))).toEqual([]);
+      expect(r.received).toEqual([]);
+    },
+  );
+
+  it("refuses moving an endpoint to loopback when the setting is off", async () => {
+    const ws = await local.workspace();
+    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/first" } })).json()) as { id: string };
+    const moved = await ws.request(`/v1/webhooks/${hook.id}`, { method: "PATCH", json: { url: "http://localhost:8787/admin" } });
+    // Through the shared server's app, which has the setting off.
+    const refused = await shared.app.request(`http://chorus.test/v1/webhooks/${hook.id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${ws.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: "http://localhost:8787/admin" }),
+    });
+    expect(moved.status).toBe(200);
+    expect(await errorOf(refused)).toMatchObject({ code: "webhook_loopback_disabled", param: "url" });
+  });
+
+  it("delivers to a loopback receiver where the setting is on, but logs only the status, never the answer's body", async () => {
+    const ws = await local.workspace();
+    const r = await receiver();
+    r.behaviour = () => ({ status: 500, body: "internal admin page: secrets here" });
+    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url } })).json()) as { id: string };
+    expect((await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" })).status).toBe(202);
+    await local.drainJobs();
+    expect(r.received).toHaveLength(1);
+    const body = await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).text();
+    expect(body).not.toContain("secrets here");
+    expect(JSON.parse(body)).toMatchObject({ items: [{ attempt: 1, status: 500, ok: false, responseExcerpt: null, error: "HTTP 500" }] });
+  });
+
+  it("never reaches a loopback endpoint registered while the setting was on, once a server without it delivers", async () => {
+    const ws = await local.workspace();
+    const r = await receiver();
+    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url } })).json()) as { id: string };
+    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    await shared.drainJobs();
+    expect(r.received).toEqual([]);
+    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).json()) as { items: Record<string, unknown>[] };
+    expect(log.items).toMatchObject([{ attempt: 1, ok: false, status: null, responseExcerpt: null }]);
+  });
+
+  it("is on for the Node server only when it listens on loopback, unless CHORUS_ALLOW_LOOPBACK_WEBHOOKS says otherwise", () => {
+    const allowed = (env: Record<string, string>) => loopbackWebhooksAllowed(parseNodeEnv(env));
+    expect(allowed({})).toBe(false);
+    expect(allowed({ HOST: "0.0.0.0" })).toBe(false);
+    expect(allowed({ HOST: "::" })).toBe(false);
+    expect(allowed({ HOST: "192.168.1.20" })).toBe(false);
+    expect(allowed({ HOST: "127.0.0.1" })).toBe(true);
+    expect(allowed({ HOST: "::1" })).toBe(true);
+    expect(allowed({ HOST: "localhost" })).toBe(true);
+    expect(allowed({ HOST: "127.0.0.1", CHORUS_ALLOW_LOOPBACK_WEBHOOKS: "false" })).toBe(false);
+    expect(allowed({ HOST: "0.0.0.0", CHORUS_ALLOW_LOOPBACK_WEBHOOKS: "true" })).toBe(true);
+    expect(() => parseNodeEnv({ CHORUS_ALLOW_LOOPBACK_WEBHOOKS: "yes" })).toThrow(/CHORUS_ALLOW_LOOPBACK_WEBHOOKS/);
+  });
+});
