@@ -1831,7 +1831,7 @@ export interface components {
          * @example {
          *       "error": {
          *         "type": "invalid_input",
-         *         "message": "A field has the right type but a value outside what is allowed (length, range, format).",
+         *         "message": "A field has the right type but a value outside what is allowed (length, range, format, or not one of the values the field lists).",
          *         "code": "field_invalid",
          *         "param": null,
          *         "fix": "Change the value of the field named in `param` to one the message describes.",
