@@ -77,6 +77,8 @@ export const errorCatalogue = {
   text_too_long: e("invalid_request", 400, false, "The text is over the network's limit, counted the network's way.", "Shorten the text, or give this network its own text with `textOverrides`."),
   title_too_long: e("invalid_request", 400, false, "The title is over the network's limit (short-video photo posts: 90 characters).", "Shorten `platformOptions.<network>.title`."),
   option_invalid: e("invalid_request", 400, false, "A platformOptions value is not accepted by the network.", "Use a value GET /v1/platforms lists for this option."),
+  // The spec has no code for it; a missing field would read as a refusal, and this never refuses.
+  alt_text_missing: e("invalid_request", 400, false, "A warning only, never a refusal: an image has no alt text, which the network shows to people using screen readers.", "Describe each image in `mediaAlt` (or `mediaAltOverrides.<network>`)."),
   needs_reauth: e("conflict", 409, false, "The connection to the network expired or was revoked.", `${reconnect} Retrying does not help.`),
 
   // Returned by networks after a publish attempt
