@@ -3037,7 +3037,7 @@ export interface components {
             platform: string;
             handle: string;
             /**
-             * @description `unknown`: the network call timed out; Chorus checks the network before any retry. `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent).
+             * @description `unknown`: the network call timed out, or the server stopped while sending; Chorus checks the network before any retry (a scheduled post it does not find there is sent again). `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent).
              * @enum {string}
              */
             state: "pending" | "publishing" | "processing" | "published" | "failed" | "cancelled" | "unknown" | "retracted";
