@@ -1831,7 +1831,7 @@ export interface components {
          * @example {
          *       "error": {
          *         "type": "invalid_input",
-         *         "message": "A field has the right type but a value outside what is allowed (length, range, format).",
+         *         "message": "A field has the right type but a value outside what is allowed (length, range, format, or not one of the values the field lists).",
          *         "code": "field_invalid",
          *         "param": null,
          *         "fix": "Change the value of the field named in `param` to one the message describes.",
@@ -3037,7 +3037,7 @@ export interface components {
             platform: string;
             handle: string;
             /**
-             * @description `unknown`: the network call timed out; Chorus checks the network before any retry. `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent).
+             * @description `unknown`: the network call timed out, or the server stopped while sending; Chorus checks the network before any retry (a scheduled post it does not find there is sent again). `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent).
              * @enum {string}
              */
             state: "pending" | "publishing" | "processing" | "published" | "failed" | "cancelled" | "unknown" | "retracted";

@@ -24,6 +24,19 @@ function pathToParam(path: v.IssuePathItem[] | undefined, prefix: string | null)
   return out || null;
 }
 
+/**
+ * A picklist or enum refused a value of the same kind as its options (a string that is not one
+ * of its strings, a number not one of its numbers). The issue does not carry the options, only
+ * their rendering in `expected` (`"a" | "b"`, strings quoted, numbers bare).
+ */
+function isValueNotOffered(issue: v.BaseIssue<unknown>): boolean {
+  if (issue.kind !== "schema" || (issue.type !== "picklist" && issue.type !== "enum")) return false;
+  const options = (issue.expected ?? "").split(" | ");
+  if (typeof issue.input === "string") return options.some((o) => o.startsWith('"'));
+  if (typeof issue.input === "number") return options.some((o) => /^-?\d/.test(o));
+  return false;
+}
+
 /** Maps the first valibot issue to a catalogue error; `overrides` lets a route name a domain code for a field. */
 export function issueToError(
   issue: v.BaseIssue<unknown>,
@@ -42,6 +55,10 @@ export function issueToError(
   } else if (isKeyIssue) {
     code = "field_required";
     message = `\`${param}\` is required.`;
+  } else if (isValueNotOffered(issue)) {
+    // The right type, a value the field does not offer: invalid, not a wrong type.
+    code = "field_invalid";
+    message = `\`${param ?? "body"}\` must be one of ${issue.expected ?? "the values the schema lists"}, received ${issue.received}.`;
   } else if (issue.kind === "schema") {
     code = "field_wrong_type";
     message = `\`${param ?? "body"}\` must be ${issue.expected ?? "of another type"}, received ${issue.received}.`;

@@ -42,8 +42,8 @@ const reconnect = "Reconnect the account through a connect link (POST /v1/connec
 export const errorCatalogue = {
   // Request shape and input
   field_unknown: e("invalid_input", 400, false, "The body or query has a field this endpoint does not accept.", "Remove the field named in `param`; the endpoint's schema in /openapi.json lists every accepted field."),
-  field_wrong_type: e("invalid_input", 400, false, "A field has the wrong shape or type.", "Send the field named in `param` with the type the schema in /openapi.json gives."),
-  field_invalid: e("invalid_input", 400, false, "A field has the right type but a value outside what is allowed (length, range, format).", "Change the value of the field named in `param` to one the message describes."),
+  field_wrong_type: e("invalid_input", 400, false, "A field has the wrong shape or type (a number where a string is expected, an object where a list is).", "Send the field named in `param` with the type the schema in /openapi.json gives."),
+  field_invalid: e("invalid_input", 400, false, "A field has the right type but a value outside what is allowed (length, range, format, or not one of the values the field lists).", "Change the value of the field named in `param` to one the message describes."),
   field_required: e("invalid_input", 400, false, "A required field is missing.", "Add the field named in `param`."),
   text_required: e("invalid_input", 400, false, "The post text is empty.", "Send non-empty `text`; for a media-only post send a caption or a single space."),
   body_not_json: e("invalid_request", 400, false, "The request body is not valid JSON.", "Send a JSON object with `Content-Type: application/json`."),
@@ -77,6 +77,8 @@ export const errorCatalogue = {
   text_too_long: e("invalid_request", 400, false, "The text is over the network's limit, counted the network's way.", "Shorten the text, or give this network its own text with `textOverrides`."),
   title_too_long: e("invalid_request", 400, false, "The title is over the network's limit (short-video photo posts: 90 characters).", "Shorten `platformOptions.<network>.title`."),
   option_invalid: e("invalid_request", 400, false, "A platformOptions value is not accepted by the network.", "Use a value GET /v1/platforms lists for this option."),
+  // The spec has no code for it; a missing field would read as a refusal, and this never refuses.
+  alt_text_missing: e("invalid_request", 400, false, "A warning only, never a refusal: an image has no alt text, which the network shows to people using screen readers.", "Describe each image in `mediaAlt` (or `mediaAltOverrides.<network>`)."),
   needs_reauth: e("conflict", 409, false, "The connection to the network expired or was revoked.", `${reconnect} Retrying does not help.`),
 
   // Returned by networks after a publish attempt

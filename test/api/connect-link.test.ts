@@ -110,7 +110,7 @@ describe("POST and GET /v1/connect-link", () => {
     expect(await errorOf(unknown)).toMatchObject({ code: "profile_unknown", param: "profile" });
     expect(await errorOf(await ws.request("/v1/connect-link?profile=nobody"))).toMatchObject({ code: "profile_unknown", param: "profile" });
     expect(await errorOf(await ws.request("/v1/connect-link", { method: "POST", json: { scopes: ["x"] } }))).toMatchObject({ code: "field_unknown", param: "scopes" });
-    expect(await errorOf(await ws.request("/v1/connect-link", { method: "POST", json: { platforms: ["myspace"] } }))).toMatchObject({ code: "field_wrong_type", param: "platforms[0]" });
+    expect(await errorOf(await ws.request("/v1/connect-link", { method: "POST", json: { platforms: ["myspace"] } }))).toMatchObject({ code: "field_invalid", param: "platforms[0]" });
   });
 
   it("GET gives a link straight to one network's door, checking the variant", async () => {

@@ -62,7 +62,7 @@ describe("bring your own app: /v1/credentials", () => {
     const wrong = await save(ws, { platform: "twitter", clientId: "x-app", clientSecret: "x-secret", products: ["member"] });
     expect(wrong.status).toBe(400);
     expect(await errorOf(wrong)).toMatchObject({ code: "field_invalid", param: "products", platform: "twitter" });
-    expect(await errorOf(await save(ws, { platform: "linkedin", clientId: "li", clientSecret: "s", products: ["pages"] }))).toMatchObject({ code: "field_wrong_type", param: "products[0]" });
+    expect(await errorOf(await save(ws, { platform: "linkedin", clientId: "li", clientSecret: "s", products: ["pages"] }))).toMatchObject({ code: "field_invalid", param: "products[0]" });
     expect(await t.db.select().from(appCredentials).where(and(eq(appCredentials.workspaceId, ws.id), eq(appCredentials.platform, "twitter")))).toHaveLength(0);
   });
 
@@ -118,7 +118,7 @@ describe("bring your own app: /v1/credentials", () => {
     const ws = await t.workspace();
     expect(await errorOf(await save(ws, { platform: "twitter", clientId: "x" }))).toMatchObject({ code: "field_required", param: "clientSecret" });
     expect(await errorOf(await save(ws, { platform: "twitter", clientId: "x", clientSecret: "y", scopes: [] }))).toMatchObject({ code: "field_unknown", param: "scopes" });
-    expect(await errorOf(await save(ws, { platform: "myspace", clientId: "x", clientSecret: "y" }))).toMatchObject({ code: "field_wrong_type", param: "platform" });
+    expect(await errorOf(await save(ws, { platform: "myspace", clientId: "x", clientSecret: "y" }))).toMatchObject({ code: "field_invalid", param: "platform" });
     expect(await errorOf(await save(ws, { platform: "twitter", clientId: "  ", clientSecret: "y" }))).toMatchObject({ code: "field_invalid", param: "clientId" });
     const bluesky = await save(ws, { platform: "bluesky", clientId: "x", clientSecret: "y" });
     expect(bluesky.status).toBe(400);

@@ -151,6 +151,13 @@ describe("error envelope and catalogue", () => {
     expect(await errorOf(nested)).toMatchObject({ code: "field_wrong_type", param: "weeklyDigest" });
     const missing = await ws.request("/v1/profiles", { method: "POST", json: {} });
     expect(await errorOf(missing)).toMatchObject({ code: "field_required", param: "username" });
+    // A string one of a list of strings is the right type with a value not offered: field_invalid.
+    const notOffered = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "myspace", handle: "a" } });
+    const notOfferedError = await errorOf(notOffered);
+    expect(notOfferedError).toMatchObject({ type: "invalid_input", code: "field_invalid", param: "platform" });
+    expect(notOfferedError.message).toContain('"bluesky"');
+    const notAString = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: 7, handle: "a" } });
+    expect(await errorOf(notAString)).toMatchObject({ code: "field_wrong_type", param: "platform" });
     const query = await ws.request("/v1/profiles?limit=500");
     expect(await errorOf(query)).toMatchObject({ code: "field_invalid", param: "limit" });
     const unknownQuery = await ws.request("/v1/profiles?page=2");

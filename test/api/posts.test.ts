@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, workspaces } from "../../src/db/schema/index.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { jpeg } from "../unit/media-fixtures.js";
 
 async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}) {
   const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } });
@@ -105,5 +106,16 @@ describe("POST /v1/posts (publish now)", () => {
     expect(report.targets.find((tg) => tg.platform === "twitter")?.errors.map((e) => e.code)).toContain("text_too_long");
     expect(report.targets.find((tg) => tg.platform === "youtube")?.errors.map((e) => e.code)).toContain("media_required");
     expect(((await (await ws.request("/v1/posts")).json()) as { items: unknown[] }).items).toHaveLength(0);
+  });
+
+  it("warns about an image without alt text with alt_text_missing, and still finds the post valid", async () => {
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "no-alt.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const uploaded = await ws.request("/v1/media", { method: "POST", body: jpeg(800, 600), headers: { "content-type": "image/jpeg" } });
+    const media = ((await uploaded.json()) as { id: string }).id;
+    const response = await ws.request("/v1/posts/validate", { method: "POST", json: { text: "a picture", media: [media], accounts: [bsky.id] } });
+    const report = (await response.json()) as { valid: boolean; targets: { errors: unknown[]; warnings: { code: string; param: string; fix: string }[] }[] };
+    expect(report.valid).toBe(true);
+    expect(report.targets[0]?.warnings).toMatchObject([{ code: "alt_text_missing", param: "mediaAlt", fix: expect.stringContaining("mediaAlt") }]);
   });
 });

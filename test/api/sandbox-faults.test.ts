@@ -166,7 +166,7 @@ describe("PUT /v1/sandbox/social-accounts/{id}/fault", () => {
     const ws = await t.workspace();
     const { id } = await connect(ws, "pinterest");
     expect(await errorOf(await setFault(ws, id, {}))).toMatchObject({ code: "field_required", param: "fault" });
-    expect(await errorOf(await setFault(ws, id, { fault: "on_fire" }))).toMatchObject({ code: "field_wrong_type", param: "fault" });
+    expect(await errorOf(await setFault(ws, id, { fault: "on_fire" }))).toMatchObject({ code: "field_invalid", param: "fault" });
     expect(await errorOf(await setFault(ws, id, { fault: "slow", delayMs: 30_001 }))).toMatchObject({ code: "field_invalid", param: "delayMs" });
     expect(await errorOf(await setFault(ws, id, { fault: "down", delayMs: 10 }))).toMatchObject({ code: "field_invalid", param: "delayMs" });
     expect(await errorOf(await setFault(ws, id, { fault: "down", extra: 1 }))).toMatchObject({ code: "field_unknown", param: "extra" });

@@ -80,7 +80,7 @@ describe("connecting accounts with a test key (sandbox networks)", () => {
     const noPassword = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "a.test" } });
     expect(await errorOf(noPassword)).toMatchObject({ code: "field_required", param: "appPassword" });
     const unknownPlatform = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "myspace", handle: "a" } });
-    expect(await errorOf(unknownPlatform)).toMatchObject({ code: "field_wrong_type", param: "platform" });
+    expect(await errorOf(unknownPlatform)).toMatchObject({ code: "field_invalid", param: "platform" });
   });
 
   it("lists with limit and nextCursor, reconnecting keeps the id, and disconnect revokes and hides the account", async () => {

@@ -214,7 +214,7 @@ const rows: Record<string, Row> = {
     input: { media: [vid({ durationSeconds: 200 })], publishInfo: { privacyLevelOptions: ["PUBLIC_TO_EVERYONE"], maxVideoPostDurationSec: 180 } },
     says: ["180 s"],
   },
-  "Bluesky image without alt text": { rule: "media.altText", code: "field_required", level: "warning", param: "mediaAlt", platform: "bluesky", input: { media: [img({ alt: null })] } },
+  "Bluesky image without alt text": { rule: "media.altText", code: "alt_text_missing", level: "warning", param: "mediaAlt", platform: "bluesky", input: { media: [img({ alt: null })] } },
   "Pinterest carousel of different sizes": { rule: "media.sameDimensions", code: "field_invalid", level: "warning", param: "media", platform: "pinterest", input: { media: [img(), img({ width: 1000, height: 1500 })] } },
 
   // ---- text

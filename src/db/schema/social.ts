@@ -125,6 +125,8 @@ export const postTargets = pgTable(
     nextPollAt: ts("next_poll_at"),
     /** When the network call started; with state `publishing` past a timeout it is an unknown outcome. */
     attemptStartedAt: ts("attempt_started_at"),
+    /** Sends started (each claim counts one): bounds how often a send a crash interrupted is made again. */
+    sends: integer("sends").notNull().default(0),
     /** What went wrong after the post itself went out (a YouTube thumbnail refused), as target errors. */
     warnings: jsonb("warnings").$type<Record<string, unknown>[] | null>(),
   },

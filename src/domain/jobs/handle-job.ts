@@ -1,6 +1,6 @@
 import { loadMediaForPublish } from "../media/load-media-for-publish.js";
 import type { DomainContext, WorkspaceRecord } from "../context.js";
-import { pollTarget } from "../posts/poll-target.js";
+import { pollKey, pollTarget } from "../posts/poll-target.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import { retryTarget } from "../posts/retry-target.js";
 import { runScheduledPost } from "../posts/run-scheduled-post.js";
@@ -49,11 +49,10 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
   }
   const attempt = Number(job.payload.attempt ?? 1);
   const targetId = String(job.payload.targetId);
-  const next = await pollTarget(ctx, { targetId, attempt }, loaderFor(ctx));
+  const interrupted = job.payload.interrupted === undefined ? null : Number(job.payload.interrupted);
+  const next = await pollTarget(ctx, { targetId, attempt, interrupted }, loaderFor(ctx));
   if (next) {
-    await ctx.services.jobs.enqueue(
-      { kind: "poll_target", payload: { targetId, attempt: attempt + 1, workspaceId: job.workspaceId, mode: job.mode }, runAt: next, dedupKey: `poll:${targetId}:${attempt + 1}` },
-      ctx.db,
-    );
+    const payload = { targetId, attempt: attempt + 1, workspaceId: job.workspaceId, mode: job.mode, ...(interrupted === null ? {} : { interrupted }) };
+    await ctx.services.jobs.enqueue({ kind: "poll_target", payload, runAt: next, dedupKey: pollKey(targetId, attempt + 1, interrupted) }, ctx.db);
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { postTargets, posts } from "../../db/schema/index.js";
 import { PUBLISH_TIMEOUT_MS } from "../posts/publish-targets.js";
+import { pollKey } from "../posts/poll-target.js";
 import type { JobRuntime } from "./job-context.js";
 
 /**
@@ -28,7 +29,10 @@ async function sweepUnsentTargets(runtime: JobRuntime, cutoff: Date, limit: numb
 /**
  * A target claimed for sending (`publishing`) whose request died before recording the outcome
  * (a crash, a cancelled isolate) would wait forever with its credit held. Past the publish
- * timeout it becomes `unknown`, and the usual check at the network decides what happened.
+ * timeout it becomes `unknown`, and the usual check at the network decides what happened. Its
+ * checks are marked `interrupted` (with the send they are about, so each interrupted send gets
+ * checks of its own): a scheduled post nobody is waiting on is sent again when the network does
+ * not have it (poll-target.ts).
  */
 export async function sweepStuckTargets(runtime: JobRuntime, limit = 100): Promise<number> {
   const now = runtime.clock.now();
@@ -38,15 +42,15 @@ export async function sweepStuckTargets(runtime: JobRuntime, limit = 100): Promi
     .update(postTargets)
     .set({ state: "unknown", nextPollAt: now })
     .where(and(eq(postTargets.state, "publishing"), lt(postTargets.attemptStartedAt, cutoff)))
-    .returning({ id: postTargets.id, postId: postTargets.postId, workspaceId: postTargets.workspaceId });
+    .returning({ id: postTargets.id, postId: postTargets.postId, workspaceId: postTargets.workspaceId, sends: postTargets.sends });
   for (const target of stuck.slice(0, limit)) {
     const [post] = await runtime.db.select({ mode: posts.mode }).from(posts).where(eq(posts.id, target.postId));
     await runtime.services.jobs.enqueue(
       {
         kind: "poll_target",
-        payload: { targetId: target.id, attempt: 1, workspaceId: target.workspaceId, mode: post?.mode ?? "test" },
+        payload: { targetId: target.id, attempt: 1, workspaceId: target.workspaceId, mode: post?.mode ?? "test", interrupted: target.sends },
         runAt: now,
-        dedupKey: `poll:${target.id}:stuck`,
+        dedupKey: pollKey(target.id, 1, target.sends),
       },
       runtime.db,
     );

@@ -13,13 +13,49 @@ import { type TargetOutcome, recordTargetOutcome, settlePost } from "./record-ou
 const MAX_POLLS = 120;
 /** How many times a target whose call timed out is looked for at the network before it is failed. */
 const UNKNOWN_CHECKS = 3;
+/** Sends a scheduled target gets in all when crashes interrupt them: a send that kills the process every time must end. */
+const MAX_SENDS = 3;
+
+/**
+ * The key of a target's poll `attempt`: one chain per target for the polls its send queued, and
+ * one per interrupted send (numbered by the target's send count) for the checks the stuck-target
+ * sweep starts, so a send made again after a crash polls under keys not already spent.
+ */
+export const pollKey = (targetId: string, attempt: number, interrupted: number | null) =>
+  interrupted === null ? `poll:${targetId}:${attempt}` : `poll:${targetId}:interrupted-${interrupted}:${attempt}`;
+
+/**
+ * A scheduled target whose send a crash interrupted and that the network does not have: nobody
+ * is waiting on it, so instead of a failure nobody asked for it goes back to `pending` and the
+ * usual sender sends it (retryTarget: the checks again, then the claim). The change is
+ * conditional on the target still being `unknown`, so a duplicate check queues nothing more.
+ */
+async function sendAgain(ctx: DomainContext, target: { id: string; sends: number }, mode: "test" | "live"): Promise<void> {
+  const [reopened] = await ctx.db
+    .update(postTargets)
+    .set({ state: "pending", nextPollAt: null, attemptStartedAt: null })
+    .where(and(eq(postTargets.id, target.id), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "unknown")))
+    .returning({ id: postTargets.id });
+  if (!reopened) return;
+  ctx.services.logger.warn("interrupted target sent again", { workspace: ctx.workspace.id, targetId: target.id, sends: target.sends });
+  await ctx.services.jobs.enqueue(
+    {
+      kind: "retry_target",
+      payload: { targetId: target.id, deferrals: 0, workspaceId: ctx.workspace.id, mode },
+      runAt: ctx.clock.now(),
+      dedupKey: `retry:${target.id}:interrupted-${target.sends}`,
+    },
+    ctx.db,
+  );
+}
 
 /**
  * Finishes a target the network is still working on (`processing`: ask `checkPublish`), or
  * whose call timed out (`unknown`: ask the network whether the post went out, with
- * `findPublished`, before anything is retried). Returns when to look again, or null when done.
+ * `findPublished`, before anything is retried). `interrupted` marks the checks of a send a crash
+ * cut short (sweep-stuck-targets.ts). Returns when to look again, or null when done.
  */
-export async function pollTarget(ctx: DomainContext, input: { targetId: string; attempt: number }, loadMedia: MediaLoader): Promise<Date | null> {
+export async function pollTarget(ctx: DomainContext, input: { targetId: string; attempt: number; interrupted?: number | null }, loadMedia: MediaLoader): Promise<Date | null> {
   const [target] = await ctx.db.select().from(postTargets).where(and(eq(postTargets.id, input.targetId), eq(postTargets.workspaceId, ctx.workspace.id)));
   if (!target || (target.state !== "processing" && target.state !== "unknown")) return null;
   const [account] = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.id, target.accountId));
@@ -51,10 +87,16 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
       // A slow call may still land after we gave up waiting: look again a few times, minutes
       // apart, before concluding it did not go out.
       if (!found && input.attempt < UNKNOWN_CHECKS) return new Date(ctx.clock.now().getTime() + 5 * 60_000);
-      // Not there: the attempt did not go out; failing it (uncharged) is safe, a blind retry is not.
+      const interrupted = input.interrupted !== undefined && input.interrupted !== null;
+      if (!found && interrupted && post.scheduledAt !== null && target.sends < MAX_SENDS) {
+        await sendAgain(ctx, target, post.mode);
+        return null;
+      }
+      // Not there: the attempt did not go out; failing it (uncharged) is safe, a blind retry is
+      // not. A caller waiting on it (its Idempotency-Key retry) is told so and decides.
       outcome = found
         ? { state: "published", ...found }
-        : { state: "failed", error: new ApiError("platform_unavailable", { platform, message: `The ${platform} call timed out and the post is not on the network; publish again.` }) };
+        : { state: "failed", error: notSent(platform, interrupted, target.sends) };
     }
   } catch (error) {
     const apiError = error instanceof ApiError ? error : new ApiError("internal_error", { platform });
@@ -67,4 +109,14 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
   await recordTargetOutcome(ctx, target.id, outcome);
   await settlePost(ctx, target.postId);
   return outcome.state === "processing" ? outcome.nextPollAt : null;
+}
+
+function notSent(platform: PlatformId, interrupted: boolean, sends: number): ApiError {
+  if (!interrupted) return new ApiError("platform_unavailable", { platform, message: `The ${platform} call timed out and the post is not on the network; publish again.` });
+  const times = sends > 1 ? `${sends} times` : "once";
+  return new ApiError("platform_unavailable", {
+    platform,
+    message: `Sending to ${platform} was interrupted ${times} (the server stopped mid-send) and the post is not on the network.`,
+    fix: "Publish the post again.",
+  });
 }

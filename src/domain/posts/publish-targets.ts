@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
@@ -113,7 +113,7 @@ export async function publishPrepared(ctx: DomainContext, targets: PreparedTarge
   const ids = targets.map((t) => t.targetId);
   const claimed = await ctx.db
     .update(postTargets)
-    .set({ state: "publishing", attemptStartedAt: ctx.clock.now() })
+    .set({ state: "publishing", attemptStartedAt: ctx.clock.now(), sends: sql`${postTargets.sends} + 1` })
     .where(and(inArray(postTargets.id, ids), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")))
     .returning({ id: postTargets.id });
   const ours = targets.filter((t) => claimed.some((row) => row.id === t.targetId));

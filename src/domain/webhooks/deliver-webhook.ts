@@ -27,7 +27,8 @@ async function activeSecrets(ctx: DomainContext, endpoint: SendingEndpoint, now:
 }
 
 /**
- * The `webhook_delivery` job: makes attempt `attempt` of one delivery. The claim is one
+ * The `webhook_delivery` job: makes attempt `attempt` of one delivery (or, when a runner died
+ * holding that attempt, the next one: the header and the log count attempts started). The claim is one
  * conditional UPDATE (claimDeliveries): it succeeds only for the attempt that is next (or for one
  * whose runner died mid-flight), so a duplicate job or a QStash redelivery never sends the same
  * attempt twice while it is running. The event id is the same on every attempt; receivers drop
@@ -38,7 +39,7 @@ async function activeSecrets(ctx: DomainContext, endpoint: SendingEndpoint, now:
 export async function deliverWebhook(ctx: DomainContext, input: { deliveryId: string; attempt: number }, statements: DeliveryStatements = directDeliveryStatements(ctx.db, ctx.clock)): Promise<void> {
   const row = await statements.claim({ deliveryId: input.deliveryId, workspaceId: ctx.workspace.id, attempt: input.attempt });
   if (!row) return;
-  const { delivery, endpoint, event, claimedAt, turn } = row;
+  const { delivery, endpoint, event, claimedAt, turn, attempt } = row;
 
   let result: SendResult;
   try {
@@ -55,7 +56,7 @@ export async function deliverWebhook(ctx: DomainContext, input: { deliveryId: st
         "service-signature": await signatureHeader(await activeSecrets(ctx, endpoint, claimedAt), body, claimedAt),
         "service-event-id": event.id,
         "service-event-type": event.type,
-        "service-delivery-attempt": String(input.attempt),
+        "service-delivery-attempt": String(attempt),
       };
       const transport = webhookTransport(ctx.services.networks.guardedFetch, endpoint.mode, new URL(endpoint.url), ctx.services.loopbackWebhooks === true);
       await turn?.ready;
@@ -73,7 +74,7 @@ export async function deliverWebhook(ctx: DomainContext, input: { deliveryId: st
       endpointId: endpoint.id,
       eventId: event.id,
       eventType: event.type,
-      attempt: input.attempt,
+      attempt,
       claimedAt,
       status: result.status,
       latencyMs: result.latencyMs,
@@ -81,7 +82,7 @@ export async function deliverWebhook(ctx: DomainContext, input: { deliveryId: st
     });
     return;
   }
-  await recordFailedAttempt(ctx, { delivery, endpoint, event: { id: event.id, type: event.type }, attempt: input.attempt, claimedAt, result, retry: endpoint.enabled });
+  await recordFailedAttempt(ctx, { delivery, endpoint, event: { id: event.id, type: event.type }, attempt, claimedAt, result, retry: endpoint.enabled });
 }
 
 /**

@@ -8,8 +8,11 @@ import type { EndpointRow } from "./webhook-view.js";
 
 import { DELIVERY_TIMEOUT_MS } from "./retry-schedule.js";
 
-/** An attempt in flight this long belongs to a runner that died: the attempt is made again. */
+/** An attempt in flight this long belongs to a runner that died: the next attempt is made in its place. */
 export const STALE_ATTEMPT_MS = DELIVERY_TIMEOUT_MS + 20_000;
+
+/** The delivery log's note on an attempt whose runner died before its answer was recorded. */
+const INTERRUPTED = "interrupted: the sender stopped before the answer was recorded; the next attempt was made";
 
 export interface DeliveryClaim {
   deliveryId: string;
@@ -23,10 +26,13 @@ export interface ClaimedDelivery {
   endpoint: Pick<EndpointRow, "id" | "mode" | "url" | "enabled" | "secretEncrypted" | "previousSecretEncrypted" | "previousSecretUntil">;
   event: { id: string; type: string; createdAt: Date; data: Record<string, unknown> };
   claimedAt: Date;
+  /** The attempt this claim holds: the job's, or the one after it when the job's was cut short by a runner that died. */
+  attempt: number;
 }
 
 interface RawClaimed {
   id: string;
+  attempt: number | string;
   endpoint_id: string;
   event_id: string;
   mode: "test" | "live";
@@ -48,24 +54,42 @@ const epochMs = (column: ReturnType<typeof sql.raw>) => sql`floor(extract(epoch 
  * and reads what sending them needs. Each claim is the conditional UPDATE deliverWebhook always
  * made: it succeeds only for the attempt that is next (or for one whose runner died mid-flight),
  * so a duplicate job or a QStash redelivery never sends the same attempt twice while it runs.
+ * The count is written before anything is sent, so it counts attempts started: an attempt whose
+ * runner died may have reached the receiver, and the one made in its place is the next number.
  * The deliveries must be distinct (the batcher sends a repeated one in a later statement, where
  * it finds the attempt taken, as it would have one statement after the other).
  * Returns the claimed ones by delivery id.
  */
 export async function claimDeliveries(db: Queryable, claims: readonly DeliveryClaim[], claimedAt: Date): Promise<Map<string, ClaimedDelivery>> {
-  const input = JSON.stringify(claims.map((c) => ({ delivery_id: c.deliveryId, workspace_id: c.workspaceId, attempt: c.attempt })));
+  const input = JSON.stringify(claims.map((c) => ({ delivery_id: c.deliveryId, workspace_id: c.workspaceId, attempt: c.attempt, log_id: newId("wha") })));
+  const ids = textArray(claims.map((c) => c.deliveryId));
   const stale = new Date(claimedAt.getTime() - STALE_ATTEMPT_MS).toISOString();
   const result: unknown = await db.execute(sql`
     with input as (
-      select * from jsonb_to_recordset(${input}::jsonb) as i(delivery_id text, workspace_id text, attempt int)
+      select * from jsonb_to_recordset(${input}::jsonb) as i(delivery_id text, workspace_id text, attempt int, log_id text)
+    ), cut_short as (
+      -- Attempts whose runner died holding them, as they were before this claim takes them over.
+      select d.id, d.workspace_id, d.endpoint_id, d.event_id, d.attempts, d.in_flight_since, i.log_id
+      from ${webhookDeliveries} d join input i on d.id = i.delivery_id and d.workspace_id = i.workspace_id
+      where d.id = any(${ids}::text[]) and d.state = 'pending' and d.attempts = i.attempt and d.in_flight_since < ${stale}::timestamptz
     ), claimed as (
-      update ${webhookDeliveries} d set attempts = i.attempt, in_flight_since = ${claimedAt.toISOString()}::timestamptz
+      update ${webhookDeliveries} d
+      set attempts = case when d.attempts = i.attempt then i.attempt + 1 else i.attempt end, in_flight_since = ${claimedAt.toISOString()}::timestamptz
       from input i
-      where d.id = any(${textArray(claims.map((c) => c.deliveryId))}::text[]) and d.id = i.delivery_id and d.workspace_id = i.workspace_id and d.state = 'pending'
+      where d.id = any(${ids}::text[]) and d.id = i.delivery_id and d.workspace_id = i.workspace_id and d.state = 'pending'
         and ((d.attempts = i.attempt - 1 and d.in_flight_since is null) or (d.attempts = i.attempt and d.in_flight_since < ${stale}::timestamptz))
-      returning d.id, d.workspace_id, d.endpoint_id, d.event_id
+      returning d.id, d.workspace_id, d.endpoint_id, d.event_id, d.attempts
+    ), interrupted as (
+      -- The delivery log keeps the attempt that was cut short (it may have reached the receiver),
+      -- so the log and the header count the same attempts. Only a claim that won writes it.
+      insert into ${webhookAttempts} (id, workspace_id, endpoint_id, delivery_id, event_id, event_type, attempt, created_at, status, ok, latency_ms, response_excerpt, error, next_retry_at)
+      select s.log_id, s.workspace_id, s.endpoint_id, s.id, s.event_id, ev.type, s.attempts, s.in_flight_since, null, false, 0, null, ${INTERRUPTED}, null
+      from cut_short s
+      join claimed c on c.id = s.id
+      join ${events} ev on ev.id = s.event_id and ev.workspace_id = s.workspace_id
+      returning id
     )
-    select c.id, c.endpoint_id, c.event_id, e.mode, e.url, e.enabled, e.secret_encrypted, e.previous_secret_encrypted,
+    select c.id, c.attempts as attempt, c.endpoint_id, c.event_id, e.mode, e.url, e.enabled, e.secret_encrypted, e.previous_secret_encrypted,
       ${epochMs(sql.raw("e.previous_secret_until"))} as previous_secret_until_ms,
       ev.type, ${epochMs(sql.raw("ev.created_at"))} as created_at_ms, ev.data
     from claimed c
@@ -86,6 +110,7 @@ export async function claimDeliveries(db: Queryable, claims: readonly DeliveryCl
       },
       event: { id: row.event_id, type: row.type, createdAt: new Date(Number(row.created_at_ms)), data: typeof row.data === "string" ? (JSON.parse(row.data) as Record<string, unknown>) : row.data },
       claimedAt,
+      attempt: Number(row.attempt),
     });
   }
   return claimed;

@@ -185,7 +185,7 @@ export function mediaAltText(ctx: Ctx): void {
   warn(
     ctx,
     "media.altText",
-    "field_required",
+    "alt_text_missing",
     altParam(ctx),
     `${plural(missing.length, "image")} ha${missing.length === 1 ? "s" : "ve"} no alt text (${missing.map(label).join(", ")}); ${ctx.name} shows alt text to people using screen readers.`,
     `Describe each image in \`${altParam(ctx)}\`${where}.`,

@@ -5,10 +5,7 @@ import { platformIds } from "../../../networks/platform-ids.js";
 import { named } from "../../openapi-helpers.js";
 import { ReadProblemSchema } from "../notifications/schema.js";
 
-/**
- * A query value out of a closed list: a value outside it is 400 `field_invalid` naming the
- * parameter (a picklist would answer `field_wrong_type`, which reads as if text were not allowed).
- */
+/** A query value out of a closed list: a value outside it is 400 `field_invalid` naming the parameter and the values. */
 const oneOf = <T extends string>(values: readonly T[]) =>
   v.pipe(
     v.string(),

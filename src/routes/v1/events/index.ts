@@ -20,7 +20,7 @@ export const eventRoutes = new Hono<AppEnv>()
       security,
       responses: { 200: jsonResponse(EventListSchema, "A page of events."), ...errorResponses(["field_unknown", "field_invalid", "unknown_webhook_event", "cursor_invalid"]) },
     }),
-    validate("query", EventListQuery, { typeCodes: { type: "unknown_webhook_event" } }),
+    validate("query", EventListQuery, { codes: { type: "unknown_webhook_event" }, typeCodes: { type: "unknown_webhook_event" } }),
     async (c) => c.json(await listEvents({ ctx: c.get("ctx"), input: c.req.valid("query") })),
   )
   .get(

@@ -26,7 +26,7 @@ export const TargetSchema = named(
   handle: v.string(),
   state: v.pipe(
     v.picklist(["pending", "publishing", "processing", "published", "failed", "cancelled", "unknown", "retracted"]),
-    v.description("`unknown`: the network call timed out; Chorus checks the network before any retry. `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent)."),
+    v.description("`unknown`: the network call timed out, or the server stopped while sending; Chorus checks the network before any retry (a scheduled post it does not find there is sent again). `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent)."),
   ),
   networkPostId: v.nullable(v.string()),
   url: v.nullable(v.string()),

@@ -1,0 +1,1 @@
+ALTER TABLE "post_targets" ADD COLUMN "sends" integer DEFAULT 0 NOT NULL;
