@@ -100,13 +100,15 @@ describe("rate limits", () => {
     });
   });
 
-  it("limits anonymous traffic per address, including refused keys", async () => {
+  it("limits public routes per address, apart from failed authentication", async () => {
     const limited = await createTestApp({ deps: { publicPerMinute: 2 } });
     const call = anonymous(limited.app);
     const headers = { "x-test-ip": "203.0.113.9" };
+    // A refused key is counted by the failed-authentication limits, not by the public one.
     expect((await call("/v1/me", { headers })).status).toBe(401);
     expect((await call("/openapi.json", { headers })).status).toBe(200);
-    const refused = await call("/v1/me", { headers });
+    expect((await call("/v1/platforms", { headers })).status).toBe(200);
+    const refused = await call("/openapi.json", { headers });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await call("/openapi.json", { headers: { "x-test-ip": "203.0.113.10" } })).status).toBe(200);
