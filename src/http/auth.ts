@@ -8,6 +8,8 @@ import { protectedResourceMetadataUrl } from "../domain/agents/oauth-metadata.js
 import { enforceRateLimits, publicRateCheck } from "./rate-limit.js";
 import { countFailedAuthentication } from "./failed-auth.js";
 import { finishAfterResponse } from "./after-response.js";
+import { isTransientFailure } from "../infra/transient-failure.js";
+import type { VerifiedKey } from "../domain/keys/verified-key-cache.js";
 
 /**
  * Bearer key → workspace, then the workspace's API limit (and the profile's, when the request
@@ -26,8 +28,16 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
       const deps = c.get("deps");
       const presented = match?.[1];
       const options = { cache: deps.verifiedKeys, now: deps.clock.now() };
-      // An agent's OAuth access token (`cat_…`) or an API key: the same workspace context either way, plus the agent's grant.
-      const found = presented ? await (isAgentToken(presented) ? authenticateAgentToken(db, presented, options) : authenticateApiKey(db, presented, options)) : null;
+      let found: VerifiedKey | null = null;
+      try {
+        // An agent's OAuth access token (`cat_…`) or an API key: the same workspace context either way, plus the agent's grant.
+        found = presented ? await (isAgentToken(presented) ? authenticateAgentToken(db, presented, options) : authenticateApiKey(db, presented, options)) : null;
+      } catch (error) {
+        // The database is down: no workspace is known, so the 503 carries the address's public
+        // limit in its X-RateLimit-* headers, as every answer carries some.
+        if (isTransientFailure(error)) await enforceRateLimits(c, [publicRateCheck(c)]);
+        throw error;
+      }
       if (!found) {
         await countFailedAuthentication(c, presented);
         // RFC 6750 §3: a 401 names its scheme; RFC 9728 §5.1 adds where the protected resource's
