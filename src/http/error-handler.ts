@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError, toEnvelope } from "../infra/errors.js";
+import { type ErrorCode, errorCatalogue } from "../infra/error-catalogue.js";
+import { takesIdempotencyKey } from "./idempotency.js";
 import { isTransientFailure } from "../infra/transient-failure.js";
 import type { AppEnv } from "./context.js";
 import { clientWentAway } from "./request-log.js";
@@ -18,8 +20,22 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   const apiError = asApiError(error, c);
   if (apiError.beforeExecution) c.set("refusedBeforeExecution", true);
   const body = toEnvelope(apiError, c.get("baseUrl"), c.get("requestId"));
+  body.error.fix = fixFor(apiError, c);
   const headers = apiError.status === 503 && apiError.retryable && !apiError.headers["Retry-After"] ? { ...apiError.headers, "Retry-After": String(SERVICE_RETRY_AFTER_SECONDS) } : apiError.headers;
   return c.json(body, apiError.status as 400, headers);
+}
+
+/** Codes whose catalogue fix says "retry": for a write, the retry must carry the same key. */
+const RETRY_CODES = new Set<ErrorCode>(["rate_limited", "service_unavailable", "platform_unavailable"]);
+
+/**
+ * The fix as it fits this request: a retry of a REST write is told to send the same
+ * Idempotency-Key (so a write that went through is not made twice); a read, or a request that
+ * takes no key (unauthenticated, OAuth), is not told about one.
+ */
+function fixFor(error: ApiError, c: Context<AppEnv>): string | null {
+  if (!RETRY_CODES.has(error.code) || error.fix !== errorCatalogue[error.code].fix || !takesIdempotencyKey(c)) return error.fix;
+  return `${error.fix} Send the same Idempotency-Key as the first attempt, so a write that went through is not made twice.`;
 }
 
 /**
