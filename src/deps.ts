@@ -24,10 +24,12 @@ export interface AppDeps {
   logger: Logger;
   /** Public base URL for links in responses (docs, connect pages); derived from the request when unset. */
   publicUrl?: string | undefined;
-  /** The caller's address, for limits on unauthenticated requests. */
+  /** The caller's address (through trusted proxies), for limits on public routes and failed authentication. */
   clientIp: (c: Context) => string;
-  /** Requests per minute per address on public routes and refused keys. */
+  /** Requests per minute per address on public routes. */
   publicPerMinute?: number;
+  /** Failed authentications per minute per address and per presented key prefix (defaults in http/failed-auth.ts). */
+  failedAuthPerMinute?: { perAddress?: number; perKeyPrefix?: number } | undefined;
   networks: NetworkDeps;
   /** Encrypts network tokens and client secrets at rest. */
   cipher: TokenCipher;

@@ -56,13 +56,23 @@ function dropPerQueryParsers(client: PGlite): void {
     query: (sql: string, params?: unknown[], options?: QueryOptions) => ReturnType<PGlite["query"]>;
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) => Promise<T>;
   };
-  patched.query = (sql, params, options) => query(sql, params, withoutParsers(options) as Parameters<PGlite["query"]>[2]);
+  patched.query = (sql, params, options) => query(sql, params, withoutParsers(options) as Parameters<PGlite["query"]>[2]).catch((error: unknown) => whenClosed(client, error));
   patched.transaction = (callback) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
       (tx as unknown as { query: typeof patched.query }).query = (sql, params, options) => txQuery(sql, params, withoutParsers(options) as Parameters<Transaction["query"]>[2]);
       return callback(tx);
-    });
+    }).catch((error: unknown) => whenClosed(client, error));
+}
+
+/**
+ * A query on a closed PGlite (the server is shutting down) fails with a bare "PGlite is closed".
+ * It is given the SQLSTATE a server connection that is gone has, 08003 connection_does_not_exist,
+ * so callers tell it from a bug by code as they do for PostgreSQL and answer 503, not 500.
+ */
+function whenClosed(client: PGlite, error: unknown): never {
+  if (!client.closed) throw error;
+  throw Object.assign(new Error("The embedded database is closed.", { cause: error }), { code: "08003" });
 }
 
 /**

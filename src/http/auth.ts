@@ -5,15 +5,19 @@ import { authenticateAgentToken, isAgentToken } from "../domain/agents/authentic
 import { ApiError } from "../infra/errors.js";
 import type { AppEnv } from "./context.js";
 import { protectedResourceMetadataUrl } from "../domain/agents/oauth-metadata.js";
-import { enforceRateLimits, publicRateCheck, refuseIfStillLimited } from "./rate-limit.js";
+import { enforceRateLimits, publicRateCheck } from "./rate-limit.js";
+import { countFailedAuthentication } from "./failed-auth.js";
 import { finishAfterResponse } from "./after-response.js";
+import { isTransientFailure } from "../infra/transient-failure.js";
+import type { VerifiedKey } from "../domain/keys/verified-key-cache.js";
 
 /**
  * Bearer key → workspace, then the workspace's API limit (and the profile's, when the request
  * names one in its query). A key verified in the last few seconds comes from the verified-key
- * cache without a query. A refused key is counted against the caller's address so that guessing
- * keys is throttled like any other anonymous traffic; once the address has been refused, a key
- * the cache does not know is answered 429 before the database is asked, until the window resets.
+ * cache without a query, and one refused in the last minute is refused again without one. A
+ * failed authentication is counted per address and per key prefix, apart from every other limit
+ * (failed-auth.ts): past those limits it is answered 429 instead of 401, and a valid key from the
+ * same address, or with the same prefix, is still checked and let in.
  */
 export function requireApiKey(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -23,11 +27,19 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
     try {
       const deps = c.get("deps");
       const presented = match?.[1];
-      const options = { cache: deps.verifiedKeys, beforeQuery: () => refuseIfStillLimited(c, publicRateCheck(c)), now: deps.clock.now() };
-      // An agent's OAuth access token (`cat_…`) or an API key: the same workspace context either way, plus the agent's grant.
-      const found = presented ? await (isAgentToken(presented) ? authenticateAgentToken(db, presented, options) : authenticateApiKey(db, presented, options)) : null;
+      const options = { cache: deps.verifiedKeys, now: deps.clock.now() };
+      let found: VerifiedKey | null = null;
+      try {
+        // An agent's OAuth access token (`cat_…`) or an API key: the same workspace context either way, plus the agent's grant.
+        found = presented ? await (isAgentToken(presented) ? authenticateAgentToken(db, presented, options) : authenticateApiKey(db, presented, options)) : null;
+      } catch (error) {
+        // The database is down: no workspace is known, so the 503 carries the address's public
+        // limit in its X-RateLimit-* headers, as every answer carries some.
+        if (isTransientFailure(error)) await enforceRateLimits(c, [publicRateCheck(c)]);
+        throw error;
+      }
       if (!found) {
-        await enforceRateLimits(c, [publicRateCheck(c)]);
+        await countFailedAuthentication(c, presented);
         // RFC 6750 §3: a 401 names its scheme; RFC 9728 §5.1 adds where the protected resource's
         // metadata is, which is how an MCP client finds the authorization server for its agent.
         const metadata = `resource_metadata="${protectedResourceMetadataUrl(c.get("baseUrl"))}"`;

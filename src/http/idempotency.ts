@@ -140,6 +140,11 @@ export async function runIdempotent(
   return { status: answer.status, body: answer.body, headers: answer.headers, replayed: false };
 }
 
+/** Whether the request is a REST write the `idempotency` middleware takes an `Idempotency-Key` on (an authenticated one). */
+export function takesIdempotencyKey(c: Context<AppEnv>): boolean {
+  return WRITE_METHODS.has(c.req.method) && c.get("ctx") !== undefined;
+}
+
 /** `Idempotency-Key` on REST writes, through `runIdempotent`. */
 export function idempotency(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

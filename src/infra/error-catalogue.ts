@@ -62,9 +62,9 @@ export const errorCatalogue = {
   unauthorized: e("unauthorized", 401, false, "The API key is missing, malformed, revoked or unknown.", "Send `Authorization: Bearer <key>` with an active key (sk_test_… or sk_live_…)."),
   nickname_locked: e("forbidden", 403, false, "The account owner locked this agent's display name.", "Ask the account owner to unlock the nickname; other fields are unaffected."),
   entitlement_exceeded: e("entitlement_exceeded", 402, false, "Out of credits, or the plan does not include this network or feature.", "Top up credits or upgrade the plan; GET /v1/me/limits shows credits and blocked networks."),
-  rate_limited: e("rate_limited", 429, true, "Too many requests in the current window, or the network is throttling this account.", "Wait for the number of seconds in `Retry-After`, then retry with the same Idempotency-Key."),
+  rate_limited: e("rate_limited", 429, true, "Too many requests in the current window, or the network is throttling this account.", "Wait for the number of seconds in `Retry-After`, then retry."),
   internal_error: e("api_error", 500, false, "Something failed inside Chorus. Nothing about it is your fault.", "Quote the requestId to support; a failure Chorus knows to be passing is answered 503 `service_unavailable` instead, which is worth retrying."),
-  service_unavailable: e("service_unavailable", 503, true, "A service Chorus depends on did not answer in time.", "Retry after a few seconds with the same Idempotency-Key."),
+  service_unavailable: e("service_unavailable", 503, true, "A service Chorus depends on did not answer in time.", "Retry after the number of seconds in `Retry-After`."),
 
   // Before publishing (also returned by validate)
   media_required: e("invalid_request", 400, false, "The network cannot publish text alone.", "Attach an image or video in `media` (upload it with POST /v1/media)."),
@@ -172,7 +172,7 @@ export const errorCatalogue = {
   publish_info_unsupported: e("not_found", 404, false, "The network has no creator-level publishing constraints to read; only the short-video network publishes them.", "Skip this call for this account: its limits are the network's capabilities in GET /v1/platforms/{platform}."),
   sandbox_only: e("invalid_request", 400, false, "This operation exists only for test keys and sandbox accounts.", "Use a test key (sk_test_…) and a sandbox account."),
   platform_rejected: e("platform_error", 422, false, "The network refused the request for a reason Chorus does not recognise; the message is the network's own.", null),
-  platform_unavailable: e("platform_error", 502, true, "The network failed or did not answer.", "Retry later with the same Idempotency-Key."),
+  platform_unavailable: e("platform_error", 502, true, "The network failed or did not answer.", "Retry later."),
   url_unreachable: e("invalid_request", 400, false, "Chorus could not fetch a URL you gave it. For safety every cause (a private or local address, a redirect to one or to http, no answer, an error status, too slow, too large) gives this same answer.", "Give a public https URL that answers directly (or within 3 redirects, all https) with the file, within the size and time limits the endpoint documents."),
   app_credentials_invalid: e("platform_error", 502, false, "The network does not recognise the app this server (or workspace) uses: its client id is invalid, or the app was deleted or not yet approved. Nothing the person does fixes it.", "The operator must check the network app's client id and secret: CHORUS_<NETWORK>_CLIENT_ID / CHORUS_<NETWORK>_CLIENT_SECRET on the server, or the workspace's own app in POST /v1/credentials."),
   video_thumbnail_not_set: e("platform_error", 422, false, "The video was published, but the video-sharing network refused its custom thumbnail (the channel is not verified for custom thumbnails, or the image was refused); the video shows an automatic thumbnail.", "Verify the channel (youtube.com/verify) to use custom thumbnails, then set the thumbnail in YouTube Studio; publishing again would upload the video twice."),

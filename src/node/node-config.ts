@@ -11,6 +11,8 @@ export const NodeEnvSchema = v.object({
   CHORUS_PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
   UPSTASH_REDIS_REST_URL: v.optional(v.pipe(v.string(), v.url())),
   UPSTASH_REDIS_REST_TOKEN: v.optional(v.string()),
+  /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client (checked when the runtime is built). */
+  CHORUS_TRUSTED_PROXIES: v.optional(v.string()),
   /** Local development only: lets user-chosen URLs (a PDS, images) reach localhost over http. */
   CHORUS_OUTBOUND_ALLOW_LOOPBACK: v.optional(v.picklist(["true", "false"]), "false"),
   /**

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { Context } from "hono";
 import { Redis } from "@upstash/redis";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppDeps } from "../deps.js";
@@ -20,12 +21,29 @@ import { resolveAllAddresses } from "./node-resolve.js";
 import { createPinnedFetch } from "./pinned-fetch.js";
 import { createNetworkFetch } from "./network-fetch.js";
 import { isBlockedAddress, isLoopbackAddress } from "../infra/outbound/address-ranges.js";
+import { type TrustedProxies, clientAddress, parseTrustedProxies } from "../infra/client-address.js";
 import { tableJobQueue } from "../domain/jobs/job-queue.js";
 import { createVerifiedKeyCache } from "../domain/keys/verified-key-cache.js";
 import { type NodeEnv, loopbackWebhooksAllowed } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";
 import { type JobWakeups, pgliteWakeups, postgresWakeups } from "./job-wakeups.js";
 import { cacheLimitsOnPglite } from "./limits-invalidation.js";
+
+/**
+ * The caller's address on Node: the socket's peer, or behind a trusted reverse proxy the address
+ * that proxy forwarded for (a proxy's own address would put every client in one limit).
+ */
+export function nodeClientIp(trusted: TrustedProxies): (c: Context) => string {
+  return (c) => {
+    let peer: string | undefined;
+    try {
+      peer = getConnInfo(c).remote.address;
+    } catch {
+      peer = undefined;
+    }
+    return clientAddress(peer, c.req.header("x-forwarded-for"), trusted);
+  };
+}
 
 export interface NodeRuntime {
   deps: AppDeps;
@@ -39,6 +57,8 @@ export interface NodeRuntime {
 
 /** Builds the Node server's dependencies: PGlite or Postgres, and the in-process or Upstash limiter. */
 export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, string | undefined> = process.env): Promise<NodeRuntime> {
+  // Before anything is opened: a malformed proxy list stops the start with its own message.
+  const trustedProxies = parseTrustedProxies(env.CHORUS_TRUSTED_PROXIES);
   const secrets = loadNodeSecrets(rawEnv, env.CHORUS_DATA_DIR);
   const server = env.DATABASE_URL ? await openServerDatabase(env.DATABASE_URL) : null;
   const embedded = server ? null : await openEmbeddedDatabase(env.CHORUS_DATA_DIR);
@@ -77,13 +97,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     limitsCache: embedded ? await cacheLimitsOnPglite(embedded.client) : undefined,
     dashboardScript: nodeDashboardScript(),
     loopbackWebhooks: loopbackWebhooksAllowed(env),
-    clientIp: (c) => {
-      try {
-        return getConnInfo(c).remote.address ?? "unknown";
-      } catch {
-        return "unknown";
-      }
-    },
+    clientIp: nodeClientIp(trustedProxies),
   };
   return {
     deps,

@@ -48,7 +48,8 @@ const rateHeaders = {
 export function errorResponses(codes: readonly ErrorCode[], options: { authenticated?: boolean } = {}) {
   // Every route reads its path and query through the input guard, so any of them can refuse a NUL or a lone surrogate.
   // Every route validates its path, query or body the same way (`field_*` naming the parameter).
-  const guarded: ErrorCode[] = ["text_invalid_characters", "field_unknown", "field_wrong_type", "field_required", "field_invalid", "rate_limited", "internal_error"];
+  // And any can meet a database outage (503 `service_unavailable`, with Retry-After).
+  const guarded: ErrorCode[] = ["text_invalid_characters", "field_unknown", "field_wrong_type", "field_required", "field_invalid", "rate_limited", "internal_error", "service_unavailable"];
   // Any authenticated route can refuse an OAuth agent whose grant does not reach it.
   const agentGrant: ErrorCode[] = ["agent_grant_action", "agent_grant_owner_only", "agent_grant_profile", "agent_grant_platform"];
   const always: ErrorCode[] = options.authenticated === false ? guarded : ["unauthorized", ...guarded, ...agentGrant];
@@ -61,7 +62,7 @@ export function errorResponses(codes: readonly ErrorCode[], options: { authentic
   for (const [status, list] of byStatus) {
     responses[String(status)] = {
       description: `Error. Codes: ${list.map((c) => `\`${c}\``).join(", ")}.`,
-      headers: status === 429 ? { ...rateHeaders, "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } : rateHeaders,
+      headers: status === 429 || status === 503 ? { ...rateHeaders, "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } : rateHeaders,
       content: { "application/json": { schema: openApiSchema(ErrorEnvelopeSchema), example: errorExample(list[0] ?? "internal_error") } },
     };
   }

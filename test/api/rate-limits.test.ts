@@ -46,6 +46,50 @@ describe("rate limits", () => {
     expect((await ws.request("/v1/me")).status).toBe(200);
   });
 
+  it("gives the exact X-RateLimit-Limit, -Remaining and -Reset of the workspace's window", async () => {
+    const ws = await t.workspace();
+    await t.db.update(workspaces).set({ apiPerMinute: 5 }).where(eq(workspaces.id, ws.id));
+    // 20 s into the next 60-second window (the clock only moves forward): it resets 40 s later.
+    const now = t.clock.now().getTime();
+    const windowStart = now - (now % 60_000) + 60_000;
+    t.clock.set(new Date(windowStart + 20_000));
+    const resetAt = String((windowStart + 60_000) / 1000);
+    const seen: [string | null, string | null, string | null][] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await ws.request("/v1/me");
+      seen.push([response.headers.get("x-ratelimit-limit"), response.headers.get("x-ratelimit-remaining"), response.headers.get("x-ratelimit-reset")]);
+    }
+    expect(seen).toEqual([
+      ["5", "4", resetAt],
+      ["5", "3", resetAt],
+      ["5", "2", resetAt],
+    ]);
+    // An error answer counts and carries the same window.
+    const failed = await ws.request("/v1/profiles", { method: "POST", json: { bad: 1 } });
+    expect([failed.headers.get("x-ratelimit-limit"), failed.headers.get("x-ratelimit-remaining"), failed.headers.get("x-ratelimit-reset")]).toEqual(["5", "1", resetAt]);
+    await ws.request("/v1/me");
+    const refused = await ws.request("/v1/me");
+    expect(refused.status).toBe(429);
+    expect([refused.headers.get("x-ratelimit-limit"), refused.headers.get("x-ratelimit-remaining"), refused.headers.get("x-ratelimit-reset")]).toEqual(["5", "0", resetAt]);
+    expect(refused.headers.get("retry-after")).toBe("40");
+  });
+
+  it("tells a refused write to keep its Idempotency-Key, and a refused read nothing about one", async () => {
+    const ws = await t.workspace();
+    await t.db.update(workspaces).set({ apiPerMinute: 1 }).where(eq(workspaces.id, ws.id));
+    expect((await ws.request("/v1/me")).status).toBe(200);
+    const read = await ws.request("/v1/me");
+    expect(read.status).toBe(429);
+    const readFix = (await errorOf(read)).fix ?? "";
+    expect(readFix).toContain("Retry-After");
+    expect(readFix).not.toContain("Idempotency-Key");
+    const write = await ws.request("/v1/profiles", { method: "POST", json: { username: "limited" }, headers: { "Idempotency-Key": "k-429" } });
+    expect(write.status).toBe(429);
+    const writeFix = (await errorOf(write)).fix ?? "";
+    expect(writeFix).toContain("Retry-After");
+    expect(writeFix).toContain("same Idempotency-Key");
+  });
+
   it("applies the per-profile limit when the request names a profile", async () => {
     const ws = await t.workspace();
     await t.db.update(workspaces).set({ profileApiPerMinute: 2 }).where(eq(workspaces.id, ws.id));
@@ -100,13 +144,15 @@ describe("rate limits", () => {
     });
   });
 
-  it("limits anonymous traffic per address, including refused keys", async () => {
+  it("limits public routes per address, apart from failed authentication", async () => {
     const limited = await createTestApp({ deps: { publicPerMinute: 2 } });
     const call = anonymous(limited.app);
     const headers = { "x-test-ip": "203.0.113.9" };
+    // A refused key is counted by the failed-authentication limits, not by the public one.
     expect((await call("/v1/me", { headers })).status).toBe(401);
     expect((await call("/openapi.json", { headers })).status).toBe(200);
-    const refused = await call("/v1/me", { headers });
+    expect((await call("/v1/platforms", { headers })).status).toBe(200);
+    const refused = await call("/openapi.json", { headers });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await call("/openapi.json", { headers: { "x-test-ip": "203.0.113.10" } })).status).toBe(200);

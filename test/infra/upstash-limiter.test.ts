@@ -6,7 +6,7 @@ import { systemClock } from "../../src/infra/clock.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
 import { createUpstashRateLimiter } from "../../src/infra/rate-limit/upstash-limiter.js";
 import { redisAvailable, testRedisUrl } from "../support/postgres.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
 import { startUpstashShim } from "../support/upstash-shim.js";
 
 const available = await redisAvailable();
@@ -61,6 +61,25 @@ describe.skipIf(!available.ok)("rate limits through Upstash", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(remaining.slice(0, 3)).toEqual(["2", "1", "0"]);
+  });
+
+  it("counts failed authentication in Redis on its own: a valid key and public routes still work from the hammering address", async () => {
+    const prefix = `chorus-test:${Date.now()}:${Math.random().toString(36).slice(2)}:auth`;
+    const redis = new Redis({ url: shim.url, token: "test-token", retry: false });
+    const limiter = createUpstashRateLimiter({ redis, fallback: createMemoryRateLimiter(systemClock), timeoutMs: 10_000, prefix });
+    const guarded = await createTestApp({ rateLimiter: limiter, deps: { clock: systemClock, publicPerMinute: 3, failedAuthPerMinute: { perAddress: 3, perKeyPrefix: 100 } } });
+    const ws = await guarded.workspace();
+    await wellInsideAMinute();
+    const ip = { "x-test-ip": "198.51.100.60" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await anonymous(guarded.app)("/v1/me", { headers: { ...ip, authorization: `Bearer sk_test_Upst${String(i).repeat(36)}` } });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect(await redis.keys(`${prefix}:authfail:ip:198.51.100.60*`)).not.toEqual([]);
+    expect((await ws.request("/v1/me", { headers: ip })).status).toBe(200);
+    expect((await anonymous(guarded.app)("/openapi.json", { headers: ip })).status).toBe(200);
   });
 
   it("falls back to the in-process limiter with the same policy when Upstash does not answer", async () => {

@@ -41,7 +41,7 @@ export async function authenticateAgentToken(db: Database, presented: string, op
   const now = options.now ?? new Date();
   const cached = cache?.get(hash);
   if (cached) return cached;
-  options.beforeQuery?.();
+  if (cache?.wasRefused(hash)) return null;
   const generation = cache?.generation() ?? 0;
   const spentDay = spendDay(now);
   const [row] = await db
@@ -51,7 +51,10 @@ export async function authenticateAgentToken(db: Database, presented: string, op
     .innerJoin(workspaces, eq(workspaces.id, agents.workspaceId))
     .where(and(eq(oauthTokens.tokenHash, hash), eq(oauthTokens.kind, "access"), isNull(oauthTokens.revokedAt), isNull(agents.revokedAt)))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+  if (!row || row.expiresAt.getTime() <= now.getTime()) {
+    cache?.rememberRefused(hash);
+    return null;
+  }
   const { agent } = row;
   if (options.now && (!agent.lastUsedAt || now.getTime() - agent.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)) {
     await db.update(agents).set({ lastUsedAt: now }).where(eq(agents.id, agent.id));

@@ -22,10 +22,8 @@ const keyColumns = {
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface AuthenticateOptions {
-  /** Keys verified in the last few seconds: a hit costs no query. */
+  /** Keys verified in the last few seconds (a hit costs no query), and keys refused in the last minute. */
   cache?: VerifiedKeyCache | undefined;
-  /** Runs just before the database is asked (a miss); may throw to refuse without a query. */
-  beforeQuery?: () => void;
   /** Given (requests do), a key whose last use is over a minute old gets its new time written on a miss (`key list` shows it). */
   now?: Date | undefined;
 }
@@ -40,7 +38,7 @@ export async function authenticateApiKey(db: Database, presented: string, option
   const { cache } = options;
   const cached = cache?.get(hash);
   if (cached) return cached;
-  options.beforeQuery?.();
+  if (cache?.wasRefused(hash)) return null;
   const generation = cache?.generation() ?? 0;
   const [row] = await db
     .select({ workspace: workspaces, apiKey: keyColumns, lastUsedAt: apiKeys.lastUsedAt })
@@ -48,7 +46,10 @@ export async function authenticateApiKey(db: Database, presented: string, option
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
-  if (!row) return null;
+  if (!row) {
+    cache?.rememberRefused(hash);
+    return null;
+  }
   const { now } = options;
   if (now && (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.apiKey.id));

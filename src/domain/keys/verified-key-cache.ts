@@ -27,7 +27,17 @@ export interface VerifiedKeyCache {
   set(hash: string, value: VerifiedKey, generation: number): void;
   forgetKey(keyId: string): void;
   forgetWorkspace(workspaceId: string): void;
+  /**
+   * Credentials the database refused in the last minute, by hash: asking again cannot change the
+   * answer (keys and tokens are random and never come back once revoked or expired), so a
+   * repeated bad key costs no query. Kept even when the TTL is 0: it never lets a key in.
+   */
+  wasRefused(hash: string): boolean;
+  rememberRefused(hash: string): void;
 }
+
+/** How long a refused credential is answered from memory. */
+const REFUSED_MS = 60_000;
 
 interface Entry {
   value: VerifiedKey;
@@ -38,6 +48,7 @@ export function createVerifiedKeyCache(options: { clock: Clock; ttlSeconds?: num
   const ttlMs = Math.max(0, (options.ttlSeconds ?? DEFAULT_KEY_CACHE_SECONDS) * 1000);
   const maxEntries = options.maxEntries ?? 10_000;
   const entries = new Map<string, Entry>();
+  const refused = new Map<string, number>();
   let generation = 0;
 
   const forgetWhere = (matches: (value: VerifiedKey) => boolean) => {
@@ -69,5 +80,20 @@ export function createVerifiedKeyCache(options: { clock: Clock; ttlSeconds?: num
     },
     forgetKey: (keyId) => forgetWhere((v) => v.apiKey.id === keyId),
     forgetWorkspace: (workspaceId) => forgetWhere((v) => v.workspace.id === workspaceId),
+    wasRefused(hash) {
+      const until = refused.get(hash);
+      if (until === undefined) return false;
+      if (until > options.clock.now().getTime()) return true;
+      refused.delete(hash);
+      return false;
+    },
+    rememberRefused(hash) {
+      if (refused.size >= maxEntries && !refused.has(hash)) {
+        const oldest = refused.keys().next().value;
+        if (oldest !== undefined) refused.delete(oldest);
+      }
+      refused.delete(hash);
+      refused.set(hash, options.clock.now().getTime() + REFUSED_MS);
+    },
   };
 }
