@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { recordEvent } from "../../src/domain/events/record-event.js";
+import { agentRequest, approvedAgent, type GrantForm } from "../support/agent-oauth.js";
+import { connect, receive } from "../support/conversations.js";
+import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+interface Event {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+async function allEvents(request: TestWorkspace["request"], query = ""): Promise<Event[]> {
+  const response = await request(`/v1/events?limit=100${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { items: Event[] }).items;
+}
+
+/** Every page of one at a time: a page the grant emptied would show here as an empty page. */
+async function pagedOneByOne(request: TestWorkspace["request"]): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await request(`/v1/events?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const page = (await response.json()) as { items: Event[]; cursor: string | null };
+    expect(page.items.length > 0 || ids.length === 0).toBe(true);
+    ids.push(...page.items.map((e) => e.id));
+    cursor = page.cursor;
+  } while (cursor);
+  return ids;
+}
+
+async function publish(ws: TestWorkspace, accounts: string[], text: string): Promise<string> {
+  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * Two brands: acme (Bluesky and X) and other (Bluesky and a Facebook page that gets a private
+ * message); a post per account, one to both of acme's, and a workspace event (webhook.disabled).
+ */
+async function world() {
+  const ws = await t.workspace({ plan: "subscription", grantCredits: 100 });
+  const brand = async (username: string) => ((await (await ws.request("/v1/profiles", { method: "POST", json: { username } })).json()) as { id: string }).id;
+  const acme = await brand("acme");
+  await brand("other");
+  const acmeBsky = await connect(ws, "bluesky", { profile: "acme" });
+  const acmeX = await connect(ws, "twitter", { profile: "acme" });
+  const otherBsky = await connect(ws, "bluesky", { profile: "other" });
+  const otherPage = await connect(ws, "facebook", { profile: "other" });
+  expect((await ws.request(`/v1/social-accounts/${otherPage}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+  await receive(ws, otherPage, "the other brand's private message");
+  const inside = await publish(ws, [acmeBsky], "acme on bluesky");
+  const mixed = await publish(ws, [acmeBsky, acmeX], "acme on bluesky and x");
+  const otherPost = await publish(ws, [otherBsky], "other on bluesky");
+  await recordEvent(t.db, t.jobRuntime().services.jobs, { workspaceId: ws.id, mode: "test", type: "webhook.disabled", data: { id: "whk_gone", url: "https://hooks.example/private", reason: "test" }, at: t.clock.now() });
+  const agent = async (grant: GrantForm) => agentRequest(t, (await approvedAgent(t, ws, { actions: ["read"], ...grant })).tokens.access_token);
+  return { ws, acme, acmeBsky, acmeX, otherBsky, otherPage, inside, mixed, otherPost, agent };
+}
+
+/** What an event names: the oracle is the data itself, not the stored column the query reads. */
+const names = (event: Event, id: string) => JSON.stringify(event.data).includes(id);
+
+describe("the event log and an agent's grant", () => {
+  it("shows an agent of one brand and one network only the events of accounts within both, on every page and by id", async () => {
+    const w = await world();
+    const owned = await allEvents(w.ws.request);
+    // The owner's log holds every one of them: what the agent misses is there to be missed.
+    expect(owned.some((e) => e.type === "message.received" && e.data.text === "the other brand's private message")).toBe(true);
+    expect(owned.some((e) => e.type === "webhook.disabled")).toBe(true);
+    for (const post of [w.inside, w.mixed, w.otherPost]) expect(owned.some((e) => e.type.startsWith("post.") && e.data.id === post)).toBe(true);
+
+    const agent = await w.agent({ profiles: [w.acme], platforms: ["bluesky"] });
+    const outside = [w.acmeX, w.otherBsky, w.otherPage];
+    const expected = owned.filter((e) => names(e, w.acmeBsky) && !outside.some((id) => names(e, id))).map((e) => e.id);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    const seen = await allEvents(agent);
+    expect(seen.map((e) => e.id)).toEqual(expected);
+    expect(seen.some((e) => e.type.startsWith("post.") && e.data.id === w.inside)).toBe(true);
+    expect(await pagedOneByOne(agent)).toEqual(expected);
+    const text = await (await agent("/v1/events?limit=100")).text();
+    for (const hidden of ["the other brand's private message", "hooks.example", w.mixed, w.otherPost, ...outside]) expect(text).not.toContain(hidden);
+    expect((await allEvents(agent, "&type=message.received")).length).toBe(0);
+
+    for (const event of owned) {
+      const response = await agent(`/v1/events/${event.id}`);
+      if (expected.includes(event.id)) {
+        expect(response.status).toBe(200);
+      } else {
+        expect(response.status, event.type).toBe(404);
+        const error = await errorOf(response);
+        expect(error.code).toBe("resource_not_found");
+        for (const field of ["text", "handle"]) {
+          const value = event.data[field];
+          if (typeof value === "string") expect(JSON.stringify(error)).not.toContain(value);
+        }
+      }
+    }
+  });
+
+  it("narrows by network alone, and shows the workspace's own events only to an agent granted every brand and network", async () => {
+    const w = await world();
+    const owned = await allEvents(w.ws.request);
+    const bluesky = await w.agent({ profiles: "all", platforms: ["bluesky"] });
+    const visible = await allEvents(bluesky);
+    expect(visible.some((e) => names(e, w.otherBsky))).toBe(true);
+    expect(visible.some((e) => names(e, w.acmeX) || names(e, w.otherPage))).toBe(false);
+    expect(visible.some((e) => e.type === "webhook.disabled")).toBe(false);
+    const workspaceEvent = owned.find((e) => e.type === "webhook.disabled");
+    expect((await bluesky(`/v1/events/${workspaceEvent?.id}`)).status).toBe(404);
+
+    const everything = await w.agent({ profiles: "all", platforms: "all" });
+    expect((await allEvents(everything)).map((e) => e.id)).toEqual(owned.map((e) => e.id));
+  });
+});
