@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { events } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { eventsWithinGrant } from "../agents/event-scope.js";
+import { eventsWithinGrant } from "../agents/grant-sql.js";
 import type { DomainContext } from "../context.js";
 import { decodeCursor, pageOf } from "../pagination/cursor.js";
 import { afterPosition, newestFirst } from "../pagination/keyset.js";

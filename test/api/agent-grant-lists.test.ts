@@ -22,20 +22,23 @@ async function allEvents(request: TestWorkspace["request"], query = ""): Promise
 }
 
 /** Every page of one at a time: a page the grant emptied would show here as an empty page. */
-async function pagedOneByOne(request: TestWorkspace["request"]): Promise<string[]> {
+async function pagedOneByOne(request: TestWorkspace["request"], path = "/v1/events"): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const response = await request(`/v1/events?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-    const page = (await response.json()) as { items: Event[]; cursor: string | null };
-    expect(page.items.length > 0 || ids.length === 0).toBe(true);
-    ids.push(...page.items.map((e) => e.id));
-    cursor = page.cursor;
+    const response = await request(`${path}?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const body = (await response.json()) as { items?: { id: string }[]; accounts?: { id: string }[]; cursor?: string | null; nextCursor?: string | null };
+    const items = body.items ?? body.accounts ?? [];
+    expect(items.length, `a page of ${path} the grant emptied`).toBe(1);
+    ids.push(...items.map((e) => e.id));
+    cursor = body.cursor ?? body.nextCursor ?? null;
   } while (cursor);
   return ids;
 }
 
 async function publish(ws: TestWorkspace, accounts: string[], text: string): Promise<string> {
+  t.clock.advance(1000);
   const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts } });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -50,10 +53,14 @@ async function world() {
   const brand = async (username: string) => ((await (await ws.request("/v1/profiles", { method: "POST", json: { username } })).json()) as { id: string }).id;
   const acme = await brand("acme");
   await brand("other");
-  const acmeBsky = await connect(ws, "bluesky", { profile: "acme" });
-  const acmeX = await connect(ws, "twitter", { profile: "acme" });
-  const otherBsky = await connect(ws, "bluesky", { profile: "other" });
-  const otherPage = await connect(ws, "facebook", { profile: "other" });
+  const connectAt = async (platform: "bluesky" | "twitter" | "facebook", profile: string) => {
+    t.clock.advance(1000);
+    return connect(ws, platform, { profile });
+  };
+  const acmeBsky = await connectAt("bluesky", "acme");
+  const acmeX = await connectAt("twitter", "acme");
+  const otherBsky = await connectAt("bluesky", "other");
+  const otherPage = await connectAt("facebook", "other");
   expect((await ws.request(`/v1/social-accounts/${otherPage}/webhook`, { method: "POST", json: {} })).status).toBe(200);
   await receive(ws, otherPage, "the other brand's private message");
   const inside = await publish(ws, [acmeBsky], "acme on bluesky");
@@ -66,6 +73,20 @@ async function world() {
 
 /** What an event names: the oracle is the data itself, not the stored column the query reads. */
 const names = (event: Event, id: string) => JSON.stringify(event.data).includes(id);
+
+describe("an agent's lists fill their pages with what the grant reaches", () => {
+  it("posts and social accounts: the newest records are another brand's, and the first page of one is still the agent's", async () => {
+    const w = await world();
+    const agent = await w.agent({ profiles: [w.acme], platforms: ["bluesky"] });
+    // The owner's newest post and account are the other brand's: a page filtered after reading would be empty.
+    const ownerPosts = (await (await w.ws.request("/v1/posts?limit=1")).json()) as { items: { id: string }[] };
+    expect(ownerPosts.items.map((p) => p.id)).toEqual([w.otherPost]);
+    const ownerAccounts = (await (await w.ws.request("/v1/social-accounts?limit=1")).json()) as { accounts: { id: string }[] };
+    expect(ownerAccounts.accounts.map((a) => a.id)).toEqual([w.otherPage]);
+    expect(await pagedOneByOne(agent, "/v1/posts")).toEqual([w.inside]);
+    expect(await pagedOneByOne(agent, "/v1/social-accounts")).toEqual([w.acmeBsky]);
+  });
+});
 
 describe("the event log and an agent's grant", () => {
   it("shows an agent of one brand and one network only the events of accounts within both, on every page and by id", async () => {
