@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { events } from "../../src/db/schema/index.js";
 import { recordEvent } from "../../src/domain/events/record-event.js";
 import { agentRequest, approvedAgent, type GrantForm } from "../support/agent-oauth.js";
 import { connect, receive } from "../support/conversations.js";
@@ -138,5 +141,21 @@ describe("the event log and an agent's grant", () => {
 
     const everything = await w.agent({ profiles: "all", platforms: "all" });
     expect((await allEvents(everything)).map((e) => e.id)).toEqual(owned.map((e) => e.id));
+  });
+});
+
+describe("migration 0021", () => {
+  it("gives events recorded before it the accounts recording gives them now", async () => {
+    const w = await world();
+    const recorded = await t.db.select({ id: events.id, type: events.type, accountIds: events.accountIds }).from(events).where(eq(events.workspaceId, w.ws.id));
+    expect(new Set(recorded.map((e) => e.type))).toEqual(new Set(["account.connected", "message.received", "post.published", "webhook.disabled"]));
+    expect(recorded.every((e) => (e.type === "webhook.disabled" ? e.accountIds.length === 0 : e.accountIds.length > 0))).toBe(true);
+    await t.db.update(events).set({ accountIds: [] }).where(eq(events.workspaceId, w.ws.id));
+    const migration = await readFile(new URL("../../migrations/0021_event_accounts.sql", import.meta.url), "utf8");
+    // The statements after the column's creation, run again on the emptied rows.
+    for (const statement of migration.split("--> statement-breakpoint").slice(1)) await t.db.execute(sql.raw(statement));
+    const filled = await t.db.select({ id: events.id, accountIds: events.accountIds }).from(events).where(eq(events.workspaceId, w.ws.id));
+    const sorted = (rows: { id: string; accountIds: string[] }[]) => rows.map((r) => ({ id: r.id, accountIds: [...r.accountIds].sort() })).sort((a, b) => a.id.localeCompare(b.id));
+    expect(sorted(filled)).toEqual(sorted(recorded));
   });
 });
