@@ -1,27 +1,9 @@
-import { mcpCases } from "../isolation/mcp-cases.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountResourceCases } from "../isolation/account-resource-cases.js";
-import { connectCases } from "../isolation/connect-cases.js";
-import { dashboardCases } from "../isolation/dashboard-cases.js";
-import { coreCases } from "../isolation/core-cases.js";
-import { postCases } from "../isolation/post-cases.js";
-import { mediaCases } from "../isolation/media-cases.js";
-import { inboxCases } from "../isolation/inbox-cases.js";
-import { analyticsCases } from "../isolation/analytics-cases.js";
-import { conversationCases } from "../isolation/conversation-cases.js";
-import { engageCases } from "../isolation/engage-cases.js";
-import { commentCases } from "../isolation/comment-cases.js";
-import { reviewCases } from "../isolation/review-cases.js";
-import { liveCases } from "../isolation/live-cases.js";
-import { discoverCases } from "../isolation/discover-cases.js";
-import { agentCases } from "../isolation/agent-cases.js";
-import { socialAccountCases } from "../isolation/social-account-cases.js";
-import { webhookCases } from "../isolation/webhook-cases.js";
+import { isolationCases } from "../isolation/all-cases.js";
 import { routeKey } from "../support/isolation.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 
-/** One case per route, kept beside the routes' other tests in test/isolation/. */
-const cases = [...coreCases, ...postCases, ...socialAccountCases, ...accountResourceCases, ...connectCases, ...mediaCases, ...webhookCases, ...dashboardCases, ...mcpCases, ...inboxCases, ...analyticsCases, ...conversationCases, ...engageCases, ...commentCases, ...reviewCases, ...liveCases, ...discoverCases, ...agentCases];
+const cases = isolationCases;
 
 describe("tenant isolation", () => {
   let t: TestApp;

@@ -34,6 +34,12 @@ export const analyticsCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/analytics",
     seed: seedAnalytics,
+    agentProbe: async (_t, agent, s) => {
+      await expectNotFound(await agent.request(`/v1/analytics?account=${s.id}`), s);
+      // The agent's report covers its own granted account only.
+      await expectInvisible(await agent.request("/v1/analytics?period=7d"), s);
+      await expectInvisible(await agent.request("/v1/analytics?refresh=true&platform=bluesky"), s);
+    },
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/analytics?account=${s.id}`), s);
       // B's own report, cached or refreshed, shows nothing of A's account or numbers.

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
+import { type IsolationCase, expectInvisible, expectNotFound, grantedAccount } from "../support/isolation.js";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
 
 let counter = 0;
@@ -29,8 +29,10 @@ const remember = async (t: TestApp, a: TestWorkspace) => {
 };
 const commentPath = (s: Record<string, string>, rest = "") => `/v1/comments/${encodeURIComponent(s.comment ?? "")}${rest}`;
 
-/** B's own Bluesky account: A's comment id through it is a comment B's network does not have. */
+/** B's own Bluesky account (a narrowed agent's granted one): A's comment id through it is a comment that account's network does not have. */
 async function ownAccount(b: TestWorkspace): Promise<string> {
+  const agentOwn = grantedAccount(b);
+  if (agentOwn) return agentOwn;
   counter += 1;
   return connectBluesky(b, `b-comments-${counter}.test`);
 }
@@ -40,8 +42,25 @@ async function expectUntouched(s: Record<string, string>): Promise<void> {
   const a = workspaces.get(s.id ?? "");
   if (!a) return;
   const page = (await (await a.request(`/v1/posts/${s.id}/comments?nested=true`)).json()) as { items: { id: string; replies: unknown[] }[] };
-  expect(page.items).toEqual([expect.objectContaining({ id: s.comment, replies: [] })]);
+  expect(page.items).toEqual([expect.objectContaining({ id: s.comment, hidden: false, replies: [] })]);
 }
+
+/**
+ * A narrowed agent of A, through A's account (outside its grant): refused. Through its own
+ * granted account, hiding or deleting someone else's comment is refused by the network; a reply
+ * from its own account to a public comment is that account's public act, so it is not tried.
+ */
+const agentOnComment =
+  (method: string, rest: string, json: Record<string, string>, tryOwn: boolean) =>
+  async (_t: TestApp, agent: TestWorkspace, s: Record<string, string>): Promise<void> => {
+    await expectNotFound(await agent.request(commentPath(s, rest), { method, json: { ...json, account: s.idAccount ?? "" } }), s);
+    if (tryOwn) {
+      const through = await agent.request(commentPath(s, rest), { method, json: { ...json, account: grantedAccount(agent) ?? "" } });
+      expect(through.status).toBeGreaterThanOrEqual(400);
+      await expectInvisible(through, { handle: s.handle ?? "", text: s.text ?? "" });
+    }
+    await expectUntouched(s);
+  };
 
 export const commentCases: IsolationCase[] = [
   {
@@ -57,6 +76,7 @@ export const commentCases: IsolationCase[] = [
     method: "POST",
     path: "/v1/comments/:id/hide",
     seed: remember,
+    agentProbe: agentOnComment("POST", "/hide", {}, true),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(commentPath(s, "/hide"), { method: "POST", json: { account: s.idAccount } }), s);
       const mine = await ownAccount(b);
@@ -72,6 +92,7 @@ export const commentCases: IsolationCase[] = [
     method: "DELETE",
     path: "/v1/comments/:id",
     seed: remember,
+    agentProbe: agentOnComment("DELETE", "", {}, true),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(commentPath(s), { method: "DELETE", json: { account: s.idAccount } }), s);
       const mine = await ownAccount(b);
@@ -85,6 +106,7 @@ export const commentCases: IsolationCase[] = [
     method: "POST",
     path: "/v1/comments/:id/replies",
     seed: remember,
+    agentProbe: agentOnComment("POST", "/replies", { text: "from an agent" }, false),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(commentPath(s, "/replies"), { method: "POST", json: { account: s.idAccount, text: "from B" } }), s);
       const mine = await ownAccount(b);

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
+import { type IsolationCase, expectInvisible, expectNotFound, grantedAccount } from "../support/isolation.js";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
 
 let counter = 0;
@@ -33,6 +33,12 @@ export const conversationCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/conversations",
     seed: seedConversations,
+    agentProbe: async (_t, agent, s) => {
+      await expectNotFound(await agent.request(`/v1/conversations?account=${s.id}`), s);
+      await expectInvisible(await agent.request("/v1/conversations"), s);
+      // A's cursor is of the agent's own workspace: it goes on, still within the grant.
+      await expectInvisible(await agent.request(`/v1/conversations?cursor=${encodeURIComponent(s.cursor ?? "")}`), { id: s.id ?? "", handle: s.handle ?? "", text: s.text ?? "" });
+    },
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/conversations?account=${s.id}`), s);
       await expectInvisible(await b.request("/v1/conversations"), s);
@@ -55,6 +61,14 @@ export const conversationCases: IsolationCase[] = [
     method: "POST",
     path: "/v1/conversations/:id/messages",
     seed: seedConversations,
+    agentProbe: async (_t, agent, s) => {
+      await expectNotFound(await agent.request(`/v1/conversations/${s.idConversation}/messages`, { method: "POST", json: { account: s.id, text: "An agent writes outside its grant" } }), s);
+      const own = grantedAccount(agent) ?? "";
+      const through = await agent.request(`/v1/conversations/${s.idConversation}/messages`, { method: "POST", json: { account: own, text: "An agent writes outside its grant" } });
+      expect(through.status).toBeGreaterThanOrEqual(400);
+      await expectInvisible(through, { handle: s.handle ?? "", text: s.text ?? "" });
+      expect(await messageCount(s)).toBe(1);
+    },
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/conversations/${s.idConversation}/messages`, { method: "POST", json: { account: s.id, text: "B writes in A's inbox" } }), s);
       const own = (await (await b.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "facebook", handle: `b-dm-${counter}` } })).json()) as { id: string };

@@ -36,11 +36,22 @@ async function seedDiscovery(_t: TestApp, a: TestWorkspace): Promise<Record<stri
 const ownBluesky = (b: TestWorkspace) => connect(b, { platform: "bluesky", handle: `b-disc-${(counter += 1)}.test`, appPassword: "abcd-efgh-ijkl-mnop" });
 const ids = (s: Record<string, string>) => ({ id: s.id ?? "", idBrand: s.idBrand ?? "" });
 
+/**
+ * A narrowed agent of A searches the same network as A (one workspace, one sandbox world), and
+ * what a network shows anyone is not A's to hide; what the grant guards is searching through
+ * an account outside it.
+ */
+const throughAccount =
+  (path: (s: Record<string, string>) => string) =>
+  async (_t: TestApp, agent: TestWorkspace, s: Record<string, string>): Promise<void> =>
+    expectNotFound(await agent.request(path(s)), s);
+
 export const discoverCases: IsolationCase[] = [
   {
     method: "GET",
     path: "/v1/discover/posts",
     seed: seedDiscovery,
+    agentProbe: throughAccount((s) => `/v1/discover/posts?q=sourdough&account=${s.id}`),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/discover/posts?q=sourdough&account=${s.id}`), s);
       await ownBluesky(b);
@@ -54,6 +65,7 @@ export const discoverCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/discover/profiles/:handle",
     seed: seedDiscovery,
+    agentProbe: throughAccount((s) => `/v1/discover/profiles/someone.test?account=${s.id}`),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/discover/profiles/someone.test?account=${s.id}`), s);
       const own = await ownBluesky(b);
@@ -67,6 +79,7 @@ export const discoverCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/discover/profiles/:handle/posts",
     seed: seedDiscovery,
+    agentProbe: throughAccount((s) => `/v1/discover/profiles/someone.test/posts?account=${s.id}`),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/discover/profiles/someone.test/posts?account=${s.id}`), s);
       const own = await ownBluesky(b);
@@ -79,6 +92,7 @@ export const discoverCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/discover/creators",
     seed: seedDiscovery,
+    agentProbe: throughAccount((s) => `/v1/discover/creators?account=${s.idBrand}`),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/discover/creators?account=${s.idBrand}`), s);
       const own = await connect(b, { platform: "instagram", handle: `b_brand_${(counter += 1)}`, variant: "facebook_login" });
@@ -91,6 +105,7 @@ export const discoverCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/discover/places",
     seed: seedDiscovery,
+    agentProbe: throughAccount((s) => `/v1/discover/places?account=${s.idBrand}&q=paris`),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/discover/places?account=${s.idBrand}&q=paris`), s);
     },

@@ -1,12 +1,14 @@
 import { expect } from "vitest";
-import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
+import { type IsolationCase, expectInvisible, expectNotFound, grantedAccount } from "../support/isolation.js";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
 
 let counter = 0;
 /** Probes run as B, so A's own view is read through A's workspace again. */
 const workspaces = new Map<string, TestWorkspace>();
 
+/** A new Bluesky account of `ws`, or the one a narrowed agent is granted (only the owner connects). */
 const connectBluesky = async (ws: TestWorkspace, handle: string) =>
+  grantedAccount(ws) ??
   ((await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } })).json()) as { id: string }).id;
 
 /** A's Bluesky account with two posts, a follower, and A's cursor of a one-post page. */

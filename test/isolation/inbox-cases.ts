@@ -35,6 +35,12 @@ export const inboxCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/notifications",
     seed: remember,
+    agentProbe: async (_t, agent, s) => {
+      await expectNotFound(await agent.request(`/v1/notifications?account=${s.id}`), s);
+      await expectInvisible(await agent.request("/v1/notifications"), s);
+      // A's cursor is of the agent's own workspace: it goes on, still within the grant.
+      await expectInvisible(await agent.request(`/v1/notifications?cursor=${encodeURIComponent(s.cursor ?? "")}`), { id: s.id ?? "", handle: s.handle ?? "" });
+    },
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/notifications?account=${s.id}`), s);
       await expectInvisible(await b.request("/v1/notifications"), s);

@@ -63,6 +63,7 @@ export const liveCases: IsolationCase[] = [
     method: "POST",
     path: "/v1/social-accounts/:id/live-broadcasts",
     seed: seedBroadcast,
+    agentProbe: async (_t, agent, s) => expectNotFound(await agent.request(base(s), { method: "POST", json: { pageId: s.page, title: "An agent's attempt" } }), s),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(base(s), { method: "POST", json: { pageId: s.page, title: "B's attempt" } }), s);
       // A page of A's under B's own account is not B's page.

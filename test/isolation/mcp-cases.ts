@@ -21,6 +21,19 @@ export const mcpCases: IsolationCase[] = [
     method: "POST",
     path: "/v1/mcp",
     seed: seedDraft,
+    agentProbe: async (_t, agent, s) => {
+      // A narrowed agent of A: the draft is A's, but its account is outside the grant.
+      const got = await call(agent, 1, "get_post", { id: s.idDraft });
+      const body = (await got.clone().json()) as { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } } };
+      expect(body.result?.isError).toBe(true);
+      expect(body.result?.structuredContent?.error?.code).toMatch(/^agent_grant_/);
+      const text = await got.text();
+      expect(text).not.toContain(s.text);
+      expect(text).not.toContain(s.handle);
+      for (const [n, tool] of ["list_posts", "list_social_accounts", "list_conversations", "list_notifications", "get_analytics"].entries()) {
+        await expectInvisible(await call(agent, n + 2, tool, {}), s);
+      }
+    },
     probe: async (_t, b, s) => {
       const got = await call(b, 1, "get_post", { id: s.idDraft });
       const body = (await got.clone().json()) as { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } } };

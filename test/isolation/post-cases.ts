@@ -27,6 +27,11 @@ export const postCases: IsolationCase[] = [
       expect(response.status).toBe(404);
       await expectInvisible(response, { text: s.text ?? "" });
     },
+    agentProbe: async (_t, agent, s) => {
+      const before = ((await (await agent.request("/v1/posts")).json()) as { items: unknown[] }).items.length;
+      await expectNotFound(await agent.request("/v1/posts", { method: "POST", json: { text: "agent post", accounts: [s.idAccount] } }), { text: s.text ?? "" });
+      expect(((await (await agent.request("/v1/posts")).json()) as { items: unknown[] }).items).toHaveLength(before);
+    },
   },
   {
     method: "POST",

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { type IsolationCase, expectNotFound } from "../support/isolation.js";
+import { type IsolationCase, expectNotFound, grantedAccount } from "../support/isolation.js";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
 
 let counter = 0;
@@ -38,6 +38,14 @@ export const reviewCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/social-accounts/:id/reviews",
     seed: seedReview,
+    agentProbe: async (_t, agent, s) => {
+      await expectNotFound(await agent.request(`/v1/social-accounts/${s.id}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`), s);
+      // Answered through the agent's own (Bluesky) account: refused, and A's review stays unanswered.
+      const answer = await agent.request(`/v1/comments/${encodeURIComponent(s.idReview ?? "")}/replies`, { method: "POST", json: { account: grantedAccount(agent), text: "An agent was here" } });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(await answer.text()).not.toContain("A's secret review");
+      await expectUnanswered(s);
+    },
     probe: async (_t, b, s) => {
       // A's account id: 404, nothing said.
       await expectNotFound(await b.request(`/v1/social-accounts/${s.id}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`), s);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { TestApp, TestWorkspace } from "./test-app.js";
+import { type TestApp, type TestWorkspace, anonymous } from "./test-app.js";
 
 export const ORIGIN = "http://chorus.test";
 export const REDIRECT_URI = "http://127.0.0.1:8976/callback";
@@ -120,4 +120,20 @@ export async function approvedAgent(t: TestApp, ws: TestWorkspace, grant: GrantF
   const tokens = (await exchanged.json()) as AgentTokens;
   const me = (await (await t.app.request(`${ORIGIN}/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { agent: { id: string } };
   return { clientId, tokens, agentId: me.agent.id, owner };
+}
+
+/** Requests with an agent's access token, checked against /openapi.json like a key's. */
+export function agentRequest(t: TestApp, accessToken: string): TestWorkspace["request"] {
+  const send = anonymous(t.app);
+  return (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("authorization", `Bearer ${accessToken}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    const { json: _json, ...rest } = init;
+    return send(path, { ...rest, headers, body: body ?? null });
+  };
 }

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { agentRequest, approvedAgent } from "./agent-oauth.js";
 import type { TestApp, TestWorkspace } from "./test-app.js";
 
 /**
@@ -11,11 +12,25 @@ export interface IsolationCase {
   path: string;
   seed: (t: TestApp, a: TestWorkspace) => Promise<Record<string, string>>;
   probe: (t: TestApp, b: TestWorkspace, seeded: Record<string, string>) => Promise<void>;
+  /**
+   * The probe as A's narrowed agent (see narrowedAgent), where `probe` assumes what only B's
+   * API key does (writing its own records): the same promise, that nothing of `seeded` shows.
+   */
+  agentProbe?: (t: TestApp, agent: TestWorkspace, seeded: Record<string, string>) => Promise<void>;
 }
 
-/** B asks for A's record by id: a 404 that says nothing about A. */
+/**
+ * B asks for A's record by id: a 404 that says nothing about A. A narrowed agent of A may also
+ * get its grant's 403 (`agent_grant_*`), which names the grant, not the record; an API key never
+ * gets one, so for B this is still "404 only".
+ */
 export async function expectNotFound(response: Response, seeded: Record<string, string>): Promise<void> {
-  expect(response.status).toBe(404);
+  if (response.status === 403) {
+    const body = (await response.clone().json()) as { error?: { code?: string } };
+    expect(body.error?.code ?? "", "a 403 is only ever an agent's grant refusal").toMatch(/^agent_grant_/);
+  } else {
+    expect(response.status).toBe(404);
+  }
   const text = await response.text();
   for (const [name, value] of Object.entries(seeded)) {
     if (name.startsWith("id")) continue;
@@ -32,4 +47,34 @@ export async function expectInvisible(response: Response, seeded: Record<string,
 
 export function routeKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
+}
+
+const granted = new WeakMap<TestWorkspace, string>();
+
+/**
+ * The Bluesky account within a narrowed agent's grant, or undefined for a workspace's key: a
+ * probe that needs "the caller's own account" uses it rather than connecting one, which only
+ * the owner may do.
+ */
+export function grantedAccount(who: TestWorkspace): string | undefined {
+  return granted.get(who);
+}
+
+/** Every action, so a refusal can only come from the grant's profile or network. */
+const allActions = ["read", "draft", "publish_or_schedule", "reply_and_message", "engage", "delete"];
+
+/**
+ * An agent of A granted every action but one profile and one network only: a brand made here
+ * with a Bluesky account of its own, so nothing a case seeds is within the grant. Its requests
+ * are checked against /openapi.json like a key's.
+ */
+export async function narrowedAgent(t: TestApp, a: TestWorkspace): Promise<TestWorkspace> {
+  const profile = (await (await a.request("/v1/profiles", { method: "POST", json: { username: "granted-brand" } })).json()) as { id: string };
+  const connected = await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "granted.test", appPassword: "abcd-efgh-ijkl-mnop", profile: "granted-brand" } });
+  expect(connected.status, await connected.clone().text()).toBe(201);
+  const { tokens, agentId } = await approvedAgent(t, a, { profiles: [profile.id], platforms: ["bluesky"], actions: allActions, creditsPerDay: 100 });
+  const request = agentRequest(t, tokens.access_token);
+  const agent = { id: a.id, key: tokens.access_token, keyId: agentId, request };
+  granted.set(agent, ((await connected.json()) as { id: string }).id);
+  return agent;
 }

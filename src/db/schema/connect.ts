@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { profiles, workspaces } from "./workspaces.js";
 
@@ -66,6 +67,12 @@ export const events = pgTable(
      * webhook, a sweep runs again): unique per workspace, so the second report records nothing.
      */
     sourceId: text("source_id"),
+    /**
+     * The connected accounts the event is about (a post's every target), empty for the
+     * workspace's own events (webhooks): an agent limited to some brands or networks sees an
+     * event only when every one of them is within its grant, decided in the query.
+     */
+    accountIds: text("account_ids").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index("events_workspace_created_idx").on(t.workspaceId, t.createdAt),

@@ -2,12 +2,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { DomainContext } from "../context.js";
-import { type ScopedAccount, accountInGrant, accountRefusal } from "./grant.js";
+import { type ScopedAccount, accountRefusal } from "./grant.js";
 
 /**
  * A post is within an agent's grant when every account it goes to is: a post made with a list of
  * accounts has no profile of its own, so the brand is read from its accounts. One query, made
- * only for agents (an API key's reads are unchanged).
+ * only for agents (an API key's reads are unchanged). Lists filter in their query instead
+ * (grant-sql.ts postsWithinGrant, the same rule).
  */
 async function accountsOfPosts(ctx: DomainContext, postIds: string[]): Promise<Map<string, ScopedAccount[]>> {
   const rows = await ctx.db
@@ -27,12 +28,4 @@ export async function assertPostInGrant(ctx: DomainContext, postId: string): Pro
     const refusal = accountRefusal(agent.grant, account, "id");
     if (refusal) throw new ApiError(refusal.code, { param: "id", fix: refusal.fix, message: `Post ${postId} goes to ${account.platform} account ${account.id}, outside this agent's grant. ${refusal.message}` });
   }
-}
-
-/** The posts of a page an agent may see: those whose every account is within its grant. */
-export async function postsInGrant<T extends { id: string }>(ctx: DomainContext, items: T[]): Promise<T[]> {
-  const agent = ctx.agent;
-  if (!agent || items.length === 0) return items;
-  const byPost = await accountsOfPosts(ctx, items.map((p) => p.id));
-  return items.filter((post) => (byPost.get(post.id) ?? []).every((account) => accountInGrant(agent.grant, account)));
 }

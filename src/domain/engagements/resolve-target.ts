@@ -4,6 +4,7 @@ import { ApiError } from "../../infra/errors.js";
 import type { EngageFacet, EngagementAction, UserRef } from "../../networks/facets/engage.js";
 import { methodOfAction } from "../../networks/facets/engage.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
+import { assertAccountsInGrant } from "../agents/grant-checks.js";
 import type { DomainContext } from "../context.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 
@@ -14,11 +15,12 @@ const CHORUS_POST = /^post_[A-Za-z0-9_-]{1,60}$/;
 /**
  * The network post a Chorus `post_` id stands for on the acting account's network: its target on
  * that account when it has one, else its target on another account of the same network (liking
- * from one Bluesky account what another one published). Another workspace's post is unknown.
+ * from one Bluesky account what another one published). Another workspace's post is unknown, and
+ * an agent names only posts within its grant (as GET /v1/posts/{id} shows it only those).
  */
 async function chorusPost(ctx: DomainContext, row: SocialAccountRow, postId: string): Promise<string> {
   const rows = await ctx.db
-    .select({ accountId: postTargets.accountId, networkPostId: postTargets.networkPostId })
+    .select({ id: socialAccounts.id, platform: socialAccounts.platform, profileId: socialAccounts.profileId })
     .from(postTargets)
     .innerJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
     .where(
@@ -30,6 +32,7 @@ async function chorusPost(ctx: DomainContext, row: SocialAccountRow, postId: str
       ),
     );
   if (rows.length === 0) throw new ApiError("resource_not_found", { param: "target", message: "The post named in `target` is not a post of this workspace." });
+  assertAccountsInGrant(ctx, rows, () => "target");
   const published = await ctx.db
     .select({ accountId: postTargets.accountId, networkPostId: postTargets.networkPostId })
     .from(postTargets)

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { events } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
+import { eventsWithinGrant } from "../agents/grant-sql.js";
 import type { DomainContext } from "../context.js";
 import { decodeCursor, pageOf } from "../pagination/cursor.js";
 import { afterPosition, newestFirst } from "../pagination/keyset.js";
@@ -19,17 +20,17 @@ export interface EventView {
 /** The same envelope a delivery's body carries. */
 export const toEventView = (row: typeof events.$inferSelect): EventView => ({ id: row.id, type: row.type, createdAt: row.createdAt.toISOString(), data: row.data });
 
-/** The caller's event (its workspace and its key's mode) or 404. */
+/** The caller's event (its workspace, its key's mode and, for an agent, its grant) or 404. */
 export async function requireEvent(ctx: DomainContext, id: string, param = "id"): Promise<typeof events.$inferSelect> {
   const [row] = await ctx.db
     .select()
     .from(events)
-    .where(and(eq(events.id, id), eq(events.workspaceId, ctx.workspace.id), eq(events.mode, ctx.apiKey.mode)));
+    .where(and(eq(events.id, id), eq(events.workspaceId, ctx.workspace.id), eq(events.mode, ctx.apiKey.mode), eventsWithinGrant(ctx)));
   if (!row) throw new ApiError("resource_not_found", { param, message: `No event ${id} in this workspace.`, fix: `GET /v1/events lists the events of the last ${EVENT_RETENTION_DAYS} days.` });
   return row;
 }
 
-/** GET /v1/events: the workspace's event log for the key's mode, newest first. */
+/** GET /v1/events: the workspace's event log for the key's mode (an agent's: within its grant), newest first. */
 export async function listEvents({ ctx, input }: { ctx: DomainContext; input: { type?: EventType | undefined; limit: number; cursor?: string | undefined } }) {
   const position = input.cursor ? await decodeCursor("events", input.cursor) : null;
   const rows = await ctx.db
@@ -40,6 +41,7 @@ export async function listEvents({ ctx, input }: { ctx: DomainContext; input: { 
         eq(events.workspaceId, ctx.workspace.id),
         eq(events.mode, ctx.apiKey.mode),
         input.type ? eq(events.type, input.type) : undefined,
+        eventsWithinGrant(ctx),
         afterPosition(events.createdAt, events.id, position),
       ),
     )

@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, posts, profiles } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { DomainContext } from "../context.js";
-import { assertPostInGrant, postsInGrant } from "../agents/post-scope.js";
+import { postsWithinGrant } from "../agents/grant-sql.js";
+import { assertPostInGrant } from "../agents/post-scope.js";
 import { decodeCursor, pageOf } from "../pagination/cursor.js";
 import { afterPosition, newestFirst } from "../pagination/keyset.js";
 import { type PostRow, type PostView, toPostView } from "./post-view.js";
@@ -53,12 +54,12 @@ export async function listPosts({ ctx, input }: { ctx: DomainContext; input: { s
         eq(posts.workspaceId, ctx.workspace.id),
         eq(posts.mode, ctx.apiKey.mode),
         input.state ? eq(posts.state, input.state) : undefined,
+        postsWithinGrant(ctx),
         afterPosition(posts.createdAt, posts.id, position),
       ),
     )
     .orderBy(...newestFirst(posts.createdAt, posts.id))
     .limit(input.limit + 1);
   const page = await pageOf("posts", rows, input.limit);
-  // An agent sees the posts its grant reaches (the page may be shorter; the cursor still goes on).
-  return { items: await withTargets(ctx, await postsInGrant(ctx, page.items)), cursor: page.cursor };
+  return { items: await withTargets(ctx, page.items), cursor: page.cursor };
 }

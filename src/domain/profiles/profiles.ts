@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { profiles } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { newId } from "../../infra/ids.js";
@@ -25,12 +25,19 @@ export async function createProfile({ ctx, input }: { ctx: DomainContext; input:
   return view(row);
 }
 
+/** GET /v1/profiles: an agent limited to some brands lists only those (the grant names them by id). */
 export async function listProfiles({ ctx, input }: { ctx: DomainContext; input: { limit: number; cursor?: string | undefined } }) {
   const position = input.cursor ? await decodeCursor("profiles", input.cursor) : null;
   const rows = await ctx.db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.workspaceId, ctx.workspace.id), afterPosition(profiles.createdAt, profiles.id, position)))
+    .where(
+      and(
+        eq(profiles.workspaceId, ctx.workspace.id),
+        ctx.agent && ctx.agent.grant.profiles !== null ? inArray(profiles.id, ctx.agent.grant.profiles) : undefined,
+        afterPosition(profiles.createdAt, profiles.id, position),
+      ),
+    )
     .orderBy(...newestFirst(profiles.createdAt, profiles.id))
     .limit(input.limit + 1);
   const page = await pageOf("profiles", rows, input.limit);

@@ -2,7 +2,8 @@ import { and, eq, ne } from "drizzle-orm";
 import { profiles, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { DomainContext } from "../context.js";
-import { assertAccountsInGrant, withinGrant } from "../agents/grant-checks.js";
+import { assertAccountsInGrant } from "../agents/grant-checks.js";
+import { accountsWithinGrant } from "../agents/grant-sql.js";
 import { decodeCursor, pageOf } from "../pagination/cursor.js";
 import { afterPosition, newestFirst } from "../pagination/keyset.js";
 import { findProfileByUsername } from "../profiles/profiles.js";
@@ -40,14 +41,14 @@ export async function listAccounts({ ctx, input }: { ctx: DomainContext; input: 
         eq(socialAccounts.mode, ctx.apiKey.mode),
         ne(socialAccounts.status, "disconnected"),
         profileId ? eq(socialAccounts.profileId, profileId) : undefined,
+        accountsWithinGrant(ctx),
         afterPosition(socialAccounts.connectedAt, socialAccounts.id, position),
       ),
     )
     .orderBy(...newestFirst(socialAccounts.connectedAt, socialAccounts.id))
     .limit(input.limit + 1);
   const page = await pageOf("social-accounts", rows.map((r) => ({ ...r, createdAt: r.connectedAt })), input.limit);
-  // An agent lists the accounts its grant reaches (the page may be shorter; the cursor still goes on).
-  return { accounts: withinGrant(ctx, page.items).map((row) => toAccountView(row, ctx.workspace)), nextCursor: page.cursor };
+  return { accounts: page.items.map((row) => toAccountView(row, ctx.workspace)), nextCursor: page.cursor };
 }
 
 /** The profile a connect request names, checked to be this workspace's. */

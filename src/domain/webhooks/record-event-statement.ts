@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { events, jobs, webhookDeliveries, webhookEndpoints } from "../../db/schema/index.js";
 import type { Queryable } from "../../db/types.js";
 import { newId } from "../../infra/ids.js";
+import { eventAccountIds } from "../events/event-accounts.js";
+import type { EventType } from "../events/record-event.js";
 import { rowsOf } from "../jobs/claim-pass.js";
 import { JOB_CHANNEL } from "../jobs/job-queue.js";
 import { deliveryJobKey } from "./retry-schedule.js";
@@ -17,7 +19,7 @@ export interface EventRow {
   id: string;
   workspaceId: string;
   mode: "test" | "live";
-  type: string;
+  type: EventType;
   data: Record<string, unknown>;
   at: Date;
   /** With a source id, an event this workspace already has for it records nothing (null back). */
@@ -46,8 +48,8 @@ export async function recordEventWithJobs(db: Queryable, event: EventRow): Promi
   const [keyPrefix, keySuffix] = deliveryJobKey("\u0000", 1).split("\u0000");
   const result: unknown = await db.execute(sql`
     with ev as (
-      insert into ${events} (id, workspace_id, mode, type, data, created_at, source_id)
-      values (${event.id}, ${event.workspaceId}, ${event.mode}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${at}::timestamptz, ${event.sourceId ?? null})
+      insert into ${events} (id, workspace_id, mode, type, data, account_ids, created_at, source_id)
+      values (${event.id}, ${event.workspaceId}, ${event.mode}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, array(select jsonb_array_elements_text(${JSON.stringify(eventAccountIds(event.type, event.data))}::jsonb)), ${at}::timestamptz, ${event.sourceId ?? null})
       ${conflict}
       returning id
     ), subscribed as (

@@ -8,6 +8,10 @@ import { EventIdParam, EventListQuery, EventListSchema, EventSchema } from "./sc
 
 const tags = ["Webhooks"];
 
+/** What an agent (OAuth token) sees of the log, said once for both routes. */
+const AGENT_SCOPE =
+  "An agent sees only the events of connected accounts within its grant: an account event (account.*) when its account is, a message, comment or mention when the account it reached is, a post event when every account the post goes to is. The workspace's own events (webhook.test, webhook.disabled) concern no brand or network, so only an agent granted every profile and every network sees them.";
+
 /** The event log: GET /v1/events, GET /v1/events/{id}. */
 export const eventRoutes = new Hono<AppEnv>()
   .get(
@@ -16,7 +20,7 @@ export const eventRoutes = new Hono<AppEnv>()
       operationId: "listEvents",
       tags,
       summary: "The workspace's events, newest first",
-      description: `Every event recorded for the key's mode (test or live), whether or not an endpoint received it: the same envelope deliveries carry. Kept ${EVENT_RETENTION_DAYS} days, with their delivery logs.`,
+      description: `Every event recorded for the key's mode (test or live), whether or not an endpoint received it: the same envelope deliveries carry. Kept ${EVENT_RETENTION_DAYS} days, with their delivery logs. ${AGENT_SCOPE}`,
       security,
       responses: { 200: jsonResponse(EventListSchema, "A page of events."), ...errorResponses(["field_unknown", "field_invalid", "unknown_webhook_event", "cursor_invalid"]) },
     }),
@@ -29,6 +33,7 @@ export const eventRoutes = new Hono<AppEnv>()
       operationId: "getEvent",
       tags,
       summary: "One event",
+      description: `An event outside an agent's grant is \`resource_not_found\`, as if it did not exist. ${AGENT_SCOPE}`,
       security,
       responses: { 200: jsonResponse(EventSchema, "The event."), ...errorResponses(["resource_not_found"]) },
     }),

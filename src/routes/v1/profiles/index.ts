@@ -58,6 +58,7 @@ export const profileRoutes = new Hono<AppEnv>()
       operationId: "listProfiles",
       tags: ["Profiles"],
       summary: "List profiles, newest first",
+      description: "An agent limited to some profiles lists only those.",
       security,
       responses: {
         200: jsonResponse(ProfileListSchema, "A page of profiles."),
