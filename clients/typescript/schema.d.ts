@@ -2889,7 +2889,7 @@ export interface components {
             kind: "comment" | "mention" | "message";
             /** @description What the simulated person writes (1 to 2,000 characters). */
             text: string;
-            /** @description The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor` on Facebook, Instagram and Threads, the simulated network's own sandbox person elsewhere); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network. */
+            /** @description The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor`; on Bluesky a domain handle, default `visitor.sandbox.bsky.social`, and a handle that is no domain is 400 `field_invalid`, as Bluesky has no such account); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network. */
             from?: string;
         };
         SandboxActivity: {

@@ -43,6 +43,7 @@ export async function lookupPublicProfile({ ctx, input }: { ctx: DomainContext; 
   const discover = adapterFor(platform).discover;
   const lookup = discover?.lookupProfile?.bind(discover);
   if (!lookup) throw unsupported(row, "public profile lookup");
+  discover?.requireHandle?.(handle);
   const profile = await withAccountSession(ctx, row, (tokens, net) => lookup(tokens, handle, { networkUserId: row.networkUserId }, net));
   return { ...profile, account: row.id, platform };
 }
@@ -59,7 +60,9 @@ export async function listProfilePosts({
   input: { handle: string; account: string; cursor?: string | undefined; limit: number };
 }): Promise<{ items: DiscoveredPost[]; cursor: string | null; problems: ReadProblem[] }> {
   const handle = usernameOf(input.handle);
-  await discoveryAccount(ctx, input.account);
+  const row = await discoveryAccount(ctx, input.account);
+  const discover = adapterFor(row.platform as PlatformId).discover;
+  discover?.requireHandle?.(handle);
   const page = await spanningRead<NetworkDiscoveredPost>({
     ctx,
     input: {

@@ -124,6 +124,8 @@ export interface DiscoverFacet {
   /** `handle_not_found` (an ApiError) when no account has it. */
   lookupProfile?(tokens: TokenSet, handle: string, caller: DiscoverCaller, net: NetworkContext): Promise<NetworkPublicProfile>;
   profilePosts?(tokens: TokenSet, handle: string, page: NetworkPageRequest, net: NetworkContext): Promise<NetworkPage<DiscoveredPost>>;
+  /** Throws the ApiError for a handle the network refuses by its syntax alone, so lookup and posts refuse it alike. */
+  requireHandle?(handle: string): void;
   /**
    * The network has a creator marketplace whose API edge is not published, so it cannot be
    * searched (`creator_marketplace_unavailable`, where other networks are `creator_search_unsupported`).
