@@ -957,7 +957,7 @@ export interface paths {
         };
         /**
          * Direct-message conversations across networks
-         * @description The direct-message conversations of every connected account (or of `account`), the most recently active first: Facebook pages (Messenger), Instagram, X and Bluesky chat. Each network is read in parallel with its own timeout; a network without direct messages (`capability_unsupported`), one that timed out or failed, or an account to reconnect is a `problems` entry, and the others still answer. `replyBy` says until when Meta accepts a reply. Conversation ids are Chorus's (`cnv_…`): they carry the account, and are 404 in any other workspace.
+         * @description The direct-message conversations of every connected account (or of `account`), the most recently active first: Facebook pages (Messenger), Instagram, X and Bluesky chat. Each network is read in parallel with its own timeout; a network without direct messages (`capability_unsupported`), one that timed out or failed, or an account to reconnect is a `problems` entry, and the others still answer. `replyBy` says until when Meta accepts a reply. `unread` is null where the network does not say (Instagram accounts connected through Instagram login: its Conversations API has no unread count). Conversation ids are Chorus's (`cnv_…`): they carry the account, and are 404 in any other workspace.
          */
         get: operations["listConversations"];
         put?: never;
@@ -977,7 +977,7 @@ export interface paths {
         };
         /**
          * The messages of one conversation, newest first
-         * @description Read live from the network. A connection to renew is 409 `needs_reauth`; a network that refuses or fails answers its error (this is no cross-network read, so there is no `problems`).
+         * @description Read live from the network. Instagram gives only the newest 20 messages of a conversation (older ones have no sender, text or time there), so an Instagram conversation's list ends after 20 messages: `cursor` is null then, though older messages exist. A connection to renew is 409 `needs_reauth`; a network that refuses or fails answers its error (this is no cross-network read, so there is no `problems`).
          */
         get: operations["listConversationMessages"];
         put?: never;
@@ -3590,7 +3590,7 @@ export interface components {
             participants: components["schemas"]["SocialActor"][];
             /** @description ISO 8601 UTC of the newest message, either way: the list's order. */
             lastMessageAt: string;
-            /** @description Whether the account has unread messages in it; null where the network does not say (X). */
+            /** @description Whether the account has unread messages in it; null where the network does not say (X; Instagram through Instagram login). */
             unread: boolean | null;
             /** @description When the network stops accepting a standard reply: 24 hours after the person's last message on Facebook and Instagram (a reply a person writes may set `humanAgent: true`, allowing 7 days). Null where no window applies (X, Bluesky) or the person has not written. */
             replyBy: string | null;
