@@ -220,6 +220,14 @@ describe("GET /v1/discover/creators", () => {
       expect(response.status).toBe(status);
       expect(await errorOf(response)).toMatchObject({ code, param: "account" });
     }
+    const facebook = cases[1]?.[0] ?? "";
+    expect(await errorOf(await ws.request(`/v1/discover/creators?account=${facebook}`))).toMatchObject({
+      message: expect.stringContaining("not published the path of its search edge"),
+      fix: expect.stringContaining("Instagram account connected through Facebook Login"),
+    });
+    const lookup = await ws.request(`/v1/discover/profiles/someonespage?account=${facebook}`);
+    expect(lookup.status).toBe(400);
+    expect(await errorOf(lookup)).toMatchObject({ code: "capability_unsupported", platform: "facebook", message: expect.stringContaining("Page Public Metadata Access"), fix: expect.stringContaining("Instagram") });
     const notOnboarded = await connect(ws, "instagram", { handle: "not-onboarded-brand", variant: "facebook_login" });
     const refused = await ws.request(`/v1/discover/creators?account=${notOnboarded}`);
     expect(refused.status).toBe(409);

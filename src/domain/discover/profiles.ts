@@ -28,12 +28,16 @@ export async function discoveryAccount(ctx: DomainContext, id: string): Promise<
   return row;
 }
 
-const unsupported = (row: SocialAccountRow, what: string) =>
-  new ApiError("capability_unsupported", {
+const unsupported = (row: SocialAccountRow, what: string) => {
+  const adapter = adapterFor(row.platform as PlatformId);
+  const why = adapter.discover?.noProfileLookup;
+  return new ApiError("capability_unsupported", {
     param: "account",
     platform: row.platform as PlatformId,
-    message: `${adapterFor(row.platform as PlatformId).capabilities.name} has no ${what} that Chorus can read.`,
+    message: why?.message ?? `${adapter.capabilities.name} has no ${what} that Chorus can read.`,
+    ...(why ? { fix: why.fix } : {}),
   });
+};
 
 /** GET /v1/discover/profiles/{handle}: another account's public profile, on the network of `account`. */
 export async function lookupPublicProfile({ ctx, input }: { ctx: DomainContext; input: { handle: string; account: string } }): Promise<PublicProfile> {

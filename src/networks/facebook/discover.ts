@@ -15,6 +15,16 @@ const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaul
 
 export const facebookDiscover: DiscoverFacet = {
   creatorMarketplace: "unpublished",
+  noCreatorSearch: {
+    message:
+      "Facebook has a creator marketplace (Creator Discovery, permission facebook_creator_marketplace_discovery), but Meta has not published the path of its search edge, so no app can call it.",
+    fix: "Search creators with an Instagram account connected through Facebook Login (variant facebook_login): the Instagram Creator Marketplace API is published and reaches the same brands' creators.",
+  },
+  noProfileLookup: {
+    message:
+      "Facebook's Graph API reads only the pages the connected person manages: another page needs Meta's Page Public Metadata Access feature (App Review), which Chorus does not request, and people's profiles are not readable by any app.",
+    fix: "Look up a page's Instagram professional account with an Instagram account connected through Facebook Login, or find a page with a location through GET /v1/discover/places?q=<name>.",
+  },
 
   async searchPlaces(tokens, query, net) {
     if (!query.q) {

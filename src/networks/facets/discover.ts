@@ -131,6 +131,10 @@ export interface DiscoverFacet {
    * searched (`creator_marketplace_unavailable`, where other networks are `creator_search_unsupported`).
    */
   creatorMarketplace?: "unpublished";
+  /** Why an unpublished marketplace cannot be searched and what to do instead, where the general refusal would be vague. */
+  noCreatorSearch?: { message: string; fix: string };
+  /** Why a network without `lookupProfile` looks up no one, where the general refusal would mislead. */
+  noProfileLookup?: { message: string; fix: string };
   /** The door an account must have come through for creator search (the photo network: the page network's login). */
   creatorsNeedDoor?: string;
   searchCreators?(tokens: TokenSet, query: CreatorSearchQuery, caller: DiscoverCaller, net: NetworkContext): Promise<NetworkPage<NetworkCreator>>;
