@@ -3,7 +3,7 @@ import type { DiscoverFacet } from "../facets/discover.js";
 import type { NetworkContext } from "../types.js";
 import { facebookDefaultApiVersion, facebookUrls } from "./capabilities.js";
 import { facebookErrorTable } from "./errors.js";
-import { searchPagePlaces } from "./page-search.js";
+import { searchPagePlaces, searchPlacesNear } from "./page-search.js";
 
 /**
  * Facebook's discovery: places through Page search. Facebook has a creator marketplace (Creator
@@ -27,9 +27,10 @@ export const facebookDiscover: DiscoverFacet = {
   },
 
   async searchPlaces(tokens, query, net) {
-    if (!query.q) {
-      throw new ApiError("field_required", { param: "q", platform: "facebook", message: "Facebook finds places through Page search, which searches by name.", fix: "Send `q` (a place name); `latitude` and `longitude` then rank the places by distance." });
+    if (query.q) return searchPagePlaces(net, facebookErrorTable, facebookUrls.graph, version(net), tokens.accessToken, { ...query, q: query.q });
+    if (query.latitude === undefined || query.longitude === undefined) {
+      throw new ApiError("field_required", { param: "q", platform: "facebook", message: "A place search needs `q`, or `latitude` and `longitude`.", fix: "Send `q` (a place name), or a point as `latitude` and `longitude`." });
     }
-    return searchPagePlaces(net, facebookErrorTable, facebookUrls.graph, version(net), tokens.accessToken, { ...query, q: query.q });
+    return searchPlacesNear(net, facebookErrorTable, facebookUrls.graph, version(net), tokens.accessToken, { latitude: query.latitude, longitude: query.longitude });
   },
 };
