@@ -957,7 +957,7 @@ export interface paths {
         };
         /**
          * Direct-message conversations across networks
-         * @description The direct-message conversations of every connected account (or of `account`), the most recently active first: Facebook pages (Messenger), Instagram, X and Bluesky chat. Each network is read in parallel with its own timeout; a network without direct messages (`capability_unsupported`), one that timed out or failed, or an account to reconnect is a `problems` entry, and the others still answer. `replyBy` says until when Meta accepts a reply. Conversation ids are Chorus's (`cnv_…`): they carry the account, and are 404 in any other workspace.
+         * @description The direct-message conversations of every connected account (or of `account`), the most recently active first: Facebook pages (Messenger), Instagram, X and Bluesky chat. Each network is read in parallel with its own timeout; a network without direct messages (`capability_unsupported`), one that timed out or failed, or an account to reconnect is a `problems` entry, and the others still answer. `replyBy` says until when Meta accepts a reply. `unread` is null where the network does not say (Instagram accounts connected through Instagram login: its Conversations API has no unread count). Conversation ids are Chorus's (`cnv_…`): they carry the account, and are 404 in any other workspace.
          */
         get: operations["listConversations"];
         put?: never;
@@ -977,7 +977,7 @@ export interface paths {
         };
         /**
          * The messages of one conversation, newest first
-         * @description Read live from the network. A connection to renew is 409 `needs_reauth`; a network that refuses or fails answers its error (this is no cross-network read, so there is no `problems`).
+         * @description Read live from the network. Instagram gives only the newest 20 messages of a conversation (older ones have no sender, text or time there), so an Instagram conversation's list ends after 20 messages: `cursor` is null then, though older messages exist. A connection to renew is 409 `needs_reauth`; a network that refuses or fails answers its error (this is no cross-network read, so there is no `problems`).
          */
         get: operations["listConversationMessages"];
         put?: never;
@@ -1365,7 +1365,7 @@ export interface paths {
         };
         /**
          * Find places to tag
-         * @description Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Instagram and Facebook search Facebook Pages with a location; Threads uses its own location search (ids work only on Threads). Networks without place search are `place_search_unsupported`.
+         * @description Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Instagram and Facebook search Facebook Pages with a location (by name through Pages search; near a point without a name through Meta's Places Search API, nearest first); Threads uses its own location search (ids work only on Threads). Networks without place search are `place_search_unsupported`.
          */
         get: operations["searchPlaces"];
         put?: never;
@@ -2889,7 +2889,7 @@ export interface components {
             kind: "comment" | "mention" | "message";
             /** @description What the simulated person writes (1 to 2,000 characters). */
             text: string;
-            /** @description The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor` on Facebook, Instagram and Threads, the simulated network's own sandbox person elsewhere); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network. */
+            /** @description The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor`; on Bluesky a domain handle, default `visitor.sandbox.bsky.social`, and a handle that is no domain is 400 `field_invalid`, as Bluesky has no such account); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network. */
             from?: string;
         };
         SandboxActivity: {
@@ -3590,7 +3590,7 @@ export interface components {
             participants: components["schemas"]["SocialActor"][];
             /** @description ISO 8601 UTC of the newest message, either way: the list's order. */
             lastMessageAt: string;
-            /** @description Whether the account has unread messages in it; null where the network does not say (X). */
+            /** @description Whether the account has unread messages in it; null where the network does not say (X; Instagram through Instagram login). */
             unread: boolean | null;
             /** @description When the network stops accepting a standard reply: 24 hours after the person's last message on Facebook and Instagram (a reply a person writes may set `humanAgent: true`, allowing 7 days). Null where no window applies (X, Bluesky) or the person has not written. */
             replyBy: string | null;

@@ -82,6 +82,12 @@ export interface Simulator {
    */
   seedAccount(input: { handle: string; password?: string }): Promise<SandboxAccount>;
   /**
+   * Why the network would refuse `handle` as an account's name (Bluesky: a handle is a domain
+   * name), or null. The sandbox checks it before creating anyone, so no simulated account has a
+   * name the real network could not have.
+   */
+  handleProblem?(handle: string): string | null;
+  /**
    * Records an app's products at the simulated developer portal (LinkedIn), as its developer
    * would; networks whose apps have no products to choose leave it out.
    */

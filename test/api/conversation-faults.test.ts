@@ -28,7 +28,7 @@ async function withConversation(ws: TestWorkspace, platform: PlatformId): Promis
   const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) } });
   const { id } = (await connected.json()) as { id: string };
   if (platform === "facebook" || platform === "instagram") expect((await ws.request(`/v1/social-accounts/${id}/webhook`, { method: "POST", json: {} })).status).toBe(200);
-  const sent = await ws.request(`/v1/sandbox/social-accounts/${id}/inbound`, { method: "POST", json: { kind: "message", text: "hello", from: `fan${counter}` } });
+  const sent = await ws.request(`/v1/sandbox/social-accounts/${id}/inbound`, { method: "POST", json: { kind: "message", text: "hello", from: platform === "bluesky" ? `fan${counter}.test` : `fan${counter}` } });
   expect(sent.status, await sent.clone().text()).toBe(200);
   return id;
 }

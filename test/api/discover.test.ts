@@ -220,6 +220,14 @@ describe("GET /v1/discover/creators", () => {
       expect(response.status).toBe(status);
       expect(await errorOf(response)).toMatchObject({ code, param: "account" });
     }
+    const facebook = cases[1]?.[0] ?? "";
+    expect(await errorOf(await ws.request(`/v1/discover/creators?account=${facebook}`))).toMatchObject({
+      message: expect.stringContaining("not published the path of its search edge"),
+      fix: expect.stringContaining("Instagram account connected through Facebook Login"),
+    });
+    const lookup = await ws.request(`/v1/discover/profiles/someonespage?account=${facebook}`);
+    expect(lookup.status).toBe(400);
+    expect(await errorOf(lookup)).toMatchObject({ code: "capability_unsupported", platform: "facebook", message: expect.stringContaining("Page Public Metadata Access"), fix: expect.stringContaining("Instagram") });
     const notOnboarded = await connect(ws, "instagram", { handle: "not-onboarded-brand", variant: "facebook_login" });
     const refused = await ws.request(`/v1/discover/creators?account=${notOnboarded}`);
     expect(refused.status).toBe(409);
@@ -242,6 +250,25 @@ describe("GET /v1/discover/places", () => {
     expect(body.items.map((p) => p.name)).toEqual(["Louvre Museum", "Eiffel Tower"]);
     const fb = (await (await ws.request(`/v1/discover/places?account=${facebook}&q=berlin`)).json()) as typeof body;
     expect(fb).toMatchObject({ platform: "facebook", items: [{ name: "Brandenburg Gate", city: "Berlin" }] });
+  });
+
+  it("finds places near a point without a name on Instagram and Facebook, and the id tags a post", async () => {
+    const ws = await t.workspace();
+    const instagram = await connect(ws, "instagram", { variant: "facebook_login" });
+    const facebook = await connect(ws, "facebook");
+    for (const account of [instagram, facebook]) {
+      const near = await ws.request(`/v1/discover/places?account=${account}&latitude=51.5&longitude=-0.1`);
+      expect(near.status, await near.clone().text()).toBe(200);
+      const names = ((await near.json()) as { items: { name: string }[] }).items.map((p) => p.name);
+      expect(names.slice(0, 2)).toEqual(["Tower of London", "Eiffel Tower"]);
+    }
+    const [first] = ((await (await ws.request(`/v1/discover/places?account=${instagram}&latitude=48.86&longitude=2.34`)).json()) as { items: { id: string; name: string }[] }).items;
+    expect(first?.name).toBe("Louvre Museum");
+    const byName = ((await (await ws.request(`/v1/discover/places?account=${instagram}&q=louvre`)).json()) as { items: { id: string }[] }).items;
+    expect(byName.map((p) => p.id)).toEqual([first?.id]);
+    const alone = await ws.request(`/v1/discover/places?account=${facebook}&latitude=48.86`);
+    expect(alone.status).toBe(400);
+    expect(await errorOf(alone)).toMatchObject({ code: "field_required", param: "longitude", fix: expect.stringContaining("longitude") });
   });
 
   it("refuses networks without place search and coordinates that do not go together", async () => {

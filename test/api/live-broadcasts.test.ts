@@ -186,7 +186,7 @@ describe("live broadcasts on a Facebook page, with a test key", () => {
     const { account, small, eligible } = await facebookPage(ws);
     const tooSmall = await ws.request(base(account), { method: "POST", json: { pageId: small, title: "Too small" } });
     expect(tooSmall.status).toBe(422);
-    expect(await errorOf(tooSmall)).toMatchObject({ code: "platform_rejected", platform: "facebook" });
+    expect(await errorOf(tooSmall)).toMatchObject({ code: "platform_rejected", platform: "facebook", fix: expect.stringContaining("at least 100 followers") });
     expect((await errorOf(await ws.request(base(account), { method: "POST", json: { pageId: small, title: "x" } }))).message).toContain("100 followers");
 
     const stranger = await ws.request(base(account), { method: "POST", json: { pageId: "999999999999999", title: "Not mine" } });

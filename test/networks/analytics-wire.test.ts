@@ -58,6 +58,28 @@ describe("X analytics against X's OpenAPI", () => {
     for (const read of reads) expect(checkRequestAgainstSpec(spec, read, { scopes: tokens.scopes })).toEqual([]);
   });
 
+  it("reads a video post's views from its media's public_metrics.view_count, in the same getPostsByIds call", async () => {
+    const ctx = setup();
+    const { tokens } = await connectThroughConsent(twitterAdapter, ctx.net, { handle: "stats_video", browser: ctx.sandboxFetch });
+    const me = await twitterAdapter.identity(tokens, ctx.net);
+    const publish = required(twitterAdapter, "publish");
+    const checkPublish = required(twitterAdapter, "checkPublish");
+    const started = await publish(tokens, request({ text: "A clip", media: [sampleMedia({ kind: "video", mimeType: "video/mp4", size: 2 * 1024 * 1024 })] }), ctx.net);
+    if (started.state !== "processing") throw new Error(`expected processing, got ${started.state}`);
+    ctx.advance(5000);
+    const id = networkPostId(await checkPublish(tokens, started.pollToken, ctx.net));
+    ctx.advance(3_600_000);
+    const x = facet(twitterAdapter);
+    const post = await x.postAnalytics(tokens, { networkPostId: id, networkUserId: me.networkUserId, destination: null, publishedAt: `${DAY}T10:00:00.000Z` }, ctx.net);
+    expect(post.metrics.videoViews).toEqual(expect.any(Number));
+    expect(post.metrics.videoViews).toBeGreaterThan(0);
+    expect(post.networkMetrics["media.public_metrics.view_count"]).toBe(post.metrics.videoViews);
+    const read = ctx.requests.filter((r) => r.method === "GET" && new URL(r.url).pathname === "/2/tweets").at(-1);
+    expect(read && checkRequestAgainstSpec(spec, read, { scopes: tokens.scopes })).toEqual([]);
+    const account = await x.accountAnalytics(tokens, { networkUserId: me.networkUserId, since: "2026-11-15", until: DAY, posts: [{ networkPostId: id, destination: null, publishedAt: `${DAY}T10:00:00.000Z` }], destinations: [] }, ctx.net);
+    expect(account.metrics.videoViews).toBe(post.metrics.videoViews);
+  });
+
   it("asks only public metrics of posts older than 30 days, which X refuses to show privately", async () => {
     const ctx = setup();
     const connected = await connectThroughConsent(twitterAdapter, ctx.net, { handle: "stats_old", browser: ctx.sandboxFetch });
@@ -66,7 +88,7 @@ describe("X analytics against X's OpenAPI", () => {
     // Access tokens live 2 hours: the domain refreshes before reading, as here.
     const tokens = await twitterAdapter.refresh(connected.tokens, ctx.net);
     const post = await facet(twitterAdapter).postAnalytics(tokens, { networkPostId: id, networkUserId: "0", destination: null, publishedAt: `${DAY}T10:00:00.000Z` }, ctx.net);
-    expect(new URL(ctx.requests.at(-1)?.url ?? "").searchParams.get("post.fields")).toBe("public_metrics");
+    expect(new URL(ctx.requests.at(-1)?.url ?? "").searchParams.get("post.fields")).toBe("attachments,public_metrics");
     expect(post.metrics.views).toBe(post.networkMetrics["public_metrics.impression_count"]);
     expect(post.metrics.clicks).toBeNull();
   });

@@ -48,7 +48,8 @@ describe("linkedin comments against the simulator", () => {
     ctx.advance(1000);
     const answer = await replyToComment(tokens, { commentId: made.networkId, networkUserId: member, text: "Thanks!" }, ctx.net);
     const create = ctx.requests.at(-1);
-    expect([create?.method, create?.url]).toEqual(["POST", `https://api.linkedin.com/rest/socialActions/${encodeURIComponent(postUrn)}/comments`]);
+    // Comments API, "Create a Nested Comment": on the parent comment's URN, naming it again as parentComment.
+    expect([create?.method, create?.url]).toEqual(["POST", `https://api.linkedin.com/rest/socialActions/${encodeURIComponent(made.networkId)}/comments`]);
     expect(JSON.parse(create?.body ?? "")).toEqual({ actor: organization, object: postUrn, message: { text: "Thanks!" }, parentComment: made.networkId });
     expect(answer.id).toMatch(/^urn:li:comment:\(urn:li:share:\d+,\d+\)$/);
 

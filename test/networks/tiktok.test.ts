@@ -80,6 +80,18 @@ describe("tiktok adapter against the TikTok simulator", () => {
     expect((await failure(publishInfo(tokens, ctx.net))).code).toBe("missing_scope");
   });
 
+  it("account analytics without user.info.stats: followers are null and the rest still reads", async () => {
+    const ctx = setup();
+    const { tokens } = await connect(ctx, "sandbox.nostats", ["user.info.basic", "video.list"]);
+    const facet = tiktokAdapter.analytics;
+    if (!facet?.accountAnalytics) throw new Error("tiktok must read account analytics");
+    const analytics = facet.accountAnalytics.bind(facet);
+    const result = await analytics(tokens, { networkUserId: String(tokens.extra.openId), since: "2026-11-13", until: "2026-11-20", posts: [], destinations: [] }, ctx.net);
+    expect(result).toMatchObject({ followers: null, metrics: { views: 0, likes: 0 } });
+    const { tokens: full } = await connect(ctx, "sandbox.stats");
+    expect((await analytics(full, { networkUserId: String(full.extra.openId), since: "2026-11-13", until: "2026-11-20", posts: [], destinations: [] }, ctx.net)).followers).toEqual(expect.any(Number));
+  });
+
   it("refuses a reused code and a token past its two hours", async () => {
     const ctx = setup();
     const { tokens, code } = await connect(ctx, "sandbox.twice");

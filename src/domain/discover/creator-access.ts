@@ -27,7 +27,8 @@ export function creatorSearchRefusal(row: Pick<SocialAccountRow, "platform" | "c
     return new ApiError("creator_marketplace_unavailable", {
       param: "account",
       platform,
-      message: `${name} has a creator marketplace, but has not published an API edge to search it.`,
+      message: discover.noCreatorSearch?.message ?? `${name} has a creator marketplace, but has not published an API edge to search it.`,
+      ...(discover.noCreatorSearch ? { fix: discover.noCreatorSearch.fix } : {}),
     });
   }
   return new ApiError("creator_search_unsupported", { param: "account", platform, message: `${name} has no creator marketplace.` });

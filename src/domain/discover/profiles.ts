@@ -28,12 +28,16 @@ export async function discoveryAccount(ctx: DomainContext, id: string): Promise<
   return row;
 }
 
-const unsupported = (row: SocialAccountRow, what: string) =>
-  new ApiError("capability_unsupported", {
+const unsupported = (row: SocialAccountRow, what: string) => {
+  const adapter = adapterFor(row.platform as PlatformId);
+  const why = adapter.discover?.noProfileLookup;
+  return new ApiError("capability_unsupported", {
     param: "account",
     platform: row.platform as PlatformId,
-    message: `${adapterFor(row.platform as PlatformId).capabilities.name} has no ${what} that Chorus can read.`,
+    message: why?.message ?? `${adapter.capabilities.name} has no ${what} that Chorus can read.`,
+    ...(why ? { fix: why.fix } : {}),
   });
+};
 
 /** GET /v1/discover/profiles/{handle}: another account's public profile, on the network of `account`. */
 export async function lookupPublicProfile({ ctx, input }: { ctx: DomainContext; input: { handle: string; account: string } }): Promise<PublicProfile> {
@@ -43,6 +47,7 @@ export async function lookupPublicProfile({ ctx, input }: { ctx: DomainContext; 
   const discover = adapterFor(platform).discover;
   const lookup = discover?.lookupProfile?.bind(discover);
   if (!lookup) throw unsupported(row, "public profile lookup");
+  discover?.requireHandle?.(handle);
   const profile = await withAccountSession(ctx, row, (tokens, net) => lookup(tokens, handle, { networkUserId: row.networkUserId }, net));
   return { ...profile, account: row.id, platform };
 }
@@ -59,7 +64,9 @@ export async function listProfilePosts({
   input: { handle: string; account: string; cursor?: string | undefined; limit: number };
 }): Promise<{ items: DiscoveredPost[]; cursor: string | null; problems: ReadProblem[] }> {
   const handle = usernameOf(input.handle);
-  await discoveryAccount(ctx, input.account);
+  const row = await discoveryAccount(ctx, input.account);
+  const discover = adapterFor(row.platform as PlatformId).discover;
+  discover?.requireHandle?.(handle);
   const page = await spanningRead<NetworkDiscoveredPost>({
     ctx,
     input: {

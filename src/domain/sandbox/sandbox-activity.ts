@@ -10,6 +10,7 @@ import { openTokens } from "../social-accounts/token-vault.js";
 import { createDbSandboxStore } from "./db-sandbox-store.js";
 import { simulatedAccount } from "./sandbox-faults.js";
 import { sandboxRuntime } from "./sandbox-runtime.js";
+import { requireSandboxHandle } from "./sandbox-handles.js";
 
 export interface SimulateActivityInput {
   id: string;
@@ -77,6 +78,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
   const subject = input.action === "review" ? (input.target ?? null) : input.post !== undefined ? await networkPostIdOf(ctx, row.id, input.post) : null;
   const store = createDbSandboxStore(ctx.db, ctx.workspace.id);
   const recipient = await simulatedAccount(store, platform, await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted));
+  if (input.actor !== undefined) requireSandboxHandle(simulator, input.actor, "actor");
   const result = await simulator.simulateActivity({ action: input.action, recipientId: recipient.id, actorHandle: input.actor ?? null, subject, text: input.text ?? null, rating: input.rating ?? null });
   if (!result.ok) {
     if (result.reason === "action_unsupported") {

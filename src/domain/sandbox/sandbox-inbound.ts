@@ -16,6 +16,7 @@ import { createDbSandboxStore } from "./db-sandbox-store.js";
 import { simulatedAccount } from "./sandbox-faults.js";
 import { polledSandboxInbound } from "./sandbox-polled-inbound.js";
 import { sandboxRuntime } from "./sandbox-runtime.js";
+import { defaultVisitorHandle, requireSandboxHandle } from "./sandbox-handles.js";
 
 export const inboundKinds = ["comment", "mention", "message"] as const;
 export type InboundKind = (typeof inboundKinds)[number];
@@ -152,10 +153,11 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
   const store = createDbSandboxStore(ctx.db, ctx.workspace.id);
   const person = await simulatedAccount(store, platform, await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted));
   if (platform === "instagram") await requireInstagramSubscription(store, person.id, row.connectVariant === "facebook_login", input.kind);
-  const handle = input.from ?? "sandbox_visitor";
+  const handle = input.from ?? defaultVisitorHandle(platform);
   // X DMs and Bluesky chat live in the network's own records, read through their DM APIs: nothing
   // is pushed, so the account's next inbox poll finds the message and records message.received.
   const simulator = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep }).simulator(platform);
+  requireSandboxHandle(simulator, handle, "from");
   if (input.kind === "message" && simulator.receiveMessage) {
     const message = await simulator.receiveMessage({ recipientId: person.id, senderHandle: handle, text: input.text });
     return { account: row.id, platform, kind: input.kind, id: message.id, networkPostId: null, recorded: false };

@@ -10,6 +10,7 @@ import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";
 import type { SocialAccountView } from "./account-view.js";
 import { profileIdFor } from "./account-queries.js";
 import { storeConnection } from "./store-connection.js";
+import { requireSandboxHandle } from "../sandbox/sandbox-handles.js";
 
 export interface ConnectInput {
   platform: PlatformId;
@@ -88,7 +89,9 @@ export async function connectAccount({ ctx, input }: { ctx: DomainContext; input
     const context = await net();
     if (mode === "test") {
       const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
-      await sandbox.simulator(input.platform).seedAccount({ handle, password: input.appPassword });
+      const simulator = sandbox.simulator(input.platform);
+      requireSandboxHandle(simulator, handle, "handle");
+      await simulator.seedAccount({ handle, password: input.appPassword });
     }
     tokens = await adapter.loginWithPassword({ identifier: handle, password: input.appPassword }, context);
     const identity = await adapter.identity(tokens, context);
@@ -109,7 +112,9 @@ export async function connectAccount({ ctx, input }: { ctx: DomainContext; input
   if (!handle) throw new ApiError("field_required", { param: "handle", message: "With a test key, `handle` names the sandbox account to connect." });
   const context = await net();
   const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
-  await sandbox.simulator(input.platform).seedAccount({ handle });
+  const simulator = sandbox.simulator(input.platform);
+  requireSandboxHandle(simulator, handle, "handle");
+  await simulator.seedAccount({ handle });
   const state = randomString(32);
   const codeVerifier = randomString(64);
   const authorizeUrl = adapter.authorizeUrl({ state, codeChallenge: await pkceChallenge(codeVerifier), variant }, context);

@@ -85,8 +85,24 @@ export function blueskySearchParams(query: PostSearchQuery, limit: number, curso
   };
 }
 
-async function profileOf(tokens: TokenSet, handle: string, net: NetworkContext): Promise<v.InferOutput<typeof Profile>> {
+/** The atproto handle syntax (a domain name); the AppView refuses anything else as an `actor`. */
+const HANDLE = /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+
+/** Lookup and posts refuse the same handles the same way, before asking: a DID, or a name that is no domain. */
+function requireHandle(handle: string): void {
   if (handle.startsWith("did:")) throw new ApiError("handle_not_a_username", { param: "handle", platform: "bluesky", message: `${handle} is a DID, not a handle.` });
+  if (handle.length > 253 || !HANDLE.test(handle)) {
+    throw new ApiError("field_invalid", {
+      param: "handle",
+      platform: "bluesky",
+      message: `${handle} is not a Bluesky handle: Bluesky answers "actor must be a valid did or a handle".`,
+      fix: "Send the handle as a domain name, as shown on the profile (like alice.bsky.social), without the @.",
+    });
+  }
+}
+
+async function profileOf(tokens: TokenSet, handle: string, net: NetworkContext): Promise<v.InferOutput<typeof Profile>> {
+  requireHandle(handle);
   const result = await xrpc<unknown>(net, { base: pdsUrlOf(tokens, net), nsid: BLUESKY_METHODS.getProfile, method: "GET", token: tokens.accessToken, params: { actor: handle } });
   if (!result.ok) {
     // The AppView answers an unknown or malformed actor with 400 InvalidRequest ("Profile not found", or a lexicon error on `actor`).
@@ -99,6 +115,8 @@ async function profileOf(tokens: TokenSet, handle: string, net: NetworkContext):
 }
 
 export const blueskyDiscover: DiscoverFacet = {
+  requireHandle,
+
   async searchPosts(tokens, query, page, net) {
     const body = await xrpcOrThrow<unknown>(net, {
       base: pdsUrlOf(tokens, net),
@@ -131,7 +149,7 @@ export const blueskyDiscover: DiscoverFacet = {
   },
 
   async profilePosts(tokens, handle, page, net) {
-    if (handle.startsWith("did:")) throw new ApiError("handle_not_a_username", { param: "handle", platform: "bluesky", message: `${handle} is a DID, not a handle.` });
+    requireHandle(handle);
     const result = await xrpc<unknown>(net, {
       base: pdsUrlOf(tokens, net),
       nsid: BLUESKY_METHODS.getAuthorFeed,

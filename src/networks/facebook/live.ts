@@ -100,6 +100,29 @@ async function asBroadcastPage<T>(tokens: TokenSet, net: NetworkContext, pageId:
   return asPage(tokens, net, pageId, call, notManaged);
 }
 
+/** Live Video API eligibility (since 2024-06-10, shared/networks/facebook.md section 7): a page needs this many followers. */
+export const facebookLiveMinFollowers = 100;
+
+const PageFollowers = v.object({ followers_count: v.optional(v.number()) });
+
+/**
+ * Graph's refusal of a page too small to go live is a plain code 100 with no subcode of its own,
+ * so its message is all Chorus would pass on: the page's follower count, read after the refusal,
+ * tells whether that is the reason, and then the error says how to get past it.
+ */
+async function explainRefusal(net: NetworkContext, page: PageAccess, error: unknown): Promise<never> {
+  if (!(error instanceof ApiError) || error.code !== "platform_rejected") throw error;
+  const followers = await graphRequest(net, table, facebookGraphUrl(net, page.pageId, { fields: "followers_count", access_token: page.token }), PageFollowers)
+    .then((body) => body.followers_count ?? null)
+    .catch(() => null);
+  if (followers === null || followers >= facebookLiveMinFollowers) throw error;
+  throw new ApiError("platform_rejected", {
+    platform: "facebook",
+    message: `${error.message} (the page has ${followers} followers; Facebook lets a page go live from ${facebookLiveMinFollowers}.)`,
+    fix: `Go live from a page with at least ${facebookLiveMinFollowers} followers (GET /v1/social-accounts/{id}/targets shows each page's \`followers\`), or grow this page to ${facebookLiveMinFollowers} followers first; retrying does not help until then.`,
+  });
+}
+
 async function readNode(net: NetworkContext, page: PageAccess, networkId: string): Promise<NetworkBroadcast> {
   const url = facebookGraphUrl(net, networkId, { fields: liveVideoFields, access_token: page.token });
   return toBroadcast(await graphRequest(net, table, url, LiveVideoSchema));
@@ -136,7 +159,7 @@ export const facebookLive: LiveFacet = {
     // As in update: only the create runs again when a stored page token is refused, never the read.
     const { page, created } = await asBroadcastPage(tokens, net, input.pageId, async (page) => ({
       page,
-      created: await graphPost(net, table, facebookGraphUrl(net, `${page.pageId}/live_videos`), fields(page), CreatedSchema),
+      created: await graphPost(net, table, facebookGraphUrl(net, `${page.pageId}/live_videos`), fields(page), CreatedSchema).catch((error: unknown) => explainRefusal(net, page, error)),
     }));
     const streamUrl = created.secure_stream_url ?? created.stream_url;
     if (!streamUrl) throw new ApiError("platform_unavailable", { platform: "facebook", message: "Facebook created the broadcast but answered no stream URL." });

@@ -24,6 +24,8 @@ const nodeOf = (net: NetworkContext, page: PageAccess): MessengerNode => ({
   token: page.token,
   // Messenger ids are page-scoped (PSIDs): no public profile URL can be made from one.
   profileUrl: () => null,
+  unreadCount: true,
+  detailedMessages: null,
 });
 
 const StateSchema = v.record(v.string(), v.object({ cursor: v.nullable(v.string()), size: v.nullable(v.number()), after: v.nullable(v.object({ createdAt: v.string(), id: v.string() })), done: v.boolean() }));

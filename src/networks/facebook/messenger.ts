@@ -31,6 +31,14 @@ export interface MessengerNode {
   token: string;
   /** The profile URL of a participant, where the network has one. */
   profileUrl: (participant: { id: string; username?: string | undefined }) => string | null;
+  /**
+   * Whether the Conversation node has `unread_count`: the Graph API's Conversation reference
+   * lists it; the Instagram-login Conversations API documents only id, updated_time,
+   * participants and messages, and Graph refuses a field a node does not have (#100).
+   */
+  unreadCount: boolean;
+  /** Instagram gives details of only the newest 20 messages of a conversation; null: no such limit. */
+  detailedMessages: number | null;
 }
 
 const Participant = v.object({ id: v.string(), name: v.optional(v.string()), username: v.optional(v.string()), email: v.optional(v.string()) });
@@ -83,7 +91,7 @@ export async function listThreads(net: NetworkContext, node: MessengerNode, via:
     node.table,
     url(node, `${node.node}/conversations`, {
       platform: node.platform,
-      fields: "id,updated_time,unread_count,participants,messages.limit(20){id,created_time,from}",
+      fields: `id,updated_time,${node.unreadCount ? "unread_count," : ""}participants,messages.limit(20){id,created_time,from}`,
       limit: String(limit),
       after: cursor ?? undefined,
     }),
@@ -120,12 +128,28 @@ async function onConversation<T>(node: MessengerNode, call: () => Promise<T>): P
   }
 }
 
+/**
+ * Where the network details only the newest messages, the cursor also counts the messages already
+ * read (`<count>:<Graph cursor>`), so the list ends there instead of asking for ones that come back
+ * without sender, text or time.
+ */
+function splitCursor(node: MessengerNode, cursor: string | null): { read: number; after: string | null } {
+  if (node.detailedMessages === null || cursor === null) return { read: 0, after: cursor };
+  const colon = cursor.indexOf(":");
+  const read = Number(cursor.slice(0, colon));
+  if (colon < 1 || !Number.isInteger(read) || read < 0) throw new ApiError("cursor_invalid", { param: "cursor", message: "This cursor was not issued for this conversation." });
+  return { read, after: cursor.slice(colon + 1) };
+}
+
 export async function listThreadMessages(net: NetworkContext, node: MessengerNode, conversationId: string, cursor: string | null, limit: number): Promise<NetworkPage<NetworkMessage>> {
+  const { read, after } = splitCursor(node, cursor);
+  const left = node.detailedMessages === null ? limit : Math.min(limit, node.detailedMessages - read);
+  if (left <= 0) return { items: [], cursor: null };
   const body = await onConversation(node, () =>
     graphRequest(
       net,
       node.table,
-      url(node, `${conversationId}/messages`, { fields: "id,created_time,from,to,message,attachments", limit: String(limit), after: cursor ?? undefined }),
+      url(node, `${conversationId}/messages`, { fields: "id,created_time,from,to,message,attachments", limit: String(left), after: after ?? undefined }),
       MessagesPage,
     ),
   );
@@ -139,7 +163,10 @@ export async function listThreadMessages(net: NetworkContext, node: MessengerNod
       direction: m.from?.id === node.ownId ? "out" : "in",
     }),
   );
-  return { items, cursor: nextCursor(body.paging) };
+  const next = nextCursor(body.paging);
+  if (node.detailedMessages === null) return { items, cursor: next };
+  const total = read + items.length;
+  return { items, cursor: next === null || total >= node.detailedMessages ? null : `${total}:${next}` };
 }
 
 const ParticipantsAnswer = v.object({ participants: v.optional(v.object({ data: v.array(Participant) })) });

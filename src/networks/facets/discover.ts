@@ -124,11 +124,17 @@ export interface DiscoverFacet {
   /** `handle_not_found` (an ApiError) when no account has it. */
   lookupProfile?(tokens: TokenSet, handle: string, caller: DiscoverCaller, net: NetworkContext): Promise<NetworkPublicProfile>;
   profilePosts?(tokens: TokenSet, handle: string, page: NetworkPageRequest, net: NetworkContext): Promise<NetworkPage<DiscoveredPost>>;
+  /** Throws the ApiError for a handle the network refuses by its syntax alone, so lookup and posts refuse it alike. */
+  requireHandle?(handle: string): void;
   /**
    * The network has a creator marketplace whose API edge is not published, so it cannot be
    * searched (`creator_marketplace_unavailable`, where other networks are `creator_search_unsupported`).
    */
   creatorMarketplace?: "unpublished";
+  /** Why an unpublished marketplace cannot be searched and what to do instead, where the general refusal would be vague. */
+  noCreatorSearch?: { message: string; fix: string };
+  /** Why a network without `lookupProfile` looks up no one, where the general refusal would mislead. */
+  noProfileLookup?: { message: string; fix: string };
   /** The door an account must have come through for creator search (the photo network: the page network's login). */
   creatorsNeedDoor?: string;
   searchCreators?(tokens: TokenSet, query: CreatorSearchQuery, caller: DiscoverCaller, net: NetworkContext): Promise<NetworkPage<NetworkCreator>>;

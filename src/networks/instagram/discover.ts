@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { extractGraphError, extraString, graphUrl, parseGraphBody } from "../facebook/graph.js";
-import { searchPagePlaces } from "../facebook/page-search.js";
+import { searchPagePlaces, searchPlacesNear } from "../facebook/page-search.js";
 import type { DiscoveredMediaType, DiscoveredPost, DiscoverFacet, NetworkCreator } from "../facets/discover.js";
 import { classifyFailure, readBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
@@ -250,9 +250,10 @@ export const instagramDiscover: DiscoverFacet = {
 
   async searchPlaces(tokens, query, net) {
     requireDoor(tokens, "place search");
-    if (!query.q) {
-      throw new ApiError("field_required", { param: "q", platform: "instagram", message: "Instagram finds places through Facebook's Page search, which searches by name.", fix: "Send `q` (a place name); `latitude` and `longitude` then rank the places by distance." });
+    if (query.q) return searchPagePlaces(net, table, instagramUrls.facebookGraph, igVersion(net), tokens.accessToken, { ...query, q: query.q });
+    if (query.latitude === undefined || query.longitude === undefined) {
+      throw new ApiError("field_required", { param: "q", platform: "instagram", message: "A place search needs `q`, or `latitude` and `longitude`.", fix: "Send `q` (a place name), or a point as `latitude` and `longitude`." });
     }
-    return searchPagePlaces(net, table, instagramUrls.facebookGraph, igVersion(net), tokens.accessToken, { ...query, q: query.q });
+    return searchPlacesNear(net, table, instagramUrls.facebookGraph, igVersion(net), tokens.accessToken, { latitude: query.latitude, longitude: query.longitude });
   },
 };

@@ -10,12 +10,25 @@ import { doorOf, igVersion } from "./oauth.js";
 /**
  * Instagram direct messages through Meta's Conversations and Send APIs. Facebook-login door: the
  * linked page's inbox with `platform=instagram` and the page token; Instagram-login door:
- * `/me/conversations` and `/me/messages` on graph.instagram.com with the account's own token.
+ * `/me/conversations` and `/me/messages` on graph.instagram.com with the account's own token,
+ * whose Conversation node has no `unread_count` (so `unread` is null there). Instagram details
+ * only the newest 20 messages of a conversation, so a conversation's messages end at 20.
  */
+/** Conversations API limitation (both doors): details of only the newest 20 messages of a conversation. */
+export const INSTAGRAM_DETAILED_MESSAGES = 20;
+
 async function nodeOf(tokens: TokenSet, net: NetworkContext): Promise<MessengerNode> {
   const ownId = extraString(tokens, "igUserId", "instagram");
-  const common = { table: instagramErrorTable, version: igVersion(net), platform: "instagram" as const, ownId, profileUrl: (p: { username?: string | undefined }) => (p.username ? `https://www.instagram.com/${p.username}` : null) };
-  if (doorOf(tokens) === "instagram_login") return { ...common, base: instagramUrls.instagramGraph, node: "me", token: tokens.accessToken };
+  const common = {
+    table: instagramErrorTable,
+    version: igVersion(net),
+    platform: "instagram" as const,
+    ownId,
+    profileUrl: (p: { username?: string | undefined }) => (p.username ? `https://www.instagram.com/${p.username}` : null),
+    unreadCount: true,
+    detailedMessages: INSTAGRAM_DETAILED_MESSAGES,
+  };
+  if (doorOf(tokens) === "instagram_login") return { ...common, base: instagramUrls.instagramGraph, node: "me", token: tokens.accessToken, unreadCount: false };
   const pageId = extraString(tokens, "pageId", "instagram");
   const page = (await managedPageTokens(tokens, net)).find((p) => p.pageId === pageId);
   // The person lost the page the account is linked through: only a new connection can fix it.

@@ -10,9 +10,9 @@ import { linkedinRestHeaders } from "./rest-headers.js";
 /**
  * Comments through the Community Management Comments API (the sheet's inbox section 1):
  * `GET /rest/socialActions/{post or comment URN}/comments?start&count` lists one level (a
- * comment's URN lists its answers), `POST` there with `{actor, object, message, parentComment}`
- * answers, and `DELETE …/comments/{id}?actor=` removes what the account wrote. LinkedIn has no
- * hiding (only turning comments off per post), so hide is absent. Reading needs
+ * comment's URN lists its answers), `POST` on a comment's URN with `{actor, object: <post URN>,
+ * message, parentComment: <that comment's URN>}` answers it, and `DELETE …/comments/{id}?actor=`
+ * removes what the account wrote. LinkedIn has no hiding (only turning comments off per post), so hide is absent. Reading needs
  * r_organization_social: comments on an organisation's posts are read, those on a member's
  * posts are closed (r_member_social is granted to no new app) and answer a clear refusal. The
  * comment id is its URN, `urn:li:comment:(<post URN>,<id>)`, which names its post.
@@ -119,7 +119,8 @@ export const linkedinComments: InboxFacet = {
     const actor = await actorFor(tokens, net, postUrn, input.networkUserId);
     const headers = { ...linkedinRestHeaders(tokens, net), "content-type": "application/json" };
     const body = JSON.stringify({ actor, object: postUrn, message: { text: input.text }, parentComment: input.commentId });
-    const response = await callNetwork(net, table, restUrl(`socialActions/${enc(postUrn)}/comments`), { method: "POST", headers, body });
+    // A nested comment is created on the parent comment's URN, which the body names again (Comments API, nested comments).
+    const response = await callNetwork(net, table, restUrl(`socialActions/${enc(input.commentId)}/comments`), { method: "POST", headers, body });
     const urn = response.headers.get("x-restli-id") ?? parseNetworkBody("linkedin", v.object({ commentUrn: v.string() }), response.body, "comments.create").commentUrn;
     return { id: urn };
   },

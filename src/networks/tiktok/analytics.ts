@@ -45,6 +45,16 @@ async function queryVideos(tokens: TokenSet, ids: string[], net: NetworkContext)
   return pages.flat();
 }
 
+/**
+ * `follower_count` needs user.info.stats, which the person may have unticked on the consent
+ * screen; TikTok then refuses the whole user/info read, so without it the count is null instead.
+ */
+async function followerCount(tokens: TokenSet, net: NetworkContext): Promise<number | null> {
+  if (!tokens.scopes.includes("user.info.stats")) return null;
+  const user = await callTiktok(net, `${tiktokApiBaseUrl}/${tiktokApiVersion}/user/info/?fields=follower_count`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+  return parseNetworkBody("tiktok", UserResponse, user.body, "user/info").data.user.follower_count ?? null;
+}
+
 export const tiktokAnalytics: AnalyticsFacet = {
   metricNames: {
     views: "view_count",
@@ -68,13 +78,9 @@ export const tiktokAnalytics: AnalyticsFacet = {
   },
 
   async accountAnalytics(tokens, request, net) {
-    const [videos, user] = await Promise.all([
-      queryVideos(tokens, request.posts.map((p) => p.networkPostId), net),
-      callTiktok(net, `${tiktokApiBaseUrl}/${tiktokApiVersion}/user/info/?fields=follower_count`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } }),
-    ]);
+    const [videos, followers] = await Promise.all([queryVideos(tokens, request.posts.map((p) => p.networkPostId), net), followerCount(tokens, net)]);
     const each = videos.map(toMetrics);
     const metrics = each.length > 0 ? addMetrics(each.map((m) => m.metrics)) : { ...noMetrics(), views: 0, videoViews: 0, likes: 0, comments: 0, shares: 0 };
-    const followers = parseNetworkBody("tiktok", UserResponse, user.body, "user/info").data.user.follower_count ?? null;
     return { metrics, networkMetrics: addNetworkMetrics(each.map((m) => m.networkMetrics)), followers, followersChange: null, daily: null, source: "posts" };
   },
 };

@@ -5,6 +5,7 @@ import { callNetwork, parseNetworkBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { twitterApiBaseUrl, twitterApiVersion, twitterPostUrl, twitterRateLimitHeaders } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
+import { postText } from "./post-text.js";
 
 /**
  * The account's posts (GET /2/users/{id}/tweets) and follow lists (GET /2/users/{id}/followers,
@@ -50,7 +51,7 @@ export const twitterAccountReads: AccountReadsFacet = {
     if (page.cursor) params.pagination_token = page.cursor;
     const body = parseNetworkBody("twitter", PostsAnswer, await get(tokens, net, `/users/${encodeURIComponent(page.networkUserId)}/tweets`, params), "users/tweets");
     const items = (body.data ?? []).flatMap((p) =>
-      p.created_at ? [{ id: p.id, url: twitterPostUrl(p.id), text: p.text, createdAt: new Date(p.created_at).toISOString(), kind: "post" }] : [],
+      p.created_at ? [{ id: p.id, url: twitterPostUrl(p.id), text: postText(p.text), createdAt: new Date(p.created_at).toISOString(), kind: "post" }] : [],
     );
     return { items, cursor: body.meta?.next_token ?? null };
   },

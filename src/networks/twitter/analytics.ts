@@ -10,7 +10,9 @@ import { twitterErrorTable } from "./errors.js";
  * for any post, and `non_public_metrics` (impressions, link clicks) only for the account's own
  * posts younger than 30 days read with its user token. X gives no reach, saves beyond bookmarks
  * or follower history through v2, so account totals add up the period's posts and followers are
- * `public_metrics.followers_count` of GET /2/users/me.
+ * `public_metrics.followers_count` of GET /2/users/me. Video views are the attached videos'
+ * `public_metrics.view_count`, read in the same call through `expansions=attachments.media_keys`.
+ * Watch time is no field of the post or its media (only the separate media analytics report has it).
  */
 
 /** `ids` takes at most 100 posts (OpenAPI `getPostsByIds`). */
@@ -19,19 +21,29 @@ const IDS_MAX = 100;
 const NON_PUBLIC_DAYS = 30;
 
 const Counts = v.record(v.string(), v.number());
-const Post = v.object({ id: v.string(), public_metrics: v.optional(Counts), non_public_metrics: v.optional(Counts) });
-const PostsResponse = v.object({ data: v.optional(v.array(Post)), errors: v.optional(v.array(v.unknown())) });
+const Post = v.object({
+  id: v.string(),
+  public_metrics: v.optional(Counts),
+  non_public_metrics: v.optional(Counts),
+  attachments: v.optional(v.object({ media_keys: v.optional(v.array(v.string())) })),
+});
+/** A Media object of `includes.media`: a video's `public_metrics.view_count` is its views (MediaPublicMetrics). */
+const Media = v.object({ media_key: v.string(), type: v.optional(v.string()), public_metrics: v.optional(v.object({ view_count: v.optional(v.number()) })) });
+const PostsResponse = v.object({ data: v.optional(v.array(Post)), includes: v.optional(v.object({ media: v.optional(v.array(Media)) })), errors: v.optional(v.array(v.unknown())) });
+
+type ReadPost = v.InferOutput<typeof Post> & { videoViews: number | null };
 const MeResponse = v.object({ data: v.object({ id: v.string(), public_metrics: v.optional(Counts) }) });
 
 const auth = (tokens: TokenSet) => ({ headers: { Authorization: `Bearer ${tokens.accessToken}` } });
 const options = { resetHeader: twitterRateLimitHeaders.reset };
 
-function toMetrics(post: v.InferOutput<typeof Post>): NetworkMetrics {
+function toMetrics(post: ReadPost): NetworkMetrics {
   const pub = post.public_metrics ?? {};
   const priv = post.non_public_metrics ?? {};
   const networkMetrics: Record<string, number> = {};
   for (const [name, value] of Object.entries(pub)) networkMetrics[`public_metrics.${name}`] = value;
   for (const [name, value] of Object.entries(priv)) networkMetrics[`non_public_metrics.${name}`] = value;
+  if (post.videoViews !== null) networkMetrics["media.public_metrics.view_count"] = post.videoViews;
   // X renamed `retweet_count` to `repost_count`; both are read so either generation answers.
   const reposts = pub.repost_count ?? pub.retweet_count;
   return {
@@ -43,22 +55,36 @@ function toMetrics(post: v.InferOutput<typeof Post>): NetworkMetrics {
       shares: reposts === undefined && pub.quote_count === undefined ? null : (reposts ?? 0) + (pub.quote_count ?? 0),
       saves: pub.bookmark_count ?? null,
       clicks: priv.url_link_clicks ?? null,
+      videoViews: post.videoViews,
     },
     networkMetrics,
   };
 }
 
-/** The posts, 100 ids a request, all requests at once. */
-async function readPosts(tokens: TokenSet, ids: string[], withPrivate: boolean, net: NetworkContext): Promise<v.InferOutput<typeof Post>[]> {
+/** A post's video views: the summed `view_count` of its attached videos, null when it has none. */
+function videoViewsOf(post: v.InferOutput<typeof Post>, media: Map<string, v.InferOutput<typeof Media>>): number | null {
+  const videos = (post.attachments?.media_keys ?? []).flatMap((key) => {
+    const m = media.get(key);
+    return m?.type === "video" && m.public_metrics?.view_count !== undefined ? [m.public_metrics.view_count] : [];
+  });
+  return videos.length > 0 ? videos.reduce((a, b) => a + b, 0) : null;
+}
+
+/** The posts, 100 ids a request, all requests at once, with their media for video views. */
+async function readPosts(tokens: TokenSet, ids: string[], withPrivate: boolean, net: NetworkContext): Promise<ReadPost[]> {
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += IDS_MAX) batches.push(ids.slice(i, i + IDS_MAX));
   const pages = await Promise.all(
     batches.map(async (batch) => {
       const url = new URL(`${twitterApiBaseUrl}/${twitterApiVersion}/tweets`);
       url.searchParams.set("ids", batch.join(","));
-      url.searchParams.set("post.fields", withPrivate ? "public_metrics,non_public_metrics" : "public_metrics");
+      url.searchParams.set("post.fields", withPrivate ? "attachments,public_metrics,non_public_metrics" : "attachments,public_metrics");
+      url.searchParams.set("expansions", "attachments.media_keys");
+      url.searchParams.set("media.fields", "media_key,type,public_metrics");
       const response = await callNetwork(net, twitterErrorTable, url.toString(), auth(tokens), options);
-      return parseNetworkBody("twitter", PostsResponse, response.body, "tweets").data ?? [];
+      const body = parseNetworkBody("twitter", PostsResponse, response.body, "tweets");
+      const media = new Map((body.includes?.media ?? []).map((m) => [m.media_key, m]));
+      return (body.data ?? []).map((post) => ({ ...post, videoViews: videoViewsOf(post, media) }));
     }),
   );
   return pages.flat();
@@ -75,7 +101,7 @@ export const twitterAnalytics: AnalyticsFacet = {
     shares: "public_metrics.repost_count + quote_count",
     saves: "public_metrics.bookmark_count",
     clicks: "non_public_metrics.url_link_clicks",
-    videoViews: null,
+    videoViews: "includes.media[].public_metrics.view_count of the post's videos",
     watchTimeSeconds: null,
     followers: "public_metrics.followers_count",
   },

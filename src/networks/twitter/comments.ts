@@ -5,6 +5,7 @@ import { callNetwork, type ErrorTable, parseNetworkBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { twitterApiBaseUrl, twitterApiVersion, twitterRateLimitHeaders } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
+import { postText } from "./post-text.js";
 
 /**
  * X has no comments endpoint: the comments on a post are the posts of its conversation
@@ -79,7 +80,7 @@ async function conversationPage(tokens: TokenSet, net: NetworkContext, root: str
         id: post.id,
         parentId: repliedTo,
         author: { id: author.id, handle: author.username, displayName: author.name, avatarUrl: author.profile_image_url ?? null, url: `https://x.com/${author.username}` },
-        text: post.text,
+        text: postText(post.text),
         createdAt: new Date(post.created_at).toISOString(),
         hidden: null,
         likeCount: post.public_metrics?.like_count ?? null,

@@ -5,6 +5,7 @@ import { callNetwork, parseNetworkBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { twitterApiBaseUrl, twitterApiVersion, twitterRateLimitHeaders } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
+import { postText } from "./post-text.js";
 
 /**
  * Public reads on X API v2: recent search (`GET /2/tweets/search/recent`, the last 7 days; the
@@ -87,7 +88,7 @@ function toPosts(body: v.InferOutput<typeof PostList>): DiscoveredPost[] {
       {
         id: post.id,
         url: `https://x.com/${author?.username ?? "i"}/status/${post.id}`,
-        text: post.text,
+        text: postText(post.text),
         author: author
           ? { id: author.id, handle: author.username, displayName: author.name, avatarUrl: author.profile_image_url ?? null, url: `https://x.com/${author.username}` }
           : null,

@@ -3,6 +3,7 @@ import type { InboxFacet, NetworkNotification } from "../facets/inbox.js";
 import { callNetwork, parseNetworkBody } from "../http.js";
 import { twitterApiBaseUrl, twitterApiVersion, twitterRateLimitHeaders } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
+import { postText } from "./post-text.js";
 
 /**
  * X API v2 has no notifications endpoint: likes, follows and reposts of the account reach no one
@@ -69,7 +70,7 @@ export const twitterInbox: InboxFacet = {
           },
           // The account's own post for a reply (its URL works with any username: X redirects by id).
           subject: isReply && repliedTo ? { networkPostId: repliedTo.id, url: postUrl("i", repliedTo.id) } : { networkPostId: post.id, url: postUrl(author.username, post.id) },
-          text: post.text,
+          text: postText(post.text),
           createdAt: new Date(post.created_at).toISOString(),
           seen: false,
         },

@@ -7,6 +7,7 @@ import { twitterApiBaseUrl, twitterApiVersion, twitterPostUrl, twitterRateLimitH
 import { twitterPublishErrorTable } from "./errors.js";
 import { mediaStatus, uploadMedia } from "./media-upload.js";
 import { readTweetOptions, tweetBody } from "./tweet-body.js";
+import { postText } from "./post-text.js";
 
 /**
  * Publishing on X: upload the media (media-upload.ts), then `POST /2/tweets` with
@@ -97,11 +98,8 @@ export async function checkTweet(tokens: TokenSet, pollToken: string, net: Netwo
  * spaces collapsed, the post is recognisable.
  */
 function comparable(text: string): string {
-  return text
+  return postText(text)
     .normalize("NFC")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
     .replace(/https?:\/\/\S+/g, " ")
     .replace(/\s+/g, " ")
     .trim();

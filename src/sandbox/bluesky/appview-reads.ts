@@ -4,6 +4,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, findAccount, PLATFORM, scopeFault } from "./accounts.js";
 import { countsOf, type WorldRecord } from "./appview-counts.js";
 import { profileBasic } from "./appview.js";
+import { atIdentifierError, isAtIdentifier } from "./handles.js";
 import type { StoredRecord } from "./repo.js";
 import { xrpcError } from "./wire.js";
 
@@ -17,7 +18,6 @@ import { xrpcError } from "./wire.js";
 
 const path = (nsid: string) => `/xrpc/${nsid}`;
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
-const HANDLE = /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
 const AUTHOR_FEED_FILTERS = ["posts_with_replies", "posts_no_replies", "posts_with_media", "posts_and_author_threads", "posts_with_video"];
 
 interface Post {
@@ -116,7 +116,7 @@ function timeOf(value: string | undefined): number | null | "invalid" {
 }
 
 async function resolveActor(deps: SimulatorDeps, actor: string): Promise<SandboxAccount | null | "invalid"> {
-  if (!actor.startsWith("did:") && !HANDLE.test(actor)) return "invalid";
+  if (!isAtIdentifier(actor)) return "invalid";
   return findAccount(deps, actor);
 }
 
@@ -141,7 +141,7 @@ export function mountAppViewReads(app: Hono, deps: SimulatorDeps): void {
     if (since === "invalid" || until === "invalid") return xrpcError(c, 400, "InvalidRequest", "since and until must be datetimes or YYYY-MM-DD dates");
     const authorParam = c.req.query("author");
     const author = authorParam ? await resolveActor(deps, authorParam) : null;
-    if (author === "invalid") return xrpcError(c, 400, "InvalidRequest", "author must be a valid did or a handle");
+    if (author === "invalid") return xrpcError(c, 400, "InvalidRequest", atIdentifierError("author"));
     if (authorParam && author === null) return c.json({ posts: [], hitsTotal: 0 });
     const tags = (c.req.queries("tag") ?? []).map((t) => t.toLowerCase());
     const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
@@ -179,7 +179,7 @@ export function mountAppViewReads(app: Hono, deps: SimulatorDeps): void {
     const filter = c.req.query("filter") ?? "posts_with_replies";
     if (!AUTHOR_FEED_FILTERS.includes(filter)) return xrpcError(c, 400, "InvalidRequest", `filter must be one of ${AUTHOR_FEED_FILTERS.join(", ")}`);
     const account = await resolveActor(deps, actor);
-    if (account === "invalid") return xrpcError(c, 400, "InvalidRequest", "actor must be a valid did or a handle");
+    if (account === "invalid") return xrpcError(c, 400, "InvalidRequest", atIdentifierError("actor"));
     if (!account) return xrpcError(c, 400, "InvalidRequest", "Profile not found");
     const w = await world(deps);
     const own = w.posts

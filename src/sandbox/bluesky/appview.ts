@@ -3,6 +3,7 @@ import { BLUESKY_ENGAGEMENT_COLLECTIONS, BLUESKY_METHODS, BLUESKY_POST_COLLECTIO
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, findAccount, PLATFORM, scopeFault } from "./accounts.js";
 import { countsOf } from "./appview-counts.js";
+import { atIdentifierError, isAtIdentifier } from "./handles.js";
 import type { StoredRecord } from "./repo.js";
 import { xrpcError } from "./wire.js";
 
@@ -134,6 +135,7 @@ export function mountAppViewRoutes(app: Hono, deps: SimulatorDeps): void {
     if (!auth.ok) return auth.response;
     const actor = c.req.query("actor");
     if (!actor) return xrpcError(c, 400, "InvalidRequest", 'Params must have the property "actor"');
+    if (!isAtIdentifier(actor)) return xrpcError(c, 400, "InvalidRequest", atIdentifierError("actor"));
     const account = await findAccount(deps, actor);
     if (!account) return xrpcError(c, 400, "InvalidRequest", "Profile not found");
     const rows = await allRecords(deps);
@@ -157,6 +159,7 @@ export function mountAppViewRoutes(app: Hono, deps: SimulatorDeps): void {
       const body = (await c.req.json().catch(() => null)) as unknown;
       const actor = isObject(body) ? body.actor : undefined;
       if (typeof actor !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "actor"');
+      if (!isAtIdentifier(actor)) return xrpcError(c, 400, "InvalidRequest", atIdentifierError("actor"));
       const subject = await findAccount(deps, actor);
       if (!subject) return xrpcError(c, 400, "InvalidRequest", "Actor not found");
       if (subject.id === auth.account.id) return xrpcError(c, 400, "InvalidRequest", on ? "Cannot mute oneself" : "Cannot unmute oneself");
@@ -198,6 +201,7 @@ export function mountAppViewRoutes(app: Hono, deps: SimulatorDeps): void {
       if (!actor) return xrpcError(c, 400, "InvalidRequest", 'Params must have the property "actor"');
       const limit = limitOf(c);
       if (limit === null) return xrpcError(c, 400, "InvalidRequest", "limit must be an integer between 1 and 100");
+      if (!isAtIdentifier(actor)) return xrpcError(c, 400, "InvalidRequest", atIdentifierError("actor"));
       const subject = await findAccount(deps, actor);
       if (!subject) return xrpcError(c, 400, "InvalidRequest", "Profile not found");
       const rows = await allRecords(deps);

@@ -6,6 +6,7 @@ import type { Simulator, SimulatorFactory } from "../types.js";
 import { PLATFORM, SANDBOX_PDS_URL } from "./accounts.js";
 import { simulateBlueskyActivity } from "./activity.js";
 import { mountChatRoutes, receiveChatMessage } from "./chat.js";
+import { isHandle } from "./handles.js";
 import { mountAppViewRoutes } from "./appview.js";
 import { mountAppViewReads } from "./appview-reads.js";
 import { mountNotificationRoutes } from "./notifications.js";
@@ -62,6 +63,10 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
     async receiveMessage(input) {
       const message = await receiveChatMessage(deps, await simulator.seedAccount({ handle: input.senderHandle }), input.recipientId, input.text);
       return { id: message.id, senderId: message.sender };
+    },
+    handleProblem(handle) {
+      const bare = handle.trim().replace(/^@/, "");
+      return isHandle(bare) ? null : `${bare} is not a Bluesky handle: a handle is a domain name (like alice.bsky.social), letters, digits and hyphens in two or more dot-separated parts.`;
     },
     async seedAccount(input) {
       const first = input.handle.trim().replace(/^@/, "").split(".")[0] ?? input.handle;

@@ -54,6 +54,17 @@ export interface MessengerDoor {
   /** `participants` and `from` entries: Messenger names people, Instagram gives usernames. */
   person(id: string, name: string): GraphNode;
   threadId(objectId: string, personId: string): string;
+  /**
+   * Whether the Conversation node has `unread_count`: the Graph API's Conversation reference lists
+   * it, the Instagram-login Conversations API documents only `id`, `updated_time`,
+   * `participants` and `messages`, so there asking for it is the nonexisting-field error.
+   */
+  unreadCount: boolean;
+  /**
+   * Instagram details only the newest 20 messages of a conversation (Conversations API
+   * limitations); older ones are listed by id alone. Absent: every message is detailed.
+   */
+  detailedMessages?: number;
 }
 
 interface Thread {
@@ -98,12 +109,15 @@ function messageNode(d: MessengerDoor, inbox: { objectId: string; name: string }
   };
 }
 
+/** A message past Instagram's newest 20: its fields exist but Graph gives nothing of them. */
+const undetailed = (id: string): GraphNode => ({ id, created_time: null, from: null, to: null, message: null, attachments: null });
+
 function conversationNode(d: MessengerDoor, inbox: { objectId: string; name: string }, thread: Thread): GraphNode {
   const newestOut = thread.messages.find((m) => m.fromId === inbox.objectId)?.at ?? "";
   return {
     id: thread.id,
     updated_time: graphTime(thread.messages[0]?.at ?? thread.lastInboundAt),
-    unread_count: thread.messages.filter((m) => m.fromId !== inbox.objectId && m.at > newestOut).length,
+    ...(d.unreadCount ? { unread_count: thread.messages.filter((m) => m.fromId !== inbox.objectId && m.at > newestOut).length } : {}),
     participants: { data: [d.person(thread.person.id, thread.person.username), d.person(inbox.objectId, inbox.name)] },
     messages: { data: thread.messages.slice(0, 20).map((m) => messageNode(d, inbox, thread, m)) },
   };
@@ -146,7 +160,8 @@ export function mountMessenger(graph: Hono, d: MessengerDoor): void {
     if (!auth.ok) return auth.response;
     const found = await threadFor(deps, d, auth, c.req.param("conversationId"));
     if (!found) return next();
-    const nodes = found.thread.messages.map((m) => messageNode(d, found.inbox, found.thread, m));
+    const detailed = d.detailedMessages ?? Number.POSITIVE_INFINITY;
+    const nodes = found.thread.messages.map((m, index) => (index < detailed ? messageNode(d, found.inbox, found.thread, m) : undetailed(m.id)));
     const picked = nodes.map((n) => selectFields(n, c.req.query("fields"), "id,created_time", "Message"));
     const bad = picked.find((p) => p instanceof Response);
     if (bad) return bad;

@@ -139,6 +139,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
     },
     person: (id, name) => ({ id, name, email: `${id}@facebook.com` }),
     threadId: (objectId, personId) => `t_${hashDigits(`${objectId}:${personId}`, 16)}`,
+    unreadCount: true,
   });
 
   mountPageRatings(graph, profile, door);

@@ -82,6 +82,8 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
     },
     person: instagramPerson,
     threadId: instagramThreadId,
+    unreadCount: true,
+    detailedMessages: 20,
   });
 
   mountUserTags(graph, profile, door);

@@ -130,6 +130,8 @@ export function instagramGraphHost(deps: SimulatorDeps): Hono {
     },
     person: instagramPerson,
     threadId: instagramThreadId,
+    unreadCount: false,
+    detailedMessages: 20,
   });
 
   /** A container or media node (registered after `/me` so that stays the account's own node). */

@@ -37,8 +37,8 @@ export function readListing(c: Context): Listing | Response {
 }
 
 /** Media keys are `<digit>_<media id>` on X; the leading digit is the kind (3 photo, 7 video, 16 GIF). */
-const mediaKey = (media: SandboxMedia | null, id: string) => `${media?.mediaType.startsWith("video/") ? "7" : media?.mediaType === "image/gif" ? "16" : "3"}_${id}`;
-const mediaKind = (media: SandboxMedia | null) => (media?.mediaType.startsWith("video/") ? "video" : media?.mediaType === "image/gif" ? "animated_gif" : "photo");
+export const mediaKey = (media: SandboxMedia | null, id: string) => `${media?.mediaType.startsWith("video/") ? "7" : media?.mediaType === "image/gif" ? "16" : "3"}_${id}`;
+export const mediaKind = (media: SandboxMedia | null) => (media?.mediaType.startsWith("video/") ? "video" : media?.mediaType === "image/gif" ? "animated_gif" : "photo");
 
 /** X's list body: `data`, `includes` for the expansions asked, and `meta` with the page's ids and next token. */
 export async function listingBody(deps: SimulatorDeps, posts: SandboxPost[], listing: Listing, next: string | null, extraPostFields: readonly string[] = []) {

@@ -33,7 +33,7 @@ export const conversationRoutes = new Hono<AppEnv>()
       tags,
       summary: "Direct-message conversations across networks",
       description:
-        "The direct-message conversations of every connected account (or of `account`), the most recently active first: Facebook pages (Messenger), Instagram, X and Bluesky chat. Each network is read in parallel with its own timeout; a network without direct messages (`capability_unsupported`), one that timed out or failed, or an account to reconnect is a `problems` entry, and the others still answer. `replyBy` says until when Meta accepts a reply. Conversation ids are Chorus's (`cnv_…`): they carry the account, and are 404 in any other workspace.",
+        "The direct-message conversations of every connected account (or of `account`), the most recently active first: Facebook pages (Messenger), Instagram, X and Bluesky chat. Each network is read in parallel with its own timeout; a network without direct messages (`capability_unsupported`), one that timed out or failed, or an account to reconnect is a `problems` entry, and the others still answer. `replyBy` says until when Meta accepts a reply. `unread` is null where the network does not say (Instagram accounts connected through Instagram login: its Conversations API has no unread count). Conversation ids are Chorus's (`cnv_…`): they carry the account, and are 404 in any other workspace.",
       security,
       responses: {
         200: jsonResponse(ConversationListSchema, "A page of conversations and the networks that could not be read."),
@@ -50,7 +50,7 @@ export const conversationRoutes = new Hono<AppEnv>()
       tags,
       summary: "The messages of one conversation, newest first",
       description:
-        "Read live from the network. A connection to renew is 409 `needs_reauth`; a network that refuses or fails answers its error (this is no cross-network read, so there is no `problems`).",
+        "Read live from the network. Instagram gives only the newest 20 messages of a conversation (older ones have no sender, text or time there), so an Instagram conversation's list ends after 20 messages: `cursor` is null then, though older messages exist. A connection to renew is 409 `needs_reauth`; a network that refuses or fails answers its error (this is no cross-network read, so there is no `problems`).",
       security,
       responses: {
         200: jsonResponse(MessageListSchema, "A page of messages."),

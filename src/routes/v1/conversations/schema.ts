@@ -28,7 +28,7 @@ export const ConversationSchema = named(
     networkConversationId: v.pipe(v.string(), v.description("The network's own id for the conversation.")),
     participants: v.pipe(v.array(SocialActorSchema), v.description("The other people in the conversation (never the account itself).")),
     lastMessageAt: v.pipe(v.string(), v.description("ISO 8601 UTC of the newest message, either way: the list's order.")),
-    unread: v.pipe(v.nullable(v.boolean()), v.description("Whether the account has unread messages in it; null where the network does not say (X).")),
+    unread: v.pipe(v.nullable(v.boolean()), v.description("Whether the account has unread messages in it; null where the network does not say (X; Instagram through Instagram login).")),
     replyBy: v.pipe(
       v.nullable(v.string()),
       v.description(

@@ -91,7 +91,7 @@ export const discoverRoutes = new Hono<AppEnv>()
       tags,
       summary: "Find places to tag",
       description:
-        "Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Instagram and Facebook search Facebook Pages with a location; Threads uses its own location search (ids work only on Threads). Networks without place search are `place_search_unsupported`.",
+        "Places on the account's network, by name (`q`) and/or near a point (`latitude` and `longitude`, always together). The `id` goes in `platformOptions.<platform>.locationId` and works only on that network (`option_invalid` elsewhere). Instagram and Facebook search Facebook Pages with a location (by name through Pages search; near a point without a name through Meta's Places Search API, nearest first); Threads uses its own location search (ids work only on Threads). Networks without place search are `place_search_unsupported`.",
       security,
       responses: {
         200: jsonResponse(PlaceListSchema, "The places found."),

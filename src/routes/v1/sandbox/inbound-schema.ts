@@ -15,7 +15,7 @@ export const InboundBody = namedBody(
     text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000), v.description("What the simulated person writes (1 to 2,000 characters).")),
     from: v.pipe(
       v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/))),
-      v.description("The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor` on Facebook, Instagram and Threads, the simulated network's own sandbox person elsewhere); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network."),
+      v.description("The simulated person's handle (letters, digits, `.`, `_`, `-`; default `sandbox_visitor`; on Bluesky a domain handle, default `visitor.sandbox.bsky.social`, and a handle that is no domain is 400 `field_invalid`, as Bluesky has no such account); the same handle is the same sender id. Your own account's handle makes it your own reply, which is never delivered, as on the real network."),
     ),
   }),
   { kind: "comment", text: "Is this available in blue?", from: "ada.visitor" },
