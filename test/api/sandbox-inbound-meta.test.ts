@@ -13,7 +13,7 @@ import { jpeg } from "../unit/media-fixtures.js";
 let t: TestApp;
 const receiver = useWebhookReceivers();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { loopbackWebhooks: true } });
 });
 
 type Meta = "facebook" | "instagram" | "threads";
