@@ -7,10 +7,11 @@ import { type AgentGrant, spendDay } from "../../src/domain/agents/grant.js";
 import type { AgentRecord, DomainContext } from "../../src/domain/context.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import { ApiError } from "../../src/infra/errors.js";
+import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 
 const postgres = await postgresAvailable();
-if (!postgres.ok) console.warn(`[skipped] an agent's allowance under concurrent charges on PostgreSQL: ${postgres.reason}`);
+skipWithout("postgres", postgres, "an agent's allowance under concurrent charges on PostgreSQL");
 
 /**
  * PGlite answers one statement at a time, so only a real server shows whether concurrent charges
