@@ -140,7 +140,11 @@ describeOnEachDatabase("scheduled posts whose deliveries race", (app) => {
     const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "raced post", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
     t.clock.advance(31_000);
     const delivery = { kind: "publish_scheduled" as const, workspaceId: ws.id, mode: "test" as const, payload: { postId: post.id, version: 0 } };
+    const creditsLeft = async () => ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+    const before = await creditsLeft();
     await Promise.all([handleJob(runtime, delivery), handleJob(runtime, delivery)]);
     expect(await postsOnSimulator(t, "raced post")).toHaveLength(1);
+    // Only the delivery that claimed the post reserves its credit.
+    expect(await creditsLeft()).toBe(before - 1);
   });
 });

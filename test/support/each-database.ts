@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { openServerDatabase } from "../../src/db/node-postgres.js";
 import { createThrowawayDatabase, postgresAvailable } from "./postgres.js";
 import { skipWithout } from "./required-service.js";
@@ -34,14 +34,20 @@ export function describeOnEachDatabase(title: string, body: (app: () => TestApp)
   const skip = skipWithout("postgres", postgres, `${title} on the PostgreSQL server`);
   describe.skipIf(skip)(`${title} (PostgreSQL server, ${RACE_POOL_SIZE} connections)`, () => {
     let t: TestApp | undefined;
+    let warm = async (): Promise<void> => {};
     const cleanups: (() => Promise<void>)[] = [];
     beforeAll(async () => {
       const database = await createThrowawayDatabase();
       cleanups.push(database.close);
       const opened = await openServerDatabase(database.url, { max: RACE_POOL_SIZE });
       cleanups.push(opened.close);
+      // Racers that each had to open a connection first would start milliseconds apart, one after
+      // another: every connection is opened before each test and kept while the file runs.
+      opened.pool.options.idleTimeoutMillis = 0;
+      warm = () => Promise.all(Array.from({ length: RACE_POOL_SIZE }, () => opened.pool.query("select pg_sleep(0.02)"))).then(() => undefined);
       t = await createTestApp({ ...options, serverDatabase: opened.db });
     }, 60_000);
+    beforeEach(() => warm());
     afterAll(async () => {
       await t?.close();
       for (const cleanup of cleanups.reverse()) await cleanup();
