@@ -2,9 +2,28 @@
 // counts, then every failed test (file, name, first line of the error), every file that failed
 // outside a test (a hook, an import), and every test that failed and then passed on a retry (a
 // flaky test, named so it gets fixed rather than hidden). The last line is "N passed, N failed[, N skipped]".
+// A skipped test fails the run too (a skip under CI means a missing service or a switched-off test,
+// and a green run would hide it), except the skips named in `allowedSkips` for that run's label.
 // Usage: node .ci/summary.mjs <extra failures> <label>=<vitest json> ...
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
+
+/** The only skips CI accepts, per run label: each names the file, the test (all when absent) and why. */
+const allowedSkips = {
+  "Node LTS": [
+    {
+      file: /^test\/e2e\/bluesky-(pds|connect-api|appview-notifications)\.test\.ts$/,
+      why: "the local Bluesky PDS needs better-sqlite3, a native module built for the Node that ran npm ci (.ci/run sets CHORUS_CI_MAY_SKIP=pds on this pass)",
+    },
+    {
+      file: /^test\/api\/media-keep-alive\.test\.ts$/,
+      test: /40 MB video of another format/,
+      why: "Node 24's http client reports EPIPE instead of reading the server's early 400",
+    },
+  ],
+};
+const skipAllowed = (label, file, test) =>
+  (allowedSkips[label] ?? []).find((rule) => rule.file.test(file) && (!rule.test || rule.test.test(test.fullName)));
 
 const [extraFailures, ...runs] = process.argv.slice(2);
 let passed = 0;
@@ -25,12 +44,17 @@ for (const run of runs) {
     continue;
   }
   const notes = [];
+  let allowedHere = 0;
   for (const suite of report.testResults ?? []) {
     const name = relative(process.cwd(), suite.name);
     for (const test of suite.assertionResults ?? []) {
       const messages = test.failureMessages ?? [];
       if (test.status === "failed") notes.push(`  FAILED ${name} > ${test.fullName}\n         ${firstLine(messages[0])}`);
-      else if (test.status === "passed" && messages.length > 0) notes.push(`  FLAKY (passed on retry ${messages.length}) ${name} > ${test.fullName}\n         ${firstLine(messages[0])}`);
+      else if (test.status === "skipped" || test.status === "pending" || test.status === "todo") {
+        const allowed = skipAllowed(label, name, test);
+        if (allowed) allowedHere += 1;
+        else notes.push(`  SKIPPED (fails the run under CI) ${name} > ${test.fullName}`);
+      } else if (test.status === "passed" && messages.length > 0) notes.push(`  FLAKY (passed on retry ${messages.length}) ${name} > ${test.fullName}\n         ${firstLine(messages[0])}`);
     }
     if (suite.status === "failed" && !(suite.assertionResults ?? []).some((test) => test.status === "failed")) {
       notes.push(`  FILE FAILED ${name}\n         ${firstLine(suite.message)}`);
@@ -38,10 +62,13 @@ for (const run of runs) {
     }
   }
   const skippedHere = report.numPendingTests + report.numTodoTests;
-  console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skippedHere} skipped`);
+  const refusedSkips = Math.max(0, skippedHere - allowedHere);
+  console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skippedHere} skipped` + (allowedHere ? ` (${allowedHere} allowed on this run)` : ""));
+  for (const rule of allowedSkips[label] ?? []) console.log(`  allowed to skip here: ${rule.file.source}${rule.test ? ` > ${rule.test.source}` : ""}: ${rule.why}`);
   for (const note of notes) console.log(note);
   passed += report.numPassedTests;
-  failed += report.numFailedTests;
+  failed += report.numFailedTests + refusedSkips;
   skipped += skippedHere;
 }
 console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+process.exitCode = failed > 0 ? 1 : 0;

@@ -6,6 +6,7 @@ import { handleJob } from "../../src/domain/jobs/handle-job.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { approvedAgent, token } from "../support/agent-oauth.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, anonymous, createTestApp, errorOf } from "../support/test-app.js";
 
 /**
@@ -110,25 +111,6 @@ describe("an agent's spend on scheduled posts comes back when they are not sent"
     expect(book.sum()).toBe(3);
   });
 
-  it("refunds exactly once when many cancels of one post race", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
-    const bsky = await connect(ws, "bluesky");
-    const linkedin = await connect(ws, "linkedin");
-    const { tokens, agentId } = await approvedAgent(t, ws, { ...publisher, creditsPerDay: 5 });
-    const agent = asAgent(tokens.access_token);
-    const post = await schedule(agent, [bsky, linkedin], "raced cancels");
-
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? agent(`/v1/posts/${post.id}`, { method: "DELETE" }) : ws.request(`/v1/posts/${post.id}`, { method: "DELETE" }))));
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
-    const book = await ledger(agentId);
-    expect(book.charges).toHaveLength(2);
-    expect(book.refunds).toHaveLength(2);
-    expect(book.sum()).toBe(0);
-    expect(await spent(agent)).toEqual({ spentToday: 0, creditsLeftToday: 5 });
-  });
-
   it("books the refund on the day the post was scheduled, not the day it was cancelled", async () => {
     const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
     const bsky = await connect(ws, "bluesky");
@@ -215,5 +197,31 @@ describe("an agent's spend on scheduled posts comes back when they are not sent"
     expect(book.refunds).toHaveLength(states.filter((s) => s === "cancelled").length);
     for (const refund of book.refunds) expect(book.charges.some((c) => c.subject === refund.subject && c.day === refund.day && c.amount === -refund.amount)).toBe(true);
     expect(await spent(agent)).toEqual({ spentToday: book.sum(), creditsLeftToday: 6 - book.sum() });
+  });
+});
+
+describeOnEachDatabase("an agent's refunds when cancels race", (app) => {
+  // The file's helpers (connect, asAgent, ledger, ...) act on `t`: these tests point it at the database being run.
+  beforeAll(() => {
+    t = app();
+    runtime = { db: t.db, clock: t.clock, services: domainServices(t.deps, "http://chorus.test") };
+  });
+  it("refunds exactly once when many cancels of one post race", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const bsky = await connect(ws, "bluesky");
+    const linkedin = await connect(ws, "linkedin");
+    const { tokens, agentId } = await approvedAgent(t, ws, { ...publisher, creditsPerDay: 5 });
+    const agent = asAgent(tokens.access_token);
+    const post = await schedule(agent, [bsky, linkedin], "raced cancels");
+
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? agent(`/v1/posts/${post.id}`, { method: "DELETE" }) : ws.request(`/v1/posts/${post.id}`, { method: "DELETE" }))));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    const book = await ledger(agentId);
+    expect(book.charges).toHaveLength(2);
+    expect(book.refunds).toHaveLength(2);
+    expect(book.sum()).toBe(0);
+    expect(await spent(agent)).toEqual({ spentToday: 0, creditsLeftToday: 5 });
   });
 });

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentSpend, posts } from "../../src/db/schema/index.js";
 import { approvedAgent } from "../support/agent-oauth.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, anonymous, createTestApp, errorOf } from "../support/test-app.js";
 
 let t: TestApp;
@@ -88,7 +89,13 @@ describe("an agent's daily spend counts what was really spent", () => {
     expect(past.status).toBe(403);
     expect((await errorOf(past)).code).toBe("agent_grant_daily_credits");
   });
+});
 
+describeOnEachDatabase("an agent's allowance under a burst of parallel publishes", (app) => {
+  // The file's helpers (connect, asAgent, ledger, ...) act on `t`: these tests point it at the database being run.
+  beforeAll(() => {
+    t = app();
+  });
   it("lets no burst of parallel publishes take the agent past its allowance", async () => {
     const ws = await t.workspace({ plan: "subscription", grantCredits: 50 });
     const bsky = await connect(ws, "bluesky");

@@ -12,6 +12,7 @@ import { claimDeliveries, settleDelivered } from "../../src/domain/webhooks/deli
 import { deliveryJobKey } from "../../src/domain/webhooks/retry-schedule.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { newId } from "../../src/infra/ids.js";
+import { skipWithout } from "../support/required-service.js";
 import { recordStatements } from "../support/count-statements.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
@@ -310,7 +311,7 @@ async function landTogether(t: TestApp, options: { countStatements: boolean }): 
 }
 
 const postgres = await postgresAvailable();
-if (!postgres.ok) console.warn(`[skipped] outcomes landing together on the PostgreSQL server: ${postgres.reason}`);
+skipWithout("postgres", postgres, "outcomes landing together on the PostgreSQL server");
 
 describe.skipIf(!postgres.ok)("writes gathered into one statement, on the PostgreSQL server", () => {
   let t: TestApp;

@@ -8,7 +8,7 @@ const ENVELOPE_FIELDS = ["type", "message", "code", "param", "fix", "docs", "pla
 
 /** Codes named in the spec's error tables: the first cell of each row, in backticks. */
 function specCodes(): string[] {
-  const spec = readFileSync(new URL("../../../shared/spec/unified-social-api.md", import.meta.url), "utf8");
+  const spec = readFileSync(new URL("../fixtures/specs/unified-social-api.md", import.meta.url), "utf8");
   const errors = spec.slice(spec.indexOf("\n## Errors"), spec.indexOf("\n## Limits"));
   const codes = new Set<string>();
   for (const line of errors.split("\n")) {

@@ -6,6 +6,7 @@ import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
 import { createApiKey } from "../../src/domain/keys/create-api-key.js";
 import { canonicalJson, sha256Hex } from "../../src/infra/crypto.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 
 describe("Idempotency-Key", () => {
@@ -44,26 +45,6 @@ describe("Idempotency-Key", () => {
     expect(reused.status).toBe(422);
     expect(await errorOf(reused)).toMatchObject({ code: "idempotency_key_reused", param: "Idempotency-Key", retryable: false });
     expect(await countProfiles(ws.id, "second")).toBe(0);
-  });
-
-  it("runs ten parallel identical requests once; the others are refused while it runs or replayed", async () => {
-    const ws = await t.workspace();
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, () => ws.request("/v1/profiles", { method: "POST", json: { username: "parallel" }, headers: { "idempotency-key": "burst" } })),
-    );
-    const statuses = responses.map((r) => r.status);
-    const created = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
-    expect(created).toHaveLength(1);
-    for (const response of responses) {
-      if (response.status === 409) {
-        expect(await errorOf(response)).toMatchObject({ code: "idempotency_in_progress", retryable: true });
-        expect(response.headers.get("retry-after")).toBe("1");
-      } else {
-        expect(response.status, String(statuses)).toBe(201);
-      }
-    }
-    expect(statuses).not.toContain(500);
-    expect(await countProfiles(ws.id, "parallel")).toBe(1);
   });
 
   it("does not store a request refused by validation, so the corrected retry runs", async () => {
@@ -251,5 +232,28 @@ describe("Idempotency-Key", () => {
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toMatchObject({ code: "idempotency_key_invalid", param: "Idempotency-Key" });
     expect(await countProfiles(ws.id, "k")).toBe(0);
+  });
+});
+
+describeOnEachDatabase("Idempotency-Key under parallel requests", (app) => {
+  it("runs ten parallel identical requests once; the others are refused while it runs or replayed", async () => {
+    const t = app();
+    const ws = await t.workspace();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => ws.request("/v1/profiles", { method: "POST", json: { username: "parallel" }, headers: { "idempotency-key": "burst" } })),
+    );
+    const statuses = responses.map((r) => r.status);
+    const created = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
+    expect(created).toHaveLength(1);
+    for (const response of responses) {
+      if (response.status === 409) {
+        expect(await errorOf(response)).toMatchObject({ code: "idempotency_in_progress", retryable: true });
+        expect(response.headers.get("retry-after")).toBe("1");
+      } else {
+        expect(response.status, String(statuses)).toBe(201);
+      }
+    }
+    expect(statuses).not.toContain(500);
+    expect(await t.db.select().from(profiles).where(and(eq(profiles.workspaceId, ws.id), eq(profiles.username, "parallel")))).toHaveLength(1);
   });
 });

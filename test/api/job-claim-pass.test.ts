@@ -5,6 +5,7 @@ import { claimPass } from "../../src/domain/jobs/claim-pass.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { recordStatements } from "../support/count-statements.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 
 /**
@@ -87,5 +88,22 @@ describe("the job runner's claims", () => {
     const busy = new Map([[ws.id, 3]]);
     const pass = await claimPass(runtime, { owner: "share-test", slots: 10, perWorkspace: 4, busy, leaseMs: 60_000 });
     expect(pass.claimed.filter((j) => j.dedupKey.startsWith(tag)).map((j) => j.dedupKey)).toEqual([`${tag}:0`]);
+  });
+});
+
+describeOnEachDatabase("runners claiming at the same time", (app) => {
+  it("gives each due job to exactly one of six runners whose claims race", async () => {
+    const t = app();
+    const runtime = t.jobRuntime();
+    const ws = await t.workspace();
+    const tag = `race-${ws.id}`;
+    for (let n = 0; n < 12; n++) {
+      await runtime.services.jobs.enqueue({ kind: "poll_target", payload: { targetId: `tgt_none_${tag}_${n}`, attempt: 1, workspaceId: ws.id, mode: "test" }, runAt: new Date(t.clock.now().getTime() - 1000 + n), dedupKey: `${tag}:${n}` }, t.db);
+    }
+    const passes = await Promise.all(Array.from({ length: 6 }, (_, i) => claimPass(runtime, { owner: `racer-${i}`, slots: 12, perWorkspace: 12, leaseMs: 60_000 })));
+    const mine = passes.flatMap((pass, i) => pass.claimed.filter((j) => j.dedupKey.startsWith(tag)).map((j) => ({ key: j.dedupKey, owner: `racer-${i}` })));
+    expect(mine.map((c) => c.key).sort()).toEqual(Array.from({ length: 12 }, (_, n) => `${tag}:${n}`).sort());
+    const stored = await t.db.select().from(jobs).where(like(jobs.dedupKey, `${tag}:%`));
+    for (const job of stored) expect(job.lockedBy).toBe(mine.find((c) => c.key === job.dedupKey)?.owner);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, workspaces } from "../../src/db/schema/index.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
@@ -84,17 +85,6 @@ describe("POST /v1/posts (publish now)", () => {
     expect(((await (await broke.request("/v1/posts")).json()) as { items: unknown[] }).items).toHaveLength(0);
   });
 
-  it("never publishes twice for a repeated Idempotency-Key", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const bsky = await connect(ws, "bluesky", "once.test", { appPassword: "abcd-efgh-ijkl-mnop" });
-    const init = { method: "POST", json: { text: "exactly once", accounts: [bsky.id] }, headers: { "idempotency-key": "post-1" } };
-    const responses = await Promise.all([ws.request("/v1/posts", init), ws.request("/v1/posts", init), ws.request("/v1/posts", init)]);
-    const executed = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
-    expect(executed).toHaveLength(1);
-    const list = (await (await ws.request("/v1/posts")).json()) as { items: unknown[] };
-    expect(list.items).toHaveLength(1);
-  });
-
   it("validates without publishing or charging", async () => {
     const ws = await t.workspace({ plan: "subscription" });
     const x = await connect(ws, "twitter", "validate-x");
@@ -117,5 +107,19 @@ describe("POST /v1/posts (publish now)", () => {
     const report = (await response.json()) as { valid: boolean; targets: { errors: unknown[]; warnings: { code: string; param: string; fix: string }[] }[] };
     expect(report.valid).toBe(true);
     expect(report.targets[0]?.warnings).toMatchObject([{ code: "alt_text_missing", param: "mediaAlt", fix: expect.stringContaining("mediaAlt") }]);
+  });
+});
+
+describeOnEachDatabase("POST /v1/posts with one Idempotency-Key at once", (app) => {
+  it("never publishes twice for a repeated Idempotency-Key", async () => {
+    const t = app();
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "once.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const init = { method: "POST", json: { text: "exactly once", accounts: [bsky.id] }, headers: { "idempotency-key": "post-1" } };
+    const responses = await Promise.all([ws.request("/v1/posts", init), ws.request("/v1/posts", init), ws.request("/v1/posts", init)]);
+    const executed = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
+    expect(executed).toHaveLength(1);
+    const list = (await (await ws.request("/v1/posts")).json()) as { items: unknown[] };
+    expect(list.items).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { domainServices } from "../../src/http/domain-services.js";
 import { recordTargetOutcome } from "../../src/domain/posts/record-outcome.js";
 import { ApiError } from "../../src/infra/errors.js";
 import { recordStatements } from "../support/count-statements.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 
 async function connectBluesky(ws: TestWorkspace, handle: string): Promise<string> {
@@ -58,31 +59,6 @@ describe("publishing's round trips", () => {
     expect(four.length - one.length).toBeLessThanOrEqual(3);
   });
 
-  it("refunds a failed target's credit to its bucket in the statement that records it, once", async () => {
-    // A test key spends the test ledger: five granted credits, no monthly ones.
-    const ws = await t.workspace({ plan: "subscription" });
-    const bsky = await connectBluesky(ws, "refund.test");
-    await ws.request(`/v1/sandbox/social-accounts/${bsky}/fault`, { method: "PUT", json: { fault: "down" } });
-    await t.db.update(workspaces).set({ testCreditsMonthly: 0, testCreditsPack: 5 }).where(eq(workspaces.id, ws.id));
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "maybe sent", accounts: [bsky] } })).json()) as { targets: { id: string; state: string }[] };
-    const [target] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
-    expect(target).toMatchObject({ state: "unknown", creditSource: "test_pack", credits: 1 });
-    const packAfterReserve = (await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id)))[0]?.testCreditsPack;
-    expect(packAfterReserve).toBe(4);
-    const ctx = await contextOf(t, ws);
-    const recorder = recordStatements(t.db);
-    const failure = { state: "failed" as const, error: new ApiError("platform_unavailable", { platform: "bluesky" }) };
-    const [first, second] = await Promise.all([recordTargetOutcome(ctx, target?.id ?? "", failure), recordTargetOutcome(ctx, target?.id ?? "", failure)]);
-    recorder.stop();
-    expect([first, second].sort()).toEqual([false, true]);
-    expect(recorder.statements).toHaveLength(2);
-    const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
-    expect(row).toMatchObject({ testCreditsPack: 5, testCreditsMonthly: 0 });
-    const [stored] = await t.db.select().from(postTargets).where(eq(postTargets.id, target?.id ?? ""));
-    expect(stored).toMatchObject({ state: "failed", credits: 0, creditSource: null, error: { code: "platform_unavailable", platform: "bluesky" } });
-    expect(post.targets[0]?.state).toBe("unknown");
-  });
-
   it("gives a monthly credit back only in the month it was reserved", async () => {
     const ws = await t.workspace({ plan: "subscription" });
     const bsky = await connectBluesky(ws, "monthly.test");
@@ -107,5 +83,33 @@ describe("publishing's round trips", () => {
     expect(await recordTargetOutcome(ctx, lastMonth, failure)).toBe(true);
     // The stored count belongs to the old period: nothing was given back to it.
     expect(await monthly()).toBe((before ?? 0) - 1);
+  });
+});
+
+describeOnEachDatabase("recording racing outcomes of one target", (app) => {
+  it("refunds a failed target's credit to its bucket in the statement that records it, once", async () => {
+    // A test key spends the test ledger: five granted credits, no monthly ones.
+    const t = app();
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connectBluesky(ws, "refund.test");
+    await ws.request(`/v1/sandbox/social-accounts/${bsky}/fault`, { method: "PUT", json: { fault: "down" } });
+    await t.db.update(workspaces).set({ testCreditsMonthly: 0, testCreditsPack: 5 }).where(eq(workspaces.id, ws.id));
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "maybe sent", accounts: [bsky] } })).json()) as { targets: { id: string; state: string }[] };
+    const [target] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
+    expect(target).toMatchObject({ state: "unknown", creditSource: "test_pack", credits: 1 });
+    const packAfterReserve = (await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id)))[0]?.testCreditsPack;
+    expect(packAfterReserve).toBe(4);
+    const ctx = await contextOf(t, ws);
+    const recorder = recordStatements(t.db);
+    const failure = { state: "failed" as const, error: new ApiError("platform_unavailable", { platform: "bluesky" }) };
+    const [first, second] = await Promise.all([recordTargetOutcome(ctx, target?.id ?? "", failure), recordTargetOutcome(ctx, target?.id ?? "", failure)]);
+    recorder.stop();
+    expect([first, second].sort()).toEqual([false, true]);
+    expect(recorder.statements).toHaveLength(2);
+    const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+    expect(row).toMatchObject({ testCreditsPack: 5, testCreditsMonthly: 0 });
+    const [stored] = await t.db.select().from(postTargets).where(eq(postTargets.id, target?.id ?? ""));
+    expect(stored).toMatchObject({ state: "failed", credits: 0, creditSource: null, error: { code: "platform_unavailable", platform: "bluesky" } });
+    expect(post.targets[0]?.state).toBe("unknown");
   });
 });

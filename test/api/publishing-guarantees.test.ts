@@ -5,6 +5,7 @@ import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { sweepSchedules } from "../../src/domain/jobs/sweep-schedules.js";
 import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 
 async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}) {
@@ -51,18 +52,6 @@ describe("publishing guarantees", () => {
     expect(after).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0 }] });
     expect(after.targets[0]?.error).toMatchObject({ code: "needs_reauth", param: "accounts", platform: "twitter", retryable: false });
     expect(after.targets[0]?.error.fix).toContain("connect-link");
-  });
-
-  it("never spends below zero under concurrent requests", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const bsky = await connect(ws, "bluesky", "last-credit.test", { appPassword: "abcd-efgh-ijkl-mnop" });
-    await t.db.update(workspaces).set({ testCreditsMonthly: 1, testCreditsPack: 0 }).where(eq(workspaces.id, ws.id));
-    const responses = await Promise.all(
-      ["first", "second", "third"].map((n) => ws.request("/v1/posts", { method: "POST", json: { text: `race for the last credit ${n}`, accounts: [bsky.id] } })),
-    );
-    expect(responses.map((r) => r.status).sort()).toEqual([201, 402, 402]);
-    const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
-    expect((row?.testCreditsMonthly ?? -1) + (row?.testCreditsPack ?? -1)).toBe(0);
   });
 
   it("refuses a target whose connection expired with needs_reauth, before anything is sent", async () => {
@@ -132,5 +121,20 @@ describe("a target whose request died after the claim", () => {
     const settled = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { targets: { state: string }[] };
     // The post had gone out: findPublished finds it, and it is published, not sent again.
     expect(settled.targets[0]?.state).toBe("published");
+  });
+});
+
+describeOnEachDatabase("credits under concurrent requests", (app) => {
+  it("never spends below zero: of six posts racing for the last credit, one is stored", async () => {
+    const t = app();
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "last-credit.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    await t.db.update(workspaces).set({ testCreditsMonthly: 1, testCreditsPack: 0 }).where(eq(workspaces.id, ws.id));
+    const responses = await Promise.all(
+      ["first", "second", "third", "fourth", "fifth", "sixth"].map((n) => ws.request("/v1/posts", { method: "POST", json: { text: `race for the last credit ${n}`, accounts: [bsky.id] } })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 402, 402, 402, 402, 402]);
+    const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+    expect((row?.testCreditsMonthly ?? -1) + (row?.testCreditsPack ?? -1)).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, postTargets, posts, sandboxRecords } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { platformIds } from "../../src/networks/platform-ids.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
@@ -26,29 +26,31 @@ interface Retracted {
 
 const byPlatform = (answer: Retracted) => Object.fromEntries(answer.targets.map((t) => [t.platform, t]));
 
+/** Publishes and runs due jobs until the post has settled. */
+async function publishSettled(t: TestApp, ws: TestWorkspace, json: Record<string, unknown>): Promise<Post> {
+  const runtime = t.jobRuntime();
+  const response = await ws.request("/v1/posts", { method: "POST", json });
+  expect(response.status, await response.clone().text()).toBe(201);
+  let post = (await response.json()) as Post;
+  for (let poll = 0; poll < 20 && post.state === "processing"; poll++) {
+    t.clock.advance(60_000);
+    await runDueJobs(runtime);
+    post = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as Post;
+  }
+  return post;
+}
+
 describe("POST /v1/posts/{id}/retract", () => {
   let t: TestApp;
-  let runtime: JobRuntime;
   beforeAll(async () => {
     t = await createTestApp();
-    runtime = t.jobRuntime();
   });
 
   /** Post records the Bluesky simulator holds with this text. */
   const blueskyRecords = async (text: string) =>
     (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.platform, "bluesky"))).filter((r) => r.kind === "record" && JSON.stringify(r.data).includes(text));
 
-  async function publish(ws: TestWorkspace, json: Record<string, unknown>): Promise<Post> {
-    const response = await ws.request("/v1/posts", { method: "POST", json });
-    expect(response.status, await response.clone().text()).toBe(201);
-    let post = (await response.json()) as Post;
-    for (let poll = 0; poll < 20 && post.state === "processing"; poll++) {
-      t.clock.advance(60_000);
-      await runDueJobs(runtime);
-      post = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as Post;
-    }
-    return post;
-  }
+  const publish = (ws: TestWorkspace, json: Record<string, unknown>) => publishSettled(t, ws, json);
 
   it("deletes from every network that allows it and leaves the others published with delete_unsupported", async () => {
     const ws = await t.workspace({ plan: "subscription" });
@@ -146,15 +148,6 @@ describe("POST /v1/posts/{id}/retract", () => {
     expect(second.post.state).toBe("retracted");
   });
 
-  it("answers retracted to two retracts racing each other, whichever reached the network first", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const accounts = [await connect(ws, "twitter", "retract-race-x"), await connect(ws, "linkedin", "retract-race-li"), await connect(ws, "threads", "retract-race-th")];
-    const post = await publish(ws, { text: "retracted twice at once", accounts });
-    const answers = (await Promise.all([0, 1].map(async () => (await ws.request(`/v1/posts/${post.id}/retract`, { method: "POST" })).json()))) as Retracted[];
-    for (const answer of answers) expect(answer.targets.map((target) => `${target.platform}:${target.result}`)).toEqual(["linkedin:retracted", "threads:retracted", "twitter:retracted"]);
-    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as Post).state).toBe("retracted");
-  });
-
   it("honours Idempotency-Key: a repeat answers the stored result and deletes nothing again", async () => {
     const ws = await t.workspace({ plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "retract-key.test");
@@ -199,5 +192,17 @@ describe("POST /v1/posts/{id}/retract", () => {
     expect(await errorOf(response)).toMatchObject({ type: "not_found", code: "resource_not_found", param: "id" });
     const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
     expect(targets.map((target) => target.state)).toEqual(["published"]);
+  });
+});
+
+describeOnEachDatabase("retracts racing each other", (app) => {
+  it("answers retracted to two retracts racing each other, whichever reached the network first", async () => {
+    const t = app();
+    const ws = await t.workspace({ plan: "subscription" });
+    const accounts = [await connect(ws, "twitter", "retract-race-x"), await connect(ws, "linkedin", "retract-race-li"), await connect(ws, "threads", "retract-race-th")];
+    const post = await publishSettled(t, ws, { text: "retracted twice at once", accounts });
+    const answers = (await Promise.all([0, 1].map(async () => (await ws.request(`/v1/posts/${post.id}/retract`, { method: "POST" })).json()))) as Retracted[];
+    for (const answer of answers) expect(answer.targets.map((target) => `${target.platform}:${target.result}`)).toEqual(["linkedin:retracted", "threads:retracted", "twitter:retracted"]);
+    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as Post).state).toBe("retracted");
   });
 });

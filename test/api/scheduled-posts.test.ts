@@ -4,6 +4,7 @@ import { events, sandboxRecords, socialAccounts } from "../../src/db/schema/inde
 import { handleJob } from "../../src/domain/jobs/handle-job.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
@@ -78,17 +79,6 @@ describe("scheduled posts (Node job table)", () => {
     expect(fired.targets[0]?.error.fix).toContain("POST /v1/media");
   });
 
-  it("publishes once when two deliveries arrive at the same time", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const bsky = await connect(ws, "bluesky", "race.test", { appPassword: "abcd-efgh-ijkl-mnop" });
-    const at = new Date(t.clock.now().getTime() + 30_000).toISOString();
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "raced post", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
-    t.clock.advance(31_000);
-    const delivery = { kind: "publish_scheduled" as const, workspaceId: ws.id, mode: "test" as const, payload: { postId: post.id, version: 0 } };
-    await Promise.all([handleJob(runtime, delivery), handleJob(runtime, delivery)]);
-    expect(await postsOnSimulator(t, "raced post")).toHaveLength(1);
-  });
-
   it("moves a scheduled post: the old delivery is a no-op and the new time fires; options merge per network", async () => {
     const ws = await t.workspace({ plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "move.test", { appPassword: "abcd-efgh-ijkl-mnop" });
@@ -137,5 +127,24 @@ describe("scheduled posts (Node job table)", () => {
     const other = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "to delete", accounts: [bsky.id], draft: true } })).json()) as { id: string };
     expect(await (await ws.request(`/v1/posts/${other.id}`, { method: "DELETE" })).json()).toMatchObject({ deleted: true });
     expect((await ws.request(`/v1/posts/${other.id}`)).status).toBe(404);
+  });
+});
+
+describeOnEachDatabase("scheduled posts whose deliveries race", (app) => {
+  it("publishes once when two deliveries arrive at the same time", async () => {
+    const t = app();
+    const runtime = t.jobRuntime();
+    const ws = await t.workspace({ plan: "subscription" });
+    const bsky = await connect(ws, "bluesky", "race.test", { appPassword: "abcd-efgh-ijkl-mnop" });
+    const at = new Date(t.clock.now().getTime() + 30_000).toISOString();
+    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "raced post", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
+    t.clock.advance(31_000);
+    const delivery = { kind: "publish_scheduled" as const, workspaceId: ws.id, mode: "test" as const, payload: { postId: post.id, version: 0 } };
+    const creditsLeft = async () => ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+    const before = await creditsLeft();
+    await Promise.all([handleJob(runtime, delivery), handleJob(runtime, delivery)]);
+    expect(await postsOnSimulator(t, "raced post")).toHaveLength(1);
+    // Only the delivery that claimed the post reserves its credit.
+    expect(await creditsLeft()).toBe(before - 1);
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, sandboxRecords, socialAccounts, workspaces } from "../../src/db/schema/index.js";
 import { platformIds } from "../../src/networks/platform-ids.js";
+import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
 
 describe("connecting accounts with a test key (sandbox networks)", () => {
@@ -128,9 +129,9 @@ describe("connecting accounts with a test key (sandbox networks)", () => {
   });
 });
 
-describe("connecting the same account twice at once", () => {
+describeOnEachDatabase("connecting the same account twice at once", (app) => {
   it("ends with one account record whose tokens open, not a 500", async () => {
-    const t = await createTestApp();
+    const t = app();
     const ws = await t.workspace({ plan: "subscription" });
     const responses = await Promise.all([0, 1, 2].map(() => ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "pinterest", handle: "twice-at-once" } })));
     expect(responses.map((r) => r.status)).toEqual([201, 201, 201]);

@@ -133,6 +133,35 @@ describe("webhooks: registration, signed delivery, retries", () => {
     expect(endpoint.failingSince).toBeNull();
   });
 
+  it("retries a dead endpoint on the documented schedule, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, and fails the delivery after the eighth attempt", async () => {
+    // API-DECISIONS "Webhook delivery", written out here rather than read from the code, so a changed delay fails this test.
+    const delays = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+    const ws = await t.workspace({ plan: "subscription" });
+    const r = await receiver();
+    const hook = await register(ws, { url: r.url });
+    r.behaviour = () => ({ status: 503, body: "always down" });
+    await connect(ws, "threads", "never-answers");
+    await drain();
+    expect(r.received).toHaveLength(1);
+    for (const [i, delay] of delays.entries()) {
+      t.clock.advance(delay - 1);
+      await drain();
+      expect(r.received, `attempt ${i + 2} is not sent before ${delay} ms`).toHaveLength(i + 1);
+      t.clock.advance(1);
+      await drain();
+      expect(r.received, `attempt ${i + 2} is sent ${delay} ms after attempt ${i + 1}`).toHaveLength(i + 2);
+      expect(r.received[i + 1]?.headers["service-delivery-attempt"]).toBe(String(i + 2));
+    }
+    t.clock.advance(2 * 24 * 3_600_000);
+    await drain();
+    expect(r.received).toHaveLength(8);
+    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries?limit=20`)).json()) as { items: { attempt: number; createdAt: string; nextRetryAt: string | null; deliveryState: string }[] };
+    const oldestFirst = [...log.items].reverse();
+    expect(oldestFirst.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(oldestFirst.map((a) => (a.nextRetryAt === null ? null : Date.parse(a.nextRetryAt) - Date.parse(a.createdAt)))).toEqual([...delays, null]);
+    expect(oldestFirst[7]?.deliveryState).toBe("failed");
+  });
+
   it("sends post.processing when an immediate publish waits on an asynchronous network, then post.published", async () => {
     const ws = await t.workspace({ plan: "subscription" });
     const r = await receiver();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { type ServerProcess, freePort, runCli, startServerProcess } from "../support/server-process.js";
 
@@ -81,7 +82,7 @@ describe("operator CLI beside npm start on the embedded database", () => {
 });
 
 const postgres = await postgresAvailable();
-if (!postgres.ok) console.warn(`[skipped] operator CLI beside a server on PostgreSQL: ${postgres.reason}`);
+skipWithout("postgres", postgres, "operator CLI beside a server on PostgreSQL");
 
 describe.skipIf(!postgres.ok)("operator CLI beside a server on PostgreSQL", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-cli-pg-"));

@@ -6,12 +6,13 @@ import { type ServerDatabase, openServerDatabase } from "../../src/db/node-postg
 import { systemClock } from "../../src/infra/clock.js";
 import { silentLogger } from "../../src/infra/logger.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
+import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { testServices } from "../support/test-app.js";
 
 const exec = promisify(execFile);
 const available = await postgresAvailable();
-if (!available.ok) console.warn(`[skipped] operator CLI on PostgreSQL: ${available.reason}`);
+skipWithout("postgres", available, "operator CLI on PostgreSQL");
 
 /**
  * The operator command line against a real PostgreSQL server (a throwaway database), and the

@@ -8,11 +8,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../support/required-service.js";
 import { chromiumMissing, launchChromium } from "../support/browser.js";
 import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
 
 const missing = chromiumMissing();
-if (missing) console.warn(`[skipped] agent OAuth with the SDK client and the consent page in a browser: ${missing}`);
+skipWithout("chromium", missing, "agent OAuth with the SDK client and the consent page in a browser");
 
 /**
  * What an MCP host keeps for one server: the registration, the tokens, the PKCE verifier, and

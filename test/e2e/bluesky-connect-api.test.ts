@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { resolveAllAddresses } from "../../src/node/node-resolve.js";
+import { skipWithout } from "../support/required-service.js";
 import { type LocalPds, loadDevEnv, startLocalPds } from "../support/pds.js";
 import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 
 const loaded = await loadDevEnv();
-if (!loaded.ok) console.warn(`[skipped] connecting Bluesky through the API against a local PDS: ${loaded.reason}`);
+skipWithout("pds", loaded, "connecting Bluesky through the API against a local PDS");
 
 /**
  * POST /v1/social-accounts/connect with a LIVE key against a real local PDS: the app password

@@ -7,6 +7,7 @@ import type { PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { pngFile, sampleMedia } from "../networks/harness.js";
 import { loadDevEnv, type LocalPds, startLocalPds } from "../support/pds.js";
+import { skipWithout } from "../support/required-service.js";
 
 /**
  * The Bluesky adapter against a REAL local PDS (@atproto/dev-env, PLC + PDS, no AppView): the
@@ -14,7 +15,7 @@ import { loadDevEnv, type LocalPds, startLocalPds } from "../support/pds.js";
  */
 
 const loaded = await loadDevEnv();
-if (!loaded.ok) console.warn(`Skipping the local-PDS tests: @atproto/dev-env could not be loaded: ${loaded.reason}`);
+skipWithout("pds", loaded, "the Bluesky adapter against a local PDS (@atproto/dev-env could not be loaded)");
 
 const HANDLE = "alice.test";
 const MAIN_PASSWORD = "alice-main-password";

@@ -2,11 +2,12 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomString } from "../../src/infra/ids.js";
+import { skipWithout } from "../support/required-service.js";
 import { type ServedApp, TMP_DIR, chromiumMissing, launchChromium, serveTestApp } from "../support/browser.js";
 import type { TestWorkspace } from "../support/test-app.js";
 
 const missing = chromiumMissing();
-if (missing) console.warn(`[skipped] hosted connect page in a real browser: ${missing}`);
+skipWithout("chromium", missing, "hosted connect page in a real browser");
 
 /** The integrating app's page a returnUrl points to: it shows what it was sent. */
 function returnPage(request: Request): Response | null {

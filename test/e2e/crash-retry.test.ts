@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
 
@@ -11,7 +12,7 @@ const pg = require("pg") as typeof import("pg");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const postgres = await postgresAvailable();
-if (!postgres.ok) console.warn(`[skipped] crash and retry with Idempotency-Key: ${postgres.reason}`);
+skipWithout("postgres", postgres, "crash and retry with Idempotency-Key");
 
 /**
  * The issue's scenario on a real server process and PostgreSQL: a post with an Idempotency-Key,

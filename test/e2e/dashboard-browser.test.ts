@@ -4,11 +4,12 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomString } from "../../src/infra/ids.js";
+import { skipWithout } from "../support/required-service.js";
 import { type ServedApp, chromiumMissing, launchChromium, serveTestApp } from "../support/browser.js";
 import type { TestWorkspace } from "../support/test-app.js";
 
 const missing = chromiumMissing();
-if (missing) console.warn(`[skipped] dashboard in a real browser: ${missing}`);
+skipWithout("chromium", missing, "dashboard in a real browser");
 
 const SHOTS = join(process.cwd(), "test-results", "dashboard");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -1,10 +1,11 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../support/required-service.js";
 import { type ServedApp, TMP_DIR, chromiumMissing, launchChromium, serveTestApp } from "../support/browser.js";
 
 const missing = chromiumMissing();
-if (missing) console.warn(`[skipped] /docs in a real browser: ${missing}`);
+skipWithout("chromium", missing, "/docs in a real browser");
 
 /**
  * /docs as a reader sees it, in chromium under the page's own CSP: Swagger UI renders every

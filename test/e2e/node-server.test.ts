@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 
 async function freePort(): Promise<number> {
@@ -81,7 +82,7 @@ describe("npm start on an empty data folder", () => {
 });
 
 const postgres = await postgresAvailable();
-if (!postgres.ok) console.warn(`[skipped] npm start with DATABASE_URL: ${postgres.reason}`);
+skipWithout("postgres", postgres, "npm start with DATABASE_URL");
 
 describe.skipIf(!postgres.ok)("npm start with DATABASE_URL", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-data-"));

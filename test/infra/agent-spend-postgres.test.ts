@@ -1,30 +1,27 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { agentSpend, agents, oauthClients } from "../../src/db/schema/index.js";
-import { type ServerDatabase, openServerDatabase } from "../../src/db/node-postgres.js";
+import type { Database } from "../../src/db/types.js";
 import { agentSpentOn, chargeAgentAllowance, refundAgentCharges } from "../../src/domain/agents/agent-spend.js";
 import { type AgentGrant, spendDay } from "../../src/domain/agents/grant.js";
 import type { AgentRecord, DomainContext } from "../../src/domain/context.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import { ApiError } from "../../src/infra/errors.js";
-import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-
-const postgres = await postgresAvailable();
-if (!postgres.ok) console.warn(`[skipped] an agent's allowance under concurrent charges on PostgreSQL: ${postgres.reason}`);
+import { describeOnEachDatabase } from "../support/each-database.js";
 
 /**
- * PGlite answers one statement at a time, so only a real server shows whether concurrent charges
- * of one agent can both read "4 of 5 spent" and both take the last credit.
+ * An agent's allowance under charges and refunds racing in transactions of their own, on PGlite
+ * and on the PostgreSQL server (describeOnEachDatabase): PGlite answers one statement at a time,
+ * so only the server shows whether concurrent charges of one agent can both read "4 of 5 spent"
+ * and both take the last credit.
  */
-describe.skipIf(!postgres.ok)("an agent's daily allowance under concurrent charges on PostgreSQL", () => {
-  let database: { url: string; close: () => Promise<void> };
-  let server: ServerDatabase;
+describeOnEachDatabase("an agent's daily allowance under concurrent charges", (app) => {
+  let server: { db: Database };
   let ctx: Pick<DomainContext, "agent" | "workspace" | "services">;
   const now = new Date();
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
-    server = await openServerDatabase(database.url, { max: 12 });
+    server = app();
     const { workspaceId } = await createWorkspace(server.db, { name: "Race", email: "race@example.com", plan: "subscription", keyMode: "test", actor: "operator", at: now });
     await server.db.insert(oauthClients).values({ id: "oc_race", name: "Race agent", redirectUris: ["http://127.0.0.1/cb"], authMethod: "none" });
     const grant: AgentGrant = { profiles: null, platforms: null, actions: ["read", "publish_or_schedule"], creditsPerDay: 5, purchasedCredits: false };
@@ -33,12 +30,6 @@ describe.skipIf(!postgres.ok)("an agent's daily allowance under concurrent charg
     const [workspace] = await server.db.query.workspaces.findMany({ where: (w, { eq: is }) => is(w.id, workspaceId) });
     if (!workspace) throw new Error("no workspace");
     ctx = { agent, workspace: workspace as unknown as DomainContext["workspace"], services: {} as DomainContext["services"] };
-  }, 60_000);
-  afterAll(async () => {
-    const steps = [() => server?.close(), () => database?.close()];
-    const failures: unknown[] = [];
-    for (const step of steps) await Promise.resolve(step()).catch((error: unknown) => failures.push(error));
-    if (failures.length) throw failures[0];
   });
 
   it("lets exactly the allowance through when twelve charges race, and a refund frees one credit for the next", async () => {

@@ -10,6 +10,7 @@ import { systemClock } from "../../src/infra/clock.js";
 import { silentLogger } from "../../src/infra/logger.js";
 import { startJobPoller } from "../../src/node/job-poller.js";
 import { pgliteWakeups, postgresWakeups } from "../../src/node/job-wakeups.js";
+import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { testServices } from "../support/test-app.js";
 
@@ -139,7 +140,7 @@ describe("the Node job poller, a job falling due while its claim runs", () => {
 });
 
 const postgres = await postgresAvailable();
-if (!postgres.ok) console.warn(`[skipped] job poller on PostgreSQL: ${postgres.reason}`);
+skipWithout("postgres", postgres, "job poller on PostgreSQL");
 
 describe.skipIf(!postgres.ok)("the Node job poller on PostgreSQL", () => {
   let database: { url: string; close: () => Promise<void> };

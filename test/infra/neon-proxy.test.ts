@@ -8,6 +8,7 @@ import { Pool, neonConfig } from "@neondatabase/serverless";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/neon-serverless";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable, type ThrowawayDatabase } from "../support/postgres.js";
 import { startWsProxy, type WsProxy } from "../../scripts/ws-proxy.js";
 
@@ -15,7 +16,7 @@ const require = createRequire(import.meta.url);
 const ws = require("ws") as typeof import("ws");
 
 const pgState = await postgresAvailable();
-if (!pgState.ok) console.warn(`[neon-proxy.test] skipped: ${pgState.reason}`);
+skipWithout("postgres", pgState, "Neon serverless driver through the ws proxy to PostgreSQL");
 
 class Rollback extends Error {}
 

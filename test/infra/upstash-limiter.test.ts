@@ -5,12 +5,13 @@ import { workspaces } from "../../src/db/schema/index.js";
 import { systemClock } from "../../src/infra/clock.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
 import { createUpstashRateLimiter } from "../../src/infra/rate-limit/upstash-limiter.js";
+import { skipWithout } from "../support/required-service.js";
 import { redisAvailable, testRedisUrl } from "../support/postgres.js";
 import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
 import { startUpstashShim } from "../support/upstash-shim.js";
 
 const available = await redisAvailable();
-if (!available.ok) console.warn(`[skipped] Upstash rate limiter on Redis: ${available.reason}`);
+skipWithout("redis", available, "Upstash rate limiter on Redis");
 
 /** The API's rate limits through @upstash/ratelimit, against the real Redis behind an Upstash REST shim. */
 /**

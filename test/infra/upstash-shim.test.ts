@@ -7,11 +7,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../support/required-service.js";
 import { redisAvailable, testRedisUrl } from "../support/postgres.js";
 import { startUpstashShim, stripUpstashScriptFlags, type UpstashShim } from "../support/upstash-shim.js";
 
 const redisState = await redisAvailable();
-if (!redisState.ok) console.warn(`[upstash-shim.test] skipped: ${redisState.reason}`);
+skipWithout("redis", redisState, "Upstash REST shim over Redis");
 
 const TOKEN = "shim-test-token";
 const prefix = (): string => `chorus-test:${randomBytes(6).toString("hex")}:`;

@@ -15,7 +15,7 @@ import { apiError, connectThroughConsent, createSandbox, required, sampleMedia, 
 
 /** Every analytics request checked against the network's own published description of its API. */
 
-const specs = new URL("../../../shared/networks/specs/", import.meta.url).pathname;
+const specs = new URL("../fixtures/specs/", import.meta.url).pathname;
 
 function facet(adapter: NetworkAdapter): Required<AnalyticsFacet> {
   const analytics = adapter.analytics;

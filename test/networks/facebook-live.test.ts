@@ -9,7 +9,7 @@ import { graphRequestProblems } from "../support/meta-graph-request-check.js";
 import { type Bench, bench, connect, facebookInstagramOrders, rejectsWith } from "./facebook-helpers.js";
 
 const live = facebookAdapter.live as Required<LiveFacet>;
-const metaEnums = JSON.parse(readFileSync(new URL("../../../shared/networks/specs/meta-graph/specs/enum_types.json", import.meta.url), "utf8")) as { name: string; values: string[] }[];
+const metaEnums = JSON.parse(readFileSync(new URL("../fixtures/specs/meta-graph/specs/enum_types.json", import.meta.url), "utf8")) as { name: string; values: string[] }[];
 
 /** Which Graph node each request of the live flow is a call on. */
 function nodeOf(url: URL): string {

@@ -9,8 +9,8 @@ import { UNMATCHED_HEADER } from "../../src/sandbox/sandbox-fetch.js";
 import { bench, connect, consent, facebookInstagramOrders, itClassifiesEveryGraphRow, rejectsWith } from "./facebook-helpers.js";
 import { expectValidCapabilities } from "./harness.js";
 
-/** Meta's own Graph node descriptions (shared/networks/specs/meta-graph). */
-const metaSpec = (name: string) => JSON.parse(readFileSync(new URL(`../../../shared/networks/specs/meta-graph/specs/${name}`, import.meta.url), "utf8")) as unknown;
+/** Meta's own Graph node descriptions (test/fixtures/specs/meta-graph). */
+const metaSpec = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/specs/meta-graph/specs/${name}`, import.meta.url), "utf8")) as unknown;
 const pageNode = metaSpec("Page.json") as { apis: { method: string; endpoint: string; params: { name: string; required: boolean }[] }[] };
 const metaEnums = metaSpec("enum_types.json") as { name: string; values: string[] }[];
 

@@ -9,7 +9,7 @@ import { checkRequestAgainstDiscovery, findMethod, loadDiscoveryDocument, scopes
 import { discoverMethod } from "./discover-helpers.js";
 import { apiError, connectThroughConsent, createSandbox, type Sandbox } from "./harness.js";
 
-const specs = fileURLToPath(new URL("../../../shared/networks/specs/", import.meta.url));
+const specs = fileURLToPath(new URL("../fixtures/specs/", import.meta.url));
 const discovery = loadDiscoveryDocument(`${specs}youtube-v3-discovery.json`);
 const searchPosts = discoverMethod(youtubeAdapter, "searchPosts");
 const lookupProfile = discoverMethod(youtubeAdapter, "lookupProfile");

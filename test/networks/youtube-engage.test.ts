@@ -8,7 +8,7 @@ import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
 import { checkRequestAgainstDiscovery, findMethod, loadDiscoveryDocument, scopesAllow } from "../support/discovery-request-check.js";
 import { apiError, connectThroughConsent, createSandbox, required, type Sandbox, sampleMedia } from "./harness.js";
 
-const specs = fileURLToPath(new URL("../../../shared/networks/specs/", import.meta.url));
+const specs = fileURLToPath(new URL("../fixtures/specs/", import.meta.url));
 const discovery = loadDiscoveryDocument(`${specs}youtube-v3-discovery.json`);
 const engage = youtubeAdapter.engage as EngageFacet;
 const reads = youtubeAdapter.accountReads ?? {};

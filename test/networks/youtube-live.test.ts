@@ -16,7 +16,7 @@ import { connectThroughConsent, createSandbox, expectRowSample, type Sandbox, se
  * against the discovery document and the scopes Chorus asks at connect.
  */
 
-const specs = fileURLToPath(new URL("../../../shared/networks/specs/", import.meta.url));
+const specs = fileURLToPath(new URL("../fixtures/specs/", import.meta.url));
 const discovery = loadDiscoveryDocument(`${specs}youtube-v3-discovery.json`);
 const live = youtubeAdapter.live as Required<LiveFacet>;
 

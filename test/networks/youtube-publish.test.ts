@@ -13,7 +13,7 @@ import type { SandboxPlaylist, SandboxVideo } from "../../src/sandbox/youtube/yo
 import { checkRequestAgainstDiscovery, findMethod, loadDiscoveryDocument, scopesAllow } from "../support/discovery-request-check.js";
 import { apiError as failure, connectThroughConsent, createSandbox, type ErrorFixture, expectFixturesCoverTable, required, type Sandbox, sampleMedia } from "./harness.js";
 
-const specs = fileURLToPath(new URL("../../../shared/networks/specs/", import.meta.url));
+const specs = fileURLToPath(new URL("../fixtures/specs/", import.meta.url));
 const discovery = loadDiscoveryDocument(`${specs}youtube-v3-discovery.json`);
 
 const publish = required(youtubeAdapter, "publish");

@@ -15,7 +15,7 @@ import { connectThroughConsent, createSandbox, required, type Sandbox, sampleMed
  * against the discovery document, and the simulator refusing what YouTube refuses.
  */
 
-const specs = fileURLToPath(new URL("../../../shared/networks/specs/", import.meta.url));
+const specs = fileURLToPath(new URL("../fixtures/specs/", import.meta.url));
 const discovery = loadDiscoveryDocument(`${specs}youtube-v3-discovery.json`);
 const publish = required(youtubeAdapter, "publish");
 

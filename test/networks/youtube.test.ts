@@ -9,7 +9,7 @@ import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
 import { checkRequestAgainstDiscovery, findMethod, loadDiscoveryDocument, scopesAllow } from "../support/discovery-request-check.js";
 import { apiError as failure, commonFaultCodes, connectThroughConsent, consentCode, createSandbox, type ErrorSample, expectSamplePerRow, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 
-const specs = fileURLToPath(new URL("../../../shared/networks/specs/", import.meta.url));
+const specs = fileURLToPath(new URL("../fixtures/specs/", import.meta.url));
 const discovery = loadDiscoveryDocument(`${specs}youtube-v3-discovery.json`);
 const analyticsDiscovery = loadDiscoveryDocument(`${specs}youtubeAnalytics-v2-discovery.json`);
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 /**
  * Checks Graph requests an adapter sent against Meta's own node descriptions
- * (shared/networks/specs/meta-graph/specs/<Node>.json, from Meta's business SDK code generator).
+ * (test/fixtures/specs/meta-graph/specs/<Node>.json, from Meta's business SDK code generator).
  * A request to `/{version}/{id}` or `/{version}/{id}/{edge}`, read as the node type the caller
  * names, conforms when:
  * - the node has an api with that HTTP method and that edge (none for the node itself),
@@ -30,7 +30,7 @@ interface MetaNode {
   apis?: MetaApi[];
 }
 
-const specDir = new URL("../../../shared/networks/specs/meta-graph/specs/", import.meta.url);
+const specDir = new URL("../fixtures/specs/meta-graph/specs/", import.meta.url);
 const cache = new Map<string, MetaNode | null>();
 
 function node(name: string): MetaNode | null {

@@ -78,9 +78,9 @@ export interface OperationMatch {
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 
-/** Loads a spec from the shared folder that sits beside the repository (`../shared/networks/specs`). */
+/** Loads a network's official spec vendored in `test/fixtures/specs` (sources in its README). */
 export function loadOpenApiSpec(fileName: string): OpenApiDocument {
-  const url = new URL(`../../../shared/networks/specs/${fileName}`, import.meta.url);
+  const url = new URL(`../fixtures/specs/${fileName}`, import.meta.url);
   return JSON.parse(readFileSync(url, "utf8")) as OpenApiDocument;
 }
 

@@ -3,7 +3,8 @@
  *
  *  - createThrowawayDatabase(): a fresh, uniquely named database, dropped (WITH (FORCE)) on close.
  *  - postgresAvailable() / redisAvailable(): a quick (2 s) reachability probe, so suites can
- *    `describe.skipIf(!ok)` with a readable reason instead of failing on a missing service.
+ *    `describe.skipIf(!ok)` with a readable reason (through required-service.ts, which fails instead
+ *    under CI=true).
  *
  * Environment:
  *   CHORUS_TEST_PG_URL     admin connection, default postgresql://postgres@127.0.0.1:5432/test

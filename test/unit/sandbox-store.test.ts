@@ -7,12 +7,13 @@ import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
 import type { SandboxStore } from "../../src/sandbox/types.js";
+import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { recordStatements } from "../support/count-statements.js";
 import { createTestApp } from "../support/test-app.js";
 
 const postgres = await postgresAvailable();
-if (!postgres.ok) console.warn(`[skipped] the sandbox store on the PostgreSQL server: ${postgres.reason}`);
+skipWithout("postgres", postgres, "the sandbox store on the PostgreSQL server");
 
 async function worldOf(db: Database): Promise<string> {
   const created = await createWorkspace(db, { name: "Sandbox store", email: `store-${crypto.randomUUID()}@example.com`, plan: "free", keyMode: "test", actor: "test", at: new Date() });

@@ -9,8 +9,9 @@
  * The throwaway database gets our drizzle migrations (node-postgres migrator, via
  * openServerDatabase({ migrate: true })) and one workspace with a test-mode key.
  *
- * When Postgres or Redis is unreachable the run must not crash: every value is provided as ""
- * and `skipReason` says why; the tests skip themselves with a warning. A failure after both
+ * When Postgres or Redis is unreachable a local run must not crash: every value is provided as ""
+ * and `skipReason` says why; the tests skip themselves with a warning. Under CI=true it fails
+ * instead, naming the missing service (test/support/required-service.ts). A failure after both
  * answered (a migration, the proxy, the shim) is a real failure and fails the run.
  *
  * Node-only CommonJS dependencies (pg, ws, ioredis) are loaded with createRequire inside the
@@ -22,6 +23,7 @@ import type { TestProject } from "vitest/node";
 import { openServerDatabase } from "../../src/db/node-postgres.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import { createThrowawayDatabase, postgresAvailable, redisAvailable, testRedisUrl } from "../support/postgres.js";
+import { skipWithout } from "../support/required-service.js";
 import { startUpstashShim } from "../support/upstash-shim.js";
 import { startWsProxy } from "../../scripts/ws-proxy.js";
 import type { WorkersProvided } from "./provided-context.js";
@@ -59,9 +61,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const [pgState, redisState] = await Promise.all([postgresAvailable(), redisAvailable()]);
   const reasons = [pgState, redisState].flatMap((s) => (s.ok ? [] : [s.reason]));
-  if (reasons.length > 0) {
+  // Under CI=true a missing service throws here, failing the workers project with its name.
+  const suite = "the workerd tests";
+  if ([skipWithout("postgres", pgState, suite), skipWithout("redis", redisState, suite)].includes(true)) {
     const reason = reasons.join("; ");
-    console.warn(`[workers] workerd tests will be skipped: ${reason}`);
     provideAll(project, skipped(reason));
     return teardown;
   }
