@@ -220,4 +220,4 @@ describeOnEachDatabase("webhook deliveries whose jobs race", (app) => {
     expect(r.received.map((d) => envelope(d).id).sort()).toEqual([...ids].sort());
     for (const d of r.received) expect(verifySignature(d, hook.secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
   });
-});
+}, { deps: { loopbackWebhooks: true } });

@@ -59,7 +59,14 @@ describe("webhook delivery survives a server crash mid-delivery", () => {
     expect(JSON.parse(retried.rawBody)).toMatchObject({ type: "account.connected", data: { handle: "crash-test" } });
     expect(verifySignature(retried, hook.secret, Math.floor(Date.now() / 1000))).toBe(true);
 
-    const log = (await (await fetch(`${base}/v1/webhooks/${hook.id}/deliveries`, { headers })).json()) as { items: { attempt: number; ok: boolean }[] };
-    expect(log.items).toMatchObject([{ attempt: 1, ok: true }]);
+    // The attempt the dead process started counts: the retry is attempt 2, and the log keeps the
+    // interrupted first attempt beside it.
+    expect(dead.headers["service-delivery-attempt"]).toBe("1");
+    expect(retried.headers["service-delivery-attempt"]).toBe("2");
+    const log = (await (await fetch(`${base}/v1/webhooks/${hook.id}/deliveries`, { headers })).json()) as { items: { attempt: number; ok: boolean; error: string | null }[] };
+    expect([...log.items].sort((a, b) => a.attempt - b.attempt)).toMatchObject([
+      { attempt: 1, ok: false, error: expect.stringContaining("interrupted") },
+      { attempt: 2, ok: true, error: null },
+    ]);
   }, 150_000);
 });
