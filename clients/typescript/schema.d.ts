@@ -1458,9 +1458,9 @@ export interface components {
             disableDuet?: boolean;
             /** @description Video only: turns stitches off (`disable_stitch`). */
             disableStitch?: boolean;
-            /** @description Video only: the frame used as cover, in milliseconds (`video_cover_timestamp_ms`). */
+            /** @description Video only: the frame used as cover, in milliseconds (`video_cover_timestamp_ms`). Takes at least 0; outside that range the target fails with `option_invalid` (the request itself is accepted). */
             videoCoverTimestampMs?: number;
-            /** @description Photo posts: 0-based index of the cover image (`photo_cover_index`); defaults to 0. */
+            /** @description Photo posts: 0-based index of the cover image (`photo_cover_index`); defaults to 0. Takes at least 0; outside that range the target fails with `option_invalid` (the request itself is accepted). */
             photoCoverIndex?: number;
             /** @description Photo posts: lets TikTok add music (`auto_add_music`). */
             autoAddMusic?: boolean;
@@ -1497,12 +1497,18 @@ export interface components {
             shareToFeed?: boolean;
             /** @description Reels: public URL of a JPEG cover image (wins over thumbOffset). */
             coverUrl?: string;
-            /** @description Reels: milliseconds into the video of the frame used as cover. */
+            /** @description Reels: milliseconds into the video of the frame used as cover. Takes at least 0; outside that range the target fails with `option_invalid` (the request itself is accepted). */
             thumbOffset?: number;
             /** @description Reels: name of the original audio. */
             audioName?: string;
-            /** @description Reels: trial reel settings { graduation_strategy: MANUAL | SS_PERFORMANCE }, shown to non-followers first. */
-            trialParams?: Record<string, never>;
+            /** @description Reels: post as a trial reel, shown to non-followers first (`trial_params`). */
+            trialParams?: {
+                /**
+                 * @description MANUAL: you decide in the Instagram app whether the trial reel goes to your followers; SS_PERFORMANCE: Instagram shares it with them when it performs well with non-followers.
+                 * @enum {string}
+                 */
+                graduation_strategy: "MANUAL" | "SS_PERFORMANCE";
+            };
         };
         /** @description `platformOptions.facebook`: options for Facebook Pages. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/facebook lists them too. */
         FacebookOptions: {
@@ -1533,7 +1539,7 @@ export interface components {
             quotePostId?: string;
             /** @description 2 to 4 poll choices of 1 to 25 characters each (`poll.options`); a poll excludes media. */
             pollOptions?: unknown[];
-            /** @description How long the poll stays open, 5 to 10080 minutes (`poll.duration_minutes`); required with pollOptions. */
+            /** @description How long the poll stays open, 5 to 10080 minutes (`poll.duration_minutes`); required with pollOptions. Takes from 5 to 10080; outside that range the target fails with `option_invalid` (the request itself is accepted). */
             pollDurationMinutes?: number;
             /** @description Discloses AI-generated media (`made_with_ai`). */
             madeWithAi?: boolean;
@@ -1613,7 +1619,7 @@ export interface components {
             dominantColor?: string;
             /** @description Video Pins: public URL of the cover image (`cover_image_url`); a cover is required, this or coverImageKeyFrameTime. */
             coverImageUrl?: string;
-            /** @description Video Pins: second of the video used as cover (`cover_image_key_frame_time`); default 1 when no coverImageUrl is given. */
+            /** @description Video Pins: second of the video used as cover (`cover_image_key_frame_time`); default 1 when no coverImageUrl is given. Takes at least 0; outside that range the target fails with `option_invalid` (the request itself is accepted). */
             coverImageKeyFrameTime?: number;
             /** @description The Pin this one was saved from (`parent_pin_id`, digits). */
             parentPinId?: string;
@@ -2388,6 +2394,17 @@ export interface components {
                     required: boolean;
                     /** @description What the option does. */
                     description: string;
+                    /** @description Objects: their string fields, under the names the network gives them; no other field is accepted. */
+                    fields?: {
+                        [key: string]: {
+                            /** @description The only accepted values, when the field is an enumeration. */
+                            values?: string[];
+                            /** @description Whether the object must have the field. */
+                            required: boolean;
+                            /** @description What the field does. */
+                            description: string;
+                        };
+                    };
                 };
             };
             /** @description What Chorus can read from this network's accounts (`notifications`, `comments`, `conversations`, ...). */

@@ -12,6 +12,19 @@ const OptionSpec = v.object({
   maxLength: v.pipe(v.optional(v.number()), v.description("Longest accepted value, for strings.")),
   required: v.pipe(v.boolean(), v.description("Whether a post to this network must set the option.")),
   description: v.pipe(v.string(), v.description("What the option does.")),
+  fields: v.pipe(
+    v.optional(
+      v.record(
+        v.string(),
+        v.object({
+          values: v.pipe(v.optional(v.array(v.string())), v.description("The only accepted values, when the field is an enumeration.")),
+          required: v.pipe(v.boolean(), v.description("Whether the object must have the field.")),
+          description: v.pipe(v.string(), v.description("What the field does.")),
+        }),
+      ),
+    ),
+    v.description("Objects: their string fields, under the names the network gives them; no other field is accepted."),
+  ),
 });
 
 export const NetworkCapabilitiesSchema = v.object({

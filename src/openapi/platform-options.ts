@@ -21,16 +21,37 @@ const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 /** `bluesky` → `BlueskyOptions`. */
 export const optionsComponentName = (platform: PlatformId) => `${pascal(platform)}Options`;
 
+/**
+ * An integer's bounds, said in words rather than as `minimum`/`maximum`: a value out of range is
+ * a per-target `option_invalid` (in a 200 from validate, a failed target from publish), not a
+ * refused request, and a JSON Schema bound would tell clients and validators the opposite.
+ */
+function rangeText(min: number | undefined, max: number | undefined): string | null {
+  if (min === undefined && max === undefined) return null;
+  const range = min !== undefined && max !== undefined ? `from ${min} to ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`;
+  return `Takes ${range}; outside that range the target fails with \`option_invalid\` (the request itself is accepted).`;
+}
+
+function objectSchema(fields: NonNullable<OptionSpec["fields"]>): JsonSchema {
+  const entries = Object.entries(fields);
+  const required = entries.filter(([, f]) => f.required).map(([name]) => name);
+  return {
+    properties: Object.fromEntries(entries.map(([name, f]) => [name, { type: "string", description: f.description, ...(f.values ? { enum: f.values } : {}) }])),
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
 function optionSchema(platform: PlatformId, field: string, spec: OptionSpec): JsonSchema {
   const rule = networkRules[platform].options?.[field];
-  const description = spec.required ? `${spec.description} Required when posting to this network.` : spec.description;
+  const range = spec.type === "integer" ? rangeText(rule?.min, rule?.max) : null;
+  const description = [spec.description, range, spec.required ? "Required when posting to this network." : null].filter((part) => part !== null).join(" ");
   const schema: JsonSchema = { type: spec.type, description };
   if (spec.type === "array") schema.items = spec.values ? { type: "string", enum: spec.values } : {};
   else if (spec.values) schema.enum = spec.values;
+  if (spec.type === "object" && spec.fields) Object.assign(schema, objectSchema(spec.fields));
   if (spec.maxLength !== undefined && spec.type === "string") schema.maxLength = spec.maxLength;
   if (rule?.minLength !== undefined && spec.type === "string") schema.minLength = rule.minLength;
-  if (rule?.min !== undefined && spec.type === "integer") schema.minimum = rule.min;
-  if (rule?.max !== undefined && spec.type === "integer") schema.maximum = rule.max;
   return schema;
 }
 

@@ -62,8 +62,7 @@ const optionValues: Record<"instagram" | "facebook" | "threads", Record<string, 
     coverUrl: ["https://example.com/cover.jpg"],
     thumbOffset: [1000],
     audioName: ["Harbour sounds"],
-    // An empty object: the OpenAPI description gives trialParams no properties (reported apart).
-    trialParams: [{}],
+    trialParams: [{ graduation_strategy: "MANUAL" }, { graduation_strategy: "SS_PERFORMANCE" }],
   },
   facebook: {
     postType: ["feed", "story"],

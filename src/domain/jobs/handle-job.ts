@@ -50,9 +50,17 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
   const attempt = Number(job.payload.attempt ?? 1);
   const targetId = String(job.payload.targetId);
   const interrupted = job.payload.interrupted === undefined ? null : Number(job.payload.interrupted);
-  const next = await pollTarget(ctx, { targetId, attempt, interrupted }, loaderFor(ctx));
+  const resumed = job.payload.resumed === undefined ? null : Number(job.payload.resumed);
+  const next = await pollTarget(ctx, { targetId, attempt, interrupted, resumed }, loaderFor(ctx));
   if (next) {
-    const payload = { targetId, attempt: attempt + 1, workspaceId: job.workspaceId, mode: job.mode, ...(interrupted === null ? {} : { interrupted }) };
-    await ctx.services.jobs.enqueue({ kind: "poll_target", payload, runAt: next, dedupKey: pollKey(targetId, attempt + 1, interrupted) }, ctx.db);
+    const payload = {
+      targetId,
+      attempt: attempt + 1,
+      workspaceId: job.workspaceId,
+      mode: job.mode,
+      ...(interrupted === null ? {} : { interrupted }),
+      ...(resumed === null ? {} : { resumed }),
+    };
+    await ctx.services.jobs.enqueue({ kind: "poll_target", payload, runAt: next, dedupKey: pollKey(targetId, attempt + 1, interrupted, resumed) }, ctx.db);
   }
 }

@@ -17,12 +17,29 @@ const UNKNOWN_CHECKS = 3;
 const MAX_SENDS = 3;
 
 /**
- * The key of a target's poll `attempt`: one chain per target for the polls its send queued, and
- * one per interrupted send (numbered by the target's send count) for the checks the stuck-target
- * sweep starts, so a send made again after a crash polls under keys not already spent.
+ * The key of a target's poll `attempt`: one chain per target for the polls its send queued, one
+ * per interrupted send (numbered by the target's send count) for the checks the stuck-target
+ * sweep starts, so a send made again after a crash polls under keys not already spent, and one
+ * per lost check (`resumed`: when the lost check was due) for the checks the sweep starts again.
  */
-export const pollKey = (targetId: string, attempt: number, interrupted: number | null) =>
-  interrupted === null ? `poll:${targetId}:${attempt}` : `poll:${targetId}:interrupted-${interrupted}:${attempt}`;
+export const pollKey = (targetId: string, attempt: number, interrupted: number | null, resumed: number | null = null) =>
+  resumed !== null
+    ? `poll:${targetId}:resumed-${resumed}:${attempt}`
+    : interrupted === null
+      ? `poll:${targetId}:${attempt}`
+      : `poll:${targetId}:interrupted-${interrupted}:${attempt}`;
+
+/**
+ * An `unknown` target's next check is due at `at`: written on the target so the stuck-target
+ * sweep can tell a check chain still under way from one whose job was lost (sweep-stuck-targets.ts).
+ */
+async function nextCheckAt(ctx: DomainContext, targetId: string, at: Date): Promise<Date> {
+  await ctx.db
+    .update(postTargets)
+    .set({ nextPollAt: at })
+    .where(and(eq(postTargets.id, targetId), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "unknown")));
+  return at;
+}
 
 /**
  * A scheduled target whose send a crash interrupted and that the network does not have: nobody
@@ -53,9 +70,15 @@ async function sendAgain(ctx: DomainContext, target: { id: string; sends: number
  * Finishes a target the network is still working on (`processing`: ask `checkPublish`), or
  * whose call timed out (`unknown`: ask the network whether the post went out, with
  * `findPublished`, before anything is retried). `interrupted` marks the checks of a send a crash
- * cut short (sweep-stuck-targets.ts). Returns when to look again, or null when done.
+ * cut short, `resumed` the checks started again after a check's job was lost (both by
+ * sweep-stuck-targets.ts): a lost check is the server's failure too, so with either mark a
+ * scheduled target the network does not have is sent again. Returns when to look again, or null when done.
  */
-export async function pollTarget(ctx: DomainContext, input: { targetId: string; attempt: number; interrupted?: number | null }, loadMedia: MediaLoader): Promise<Date | null> {
+export async function pollTarget(
+  ctx: DomainContext,
+  input: { targetId: string; attempt: number; interrupted?: number | null; resumed?: number | null },
+  loadMedia: MediaLoader,
+): Promise<Date | null> {
   const [target] = await ctx.db.select().from(postTargets).where(and(eq(postTargets.id, input.targetId), eq(postTargets.workspaceId, ctx.workspace.id)));
   if (!target || (target.state !== "processing" && target.state !== "unknown")) return null;
   const [account] = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.id, target.accountId));
@@ -86,9 +109,10 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
       );
       // A slow call may still land after we gave up waiting: look again a few times, minutes
       // apart, before concluding it did not go out.
-      if (!found && input.attempt < UNKNOWN_CHECKS) return new Date(ctx.clock.now().getTime() + 5 * 60_000);
+      if (!found && input.attempt < UNKNOWN_CHECKS) return nextCheckAt(ctx, target.id, new Date(ctx.clock.now().getTime() + 5 * 60_000));
       const interrupted = input.interrupted !== undefined && input.interrupted !== null;
-      if (!found && interrupted && post.scheduledAt !== null && target.sends < MAX_SENDS) {
+      const resumed = input.resumed !== undefined && input.resumed !== null;
+      if (!found && (interrupted || resumed) && post.scheduledAt !== null && target.sends < MAX_SENDS) {
         await sendAgain(ctx, target, post.mode);
         return null;
       }
@@ -100,7 +124,10 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
     }
   } catch (error) {
     const apiError = error instanceof ApiError ? error : new ApiError("internal_error", { platform });
-    if (apiError.retryable && input.attempt < MAX_POLLS) return new Date(ctx.clock.now().getTime() + 30_000);
+    if (apiError.retryable && input.attempt < MAX_POLLS) {
+      const at = new Date(ctx.clock.now().getTime() + 30_000);
+      return target.state === "unknown" ? nextCheckAt(ctx, target.id, at) : at;
+    }
     outcome = { state: "failed", error: apiError };
   }
   if (outcome.state === "processing" && input.attempt >= MAX_POLLS) {

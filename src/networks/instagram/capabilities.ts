@@ -126,7 +126,18 @@ export const instagramCapabilities = {
     coverUrl: { type: "string", required: false, description: "Reels: public URL of a JPEG cover image (wins over thumbOffset)." },
     thumbOffset: { type: "integer", required: false, description: "Reels: milliseconds into the video of the frame used as cover." },
     audioName: { type: "string", required: false, description: "Reels: name of the original audio." },
-    trialParams: { type: "object", required: false, description: "Reels: trial reel settings { graduation_strategy: MANUAL | SS_PERFORMANCE }, shown to non-followers first." },
+    trialParams: {
+      type: "object",
+      required: false,
+      description: "Reels: post as a trial reel, shown to non-followers first (`trial_params`).",
+      fields: {
+        graduation_strategy: {
+          values: ["MANUAL", "SS_PERFORMANCE"],
+          required: true,
+          description: "MANUAL: you decide in the Instagram app whether the trial reel goes to your followers; SS_PERFORMANCE: Instagram shares it with them when it performs well with non-followers.",
+        },
+      },
+    },
   },
 } satisfies NetworkCapabilities;
 

@@ -27,6 +27,28 @@ function typeMatches(type: PlatformCapabilities["options"][string]["type"], valu
   }
 }
 
+type ObjectFields = NonNullable<PlatformCapabilities["options"][string]["fields"]>;
+
+/** An object option's fields (Instagram's `trialParams`): the names and values the network takes, the ones it needs. */
+function objectFieldsMatch(ctx: Ctx, field: string, param: string, fields: ObjectFields, value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const given = value as Record<string, unknown>;
+  const names = Object.keys(fields);
+  const problems: string[] = [];
+  for (const key of Object.keys(given)) if (!Object.hasOwn(fields, key)) problems.push(`\`${key}\` is not one of its fields (${names.join(", ")})`);
+  for (const [name, spec] of Object.entries(fields)) {
+    const got = given[name];
+    if (got === undefined || got === null) {
+      if (spec.required) problems.push(`\`${name}\` is missing`);
+    } else if (typeof got !== "string" || (spec.values && !spec.values.includes(got))) {
+      problems.push(`\`${name}\` must be ${spec.values ? `one of ${spec.values.join(", ")}` : "a string"}`);
+    }
+  }
+  if (problems.length === 0) return true;
+  error(ctx, "option.value", "option_invalid", param, `\`${field}\` on ${ctx.name}: ${problems.join("; ")}.`, optionFix(ctx, field, `Send \`${param}\` as { ${Object.entries(fields).map(([n, f]) => `${n}: ${f.values ? f.values.join(" | ") : "string"}`).join(", ")} }`));
+  return false;
+}
+
 const optionFix = (ctx: Ctx, field: string, what: string) => `${what}; GET /v1/platforms/${ctx.platform} lists \`${field}\` and its valid values.`;
 
 /** Unknown names, types, enumerations, maxLength and required options, from the capability record. */
@@ -45,6 +67,10 @@ export function optionSchemaRules(ctx: Ctx): void {
       continue;
     }
     ctx.typedOptions.add(field);
+    if (spec.fields && !objectFieldsMatch(ctx, field, param, spec.fields, value)) {
+      ctx.typedOptions.delete(field);
+      continue;
+    }
     if (spec.values) {
       const values = spec.values;
       const bad = (Array.isArray(value) ? value : [value]).filter((v) => typeof v !== "string" || !values.includes(v));
