@@ -78,6 +78,22 @@ describe("media and an agent's grant", () => {
     expect(await reads(w.ws.request, own)).toBe(404);
   });
 
+  it("an upload through MCP's upload_media is the agent's own too", async () => {
+    const w = await world();
+    const narrowed = await w.agent({ profiles: [w.acme], platforms: ["bluesky"] });
+    const sibling = await w.agent({ profiles: [w.acme], platforms: ["bluesky"] });
+    const response = await narrowed.request("/v1/mcp", {
+      method: "POST",
+      headers: { accept: "application/json, text/event-stream" },
+      json: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "upload_media", arguments: { base64: Buffer.from(png(64, 64)).toString("base64"), contentType: "image/png" } } },
+    });
+    const body = (await response.json()) as { result: { isError?: boolean; structuredContent: { id: string } } };
+    expect(body.result.isError, JSON.stringify(body)).not.toBe(true);
+    const id = body.result.structuredContent.id;
+    expect(await reads(narrowed.request, id)).toBe(200);
+    await expectAbsent(sibling.request, id);
+  });
+
   it("a narrowed agent reaches uploads that a post within its grant uses, in media or an override", async () => {
     const w = await world();
     const narrowed = await w.agent({ profiles: [w.acme], platforms: ["bluesky"] });
