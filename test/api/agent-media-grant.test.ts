@@ -114,6 +114,28 @@ describe("media and an agent's grant", () => {
     expect((await narrowed.request(`/v1/media/${inPost}`, { method: "DELETE" })).status).toBe(200);
   });
 
+  it("a narrowed agent may not delete an upload that a post outside its grant also uses", async () => {
+    const w = await world();
+    const narrowed = await w.agent({ profiles: [w.acme], platforms: ["bluesky"] });
+    const shared = await upload(w.ws.request, 64);
+    const own = await upload(narrowed.request, 65);
+    await publish(w.ws, { accounts: [w.acmeBsky], media: [shared] });
+    await publish(w.ws, { accounts: [w.otherBsky], media: [shared] });
+    await publish(w.ws, { accounts: [w.acmeX], mediaOverrides: { twitter: [own] } });
+    for (const [id, code] of [
+      [shared, "agent_grant_profile"],
+      [own, "agent_grant_platform"],
+    ] as const) {
+      expect(await reads(narrowed.request, id)).toBe(200);
+      const refused = await narrowed.request(`/v1/media/${id}`, { method: "DELETE" });
+      expect(refused.status).toBe(403);
+      expect(await errorOf(refused)).toMatchObject({ code, param: "id" });
+      const [row] = await t.db.select().from(media).where(eq(media.id, id));
+      expect(row, "the refused DELETE left the upload").toBeDefined();
+    }
+    expect((await w.ws.request(`/v1/media/${shared}`, { method: "DELETE" })).status).toBe(200);
+  });
+
   it("an agent granted every profile and network, and the owner's key, reach every upload", async () => {
     const w = await world();
     const everything = await w.agent({ profiles: "all", platforms: "all" });

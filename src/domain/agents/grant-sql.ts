@@ -55,10 +55,14 @@ export function eventsWithinGrant(ctx: GrantContext): SQL | undefined {
 export function mediaWithinGrant(ctx: GrantContext): SQL | undefined {
   const inGrant = postsWithinGrant(ctx);
   if (!inGrant || !ctx.agent) return undefined;
-  const mediaId = sql`jsonb_build_array(${media.id})`;
-  const usedBy = sql`(${posts.media} @> ${mediaId} or exists (select 1 from jsonb_each(${posts.mediaOverrides}) as override(network, ids) where override.ids @> ${mediaId}))`;
   return or(
     eq(media.uploadedByAgentId, ctx.agent.id),
-    sql`exists (select 1 from ${posts} where ${posts.workspaceId} = ${ctx.workspace.id} and ${usedBy} and ${inGrant})`,
+    sql`exists (select 1 from ${posts} where ${posts.workspaceId} = ${ctx.workspace.id} and ${postUsesMedia(sql`${media.id}`)} and ${inGrant})`,
   );
+}
+
+/** The post (a row of posts) uses the media id `id`, in `media` or in a network's override. */
+export function postUsesMedia(id: SQL): SQL {
+  const one = sql`jsonb_build_array(${id})`;
+  return sql`(${posts.media} @> ${one} or exists (select 1 from jsonb_each(${posts.mediaOverrides}) as override(network, ids) where override.ids @> ${one}))`;
 }

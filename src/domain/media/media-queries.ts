@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { media } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { mediaWithinGrant } from "../agents/grant-sql.js";
+import { assertMediaUsersInGrant } from "../agents/post-scope.js";
 import type { DomainContext } from "../context.js";
 import { type MediaRow, type MediaView, toMediaView } from "./media-view.js";
 
@@ -27,9 +28,14 @@ export async function getMedia({ ctx, input }: { ctx: DomainContext; input: { id
 /**
  * Deletes the record, then the file. The row goes first: once it is gone no signed URL serves
  * the file and no post can attach it, so a file left behind by a failed storage delete is
- * unreachable rather than a record pointing at nothing.
+ * unreachable rather than a record pointing at nothing. A narrowed agent deletes only an upload
+ * it may see that no post outside its grant uses.
  */
 export async function deleteMedia({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<{ id: string; deleted: true }> {
+  if (mediaWithinGrant(ctx)) {
+    await requireMedia(ctx, input.id);
+    await assertMediaUsersInGrant(ctx, input.id);
+  }
   const [row] = await ctx.db
     .delete(media)
     .where(and(eq(media.id, input.id), eq(media.workspaceId, ctx.workspace.id), mediaWithinGrant(ctx)))
