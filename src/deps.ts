@@ -55,9 +55,10 @@ export interface AppDeps {
   /** The dashboard's script (htmx): node_modules on Node, bundled on Workers; pages work without it. */
   dashboardScript?: DashboardScriptSource | undefined;
   /**
-   * Lets test keys register webhook endpoints on loopback (http://127.0.0.1:<port>, localhost,
-   * [::1]), for a receiver on the developer's machine. Off unless set: on a server others reach
-   * it would let any test key reach the server's own ports. The Node server turns it on only when
+   * Lets test mode reach loopback targets Chorus fetches for the caller (http://127.0.0.1:<port>,
+   * localhost, [::1]): test-key webhook endpoints, and an agent's client metadata document read on
+   * a test-mode owner's consent page, for a program on the developer's machine. Off unless set: on
+   * a server others reach it would let any test key or test-mode owner reach the server's own ports. The Node server turns it on only when
    * it listens on loopback (or CHORUS_ALLOW_LOOPBACK_WEBHOOKS says so); the Worker never does.
    */
   loopbackWebhooks?: boolean | undefined;

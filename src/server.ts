@@ -31,7 +31,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     console.log(firstKey.key);
   }
   if (runtime.deps.loopbackWebhooks && !listensOnLoopback(env.HOST)) {
-    console.warn(`CHORUS_ALLOW_LOOPBACK_WEBHOOKS=true while listening on ${env.HOST}: any test key may deliver webhooks to this machine's own ports.`);
+    console.warn(`CHORUS_ALLOW_LOOPBACK_WEBHOOKS=true while listening on ${env.HOST}: any test key may deliver webhooks to this machine's own ports, and any test-mode owner's consent page may read them.`);
   }
   console.log(`Reference: http://localhost:${info.port}/docs`);
   console.log(`Chorus API listening on http://localhost:${info.port} (${runtime.databaseLabel})`);

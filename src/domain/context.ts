@@ -96,6 +96,6 @@ export interface DomainServices {
   verifiedKeys?: VerifiedKeyCache | undefined;
   /** The limits rows, where the database tells this process of every change to them (embedded PGlite). */
   limitsCache?: LimitsCache | undefined;
-  /** Test-key webhook endpoints may be on loopback (a local-development setting; see AppDeps). */
+  /** Test mode may reach loopback targets: webhook endpoints, agent metadata documents (a local-development setting; see AppDeps). */
   loopbackWebhooks?: boolean | undefined;
 }

@@ -50,8 +50,9 @@ export function listensOnLoopback(host: string): boolean {
 }
 
 /**
- * Test-key webhooks to loopback: as CHORUS_ALLOW_LOOPBACK_WEBHOOKS says, and when it is unset
- * only for a server on loopback (the default HOST, 0.0.0.0, is every interface: off).
+ * Test-mode loopback targets (webhooks, agent metadata documents): as CHORUS_ALLOW_LOOPBACK_WEBHOOKS
+ * says, and when it is unset only for a server on loopback (the default HOST, 0.0.0.0, is every
+ * interface: off).
  */
 export function loopbackWebhooksAllowed(env: Pick<NodeEnv, "HOST" | "CHORUS_ALLOW_LOOPBACK_WEBHOOKS">): boolean {
   if (env.CHORUS_ALLOW_LOOPBACK_WEBHOOKS !== undefined) return env.CHORUS_ALLOW_LOOPBACK_WEBHOOKS === "true";

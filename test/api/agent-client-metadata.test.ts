@@ -44,15 +44,16 @@ class DocumentServer {
 let t: TestApp;
 const documents = new DocumentServer();
 beforeAll(async () => {
-  t = await createTestApp();
+  // A server on the developer's machine, which may read their loopback: the setting's own test is below.
+  t = await createTestApp({ deps: { loopbackWebhooks: true } });
   await documents.start();
 });
 afterAll(() => documents.close());
 
-async function consent(owner: OwnerBrowser, clientId: string, extra: Record<string, string> = {}) {
+async function consent(owner: OwnerBrowser, clientId: string, extra: Record<string, string> = {}, app: TestApp = t) {
   const { verifier, challenge } = pkce();
   const query = authorizeQuery(clientId, challenge, extra);
-  const authorize = await t.app.request(`${ORIGIN}/oauth/authorize?${query}`);
+  const authorize = await app.app.request(`${ORIGIN}/oauth/authorize?${query}`);
   expect(authorize.status).toBe(302);
   return { verifier, query, page: await owner.get(authorize.headers.get("location") ?? "") };
 }
@@ -150,5 +151,21 @@ describe("OAuth Client ID Metadata Documents", () => {
       expect(page.html).toContain("must be a public https URL");
     }
     expect(documents.readsOf("/live-local.json")).toBe(0);
+  });
+
+  it("reads no loopback document for a test-mode owner where the server does not allow loopback targets", async () => {
+    // As deployed for others (no CHORUS_ALLOW_LOOPBACK_WEBHOOKS, HOST not loopback): the consent
+    // page must not become a way to read the server's own ports.
+    const shared = await createTestApp();
+    const ws = await shared.workspace({ plan: "subscription" });
+    const owner = await OwnerBrowser.signIn(shared, ws);
+    const local = documents.serve("/shared-server.json");
+    for (const clientId of [local, local.replace("127.0.0.1", "localhost")]) {
+      const { page } = await consent(owner, clientId, {}, shared);
+      expect(page.status, clientId).toBe(400);
+      expect(page.location).toBeNull();
+      expect(page.html).toContain("CHORUS_ALLOW_LOOPBACK_WEBHOOKS");
+    }
+    expect(documents.readsOf("/shared-server.json")).toBe(0);
   });
 });

@@ -12,12 +12,6 @@ import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
  * passing probe is a refusal, not an empty workspace.
  */
 
-/** Routes whose records belong to no brand or network, so a grant does not narrow them. */
-const workspaceWide: Record<string, string> = {
-  "GET /v1/media/:id": "an upload has no brand until a post uses it; its id is known only to whoever uploaded it or reads a post (which the grant hides)",
-  "DELETE /v1/media/:id": "as GET /v1/media/:id",
-};
-
 /** Reads whose probe finds nothing even for the owner, said here so the matrix stays honest. */
 const ownerSeesNothing: Record<string, string> = {
   "GET /v1/social-accounts/:id/publish-info": "TikTok's creator info: the seeded X account has none, so the owner gets a 4xx too",
@@ -31,8 +25,7 @@ describe("agent grant isolation", () => {
     t = await createTestApp();
   });
 
-  const cases = isolationCases.filter((c) => !(routeKey(c.method, c.path) in workspaceWide));
-  it.each(cases.map((c) => [routeKey(c.method, c.path), c] as const))("%s shows a narrowed agent nothing outside its grant", async (name, c) => {
+  it.each(isolationCases.map((c) => [routeKey(c.method, c.path), c] as const))("%s shows a narrowed agent nothing outside its grant", async (name, c) => {
     const a = await t.workspace({ plan: "subscription", grantCredits: 100 });
     const seeded = await c.seed(t, a);
     const action = requiredAction(c.method, concrete(c.path));

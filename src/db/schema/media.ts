@@ -1,4 +1,5 @@
 import { bigint, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { agents } from "./agents.js";
 import { workspaces } from "./workspaces.js";
 
 /**
@@ -20,6 +21,11 @@ export const media = pgTable(
     /** Video only; null for images (and for a video whose header gives no duration). */
     durationSeconds: doublePrecision("duration_seconds"),
     storageKey: text("storage_key").notNull(),
+    /**
+     * The agent (its grant) whose token uploaded the file; null for an API key's upload. A narrowed
+     * agent sees an upload only when it made it or a post within its grant uses it.
+     */
+    uploadedByAgentId: text("uploaded_by_agent_id").references(() => agents.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("media_workspace_created_idx").on(t.workspaceId, t.createdAt)],

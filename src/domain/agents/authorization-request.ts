@@ -50,6 +50,8 @@ export function resourceOf(baseUrl: string, given: string | undefined): string {
 export interface DocumentReader {
   fetch: GuardedFetch;
   mode: "test" | "live";
+  /** Whether the deployment allows loopback targets (local development): see metadataFetcher. */
+  loopbackAllowed: boolean;
   now: Date;
 }
 
@@ -57,7 +59,7 @@ async function clientOf(db: Database, clientId: string | undefined, documents: D
   if (!isMetadataDocumentClientId(clientId)) return clientId ? findClient(db, clientId) : null;
   if (!documents) throw new UnredirectableRequest("This agent identifies itself by a metadata document URL, which is read on the consent page only.");
   try {
-    return await resolveMetadataDocumentClient(db, metadataFetcher(documents.fetch, documents.mode, clientId), clientId, documents.now);
+    return await resolveMetadataDocumentClient(db, metadataFetcher(documents.fetch, documents.mode, clientId, documents.loopbackAllowed), clientId, documents.now);
   } catch (error) {
     if (error instanceof MetadataDocumentProblem) throw new UnredirectableRequest(error.message);
     throw error;

@@ -29,7 +29,7 @@ export class MetadataDocumentProblem extends Error {}
 /**
  * Whether a `client_id` is meant as a metadata document URL: https with a path (the draft's
  * rule). Plain http passes this shape check only on the loopback interface; whether it may be
- * read at all is the fetcher's decision (a test-mode owner's, see metadataFetcher).
+ * read at all is the fetcher's decision (a test-mode owner's on a local server, see metadataFetcher).
  */
 export function isMetadataDocumentClientId(clientId: string | undefined): clientId is string {
   if (!clientId || clientId.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(clientId)) return false;
@@ -89,11 +89,19 @@ export function parseMetadataDocument(clientId: string, body: Uint8Array): { nam
 /**
  * The guard a document is read through. An owner in test mode may try an agent whose document
  * is served on their own machine (loopback, plain http allowed), as a test key may point a
- * webhook there; every other URL goes through the deployment's guard, which refuses http and
- * private, loopback and metadata addresses.
+ * webhook there, and only where the deployment allows loopback targets (AppDeps.loopbackWebhooks:
+ * a server on the developer's own machine); on a shared server the consent page would otherwise
+ * read the server's own ports. Every other URL goes through the deployment's guard, which
+ * refuses http and private, loopback and metadata addresses.
  */
-export function metadataFetcher(guarded: GuardedFetch, mode: "test" | "live", clientId: string): GuardedFetch {
+export function metadataFetcher(guarded: GuardedFetch, mode: "test" | "live", clientId: string, loopbackAllowed: boolean): GuardedFetch {
   if (mode === "test" && isLoopbackHost(new URL(clientId))) {
+    // The URL's own text says loopback, so naming the setting reveals nothing about the network.
+    if (!loopbackAllowed) {
+      throw new MetadataDocumentProblem(
+        "This server reads agent metadata documents on loopback (localhost, 127.0.0.1, [::1]) only in local development: run it with CHORUS_ALLOW_LOOPBACK_WEBHOOKS=true (on by default when HOST is loopback), or serve the document at a public https URL.",
+      );
+    }
     return createGuardedFetch({ resolve: async () => [], fetch: (input, init) => fetch(input, init), allowLoopbackHttp: true });
   }
   return guarded;

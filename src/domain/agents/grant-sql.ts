@@ -1,5 +1,5 @@
-import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
-import { events, postTargets, posts, socialAccounts } from "../../db/schema/index.js";
+import { type SQL, and, eq, inArray, or, sql } from "drizzle-orm";
+import { events, media, postTargets, posts, socialAccounts } from "../../db/schema/index.js";
 import type { DomainContext } from "../context.js";
 
 /*
@@ -45,4 +45,24 @@ export function eventsWithinGrant(ctx: GrantContext): SQL | undefined {
   if (!inGrant) return undefined;
   return sql`(cardinality(${events.accountIds}) > 0 and not exists (
     select 1 from unnest(${events.accountIds}) as concerned(id) where not ${grantedId(sql`concerned.id`, inGrant)}))`;
+}
+
+/**
+ * Uploads a narrowed agent may read or delete: its own, and those a post within its grant uses
+ * (in `media` or a network's override), since reading that post already shows their ids. An
+ * upload has no brand of its own, so any other is outside the grant, even one no post uses yet.
+ */
+export function mediaWithinGrant(ctx: GrantContext): SQL | undefined {
+  const inGrant = postsWithinGrant(ctx);
+  if (!inGrant || !ctx.agent) return undefined;
+  return or(
+    eq(media.uploadedByAgentId, ctx.agent.id),
+    sql`exists (select 1 from ${posts} where ${posts.workspaceId} = ${ctx.workspace.id} and ${postUsesMedia(sql`${media.id}`)} and ${inGrant})`,
+  );
+}
+
+/** The post (a row of posts) uses the media id `id`, in `media` or in a network's override. */
+export function postUsesMedia(id: SQL): SQL {
+  const one = sql`jsonb_build_array(${id})`;
+  return sql`(${posts.media} @> ${one} or exists (select 1 from jsonb_each(${posts.mediaOverrides}) as override(network, ids) where override.ids @> ${one}))`;
 }

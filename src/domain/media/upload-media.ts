@@ -119,6 +119,7 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
         height: facts.height,
         durationSeconds: facts.durationSeconds,
         storageKey,
+        uploadedByAgentId: ctx.agent?.id ?? null,
         createdAt: ctx.clock.now(),
       })
       .returning();

@@ -18,7 +18,12 @@ async function checked(c: Context<DashboardEnv>, params: Record<string, string |
   try {
     const ctx = ctxOf(c);
     // A client_id that is a metadata document URL is read here, for the signed-in owner and in their mode.
-    return await checkAuthorizationRequest(ctx.db, c.var.baseUrl, params, { fetch: ctx.services.networks.guardedFetch, mode: ctx.apiKey.mode, now: ctx.clock.now() });
+    return await checkAuthorizationRequest(ctx.db, c.var.baseUrl, params, {
+      fetch: ctx.services.networks.guardedFetch,
+      mode: ctx.apiKey.mode,
+      loopbackAllowed: ctx.services.loopbackWebhooks === true,
+      now: ctx.clock.now(),
+    });
   } catch (error) {
     if (error instanceof UnredirectableRequest) throw new ApiError("field_invalid", { message: error.message, fix: "Start again from the agent: it registers itself and opens a new authorization link." });
     throw error;

@@ -1,0 +1,2 @@
+ALTER TABLE "media" ADD COLUMN "uploaded_by_agent_id" text;--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_uploaded_by_agent_id_agents_id_fk" FOREIGN KEY ("uploaded_by_agent_id") REFERENCES "public"."agents"("id") ON DELETE set null ON UPDATE no action;
