@@ -80,6 +80,69 @@ describe("X analytics against X's OpenAPI", () => {
     expect(account.metrics.videoViews).toBe(post.metrics.videoViews);
   });
 
+  it("reads a video post's watch time from getMediaAnalytics, one call for the post's videos with granularity=total", async () => {
+    const ctx = setup();
+    const { tokens } = await connectThroughConsent(twitterAdapter, ctx.net, { handle: "stats_watch", browser: ctx.sandboxFetch });
+    const me = await twitterAdapter.identity(tokens, ctx.net);
+    const started = await required(twitterAdapter, "publish")(tokens, request({ text: "Two clips", media: [sampleMedia({ kind: "video", mimeType: "video/mp4", size: 2 * 1024 * 1024 }), sampleMedia({ kind: "video", mimeType: "video/mp4", size: 3 * 1024 * 1024 })] }), ctx.net);
+    if (started.state !== "processing") throw new Error(`expected processing, got ${started.state}`);
+    ctx.advance(5000);
+    const id = networkPostId(await required(twitterAdapter, "checkPublish")(tokens, started.pollToken, ctx.net));
+    ctx.advance(3_600_000);
+    const x = facet(twitterAdapter);
+    const from = ctx.requests.length;
+    const post = await x.postAnalytics(tokens, { networkPostId: id, networkUserId: me.networkUserId, destination: null, publishedAt: `${DAY}T10:00:00.000Z` }, ctx.net);
+    const watchMs = post.networkMetrics["media_analytics.watch_time_ms"] ?? 0;
+    expect(watchMs).toBeGreaterThan(0);
+    expect(post.metrics.watchTimeSeconds).toBe(Math.round(watchMs / 1000));
+    const reports = ctx.requests.slice(from).filter((r) => new URL(r.url).pathname === "/2/media/analytics");
+    expect(reports.map((r) => findOperation(spec, r.method, r.url)?.operation.operationId)).toEqual(["getMediaAnalytics"]);
+    for (const r of reports) expect(checkRequestAgainstSpec(spec, r, { scopes: tokens.scopes })).toEqual([]);
+    const asked = new URL(reports[0]?.url ?? "").searchParams;
+    expect(asked.get("media_keys")?.split(",")).toHaveLength(2);
+    expect(asked.get("granularity")).toBe("total");
+    expect(asked.get("start_time")).toBe(`${DAY}T10:00:00Z`);
+
+    // A text post costs no report.
+    const text = networkPostId(await required(twitterAdapter, "publish")(tokens, request({ text: "No clip here" }), ctx.net));
+    const before = ctx.requests.length;
+    const words = await x.postAnalytics(tokens, { networkPostId: text, networkUserId: me.networkUserId, destination: null, publishedAt: `${DAY}T11:00:00.000Z` }, ctx.net);
+    expect(words.metrics.watchTimeSeconds).toBeNull();
+    expect(ctx.requests.slice(before).some((r) => new URL(r.url).pathname === "/2/media/analytics")).toBe(false);
+  });
+
+  it("answers getMediaAnalytics as X documents it, and refuses what X refuses", async () => {
+    const ctx = setup();
+    const connected = await connectThroughConsent(twitterAdapter, ctx.net, { handle: "stats_report", browser: ctx.sandboxFetch });
+    const started = await required(twitterAdapter, "publish")(connected.tokens, request({ text: "A clip", media: [sampleMedia({ kind: "video", mimeType: "video/mp4", size: 2 * 1024 * 1024 })] }), ctx.net);
+    if (started.state !== "processing") throw new Error(`expected processing, got ${started.state}`);
+    ctx.advance(5000);
+    await required(twitterAdapter, "checkPublish")(connected.tokens, started.pollToken, ctx.net);
+    ctx.advance(2 * 86_400_000);
+    const tokens = await twitterAdapter.refresh(connected.tokens, ctx.net);
+    const publishedKey = ctx.requests.map((r) => /media_id=([0-9]+)/.exec(r.url)?.[1]).find(Boolean);
+    const get = async (query: string) => {
+      const response = await ctx.sandboxFetch(`https://api.x.com/2/media/analytics?${query}`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+      return { status: response.status, type: response.headers.get("content-type"), body: (await response.json()) as Record<string, unknown> };
+    };
+    const range = `start_time=${DAY}T00:00:00Z&end_time=${DAY.slice(0, 8)}23T10:00:00Z`;
+    const daily = await get(`media_keys=7_${publishedKey}&${range}&media_analytics.fields=media_key,watch_time_ms,timestamped_metrics`);
+    expect(daily.status).toBe(200);
+    const [item] = daily.body.data as { media_key: string; watch_time_ms: number; timestamped_metrics: { timestamp: string; metrics: { watch_time_ms: number } }[] }[];
+    // granularity defaults to daily: one bucket per day, adding up to the total.
+    expect(item?.timestamped_metrics.map((b) => b.timestamp)).toEqual([`${DAY}T00:00:00.000Z`, "2026-11-22T00:00:00.000Z", "2026-11-23T00:00:00.000Z"]);
+    expect(item?.timestamped_metrics.reduce((sum, b) => sum + b.metrics.watch_time_ms, 0)).toBe(item?.watch_time_ms);
+    expect(item?.watch_time_ms).toBeGreaterThan(0);
+    expect(Object.keys(item ?? {}).sort()).toEqual(["media_key", "timestamped_metrics", "watch_time_ms"]);
+
+    for (const query of [range, `media_keys=7_${publishedKey}&start_time=${DAY}T00:00:00Z`, `media_keys=7_${publishedKey}&${range}&granularity=weekly`, `media_keys=7_${publishedKey}&${range}&media_analytics.fields=views`, `media_keys=7_${publishedKey}&${range}&tweet.fields=id`, `media_keys=abc&${range}`]) {
+      const refused = await get(query);
+      expect(refused.status, query).toBe(400);
+      expect(refused.type).toContain("application/problem+json");
+      expect(refused.body.type).toBe("https://api.x.com/2/problems/invalid-request");
+    }
+  });
+
   it("asks only public metrics of posts older than 30 days, which X refuses to show privately", async () => {
     const ctx = setup();
     const connected = await connectThroughConsent(twitterAdapter, ctx.net, { handle: "stats_old", browser: ctx.sandboxFetch });

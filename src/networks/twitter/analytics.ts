@@ -4,6 +4,7 @@ import { callNetwork, parseNetworkBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { twitterApiBaseUrl, twitterApiVersion, twitterRateLimitHeaders } from "./capabilities.js";
 import { twitterErrorTable } from "./errors.js";
+import { mediaWatchTimes } from "./media-analytics.js";
 
 /**
  * X's numbers are fields of the post object (GET /2/tweets, `getPostsByIds`): `public_metrics`
@@ -12,7 +13,8 @@ import { twitterErrorTable } from "./errors.js";
  * or follower history through v2, so account totals add up the period's posts and followers are
  * `public_metrics.followers_count` of GET /2/users/me. Video views are the attached videos'
  * `public_metrics.view_count`, read in the same call through `expansions=attachments.media_keys`.
- * Watch time is no field of the post or its media (only the separate media analytics report has it).
+ * Watch time is no field of the post or its media: it comes from the media analytics report
+ * (media-analytics.ts), asked only for posts with videos, and stays null where X refuses it.
  */
 
 /** `ids` takes at most 100 posts (OpenAPI `getPostsByIds`). */
@@ -31,7 +33,7 @@ const Post = v.object({
 const Media = v.object({ media_key: v.string(), type: v.optional(v.string()), public_metrics: v.optional(v.object({ view_count: v.optional(v.number()) })) });
 const PostsResponse = v.object({ data: v.optional(v.array(Post)), includes: v.optional(v.object({ media: v.optional(v.array(Media)) })), errors: v.optional(v.array(v.unknown())) });
 
-type ReadPost = v.InferOutput<typeof Post> & { videoViews: number | null };
+type ReadPost = v.InferOutput<typeof Post> & { videoViews: number | null; videoKeys: string[]; watchTimeMs?: number | null };
 const MeResponse = v.object({ data: v.object({ id: v.string(), public_metrics: v.optional(Counts) }) });
 
 const auth = (tokens: TokenSet) => ({ headers: { Authorization: `Bearer ${tokens.accessToken}` } });
@@ -44,6 +46,8 @@ function toMetrics(post: ReadPost): NetworkMetrics {
   for (const [name, value] of Object.entries(pub)) networkMetrics[`public_metrics.${name}`] = value;
   for (const [name, value] of Object.entries(priv)) networkMetrics[`non_public_metrics.${name}`] = value;
   if (post.videoViews !== null) networkMetrics["media.public_metrics.view_count"] = post.videoViews;
+  const watchMs = post.watchTimeMs ?? null;
+  if (watchMs !== null) networkMetrics["media_analytics.watch_time_ms"] = watchMs;
   // X renamed `retweet_count` to `repost_count`; both are read so either generation answers.
   const reposts = pub.repost_count ?? pub.retweet_count;
   return {
@@ -56,6 +60,7 @@ function toMetrics(post: ReadPost): NetworkMetrics {
       saves: pub.bookmark_count ?? null,
       clicks: priv.url_link_clicks ?? null,
       videoViews: post.videoViews,
+      watchTimeSeconds: watchMs === null ? null : Math.round(watchMs / 1000),
     },
     networkMetrics,
   };
@@ -68,6 +73,24 @@ function videoViewsOf(post: v.InferOutput<typeof Post>, media: Map<string, v.Inf
     return m?.type === "video" && m.public_metrics?.view_count !== undefined ? [m.public_metrics.view_count] : [];
   });
   return videos.length > 0 ? videos.reduce((a, b) => a + b, 0) : null;
+}
+
+const videoKeysOf = (post: v.InferOutput<typeof Post>, media: Map<string, v.InferOutput<typeof Media>>) => (post.attachments?.media_keys ?? []).filter((key) => media.get(key)?.type === "video");
+
+/**
+ * The posts' watch time from one media analytics report over all their videos (100 keys a call),
+ * from the earliest post's publication: null for a post without videos or that X did not answer.
+ */
+async function withWatchTime(tokens: TokenSet, posts: ReadPost[], published: { networkPostId: string; publishedAt: string }[], net: NetworkContext): Promise<ReadPost[]> {
+  const keys = posts.flatMap((p) => p.videoKeys);
+  if (keys.length === 0) return posts;
+  const times = published.filter((p) => posts.some((post) => post.id === p.networkPostId && post.videoKeys.length > 0)).map((p) => Date.parse(p.publishedAt)).filter((t) => !Number.isNaN(t));
+  const since = new Date(times.length > 0 ? Math.min(...times) : net.now().getTime() - 86_400_000);
+  const watched = await mediaWatchTimes(tokens, keys, since, net);
+  return posts.map((post) => {
+    const answered = post.videoKeys.filter((key) => watched.has(key));
+    return { ...post, watchTimeMs: answered.length > 0 ? answered.reduce((sum, key) => sum + (watched.get(key) ?? 0), 0) : null };
+  });
 }
 
 /** The posts, 100 ids a request, all requests at once, with their media for video views. */
@@ -84,7 +107,7 @@ async function readPosts(tokens: TokenSet, ids: string[], withPrivate: boolean, 
       const response = await callNetwork(net, twitterErrorTable, url.toString(), auth(tokens), options);
       const body = parseNetworkBody("twitter", PostsResponse, response.body, "tweets");
       const media = new Map((body.includes?.media ?? []).map((m) => [m.media_key, m]));
-      return (body.data ?? []).map((post) => ({ ...post, videoViews: videoViewsOf(post, media) }));
+      return (body.data ?? []).map((post) => ({ ...post, videoViews: videoViewsOf(post, media), videoKeys: videoKeysOf(post, media) }));
     }),
   );
   return pages.flat();
@@ -102,7 +125,7 @@ export const twitterAnalytics: AnalyticsFacet = {
     saves: "public_metrics.bookmark_count",
     clicks: "non_public_metrics.url_link_clicks",
     videoViews: "includes.media[].public_metrics.view_count of the post's videos",
-    watchTimeSeconds: null,
+    watchTimeSeconds: "watch_time_ms of GET /2/media/analytics (granularity=total) for the post's videos ÷ 1000",
     followers: "public_metrics.followers_count",
   },
   // GET /2/tweets allows 900 requests per 15-minute window per user; a read a quarter-hour keeps dashboards well inside it.
@@ -110,7 +133,8 @@ export const twitterAnalytics: AnalyticsFacet = {
   accountReadsPosts: true,
 
   async postAnalytics(tokens, request, net) {
-    const [post] = await readPosts(tokens, [request.networkPostId], youngEnough(request.publishedAt, net.now()), net);
+    const read = await readPosts(tokens, [request.networkPostId], youngEnough(request.publishedAt, net.now()), net);
+    const [post] = await withWatchTime(tokens, read, [request], net);
     // A deleted post comes back in `errors`, not `data`.
     return post ? toMetrics(post) : { metrics: noMetrics(), networkMetrics: {} };
   },
@@ -121,7 +145,7 @@ export const twitterAnalytics: AnalyticsFacet = {
     const meUrl = `${twitterApiBaseUrl}/${twitterApiVersion}/users/me?user.fields=public_metrics`;
     const [fresh, older, me] = await Promise.all([readPosts(tokens, young, true, net), readPosts(tokens, old, false, net), callNetwork(net, twitterErrorTable, meUrl, auth(tokens), options)]);
     const followers = parseNetworkBody("twitter", MeResponse, me.body, "users/me").data.public_metrics?.followers_count ?? null;
-    const each = [...fresh, ...older].map(toMetrics);
+    const each = (await withWatchTime(tokens, [...fresh, ...older], request.posts, net)).map(toMetrics);
     const metrics = each.length > 0 ? addMetrics(each.map((m) => m.metrics)) : { ...noMetrics(), views: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0 };
     return { metrics, networkMetrics: addNetworkMetrics(each.map((m) => m.networkMetrics)), followers, followersChange: null, daily: null, source: "posts" };
   },

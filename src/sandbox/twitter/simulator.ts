@@ -6,6 +6,7 @@ import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.j
 import { mountEngagementRoutes } from "./engagement.js";
 import { mountConversationRoutes } from "./conversations.js";
 import { mountMediaRoutes } from "./media.js";
+import { mountMediaAnalyticsRoutes } from "./media-analytics.js";
 import { mountDirectMessageRoutes, receiveTwitterMessage } from "./direct-messages.js";
 import { mountMentionRoutes, simulateTwitterActivity } from "./mentions.js";
 import { mountPostMetricRoutes } from "./post-metrics.js";
@@ -126,6 +127,7 @@ export const createTwitterSimulator: SimulatorFactory = (deps) => {
   mountMediaRoutes(app, deps);
   mountPostRoutes(app, deps);
   mountPostMetricRoutes(app, deps);
+  mountMediaAnalyticsRoutes(app, deps);
   mountMentionRoutes(app, deps);
   mountDirectMessageRoutes(app, deps);
   mountEngagementRoutes(app, deps);
