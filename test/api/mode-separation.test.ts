@@ -64,7 +64,7 @@ const cases: ModeCase[] = [
 describe("test and live keys on by-id reads", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ deps: { loopbackWebhooks: true } });
   });
 
   it.each(cases)("$name: each mode reads its own record by id, and the other mode gets 404", async ({ table, make, path }) => {
