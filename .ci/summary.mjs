@@ -15,11 +15,6 @@ const allowedSkips = {
       file: /^test\/e2e\/bluesky-(pds|connect-api|appview-notifications)\.test\.ts$/,
       why: "the local Bluesky PDS needs better-sqlite3, a native module built for the Node that ran npm ci (.ci/run sets CHORUS_CI_MAY_SKIP=pds on this pass)",
     },
-    {
-      file: /^test\/api\/media-keep-alive\.test\.ts$/,
-      test: /40 MB video of another format/,
-      why: "Node 24's http client reports EPIPE instead of reading the server's early 400",
-    },
   ],
 };
 const skipAllowed = (label, file, test) =>

@@ -43,6 +43,8 @@ export interface AppDeps {
   mediaStorage: MediaStorage;
   /** How long an Idempotency-Key claim is presumed running before its request counts as dead; default 5 minutes. */
   idempotencyLeaseMs?: number | undefined;
+  /** How long a webhook attempt counts as in flight before its runner is presumed dead and the attempt is made again; default 30 s. */
+  webhookStaleAttemptMs?: number | undefined;
   /** The /docs renderer's files (node_modules on Node, bundled on Workers); /docs/assets answers 404 without it. */
   docsAssets?: DocsAssetSource | undefined;
   /**

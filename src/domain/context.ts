@@ -98,4 +98,6 @@ export interface DomainServices {
   limitsCache?: LimitsCache | undefined;
   /** Test mode may reach loopback targets: webhook endpoints, agent metadata documents (a local-development setting; see AppDeps). */
   loopbackWebhooks?: boolean | undefined;
+  /** How long a webhook attempt may be in flight before its runner is presumed dead (default STALE_ATTEMPT_MS, 30 s). */
+  webhookStaleAttemptMs?: number | undefined;
 }

@@ -14,5 +14,6 @@ export function domainServices(deps: AppDeps, publicUrl: string): DomainServices
     verifiedKeys: deps.verifiedKeys,
     limitsCache: deps.limitsCache,
     loopbackWebhooks: deps.loopbackWebhooks,
+    webhookStaleAttemptMs: deps.webhookStaleAttemptMs,
   };
 }

@@ -22,11 +22,13 @@ export const NodeEnvSchema = v.object({
   CHORUS_ALLOW_LOOPBACK_WEBHOOKS: v.optional(v.picklist(["true", "false"])),
   /** Lowest level written to stdout/stderr as JSON lines: debug, info (default), warn or error. */
   LOG_LEVEL: v.optional(v.picklist(logLevels), "info"),
-  /** Seconds an Idempotency-Key claim counts as running before its request is presumed dead (default 300). */
   /** Scheduled and background jobs this process runs at once (default 32), and at most per workspace (default 16). */
   CHORUS_JOB_CONCURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/), v.transform(Number))),
   CHORUS_JOB_CONCURRENCY_PER_WORKSPACE: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/), v.transform(Number))),
+  /** Seconds an Idempotency-Key claim counts as running before its request is presumed dead (default 300). */
   CHORUS_IDEMPOTENCY_LEASE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))),
+  /** Seconds a webhook attempt counts as in flight before its sender is presumed dead and it is made again (default 30). */
+  CHORUS_WEBHOOK_STALE_SECONDS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/), v.transform(Number))),
   /** Seconds a verified API key is trusted without a database read (0 turns the cache off). */
   CHORUS_KEY_CACHE_SECONDS: v.pipe(v.optional(v.string(), "5"), v.regex(/^\d+$/), v.transform(Number), v.maxValue(300)),
 });

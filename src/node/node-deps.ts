@@ -92,6 +92,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     jobs: tableJobQueue,
     mediaStorage: createFileMediaStorage(join(env.CHORUS_DATA_DIR, "media")),
     idempotencyLeaseMs: env.CHORUS_IDEMPOTENCY_LEASE_SECONDS === undefined ? undefined : env.CHORUS_IDEMPOTENCY_LEASE_SECONDS * 1000,
+    webhookStaleAttemptMs: env.CHORUS_WEBHOOK_STALE_SECONDS === undefined ? undefined : env.CHORUS_WEBHOOK_STALE_SECONDS * 1000,
     docsAssets: nodeDocsAssets(),
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: env.CHORUS_KEY_CACHE_SECONDS }),
     limitsCache: embedded ? await cacheLimitsOnPglite(embedded.client) : undefined,

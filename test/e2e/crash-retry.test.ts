@@ -82,7 +82,13 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
 
     // The dead attempt started "long ago", past the publish timeout the sweep waits out.
     await db.query("update post_targets set attempt_started_at = now() - interval '10 minutes' where state = 'publishing'");
-    await sleep(2100); // past the 2-second lease
+    // Restarted once the dead request's 2-second lease (counted from its claim) has run out.
+    for (let i = 0; ; i++) {
+      const { rows: lapsed } = await db.query("select 1 from idempotency_records where state = 'running' and created_at < now() - interval '2100 milliseconds'");
+      if (lapsed.length > 0) break;
+      if (i > 100) throw new Error("the dead request's lease never ran out");
+      await sleep(50);
+    }
     const second = await startServerProcess({ port, env });
     servers.push(second);
 

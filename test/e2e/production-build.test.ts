@@ -1,16 +1,15 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { ensureProductionBuild } from "../support/production-build.js";
 import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
-
-const exec = promisify(execFile);
 
 /**
  * The production path: `npm run build` compiles src/ to plain JavaScript in dist/, and
- * `node dist/server.js` serves from it with no TypeScript loader, finding the migrations.
+ * `node dist/server.js` serves from it with no TypeScript loader, finding the migrations. The
+ * build is made once per change of the sources (test/support/production-build.ts): CI's second
+ * Node version runs the same dist/ on its own Node.
  */
 describe("production build (npm run build, node dist/server.js)", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-prod-"));
@@ -21,7 +20,7 @@ describe("production build (npm run build, node dist/server.js)", () => {
   });
 
   it("builds, starts as a plain node process on a fresh data folder, migrates and serves", async () => {
-    await exec("npm", ["run", "--silent", "build"]);
+    await ensureProductionBuild();
     server = await startServerProcess({ port: await freePort(), env: { CHORUS_DATA_DIR: dataDir, DATABASE_URL: "" }, args: ["dist/server.js"] });
     const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0").filter(Boolean);
     expect(cmdline.slice(1)).toEqual(["dist/server.js"]);

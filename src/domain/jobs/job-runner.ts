@@ -60,7 +60,7 @@ export function createJobRunner(runtime: JobRuntime, options: JobRunnerOptions =
   // process dies first they run again once the lease lapses, which every job allows.
   const finished = new Set<string>();
   // The webhook deliveries running at once share their claim and success statements.
-  const deliveries = batchedDeliveryStatements(runtime.db, runtime.clock);
+  const deliveries = batchedDeliveryStatements(runtime.db, runtime.clock, runtime.services.webhookStaleAttemptMs);
 
   // No statement while nothing runs: an idle process must not keep its database awake.
   const heartbeat = setInterval(() => {

@@ -22,9 +22,9 @@ export interface DeliveryStatements {
 }
 
 /** One statement per delivery: a QStash callback carries one delivery, nothing to gather. */
-export function directDeliveryStatements(db: Queryable, clock: Clock): DeliveryStatements {
+export function directDeliveryStatements(db: Queryable, clock: Clock, staleMs?: number): DeliveryStatements {
   return {
-    claim: async (claim) => (await claimDeliveries(db, [claim], clock.now())).get(claim.deliveryId) ?? null,
+    claim: async (claim) => (await claimDeliveries(db, [claim], clock.now(), staleMs)).get(claim.deliveryId) ?? null,
     settleDelivered: (attempt) => settleDelivered(db, [attempt], clock.now()),
   };
 }
@@ -49,10 +49,10 @@ function sendLines() {
  * recorded together (group commit, above). A slow endpoint holds only its own delivery: a
  * statement carries the successes that have arrived, never waits for others.
  */
-export function batchedDeliveryStatements(db: Queryable, clock: Clock): DeliveryStatements {
+export function batchedDeliveryStatements(db: Queryable, clock: Clock, staleMs?: number): DeliveryStatements {
   const turnOf = sendLines();
   const claim = coalescing<DeliveryClaim, (ClaimedDelivery & { turn: SendTurn }) | null>(async (claims) => {
-    const claimed = await claimDeliveries(db, claims, clock.now());
+    const claimed = await claimDeliveries(db, claims, clock.now(), staleMs);
     // In the order the jobs were claimed (due, then queued): each endpoint's line is kept in it.
     return claims.map((c) => {
       const row = claimed.get(c.deliveryId);

@@ -8,7 +8,11 @@ import type { EndpointRow } from "./webhook-view.js";
 
 import { DELIVERY_TIMEOUT_MS } from "./retry-schedule.js";
 
-/** An attempt in flight this long belongs to a runner that died: the next attempt is made in its place. */
+/**
+ * An attempt in flight this long belongs to a runner that died: the next attempt is made in its
+ * place. The default outlasts the delivery timeout with a margin; DomainServices.webhookStaleAttemptMs
+ * (CHORUS_WEBHOOK_STALE_SECONDS on Node) sets another.
+ */
 export const STALE_ATTEMPT_MS = DELIVERY_TIMEOUT_MS + 20_000;
 
 /** The delivery log's note on an attempt whose runner died before its answer was recorded. */
@@ -60,10 +64,10 @@ const epochMs = (column: ReturnType<typeof sql.raw>) => sql`floor(extract(epoch 
  * it finds the attempt taken, as it would have one statement after the other).
  * Returns the claimed ones by delivery id.
  */
-export async function claimDeliveries(db: Queryable, claims: readonly DeliveryClaim[], claimedAt: Date): Promise<Map<string, ClaimedDelivery>> {
+export async function claimDeliveries(db: Queryable, claims: readonly DeliveryClaim[], claimedAt: Date, staleMs = STALE_ATTEMPT_MS): Promise<Map<string, ClaimedDelivery>> {
   const input = JSON.stringify(claims.map((c) => ({ delivery_id: c.deliveryId, workspace_id: c.workspaceId, attempt: c.attempt, log_id: newId("wha") })));
   const ids = textArray(claims.map((c) => c.deliveryId));
-  const stale = new Date(claimedAt.getTime() - STALE_ATTEMPT_MS).toISOString();
+  const stale = new Date(claimedAt.getTime() - staleMs).toISOString();
   const result: unknown = await db.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(delivery_id text, workspace_id text, attempt int, log_id text)

@@ -18,6 +18,7 @@ const GRACE_MS = 2 * 60_000;
 export async function sweepWebhooks(runtime: JobRuntime, limit = 200): Promise<{ requeued: number; purged: number }> {
   const now = runtime.clock.now();
   const late = new Date(now.getTime() - GRACE_MS);
+  const stale = new Date(now.getTime() - (runtime.services.webhookStaleAttemptMs ?? STALE_ATTEMPT_MS));
   const stuck = await runtime.db
     .select({ delivery: webhookDeliveries, mode: webhookEndpoints.mode })
     .from(webhookDeliveries)
@@ -27,7 +28,7 @@ export async function sweepWebhooks(runtime: JobRuntime, limit = 200): Promise<{
         eq(webhookDeliveries.state, "pending"),
         or(
           and(isNull(webhookDeliveries.inFlightSince), lt(webhookDeliveries.nextAttemptAt, late)),
-          lt(webhookDeliveries.inFlightSince, new Date(now.getTime() - STALE_ATTEMPT_MS)),
+          lt(webhookDeliveries.inFlightSince, stale),
         ),
       ),
     )
