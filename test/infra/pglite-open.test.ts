@@ -20,8 +20,8 @@ describe("opening the embedded database", () => {
     const snapshot = inject("pgliteSnapshot");
     const embedded = await openEmbeddedDatabase(undefined, snapshot ? { from: new Blob([await readFile(snapshot)]) } : {});
     try {
-      expect(EMBEDDED_SHARED_BUFFERS).toBe("16MB");
-      expect(await sharedBuffers(embedded.client)).toBe("16MB");
+      expect(EMBEDDED_SHARED_BUFFERS).toBe("8MB");
+      expect(await sharedBuffers(embedded.client)).toBe("8MB");
     } finally {
       await embedded.close();
     }
@@ -37,7 +37,7 @@ describe("opening the embedded database", () => {
         try {
           const applied = await embedded.client.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
           expect({ round, applied: applied.rows[0]?.n }).toEqual({ round, applied: journal.entries.length });
-          expect(await sharedBuffers(embedded.client)).toBe("16MB");
+          expect(await sharedBuffers(embedded.client)).toBe("8MB");
         } finally {
           await embedded.close();
         }
