@@ -3,29 +3,33 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createThrowawayDatabase, postgresAvailable } from "../test/support/postgres.js";
 
 /**
- * Idle memory of the two ways to run the Node server: `npm start` (npm, a shell, tsx and the
- * server it spawns with its TypeScript loader) and the production command `node dist/server.js`
- * (after `npm run build`). Each starts on a fresh embedded data folder, waits for its listening
- * line and a few idle seconds, then the whole process tree is summed: RSS, and PSS (shared pages
- * divided between the processes sharing them, so the sum is not inflated). Linux only (/proc).
+ * Time to answer and idle memory of the Node server, started as a child process three ways: a
+ * first start on an empty embedded data folder (initdb and migrations), a restart on the same
+ * folder, and on PostgreSQL (a throwaway database on the test server; skipped when none answers).
+ * Targets (issue 25): an answer within 5 s, idle under 250 MB embedded and 120 MB on PostgreSQL.
+ *
+ * The server runs from source through tsx (as `npm start` runs it, without npm and tsx's own
+ * launcher process) or, with BENCH_IDLE_SERVER=dist, as `node dist/server.js` (built first unless
+ * BENCH_SKIP_BUILD=1). Idle RSS is VmRSS summed over the server's process tree, read after the
+ * initialising child has exited and BENCH_IDLE_SETTLE_SECONDS (default 10) have passed with
+ * no request. Linux only (/proc). `npx tsx bench/idle-memory.ts` runs it alone.
  */
-export interface TreeMemory {
-  command: string;
+export interface IdleStart {
+  label: string;
+  answerMs: number;
+  idleRssMb: number;
   processes: number;
-  rssMb: number;
-  pssMb: number | null;
 }
 
 export interface IdleMemoryResult {
-  npmStart: TreeMemory;
-  nodeDist: TreeMemory;
-  /** RSS `npm start` costs on top of `node dist/server.js`. */
-  savedRssMb: number;
+  server: "tsx" | "dist";
+  firstStart: IdleStart;
+  restart: IdleStart;
+  postgres: IdleStart | null;
 }
-
-const SETTLE_MS = 5_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,8 +49,7 @@ function processTree(root: number): number[] {
     try {
       // Field 4 of /proc/<pid>/stat is the parent; the command (field 2) may hold spaces, so split after ")".
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(entry), ppid);
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
     } catch {
       // The process ended while we looked.
     }
@@ -58,34 +61,46 @@ function processTree(root: number): number[] {
   return tree;
 }
 
-function kilobytes(text: string, field: string): number | null {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(text);
-  return match?.[1] ? Number(match[1]) : null;
-}
-
-function treeMemory(command: string, root: number): TreeMemory {
-  let rss = 0;
-  let pss: number | null = 0;
-  const pids = processTree(root);
+function treeRssMb(pids: number[]): number {
+  let kb = 0;
   for (const pid of pids) {
     try {
-      rss += kilobytes(readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS") ?? 0;
-      const p = kilobytes(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"), "Pss");
-      pss = pss === null || p === null ? null : pss + p;
+      kb += Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
     } catch {
-      pss = null;
+      // Ended meanwhile.
     }
   }
-  const mb = (kb: number) => Math.round(kb / 102.4) / 10;
-  return { command, processes: pids.length, rssMb: mb(rss), pssMb: pss === null ? null : mb(pss) };
+  return Math.round(kb / 102.4) / 10;
 }
 
-async function measure(label: string, file: string, args: string[]): Promise<TreeMemory> {
-  const dataDir = mkdtempSync(join(tmpdir(), "chorus-bench-idle-"));
+/** The child a new data folder is initialised in (src/db/pglite-initialise.ts), still running. */
+function initialising(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("pglite-initialise-child");
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/v1/me`, { signal: AbortSignal.timeout(1_000) });
+    await response.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function measure(label: string, command: string[], env: Record<string, string>): Promise<IdleStart> {
   const port = await freePort();
+  const [file = "", ...args] = command;
+  const started = Date.now();
   // Its own process group, so the whole tree stops together.
   const child: ChildProcess = spawn(file, args, {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", CHORUS_DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -93,31 +108,54 @@ async function measure(label: string, file: string, args: string[]): Promise<Tre
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   try {
-    const deadline = Date.now() + 120_000;
-    while (!output.includes("listening on")) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${label} did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
+    const deadline = started + 180_000;
+    while (!(await answers(port))) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${label} did not answer:\n${output}`);
+      await sleep(50);
     }
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    return treeMemory(label, child.pid ?? -1);
+    const answerMs = Date.now() - started;
+    const root = child.pid ?? -1;
+    while (processTree(root).some(initialising) && Date.now() < deadline) await sleep(200);
+    await sleep(Number(process.env.BENCH_IDLE_SETTLE_SECONDS ?? 10) * 1000);
+    const pids = processTree(root);
+    return { label, answerMs, idleRssMb: treeRssMb(pids), processes: pids.length };
   } finally {
     const exited = new Promise((r) => child.once("exit", r));
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
     await exited;
+  }
+}
+
+export function printIdleMemory(result: IdleMemoryResult): void {
+  console.log(`Idle memory of the Node server (${result.server === "dist" ? "node dist/server.js" : "tsx src/server.ts"}; targets: answer < 5 s, idle < 250 MB embedded, < 120 MB PostgreSQL):`);
+  for (const start of [result.firstStart, result.restart, result.postgres]) {
+    if (!start) console.log("  PostgreSQL: skipped (no server on 127.0.0.1:5432)");
+    else console.log(`  ${start.label.padEnd(30)} answer ${(start.answerMs / 1000).toFixed(1).padStart(5)} s  idle RSS ${start.idleRssMb.toFixed(1).padStart(6)} MB  (${start.processes} process${start.processes === 1 ? "" : "es"})`);
+  }
+}
+
+export async function runIdleMemoryBench(): Promise<IdleMemoryResult> {
+  const server = process.env.BENCH_IDLE_SERVER === "dist" ? "dist" : "tsx";
+  if (server === "dist" && process.env.BENCH_SKIP_BUILD !== "1") execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
+  const command = server === "dist" ? [process.execPath, "dist/server.js"] : [process.execPath, "--import", "tsx", "src/server.ts"];
+  const dataDir = mkdtempSync(join(tmpdir(), "chorus-bench-idle-"));
+  try {
+    const embedded = { CHORUS_DATA_DIR: dataDir, DATABASE_URL: "" };
+    const firstStart = await measure("first start (empty folder)", command, embedded);
+    const restart = await measure("restart (same folder)", command, embedded);
+    let postgres: IdleStart | null = null;
+    if ((await postgresAvailable()).ok) {
+      const database = await createThrowawayDatabase();
+      try {
+        postgres = await measure("PostgreSQL (DATABASE_URL)", command, { CHORUS_DATA_DIR: dataDir, DATABASE_URL: database.url });
+      } finally {
+        await database.close();
+      }
+    }
+    return { server, firstStart, restart, postgres };
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Builds dist/ first (BENCH_SKIP_BUILD=1 measures the dist/ already there). */
-export async function runIdleMemoryBench(): Promise<IdleMemoryResult> {
-  if (process.env.BENCH_SKIP_BUILD !== "1") execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
-  const nodeDist = await measure("node dist/server.js", process.execPath, ["dist/server.js"]);
-  const npmStart = await measure("npm start", "npm", ["start"]);
-  const result = { npmStart, nodeDist, savedRssMb: Math.round((npmStart.rssMb - nodeDist.rssMb) * 10) / 10 };
-  const line = (m: TreeMemory) => `${m.command.padEnd(20)} RSS ${m.rssMb.toFixed(1).padStart(7)} MB  PSS ${m.pssMb === null ? "    n/a" : m.pssMb.toFixed(1).padStart(7)} MB  (${m.processes} processes)`;
-  console.log("Idle memory of the Node server (whole process tree, fresh embedded data folder):");
-  console.log(`  ${line(nodeDist)}`);
-  console.log(`  ${line(npmStart)}`);
-  console.log(`  npm start costs ${result.savedRssMb} MB RSS more than node dist/server.js`);
-  return result;
-}
+if (process.argv[1]?.endsWith("idle-memory.ts")) printIdleMemory(await runIdleMemoryBench());

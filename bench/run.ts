@@ -14,8 +14,8 @@
  * Then MCP against REST (bench/mcp.ts): `tools/call whoami` over POST /v1/mcp next to GET /v1/me on the
  * same server (target: at most 1.5x at p50).
  *
- * Last, the idle memory of the whole process tree of `node dist/server.js` (built first; BENCH_SKIP_BUILD=1
- * keeps dist/) against `npm start` (bench/idle-memory.ts).
+ * Last, the server's time to answer and idle memory, started as a child process on a new embedded data
+ * folder, restarted on it, and on PostgreSQL (bench/idle-memory.ts; BENCH_IDLE_SERVER=dist runs dist/).
  *
  * Writes the figures to bench/results/latest.json; with BENCH_RECORD=1 also appends them to
  * bench/results/history.jsonl so later commits can be compared. Exits 0 whenever it ran: a bench
@@ -48,7 +48,7 @@ import { createApp } from "../src/app.js";
 import { countRoundTrips } from "./counting-client.js";
 import { createClient } from "./http-client.js";
 import { type PublishingResult, runPublishingBench } from "./publishing.js";
-import { type IdleMemoryResult, runIdleMemoryBench } from "./idle-memory.js";
+import { type IdleMemoryResult, printIdleMemory, runIdleMemoryBench } from "./idle-memory.js";
 import { type McpBenchResult, printMcp, runMcpBench } from "./mcp.js";
 import { mintAgentToken } from "./agent-token.js";
 import { type IdleResult, printIdle, runIdleBench } from "./idle-statements.js";
@@ -177,7 +177,10 @@ try {
     printNetworkFetchCost(result.networkFetch);
   }
   if (wanted("publishing")) result.publishing = await runPublishingBench({ runtime, counter, port: apiServer.port, http: httpClients.api, runs: publishRuns, scheduledPosts });
-  if (wanted("idleMemory")) result.idleMemory = await runIdleMemoryBench();
+  if (wanted("idleMemory")) {
+    result.idleMemory = await runIdleMemoryBench();
+    printIdleMemory(result.idleMemory);
+  }
   if (wanted("idle")) {
     result.idle = await runIdleBench({ db: runtime.db, deps: runtime.deps, counter, pgliteWakeups: pgliteWakeups(runtime.client), seconds: intFromEnv("BENCH_IDLE_SECONDS", 65) });
     printIdle(result.idle);
