@@ -5,7 +5,7 @@ import { setPageRole, type SandboxPage } from "../../src/sandbox/facebook/pages.
 import { type Bench, bench, connect, consent, facebookInstagramOrders } from "./facebook-helpers.js";
 
 /**
- * The simulator's page tokens as Meta documents them (shared/networks/facebook.md section 1, and
+ * The simulator's page tokens as Meta documents them (the project's Facebook network sheet, section 1, and
  * Meta's "Get a Page Access Token" and long-lived token guides): a page token read with a
  * long-lived user token never expires and is the same on every read; one read with a short-lived
  * user token lasts an hour; a lost page role kills it (code 190, subcode 492).
