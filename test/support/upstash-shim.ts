@@ -11,7 +11,7 @@
  * if any, is appended as the last argument).
  * Authorization: `Bearer <token>` is required (401 otherwise).
  *
- * Behaviours needed to keep the SDKs happy (see shared/design/LOCAL-STACK.md section 8):
+ * Behaviours needed to keep the SDKs happy (see the design notes' LOCAL-STACK, section 8):
  *  - `Upstash-Encoding: base64`: every string in a result, at any depth, is sent base64-encoded.
  *  - HGETALL stays a flat [field, value, ...] array (ioredis would turn it into an object).
  *  - Lua scripts: the Upstash-only shebang flag `allow-key-locking` is removed before EVAL and

@@ -2,7 +2,7 @@
  * A tiny QStash stand-in for the workerd tests (Node side, started by global-setup.ts).
  *
  * It speaks just the part of QStash's REST API that src/infra/qstash-queue.ts uses through
- * @upstash/qstash 2.12's `Client.publishJSON` (see shared/design/LOCAL-STACK.md section 9):
+ * @upstash/qstash 2.12's `Client.publishJSON` (see the design notes' LOCAL-STACK, section 9):
  *
  *   POST /v2/publish/<destination>   the destination URL is appended raw (not encoded);
  *                                    `Authorization: Bearer <token>`, the options as
