@@ -161,17 +161,7 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
         mediaOverrides: { instagram: mediaFor(random, pool), facebook: mediaFor(random, pool), threads: mediaFor(random, pool) },
         platformOptions,
       };
-      const checked = await ws.request("/v1/posts/validate", { method: "POST", json: body });
-      expect(checked.status, await checked.clone().text()).toBe(200);
-      const report = (await checked.json()) as Report;
-      const created = await ws.request("/v1/posts", { method: "POST", json: body });
-      expect(created.status, await created.clone().text()).toBe(201);
-      const id = ((await created.json()) as { id: string }).id;
-      t.clock.advance(60_000);
-      await t.drainJobs();
-      t.clock.advance(10 * 60_000);
-      await t.drainJobs();
-      const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: Target[] };
+      const { report, post } = await validateThenPublish(ws, body);
       for (const target of post.targets) {
         const verdict = report.targets.find((r) => r.account === target.account);
         const valid = verdict !== undefined && verdict.errors.length === 0;
@@ -237,17 +227,7 @@ describe("validate agrees with publish on the other seven networks", () => {
         mediaOverrides[platform] = mediaFor(random, pool);
       }
       const body = { text: pick(random, ["Harbour at dawn #sea", "Short"]), accounts: Object.values(accounts), mediaOverrides, platformOptions };
-      const checked = await ws.request("/v1/posts/validate", { method: "POST", json: body });
-      expect(checked.status, await checked.clone().text()).toBe(200);
-      const report = (await checked.json()) as Report;
-      const created = await ws.request("/v1/posts", { method: "POST", json: body });
-      expect(created.status, await created.clone().text()).toBe(201);
-      const id = ((await created.json()) as { id: string }).id;
-      t.clock.advance(60_000);
-      await t.drainJobs();
-      t.clock.advance(10 * 60_000);
-      await t.drainJobs();
-      const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: Target[] };
+      const { report, post } = await validateThenPublish(ws, body);
       for (const target of post.targets) {
         const verdict = report.targets.find((r) => r.account === target.account);
         const valid = verdict !== undefined && verdict.errors.length === 0;
@@ -268,3 +248,19 @@ describe("validate agrees with publish on the other seven networks", () => {
     }
   });
 });
+
+/** What validate says of `body`, and the post once publishing (and any processing) has finished. */
+async function validateThenPublish(ws: TestWorkspace, body: object): Promise<{ report: Report; post: { targets: Target[] } }> {
+  const checked = await ws.request("/v1/posts/validate", { method: "POST", json: body });
+  expect(checked.status, await checked.clone().text()).toBe(200);
+  const report = (await checked.json()) as Report;
+  const created = await ws.request("/v1/posts", { method: "POST", json: body });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  t.clock.advance(60_000);
+  await t.drainJobs();
+  t.clock.advance(10 * 60_000);
+  await t.drainJobs();
+  const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: Target[] };
+  return { report, post };
+}
