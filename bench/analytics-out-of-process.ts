@@ -1,5 +1,5 @@
 import { openServerDatabase } from "../src/db/node-postgres.js";
-import { realSleep } from "../src/domain/networks/network-deps.js";
+import { realSleep } from "../src/domain/accounts/networks/network-deps.js";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/postgres.js";
 import { measureCold, seedAnalyticsFixture } from "./analytics-fixture.js";
 import { notCounting } from "./counting-client.js";

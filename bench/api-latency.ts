@@ -11,9 +11,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { getLimits } from "../src/domain/account/get-limits.js";
+import { getLimits } from "../src/domain/workspaces/account/get-limits.js";
 import { workspaces } from "../src/db/schema/index.js";
-import type { DomainContext } from "../src/domain/context.js";
+import type { DomainContext } from "../src/domain/core/context.js";
 import { authenticateApiKey } from "../src/domain/keys/authenticate.js";
 import { createVerifiedKeyCache } from "../src/domain/keys/verified-key-cache.js";
 import { diffCounts, type RoundTripCounter, type RoundTripCounts } from "./counting-client.js";

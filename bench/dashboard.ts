@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Hono } from "hono";
-import { sandboxRuntime } from "../src/domain/sandbox/sandbox-runtime.js";
-import { openSession } from "../src/domain/dashboard/sessions.js";
+import { sandboxRuntime } from "../src/domain/accounts/sandbox/sandbox-runtime.js";
+import { openSession } from "../src/domain/workspaces/dashboard/sessions.js";
 import type { AppEnv } from "../src/http/context.js";
 import { domainServices } from "../src/http/domain-services.js";
 import type { RoundTripCounter } from "./counting-client.js";

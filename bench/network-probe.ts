@@ -1,7 +1,7 @@
 import { AsyncLocalStorage, createHook } from "node:async_hooks";
 import type { Database } from "../src/db/types.js";
-import { realSleep } from "../src/domain/networks/network-deps.js";
-import { sandboxRuntime } from "../src/domain/sandbox/sandbox-runtime.js";
+import { realSleep } from "../src/domain/accounts/networks/network-deps.js";
+import { sandboxRuntime } from "../src/domain/accounts/sandbox/sandbox-runtime.js";
 import { type PlatformId, platformIds } from "../src/networks/platform-ids.js";
 import { adapters } from "../src/networks/registry.js";
 import type { NetworkAdapter } from "../src/networks/types.js";
@@ -74,7 +74,7 @@ interface Scope {
 /**
  * Watches the network side of publishing in the server process, without changing what it does:
  *
- * - wraps the sandbox `fetch` the server's test-key requests use (src/domain/sandbox/sandbox-runtime.ts
+ * - wraps the sandbox `fetch` the server's test-key requests use (src/domain/accounts/sandbox/sandbox-runtime.ts
  *   builds it once per database, workspace and public URL, and network-context.ts reads it for every call),
  *   to time each call and mark the request's first one;
  * - wraps every adapter's `publish` to run in an AsyncLocalStorage scope naming its network, so a

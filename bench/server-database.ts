@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createApp } from "../src/app.js";
 import { openServerDatabase } from "../src/db/node-postgres.js";
-import { realSleep } from "../src/domain/networks/network-deps.js";
+import { realSleep } from "../src/domain/accounts/networks/network-deps.js";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/postgres.js";
 import { notCounting } from "./counting-client.js";
 import { startDelayProxy } from "./delay-proxy.js";

@@ -1,6 +1,6 @@
 import type { Database } from "../db/types.js";
 import { isPlanId } from "../domain/billing/plans.js";
-import { createAppLink } from "../domain/dashboard/app-link.js";
+import { createAppLink } from "../domain/workspaces/dashboard/app-link.js";
 import { createApiKey } from "../domain/keys/create-api-key.js";
 import { listKeys, revokeKey } from "../domain/keys/operator-keys.js";
 import { createWorkspace } from "../domain/workspaces/create-workspace.js";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { recordAuditEvent } from "../domain/audit/record-audit-event.js";
+import { recordAuditEvent } from "../domain/core/audit/record-audit-event.js";
 import { assertPlatformsInGrant } from "../domain/agents/grant-checks.js";
 import { type RequiredAction, assertActionGranted } from "../domain/agents/grant.js";
 import type { AppEnv } from "./context.js";

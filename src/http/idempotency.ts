@@ -4,12 +4,12 @@ import {
   completeIdempotentRequest,
   forgetIdempotentRequest,
   releaseIdempotentRequest,
-} from "../domain/idempotency/idempotency-store.js";
-import { recoverCommittedPost } from "../domain/posts/recover-post.js";
+} from "../domain/core/idempotency/idempotency-store.js";
+import { recoverCommittedPost } from "../domain/publishing/posts/recover-post.js";
 import { canonicalJson, sha256Hex } from "../infra/crypto.js";
 import { ApiError } from "../infra/errors.js";
 import type { CipherContext } from "../infra/token-cipher.js";
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/core/context.js";
 import type { AppEnv } from "./context.js";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;

@@ -10,7 +10,7 @@ import { issueToError } from "../http/validate.js";
 import { toolJsonSchema, toolOutputSchema } from "./json-schema.js";
 import { type ToolDefinition, toolAction } from "./tool.js";
 import { assertAgentMay } from "../domain/agents/grant-checks.js";
-import { recordAuditEvent } from "../domain/audit/record-audit-event.js";
+import { recordAuditEvent } from "../domain/core/audit/record-audit-event.js";
 import { type ToolResult, toolFailure, toolSuccess } from "./tool-result.js";
 import { allTools } from "./tools/index.js";
 import { type RequestDispatch, StatelessJsonTransport } from "./json-transport.js";

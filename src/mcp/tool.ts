@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type * as v from "valibot";
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/core/context.js";
 import type { AppEnv } from "../http/context.js";
 import type { ErrorCode } from "../infra/error-catalogue.js";
 import type { RequiredAction } from "../domain/agents/grant.js";

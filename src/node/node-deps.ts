@@ -22,7 +22,7 @@ import { createPinnedFetch } from "./pinned-fetch.js";
 import { createNetworkFetch } from "./network-fetch.js";
 import { isBlockedAddress, isLoopbackAddress } from "../infra/outbound/address-ranges.js";
 import { type TrustedProxies, clientAddress, parseTrustedProxies } from "../infra/client-address.js";
-import { tableJobQueue } from "../domain/jobs/job-queue.js";
+import { tableJobQueue } from "../domain/core/jobs/job-queue.js";
 import { createVerifiedKeyCache } from "../domain/keys/verified-key-cache.js";
 import { type NodeEnv, loopbackWebhooksAllowed } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createApp } from "../app.js";
 import { networkDepsFromEnv } from "../config/network-env.js";
 import type { AppDeps } from "../deps.js";
-import { tableJobQueue } from "../domain/jobs/job-queue.js";
+import { tableJobQueue } from "../domain/core/jobs/job-queue.js";
 import { systemClock } from "../infra/clock.js";
 import { silentLogger } from "../infra/logger.js";
 import { createFileMediaStorage } from "../infra/media-storage/file-storage.js";

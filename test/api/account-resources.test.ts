@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets, socialAccounts } from "../../src/db/schema/index.js";
 import type { PlatformId } from "../../src/networks/platform-ids.js";
 import { adapters } from "../../src/networks/registry.js";
-import { documentedPostingWindows } from "../../src/domain/social-accounts/account-allowance.js";
+import { documentedPostingWindows } from "../../src/domain/accounts/account-allowance.js";
 import { newId } from "../../src/infra/ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appCredentials, auditEvents, sandboxRecords } from "../../src/db/schema/index.js";
-import { sandboxRuntime } from "../../src/domain/sandbox/sandbox-runtime.js";
+import { sandboxRuntime } from "../../src/domain/accounts/sandbox/sandbox-runtime.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import type { SandboxAuthCode } from "../../src/sandbox/oauth-consent.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";

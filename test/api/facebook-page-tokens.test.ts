@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
-import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
-import { sandboxRuntime } from "../../src/domain/sandbox/sandbox-runtime.js";
-import { openTokens, sealTokens } from "../../src/domain/social-accounts/token-vault.js";
+import { createDbSandboxStore } from "../../src/domain/accounts/sandbox/db-sandbox-store.js";
+import { sandboxRuntime } from "../../src/domain/accounts/sandbox/sandbox-runtime.js";
+import { openTokens, sealTokens } from "../../src/domain/accounts/token-vault.js";
 import { storedPageTokens } from "../../src/networks/facebook/page-access.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { setPageRole, type SandboxPage } from "../../src/sandbox/facebook/pages.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type CheckTargetInput, checkTarget, type Issue, type MediaFacts, type RuleName, ruleNames } from "../../src/domain/posts/validation/check-target.js";
-import { countText, emojiAsBytesLength, findUrls, utf16Length, weightedLength } from "../../src/domain/posts/validation/text-length.js";
+import { type CheckTargetInput, checkTarget, type Issue, type MediaFacts, type RuleName, ruleNames } from "../../src/domain/publishing/posts/validation/check-target.js";
+import { countText, emojiAsBytesLength, findUrls, utf16Length, weightedLength } from "../../src/domain/publishing/posts/validation/text-length.js";
 import type { ErrorCode } from "../../src/infra/error-catalogue.js";
 import { blueskyCapabilities } from "../../src/networks/bluesky/capabilities.js";
 import type { NetworkCapabilities as PlatformCapabilities } from "../../src/networks/capabilities-schema.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type FetchedSource, fetchSource, freshState, mergePages, type SourceState } from "../../src/domain/reads/merge-pages.js";
-import { signSpanningCursor, verifySpanningCursor } from "../../src/domain/reads/spanning-cursor.js";
+import { type FetchedSource, fetchSource, freshState, mergePages, type SourceState } from "../../src/domain/accounts/reads/merge-pages.js";
+import { signSpanningCursor, verifySpanningCursor } from "../../src/domain/accounts/reads/spanning-cursor.js";
 import { ApiError } from "../../src/infra/errors.js";
 
 interface Item {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { agents, oauthTokens, workspaces } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
 import { sha256Hex } from "../../infra/crypto.js";
-import type { ApiKeyRecord } from "../context.js";
+import type { ApiKeyRecord } from "../core/context.js";
 import type { AuthenticateOptions } from "../keys/authenticate.js";
 import type { VerifiedKey } from "../keys/verified-key-cache.js";
 import { spentTodaySql } from "./agent-spend.js";

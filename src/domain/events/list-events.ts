@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { events } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { eventsWithinGrant } from "../agents/grant-sql.js";
-import type { DomainContext } from "../context.js";
-import { decodeCursor, pageOf } from "../pagination/cursor.js";
-import { afterPosition, newestFirst } from "../pagination/keyset.js";
+import type { DomainContext } from "../core/context.js";
+import { decodeCursor, pageOf } from "../core/pagination/cursor.js";
+import { afterPosition, newestFirst } from "../core/pagination/keyset.js";
 import type { EventType } from "./record-event.js";
 
 /** How long events and their delivery logs are kept (the webhook sweep purges older ones). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { recordAuditEvent } from "../core/audit/record-audit-event.js";
 import { OperatorError } from "../workspaces/operator-actions.js";
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { apiKeys, workspaces } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { recordAuditEvent } from "../core/audit/record-audit-event.js";
 import { ledgerBalance, ledgerTotal } from "../billing/ledger.js";
 import { type PlanId, creditPeriod, plans } from "../billing/plans.js";
 import type { VerifiedKeyCache } from "../keys/verified-key-cache.js";

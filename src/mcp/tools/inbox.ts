@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { listPostComments } from "../../domain/comments/list-comments.js";
-import { replyToComment } from "../../domain/comments/moderate-comment.js";
+import { listPostComments } from "../../domain/inbox/comments/list-comments.js";
+import { replyToComment } from "../../domain/inbox/comments/moderate-comment.js";
 import { listNotifications } from "../../domain/inbox/notifications.js";
 import { CommentIdParam, CommentListSchema, ReplyBody, ReplyResultSchema } from "../../routes/v1/comments/schema.js";
 import { ListNotificationsQuery, NotificationListSchema } from "../../routes/v1/notifications/schema.js";

@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
 import { actionLabels, agentActions } from "../../domain/agents/grant.js";
-import type { ProfileView } from "../../domain/profiles/profiles.js";
+import type { ProfileView } from "../../domain/accounts/profiles/profiles.js";
 import { platformIds } from "../../networks/platform-ids.js";
 import { Csrf, DashboardLayout, type Frame } from "./dashboard-layout.js";
 

@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import type { getLimits } from "../../domain/account/get-limits.js";
+import type { getLimits } from "../../domain/workspaces/account/get-limits.js";
 import type { CreditHistoryDay } from "../../domain/billing/credit-history.js";
 import { DashboardLayout, type Frame } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";

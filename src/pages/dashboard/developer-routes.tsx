@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { listAuditEvents } from "../../domain/audit/list-audit-events.js";
-import { deleteCredentials, listCredentials, saveCredentials } from "../../domain/credentials/app-credentials.js";
-import { getEmailPreferences, updateEmailPreferences } from "../../domain/email-preferences/email-preferences.js";
+import { listAuditEvents } from "../../domain/core/audit/list-audit-events.js";
+import { deleteCredentials, listCredentials, saveCredentials } from "../../domain/accounts/credentials/app-credentials.js";
+import { getEmailPreferences, updateEmailPreferences } from "../../domain/workspaces/email-preferences/email-preferences.js";
 import { createWorkspaceKey, listWorkspaceKeys, revokeWorkspaceKey } from "../../domain/keys/workspace-keys.js";
 import { ApiError } from "../../infra/errors.js";
 import { type PlatformId, platformIds } from "../../networks/platform-ids.js";

@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { CredentialView } from "../../domain/credentials/app-credentials.js";
-import type { EmailPreferences } from "../../domain/email-preferences/email-preferences.js";
+import type { CredentialView } from "../../domain/accounts/credentials/app-credentials.js";
+import type { EmailPreferences } from "../../domain/workspaces/email-preferences/email-preferences.js";
 import type { CreatedApiKey } from "../../domain/keys/create-api-key.js";
 import type { listWorkspaceKeys } from "../../domain/keys/workspace-keys.js";
 import { platformIds } from "../../networks/platform-ids.js";

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getLimits } from "../../domain/account/get-limits.js";
-import { switchViewMode } from "../../domain/dashboard/sessions.js";
-import { recentFailures } from "../../domain/posts/recent-failures.js";
-import { endSession } from "../../domain/dashboard/sessions.js";
+import { getLimits } from "../../domain/workspaces/account/get-limits.js";
+import { switchViewMode } from "../../domain/workspaces/dashboard/sessions.js";
+import { recentFailures } from "../../domain/publishing/posts/recent-failures.js";
+import { endSession } from "../../domain/workspaces/dashboard/sessions.js";
 import { publicLimit } from "../../http/auth.js";
-import { MEDIA_BYTE_LIMITS } from "../../domain/media/media-formats.js";
+import { MEDIA_BYTE_LIMITS } from "../../domain/publishing/media/media-formats.js";
 import { ApiError } from "../../infra/errors.js";
 import { renderPageError } from "../page-errors.js";
 import { accountRoutes } from "./account-routes.js";

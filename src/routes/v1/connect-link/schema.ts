@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MAX_RETURN_URL_LENGTH, returnUrlProblem } from "../../../domain/connect/return-url.js";
+import { MAX_RETURN_URL_LENGTH, returnUrlProblem } from "../../../domain/accounts/connect/return-url.js";
 import { platformIds } from "../../../networks/platform-ids.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 
