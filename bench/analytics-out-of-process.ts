@@ -1,10 +1,10 @@
 import { openServerDatabase } from "../src/db/node-postgres.js";
-import { realSleep } from "../src/domain/accounts/networks/network-deps.js";
+import { realSleep } from "../src/domain/core/network-deps.js";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/postgres.js";
 import { measureCold, seedAnalyticsFixture } from "./analytics-fixture.js";
 import { notCounting } from "./counting-client.js";
 import { attachNetworkProbe } from "./network-probe.js";
-import { type PlatformId, platformIds } from "../src/networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../src/types/platform-ids.js";
 import { adapters } from "../src/networks/registry.js";
 import { startSandboxServers } from "./out-of-process.js";
 import { sandboxForward } from "./sandbox-server.js";

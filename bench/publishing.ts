@@ -1,4 +1,4 @@
-import { realSleep } from "../src/domain/accounts/networks/network-deps.js";
+import { realSleep } from "../src/domain/core/network-deps.js";
 import type { RoundTripCounter } from "./counting-client.js";
 import { FAN_OUT_RATIO_TARGET, type FanOutResult, type ModeResult, SINGLE_NETWORK, runFanOutBench } from "./fan-out.js";
 import { attachNetworkProbe } from "./network-probe.js";

@@ -9,9 +9,9 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { openServerDatabase } from "../src/db/node-postgres.js";
-import { realSleep } from "../src/domain/accounts/networks/network-deps.js";
+import { realSleep } from "../src/domain/core/network-deps.js";
 import { sandboxRuntime } from "../src/domain/accounts/sandbox/sandbox-runtime.js";
-import type { PlatformId } from "../src/networks/platform-ids.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
 import type { AdapterCall } from "./network-probe.js";
 
 /** Headers of one hop, not of the request being carried. */

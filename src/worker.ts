@@ -20,7 +20,7 @@ import { createTokenCipher } from "./infra/token-cipher.js";
 import { createGuardedFetch } from "./infra/outbound/guarded-fetch.js";
 import { workerDashboardScript } from "./pages/dashboard/worker-dashboard-script.js";
 import { workerDocsAssets } from "./openapi/worker-docs-assets.js";
-import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/keys/verified-key-cache.js";
+import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/core/verified-key-cache.js";
 import { neonDatabaseProvider } from "./db/neon.js";
 import { systemClock } from "./infra/clock.js";
 import { type LogLevel, createJsonLogger } from "./infra/logger.js";

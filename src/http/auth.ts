@@ -9,7 +9,7 @@ import { enforceRateLimits, publicRateCheck } from "./rate-limit.js";
 import { countFailedAuthentication } from "./failed-auth.js";
 import { finishAfterResponse } from "./after-response.js";
 import { isTransientFailure } from "../infra/transient-failure.js";
-import type { VerifiedKey } from "../domain/keys/verified-key-cache.js";
+import type { VerifiedKey } from "../domain/core/verified-key-cache.js";
 
 /**
  * Bearer key → workspace, then the workspace's API limit (and the profile's, when the request

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { ErrorCode } from "../infra/error-catalogue.js";
 import { ApiError } from "../infra/errors.js";
-import type { PlatformId } from "./platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 import type { NetworkContext } from "./types.js";
 
 /** A non-2xx answer from a network, before classification. */

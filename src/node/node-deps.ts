@@ -23,7 +23,7 @@ import { createNetworkFetch } from "./network-fetch.js";
 import { isBlockedAddress, isLoopbackAddress } from "../infra/outbound/address-ranges.js";
 import { type TrustedProxies, clientAddress, parseTrustedProxies } from "../infra/client-address.js";
 import { tableJobQueue } from "../domain/core/jobs/job-queue.js";
-import { createVerifiedKeyCache } from "../domain/keys/verified-key-cache.js";
+import { createVerifiedKeyCache } from "../domain/core/verified-key-cache.js";
 import { type NodeEnv, loopbackWebhooksAllowed } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";
 import { type JobWakeups, pgliteWakeups, postgresWakeups } from "./job-wakeups.js";

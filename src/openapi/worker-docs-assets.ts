@@ -2,7 +2,7 @@
 // reference renderer ships with the deployment and /docs needs no CDN on Workers either.
 import bundle from "swagger-ui-dist/swagger-ui-bundle.js";
 import stylesheet from "swagger-ui-dist/swagger-ui.css";
-import type { DocsAssetSource } from "./docs-assets.js";
+import type { DocsAssetSource } from "../infra/assets/docs-assets.js";
 
 const files = { "swagger-ui-bundle.js": bundle, "swagger-ui.css": stylesheet };
 

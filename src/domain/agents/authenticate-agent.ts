@@ -4,7 +4,7 @@ import type { Database } from "../../db/types.js";
 import { sha256Hex } from "../../infra/crypto.js";
 import type { ApiKeyRecord } from "../core/context.js";
 import type { AuthenticateOptions } from "../keys/authenticate.js";
-import type { VerifiedKey } from "../keys/verified-key-cache.js";
+import type { VerifiedKey } from "../core/verified-key-cache.js";
 import { spentTodaySql } from "./agent-spend.js";
 import { type AgentGrant, spendDay } from "./grant.js";
 import { ACCESS_TOKEN_SHAPE } from "./oauth-tokens.js";

@@ -4,10 +4,10 @@ import type { Logger } from "../../infra/logger.js";
 import type { MediaStorage } from "../../infra/media-storage/types.js";
 import type { TokenCipher } from "../../infra/token-cipher.js";
 import type { JobQueue } from "./jobs/job-queue.js";
-import type { NetworkDeps } from "../accounts/networks/network-deps.js";
-import type { VerifiedKeyCache } from "../keys/verified-key-cache.js";
-import type { LimitsCache } from "../workspaces/account/limits-cache.js";
-import type { AgentGrant } from "../agents/grant.js";
+import type { NetworkDeps } from "./network-deps.js";
+import type { VerifiedKeyCache } from "./verified-key-cache.js";
+import type { LimitsCache } from "./limits-cache.js";
+import type { AgentGrant } from "./agent-grant.js";
 
 export interface WorkspaceRecord {
   id: string;

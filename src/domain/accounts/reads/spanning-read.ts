@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { appCredentials, socialAccounts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { NetworkPage, NetworkPageRequest } from "../../../networks/facets/inbox.js";
-import type { PlatformId } from "../../../networks/platform-ids.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../../networks/types.js";
 import { withinGrant } from "../../agents/grant-checks.js";

@@ -1,14 +1,10 @@
 import { ApiError } from "../../../infra/errors.js";
-import { isLoopbackAddress, parseAddress } from "../../../infra/outbound/address-ranges.js";
+import { isLoopbackHost } from "../../../infra/outbound/address-ranges.js";
 import { type GuardedFetch, createGuardedFetch } from "../../../infra/outbound/guarded-fetch.js";
 
-const MAX_URL_LENGTH = 2_048;
+export { isLoopbackHost };
 
-/** localhost, 127.0.0.0/8 or ::1: where a test key may point an endpoint, over http too. */
-export function isLoopbackHost(url: URL): boolean {
-  const host = url.hostname.toLowerCase();
-  return host === "localhost" || (parseAddress(host) !== null && isLoopbackAddress(host));
-}
+const MAX_URL_LENGTH = 2_048;
 
 /**
  * The transport for one endpoint. A test key's loopback endpoint (a receiver on the developer's

@@ -1,5 +1,5 @@
 import type { NetworkActor } from "../../../networks/facets/inbox.js";
-import type { PlatformId } from "../../../networks/platform-ids.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
 import type { DomainContext } from "../../core/context.js";
 import { signSpanningCursor, verifySpanningCursor } from "../../accounts/reads/spanning-cursor.js";
 import { withAccountSession } from "../../accounts/account-session.js";

@@ -1,5 +1,5 @@
 import { ApiError } from "../../../infra/errors.js";
-import type { PlatformId } from "../../../networks/platform-ids.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
 import type { DomainContext } from "../../core/context.js";
 import { loadMediaForPublish } from "../../publishing/media/load-media-for-publish.js";
 import { withAccountSession } from "../../accounts/account-session.js";

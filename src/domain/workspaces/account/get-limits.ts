@@ -5,7 +5,7 @@ import type { Database } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
 import { billingView, creditsView } from "../../billing/credits.js";
 import type { DomainContext } from "../../core/context.js";
-import type { LimitsCache } from "./limits-cache.js";
+import type { LimitsCache } from "../../core/limits-cache.js";
 
 interface ConnectedAccount {
   account: string;

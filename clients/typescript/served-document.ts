@@ -1,15 +1,15 @@
-import { createGuardedFetch } from "../infra/outbound/guarded-fetch.js";
+import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../app.js";
-import { networkDepsFromEnv } from "../config/network-env.js";
-import type { AppDeps } from "../deps.js";
-import { tableJobQueue } from "../domain/core/jobs/job-queue.js";
-import { systemClock } from "../infra/clock.js";
-import { silentLogger } from "../infra/logger.js";
-import { createFileMediaStorage } from "../infra/media-storage/file-storage.js";
-import { createMemoryRateLimiter } from "../infra/rate-limit/memory-limiter.js";
-import { createTokenCipher, generateKeyringEntry } from "../infra/token-cipher.js";
+import { createApp } from "../../src/app.js";
+import { networkDepsFromEnv } from "../../src/config/network-env.js";
+import type { AppDeps } from "../../src/deps.js";
+import { tableJobQueue } from "../../src/domain/core/jobs/job-queue.js";
+import { systemClock } from "../../src/infra/clock.js";
+import { silentLogger } from "../../src/infra/logger.js";
+import { createFileMediaStorage } from "../../src/infra/media-storage/file-storage.js";
+import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
+import { createTokenCipher, generateKeyringEntry } from "../../src/infra/token-cipher.js";
 
 /**
  * The document exactly as `GET /openapi.json` serves it, from an app built in memory (Node only).

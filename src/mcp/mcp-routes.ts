@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import type { AppEnv } from "../../../http/context.js";
-import { mcpEndpoint } from "../../../mcp/server.js";
-import { allTools } from "../../../mcp/tools/index.js";
+import type { AppEnv } from "../http/context.js";
+import { mcpEndpoint } from "./server.js";
+import { allTools } from "./tools/index.js";
 import * as v from "valibot";
-import { errorResponses, jsonResponse, openApiSchema, security } from "../../openapi-helpers.js";
-import { JsonRpcErrorSchema, JsonRpcRequestBody, JsonRpcResponseSchema } from "./schema.js";
-import { readJsonRpcBody } from "./json-rpc-body.js";
+import { errorResponses, jsonResponse, openApiSchema, security } from "../routes/openapi-helpers.js";
+import { JsonRpcErrorSchema, JsonRpcRequestBody, JsonRpcResponseSchema } from "../routes/v1/mcp/schema.js";
+import { readJsonRpcBody } from "../routes/v1/mcp/json-rpc-body.js";
 
 const description = `Model Context Protocol (protocol revision 2025-11-25) over Streamable HTTP, for agents. Send JSON-RPC 2.0 messages (\`initialize\`, \`tools/list\`, \`tools/call\`, notifications) with \`Authorization: Bearer <key>\`; answers are \`application/json\`.
 
