@@ -9,7 +9,7 @@ import { allowedMethods } from "./http/method-not-allowed.js";
 import { rateHeaders } from "./http/rate-headers.js";
 import { requestContext } from "./http/request-context.js";
 import { ApiError } from "./infra/errors.js";
-import { createVerifiedKeyCache } from "./domain/core/verified-key-cache.js";
+import { createVerifiedKeyCache } from "./domain/core/index.js";
 import { docsRoutes } from "./openapi/docs-routes.js";
 import { accountRoutes } from "./routes/v1/account/index.js";
 import { mediaRoutes } from "./routes/v1/media/index.js";

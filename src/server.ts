@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
-import { ensureFirstWorkspace } from "./domain/workspaces/ensure-first-workspace.js";
+import { ensureFirstWorkspace } from "./domain/workspaces/index.js";
 import { listensOnLoopback, parseNodeEnv } from "./node/node-config.js";
 import { buildNodeRuntime } from "./node/node-deps.js";
 import { domainServices } from "./http/domain-services.js";

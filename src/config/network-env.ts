@@ -1,5 +1,5 @@
-import type { AppCredentialPair, NetworkDeps } from "../domain/core/network-deps.js";
-import { realSleep } from "../domain/core/network-deps.js";
+import type { AppCredentialPair, NetworkDeps } from "../domain/core/index.js";
+import { realSleep } from "../domain/core/index.js";
 import type { GuardedFetch } from "../infra/outbound/guarded-fetch.js";
 import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapterFor } from "../networks/registry.js";

@@ -1,14 +1,14 @@
-import { loadMediaForPublish } from "../domain/publishing/media/load-media-for-publish.js";
-import type { DomainContext, WorkspaceRecord } from "../domain/core/context.js";
-import { pollKey, pollTarget } from "../domain/publishing/posts/poll-target.js";
-import type { MediaLoader } from "../domain/publishing/posts/prepare-targets.js";
-import { retryTarget } from "../domain/publishing/posts/retry-target.js";
-import { runScheduledPost } from "../domain/publishing/posts/run-scheduled-post.js";
-import { pollInbox } from "../domain/inbox/polling/poll-account.js";
-import { deliverWebhook } from "../domain/events/webhooks/deliver-webhook.js";
-import type { DeliveryStatements } from "../domain/events/webhooks/delivery-batcher.js";
-import { type JobRuntime, jobContext, jobContextFor } from "../domain/core/jobs/job-context.js";
-import type { JobKind } from "../domain/core/jobs/job-queue.js";
+import { loadMediaForPublish } from "../domain/publishing/index.js";
+import type { DomainContext, WorkspaceRecord } from "../domain/core/index.js";
+import { pollKey, pollTarget } from "../domain/publishing/index.js";
+import type { MediaLoader } from "../domain/publishing/index.js";
+import { retryTarget } from "../domain/publishing/index.js";
+import { runScheduledPost } from "../domain/publishing/index.js";
+import { pollInbox } from "../domain/inbox/index.js";
+import { deliverWebhook } from "../domain/events/index.js";
+import type { DeliveryStatements } from "../domain/events/index.js";
+import { type JobRuntime, jobContext, jobContextFor } from "../domain/core/index.js";
+import type { JobKind } from "../domain/core/index.js";
 
 export interface JobMessage {
   kind: JobKind;

@@ -1,12 +1,12 @@
 import { randomString } from "../infra/ids.js";
 import type { Logger } from "../infra/logger.js";
-import type { JobRuntime } from "../domain/core/jobs/job-context.js";
-import { type ClaimedJob, claimPass } from "../domain/core/jobs/claim-pass.js";
-import { JOB_LEASE_MS, failJob, finishJobs, laneOf, renewJobLeases, workspaceOf } from "../domain/core/jobs/job-claims.js";
+import type { JobRuntime } from "../domain/core/index.js";
+import { type ClaimedJob, claimPass } from "../domain/core/index.js";
+import { JOB_LEASE_MS, failJob, finishJobs, laneOf, renewJobLeases, workspaceOf } from "../domain/core/index.js";
 import { type WorkspaceLoader, handleJob } from "./handle-job.js";
-import { loadJobWorkspace } from "../domain/core/jobs/job-context.js";
-import type { JobKind } from "../domain/core/jobs/job-queue.js";
-import { batchedDeliveryStatements } from "../domain/events/webhooks/delivery-batcher.js";
+import { loadJobWorkspace } from "../domain/core/index.js";
+import type { JobKind } from "../domain/core/index.js";
+import { batchedDeliveryStatements } from "../domain/events/index.js";
 
 /** Jobs one process runs at once. Jobs mostly wait on networks, so this is about waiting, not CPU. */
 export const DEFAULT_JOB_CONCURRENCY = 32;

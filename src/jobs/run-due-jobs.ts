@@ -1,4 +1,4 @@
-import type { JobRuntime } from "../domain/core/jobs/job-context.js";
+import type { JobRuntime } from "../domain/core/index.js";
 import { createJobRunner } from "./job-runner.js";
 
 /**

@@ -1,13 +1,13 @@
-import type { JobRuntime } from "../domain/core/jobs/job-context.js";
+import type { JobRuntime } from "../domain/core/index.js";
 import { type JobRunnerOptions, createJobRunner } from "../jobs/job-runner.js";
-import { sweepSchedules } from "../domain/publishing/posts/sweep-schedules.js";
-import { sweepStuckTargets } from "../domain/publishing/posts/sweep-stuck-targets.js";
-import { sweepWebhooks } from "../domain/events/webhooks/sweep-webhooks.js";
-import { sweepExpiringTokens } from "../domain/accounts/sweep-expiring-tokens.js";
-import { renewTokensAhead } from "../domain/accounts/renew-tokens-ahead.js";
-import { purgeDashboardSessions } from "../domain/workspaces/dashboard/purge-sessions.js";
-import { sweepInboxPolls } from "../domain/inbox/polling/sweep-inbox-polls.js";
-import { purgeDoneJobs } from "../domain/core/jobs/purge-done-jobs.js";
+import { sweepSchedules } from "../domain/publishing/index.js";
+import { sweepStuckTargets } from "../domain/publishing/index.js";
+import { sweepWebhooks } from "../domain/events/index.js";
+import { sweepExpiringTokens } from "../domain/accounts/index.js";
+import { renewTokensAhead } from "../domain/accounts/index.js";
+import { purgeDashboardSessions } from "../domain/workspaces/index.js";
+import { sweepInboxPolls } from "../domain/inbox/index.js";
+import { purgeDoneJobs } from "../domain/core/index.js";
 import type { Logger } from "../infra/logger.js";
 import type { JobWakeups } from "./job-wakeups.js";
 

@@ -2,7 +2,7 @@ import { and, count, eq, gte, inArray, or } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import type { Allowance } from "../../networks/types.js";
-import type { DomainContext } from "../core/context.js";
+import type { DomainContext } from "../core/index.js";
 import { accountWithAdapter, assertConnected, capabilityUnsupported, type ConnectedAccount } from "./account-resources.js";
 import { withAccountSession } from "./account-session.js";
 

@@ -1,11 +1,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import { profiles, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { DomainContext } from "../core/context.js";
-import { assertAccountsInGrant } from "../agents/grant-checks.js";
-import { accountsWithinGrant } from "../agents/grant-sql.js";
-import { decodeCursor, pageOf } from "../core/pagination/cursor.js";
-import { afterPosition, newestFirst } from "../core/pagination/keyset.js";
+import type { DomainContext } from "../core/index.js";
+import { assertAccountsInGrant } from "../agents/index.js";
+import { accountsWithinGrant } from "../agents/index.js";
+import { decodeCursor, pageOf } from "../core/index.js";
+import { afterPosition, newestFirst } from "../core/index.js";
 import { findProfileByUsername } from "./profiles/profiles.js";
 import { type SocialAccountRow, type SocialAccountView, toAccountView } from "./account-view.js";
 

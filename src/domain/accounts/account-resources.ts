@@ -2,7 +2,7 @@ import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { AdAccount, BrandedPartner, ChannelEvent, NetworkAdapter, NetworkContext, PublishDestination, TokenSet } from "../../networks/types.js";
-import type { DomainContext } from "../core/context.js";
+import type { DomainContext } from "../core/index.js";
 import { requireAccount } from "./account-queries.js";
 import { withAccountSession } from "./account-session.js";
 import type { SocialAccountRow } from "./account-view.js";

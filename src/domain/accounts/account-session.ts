@@ -4,10 +4,10 @@ import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkContext, TokenSet } from "../../networks/types.js";
-import type { DomainContext } from "../core/context.js";
+import type { DomainContext } from "../core/index.js";
 import { networkContextFor } from "./networks/network-context.js";
 import { reconnectLink } from "./connect/reconnect-link.js";
-import { recordEvent } from "../events/record-event.js";
+import { recordEvent } from "../events/index.js";
 import { type SocialAccountRow, toAccountView } from "./account-view.js";
 import { openTokens, sealTokens } from "./token-vault.js";
 

@@ -4,7 +4,7 @@ import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { ProfileUpdate } from "../../networks/types.js";
-import type { DomainContext } from "../core/context.js";
+import type { DomainContext } from "../core/index.js";
 import { requireAccount } from "./account-queries.js";
 import { accountWithAdapter, assertConnected, capabilityUnsupported } from "./account-resources.js";
 import { withAccountSession } from "./account-session.js";

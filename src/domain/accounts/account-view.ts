@@ -1,7 +1,7 @@
 import type { socialAccounts } from "../../db/schema/index.js";
-import { blockedPlatforms } from "../billing/credits.js";
+import { blockedPlatforms } from "../billing/index.js";
 import { creatorSearchRefusal } from "./creator-access.js";
-import type { WorkspaceRecord } from "../core/context.js";
+import type { WorkspaceRecord } from "../core/index.js";
 
 export type SocialAccountRow = typeof socialAccounts.$inferSelect;
 

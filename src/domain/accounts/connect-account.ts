@@ -4,7 +4,7 @@ import { pkceChallenge } from "../../networks/http.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../networks/types.js";
-import type { DomainContext } from "../core/context.js";
+import type { DomainContext } from "../core/index.js";
 import { appProductsFor, networkContextFor } from "./networks/network-context.js";
 import { sandboxRuntime } from "./sandbox/sandbox-runtime.js";
 import type { SocialAccountView } from "./account-view.js";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { inboundRoutes } from "../../db/schema/index.js";
-import type { DomainContext } from "../core/context.js";
+import type { DomainContext } from "../core/index.js";
 
 /**
  * Replaces the network objects (Facebook pages) whose webhooks lead to this account with the ones

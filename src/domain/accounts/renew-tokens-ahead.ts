@@ -4,8 +4,8 @@ import { ApiError } from "../../infra/errors.js";
 import { renewAccountTokens } from "./account-session.js";
 import type { SocialAccountRow } from "./account-view.js";
 import { renewedAhead } from "./token-renewal.js";
-import type { WorkspaceRecord } from "../core/context.js";
-import { jobContextFor, type JobRuntime } from "../core/jobs/job-context.js";
+import type { WorkspaceRecord } from "../core/index.js";
+import { jobContextFor, type JobRuntime } from "../core/index.js";
 import { DEFAULT_TOKEN_WARNING_DAYS, recordTokenExpiring } from "./sweep-expiring-tokens.js";
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -3,9 +3,9 @@ import { socialAccounts } from "../../db/schema/index.js";
 import { newId } from "../../infra/ids.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import type { NetworkIdentity, TokenSet } from "../../networks/types.js";
-import { recordAuditEvent } from "../core/audit/record-audit-event.js";
-import type { DomainContext } from "../core/context.js";
-import { recordEvent } from "../events/record-event.js";
+import { recordAuditEvent } from "../core/index.js";
+import type { DomainContext } from "../core/index.js";
+import { recordEvent } from "../events/index.js";
 import { type SocialAccountView, toAccountView } from "./account-view.js";
 import { sealTokens } from "./token-vault.js";
 

@@ -2,12 +2,12 @@ import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import { socialAccounts, workspaces } from "../../db/schema/index.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import { reconnectLink } from "./connect/reconnect-link.js";
-import { recordEventOnce } from "../events/record-event.js";
-import type { WorkspaceRecord } from "../core/context.js";
+import { recordEventOnce } from "../events/index.js";
+import type { WorkspaceRecord } from "../core/index.js";
 import { type SocialAccountRow, toAccountView } from "./account-view.js";
 import { expiresForGood, platformsThatMayExpire } from "./token-renewal.js";
 import { openTokens } from "./token-vault.js";
-import type { JobRuntime } from "../core/jobs/job-context.js";
+import type { JobRuntime } from "../core/index.js";
 
 export const DEFAULT_TOKEN_WARNING_DAYS = 7;
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import { type AgentAction, type AgentGrant, agentActions } from "../core/agent-grant.js";
+import { type AgentAction, type AgentGrant, agentActions } from "../core/index.js";
 
 export { type AgentAction, type AgentGrant, agentActions };
 

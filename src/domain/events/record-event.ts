@@ -2,7 +2,7 @@ import { events } from "../../db/schema/index.js";
 import { eventAccountIds } from "./event-accounts.js";
 import type { Queryable } from "../../db/types.js";
 import { newId } from "../../infra/ids.js";
-import type { JobQueue } from "../core/jobs/job-queue.js";
+import type { JobQueue } from "../core/index.js";
 import { fanOutEvent } from "./webhooks/fan-out-event.js";
 import { recordEventWithJobs } from "./webhooks/record-event-statement.js";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import { recordAuditEvent } from "../core/audit/record-audit-event.js";
+import { recordAuditEvent } from "../core/index.js";
 import { OperatorError } from "./operator-error.js";
 
 /**

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { apiKeys, workspaces } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import { recordAuditEvent } from "../core/audit/record-audit-event.js";
-import { ledgerBalance, ledgerTotal } from "../billing/ledger.js";
-import { type PlanId, creditPeriod, plans } from "../billing/plans.js";
-import type { VerifiedKeyCache } from "../core/verified-key-cache.js";
-import { OperatorError } from "../keys/operator-error.js";
+import { recordAuditEvent } from "../core/index.js";
+import { ledgerBalance, ledgerTotal } from "../billing/index.js";
+import { type PlanId, creditPeriod, plans } from "../billing/index.js";
+import type { VerifiedKeyCache } from "../core/index.js";
+import { OperatorError } from "../keys/index.js";
 
 export { OperatorError };
 

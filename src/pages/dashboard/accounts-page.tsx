@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { ProfileView } from "../../domain/accounts/profiles/profiles.js";
-import type { SocialAccountView } from "../../domain/accounts/account-view.js";
+import type { ProfileView } from "../../domain/accounts/index.js";
+import type { SocialAccountView } from "../../domain/accounts/index.js";
 import { Csrf, DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { FC } from "hono/jsx";
-import { type AgentView, listAgents, revokeAgent } from "../../domain/agents/manage-agents.js";
+import { type AgentView, listAgents, revokeAgent } from "../../domain/agents/index.js";
 import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
 import type { DashboardEnv } from "./dashboard-env.js";
 import { type Column, DataTable } from "./data-table.js";

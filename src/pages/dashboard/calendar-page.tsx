@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import type { PostView } from "../../domain/publishing/posts/post-view.js";
+import type { PostView } from "../../domain/publishing/index.js";
 import { Csrf, DashboardLayout, type Frame } from "./dashboard-layout.js";
 
 /** `2030-01-31T09:30` for a datetime-local input, in UTC (the calendar's zone, said on the page). */

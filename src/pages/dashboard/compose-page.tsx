@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { ValidationReport } from "../../domain/publishing/posts/create-post.js";
-import type { SocialAccountView } from "../../domain/accounts/account-view.js";
+import type { ValidationReport } from "../../domain/publishing/index.js";
+import type { SocialAccountView } from "../../domain/accounts/index.js";
 import { Csrf, DashboardLayout, type Frame } from "./dashboard-layout.js";
 
 export interface ComposeDraft {

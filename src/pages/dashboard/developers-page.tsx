@@ -1,8 +1,8 @@
 import type { FC } from "hono/jsx";
-import type { CredentialView } from "../../domain/accounts/credentials/app-credentials.js";
-import type { EmailPreferences } from "../../domain/workspaces/email-preferences/email-preferences.js";
-import type { CreatedApiKey } from "../../domain/keys/create-api-key.js";
-import type { listWorkspaceKeys } from "../../domain/keys/workspace-keys.js";
+import type { CredentialView } from "../../domain/accounts/index.js";
+import type { EmailPreferences } from "../../domain/workspaces/index.js";
+import type { CreatedApiKey } from "../../domain/keys/index.js";
+import type { listWorkspaceKeys } from "../../domain/keys/index.js";
 import { platformIds } from "../../types/platform-ids.js";
 import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";

@@ -1,10 +1,10 @@
 import type { Child, FC } from "hono/jsx";
-import type { Notification } from "../../domain/inbox/notifications.js";
-import type { MarkSeenResult } from "../../domain/inbox/mark-notifications-seen.js";
-import type { Conversation } from "../../domain/inbox/messages/list-conversations.js";
-import type { Message } from "../../domain/inbox/messages/list-messages.js";
-import type { PostView } from "../../domain/publishing/posts/post-view.js";
-import type { ReadProblem } from "../../domain/accounts/reads/spanning-read.js";
+import type { Notification } from "../../domain/inbox/index.js";
+import type { MarkSeenResult } from "../../domain/inbox/index.js";
+import type { Conversation } from "../../domain/inbox/index.js";
+import type { Message } from "../../domain/inbox/index.js";
+import type { PostView } from "../../domain/publishing/index.js";
+import type { ReadProblem } from "../../domain/accounts/index.js";
 import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
 import { ProblemsList } from "./problems-list.js";
 

@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import type { PostView } from "../../domain/publishing/posts/post-view.js";
+import type { PostView } from "../../domain/publishing/index.js";
 import { Csrf, DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
 
 /** One post: every target's result, a failed target's error with its fix, the network's link. */

@@ -1,7 +1,7 @@
 import type { FC } from "hono/jsx";
-import { eventTypes } from "../../domain/events/record-event.js";
-import type { DeliveryAttemptView } from "../../domain/events/webhooks/list-deliveries.js";
-import type { WebhookView } from "../../domain/events/webhooks/webhook-view.js";
+import { eventTypes } from "../../domain/events/index.js";
+import type { DeliveryAttemptView } from "../../domain/events/index.js";
+import type { WebhookView } from "../../domain/events/index.js";
 import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 

@@ -1,7 +1,7 @@
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { appProductsFor } from "../networks/network-context.js";
 import { profileIdFor } from "../account-queries.js";
 import { resolveVariant } from "../connect-account.js";

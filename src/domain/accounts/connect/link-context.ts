@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { profiles, workspaces } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { ApiKeyRecord, DomainContext } from "../../core/context.js";
+import type { ApiKeyRecord, DomainContext } from "../../core/index.js";
 
 /** What the public connect pages have before they know the workspace: no key, no tenant yet. */
 export type ConnectRuntime = Omit<DomainContext, "workspace" | "apiKey">;

@@ -4,8 +4,8 @@ import { ApiError } from "../../../infra/errors.js";
 import { newId } from "../../../infra/ids.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import { recordAuditEvent } from "../../core/audit/record-audit-event.js";
-import type { DomainContext } from "../../core/context.js";
+import { recordAuditEvent } from "../../core/index.js";
+import type { DomainContext } from "../../core/index.js";
 import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";
 
 async function registerSandboxApp(ctx: DomainContext, platform: PlatformId, clientId: string, products: string[]): Promise<void> {

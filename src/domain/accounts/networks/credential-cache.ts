@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { appCredentials, socialAccounts } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 
 export type CredentialRow = typeof appCredentials.$inferSelect;
 

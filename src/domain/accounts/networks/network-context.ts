@@ -4,7 +4,7 @@ import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
 import type { NetworkContext } from "../../../networks/types.js";
 import { fetchWithSignal } from "../../../networks/abortable-fetch.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";
 import { credentialRow } from "./credential-cache.js";
 

@@ -2,9 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { profiles } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import { newId } from "../../../infra/ids.js";
-import type { DomainContext } from "../../core/context.js";
-import { decodeCursor, pageOf } from "../../core/pagination/cursor.js";
-import { afterPosition, newestFirst } from "../../core/pagination/keyset.js";
+import type { DomainContext } from "../../core/index.js";
+import { decodeCursor, pageOf } from "../../core/index.js";
+import { afterPosition, newestFirst } from "../../core/index.js";
 
 export interface ProfileView {
   id: string;

@@ -5,8 +5,8 @@ import type { NetworkPage, NetworkPageRequest } from "../../../networks/facets/i
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../../networks/types.js";
-import { withinGrant } from "../../agents/grant-checks.js";
-import type { DomainContext } from "../../core/context.js";
+import { withinGrant } from "../../agents/index.js";
+import type { DomainContext } from "../../core/index.js";
 import { credentialsOfAccount, rememberCredentials } from "../networks/credential-cache.js";
 import { requireAccount } from "../account-queries.js";
 import { withAccountSession } from "../account-session.js";

@@ -2,7 +2,7 @@ import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import type { SandboxToken } from "../../../sandbox/tokens.js";
 import type { SandboxAccount, SandboxFault, SandboxStore } from "../../../sandbox/types.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { requireAccount } from "../account-queries.js";
 import { openTokens } from "../token-vault.js";
 import { createDbSandboxStore } from "./db-sandbox-store.js";

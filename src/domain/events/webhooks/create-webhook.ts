@@ -1,6 +1,6 @@
 import { webhookEndpoints } from "../../../db/schema/index.js";
 import { newId } from "../../../infra/ids.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { checkWebhookUrl } from "./check-webhook-url.js";
 import { checkEventNames } from "./webhook-input.js";
 import { type WebhookView, newWebhookSecret, secretContext, toWebhookView } from "./webhook-view.js";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { webhookEndpoints } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { requireEndpoint } from "./webhook-view.js";
 
 /**

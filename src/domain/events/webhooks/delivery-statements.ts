@@ -3,7 +3,7 @@ import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "..
 import type { Queryable } from "../../../db/types.js";
 import { textArray } from "../../../db/text-array.js";
 import { newId } from "../../../infra/ids.js";
-import { rowsOf } from "../../core/jobs/claim-pass.js";
+import { rowsOf } from "../../core/index.js";
 import type { EndpointRow } from "./webhook-view.js";
 
 import { DELIVERY_TIMEOUT_MS } from "./retry-schedule.js";

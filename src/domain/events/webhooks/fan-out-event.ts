@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints } from "../../../db/schema/index.js";
 import type { Queryable } from "../../../db/types.js";
 import { newId } from "../../../infra/ids.js";
-import { type JobQueue, type JobRequest, enqueueAll } from "../../core/jobs/job-queue.js";
+import { type JobQueue, type JobRequest, enqueueAll } from "../../core/index.js";
 import { deliveryJobKey } from "./retry-schedule.js";
 
 export interface RecordedEvent {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
-import { decodeCursor, pageOf } from "../../core/pagination/cursor.js";
-import { afterPosition, newestFirst } from "../../core/pagination/keyset.js";
+import type { DomainContext } from "../../core/index.js";
+import { decodeCursor, pageOf } from "../../core/index.js";
+import { afterPosition, newestFirst } from "../../core/index.js";
 import { requireEndpoint } from "./webhook-view.js";
 
 export interface DeliveryAttemptView {

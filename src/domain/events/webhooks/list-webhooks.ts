@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { webhookEndpoints } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
-import { decodeCursor, pageOf } from "../../core/pagination/cursor.js";
-import { afterPosition, newestFirst } from "../../core/pagination/keyset.js";
+import type { DomainContext } from "../../core/index.js";
+import { decodeCursor, pageOf } from "../../core/index.js";
+import { afterPosition, newestFirst } from "../../core/index.js";
 import { type WebhookView, requireEndpoint, toWebhookView } from "./webhook-view.js";
 
 /** GET /v1/webhooks: the caller's endpoints (its workspace, its key's mode), newest first. */

@@ -4,8 +4,8 @@ import type { Queryable } from "../../../db/types.js";
 import { newId } from "../../../infra/ids.js";
 import { eventAccountIds } from "../event-accounts.js";
 import type { EventType } from "../record-event.js";
-import { rowsOf } from "../../core/jobs/claim-pass.js";
-import { JOB_CHANNEL } from "../../core/jobs/job-queue.js";
+import { rowsOf } from "../../core/index.js";
+import { JOB_CHANNEL } from "../../core/index.js";
 import { deliveryJobKey } from "./retry-schedule.js";
 
 /**

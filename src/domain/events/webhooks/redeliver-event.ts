@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { requireEvent } from "../list-events.js";
 import { enqueueDelivery, fanOutEvent } from "./fan-out-event.js";
 import { requireEndpoint } from "./webhook-view.js";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { webhookEndpoints } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { type WebhookView, newWebhookSecret, requireEndpoint, secretContext, toWebhookView } from "./webhook-view.js";
 
 export const DEFAULT_ROTATION_WINDOW_SECONDS = 24 * 3600;

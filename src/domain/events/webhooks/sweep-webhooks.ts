@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { events, webhookDeliveries, webhookEndpoints } from "../../../db/schema/index.js";
 import { EVENT_RETENTION_DAYS } from "../list-events.js";
-import type { JobRuntime } from "../../core/jobs/job-context.js";
+import type { JobRuntime } from "../../core/index.js";
 import { STALE_ATTEMPT_MS } from "./deliver-webhook.js";
 import { enqueueDelivery } from "./fan-out-event.js";
 

@@ -1,6 +1,6 @@
 import { events } from "../../../db/schema/index.js";
 import { newId } from "../../../infra/ids.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { fanOutEvent } from "./fan-out-event.js";
 import { requireEndpoint, toWebhookView } from "./webhook-view.js";
 

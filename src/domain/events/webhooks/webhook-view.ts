@@ -3,7 +3,7 @@ import { webhookEndpoints } from "../../../db/schema/index.js";
 import type { Queryable } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
 import { randomString } from "../../../infra/ids.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { eventTypes } from "../record-event.js";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;

@@ -1,12 +1,12 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { appCredentials, postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import { assertPostInGrant } from "../../agents/post-scope.js";
-import { withinGrant } from "../../agents/grant-checks.js";
-import type { DomainContext } from "../../core/context.js";
-import { credentialsOfAccount, rememberCredentials } from "../../accounts/networks/credential-cache.js";
-import type { PostRow } from "../../publishing/posts/post-view.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import { assertPostInGrant } from "../../agents/index.js";
+import { withinGrant } from "../../agents/index.js";
+import type { DomainContext } from "../../core/index.js";
+import { credentialsOfAccount, rememberCredentials } from "../../accounts/index.js";
+import type { PostRow } from "../../publishing/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 
 export interface PublishedTarget {
   row: SocialAccountRow;

@@ -1,10 +1,10 @@
 import type { NetworkActor, NetworkComment } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { postWithPublishedTargets } from "./comment-targets.js";
-import { callWithinBudget, type ReadProblem, spanningRead } from "../../accounts/reads/spanning-read.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import { callWithinBudget, type ReadProblem, spanningRead } from "../../accounts/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 
 export interface Comment {
   id: string;

@@ -2,11 +2,11 @@ import { ApiError } from "../../../infra/errors.js";
 import type { CommentTarget, InboxFacet } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { answerReview, removeReviewAnswer, reviewsNaming } from "../reviews/review-replies.js";
-import { requireAccount } from "../../accounts/account-queries.js";
-import { withAccountSession } from "../../accounts/account-session.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import { requireAccount } from "../../accounts/index.js";
+import { withAccountSession } from "../../accounts/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 import { billedReplyPlatforms, refundReplyCredit, reserveReplyCredit } from "./reply-credit.js";
 
 /**

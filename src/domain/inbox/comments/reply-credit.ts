@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { CreditSource } from "../../billing/ledger.js";
-import { creditPeriod } from "../../billing/plans.js";
-import type { DomainContext } from "../../core/context.js";
-import { reserveCredits } from "../../publishing/posts/credits.js";
+import type { CreditSource } from "../../billing/index.js";
+import { creditPeriod } from "../../billing/index.js";
+import type { DomainContext } from "../../core/index.js";
+import { reserveCredits } from "../../publishing/index.js";
 import { randomString } from "../../../infra/ids.js";
-import { forgetAgents, refundAgentCharges } from "../../agents/agent-spend.js";
+import { forgetAgents, refundAgentCharges } from "../../agents/index.js";
 
 /**
  * Networks where an answer to a comment is billed like a post (spec: "Replying to a comment is

@@ -2,9 +2,9 @@ import { ApiError } from "../../../infra/errors.js";
 import { publicCapabilities } from "../../../networks/derived-capabilities.js";
 import { type EngageFacet, type EngageOptions, type EngageResult, type EngagementAction, methodOfAction } from "../../../networks/facets/engage.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/context.js";
-import { accountWithAdapter, assertConnected } from "../../accounts/account-resources.js";
-import { withAccountSession } from "../../accounts/account-session.js";
+import type { DomainContext } from "../../core/index.js";
+import { accountWithAdapter, assertConnected } from "../../accounts/index.js";
+import { withAccountSession } from "../../accounts/index.js";
 import { resolveTarget } from "./resolve-target.js";
 
 export interface EngagementResult {

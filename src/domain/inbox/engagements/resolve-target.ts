@@ -4,9 +4,9 @@ import { ApiError } from "../../../infra/errors.js";
 import type { EngageFacet, EngagementAction, UserRef } from "../../../networks/facets/engage.js";
 import { methodOfAction } from "../../../networks/facets/engage.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import { assertAccountsInGrant } from "../../agents/grant-checks.js";
-import type { DomainContext } from "../../core/context.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import { assertAccountsInGrant } from "../../agents/index.js";
+import type { DomainContext } from "../../core/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 
 export type ResolvedTarget = { kind: "post"; networkPostId: string } | { kind: "user"; user: UserRef };
 

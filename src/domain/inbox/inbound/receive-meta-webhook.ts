@@ -1,8 +1,8 @@
-import type { JobQueue } from "../../core/jobs/job-queue.js";
+import type { JobQueue } from "../../core/index.js";
 import type { Database } from "../../../db/types.js";
 import type { Clock } from "../../../infra/clock.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { NetworkDeps } from "../../core/network-deps.js";
+import type { NetworkDeps } from "../../core/index.js";
 import { parseMetaWebhook } from "./meta-payload.js";
 import { verifyMetaSignature } from "./meta-signature.js";
 import { type InboundScope, recordInbound } from "./record-inbound.js";

@@ -1,9 +1,9 @@
-import type { JobQueue } from "../../core/jobs/job-queue.js";
+import type { JobQueue } from "../../core/index.js";
 import { and, eq, ne } from "drizzle-orm";
 import { inboundRoutes, postTargets, socialAccounts } from "../../../db/schema/index.js";
 import type { Queryable } from "../../../db/types.js";
-import { recordEventOnce } from "../../events/record-event.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import { recordEventOnce } from "../../events/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 import type { InboundItem } from "./inbound-item.js";
 
 /**

@@ -4,10 +4,10 @@ import { ApiError } from "../../../infra/errors.js";
 import type { InboxFacet } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import { assertAccountsInGrant } from "../../agents/grant-checks.js";
-import type { DomainContext } from "../../core/context.js";
-import { credentialsOfAccount, rememberCredentials } from "../../accounts/networks/credential-cache.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import { assertAccountsInGrant } from "../../agents/index.js";
+import type { DomainContext } from "../../core/index.js";
+import { credentialsOfAccount, rememberCredentials } from "../../accounts/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 import { type ConversationKey, conversationNotFound, parseConversationId } from "./conversation-id.js";
 
 export interface ResolvedConversation {

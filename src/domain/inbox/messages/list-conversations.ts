@@ -1,7 +1,7 @@
 import type { NetworkActor, NetworkConversation } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/context.js";
-import { type ReadProblem, spanningRead } from "../../accounts/reads/spanning-read.js";
+import type { DomainContext } from "../../core/index.js";
+import { type ReadProblem, spanningRead } from "../../accounts/index.js";
 import { conversationId } from "./conversation-id.js";
 
 export interface Conversation {

@@ -1,8 +1,8 @@
 import type { NetworkActor } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/context.js";
-import { signSpanningCursor, verifySpanningCursor } from "../../accounts/reads/spanning-cursor.js";
-import { withAccountSession } from "../../accounts/account-session.js";
+import type { DomainContext } from "../../core/index.js";
+import { signSpanningCursor, verifySpanningCursor } from "../../accounts/index.js";
+import { withAccountSession } from "../../accounts/index.js";
 import { messagingUnsupported, resolveConversation } from "./conversation-account.js";
 
 export interface Message {

@@ -1,8 +1,8 @@
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/context.js";
-import { loadMediaForPublish } from "../../publishing/media/load-media-for-publish.js";
-import { withAccountSession } from "../../accounts/account-session.js";
+import type { DomainContext } from "../../core/index.js";
+import { loadMediaForPublish } from "../../publishing/index.js";
+import { withAccountSession } from "../../accounts/index.js";
 import { conversationNotFound } from "./conversation-id.js";
 import { messagingUnsupported, resolveConversation } from "./conversation-account.js";
 

@@ -1,7 +1,7 @@
 import type { NetworkNotification, NetworkPage, NetworkPageRequest } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../../networks/types.js";
-import type { EventType } from "../../events/record-event.js";
+import type { EventType } from "../../events/index.js";
 import { type InboundItem, inboundItem } from "../inbound/inbound-item.js";
 import { messagesFeed } from "./messages-feed.js";
 

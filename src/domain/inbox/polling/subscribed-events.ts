@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { webhookEndpoints } from "../../../db/schema/index.js";
 import type { Queryable } from "../../../db/types.js";
-import type { EventType } from "../../events/record-event.js";
+import type { EventType } from "../../events/index.js";
 
 /**
  * Which of `wanted` at least one enabled endpoint of the workspace (in that mode) subscribes to.

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, gt, isNotNull, isNull, or, sql } from "drizzle-or
 import { socialAccounts, webhookEndpoints } from "../../../db/schema/index.js";
 import { type PlatformId, platformIds } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { JobRuntime } from "../../core/jobs/job-context.js";
+import type { JobRuntime } from "../../core/index.js";
 import { pollIntervalMs } from "./poll-intervals.js";
 import { polledEventsOf, polledFeeds } from "./polled-feeds.js";
 

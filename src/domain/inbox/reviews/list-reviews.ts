@@ -3,9 +3,9 @@ import type { NetworkActor } from "../../../networks/facets/inbox.js";
 import type { NetworkReview, ReviewRating } from "../../../networks/facets/reviews.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
-import { callWithinBudget, problemOf, type ReadProblem, spanningRead } from "../../accounts/reads/spanning-read.js";
-import { requireAccount } from "../../accounts/account-queries.js";
+import type { DomainContext } from "../../core/index.js";
+import { callWithinBudget, problemOf, type ReadProblem, spanningRead } from "../../accounts/index.js";
+import { requireAccount } from "../../accounts/index.js";
 
 export interface Review {
   id: string;

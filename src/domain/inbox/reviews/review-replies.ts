@@ -1,9 +1,9 @@
 import type { ReviewsFacet } from "../../../networks/facets/reviews.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
-import { withAccountSession } from "../../accounts/account-session.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import type { DomainContext } from "../../core/index.js";
+import { withAccountSession } from "../../accounts/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 
 /**
  * A review id goes through the comment routes (API-DECISIONS: "its id works with the comment

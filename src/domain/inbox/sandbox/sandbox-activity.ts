@@ -4,13 +4,13 @@ import { ApiError } from "../../../infra/errors.js";
 import type { NetworkActor } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import type { SandboxActivity } from "../../../sandbox/types.js";
-import type { DomainContext } from "../../core/context.js";
-import { requireAccount } from "../../accounts/account-queries.js";
-import { openTokens } from "../../accounts/token-vault.js";
-import { createDbSandboxStore } from "../../accounts/sandbox/db-sandbox-store.js";
-import { simulatedAccount } from "../../accounts/sandbox/sandbox-faults.js";
-import { sandboxRuntime } from "../../accounts/sandbox/sandbox-runtime.js";
-import { requireSandboxHandle } from "../../accounts/sandbox/sandbox-handles.js";
+import type { DomainContext } from "../../core/index.js";
+import { requireAccount } from "../../accounts/index.js";
+import { openTokens } from "../../accounts/index.js";
+import { createDbSandboxStore } from "../../accounts/index.js";
+import { simulatedAccount } from "../../accounts/index.js";
+import { sandboxRuntime } from "../../accounts/index.js";
+import { requireSandboxHandle } from "../../accounts/index.js";
 
 export interface SimulateActivityInput {
   id: string;

@@ -3,9 +3,9 @@ import { events, inboxPollCursors } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import type { Simulator } from "../../../sandbox/types.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { feedsToPoll, pollFeed } from "../polling/poll-account.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 
 /** The feed that reads replies and mentions (inbox-polling/polled-feeds.ts). */
 const NOTIFICATIONS_FEED = "notifications";

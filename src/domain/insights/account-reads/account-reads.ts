@@ -5,9 +5,9 @@ import type { AccountReadsFacet, NetworkAccountPost } from "../../../networks/fa
 import type { NetworkActor } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import type { NetworkAdapter } from "../../../networks/types.js";
-import type { DomainContext } from "../../core/context.js";
-import { type NetworkRead, type ReadProblem, spanningRead } from "../../accounts/reads/spanning-read.js";
-import { requireAccount } from "../../accounts/account-queries.js";
+import type { DomainContext } from "../../core/index.js";
+import { type NetworkRead, type ReadProblem, spanningRead } from "../../accounts/index.js";
+import { requireAccount } from "../../accounts/index.js";
 
 export interface AccountPost {
   id: string;

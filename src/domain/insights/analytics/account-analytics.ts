@@ -4,10 +4,10 @@ import { ApiError } from "../../../infra/errors.js";
 import { type AccountAnalyticsRequest, addMetrics, type DailyMetrics, type MetricValues, type NetworkAccountAnalytics, sumOrNull } from "../../../networks/facets/analytics.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import { assertAccountsInGrant, withinGrant } from "../../agents/grant-checks.js";
-import type { DomainContext } from "../../core/context.js";
-import { callWithinBudget, problemOf, type ReadProblem } from "../../accounts/reads/spanning-read.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import { assertAccountsInGrant, withinGrant } from "../../agents/index.js";
+import type { DomainContext } from "../../core/index.js";
+import { callWithinBudget, problemOf, type ReadProblem } from "../../accounts/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 import { cacheAnswers, storeCached } from "./analytics-cache.js";
 import { type AnalyticsPeriod, periodRange } from "./periods.js";
 

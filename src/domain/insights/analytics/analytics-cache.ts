@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { analyticsCache } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 
 /**
  * How long a cached read answers without asking the network. The networks themselves update

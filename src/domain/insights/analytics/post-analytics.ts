@@ -3,9 +3,9 @@ import { analyticsCache, postTargets, socialAccounts } from "../../../db/schema/
 import { type MetricValues, type NetworkMetrics } from "../../../networks/facets/analytics.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
-import { requirePost } from "../../publishing/posts/read-posts.js";
-import { callWithinBudget } from "../../accounts/reads/spanning-read.js";
+import type { DomainContext } from "../../core/index.js";
+import { requirePost } from "../../publishing/index.js";
+import { callWithinBudget } from "../../accounts/index.js";
 import { cacheAnswers, storeCached } from "./analytics-cache.js";
 
 /** Why a target has no numbers: the spec's codes, as in a spanning read's `problems`. */

@@ -2,9 +2,9 @@ import { ApiError } from "../../../infra/errors.js";
 import type { NetworkCreator } from "../../../networks/facets/discover.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
-import { withAccountSession } from "../../accounts/account-session.js";
-import { creatorSearchRefusal } from "../../accounts/creator-access.js";
+import type { DomainContext } from "../../core/index.js";
+import { withAccountSession } from "../../accounts/index.js";
+import { creatorSearchRefusal } from "../../accounts/index.js";
 import { decodeDiscoveryCursor, encodeDiscoveryCursor } from "./single-cursor.js";
 import { discoveryAccount } from "./profiles.js";
 

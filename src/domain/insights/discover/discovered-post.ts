@@ -1,7 +1,7 @@
 import type { DiscoveredPost as NetworkDiscoveredPost } from "../../../networks/facets/discover.js";
 import type { NetworkActor } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 
 /** A public post as GET /v1/discover/posts and /profiles/{handle}/posts answer it. */
 export interface DiscoveredPost {

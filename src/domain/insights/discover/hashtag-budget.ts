@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { hashtagSearches, socialAccounts } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import type { DomainContext } from "../../core/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

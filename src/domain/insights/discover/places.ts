@@ -2,8 +2,8 @@ import { ApiError } from "../../../infra/errors.js";
 import type { NetworkPlace } from "../../../networks/facets/discover.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor, adapters } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
-import { withAccountSession } from "../../accounts/account-session.js";
+import type { DomainContext } from "../../core/index.js";
+import { withAccountSession } from "../../accounts/index.js";
 import { discoveryAccount } from "./profiles.js";
 
 /**

@@ -2,11 +2,11 @@ import { ApiError } from "../../../infra/errors.js";
 import type { DiscoveredPost as NetworkDiscoveredPost, NetworkPublicProfile } from "../../../networks/facets/discover.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
-import { type ReadProblem, spanningRead } from "../../accounts/reads/spanning-read.js";
-import { requireAccount } from "../../accounts/account-queries.js";
-import { withAccountSession } from "../../accounts/account-session.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import type { DomainContext } from "../../core/index.js";
+import { type ReadProblem, spanningRead } from "../../accounts/index.js";
+import { requireAccount } from "../../accounts/index.js";
+import { withAccountSession } from "../../accounts/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 import { type DiscoveredPost, toDiscoveredPost } from "./discovered-post.js";
 
 export type PublicProfile = NetworkPublicProfile & { account: string; platform: PlatformId };

@@ -1,9 +1,9 @@
 import { ApiError } from "../../../infra/errors.js";
 import type { DiscoveredPost as NetworkDiscoveredPost, PostSearchQuery } from "../../../networks/facets/discover.js";
 import type { NetworkAdapter } from "../../../networks/types.js";
-import type { DomainContext } from "../../core/context.js";
-import { problemOf, type ReadProblem, spanningRead } from "../../accounts/reads/spanning-read.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import type { DomainContext } from "../../core/index.js";
+import { problemOf, type ReadProblem, spanningRead } from "../../accounts/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 import { type DiscoveredPost, toDiscoveredPost } from "./discovered-post.js";
 import { spendHashtag } from "./hashtag-budget.js";
 

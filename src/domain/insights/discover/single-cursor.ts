@@ -1,6 +1,6 @@
 import { ApiError } from "../../../infra/errors.js";
-import type { DomainContext } from "../../core/context.js";
-import { signSpanningCursor, verifySpanningCursor } from "../../accounts/reads/spanning-cursor.js";
+import type { DomainContext } from "../../core/index.js";
+import { signSpanningCursor, verifySpanningCursor } from "../../accounts/index.js";
 
 /**
  * The cursor of a one-network discovery list (creators): the network's own cursor, signed like a

@@ -4,8 +4,8 @@ import { ApiError } from "../../../infra/errors.js";
 import type { LiveFacet } from "../../../networks/facets/live.js";
 import { type PlatformId, platformIds } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
-import { accountWithAdapter, assertConnected, type ConnectedAccount } from "../../accounts/account-resources.js";
+import type { DomainContext } from "../../core/index.js";
+import { accountWithAdapter, assertConnected, type ConnectedAccount } from "../../accounts/index.js";
 import type { LiveBroadcastRow } from "./broadcast-view.js";
 
 /** The networks whose adapters can create broadcasts, named in every refusal so the fix is concrete. */

@@ -1,7 +1,7 @@
-import { recordAuditEvent } from "../../core/audit/record-audit-event.js";
+import { recordAuditEvent } from "../../core/index.js";
 import type { IngestCredentials } from "../../../networks/facets/live.js";
-import type { DomainContext } from "../../core/context.js";
-import { withAccountSession } from "../../accounts/account-session.js";
+import type { DomainContext } from "../../core/index.js";
+import { withAccountSession } from "../../accounts/index.js";
 import { assertTransition } from "./broadcast-transitions.js";
 import { requireBroadcast, requireLiveAccount } from "./live-account.js";
 

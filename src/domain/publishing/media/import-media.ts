@@ -1,6 +1,6 @@
 import { ApiError } from "../../../infra/errors.js";
 import { UrlUnreachableError } from "../../../infra/outbound/guarded-fetch.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { MEDIA_BYTE_LIMITS } from "./media-formats.js";
 import type { MediaView } from "./media-view.js";
 import { uploadMedia } from "./upload-media.js";

@@ -3,7 +3,7 @@ import { media } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import { readAll } from "../../../infra/media-storage/types.js";
 import type { PublishMedia } from "../../../networks/publish-types.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import { MEDIA_URL_TTL_SECONDS, signedMediaUrl } from "./signed-url.js";
 

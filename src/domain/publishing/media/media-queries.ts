@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { media } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import { mediaWithinGrant } from "../../agents/grant-sql.js";
-import { assertMediaUsersInGrant } from "../../agents/post-scope.js";
-import type { DomainContext } from "../../core/context.js";
+import { mediaWithinGrant } from "../../agents/index.js";
+import { assertMediaUsersInGrant } from "../../agents/index.js";
+import type { DomainContext } from "../../core/index.js";
 import { type MediaRow, type MediaView, toMediaView } from "./media-view.js";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { media } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { parseRange } from "./http-range.js";
 import { verifyMediaUrl } from "./signed-url.js";
 

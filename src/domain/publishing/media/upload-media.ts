@@ -2,7 +2,7 @@ import { media } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import { newId } from "../../../infra/ids.js";
 import { sha256Passthrough } from "../../../infra/streaming-sha256.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import {
   ACCEPTED_FORMATS_TEXT,
   MEDIA_BYTE_LIMITS,

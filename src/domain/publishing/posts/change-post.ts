@@ -1,17 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
-import { assertAccountsInGrant } from "../../agents/grant-checks.js";
-import { forgetAgents, refundAgentCharges } from "../../agents/agent-spend.js";
+import { assertAccountsInGrant } from "../../agents/index.js";
+import { forgetAgents, refundAgentCharges } from "../../agents/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { scheduleOf } from "./create-post.js";
 import { reserveCredits } from "./credits.js";
 import { type MediaLoader, type PostContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import type { PostView } from "./post-view.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { requirePost } from "./read-posts.js";
-import { linkIdempotentPost } from "../../core/idempotency/idempotency-store.js";
+import { linkIdempotentPost } from "../../core/index.js";
 import { recordTargetOutcome, settlePost } from "./record-outcome.js";
 import { refusalOf } from "./target-refusal.js";
 

@@ -2,17 +2,17 @@ import { postTargets, posts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import { newId } from "../../../infra/ids.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import type { PostView } from "./post-view.js";
 import { type MediaLoader, type PostContent, type PreparedContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { targetError } from "./record-outcome.js";
 import { reserveCredits } from "./credits.js";
-import { assertAgentMay } from "../../agents/grant-checks.js";
-import { chargeAgentAllowance } from "../../agents/agent-spend.js";
+import { assertAgentMay } from "../../agents/index.js";
+import { chargeAgentAllowance } from "../../agents/index.js";
 import { settlePost } from "./record-outcome.js";
 import { resolveTargets } from "./resolve-targets.js";
-import { linkIdempotentPost } from "../../core/idempotency/idempotency-store.js";
+import { linkIdempotentPost } from "../../core/index.js";
 import { assertTimezone, resolveScheduledAt } from "./schedule-time.js";
 
 export interface CreatePostRequest extends PostContent {

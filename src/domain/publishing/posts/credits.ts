@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { workspaces } from "../../../db/schema/index.js";
 import type { Transaction } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
-import { type CreditSource, ledgerBalance, ledgerColumns, ledgerTotal, sourceMode, spend } from "../../billing/ledger.js";
-import { creditPeriod } from "../../billing/plans.js";
-import type { DomainContext } from "../../core/context.js";
-import { assertSourcesAllowed, chargeAgentAllowance } from "../../agents/agent-spend.js";
+import { type CreditSource, ledgerBalance, ledgerColumns, ledgerTotal, sourceMode, spend } from "../../billing/index.js";
+import { creditPeriod } from "../../billing/index.js";
+import type { DomainContext } from "../../core/index.js";
+import { assertSourcesAllowed, chargeAgentAllowance } from "../../agents/index.js";
 
-export type { CreditSource } from "../../billing/ledger.js";
+export type { CreditSource } from "../../billing/index.js";
 
 /**
  * Credits are reserved for every target that will be sent, in the transaction that stores the

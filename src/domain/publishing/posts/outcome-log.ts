@@ -1,4 +1,4 @@
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import type { TargetOutcome } from "./record-outcome.js";
 
 const messages: Record<TargetOutcome["state"], string> = {

@@ -1,5 +1,5 @@
 import { coalescing } from "../../../infra/group-commit.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import { type Landed, recordLanded } from "./record-landed.js";
 import { type TargetOutcome, recordTargetOutcome } from "./record-outcome.js";
 import { recordProcessingOutcome } from "./record-processing.js";

@@ -3,8 +3,8 @@ import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js"
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
-import type { DomainContext } from "../../core/context.js";
-import { withAccountSession } from "../../accounts/account-session.js";
+import type { DomainContext } from "../../core/index.js";
+import { withAccountSession } from "../../accounts/index.js";
 import type { MediaLoader } from "./prepare-targets.js";
 import { prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type TargetOutcome, recordTargetOutcome, settlePost } from "./record-outcome.js";

@@ -2,9 +2,9 @@ import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import type { PublishMedia, PublishRequest } from "../../../networks/publish-types.js";
 import { adapterFor } from "../../../networks/registry.js";
-import { blockedPlatforms } from "../../billing/credits.js";
-import type { DomainContext } from "../../core/context.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
+import { blockedPlatforms } from "../../billing/index.js";
+import type { DomainContext } from "../../core/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
 import { checkTarget } from "./validation/check-target.js";
 import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { postTargets, posts, profiles, socialAccounts } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import type { TargetSelection } from "./resolve-targets.js";
 
 const distinct = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => typeof id === "string"))];

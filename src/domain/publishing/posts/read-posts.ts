@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, posts, profiles } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { DomainContext } from "../../core/context.js";
-import { postsWithinGrant } from "../../agents/grant-sql.js";
-import { assertPostInGrant } from "../../agents/post-scope.js";
-import { decodeCursor, pageOf } from "../../core/pagination/cursor.js";
-import { afterPosition, newestFirst } from "../../core/pagination/keyset.js";
+import type { DomainContext } from "../../core/index.js";
+import { postsWithinGrant } from "../../agents/index.js";
+import { assertPostInGrant } from "../../agents/index.js";
+import { decodeCursor, pageOf } from "../../core/index.js";
+import { afterPosition, newestFirst } from "../../core/index.js";
 import { type PostRow, type PostView, toPostView } from "./post-view.js";
 
 export const postStates = ["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted"] as const;

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { postTargets, posts, profiles } from "../../../db/schema/index.js";
 import type { Transaction } from "../../../db/types.js";
-import type { JobQueue } from "../../core/jobs/job-queue.js";
+import type { JobQueue } from "../../core/index.js";
 import type { ApiError } from "../../../infra/errors.js";
-import type { DomainContext } from "../../core/context.js";
-import { recordEvent } from "../../events/record-event.js";
-import { forgetAgents } from "../../agents/agent-spend.js";
-import { creditPeriod } from "../../billing/plans.js";
+import type { DomainContext } from "../../core/index.js";
+import { recordEvent } from "../../events/index.js";
+import { forgetAgents } from "../../agents/index.js";
+import { creditPeriod } from "../../billing/index.js";
 import { derivePostState, eventForState } from "./derive-state.js";
 import { IN_FLIGHT_SQL, IN_FLIGHT_STATES } from "./in-flight.js";
 import { logTargetOutcome } from "./outcome-log.js";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { postTargets, posts } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 import type { PostView } from "./post-view.js";
 import { settlePost } from "./record-outcome.js";
 

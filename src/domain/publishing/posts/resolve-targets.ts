@@ -2,9 +2,9 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { profiles, socialAccounts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/context.js";
-import type { SocialAccountRow } from "../../accounts/account-view.js";
-import { assertAccountsInGrant, assertPlatformsInGrant } from "../../agents/grant-checks.js";
+import type { DomainContext } from "../../core/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
+import { assertAccountsInGrant, assertPlatformsInGrant } from "../../agents/index.js";
 
 export interface TargetSelection {
   profile?: string | undefined;

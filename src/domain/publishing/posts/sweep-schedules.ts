@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import { posts } from "../../../db/schema/index.js";
-import type { JobRuntime } from "../../core/jobs/job-context.js";
+import type { JobRuntime } from "../../core/index.js";
 
 /** A scheduled post this late with no delivery has lost its job. */
 const GRACE_MS = 60_000;

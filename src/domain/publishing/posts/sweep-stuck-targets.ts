@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { jobs, postTargets, posts } from "../../../db/schema/index.js";
 import { PUBLISH_TIMEOUT_MS } from "./publish-targets.js";
 import { pollKey } from "./poll-target.js";
-import type { JobRuntime } from "../../core/jobs/job-context.js";
+import type { JobRuntime } from "../../core/index.js";
 
 /**
  * Targets a request stored and then died before sending (`pending`, no retry time, in a post

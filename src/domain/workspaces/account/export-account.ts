@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { auditEvents, postTargets, posts, profiles, socialAccounts } from "../../../db/schema/index.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 
 /**
  * Everything the workspace holds, for portability. Serialisers here are allowlists: tokens,

@@ -3,9 +3,9 @@ import { workspaces } from "../../../db/schema/index.js";
 import { perDatabase } from "../../../db/per-database.js";
 import type { Database } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
-import { billingView, creditsView } from "../../billing/credits.js";
-import type { DomainContext } from "../../core/context.js";
-import type { LimitsCache } from "../../core/limits-cache.js";
+import { billingView, creditsView } from "../../billing/index.js";
+import type { DomainContext } from "../../core/index.js";
+import type { LimitsCache } from "../../core/index.js";
 
 interface ConnectedAccount {
   account: string;

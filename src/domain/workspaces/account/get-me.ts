@@ -1,6 +1,6 @@
-import type { AgentGrant } from "../../agents/grant.js";
-import { spentOn } from "../../agents/manage-agents.js";
-import type { DomainContext } from "../../core/context.js";
+import type { AgentGrant } from "../../agents/index.js";
+import { spentOn } from "../../agents/index.js";
+import type { DomainContext } from "../../core/index.js";
 
 export interface MeView {
   account: string;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { agents, apiKeys } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import { recordAuditEvent } from "../../core/audit/record-audit-event.js";
-import type { DomainContext } from "../../core/context.js";
+import { recordAuditEvent } from "../../core/index.js";
+import type { DomainContext } from "../../core/index.js";
 
 export interface AgentIdentity {
   id: string;

@@ -1,7 +1,7 @@
 import { appLinks } from "../../../db/schema/index.js";
 import { sha256Hex } from "../../../infra/crypto.js";
 import { randomString } from "../../../infra/ids.js";
-import type { DomainContext } from "../../core/context.js";
+import type { DomainContext } from "../../core/index.js";
 
 /** Per API-DECISIONS: an app link works once, for five minutes. */
 export const APP_LINK_TTL_MS = 5 * 60_000;

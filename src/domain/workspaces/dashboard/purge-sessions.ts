@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import { appLinks, dashboardSessions } from "../../../db/schema/index.js";
-import type { JobRuntime } from "../../core/jobs/job-context.js";
+import type { JobRuntime } from "../../core/index.js";
 
 /** Spent or expired links and ended sessions are kept this long (support questions), then deleted. */
 export const DASHBOARD_RETENTION_MS = 7 * 86_400_000;

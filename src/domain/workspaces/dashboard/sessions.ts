@@ -4,9 +4,9 @@ import type { Database } from "../../../db/types.js";
 import { sha256Hex, timingSafeEqual } from "../../../infra/crypto.js";
 import { ApiError } from "../../../infra/errors.js";
 import { randomString } from "../../../infra/ids.js";
-import { recordAuditEvent } from "../../core/audit/record-audit-event.js";
-import type { ConnectRuntime } from "../../accounts/connect/link-context.js";
-import type { ApiKeyRecord, DomainContext } from "../../core/context.js";
+import { recordAuditEvent } from "../../core/index.js";
+import type { ConnectRuntime } from "../../accounts/index.js";
+import type { ApiKeyRecord, DomainContext } from "../../core/index.js";
 
 /** A session ends after 30 minutes without a request, and 12 hours after sign-in whatever happens. */
 export const SESSION_IDLE_MS = 30 * 60_000;
