@@ -4,14 +4,7 @@ import { createApp } from "./app.js";
 import type { AppDeps } from "./deps.js";
 import { tableJobQueue } from "./domain/core/index.js";
 import { runDueJobs } from "./jobs/run-due-jobs.js";
-import { sweepSchedules } from "./domain/publishing/index.js";
-import { sweepStuckTargets } from "./domain/publishing/index.js";
-import { sweepWebhooks } from "./domain/events/index.js";
-import { sweepExpiringTokens } from "./domain/accounts/index.js";
-import { renewTokensAhead } from "./domain/accounts/index.js";
-import { purgeDashboardSessions } from "./domain/workspaces/index.js";
-import { sweepInboxPolls } from "./domain/inbox/index.js";
-import { purgeDoneJobs } from "./domain/core/index.js";
+import { cadencesAt, runSweeps } from "./jobs/sweeps.js";
 import { domainServices } from "./http/domain-services.js";
 import { createQstashQueue, createQstashVerifier } from "./infra/qstash-queue.js";
 import { networkDepsFromEnv } from "./config/network-env.js";
@@ -163,22 +156,9 @@ export default {
     const { db, close } = deps.database.open();
     const runtime = { db, clock: deps.clock, services: domainServices(deps, deps.publicUrl ?? "") };
     try {
-      await sweepSchedules(runtime);
-      await sweepStuckTargets(runtime);
-      await sweepWebhooks(runtime);
-      await sweepInboxPolls(runtime);
-      await purgeDoneJobs(runtime);
-      await runDueJobs(runtime);
       const at = new Date(controller?.scheduledTime ?? Date.now());
-      // Hourly, the run in each hour's first minute: tokens that die unless renewed while valid
-      // (Instagram-login door, Threads) are renewed ten days ahead, so a missed hour costs nothing.
-      if (at.getUTCMinutes() === 0) await renewTokensAhead(runtime);
-      // Daily: the run of the minute cron that falls in the day's first minute (UTC). A missed
-      // day costs nothing but a day of notice; the warning window is a week by default.
-      if (at.getUTCHours() === 0 && at.getUTCMinutes() === 0) {
-        await sweepExpiringTokens(runtime);
-        await purgeDashboardSessions(runtime);
-      }
+      await runSweeps(runtime, cadencesAt(at), { horizonMs: 60_000 }, deps.logger);
+      await runDueJobs(runtime);
     } finally {
       ctx.waitUntil(close());
     }

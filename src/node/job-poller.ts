@@ -1,13 +1,6 @@
 import type { JobRuntime } from "../domain/core/index.js";
 import { type JobRunnerOptions, createJobRunner } from "../jobs/job-runner.js";
-import { sweepSchedules } from "../domain/publishing/index.js";
-import { sweepStuckTargets } from "../domain/publishing/index.js";
-import { sweepWebhooks } from "../domain/events/index.js";
-import { sweepExpiringTokens } from "../domain/accounts/index.js";
-import { renewTokensAhead } from "../domain/accounts/index.js";
-import { purgeDashboardSessions } from "../domain/workspaces/index.js";
-import { sweepInboxPolls } from "../domain/inbox/index.js";
-import { purgeDoneJobs } from "../domain/core/index.js";
+import { runSweeps } from "../jobs/sweeps.js";
 import type { Logger } from "../infra/logger.js";
 import type { JobWakeups } from "./job-wakeups.js";
 
@@ -32,24 +25,16 @@ const REFILL_WAIT_MS = 20;
 const PAUSE_MS = 1_000;
 
 /**
- * The minute's sweep, all an idle server asks of its database: lost schedules re-queued, stuck
- * targets checked, webhook deliveries and inbox polls kept going, old events and done jobs purged.
- * Exported so the bench can price one sweep instead of assuming a figure.
+ * The minute's sweeps (src/jobs/sweeps.ts), all an idle server asks of its database. Exported so the
+ * bench can price one sweep instead of assuming a figure.
  */
-export async function sweepEveryMinute(runtime: JobRuntime, horizonMs: number): Promise<void> {
-  await sweepSchedules(runtime);
-  await sweepStuckTargets(runtime);
-  await sweepWebhooks(runtime);
-  await sweepInboxPolls(runtime, { horizonMs });
-  await purgeDoneJobs(runtime);
+export async function sweepEveryMinute(runtime: JobRuntime, horizonMs: number, logger?: Logger): Promise<void> {
+  await runSweeps(runtime, ["minute"], { horizonMs }, logger);
 }
 
-/**
- * The hour's sweep: tokens that die unless renewed while valid are renewed ahead of expiry (the
- * Worker's cron runs the same in each hour's first minute).
- */
-export async function sweepEveryHour(runtime: JobRuntime): Promise<void> {
-  await renewTokensAhead(runtime);
+/** The hour's sweeps: tokens that die unless renewed while valid are renewed ahead of expiry. */
+export async function sweepEveryHour(runtime: JobRuntime, logger?: Logger): Promise<void> {
+  await runSweeps(runtime, ["hour"], { horizonMs: 60 * 60_000 }, logger);
 }
 
 /**
@@ -96,16 +81,15 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
   const pass = async (): Promise<number> => {
     if (Date.now() - lastSweep >= sweepEveryMs) {
       lastSweep = Date.now();
-      await sweepEveryMinute(runtime, sweepEveryMs);
+      await sweepEveryMinute(runtime, sweepEveryMs, logger);
     }
     if (Date.now() - lastRenewalSweep >= renewalSweepEveryMs) {
       lastRenewalSweep = Date.now();
-      await sweepEveryHour(runtime);
+      await sweepEveryHour(runtime, logger);
     }
     if (Date.now() - lastTokenSweep >= tokenSweepEveryMs) {
       lastTokenSweep = Date.now();
-      await sweepExpiringTokens(runtime);
-      await purgeDashboardSessions(runtime);
+      await runSweeps(runtime, ["day"], { horizonMs: tokenSweepEveryMs }, logger);
     }
     const free = runner.free();
     // Under a steady stream every finishing job frees one slot, and refilling at each would cost
