@@ -35,6 +35,17 @@ function resolveImport(fromFile, spec) {
   return undefined;
 }
 
+const definitions = /^export\s+(?:declare\s+)?(?:async\s+)?(const|let|function\*?|class|type|interface|enum)\s+(\w+)/gm;
+function definingFile(module, name) {
+  for (const file of listFiles(path.join(domain, module))) {
+    if (file.endsWith("/index.ts")) continue;
+    for (const [, kind, defined] of readFileSync(file, "utf8").matchAll(definitions)) {
+      if (defined === name) return file;
+    }
+  }
+  return undefined;
+}
+
 const statement = /^(import|export)(\s+type)?\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)";?[ \t]*$/gm;
 const faces = new Map(modules.map((name) => [name, new Map()])); // module -> file -> Map(name -> isType)
 const edits = []; // { file, original, module, names: [{ text, isType }] , kind }
@@ -48,7 +59,20 @@ for (const file of listFiles("src")) {
     const target = resolveImport(file, spec);
     const targetModule = target && moduleOf(target);
     if (!targetModule || targetModule === fromModule) continue;
-    if (target === path.join(domain, targetModule, "index.ts")) continue;
+    if (target === path.join(domain, targetModule, "index.ts")) {
+      // A name asked of the face that it does not offer yet: find the module file that exports it.
+      for (const part of list.split(",").map((p) => p.trim()).filter(Boolean)) {
+        const isType = Boolean(typeOnly) || part.startsWith("type ");
+        const [exported] = part.replace(/^type\s+/, "").split(/\s+as\s+/);
+        const owner = definingFile(targetModule, exported);
+        if (!owner) continue;
+        const byFile = faces.get(targetModule);
+        const exports = byFile.get(owner) ?? new Map();
+        exports.set(exported, (exports.get(exported) ?? true) && isType);
+        byFile.set(owner, exports);
+      }
+      continue;
+    }
     const names = list
       .split(",")
       .map((part) => part.trim())

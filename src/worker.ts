@@ -4,7 +4,8 @@ import { createApp } from "./app.js";
 import type { AppDeps } from "./deps.js";
 import { tableJobQueue } from "./domain/core/index.js";
 import { runDueJobs } from "./jobs/run-due-jobs.js";
-import { cadencesAt, runSweeps } from "./jobs/sweeps.js";
+import { anythingToWatch, cadencesAt, runSweeps } from "./jobs/sweeps.js";
+import { type WorkMarker, mayCreateWork, redisWorkMarker, workMarkerScope } from "./infra/work-marker.js";
 import { domainServices } from "./http/domain-services.js";
 import { createQstashQueue, createQstashVerifier } from "./infra/qstash-queue.js";
 import { networkDepsFromEnv } from "./config/network-env.js";
@@ -16,7 +17,7 @@ import { workerDocsAssets } from "./openapi/worker-docs-assets.js";
 import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/core/index.js";
 import { neonDatabaseProvider } from "./db/neon.js";
 import { systemClock } from "./infra/clock.js";
-import { type LogLevel, createJsonLogger } from "./infra/logger.js";
+import { type LogLevel, type Logger, createJsonLogger } from "./infra/logger.js";
 import { ApiError, toEnvelope } from "./infra/errors.js";
 import { newId } from "./infra/ids.js";
 import { type WorkerConfig, parseWorkerConfig } from "./config/worker-config.js";
@@ -52,6 +53,8 @@ type AppFetch = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Res
 interface BuiltApp {
   fetch: AppFetch;
   deps: AppDeps;
+  /** With Upstash: where the cron learns, without Neon, whether any sweep has work. */
+  marker: WorkMarker | undefined;
 }
 /** The app, or the settings that keep it from starting (named, so the operator can fix them). */
 type Prepared = { ok: true; app: BuiltApp } | { ok: false; problems: string[] };
@@ -113,9 +116,11 @@ const noResolver = async (): Promise<string[]> => [];
 
 async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp> {
   let rateLimiter: RateLimiter = fallbackLimiter;
+  let marker: WorkMarker | undefined;
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
     const redis = new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
     rateLimiter = createUpstashRateLimiter({ redis, fallback: fallbackLimiter });
+    marker = redisWorkMarker(redis, await workMarkerScope(config.databaseUrl));
   }
   const deps: AppDeps = {
     database: neonDatabaseProvider({ url: config.databaseUrl, wsProxy: env.WS_PROXY }),
@@ -136,14 +141,20 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     // Cloudflare compresses at the edge; a body compressed in the Worker would be compressed again.
     platformCompresses: true,
   };
-  return { fetch: createApp(deps).fetch, deps };
+  return { fetch: createApp(deps).fetch, deps, marker };
 }
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
     const prepared = await prepare(env);
     if (!prepared.ok) return misconfigured(request, env, prepared.problems);
-    return prepared.app.fetch(request, env, ctx);
+    const response = await prepared.app.fetch(request, env, ctx);
+    const { marker } = prepared.app;
+    // A write may leave something for the cron's sweeps to watch: it ends a quiet spell in Redis.
+    if (marker && mayCreateWork(request.method, request.url)) {
+      ctx.waitUntil(marker.touch(Date.now()).catch((error: unknown) => prepared.app.deps.logger.error("work marker not touched", { error: String(error) })));
+    }
+    return response;
   },
   /** Cron trigger: runs due table jobs (when QStash is not configured) and repairs lost schedules. */
   async scheduled(controller: { scheduledTime?: number } | undefined, env: WorkerEnv, ctx: ExecutionContext) {
@@ -152,15 +163,32 @@ export default {
       workersLogger("info").error("worker misconfigured: cron run skipped", { problems: prepared.problems });
       return;
     }
-    const { deps } = prepared.app;
+    const { deps, marker } = prepared.app;
+    const at = new Date(controller?.scheduledTime ?? Date.now());
+    const cadences = cadencesAt(at);
+    // Nothing written since a run found nothing to watch: Redis says so, and Neon is not woken.
+    if (marker && cadences.length === 1 && (await quietOrUnknown(marker, deps.logger))) return;
     const { db, close } = deps.database.open();
     const runtime = { db, clock: deps.clock, services: domainServices(deps, deps.publicUrl ?? "") };
     try {
-      const at = new Date(controller?.scheduledTime ?? Date.now());
-      await runSweeps(runtime, cadencesAt(at), { horizonMs: 60_000 }, deps.logger);
+      await runSweeps(runtime, cadences, { horizonMs: 60_000 }, deps.logger);
       await runDueJobs(runtime);
+      if (marker) {
+        const checkedAt = Date.now();
+        if (!(await anythingToWatch(runtime))) await marker.markQuiet(checkedAt);
+      }
     } finally {
       ctx.waitUntil(close());
     }
   },
 };
+
+/** A marker Redis cannot read is treated as not quiet: the sweeps run rather than miss work. */
+async function quietOrUnknown(marker: WorkMarker, logger: Logger): Promise<boolean> {
+  try {
+    return await marker.isQuiet();
+  } catch (error) {
+    logger.error("work marker unreadable; sweeping", { error: String(error) });
+    return false;
+  }
+}

@@ -1,8 +1,9 @@
+import { type SQL, sql } from "drizzle-orm";
 import { renewTokensAhead, sweepExpiringTokens } from "../domain/accounts/index.js";
-import { type JobRuntime, purgeDoneJobs } from "../domain/core/index.js";
-import { sweepWebhooks } from "../domain/events/index.js";
-import { sweepInboxPolls } from "../domain/inbox/index.js";
-import { sweepSchedules, sweepStuckTargets } from "../domain/publishing/index.js";
+import { type JobRuntime, jobsToWatch, purgeDoneJobs } from "../domain/core/index.js";
+import { deliveriesToWatch, sweepWebhooks } from "../domain/events/index.js";
+import { accountsToWatch, sweepInboxPolls } from "../domain/inbox/index.js";
+import { postsToWatch, sweepSchedules, sweepStuckTargets } from "../domain/publishing/index.js";
 import { purgeDashboardSessions } from "../domain/workspaces/index.js";
 import type { Logger } from "../infra/logger.js";
 
@@ -17,6 +18,8 @@ interface Sweep {
   name: string;
   every: SweepCadence;
   run(runtime: JobRuntime, options: SweepOptions): Promise<unknown>;
+  /** The rows that may need this sweep later; none anywhere and the minute's sweeps can rest. */
+  watches?: () => SQL;
 }
 
 /**
@@ -26,11 +29,11 @@ interface Sweep {
  */
 export const sweeps: readonly Sweep[] = [
   // Lost schedules re-queued, stuck targets checked, deliveries and polls kept going, done jobs purged.
-  { name: "schedules", every: "minute", run: (runtime) => sweepSchedules(runtime) },
-  { name: "stuck-targets", every: "minute", run: (runtime) => sweepStuckTargets(runtime) },
-  { name: "webhooks", every: "minute", run: (runtime) => sweepWebhooks(runtime) },
-  { name: "inbox-polls", every: "minute", run: (runtime, options) => sweepInboxPolls(runtime, { horizonMs: options.horizonMs }) },
-  { name: "done-jobs", every: "minute", run: (runtime) => purgeDoneJobs(runtime) },
+  { name: "schedules", every: "minute", run: (runtime) => sweepSchedules(runtime), watches: () => postsToWatch },
+  { name: "stuck-targets", every: "minute", run: (runtime) => sweepStuckTargets(runtime), watches: () => postsToWatch },
+  { name: "webhooks", every: "minute", run: (runtime) => sweepWebhooks(runtime), watches: () => deliveriesToWatch },
+  { name: "inbox-polls", every: "minute", run: (runtime, options) => sweepInboxPolls(runtime, { horizonMs: options.horizonMs }), watches: accountsToWatch },
+  { name: "done-jobs", every: "minute", run: (runtime) => purgeDoneJobs(runtime), watches: () => jobsToWatch },
   // Tokens that die unless renewed while valid are renewed ten days ahead, so a missed hour costs nothing.
   { name: "renew-tokens", every: "hour", run: (runtime) => renewTokensAhead(runtime) },
   // A missed day costs a day of notice; the warning window is a week by default.
@@ -67,4 +70,17 @@ export function cadencesAt(at: Date): SweepCadence[] {
   if (at.getUTCMinutes() === 0) cadences.push("hour");
   if (at.getUTCMinutes() === 0 && at.getUTCHours() === 0) cadences.push("day");
   return cadences;
+}
+
+/**
+ * One statement: does anything exist that a minute's sweep may have to act on later (a scheduled or
+ * in-flight post, a pending delivery, an account that is polled, an unfinished job)? When not, the
+ * minute's sweeps rest until a write or an enqueue touches the work marker, so an idle database
+ * sees no statement at all (the hourly and daily sweeps, and the minute's once an hour, still run).
+ */
+export async function anythingToWatch(runtime: JobRuntime): Promise<boolean> {
+  const conditions = [...new Set(sweeps.flatMap((sweep) => (sweep.watches ? [sweep.watches()] : [])))];
+  const result = await runtime.db.execute(sql`select (${sql.join(conditions, sql` or `)}) as busy`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { busy: unknown }[];
+  return rows[0]?.busy === true || rows[0]?.busy === "t";
 }

@@ -13,7 +13,7 @@ export { jobContext, jobContextFor, loadJobWorkspace } from "./jobs/job-context.
 export type { JobRuntime } from "./jobs/job-context.js";
 export { enqueueAll, JOB_CHANNEL, jobKinds, tableJobQueue } from "./jobs/job-queue.js";
 export type { JobKind, JobQueue, JobRequest } from "./jobs/job-queue.js";
-export { purgeDoneJobs } from "./jobs/purge-done-jobs.js";
+export { jobsToWatch, purgeDoneJobs } from "./jobs/purge-done-jobs.js";
 export { createLimitsCache } from "./limits-cache.js";
 export type { LimitsCache } from "./limits-cache.js";
 export { realSleep } from "./network-deps.js";

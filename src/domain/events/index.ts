@@ -13,7 +13,7 @@ export type { DeliveryAttemptView } from "./webhooks/list-deliveries.js";
 export { getWebhook, listWebhooks } from "./webhooks/list-webhooks.js";
 export { redeliverEvent } from "./webhooks/redeliver-event.js";
 export { DEFAULT_ROTATION_WINDOW_SECONDS, MAX_ROTATION_WINDOW_SECONDS, rotateWebhookSecret } from "./webhooks/rotate-webhook-secret.js";
-export { sweepWebhooks } from "./webhooks/sweep-webhooks.js";
+export { deliveriesToWatch, sweepWebhooks } from "./webhooks/sweep-webhooks.js";
 export { testWebhook } from "./webhooks/test-webhook.js";
 export { updateWebhook } from "./webhooks/update-webhook.js";
 export type { WebhookView } from "./webhooks/webhook-view.js";

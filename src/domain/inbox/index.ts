@@ -16,7 +16,7 @@ export { sendConversationMessage } from "./messages/send-message.js";
 export { listNotifications } from "./notifications.js";
 export type { Notification } from "./notifications.js";
 export { pollInbox } from "./polling/poll-account.js";
-export { sweepInboxPolls } from "./polling/sweep-inbox-polls.js";
+export { accountsToWatch, sweepInboxPolls } from "./polling/sweep-inbox-polls.js";
 export { listReviews } from "./reviews/list-reviews.js";
 export { reviewsNaming } from "./reviews/review-replies.js";
 export { simulateActivity } from "./sandbox/sandbox-activity.js";

@@ -21,6 +21,6 @@ export { recoverCommittedPost } from "./posts/recover-post.js";
 export { retractPost } from "./posts/retract-post.js";
 export { retryTarget } from "./posts/retry-target.js";
 export { runScheduledPost } from "./posts/run-scheduled-post.js";
-export { sweepSchedules } from "./posts/sweep-schedules.js";
+export { postsToWatch, sweepSchedules } from "./posts/sweep-schedules.js";
 export { sweepStuckTargets } from "./posts/sweep-stuck-targets.js";
 export { networkRules } from "./posts/validation/network-rules.js";

@@ -1,4 +1,4 @@
-import { inArray, lt } from "drizzle-orm";
+import { inArray, lt, sql } from "drizzle-orm";
 import { jobs } from "../../../db/schema/index.js";
 import type { JobRuntime } from "./job-context.js";
 
@@ -16,3 +16,6 @@ export async function purgeDoneJobs(runtime: JobRuntime, batch = 5_000): Promise
   const deleted = await runtime.db.delete(jobs).where(inArray(jobs.id, old)).returning({ id: jobs.id });
   return deleted.length;
 }
+
+/** True while a job of the table is not done: the poller has work to claim now or later. */
+export const jobsToWatch = sql`exists (select 1 from ${jobs} where ${jobs.doneAt} is null)`;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { events, webhookDeliveries, webhookEndpoints } from "../../../db/schema/index.js";
 import { EVENT_RETENTION_DAYS } from "../list-events.js";
 import type { JobRuntime } from "../../core/index.js";
@@ -49,3 +49,6 @@ export async function sweepWebhooks(runtime: JobRuntime, limit = 200): Promise<{
   const purged = await runtime.db.delete(events).where(lt(events.createdAt, cutoff)).returning({ id: events.id });
   return { requeued: stuck.length, purged: purged.length };
 }
+
+/** True while a delivery is still to be attempted: the webhook sweep may have one to re-queue. */
+export const deliveriesToWatch = sql`exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.state} = 'pending')`;

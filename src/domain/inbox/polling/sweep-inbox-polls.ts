@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, exists, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { socialAccounts, webhookEndpoints } from "../../../db/schema/index.js";
 import { type PlatformId, platformIds } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
@@ -88,4 +88,22 @@ export async function sweepInboxPolls(runtime: JobRuntime, input: { horizonMs?: 
     }
   }
   return queued;
+}
+
+/**
+ * True while an account can be polled for an event some enabled endpoint listens to (the sweep's own
+ * condition, every network at once): then polls are due every interval and the sweep must run.
+ */
+export function accountsToWatch(): SQL {
+  const perNetwork = platformIds.flatMap((platform) => {
+    const events = pollableEvents(platform);
+    if (events.length === 0) return [];
+    const listening = sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.workspaceId} = ${socialAccounts.workspaceId} and ${webhookEndpoints.mode} = ${socialAccounts.mode} and ${webhookEndpoints.enabled} and (${webhookEndpoints.events} is null or ${sql.join(
+      events.map((event) => sql`${event} = any(${webhookEndpoints.events})`),
+      sql` or `,
+    )}))`;
+    return [sql`(${socialAccounts.platform} = ${platform} and ${listening})`];
+  });
+  if (perNetwork.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${socialAccounts} where ${socialAccounts.status} = 'active' and ${socialAccounts.tokensEncrypted} is not null and (${sql.join(perNetwork, sql` or `)}))`;
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { posts } from "../../../db/schema/index.js";
 import type { JobRuntime } from "../../core/index.js";
 
@@ -27,3 +27,9 @@ export async function sweepSchedules(runtime: JobRuntime, limit = 100): Promise<
   if (late.length > 0) runtime.services.logger.warn("sweep repaired schedules", { repaired: late.length, postIds: late.map((p) => p.id) });
   return late.length;
 }
+
+/**
+ * True while a post waits for its time or has targets still in flight: then the schedule and stuck-target
+ * sweeps may have something to repair. Part of the one statement that lets an idle server stop sweeping.
+ */
+export const postsToWatch = sql`exists (select 1 from ${posts} where ${posts.state} in ('scheduled', 'processing'))`;
