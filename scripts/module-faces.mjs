@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes each domain module's index.ts (its public face) from what the rest of src/ actually uses,
-// and points those imports at the face. Re-run after a change that makes another module reach a
-// new name: the face grows by exactly that name, so a module's surface is what is used, no more.
+// and points those imports at the face. Re-run after a change: the face offers exactly the names
+// other modules and layers import (through it or past it), so its surface is what is used, no more.
 //
 //   node scripts/module-faces.mjs          # rewrite faces and imports
 //   node scripts/module-faces.mjs --check  # exit 1 when a face is stale or an import goes past one
@@ -39,8 +39,14 @@ const definitions = /^export\s+(?:declare\s+)?(?:async\s+)?(const|let|function\*
 function definingFile(module, name) {
   for (const file of listFiles(path.join(domain, module))) {
     if (file.endsWith("/index.ts")) continue;
-    for (const [, kind, defined] of readFileSync(file, "utf8").matchAll(definitions)) {
+    const text = readFileSync(file, "utf8");
+    for (const [, , defined] of text.matchAll(definitions)) {
       if (defined === name) return file;
+    }
+    // Names handed on from elsewhere: `export { a, type B } from "..."` or `export { a };`.
+    for (const [, list] of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)) {
+      const names = list.split(",").map((part) => part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop());
+      if (names.includes(name)) return file;
     }
   }
   return undefined;
@@ -122,15 +128,6 @@ let stale = 0;
 for (const name of modules) {
   const indexFile = path.join(domain, name, "index.ts");
   const previous = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : "";
-  // A face keeps what it already offered (used through it) and gains what is reached past it.
-  const kept = [...previous.matchAll(/^export (type )?\{ ([^}]*) \} from "([^"]+)";$/gm)];
-  for (const [, isType, list, rel] of kept) {
-    const file = resolveImport(indexFile, rel);
-    if (!file) continue;
-    const exports = faces.get(name).get(file) ?? new Map();
-    for (const exported of list.split(", ")) if (!exports.has(exported)) exports.set(exported, Boolean(isType));
-    faces.get(name).set(file, exports);
-  }
   const next = faceText(name);
   if (next !== previous) {
     stale += 1;

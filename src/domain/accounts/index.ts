@@ -29,8 +29,6 @@ export { SANDBOX_CLIENT_SECRET } from "./networks/network-context.js";
 export { withinDeadline } from "./networks/network-deadline.js";
 export { createProfile, listProfiles } from "./profiles/profiles.js";
 export type { ProfileView } from "./profiles/profiles.js";
-export { fetchSource, freshState, mergePages } from "./reads/merge-pages.js";
-export type { MergeItem, SourceState } from "./reads/merge-pages.js";
 export { signSpanningCursor, verifySpanningCursor } from "./reads/spanning-cursor.js";
 export { accountsInScope, callWithinBudget, DEFAULT_READ_TIMEOUT_MS, problemOf, spanningRead } from "./reads/spanning-read.js";
 export type { NetworkRead, ReadProblem } from "./reads/spanning-read.js";

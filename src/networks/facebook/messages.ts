@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { fetchSource, freshState, mergePages, type SourceState } from "../../domain/accounts/index.js";
+import { fetchSource, freshState, mergePages, type SourceState } from "../merge-pages.js";
 import { ApiError } from "../../infra/errors.js";
 import type { InboxFacet, NetworkConversation } from "../facets/inbox.js";
 import type { NetworkContext, TokenSet } from "../types.js";

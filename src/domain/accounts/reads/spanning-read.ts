@@ -12,7 +12,7 @@ import { requireAccount } from "../account-queries.js";
 import { withAccountSession } from "../account-session.js";
 import { withinDeadline } from "../networks/network-deadline.js";
 import type { SocialAccountRow } from "../account-view.js";
-import { type FetchedSource, fetchSource, freshState, type MergeItem, mergePages, type SourceState } from "./merge-pages.js";
+import { type FetchedSource, fetchSource, freshState, type MergeItem, mergePages, type SourceState } from "../../../networks/merge-pages.js";
 import { signSpanningCursor, verifySpanningCursor } from "./spanning-cursor.js";
 
 /** How long one network may take to answer one page, unless the deployment sets `networks.readTimeoutMs`. */
