@@ -3,6 +3,7 @@ import { numericId } from "../tokens.js";
 import type { SandboxAccount, SandboxStore, SimulatorDeps } from "../types.js";
 import { decodePageToken, googleRpcErrorBody, paginate } from "../youtube/google-wire.js";
 import type { SandboxBusinessAccount, SandboxLocation } from "./business-data.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * Local posts on the Business Profile simulator (v4 API, mybusiness.googleapis.com): create, list,
@@ -40,7 +41,6 @@ export async function rejectSandboxLocalPost(store: SandboxStore, name: string):
   await store.put("googlebusiness", "local_post", id, { ...found.data, moderation: "rejected" }, found.owner);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const fetchable = (value: unknown) => {
   if (typeof value !== "string") return false;
   try {

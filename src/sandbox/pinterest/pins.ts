@@ -3,6 +3,7 @@ import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import type { SandboxBoard } from "./simulator.js";
 import { authenticate, pageOf, pinError } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * Publishing on the Pinterest simulator: POST /v5/pins (image URL, a 2-5 image carousel, or a
@@ -44,7 +45,6 @@ export interface SandboxMediaUpload {
   isVideo: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const fetchable = (value: unknown): value is string => {
   if (typeof value !== "string") return false;
   try {

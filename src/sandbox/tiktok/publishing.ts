@@ -1,7 +1,8 @@
 import type { Context, Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { creatorSettings, type InitInput, isRecord, privacyOptions, readInit, type SandboxCreatorSettings, type SandboxPublish, statusOf } from "./publish-model.js";
+import { creatorSettings, type InitInput, privacyOptions, readInit, type SandboxCreatorSettings, type SandboxPublish, statusOf } from "./publish-model.js";
+import { isRecord } from "../../types/is-record.js";
 import { type Authorized, authenticate, envelope } from "./wire.js";
 import { simulatedAudience } from "../sandbox-metrics.js";
 

@@ -3,6 +3,7 @@ import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, S
 import { paginate, randomEtag, youtubeErrorBody } from "./google-wire.js";
 import { type VideoRouteTools, readScopes, writeScopes } from "./videos.js";
 import { type SandboxChannel, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * YouTube comments on the simulated Data API: `commentThreads.list` (by `videoId`, or by
@@ -32,7 +33,6 @@ export interface SandboxComment {
 
 const EMBEDDED_REPLIES = 5;
 const MAX_TEXT = 10_000;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const newestFirst = (a: SandboxComment, b: SandboxComment) => (a.publishedAt === b.publishedAt ? (a.id < b.id ? 1 : -1) : a.publishedAt < b.publishedAt ? 1 : -1);
 
 export function commentResource(comment: SandboxComment): Record<string, unknown> {

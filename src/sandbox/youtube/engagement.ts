@@ -3,6 +3,7 @@ import type { SimulatorDeps } from "../types.js";
 import { decodePageToken, paginate, randomEtag, youtubeErrorBody } from "./google-wire.js";
 import { readScopes, type VideoRouteTools, writeScopes } from "./videos.js";
 import { type SandboxChannel, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * Ratings and subscriptions on the YouTube simulator: videos.rate (204, no body), and
@@ -17,8 +18,6 @@ interface SandboxSubscription {
   channelId: string;
   publishedAt: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 async function channelById(deps: SimulatorDeps, id: string): Promise<SandboxChannel | null> {
   return (await deps.store.list<SandboxChannel>("youtube", "channel")).map((r) => r.data).find((ch) => ch.id === id) ?? null;

@@ -3,6 +3,7 @@ import type { SimulatorDeps } from "../types.js";
 import { paginate, randomEtag, youtubeErrorBody } from "./google-wire.js";
 import type { VideoRouteTools } from "./videos.js";
 import { type SandboxBroadcast, broadcastResource, channelOf, youtubeId } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * The YouTube Live Streaming API on the simulator: liveBroadcasts.insert, liveStreams.insert and
@@ -33,7 +34,6 @@ interface SandboxStream {
   createdAt: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 function streamResource(stream: SandboxStream, parts: string[], bound: boolean): Record<string, unknown> {

@@ -3,6 +3,7 @@ import type { SimulatorDeps } from "../types.js";
 import { paginate, randomEtag, youtubeErrorBody } from "./google-wire.js";
 import { type VideoRouteTools, ownVideos, processingState, readScopes, videoThumbnails, writeScopes } from "./videos.js";
 import { type SandboxChannel, type SandboxPlaylist, type SandboxVideo, channelOf } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * The channel's playlists on the YouTube simulator: playlists.list, playlistItems.list (a
@@ -11,7 +12,6 @@ import { type SandboxChannel, type SandboxPlaylist, type SandboxVideo, channelOf
 
 const playlistItemParts = ["contentDetails", "id", "snippet", "status"];
 const playlistParts = ["contentDetails", "id", "localizations", "player", "snippet", "status"];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function mountPlaylistRoutes(app: Hono, deps: SimulatorDeps, tools: VideoRouteTools): void {
   app.get("/youtube/v3/playlists", async (c) => {
