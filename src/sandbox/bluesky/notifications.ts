@@ -4,6 +4,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, PLATFORM, scopeFault } from "./accounts.js";
 import { xrpcError } from "./wire.js";
 import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * The AppView's notifications, as the simulated PDS proxies them: every record written in any
@@ -116,8 +117,8 @@ export function mountNotificationRoutes(app: Hono, deps: SimulatorDeps): void {
     if (!auth.ok) return auth.response;
     const fault = (await accountFault(c, deps, auth.account, "other")) ?? scopeFault(c, auth.account);
     if (fault) return fault;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    const seenAt = isRecord(body) ? body.seenAt : undefined;
+    const body = await jsonBody(c);
+    const seenAt = body?.seenAt;
     if (typeof seenAt !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "seenAt"');
     if (Number.isNaN(Date.parse(seenAt))) return xrpcError(c, 400, "InvalidRequest", "Input/seenAt must be an valid atproto datetime (both RFC-3339 and ISO-8601)");
     await deps.store.put(PLATFORM, "notification_seen", auth.account.id, { seenAt: new Date(seenAt).toISOString() }, auth.account.id);

@@ -7,6 +7,7 @@ import { checkFeedRecord, FEED_COLLECTIONS } from "./post-validation.js";
 import { ownerFault, recordKey, type StoredRecord, writeRecord } from "./repo.js";
 import { cidFor, tid, xrpcError } from "./wire.js";
 import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Publishing methods of the simulated PDS: `createRecord`, `applyWrites`, `deleteRecord`,
@@ -23,11 +24,6 @@ type Write =
   | { action: "create"; collection: string; rkey: string; value: Record<string, unknown> }
   | { action: "delete"; collection: string; rkey: string };
 
-async function jsonInput(c: Context): Promise<Record<string, unknown> | null> {
-  const body = (await c.req.json().catch(() => null)) as unknown;
-  return isRecord(body) ? body : null;
-}
-
 type Writer = { ok: true; account: SandboxAccount; body: Record<string, unknown> } | { ok: false; response: Response };
 
 /** Auth, faults and the `repo` of a write, which must be the caller's own. */
@@ -36,7 +32,7 @@ async function writer(c: Context, deps: SimulatorDeps): Promise<Writer> {
   if (!auth.ok) return auth;
   const fault = (await accountFault(c, deps, auth.account, "other")) ?? scopeFault(c, auth.account);
   if (fault) return { ok: false, response: fault };
-  const body = await jsonInput(c);
+  const body = await jsonBody(c);
   if (!body) return { ok: false, response: xrpcError(c, 400, "InvalidRequest", "Request encoding (Content-Type) required but not provided") };
   if (typeof body.repo !== "string") return { ok: false, response: xrpcError(c, 400, "InvalidRequest", 'Input must have the property "repo"') };
   const target = await findAccount(deps, body.repo);

@@ -4,6 +4,7 @@ import type { SandboxAccount, SandboxStore, SimulatorDeps } from "../types.js";
 import { decodePageToken, googleRpcErrorBody, paginate } from "../youtube/google-wire.js";
 import type { SandboxBusinessAccount, SandboxLocation } from "./business-data.js";
 import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Local posts on the Business Profile simulator (v4 API, mybusiness.googleapis.com): create, list,
@@ -121,13 +122,8 @@ export function mountLocalPosts(app: Hono, deps: SimulatorDeps, tools: LocalPost
     if (auth instanceof Response) return auth;
     const location = await ownLocation(c, auth.person);
     if (location instanceof Response) return location;
-    let body: unknown = null;
-    try {
-      body = await c.req.json();
-    } catch {
-      body = null;
-    }
-    if (!isRecord(body)) return invalidArgument(c, "local_post", "The body must be a LocalPost.");
+    const body = await jsonBody(c);
+    if (!body) return invalidArgument(c, "local_post", "The body must be a LocalPost.");
     const refused = refusal(c, body);
     if (refused) return refused;
     const post: SandboxLocalPost = {

@@ -4,6 +4,7 @@ import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, S
 import { decodePageToken, googleRpcErrorBody, paginate } from "../youtube/google-wire.js";
 import type { SandboxBusinessAccount, SandboxLocation } from "./business-data.js";
 import { type LocalPostRouteTools, V4_SERVICE } from "./local-posts.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Reviews on the Business Profile simulator, as the v4 reference describes them
@@ -104,13 +105,7 @@ export function mountReviews(app: Hono, deps: SimulatorDeps, tools: LocalPostRou
   app.put(`${base}/:reviewId/reply`, async (c) => {
     const found = await ownReview(c);
     if (found instanceof Response) return found;
-    let body: unknown = null;
-    try {
-      body = await c.req.json();
-    } catch {
-      body = null;
-    }
-    const comment = typeof body === "object" && body !== null ? (body as { comment?: unknown }).comment : undefined;
+    const comment = (await jsonBody(c))?.comment;
     if (typeof comment !== "string" || comment.trim() === "") return invalidArgument(c, "comment", "The reply comment is required.");
     if ([...comment].length > REPLY_MAX) return invalidArgument(c, "comment", `The reply exceeds ${REPLY_MAX} characters.`);
     const now = deps.now().toISOString();

@@ -6,6 +6,7 @@ import { mayActAs } from "./authors.js";
 import { restError } from "./linkedin-data.js";
 import { assetStatus, findAsset } from "./media.js";
 import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * The Posts API: `POST /rest/posts` (201, empty body, the URN in `x-restli-id`), the `author`
@@ -90,8 +91,8 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
   app.post("/rest/posts", async (c) => {
     const auth = await authorizeMember(c, deps, resource(c, "CREATE"), ["w_member_social", "w_organization_social"]);
     if (auth instanceof Response) return auth;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    if (!isRecord(body)) return restError(c, 400, "ILLEGAL_ARGUMENT", "Request body could not be converted to data map");
+    const body = await jsonBody(c);
+    if (!body) return restError(c, 400, "ILLEGAL_ARGUMENT", "Request body could not be converted to data map");
     for (const field of ["author", "commentary", "visibility", "distribution", "lifecycleState"]) {
       if (body[field] === undefined) return unprocessable(c, `/${field}`, "field is required but not found and has no default value");
     }

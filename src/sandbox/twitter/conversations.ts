@@ -4,6 +4,7 @@ import { invalidRequest } from "./media.js";
 import { conversationOf, displayText, type SandboxPost } from "./posts.js";
 import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Conversations on the simulated X: recent search for a thread
@@ -92,9 +93,9 @@ export function mountConversationRoutes(app: Hono, deps: SimulatorDeps): void {
     if (auth instanceof Response) return auth;
     const id = c.req.param("id");
     if (!/^[0-9]{1,19}$/.test(id)) return invalidRequest(c, `The \`tweet_id\` path parameter value [${id}] does not match ^[0-9]{1,19}$`);
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    const hidden = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).hidden : undefined;
-    if (typeof hidden !== "boolean" || Object.keys(body as object).length !== 1) return invalidRequest(c, "$.hidden: is required and must be a boolean; no other property is allowed");
+    const body = await jsonBody(c);
+    const hidden = body?.hidden;
+    if (!body || typeof hidden !== "boolean" || Object.keys(body).length !== 1) return invalidRequest(c, "$.hidden: is required and must be a boolean; no other property is allowed");
     const post = (await deps.store.get<SandboxPost>("twitter", "post", id))?.data;
     if (!post || post.deleted) return notFound(c, id);
     const root = (await deps.store.get<SandboxPost>("twitter", "post", conversationOf(post)))?.data;

@@ -4,6 +4,7 @@ import { invalidRequest, type SandboxMedia, usableMedia } from "./media.js";
 import { listingBody, readListing } from "./post-listing.js";
 import { authenticate, rateHeaders, snowflakeId } from "./wire.js";
 import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Posts on the simulated X: `POST /2/tweets` (the `CreatePostsRequest` body, which allows no
@@ -79,8 +80,8 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
   app.post("/2/tweets", async (c) => {
     const auth = await authenticate(c, deps, ["tweet.read", "tweet.write", "users.read"]);
     if (auth instanceof Response) return auth;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    if (!isRecord(body)) return invalidRequest(c, "Request body is not valid JSON");
+    const body = await jsonBody(c);
+    if (!body) return invalidRequest(c, "Request body is not valid JSON");
     const unknown = Object.keys(body).find((key) => !CREATE_FIELDS.includes(key));
     if (unknown) return invalidRequest(c, `$.${unknown}: is not defined in the schema and the schema does not allow additional properties`);
     const text = typeof body.text === "string" ? body.text : "";
