@@ -70,6 +70,16 @@ async function initPublish(c: Context, deps: SimulatorDeps, input: InitInput, au
 
 const videoFields = ["id", "create_time", "cover_image_url", "share_url", "video_description", "duration", "height", "width", "title", "embed_html", "embed_link", "like_count", "comment_count", "share_count", "view_count"];
 
+/** The Display API's video reads (query, list): the `video.list` scope and a `fields` list of known names, or TikTok's refusal. */
+async function videoRead(c: Context, deps: SimulatorDeps): Promise<{ auth: Authorized; fields: string[] } | Response> {
+  const auth = await authenticate(c, deps, ["video.list"]);
+  if (auth instanceof Response) return auth;
+  const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  const unknown = fields.filter((f) => !videoFields.includes(f));
+  if (fields.length === 0 || unknown.length > 0) return envelope(c, deps, 400, {}, "invalid_params", fields.length === 0 ? "fields is required" : `Invalid fields: ${unknown.join(",")}`);
+  return { auth, fields };
+}
+
 export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
   app.post("/v2/post/publish/creator_info/query/", async (c) => {
     const auth = await authenticate(c, deps, ["video.publish"]);
@@ -134,11 +144,9 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
 
   // Display API `video/query`: the creator's own public videos by id (at most 20), with their counters.
   app.post("/v2/video/query/", async (c) => {
-    const auth = await authenticate(c, deps, ["video.list"]);
-    if (auth instanceof Response) return auth;
-    const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
-    const unknown = fields.filter((f) => !videoFields.includes(f));
-    if (fields.length === 0 || unknown.length > 0) return envelope(c, deps, 400, {}, "invalid_params", fields.length === 0 ? "fields is required" : `Invalid fields: ${unknown.join(",")}`);
+    const asked = await videoRead(c, deps);
+    if (asked instanceof Response) return asked;
+    const { auth, fields } = asked;
     const body = await jsonBodyOrEmpty(c);
     const filters = isRecord(body.filters) ? body.filters : {};
     const ids = Array.isArray(filters.video_ids) ? filters.video_ids.map(String) : [];
@@ -158,11 +166,9 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
   });
 
   app.post("/v2/video/list/", async (c) => {
-    const auth = await authenticate(c, deps, ["video.list"]);
-    if (auth instanceof Response) return auth;
-    const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
-    const unknown = fields.filter((f) => !videoFields.includes(f));
-    if (fields.length === 0 || unknown.length > 0) return envelope(c, deps, 400, {}, "invalid_params", fields.length === 0 ? "fields is required" : `Invalid fields: ${unknown.join(",")}`);
+    const asked = await videoRead(c, deps);
+    if (asked instanceof Response) return asked;
+    const { auth, fields } = asked;
     const body = await jsonBodyOrEmpty(c);
     const maxCount = typeof body.max_count === "number" ? body.max_count : 10;
     if (!Number.isInteger(maxCount) || maxCount < 1 || maxCount > 20) return envelope(c, deps, 400, {}, "invalid_params", "max_count must be between 1 and 20");
