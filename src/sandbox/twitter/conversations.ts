@@ -1,7 +1,8 @@
 import type { Context, Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest } from "./media.js";
-import { conversationOf, displayText, type SandboxPost } from "./posts.js";
+import { threadPostObject } from "./post-listing.js";
+import { conversationOf, type SandboxPost } from "./posts.js";
 import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
 import { jsonBody } from "../json-body.js";
@@ -63,17 +64,7 @@ export function mountConversationRoutes(app: Hono, deps: SimulatorDeps): void {
           lang: "en",
           public_metrics: { repost_count: 0, reply_count: replies, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 },
         };
-        const expanded: Record<string, unknown> = {
-          author_id: post.authorId,
-          ...(post.replyTo ? { in_reply_to_user_id: post.replyTo.authorId, referenced_posts: [{ type: "replied_to", id: post.replyTo.id }] } : {}),
-        };
-        return {
-          id: post.id,
-          text: await displayText(post),
-          edit_history_post_ids: [post.id],
-          ...Object.fromEntries(Object.entries(asked).filter(([k]) => fields.includes(k))),
-          ...Object.fromEntries(Object.entries(expanded).filter(([k]) => expansions.includes(k))),
-        };
+        return threadPostObject(post, asked, fields, expansions);
       }),
     );
     const includes = expansions.includes("author_id") && users.size > 0
