@@ -5,6 +5,7 @@ import { readAll } from "../../../infra/media-storage/types.js";
 import type { PublishMedia } from "../../../networks/publish-types.js";
 import type { DomainContext } from "../../core/index.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
+import { mediaFacts } from "./media-view.js";
 import { MEDIA_URL_TTL_SECONDS, signedMediaUrl } from "./signed-url.js";
 
 export interface LoadMediaOptions {
@@ -37,13 +38,7 @@ export async function loadMediaForPublish(ctx: DomainContext, ids: readonly stri
       let bytes: Promise<Uint8Array> | null = null;
       const url = await signedMediaUrl(ctx.services.publicUrl, ctx.services.signingSecret, row.id, options.ttlSeconds ?? MEDIA_URL_TTL_SECONDS, ctx.clock.now());
       return {
-        id: row.id,
-        kind: row.kind,
-        mimeType: row.mimeType,
-        bytes: row.bytes,
-        width: row.width,
-        height: row.height,
-        durationSeconds: row.durationSeconds,
+        ...mediaFacts(row),
         alt: options.alt?.[index] ?? null,
         url,
         // The same file goes to every target of a post: read it once, however many adapters ask.

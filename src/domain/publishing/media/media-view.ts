@@ -17,15 +17,20 @@ export interface MediaView {
   expiresAt: string | null;
 }
 
+/** What was read from the file at upload: the same facts in the API's view and in what adapters publish. */
+export const mediaFacts = (row: MediaRow) => ({
+  id: row.id,
+  kind: row.kind,
+  mimeType: row.mimeType,
+  bytes: row.bytes,
+  width: row.width,
+  height: row.height,
+  durationSeconds: row.durationSeconds,
+});
+
 export function toMediaView(row: MediaRow): MediaView {
   return {
-    id: row.id,
-    kind: row.kind,
-    mimeType: row.mimeType,
-    bytes: row.bytes,
-    width: row.width,
-    height: row.height,
-    durationSeconds: row.durationSeconds,
+    ...mediaFacts(row),
     createdAt: row.createdAt.toISOString(),
     expiresAt: null,
   };
