@@ -92,13 +92,17 @@ function npmCi(dir: string): Promise<FixtureInstall> {
 /**
  * Installs the package in `dir` from its lockfile unless it is installed. Test files run in parallel
  * processes: the first takes a lock (a directory, since mkdir either creates it or fails) and
- * installs; the others wait for the lock to go and then find the package installed.
+ * installs; the others wait for the lock to go and then find the package installed, or the reason
+ * its install failed (left in .install-error), rather than trying again in every test file.
  */
 export async function ensureFixture(dir: string, options: { waitMs?: number; log?: (line: string) => void } = {}): Promise<FixtureInstall> {
   const lock = path.join(dir, ".install-lock");
-  const deadline = Date.now() + (options.waitMs ?? 15 * 60_000);
+  const errorFile = path.join(dir, ".install-error");
+  const waitMs = options.waitMs ?? 15 * 60_000;
+  const deadline = Date.now() + waitMs;
   const log = options.log ?? ((line: string) => console.warn(line));
   const name = path.relative(process.cwd(), dir) || dir;
+  let waited = false;
   for (;;) {
     if (await fixtureInstalled(dir)) return { ok: true };
     try {
@@ -106,18 +110,26 @@ export async function ensureFixture(dir: string, options: { waitMs?: number; log
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") return { ok: false, reason: `cannot take ${lock}: ${String(error)}` };
       if (await staleLock(lock)) await rm(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) return { ok: false, reason: `${name} was still being installed by another process (${lock}) after ${options.waitMs ?? 900_000} ms` };
-      else await sleep(500);
+      else if (Date.now() > deadline) return { ok: false, reason: `${name} was still being installed by another process (${lock}) after ${waitMs} ms` };
+      else {
+        waited = true;
+        await sleep(500);
+      }
       continue;
     }
     try {
       await writeFile(path.join(lock, "pid"), String(process.pid));
       // Another process may have finished between the check above and taking the lock.
       if (await fixtureInstalled(dir)) return { ok: true };
+      const failed = waited ? await readFile(errorFile, "utf8").catch(() => null) : null;
+      if (failed !== null) return { ok: false, reason: failed };
       log(`[pds fixture] installing ${name} from its lockfile (npm ci; better-sqlite3 may compile): once, a few minutes`);
       const started = Date.now();
       const result = await npmCi(dir);
-      if (result.ok) log(`[pds fixture] installed ${name} in ${Math.round((Date.now() - started) / 1000)} s`);
+      if (result.ok) {
+        await rm(errorFile, { force: true });
+        log(`[pds fixture] installed ${name} in ${Math.round((Date.now() - started) / 1000)} s`);
+      } else await writeFile(errorFile, result.reason);
       return result;
     } finally {
       await rm(lock, { recursive: true, force: true });
