@@ -99,7 +99,7 @@ export async function attachNetworkProbe(options: {
   forward?: (call: AdapterCall, platform: PlatformId | undefined) => Promise<Response>;
 }): Promise<NetworkProbe> {
   const scope = new AsyncLocalStorage<Scope>();
-  const sandbox = await sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, sleep: options.sleep });
+  const sandbox = await sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, networks: { sleep: options.sleep, loadSimulators: () => import("../src/sandbox/registry.js") } });
   const originalFetch = sandbox.fetch;
   const forward = options.forward;
   const downstream = (call: AdapterCall, platform: PlatformId | undefined) => (forward ? forward(call, platform) : originalFetch(call.input, call.init));

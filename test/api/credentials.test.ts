@@ -13,7 +13,7 @@ let liveNetworks: typeof fetch | null = null;
 const publicUrl = "http://chorus.test";
 /** The workspace whose sandbox world stands in for the real networks. */
 let internetWorld = "";
-const internet = () => sandboxRuntime(t.db, { workspaceId: internetWorld, now: () => t.clock.now(), publicUrl, sleep: async () => {} });
+const internet = () => sandboxRuntime(t.db, { workspaceId: internetWorld, now: () => t.clock.now(), publicUrl, networks: testNetworkDeps() });
 
 beforeAll(async () => {
   t = await createTestApp({

@@ -16,6 +16,13 @@ describe("the Worker upload", () => {
     expect(sizes.startup.gzipBytes).toBeLessThan(MiB);
   });
 
+  it("keeps the sandbox's simulators in a module of their own, imported on the first test-key use", { timeout: 180_000 }, async () => {
+    const { sizes } = await workerBundle();
+    const sandbox = sizes.modules.find((module) => module.name === "sandbox/worker-module/simulators.mjs");
+    expect(sandbox?.type).toBe("application/javascript+module");
+    expect(sizes.startup.modules).not.toContain(sandbox?.name);
+  });
+
   it("imports the docs renderer and the dashboard's htmx on first use, not at start-up", { timeout: 180_000 }, async () => {
     const { sizes } = await workerBundle();
     const text = sizes.modules.filter((module) => module.type.startsWith("text/")).map((module) => module.name);
