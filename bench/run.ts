@@ -16,8 +16,8 @@
  *
  * Last, the server's time to answer and idle memory, started as a child process on a new embedded data
  * folder, restarted on it, and on PostgreSQL (bench/idle-memory.ts; BENCH_IDLE_SERVER=dist runs dist/).
- * Then the Worker: its upload's size at start-up and in all, and the CPU a local workerd spends loading
- * its entry, median of BENCH_WORKER_STARTUP_RUNS (default 5) isolates (bench/worker-startup.ts).
+ * Then the Worker: its upload's size at start-up and in all, and the CPU time a local workerd spends
+ * loading its entry, median of BENCH_WORKER_STARTUP_RUNS (default 5) fresh isolates (bench/worker-startup.ts).
  *
  * Writes the figures to bench/results/latest.json; with BENCH_RECORD=1 also appends them to
  * bench/results/history.jsonl so later commits can be compared. Exits 0 whenever it ran: a bench

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
-import { Miniflare, type ModuleDefinition } from "miniflare";
+import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerBundle } from "../support/worker-bundle.js";
+import { readUpload, workerdModules } from "../support/worker-upload.js";
 
 /**
  * The upload `wrangler deploy` sends (built with `--dry-run`, test/support/worker-bundle.ts), run
@@ -16,23 +16,11 @@ let entryText = "";
 const SIMULATORS = "./sandbox/worker-module/simulators.mjs";
 
 beforeAll(async () => {
-  const { file } = await workerBundle();
-  const body = readFileSync(file);
-  const boundary = body.subarray(2, body.indexOf(10)).toString().trim();
-  const form = await new Response(body, { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } }).formData();
-  const metadata = JSON.parse(String(form.get("metadata"))) as { main_module: string; compatibility_date: string; compatibility_flags: string[] };
-  const modules: ModuleDefinition[] = [];
-  for (const [name, value] of form.entries()) {
-    if (typeof value === "string" || value.type === "application/source-map") continue;
-    const type = value.type === "application/javascript+module" ? "ESModule" : value.type === "text/plain" ? "Text" : null;
-    if (!type) throw new Error(`${name}: a module of type ${value.type}, which this test does not load`);
-    const contents = new Uint8Array(await value.arrayBuffer());
-    if (name === metadata.main_module) entryText = new TextDecoder().decode(contents);
-    modules.push({ type, path: `/${name.replace(/^\.\//, "")}`, contents });
-  }
+  const upload = await readUpload((await workerBundle()).file);
+  entryText = new TextDecoder().decode(upload.parts.find((part) => part.name === upload.mainModule)?.content);
   // The simulators are imported from the entry's folder with the entry's own specifier, as the
   // entry does on a test key's first request (which would need the database).
-  const probe = `import worker from "./${metadata.main_module}";
+  const probe = `import worker from "./${upload.mainModule}";
 export default {
   async fetch(request, env, ctx) {
     if (new URL(request.url).pathname !== "/simulators") return worker.fetch(request, env, ctx);
@@ -41,10 +29,10 @@ export default {
   },
 };`;
   mf = new Miniflare({
-    compatibilityDate: metadata.compatibility_date,
-    compatibilityFlags: metadata.compatibility_flags,
+    compatibilityDate: upload.compatibilityDate,
+    compatibilityFlags: upload.compatibilityFlags,
     modulesRoot: "/",
-    modules: [{ type: "ESModule", path: "/probe.js", contents: probe }, ...modules],
+    modules: [{ type: "ESModule", path: "/probe.js", contents: probe }, ...workerdModules(upload)],
     bindings: {
       DATABASE_URL: "postgresql://nobody@127.0.0.1:9/never-opened",
       CHORUS_ENCRYPTION_KEYS: "test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",

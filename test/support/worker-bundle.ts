@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } 
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { readUpload } from "./worker-upload.js";
 
 const exec = promisify(execFile);
 
@@ -47,22 +48,6 @@ function sourceFingerprint(): string {
     hash.update("\0");
   }
   return hash.digest("hex");
-}
-
-/** The modules of a multipart upload, with the metadata part naming the entry. */
-async function readUpload(file: string): Promise<{ mainModule: string; parts: { name: string; type: string; content: Uint8Array }[] }> {
-  const body = readFileSync(file);
-  const boundary = body.subarray(2, body.indexOf(10)).toString().trim();
-  const form = await new Response(body, { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } }).formData();
-  const metadata = JSON.parse(String(form.get("metadata"))) as { main_module?: string };
-  if (!metadata.main_module) throw new Error(`${file}: no main_module in the upload's metadata`);
-  const parts: { name: string; type: string; content: Uint8Array }[] = [];
-  for (const [name, value] of form.entries()) {
-    // Source maps are uploaded beside the code but never loaded by the isolate nor counted by wrangler.
-    if (typeof value === "string" || value.type === "application/source-map") continue;
-    parts.push({ name: name.replace(/^\.\//, ""), type: value.type, content: new Uint8Array(await value.arrayBuffer()) });
-  }
-  return { mainModule: metadata.main_module, parts };
 }
 
 /**
