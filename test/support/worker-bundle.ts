@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -89,22 +89,48 @@ export async function measureUpload(file: string): Promise<WorkerBundleSizes> {
 let building: Promise<WorkerBundle> | null = null;
 
 /**
+ * Test files run in parallel processes, and wrangler's build step rewrites the simulators module
+ * under src/ before bundling it: one build at a time, the others waiting and then reusing it.
+ */
+async function underBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(".tmp", "worker-bundle.lock");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // A build takes seconds: a lock this old was left by a run that was killed.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
  * The Worker as `wrangler deploy` would upload it (`--dry-run --outfile`), built once per change
- * of the sources, settings or lockfile: .tmp/worker-bundle/ keeps the upload of each fingerprint.
+ * of the sources, settings or lockfile: .tmp/worker-bundle/ keeps the upload of the last fingerprint.
  */
 export function workerBundle(): Promise<WorkerBundle> {
   building ??= (async () => {
     const fingerprint = sourceFingerprint();
     mkdirSync(CACHE_DIR, { recursive: true });
     const file = join(CACHE_DIR, `${fingerprint.slice(0, 16)}.form`);
-    const reused = existsSync(file);
-    if (!reused) {
-      const partial = join(".tmp", `worker-bundle-${process.pid}.form`);
+    const reused = existsSync(file) || !(await underBuildLock(async () => {
+      if (existsSync(file)) return false;
+      const partial = join(".tmp", `worker-bundle-${randomUUID()}.form`);
       await exec("npx", ["wrangler", "deploy", "--dry-run", "--outfile", partial], { env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
       // One upload kept: the previous sources' bundle is never read again.
       for (const old of readdirSync(CACHE_DIR)) rmSync(join(CACHE_DIR, old));
       renameSync(partial, file);
-    }
+      return true;
+    }));
     return { file, sizes: await measureUpload(file), reused };
   })();
   return building;
