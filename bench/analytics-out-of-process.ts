@@ -43,7 +43,7 @@ export async function runAnalyticsColdOutOfProcess(delayMs: number, runs: number
     // Reads carry no publish scope naming their network: the host does (Bluesky's PDS is its entryway's).
     const byHost = new Map(platformIds.flatMap((p) => adapters[p].hosts.map((host) => [host, p] as const)));
     const forward = sandboxForward(sandbox.ports, sandbox.ports.get("bluesky") ?? [...sandbox.ports.values()][0] ?? 0, runtime.deps.networks.liveFetch);
-    const probe = attachNetworkProbe({
+    const probe = await attachNetworkProbe({
       db: runtime.db,
       counter: notCounting(),
       publicUrl,

@@ -86,7 +86,7 @@ interface Scope {
  * `sleep` must be the server's own NetworkDeps.sleep: whoever builds the sandbox runtime first fixes
  * the sleep its simulators use (the Node runtime's is realSleep).
  */
-export function attachNetworkProbe(options: {
+export async function attachNetworkProbe(options: {
   db: Database;
   counter: RoundTripCounter;
   publicUrl: string;
@@ -97,9 +97,9 @@ export function attachNetworkProbe(options: {
    * told which network's publish sent the call (undefined outside a publish).
    */
   forward?: (call: AdapterCall, platform: PlatformId | undefined) => Promise<Response>;
-}): NetworkProbe {
+}): Promise<NetworkProbe> {
   const scope = new AsyncLocalStorage<Scope>();
-  const sandbox = sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, sleep: options.sleep });
+  const sandbox = await sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, networks: { sleep: options.sleep, loadSimulators: () => import("../src/sandbox/registry.js") } });
   const originalFetch = sandbox.fetch;
   const forward = options.forward;
   const downstream = (call: AdapterCall, platform: PlatformId | undefined) => (forward ? forward(call, platform) : originalFetch(call.input, call.init));

@@ -53,7 +53,7 @@ export async function runPublishingBench(input: { runtime: BenchRuntime; counter
   const fixture = await createPublishFixture(runtime.db, http);
 
   // The HTTP server derives its public URL from the request (no CHORUS_PUBLIC_URL in the bench).
-  const probe = attachNetworkProbe({ db: runtime.db, counter, publicUrl: `http://127.0.0.1:${port}`, workspaceId: fixture.workspaceId, sleep: runtime.deps.networks.sleep });
+  const probe = await attachNetworkProbe({ db: runtime.db, counter, publicUrl: `http://127.0.0.1:${port}`, workspaceId: fixture.workspaceId, sleep: runtime.deps.networks.sleep });
   let fanOut: FanOutResult;
   try {
     fanOut = await runFanOutBench({ http, probe, fixture, runs, delayMs });

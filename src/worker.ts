@@ -129,7 +129,11 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     logger: workersLogger(config.logLevel),
     publicUrl: env.CHORUS_PUBLIC_URL,
     clientIp: (c) => c.req.header("cf-connecting-ip") ?? "unknown",
-    networks: networkDepsFromEnv(textVars(env), workerFetch, createGuardedFetch({ resolve: noResolver, fetch: workerFetch })),
+    networks: {
+      ...networkDepsFromEnv(textVars(env), workerFetch, createGuardedFetch({ resolve: noResolver, fetch: workerFetch })),
+      // A module of its own in the upload (scripts/build-worker-sandbox.mjs), loaded on the first test-key use.
+      loadSimulators: () => import("./sandbox/worker-module/simulators.mjs"),
+    },
     cipher: await createTokenCipher(config.encryptionKeys),
     signingSecret: config.signingSecret,
     ...jobQueueFor(env),

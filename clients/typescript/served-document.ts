@@ -27,7 +27,7 @@ export async function servedOpenApiDocument(): Promise<unknown> {
     clock: systemClock,
     logger: silentLogger,
     clientIp: () => "127.0.0.1",
-    networks: networkDepsFromEnv({}, fetch, createGuardedFetch({ resolve: async () => [], fetch })),
+    networks: { ...networkDepsFromEnv({}, fetch, createGuardedFetch({ resolve: async () => [], fetch })), loadSimulators: () => import("../../src/sandbox/registry.js") },
     cipher: await createTokenCipher(generateKeyringEntry("document")),
     signingSecret: "document-only-signing-secret-0123456789",
     jobs: tableJobQueue,

@@ -28,7 +28,7 @@ function readProducts(platform: PlatformId, value: string | undefined): string[]
  * has, e.g. `CHORUS_LINKEDIN_PRODUCTS=member,organization`), `CHORUS_BLUESKY_SERVICE_URL`,
  * `CHORUS_META_VERIFY_TOKEN` (the Meta webhook handshake) and `CHORUS_TOKEN_WARNING_DAYS`.
  */
-export function networkDepsFromEnv(env: Record<string, string | undefined>, liveFetch: typeof fetch, guardedFetch: GuardedFetch): NetworkDeps {
+export function networkDepsFromEnv(env: Record<string, string | undefined>, liveFetch: typeof fetch, guardedFetch: GuardedFetch): Omit<NetworkDeps, "loadSimulators"> {
   const appCredentials: Partial<Record<PlatformId, AppCredentialPair>> = {};
   const apiVersions: Partial<Record<PlatformId, string>> = {};
   const appProducts: Partial<Record<PlatformId, string[]>> = {};

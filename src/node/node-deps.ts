@@ -82,11 +82,10 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     clock: systemClock,
     logger,
     publicUrl: env.CHORUS_PUBLIC_URL,
-    networks: networkDepsFromEnv(
-      rawEnv,
-      createNetworkFetch(fetch),
-      createGuardedFetch({ resolve: resolveAllAddresses, fetch: pinned, allowLoopbackHttp }),
-    ),
+    networks: {
+      ...networkDepsFromEnv(rawEnv, createNetworkFetch(fetch), createGuardedFetch({ resolve: resolveAllAddresses, fetch: pinned, allowLoopbackHttp })),
+      loadSimulators: () => import("../sandbox/registry.js"),
+    },
     cipher: await createTokenCipher(secrets.encryptionKeys),
     signingSecret: secrets.signingSecret,
     jobs: tableJobQueue,

@@ -47,7 +47,7 @@ async function connectFacebook(handle: string): Promise<Connected> {
   const main = pages.find((p) => p.data.name.endsWith("(sandbox page)"));
   if (!main?.owner) throw new Error("no sandbox page");
   // The same runtime object the app uses for this workspace's test-key calls (cached per database and workspace).
-  const runtime = sandboxRuntime(t.db, { workspaceId: ws.id, now: () => t.clock.now(), publicUrl: "http://chorus.test", sleep: async () => {} });
+  const runtime = await sandboxRuntime(t.db, { workspaceId: ws.id, now: () => t.clock.now(), publicUrl: "http://chorus.test", networks: t.deps.networks });
   const spy = vi.spyOn(runtime, "fetch");
   let seen = 0;
   const graphCalls = () => {

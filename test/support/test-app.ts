@@ -88,6 +88,7 @@ export function testNetworkDeps(overrides: Partial<NetworkDeps> = {}): NetworkDe
       },
     }),
     sleep: async () => {},
+    loadSimulators: () => import("../../src/sandbox/registry.js"),
     ...overrides,
   };
 }

@@ -88,7 +88,7 @@ export async function connectAccount({ ctx, input }: { ctx: DomainContext; input
     if (!input.appPassword) throw new ApiError("field_required", { param: "appPassword", message: "`appPassword` is required for this network." });
     const context = await net();
     if (mode === "test") {
-      const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
+      const sandbox = await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks });
       const simulator = sandbox.simulator(input.platform);
       requireSandboxHandle(simulator, handle, "handle");
       await simulator.seedAccount({ handle, password: input.appPassword });
@@ -111,7 +111,7 @@ export async function connectAccount({ ctx, input }: { ctx: DomainContext; input
   }
   if (!handle) throw new ApiError("field_required", { param: "handle", message: "With a test key, `handle` names the sandbox account to connect." });
   const context = await net();
-  const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
+  const sandbox = await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks });
   const simulator = sandbox.simulator(input.platform);
   requireSandboxHandle(simulator, handle, "handle");
   await simulator.seedAccount({ handle });

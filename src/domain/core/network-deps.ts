@@ -1,5 +1,6 @@
 import type { GuardedFetch } from "../../infra/outbound/guarded-fetch.js";
 import type { PlatformId } from "../../types/platform-ids.js";
+import type { SimulatorsModule } from "../../sandbox/types.js";
 
 export interface AppCredentialPair {
   clientId: string;
@@ -27,6 +28,12 @@ export interface NetworkDeps {
    * (GET /v1/notifications) before it becomes a `problems` entry; default 8 s (domain/reads).
    */
   readTimeoutMs?: number;
+  /**
+   * Imports the sandbox's network simulators, on the first test-key use: the Node server imports
+   * src/sandbox/registry.ts, the Worker the separately built module of the same simulators (so
+   * they stay out of the module an isolate loads at start-up).
+   */
+  loadSimulators: () => Promise<SimulatorsModule>;
   /** Sleeps for `slow` sandbox accounts; tests shorten it. Ends early when `signal` aborts (the request was abandoned). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** CHORUS_META_VERIFY_TOKEN: what Meta must echo in the `hub.verify_token` handshake of /webhooks/meta; unset refuses every handshake. */

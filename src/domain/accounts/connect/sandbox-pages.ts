@@ -66,7 +66,7 @@ export async function forwardToSandbox({ runtime, input }: { runtime: ConnectRun
   if (input.method !== "GET" && input.method !== "POST") throw notServed();
   const target = await consentTarget(runtime, input.search);
   if (!target || target.url.host !== input.host || target.url.pathname !== input.path) throw notServed();
-  const sandbox = sandboxRuntime(runtime.db, { workspaceId: target.workspaceId, now: () => runtime.clock.now(), publicUrl, sleep: networks.sleep });
+  const sandbox = await sandboxRuntime(runtime.db, { workspaceId: target.workspaceId, now: () => runtime.clock.now(), publicUrl, networks });
   const hosts = new Set(platformIds.flatMap((platform) => sandbox.simulator(platform).hosts));
   const headers = new Headers(input.headers);
   for (const name of DROPPED_REQUEST_HEADERS) headers.delete(name);

@@ -9,7 +9,7 @@ import type { DomainContext } from "../../core/index.js";
 import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";
 
 async function registerSandboxApp(ctx: DomainContext, platform: PlatformId, clientId: string, products: string[]): Promise<void> {
-  const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep });
+  const sandbox = await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks });
   await sandbox.simulator(platform).registerApp?.({ clientId, products });
 }
 

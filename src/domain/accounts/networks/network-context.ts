@@ -65,7 +65,7 @@ async function contextFor(ctx: DomainContext, platform: PlatformId, mode: "test"
   const products = await appProductsFor(ctx, platform, mode);
   const withProducts = products ? { products } : {};
   if (mode === "test") {
-    const sandbox = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now, publicUrl, sleep: networks.sleep });
+    const sandbox = await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now, publicUrl, networks });
     const own = await workspaceCredentials(ctx, platform);
     return {
       fetch: sandbox.fetch,

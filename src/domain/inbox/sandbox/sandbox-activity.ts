@@ -64,7 +64,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
   if (!row.tokensEncrypted) {
     throw new ApiError("account_unknown", { param: "id", message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });
   }
-  const simulator = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep }).simulator(platform);
+  const simulator = (await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks })).simulator(platform);
   if (!simulator.simulateActivity) {
     throw new ApiError("capability_unsupported", {
       param: "id",

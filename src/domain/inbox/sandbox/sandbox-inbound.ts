@@ -156,7 +156,7 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
   const handle = input.from ?? defaultVisitorHandle(platform);
   // X DMs and Bluesky chat live in the network's own records, read through their DM APIs: nothing
   // is pushed, so the account's next inbox poll finds the message and records message.received.
-  const simulator = sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, sleep: ctx.services.networks.sleep }).simulator(platform);
+  const simulator = (await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks })).simulator(platform);
   requireSandboxHandle(simulator, handle, "from");
   if (input.kind === "message" && simulator.receiveMessage) {
     const message = await simulator.receiveMessage({ recipientId: person.id, senderHandle: handle, text: input.text });
