@@ -11,11 +11,13 @@ const CYCLES_THROUGH_TYPES = true;
 /** Top to bottom: a file may import its own layer and the layers below it, never one above. */
 const LAYERS = [
   { name: "entries", paths: ["^src/(app|server|worker)\\.tsx?$", "^src/node/", "^src/cli/"] },
+  // Settings read from the environment, turned into the dependencies the entries hand to the app.
+  { name: "config", paths: ["^src/config/"] },
   { name: "edges", paths: ["^src/routes/", "^src/mcp/", "^src/pages/", "^src/http/", "^src/openapi/", "^src/deps\\.ts$"] },
   { name: "jobs", paths: ["^src/jobs/"] },
   { name: "domain", paths: ["^src/domain/"] },
   { name: "adapters", paths: ["^src/networks/", "^src/sandbox/"] },
-  { name: "base", paths: ["^src/infra/", "^src/db/", "^src/config/", "^src/types/"] },
+  { name: "base", paths: ["^src/infra/", "^src/db/", "^src/types/"] },
 ];
 
 /** Domain modules, bottom first: each imports only those before it, and only through their index.ts. */
