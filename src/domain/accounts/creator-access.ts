@@ -1,14 +1,14 @@
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
-import type { SocialAccountRow } from "./account-view.js";
+import type { socialAccounts } from "../../db/schema/index.js";
 
 /**
  * Why creator search would be refused on this account, or null when it works. The account's
  * `discovers.creators` and GET /v1/discover/creators both ask this, so the account says
  * beforehand what the search would answer.
  */
-export function creatorSearchRefusal(row: Pick<SocialAccountRow, "platform" | "connectVariant">): ApiError | null {
+export function creatorSearchRefusal(row: Pick<typeof socialAccounts.$inferSelect, "platform" | "connectVariant">): ApiError | null {
   const platform = row.platform as PlatformId;
   const adapter = adapterFor(platform);
   const discover = adapter.discover;

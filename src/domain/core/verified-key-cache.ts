@@ -1,5 +1,5 @@
 import type { Clock } from "../../infra/clock.js";
-import type { AgentRecord, ApiKeyRecord, WorkspaceRecord } from "./context.js";
+import type { AgentRecord, ApiKeyRecord, WorkspaceRecord } from "./records.js";
 
 export interface VerifiedKey {
   workspace: WorkspaceRecord;

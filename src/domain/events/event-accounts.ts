@@ -1,4 +1,4 @@
-import type { EventType } from "./record-event.js";
+import type { EventType } from "./event-types.js";
 
 /**
  * The connected accounts an event is about, read from the data every recorder already builds:

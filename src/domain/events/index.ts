@@ -1,8 +1,9 @@
 // The events module's public face: the only file of src/domain/events/ that other modules and
 // layers import. Written by scripts/module-faces.mjs from what they use; re-run it after a change.
+export { eventTypes } from "./event-types.js";
+export type { EventType } from "./event-types.js";
 export { EVENT_RETENTION_DAYS, getEvent, listEvents } from "./list-events.js";
-export { eventTypes, recordEvent, recordEventOnce } from "./record-event.js";
-export type { EventType } from "./record-event.js";
+export { recordEvent, recordEventOnce } from "./record-event.js";
 export { createWebhook } from "./webhooks/create-webhook.js";
 export { deleteWebhook } from "./webhooks/delete-webhook.js";
 export { deliverWebhook } from "./webhooks/deliver-webhook.js";

@@ -1,30 +1,13 @@
 import { events } from "../../db/schema/index.js";
 import { eventAccountIds } from "./event-accounts.js";
+import type { EventType } from "./event-types.js";
 import type { Queryable } from "../../db/types.js";
 import { newId } from "../../infra/ids.js";
 import type { JobQueue } from "../core/index.js";
 import { fanOutEvent } from "./webhooks/fan-out-event.js";
 import { recordEventWithJobs } from "./webhooks/record-event-statement.js";
 
-/** The spec's nine events, then Chorus's own (API-DECISIONS "Webhook delivery"). */
-export const eventTypes = [
-  "post.published",
-  "post.partial",
-  "post.failed",
-  "post.processing",
-  "account.connected",
-  "account.disconnected",
-  "message.received",
-  "comment.received",
-  "mention.received",
-  "account.token_expiring",
-  "account.needs_reauth",
-  "webhook.test",
-  "webhook.disabled",
-] as const;
-export type EventType = (typeof eventTypes)[number];
-
-export const isEventType = (value: string): value is EventType => (eventTypes as readonly string[]).includes(value);
+export { type EventType, eventTypes, isEventType } from "./event-types.js";
 
 export interface RecordEventInput {
   workspaceId: string;

@@ -3,7 +3,7 @@ import { events, jobs, webhookDeliveries, webhookEndpoints } from "../../../db/s
 import type { Queryable } from "../../../db/types.js";
 import { newId } from "../../../infra/ids.js";
 import { eventAccountIds } from "../event-accounts.js";
-import type { EventType } from "../record-event.js";
+import type { EventType } from "../event-types.js";
 import { rowsOf } from "../../core/index.js";
 import { JOB_CHANNEL } from "../../core/index.js";
 import { deliveryJobKey } from "./retry-schedule.js";

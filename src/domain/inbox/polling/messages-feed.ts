@@ -1,6 +1,6 @@
 import type { NetworkConversation, NetworkMessage, NetworkPage } from "../../../networks/facets/inbox.js";
 import { inboundItem } from "../inbound/inbound-item.js";
-import type { PolledAccount, PolledFeed, PolledItem } from "./polled-feeds.js";
+import type { PolledAccount, PolledFeed, PolledItem } from "./feed-types.js";
 
 /** Messages read per conversation page: a poll wants only what came since the last one. */
 const MESSAGE_PAGE = 20;

@@ -1,0 +1,19 @@
+/** The spec's nine events, then Chorus's own (API-DECISIONS "Webhook delivery"). */
+export const eventTypes = [
+  "post.published",
+  "post.partial",
+  "post.failed",
+  "post.processing",
+  "account.connected",
+  "account.disconnected",
+  "message.received",
+  "comment.received",
+  "mention.received",
+  "account.token_expiring",
+  "account.needs_reauth",
+  "webhook.test",
+  "webhook.disabled",
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+export const isEventType = (value: string): value is EventType => (eventTypes as readonly string[]).includes(value);
