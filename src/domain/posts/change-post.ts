@@ -4,7 +4,7 @@ import { assertAccountsInGrant } from "../agents/grant-checks.js";
 import { forgetAgents, refundAgentCharges } from "../agents/agent-spend.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext, RateGate } from "../context.js";
 import { scheduleOf } from "./create-post.js";
 import { reserveCredits } from "./credits.js";
 import { type MediaLoader, type PostContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
@@ -14,6 +14,8 @@ import { requirePost } from "./read-posts.js";
 import { linkIdempotentPost } from "../idempotency/idempotency-store.js";
 import { recordTargetOutcome, settlePost } from "./record-outcome.js";
 import { refusalOf } from "./target-refusal.js";
+import { limitPublishing } from "./publishing-limit.js";
+import { draftProfiles } from "./publishing-profiles.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", { message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are retracted (POST /v1/posts/{id}/retract).` });
@@ -114,8 +116,12 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   return view;
 }
 
-/** POST /v1/posts/{id}/publish: sends a draft now, with the same checks and charges as a new post. */
-export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string }; loadMedia: MediaLoader }): Promise<PostView> {
+/**
+ * POST /v1/posts/{id}/publish and the MCP tool `publish_draft`: sends a draft now, with the same
+ * checks, charges and postsPerMinute count as a new post.
+ */
+export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: { id: string }; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
+  await limitPublishing(ctx, limits, await draftProfiles({ ctx, input }));
   const post = await requirePost(ctx, input.id);
   if (post.state !== "draft") throw refuse(post.state, "published as a draft");
   const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));

@@ -1,7 +1,12 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { uploadMedia } from "../../domain/media/upload-media.js";
+import * as v from "valibot";
+import { mediaLoaderFor } from "../../domain/media/load-media-for-publish.js";
 import { keyedWrite } from "../../http/keyed-write.js";
+import { rateGateOf } from "../../http/rate-gate.js";
+import { issueToError } from "../../http/validate.js";
+import { CreatePostFields } from "../../routes/v1/posts/schema.js";
 import { randomString } from "../../infra/ids.js";
 import { type CreatePostRequest, type ValidationReport, createPost, validatePost } from "../../domain/posts/create-post.js";
 import { listAccounts } from "../../domain/social-accounts/account-queries.js";
@@ -9,7 +14,6 @@ import { ApiError } from "../../infra/errors.js";
 import { type ComposeDraft, ComposePage, type RequestProblem, ValidationResult } from "./compose-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { ctxOf, frameOf } from "./frame.js";
-import { mediaLoader } from "./media-loader.js";
 
 const MAX_TEXT = 100_000;
 
@@ -24,36 +28,44 @@ function draftOf(c: Context<DashboardEnv>): ComposeDraft {
   };
 }
 
-/** The form as the API's body: the same request POST /v1/posts takes, so the same checks apply. */
+/**
+ * The form as the API's body, read by the schema POST /v1/posts and the MCP tool `create_post`
+ * read theirs with (text trimmed and at most 65,000 characters, at most 50 accounts, `med_` ids),
+ * so the same request is accepted or refused alike whichever door it came through.
+ */
 function requestOf(draft: ComposeDraft, action: string | undefined): CreatePostRequest {
   const media = draft.media
     .split(/[\s,]+/)
     .map((m) => m.trim())
     .filter(Boolean);
   const schedule = action === "schedule" || (action === undefined && draft.scheduledAt !== "");
-  return {
+  const body = {
     text: draft.text,
     accounts: draft.accounts,
     ...(media.length ? { media } : {}),
     ...(schedule && draft.scheduledAt ? { scheduledAt: draft.scheduledAt, timezone: "UTC" } : {}),
     ...(action === "draft" ? { draft: true } : {}),
   };
+  const parsed = v.safeParse(CreatePostFields, body);
+  if (parsed.success) return parsed.output as CreatePostRequest;
+  const [first] = parsed.issues;
+  throw issueToError(first, { text: "text_required" });
 }
 
 const problemOf = (error: ApiError): RequestProblem => ({ code: error.code, message: error.message, fix: error.fix, param: error.param });
 
-async function checks(c: Context<DashboardEnv>, request: CreatePostRequest): Promise<{ report: ValidationReport | null; problem: RequestProblem | null }> {
+async function checks(c: Context<DashboardEnv>, draft: ComposeDraft): Promise<{ report: ValidationReport | null; problem: RequestProblem | null }> {
   const ctx = ctxOf(c);
-  if (request.accounts?.length === 0) return { report: null, problem: null };
+  if (draft.accounts.length === 0) return { report: null, problem: null };
   try {
-    return { report: await validatePost({ ctx, input: request, loadMedia: mediaLoader(ctx) }), problem: null };
+    return { report: await validatePost({ ctx, input: requestOf(draft, undefined), loadMedia: mediaLoaderFor(ctx) }), problem: null };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { report: null, problem: problemOf(error) };
     throw error;
   }
 }
 
-async function page(c: Context<DashboardEnv>, draft: ComposeDraft, result: { report: ValidationReport | null; problem: RequestProblem | null }, status: 200 | 400 | 409, uploaded?: string) {
+async function page(c: Context<DashboardEnv>, draft: ComposeDraft, result: { report: ValidationReport | null; problem: RequestProblem | null }, status: 200 | 400 | 409 | 429, uploaded?: string) {
   const accounts = await listAccounts({ ctx: ctxOf(c), input: { limit: 100 } });
   return c.html(<ComposePage frame={frameOf(c)} accounts={accounts.accounts} draft={draft} report={result.report} problem={result.problem} uploaded={uploaded} submission={randomString(32)} />, status);
 }
@@ -69,13 +81,12 @@ export const composeRoutes = new Hono<DashboardEnv>()
   })
   .post("/dashboard/compose/validate", async (c) => {
     const draft = draftOf(c);
-    const result = await checks(c, requestOf(draft, undefined));
+    const result = await checks(c, draft);
     return c.html(<ValidationResult report={result.report} problem={result.problem} />);
   })
   .post("/dashboard/compose", async (c) => {
     const ctx = ctxOf(c);
     const draft = draftOf(c);
-    const request = requestOf(draft, field(c, "action"));
     /*
      * A double click, or a reload of the answer, must not publish twice: each rendering of the
      * form carries a random submission id, sent through the API's idempotency keys like an
@@ -87,11 +98,12 @@ export const composeRoutes = new Hono<DashboardEnv>()
     const submission = field(c, "submission") ?? "";
     if (!/^[0-9A-Za-z]{32}$/.test(submission)) throw new ApiError("field_invalid", { param: "submission", message: "This form is out of date.", fix: "Reload the compose page and send the post again." });
     try {
+      const request = requestOf(draft, field(c, "action"));
       const outcome = await keyedWrite(
         c,
         ctx,
         { key: `dashboard:${submission}`, path: "/dashboard/compose", body: { mode: ctx.apiKey.mode, request } },
-        () => createPost({ ctx, input: request, loadMedia: mediaLoader(ctx) }),
+        () => createPost({ ctx, input: request, loadMedia: mediaLoaderFor(ctx), limits: rateGateOf(c) }),
         { status: 201, refusals: "thrown" },
       );
       return c.redirect(`/dashboard/posts/${String(outcome.answer.id)}`, 303);
@@ -100,7 +112,7 @@ export const composeRoutes = new Hono<DashboardEnv>()
       if (error.code === "idempotency_in_progress" || error.code === "idempotency_key_reused") {
         return page(c, draft, { report: null, problem: problemOf(new ApiError(error.code, { message: "This form was already sent.", fix: "Open Posts to see the post it made, or reload Compose to write a new one." })) }, 409);
       }
-      return page(c, draft, { report: null, problem: problemOf(error) }, 400);
+      return page(c, draft, { report: null, problem: problemOf(error) }, error.code === "rate_limited" ? 429 : 400);
     }
   })
   .post("/dashboard/compose/media", async (c) => {
