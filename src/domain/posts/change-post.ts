@@ -6,13 +6,13 @@ import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext, RateGate } from "../context.js";
 import { scheduleOf } from "./create-post.js";
-import { reserveCredits } from "./credits.js";
+import { claimRefused, holdCredits, refuseTargets } from "./pending-targets.js";
 import { type MediaLoader, type PostContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import type { PostView } from "./post-view.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { requirePost } from "./read-posts.js";
 import { linkIdempotentPost } from "../idempotency/idempotency-store.js";
-import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { settlePost } from "./record-outcome.js";
 import { refusalOf } from "./target-refusal.js";
 import { limitPublishing } from "./publishing-limit.js";
 import { draftProfiles } from "./publishing-profiles.js";
@@ -139,16 +139,15 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
       refused.push({ id: target.id, error: first ? refusalOf(first, platform) : new ApiError("channel_gone", { platform, message: "The account was disconnected after the draft was saved." }) });
     } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id) });
   }
-  await ctx.db.transaction(async (tx) => {
+  const claimedRefused = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx.update(posts).set({ state: "processing", updatedAt: now }).where(and(eq(posts.id, post.id), eq(posts.state, "draft"))).returning({ id: posts.id });
     if (!claimed) throw refuse("published", "published again");
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
-    const sources = await reserveCredits(tx, ctx, sendable.map((t) => t.targetId), now);
-    for (const [i, target] of sendable.entries()) await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
-    for (const { id } of refused) await tx.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, id));
+    await holdCredits(tx, ctx, sendable.map((t) => t.targetId), now);
+    return claimRefused(tx, ctx, refused.map((r) => r.id));
   });
   if (ctx.effects) ctx.effects.committed = true;
-  for (const { id, error } of refused) await recordTargetOutcome(ctx, id, { state: "failed", error });
+  await refuseTargets(ctx, refused, claimedRefused);
   await publishPrepared(ctx, sendable);
   const view = await settlePost(ctx, post.id);
   if (!view) throw new ApiError("resource_not_found", { param: "id" });
