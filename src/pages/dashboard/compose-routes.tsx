@@ -1,11 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { uploadMedia } from "../../domain/media/upload-media.js";
-import * as v from "valibot";
 import { mediaLoaderFor } from "../../domain/media/load-media-for-publish.js";
 import { keyedWrite } from "../../http/keyed-write.js";
 import { rateGateOf } from "../../http/rate-gate.js";
-import { issueToError } from "../../http/validate.js";
 import { CreatePostFields } from "../../routes/v1/posts/schema.js";
 import { randomString } from "../../infra/ids.js";
 import { type CreatePostRequest, type ValidationReport, createPost, validatePost } from "../../domain/posts/create-post.js";
@@ -13,6 +11,7 @@ import { listAccounts } from "../../domain/social-accounts/account-queries.js";
 import { ApiError } from "../../infra/errors.js";
 import { type ComposeDraft, ComposePage, type RequestProblem, ValidationResult } from "./compose-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
+import { formBody } from "./form-body.js";
 import { ctxOf, frameOf } from "./frame.js";
 
 const MAX_TEXT = 100_000;
@@ -46,10 +45,7 @@ function requestOf(draft: ComposeDraft, action: string | undefined): CreatePostR
     ...(schedule && draft.scheduledAt ? { scheduledAt: draft.scheduledAt, timezone: "UTC" } : {}),
     ...(action === "draft" ? { draft: true } : {}),
   };
-  const parsed = v.safeParse(CreatePostFields, body);
-  if (parsed.success) return parsed.output as CreatePostRequest;
-  const [first] = parsed.issues;
-  throw issueToError(first, { text: "text_required" });
+  return formBody(CreatePostFields, body, { text: "text_required" }) as CreatePostRequest;
 }
 
 const problemOf = (error: ApiError): RequestProblem => ({ code: error.code, message: error.message, fix: error.fix, param: error.param });
