@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { uploadMedia } from "../../domain/media/upload-media.js";
 import { mediaLoaderFor } from "../../domain/media/load-media-for-publish.js";
-import { keyedWrite } from "../../http/keyed-write.js";
 import { rateGateOf } from "../../http/rate-gate.js";
 import { CreatePostFields } from "../../routes/v1/posts/schema.js";
 import { randomString } from "../../infra/ids.js";
@@ -12,6 +11,7 @@ import { ApiError } from "../../infra/errors.js";
 import { type ComposeDraft, ComposePage, type RequestProblem, ValidationResult } from "./compose-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { formBody } from "./form-body.js";
+import { onceForForm } from "./form-once.js";
 import { ctxOf, frameOf } from "./frame.js";
 
 const MAX_TEXT = 100_000;
@@ -83,25 +83,10 @@ export const composeRoutes = new Hono<DashboardEnv>()
   .post("/dashboard/compose", async (c) => {
     const ctx = ctxOf(c);
     const draft = draftOf(c);
-    /*
-     * A double click, or a reload of the answer, must not publish twice: each rendering of the
-     * form carries a random submission id, sent through the API's idempotency keys like an
-     * Idempotency-Key header. The claim is linked to the post in the transaction that stores it;
-     * a repeat is sent to that post. A refusal releases the claim, so the corrected form can be
-     * sent again; the mode is part of what is fingerprinted, so a form sent again after a switch
-     * between test and live is refused instead of showing a post of the other mode.
-     */
-    const submission = field(c, "submission") ?? "";
-    if (!/^[0-9A-Za-z]{32}$/.test(submission)) throw new ApiError("field_invalid", { param: "submission", message: "This form is out of date.", fix: "Reload the compose page and send the post again." });
     try {
       const request = requestOf(draft, field(c, "action"));
-      const outcome = await keyedWrite(
-        c,
-        ctx,
-        { key: `dashboard:${submission}`, path: "/dashboard/compose", body: { mode: ctx.apiKey.mode, request } },
-        () => createPost({ ctx, input: request, loadMedia: mediaLoaderFor(ctx), limits: rateGateOf(c) }),
-        { status: 201, refusals: "thrown" },
-      );
+      // Fingerprinted by the request the form makes: the same form sent again goes to the same post.
+      const outcome = await onceForForm(c, { path: "/dashboard/compose", body: { request } }, () => createPost({ ctx, input: request, loadMedia: mediaLoaderFor(ctx), limits: rateGateOf(c) }), 201);
       return c.redirect(`/dashboard/posts/${String(outcome.answer.id)}`, 303);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;

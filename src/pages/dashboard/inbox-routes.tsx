@@ -13,6 +13,7 @@ import { ApiError } from "../../infra/errors.js";
 import { DeleteCommentBody, HideCommentBody, ReplyBody } from "../../routes/v1/comments/schema.js";
 import { SendMessageBody } from "../../routes/v1/conversations/schema.js";
 import { formBody } from "./form-body.js";
+import { onceForForm } from "./form-once.js";
 import { CommentsPage } from "./comments-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
@@ -77,10 +78,8 @@ export const inboxRoutes = new Hono<DashboardEnv>()
   })
   .post("/dashboard/inbox/conversations/:id/reply", async (c) => {
     const id = c.req.param("id");
-    await sendConversationMessage({
-      ctx: ctxOf(c),
-      input: { id, ...formBody(SendMessageBody, { account: required(field(c, "account"), "account"), text: required(field(c, "text"), "text"), humanAgent: field(c, "humanAgent") === "1" }) },
-    });
+    const body = formBody(SendMessageBody, { account: required(field(c, "account"), "account"), text: required(field(c, "text"), "text"), humanAgent: field(c, "humanAgent") === "1" });
+    await onceForForm(c, { path: `/dashboard/inbox/conversations/${encodeURIComponent(id)}/reply`, body }, () => sendConversationMessage({ ctx: ctxOf(c), input: { id, ...body } }), 200);
     return c.redirect(`/dashboard/inbox/conversations/${encodeURIComponent(id)}?done=message_sent`, 303);
   })
   .get("/dashboard/inbox/comments", async (c) => {
@@ -94,8 +93,10 @@ export const inboxRoutes = new Hono<DashboardEnv>()
     return c.html(<CommentsPage frame={frameOf(c)} postId={id} items={page.items} problems={page.problems} next={next} notice={noticeOf(c)} />);
   })
   .post("/dashboard/comments/:id/reply", async (c) => {
+    const id = c.req.param("id");
     const body = formBody(ReplyBody, { account: required(field(c, "account"), "account"), text: required(field(c, "text"), "text") });
-    await replyToComment({ ctx: ctxOf(c), input: { id: c.req.param("id"), ...body } });
+    // A reply can cost a credit (X): a double click must not reply or charge twice.
+    await onceForForm(c, { path: `/dashboard/comments/${encodeURIComponent(id)}/reply`, body }, () => replyToComment({ ctx: ctxOf(c), input: { id, ...body } }), 200);
     return backToComments(c, "replied");
   })
   .post("/dashboard/comments/:id/hide", async (c) => {
