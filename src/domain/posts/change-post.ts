@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
-import { assertAccountsInGrant } from "../agents/grant-checks.js";
+import { assertAccountsInGrant, assertAgentMay } from "../agents/grant-checks.js";
 import { forgetAgents, refundAgentCharges } from "../agents/agent-spend.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../networks/platform-ids.js";
@@ -28,6 +28,8 @@ const refuse = (state: string, operation: string) =>
  * same transaction, so a cancel that commits refunds once and a refused one refunds nothing.
  */
 export async function deletePost({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<{ id: string; cancelled: boolean; deleted: boolean }> {
+  // The operation checks its own grant, whichever entry runs it (the REST route and the tool check it first too).
+  assertAgentMay(ctx, "delete", "deleting or cancelling a post");
   const post = await requirePost(ctx, input.id);
   if (post.state === "draft") {
     const [gone] = await ctx.db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "draft"))).returning({ id: posts.id });
@@ -68,6 +70,7 @@ export interface PostChanges extends Partial<PostContent> {
  * its schedule version and queues a new job: the old job, if it fires, no longer matches.
  */
 export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; changes: PostChanges }; loadMedia: MediaLoader }): Promise<PostView> {
+  assertAgentMay(ctx, "draft", "editing a post");
   const post = await requirePost(ctx, input.id);
   if (post.state !== "draft" && post.state !== "scheduled") throw refuse(post.state, "edited");
   const { changes } = input;
@@ -121,6 +124,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
  * checks, charges and postsPerMinute count as a new post.
  */
 export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: { id: string }; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
+  assertAgentMay(ctx, "publish_or_schedule", "publishing a draft");
   await limitPublishing(ctx, limits, await draftProfiles({ ctx, input }));
   const post = await requirePost(ctx, input.id);
   if (post.state !== "draft") throw refuse(post.state, "published as a draft");
