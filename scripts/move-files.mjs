@@ -5,6 +5,8 @@
 //
 //   node scripts/move-files.mjs moves.json          # git mv each entry, then fix imports everywhere
 //   node scripts/move-files.mjs --fix moves.json    # only repoint imports that still name old paths
+//   node scripts/move-files.mjs --rebase moves.json FILE...  # FILEs now stand where the map moved them,
+//                                                   # but their imports were written at the old place
 //
 // moves.json: { "src/domain/jobs/job-queue.ts": "src/domain/core/job-queue.ts", "src/domain/events/": "src/domain/events/" }
 // A key ending in "/" moves a whole folder.
@@ -13,7 +15,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 const args = process.argv.slice(2);
-const fixOnly = args[0] === "--fix";
+const rebase = args[0] === "--rebase";
+const fixOnly = args[0] === "--fix" || rebase;
 const mapFile = fixOnly ? args[1] : args[0];
 if (!mapFile) {
   console.error("usage: move-files.mjs [--fix] moves.json");
@@ -95,7 +98,15 @@ function rewrite(file, oldLocation) {
   return changed;
 }
 
+function unmapPath(newPath) {
+  for (const [from, to] of entries) {
+    if (from.endsWith("/") ? newPath.startsWith(to) : newPath === to) return from.endsWith("/") ? from + newPath.slice(to.length) : from;
+  }
+  return newPath;
+}
+
 const movedFrom = new Map();
+if (rebase) for (const file of args.slice(2)) movedFrom.set(file, unmapPath(file));
 if (!fixOnly) {
   for (const [from, to] of entries) {
     const files = from.endsWith("/") ? listFiles(from.replace(/\/$/, "")) : [from];

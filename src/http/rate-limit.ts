@@ -1,13 +1,11 @@
 import type { Context } from "hono";
 import { ApiError } from "../infra/errors.js";
-import type { RateLimitOutcome, RateRule } from "../infra/rate-limit/types.js";
+import type { RateLimitOutcome } from "../infra/rate-limit/types.js";
+import type { RateCheck } from "../domain/core/index.js";
 import type { AppEnv } from "./context.js";
 import { executionContextOf } from "./after-response.js";
 
-export interface RateCheck {
-  key: string;
-  rule: RateRule;
-}
+export type { RateCheck } from "../domain/core/index.js";
 
 /** Of several outcomes, the one a client must respect first: a refusal, else the fewest remaining. */
 function tighter(a: RateLimitOutcome | undefined, b: RateLimitOutcome): RateLimitOutcome {

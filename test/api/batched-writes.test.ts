@@ -5,7 +5,8 @@ import { apiKeys, events, jobs, postTargets, posts, webhookAttempts, webhookDeli
 import type { DomainContext } from "../../src/domain/core/context.js";
 import { recordEvent, recordEventOnce } from "../../src/domain/events/record-event.js";
 import { tableJobQueue } from "../../src/domain/core/jobs/job-queue.js";
-import { firstPollKey, recordProcessingOutcome } from "../../src/domain/publishing/posts/record-processing.js";
+import { recordProcessingOutcome } from "../../src/domain/publishing/posts/record-landed.js";
+import { firstPollKey } from "../../src/domain/publishing/posts/record-processing.js";
 import { outcomeRecorder } from "../../src/domain/publishing/posts/outcome-recorder.js";
 import { batchedDeliveryStatements } from "../../src/domain/events/webhooks/delivery-batcher.js";
 import { claimDeliveries, settleDelivered } from "../../src/domain/events/webhooks/delivery-statements.js";
@@ -223,7 +224,7 @@ describe("writes gathered into one statement", () => {
     expect(await recordProcessingOutcome(ctx, { targetId: t2.id, mode: "test", outcome: outcome("2") })).toBe(true);
     recorder.stop();
     // The second target: the post already reported processing, so one statement in its transaction.
-    expect(recorder.statements).toEqual(["BEGIN", expect.stringMatching(/^\s*with target as/), "COMMIT"]);
+    expect(recorder.statements).toEqual(["BEGIN", expect.stringMatching(/^\s*with input as/), "COMMIT"]);
 
     const after = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
     for (const [target, n] of [[t1, "1"], [t2, "2"]] as const) {

@@ -172,6 +172,8 @@ describe("dashboard inbox", () => {
     t.clock.advance(HOUR);
     // Sessions end after 30 idle minutes: the clock's jumps need a fresh sign-in.
     session = await DashboardSession.open(t, ws);
+    // The form as the page renders it, with its submission id (a double click sends once).
+    await session.page(`/dashboard/inbox/conversations/${id}`);
     const sent = await session.submit(`/dashboard/inbox/conversations/${id}/reply`, { account: fb, text: "Yes, until 6 pm." });
     expect(sent.status, sent.html).toBe(303);
     expect((await session.page(sent.location ?? "")).html).toContain("Yes, until 6 pm.");
@@ -179,6 +181,7 @@ describe("dashboard inbox", () => {
     t.clock.advance(25 * HOUR);
     session = await DashboardSession.open(t, ws);
     expect((await session.page("/dashboard/inbox/conversations")).html).toContain("Reply window closed");
+    await session.page(`/dashboard/inbox/conversations/${id}`);
     const closed = await session.submit(`/dashboard/inbox/conversations/${id}/reply`, { account: fb, text: "Sorry for the wait" });
     expect(closed.status).toBe(422);
     expect(closed.html).toContain("page_reply_window_closed");
@@ -227,10 +230,12 @@ describe("dashboard inbox", () => {
       for (const secret of [post.id, x, fb, "private to A", "hello A"]) expect(page.html, `${path} shows ${secret}`).not.toContain(secret);
     }
     await session.page(`/dashboard/posts/${bPost.id}/comments`);
-    expect((await session.submit(commentAction(first, "reply"), { account: x, post: bPost.id, text: "from B" })).status).toBe(404);
+    // Reply forms carry a submission id (form-once.ts); B's pages render none for A's comment.
+    const submission = "B".repeat(32);
+    expect((await session.submit(commentAction(first, "reply"), { account: x, post: bPost.id, text: "from B", submission })).status).toBe(404);
     expect((await session.submit(commentAction(first, "hide"), { account: x, post: bPost.id, hidden: "true" })).status).toBe(404);
     expect((await session.submit(commentAction(first, "delete"), { account: x, post: bPost.id })).status).toBe(404);
-    expect((await session.submit(`/dashboard/inbox/conversations/${conversation}/reply`, { account: fb, text: "from B" })).status).toBe(404);
+    expect((await session.submit(`/dashboard/inbox/conversations/${conversation}/reply`, { account: fb, text: "from B", submission })).status).toBe(404);
     expect((await apiComments(a, post.id)).map((c) => c.text)).toEqual([expect.stringContaining("hello A")]);
     expect((await messages(a, conversation)).items).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import type { VerifiedKeyCache } from "./verified-key-cache.js";
 import type { LimitsCache } from "./limits-cache.js";
 import type { AgentGrant } from "./agent-grant.js";
 import type { AgentRecord, ApiKeyRecord, WorkspaceRecord } from "./records.js";
+import type { RateRule } from "../../infra/rate-limit/types.js";
 
 export type { AgentRecord, ApiKeyRecord, WorkspaceRecord };
 
@@ -27,6 +28,22 @@ export interface DomainContext {
   effects?: { committed: boolean };
   /** The request's Idempotency-Key claim: a stored post is linked to it in the same transaction. */
   idempotency?: { key: string };
+}
+
+/** One count against a rate limit: the bucket's key and its rule. */
+export interface RateCheck {
+  key: string;
+  rule: RateRule;
+}
+
+/**
+ * How an operation counts itself against rate limits: it names the limits (the operation knows
+ * which apply), the entry that runs it supplies the counting (the request's limiter, so the
+ * answer carries the X-RateLimit-* headers). Refuses with 429 `rate_limited` when one is spent.
+ * A required argument of the operations it applies to, so no entry can leave it out.
+ */
+export interface RateGate {
+  enforce(checks: RateCheck[]): Promise<void>;
 }
 
 /** Runtime services domain functions may use besides the database. */

@@ -13,7 +13,6 @@ export { reserveCredits } from "./posts/credits.js";
 export { pollKey, pollTarget } from "./posts/poll-target.js";
 export type { PostRow, PostView } from "./posts/post-view.js";
 export type { MediaLoader } from "./posts/prepare-targets.js";
-export { draftProfiles, publishingProfiles } from "./posts/publishing-profiles.js";
 export { getPost, listPosts, postStates, requirePost } from "./posts/read-posts.js";
 export { recentFailures } from "./posts/recent-failures.js";
 export type { FailedPost } from "./posts/recent-failures.js";

@@ -2,13 +2,12 @@ import * as v from "valibot";
 import { mediaLoaderFor } from "../../domain/publishing/index.js";
 import { deletePost, editPost, publishDraft } from "../../domain/publishing/index.js";
 import { type CreatePostRequest, createPost, validatePost } from "../../domain/publishing/index.js";
-import { draftProfiles, publishingProfiles } from "../../domain/publishing/index.js";
 import { getPost, listPosts, postStates } from "../../domain/publishing/index.js";
 import { retractPost } from "../../domain/publishing/index.js";
-import { limitPublishing } from "../../http/publishing-limit.js";
+import { rateGateOf } from "../../http/rate-gate.js";
 import { DeletePostResultSchema, PostListSchema, PostSchema, RetractSchema, ValidationReportSchema } from "../../routes/v1/posts/response-schema.js";
 import { CreatePostFields, EditPostBody, ValidatePostBody } from "../../routes/v1/posts/schema.js";
-import { defineTool, readOnly, type ToolAnnotations, type ToolCall } from "../tool.js";
+import { defineTool, readOnly, type ToolAnnotations } from "../tool.js";
 import { createWithKey, idempotencyKeyArgument } from "./keyed-create.js";
 import { idArgument, pageArguments } from "./list-arguments.js";
 
@@ -22,11 +21,6 @@ const CreatePostArguments = v.strictObject({
     "Works exactly like the REST Idempotency-Key header: repeating the call with the same key and post within 24 hours returns the first answer and publishes nothing again.",
   ),
 });
-
-async function publishNow(call: ToolCall, input: CreatePostRequest) {
-  await limitPublishing(call.http, await publishingProfiles({ ctx: call.ctx, input }));
-  return createPost({ ctx: call.ctx, input, loadMedia: mediaLoaderFor(call.ctx) });
-}
 
 export const postTools = [
   defineTool({
@@ -73,7 +67,7 @@ export const postTools = [
     codes,
     run: async (call, input, raw) => {
       const { idempotencyKey, ...post } = input;
-      const create = () => publishNow(call, post as CreatePostRequest);
+      const create = () => createPost({ ctx: call.ctx, input: post as CreatePostRequest, loadMedia: mediaLoaderFor(call.ctx), limits: rateGateOf(call.http) });
       if (idempotencyKey === undefined) return create();
       const { idempotencyKey: _key, ...sent } = raw;
       return createWithKey(call, idempotencyKey, sent, create);
@@ -87,10 +81,7 @@ export const postTools = [
     input: postId,
     output: PostSchema,
     annotations: writes,
-    run: async (call, input) => {
-      await limitPublishing(call.http, await draftProfiles({ ctx: call.ctx, input }));
-      return publishDraft({ ctx: call.ctx, input, loadMedia: mediaLoaderFor(call.ctx) });
-    },
+    run: async (call, input) => publishDraft({ ctx: call.ctx, input, loadMedia: mediaLoaderFor(call.ctx), limits: rateGateOf(call.http) }),
   }),
   defineTool({
     name: "update_post",

@@ -4,6 +4,7 @@ import type { ReadProblem } from "../../domain/accounts/index.js";
 import { Csrf, type Frame, when } from "./dashboard-layout.js";
 import { InboxLayout } from "./inbox-page.js";
 import { ProblemsList } from "./problems-list.js";
+import { randomString } from "../../infra/ids.js";
 
 const action = (c: Comment, verb: string) => `/dashboard/comments/${encodeURIComponent(c.id)}/${verb}`;
 
@@ -29,6 +30,8 @@ const CommentItem: FC<{ frame: Frame; comment: Comment }> = ({ frame, comment: c
       <p class="quote">{c.text}</p>
       <form method="post" action={action(c, "reply")}>
         <Owner frame={frame} comment={c} />
+        {/* Its own id per reply form and rendering: sending it twice replies once (form-once.ts). */}
+        <input type="hidden" name="submission" value={randomString(32)} />
         <label for={field}>Reply to @{c.author.handle}</label>
         <textarea id={field} name="text" rows={2} required maxlength={2000}></textarea>
         <button type="submit" class="primary">

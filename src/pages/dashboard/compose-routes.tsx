@@ -1,15 +1,18 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { uploadMedia } from "../../domain/publishing/index.js";
-import { keyedWrite } from "../../http/keyed-write.js";
+import { mediaLoaderFor } from "../../domain/publishing/index.js";
+import { rateGateOf } from "../../http/rate-gate.js";
+import { CreatePostFields } from "../../routes/v1/posts/schema.js";
 import { randomString } from "../../infra/ids.js";
 import { type CreatePostRequest, type ValidationReport, createPost, validatePost } from "../../domain/publishing/index.js";
 import { listAccounts } from "../../domain/accounts/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { type ComposeDraft, ComposePage, type RequestProblem, ValidationResult } from "./compose-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
+import { formBody } from "./form-body.js";
+import { onceForForm } from "./form-once.js";
 import { ctxOf, frameOf } from "./frame.js";
-import { mediaLoader } from "./media-loader.js";
 
 const MAX_TEXT = 100_000;
 
@@ -24,36 +27,41 @@ function draftOf(c: Context<DashboardEnv>): ComposeDraft {
   };
 }
 
-/** The form as the API's body: the same request POST /v1/posts takes, so the same checks apply. */
+/**
+ * The form as the API's body, read by the schema POST /v1/posts and the MCP tool `create_post`
+ * read theirs with (text trimmed and at most 65,000 characters, at most 50 accounts, `med_` ids),
+ * so the same request is accepted or refused alike whichever door it came through.
+ */
 function requestOf(draft: ComposeDraft, action: string | undefined): CreatePostRequest {
   const media = draft.media
     .split(/[\s,]+/)
     .map((m) => m.trim())
     .filter(Boolean);
   const schedule = action === "schedule" || (action === undefined && draft.scheduledAt !== "");
-  return {
+  const body = {
     text: draft.text,
     accounts: draft.accounts,
     ...(media.length ? { media } : {}),
     ...(schedule && draft.scheduledAt ? { scheduledAt: draft.scheduledAt, timezone: "UTC" } : {}),
     ...(action === "draft" ? { draft: true } : {}),
   };
+  return formBody(CreatePostFields, body, { text: "text_required" }) as CreatePostRequest;
 }
 
 const problemOf = (error: ApiError): RequestProblem => ({ code: error.code, message: error.message, fix: error.fix, param: error.param });
 
-async function checks(c: Context<DashboardEnv>, request: CreatePostRequest): Promise<{ report: ValidationReport | null; problem: RequestProblem | null }> {
+async function checks(c: Context<DashboardEnv>, draft: ComposeDraft): Promise<{ report: ValidationReport | null; problem: RequestProblem | null }> {
   const ctx = ctxOf(c);
-  if (request.accounts?.length === 0) return { report: null, problem: null };
+  if (draft.accounts.length === 0) return { report: null, problem: null };
   try {
-    return { report: await validatePost({ ctx, input: request, loadMedia: mediaLoader(ctx) }), problem: null };
+    return { report: await validatePost({ ctx, input: requestOf(draft, undefined), loadMedia: mediaLoaderFor(ctx) }), problem: null };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { report: null, problem: problemOf(error) };
     throw error;
   }
 }
 
-async function page(c: Context<DashboardEnv>, draft: ComposeDraft, result: { report: ValidationReport | null; problem: RequestProblem | null }, status: 200 | 400 | 409, uploaded?: string) {
+async function page(c: Context<DashboardEnv>, draft: ComposeDraft, result: { report: ValidationReport | null; problem: RequestProblem | null }, status: 200 | 400 | 409 | 429, uploaded?: string) {
   const accounts = await listAccounts({ ctx: ctxOf(c), input: { limit: 100 } });
   return c.html(<ComposePage frame={frameOf(c)} accounts={accounts.accounts} draft={draft} report={result.report} problem={result.problem} uploaded={uploaded} submission={randomString(32)} />, status);
 }
@@ -69,38 +77,23 @@ export const composeRoutes = new Hono<DashboardEnv>()
   })
   .post("/dashboard/compose/validate", async (c) => {
     const draft = draftOf(c);
-    const result = await checks(c, requestOf(draft, undefined));
+    const result = await checks(c, draft);
     return c.html(<ValidationResult report={result.report} problem={result.problem} />);
   })
   .post("/dashboard/compose", async (c) => {
     const ctx = ctxOf(c);
     const draft = draftOf(c);
-    const request = requestOf(draft, field(c, "action"));
-    /*
-     * A double click, or a reload of the answer, must not publish twice: each rendering of the
-     * form carries a random submission id, sent through the API's idempotency keys like an
-     * Idempotency-Key header. The claim is linked to the post in the transaction that stores it;
-     * a repeat is sent to that post. A refusal releases the claim, so the corrected form can be
-     * sent again; the mode is part of what is fingerprinted, so a form sent again after a switch
-     * between test and live is refused instead of showing a post of the other mode.
-     */
-    const submission = field(c, "submission") ?? "";
-    if (!/^[0-9A-Za-z]{32}$/.test(submission)) throw new ApiError("field_invalid", { param: "submission", message: "This form is out of date.", fix: "Reload the compose page and send the post again." });
     try {
-      const outcome = await keyedWrite(
-        c,
-        ctx,
-        { key: `dashboard:${submission}`, path: "/dashboard/compose", body: { mode: ctx.apiKey.mode, request } },
-        () => createPost({ ctx, input: request, loadMedia: mediaLoader(ctx) }),
-        { status: 201, refusals: "thrown" },
-      );
+      const request = requestOf(draft, field(c, "action"));
+      // Fingerprinted by the request the form makes: the same form sent again goes to the same post.
+      const outcome = await onceForForm(c, { path: "/dashboard/compose", body: { request } }, () => createPost({ ctx, input: request, loadMedia: mediaLoaderFor(ctx), limits: rateGateOf(c) }), 201);
       return c.redirect(`/dashboard/posts/${String(outcome.answer.id)}`, 303);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       if (error.code === "idempotency_in_progress" || error.code === "idempotency_key_reused") {
         return page(c, draft, { report: null, problem: problemOf(new ApiError(error.code, { message: "This form was already sent.", fix: "Open Posts to see the post it made, or reload Compose to write a new one." })) }, 409);
       }
-      return page(c, draft, { report: null, problem: problemOf(error) }, 400);
+      return page(c, draft, { report: null, problem: problemOf(error) }, error.code === "rate_limited" ? 429 : 400);
     }
   })
   .post("/dashboard/compose/media", async (c) => {

@@ -7,6 +7,7 @@ import type { PostView } from "../../domain/publishing/index.js";
 import type { ReadProblem } from "../../domain/accounts/index.js";
 import { Csrf, DashboardLayout, type Frame, Notice, when } from "./dashboard-layout.js";
 import { ProblemsList } from "./problems-list.js";
+import { randomString } from "../../infra/ids.js";
 
 export type InboxTab = "notifications" | "conversations" | "comments";
 
@@ -167,6 +168,8 @@ export const ConversationPage: FC<{ frame: Frame; id: string; account: string; p
       <h2 id="reply-title">Reply</h2>
       <form method="post" action={`/dashboard/inbox/conversations/${encodeURIComponent(id)}/reply`}>
         <Csrf token={frame.csrf} />
+        {/* This rendering's id: sending the form twice sends the message once (form-once.ts). */}
+        <input type="hidden" name="submission" value={randomString(32)} />
         <input type="hidden" name="account" value={account} />
         <label for="message-text">Message</label>
         <textarea id="message-text" name="text" rows={3} required maxlength={2000}></textarea>

@@ -10,6 +10,10 @@ import { listConversationMessages } from "../../domain/inbox/index.js";
 import { sendConversationMessage } from "../../domain/inbox/index.js";
 import { listPosts, requirePost } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
+import { DeleteCommentBody, HideCommentBody, ReplyBody } from "../../routes/v1/comments/schema.js";
+import { SendMessageBody } from "../../routes/v1/conversations/schema.js";
+import { formBody } from "./form-body.js";
+import { onceForForm } from "./form-once.js";
 import { CommentsPage } from "./comments-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
@@ -26,7 +30,10 @@ function cursorOf(value: string | undefined): string | undefined {
 
 const nextHref = (path: string, cursor: string | null) => (cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : null);
 
-/** A form's required text field; missing is the spec's `field_required`, before any network is called. */
+/**
+ * A form's required text field; missing is the spec's `field_required`, before any network is
+ * called. The API's schema then reads the body (form-body.ts): its limits and trimming apply here too.
+ */
 function required(value: string | undefined, param: string): string {
   if (value === undefined || value.trim() === "") throw new ApiError("field_required", { param, message: `Fill in ${param}.` });
   return value;
@@ -71,10 +78,8 @@ export const inboxRoutes = new Hono<DashboardEnv>()
   })
   .post("/dashboard/inbox/conversations/:id/reply", async (c) => {
     const id = c.req.param("id");
-    await sendConversationMessage({
-      ctx: ctxOf(c),
-      input: { id, account: required(field(c, "account"), "account"), text: required(field(c, "text"), "text"), humanAgent: field(c, "humanAgent") === "1" },
-    });
+    const body = formBody(SendMessageBody, { account: required(field(c, "account"), "account"), text: required(field(c, "text"), "text"), humanAgent: field(c, "humanAgent") === "1" });
+    await onceForForm(c, { path: `/dashboard/inbox/conversations/${encodeURIComponent(id)}/reply`, body }, () => sendConversationMessage({ ctx: ctxOf(c), input: { id, ...body } }), 200);
     return c.redirect(`/dashboard/inbox/conversations/${encodeURIComponent(id)}?done=message_sent`, 303);
   })
   .get("/dashboard/inbox/comments", async (c) => {
@@ -88,16 +93,20 @@ export const inboxRoutes = new Hono<DashboardEnv>()
     return c.html(<CommentsPage frame={frameOf(c)} postId={id} items={page.items} problems={page.problems} next={next} notice={noticeOf(c)} />);
   })
   .post("/dashboard/comments/:id/reply", async (c) => {
-    await replyToComment({ ctx: ctxOf(c), input: { id: c.req.param("id"), account: required(field(c, "account"), "account"), text: required(field(c, "text"), "text") } });
+    const id = c.req.param("id");
+    const body = formBody(ReplyBody, { account: required(field(c, "account"), "account"), text: required(field(c, "text"), "text") });
+    // A reply can cost a credit (X): a double click must not reply or charge twice.
+    await onceForForm(c, { path: `/dashboard/comments/${encodeURIComponent(id)}/reply`, body }, () => replyToComment({ ctx: ctxOf(c), input: { id, ...body } }), 200);
     return backToComments(c, "replied");
   })
   .post("/dashboard/comments/:id/hide", async (c) => {
     const hidden = field(c, "hidden");
     if (hidden !== "true" && hidden !== "false") throw new ApiError("field_invalid", { param: "hidden", message: "Choose hide or unhide." });
-    await hideComment({ ctx: ctxOf(c), input: { id: c.req.param("id"), account: required(field(c, "account"), "account"), hidden: hidden === "true" } });
+    const body = formBody(HideCommentBody, { account: required(field(c, "account"), "account"), hidden: hidden === "true" });
+    await hideComment({ ctx: ctxOf(c), input: { id: c.req.param("id"), ...body } });
     return backToComments(c, hidden === "true" ? "hidden" : "unhidden");
   })
   .post("/dashboard/comments/:id/delete", async (c) => {
-    await deleteComment({ ctx: ctxOf(c), input: { id: c.req.param("id"), account: required(field(c, "account"), "account") } });
+    await deleteComment({ ctx: ctxOf(c), input: { id: c.req.param("id"), ...formBody(DeleteCommentBody, { account: required(field(c, "account"), "account") }) } });
     return backToComments(c, "comment_deleted");
   });

@@ -6,7 +6,7 @@ import { ApiError } from "../../infra/errors.js";
 import { CalendarPage } from "./calendar-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
-import { mediaLoader } from "./media-loader.js";
+import { mediaLoaderFor } from "../../domain/publishing/index.js";
 import { PostPage } from "./post-page.js";
 import { PostsPage } from "./posts-page.js";
 
@@ -41,7 +41,7 @@ export const postRoutes = new Hono<DashboardEnv>()
     const ctx = ctxOf(c);
     const at = v.safeParse(LocalTime, field(c, "scheduledAt"));
     if (!at.success) throw new ApiError("field_invalid", { param: "scheduledAt", message: "Pick the new date and time." });
-    await editPost({ ctx, input: { id: c.req.param("id"), changes: { scheduledAt: at.output, timezone: "UTC" } }, loadMedia: mediaLoader(ctx) });
+    await editPost({ ctx, input: { id: c.req.param("id"), changes: { scheduledAt: at.output, timezone: "UTC" } }, loadMedia: mediaLoaderFor(ctx) });
     return c.redirect("/dashboard/calendar?done=moved", 303);
   })
   .post("/dashboard/posts/:id/cancel", async (c) => {

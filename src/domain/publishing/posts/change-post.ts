@@ -1,19 +1,21 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
-import { assertAccountsInGrant } from "../../agents/index.js";
+import { assertAccountsInGrant, assertAgentMay } from "../../agents/index.js";
 import { forgetAgents, refundAgentCharges } from "../../agents/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/index.js";
+import type { DomainContext, RateGate } from "../../core/index.js";
 import { scheduleOf } from "./create-post.js";
-import { reserveCredits } from "./credits.js";
+import { claimRefused, holdCredits, refuseTargets } from "./pending-targets.js";
 import { type MediaLoader, type PostContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import type { PostView } from "./post-view.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { requirePost } from "./read-posts.js";
 import { linkIdempotentPost } from "../../core/index.js";
-import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { settlePost } from "./record-outcome.js";
 import { refusalOf } from "./target-refusal.js";
+import { limitPublishing } from "./publishing-limit.js";
+import { draftProfiles } from "./publishing-profiles.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", { message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are retracted (POST /v1/posts/{id}/retract).` });
@@ -26,6 +28,8 @@ const refuse = (state: string, operation: string) =>
  * same transaction, so a cancel that commits refunds once and a refused one refunds nothing.
  */
 export async function deletePost({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<{ id: string; cancelled: boolean; deleted: boolean }> {
+  // The operation checks its own grant, whichever entry runs it (the REST route and the tool check it first too).
+  assertAgentMay(ctx, "delete", "deleting or cancelling a post");
   const post = await requirePost(ctx, input.id);
   if (post.state === "draft") {
     const [gone] = await ctx.db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "draft"))).returning({ id: posts.id });
@@ -66,6 +70,7 @@ export interface PostChanges extends Partial<PostContent> {
  * its schedule version and queues a new job: the old job, if it fires, no longer matches.
  */
 export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; changes: PostChanges }; loadMedia: MediaLoader }): Promise<PostView> {
+  assertAgentMay(ctx, "draft", "editing a post");
   const post = await requirePost(ctx, input.id);
   if (post.state !== "draft" && post.state !== "scheduled") throw refuse(post.state, "edited");
   const { changes } = input;
@@ -114,8 +119,13 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   return view;
 }
 
-/** POST /v1/posts/{id}/publish: sends a draft now, with the same checks and charges as a new post. */
-export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string }; loadMedia: MediaLoader }): Promise<PostView> {
+/**
+ * POST /v1/posts/{id}/publish and the MCP tool `publish_draft`: sends a draft now, with the same
+ * checks, charges and postsPerMinute count as a new post.
+ */
+export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: { id: string }; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
+  assertAgentMay(ctx, "publish_or_schedule", "publishing a draft");
+  await limitPublishing(ctx, limits, await draftProfiles({ ctx, input }));
   const post = await requirePost(ctx, input.id);
   if (post.state !== "draft") throw refuse(post.state, "published as a draft");
   const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
@@ -133,16 +143,15 @@ export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainConte
       refused.push({ id: target.id, error: first ? refusalOf(first, platform) : new ApiError("channel_gone", { platform, message: "The account was disconnected after the draft was saved." }) });
     } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id) });
   }
-  await ctx.db.transaction(async (tx) => {
+  const claimedRefused = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx.update(posts).set({ state: "processing", updatedAt: now }).where(and(eq(posts.id, post.id), eq(posts.state, "draft"))).returning({ id: posts.id });
     if (!claimed) throw refuse("published", "published again");
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
-    const sources = await reserveCredits(tx, ctx, sendable.map((t) => t.targetId), now);
-    for (const [i, target] of sendable.entries()) await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
-    for (const { id } of refused) await tx.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, id));
+    await holdCredits(tx, ctx, sendable.map((t) => t.targetId), now);
+    return claimRefused(tx, ctx, refused.map((r) => r.id));
   });
   if (ctx.effects) ctx.effects.committed = true;
-  for (const { id, error } of refused) await recordTargetOutcome(ctx, id, { state: "failed", error });
+  await refuseTargets(ctx, refused, claimedRefused);
   await publishPrepared(ctx, sendable);
   const view = await settlePost(ctx, post.id);
   if (!view) throw new ApiError("resource_not_found", { param: "id" });

@@ -2,7 +2,7 @@ import { postTargets, posts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import { newId } from "../../../infra/ids.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
-import type { DomainContext } from "../../core/index.js";
+import type { DomainContext, RateGate } from "../../core/index.js";
 import type { PostView } from "./post-view.js";
 import { type MediaLoader, type PostContent, type PreparedContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
@@ -14,6 +14,8 @@ import { settlePost } from "./record-outcome.js";
 import { resolveTargets } from "./resolve-targets.js";
 import { linkIdempotentPost } from "../../core/index.js";
 import { assertTimezone, resolveScheduledAt } from "./schedule-time.js";
+import { limitPublishing } from "./publishing-limit.js";
+import { publishingProfiles } from "./publishing-profiles.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -56,12 +58,15 @@ export async function validatePost({ ctx, input, loadMedia }: { ctx: DomainConte
 }
 
 /**
- * POST /v1/posts. Request-level problems store nothing. Then, in one transaction: the post,
+ * POST /v1/posts, the MCP tool `create_post` and the dashboard's compose form: the one operation
+ * behind all three. It counts against postsPerMinute first (`limits`: every entry supplies one),
+ * drafts and schedules included. Request-level problems store nothing. Then, in one transaction: the post,
  * one target per account (targets that fail a pre-publish check are stored `failed` with their
  * code and never sent), and a credit reserved for each target that will be sent. Publishing
  * now fans out to every target at once and answers 201 with whatever happened per target.
  */
-export async function createPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: CreatePostRequest; loadMedia: MediaLoader }): Promise<PostView> {
+export async function createPost({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: CreatePostRequest; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
+  await limitPublishing(ctx, limits, await publishingProfiles({ ctx, input }));
   if (!input.draft) assertAgentMay(ctx, "publish_or_schedule", input.scheduledAt ? "scheduling a post" : "publishing a post");
   const { schedule, resolved, prepared } = await prepare(ctx, input, loadMedia);
   const now = ctx.clock.now();

@@ -1,5 +1,5 @@
 import type { DomainContext } from "../../core/index.js";
-import type { TargetOutcome } from "./record-outcome.js";
+import type { TargetOutcome } from "./target-outcome.js";
 
 const messages: Record<TargetOutcome["state"], string> = {
   published: "target published",

@@ -1,16 +1,17 @@
 import { coalescing } from "../../../infra/group-commit.js";
 import type { DomainContext } from "../../core/index.js";
 import { type Landed, recordLanded } from "./record-landed.js";
-import { type TargetOutcome, recordTargetOutcome } from "./record-outcome.js";
-import { recordProcessingOutcome } from "./record-processing.js";
+import { recordTargetOutcome } from "./record-outcome.js";
+import type { TargetOutcome } from "./target-outcome.js";
 
 /** Records one target's outcome; true when it was recorded (the target was still in flight). */
 export type OutcomeRecorder = (targetId: string, outcome: TargetOutcome, mode: "test" | "live") => Promise<boolean>;
 
-/** One target's outcome in its own statement: the path of a fan-out of one, and of rarer outcomes. */
+/** One target's outcome in its own statement: the path of a fan-out of one, and of rarer outcomes; the same writers as the batch. */
 function recordAlone(ctx: DomainContext, targetId: string, outcome: TargetOutcome, mode: "test" | "live"): Promise<boolean> {
-  // Entering processing records its first poll's job with it (record-processing.ts).
-  return outcome.state === "processing" ? recordProcessingOutcome(ctx, { targetId, mode, outcome }) : recordTargetOutcome(ctx, targetId, outcome);
+  // A send's answer: entering processing queues the target's first poll with it (record-landed.ts).
+  if (outcome.state === "published" || outcome.state === "processing") return recordLanded(ctx, [{ targetId, mode, outcome }]).then((recorded) => recorded.has(targetId));
+  return recordTargetOutcome(ctx, targetId, outcome);
 }
 
 /**

@@ -1,8 +1,5 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { postTargets, posts, profiles } from "../../../db/schema/index.js";
-import type { Transaction } from "../../../db/types.js";
-import type { JobQueue } from "../../core/index.js";
-import type { ApiError } from "../../../infra/errors.js";
 import type { DomainContext } from "../../core/index.js";
 import { recordEvent } from "../../events/index.js";
 import { forgetAgents } from "../../agents/index.js";
@@ -11,42 +8,15 @@ import { derivePostState, eventForState } from "./derive-state.js";
 import { IN_FLIGHT_SQL, IN_FLIGHT_STATES } from "./in-flight.js";
 import { logTargetOutcome } from "./outcome-log.js";
 import { type PostView, type TargetError, toPostView } from "./post-view.js";
+import { type TargetOutcome, targetError, unknownColumns } from "./target-outcome.js";
+import { recordLanded } from "./record-landed.js";
 
-export type TargetOutcome =
-  | { state: "published"; networkPostId: string; url: string | null; warnings?: ApiError[] }
-  | { state: "processing"; networkPostId: string | null; url: string | null; pollToken: string; nextPollAt: Date; warnings?: ApiError[] }
-  | { state: "failed"; error: ApiError }
-  | { state: "unknown" }
-  /** Throttled by the network: back to `pending` until `retryAt`, keeping its reserved credit. */
-  | { state: "deferred"; retryAt: Date };
-
-export function targetError(error: ApiError): TargetError {
-  return { code: error.code, message: error.message, fix: error.fix, retryable: error.retryable, platform: error.platform, param: error.param };
-}
-
-/* Warnings are written when an outcome brings some; a later poll without any keeps the earlier ones. */
-const warningsOf = (warnings: ApiError[] | undefined) => (warnings && warnings.length > 0 ? { warnings: warnings.map((w) => ({ ...targetError(w) })) } : {});
+export { type TargetOutcome, targetError } from "./target-outcome.js";
 
 /**
- * `post.processing`, once per post: the first target that enters processing records it with the
- * target's own change. The conditional UPDATE on `processingNotifiedAt` is the guard, so a second
- * target, a later poll or two targets racing record nothing more.
- */
-async function recordProcessing(tx: Transaction, jobs: JobQueue, workspaceId: string, postId: string, now: Date): Promise<void> {
-  const [post] = await tx
-    .update(posts)
-    .set({ processingNotifiedAt: now })
-    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), isNull(posts.processingNotifiedAt)))
-    .returning();
-  if (!post) return;
-  const targets = await tx.select().from(postTargets).where(eq(postTargets.postId, postId)).orderBy(postTargets.platform, postTargets.id);
-  const [profile] = post.profileId ? await tx.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, post.profileId)) : [];
-  const view = toPostView(post, targets, profile?.username ?? null);
-  await recordEvent(tx, jobs, { workspaceId, mode: post.mode, type: "post.processing", data: { ...view }, at: now });
-}
-
-/**
- * Stores one target's outcome as it lands, in one statement (one round trip). The update is
+ * Stores one target's outcome as it lands: the one entry to the writers of a target's outcome,
+ * whichever path brings it (a send, a poll, a scheduled run or a retry refusing a target), in one
+ * statement (one round trip). The update is
  * conditional on the target still being in flight, so a duplicate delivery or a late poll cannot
  * overwrite a final outcome. A target that did not publish gives its reserved credit back to the
  * bucket it came from in the same statement: the row's old `credit_source` is read under the
@@ -54,6 +24,9 @@ async function recordProcessing(tx: Transaction, jobs: JobQueue, workspaceId: st
  * daily allowance gets the credit back in the same statement (agent-spend.ts).
  */
 export async function recordTargetOutcome(ctx: DomainContext, targetId: string, outcome: TargetOutcome): Promise<boolean> {
+  // Published and processing have one writer, alone or batched (record-landed.ts); a poll's
+  // answer queues no first poll, its own chain goes on.
+  if (outcome.state === "published" || outcome.state === "processing") return (await recordLanded(ctx, [{ targetId, mode: ctx.apiKey.mode, outcome, firstPoll: false }])).has(targetId);
   const now = ctx.clock.now();
   const recorded = outcome.state === "failed" ? await recordFailure(ctx, targetId, targetError(outcome.error), now) : await recordProgress(ctx, targetId, outcome, now);
   if (recorded) logTargetOutcome(ctx, recorded, outcome);
@@ -63,26 +36,10 @@ export async function recordTargetOutcome(ctx: DomainContext, targetId: string, 
 type RecordedTarget = { id: string; postId: string; platform: string };
 const recordedColumns = { id: postTargets.id, postId: postTargets.postId, platform: postTargets.platform };
 
-async function recordProgress(ctx: DomainContext, targetId: string, outcome: Exclude<TargetOutcome, { state: "failed" }>, now: Date): Promise<RecordedTarget | null> {
+/** Deferred (throttled: back to `pending` until its retry) and unknown (the check at the network is due). */
+async function recordProgress(ctx: DomainContext, targetId: string, outcome: Extract<TargetOutcome, { state: "deferred" | "unknown" }>, now: Date): Promise<RecordedTarget | null> {
   const inFlight = and(eq(postTargets.id, targetId), eq(postTargets.workspaceId, ctx.workspace.id), inArray(postTargets.state, [...IN_FLIGHT_STATES]));
-  if (outcome.state === "processing") {
-    // Entering processing may record post.processing: both in one transaction.
-    return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(postTargets)
-        .set({ state: "processing", networkPostId: outcome.networkPostId, url: outcome.url, pollToken: outcome.pollToken, nextPollAt: outcome.nextPollAt, ...warningsOf(outcome.warnings) })
-        .where(inFlight)
-        .returning(recordedColumns);
-      if (row) await recordProcessing(tx, ctx.services.jobs, ctx.workspace.id, row.postId, now);
-      return row ?? null;
-    });
-  }
-  const values =
-    outcome.state === "published"
-      ? { state: "published", networkPostId: outcome.networkPostId, url: outcome.url, publishedAt: now, error: null, pollToken: null, nextPollAt: null, ...warningsOf(outcome.warnings) }
-      : outcome.state === "deferred"
-        ? { state: "pending", nextPollAt: outcome.retryAt, attemptStartedAt: null }
-        : { state: "unknown", nextPollAt: now };
+  const values = outcome.state === "deferred" ? { state: "pending", nextPollAt: outcome.retryAt, attemptStartedAt: null } : unknownColumns(now);
   const [row] = await ctx.db.update(postTargets).set(values).where(inFlight).returning(recordedColumns);
   return row ?? null;
 }

@@ -4,6 +4,7 @@ import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
 import { recordAuditEvent } from "../../core/index.js";
+import { assertAgentMay } from "../../agents/index.js";
 import type { DomainContext } from "../../core/index.js";
 import { withAccountSession } from "../../accounts/index.js";
 import type { PostView, TargetError, TargetRow } from "./post-view.js";
@@ -95,6 +96,7 @@ async function retractOne(ctx: DomainContext, target: TargetRow): Promise<{ resu
  * for publishing. The post becomes `retracted` once no target is published any more.
  */
 export async function retractPost({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<RetractAnswer> {
+  assertAgentMay(ctx, "delete", "retracting a post");
   const post = await requirePost(ctx, input.id);
   if (!retractable.has(post.state)) {
     throw new ApiError("post_state_invalid", {

@@ -5,8 +5,8 @@ import type { PlatformId } from "../../../types/platform-ids.js";
 import type { DomainContext } from "../../core/index.js";
 import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { publishPrepared } from "./publish-targets.js";
-import { reserveCredits } from "./credits.js";
-import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { holdCredits, refuseTargets } from "./pending-targets.js";
+import { settlePost } from "./record-outcome.js";
 import { refusalOf, targetFailure } from "./target-refusal.js";
 
 /**
@@ -17,14 +17,9 @@ async function holdCredit(ctx: DomainContext, target: { id: string; credits: num
   if (target.credits > 0) return;
   await ctx.db
     .transaction(async (tx) => {
-      const [source] = await reserveCredits(tx, ctx, [target.id], ctx.clock.now());
-      const [held] = await tx
-        .update(postTargets)
-        .set({ credits: 1, creditSource: source ?? null })
-        .where(and(eq(postTargets.id, target.id), eq(postTargets.state, "pending"), eq(postTargets.credits, 0)))
-        .returning({ id: postTargets.id });
+      const held = await holdCredits(tx, ctx, [target.id], ctx.clock.now());
       // Another runner reserved it first: roll this reservation back; the send claim decides who sends.
-      if (!held) throw new AlreadyHeld();
+      if (held.length === 0) throw new AlreadyHeld();
     })
     .catch((error: unknown) => {
       if (!(error instanceof AlreadyHeld)) throw error;
@@ -47,8 +42,7 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
   const [account] = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.id, target.accountId));
   if (!post || post.state === "cancelled") return;
   if (!account || account.status === "disconnected") {
-    await ctx.db.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, target.id));
-    await recordTargetOutcome(ctx, target.id, { state: "failed", error: new ApiError("channel_gone", { platform: target.platform as PlatformId }) });
+    await refuseTargets(ctx, [{ id: target.id, error: new ApiError("channel_gone", { platform: target.platform as PlatformId }) }]);
   } else {
     // The checks run again: media may have been deleted or the plan changed while it waited.
     // Anything that stops the send fails the target (and refunds it) instead of leaving it pending.
@@ -69,10 +63,7 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
     } catch (error) {
       refusal = targetFailure(error, target.platform as PlatformId);
     }
-    if (refusal) {
-      await ctx.db.update(postTargets).set({ state: "publishing" }).where(and(eq(postTargets.id, target.id), eq(postTargets.state, "pending")));
-      await recordTargetOutcome(ctx, target.id, { state: "failed", error: refusal });
-    }
+    if (refusal) await refuseTargets(ctx, [{ id: target.id, error: refusal }]);
   }
   await settlePost(ctx, post.id);
 }

@@ -3,10 +3,10 @@ import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js"
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import type { DomainContext } from "../../core/index.js";
-import { reserveCredits } from "./credits.js";
+import { holdCredits, refuseTargets } from "./pending-targets.js";
 import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
-import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { settlePost } from "./record-outcome.js";
 import { refusalOf, targetFailure } from "./target-refusal.js";
 
 /**
@@ -55,10 +55,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
   let reserved = true;
   await ctx.db
     .transaction(async (tx) => {
-      const sources = await reserveCredits(tx, ctx, sendable.map((t) => t.targetId), now);
-      for (const [i, target] of sendable.entries()) {
-        await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
-      }
+      await holdCredits(tx, ctx, sendable.map((t) => t.targetId), now);
     })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.code === "entitlement_exceeded") {
@@ -68,10 +65,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
       }
       throw error;
     });
-  for (const { id, error } of refused) {
-    await ctx.db.update(postTargets).set({ state: "publishing" }).where(and(eq(postTargets.id, id), eq(postTargets.state, "pending")));
-    await recordTargetOutcome(ctx, id, { state: "failed", error });
-  }
+  await refuseTargets(ctx, refused);
   if (reserved) await publishPrepared(ctx, sendable);
   await settlePost(ctx, post.id);
   return "published";

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { jobs, postTargets, posts } from "../../../db/schema/index.js";
 import { PUBLISH_TIMEOUT_MS } from "./publish-targets.js";
 import { pollKey } from "./poll-target.js";
+import { unknownColumns } from "./target-outcome.js";
 import type { JobRuntime } from "../../core/index.js";
 
 /**
@@ -93,7 +94,7 @@ export async function sweepStuckTargets(runtime: JobRuntime, limit = 100): Promi
   const batch = runtime.db.select({ id: postTargets.id }).from(postTargets).where(isStuck).limit(limit);
   const stuck = await runtime.db
     .update(postTargets)
-    .set({ state: "unknown", nextPollAt: now })
+    .set(unknownColumns(now))
     .where(and(isStuck, inArray(postTargets.id, batch)))
     .returning({ id: postTargets.id, postId: postTargets.postId, workspaceId: postTargets.workspaceId, sends: postTargets.sends });
   for (const target of stuck) {

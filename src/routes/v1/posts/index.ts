@@ -4,11 +4,10 @@ import * as v from "valibot";
 import { type CreatePostRequest, createPost, validatePost } from "../../../domain/publishing/index.js";
 import { getPost, listPosts, postStates } from "../../../domain/publishing/index.js";
 import { deletePost, editPost, publishDraft } from "../../../domain/publishing/index.js";
-import { draftProfiles, publishingProfiles } from "../../../domain/publishing/index.js";
 import { retractPost } from "../../../domain/publishing/index.js";
 import { mediaLoaderFor } from "../../../domain/publishing/index.js";
 import type { AppEnv } from "../../../http/context.js";
-import { limitPublishing } from "../../../http/publishing-limit.js";
+import { rateGateOf } from "../../../http/rate-gate.js";
 import { noBody } from "../../../http/no-body.js";
 import { validate } from "../../../http/validate.js";
 import { cursorQuery, errorResponses, idempotencyHeader, jsonResponse, limitQuery, security } from "../../openapi-helpers.js";
@@ -65,11 +64,7 @@ export const postRoutes = new Hono<AppEnv>()
       responses: { 201: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses([...requestCodes, "agent_grant_daily_credits", "agent_grant_purchased_credits"]) },
     }),
     validate("json", CreatePostBody, { codes: bodyCodes }),
-    async (c) => {
-      const input = c.req.valid("json") as CreatePostRequest;
-      await limitPublishing(c, await publishingProfiles({ ctx: c.get("ctx"), input }));
-      return c.json(await createPost({ ctx: c.get("ctx"), input, loadMedia: mediaLoaderFor(c.get("ctx")) }), 201);
-    },
+    async (c) => c.json(await createPost({ ctx: c.get("ctx"), input: c.req.valid("json") as CreatePostRequest, loadMedia: mediaLoaderFor(c.get("ctx")), limits: rateGateOf(c) }), 201),
   )
   .get(
     "/posts",
@@ -142,10 +137,7 @@ export const postRoutes = new Hono<AppEnv>()
       responses: { 200: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses(["post_state_invalid", "resource_not_found", "entitlement_exceeded", "field_invalid", "agent_grant_daily_credits", "agent_grant_purchased_credits"]) },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
-    async (c) => {
-      await limitPublishing(c, await draftProfiles({ ctx: c.get("ctx"), input: c.req.valid("param") }));
-      return c.json(await publishDraft({ ctx: c.get("ctx"), input: c.req.valid("param"), loadMedia: mediaLoaderFor(c.get("ctx")) }));
-    },
+    async (c) => c.json(await publishDraft({ ctx: c.get("ctx"), input: c.req.valid("param"), loadMedia: mediaLoaderFor(c.get("ctx")), limits: rateGateOf(c) })),
   )
   .post(
     "/posts/:id/retract",
