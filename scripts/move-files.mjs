@@ -108,7 +108,7 @@ function unmapPath(newPath) {
 const movedFrom = new Map();
 if (rebase) for (const file of args.slice(2)) movedFrom.set(file, unmapPath(file));
 if (!fixOnly) {
-  for (const [from, to] of entries) {
+  for (const [from] of entries) {
     const files = from.endsWith("/") ? listFiles(from.replace(/\/$/, "")) : [from];
     for (const file of files) {
       const dest = mapPath(file);

@@ -164,26 +164,27 @@ export async function startUpstashShim(opts: UpstashShimOptions): Promise<Upstas
     const name = cmd[0].toUpperCase();
     if (REFUSED.has(name)) throw new BadRequest(`ERR command '${cmd[0]}' is not supported by the REST shim`);
     const args = cmd.slice(1);
+    const [first = "", second = ""] = args;
     if ((name === "EVAL" || name === "EVAL_RO") && args.length >= 1) {
-      const original = args[0]!;
+      const original = first;
       const rewritten = stripUpstashScriptFlags(original);
       if (rewritten !== original) shaMap.set(sha1(original), sha1(rewritten));
       return [name, rewritten, ...args.slice(1)];
     }
     if ((name === "EVALSHA" || name === "EVALSHA_RO") && args.length >= 1) {
-      const sha = args[0]!.toLowerCase();
+      const sha = first.toLowerCase();
       return [name, shaMap.get(sha) ?? sha, ...args.slice(1)];
     }
     if (name === "SCRIPT" && args.length >= 1) {
-      const sub = args[0]!.toUpperCase();
+      const sub = first.toUpperCase();
       if (sub === "LOAD" && args.length >= 2) {
-        const original = args[1]!;
+        const original = second;
         const rewritten = stripUpstashScriptFlags(original);
         if (rewritten !== original) shaMap.set(sha1(original), sha1(rewritten));
-        return [name, args[0]!, rewritten, ...args.slice(2)];
+        return [name, first, rewritten, ...args.slice(2)];
       }
       if (sub === "EXISTS") {
-        return [name, args[0]!, ...args.slice(1).map((s) => shaMap.get(s.toLowerCase()) ?? s)];
+        return [name, first, ...args.slice(1).map((s) => shaMap.get(s.toLowerCase()) ?? s)];
       }
     }
     return [name, ...args];
@@ -225,7 +226,7 @@ export async function startUpstashShim(opts: UpstashShimOptions): Promise<Upstas
     const replies = await tx.exec(); // rejects with EXECABORT when a command fails to queue
     if (replies === null) throw new Error("EXECABORT transaction discarded");
     return replies.map(([err, result], i): Outcome =>
-      err ? { error: errorMessage(err) } : { result: postprocess(cmds[i]!, prepared[i]!, result) },
+      err ? { error: errorMessage(err) } : { result: postprocess(cmds[i] ?? [""], prepared[i] ?? [""], result) },
     );
   }
 
