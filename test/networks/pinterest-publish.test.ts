@@ -4,7 +4,8 @@ import { pinterestPublishErrorTable, pinterestPublishRows, pinterestUploadErrorT
 import type { PublishRequest, PublishResult } from "../../src/networks/publish-types.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import type { SandboxMediaUpload } from "../../src/sandbox/pinterest/pins.js";
-import { createPinterestSimulator, type SandboxBoard } from "../../src/sandbox/pinterest/simulator.js";
+import { createPinterestSimulator } from "../../src/sandbox/pinterest/simulator.js";
+import type { SandboxBoard } from "../../src/sandbox/pinterest/boards.js";
 import type { SandboxFault } from "../../src/sandbox/types.js";
 import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec } from "../support/openapi-request-check.js";
 import { apiError as failure, connectThroughConsent, createSandbox, type ErrorFixture, expectFixturesCoverTable, required, type Sandbox, sampleMedia } from "./harness.js";

@@ -3,7 +3,8 @@ import { classifyFailure } from "../../src/networks/http.js";
 import { pinterestAdapter } from "../../src/networks/pinterest/adapter.js";
 import { pinterestAuthorizeUrl, pinterestScopes, pinterestTokenUrl } from "../../src/networks/pinterest/capabilities.js";
 import { pinterestErrorTable } from "../../src/networks/pinterest/errors.js";
-import { createPinterestSimulator, putSandboxBoard } from "../../src/sandbox/pinterest/simulator.js";
+import { createPinterestSimulator } from "../../src/sandbox/pinterest/simulator.js";
+import { putSandboxBoard } from "../../src/sandbox/pinterest/boards.js";
 import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec, oauthEndpoints } from "../support/openapi-request-check.js";
 import { apiError as failure, connectThroughConsent, consentCode, createSandbox, type ErrorFixture, expectFixturesCoverTable, expectValidCapabilities, required, type Sandbox } from "./harness.js";
 

@@ -4,7 +4,7 @@ import { twitterAdapter } from "../../src/networks/twitter/adapter.js";
 import { twitterCapabilities, twitterScopes } from "../../src/networks/twitter/capabilities.js";
 import { twitterPublishErrorTable } from "../../src/networks/twitter/errors.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
-import type { SandboxPost } from "../../src/sandbox/twitter/posts.js";
+import type { SandboxPost } from "../../src/sandbox/twitter/state.js";
 import { createTwitterSimulator } from "../../src/sandbox/twitter/simulator.js";
 import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec } from "../support/openapi-request-check.js";
 import { apiError, asFailure, connectThroughConsent, createSandbox, expectRowSample, expectValidCapabilities, required, type Sandbox, sampleMedia } from "./harness.js";

@@ -9,7 +9,7 @@ import {
 import { countGraphemes, utf8Length } from "../../networks/bluesky/text.js";
 import type { SimulatorDeps } from "../types.js";
 import { PLATFORM } from "./accounts.js";
-import type { StoredBlob } from "./repo.js";
+import type { StoredBlob } from "./blobs.js";
 import { unstorableText } from "./wire.js";
 import { isRecord } from "../../types/is-record.js";
 

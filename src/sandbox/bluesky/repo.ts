@@ -12,18 +12,13 @@ import { accountFault, authenticate, findAccount, PLATFORM, scopeFault } from ".
 import { cidFor, fromBase64, tid, toBase64, unstorableText, xrpcError } from "./wire.js";
 import { indexNotifications } from "./notifications.js";
 import { checkFeedRecord, FEED_COLLECTIONS } from "./post-validation.js";
+import { storeBlob, type StoredBlob } from "./blobs.js";
 
 /** One record of a simulated repository, keyed `<did>/<collection>/<rkey>` like its AT URI path. */
 export interface StoredRecord {
   cid: string;
   rev: string;
   value: Record<string, unknown>;
-}
-
-export interface StoredBlob {
-  mimeType: string;
-  size: number;
-  base64: string;
 }
 
 export const recordKey = (did: string, collection: string, rkey: string) => `${did}/${collection}/${rkey}`;
@@ -34,12 +29,6 @@ export async function writeRecord(deps: SimulatorDeps, did: string, collection: 
   await deps.store.put(PLATFORM, "record", recordKey(did, collection, rkey), stored, did);
   await indexNotifications(deps, did, collection, rkey, value, stored.cid);
   return stored;
-}
-
-export async function storeBlob(deps: SimulatorDeps, did: string, bytes: Uint8Array, mimeType: string) {
-  const cid = await cidFor(bytes, "raw");
-  await deps.store.put<StoredBlob>(PLATFORM, "blob", `${did}/${cid}`, { mimeType, size: bytes.byteLength, base64: toBase64(bytes) }, did);
-  return { $type: "blob", ref: { $link: cid }, mimeType, size: bytes.byteLength };
 }
 
 type Invalid = { error: string; message: string };

@@ -13,8 +13,8 @@ import {
   pageOf,
   unmatched,
   type GraphProfile,
-  type TokenMeta,
 } from "./graph-wire.js";
+import type { TokenMeta } from "./token-meta.js";
 import { readCallToken, requestForm } from "./graph-request-memo.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { PlatformId } from "../../types/platform-ids.js";
 import { type LinkedToken, readToken } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
-import type { TokenMeta } from "./graph-wire.js";
+import type { TokenMeta } from "./token-meta.js";
 
 /**
  * What one Graph call's handling reads more than once, read once per request. On

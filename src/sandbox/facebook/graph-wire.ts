@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { PlatformId } from "../../types/platform-ids.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { requestForm, takeCallToken } from "./graph-request-memo.js";
+import type { TokenMeta } from "./token-meta.js";
 import { applyLatencyFaults, checkToken, readToken, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 
@@ -60,15 +61,6 @@ export function accessTokenOf(request: Request, form?: URLSearchParams): string 
   if (fromForm) return fromForm;
   const match = request.headers.get("authorization")?.match(/^(?:Bearer|OAuth)\s+(\S+)$/i);
   return match?.[1] ?? null;
-}
-
-/** Facts a simulator keeps beside each token it issued (which door, long-lived or not, which page). */
-export interface TokenMeta {
-  door: string;
-  longLived: boolean;
-  pageId?: string;
-  /** A page token revoked because its holder lost their role on the page (pages.ts setPageRole). */
-  roleRemoved?: boolean;
 }
 
 export interface GraphProfile {

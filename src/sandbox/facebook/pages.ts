@@ -3,7 +3,8 @@ import type { PlatformId } from "../../types/platform-ids.js";
 import { issueTokens, revokeToken, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { graphLifetimes } from "./facebook-login.js";
-import { authenticate, graphError, graphJson, pageOf, parseFields, selectFields, unsupportedRequest, type GraphNode, type GraphProfile, type TokenMeta } from "./graph-wire.js";
+import { authenticate, graphError, graphJson, pageOf, parseFields, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "./graph-wire.js";
+import type { TokenMeta } from "./token-meta.js";
 
 /**
  * Sandbox Facebook Pages and their page access tokens, and the person's ad accounts, shared by

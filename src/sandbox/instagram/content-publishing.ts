@@ -6,7 +6,7 @@ import { aspectRatioOf, fetchRemoteFile } from "../facebook/remote-media.js";
 import { mountMediaComments } from "./media-comments.js";
 import { isSandboxPlace } from "../facebook/page-search.js";
 import { containerState, mountMediaReads, type SandboxContainer } from "./media-nodes.js";
-import { platform, publishingLimitNode, publishQuota, type SandboxMedia } from "./model.js";
+import { platform, publishingLimitNode, publishQuota, type PublishingDoor, type SandboxMedia } from "./model.js";
 
 /**
  * Instagram content publishing as both hosts answer it: `POST /{ig-user-id}/media` creates a
@@ -16,17 +16,6 @@ import { platform, publishingLimitNode, publishQuota, type SandboxMedia } from "
  * created (JPEG, 8 MiB, 4:5 to 1.91:1); videos are fetched afterwards, so a bad video surfaces as a
  * container in ERROR. Refusals use Instagram's codes and 2207xxx subcodes.
  */
-
-export interface PublishingDoor {
-  door: string;
-  /** `instagram_content_publish` (Facebook Login) or `instagram_business_content_publish`. */
-  publishPermission: string;
-  readPermission: string;
-  /** The Instagram-login door also answers to `me` for the account's own node. */
-  acceptsMe: boolean;
-  /** Product tags exist on the Facebook-login door only. */
-  productTags: boolean;
-}
 
 /** Instagram's documented limits, as the simulator enforces them. */
 export const instagramLimits = {

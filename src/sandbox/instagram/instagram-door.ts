@@ -15,8 +15,8 @@ import {
   unmatched,
   unsupportedRequest,
   type GraphNode,
-  type TokenMeta,
 } from "../facebook/graph-wire.js";
+import type { TokenMeta } from "../facebook/token-meta.js";
 import { instagramWebhookFields } from "../../networks/instagram/capabilities.js";
 import { mountContentPublishing } from "./content-publishing.js";
 import { mountInstagramInsights } from "./insights.js";

@@ -2,8 +2,7 @@ import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
 import { authenticate, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
-import type { PublishingDoor } from "./content-publishing.js";
-import { platform, type SandboxMedia } from "./model.js";
+import { platform, type PublishingDoor, type SandboxMedia } from "./model.js";
 import { requestForm } from "../facebook/graph-request-memo.js";
 
 /**

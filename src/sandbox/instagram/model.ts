@@ -30,6 +30,18 @@ export interface SandboxMedia {
   children?: string[];
 }
 
+/** Which door a publishing, media or comment route answers for (content-publishing.ts and the routes it mounts). */
+export interface PublishingDoor {
+  door: string;
+  /** `instagram_content_publish` (Facebook Login) or `instagram_business_content_publish`. */
+  publishPermission: string;
+  readPermission: string;
+  /** The Instagram-login door also answers to `me` for the account's own node. */
+  acceptsMe: boolean;
+  /** Product tags exist on the Facebook-login door only. */
+  productTags: boolean;
+}
+
 export interface SandboxAdPermission {
   creator_id: string;
   creator_username: string;

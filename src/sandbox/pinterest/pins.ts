@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import type { SandboxBoard } from "./simulator.js";
+import type { SandboxBoard } from "./boards.js";
 import { authenticate, pageOf, pinError } from "./wire.js";
 import { isRecord } from "../../types/is-record.js";
 import { jsonBodyOrEmpty } from "../json-body.js";

@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
 import { type SandboxPin, pinResource, pinWrite } from "./pins.js";
-import type { SandboxBoard } from "./simulator.js";
+import type { SandboxBoard } from "./boards.js";
 import { authenticate, pinError } from "./wire.js";
 import { jsonBody } from "../json-body.js";
 

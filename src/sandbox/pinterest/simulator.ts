@@ -5,9 +5,10 @@ import { type Context, Hono } from "hono";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount } from "../tokens.js";
-import type { SandboxAccount, SandboxStore, SimulatorDeps, SimulatorFactory } from "../types.js";
+import type { SimulatorDeps, SimulatorFactory } from "../types.js";
 import { mountMediaUpload, mountPins, S3_UPLOAD_HOST } from "./pins.js";
 import { mountPinSaves } from "./saves.js";
+import { putSandboxBoard, type SandboxBoard } from "./boards.js";
 import { authenticate, pageOf, pinError } from "./wire.js";
 
 /**
@@ -20,35 +21,6 @@ import { authenticate, pageOf, pinError } from "./wire.js";
 
 const ACCESS_SECONDS = 30 * 86_400; // about 30 days
 const REFRESH_SECONDS = 60 * 86_400; // continuous refresh tokens: 60 days, renewed on each refresh
-
-export interface SandboxBoard {
-  id: string;
-  name: string;
-  description: string;
-  privacy: "PUBLIC" | "PROTECTED" | "SECRET";
-  pin_count: number;
-  follower_count: number;
-  collaborator_count: number;
-  created_at: string;
-  owner: { username: string };
-}
-
-/** Adds a board to a simulated person (seeding, and tests that need many boards to page through). */
-export async function putSandboxBoard(store: SandboxStore, account: SandboxAccount, input: { name: string; privacy?: SandboxBoard["privacy"]; createdAt?: string }): Promise<SandboxBoard> {
-  const board: SandboxBoard = {
-    id: numericId(18),
-    name: input.name,
-    description: "A Chorus sandbox board: simulated, never shown on Pinterest.",
-    privacy: input.privacy ?? "PUBLIC",
-    pin_count: 0,
-    follower_count: 0,
-    collaborator_count: 0,
-    created_at: input.createdAt ?? "2026-01-01T00:00:00",
-    owner: { username: account.handle },
-  };
-  await store.put("pinterest", "board", board.id, board, account.id);
-  return board;
-}
 
 /** The app authenticates with HTTP Basic `client_id:client_secret`; anything else is refused. */
 function basicClientId(header: string | undefined): string | null {

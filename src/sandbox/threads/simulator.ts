@@ -16,8 +16,8 @@ import {
   unmatched,
   unsupportedRequest,
   type GraphProfile,
-  type TokenMeta,
 } from "../facebook/graph-wire.js";
+import type { TokenMeta } from "../facebook/token-meta.js";
 import { mountThreadsInsights } from "./insights.js";
 import { mountThreadsDiscovery } from "./discovery.js";
 import { mountKeywordSearch } from "./keyword-search.js";

@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest } from "./media.js";
 import { threadPostObject } from "./post-listing.js";
-import { conversationOf, type SandboxPost } from "./posts.js";
+import { conversationOf, type SandboxPost } from "./state.js";
 import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
 import { jsonBody } from "../json-body.js";

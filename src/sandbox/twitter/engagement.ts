@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest } from "./media.js";
-import type { SandboxPost } from "./posts.js";
+import type { SandboxFollow, SandboxPost } from "./state.js";
 import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
 import { jsonBody } from "../json-body.js";
@@ -17,12 +17,6 @@ import { jsonBody } from "../json-body.js";
 
 const ID = /^[0-9]{1,19}$/;
 const PROBLEM = { "Content-Type": "application/problem+json" };
-
-export interface SandboxFollow {
-  sourceId: string;
-  targetId: string;
-  createdAt: string;
-}
 
 const notFound = (c: Context, kind: "tweet" | "user", id: string, parameter: string) =>
   c.json({

@@ -3,7 +3,7 @@ import { simulatedAudience } from "../sandbox-metrics.js";
 import type { SimulatorDeps } from "../types.js";
 import { invalidRequest, type SandboxMedia } from "./media.js";
 import { mediaKey } from "./post-listing.js";
-import type { SandboxPost } from "./posts.js";
+import type { SandboxPost } from "./state.js";
 import { authenticate, rateHeaders } from "./wire.js";
 
 /**

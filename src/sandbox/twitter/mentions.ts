@@ -3,7 +3,7 @@ import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, S
 import { simulateTwitterFollow } from "./engagement.js";
 import { invalidRequest } from "./media.js";
 import { threadPostObject } from "./post-listing.js";
-import { conversationOf, type SandboxPost } from "./posts.js";
+import { conversationOf, type SandboxPost } from "./state.js";
 import { userObjects } from "./users.js";
 import { authenticate, rateHeaders, snowflakeId } from "./wire.js";
 

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest, type SandboxMedia } from "./media.js";
-import { displayText, type SandboxPost } from "./posts.js";
+import { displayText } from "./post-text.js";
+import type { SandboxPost } from "./state.js";
 import { userObjects } from "./users.js";
 
 /**

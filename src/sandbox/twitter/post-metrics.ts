@@ -3,7 +3,8 @@ import { simulatedAudience } from "../sandbox-metrics.js";
 import type { SimulatorDeps } from "../types.js";
 import { invalidRequest, type SandboxMedia } from "./media.js";
 import { mediaKey, mediaKind } from "./post-listing.js";
-import { displayText, type SandboxPost } from "./posts.js";
+import { displayText } from "./post-text.js";
+import type { SandboxPost } from "./state.js";
 import { authenticate, rateHeaders } from "./wire.js";
 
 /**

@@ -2,6 +2,8 @@ import type { Context, Hono } from "hono";
 import type { SimulatorDeps } from "../types.js";
 import { invalidRequest, type SandboxMedia, usableMedia } from "./media.js";
 import { listingBody, readListing } from "./post-listing.js";
+import { displayText } from "./post-text.js";
+import { conversationOf, type SandboxPost } from "./state.js";
 import { authenticate, rateHeaders, snowflakeId } from "./wire.js";
 import { isRecord } from "../../types/is-record.js";
 import { jsonBody } from "../json-body.js";
@@ -14,44 +16,12 @@ import { jsonBody } from "../json-body.js";
  * addresses, a t.co link appended for attached media, and `&`, `<`, `>` escaped.
  */
 
-export interface SandboxPost {
-  id: string;
-  authorId: string;
-  text: string;
-  createdAt: string;
-  mediaIds: string[];
-  deleted: boolean;
-  /** The post it answers, for replies (X's `referenced_tweets` `replied_to` and `in_reply_to_user_id`). */
-  replyTo?: { id: string; authorId: string };
-  /** The first post of the thread (X's `conversation_id`); absent on a post that starts one. */
-  conversationId?: string;
-  /** Hidden by the author of the conversation (PUT /2/tweets/{id}/hidden). */
-  hidden?: boolean;
-}
-
-/** X's `conversation_id`: the post that started the thread. */
-export const conversationOf = (post: SandboxPost) => post.conversationId ?? post.replyTo?.id ?? post.id;
-
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CREATE_FIELDS = [
   "card_uri", "community_id", "direct_message_deep_link", "edit_options", "for_super_followers_only", "geo", "made_with_ai", "media", "nullcast",
   "paid_partnership", "poll", "quote_tweet_id", "reply", "reply_settings", "share_with_followers", "text",
 ];
 const PROBLEM = { "Content-Type": "application/problem+json" };
-
-/** A stable t.co address for a link, as X's shortener gives the same link the same address. */
-async function tco(seed: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed)));
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  return `https://t.co/${[...digest.subarray(0, 10)].map((b) => alphabet[b % 62]).join("")}`;
-}
-
-export async function displayText(post: SandboxPost): Promise<string> {
-  let text = post.text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  for (const link of new Set(post.text.match(/https?:\/\/\S+/g) ?? [])) text = text.split(link).join(await tco(link));
-  if (post.mediaIds.length > 0) text = `${text} ${await tco(`media:${post.id}`)}`.trim();
-  return text;
-}
 
 /**
  * The post a `reply` answers. Self-serve apps may reply only where the author "summoned" the

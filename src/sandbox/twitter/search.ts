@@ -3,7 +3,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest, type SandboxMedia } from "./media.js";
 import { listingBody, readListing } from "./post-listing.js";
 import { userObjectOf } from "./users.js";
-import type { SandboxPost } from "./posts.js";
+import type { SandboxPost } from "./state.js";
 import { authenticate, rateHeaders } from "./wire.js";
 
 /**

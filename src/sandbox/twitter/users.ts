@@ -1,6 +1,5 @@
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import type { SandboxFollow } from "./engagement.js";
-import type { SandboxPost } from "./posts.js";
+import type { SandboxFollow, SandboxPost } from "./state.js";
 
 /**
  * The one builder of the simulated X's user object (X API v2 `User`), for every endpoint that
