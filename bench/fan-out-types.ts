@@ -1,4 +1,4 @@
-import type { PlatformId } from "../src/networks/platform-ids.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
 
 /** The fan-out bench's results (bench/fan-out.ts). */
 

@@ -1,4 +1,4 @@
-import { type PlatformId, platformIds } from "../src/networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../src/types/platform-ids.js";
 import type { TimedResponse } from "./http-client.js";
 import type { NetworkProbe, ProbeWindow } from "./network-probe.js";
 import { type AccountSet, type HttpClient, type PostView, type PublishFixture, expectStatus } from "./publish-fixture.js";

@@ -2,7 +2,7 @@ import { AsyncLocalStorage, createHook } from "node:async_hooks";
 import type { Database } from "../src/db/types.js";
 import { realSleep } from "../src/domain/networks/network-deps.js";
 import { sandboxRuntime } from "../src/domain/sandbox/sandbox-runtime.js";
-import { type PlatformId, platformIds } from "../src/networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../src/types/platform-ids.js";
 import { adapters } from "../src/networks/registry.js";
 import type { NetworkAdapter } from "../src/networks/types.js";
 import type { RoundTrip, RoundTripCounter } from "./counting-client.js";

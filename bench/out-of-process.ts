@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PlatformId } from "../src/networks/platform-ids.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
 
 export interface SandboxServer {
   port: number;

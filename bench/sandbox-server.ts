@@ -11,7 +11,7 @@ import { serve } from "@hono/node-server";
 import { openServerDatabase } from "../src/db/node-postgres.js";
 import { realSleep } from "../src/domain/networks/network-deps.js";
 import { sandboxRuntime } from "../src/domain/sandbox/sandbox-runtime.js";
-import type { PlatformId } from "../src/networks/platform-ids.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
 import type { AdapterCall } from "./network-probe.js";
 
 /** Headers of one hop, not of the request being carried. */

@@ -4,7 +4,7 @@ import type { AppDeps } from "../src/deps.js";
 import type { Database } from "../src/db/types.js";
 import { DEFAULT_JOB_CONCURRENCY, DEFAULT_JOB_CONCURRENCY_PER_WORKSPACE } from "../src/domain/jobs/job-runner.js";
 import { domainServices } from "../src/http/domain-services.js";
-import type { PlatformId } from "../src/networks/platform-ids.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
 import { startJobPoller } from "../src/node/job-poller.js";
 import type { JobWakeups } from "../src/node/job-wakeups.js";
 import { type HttpClient, type PostView, type PublishFixture, expectStatus } from "./publish-fixture.js";

@@ -6,7 +6,7 @@ import { listKeys, revokeKey } from "../domain/keys/operator-keys.js";
 import { createWorkspace } from "../domain/workspaces/create-workspace.js";
 import { listWorkspaces } from "../domain/workspaces/list-workspaces.js";
 import { OperatorError, grantCredits, resetTestCredits, setLimits, setNicknameLock, setPlan } from "../domain/workspaces/operator-actions.js";
-import { platformIds } from "../networks/platform-ids.js";
+import { platformIds } from "../types/platform-ids.js";
 import { eq } from "drizzle-orm";
 import { workspaces } from "../db/schema/index.js";
 

@@ -1,7 +1,7 @@
 import type { AppCredentialPair, NetworkDeps } from "../domain/networks/network-deps.js";
 import { realSleep } from "../domain/networks/network-deps.js";
 import type { GuardedFetch } from "../infra/outbound/guarded-fetch.js";
-import { type PlatformId, platformIds } from "../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapterFor } from "../networks/registry.js";
 
 /**

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { platformIds } from "./platform-ids.js";
+import { platformIds } from "../types/platform-ids.js";
 
 /**
  * What one network is, as data: each adapter's `capabilities.ts` satisfies this type. What it can

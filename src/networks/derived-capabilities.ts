@@ -1,7 +1,7 @@
 import type { PlatformCapabilities } from "./capabilities-schema.js";
 import { noMetrics } from "./facets/analytics.js";
 import { methodOfAction } from "./facets/engage.js";
-import { type PlatformId, platformIds } from "./platform-ids.js";
+import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapters } from "./registry.js";
 import type { NetworkAdapter } from "./types.js";
 

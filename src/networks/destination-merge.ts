@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { fetchSource, freshState, type MergeItem, mergePages, type SourceState } from "../domain/reads/merge-pages.js";
+import { fetchSource, freshState, type MergeItem, mergePages, type SourceState } from "./merge-pages.js";
 import type { NetworkPage } from "./facets/inbox.js";
 
 /**

@@ -1,5 +1,5 @@
 import { ApiError } from "../infra/errors.js";
-import type { PlatformId } from "./platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 
 /**
  * Which post kinds an option applies to, and what happens on another kind: `refused` (the

@@ -4,7 +4,7 @@ import { googleBusinessAdapter } from "./googlebusiness/adapter.js";
 import { instagramAdapter } from "./instagram/adapter.js";
 import { linkedinAdapter } from "./linkedin/adapter.js";
 import { pinterestAdapter } from "./pinterest/adapter.js";
-import type { PlatformId } from "./platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 import { threadsAdapter } from "./threads/adapter.js";
 import { tiktokAdapter } from "./tiktok/adapter.js";
 import { twitterAdapter } from "./twitter/adapter.js";

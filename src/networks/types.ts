@@ -7,7 +7,7 @@ import type { DiscoverFacet } from "./facets/discover.js";
 import type { InboxFacet } from "./facets/inbox.js";
 import type { LiveFacet } from "./facets/live.js";
 import type { ReviewsFacet } from "./facets/reviews.js";
-import type { PlatformId } from "./platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 import type { PublishRequest, PublishResult } from "./publish-types.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { NetworkCapabilities } from "../networks/capabilities-schema.js";
-import { type PlatformId, platformIds } from "../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapters } from "../networks/registry.js";
 import { networkRules } from "../domain/posts/validation/network-rules.js";
 

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { html } from "hono/html";
-import type { PlatformId } from "../networks/platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 import type { SandboxAccount, SimulatorDeps } from "./types.js";
 
 /** An authorization code the simulated network issued; redeemed once at its token endpoint. */

@@ -1,4 +1,4 @@
-import type { PlatformId } from "../networks/platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 import { createBlueskySimulator } from "./bluesky/simulator.js";
 import { createFacebookSimulator } from "./facebook/simulator.js";
 import { createGooglebusinessSimulator } from "./googlebusiness/simulator.js";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { PlatformId } from "../networks/platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 
 /**
  * Simulators keep their state (accounts, tokens, codes, pages, boards, posts) in the database

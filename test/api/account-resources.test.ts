@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets, socialAccounts } from "../../src/db/schema/index.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import { adapters } from "../../src/networks/registry.js";
 import { documentedPostingWindows } from "../../src/domain/social-accounts/account-allowance.js";
 import { newId } from "../../src/infra/ids.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { TestWorkspace } from "../support/test-app.js";
 
 /** Shapes of the analytics answers, as the tests read them. */

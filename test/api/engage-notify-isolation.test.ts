@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import { expectInvisible, expectNotFound } from "../support/isolation.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 

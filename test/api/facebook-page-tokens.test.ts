@@ -4,7 +4,7 @@ import { socialAccounts } from "../../src/db/schema/index.js";
 import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
 import { sandboxRuntime } from "../../src/domain/sandbox/sandbox-runtime.js";
 import { openTokens, sealTokens } from "../../src/domain/social-accounts/token-vault.js";
-import { storedPageTokens } from "../../src/networks/facebook/page-access.js";
+import { storedPageTokens } from "../../src/networks/meta/page-access.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { setPageRole, type SandboxPage } from "../../src/sandbox/facebook/pages.js";
 import type { SimulatorDeps } from "../../src/sandbox/types.js";

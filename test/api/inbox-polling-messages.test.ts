@@ -8,7 +8,7 @@ import { polledEventsOf } from "../../src/domain/inbox-polling/polled-feeds.js";
 import { sweepInboxPolls } from "../../src/domain/inbox-polling/sweep-inbox-polls.js";
 import { jobContext } from "../../src/domain/jobs/job-context.js";
 import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import { connect, conversations, send } from "../support/conversations.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";

@@ -10,7 +10,7 @@ import { notificationToInbound, polledFeeds } from "../../src/domain/inbox-polli
 import type { NetworkNotification } from "../../src/networks/facets/inbox.js";
 import { POLL_INTERVAL_MS } from "../../src/domain/inbox-polling/poll-intervals.js";
 import { sweepInboxPolls } from "../../src/domain/inbox-polling/sweep-inbox-polls.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";

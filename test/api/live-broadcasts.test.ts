@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sandboxRecords } from "../../src/db/schema/index.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import { liveVideoRules } from "../../src/sandbox/facebook/live-videos.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
-import { platformIds } from "../../src/networks/platform-ids.js";
+import { platformIds } from "../../src/types/platform-ids.js";
 import { adapters } from "../../src/networks/registry.js";
 import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
 

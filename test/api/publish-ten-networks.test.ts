@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { platformIds } from "../../src/networks/platform-ids.js";
+import { platformIds } from "../../src/types/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 

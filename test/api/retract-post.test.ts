@@ -4,7 +4,7 @@ import { auditEvents, postTargets, posts, sandboxRecords } from "../../src/db/sc
 import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
-import { platformIds } from "../../src/networks/platform-ids.js";
+import { platformIds } from "../../src/types/platform-ids.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 
 async function connect(ws: TestWorkspace, platform: string, handle: string) {

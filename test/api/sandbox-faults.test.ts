@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
 import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { SandboxToken } from "../../src/sandbox/tokens.js";
 import type { SandboxAccount } from "../../src/sandbox/types.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboundRoutes, sandboxRecords } from "../../src/db/schema/index.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { jpeg } from "../unit/media-fixtures.js";

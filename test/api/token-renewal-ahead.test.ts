@@ -4,7 +4,7 @@ import { events, socialAccounts } from "../../src/db/schema/index.js";
 import { sweepExpiringTokens } from "../../src/domain/jobs/sweep-expiring-tokens.js";
 import { sealTokens } from "../../src/domain/social-accounts/token-vault.js";
 import { sweepEveryHour } from "../../src/node/job-poller.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";

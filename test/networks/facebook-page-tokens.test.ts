@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
-import { storedPageTokens } from "../../src/networks/facebook/page-access.js";
+import { storedPageTokens } from "../../src/networks/meta/page-access.js";
 import type { PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import type { SandboxPagePost } from "../../src/sandbox/facebook/page-posts.js";

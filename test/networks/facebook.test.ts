@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import { facebookCapabilities, facebookScopes } from "../../src/networks/facebook/capabilities.js";
-import { facebookErrorTable } from "../../src/networks/facebook/errors.js";
+import { facebookErrorTable } from "../../src/networks/meta/facebook-errors.js";
 import { classifyFailure } from "../../src/networks/http.js";
 import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
 import { UNMATCHED_HEADER } from "../../src/sandbox/sandbox-fetch.js";

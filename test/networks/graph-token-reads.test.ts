@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import { instagramAdapter } from "../../src/networks/instagram/adapter.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { SandboxStore } from "../../src/sandbox/types.js";
 import { bench, connect, facebookInstagramOrders } from "./facebook-helpers.js";
 import { required } from "./harness.js";

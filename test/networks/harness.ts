@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { ApiError } from "../../src/infra/errors.js";
 import { NetworkCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
 import { classifyFailure, type ErrorRow, type ErrorTable, matchErrorRow, type NetworkFailure, pkceChallenge } from "../../src/networks/http.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { PublishMedia, PublishResult } from "../../src/networks/publish-types.js";
 import type { NetworkAdapter, NetworkConfig, NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";

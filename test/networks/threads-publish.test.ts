@@ -1,7 +1,7 @@
 import { expectProcessing, expectPublished, form, losing } from "./harness.js";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { graphPost } from "../../src/networks/facebook/graph.js";
+import { graphPost } from "../../src/networks/meta/graph.js";
 import type { PublishMedia, PublishRequest, PublishResult } from "../../src/networks/publish-types.js";
 import { threadsAdapter } from "../../src/networks/threads/adapter.js";
 import { threadsCapabilities } from "../../src/networks/threads/capabilities.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { TestWorkspace } from "./test-app.js";
 
 /** The conversation routes as the API tests drive them: connect, have a simulated person write, list, read, reply. */

@@ -9,7 +9,7 @@ import { googleBusinessCapabilities } from "../../src/networks/googlebusiness/ca
 import { instagramCapabilities } from "../../src/networks/instagram/capabilities.js";
 import { linkedinCapabilities } from "../../src/networks/linkedin/capabilities.js";
 import { pinterestCapabilities } from "../../src/networks/pinterest/capabilities.js";
-import type { PlatformId } from "../../src/networks/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 import { threadsCapabilities } from "../../src/networks/threads/capabilities.js";
 import { tiktokCapabilities } from "../../src/networks/tiktok/capabilities.js";
 import { twitterCapabilities } from "../../src/networks/twitter/capabilities.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FetchedSource, fetchSource, freshState, mergePages, type SourceState } from "../../src/domain/reads/merge-pages.js";
+import { type FetchedSource, fetchSource, freshState, mergePages, type SourceState } from "../../src/networks/merge-pages.js";
 import { signSpanningCursor, verifySpanningCursor } from "../../src/domain/reads/spanning-cursor.js";
 import { ApiError } from "../../src/infra/errors.js";
 

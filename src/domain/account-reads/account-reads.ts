@@ -3,7 +3,7 @@ import { postTargets } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { AccountReadsFacet, NetworkAccountPost } from "../../networks/facets/account-reads.js";
 import type { NetworkActor } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { NetworkAdapter } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";
 import { type NetworkRead, type ReadProblem, spanningRead } from "../reads/spanning-read.js";

@@ -3,7 +3,7 @@ import { agents, oauthCodes, profiles } from "../../db/schema/index.js";
 import { sha256Hex } from "../../infra/crypto.js";
 import { ApiError } from "../../infra/errors.js";
 import { newId, randomString } from "../../infra/ids.js";
-import { isPlatformId } from "../../networks/platform-ids.js";
+import { isPlatformId } from "../../types/platform-ids.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import type { DomainContext } from "../context.js";
 import type { AuthorizationRequest } from "./authorization-request.js";

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, ne } from "drizzle-orm";
 import { analyticsCache, postTargets, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { type AccountAnalyticsRequest, addMetrics, type DailyMetrics, type MetricValues, type NetworkAccountAnalytics, sumOrNull } from "../../networks/facets/analytics.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { assertAccountsInGrant, withinGrant } from "../agents/grant-checks.js";
 import type { DomainContext } from "../context.js";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { analyticsCache, postTargets, socialAccounts } from "../../db/schema/index.js";
 import { type MetricValues, type NetworkMetrics } from "../../networks/facets/analytics.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { requirePost } from "../posts/read-posts.js";

@@ -1,5 +1,5 @@
 import type { NetworkActor, NetworkComment } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { postWithPublishedTargets } from "./comment-targets.js";

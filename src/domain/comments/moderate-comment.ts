@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import type { CommentTarget, InboxFacet } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { answerReview, removeReviewAnswer, reviewsNaming } from "../reviews/review-replies.js";

@@ -1,6 +1,6 @@
 import type { ErrorCode } from "../../infra/error-catalogue.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { SocialAccountView } from "../social-accounts/account-view.js";
 import { verifyConnectLink } from "./link-token.js";
 

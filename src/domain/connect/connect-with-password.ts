@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { connectAccount } from "../social-accounts/connect-account.js";
 import { type FinishedConnect, linkPageUrl } from "./connect-outcome.js";

@@ -1,4 +1,4 @@
-import { type PlatformId, platformIds } from "../../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 
 /** One button on the connect page: a network, and for Instagram the door it goes through. */

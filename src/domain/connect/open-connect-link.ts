@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import { type PlatformId, platformIds } from "../../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { appProductsFor } from "../networks/network-context.js";
 import { type ConnectDoor, doorsFor } from "./doors.js";

@@ -2,7 +2,7 @@ import { connectSessions } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { randomString } from "../../infra/ids.js";
 import { pkceChallenge } from "../../networks/http.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { sandboxBrowserUrl } from "../../sandbox/sandbox-fetch.js";
 import { networkContextFor } from "../networks/network-context.js";

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { appCredentials } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { newId } from "../../infra/ids.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import type { DomainContext } from "../context.js";

@@ -1,6 +1,6 @@
 import type { DiscoveredPost as NetworkDiscoveredPost } from "../../networks/facets/discover.js";
 import type { NetworkActor } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 
 /** A public post as GET /v1/discover/posts and /profiles/{handle}/posts answer it. */

@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkPlace } from "../../networks/facets/discover.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor, adapters } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { withAccountSession } from "../social-accounts/account-session.js";

@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import type { DiscoveredPost as NetworkDiscoveredPost, NetworkPublicProfile } from "../../networks/facets/discover.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { type ReadProblem, spanningRead } from "../reads/spanning-read.js";

@@ -1,7 +1,7 @@
 import { ApiError } from "../../infra/errors.js";
 import { publicCapabilities } from "../../networks/derived-capabilities.js";
 import { type EngageFacet, type EngageOptions, type EngageResult, type EngagementAction, methodOfAction } from "../../networks/facets/engage.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { accountWithAdapter, assertConnected } from "../social-accounts/account-resources.js";
 import { withAccountSession } from "../social-accounts/account-session.js";

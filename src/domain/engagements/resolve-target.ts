@@ -3,7 +3,7 @@ import { postTargets, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { EngageFacet, EngagementAction, UserRef } from "../../networks/facets/engage.js";
 import { methodOfAction } from "../../networks/facets/engage.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { assertAccountsInGrant } from "../agents/grant-checks.js";
 import type { DomainContext } from "../context.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";

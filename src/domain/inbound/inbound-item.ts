@@ -1,4 +1,4 @@
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 
 /**
  * One thing a network told us happened to an account (pushed by a webhook, or found by a poll),

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { inboxPollCursors, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { recordInboundFor } from "../inbound/record-inbound.js";

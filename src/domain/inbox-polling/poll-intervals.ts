@@ -1,4 +1,4 @@
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 
 /**
  * How often one account of each network is polled for what its network does not push, chosen

@@ -1,5 +1,5 @@
 import type { NetworkNotification, NetworkPage, NetworkPageRequest } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../networks/types.js";
 import type { EventType } from "../events/record-event.js";
 import { type InboundItem, inboundItem } from "../inbound/inbound-item.js";

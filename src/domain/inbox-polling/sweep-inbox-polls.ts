@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { socialAccounts, webhookEndpoints } from "../../db/schema/index.js";
-import { type PlatformId, platformIds } from "../../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { JobRuntime } from "../jobs/job-context.js";
 import { pollIntervalMs } from "./poll-intervals.js";

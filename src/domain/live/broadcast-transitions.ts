@@ -1,6 +1,6 @@
 import type { BroadcastStatus } from "../../networks/facets/live.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 
 export type BroadcastOperation = "start" | "end" | "credentials";
 

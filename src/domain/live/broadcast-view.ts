@@ -1,6 +1,6 @@
 import type { liveBroadcasts } from "../../db/schema/index.js";
 import type { BroadcastStatus } from "../../networks/facets/live.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 
 export type LiveBroadcastRow = typeof liveBroadcasts.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { liveBroadcasts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { LiveFacet } from "../../networks/facets/live.js";
-import { type PlatformId, platformIds } from "../../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { accountWithAdapter, assertConnected, type ConnectedAccount } from "../social-accounts/account-resources.js";

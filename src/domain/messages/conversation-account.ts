@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { appCredentials, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { InboxFacet } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { assertAccountsInGrant } from "../agents/grant-checks.js";
 import type { DomainContext } from "../context.js";

@@ -1,5 +1,5 @@
 import type { NetworkActor, NetworkConversation } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { type ReadProblem, spanningRead } from "../reads/spanning-read.js";
 import { conversationId } from "./conversation-id.js";

@@ -1,5 +1,5 @@
 import type { NetworkActor } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { signSpanningCursor, verifySpanningCursor } from "../reads/spanning-cursor.js";
 import { withAccountSession } from "../social-accounts/account-session.js";

@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { loadMediaForPublish } from "../media/load-media-for-publish.js";
 import { withAccountSession } from "../social-accounts/account-session.js";

@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import { guardedAsFetch } from "../../infra/outbound/guarded-fetch.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkContext } from "../../networks/types.js";
 import { fetchWithSignal } from "../../networks/abortable-fetch.js";

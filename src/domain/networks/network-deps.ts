@@ -1,5 +1,5 @@
 import type { GuardedFetch } from "../../infra/outbound/guarded-fetch.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 
 export interface AppCredentialPair {
   clientId: string;

@@ -3,7 +3,7 @@ import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
 import { assertAccountsInGrant } from "../agents/grant-checks.js";
 import { forgetAgents, refundAgentCharges } from "../agents/agent-spend.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { scheduleOf } from "./create-post.js";
 import { reserveCredits } from "./credits.js";

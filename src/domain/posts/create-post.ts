@@ -1,7 +1,7 @@
 import { postTargets, posts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { newId } from "../../infra/ids.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import type { PostView } from "./post-view.js";
 import { type MediaLoader, type PostContent, type PreparedContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";

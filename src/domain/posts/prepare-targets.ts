@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { PublishMedia, PublishRequest } from "../../networks/publish-types.js";
 import { adapterFor } from "../../networks/registry.js";
 import { blockedPlatforms } from "../billing/credits.js";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { profiles, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 import { assertAccountsInGrant, assertPlatformsInGrant } from "../agents/grant-checks.js";

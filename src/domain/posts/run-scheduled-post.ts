@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { reserveCredits } from "./credits.js";
 import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";

@@ -1,6 +1,6 @@
 import { isErrorCode } from "../../infra/error-catalogue.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { TargetIssue } from "./prepare-targets.js";
 
 /**

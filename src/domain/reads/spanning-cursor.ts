@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import type { SourceState } from "./merge-pages.js";
+import type { SourceState } from "../../networks/merge-pages.js";
 
 /**
  * The cursor of a spanning read: where every account's read stands, signed with the app's

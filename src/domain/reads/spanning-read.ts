@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { appCredentials, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkPage, NetworkPageRequest } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../networks/types.js";
 import { withinGrant } from "../agents/grant-checks.js";
@@ -12,7 +12,7 @@ import { requireAccount } from "../social-accounts/account-queries.js";
 import { withAccountSession } from "../social-accounts/account-session.js";
 import { withinDeadline } from "../networks/network-deadline.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
-import { type FetchedSource, fetchSource, freshState, type MergeItem, mergePages, type SourceState } from "./merge-pages.js";
+import { type FetchedSource, fetchSource, freshState, type MergeItem, mergePages, type SourceState } from "../../networks/merge-pages.js";
 import { signSpanningCursor, verifySpanningCursor } from "./spanning-cursor.js";
 
 /** How long one network may take to answer one page, unless the deployment sets `networks.readTimeoutMs`. */

@@ -1,7 +1,7 @@
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkActor } from "../../networks/facets/inbox.js";
 import type { NetworkReview, ReviewRating } from "../../networks/facets/reviews.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { callWithinBudget, problemOf, type ReadProblem, spanningRead } from "../reads/spanning-read.js";

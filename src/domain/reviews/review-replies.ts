@@ -1,5 +1,5 @@
 import type { ReviewsFacet } from "../../networks/facets/reviews.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { withAccountSession } from "../social-accounts/account-session.js";

@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from "drizzle-orm";
 import { sandboxRecords } from "../../db/schema/index.js";
 import { perDatabase } from "../../db/per-database.js";
 import type { Database } from "../../db/types.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { assertLinkKinds, linkedId } from "../../sandbox/linked-read.js";
 import type { RecordLink, SandboxRecord, SandboxStore } from "../../sandbox/types.js";
 import { sandboxRecordCache, sandboxRecordKey } from "./sandbox-record-cache.js";

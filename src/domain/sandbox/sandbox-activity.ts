@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkActor } from "../../networks/facets/inbox.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { SandboxActivity } from "../../sandbox/types.js";
 import type { DomainContext } from "../context.js";
 import { requireAccount } from "../social-accounts/account-queries.js";

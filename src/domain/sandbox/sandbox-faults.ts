@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { SandboxToken } from "../../sandbox/tokens.js";
 import type { SandboxAccount, SandboxFault, SandboxStore } from "../../sandbox/types.js";
 import type { DomainContext } from "../context.js";

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { type SimulatedInbound, instagramWebhookBody, pageWebhookBody, threadsWebhookBody } from "../../sandbox/meta-webhook-bodies.js";
 import type { SandboxPage } from "../../sandbox/facebook/pages.js";
 import type { SandboxStore, Simulator } from "../../sandbox/types.js";

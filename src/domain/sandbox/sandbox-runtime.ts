@@ -1,5 +1,5 @@
 import type { Database } from "../../db/types.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { simulatorFactories } from "../../sandbox/registry.js";
 import { createSandboxFetch } from "../../sandbox/sandbox-fetch.js";
 import type { Simulator, SimulatorDeps } from "../../sandbox/types.js";

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, or } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { Allowance } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";
 import { accountWithAdapter, assertConnected, capabilityUnsupported, type ConnectedAccount } from "./account-resources.js";

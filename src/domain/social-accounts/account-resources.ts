@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { AdAccount, BrandedPartner, ChannelEvent, NetworkAdapter, NetworkContext, PublishDestination, TokenSet } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";

@@ -1,7 +1,7 @@
 import { ApiError } from "../../infra/errors.js";
 import { randomString } from "../../infra/ids.js";
 import { pkceChallenge } from "../../networks/http.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";

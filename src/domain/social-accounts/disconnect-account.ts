@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { socialAccounts } from "../../db/schema/index.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import type { DomainContext } from "../context.js";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { socialAccounts } from "../../db/schema/index.js";
 import { newId } from "../../infra/ids.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { NetworkIdentity, TokenSet } from "../../networks/types.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import type { DomainContext } from "../context.js";

@@ -1,4 +1,4 @@
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { TokenSet } from "../../networks/types.js";
 import type { SocialAccountRow } from "./account-view.js";
 

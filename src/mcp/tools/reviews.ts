@@ -4,7 +4,7 @@ import { listReviews } from "../../domain/reviews/list-reviews.js";
 import { reviewsNaming } from "../../domain/reviews/review-replies.js";
 import { requireAccount } from "../../domain/social-accounts/account-queries.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { CommentIdParam, ReplyBody, ReplyResultSchema } from "../../routes/v1/comments/schema.js";
 import { ReviewListQuery, ReviewListSchema } from "../../routes/v1/reviews/schema.js";
 import { defineTool, readOnly } from "../tool.js";

@@ -1,12 +1,12 @@
 import * as v from "valibot";
-import { fetchSource, freshState, mergePages, type SourceState } from "../../domain/reads/merge-pages.js";
+import { fetchSource, freshState, mergePages, type SourceState } from "../merge-pages.js";
 import { ApiError } from "../../infra/errors.js";
 import type { InboxFacet, NetworkConversation } from "../facets/inbox.js";
 import type { NetworkContext, TokenSet } from "../types.js";
-import { facebookUrls } from "./capabilities.js";
-import { facebookErrorTable } from "./errors.js";
-import { asPage, facebookVersion, managedPageTokens, type PageAccess } from "./page-access.js";
-import { listThreadMessages, listThreads, type MessengerNode, recipientOf, sendThreadMessageTo } from "./messenger.js";
+import { facebookUrls } from "../meta/facebook-graph.js";
+import { facebookErrorTable } from "../meta/facebook-errors.js";
+import { asPage, facebookVersion, managedPageTokens, type PageAccess } from "../meta/page-access.js";
+import { listThreadMessages, listThreads, type MessengerNode, recipientOf, sendThreadMessageTo } from "../meta/messenger.js";
 
 /**
  * Messenger conversations of every page the person manages. Each page is its own inbox on

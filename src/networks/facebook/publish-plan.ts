@@ -1,7 +1,7 @@
 import { ApiError } from "../../infra/errors.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
 import { keepOptionsOfKind } from "../option-scope.js";
-import { captionOf, isVideo, optionReader } from "./meta-publish.js";
+import { captionOf, isVideo, optionReader } from "../meta/publish-common.js";
 import { facebookKindOf, facebookRules } from "./rules.js";
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkContext, TokenSet } from "../types.js";
-import { isPageTokenKey, managedPageTokens, type PageAccess, pageTokenKey } from "./page-access.js";
+import { isPageTokenKey, managedPageTokens, type PageAccess, pageTokenKey } from "../meta/page-access.js";
 
 /**
  * Keeps every managed page's token with the connection, read from `/me/accounts` with the

@@ -5,9 +5,9 @@ import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestinatio
 import { googleBusinessCapabilities, googleBusinessLocationReadMask, googleBusinessPageSizes, googleBusinessUrls } from "./capabilities.js";
 import { createGoogleBusinessAnalytics } from "./analytics.js";
 import { googleBusinessErrorTable } from "./errors.js";
-import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./oauth.js";
+import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./connect.js";
 import { createGoogleBusinessPublishing } from "./publish.js";
-import { createGoogleBusinessAccountReads } from "./account-posts.js";
+import { createGoogleBusinessAccountReads } from "./account-reads.js";
 import { googleBusinessReviews } from "./reviews.js";
 
 const UserInfo = v.object({

@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import { captionOf, isVideo, optionReader } from "../facebook/meta-publish.js";
+import { captionOf, isVideo, optionReader } from "../meta/publish-common.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
 import { keepOptionsOfKind } from "../option-scope.js";
 import type { InstagramDoor } from "./capabilities.js";

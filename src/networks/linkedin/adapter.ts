@@ -9,11 +9,10 @@ import { linkedinEngage } from "./engage.js";
 import { linkedinErrorTable } from "./errors.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
 import { linkedinMember } from "./member.js";
-import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./oauth.js";
+import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./connect.js";
 import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedinPost } from "./publish.js";
-import { createLinkedinAccountReads } from "./account-posts.js";
-import { linkedinComments } from "./comments.js";
-import { createLinkedinNotifications } from "./notifications.js";
+import { createLinkedinAccountReads } from "./account-reads.js";
+import { createLinkedinInbox } from "./inbox.js";
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -119,6 +118,6 @@ export const linkedinAdapter: NetworkAdapter = {
   accountReads: createLinkedinAccountReads(targets),
   analytics: createLinkedinAnalytics(targets),
   engage: linkedinEngage,
-  inbox: { ...linkedinComments, listNotifications: createLinkedinNotifications(targets) },
+  inbox: createLinkedinInbox(targets),
   discover: linkedinDiscover,
 };

@@ -5,7 +5,7 @@ import type { AdAccount, NetworkAdapter, NetworkContext, NetworkIdentity, Publis
 import { pinterestApiBaseUrl, pinterestCapabilities, pinterestMaxPageSize, pinterestMediaUploadHost } from "./capabilities.js";
 import { pinterestEngage } from "./engage.js";
 import { pinterestErrorTable } from "./errors.js";
-import { pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./oauth.js";
+import { pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./connect.js";
 import { checkPinterestPublish, deletePinterestPost, findPinterestPublished, publishPinterest } from "./publish.js";
 import { pinterestAccountReads } from "./account-reads.js";
 

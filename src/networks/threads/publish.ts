@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { pollContainers, startCarousel, startContainer, type ContainerWire } from "../facebook/containers.js";
-import { extraString, graphPost, graphRequest, graphUrl } from "../facebook/graph.js";
-import { textFingerprint } from "../facebook/meta-publish.js";
+import { pollContainers, startCarousel, startContainer, type ContainerWire } from "../meta/containers.js";
+import { extraString, graphPost, graphRequest, graphUrl } from "../meta/graph.js";
+import { textFingerprint } from "../meta/publish-common.js";
 import type { PublishMedia, PublishRequest, PublishResult } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { threadsDefaultApiVersion, threadsPublishing, threadsUrls } from "./capabilities.js";

@@ -5,9 +5,9 @@ import type { NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "
 import { callTiktok } from "./call.js";
 import { tiktokCapabilities, tiktokUserInfoUrl } from "./capabilities.js";
 import { queryCreatorInfo } from "./creator-info.js";
-import { tiktokAuthorizeUrlFor, tiktokExchangeCode, tiktokRefresh, tiktokRevoke } from "./oauth.js";
+import { tiktokAuthorizeUrlFor, tiktokExchangeCode, tiktokRefresh, tiktokRevoke } from "./connect.js";
 import { checkTiktokPublish, findTiktokPublished, publishTiktok } from "./publish.js";
-import { tiktokAccountReads } from "./account-posts.js";
+import { tiktokAccountReads } from "./account-reads.js";
 
 const UserInfoResponse = v.object({
   data: v.object({

@@ -6,11 +6,9 @@ import { twitterErrorTable } from "./errors.js";
 import { twitterAnalytics } from "./analytics.js";
 import { twitterAccountReads } from "./account-reads.js";
 import { twitterEngage } from "./engage.js";
-import { twitterComments } from "./comments.js";
-import { twitterDiscover } from "./discover.js";
 import { twitterInbox } from "./inbox.js";
-import { twitterMessages } from "./messages.js";
-import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./oauth.js";
+import { twitterDiscover } from "./discover.js";
+import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./connect.js";
 import { checkTweet, deleteTweet, findTweet, publishTweet } from "./publish.js";
 
 const MeResponse = v.object({
@@ -50,7 +48,7 @@ export const twitterAdapter: NetworkAdapter = {
   checkPublish: checkTweet,
   findPublished: findTweet,
   deletePost: deleteTweet,
-  inbox: { ...twitterInbox, ...twitterMessages, ...twitterComments },
+  inbox: twitterInbox,
   analytics: twitterAnalytics,
   engage: twitterEngage,
   accountReads: twitterAccountReads,

@@ -5,7 +5,7 @@ import { errorCatalogue, isErrorCode } from "../../infra/error-catalogue.js";
 import { listProfiles } from "../../domain/profiles/profiles.js";
 import { getAccount, listAccounts } from "../../domain/social-accounts/account-queries.js";
 import { disconnectAccount } from "../../domain/social-accounts/disconnect-account.js";
-import { type PlatformId, platformIds } from "../../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../../types/platform-ids.js";
 import { AccountsPage } from "./accounts-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";

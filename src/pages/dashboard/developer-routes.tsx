@@ -4,7 +4,7 @@ import { deleteCredentials, listCredentials, saveCredentials } from "../../domai
 import { getEmailPreferences, updateEmailPreferences } from "../../domain/email-preferences/email-preferences.js";
 import { createWorkspaceKey, listWorkspaceKeys, revokeWorkspaceKey } from "../../domain/keys/workspace-keys.js";
 import { ApiError } from "../../infra/errors.js";
-import { type PlatformId, platformIds } from "../../networks/platform-ids.js";
+import { type PlatformId, platformIds } from "../../types/platform-ids.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { AuditPage, EmailPage, KeysPage } from "./developers-page.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";

@@ -3,7 +3,7 @@ import type { CredentialView } from "../../domain/credentials/app-credentials.js
 import type { EmailPreferences } from "../../domain/email-preferences/email-preferences.js";
 import type { CreatedApiKey } from "../../domain/keys/create-api-key.js";
 import type { listWorkspaceKeys } from "../../domain/keys/workspace-keys.js";
-import { platformIds } from "../../networks/platform-ids.js";
+import { platformIds } from "../../types/platform-ids.js";
 import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 

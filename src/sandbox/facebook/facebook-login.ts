@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { applyLatencyFaults, checkToken, issueTokens, revokeToken, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";

@@ -1,4 +1,4 @@
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { type LinkedToken, readToken } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
 import type { TokenMeta } from "./graph-wire.js";

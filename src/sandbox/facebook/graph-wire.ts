@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { requestForm, takeCallToken } from "./graph-request-memo.js";
 import { applyLatencyFaults, checkToken, readToken, type SandboxToken } from "../tokens.js";

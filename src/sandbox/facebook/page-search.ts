@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { numericId } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
 import { facebookLoginDoor as door } from "./facebook-login.js";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { issueTokens, revokeToken, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { graphLifetimes } from "./facebook-login.js";

@@ -1,4 +1,4 @@
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { SandboxStore, SimulatorDeps } from "../types.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { PlatformId } from "../../networks/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { type SandboxToken, checkToken, issueTokens, revokeToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "../../../infra/error-catalogue.js";
-import type { PlatformId } from "../../../networks/platform-ids.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
 import { youtubeThumbnailMaxBytes, youtubeThumbnailTypes } from "../../../networks/youtube/capabilities.js";
 import type { NetworkOptionRules } from "../../../networks/option-scope.js";
 import { facebookRules } from "../../../networks/facebook/rules.js";

@@ -1,6 +1,6 @@
 import { errorCatalogue, type ErrorCode } from "../../../infra/error-catalogue.js";
 import type { NetworkCapabilities as PlatformCapabilities } from "../../../networks/capabilities-schema.js";
-import type { PlatformId } from "../../../networks/platform-ids.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
 import type { PublishMedia } from "../../../networks/publish-types.js";
 import type { MediaKind, NetworkRules, PostTypeRule } from "./network-rules.js";
 import type { TextCounting } from "./text-length.js";

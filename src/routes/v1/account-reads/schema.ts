@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { platformIds } from "../../../networks/platform-ids.js";
+import { platformIds } from "../../../types/platform-ids.js";
 import { cursorQuery, limitQuery, named } from "../../openapi-helpers.js";
 import { ReadProblemSchema, SocialActorSchema } from "../notifications/schema.js";
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { MAX_RETURN_URL_LENGTH, returnUrlProblem } from "../../../domain/connect/return-url.js";
-import { platformIds } from "../../../networks/platform-ids.js";
+import { platformIds } from "../../../types/platform-ids.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 
 const returnUrl = v.pipe(

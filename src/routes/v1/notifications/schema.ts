@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { notificationKinds } from "../../../networks/facets/inbox.js";
-import { platformIds } from "../../../networks/platform-ids.js";
+import { platformIds } from "../../../types/platform-ids.js";
 import { cursorQuery, limitQuery, named } from "../../openapi-helpers.js";
 
 const accountQuery = v.pipe(

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { platformIds } from "../../../networks/platform-ids.js";
+import { platformIds } from "../../../types/platform-ids.js";
 import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
 import { documentAs, namedBody } from "../../openapi-helpers.js";
 

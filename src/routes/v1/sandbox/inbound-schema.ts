@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { inboundKinds } from "../../../domain/sandbox/sandbox-inbound.js";
-import { platformIds } from "../../../networks/platform-ids.js";
+import { platformIds } from "../../../types/platform-ids.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 
 export const InboundBody = namedBody(

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { PublishMedia, PublishResult } from "../publish-types.js";
 
 /**

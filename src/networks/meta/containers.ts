@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { PublishResult } from "../publish-types.js";
-import { decodePollToken, encodePollToken, settlePollRefusal } from "./meta-publish.js";
+import { decodePollToken, encodePollToken, settlePollRefusal } from "./publish-common.js";
 
 /**
  * The container flow Instagram and Threads share: create a media container, wait until Meta
