@@ -8,6 +8,7 @@ import { blueskyDiscover } from "./discover.js";
 import { readIdentity, updateProfile } from "./profile.js";
 import { deletePost, findPublishedPost, publishPost } from "./publish.js";
 import { deleteSession, loginWithPassword, refreshSession } from "./connect.js";
+import { blueskyRules } from "./rules.js";
 
 /**
  * Bluesky over plain XRPC (JSON over HTTP), without the atproto SDK, so production code does not
@@ -27,6 +28,7 @@ import { deleteSession, loginWithPassword, refreshSession } from "./connect.js";
 export const blueskyAdapter: NetworkAdapter = {
   platform: "bluesky",
   capabilities: blueskyCapabilities,
+  rules: blueskyRules,
   hosts: [new URL(BLUESKY_DEFAULT_SERVICE_URL).host],
   loginWithPassword,
   refresh: refreshSession,

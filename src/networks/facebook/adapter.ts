@@ -16,6 +16,7 @@ import { checkPublishOnPage, publishOnPage } from "./publish.js";
 import { deleteFromPage, findOnPage } from "./published-posts.js";
 import { facebookAccountReads } from "./account-reads.js";
 import { facebookReviews } from "./reviews.js";
+import { facebookRules } from "./rules.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -44,6 +45,7 @@ async function managedPages(tokens: TokenSet, net: NetworkContext): Promise<v.In
 export const facebookAdapter: NetworkAdapter = {
   platform: "facebook",
   capabilities: facebookCapabilities,
+  rules: facebookRules,
   hosts: facebookHosts,
   discover: facebookDiscover,
   analytics: facebookAnalytics,

@@ -9,6 +9,7 @@ import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessR
 import { createGoogleBusinessPublishing } from "./publish.js";
 import { createGoogleBusinessAccountReads } from "./account-reads.js";
 import { googleBusinessReviews } from "./reviews.js";
+import { googleBusinessRules } from "./rules.js";
 
 const UserInfo = v.object({
   sub: v.string(),
@@ -133,6 +134,7 @@ const publishing = createGoogleBusinessPublishing(targets);
 export const googleBusinessAdapter: NetworkAdapter = {
   platform: "googlebusiness",
   capabilities: googleBusinessCapabilities,
+  rules: googleBusinessRules,
   hosts: [
     "accounts.google.com",
     "oauth2.googleapis.com",

@@ -14,6 +14,7 @@ import { brandedPartners } from "./partners.js";
 import { checkInstagramPublish, publishToInstagram } from "./publish.js";
 import { findOnInstagram } from "./published-media.js";
 import { instagramAccountReads } from "./account-reads.js";
+import { instagramRules } from "./rules.js";
 
 const graphBase = (tokens: TokenSet) => (doorOf(tokens) === "facebook_login" ? instagramUrls.facebookGraph : instagramUrls.instagramGraph);
 const igUserId = (tokens: TokenSet) => extraString(tokens, "igUserId", "instagram");
@@ -47,6 +48,7 @@ const instagramFieldNames: Record<string, string> = { feed: "comments", mention:
 export const instagramAdapter: NetworkAdapter = {
   platform: "instagram",
   capabilities: instagramCapabilities,
+  rules: instagramRules,
   hosts: instagramHosts,
   inbox: instagramInbox,
   discover: instagramDiscover,

@@ -13,6 +13,7 @@ import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, li
 import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedinPost } from "./publish.js";
 import { createLinkedinAccountReads } from "./account-reads.js";
 import { createLinkedinInbox } from "./inbox.js";
+import { linkedinRules } from "./rules.js";
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -103,6 +104,7 @@ async function targets(tokens: TokenSet, net: NetworkContext): Promise<PublishDe
 export const linkedinAdapter: NetworkAdapter = {
   platform: "linkedin",
   capabilities: linkedinCapabilities,
+  rules: linkedinRules,
   hosts: ["www.linkedin.com", "api.linkedin.com"],
   connectVariants: linkedinConnectVariants,
   authorizeUrl: linkedinAuthorizeUrl,

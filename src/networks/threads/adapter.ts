@@ -11,6 +11,7 @@ import { threadsErrorTable as table } from "./errors.js";
 import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./connect.js";
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
 import { threadsAccountReads } from "./account-reads.js";
+import { threadsRules } from "./rules.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? threadsDefaultApiVersion;
 
@@ -32,6 +33,7 @@ const LimitSchema = v.object({
 export const threadsAdapter: NetworkAdapter = {
   platform: "threads",
   capabilities: threadsCapabilities,
+  rules: threadsRules,
   hosts: threadsHosts,
   discover: threadsDiscover,
   accountReads: threadsAccountReads,

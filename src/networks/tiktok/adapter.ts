@@ -8,6 +8,7 @@ import { queryCreatorInfo } from "./creator-info.js";
 import { tiktokAuthorizeUrlFor, tiktokExchangeCode, tiktokRefresh, tiktokRevoke } from "./connect.js";
 import { checkTiktokPublish, findTiktokPublished, publishTiktok } from "./publish.js";
 import { tiktokAccountReads } from "./account-reads.js";
+import { tiktokRules } from "./rules.js";
 
 const UserInfoResponse = v.object({
   data: v.object({
@@ -61,6 +62,7 @@ async function publishInfo(tokens: TokenSet, net: NetworkContext): Promise<Recor
 export const tiktokAdapter: NetworkAdapter = {
   platform: "tiktok",
   capabilities: tiktokCapabilities,
+  rules: tiktokRules,
   hosts: ["www.tiktok.com", "open.tiktokapis.com"],
   authorizeUrl: tiktokAuthorizeUrlFor,
   exchangeCode: tiktokExchangeCode,

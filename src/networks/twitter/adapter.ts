@@ -10,6 +10,7 @@ import { twitterInbox } from "./inbox.js";
 import { twitterDiscover } from "./discover.js";
 import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./connect.js";
 import { checkTweet, deleteTweet, findTweet, publishTweet } from "./publish.js";
+import { twitterRules } from "./rules.js";
 
 const MeResponse = v.object({
   data: v.object({
@@ -38,6 +39,7 @@ async function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkI
 export const twitterAdapter: NetworkAdapter = {
   platform: "twitter",
   capabilities: twitterCapabilities,
+  rules: twitterRules,
   hosts: ["x.com", "api.x.com"],
   authorizeUrl: twitterAuthorizeUrlFor,
   exchangeCode: twitterExchangeCode,

@@ -12,6 +12,7 @@ import { youtubeErrorTable } from "./errors.js";
 import { youtubeLive } from "./live.js";
 import { youtubeAuthorizeUrl, youtubeExchangeCode, youtubeRefresh, youtubeRevoke } from "./connect.js";
 import { checkYoutubePublish, deleteYoutubePost, findYoutubePublished, publishYoutube } from "./publish.js";
+import { youtubeRules } from "./rules.js";
 
 const Thumbnails = v.record(v.string(), v.object({ url: v.string() }));
 
@@ -105,6 +106,7 @@ async function events(tokens: TokenSet, net: NetworkContext): Promise<ChannelEve
 export const youtubeAdapter: NetworkAdapter = {
   platform: "youtube",
   capabilities: youtubeCapabilities,
+  rules: youtubeRules,
   hosts: ["accounts.google.com", "oauth2.googleapis.com", "youtube.googleapis.com", "youtubeanalytics.googleapis.com"],
   discover: youtubeDiscover,
   authorizeUrl: youtubeAuthorizeUrl,
