@@ -6,7 +6,7 @@ import { sandboxRuntime } from "../../src/domain/sandbox/sandbox-runtime.js";
 import { openTokens, sealTokens } from "../../src/domain/social-accounts/token-vault.js";
 import { storedPageTokens } from "../../src/networks/meta/page-access.js";
 import type { TokenSet } from "../../src/networks/types.js";
-import { setPageRole, type SandboxPage } from "../../src/sandbox/facebook/pages.js";
+import { setPageRole, type SandboxPage } from "../../src/sandbox/meta/pages.js";
 import type { SimulatorDeps } from "../../src/sandbox/types.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 

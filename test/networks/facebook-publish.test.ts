@@ -9,8 +9,8 @@ import type { PublishMedia, PublishRequest } from "../../src/networks/publish-ty
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { pagePublishingRules } from "../../src/sandbox/facebook/page-publishing.js";
 import type { SandboxPagePost, SandboxPhoto, SandboxVideo } from "../../src/sandbox/facebook/page-posts.js";
-import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
-import { serveRemoteFile } from "../../src/sandbox/facebook/remote-media.js";
+import type { SandboxPage } from "../../src/sandbox/meta/pages.js";
+import { serveRemoteFile } from "../../src/sandbox/meta/remote-media.js";
 import { bench, connect, facebookInstagramOrders, rejectsWith, type Bench } from "./facebook-helpers.js";
 import { apiError, expectValidCapabilities, required } from "./harness.js";
 

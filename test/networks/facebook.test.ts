@@ -4,7 +4,7 @@ import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import { facebookCapabilities, facebookScopes } from "../../src/networks/facebook/capabilities.js";
 import { facebookErrorTable } from "../../src/networks/meta/facebook-errors.js";
 import { classifyFailure } from "../../src/networks/http.js";
-import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
+import type { SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { UNMATCHED_HEADER } from "../../src/sandbox/sandbox-fetch.js";
 import { bench, connect, consent, facebookInstagramOrders, itClassifiesEveryGraphRow, rejectsWith } from "./facebook-helpers.js";
 import { expectValidCapabilities } from "./harness.js";
