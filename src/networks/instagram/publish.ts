@@ -14,7 +14,7 @@ import { igUrl, locatePublished } from "./published-media.js";
 /**
  * Instagram publishing, the same on both doors but for the host (graph.facebook.com for the
  * Facebook-login door, graph.instagram.com for Instagram's own), through the shared container
- * flow (facebook/containers.ts): `POST /{ig-user-id}/media` creates a container,
+ * flow (meta/containers.ts): `POST /{ig-user-id}/media` creates a container,
  * `GET /{container-id}?fields=status_code,status` waits for FINISHED, and
  * `POST /{ig-user-id}/media_publish` with `creation_id` publishes it; the permalink is read from
  * `GET /{ig-media-id}?fields=permalink`.

@@ -39,7 +39,7 @@ export interface ContainerWire {
 
 const Common = {
   userId: v.string(),
-  /** Fingerprint of the post's text (meta-publish.ts textFingerprint), to recognise it if an answer is lost. */
+  /** Fingerprint of the post's text (publish-common.ts textFingerprint), to recognise it if an answer is lost. */
   fingerprint: v.string(),
   /** Instagram stories carry no caption and are listed apart. */
   story: v.boolean(),

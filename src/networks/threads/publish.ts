@@ -10,7 +10,7 @@ import { threadsContainerError, threadsErrorTable as table } from "./errors.js";
 import { planThreadsPost } from "./publish-plan.js";
 
 /**
- * Threads publishing through the shared container flow (facebook/containers.ts):
+ * Threads publishing through the shared container flow (meta/containers.ts):
  * `POST /{threads-user-id}/threads` creates a TEXT, IMAGE, VIDEO or CAROUSEL container (carousel
  * items with `is_carousel_item=true` first), `GET /{container-id}?fields=status,error_message`
  * waits for FINISHED, `POST /{threads-user-id}/threads_publish` with `creation_id` publishes it,

@@ -45,7 +45,7 @@ export { ruleNames } from "./rule-context.js";
 
 /**
  * The pre-publish check of one target: the capability record of its network plus the network's
- * extra rules (network-rules.ts), applied to the text, media facts and options this target would
+ * extra rules (`validation` in its rules.ts), applied to the text, media facts and options this target would
  * publish. Pure: no database, no network, no HTTP. `POST /v1/posts/validate` returns its result;
  * publishing refuses a target that has any error (spec: "Codes returned before publishing").
  */

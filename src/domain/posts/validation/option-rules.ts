@@ -8,7 +8,7 @@ import { checkedItems } from "./media-rules.js";
 
 /**
  * The rules on `platformOptions`: the capability record's schema, the per-option constraints and
- * relations of network-rules.ts, and the combinations a network refuses (branded content kept
+ * relations of the network's rules.ts (`validation.options`), and the combinations a network refuses (branded content kept
  * private, TikTok's creator-level limits).
  */
 
