@@ -22,7 +22,14 @@ export interface NetworkRules {
    * network that documents such a window but has no endpoint to read it (GET .../allowance).
    */
   postingWindowScope?: string;
+  /**
+   * What the network pushes to Chorus itself (Meta's webhooks, POST /webhooks/meta): never polled,
+   * so the push stays the one source of those events and the network's quota is not spent twice.
+   */
+  pushed?: readonly PushedKind[];
 }
+
+export type PushedKind = "comment" | "mention" | "message";
 
 export type TextCounting = NetworkCapabilities["text"]["counting"];
 

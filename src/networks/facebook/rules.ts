@@ -49,4 +49,6 @@ export const facebookRules: NetworkRules = {
   // Long-lived user tokens last about 60 days, with no refresh token; Meta documents only the
   // short-to-long exchange, so the person connects again.
   tokens: { expiry: "expires" },
+  // Page webhooks (`feed`, `mention`, `messaging`) reach POST /webhooks/meta.
+  pushed: ["comment", "mention", "message"],
 };

@@ -82,4 +82,6 @@ export const instagramRules: NetworkRules = {
     expiry: async (connection) => connection.connectVariant === "facebook_login",
     renewAhead: { exceptVariants: ["facebook_login"] },
   },
+  // Instagram webhooks (`comments`, `mentions`, `messaging`) reach POST /webhooks/meta.
+  pushed: ["comment", "mention", "message"],
 };

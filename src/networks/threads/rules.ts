@@ -70,4 +70,6 @@ export const threadsRules: NetworkRules = {
     expiry: "renews",
     renewAhead: {},
   },
+  // Threads webhooks (`replies`, `mentions`) reach POST /webhooks/meta; Threads has no direct messages.
+  pushed: ["comment", "mention"],
 };
