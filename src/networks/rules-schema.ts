@@ -1,7 +1,6 @@
 import type { ErrorCode } from "../infra/error-catalogue.js";
 import type { NetworkCapabilities } from "./capabilities-schema.js";
 import type { NetworkOptionRules } from "./option-scope.js";
-import type { TokenSet } from "./types.js";
 
 /**
  * The shape of a network's `rules.ts`: what Chorus enforces or schedules for the network that the
@@ -150,6 +149,15 @@ export interface ValidationRules {
   postKinds?: NetworkOptionRules;
 }
 
+/**
+ * The part of a stored token set a renewal rule may read (a `TokenSet` has it); named here rather
+ * than imported so that types.ts, which holds the adapter's `rules`, is not imported back.
+ */
+export interface RenewalTokens {
+  refreshToken: string | null;
+  refreshExpiresAt: string | null;
+}
+
 /** The facts of a connection its renewal rule reads. */
 export interface ConnectionFacts {
   connectVariant: string | null;
@@ -166,7 +174,7 @@ export interface TokenRenewal {
    * `tokenExpiresAt` and the person must connect again; a function: decides per connection (true
    * when this one expires for good), reading the stored token set only if it needs to.
    */
-  expiry: "renews" | "expires" | ((connection: ConnectionFacts, tokens: () => Promise<TokenSet>) => Promise<boolean>);
+  expiry: "renews" | "expires" | ((connection: ConnectionFacts, tokens: () => Promise<RenewalTokens>) => Promise<boolean>);
   /**
    * Renewed ahead of expiry by the background sweep, because what renews it lapses unless used;
    * connections of the listed variants are not (they cannot be renewed at all). Absent: renewal
