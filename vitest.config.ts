@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: "node",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/workers/**", "node_modules/**"],
+          exclude: ["test/workers/**", "**/node_modules/**"],
           environment: "node",
           globalSetup: ["./test/support/pglite-snapshot-setup.ts"],
           testTimeout: 30_000,

@@ -4,7 +4,9 @@
 // flaky test, named so it gets fixed rather than hidden). The last line is "N passed, N failed[, N skipped]".
 // A skipped test fails the run too (a skip under CI means a missing service or a switched-off test,
 // and a green run would hide it), except the skips named in `allowedSkips` for that run's label.
-// Usage: node .ci/summary.mjs <extra failures> <label>=<vitest json> ...
+// Usage: node .ci/summary.mjs <steps> <label>=<vitest json> ...
+// <steps> is "name=exit code,..." for the steps outside the test runner (type-check, lint): each one
+// that failed counts as one failure and is named; a plain number is taken as that many failures.
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 
@@ -13,18 +15,29 @@ const allowedSkips = {
   "Node LTS": [
     {
       file: /^test\/e2e\/bluesky-(pds|connect-api|appview-notifications)\.test\.ts$/,
-      why: "the local Bluesky PDS needs better-sqlite3, a native module built for the Node that ran npm ci (.ci/run sets CHORUS_CI_MAY_SKIP=pds on this pass)",
+      why: "the local Bluesky PDS needs better-sqlite3, a native module built for the Node that ran npm ci in test/pds-fixture (.ci/run sets CHORUS_CI_MAY_SKIP=pds on this pass)",
     },
   ],
 };
-const skipAllowed = (label, file, test) =>
-  (allowedSkips[label] ?? []).find((rule) => rule.file.test(file) && (!rule.test || rule.test.test(test.fullName)));
+const skipAllowed = (label, file, test) => (allowedSkips[label] ?? []).find((rule) => rule.file.test(file) && (!rule.test || rule.test.test(test.fullName)));
 
-const [extraFailures, ...runs] = process.argv.slice(2);
+const [steps = "0", ...runs] = process.argv.slice(2);
+const unnamed = /^\d+$/.test(steps);
+const failedSteps = unnamed
+  ? []
+  : steps
+      .split(",")
+      .filter((step) => Number(step.split("=")[1]) !== 0)
+      .map((step) => step.split("=")[0]);
 let passed = 0;
-let failed = Number(extraFailures) || 0;
+let failed = unnamed ? Number(steps) : failedSteps.length;
 let skipped = 0;
-const firstLine = (message) => String(message ?? "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+const firstLine = (message) =>
+  String(message ?? "")
+    .split("\n")
+    .find((line) => line.trim() !== "")
+    ?.trim()
+    .slice(0, 300) ?? "";
 
 for (const run of runs) {
   const cut = run.indexOf("=");
@@ -65,5 +78,6 @@ for (const run of runs) {
   failed += report.numFailedTests + refusedSkips;
   skipped += skippedHere;
 }
+for (const step of failedSteps) console.log(`FAILED step: ${step} (its output is above, under "== ${step}")`);
 console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 process.exitCode = failed > 0 ? 1 : 0;

@@ -1,5 +1,5 @@
 import { openServerDatabase } from "../src/db/node-postgres.js";
-import { realSleep } from "../src/domain/networks/network-deps.js";
+import { realSleep } from "../src/domain/core/network-deps.js";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/postgres.js";
 import { measureCold, seedAnalyticsFixture } from "./analytics-fixture.js";
 import { notCounting } from "./counting-client.js";
@@ -43,7 +43,7 @@ export async function runAnalyticsColdOutOfProcess(delayMs: number, runs: number
     // Reads carry no publish scope naming their network: the host does (Bluesky's PDS is its entryway's).
     const byHost = new Map(platformIds.flatMap((p) => adapters[p].hosts.map((host) => [host, p] as const)));
     const forward = sandboxForward(sandbox.ports, sandbox.ports.get("bluesky") ?? [...sandbox.ports.values()][0] ?? 0, runtime.deps.networks.liveFetch);
-    const probe = attachNetworkProbe({
+    const probe = await attachNetworkProbe({
       db: runtime.db,
       counter: notCounting(),
       publicUrl,

@@ -11,11 +11,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { getLimits } from "../src/domain/account/get-limits.js";
+import { getLimits } from "../src/domain/workspaces/account/get-limits.js";
 import { workspaces } from "../src/db/schema/index.js";
-import type { DomainContext } from "../src/domain/context.js";
+import type { DomainContext } from "../src/domain/core/context.js";
 import { authenticateApiKey } from "../src/domain/keys/authenticate.js";
-import { createVerifiedKeyCache } from "../src/domain/keys/verified-key-cache.js";
+import { createVerifiedKeyCache } from "../src/domain/core/verified-key-cache.js";
 import { diffCounts, type RoundTripCounter, type RoundTripCounts } from "./counting-client.js";
 import { createClient } from "./http-client.js";
 import { closeServer, listen } from "./listen.js";

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Hono } from "hono";
-import { sandboxRuntime } from "../src/domain/sandbox/sandbox-runtime.js";
-import { openSession } from "../src/domain/dashboard/sessions.js";
+import { sandboxRuntime } from "../src/domain/accounts/sandbox/sandbox-runtime.js";
+import { openSession } from "../src/domain/workspaces/dashboard/sessions.js";
 import type { AppEnv } from "../src/http/context.js";
 import { domainServices } from "../src/http/domain-services.js";
 import type { RoundTripCounter } from "./counting-client.js";
@@ -96,7 +96,7 @@ export async function runDashboardBench({ runtime, counter, app }: { runtime: Be
    * not for Chorus's round trips, so the sandbox fetch is marked and its queries left out.
    */
   const inSimulator = new AsyncLocalStorage<true>();
-  const sandbox = sandboxRuntime(runtime.db, { workspaceId: runtime.workspaceId, now: () => runtime.deps.clock.now(), publicUrl: ORIGIN, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
+  const sandbox = await sandboxRuntime(runtime.db, { workspaceId: runtime.workspaceId, now: () => runtime.deps.clock.now(), publicUrl: ORIGIN, networks: { ...runtime.deps.networks, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) } });
   const sandboxFetch = sandbox.fetch;
   sandbox.fetch = ((input: RequestInfo | URL, init?: RequestInit) => inSimulator.run(true, () => sandboxFetch(input, init))) as typeof fetch;
   let simulatorTrips = 0;

@@ -2,7 +2,7 @@ import { isNull } from "drizzle-orm";
 import { createApp } from "../src/app.js";
 import { jobs } from "../src/db/schema/index.js";
 import { recordEvent } from "../src/domain/events/record-event.js";
-import { type JobQueue, tableJobQueue } from "../src/domain/jobs/job-queue.js";
+import { type JobQueue, tableJobQueue } from "../src/domain/core/jobs/job-queue.js";
 import { openBenchRuntime } from "./setup.js";
 import { round } from "./stats.js";
 

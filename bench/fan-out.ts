@@ -28,9 +28,9 @@ interface Sample {
 const CLAIM_SQL = /^update "post_targets" set "state" = \$\d*, "attempt_started_at"/;
 /** Where the statements that can repeat per target come from, to name them in the report. */
 const knownSources: [RegExp, string][] = [
-  [CLAIM_SQL, "the targets' claim (pending → publishing), publishPrepared in src/domain/posts/publish-targets.ts"],
-  [/from "app_credentials"/, "the workspace's own app credentials, workspaceCredentials in src/domain/networks/network-context.ts (networkContextFor, via withAccountSession)"],
-  [/from "media"/, "media load, src/domain/media/load-media-for-publish.ts"],
+  [CLAIM_SQL, "the targets' claim (pending → publishing), publishPrepared in src/domain/publishing/posts/publish-targets.ts"],
+  [/from "app_credentials"/, "the workspace's own app credentials, workspaceCredentials in src/domain/accounts/networks/network-context.ts (networkContextFor, via withAccountSession)"],
+  [/from "media"/, "media load, src/domain/publishing/media/load-media-for-publish.ts"],
   [/from "social_accounts"/, "account lookup"],
 ];
 

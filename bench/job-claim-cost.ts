@@ -1,7 +1,7 @@
 import { isNull, sql } from "drizzle-orm";
 import { jobs } from "../src/db/schema/index.js";
-import { claimDueJobs, nextJobDueAt } from "../src/domain/jobs/job-claims.js";
-import type { JobRuntime } from "../src/domain/jobs/job-context.js";
+import { claimDueJobs, nextJobDueAt } from "../src/domain/core/jobs/job-claims.js";
+import type { JobRuntime } from "../src/domain/core/jobs/job-context.js";
 import { domainServices } from "../src/http/domain-services.js";
 import { newId } from "../src/infra/ids.js";
 import type { ServerBenchRuntime } from "./setup.js";

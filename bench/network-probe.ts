@@ -1,7 +1,7 @@
 import { AsyncLocalStorage, createHook } from "node:async_hooks";
 import type { Database } from "../src/db/types.js";
-import { realSleep } from "../src/domain/networks/network-deps.js";
-import { sandboxRuntime } from "../src/domain/sandbox/sandbox-runtime.js";
+import { realSleep } from "../src/domain/core/network-deps.js";
+import { sandboxRuntime } from "../src/domain/accounts/sandbox/sandbox-runtime.js";
 import { type PlatformId, platformIds } from "../src/types/platform-ids.js";
 import { adapters } from "../src/networks/registry.js";
 import type { NetworkAdapter } from "../src/networks/types.js";
@@ -74,7 +74,7 @@ interface Scope {
 /**
  * Watches the network side of publishing in the server process, without changing what it does:
  *
- * - wraps the sandbox `fetch` the server's test-key requests use (src/domain/sandbox/sandbox-runtime.ts
+ * - wraps the sandbox `fetch` the server's test-key requests use (src/domain/accounts/sandbox/sandbox-runtime.ts
  *   builds it once per database, workspace and public URL, and network-context.ts reads it for every call),
  *   to time each call and mark the request's first one;
  * - wraps every adapter's `publish` to run in an AsyncLocalStorage scope naming its network, so a
@@ -86,7 +86,7 @@ interface Scope {
  * `sleep` must be the server's own NetworkDeps.sleep: whoever builds the sandbox runtime first fixes
  * the sleep its simulators use (the Node runtime's is realSleep).
  */
-export function attachNetworkProbe(options: {
+export async function attachNetworkProbe(options: {
   db: Database;
   counter: RoundTripCounter;
   publicUrl: string;
@@ -97,9 +97,9 @@ export function attachNetworkProbe(options: {
    * told which network's publish sent the call (undefined outside a publish).
    */
   forward?: (call: AdapterCall, platform: PlatformId | undefined) => Promise<Response>;
-}): NetworkProbe {
+}): Promise<NetworkProbe> {
   const scope = new AsyncLocalStorage<Scope>();
-  const sandbox = sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, sleep: options.sleep });
+  const sandbox = await sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, networks: { sleep: options.sleep, loadSimulators: () => import("../src/sandbox/registry.js") } });
   const originalFetch = sandbox.fetch;
   const forward = options.forward;
   const downstream = (call: AdapterCall, platform: PlatformId | undefined) => (forward ? forward(call, platform) : originalFetch(call.input, call.init));

@@ -1,4 +1,4 @@
-import { realSleep } from "../src/domain/networks/network-deps.js";
+import { realSleep } from "../src/domain/core/network-deps.js";
 import type { RoundTripCounter } from "./counting-client.js";
 import { FAN_OUT_RATIO_TARGET, type FanOutResult, type ModeResult, SINGLE_NETWORK, runFanOutBench } from "./fan-out.js";
 import { attachNetworkProbe } from "./network-probe.js";
@@ -53,7 +53,7 @@ export async function runPublishingBench(input: { runtime: BenchRuntime; counter
   const fixture = await createPublishFixture(runtime.db, http);
 
   // The HTTP server derives its public URL from the request (no CHORUS_PUBLIC_URL in the bench).
-  const probe = attachNetworkProbe({ db: runtime.db, counter, publicUrl: `http://127.0.0.1:${port}`, workspaceId: fixture.workspaceId, sleep: runtime.deps.networks.sleep });
+  const probe = await attachNetworkProbe({ db: runtime.db, counter, publicUrl: `http://127.0.0.1:${port}`, workspaceId: fixture.workspaceId, sleep: runtime.deps.networks.sleep });
   let fanOut: FanOutResult;
   try {
     fanOut = await runFanOutBench({ http, probe, fixture, runs, delayMs });

@@ -16,6 +16,8 @@
  *
  * Last, the server's time to answer and idle memory, started as a child process on a new embedded data
  * folder, restarted on it, and on PostgreSQL (bench/idle-memory.ts; BENCH_IDLE_SERVER=dist runs dist/).
+ * Then the Worker: its upload's size at start-up and in all, and the CPU time a local workerd spends
+ * loading its entry, median of BENCH_WORKER_STARTUP_RUNS (default 5) fresh isolates (bench/worker-startup.ts).
  *
  * Writes the figures to bench/results/latest.json; with BENCH_RECORD=1 also appends them to
  * bench/results/history.jsonl so later commits can be compared. Exits 0 whenever it ran: a bench
@@ -34,7 +36,7 @@
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
  * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
- * mcp, networkFetch, publishing, idleMemory, idle, serverDatabase, webhooks, dashboard, notifications, analytics.
+ * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, notifications, analytics.
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
@@ -63,6 +65,7 @@ import { round } from "./stats.js";
 import { type NetworkFetchCostResult, printNetworkFetchCost, runNetworkFetchCost } from "./network-fetch-cost.js";
 import { API_LATENCY_BLOCK, printApiLatency, runApiLatency } from "./api-latency.js";
 import { closeServer, listen } from "./listen.js";
+import { type WorkerStartupResult, printWorkerStartup, runWorkerStartupBench } from "./worker-startup.js";
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -138,6 +141,8 @@ try {
     /** Publishing figures (bench/publishing.ts), measured after the ones above. */
     publishing: null as PublishingResult | null,
     idleMemory: null as IdleMemoryResult | null,
+    /** The Worker upload's sizes and its entry's start-up CPU in local workerd (bench/worker-startup.ts). */
+    workerStartup: null as WorkerStartupResult | null,
     /** Statements an idle server sends its database (bench/idle-statements.ts). */
     idle: null as IdleResult | null,
     /** PostgreSQL figures (bench/server-database.ts), measured last; null when skipped. */
@@ -180,6 +185,10 @@ try {
   if (wanted("idleMemory")) {
     result.idleMemory = await runIdleMemoryBench();
     printIdleMemory(result.idleMemory);
+  }
+  if (wanted("workerStartup")) {
+    result.workerStartup = await runWorkerStartupBench(intFromEnv("BENCH_WORKER_STARTUP_RUNS", 5));
+    printWorkerStartup(result.workerStartup);
   }
   if (wanted("idle")) {
     result.idle = await runIdleBench({ db: runtime.db, deps: runtime.deps, counter, pgliteWakeups: pgliteWakeups(runtime.client), seconds: intFromEnv("BENCH_IDLE_SECONDS", 65) });

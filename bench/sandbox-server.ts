@@ -9,8 +9,8 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { openServerDatabase } from "../src/db/node-postgres.js";
-import { realSleep } from "../src/domain/networks/network-deps.js";
-import { sandboxRuntime } from "../src/domain/sandbox/sandbox-runtime.js";
+import { realSleep } from "../src/domain/core/network-deps.js";
+import { sandboxRuntime } from "../src/domain/accounts/sandbox/sandbox-runtime.js";
 import type { PlatformId } from "../src/types/platform-ids.js";
 import type { AdapterCall } from "./network-probe.js";
 
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const workspaceId = process.env.CHORUS_SANDBOX_WORKSPACE_ID;
   if (!url || !publicUrl || !workspaceId) throw new Error("DATABASE_URL, CHORUS_SANDBOX_PUBLIC_URL and CHORUS_SANDBOX_WORKSPACE_ID are required");
   const { db } = await openServerDatabase(url, { migrate: false });
-  const sandbox = sandboxRuntime(db, { workspaceId, now: () => new Date(), publicUrl, sleep: realSleep });
+  const sandbox = await sandboxRuntime(db, { workspaceId, now: () => new Date(), publicUrl, networks: { sleep: realSleep, loadSimulators: () => import("../src/sandbox/registry.js") } });
   const server = serve(
     {
       port: 0,

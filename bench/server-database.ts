@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createApp } from "../src/app.js";
 import { openServerDatabase } from "../src/db/node-postgres.js";
-import { realSleep } from "../src/domain/networks/network-deps.js";
+import { realSleep } from "../src/domain/core/network-deps.js";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/postgres.js";
 import { notCounting } from "./counting-client.js";
 import { startDelayProxy } from "./delay-proxy.js";
@@ -167,7 +167,7 @@ async function fanOutOn(
   if (runtime.deps.networks.sleep !== realSleep) throw new Error("the bench's runtime must use realSleep");
   const sandbox = outOfProcess ? await startSandboxServers(outOfProcess.url, publicUrl, fixture.workspaceId, platformIds, outOfProcess.processes) : null;
   const fallback = sandbox?.ports.get(SINGLE_NETWORK) ?? 0;
-  const probe = attachNetworkProbe({ db: runtime.db, counter: notCounting(), publicUrl, workspaceId: fixture.workspaceId, sleep: realSleep, ...(sandbox ? { forward: sandboxForward(sandbox.ports, fallback, runtime.deps.networks.liveFetch) } : {}) });
+  const probe = await attachNetworkProbe({ db: runtime.db, counter: notCounting(), publicUrl, workspaceId: fixture.workspaceId, sleep: realSleep, ...(sandbox ? { forward: sandboxForward(sandbox.ports, fallback, runtime.deps.networks.liveFetch) } : {}) });
   try {
     // A fresh sandbox process is cold: one more warm-up round than the runtime that served everything before.
     return await runFanOutRatio({ http, probe, fixture, runs, delayMs: 300 }, sandbox ? 2 : 1);

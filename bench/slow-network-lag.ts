@@ -2,7 +2,7 @@ import { isNull } from "drizzle-orm";
 import { jobs } from "../src/db/schema/index.js";
 import type { AppDeps } from "../src/deps.js";
 import type { Database } from "../src/db/types.js";
-import { DEFAULT_JOB_CONCURRENCY, DEFAULT_JOB_CONCURRENCY_PER_WORKSPACE } from "../src/domain/jobs/job-runner.js";
+import { DEFAULT_JOB_CONCURRENCY, DEFAULT_JOB_CONCURRENCY_PER_WORKSPACE } from "../src/jobs/job-runner.js";
 import { domainServices } from "../src/http/domain-services.js";
 import type { PlatformId } from "../src/types/platform-ids.js";
 import { startJobPoller } from "../src/node/job-poller.js";

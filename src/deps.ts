@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import type { DatabaseProvider } from "./db/types.js";
-import type { JobQueue } from "./domain/jobs/job-queue.js";
+import type { JobQueue } from "./domain/core/index.js";
 import type { JobSignatureVerifier } from "./infra/qstash-queue.js";
-import type { NetworkDeps } from "./domain/networks/network-deps.js";
+import type { NetworkDeps } from "./domain/core/index.js";
 import type { TokenCipher } from "./infra/token-cipher.js";
 import type { Clock } from "./infra/clock.js";
 import type { Logger } from "./infra/logger.js";
 import type { MediaStorage } from "./infra/media-storage/types.js";
 import type { RateLimiter } from "./infra/rate-limit/types.js";
-import type { DocsAssetSource } from "./openapi/docs-assets.js";
-import type { VerifiedKeyCache } from "./domain/keys/verified-key-cache.js";
-import type { LimitsCache } from "./domain/account/limits-cache.js";
-import type { DashboardScriptSource } from "./pages/dashboard/dashboard-assets.js";
+import type { DocsAssetSource } from "./infra/assets/docs-assets.js";
+import type { VerifiedKeyCache } from "./domain/core/index.js";
+import type { LimitsCache } from "./domain/core/index.js";
+import type { DashboardScriptSource } from "./infra/assets/dashboard-assets.js";
 
 /**
  * Everything the app needs from its runtime. The Node server and the Worker build these from

@@ -1,10 +1,11 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
-import { ensureFirstWorkspace } from "./domain/workspaces/ensure-first-workspace.js";
+import { ensureFirstWorkspace } from "./domain/workspaces/index.js";
 import { listensOnLoopback, parseNodeEnv } from "./node/node-config.js";
 import { buildNodeRuntime } from "./node/node-deps.js";
 import { domainServices } from "./http/domain-services.js";
 import { startJobPoller } from "./node/job-poller.js";
+import { mayCreateWork } from "./infra/work-marker.js";
 import { DataDirBusyError, acquireDataDirLock } from "./node/data-dir-lock.js";
 
 const env = parseNodeEnv(process.env);
@@ -24,7 +25,21 @@ const runtime = await buildNodeRuntime(env);
 const firstKey = await ensureFirstWorkspace(runtime.db, runtime.deps.clock.now());
 const app = createApp(runtime.deps);
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+// Scheduled publishes and asynchronous-publish polling run here, in process, from the job table.
+const poller = startJobPoller(
+  { db: runtime.db, clock: runtime.deps.clock, services: domainServices(runtime.deps, env.CHORUS_PUBLIC_URL ?? `http://localhost:${env.PORT}`) },
+  runtime.deps.logger,
+  { wakeups: runtime.jobWakeups, concurrency: env.CHORUS_JOB_CONCURRENCY, perWorkspace: env.CHORUS_JOB_CONCURRENCY_PER_WORKSPACE },
+);
+
+/** Every answered write may leave something for the background sweeps to watch: it ends a quiet spell. */
+const fetch: typeof app.fetch = async (request, ...rest) => {
+  const response = await app.fetch(request, ...rest);
+  if (mayCreateWork(request.method, request.url)) poller.touch();
+  return response;
+};
+
+const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   // The listening line comes last: whoever waits for it (a supervisor, the tests) has the key too.
   if (firstKey) {
     console.log("First start: created a workspace with a test API key. It is shown once; keep it:");
@@ -36,13 +51,6 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   console.log(`Reference: http://localhost:${info.port}/docs`);
   console.log(`Chorus API listening on http://localhost:${info.port} (${runtime.databaseLabel})`);
 });
-
-// Scheduled publishes and asynchronous-publish polling run here, in process, from the job table.
-const poller = startJobPoller(
-  { db: runtime.db, clock: runtime.deps.clock, services: domainServices(runtime.deps, env.CHORUS_PUBLIC_URL ?? `http://localhost:${env.PORT}`) },
-  runtime.deps.logger,
-  { wakeups: runtime.jobWakeups, concurrency: env.CHORUS_JOB_CONCURRENCY, perWorkspace: env.CHORUS_JOB_CONCURRENCY_PER_WORKSPACE },
-);
 
 let closing = false;
 async function shutdown(signal: string) {

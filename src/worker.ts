@@ -2,16 +2,10 @@ import type { ExecutionContext } from "hono";
 import { Redis } from "@upstash/redis/cloudflare";
 import { createApp } from "./app.js";
 import type { AppDeps } from "./deps.js";
-import { tableJobQueue } from "./domain/jobs/job-queue.js";
-import { runDueJobs } from "./domain/jobs/run-due-jobs.js";
-import { sweepSchedules } from "./domain/jobs/sweep-schedules.js";
-import { sweepStuckTargets } from "./domain/jobs/sweep-stuck-targets.js";
-import { sweepWebhooks } from "./domain/webhooks/sweep-webhooks.js";
-import { sweepExpiringTokens } from "./domain/jobs/sweep-expiring-tokens.js";
-import { renewTokensAhead } from "./domain/jobs/renew-tokens-ahead.js";
-import { purgeDashboardSessions } from "./domain/dashboard/purge-sessions.js";
-import { sweepInboxPolls } from "./domain/inbox-polling/sweep-inbox-polls.js";
-import { purgeDoneJobs } from "./domain/jobs/purge-done-jobs.js";
+import { tableJobQueue } from "./domain/core/index.js";
+import { runDueJobs } from "./jobs/run-due-jobs.js";
+import { anythingToWatch, cadencesAt, runSweeps } from "./jobs/sweeps.js";
+import { type WorkMarker, mayCreateWork, redisWorkMarker, workMarkerScope } from "./infra/work-marker.js";
 import { domainServices } from "./http/domain-services.js";
 import { createQstashQueue, createQstashVerifier } from "./infra/qstash-queue.js";
 import { networkDepsFromEnv } from "./config/network-env.js";
@@ -20,10 +14,10 @@ import { createTokenCipher } from "./infra/token-cipher.js";
 import { createGuardedFetch } from "./infra/outbound/guarded-fetch.js";
 import { workerDashboardScript } from "./pages/dashboard/worker-dashboard-script.js";
 import { workerDocsAssets } from "./openapi/worker-docs-assets.js";
-import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/keys/verified-key-cache.js";
+import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/core/index.js";
 import { neonDatabaseProvider } from "./db/neon.js";
 import { systemClock } from "./infra/clock.js";
-import { type LogLevel, createJsonLogger } from "./infra/logger.js";
+import { type LogLevel, type Logger, createJsonLogger } from "./infra/logger.js";
 import { ApiError, toEnvelope } from "./infra/errors.js";
 import { newId } from "./infra/ids.js";
 import { type WorkerConfig, parseWorkerConfig } from "./config/worker-config.js";
@@ -59,6 +53,8 @@ type AppFetch = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Res
 interface BuiltApp {
   fetch: AppFetch;
   deps: AppDeps;
+  /** With Upstash: where the cron learns, without Neon, whether any sweep has work. */
+  marker: WorkMarker | undefined;
 }
 /** The app, or the settings that keep it from starting (named, so the operator can fix them). */
 type Prepared = { ok: true; app: BuiltApp } | { ok: false; problems: string[] };
@@ -120,9 +116,11 @@ const noResolver = async (): Promise<string[]> => [];
 
 async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp> {
   let rateLimiter: RateLimiter = fallbackLimiter;
+  let marker: WorkMarker | undefined;
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
     const redis = new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
     rateLimiter = createUpstashRateLimiter({ redis, fallback: fallbackLimiter });
+    marker = redisWorkMarker(redis, await workMarkerScope(config.databaseUrl));
   }
   const deps: AppDeps = {
     database: neonDatabaseProvider({ url: config.databaseUrl, wsProxy: env.WS_PROXY }),
@@ -131,7 +129,11 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     logger: workersLogger(config.logLevel),
     publicUrl: env.CHORUS_PUBLIC_URL,
     clientIp: (c) => c.req.header("cf-connecting-ip") ?? "unknown",
-    networks: networkDepsFromEnv(textVars(env), workerFetch, createGuardedFetch({ resolve: noResolver, fetch: workerFetch })),
+    networks: {
+      ...networkDepsFromEnv(textVars(env), workerFetch, createGuardedFetch({ resolve: noResolver, fetch: workerFetch })),
+      // A module of its own in the upload (scripts/build-worker-sandbox.mjs), loaded on the first test-key use.
+      loadSimulators: () => import("./sandbox/worker-module/simulators.mjs"),
+    },
     cipher: await createTokenCipher(config.encryptionKeys),
     signingSecret: config.signingSecret,
     ...jobQueueFor(env),
@@ -143,14 +145,20 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     // Cloudflare compresses at the edge; a body compressed in the Worker would be compressed again.
     platformCompresses: true,
   };
-  return { fetch: createApp(deps).fetch, deps };
+  return { fetch: createApp(deps).fetch, deps, marker };
 }
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
     const prepared = await prepare(env);
     if (!prepared.ok) return misconfigured(request, env, prepared.problems);
-    return prepared.app.fetch(request, env, ctx);
+    const response = await prepared.app.fetch(request, env, ctx);
+    const { marker } = prepared.app;
+    // A write may leave something for the cron's sweeps to watch: it ends a quiet spell in Redis.
+    if (marker && mayCreateWork(request.method, request.url)) {
+      ctx.waitUntil(marker.touch(Date.now()).catch((error: unknown) => prepared.app.deps.logger.error("work marker not touched", { error: String(error) })));
+    }
+    return response;
   },
   /** Cron trigger: runs due table jobs (when QStash is not configured) and repairs lost schedules. */
   async scheduled(controller: { scheduledTime?: number } | undefined, env: WorkerEnv, ctx: ExecutionContext) {
@@ -159,28 +167,32 @@ export default {
       workersLogger("info").error("worker misconfigured: cron run skipped", { problems: prepared.problems });
       return;
     }
-    const { deps } = prepared.app;
+    const { deps, marker } = prepared.app;
+    const at = new Date(controller?.scheduledTime ?? Date.now());
+    const cadences = cadencesAt(at);
+    // Nothing written since a run found nothing to watch: Redis says so, and Neon is not woken.
+    if (marker && cadences.length === 1 && (await quietOrUnknown(marker, deps.logger))) return;
     const { db, close } = deps.database.open();
     const runtime = { db, clock: deps.clock, services: domainServices(deps, deps.publicUrl ?? "") };
     try {
-      await sweepSchedules(runtime);
-      await sweepStuckTargets(runtime);
-      await sweepWebhooks(runtime);
-      await sweepInboxPolls(runtime);
-      await purgeDoneJobs(runtime);
+      await runSweeps(runtime, cadences, { horizonMs: 60_000 }, deps.logger);
       await runDueJobs(runtime);
-      const at = new Date(controller?.scheduledTime ?? Date.now());
-      // Hourly, the run in each hour's first minute: tokens that die unless renewed while valid
-      // (Instagram-login door, Threads) are renewed ten days ahead, so a missed hour costs nothing.
-      if (at.getUTCMinutes() === 0) await renewTokensAhead(runtime);
-      // Daily: the run of the minute cron that falls in the day's first minute (UTC). A missed
-      // day costs nothing but a day of notice; the warning window is a week by default.
-      if (at.getUTCHours() === 0 && at.getUTCMinutes() === 0) {
-        await sweepExpiringTokens(runtime);
-        await purgeDashboardSessions(runtime);
+      if (marker) {
+        const checkedAt = Date.now();
+        if (!(await anythingToWatch(runtime))) await marker.markQuiet(checkedAt);
       }
     } finally {
       ctx.waitUntil(close());
     }
   },
 };
+
+/** A marker Redis cannot read is treated as not quiet: the sweeps run rather than miss work. */
+async function quietOrUnknown(marker: WorkMarker, logger: Logger): Promise<boolean> {
+  try {
+    return await marker.isQuiet();
+  } catch (error) {
+    logger.error("work marker unreadable; sweeping", { error: String(error) });
+    return false;
+  }
+}

@@ -6,7 +6,7 @@
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
-import { servedOpenApiDocument } from "../../src/openapi/served-document.js";
+import { servedOpenApiDocument } from "./served-document.js";
 
 export const SCHEMA_FILE = fileURLToPath(new URL("./schema.d.ts", import.meta.url));
 

@@ -1,11 +1,11 @@
 import type { Database } from "../db/types.js";
-import { isPlanId } from "../domain/billing/plans.js";
-import { createAppLink } from "../domain/dashboard/app-link.js";
-import { createApiKey } from "../domain/keys/create-api-key.js";
-import { listKeys, revokeKey } from "../domain/keys/operator-keys.js";
-import { createWorkspace } from "../domain/workspaces/create-workspace.js";
-import { listWorkspaces } from "../domain/workspaces/list-workspaces.js";
-import { OperatorError, grantCredits, resetTestCredits, setLimits, setNicknameLock, setPlan } from "../domain/workspaces/operator-actions.js";
+import { isPlanId } from "../domain/billing/index.js";
+import { createAppLink } from "../domain/workspaces/index.js";
+import { createApiKey } from "../domain/keys/index.js";
+import { listKeys, revokeKey } from "../domain/keys/index.js";
+import { createWorkspace } from "../domain/workspaces/index.js";
+import { listWorkspaces } from "../domain/workspaces/index.js";
+import { OperatorError, grantCredits, resetTestCredits, setLimits, setNicknameLock, setPlan } from "../domain/workspaces/index.js";
 import { platformIds } from "../types/platform-ids.js";
 import { eq } from "drizzle-orm";
 import { workspaces } from "../db/schema/index.js";

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { openEmbeddedDatabase } from "../db/pglite.js";
 import { openServerDatabase } from "../db/node-postgres.js";
-import { OperatorError } from "../domain/workspaces/operator-actions.js";
+import { OperatorError } from "../domain/workspaces/index.js";
 import { DataDirBusyError, acquireDataDirLock } from "../node/data-dir-lock.js";
 import { runCommand, usage } from "./commands.js";
 

@@ -1,5 +1,5 @@
-import type { AppCredentialPair, NetworkDeps } from "../domain/networks/network-deps.js";
-import { realSleep } from "../domain/networks/network-deps.js";
+import type { AppCredentialPair, NetworkDeps } from "../domain/core/index.js";
+import { realSleep } from "../domain/core/index.js";
 import type { GuardedFetch } from "../infra/outbound/guarded-fetch.js";
 import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapterFor } from "../networks/registry.js";
@@ -28,7 +28,7 @@ function readProducts(platform: PlatformId, value: string | undefined): string[]
  * has, e.g. `CHORUS_LINKEDIN_PRODUCTS=member,organization`), `CHORUS_BLUESKY_SERVICE_URL`,
  * `CHORUS_META_VERIFY_TOKEN` (the Meta webhook handshake) and `CHORUS_TOKEN_WARNING_DAYS`.
  */
-export function networkDepsFromEnv(env: Record<string, string | undefined>, liveFetch: typeof fetch, guardedFetch: GuardedFetch): NetworkDeps {
+export function networkDepsFromEnv(env: Record<string, string | undefined>, liveFetch: typeof fetch, guardedFetch: GuardedFetch): Omit<NetworkDeps, "loadSimulators"> {
   const appCredentials: Partial<Record<PlatformId, AppCredentialPair>> = {};
   const apiVersions: Partial<Record<PlatformId, string>> = {};
   const appProducts: Partial<Record<PlatformId, string[]>> = {};

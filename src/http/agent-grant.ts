@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { recordAuditEvent } from "../domain/audit/record-audit-event.js";
-import { assertPlatformsInGrant } from "../domain/agents/grant-checks.js";
-import { type RequiredAction, assertActionGranted } from "../domain/agents/grant.js";
+import { recordAuditEvent } from "../domain/core/index.js";
+import { assertPlatformsInGrant } from "../domain/agents/index.js";
+import { type RequiredAction, assertActionGranted } from "../domain/agents/index.js";
 import type { AppEnv } from "./context.js";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

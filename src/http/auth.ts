@@ -1,15 +1,15 @@
 import type { MiddlewareHandler } from "hono";
 import { domainServices } from "./domain-services.js";
-import { authenticateApiKey } from "../domain/keys/authenticate.js";
-import { authenticateAgentToken, isAgentToken } from "../domain/agents/authenticate-agent.js";
+import { authenticateApiKey } from "../domain/keys/index.js";
+import { authenticateAgentToken, isAgentToken } from "../domain/agents/index.js";
 import { ApiError } from "../infra/errors.js";
 import type { AppEnv } from "./context.js";
-import { protectedResourceMetadataUrl } from "../domain/agents/oauth-metadata.js";
+import { protectedResourceMetadataUrl } from "../domain/agents/index.js";
 import { enforceRateLimits, publicRateCheck } from "./rate-limit.js";
 import { countFailedAuthentication } from "./failed-auth.js";
 import { finishAfterResponse } from "./after-response.js";
 import { isTransientFailure } from "../infra/transient-failure.js";
-import type { VerifiedKey } from "../domain/keys/verified-key-cache.js";
+import type { VerifiedKey } from "../domain/core/index.js";
 
 /**
  * Bearer key → workspace, then the workspace's API limit (and the profile's, when the request

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/core/index.js";
 import type { AppDeps } from "../deps.js";
 import type { RateLimitOutcome } from "../infra/rate-limit/types.js";
 

@@ -1,4 +1,4 @@
-import type { DomainServices } from "../domain/context.js";
+import type { DomainServices } from "../domain/core/index.js";
 import type { AppDeps } from "../deps.js";
 
 /** The services every domain context gets, from the app's dependencies and this request's base URL. */

@@ -1,15 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
-import {
-  beginIdempotentRequest,
-  completeIdempotentRequest,
-  forgetIdempotentRequest,
-  releaseIdempotentRequest,
-} from "../domain/idempotency/idempotency-store.js";
-import { recoverCommittedPost } from "../domain/posts/recover-post.js";
+import { beginIdempotentRequest, completeIdempotentRequest, forgetIdempotentRequest, releaseIdempotentRequest } from "../domain/core/index.js";
+import { recoverCommittedPost } from "../domain/publishing/index.js";
 import { canonicalJson, sha256Hex } from "../infra/crypto.js";
 import { ApiError } from "../infra/errors.js";
 import type { CipherContext } from "../infra/token-cipher.js";
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/core/index.js";
 import type { AppEnv } from "./context.js";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/core/index.js";
 import { toEnvelope } from "../infra/errors.js";
 import type { AppEnv } from "./context.js";
 import { asApiError } from "./error-handler.js";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { routePath } from "hono/route";
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/core/index.js";
 import type { AppEnv } from "./context.js";
 
 /** nginx's status for a request whose client closed the connection before the answer. */

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { beginIdempotentRequest, completeIdempotentRequest, releaseIdempotentRequest } from "../domain/idempotency/idempotency-store.js";
+import { beginIdempotentRequest, completeIdempotentRequest, releaseIdempotentRequest } from "../domain/core/index.js";
 import { sha256Hex } from "../infra/crypto.js";
 import { ApiError } from "../infra/errors.js";
 import type { AppEnv } from "./context.js";

@@ -3,7 +3,7 @@ import { uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
 import type { ErrorCode } from "../infra/error-catalogue.js";
 import { ApiError } from "../infra/errors.js";
-import { openApiSchema } from "../openapi/schema-conversion.js";
+import { openApiSchema } from "./schema-conversion.js";
 import type { AppEnv } from "./context.js";
 import { assertSafeInput } from "./input-limits.js";
 

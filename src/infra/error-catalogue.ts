@@ -39,6 +39,7 @@ const e = (type: ErrorType, status: number, retryable: boolean, meaning: string,
 
 const reconnect = "Reconnect the account through a connect link (POST /v1/connect-link) and accept every permission asked.";
 
+// biome-ignore format: one error per line, so the catalogue reads (and diffs) as a table
 export const errorCatalogue = {
   // Request shape and input
   field_unknown: e("invalid_input", 400, false, "The body or query has a field this endpoint does not accept.", "Remove the field named in `param`; the endpoint's schema in /openapi.json lists every accepted field."),

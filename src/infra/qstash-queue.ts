@@ -1,5 +1,5 @@
 import { Client, Receiver } from "@upstash/qstash";
-import type { JobQueue } from "../domain/jobs/job-queue.js";
+import type { JobQueue } from "./job-queue-port.js";
 
 export interface QstashOptions {
   token: string;

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type * as v from "valibot";
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/core/index.js";
 import type { AppEnv } from "../http/context.js";
 import type { ErrorCode } from "../infra/error-catalogue.js";
-import type { RequiredAction } from "../domain/agents/grant.js";
+import type { RequiredAction } from "../domain/agents/index.js";
 
 /** What a tool runs with: its own domain context (one per call) and the HTTP request it came in on, for rate limits. */
 export interface ToolCall {

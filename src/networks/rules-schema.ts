@@ -5,7 +5,7 @@ import type { NetworkOptionRules } from "./option-scope.js";
 /**
  * The shape of a network's `rules.ts`: what Chorus enforces or schedules for the network that the
  * public capability record (capabilities.ts, GET /v1/platforms) has no field for. The data lives
- * in the network's folder; the engines that apply it live in the domain (posts/validation, the
+ * in the network's folder; the engines that apply it live in the domain (publishing/posts/validation, the
  * inbox poller, token renewal, the allowance read) and reach it by one lookup,
  * `rulesFor(platform)` in registry.ts, so publishing, validation and the route descriptions read
  * the same row.
@@ -95,7 +95,7 @@ export interface OptionRule {
  * What a network enforces that the capability record has no field for: post types with their own
  * media rules, option constraints written only in option descriptions, title rules, secondary
  * text limits. Every value cites the capability note, option description or network sheet it
- * comes from; the engine (domain/posts/validation/check-target.ts) stays generic.
+ * comes from; the engine (domain/publishing/posts/validation/check-target.ts) stays generic.
  */
 export interface ValidationRules {
   /** Limits on the text besides `capabilities.text` (all blocking). */

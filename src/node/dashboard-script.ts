@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { DashboardScriptSource } from "../pages/dashboard/dashboard-assets.js";
+import type { DashboardScriptSource } from "../infra/assets/dashboard-assets.js";
 
 /** htmx read once from the installed `htmx.org` package. */
 export function nodeDashboardScript(): DashboardScriptSource {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { DocsAssetSource, RendererFile } from "../openapi/docs-assets.js";
+import type { DocsAssetSource, RendererFile } from "../infra/assets/docs-assets.js";
 
 /** The renderer's files read from the installed `swagger-ui-dist` package, each read once. */
 export function nodeDocsAssets(): DocsAssetSource {

@@ -1,13 +1,7 @@
-import type { JobRuntime } from "../domain/jobs/job-context.js";
-import { type JobRunnerOptions, createJobRunner } from "../domain/jobs/job-runner.js";
-import { sweepSchedules } from "../domain/jobs/sweep-schedules.js";
-import { sweepStuckTargets } from "../domain/jobs/sweep-stuck-targets.js";
-import { sweepWebhooks } from "../domain/webhooks/sweep-webhooks.js";
-import { sweepExpiringTokens } from "../domain/jobs/sweep-expiring-tokens.js";
-import { renewTokensAhead } from "../domain/jobs/renew-tokens-ahead.js";
-import { purgeDashboardSessions } from "../domain/dashboard/purge-sessions.js";
-import { sweepInboxPolls } from "../domain/inbox-polling/sweep-inbox-polls.js";
-import { purgeDoneJobs } from "../domain/jobs/purge-done-jobs.js";
+import type { JobRuntime } from "../domain/core/index.js";
+import { type JobRunnerOptions, createJobRunner } from "../jobs/job-runner.js";
+import { anythingToWatch, runSweeps } from "../jobs/sweeps.js";
+import { type WorkMarker, memoryWorkMarker } from "../infra/work-marker.js";
 import type { Logger } from "../infra/logger.js";
 import type { JobWakeups } from "./job-wakeups.js";
 
@@ -22,6 +16,13 @@ export interface JobPollerOptions extends Pick<JobRunnerOptions, "concurrency" |
   wakeups?: JobWakeups;
   /** The pause after a failed pass, or while a due job cannot be claimed here yet; 1 s by default. */
   pauseMs?: number;
+  /**
+   * Touched by every write the server answers (and by every enqueue it hears of); while it stays
+   * quiet the poller sends the database nothing. One is made when not given.
+   */
+  marker?: WorkMarker;
+  /** While quiet, how often the minute's sweeps still run to repair what no touch announced; hourly by default. */
+  quietSweepEveryMs?: number;
 }
 
 /** Free slots worth a claim statement while other jobs still run; and the longest a refill waits for them. */
@@ -32,24 +33,16 @@ const REFILL_WAIT_MS = 20;
 const PAUSE_MS = 1_000;
 
 /**
- * The minute's sweep, all an idle server asks of its database: lost schedules re-queued, stuck
- * targets checked, webhook deliveries and inbox polls kept going, old events and done jobs purged.
- * Exported so the bench can price one sweep instead of assuming a figure.
+ * The minute's sweeps (src/jobs/sweeps.ts), all an idle server asks of its database. Exported so the
+ * bench can price one sweep instead of assuming a figure.
  */
-export async function sweepEveryMinute(runtime: JobRuntime, horizonMs: number): Promise<void> {
-  await sweepSchedules(runtime);
-  await sweepStuckTargets(runtime);
-  await sweepWebhooks(runtime);
-  await sweepInboxPolls(runtime, { horizonMs });
-  await purgeDoneJobs(runtime);
+export async function sweepEveryMinute(runtime: JobRuntime, horizonMs: number, logger?: Logger): Promise<void> {
+  await runSweeps(runtime, ["minute"], { horizonMs }, logger);
 }
 
-/**
- * The hour's sweep: tokens that die unless renewed while valid are renewed ahead of expiry (the
- * Worker's cron runs the same in each hour's first minute).
- */
-export async function sweepEveryHour(runtime: JobRuntime): Promise<void> {
-  await renewTokensAhead(runtime);
+/** The hour's sweeps: tokens that die unless renewed while valid are renewed ahead of expiry. */
+export async function sweepEveryHour(runtime: JobRuntime, logger?: Logger): Promise<void> {
+  await runSweeps(runtime, ["hour"], { horizonMs: 60 * 60_000 }, logger);
 }
 
 /**
@@ -57,7 +50,7 @@ export async function sweepEveryHour(runtime: JobRuntime): Promise<void> {
  * enqueue wakes it, or a running job finishes and frees a slot, or the minute's sweep is due:
  * an idle database sees the sweep and nothing else, so a serverless one can sleep too.
  */
-export function startJobPoller(runtime: JobRuntime, logger: Logger, options: JobPollerOptions = {}): { stop: () => Promise<void> } {
+export function startJobPoller(runtime: JobRuntime, logger: Logger, options: JobPollerOptions = {}): { touch: () => void; stop: () => Promise<void> } {
   const sweepEveryMs = options.sweepEveryMs ?? 60_000;
   const pauseMs = options.pauseMs ?? PAUSE_MS;
   let stopped = false;
@@ -70,6 +63,13 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
   let deferredSince: number | null = null;
   let wake: () => void = () => {
     woken = true;
+  };
+  const marker = options.marker ?? memoryWorkMarker();
+  const quietSweepEveryMs = options.quietSweepEveryMs ?? 60 * 60_000;
+  // An enqueue heard through LISTEN is work too: it ends a quiet spell before it wakes the loop.
+  const touched = () => {
+    void marker.touch(Date.now());
+    wake();
   };
   const signal = () => wake();
   const runner = createJobRunner(runtime, { ...options, logger, onSettled: signal });
@@ -93,19 +93,32 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
       wake = finish;
     });
 
+  const quietUntil = () =>
+    Math.min(lastSweep + quietSweepEveryMs, lastRenewalSweep + renewalSweepEveryMs, lastTokenSweep + tokenSweepEveryMs) - Date.now();
+
   const pass = async (): Promise<number> => {
-    if (Date.now() - lastSweep >= sweepEveryMs) {
+    const quiet = runner.active() === 0 && (await marker.isQuiet());
+    const sweepDue = Date.now() - lastSweep >= (quiet ? quietSweepEveryMs : sweepEveryMs);
+    if (sweepDue) {
       lastSweep = Date.now();
-      await sweepEveryMinute(runtime, sweepEveryMs);
+      await sweepEveryMinute(runtime, sweepEveryMs, logger);
     }
     if (Date.now() - lastRenewalSweep >= renewalSweepEveryMs) {
       lastRenewalSweep = Date.now();
-      await sweepEveryHour(runtime);
+      await sweepEveryHour(runtime, logger);
     }
     if (Date.now() - lastTokenSweep >= tokenSweepEveryMs) {
       lastTokenSweep = Date.now();
-      await sweepExpiringTokens(runtime);
-      await purgeDashboardSessions(runtime);
+      await runSweeps(runtime, ["day"], { horizonMs: tokenSweepEveryMs }, logger);
+    }
+    // Nothing announced since the last round found nothing to watch: no claim, no statement.
+    if (quiet && !sweepDue) return quietUntil();
+    if (sweepDue && runner.active() === 0) {
+      const checkedAt = Date.now();
+      if (!(await anythingToWatch(runtime))) {
+        await marker.markQuiet(checkedAt);
+        return quietUntil();
+      }
     }
     const free = runner.free();
     // Under a steady stream every finishing job frees one slot, and refilling at each would cost
@@ -142,7 +155,7 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
   let unsubscribe: (() => Promise<void>) | null = null;
   const loop = (async () => {
     if (options.wakeups) {
-      unsubscribe = await options.wakeups.subscribe(signal).catch((error: unknown) => {
+      unsubscribe = await options.wakeups.subscribe(touched).catch((error: unknown) => {
         logger.error("job wake-ups unavailable; polling for the next due job only", { error: String(error) });
         return null;
       });
@@ -155,11 +168,13 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
         logger.error("job poller pass failed", { error: String(error) });
         delay = pauseMs;
       }
-      await sleep(Math.max(0, Math.min(delay, sweepEveryMs)));
+      await sleep(Math.max(0, delay));
     }
   })();
 
   return {
+    /** Something happened that the sweeps may have to watch (the server calls it after every write). */
+    touch: touched,
     async stop() {
       stopped = true;
       wake();

@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { JOB_CHANNEL } from "../domain/jobs/job-queue.js";
+import { JOB_CHANNEL } from "../domain/core/index.js";
 import type { Logger } from "../infra/logger.js";
 
 /** Tells the poller that a job was enqueued (and committed), so it need not poll to find out. */

@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { createLimitsCache, type LimitsCache } from "../domain/account/limits-cache.js";
+import { createLimitsCache, type LimitsCache } from "../domain/core/index.js";
 
 /** The channel migration 0020's triggers notify, with the changed workspace's id. */
 export const LIMITS_CHANNEL = "chorus_limits";

@@ -22,8 +22,8 @@ import { createPinnedFetch } from "./pinned-fetch.js";
 import { createNetworkFetch } from "./network-fetch.js";
 import { isBlockedAddress, isLoopbackAddress } from "../infra/outbound/address-ranges.js";
 import { type TrustedProxies, clientAddress, parseTrustedProxies } from "../infra/client-address.js";
-import { tableJobQueue } from "../domain/jobs/job-queue.js";
-import { createVerifiedKeyCache } from "../domain/keys/verified-key-cache.js";
+import { tableJobQueue } from "../domain/core/index.js";
+import { createVerifiedKeyCache } from "../domain/core/index.js";
 import { type NodeEnv, loopbackWebhooksAllowed } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";
 import { type JobWakeups, pgliteWakeups, postgresWakeups } from "./job-wakeups.js";
@@ -82,11 +82,10 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     clock: systemClock,
     logger,
     publicUrl: env.CHORUS_PUBLIC_URL,
-    networks: networkDepsFromEnv(
-      rawEnv,
-      createNetworkFetch(fetch),
-      createGuardedFetch({ resolve: resolveAllAddresses, fetch: pinned, allowLoopbackHttp }),
-    ),
+    networks: {
+      ...networkDepsFromEnv(rawEnv, createNetworkFetch(fetch), createGuardedFetch({ resolve: resolveAllAddresses, fetch: pinned, allowLoopbackHttp })),
+      loadSimulators: () => import("../sandbox/registry.js"),
+    },
     cipher: await createTokenCipher(secrets.encryptionKeys),
     signingSecret: secrets.signingSecret,
     jobs: tableJobQueue,

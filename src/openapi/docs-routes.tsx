@@ -4,7 +4,7 @@ import { generateSpecs } from "hono-openapi";
 import { publicLimit } from "../http/auth.js";
 import type { AppEnv } from "../http/context.js";
 import { ApiError } from "../infra/errors.js";
-import { type DocsAssetSource, isRendererFile, rendererFiles } from "./docs-assets.js";
+import { type DocsAssetSource, isRendererFile, rendererFiles } from "../infra/assets/docs-assets.js";
 import { docsScript, docsStylesheet } from "./docs-page-assets.js";
 import { DOCS_CSP, DocsPage } from "./docs-page.js";
 import { openApiDocumentation } from "./document.js";

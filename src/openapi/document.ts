@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_TTL_MS } from "../domain/idempotency/idempotency-store.js";
+import { IDEMPOTENCY_TTL_MS } from "../domain/core/index.js";
 import { MAX_JSON_BODY_BYTES } from "../http/validate.js";
 
 export const API_VERSION = "1.0.0";

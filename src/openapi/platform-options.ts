@@ -1,7 +1,7 @@
 import type { NetworkCapabilities } from "../networks/capabilities-schema.js";
 import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapters } from "../networks/registry.js";
-import { validationRulesOf } from "../domain/posts/validation/network-rules.js";
+import { validationRulesOf } from "../domain/publishing/index.js";
 
 /**
  * `platformOptions` typed per network for the document: one component per network

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { serveMedia } from "../domain/media/serve-media.js";
+import { serveMedia } from "../domain/publishing/index.js";
 import type { AppEnv } from "../http/context.js";
 import { handleError } from "../http/error-handler.js";
 import { ApiError } from "../infra/errors.js";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { answerMetaHandshake, metaAppSecrets, receiveMetaWebhook } from "../domain/inbound/receive-meta-webhook.js";
+import { answerMetaHandshake, metaAppSecrets, receiveMetaWebhook } from "../domain/inbox/index.js";
 import type { AppEnv } from "../http/context.js";
 import { ApiError } from "../infra/errors.js";
 import { finishAfterResponse } from "../http/after-response.js";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { domainServices } from "../http/domain-services.js";
-import type { ConnectRuntime } from "../domain/connect/link-context.js";
+import type { ConnectRuntime } from "../domain/accounts/index.js";
 import type { AppEnv } from "../http/context.js";
 import { finishAfterResponse } from "../http/after-response.js";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { forwardToSandbox } from "../domain/connect/sandbox-pages.js";
+import { forwardToSandbox } from "../domain/accounts/index.js";
 import type { AppEnv } from "../http/context.js";
 import { ApiError } from "../infra/errors.js";
 import { withRuntime } from "./runtime.js";

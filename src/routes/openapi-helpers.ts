@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { type ErrorCode, errorCatalogue, errorTypes } from "../infra/error-catalogue.js";
 import { platformIds } from "../types/platform-ids.js";
-import { named, openApiSchema } from "../openapi/schema-conversion.js";
+import { named, openApiSchema } from "../http/schema-conversion.js";
 
-export { documentAs, named, namedBody, openApiSchema } from "../openapi/schema-conversion.js";
+export { documentAs, named, namedBody, openApiSchema } from "../http/schema-conversion.js";
 
 /** What an error body looks like for `code` (the document's example of each error response). */
 function errorExample(code: ErrorCode) {

@@ -128,3 +128,8 @@ export type SimulatedActivityResult =
   | { ok: false; reason: "subject_unknown" | "subject_required" | "action_unsupported" | "rating_invalid" };
 
 export type SimulatorFactory = (deps: SimulatorDeps) => Simulator;
+
+/** What src/sandbox/registry.ts exports: the module a deployment loads on the first test-key use. */
+export interface SimulatorsModule {
+  simulatorFactories: Record<PlatformId, SimulatorFactory>;
+}

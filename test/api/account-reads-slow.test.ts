@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { realSleep } from "../../src/domain/networks/network-deps.js";
+import { realSleep } from "../../src/domain/core/network-deps.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
 
 /**

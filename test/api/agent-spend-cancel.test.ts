@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentSpend, postTargets, socialAccounts } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { handleJob } from "../../src/domain/jobs/handle-job.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { handleJob } from "../../src/jobs/handle-job.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { approvedAgent, token } from "../support/agent-oauth.js";
 import { describeOnEachDatabase } from "../support/each-database.js";

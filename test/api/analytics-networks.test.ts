@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { platformIds } from "../../src/types/platform-ids.js";
 import { publicCapabilities } from "../../src/networks/derived-capabilities.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 import { type Report, type TargetAnalytics, postAnalytics, report } from "./analytics-helpers.js";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
 import { type Report, type TargetAnalytics, postAnalytics, report } from "./analytics-helpers.js";

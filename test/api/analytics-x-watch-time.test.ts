@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
+import { createDbSandboxStore } from "../../src/domain/accounts/sandbox/db-sandbox-store.js";
 import type { SandboxAppAccess } from "../../src/sandbox/twitter/media-analytics.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { mp4 } from "../unit/media-fixtures.js";

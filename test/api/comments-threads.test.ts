@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 
 /** Replies on a Threads post through the public API with a test key: read (nested), answer, hide, delete own, refuse others'. */

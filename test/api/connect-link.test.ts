@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, connectSessions, events, socialAccounts } from "../../src/db/schema/index.js";
-import { signConnectLink, verifyConnectLink } from "../../src/domain/connect/link-token.js";
+import { signConnectLink, verifyConnectLink } from "../../src/domain/accounts/connect/link-token.js";
 import { randomString } from "../../src/infra/ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 

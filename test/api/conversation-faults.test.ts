@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
-import { realSleep } from "../../src/domain/networks/network-deps.js";
+import { realSleep } from "../../src/domain/core/network-deps.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appCredentials, auditEvents, sandboxRecords } from "../../src/db/schema/index.js";
-import { sandboxRuntime } from "../../src/domain/sandbox/sandbox-runtime.js";
+import { sandboxRuntime } from "../../src/domain/accounts/sandbox/sandbox-runtime.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import type { SandboxAuthCode } from "../../src/sandbox/oauth-consent.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
@@ -13,7 +13,7 @@ let liveNetworks: typeof fetch | null = null;
 const publicUrl = "http://chorus.test";
 /** The workspace whose sandbox world stands in for the real networks. */
 let internetWorld = "";
-const internet = () => sandboxRuntime(t.db, { workspaceId: internetWorld, now: () => t.clock.now(), publicUrl, sleep: async () => {} });
+const internet = () => sandboxRuntime(t.db, { workspaceId: internetWorld, now: () => t.clock.now(), publicUrl, networks: testNetworkDeps() });
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -35,7 +35,7 @@ beforeAll(async () => {
     },
   });
   internetWorld = (await t.workspace()).id;
-  liveNetworks = internet().fetch;
+  liveNetworks = (await internet()).fetch;
 });
 
 const save = (ws: TestWorkspace, json: unknown) => ws.request("/v1/credentials", { method: "POST", json });
@@ -148,7 +148,7 @@ describe("bring your own app: /v1/credentials", () => {
   it("leaves a live key's Bluesky connection alone, and live OAuth networks still need a connect link", async () => {
     const ws = await t.workspace({ mode: "live", plan: "subscription" });
     await save(ws, { platform: "twitter", clientId: "live-app", clientSecret: "live-secret" });
-    await internet()
+    await (await internet())
       .simulator("bluesky")
       .seedAccount({ handle: "live-byo.test", password: "live-pass-word-1234" });
     const bluesky = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "live-byo.test", appPassword: "live-pass-word-1234" } });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appLinks, dashboardSessions, media, posts, socialAccounts } from "../../src/db/schema/index.js";
-import { purgeDashboardSessions } from "../../src/domain/dashboard/purge-sessions.js";
+import { purgeDashboardSessions } from "../../src/domain/workspaces/dashboard/purge-sessions.js";
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { png } from "../unit/media-fixtures.js";
 import { DashboardSession } from "../support/dashboard-session.js";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { DashboardSession } from "../support/dashboard-session.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";

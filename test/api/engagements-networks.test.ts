@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
-import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
-import { sandboxRuntime } from "../../src/domain/sandbox/sandbox-runtime.js";
-import { openTokens, sealTokens } from "../../src/domain/social-accounts/token-vault.js";
+import { createDbSandboxStore } from "../../src/domain/accounts/sandbox/db-sandbox-store.js";
+import { sandboxRuntime } from "../../src/domain/accounts/sandbox/sandbox-runtime.js";
+import { openTokens, sealTokens } from "../../src/domain/accounts/token-vault.js";
 import { storedPageTokens } from "../../src/networks/meta/page-access.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { setPageRole, type SandboxPage } from "../../src/sandbox/meta/pages.js";
@@ -47,7 +47,7 @@ async function connectFacebook(handle: string): Promise<Connected> {
   const main = pages.find((p) => p.data.name.endsWith("(sandbox page)"));
   if (!main?.owner) throw new Error("no sandbox page");
   // The same runtime object the app uses for this workspace's test-key calls (cached per database and workspace).
-  const runtime = sandboxRuntime(t.db, { workspaceId: ws.id, now: () => t.clock.now(), publicUrl: "http://chorus.test", sleep: async () => {} });
+  const runtime = await sandboxRuntime(t.db, { workspaceId: ws.id, now: () => t.clock.now(), publicUrl: "http://chorus.test", networks: t.deps.networks });
   const spy = vi.spyOn(runtime, "fetch");
   let seen = 0;
   const graphCalls = () => {

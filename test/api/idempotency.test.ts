@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { idempotencyRecords, postTargets, posts, profiles, workspaces } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
+import { sweepStuckTargets } from "../../src/domain/publishing/posts/sweep-stuck-targets.js";
 import { createApiKey } from "../../src/domain/keys/create-api-key.js";
 import { canonicalJson, sha256Hex } from "../../src/infra/crypto.js";
 import { describeOnEachDatabase } from "../support/each-database.js";

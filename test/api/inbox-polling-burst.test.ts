@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboxPollCursors, socialAccounts } from "../../src/db/schema/index.js";
-import type { DomainContext } from "../../src/domain/context.js";
-import { feedsToPoll, pollFeed } from "../../src/domain/inbox-polling/poll-account.js";
-import type { FeedRead, PolledItem } from "../../src/domain/inbox-polling/polled-feeds.js";
-import { notificationToInbound, polledFeeds } from "../../src/domain/inbox-polling/polled-feeds.js";
-import { jobContext } from "../../src/domain/jobs/job-context.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import type { DomainContext } from "../../src/domain/core/context.js";
+import { feedsToPoll, pollFeed } from "../../src/domain/inbox/polling/poll-account.js";
+import type { FeedRead, PolledItem } from "../../src/domain/inbox/polling/polled-feeds.js";
+import { notificationToInbound, polledFeeds } from "../../src/domain/inbox/polling/polled-feeds.js";
+import { jobContext } from "../../src/domain/core/jobs/job-context.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { ApiError } from "../../src/infra/errors.js";
 import type { NetworkNotification } from "../../src/networks/facets/inbox.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboxPollCursors } from "../../src/db/schema/index.js";
-import { pollIntervalMs } from "../../src/domain/inbox-polling/poll-intervals.js";
-import { sweepInboxPolls } from "../../src/domain/inbox-polling/sweep-inbox-polls.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";

@@ -1,9 +1,9 @@
 import { eq, isNull, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../src/db/schema/index.js";
-import { claimPass } from "../../src/domain/jobs/claim-pass.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { claimPass } from "../../src/domain/core/jobs/claim-pass.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { recordStatements } from "../support/count-statements.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";

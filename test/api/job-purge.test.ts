@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { DONE_JOB_RETENTION_MS, purgeDoneJobs } from "../../src/domain/jobs/purge-done-jobs.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { DONE_JOB_RETENTION_MS, purgeDoneJobs } from "../../src/domain/core/jobs/purge-done-jobs.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 
 let t: TestApp;

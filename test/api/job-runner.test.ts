@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, posts, sandboxRecords, workspaces } from "../../src/db/schema/index.js";
-import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
-import { JOB_LEASE_MS, claimDueJobs } from "../../src/domain/jobs/job-claims.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { createJobRunner } from "../../src/domain/jobs/job-runner.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { sweepStuckTargets } from "../../src/domain/publishing/posts/sweep-stuck-targets.js";
+import { JOB_LEASE_MS, claimDueJobs } from "../../src/domain/core/jobs/job-claims.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { createJobRunner } from "../../src/jobs/job-runner.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
 
 /** The delay a `slow` sandbox account is given here: its calls wait for the test to open the gate. */

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, workspaces } from "../../src/db/schema/index.js";
-import { postWithPublishedTargets } from "../../src/domain/comments/comment-targets.js";
-import type { DomainContext } from "../../src/domain/context.js";
-import { resolveConversation } from "../../src/domain/messages/conversation-account.js";
-import { conversationId } from "../../src/domain/messages/conversation-id.js";
-import { networkContextFor } from "../../src/domain/networks/network-context.js";
-import { accountsInScope } from "../../src/domain/reads/spanning-read.js";
+import { postWithPublishedTargets } from "../../src/domain/inbox/comments/comment-targets.js";
+import type { DomainContext } from "../../src/domain/core/context.js";
+import { resolveConversation } from "../../src/domain/inbox/messages/conversation-account.js";
+import { conversationId } from "../../src/domain/inbox/messages/conversation-id.js";
+import { networkContextFor } from "../../src/domain/accounts/networks/network-context.js";
+import { accountsInScope } from "../../src/domain/accounts/reads/spanning-read.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { recordStatements } from "../support/count-statements.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, workspaces } from "../../src/db/schema/index.js";
 import type { Database } from "../../src/db/types.js";
 import { revokeApiKey } from "../../src/domain/keys/revoke-api-key.js";
-import { type VerifiedKeyCache, createVerifiedKeyCache } from "../../src/domain/keys/verified-key-cache.js";
+import { type VerifiedKeyCache, createVerifiedKeyCache } from "../../src/domain/core/verified-key-cache.js";
 import { setPlan } from "../../src/domain/workspaces/operator-actions.js";
 import { recordStatements } from "../support/count-statements.js";
 import { type TestApp, TestClock, anonymous, createTestApp, errorOf } from "../support/test-app.js";

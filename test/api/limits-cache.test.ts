@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
-import { createLimitsCache } from "../../src/domain/account/limits-cache.js";
+import { createLimitsCache } from "../../src/domain/core/limits-cache.js";
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { recordStatements } from "../support/count-statements.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, postTargets, sandboxRecords, workspaces } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
+import { sweepStuckTargets } from "../../src/domain/publishing/posts/sweep-stuck-targets.js";
 import { sweepEveryMinute } from "../../src/node/job-poller.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 

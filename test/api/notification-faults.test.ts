@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
-import { realSleep } from "../../src/domain/networks/network-deps.js";
+import { realSleep } from "../../src/domain/core/network-deps.js";
 import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
 
 /** Sandbox faults seen through GET /v1/notifications: each is a `problems` entry and the healthy account still answers. */

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, postTargets, workspaces } from "../../src/db/schema/index.js";
-import type { DomainContext } from "../../src/domain/context.js";
+import type { DomainContext } from "../../src/domain/core/context.js";
 import { domainServices } from "../../src/http/domain-services.js";
-import { recordTargetOutcome } from "../../src/domain/posts/record-outcome.js";
+import { recordTargetOutcome } from "../../src/domain/publishing/posts/record-outcome.js";
 import { ApiError } from "../../src/infra/errors.js";
 import { recordStatements } from "../support/count-statements.js";
 import { describeOnEachDatabase } from "../support/each-database.js";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, postTargets, socialAccounts, workspaces } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { sweepSchedules } from "../../src/domain/jobs/sweep-schedules.js";
-import { sweepStuckTargets } from "../../src/domain/jobs/sweep-stuck-targets.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
+import { sweepSchedules } from "../../src/domain/publishing/posts/sweep-schedules.js";
+import { sweepStuckTargets } from "../../src/domain/publishing/posts/sweep-stuck-targets.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 

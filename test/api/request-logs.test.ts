@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
-import { sweepSchedules } from "../../src/domain/jobs/sweep-schedules.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
+import { sweepSchedules } from "../../src/domain/publishing/posts/sweep-schedules.js";
 import { createJsonLogger, memoryLogger } from "../../src/infra/logger.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, postTargets, posts, sandboxRecords } from "../../src/db/schema/index.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { platformIds } from "../../src/types/platform-ids.js";

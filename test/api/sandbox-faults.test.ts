@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
-import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
+import { createDbSandboxStore } from "../../src/domain/accounts/sandbox/db-sandbox-store.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { SandboxToken } from "../../src/sandbox/tokens.js";
 import type { SandboxAccount } from "../../src/sandbox/types.js";

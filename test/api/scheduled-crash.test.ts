@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets, sandboxRecords, workspaces } from "../../src/db/schema/index.js";
-import { claimDueJobs } from "../../src/domain/jobs/job-claims.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { claimDueJobs } from "../../src/domain/core/jobs/job-claims.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { sweepEveryMinute } from "../../src/node/job-poller.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
-import { handleJob } from "../../src/domain/jobs/handle-job.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { handleJob } from "../../src/jobs/handle-job.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
-import { realSleep } from "../../src/domain/networks/network-deps.js";
+import { realSleep } from "../../src/domain/core/network-deps.js";
 import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, socialAccounts } from "../../src/db/schema/index.js";
-import { sweepExpiringTokens } from "../../src/domain/jobs/sweep-expiring-tokens.js";
+import { sweepExpiringTokens } from "../../src/domain/accounts/sweep-expiring-tokens.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 

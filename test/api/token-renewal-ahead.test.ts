@@ -1,8 +1,8 @@
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, socialAccounts } from "../../src/db/schema/index.js";
-import { sweepExpiringTokens } from "../../src/domain/jobs/sweep-expiring-tokens.js";
-import { sealTokens } from "../../src/domain/social-accounts/token-vault.js";
+import { sweepExpiringTokens } from "../../src/domain/accounts/sweep-expiring-tokens.js";
+import { sealTokens } from "../../src/domain/accounts/token-vault.js";
 import { sweepEveryHour } from "../../src/node/job-poller.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { TokenSet } from "../../src/networks/types.js";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webhookEndpoints } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
 

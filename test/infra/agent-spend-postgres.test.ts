@@ -4,7 +4,7 @@ import { agentSpend, agents, oauthClients } from "../../src/db/schema/index.js";
 import type { Database } from "../../src/db/types.js";
 import { agentSpentOn, chargeAgentAllowance, refundAgentCharges } from "../../src/domain/agents/agent-spend.js";
 import { type AgentGrant, spendDay } from "../../src/domain/agents/grant.js";
-import type { AgentRecord, DomainContext } from "../../src/domain/context.js";
+import type { AgentRecord, DomainContext } from "../../src/domain/core/context.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import { ApiError } from "../../src/infra/errors.js";
 import { describeOnEachDatabase } from "../support/each-database.js";

@@ -4,8 +4,8 @@ import { type EmbeddedDatabase, openEmbeddedDatabase } from "../../src/db/pglite
 import { openServerDatabase } from "../../src/db/node-postgres.js";
 import { jobs } from "../../src/db/schema/index.js";
 import type { Database } from "../../src/db/types.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { tableJobQueue } from "../../src/domain/core/jobs/job-queue.js";
 import { systemClock } from "../../src/infra/clock.js";
 import { silentLogger } from "../../src/infra/logger.js";
 import { startJobPoller } from "../../src/node/job-poller.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { verifyConnectLink } from "../../src/domain/connect/link-token.js";
+import { verifyConnectLink } from "../../src/domain/accounts/connect/link-token.js";
 import type { IsolationCase } from "../support/isolation.js";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
 import { errorOf } from "../support/test-app.js";

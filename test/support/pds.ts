@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ensureFixture, pdsFixtureDir } from "./pds-fixture.js";
 
 /**
  * A real local AT Protocol network for adapter tests: PLC (in memory) and a PDS (SQLite) from
- * @atproto/dev-env 0.3.215, the last line that runs on Node 20. No AppView, so `app.bsky.*`
- * reads answer 502; records are read with com.atproto.repo.getRecord instead.
+ * @atproto/dev-env 0.3.215 (the last line that runs on Node 20), installed in test/pds-fixture.
+ * No AppView, so `app.bsky.*` reads answer 502; records are read with com.atproto.repo.getRecord.
  *
  * Gotchas handled here (LOCAL-STACK.md, "Local Bluesky network"):
  * - the PDS and PLC create data and blob directories in `os.tmpdir()` and never delete them, so
@@ -15,23 +17,42 @@ import path from "node:path";
  *   2583 while `pds.url` names another port.
  */
 
-type DevEnv = typeof import("@atproto/dev-env");
+/**
+ * The part of @atproto/dev-env 0.3.215 the tests use, typed here: the package lives in
+ * test/pds-fixture (pds-fixture.ts), outside the root's node_modules where TypeScript looks.
+ */
+export interface DevEnv {
+  TestNetworkNoAppView: {
+    create(params: { pds?: { rateLimitsEnabled?: boolean } }): Promise<{ pds: { url: string }; close(): Promise<void> }>;
+  };
+  TestNetwork: {
+    create(params: { dbPostgresUrl: string; dbPostgresSchema: string }): Promise<{ pds: { url: string }; processAll(): Promise<void>; close(): Promise<void> }>;
+  };
+}
 
 export type DevEnvLoad = { ok: true; devEnv: DevEnv } | { ok: false; reason: string };
 
 /**
- * Imports dev-env (about 3 s); a failure becomes a reason to skip, not a crash. The PDS keeps its
- * data in better-sqlite3, a native module built for the Node that installed it: on another Node
- * major (CI's run on the current LTS) it cannot load, which is a reason to skip too.
+ * Installs test/pds-fixture on first use (pds-fixture.ts), then imports dev-env from it (about 3 s).
+ * A failure becomes a reason to skip, not a crash. The PDS keeps its data in better-sqlite3, a
+ * native module built for the Node that installed it: on another Node major (CI's run on the
+ * current LTS) it cannot load, which is a reason to skip too.
  */
 export async function loadDevEnv(): Promise<DevEnvLoad> {
+  const installed = await ensureFixture(pdsFixtureDir);
+  if (!installed.ok) return { ok: false, reason: `test/pds-fixture (@atproto/dev-env) is not installed: ${installed.reason}` };
+  const fixtureRequire = createRequire(path.join(pdsFixtureDir, "package.json"));
   try {
-    // A transitive dependency of dev-env, without types of its own: required for this one probe.
-    const Database = createRequire(import.meta.url)("better-sqlite3") as new (file: string) => { close(): void };
+    const Database = fixtureRequire("better-sqlite3") as new (file: string) => { close(): void };
     new Database(":memory:").close();
-    return { ok: true, devEnv: await import("@atproto/dev-env") };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: `better-sqlite3 in test/pds-fixture does not load on Node ${process.versions.node} (to build it for this Node: npm ci --prefix test/pds-fixture): ${message}` };
+  }
+  try {
+    return { ok: true, devEnv: (await import(pathToFileURL(fixtureRequire.resolve("@atproto/dev-env")).href)) as DevEnv };
+  } catch (error) {
+    return { ok: false, reason: `@atproto/dev-env in test/pds-fixture does not load: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
@@ -52,7 +73,7 @@ export async function startLocalPds(devEnv: DevEnv, options: { rateLimitsEnabled
   };
   // os.tmpdir() reads TMPDIR on every call; the blobstore keeps using it while the PDS runs.
   process.env.TMPDIR = dir;
-  let network: InstanceType<DevEnv["TestNetworkNoAppView"]>;
+  let network: Awaited<ReturnType<DevEnv["TestNetworkNoAppView"]["create"]>>;
   try {
     network = await devEnv.TestNetworkNoAppView.create(options.rateLimitsEnabled ? { pds: { rateLimitsEnabled: true } } : {});
   } catch (error) {

@@ -17,17 +17,17 @@ import { silentLogger } from "../../src/infra/logger.js";
 import { createFileMediaStorage } from "../../src/infra/media-storage/file-storage.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
 import type { RateLimiter } from "../../src/infra/rate-limit/types.js";
-import type { NetworkDeps } from "../../src/domain/networks/network-deps.js";
+import type { NetworkDeps } from "../../src/domain/core/network-deps.js";
 import { createTokenCipher, generateKeyringEntry } from "../../src/infra/token-cipher.js";
-import { tableJobQueue } from "../../src/domain/jobs/job-queue.js";
-import type { JobRuntime } from "../../src/domain/jobs/job-context.js";
-import { runDueJobs } from "../../src/domain/jobs/run-due-jobs.js";
+import { tableJobQueue } from "../../src/domain/core/jobs/job-queue.js";
+import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { API_ORIGIN, apiDescription, captured, checkExchange } from "./api-conformance.js";
 import type { CapturedRequest } from "./openapi-request-check.js";
 import { nodeDocsAssets } from "../../src/node/docs-assets.js";
-import { createVerifiedKeyCache } from "../../src/domain/keys/verified-key-cache.js";
+import { createVerifiedKeyCache } from "../../src/domain/core/verified-key-cache.js";
 import { nodeDashboardScript } from "../../src/node/dashboard-script.js";
 import type {} from "./pglite-snapshot-setup.js";
 
@@ -88,6 +88,7 @@ export function testNetworkDeps(overrides: Partial<NetworkDeps> = {}): NetworkDe
       },
     }),
     sleep: async () => {},
+    loadSimulators: () => import("../../src/sandbox/registry.js"),
     ...overrides,
   };
 }

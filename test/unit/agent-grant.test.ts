@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assertSourcesAllowed } from "../../src/domain/agents/agent-spend.js";
 import { type AgentGrant, accountRefusal, assertActionGranted } from "../../src/domain/agents/grant.js";
-import type { AgentRecord } from "../../src/domain/context.js";
+import type { AgentRecord } from "../../src/domain/core/context.js";
 import { requiredAction } from "../../src/http/agent-grant.js";
 import { toolAction } from "../../src/mcp/tool.js";
 import { allTools } from "../../src/mcp/tools/index.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { advance, isNew, isOlder } from "../../src/domain/inbox-polling/poll-watermark.js";
-import { pollWindows } from "../../src/domain/inbox-polling/sweep-inbox-polls.js";
+import { advance, isNew, isOlder } from "../../src/domain/inbox/polling/poll-watermark.js";
+import { pollWindows } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
 
 const item = (id: string, createdAt: string) => ({ id, createdAt, inbound: null });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UnreadableMedia, bytesSource } from "../../src/domain/media/sniff/byte-source.js";
-import { detectMedia, identifyMedia } from "../../src/domain/media/sniff/detect-media.js";
+import { UnreadableMedia, bytesSource } from "../../src/domain/publishing/media/sniff/byte-source.js";
+import { detectMedia, identifyMedia } from "../../src/domain/publishing/media/sniff/detect-media.js";
 import { ROTATE_90, box, concat, ftyp, gif, jpeg, mehd, mp4, png, trak, webpExtended, webpLossless, webpLossy } from "./media-fixtures.js";
 
 const detect = (bytes: Uint8Array) => detectMedia(bytesSource(bytes));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseRange } from "../../src/domain/media/http-range.js";
-import { signedMediaUrl, verifyMediaUrl } from "../../src/domain/media/signed-url.js";
-import { cappedStream, peekHead } from "../../src/domain/media/upload-stream.js";
+import { parseRange } from "../../src/domain/publishing/media/http-range.js";
+import { signedMediaUrl, verifyMediaUrl } from "../../src/domain/publishing/media/signed-url.js";
+import { cappedStream, peekHead } from "../../src/domain/publishing/media/upload-stream.js";
 import { ApiError } from "../../src/infra/errors.js";
 import { readAll } from "../../src/infra/media-storage/types.js";
 

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseMetaWebhook } from "../../src/domain/inbound/meta-payload.js";
-import { signMetaBody, verifyMetaSignature } from "../../src/domain/inbound/meta-signature.js";
+import { parseMetaWebhook } from "../../src/domain/inbox/inbound/meta-payload.js";
+import { signMetaBody, verifyMetaSignature } from "../../src/domain/inbox/inbound/meta-signature.js";
 
 const now = new Date("2026-11-24T10:00:00.000Z");
 

@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withinDeadline } from "../../src/domain/networks/network-deadline.js";
+import { withinDeadline } from "../../src/domain/accounts/networks/network-deadline.js";
 import { ApiError } from "../../src/infra/errors.js";
 import { fetchWithSignal } from "../../src/networks/abortable-fetch.js";
 import { type ErrorTable, callNetwork } from "../../src/networks/http.js";

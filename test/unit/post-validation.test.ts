@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type CheckTargetInput, checkTarget, type Issue, type MediaFacts, type RuleName, ruleNames } from "../../src/domain/posts/validation/check-target.js";
-import { countText, emojiAsBytesLength, findUrls, utf16Length, weightedLength } from "../../src/domain/posts/validation/text-length.js";
+import { type CheckTargetInput, checkTarget, type Issue, type MediaFacts, type RuleName, ruleNames } from "../../src/domain/publishing/posts/validation/check-target.js";
+import { countText, emojiAsBytesLength, findUrls, utf16Length, weightedLength } from "../../src/domain/publishing/posts/validation/text-length.js";
 import type { ErrorCode } from "../../src/infra/error-catalogue.js";
 import { blueskyCapabilities } from "../../src/networks/bluesky/capabilities.js";
 import type { NetworkCapabilities as PlatformCapabilities } from "../../src/networks/capabilities-schema.js";
@@ -148,6 +148,7 @@ interface Row {
 const tiktokOpts = { privacyLevel: "PUBLIC_TO_EVERYONE" };
 const tags = (n: number) => Array.from({ length: n }, (_, i) => `#tag${i}`).join(" ");
 
+// biome-ignore format: one case per line, so the table reads (and diffs) as a table
 const rows: Record<string, Row> = {
   // ---- media kind and count
   "media required (TikTok, text alone)": { rule: "media.required", code: "media_required", level: "error", param: "media", platform: "tiktok", input: { media: [] } },

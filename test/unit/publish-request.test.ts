@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type PreparedContent, publishRequestOf } from "../../src/domain/posts/prepare-targets.js";
-import type { SocialAccountRow } from "../../src/domain/social-accounts/account-view.js";
+import { type PreparedContent, publishRequestOf } from "../../src/domain/publishing/posts/prepare-targets.js";
+import type { SocialAccountRow } from "../../src/domain/accounts/account-view.js";
 import { sampleMedia } from "../networks/harness.js";
 
 /**

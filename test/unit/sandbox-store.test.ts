@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxRecords } from "../../src/db/schema/index.js";
 import { openServerDatabase } from "../../src/db/node-postgres.js";
 import type { Database } from "../../src/db/types.js";
-import { createDbSandboxStore } from "../../src/domain/sandbox/db-sandbox-store.js";
+import { createDbSandboxStore } from "../../src/domain/accounts/sandbox/db-sandbox-store.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
 import type { SandboxStore } from "../../src/sandbox/types.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type FetchedSource, fetchSource, freshState, mergePages, type SourceState } from "../../src/networks/merge-pages.js";
-import { signSpanningCursor, verifySpanningCursor } from "../../src/domain/reads/spanning-cursor.js";
+import { signSpanningCursor, verifySpanningCursor } from "../../src/domain/accounts/reads/spanning-cursor.js";
 import { ApiError } from "../../src/infra/errors.js";
 
 interface Item {

@@ -18,6 +18,7 @@
  * support helpers: with the Cloudflare plugin in the project, Vite's resolver can otherwise hand
  * this Node code a browser or workerd build.
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { openServerDatabase } from "../../src/db/node-postgres.js";
@@ -58,6 +59,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const teardown = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.warn("[workers] teardown:", err));
   };
+  // src/worker.ts imports the simulators from the module wrangler's build step makes; the pool
+  // runs no build step, so it is made here, and the tests' test keys run the deployed module.
+  execFileSync(process.execPath, ["scripts/build-worker-sandbox.mjs"], { stdio: "inherit" });
 
   const [pgState, redisState] = await Promise.all([postgresAvailable(), redisAvailable()]);
   const reasons = [pgState, redisState].flatMap((s) => (s.ok ? [] : [s.reason]));

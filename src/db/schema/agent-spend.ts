@@ -1,6 +1,7 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
 import { agents } from "./agents.js";
-import { workspaces } from "./workspaces.js";
+import { workspaceColumn } from "./workspaces.js";
 
 /**
  * An agent's daily allowance as a ledger: a `charge` row per credit it spent (one publish target
@@ -17,13 +18,11 @@ export const agentSpend = pgTable(
     agentId: text("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     /** UTC day of the charge, `YYYY-MM-DD` (a refund carries its charge's day). */
     day: text("day").notNull(),
     amount: integer("amount").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.subject, t.kind] }), index("agent_spend_agent_day_idx").on(t.agentId, t.day)],
 );

@@ -1,7 +1,6 @@
-import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { workspaces } from "./workspaces.js";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, ts } from "./columns.js";
+import { workspaceColumn } from "./workspaces.js";
 
 /** What the owner allowed an agent on the consent page (see src/domain/agents/grant.ts). */
 export interface StoredGrant {
@@ -34,7 +33,7 @@ export const oauthClients = pgTable("oauth_clients", {
    * until when the copy read last may be used (its Cache-Control, at most minutes), then it is read again.
    */
   metadataExpiresAt: ts("metadata_expires_at"),
-  createdAt: ts("created_at").notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -46,9 +45,7 @@ export const agents = pgTable(
   "agents",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     clientId: text("client_id")
       .notNull()
       .references(() => oauthClients.id, { onDelete: "cascade" }),
@@ -58,7 +55,7 @@ export const agents = pgTable(
     nickname: text("nickname"),
     nicknameLocked: boolean("nickname_locked").notNull().default(false),
     grant: jsonb("grant").$type<StoredGrant>().notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),
   },
@@ -97,7 +94,7 @@ export const oauthTokens = pgTable(
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
     revokedAt: ts("revoked_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("oauth_tokens_agent_idx").on(t.agentId), index("oauth_tokens_family_idx").on(t.family)],
 );

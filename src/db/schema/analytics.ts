@@ -1,5 +1,6 @@
-import { jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { workspaces } from "./workspaces.js";
+import { jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ts } from "./columns.js";
+import { workspaceColumn } from "./workspaces.js";
 
 /**
  * Analytics as last read from the networks, so a dashboard asking again does not spend the
@@ -9,13 +10,11 @@ import { workspaces } from "./workspaces.js";
 export const analyticsCache = pgTable(
   "analytics_cache",
   {
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     accountId: text("account_id").notNull(),
     scope: text("scope").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    fetchedAt: timestamp("fetched_at", { withTimezone: true, mode: "date" }).notNull(),
+    fetchedAt: ts("fetched_at").notNull(),
   },
   (t) => [uniqueIndex("analytics_cache_key").on(t.workspaceId, t.accountId, t.scope)],
 );

@@ -1,24 +1,20 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { profiles, workspaces } from "./workspaces.js";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, timestamps, ts } from "./columns.js";
+import { profiles, workspaceColumn } from "./workspaces.js";
 
 /** Bring-your-own app credentials: a workspace's own client id and (encrypted) secret per network. */
 export const appCredentials = pgTable(
   "app_credentials",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     platform: text("platform").notNull(),
     clientId: text("client_id").notNull(),
     clientSecretEncrypted: text("client_secret_encrypted").notNull(),
     /** The network products the app has (LinkedIn `member`, `organization`); null means the deployment's setting. */
     products: jsonb("products").$type<string[] | null>(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("app_credentials_workspace_platform_key").on(t.workspaceId, t.platform)],
 );
@@ -31,9 +27,7 @@ export const connectSessions = pgTable(
   "connect_sessions",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     profileId: text("profile_id").references(() => profiles.id, { onDelete: "cascade" }),
     platform: text("platform").notNull(),
     variant: text("variant"),
@@ -43,7 +37,7 @@ export const connectSessions = pgTable(
     linkToken: text("link_token").notNull(),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("connect_sessions_workspace_idx").on(t.workspaceId)],
 );
@@ -53,14 +47,12 @@ export const events = pgTable(
   "events",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     /** Test-key changes reach endpoints registered with a test key, live ones live endpoints. */
     mode: text("mode").$type<"test" | "live">().notNull().default("live"),
     type: text("type").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * What the event reports in the network's or our own terms (`facebook:comment:<id>`,
      * `token_expiring:<acc>:<expiry>`), for events that may be reported twice (Meta retries a

@@ -1,8 +1,7 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { socialAccounts } from "./social.js";
-import { workspaces } from "./workspaces.js";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ts } from "./columns.js";
+import { accountColumn } from "./social.js";
+import { workspaceColumn } from "./workspaces.js";
 
 /**
  * The hashtags each account searched on the photo network, counted because Instagram allows 30
@@ -13,12 +12,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 export const hashtagSearches = pgTable(
   "hashtag_searches",
   {
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
+    accountId: accountColumn(),
     /** Lower case, without `#`. */
     hashtag: text("hashtag").notNull(),
     firstSearchedAt: ts("first_searched_at").notNull(),

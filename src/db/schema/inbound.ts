@@ -1,8 +1,7 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { socialAccounts } from "./social.js";
-import { workspaces } from "./workspaces.js";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ts, updatedAt } from "./columns.js";
+import { accountColumn } from "./social.js";
+import { workspaceColumn } from "./workspaces.js";
 
 /**
  * Which network object's webhook entries reach which connected account: a Facebook account is a
@@ -12,17 +11,13 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 export const inboundRoutes = pgTable(
   "inbound_routes",
   {
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
+    accountId: accountColumn(),
     platform: text("platform").notNull(),
     /** The id Meta puts in `entry[].id` (a page id). */
     objectId: text("object_id").notNull(),
     fields: jsonb("fields").$type<string[]>().notNull(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("inbound_routes_account_object_key").on(t.accountId, t.objectId), index("inbound_routes_object_idx").on(t.platform, t.objectId)],
 );
@@ -50,12 +45,8 @@ export interface PollBacklogGap {
 export const inboxPollCursors = pgTable(
   "inbox_poll_cursors",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: "cascade" }),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    accountId: accountColumn(),
+    workspaceId: workspaceColumn(),
     feed: text("feed").notNull(),
     highWaterAt: ts("high_water_at"),
     highWaterIds: jsonb("high_water_ids").$type<string[]>().notNull().default([]),

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, ts } from "./columns.js";
 
 /**
  * Delayed work on Node (scheduled publishes, polling asynchronous publishes): the same handler
@@ -22,7 +21,7 @@ export const jobs = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     doneAt: ts("done_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("jobs_dedup_key").on(t.dedupKey),

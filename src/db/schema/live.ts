@@ -1,8 +1,7 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { socialAccounts } from "./social.js";
-import { workspaces } from "./workspaces.js";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, ts } from "./columns.js";
+import { accountColumn } from "./social.js";
+import { workspaceColumn } from "./workspaces.js";
 
 /**
  * Live broadcasts made through Chorus, so lists and reads are scoped to the workspace and ids are
@@ -13,12 +12,8 @@ export const liveBroadcasts = pgTable(
   "live_broadcasts",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => socialAccounts.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
+    accountId: accountColumn(),
     platform: text("platform").notNull(),
     networkId: text("network_id").notNull(),
     /** The page the broadcast is on (Facebook); null where the account is the channel. */
@@ -33,7 +28,7 @@ export const liveBroadcasts = pgTable(
     permalinkUrl: text("permalink_url"),
     replayUrl: text("replay_url"),
     statusCheckedAt: ts("status_checked_at").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("live_broadcasts_account_idx").on(t.workspaceId, t.accountId, t.createdAt),

@@ -1,6 +1,7 @@
-import { bigint, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
 import { agents } from "./agents.js";
-import { workspaces } from "./workspaces.js";
+import { workspaceColumn } from "./workspaces.js";
 
 /**
  * Uploaded media (POST /v1/media). Every fact here was read from the file's bytes, not taken
@@ -10,9 +11,7 @@ export const media = pgTable(
   "media",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     kind: text("kind").$type<"image" | "video">().notNull(),
     mimeType: text("mime_type").notNull(),
     bytes: bigint("bytes", { mode: "number" }).notNull(),
@@ -26,7 +25,7 @@ export const media = pgTable(
      * agent sees an upload only when it made it or a post within its grant uses it.
      */
     uploadedByAgentId: text("uploaded_by_agent_id").references(() => agents.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("media_workspace_created_idx").on(t.workspaceId, t.createdAt)],
 );

@@ -1,15 +1,12 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { profiles, workspaces } from "./workspaces.js";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, timestamps, ts, updatedAt } from "./columns.js";
+import { profiles, workspaceColumn } from "./workspaces.js";
 
 export const socialAccounts = pgTable(
   "social_accounts",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
     platform: text("platform").notNull(),
     /** `test` accounts live on the sandbox simulators, `live` ones on the real networks. */
@@ -34,13 +31,19 @@ export const socialAccounts = pgTable(
     renewalRetryAt: ts("renewal_retry_at"),
     connectedAt: ts("connected_at").notNull().defaultNow(),
     disconnectedAt: ts("disconnected_at"),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("social_accounts_workspace_idx").on(t.workspaceId, t.connectedAt),
     uniqueIndex("social_accounts_network_user_key").on(t.workspaceId, t.mode, t.platform, t.networkUserId),
   ],
 );
+
+/** The connected account a row belongs to; disconnecting (deleting) the account deletes the row. */
+export const accountColumn = () =>
+  text("account_id")
+    .notNull()
+    .references(() => socialAccounts.id, { onDelete: "cascade" });
 
 /**
  * State of the sandbox simulators: JSON documents keyed by platform, kind and id, in one
@@ -49,15 +52,13 @@ export const socialAccounts = pgTable(
 export const sandboxRecords = pgTable(
   "sandbox_records",
   {
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     platform: text("platform").notNull(),
     kind: text("kind").notNull(),
     id: text("id").notNull(),
     owner: text("owner"),
     data: jsonb("data").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("sandbox_records_world_key").on(t.workspaceId, t.platform, t.kind, t.id),
@@ -69,9 +70,7 @@ export const posts = pgTable(
   "posts",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
     state: text("state").notNull(),
     text: text("text").notNull(),
@@ -88,8 +87,7 @@ export const posts = pgTable(
     mode: text("mode").$type<"test" | "live">().notNull().default("test"),
     /** QStash message of the pending scheduled publish, so a move or cancel can delete it. */
     queueMessageId: text("queue_message_id"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
     publishedAt: ts("published_at"),
     /** When `post.processing` was recorded: set once, by the first target that entered processing. */
     processingNotifiedAt: ts("processing_notified_at"),
@@ -104,9 +102,7 @@ export const postTargets = pgTable(
     postId: text("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     accountId: text("account_id").notNull(),
     platform: text("platform").notNull(),
     handle: text("handle").notNull(),

@@ -1,8 +1,7 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, timestamps, ts } from "./columns.js";
 import { events } from "./connect.js";
-import { workspaces } from "./workspaces.js";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { workspaceColumn } from "./workspaces.js";
 
 /**
  * A workspace's webhook endpoint. `events` null means every event name, including names added
@@ -12,9 +11,7 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     mode: text("mode").$type<"test" | "live">().notNull(),
     url: text("url").notNull(),
     events: text("events").array(),
@@ -22,8 +19,7 @@ export const webhookEndpoints = pgTable(
     secretEncrypted: text("secret_encrypted").notNull(),
     previousSecretEncrypted: text("previous_secret_encrypted"),
     previousSecretUntil: ts("previous_secret_until"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
     lastDeliveryAt: ts("last_delivery_at"),
     /** First failure since the last success; three days of failures disable the endpoint. */
     failingSince: ts("failing_since"),
@@ -31,6 +27,11 @@ export const webhookEndpoints = pgTable(
   },
   (t) => [index("webhook_endpoints_workspace_idx").on(t.workspaceId, t.mode, t.createdAt)],
 );
+
+const endpointColumn = () =>
+  text("endpoint_id")
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: "cascade" });
 
 /**
  * One event for one endpoint. Unique per (endpoint, event): fan-out twice creates one delivery.
@@ -41,12 +42,8 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    endpointId: text("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
+    endpointId: endpointColumn(),
     eventId: text("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
@@ -55,7 +52,7 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: ts("next_attempt_at"),
     inFlightSince: ts("in_flight_since"),
     deliveredAt: ts("delivered_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_endpoint_event_key").on(t.endpointId, t.eventId),
@@ -68,12 +65,8 @@ export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    endpointId: text("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
+    endpointId: endpointColumn(),
     deliveryId: text("delivery_id")
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, ts, updatedAt } from "./columns.js";
 
 export const workspaces = pgTable("workspaces", {
   id: text("id").primaryKey(),
@@ -34,13 +33,17 @@ export const workspaces = pgTable("workspaces", {
   createdAt: createdAt(),
 });
 
+/** The workspace a row belongs to; deleting the workspace deletes the row. */
+export const workspaceColumn = () =>
+  text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
+
 export const apiKeys = pgTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     /** SHA-256 hex of the whole key; the key itself is shown once and never stored. */
     hash: text("hash").notNull(),
     /** First characters of the key (`sk_test_ab12`), to recognise it in lists and logs. */
@@ -51,9 +54,9 @@ export const apiKeys = pgTable(
     nickname: text("nickname"),
     nicknameLocked: boolean("nickname_locked").notNull().default(false),
     createdAt: createdAt(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    revokedAt: ts("revoked_at"),
     /** Last authenticated request, to the minute (written at most once a minute per key). */
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    lastUsedAt: ts("last_used_at"),
   },
   (t) => [uniqueIndex("api_keys_hash_key").on(t.hash), index("api_keys_workspace_idx").on(t.workspaceId)],
 );
@@ -62,9 +65,7 @@ export const profiles = pgTable(
   "profiles",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     username: text("username").notNull(),
     createdAt: createdAt(),
   },
@@ -75,9 +76,7 @@ export const auditEvents = pgTable(
   "audit_events",
   {
     id: text("id").primaryKey(),
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     type: text("type").notNull(),
     /** Who did it: an API key id, `operator` (CLI) or `dashboard`. */
     actor: text("actor").notNull(),
@@ -96,15 +95,13 @@ export const emailPreferences = pgTable("email_preferences", {
   creditsLow: boolean("credits_low").notNull().default(true),
   weeklyDigest: boolean("weekly_digest").notNull().default(false),
   productUpdates: boolean("product_updates").notNull().default(false),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const idempotencyRecords = pgTable(
   "idempotency_records",
   {
-    workspaceId: text("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     key: text("key").notNull(),
     /** SHA-256 of method, route and canonical body: a different request under the same key is refused. */
     fingerprint: text("fingerprint").notNull(),
@@ -118,7 +115,7 @@ export const idempotencyRecords = pgTable(
      */
     postId: text("post_id"),
     createdAt: createdAt(),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: ts("expires_at").notNull(),
   },
   (t) => [uniqueIndex("idempotency_records_key").on(t.workspaceId, t.key), index("idempotency_records_expires_idx").on(t.expiresAt)],
 );

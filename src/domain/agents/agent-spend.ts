@@ -2,8 +2,8 @@ import { type SQL, type SQLWrapper, and, eq, inArray, sql } from "drizzle-orm";
 import { agentSpend, agents } from "../../db/schema/index.js";
 import type { Queryable, Transaction } from "../../db/types.js";
 import { ApiError } from "../../infra/errors.js";
-import type { CreditSource } from "../billing/ledger.js";
-import type { DomainContext } from "../context.js";
+import type { CreditSource } from "../billing/index.js";
+import type { DomainContext } from "../core/index.js";
 import { spendDay } from "./grant.js";
 
 /** What the agent spent on `day`: its charges less what came back (agent_spend is the ledger). */

@@ -4,8 +4,8 @@ import { sha256Hex } from "../../infra/crypto.js";
 import { ApiError } from "../../infra/errors.js";
 import { newId, randomString } from "../../infra/ids.js";
 import { isPlatformId } from "../../types/platform-ids.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import type { DomainContext } from "../context.js";
+import { recordAuditEvent } from "../core/index.js";
+import type { DomainContext } from "../core/index.js";
 import type { AuthorizationRequest } from "./authorization-request.js";
 import { type AgentGrant, MAX_CREDITS_PER_DAY, agentActions, isAgentAction } from "./grant.js";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { oauthClients } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
 import { type GuardedFetch, createGuardedFetch } from "../../infra/outbound/guarded-fetch.js";
-import { isLoopbackHost } from "../webhooks/check-webhook-url.js";
+import { isLoopbackHost } from "../../infra/outbound/address-ranges.js";
 import { type ClientRecord, redirectUriProblem } from "./oauth-clients.js";
 
 /**

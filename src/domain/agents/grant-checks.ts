@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../core/index.js";
 import { type RequiredAction, type ScopedAccount, accountInGrant, accountRefusal, assertActionGranted, platformRefusal } from "./grant.js";
 
 /*

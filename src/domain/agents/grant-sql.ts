@@ -1,6 +1,6 @@
 import { type SQL, and, eq, inArray, or, sql } from "drizzle-orm";
 import { events, media, postTargets, posts, socialAccounts } from "../../db/schema/index.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../core/index.js";
 
 /*
  * An agent's grant as conditions of the list queries themselves, so a page holds `limit` records

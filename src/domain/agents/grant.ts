@@ -1,14 +1,8 @@
-import type { StoredGrant } from "../../db/schema/agents.js";
 import { ApiError } from "../../infra/errors.js";
+import { type AgentAction, type AgentGrant, agentActions } from "../core/index.js";
 
-/**
- * What an agent may do, in the owner's words on the consent page. Every MCP tool and every REST
- * route an agent can reach is one of these (src/mcp/tools/*.ts `action`, src/http/agent-routes.ts);
- * `owner` marks what only the owner does (keys, webhooks, credentials, connecting accounts,
- * editing agents), never grantable.
- */
-export const agentActions = ["read", "draft", "publish_or_schedule", "reply_and_message", "engage", "delete"] as const;
-export type AgentAction = (typeof agentActions)[number];
+export { type AgentAction, type AgentGrant, agentActions };
+
 /** `self`: what concerns the agent alone (whoami, its own nickname), open to every agent. */
 export type RequiredAction = AgentAction | "owner" | "self";
 
@@ -20,8 +14,6 @@ export const actionLabels: Record<AgentAction, string> = {
   engage: "Like, repost, follow, block and mute",
   delete: "Cancel, retract and delete posts and comments",
 };
-
-export type AgentGrant = StoredGrant & { actions: AgentAction[] };
 
 /** The most an owner may allow per day: a typo of an extra zero should not be a large bill. */
 export const MAX_CREDITS_PER_DAY = 10_000;

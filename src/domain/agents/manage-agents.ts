@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { agents, oauthTokens } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import type { DomainContext } from "../context.js";
+import { recordAuditEvent } from "../core/index.js";
+import type { DomainContext } from "../core/index.js";
 import { agentSpentOn, agentsSpentToday } from "./agent-spend.js";
 import { type GrantInput, checkGrant } from "./approve-agent.js";
 import { type AgentGrant, spendDay } from "./grant.js";

@@ -3,7 +3,7 @@ import { agents, oauthCodes, oauthTokens } from "../../db/schema/index.js";
 import type { Database, Queryable } from "../../db/types.js";
 import { sha256Hex, timingSafeEqual } from "../../infra/crypto.js";
 import { randomString } from "../../infra/ids.js";
-import type { VerifiedKeyCache } from "../keys/verified-key-cache.js";
+import type { VerifiedKeyCache } from "../core/index.js";
 import type { ClientRecord } from "./oauth-clients.js";
 import { OAuthError } from "./oauth-error.js";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../core/index.js";
 import { type ScopedAccount, accountRefusal } from "./grant.js";
 import { postUsesMedia } from "./grant-sql.js";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../core/index.js";
 
 /** One day of the ledger in the viewed mode: credits kept by targets made that day, and grants. */
 export interface CreditHistoryDay {

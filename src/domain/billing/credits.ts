@@ -1,4 +1,4 @@
-import type { WorkspaceRecord } from "../context.js";
+import type { WorkspaceRecord } from "../core/index.js";
 import { type LedgerMode, ledgerBalance, ledgerTotal } from "./ledger.js";
 import { type PlanId, isPlanId, plans } from "./plans.js";
 

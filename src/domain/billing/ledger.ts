@@ -1,4 +1,4 @@
-import type { WorkspaceRecord } from "../context.js";
+import type { WorkspaceRecord } from "../core/index.js";
 import { creditPeriod } from "./plans.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/types.js";
-import type { JobQueue } from "../jobs/job-queue.js";
+import type { JobQueue } from "../core/index.js";
 import { recordEvent } from "./record-event.js";
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { events } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { eventsWithinGrant } from "../agents/grant-sql.js";
-import type { DomainContext } from "../context.js";
-import { decodeCursor, pageOf } from "../pagination/cursor.js";
-import { afterPosition, newestFirst } from "../pagination/keyset.js";
+import { eventsWithinGrant } from "../agents/index.js";
+import type { DomainContext } from "../core/index.js";
+import { decodeCursor, pageOf } from "../core/index.js";
+import { afterPosition, newestFirst } from "../core/index.js";
 import type { EventType } from "./record-event.js";
 
 /** How long events and their delivery logs are kept (the webhook sweep purges older ones). */

@@ -2,9 +2,9 @@ import { events } from "../../db/schema/index.js";
 import { eventAccountIds } from "./event-accounts.js";
 import type { Queryable } from "../../db/types.js";
 import { newId } from "../../infra/ids.js";
-import type { JobQueue } from "../jobs/job-queue.js";
-import { fanOutEvent } from "../webhooks/fan-out-event.js";
-import { recordEventWithJobs } from "../webhooks/record-event-statement.js";
+import type { JobQueue } from "../core/index.js";
+import { fanOutEvent } from "./webhooks/fan-out-event.js";
+import { recordEventWithJobs } from "./webhooks/record-event-statement.js";
 
 /** The spec's nine events, then Chorus's own (API-DECISIONS "Webhook delivery"). */
 export const eventTypes = [

@@ -1,7 +1,7 @@
 import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
-import type { DomainContext } from "../context.js";
-import { accountsInScope, callWithinBudget, problemOf, type ReadProblem } from "../reads/spanning-read.js";
+import type { DomainContext } from "../core/index.js";
+import { accountsInScope, callWithinBudget, problemOf, type ReadProblem } from "../accounts/index.js";
 
 export interface MarkSeenResult {
   seenAt: string;

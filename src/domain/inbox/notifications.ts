@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import type { NetworkActor, NetworkNotification, NotificationKind } from "../../networks/facets/inbox.js";
 import type { PlatformId } from "../../types/platform-ids.js";
-import type { DomainContext } from "../context.js";
-import { type ReadProblem, spanningRead } from "../reads/spanning-read.js";
+import type { DomainContext } from "../core/index.js";
+import { type ReadProblem, spanningRead } from "../accounts/index.js";
 
 export interface Notification {
   id: string;

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys, workspaces } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
 import { hashApiKey } from "./create-api-key.js";
-import type { VerifiedKey, VerifiedKeyCache } from "./verified-key-cache.js";
+import type { VerifiedKey, VerifiedKeyCache } from "../core/index.js";
 
 const KEY_SHAPE = /^sk_(test|live)_[0-9A-Za-z]{40}$/;
 

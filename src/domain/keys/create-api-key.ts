@@ -2,7 +2,7 @@ import { apiKeys } from "../../db/schema/index.js";
 import type { Queryable } from "../../db/types.js";
 import { sha256Hex } from "../../infra/crypto.js";
 import { newId, randomString } from "../../infra/ids.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { recordAuditEvent } from "../core/index.js";
 
 export interface CreatedApiKey {
   id: string;

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { OperatorError } from "../workspaces/operator-actions.js";
+import { recordAuditEvent } from "../core/index.js";
+import { OperatorError } from "./operator-error.js";
 
 /**
  * Keys as an operator sees them when the first key is lost: never the key itself (only its hash

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import type { VerifiedKeyCache } from "./verified-key-cache.js";
+import { recordAuditEvent } from "../core/index.js";
+import type { VerifiedKeyCache } from "../core/index.js";
 
 /**
  * Revokes a key (operator CLI, or any caller in the server's own process). The process's

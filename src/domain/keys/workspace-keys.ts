@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import type { DomainContext } from "../context.js";
+import { recordAuditEvent } from "../core/index.js";
+import type { DomainContext } from "../core/index.js";
 import { type CreatedApiKey, createApiKey } from "./create-api-key.js";
 import { listKeys } from "./operator-keys.js";
 

@@ -1,9 +1,9 @@
 import { emailPreferences, workspaces } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
 import { newId } from "../../infra/ids.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { type PlanId, creditPeriod, defaultRateLimits, plans } from "../billing/plans.js";
-import { type CreatedApiKey, createApiKey } from "../keys/create-api-key.js";
+import { recordAuditEvent } from "../core/index.js";
+import { type PlanId, creditPeriod, defaultRateLimits, plans } from "../billing/index.js";
+import { type CreatedApiKey, createApiKey } from "../keys/index.js";
 
 export interface CreateWorkspaceInput {
   name: string;

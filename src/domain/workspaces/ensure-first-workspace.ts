@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { workspaces } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import type { CreatedApiKey } from "../keys/create-api-key.js";
+import type { CreatedApiKey } from "../keys/index.js";
 import { createWorkspace } from "./create-workspace.js";
 
 /** Credits granted to each ledger of the first workspace of an embedded install, so a newcomer can try everything. */

@@ -1,10 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { apiKeys, workspaces } from "../../db/schema/index.js";
 import type { Database } from "../../db/types.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { ledgerBalance, ledgerTotal } from "../billing/ledger.js";
-import { type PlanId, creditPeriod, plans } from "../billing/plans.js";
-import type { VerifiedKeyCache } from "../keys/verified-key-cache.js";
+import { recordAuditEvent } from "../core/index.js";
+import { ledgerBalance, ledgerTotal } from "../billing/index.js";
+import { type PlanId, creditPeriod, plans } from "../billing/index.js";
+import type { VerifiedKeyCache } from "../core/index.js";
+import { OperatorError } from "../keys/index.js";
+
+export { OperatorError };
 
 /**
  * Operator actions (the command line). They act on one workspace named by id and audit themselves.
@@ -12,8 +15,6 @@ import type { VerifiedKeyCache } from "../keys/verified-key-cache.js";
  * make it forget the workspace's keys at once; from the CLI the servers see the change when their
  * entries expire, within the cache's TTL.
  */
-
-export class OperatorError extends Error {}
 
 async function requireWorkspace(db: Database, workspaceId: string) {
   const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);

@@ -1,4 +1,4 @@
-import { type MediaStorage, assertStorageKey } from "./types.js";
+import { type MediaStorage, assertStorageKey, concatBytes } from "./types.js";
 
 /*
  * The part of Cloudflare's R2 bucket binding this storage uses, typed here so that src/ needs no
@@ -26,15 +26,9 @@ export interface R2BucketBinding {
 /** R2 wants every part but the last of one size, at least 5 MiB. */
 const DEFAULT_PART_BYTES = 10 * 1024 * 1024;
 
+/** One part's bytes: a part that arrived as one chunk is sent as it is, without a copy. */
 function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return chunks.length === 1 && chunks[0] ? chunks[0] : concatBytes(chunks, total);
 }
 
 /**

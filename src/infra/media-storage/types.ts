@@ -51,6 +51,11 @@ export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8
     chunks.push(value);
     total += value.byteLength;
   }
+  return concatBytes(chunks, total);
+}
+
+/** The chunks, in order, copied into one new array of `total` bytes (their summed length). */
+export function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {

@@ -163,3 +163,9 @@ export function isLocalName(hostname: string): boolean {
   if (!name.includes(".")) return true;
   return /(^|\.)(localhost|local|internal|intranet|lan|home|corp|localdomain|home\.arpa)$/.test(name);
 }
+
+/** localhost, 127.0.0.0/8 or ::1: where a test key may point an endpoint, over http too. */
+export function isLoopbackHost(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return host === "localhost" || (parseAddress(host) !== null && isLoopbackAddress(host));
+}

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { getLimits } from "../../domain/account/get-limits.js";
-import { getMe } from "../../domain/account/get-me.js";
+import { getLimits } from "../../domain/workspaces/index.js";
+import { getMe } from "../../domain/workspaces/index.js";
 import { PlatformCapabilitiesSchema } from "../../networks/capabilities-schema.js";
 import { allCapabilities } from "../../networks/derived-capabilities.js";
 import { LimitsSchema, MeSchema } from "../../routes/v1/me/schema.js";

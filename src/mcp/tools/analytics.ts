@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { getAnalytics } from "../../domain/analytics/account-analytics.js";
-import { getPostAnalytics } from "../../domain/analytics/post-analytics.js";
+import { getAnalytics } from "../../domain/insights/index.js";
+import { getPostAnalytics } from "../../domain/insights/index.js";
 import { AnalyticsQuery, AnalyticsReportSchema, PostAnalyticsSchema } from "../../routes/v1/analytics/schema.js";
 import { defineTool, readOnly } from "../tool.js";
 import { idArgument } from "./list-arguments.js";

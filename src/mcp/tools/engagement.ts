@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { engage } from "../../domain/engagements/engage.js";
-import { searchPosts } from "../../domain/discover/search-posts.js";
+import { engage } from "../../domain/inbox/index.js";
+import { searchPosts } from "../../domain/insights/index.js";
 import { DiscoverPostsQuery } from "../../routes/v1/discover/query-schema.js";
 import { DiscoveredPostListSchema } from "../../routes/v1/discover/schema.js";
 import { EngagementBody, EngagementResultSchema } from "../../routes/v1/engagements/schema.js";

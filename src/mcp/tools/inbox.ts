@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { listPostComments } from "../../domain/comments/list-comments.js";
-import { replyToComment } from "../../domain/comments/moderate-comment.js";
-import { listNotifications } from "../../domain/inbox/notifications.js";
+import { listPostComments } from "../../domain/inbox/index.js";
+import { replyToComment } from "../../domain/inbox/index.js";
+import { listNotifications } from "../../domain/inbox/index.js";
 import { CommentIdParam, CommentListSchema, ReplyBody, ReplyResultSchema } from "../../routes/v1/comments/schema.js";
 import { ListNotificationsQuery, NotificationListSchema } from "../../routes/v1/notifications/schema.js";
 import { defineTool, readOnly } from "../tool.js";

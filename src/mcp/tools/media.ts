@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { MEDIA_URL_MAX_BYTES, importMediaFromBase64, importMediaFromUrl } from "../../domain/media/import-media.js";
-import { mediaMimeTypes } from "../../domain/media/media-formats.js";
+import { MEDIA_URL_MAX_BYTES, importMediaFromBase64, importMediaFromUrl } from "../../domain/publishing/index.js";
+import { mediaMimeTypes } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { MediaSchema } from "../../routes/v1/media/schema.js";
 import { defineTool } from "../tool.js";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { listConversations } from "../../domain/messages/list-conversations.js";
-import { sendConversationMessage } from "../../domain/messages/send-message.js";
+import { listConversations } from "../../domain/inbox/index.js";
+import { sendConversationMessage } from "../../domain/inbox/index.js";
 import { ConversationIdParam, ConversationListSchema, ListConversationsQuery, SendMessageBody, SentMessageSchema } from "../../routes/v1/conversations/schema.js";
 import { defineTool, readOnly } from "../tool.js";
 import { idempotencyKeyArgument, writeWithKey } from "./keyed-create.js";

@@ -1,10 +1,10 @@
 import * as v from "valibot";
-import { mediaLoaderFor } from "../../domain/media/load-media-for-publish.js";
-import { deletePost, editPost, publishDraft } from "../../domain/posts/change-post.js";
-import { type CreatePostRequest, createPost, validatePost } from "../../domain/posts/create-post.js";
-import { draftProfiles, publishingProfiles } from "../../domain/posts/publishing-profiles.js";
-import { getPost, listPosts, postStates } from "../../domain/posts/read-posts.js";
-import { retractPost } from "../../domain/posts/retract-post.js";
+import { mediaLoaderFor } from "../../domain/publishing/index.js";
+import { deletePost, editPost, publishDraft } from "../../domain/publishing/index.js";
+import { type CreatePostRequest, createPost, validatePost } from "../../domain/publishing/index.js";
+import { draftProfiles, publishingProfiles } from "../../domain/publishing/index.js";
+import { getPost, listPosts, postStates } from "../../domain/publishing/index.js";
+import { retractPost } from "../../domain/publishing/index.js";
 import { limitPublishing } from "../../http/publishing-limit.js";
 import { DeletePostResultSchema, PostListSchema, PostSchema, RetractSchema, ValidationReportSchema } from "../../routes/v1/posts/response-schema.js";
 import { CreatePostFields, EditPostBody, ValidatePostBody } from "../../routes/v1/posts/schema.js";

@@ -1,8 +1,8 @@
 import * as v from "valibot";
-import { replyToComment } from "../../domain/comments/moderate-comment.js";
-import { listReviews } from "../../domain/reviews/list-reviews.js";
-import { reviewsNaming } from "../../domain/reviews/review-replies.js";
-import { requireAccount } from "../../domain/social-accounts/account-queries.js";
+import { replyToComment } from "../../domain/inbox/index.js";
+import { listReviews } from "../../domain/inbox/index.js";
+import { reviewsNaming } from "../../domain/inbox/index.js";
+import { requireAccount } from "../../domain/accounts/index.js";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import { CommentIdParam, ReplyBody, ReplyResultSchema } from "../../routes/v1/comments/schema.js";

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { getAccount, listAccounts } from "../../domain/social-accounts/account-queries.js";
+import { getAccount, listAccounts } from "../../domain/accounts/index.js";
 import { ListAccountsQuery, SocialAccountListSchema, SocialAccountSchema } from "../../routes/v1/social-accounts/schema.js";
 import { defineTool, readOnly } from "../tool.js";
 import { idArgument, pageArguments } from "./list-arguments.js";

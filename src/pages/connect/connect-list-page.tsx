@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import type { ConnectPageModel } from "../../domain/connect/open-connect-link.js";
+import type { ConnectPageModel } from "../../domain/accounts/index.js";
 import { Layout, SandboxNotice } from "../layout.js";
 
 const doorId = (platform: string, variant: string | null) => `connect-${platform}${variant ? `-${variant}` : ""}`;

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
-import { type FinishedConnect, outcomeUrl } from "../../domain/connect/connect-outcome.js";
-import { connectWithPassword } from "../../domain/connect/connect-with-password.js";
-import { finishConnect } from "../../domain/connect/finish-connect.js";
-import { connectPage } from "../../domain/connect/open-connect-link.js";
-import { startConnect } from "../../domain/connect/start-connect.js";
+import { type FinishedConnect, outcomeUrl } from "../../domain/accounts/index.js";
+import { connectWithPassword } from "../../domain/accounts/index.js";
+import { finishConnect } from "../../domain/accounts/index.js";
+import { connectPage } from "../../domain/accounts/index.js";
+import { startConnect } from "../../domain/accounts/index.js";
 import type { AppEnv } from "../../http/context.js";
 import { assertSafeInput } from "../../http/input-limits.js";
 import { errorCatalogue } from "../../infra/error-catalogue.js";

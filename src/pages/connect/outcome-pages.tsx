@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { ConnectOutcome } from "../../domain/connect/connect-outcome.js";
-import { networkName } from "../../domain/connect/doors.js";
+import type { ConnectOutcome } from "../../domain/accounts/index.js";
+import { networkName } from "../../domain/accounts/index.js";
 import { Layout } from "../layout.js";
 
 const AnotherLink: FC<{ linkUrl: string | null }> = ({ linkUrl }) =>

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { createConnectLink, createDoorLink } from "../../domain/connect/create-connect-link.js";
-import { returnUrlProblem } from "../../domain/connect/return-url.js";
+import { createConnectLink, createDoorLink } from "../../domain/accounts/index.js";
+import { returnUrlProblem } from "../../domain/accounts/index.js";
 import { errorCatalogue, isErrorCode } from "../../infra/error-catalogue.js";
-import { listProfiles } from "../../domain/profiles/profiles.js";
-import { getAccount, listAccounts } from "../../domain/social-accounts/account-queries.js";
-import { disconnectAccount } from "../../domain/social-accounts/disconnect-account.js";
+import { listProfiles } from "../../domain/accounts/index.js";
+import { getAccount, listAccounts } from "../../domain/accounts/index.js";
+import { disconnectAccount } from "../../domain/accounts/index.js";
 import { type PlatformId, platformIds } from "../../types/platform-ids.js";
 import { AccountsPage } from "./accounts-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";

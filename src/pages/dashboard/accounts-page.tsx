@@ -1,7 +1,7 @@
 import type { FC } from "hono/jsx";
-import type { ProfileView } from "../../domain/profiles/profiles.js";
-import type { SocialAccountView } from "../../domain/social-accounts/account-view.js";
-import { Csrf, DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
+import type { ProfileView } from "../../domain/accounts/index.js";
+import type { SocialAccountView } from "../../domain/accounts/index.js";
+import { Csrf, DashboardLayout, type Frame, Notice, StateBadge, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 
 /** Health of every connection (status, token expiry), reconnect and disconnect, and which profile owns each. */
@@ -42,11 +42,7 @@ export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; pro
   ];
   return (
     <DashboardLayout title="Social accounts" section="accounts" frame={frame}>
-      {notice ? (
-        <p class="ok" role="status" id="notice">
-          {notice}
-        </p>
-      ) : null}
+      <Notice notice={notice} />
       <section class="card" aria-labelledby="connect-title">
         <h2 id="connect-title">Connect an account</h2>
         <p>Opens the hosted connect page, where you approve Chorus on the network's own screen.</p>

@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import { actionLabels, agentActions } from "../../domain/agents/grant.js";
-import type { ProfileView } from "../../domain/profiles/profiles.js";
+import { actionLabels, agentActions } from "../../domain/agents/index.js";
+import type { ProfileView } from "../../domain/accounts/index.js";
 import { platformIds } from "../../types/platform-ids.js";
 import { Csrf, DashboardLayout, type Frame } from "./dashboard-layout.js";
 

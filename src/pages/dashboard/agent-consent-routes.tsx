@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
-import { approveAgent } from "../../domain/agents/approve-agent.js";
-import { type AuthorizationRequest, RedirectedRefusal, UnredirectableRequest, checkAuthorizationRequest, redirectWith } from "../../domain/agents/authorization-request.js";
-import { listProfiles } from "../../domain/profiles/profiles.js";
+import { approveAgent } from "../../domain/agents/index.js";
+import { type AuthorizationRequest, RedirectedRefusal, UnredirectableRequest, checkAuthorizationRequest, redirectWith } from "../../domain/agents/index.js";
+import { listProfiles } from "../../domain/accounts/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { ConsentPage, REQUEST_FIELDS } from "./agent-consent-page.js";
 import { type DashboardEnv, dashboardHeaders, field } from "./dashboard-env.js";

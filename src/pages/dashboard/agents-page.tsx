@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { FC } from "hono/jsx";
-import { type AgentView, listAgents, revokeAgent } from "../../domain/agents/manage-agents.js";
-import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+import { type AgentView, listAgents, revokeAgent } from "../../domain/agents/index.js";
+import { Csrf, DashboardLayout, type Frame, Notice, when } from "./dashboard-layout.js";
 import type { DashboardEnv } from "./dashboard-env.js";
 import { type Column, DataTable } from "./data-table.js";
 import { SubNav } from "./developers-page.js";
@@ -47,11 +47,7 @@ const agentColumns = (csrf: string): Column<AgentView>[] => [
 export const AgentsPage: FC<{ frame: Frame; agents: AgentView[]; notice?: string | undefined }> = ({ frame, agents, notice }) => (
   <DashboardLayout title="Agents" section="developers" frame={frame}>
     <SubNav current="agents" />
-    {notice ? (
-      <p class="ok" role="status" id="notice">
-        {notice}
-      </p>
-    ) : null}
+    <Notice notice={notice} />
     <section class="card">
       <p class="muted">Agents connect with OAuth: each one you allowed is listed with its grant. Revoking ends its tokens at once.</p>
       {agents.length === 0 ? (

@@ -1,7 +1,7 @@
 import type { FC } from "hono/jsx";
-import type { AnalyticsReport } from "../../domain/analytics/account-analytics.js";
-import { analyticsPeriods } from "../../domain/analytics/periods.js";
-import type { PostAnalytics } from "../../domain/analytics/post-analytics.js";
+import type { AnalyticsReport } from "../../domain/insights/index.js";
+import { analyticsPeriods } from "../../domain/insights/index.js";
+import type { PostAnalytics } from "../../domain/insights/index.js";
 import { type MetricValues, type NormalisedMetric, normalisedMetrics } from "../../networks/facets/analytics.js";
 import { DailyChart, dailySeries } from "./daily-chart.js";
 import { DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";

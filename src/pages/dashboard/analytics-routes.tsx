@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { getAnalytics } from "../../domain/analytics/account-analytics.js";
-import { analyticsPeriods } from "../../domain/analytics/periods.js";
-import { getPostAnalytics } from "../../domain/analytics/post-analytics.js";
+import { getAnalytics } from "../../domain/insights/index.js";
+import { analyticsPeriods } from "../../domain/insights/index.js";
+import { getPostAnalytics } from "../../domain/insights/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { AnalyticsPage, PostAnalyticsPage } from "./analytics-page.js";
 import type { DashboardEnv } from "./dashboard-env.js";

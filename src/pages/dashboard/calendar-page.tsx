@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { PostView } from "../../domain/posts/post-view.js";
-import { Csrf, DashboardLayout, type Frame } from "./dashboard-layout.js";
+import type { PostView } from "../../domain/publishing/index.js";
+import { Csrf, DashboardLayout, type Frame, Notice } from "./dashboard-layout.js";
 
 /** `2030-01-31T09:30` for a datetime-local input, in UTC (the calendar's zone, said on the page). */
 const localValue = (iso: string) => iso.slice(0, 16);
@@ -14,11 +14,7 @@ export const CalendarPage: FC<{ frame: Frame; posts: PostView[]; notice?: string
   }
   return (
     <DashboardLayout title="Calendar" section="calendar" frame={frame}>
-      {notice ? (
-        <p class="ok" role="status" id="notice">
-          {notice}
-        </p>
-      ) : null}
+      <Notice notice={notice} />
       {error ? (
         <div class="alert" role="alert" id="error">
           {error}

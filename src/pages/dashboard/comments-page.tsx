@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { Comment } from "../../domain/comments/list-comments.js";
-import type { ReadProblem } from "../../domain/reads/spanning-read.js";
+import type { Comment } from "../../domain/inbox/index.js";
+import type { ReadProblem } from "../../domain/accounts/index.js";
 import { Csrf, type Frame, when } from "./dashboard-layout.js";
 import { InboxLayout } from "./inbox-page.js";
 import { ProblemsList } from "./problems-list.js";

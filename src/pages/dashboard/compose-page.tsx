@@ -1,7 +1,8 @@
 import type { FC } from "hono/jsx";
-import type { ValidationReport } from "../../domain/posts/create-post.js";
-import type { SocialAccountView } from "../../domain/social-accounts/account-view.js";
+import type { ValidationReport } from "../../domain/publishing/index.js";
+import type { SocialAccountView } from "../../domain/accounts/index.js";
 import { Csrf, DashboardLayout, type Frame } from "./dashboard-layout.js";
+import { TargetWarnings } from "./problems-list.js";
 
 export interface ComposeDraft {
   text: string;
@@ -36,11 +37,7 @@ export const ValidationResult: FC<{ report: ValidationReport | null; problem: Re
               {e.fix ? <p>How to fix: {e.fix}</p> : null}
             </div>
           ))}
-          {t.warnings.map((w) => (
-            <p class="muted">
-              Warning <code>{w.code}</code>: {w.message}
-            </p>
-          ))}
+          <TargetWarnings warnings={t.warnings} />
         </li>
       ))}
     </ul>

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { uploadMedia } from "../../domain/media/upload-media.js";
+import { uploadMedia } from "../../domain/publishing/index.js";
 import { keyedWrite } from "../../http/keyed-write.js";
 import { randomString } from "../../infra/ids.js";
-import { type CreatePostRequest, type ValidationReport, createPost, validatePost } from "../../domain/posts/create-post.js";
-import { listAccounts } from "../../domain/social-accounts/account-queries.js";
+import { type CreatePostRequest, type ValidationReport, createPost, validatePost } from "../../domain/publishing/index.js";
+import { listAccounts } from "../../domain/accounts/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { type ComposeDraft, ComposePage, type RequestProblem, ValidationResult } from "./compose-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";

@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { getLimits } from "../../domain/account/get-limits.js";
-import type { CreditHistoryDay } from "../../domain/billing/credit-history.js";
+import type { getLimits } from "../../domain/workspaces/index.js";
+import type { CreditHistoryDay } from "../../domain/billing/index.js";
 import { DashboardLayout, type Frame } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 

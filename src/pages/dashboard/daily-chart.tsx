@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { AccountAnalytics } from "../../domain/analytics/account-analytics.js";
-import { daysBetween } from "../../domain/analytics/periods.js";
+import type { AccountAnalytics } from "../../domain/insights/index.js";
+import { daysBetween } from "../../domain/insights/index.js";
 import type { NormalisedMetric } from "../../networks/facets/analytics.js";
 import { type Column, DataTable } from "./data-table.js";
 

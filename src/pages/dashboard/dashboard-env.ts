@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { type OpenedSession, assertCsrf, openSession } from "../../domain/dashboard/sessions.js";
+import { type OpenedSession, assertCsrf, openSession } from "../../domain/workspaces/index.js";
 import type { AppEnv } from "../../http/context.js";
 import { domainServices } from "../../http/domain-services.js";
 import { assertSafeInput } from "../../http/input-limits.js";

@@ -31,19 +31,26 @@ const sections: { id: Section; href: string; label: string }[] = [
 /** The session's CSRF token, in every form. */
 export const Csrf: FC<{ token: string }> = ({ token }) => <input type="hidden" name="_csrf" value={token} />;
 
+/** The head of every page, signed in or not (never indexed); `children` add what one layout needs more. */
+const PageHead: FC<{ title: string; children?: Child }> = ({ title, children }) => (
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>{title}</title>
+    <link rel="icon" href="data:," />
+    <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
+    {children}
+  </head>
+);
+
 export const DashboardLayout: FC<{ title: string; section: Section; frame: Frame; children?: Child }> = ({ title, section, frame, children }) => (
   <>
     {raw("<!doctype html>")}
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{`${title} · ${frame.workspaceName} · Chorus`}</title>
-        <link rel="icon" href="data:," />
-        <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
+      <PageHead title={`${title} · ${frame.workspaceName} · Chorus`}>
         <script src="/dashboard/assets/htmx.min.js" defer></script>
-      </head>
+      </PageHead>
       <body>
         <a class="skip" href="#content">
           Skip to content
@@ -103,14 +110,7 @@ export const PlainLayout: FC<{ title: string; children?: Child }> = ({ title, ch
   <>
     {raw("<!doctype html>")}
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{title}</title>
-        <link rel="icon" href="data:," />
-        <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
-      </head>
+      <PageHead title={title} />
       <body>
         <main id="content">
           <section class="card">{children}</section>
@@ -119,6 +119,14 @@ export const PlainLayout: FC<{ title: string; children?: Child }> = ({ title, ch
     </html>
   </>
 );
+
+/** The outcome of the form just sent (after its redirect), announced to screen readers. */
+export const Notice: FC<{ notice?: string | undefined }> = ({ notice }) =>
+  notice ? (
+    <p class="ok" role="status" id="notice">
+      {notice}
+    </p>
+  ) : null;
 
 /** A state as a labelled badge (text, not colour alone, carries the meaning). */
 export const StateBadge: FC<{ state: string }> = ({ state }) => <span class={`badge state-${state}`}>{state.replace("_", " ")}</span>;

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { listAuditEvents } from "../../domain/audit/list-audit-events.js";
-import { deleteCredentials, listCredentials, saveCredentials } from "../../domain/credentials/app-credentials.js";
-import { getEmailPreferences, updateEmailPreferences } from "../../domain/email-preferences/email-preferences.js";
-import { createWorkspaceKey, listWorkspaceKeys, revokeWorkspaceKey } from "../../domain/keys/workspace-keys.js";
+import { listAuditEvents } from "../../domain/core/index.js";
+import { deleteCredentials, listCredentials, saveCredentials } from "../../domain/accounts/index.js";
+import { getEmailPreferences, updateEmailPreferences } from "../../domain/workspaces/index.js";
+import { createWorkspaceKey, listWorkspaceKeys, revokeWorkspaceKey } from "../../domain/keys/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { type PlatformId, platformIds } from "../../types/platform-ids.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";

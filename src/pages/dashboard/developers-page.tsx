@@ -1,10 +1,10 @@
 import type { FC } from "hono/jsx";
-import type { CredentialView } from "../../domain/credentials/app-credentials.js";
-import type { EmailPreferences } from "../../domain/email-preferences/email-preferences.js";
-import type { CreatedApiKey } from "../../domain/keys/create-api-key.js";
-import type { listWorkspaceKeys } from "../../domain/keys/workspace-keys.js";
+import type { CredentialView } from "../../domain/accounts/index.js";
+import type { EmailPreferences } from "../../domain/workspaces/index.js";
+import type { CreatedApiKey } from "../../domain/keys/index.js";
+import type { listWorkspaceKeys } from "../../domain/keys/index.js";
 import { platformIds } from "../../types/platform-ids.js";
-import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+import { Csrf, DashboardLayout, type Frame, Notice, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 
 type KeyRow = Awaited<ReturnType<typeof listWorkspaceKeys>>[number];
@@ -59,11 +59,7 @@ export const KeysPage: FC<{ frame: Frame; keys: KeyRow[]; credentials: Credentia
 }) => (
   <DashboardLayout title="Developers" section="developers" frame={frame}>
     <SubNav current="keys" />
-    {notice ? (
-      <p class="ok" role="status" id="notice">
-        {notice}
-      </p>
-    ) : null}
+    <Notice notice={notice} />
     {created ? (
       <section class="card ok" aria-labelledby="created-title">
         <h2 id="created-title">Your new {created.mode} key</h2>
@@ -171,11 +167,7 @@ const emailChoices: { name: keyof Omit<EmailPreferences, "updatedAt">; label: st
 export const EmailPage: FC<{ frame: Frame; preferences: EmailPreferences; notice?: string | undefined }> = ({ frame, preferences, notice }) => (
   <DashboardLayout title="Email preferences" section="developers" frame={frame}>
     <SubNav current="email" />
-    {notice ? (
-      <p class="ok" role="status" id="notice">
-        {notice}
-      </p>
-    ) : null}
+    <Notice notice={notice} />
     <section class="card">
       <form method="post" action="/dashboard/developers/email">
         <Csrf token={frame.csrf} />

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { DomainContext } from "../../domain/context.js";
+import type { DomainContext } from "../../domain/core/index.js";
 import type { Frame } from "./dashboard-layout.js";
 import type { DashboardEnv } from "./dashboard-env.js";
 

@@ -1,11 +1,11 @@
 import type { Child, FC } from "hono/jsx";
-import type { Notification } from "../../domain/inbox/notifications.js";
-import type { MarkSeenResult } from "../../domain/inbox/mark-notifications-seen.js";
-import type { Conversation } from "../../domain/messages/list-conversations.js";
-import type { Message } from "../../domain/messages/list-messages.js";
-import type { PostView } from "../../domain/posts/post-view.js";
-import type { ReadProblem } from "../../domain/reads/spanning-read.js";
-import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+import type { Notification } from "../../domain/inbox/index.js";
+import type { MarkSeenResult } from "../../domain/inbox/index.js";
+import type { Conversation } from "../../domain/inbox/index.js";
+import type { Message } from "../../domain/inbox/index.js";
+import type { PostView } from "../../domain/publishing/index.js";
+import type { ReadProblem } from "../../domain/accounts/index.js";
+import { Csrf, DashboardLayout, type Frame, Notice, when } from "./dashboard-layout.js";
 import { ProblemsList } from "./problems-list.js";
 
 export type InboxTab = "notifications" | "conversations" | "comments";
@@ -30,11 +30,7 @@ export const InboxLayout: FC<{ title: string; tab: InboxTab; frame: Frame; notic
         ))}
       </ul>
     </nav>
-    {notice ? (
-      <p class="ok" role="status" id="notice">
-        {notice}
-      </p>
-    ) : null}
+    <Notice notice={notice} />
     {children}
   </DashboardLayout>
 );

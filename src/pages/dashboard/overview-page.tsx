@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { getLimits } from "../../domain/account/get-limits.js";
-import type { FailedPost } from "../../domain/posts/recent-failures.js";
+import type { getLimits } from "../../domain/workspaces/index.js";
+import type { FailedPost } from "../../domain/publishing/index.js";
 import { DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
 
 export interface OverviewModel {

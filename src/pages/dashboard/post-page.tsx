@@ -1,15 +1,12 @@
 import type { FC } from "hono/jsx";
-import type { PostView } from "../../domain/posts/post-view.js";
-import { Csrf, DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
+import type { PostView } from "../../domain/publishing/index.js";
+import { Csrf, DashboardLayout, type Frame, Notice, StateBadge, when } from "./dashboard-layout.js";
+import { TargetWarnings } from "./problems-list.js";
 
 /** One post: every target's result, a failed target's error with its fix, the network's link. */
 export const PostPage: FC<{ frame: Frame; post: PostView; notice?: string | undefined }> = ({ frame, post, notice }) => (
   <DashboardLayout title="Post" section="posts" frame={frame}>
-    {notice ? (
-      <p class="ok" role="status" id="notice">
-        {notice}
-      </p>
-    ) : null}
+    <Notice notice={notice} />
     <section class="card">
       <p>
         <StateBadge state={post.state} /> <code id="post-id">{post.id}</code>
@@ -57,11 +54,7 @@ export const PostPage: FC<{ frame: Frame; post: PostView; notice?: string | unde
                 {t.error.fix ? <p class="error-fix">How to fix: {t.error.fix}</p> : null}
               </div>
             ) : null}
-            {t.warnings.map((w) => (
-              <p class="muted">
-                Warning <code>{w.code}</code>: {w.message}
-              </p>
-            ))}
+            <TargetWarnings warnings={t.warnings} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { deletePost, editPost } from "../../domain/posts/change-post.js";
-import { getPost, listPosts, postStates } from "../../domain/posts/read-posts.js";
+import { deletePost, editPost } from "../../domain/publishing/index.js";
+import { getPost, listPosts, postStates } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { CalendarPage } from "./calendar-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";

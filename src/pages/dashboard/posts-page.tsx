@@ -1,6 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { PostView } from "../../domain/posts/post-view.js";
-import { postStates } from "../../domain/posts/read-posts.js";
+import type { PostView } from "../../domain/publishing/index.js";
+import { postStates } from "../../domain/publishing/index.js";
 import { DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 

@@ -33,3 +33,14 @@ export const ProblemsList: FC<{ problems: ShownProblem[]; id: string; title?: st
       </ul>
     </section>
   );
+
+/** A post target's warnings (sent, but the network may change something), one line each. */
+export const TargetWarnings: FC<{ warnings: readonly { code: string; message: string }[] }> = ({ warnings }) => (
+  <>
+    {warnings.map((w) => (
+      <p class="muted">
+        Warning <code>{w.code}</code>: {w.message}
+      </p>
+    ))}
+  </>
+);

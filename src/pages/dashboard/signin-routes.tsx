@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { redeemAppLink } from "../../domain/dashboard/sessions.js";
+import { redeemAppLink } from "../../domain/workspaces/index.js";
 import type { AppEnv } from "../../http/context.js";
 import { ApiError } from "../../infra/errors.js";
 import { withRuntime } from "../runtime.js";

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { createWebhook } from "../../domain/webhooks/create-webhook.js";
-import { deleteWebhook } from "../../domain/webhooks/delete-webhook.js";
-import { listDeliveries } from "../../domain/webhooks/list-deliveries.js";
-import { getWebhook, listWebhooks } from "../../domain/webhooks/list-webhooks.js";
-import { redeliverEvent } from "../../domain/webhooks/redeliver-event.js";
-import { DEFAULT_ROTATION_WINDOW_SECONDS, rotateWebhookSecret } from "../../domain/webhooks/rotate-webhook-secret.js";
-import { testWebhook } from "../../domain/webhooks/test-webhook.js";
+import { createWebhook } from "../../domain/events/index.js";
+import { deleteWebhook } from "../../domain/events/index.js";
+import { listDeliveries } from "../../domain/events/index.js";
+import { getWebhook, listWebhooks } from "../../domain/events/index.js";
+import { redeliverEvent } from "../../domain/events/index.js";
+import { DEFAULT_ROTATION_WINDOW_SECONDS, rotateWebhookSecret } from "../../domain/events/index.js";
+import { testWebhook } from "../../domain/events/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";

@@ -1,8 +1,8 @@
 import type { FC } from "hono/jsx";
-import { eventTypes } from "../../domain/events/record-event.js";
-import type { DeliveryAttemptView } from "../../domain/webhooks/list-deliveries.js";
-import type { WebhookView } from "../../domain/webhooks/webhook-view.js";
-import { Csrf, DashboardLayout, type Frame, when } from "./dashboard-layout.js";
+import { eventTypes } from "../../domain/events/index.js";
+import type { DeliveryAttemptView } from "../../domain/events/index.js";
+import type { WebhookView } from "../../domain/events/index.js";
+import { Csrf, DashboardLayout, type Frame, Notice, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 
 /** A secret from creation or rotation: shown in this one response, never again. */
@@ -10,13 +10,6 @@ export interface ShownSecret {
   secret: string;
   previousSecretExpiresAt?: string | null;
 }
-
-const Notice: FC<{ notice?: string | undefined }> = ({ notice }) =>
-  notice ? (
-    <p class="ok" role="status" id="notice">
-      {notice}
-    </p>
-  ) : null;
 
 const SecretCard: FC<{ shown: ShownSecret; title: string }> = ({ shown, title }) => (
   <section class="card ok" aria-labelledby="secret-title">

@@ -1,6 +1,5 @@
-// Bundled into the Worker as a text module (wrangler.toml `[[rules]] type = "Text"`), so the
-// dashboard's script ships with the deployment.
-import htmx from "htmx.org/dist/htmx.min.js";
-import type { DashboardScriptSource } from "./dashboard-assets.js";
+import type { DashboardScriptSource } from "../../infra/assets/dashboard-assets.js";
 
-export const workerDashboardScript: DashboardScriptSource = async () => htmx;
+// A text module in the Worker upload (wrangler.toml `[[rules]] type = "Text"`), so the dashboard's
+// script ships with the deployment; imported on the first dashboard request, not at start-up.
+export const workerDashboardScript: DashboardScriptSource = async () => (await import("htmx.org/dist/htmx.min.js")).default;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { handleJob } from "../../domain/jobs/handle-job.js";
-import { jobKinds } from "../../domain/jobs/job-queue.js";
+import { handleJob } from "../../jobs/handle-job.js";
+import { jobKinds } from "../../domain/core/index.js";
 import type { AppEnv } from "../../http/context.js";
 import { domainServices } from "../../http/domain-services.js";
 import { ApiError } from "../../infra/errors.js";

@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
-import { RedirectedRefusal, UnredirectableRequest, checkAuthorizationRequest, redirectWith, resourceOf } from "../../domain/agents/authorization-request.js";
-import { isMetadataDocumentClientId } from "../../domain/agents/client-metadata-document.js";
-import { authenticateClient, presentedClient, registerClient } from "../../domain/agents/oauth-clients.js";
-import { OAuthError } from "../../domain/agents/oauth-error.js";
-import { authorizationServerMetadata, protectedResourceMetadata } from "../../domain/agents/oauth-metadata.js";
-import { exchangeCode, refreshTokens, revokeToken } from "../../domain/agents/oauth-tokens.js";
+import { RedirectedRefusal, UnredirectableRequest, checkAuthorizationRequest, redirectWith, resourceOf } from "../../domain/agents/index.js";
+import { isMetadataDocumentClientId } from "../../domain/agents/index.js";
+import { authenticateClient, presentedClient, registerClient } from "../../domain/agents/index.js";
+import { OAuthError } from "../../domain/agents/index.js";
+import { authorizationServerMetadata, protectedResourceMetadata } from "../../domain/agents/index.js";
+import { exchangeCode, refreshTokens, revokeToken } from "../../domain/agents/index.js";
 import { publicLimit } from "../../http/auth.js";
 import type { AppEnv } from "../../http/context.js";
 import { ApiError } from "../../infra/errors.js";

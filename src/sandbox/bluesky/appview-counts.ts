@@ -1,12 +1,11 @@
 import type { StoredRecord } from "./repo.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * The AppView's counts of a post (likes, reposts, replies, quotes), as appview.ts shows them in
  * post views: each is the number of records in the simulated world that point at the post, as
  * the AppView counts what it indexed, so nothing is made up.
  */
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 export interface WorldRecord {
   did: string;
@@ -15,13 +14,13 @@ export interface WorldRecord {
   record: StoredRecord;
 }
 
-const subjectUri = (value: Record<string, unknown>) => (isObject(value.subject) && typeof value.subject.uri === "string" ? value.subject.uri : null);
+const subjectUri = (value: Record<string, unknown>) => (isRecord(value.subject) && typeof value.subject.uri === "string" ? value.subject.uri : null);
 const quotedUri = (value: Record<string, unknown>) => {
-  const embed = isObject(value.embed) ? value.embed : null;
-  const record = embed && isObject(embed.record) ? (isObject(embed.record.record) ? embed.record.record : embed.record) : null;
+  const embed = isRecord(value.embed) ? value.embed : null;
+  const record = embed && isRecord(embed.record) ? (isRecord(embed.record.record) ? embed.record.record : embed.record) : null;
   return record && typeof record.uri === "string" ? record.uri : null;
 };
-const parentUri = (value: Record<string, unknown>) => (isObject(value.reply) && isObject(value.reply.parent) && typeof value.reply.parent.uri === "string" ? value.reply.parent.uri : null);
+const parentUri = (value: Record<string, unknown>) => (isRecord(value.reply) && isRecord(value.reply.parent) && typeof value.reply.parent.uri === "string" ? value.reply.parent.uri : null);
 
 export function countsOf(records: WorldRecord[], uri: string) {
   const count = (collection: string, points: (value: Record<string, unknown>) => string | null) =>

@@ -7,6 +7,7 @@ import { profileBasic } from "./appview.js";
 import { atIdentifierError, isAtIdentifier } from "./handles.js";
 import type { StoredRecord } from "./repo.js";
 import { xrpcError } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * The AppView's public reads as the simulated PDS proxies them: `app.bsky.feed.searchPosts`
@@ -17,7 +18,6 @@ import { xrpcError } from "./wire.js";
  */
 
 const path = (nsid: string) => `/xrpc/${nsid}`;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const AUTHOR_FEED_FILTERS = ["posts_with_replies", "posts_no_replies", "posts_with_media", "posts_and_author_threads", "posts_with_video"];
 
 interface Post {
@@ -56,19 +56,19 @@ type World = Awaited<ReturnType<typeof world>>;
 
 /** The view of a record's embed, enough for a client to tell images, video, links and quotes apart. */
 function embedView(did: string, embed: unknown): Record<string, unknown> | undefined {
-  if (!isObject(embed) || typeof embed.$type !== "string") return undefined;
+  if (!isRecord(embed) || typeof embed.$type !== "string") return undefined;
   const cdn = (blob: unknown, kind: string) => {
-    const link = isObject(blob) && isObject(blob.ref) && typeof blob.ref.$link === "string" ? blob.ref.$link : "";
+    const link = isRecord(blob) && isRecord(blob.ref) && typeof blob.ref.$link === "string" ? blob.ref.$link : "";
     return `https://cdn.bsky.app/img/${kind}/plain/${did}/${link}@jpeg`;
   };
   if (embed.$type === "app.bsky.embed.images" && Array.isArray(embed.images)) {
     return {
       $type: "app.bsky.embed.images#view",
-      images: embed.images.map((image) => ({ thumb: cdn(isObject(image) ? image.image : null, "feed_thumbnail"), fullsize: cdn(isObject(image) ? image.image : null, "feed_fullsize"), alt: isObject(image) && typeof image.alt === "string" ? image.alt : "" })),
+      images: embed.images.map((image) => ({ thumb: cdn(isRecord(image) ? image.image : null, "feed_thumbnail"), fullsize: cdn(isRecord(image) ? image.image : null, "feed_fullsize"), alt: isRecord(image) && typeof image.alt === "string" ? image.alt : "" })),
     };
   }
-  if (embed.$type === "app.bsky.embed.video") return { $type: "app.bsky.embed.video#view", cid: isObject(embed.video) && isObject(embed.video.ref) ? embed.video.ref.$link : "", playlist: `https://video.bsky.app/watch/${did}/playlist.m3u8` };
-  if (embed.$type === "app.bsky.embed.external" && isObject(embed.external)) return { $type: "app.bsky.embed.external#view", external: { uri: embed.external.uri, title: embed.external.title ?? "", description: embed.external.description ?? "" } };
+  if (embed.$type === "app.bsky.embed.video") return { $type: "app.bsky.embed.video#view", cid: isRecord(embed.video) && isRecord(embed.video.ref) ? embed.video.ref.$link : "", playlist: `https://video.bsky.app/watch/${did}/playlist.m3u8` };
+  if (embed.$type === "app.bsky.embed.external" && isRecord(embed.external)) return { $type: "app.bsky.embed.external#view", external: { uri: embed.external.uri, title: embed.external.title ?? "", description: embed.external.description ?? "" } };
   return { $type: `${embed.$type}#view` };
 }
 
@@ -95,8 +95,8 @@ async function postViews(deps: SimulatorDeps, w: World, posts: Post[]) {
 function tagsOf(value: Record<string, unknown>): string[] {
   const tags = Array.isArray(value.tags) ? value.tags.filter((t): t is string => typeof t === "string") : [];
   for (const facet of Array.isArray(value.facets) ? value.facets : []) {
-    for (const feature of isObject(facet) && Array.isArray(facet.features) ? facet.features : []) {
-      if (isObject(feature) && feature.$type === "app.bsky.richtext.facet#tag" && typeof feature.tag === "string") tags.push(feature.tag);
+    for (const feature of isRecord(facet) && Array.isArray(facet.features) ? facet.features : []) {
+      if (isRecord(feature) && feature.$type === "app.bsky.richtext.facet#tag" && typeof feature.tag === "string") tags.push(feature.tag);
     }
   }
   return tags.map((t) => t.toLowerCase());
@@ -184,7 +184,7 @@ export function mountAppViewReads(app: Hono, deps: SimulatorDeps): void {
     const w = await world(deps);
     const own = w.posts
       .filter((p) => p.did === account.id)
-      .filter((p) => filter !== "posts_no_replies" || !isObject(p.value.reply))
+      .filter((p) => filter !== "posts_no_replies" || !isRecord(p.value.reply))
       .filter((p) => filter !== "posts_with_media" || embedView(p.did, p.value.embed)?.$type === "app.bsky.embed.images#view")
       .filter((p) => filter !== "posts_with_video" || embedView(p.did, p.value.embed)?.$type === "app.bsky.embed.video#view")
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (b.uri < a.uri ? -1 : 1));

@@ -6,6 +6,8 @@ import { countsOf } from "./appview-counts.js";
 import { atIdentifierError, isAtIdentifier } from "./handles.js";
 import type { StoredRecord } from "./repo.js";
 import { xrpcError } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * The AppView views the simulated PDS proxies for engagement and account reads: posts and profiles
@@ -16,7 +18,6 @@ import { xrpcError } from "./wire.js";
  */
 
 const path = (nsid: string) => `/xrpc/${nsid}`;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const AT_URI = /^at:\/\/(did:[^/]+)\/([^/]+)\/([^/]+)$/;
 
 interface Row {
@@ -35,7 +36,7 @@ async function allRecords(deps: SimulatorDeps): Promise<Row[]> {
   });
 }
 
-const subjectUri = (row: Row) => (isObject(row.record.value.subject) && typeof row.record.value.subject.uri === "string" ? row.record.value.subject.uri : null);
+const subjectUri = (row: Row) => (isRecord(row.record.value.subject) && typeof row.record.value.subject.uri === "string" ? row.record.value.subject.uri : null);
 const subjectDid = (row: Row) => (typeof row.record.value.subject === "string" ? row.record.value.subject : null);
 
 async function viewer(c: Context, deps: SimulatorDeps): Promise<{ ok: true; account: SandboxAccount } | { ok: false; response: Response }> {
@@ -156,8 +157,8 @@ export function mountAppViewRoutes(app: Hono, deps: SimulatorDeps): void {
     app.post(path(nsid), async (c) => {
       const auth = await viewer(c, deps);
       if (!auth.ok) return auth.response;
-      const body = (await c.req.json().catch(() => null)) as unknown;
-      const actor = isObject(body) ? body.actor : undefined;
+      const body = await jsonBody(c);
+      const actor = body?.actor;
       if (typeof actor !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "actor"');
       if (!isAtIdentifier(actor)) return xrpcError(c, 400, "InvalidRequest", atIdentifierError("actor"));
       const subject = await findAccount(deps, actor);
@@ -172,8 +173,8 @@ export function mountAppViewRoutes(app: Hono, deps: SimulatorDeps): void {
   app.post(path(BLUESKY_METHODS.createBookmark), async (c) => {
     const auth = await viewer(c, deps);
     if (!auth.ok) return auth.response;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    if (!isObject(body) || typeof body.uri !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "uri"');
+    const body = await jsonBody(c);
+    if (!body || typeof body.uri !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "uri"');
     if (typeof body.cid !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "cid"');
     const collection = AT_URI.exec(body.uri)?.[2];
     // The lexicon's one error: only app.bsky.feed.post records can be bookmarked.
@@ -186,8 +187,8 @@ export function mountAppViewRoutes(app: Hono, deps: SimulatorDeps): void {
   app.post(path(BLUESKY_METHODS.deleteBookmark), async (c) => {
     const auth = await viewer(c, deps);
     if (!auth.ok) return auth.response;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    if (!isObject(body) || typeof body.uri !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "uri"');
+    const body = await jsonBody(c);
+    if (!body || typeof body.uri !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "uri"');
     const uris = (await bookmarksOf(deps, auth.account.id)).filter((u) => u !== body.uri);
     await deps.store.put(PLATFORM, "bookmarks", auth.account.id, { uris }, auth.account.id);
     return c.body(null, 200);

@@ -1,11 +1,11 @@
 import { BLUESKY_ENGAGEMENT_COLLECTIONS } from "../../networks/bluesky/capabilities.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * The lexicon checks the PDS makes on engagement records: a like or repost names its post by a
  * strong reference (`subject: { uri, cid }`), a follow or block names a DID; all need `createdAt`.
  * Messages follow @atproto/lexicon's wording ("Record/subject must have the property ...").
  */
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const invalid = (message: string) => ({ error: "InvalidRequest", message });
 
 export function checkEngagementRecord(collection: string, record: Record<string, unknown>): { error: string; message: string } | null {
@@ -17,7 +17,7 @@ export function checkEngagementRecord(collection: string, record: Record<string,
   if (typeof record.createdAt !== "string") return invalid(`${prefix}Record must have the property "createdAt"`);
   if (Number.isNaN(Date.parse(record.createdAt))) return invalid(`${prefix}Record/createdAt must be an valid atproto datetime (both RFC-3339 and ISO-8601)`);
   if (postSubject) {
-    if (!isObject(record.subject)) return invalid(`${prefix}Record/subject must be an object`);
+    if (!isRecord(record.subject)) return invalid(`${prefix}Record/subject must be an object`);
     if (typeof record.subject.uri !== "string") return invalid(`${prefix}Record/subject must have the property "uri"`);
     if (!/^at:\/\/[^/]+\/[^/]+\/[^/]+$/.test(record.subject.uri)) return invalid(`${prefix}Record/subject/uri must be a valid at-uri`);
     if (typeof record.subject.cid !== "string") return invalid(`${prefix}Record/subject must have the property "cid"`);

@@ -3,6 +3,8 @@ import { BLUESKY_METHODS } from "../../networks/bluesky/capabilities.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, PLATFORM, scopeFault } from "./accounts.js";
 import { xrpcError } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * The AppView's notifications, as the simulated PDS proxies them: every record written in any
@@ -22,29 +24,28 @@ export interface StoredNotification {
 }
 
 const path = (nsid: string) => `/xrpc/${nsid}`;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const didOfUri = (uri: unknown) => (typeof uri === "string" ? (/^at:\/\/([^/]+)\//.exec(uri)?.[1] ?? null) : null);
 
 /** Who a record notifies, and why: the rules of the AppView's notification indexer for the six reasons. */
 function recipientsOf(collection: string, record: Record<string, unknown>): { did: string; reason: StoredNotification["reason"]; subject: string | null }[] {
   const out: { did: string; reason: StoredNotification["reason"]; subject: string | null }[] = [];
-  const subjectUri = isObject(record.subject) && typeof record.subject.uri === "string" ? record.subject.uri : null;
+  const subjectUri = isRecord(record.subject) && typeof record.subject.uri === "string" ? record.subject.uri : null;
   if (collection === "app.bsky.feed.like" || collection === "app.bsky.feed.repost") {
     const did = didOfUri(subjectUri);
     if (did) out.push({ did, reason: collection === "app.bsky.feed.like" ? "like" : "repost", subject: subjectUri });
   }
   if (collection === "app.bsky.graph.follow" && typeof record.subject === "string") out.push({ did: record.subject, reason: "follow", subject: null });
   if (collection === "app.bsky.feed.post") {
-    const parent = isObject(record.reply) && isObject(record.reply.parent) ? record.reply.parent.uri : null;
+    const parent = isRecord(record.reply) && isRecord(record.reply.parent) ? record.reply.parent.uri : null;
     const parentDid = didOfUri(parent);
     if (parentDid && typeof parent === "string") out.push({ did: parentDid, reason: "reply", subject: parent });
-    const embedded = isObject(record.embed) ? (isObject(record.embed.record) && isObject(record.embed.record.record) ? record.embed.record.record : record.embed.record) : null;
-    const quoted = isObject(embedded) ? embedded.uri : null;
+    const embedded = isRecord(record.embed) ? (isRecord(record.embed.record) && isRecord(record.embed.record.record) ? record.embed.record.record : record.embed.record) : null;
+    const quoted = isRecord(embedded) ? embedded.uri : null;
     const quotedDid = didOfUri(quoted);
     if (quotedDid && typeof quoted === "string") out.push({ did: quotedDid, reason: "quote", subject: quoted });
     for (const facet of Array.isArray(record.facets) ? record.facets : []) {
-      for (const feature of isObject(facet) && Array.isArray(facet.features) ? facet.features : []) {
-        if (isObject(feature) && feature.$type === "app.bsky.richtext.facet#mention" && typeof feature.did === "string") {
+      for (const feature of isRecord(facet) && Array.isArray(facet.features) ? facet.features : []) {
+        if (isRecord(feature) && feature.$type === "app.bsky.richtext.facet#mention" && typeof feature.did === "string") {
           out.push({ did: feature.did, reason: "mention", subject: null });
         }
       }
@@ -116,8 +117,8 @@ export function mountNotificationRoutes(app: Hono, deps: SimulatorDeps): void {
     if (!auth.ok) return auth.response;
     const fault = (await accountFault(c, deps, auth.account, "other")) ?? scopeFault(c, auth.account);
     if (fault) return fault;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    const seenAt = isObject(body) ? body.seenAt : undefined;
+    const body = await jsonBody(c);
+    const seenAt = body?.seenAt;
     if (typeof seenAt !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "seenAt"');
     if (Number.isNaN(Date.parse(seenAt))) return xrpcError(c, 400, "InvalidRequest", "Input/seenAt must be an valid atproto datetime (both RFC-3339 and ISO-8601)");
     await deps.store.put(PLATFORM, "notification_seen", auth.account.id, { seenAt: new Date(seenAt).toISOString() }, auth.account.id);

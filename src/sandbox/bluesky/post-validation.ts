@@ -11,6 +11,7 @@ import type { SimulatorDeps } from "../types.js";
 import { PLATFORM } from "./accounts.js";
 import type { StoredBlob } from "./repo.js";
 import { unstorableText } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * What the reference PDS checks when a feed record is written: the lexicon (required keys,
@@ -25,8 +26,6 @@ export type Invalid = { error: string; message: string };
 
 /** The feed records the PDS validates against their lexicons on every write. */
 export const FEED_COLLECTIONS: readonly string[] = [BLUESKY_POST_COLLECTION, BLUESKY_THREADGATE_COLLECTION, BLUESKY_POSTGATE_COLLECTION];
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 class RecordCheck {
   problem: Invalid | null = null;
@@ -64,15 +63,15 @@ class RecordCheck {
   }
 
   strongRef(value: unknown, path: string): boolean {
-    if (!isObject(value)) return this.fail(`Expected object value type at ${path}`);
+    if (!isRecord(value)) return this.fail(`Expected object value type at ${path}`);
     if (!this.required(value, "uri", path) || !this.required(value, "cid", path)) return false;
     if (typeof value.uri !== "string" || !value.uri.startsWith("at://")) return this.fail(`${path}/uri must be a valid at-uri`);
     return this.string(value.cid, `${path}.cid`);
   }
 
   blob(value: unknown, path: string, maxSize: number): boolean {
-    const ref = isObject(value) && isObject(value.ref) ? value.ref.$link : undefined;
-    if (!isObject(value) || value.$type !== "blob" || typeof ref !== "string" || typeof value.mimeType !== "string" || typeof value.size !== "number") {
+    const ref = isRecord(value) && isRecord(value.ref) ? value.ref.$link : undefined;
+    if (!isRecord(value) || value.$type !== "blob" || typeof ref !== "string" || typeof value.mimeType !== "string" || typeof value.size !== "number") {
       return this.fail(`Expected blob value type at ${path}`);
     }
     if (!value.mimeType.startsWith("image/")) return this.fail(`${path} mime type is not accepted (expected image/*)`);
@@ -85,12 +84,12 @@ class RecordCheck {
     if (!this.array(value, path, Number.MAX_SAFE_INTEGER)) return false;
     return value.every((facet, i) => {
       const at = `${path}[${i}]`;
-      if (!isObject(facet) || !isObject(facet.index) || !Array.isArray(facet.features)) return this.fail(`Expected index and features at ${at}`);
+      if (!isRecord(facet) || !isRecord(facet.index) || !Array.isArray(facet.features)) return this.fail(`Expected index and features at ${at}`);
       const { byteStart, byteEnd } = facet.index;
       if (!Number.isInteger(byteStart) || !Number.isInteger(byteEnd) || Number(byteStart) < 0 || Number(byteEnd) < 0) return this.fail(`Expected integer byteStart and byteEnd at ${at}.index`);
       return facet.features.every((feature, j) => {
         const where = `${at}.features[${j}]`;
-        if (!isObject(feature)) return this.fail(`Expected object value type at ${where}`);
+        if (!isRecord(feature)) return this.fail(`Expected object value type at ${where}`);
         if (feature.$type === "app.bsky.richtext.facet#mention") return typeof feature.did === "string" && feature.did.startsWith("did:") ? true : this.fail(`${where}/did must be a valid did`);
         if (feature.$type === "app.bsky.richtext.facet#link") return typeof feature.uri === "string" && /^\w+:/.test(feature.uri) ? true : this.fail(`${where}/uri must be a uri`);
         if (feature.$type === "app.bsky.richtext.facet#tag") return this.string(feature.tag, `${where}.tag`, { graphemes: BLUESKY_POST_LIMITS.tagGraphemes, bytes: BLUESKY_POST_LIMITS.tagBytes });
@@ -103,20 +102,20 @@ class RecordCheck {
     if (!this.required(value, "images", path) || !this.array(value.images, `${path}.images`, BLUESKY_POST_LIMITS.images)) return false;
     return value.images.every((image, i) => {
       const at = `${path}.images[${i}]`;
-      if (!isObject(image)) return this.fail(`Expected object value type at ${at}`);
+      if (!isRecord(image)) return this.fail(`Expected object value type at ${at}`);
       if (!this.required(image, "image", at) || !this.required(image, "alt", at)) return false;
       return this.blob(image.image, `${at}.image`, BLUESKY_IMAGE_MAX_BYTES) && this.string(image.alt, `${at}.alt`);
     });
   }
 
   embed(value: unknown, path: string): boolean {
-    if (!isObject(value)) return this.fail(`Expected object value type at ${path}`);
+    if (!isRecord(value)) return this.fail(`Expected object value type at ${path}`);
     switch (value.$type) {
       case "app.bsky.embed.images":
         return this.images(value, path);
       case "app.bsky.embed.external": {
         const external = value.external;
-        if (!isObject(external)) return this.fail(`Missing required key "external" at ${path}`);
+        if (!isRecord(external)) return this.fail(`Missing required key "external" at ${path}`);
         const at = `${path}.external`;
         if (!["uri", "title", "description"].every((k) => this.required(external, k, at) && this.string(external[k], `${at}.${k}`))) return false;
         return external.thumb === undefined || this.blob(external.thumb, `${at}.thumb`, BLUESKY_POST_LIMITS.thumbBytes);
@@ -124,9 +123,9 @@ class RecordCheck {
       case "app.bsky.embed.record":
         return this.strongRef(value.record, `${path}.record`);
       case "app.bsky.embed.recordWithMedia": {
-        if (!isObject(value.record)) return this.fail(`Missing required key "record" at ${path}`);
+        if (!isRecord(value.record)) return this.fail(`Missing required key "record" at ${path}`);
         if (!this.strongRef(value.record.record, `${path}.record.record`)) return false;
-        if (!isObject(value.media) || value.media.$type !== "app.bsky.embed.images") return this.fail(`${path}.media has an unsupported $type`);
+        if (!isRecord(value.media) || value.media.$type !== "app.bsky.embed.images") return this.fail(`${path}.media has an unsupported $type`);
         return this.images(value.media, `${path}.media`);
       }
       default:
@@ -142,7 +141,7 @@ class RecordCheck {
     if (record.langs !== undefined && !this.array(record.langs, `${at}.langs`, BLUESKY_POST_LIMITS.langs)) return;
     if (record.tags !== undefined && !this.array(record.tags, `${at}.tags`, BLUESKY_POST_LIMITS.tags)) return;
     if (record.reply !== undefined) {
-      if (!isObject(record.reply) || !this.strongRef(record.reply.root, `${at}.reply.root`) || !this.strongRef(record.reply.parent, `${at}.reply.parent`)) return;
+      if (!isRecord(record.reply) || !this.strongRef(record.reply.root, `${at}.reply.root`) || !this.strongRef(record.reply.parent, `${at}.reply.parent`)) return;
     }
     if (record.embed !== undefined) this.embed(record.embed, `${at}.embed`);
   }
@@ -174,7 +173,7 @@ export async function checkFeedRecord(deps: SimulatorDeps, did: string, collecti
   else if (collection === BLUESKY_POSTGATE_COLLECTION) check.gate(record, "embeddingRules");
   if (check.problem) return check.problem;
   for (const { blob } of check.blobs) {
-    const link = isObject(blob.ref) ? String(blob.ref.$link) : "";
+    const link = isRecord(blob.ref) ? String(blob.ref.$link) : "";
     const stored = await deps.store.get<StoredBlob>(PLATFORM, "blob", `${did}/${link}`);
     // PDS 0.4.217 looks the blob up by CID and does not compare the declared type or size.
     if (!stored) return { error: "BlobNotFound", message: `Could not find blob: ${link}` };

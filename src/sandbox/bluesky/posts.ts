@@ -6,6 +6,8 @@ import { checkEngagementRecord } from "./engagement-records.js";
 import { checkFeedRecord, FEED_COLLECTIONS } from "./post-validation.js";
 import { ownerFault, recordKey, type StoredRecord, writeRecord } from "./repo.js";
 import { cidFor, tid, xrpcError } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Publishing methods of the simulated PDS: `createRecord`, `applyWrites`, `deleteRecord`,
@@ -22,13 +24,6 @@ type Write =
   | { action: "create"; collection: string; rkey: string; value: Record<string, unknown> }
   | { action: "delete"; collection: string; rkey: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
-
-async function jsonInput(c: Context): Promise<Record<string, unknown> | null> {
-  const body = (await c.req.json().catch(() => null)) as unknown;
-  return isObject(body) ? body : null;
-}
-
 type Writer = { ok: true; account: SandboxAccount; body: Record<string, unknown> } | { ok: false; response: Response };
 
 /** Auth, faults and the `repo` of a write, which must be the caller's own. */
@@ -37,7 +32,7 @@ async function writer(c: Context, deps: SimulatorDeps): Promise<Writer> {
   if (!auth.ok) return auth;
   const fault = (await accountFault(c, deps, auth.account, "other")) ?? scopeFault(c, auth.account);
   if (fault) return { ok: false, response: fault };
-  const body = await jsonInput(c);
+  const body = await jsonBody(c);
   if (!body) return { ok: false, response: xrpcError(c, 400, "InvalidRequest", "Request encoding (Content-Type) required but not provided") };
   if (typeof body.repo !== "string") return { ok: false, response: xrpcError(c, 400, "InvalidRequest", 'Input must have the property "repo"') };
   const target = await findAccount(deps, body.repo);
@@ -89,7 +84,7 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
     if (!w.ok) return w.response;
     const { collection, rkey, record } = w.body;
     if (typeof collection !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "collection"');
-    if (!isObject(record)) return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "record"');
+    if (!isRecord(record)) return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "record"');
     if (rkey !== undefined && typeof rkey !== "string") return xrpcError(c, 400, "InvalidRequest", "Input/rkey must be a string");
     const write: Write = { action: "create", collection, rkey: rkey ?? tid(deps.now()), value: record };
     const problem = await prepare(deps, w.account.id, [write]);
@@ -105,8 +100,8 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
     if (!Array.isArray(w.body.writes)) return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "writes"');
     const writes: Write[] = [];
     for (const [i, raw] of w.body.writes.entries()) {
-      if (!isObject(raw) || typeof raw.collection !== "string") return xrpcError(c, 400, "InvalidRequest", `Input/writes/${i} must be an object with a collection`);
-      if (raw.$type === "com.atproto.repo.applyWrites#create" && isObject(raw.value)) {
+      if (!isRecord(raw) || typeof raw.collection !== "string") return xrpcError(c, 400, "InvalidRequest", `Input/writes/${i} must be an object with a collection`);
+      if (raw.$type === "com.atproto.repo.applyWrites#create" && isRecord(raw.value)) {
         writes.push({ action: "create", collection: raw.collection, rkey: typeof raw.rkey === "string" ? raw.rkey : tid(deps.now()), value: raw.value });
       } else if (raw.$type === "com.atproto.repo.applyWrites#delete" && typeof raw.rkey === "string") {
         writes.push({ action: "delete", collection: raw.collection, rkey: raw.rkey });

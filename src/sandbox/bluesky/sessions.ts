@@ -16,17 +16,9 @@ import {
   type RefreshRow,
 } from "./accounts.js";
 import { jwtClaims, xrpcError } from "./wire.js";
+import { jsonBody } from "../json-body.js";
 
 const path = (nsid: string) => `/xrpc/${nsid}`;
-
-async function jsonBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = (await request.json()) as unknown;
-    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * `com.atproto.server.*` session methods as the reference PDS answers them. `revoked_permission`
@@ -35,7 +27,7 @@ async function jsonBody(request: Request): Promise<Record<string, unknown> | nul
  */
 export function mountSessionRoutes(app: Hono, deps: SimulatorDeps): void {
   app.post(path(BLUESKY_METHODS.createSession), async (c) => {
-    const body = await jsonBody(c.req.raw);
+    const body = await jsonBody(c);
     if (!body) return xrpcError(c, 400, "InvalidRequest", "Request encoding (Content-Type) required but not provided");
     const { identifier, password } = body;
     if (typeof identifier !== "string") return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "identifier"');

@@ -4,6 +4,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, PLATFORM, scopeFault } from "./accounts.js";
 import type { StoredRecord } from "./repo.js";
 import { xrpcError } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * `app.bsky.feed.getPostThread` as the AppView answers it through the PDS: the post as a
@@ -16,7 +17,6 @@ import { xrpcError } from "./wire.js";
  * replies themselves are still listed (bsky 0.0.221, api/app/bsky/feed/getPostThread).
  */
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const POST_URI = /^at:\/\/([^/]+)\/app\.bsky\.feed\.post\/([^/]+)$/;
 
 interface Indexed {
@@ -25,8 +25,8 @@ interface Indexed {
   record: StoredRecord;
 }
 
-const subjectUri = (value: Record<string, unknown>) => (isObject(value.subject) && typeof value.subject.uri === "string" ? value.subject.uri : null);
-const parentUri = (value: Record<string, unknown>) => (isObject(value.reply) && isObject(value.reply.parent) && typeof value.reply.parent.uri === "string" ? value.reply.parent.uri : null);
+const subjectUri = (value: Record<string, unknown>) => (isRecord(value.subject) && typeof value.subject.uri === "string" ? value.subject.uri : null);
+const parentUri = (value: Record<string, unknown>) => (isRecord(value.reply) && isRecord(value.reply.parent) && typeof value.reply.parent.uri === "string" ? value.reply.parent.uri : null);
 
 async function worldIndex(deps: SimulatorDeps): Promise<Indexed[]> {
   return (await deps.store.list<StoredRecord>(PLATFORM, "record")).map((r) => {
@@ -77,7 +77,7 @@ export function mountThreadRoutes(app: Hono, deps: SimulatorDeps): void {
       post: await view(post),
       ...(levels > 0 ? { replies: await Promise.all(repliesTo(post.uri).map((reply) => node(reply, levels - 1))) } : {}),
     });
-    const rootUri = isObject(root.record.value.reply) && isObject(root.record.value.reply.root) && typeof root.record.value.reply.root.uri === "string" ? root.record.value.reply.root.uri : root.uri;
+    const rootUri = isRecord(root.record.value.reply) && isRecord(root.record.value.reply.root) && typeof root.record.value.reply.root.uri === "string" ? root.record.value.reply.root.uri : root.uri;
     const gateUri = rootUri.replace(`/${BLUESKY_POST_COLLECTION}/`, `/${BLUESKY_THREADGATE_COLLECTION}/`);
     const gate = world.find((r) => r.uri === gateUri);
     const threadgate = gate ? { uri: gate.uri, cid: gate.record.cid, record: gate.record.value, lists: [] } : undefined;

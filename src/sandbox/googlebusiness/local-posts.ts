@@ -3,6 +3,8 @@ import { numericId } from "../tokens.js";
 import type { SandboxAccount, SandboxStore, SimulatorDeps } from "../types.js";
 import { decodePageToken, googleRpcErrorBody, paginate } from "../google/wire.js";
 import type { SandboxBusinessAccount, SandboxLocation } from "./business-data.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Local posts on the Business Profile simulator (v4 API, mybusiness.googleapis.com): create, list,
@@ -40,7 +42,6 @@ export async function rejectSandboxLocalPost(store: SandboxStore, name: string):
   await store.put("googlebusiness", "local_post", id, { ...found.data, moderation: "rejected" }, found.owner);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const fetchable = (value: unknown) => {
   if (typeof value !== "string") return false;
   try {
@@ -104,14 +105,25 @@ function refusal(c: Context, body: Record<string, unknown>): Response | null {
   return null;
 }
 
+/** The person's location under the account in the path, or Google's answer for one they cannot reach (404, or 403 when another person manages it). */
+export async function ownLocation(c: Context, deps: SimulatorDeps, person: SandboxAccount): Promise<SandboxLocation | Response> {
+  const account = await deps.store.get<SandboxBusinessAccount>("googlebusiness", "business_account", c.req.param("accountId") ?? "");
+  const location = await deps.store.get<SandboxLocation>("googlebusiness", "location", c.req.param("locationId") ?? "");
+  if (!account || !location || location.data.accountId !== account.id) return c.json(googleRpcErrorBody(404, "Requested entity was not found.", null, V4_SERVICE), 404);
+  if (account.owner !== person.id) return c.json(googleRpcErrorBody(403, "The caller does not have permission", null, V4_SERVICE), 403);
+  return location.data;
+}
+
 export function mountLocalPosts(app: Hono, deps: SimulatorDeps, tools: LocalPostRouteTools): void {
-  /** The person's location under the account in the path, or Google's answer for one they cannot reach. */
-  async function ownLocation(c: Context, person: SandboxAccount): Promise<SandboxLocation | Response> {
-    const account = await deps.store.get<SandboxBusinessAccount>("googlebusiness", "business_account", c.req.param("accountId") ?? "");
-    const location = await deps.store.get<SandboxLocation>("googlebusiness", "location", c.req.param("locationId") ?? "");
-    if (!account || !location || location.data.accountId !== account.id) return c.json(googleRpcErrorBody(404, "Requested entity was not found.", null, V4_SERVICE), 404);
-    if (account.owner !== person.id) return c.json(googleRpcErrorBody(403, "The caller does not have permission", null, V4_SERVICE), 403);
-    return location.data;
+  /** Authorises the call and finds the local post in the path at the person's location, or answers Google's refusal. */
+  async function ownPost(c: Context) {
+    const auth = await tools.authorize(c, V4_SERVICE, true);
+    if (auth instanceof Response) return auth;
+    const location = await ownLocation(c, deps, auth.person);
+    if (location instanceof Response) return location;
+    const post = await deps.store.get<SandboxLocalPost>("googlebusiness", "local_post", c.req.param("postId") ?? "");
+    if (!post || post.data.locationId !== location.id) return c.json(googleRpcErrorBody(404, "Requested entity was not found.", null, V4_SERVICE), 404);
+    return post;
   }
 
   const base = "/v4/accounts/:accountId/locations/:locationId/localPosts";
@@ -119,15 +131,10 @@ export function mountLocalPosts(app: Hono, deps: SimulatorDeps, tools: LocalPost
   app.post(base, async (c) => {
     const auth = await tools.authorize(c, V4_SERVICE, true);
     if (auth instanceof Response) return auth;
-    const location = await ownLocation(c, auth.person);
+    const location = await ownLocation(c, deps, auth.person);
     if (location instanceof Response) return location;
-    let body: unknown = null;
-    try {
-      body = await c.req.json();
-    } catch {
-      body = null;
-    }
-    if (!isRecord(body)) return invalidArgument(c, "local_post", "The body must be a LocalPost.");
+    const body = await jsonBody(c);
+    if (!body) return invalidArgument(c, "local_post", "The body must be a LocalPost.");
     const refused = refusal(c, body);
     if (refused) return refused;
     const post: SandboxLocalPost = {
@@ -146,7 +153,7 @@ export function mountLocalPosts(app: Hono, deps: SimulatorDeps, tools: LocalPost
   app.get(base, async (c) => {
     const auth = await tools.authorize(c, V4_SERVICE, true);
     if (auth instanceof Response) return auth;
-    const location = await ownLocation(c, auth.person);
+    const location = await ownLocation(c, deps, auth.person);
     if (location instanceof Response) return location;
     const size = Number(c.req.query("pageSize") ?? "20");
     const offset = decodePageToken(c.req.query("pageToken"));
@@ -160,22 +167,14 @@ export function mountLocalPosts(app: Hono, deps: SimulatorDeps, tools: LocalPost
   });
 
   app.get(`${base}/:postId`, async (c) => {
-    const auth = await tools.authorize(c, V4_SERVICE, true);
-    if (auth instanceof Response) return auth;
-    const location = await ownLocation(c, auth.person);
-    if (location instanceof Response) return location;
-    const post = await deps.store.get<SandboxLocalPost>("googlebusiness", "local_post", c.req.param("postId"));
-    if (!post || post.data.locationId !== location.id) return c.json(googleRpcErrorBody(404, "Requested entity was not found.", null, V4_SERVICE), 404);
+    const post = await ownPost(c);
+    if (post instanceof Response) return post;
     return c.json(resource(post.data, deps.now()));
   });
 
   app.delete(`${base}/:postId`, async (c) => {
-    const auth = await tools.authorize(c, V4_SERVICE, true);
-    if (auth instanceof Response) return auth;
-    const location = await ownLocation(c, auth.person);
-    if (location instanceof Response) return location;
-    const post = await deps.store.get<SandboxLocalPost>("googlebusiness", "local_post", c.req.param("postId"));
-    if (!post || post.data.locationId !== location.id) return c.json(googleRpcErrorBody(404, "Requested entity was not found.", null, V4_SERVICE), 404);
+    const post = await ownPost(c);
+    if (post instanceof Response) return post;
     await deps.store.delete("googlebusiness", "local_post", post.id);
     return c.json({});
   });

@@ -2,8 +2,9 @@ import type { Context, Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
 import { decodePageToken, googleRpcErrorBody, paginate } from "../google/wire.js";
-import type { SandboxBusinessAccount, SandboxLocation } from "./business-data.js";
-import { type LocalPostRouteTools, V4_SERVICE } from "./local-posts.js";
+import type { SandboxLocation } from "./business-data.js";
+import { type LocalPostRouteTools, ownLocation, V4_SERVICE } from "./local-posts.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Reviews on the Business Profile simulator, as the v4 reference describes them
@@ -56,20 +57,11 @@ const ORDERS: Record<string, (a: SandboxReview, b: SandboxReview) => number> = {
 };
 
 export function mountReviews(app: Hono, deps: SimulatorDeps, tools: LocalPostRouteTools): void {
-  /** The location in the path when the token's person manages it; Google's 404 or 403 otherwise. */
-  async function ownLocation(c: Context, person: SandboxAccount): Promise<SandboxLocation | Response> {
-    const account = await deps.store.get<SandboxBusinessAccount>(platform, "business_account", c.req.param("accountId") ?? "");
-    const location = await deps.store.get<SandboxLocation>(platform, "location", c.req.param("locationId") ?? "");
-    if (!account || !location || location.data.accountId !== account.id) return notFound(c);
-    if (account.owner !== person.id) return c.json(googleRpcErrorBody(403, "The caller does not have permission", null, V4_SERVICE), 403);
-    return location.data;
-  }
-
   /** Authorises the call and finds the review in the path, or answers Google's refusal. */
   async function ownReview(c: Context): Promise<{ review: SandboxReview; owner: string } | Response> {
     const auth = await tools.authorize(c, V4_SERVICE, true);
     if (auth instanceof Response) return auth;
-    const location = await ownLocation(c, auth.person);
+    const location = await ownLocation(c, deps, auth.person);
     if (location instanceof Response) return location;
     const found = await deps.store.get<SandboxReview>(platform, "review", c.req.param("reviewId") ?? "");
     if (!found || found.data.locationId !== location.id) return notFound(c);
@@ -81,7 +73,7 @@ export function mountReviews(app: Hono, deps: SimulatorDeps, tools: LocalPostRou
   app.get(base, async (c) => {
     const auth = await tools.authorize(c, V4_SERVICE, true);
     if (auth instanceof Response) return auth;
-    const location = await ownLocation(c, auth.person);
+    const location = await ownLocation(c, deps, auth.person);
     if (location instanceof Response) return location;
     const raw = c.req.query("pageSize");
     const size = raw === undefined ? PAGE_MAX : Number(raw);
@@ -104,13 +96,7 @@ export function mountReviews(app: Hono, deps: SimulatorDeps, tools: LocalPostRou
   app.put(`${base}/:reviewId/reply`, async (c) => {
     const found = await ownReview(c);
     if (found instanceof Response) return found;
-    let body: unknown = null;
-    try {
-      body = await c.req.json();
-    } catch {
-      body = null;
-    }
-    const comment = typeof body === "object" && body !== null ? (body as { comment?: unknown }).comment : undefined;
+    const comment = (await jsonBody(c))?.comment;
     if (typeof comment !== "string" || comment.trim() === "") return invalidArgument(c, "comment", "The reply comment is required.");
     if ([...comment].length > REPLY_MAX) return invalidArgument(c, "comment", `The reply exceeds ${REPLY_MAX} characters.`);
     const now = deps.now().toISOString();

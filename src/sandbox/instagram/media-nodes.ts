@@ -3,6 +3,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { authenticate, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import type { PublishingDoor } from "./content-publishing.js";
 import { platform, type SandboxMedia } from "./model.js";
+import { type ContainerState, containerStateAt, type MediaContainer } from "../media-container.js";
 
 /**
  * Containers and media as Instagram reads them back: container nodes (`status_code`), media nodes
@@ -12,33 +13,16 @@ import { platform, type SandboxMedia } from "./model.js";
  * published, PUBLISHED once media_publish turned it into media.
  */
 
-export interface SandboxContainer {
+/** An Instagram container; its `failure` is the `status` text ("Error: 2207026: ..."). */
+export interface SandboxContainer extends MediaContainer {
   mediaType: string;
-  isCarouselItem: boolean;
   caption: string | null;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  children: string[];
-  /** The other parameters, as sent (alt_text, location_id, user_tags, ...). */
-  fields: Record<string, string>;
-  createdAt: string;
-  /** The `status` text of a container that ends in ERROR ("Error: 2207026: ..."). */
-  failure: string | null;
-  mediaId: string | null;
 }
 
-export const processingSeconds = { image: 2, video: 5 } as const;
-const expirySeconds = 24 * 3600;
+/** Seconds an image (and any container without a video) or a video stays IN_PROGRESS. */
+const processingSeconds = { other: 2, video: 5 } as const;
 
-export type ContainerState = "IN_PROGRESS" | "FINISHED" | "ERROR" | "EXPIRED" | "PUBLISHED";
-
-export function containerState(now: Date, container: SandboxContainer): ContainerState {
-  if (container.mediaId) return "PUBLISHED";
-  const age = (now.getTime() - Date.parse(container.createdAt)) / 1000;
-  if (age >= expirySeconds) return "EXPIRED";
-  if (age < (container.videoUrl ? processingSeconds.video : processingSeconds.image)) return "IN_PROGRESS";
-  return container.failure ? "ERROR" : "FINISHED";
-}
+export const containerState = (now: Date, container: SandboxContainer): ContainerState => containerStateAt(now, container, processingSeconds);
 
 const statusTexts: Record<ContainerState, string> = {
   IN_PROGRESS: "In Progress",

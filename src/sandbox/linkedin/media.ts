@@ -5,6 +5,7 @@ import type { SimulatorDeps } from "../types.js";
 import { authorizeMember } from "./auth.js";
 import { mayActAs } from "./authors.js";
 import { restError } from "./linkedin-data.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * LinkedIn's Images and Videos APIs: `initializeUpload` actions under /rest, the upload URLs
@@ -61,11 +62,6 @@ export function assetStatus(asset: SandboxAsset, now: Date): string {
 
 export async function findAsset(deps: SimulatorDeps, urn: string): Promise<SandboxAsset | null> {
   return (await deps.store.get<SandboxAsset>("linkedin", "asset", urn))?.data ?? null;
-}
-
-async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
-  const body = (await c.req.json().catch(() => null)) as unknown;
-  return body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
 }
 
 const illegal = (c: Context, message: string) => restError(c, 400, "ILLEGAL_ARGUMENT", message);

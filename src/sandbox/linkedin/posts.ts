@@ -5,6 +5,8 @@ import { authorizeMember } from "./auth.js";
 import { mayActAs } from "./authors.js";
 import { restError } from "./linkedin-data.js";
 import { assetStatus, findAsset } from "./media.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * The Posts API: `POST /rest/posts` (201, empty body, the URN in `x-restli-id`), the `author`
@@ -33,7 +35,6 @@ export interface SandboxLinkedinPost {
 
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const COMMENTARY_MAX = 3000;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const unprocessable = (c: Context, path: string, problem: string) => restError(c, 422, "UNPROCESSABLE_ENTITY", `ERROR :: ${path} :: ${problem}\n`);
 
 async function postsBy(deps: SimulatorDeps, author: string): Promise<SandboxLinkedinPost[]> {
@@ -59,11 +60,11 @@ function view(post: SandboxLinkedinPost): Record<string, unknown> {
 
 /** The media URNs a `content` block references. */
 function mediaIds(content: Record<string, unknown>): string[] | null {
-  if (isObject(content.media)) return typeof content.media.id === "string" ? [content.media.id] : null;
-  if (isObject(content.multiImage)) {
+  if (isRecord(content.media)) return typeof content.media.id === "string" ? [content.media.id] : null;
+  if (isRecord(content.multiImage)) {
     const images = content.multiImage.images;
     if (!Array.isArray(images)) return null;
-    const ids = images.map((i) => (isObject(i) && typeof i.id === "string" ? i.id : null));
+    const ids = images.map((i) => (isRecord(i) && typeof i.id === "string" ? i.id : null));
     return ids.every((id): id is string => id !== null) ? ids : null;
   }
   return [];
@@ -76,7 +77,7 @@ function mediaIds(content: Record<string, unknown>): string[] | null {
  */
 async function reshareParent(deps: SimulatorDeps, context: unknown): Promise<string | null | { status: 404 | 422; problem: string }> {
   if (context === undefined) return null;
-  const parent = isObject(context) ? context.parent : undefined;
+  const parent = isRecord(context) ? context.parent : undefined;
   if (typeof parent !== "string" || !/^urn:li:(share|ugcPost):\d+$/.test(parent)) return { status: 422, problem: "is not a valid share or ugcPost urn" };
   const post = (await deps.store.get<SandboxLinkedinPost>("linkedin", "post", parent))?.data;
   if (!post || post.deleted) return { status: 404, problem: `Entity ${parent} not found` };
@@ -90,8 +91,8 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
   app.post("/rest/posts", async (c) => {
     const auth = await authorizeMember(c, deps, resource(c, "CREATE"), ["w_member_social", "w_organization_social"]);
     if (auth instanceof Response) return auth;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    if (!isObject(body)) return restError(c, 400, "ILLEGAL_ARGUMENT", "Request body could not be converted to data map");
+    const body = await jsonBody(c);
+    if (!body) return restError(c, 400, "ILLEGAL_ARGUMENT", "Request body could not be converted to data map");
     for (const field of ["author", "commentary", "visibility", "distribution", "lifecycleState"]) {
       if (body[field] === undefined) return unprocessable(c, `/${field}`, "field is required but not found and has no default value");
     }
@@ -101,20 +102,20 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
     if ([...commentary].length > COMMENTARY_MAX) return unprocessable(c, "/commentary", `length of the string exceeds ${COMMENTARY_MAX}`);
     if (typeof visibility !== "string" || !["PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER"].includes(visibility)) return unprocessable(c, "/visibility", "is not a valid enum value");
     if (visibility === "CONNECTIONS" && author.startsWith("urn:li:organization:")) return unprocessable(c, "/visibility", "CONNECTIONS visibility is only for member authors");
-    const feed = isObject(distribution) ? distribution.feedDistribution : undefined;
+    const feed = isRecord(distribution) ? distribution.feedDistribution : undefined;
     if (feed !== "MAIN_FEED" && feed !== "NONE") return unprocessable(c, "/distribution/feedDistribution", "is not a valid enum value");
     if (lifecycleState !== "PUBLISHED" && lifecycleState !== "DRAFT") return unprocessable(c, "/lifecycleState", "is not a valid enum value");
     if (!(await mayActAs(deps, auth, author, "write"))) return restError(c, 403, "ACCESS_DENIED", `Not enough permissions to access: ${resource(c, "CREATE")}`, 100);
-    if (content !== undefined && !isObject(content)) return unprocessable(c, "/content", "is not a record");
+    if (content !== undefined && !isRecord(content)) return unprocessable(c, "/content", "is not a record");
     const ids = content ? mediaIds(content) : [];
     if (ids === null) return unprocessable(c, "/content", "media entries need an id");
-    if (isObject(content?.multiImage) && (ids.length < 2 || ids.length > 20)) return unprocessable(c, "/content/multiImage/images", "must have between 2 and 20 images");
+    if (isRecord(content?.multiImage) && (ids.length < 2 || ids.length > 20)) return unprocessable(c, "/content/multiImage/images", "must have between 2 and 20 images");
     for (const id of ids) {
       const asset = await findAsset(deps, id);
       if (!asset || asset.owner !== author || assetStatus(asset, deps.now()) !== "AVAILABLE") return unprocessable(c, "/content", `${id} is not an AVAILABLE asset of ${author}`);
     }
     const reshareOf = await reshareParent(deps, body.reshareContext);
-    if (isObject(reshareOf)) return reshareOf.status === 404 ? restError(c, 404, "NOT_FOUND", reshareOf.problem) : unprocessable(c, "/reshareContext/parent", reshareOf.problem);
+    if (isRecord(reshareOf)) return reshareOf.status === 404 ? restError(c, 404, "NOT_FOUND", reshareOf.problem) : unprocessable(c, "/reshareContext/parent", reshareOf.problem);
     const now = deps.now().getTime();
     if (commentary.trim()) {
       const earlier = (await postsBy(deps, author)).find((p) => p.commentary === commentary && now - p.createdAt < DUPLICATE_WINDOW_MS);

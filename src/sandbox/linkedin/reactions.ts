@@ -4,6 +4,7 @@ import { authorizeMember } from "./auth.js";
 import { mayActAs } from "./authors.js";
 import { restError } from "./linkedin-data.js";
 import type { SandboxLinkedinPost } from "./posts.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * The Reactions API on the LinkedIn simulator: `POST /rest/reactions?actor={encoded URN}` with
@@ -23,7 +24,6 @@ export interface SandboxReaction {
 }
 
 const keyOf = (actor: string, root: string) => `(actor:${actor},entity:${root})`;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The reactions on a post, for the counts the simulator reports. */
 export async function reactionsOn(deps: SimulatorDeps, root: string): Promise<SandboxReaction[]> {
@@ -44,8 +44,8 @@ export function mountReactionRoutes(app: Hono, deps: SimulatorDeps): void {
     if (auth instanceof Response) return auth;
     const actor = c.req.query("actor");
     if (!actor || !/^urn:li:(person|organization):/.test(actor)) return restError(c, 400, "ILLEGAL_ARGUMENT", "Invalid query parameters passed to request");
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    if (!isObject(body)) return restError(c, 400, "ILLEGAL_ARGUMENT", "Request body could not be converted to data map");
+    const body = await jsonBody(c);
+    if (!body) return restError(c, 400, "ILLEGAL_ARGUMENT", "Request body could not be converted to data map");
     const { root, reactionType } = body;
     if (typeof root !== "string") return restError(c, 422, "UNPROCESSABLE_ENTITY", "ERROR :: /root :: field is required but not found and has no default value\n");
     if (typeof reactionType !== "string" || !(reactionTypes as readonly string[]).includes(reactionType)) {

@@ -17,7 +17,7 @@ import { authenticate, type GraphAuth, graphError, graphJson, invalidParameter, 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HUMAN_AGENT_MS = 7 * DAY_MS;
 
-/** What the inbound route stores for a person's message (domain/sandbox/sandbox-inbound.ts). */
+/** What the inbound route stores for a person's message (domain/inbox/sandbox/sandbox-inbound.ts). */
 interface InboundMessage {
   kind: string;
   id: string;

@@ -3,6 +3,8 @@ import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import type { SandboxBoard } from "./simulator.js";
 import { authenticate, pageOf, pinError } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBodyOrEmpty } from "../json-body.js";
 
 /**
  * Publishing on the Pinterest simulator: POST /v5/pins (image URL, a 2-5 image carousel, or a
@@ -44,7 +46,6 @@ export interface SandboxMediaUpload {
   isVideo: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const fetchable = (value: unknown): value is string => {
   if (typeof value !== "string") return false;
   try {
@@ -103,20 +104,11 @@ const optionalText = (value: unknown, max: number): string | null | undefined =>
   return value;
 };
 
-async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await c.req.json();
-    return isRecord(body) ? body : {};
-  } catch {
-    return {};
-  }
-}
-
 export function mountPins(app: Hono, deps: SimulatorDeps): void {
   app.post("/v5/pins", async (c) => {
     const auth = await authenticate(c, deps, pinWrite);
     if (auth instanceof Response) return auth;
-    const body = await jsonBody(c);
+    const body = await jsonBodyOrEmpty(c);
     const board = typeof body.board_id === "string" ? await deps.store.get<SandboxBoard>("pinterest", "board", body.board_id) : null;
     if (!board || board.owner !== auth.account.id) return pinError(c, 404, 40, "Board not found.");
     if (body.board_section_id !== undefined && body.board_section_id !== null) return pinError(c, 404, 40, "Board section not found.");
@@ -177,7 +169,7 @@ export function mountPins(app: Hono, deps: SimulatorDeps): void {
   app.post("/v5/media", async (c) => {
     const auth = await authenticate(c, deps, ["pins:read", "pins:write"]);
     if (auth instanceof Response) return auth;
-    if ((await jsonBody(c)).media_type !== "video") return invalid(c, "media_type must be video");
+    if ((await jsonBodyOrEmpty(c)).media_type !== "video") return invalid(c, "media_type must be video");
     const mediaId = numericId(19);
     const date = deps.now().toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "");
     const fields: Record<string, string> = {

@@ -4,6 +4,7 @@ import type { SimulatorDeps } from "../types.js";
 import { type SandboxPin, pinResource, pinWrite } from "./pins.js";
 import type { SandboxBoard } from "./simulator.js";
 import { authenticate, pinError } from "./wire.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * `POST /v5/pins/{pin_id}/save` (operation `pins/save`): another person's (or the account's own)
@@ -15,15 +16,6 @@ import { authenticate, pinError } from "./wire.js";
  */
 
 const DIGITS = /^\d+$/;
-
-async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
-  try {
-    const body: unknown = await c.req.json();
-    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** When each save of a pin was made (Pinterest's `created_at`, UTC without zone), oldest first. */
 export async function savesOf(deps: SimulatorDeps, pinId: string): Promise<string[]> {

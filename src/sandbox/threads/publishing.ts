@@ -5,6 +5,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { authenticate, graphError, graphJson, graphParams, invalidParameter, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import { places } from "../meta/page-search.js";
 import { aspectRatioOf, fetchRemoteFile } from "../meta/remote-media.js";
+import { type ContainerState, containerStateAt, type MediaContainer } from "../media-container.js";
 
 /**
  * Threads publishing as graph.threads.net answers it: `POST /{user-id}/threads` creates a
@@ -32,33 +33,17 @@ export interface SandboxThread {
   hidden?: boolean;
 }
 
-export interface SandboxThreadsContainer {
+/** A Threads container; its `failure` is the `error_message`. */
+export interface SandboxThreadsContainer extends MediaContainer {
   mediaType: "TEXT" | "IMAGE" | "VIDEO" | "CAROUSEL";
-  isCarouselItem: boolean;
   text: string | null;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  children: string[];
-  /** The other parameters, as sent (reply_control, topic_tag, poll_attachment, ...). */
-  fields: Record<string, string>;
-  createdAt: string;
-  /** `error_message` of a container that ends in ERROR. */
-  failure: string | null;
-  mediaId: string | null;
 }
 
 export const threadsProcessingSeconds = { other: 2, video: 5 } as const;
-const expirySeconds = 24 * 3600;
 const maxVideoSeconds = 300;
 const replyControls = ["everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"];
 
-export function threadsContainerState(now: Date, c: SandboxThreadsContainer): "IN_PROGRESS" | "FINISHED" | "ERROR" | "EXPIRED" | "PUBLISHED" {
-  if (c.mediaId) return "PUBLISHED";
-  const age = (now.getTime() - Date.parse(c.createdAt)) / 1000;
-  if (age >= expirySeconds) return "EXPIRED";
-  if (age < (c.videoUrl ? threadsProcessingSeconds.video : threadsProcessingSeconds.other)) return "IN_PROGRESS";
-  return c.failure ? "ERROR" : "FINISHED";
-}
+export const threadsContainerState = (now: Date, c: SandboxThreadsContainer): ContainerState => containerStateAt(now, c, threadsProcessingSeconds);
 
 /** [3p] code 24 / subcode 4279009, as clients report it for a container that is not ready or not there. */
 const mediaNotFound = () => graphError(400, { message: "The requested resource does not exist", type: "OAuthException", code: 24, error_subcode: 4279009, error_user_title: "Media Not Found", error_user_msg: "The media is not ready or could not be found." });

@@ -1,4 +1,5 @@
 import type { SandboxStore } from "../types.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * The TikTok simulator's model of Content Posting: a creator's settings (what creator_info
@@ -69,7 +70,6 @@ export function privacyOptions(settings: SandboxCreatorSettings): string[] {
 }
 
 const utf16Length = (text: string) => text.length;
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isUrl = (value: unknown): value is string => {
   if (typeof value !== "string") return false;
   try {

@@ -1,9 +1,11 @@
 import type { Context, Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { creatorSettings, type InitInput, isRecord, privacyOptions, readInit, type SandboxCreatorSettings, type SandboxPublish, statusOf } from "./publish-model.js";
+import { creatorSettings, type InitInput, privacyOptions, readInit, type SandboxCreatorSettings, type SandboxPublish, statusOf } from "./publish-model.js";
+import { isRecord } from "../../types/is-record.js";
 import { type Authorized, authenticate, envelope } from "./wire.js";
 import { simulatedAudience } from "../sandbox-metrics.js";
+import { jsonBodyOrEmpty } from "../json-body.js";
 
 /**
  * TikTok's Content Posting API as the simulator plays it: creator_info with the creator's live
@@ -66,16 +68,17 @@ async function initPublish(c: Context, deps: SimulatorDeps, input: InitInput, au
   return envelope(c, deps, 200, { publish_id: publish.id });
 }
 
-async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await c.req.json();
-    return isRecord(body) ? body : {};
-  } catch {
-    return {};
-  }
-}
-
 const videoFields = ["id", "create_time", "cover_image_url", "share_url", "video_description", "duration", "height", "width", "title", "embed_html", "embed_link", "like_count", "comment_count", "share_count", "view_count"];
+
+/** The Display API's video reads (query, list): the `video.list` scope and a `fields` list of known names, or TikTok's refusal. */
+async function videoRead(c: Context, deps: SimulatorDeps): Promise<{ auth: Authorized; fields: string[] } | Response> {
+  const auth = await authenticate(c, deps, ["video.list"]);
+  if (auth instanceof Response) return auth;
+  const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  const unknown = fields.filter((f) => !videoFields.includes(f));
+  if (fields.length === 0 || unknown.length > 0) return envelope(c, deps, 400, {}, "invalid_params", fields.length === 0 ? "fields is required" : `Invalid fields: ${unknown.join(",")}`);
+  return { auth, fields };
+}
 
 export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
   app.post("/v2/post/publish/creator_info/query/", async (c) => {
@@ -101,17 +104,17 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
   app.post("/v2/post/publish/video/init/", async (c) => {
     const auth = await authenticate(c, deps, ["video.publish"]);
     if (auth instanceof Response) return auth;
-    return initPublish(c, deps, { mediaType: "VIDEO", postMode: "DIRECT_POST", body: await jsonBody(c) }, auth);
+    return initPublish(c, deps, { mediaType: "VIDEO", postMode: "DIRECT_POST", body: await jsonBodyOrEmpty(c) }, auth);
   });
 
   app.post("/v2/post/publish/inbox/video/init/", async (c) => {
     const auth = await authenticate(c, deps, ["video.upload"]);
     if (auth instanceof Response) return auth;
-    return initPublish(c, deps, { mediaType: "VIDEO", postMode: "MEDIA_UPLOAD", body: await jsonBody(c) }, auth);
+    return initPublish(c, deps, { mediaType: "VIDEO", postMode: "MEDIA_UPLOAD", body: await jsonBodyOrEmpty(c) }, auth);
   });
 
   app.post("/v2/post/publish/content/init/", async (c) => {
-    const body = await jsonBody(c);
+    const body = await jsonBodyOrEmpty(c);
     const postMode = body.post_mode;
     const auth = await authenticate(c, deps, [], postMode === "MEDIA_UPLOAD" ? ["video.upload", "video.publish"] : ["video.publish"]);
     if (auth instanceof Response) return auth;
@@ -123,7 +126,7 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
   app.post("/v2/post/publish/status/fetch/", async (c) => {
     const auth = await authenticate(c, deps, [], ["video.upload", "video.publish"]);
     if (auth instanceof Response) return auth;
-    const publishId = (await jsonBody(c)).publish_id;
+    const publishId = (await jsonBodyOrEmpty(c)).publish_id;
     const found = typeof publishId === "string" ? await deps.store.get<SandboxPublish>("tiktok", "publish", publishId) : null;
     if (!found) return envelope(c, deps, 400, {}, "invalid_publish_id", "The publish_id does not exist.");
     if (found.data.accountId !== auth.account.id) return envelope(c, deps, 400, {}, "token_not_authorized_for_specified_publish_id", "The access_token does not have authorization for this publish_id.");
@@ -141,12 +144,10 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
 
   // Display API `video/query`: the creator's own public videos by id (at most 20), with their counters.
   app.post("/v2/video/query/", async (c) => {
-    const auth = await authenticate(c, deps, ["video.list"]);
-    if (auth instanceof Response) return auth;
-    const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
-    const unknown = fields.filter((f) => !videoFields.includes(f));
-    if (fields.length === 0 || unknown.length > 0) return envelope(c, deps, 400, {}, "invalid_params", fields.length === 0 ? "fields is required" : `Invalid fields: ${unknown.join(",")}`);
-    const body = await jsonBody(c);
+    const asked = await videoRead(c, deps);
+    if (asked instanceof Response) return asked;
+    const { auth, fields } = asked;
+    const body = await jsonBodyOrEmpty(c);
     const filters = isRecord(body.filters) ? body.filters : {};
     const ids = Array.isArray(filters.video_ids) ? filters.video_ids.map(String) : [];
     if (ids.length < 1 || ids.length > 20) return envelope(c, deps, 400, {}, "invalid_params", "filters.video_ids must have between 1 and 20 ids");
@@ -165,12 +166,10 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
   });
 
   app.post("/v2/video/list/", async (c) => {
-    const auth = await authenticate(c, deps, ["video.list"]);
-    if (auth instanceof Response) return auth;
-    const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
-    const unknown = fields.filter((f) => !videoFields.includes(f));
-    if (fields.length === 0 || unknown.length > 0) return envelope(c, deps, 400, {}, "invalid_params", fields.length === 0 ? "fields is required" : `Invalid fields: ${unknown.join(",")}`);
-    const body = await jsonBody(c);
+    const asked = await videoRead(c, deps);
+    if (asked instanceof Response) return asked;
+    const { auth, fields } = asked;
+    const body = await jsonBodyOrEmpty(c);
     const maxCount = typeof body.max_count === "number" ? body.max_count : 10;
     if (!Number.isInteger(maxCount) || maxCount < 1 || maxCount > 20) return envelope(c, deps, 400, {}, "invalid_params", "max_count must be between 1 and 20");
     const cursor = typeof body.cursor === "number" ? body.cursor : Number.MAX_SAFE_INTEGER;

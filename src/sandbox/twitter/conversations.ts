@@ -1,9 +1,11 @@
 import type { Context, Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { invalidRequest } from "./media.js";
-import { conversationOf, displayText, type SandboxPost } from "./posts.js";
+import { threadPostObject } from "./post-listing.js";
+import { conversationOf, type SandboxPost } from "./posts.js";
 import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Conversations on the simulated X: recent search for a thread
@@ -62,17 +64,7 @@ export function mountConversationRoutes(app: Hono, deps: SimulatorDeps): void {
           lang: "en",
           public_metrics: { repost_count: 0, reply_count: replies, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0 },
         };
-        const expanded: Record<string, unknown> = {
-          author_id: post.authorId,
-          ...(post.replyTo ? { in_reply_to_user_id: post.replyTo.authorId, referenced_posts: [{ type: "replied_to", id: post.replyTo.id }] } : {}),
-        };
-        return {
-          id: post.id,
-          text: await displayText(post),
-          edit_history_post_ids: [post.id],
-          ...Object.fromEntries(Object.entries(asked).filter(([k]) => fields.includes(k))),
-          ...Object.fromEntries(Object.entries(expanded).filter(([k]) => expansions.includes(k))),
-        };
+        return threadPostObject(post, asked, fields, expansions);
       }),
     );
     const includes = expansions.includes("author_id") && users.size > 0
@@ -92,9 +84,9 @@ export function mountConversationRoutes(app: Hono, deps: SimulatorDeps): void {
     if (auth instanceof Response) return auth;
     const id = c.req.param("id");
     if (!/^[0-9]{1,19}$/.test(id)) return invalidRequest(c, `The \`tweet_id\` path parameter value [${id}] does not match ^[0-9]{1,19}$`);
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    const hidden = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).hidden : undefined;
-    if (typeof hidden !== "boolean" || Object.keys(body as object).length !== 1) return invalidRequest(c, "$.hidden: is required and must be a boolean; no other property is allowed");
+    const body = await jsonBody(c);
+    const hidden = body?.hidden;
+    if (!body || typeof hidden !== "boolean" || Object.keys(body).length !== 1) return invalidRequest(c, "$.hidden: is required and must be a boolean; no other property is allowed");
     const post = (await deps.store.get<SandboxPost>("twitter", "post", id))?.data;
     if (!post || post.deleted) return notFound(c, id);
     const root = (await deps.store.get<SandboxPost>("twitter", "post", conversationOf(post)))?.data;

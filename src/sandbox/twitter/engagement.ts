@@ -4,6 +4,7 @@ import { invalidRequest } from "./media.js";
 import type { SandboxPost } from "./posts.js";
 import { userObjects } from "./users.js";
 import { authenticate, rateHeaders } from "./wire.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * What the self-serve X API still lets an app do on a user's behalf (X API v2 OpenAPI:
@@ -15,7 +16,6 @@ import { authenticate, rateHeaders } from "./wire.js";
  */
 
 const ID = /^[0-9]{1,19}$/;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const PROBLEM = { "Content-Type": "application/problem+json" };
 
 export interface SandboxFollow {
@@ -47,8 +47,8 @@ function notSelf(c: Context, id: string, self: string): Response | null {
 
 /** A JSON body with exactly the one id property the operation's schema has. */
 async function idBody(c: Context, property: string): Promise<string | Response> {
-  const body = (await c.req.json().catch(() => null)) as unknown;
-  if (!isObject(body)) return invalidRequest(c, "Request body is not valid JSON");
+  const body = await jsonBody(c);
+  if (!body) return invalidRequest(c, "Request body is not valid JSON");
   const extra = Object.keys(body).find((key) => key !== property && !(property === "tweet_id" && key === "folder_id"));
   if (extra) return invalidRequest(c, `$.${extra}: is not defined in the schema and the schema does not allow additional properties`);
   const value = body[property];

@@ -2,7 +2,8 @@ import type { Hono } from "hono";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
 import { simulateTwitterFollow } from "./engagement.js";
 import { invalidRequest } from "./media.js";
-import { conversationOf, displayText, type SandboxPost } from "./posts.js";
+import { threadPostObject } from "./post-listing.js";
+import { conversationOf, type SandboxPost } from "./posts.js";
 import { userObjects } from "./users.js";
 import { authenticate, rateHeaders, snowflakeId } from "./wire.js";
 
@@ -61,17 +62,7 @@ export function mountMentionRoutes(app: Hono, deps: SimulatorDeps): void {
     const data = await Promise.all(
       page.map(async (post) => {
         const asked: Record<string, unknown> = { created_at: post.createdAt, conversation_id: conversationOf(post), lang: "en" };
-        const expanded: Record<string, unknown> = {
-          author_id: post.authorId,
-          ...(post.replyTo ? { in_reply_to_user_id: post.replyTo.authorId, referenced_posts: [{ type: "replied_to", id: post.replyTo.id }] } : {}),
-        };
-        return {
-          id: post.id,
-          text: await displayText(post),
-          edit_history_post_ids: [post.id],
-          ...Object.fromEntries(Object.entries(asked).filter(([k]) => fields.includes(k))),
-          ...Object.fromEntries(Object.entries(expanded).filter(([k]) => expansions.includes(k))),
-        };
+        return threadPostObject(post, asked, fields, expansions);
       }),
     );
     const users = await userObjects(deps, [...authors.values()], userFields);

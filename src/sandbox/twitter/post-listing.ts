@@ -85,3 +85,22 @@ export async function listingBody(deps: SimulatorDeps, posts: SandboxPost[], lis
     meta: { result_count: data.length, ...(first && last ? { newest_id: first.id, oldest_id: last.id } : {}), ...(next ? { next_token: next } : {}) },
   };
 }
+
+/**
+ * A post as the conversation search and the mentions timeline show it: the `post.fields` asked
+ * of what the read serves (`available`), and the author and the replied-to post when the
+ * `expansions` ask for them.
+ */
+export async function threadPostObject(post: SandboxPost, available: Record<string, unknown>, fields: readonly string[], expansions: readonly string[]) {
+  const expanded: Record<string, unknown> = {
+    author_id: post.authorId,
+    ...(post.replyTo ? { in_reply_to_user_id: post.replyTo.authorId, referenced_posts: [{ type: "replied_to", id: post.replyTo.id }] } : {}),
+  };
+  return {
+    id: post.id,
+    text: await displayText(post),
+    edit_history_post_ids: [post.id],
+    ...Object.fromEntries(Object.entries(available).filter(([k]) => fields.includes(k))),
+    ...Object.fromEntries(Object.entries(expanded).filter(([k]) => expansions.includes(k))),
+  };
+}

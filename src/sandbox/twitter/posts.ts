@@ -3,6 +3,8 @@ import type { SimulatorDeps } from "../types.js";
 import { invalidRequest, type SandboxMedia, usableMedia } from "./media.js";
 import { listingBody, readListing } from "./post-listing.js";
 import { authenticate, rateHeaders, snowflakeId } from "./wire.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Posts on the simulated X: `POST /2/tweets` (the `CreatePostsRequest` body, which allows no
@@ -36,7 +38,6 @@ const CREATE_FIELDS = [
   "paid_partnership", "poll", "quote_tweet_id", "reply", "reply_settings", "share_with_followers", "text",
 ];
 const PROBLEM = { "Content-Type": "application/problem+json" };
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** A stable t.co address for a link, as X's shortener gives the same link the same address. */
 async function tco(seed: string): Promise<string> {
@@ -59,7 +60,7 @@ export async function displayText(post: SandboxPost): Promise<string> {
  */
 async function replyTarget(deps: SimulatorDeps, reply: unknown, account: { id: string; handle: string }): Promise<SandboxPost | null | "invalid" | "refused"> {
   if (reply === undefined) return null;
-  const id = isObject(reply) ? reply.in_reply_to_tweet_id : undefined;
+  const id = isRecord(reply) ? reply.in_reply_to_tweet_id : undefined;
   if (typeof id !== "string" || !/^[0-9]{1,19}$/.test(id)) return "invalid";
   const parent = (await deps.store.get<SandboxPost>("twitter", "post", id))?.data;
   if (!parent || parent.deleted) return "refused";
@@ -79,12 +80,12 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
   app.post("/2/tweets", async (c) => {
     const auth = await authenticate(c, deps, ["tweet.read", "tweet.write", "users.read"]);
     if (auth instanceof Response) return auth;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    if (!isObject(body)) return invalidRequest(c, "Request body is not valid JSON");
+    const body = await jsonBody(c);
+    if (!body) return invalidRequest(c, "Request body is not valid JSON");
     const unknown = Object.keys(body).find((key) => !CREATE_FIELDS.includes(key));
     if (unknown) return invalidRequest(c, `$.${unknown}: is not defined in the schema and the schema does not allow additional properties`);
     const text = typeof body.text === "string" ? body.text : "";
-    const mediaIds = isObject(body.media) && Array.isArray(body.media.media_ids) ? body.media.media_ids.filter((id): id is string => typeof id === "string") : [];
+    const mediaIds = isRecord(body.media) && Array.isArray(body.media.media_ids) ? body.media.media_ids.filter((id): id is string => typeof id === "string") : [];
     if (body.media !== undefined && (mediaIds.length < 1 || mediaIds.length > 4)) return invalidRequest(c, "$.media.media_ids: must have between 1 and 4 items");
     if (!text && mediaIds.length === 0) return invalidRequest(c, "$.text: text is required unless media is attached");
     if (body.poll !== undefined && mediaIds.length > 0) return invalidRequest(c, "$.poll: a post cannot have both a poll and media");

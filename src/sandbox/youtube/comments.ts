@@ -3,6 +3,8 @@ import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, S
 import { paginate, randomEtag, youtubeErrorBody } from "../google/wire.js";
 import { type VideoRouteTools, readScopes, writeScopes } from "./videos.js";
 import { type SandboxChannel, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * YouTube comments on the simulated Data API: `commentThreads.list` (by `videoId`, or by
@@ -32,7 +34,6 @@ export interface SandboxComment {
 
 const EMBEDDED_REPLIES = 5;
 const MAX_TEXT = 10_000;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const newestFirst = (a: SandboxComment, b: SandboxComment) => (a.publishedAt === b.publishedAt ? (a.id < b.id ? 1 : -1) : a.publishedAt < b.publishedAt ? 1 : -1);
 
 export function commentResource(comment: SandboxComment): Record<string, unknown> {
@@ -160,8 +161,8 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps, tools: VideoR
     if (auth instanceof Response) return auth;
     const parts = tools.readParts(c, ["id", "snippet"]);
     if (parts instanceof Response) return parts;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    const snippet = isRecord(body) && isRecord(body.snippet) ? body.snippet : null;
+    const body = await jsonBody(c);
+    const snippet = isRecord(body?.snippet) ? body.snippet : null;
     const parentId = snippet && typeof snippet.parentId === "string" ? snippet.parentId : null;
     const text = snippet && typeof snippet.textOriginal === "string" ? snippet.textOriginal : "";
     if (!parentId) return c.json(youtubeErrorBody(400, "parentIdMissing", "No parent ID was specified for a comment reply.", { domain: "youtube.comment", location: "body.snippet.parentId" }), 400);

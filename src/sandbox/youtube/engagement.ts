@@ -3,6 +3,8 @@ import type { SimulatorDeps } from "../types.js";
 import { decodePageToken, paginate, randomEtag, youtubeErrorBody } from "../google/wire.js";
 import { readScopes, type VideoRouteTools, writeScopes } from "./videos.js";
 import { type SandboxChannel, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * Ratings and subscriptions on the YouTube simulator: videos.rate (204, no body), and
@@ -17,8 +19,6 @@ interface SandboxSubscription {
   channelId: string;
   publishedAt: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 async function channelById(deps: SimulatorDeps, id: string): Promise<SandboxChannel | null> {
   return (await deps.store.list<SandboxChannel>("youtube", "channel")).map((r) => r.data).find((ch) => ch.id === id) ?? null;
@@ -82,8 +82,8 @@ export function mountEngagementRoutes(app: Hono, deps: SimulatorDeps, tools: Pic
   app.post("/youtube/v3/subscriptions", async (c) => {
     const auth = await tools.authorize(c, writeScopes);
     if (auth instanceof Response) return auth;
-    const body = (await c.req.json().catch(() => null)) as unknown;
-    const resourceId = isRecord(body) && isRecord(body.snippet) && isRecord(body.snippet.resourceId) ? body.snippet.resourceId : null;
+    const body = await jsonBody(c);
+    const resourceId = isRecord(body?.snippet) && isRecord(body.snippet.resourceId) ? body.snippet.resourceId : null;
     const channelId = typeof resourceId?.channelId === "string" ? resourceId.channelId : "";
     if (!channelId) return c.json(youtubeErrorBody(400, "subscriptionWithoutChannel", "A subscription must specify a channel to subscribe to.", { domain: "youtube.subscription" }), 400);
     const channel = await channelById(deps, channelId);

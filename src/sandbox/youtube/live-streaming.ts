@@ -3,6 +3,8 @@ import type { SimulatorDeps } from "../types.js";
 import { paginate, randomEtag, youtubeErrorBody } from "../google/wire.js";
 import type { VideoRouteTools } from "./videos.js";
 import { type SandboxBroadcast, broadcastResource, channelOf, youtubeId } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * The YouTube Live Streaming API on the simulator: liveBroadcasts.insert, liveStreams.insert and
@@ -33,7 +35,6 @@ interface SandboxStream {
   createdAt: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 function streamResource(stream: SandboxStream, parts: string[], bound: boolean): Record<string, unknown> {
@@ -57,15 +58,6 @@ function streamResource(stream: SandboxStream, parts: string[], bound: boolean):
   // The encoder is assumed to push as soon as the stream is bound (see above).
   if (parts.includes("status")) resource.status = { streamStatus: bound ? "active" : "ready", healthStatus: { status: bound ? "good" : "noData" } };
   return resource;
-}
-
-async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
-  try {
-    const body: unknown = await c.req.json();
-    return isRecord(body) ? body : null;
-  } catch {
-    return null;
-  }
 }
 
 const invalid = (c: Context, reason: string, message: string, location?: string) =>

@@ -3,6 +3,8 @@ import type { SimulatorDeps } from "../types.js";
 import { paginate, randomEtag, youtubeErrorBody } from "../google/wire.js";
 import { type VideoRouteTools, ownVideos, processingState, readScopes, videoThumbnails, writeScopes } from "./videos.js";
 import { type SandboxChannel, type SandboxPlaylist, type SandboxVideo, channelOf } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
+import { jsonBody } from "../json-body.js";
 
 /**
  * The channel's playlists on the YouTube simulator: playlists.list, playlistItems.list (a
@@ -11,7 +13,6 @@ import { type SandboxChannel, type SandboxPlaylist, type SandboxVideo, channelOf
 
 const playlistItemParts = ["contentDetails", "id", "snippet", "status"];
 const playlistParts = ["contentDetails", "id", "localizations", "player", "snippet", "status"];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function mountPlaylistRoutes(app: Hono, deps: SimulatorDeps, tools: VideoRouteTools): void {
   app.get("/youtube/v3/playlists", async (c) => {
@@ -84,13 +85,8 @@ export function mountPlaylistRoutes(app: Hono, deps: SimulatorDeps, tools: Video
     if (auth instanceof Response) return auth;
     const parts = tools.readParts(c, playlistItemParts);
     if (parts instanceof Response) return parts;
-    let body: unknown = null;
-    try {
-      body = await c.req.json();
-    } catch {
-      body = null;
-    }
-    const snippet = isRecord(body) && isRecord(body.snippet) ? body.snippet : {};
+    const body = await jsonBody(c);
+    const snippet = isRecord(body?.snippet) ? body.snippet : {};
     const resourceId = isRecord(snippet.resourceId) ? snippet.resourceId : {};
     const playlist = typeof snippet.playlistId === "string" ? await deps.store.get<SandboxPlaylist>("youtube", "playlist", snippet.playlistId) : null;
     if (!playlist) return c.json(youtubeErrorBody(404, "playlistNotFound", "Playlist not found.", { domain: "youtube.playlistItem", location: "playlistId" }), 404);

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { randomEtag, youtubeErrorBody } from "../google/wire.js";
 import { type SandboxPlaylist, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
+import { isRecord } from "../../types/is-record.js";
 
 /**
  * Publishing on the YouTube simulator: videos.insert through the resumable upload protocol
@@ -43,7 +44,6 @@ interface UploadSession {
   createdAt: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 // Built once: constructing a formatter costs ~70 µs, and each upload's daily quota check formats every stored upload session.
 const pacificDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" });
 const pacificDay = (date: Date) => pacificDayFormat.format(date);

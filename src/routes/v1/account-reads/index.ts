@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { listAccountPosts, listFollowers, listFollowing } from "../../../domain/account-reads/account-reads.js";
+import { listAccountPosts, listFollowers, listFollowing } from "../../../domain/insights/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, jsonResponse, security } from "../../openapi-helpers.js";

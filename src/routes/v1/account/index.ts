@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { exportAccount } from "../../../domain/account/export-account.js";
-import { listAuditEvents } from "../../../domain/audit/list-audit-events.js";
+import { exportAccount } from "../../../domain/workspaces/index.js";
+import { listAuditEvents } from "../../../domain/core/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, jsonResponse, security } from "../../openapi-helpers.js";

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { agentActions, MAX_CREDITS_PER_DAY } from "../../../domain/agents/grant.js";
+import { agentActions, MAX_CREDITS_PER_DAY } from "../../../domain/agents/index.js";
 import { platformIds } from "../../../types/platform-ids.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { getAnalytics } from "../../../domain/analytics/account-analytics.js";
-import { getPostAnalytics } from "../../../domain/analytics/post-analytics.js";
+import { getAnalytics } from "../../../domain/insights/index.js";
+import { getPostAnalytics } from "../../../domain/insights/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, jsonResponse, security } from "../../openapi-helpers.js";

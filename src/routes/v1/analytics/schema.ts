@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { analyticsPeriods } from "../../../domain/analytics/periods.js";
+import { analyticsPeriods } from "../../../domain/insights/index.js";
 import { normalisedMetrics } from "../../../networks/facets/analytics.js";
 import { platformIds } from "../../../types/platform-ids.js";
 import { named } from "../../openapi-helpers.js";

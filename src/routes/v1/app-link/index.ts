@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { createAppLink } from "../../../domain/dashboard/app-link.js";
+import { createAppLink } from "../../../domain/workspaces/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
 import { AppLinkSchema } from "./schema.js";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { listPostComments } from "../../../domain/comments/list-comments.js";
-import { deleteComment, hideComment, replyToComment } from "../../../domain/comments/moderate-comment.js";
+import { listPostComments } from "../../../domain/inbox/index.js";
+import { deleteComment, hideComment, replyToComment } from "../../../domain/inbox/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import type { ErrorCode } from "../../../infra/error-catalogue.js";

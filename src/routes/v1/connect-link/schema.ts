@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MAX_RETURN_URL_LENGTH, returnUrlProblem } from "../../../domain/connect/return-url.js";
+import { MAX_RETURN_URL_LENGTH, returnUrlProblem } from "../../../domain/accounts/index.js";
 import { platformIds } from "../../../types/platform-ids.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { listConversations } from "../../../domain/messages/list-conversations.js";
-import { listConversationMessages } from "../../../domain/messages/list-messages.js";
-import { sendConversationMessage } from "../../../domain/messages/send-message.js";
+import { listConversations } from "../../../domain/inbox/index.js";
+import { listConversationMessages } from "../../../domain/inbox/index.js";
+import { sendConversationMessage } from "../../../domain/inbox/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import type { ErrorCode } from "../../../infra/error-catalogue.js";
 import { validate } from "../../../http/validate.js";

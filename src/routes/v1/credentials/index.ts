@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { deleteCredentials, listCredentials, saveCredentials } from "../../../domain/credentials/app-credentials.js";
+import { deleteCredentials, listCredentials, saveCredentials } from "../../../domain/accounts/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { searchCreators } from "../../../domain/discover/creators.js";
-import { searchPlaces } from "../../../domain/discover/places.js";
-import { listProfilePosts, lookupPublicProfile } from "../../../domain/discover/profiles.js";
-import { searchPosts } from "../../../domain/discover/search-posts.js";
+import { searchCreators } from "../../../domain/insights/index.js";
+import { searchPlaces } from "../../../domain/insights/index.js";
+import { listProfilePosts, lookupPublicProfile } from "../../../domain/insights/index.js";
+import { searchPosts } from "../../../domain/insights/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, jsonResponse, security } from "../../openapi-helpers.js";

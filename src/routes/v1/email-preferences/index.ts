@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
-import { getEmailPreferences, updateEmailPreferences } from "../../../domain/email-preferences/email-preferences.js";
+import { getEmailPreferences, updateEmailPreferences } from "../../../domain/workspaces/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, named, namedBody, security } from "../../openapi-helpers.js";

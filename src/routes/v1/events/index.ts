@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { EVENT_RETENTION_DAYS, getEvent, listEvents } from "../../../domain/events/list-events.js";
+import { EVENT_RETENTION_DAYS, getEvent, listEvents } from "../../../domain/events/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, jsonResponse, security } from "../../openapi-helpers.js";

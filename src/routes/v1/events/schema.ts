@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { eventTypes } from "../../../domain/events/record-event.js";
+import { eventTypes } from "../../../domain/events/index.js";
 import { cursorQuery, limitQuery } from "../../openapi-helpers.js";
 
 export const EventSchema = v.pipe(

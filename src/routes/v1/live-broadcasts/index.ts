@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { createBroadcast, endBroadcast, listBroadcasts, readBroadcast, startBroadcast } from "../../../domain/live/live-broadcasts.js";
-import { revealCredentials } from "../../../domain/live/reveal-credentials.js";
+import { createBroadcast, endBroadcast, listBroadcasts, readBroadcast, startBroadcast } from "../../../domain/insights/index.js";
+import { revealCredentials } from "../../../domain/insights/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { noBody } from "../../../http/no-body.js";
 import { validate } from "../../../http/validate.js";

@@ -6,6 +6,7 @@ import {
   PingRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { MAX_JSON_BODY_BYTES } from "../../../http/validate.js";
+import { isRecord } from "../../../types/is-record.js";
 
 type JsonRpcId = string | number | null;
 
@@ -30,8 +31,6 @@ const paramsOf: Record<string, { safeParse(value: unknown): { success: boolean }
   "tools/list": ListToolsRequestSchema,
   "tools/call": CallToolRequestSchema,
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A tools/call in its everyday form: `jsonrpc` "2.0", a string or integer id, and params holding

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { getLimits } from "../../../domain/account/get-limits.js";
-import { getMe } from "../../../domain/account/get-me.js";
-import { updateAgentNickname } from "../../../domain/account/update-agent-nickname.js";
+import { getLimits } from "../../../domain/workspaces/index.js";
+import { getMe } from "../../../domain/workspaces/index.js";
+import { updateAgentNickname } from "../../../domain/workspaces/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";

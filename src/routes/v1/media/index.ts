@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { deleteMedia, getMedia } from "../../../domain/media/media-queries.js";
-import { normaliseContentType } from "../../../domain/media/media-formats.js";
-import { uploadMedia } from "../../../domain/media/upload-media.js";
+import { deleteMedia, getMedia } from "../../../domain/publishing/index.js";
+import { normaliseContentType } from "../../../domain/publishing/index.js";
+import { uploadMedia } from "../../../domain/publishing/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { uploadBody } from "../../../http/upload-body.js";
 import { ReplayedAnswer, uploadKeyClaim } from "../../../http/upload-idempotency.js";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { named } from "../../openapi-helpers.js";
-import { MEDIA_BYTE_LIMITS, mediaMimeTypes } from "../../../domain/media/media-formats.js";
+import { MEDIA_BYTE_LIMITS, mediaMimeTypes } from "../../../domain/publishing/index.js";
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { listNotifications } from "../../../domain/inbox/notifications.js";
-import { markNotificationsSeen } from "../../../domain/inbox/mark-notifications-seen.js";
+import { listNotifications } from "../../../domain/inbox/index.js";
+import { markNotificationsSeen } from "../../../domain/inbox/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { noBody } from "../../../http/no-body.js";
 import { validate } from "../../../http/validate.js";

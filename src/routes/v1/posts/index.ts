@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
-import { type CreatePostRequest, createPost, validatePost } from "../../../domain/posts/create-post.js";
-import { getPost, listPosts, postStates } from "../../../domain/posts/read-posts.js";
-import { deletePost, editPost, publishDraft } from "../../../domain/posts/change-post.js";
-import { draftProfiles, publishingProfiles } from "../../../domain/posts/publishing-profiles.js";
-import { retractPost } from "../../../domain/posts/retract-post.js";
-import { mediaLoaderFor } from "../../../domain/media/load-media-for-publish.js";
+import { type CreatePostRequest, createPost, validatePost } from "../../../domain/publishing/index.js";
+import { getPost, listPosts, postStates } from "../../../domain/publishing/index.js";
+import { deletePost, editPost, publishDraft } from "../../../domain/publishing/index.js";
+import { draftProfiles, publishingProfiles } from "../../../domain/publishing/index.js";
+import { retractPost } from "../../../domain/publishing/index.js";
+import { mediaLoaderFor } from "../../../domain/publishing/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { limitPublishing } from "../../../http/publishing-limit.js";
 import { noBody } from "../../../http/no-body.js";

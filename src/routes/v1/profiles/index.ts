@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
-import { createProfile, listProfiles } from "../../../domain/profiles/profiles.js";
+import { createProfile, listProfiles } from "../../../domain/accounts/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { cursorQuery, errorResponses, idempotencyHeader, jsonResponse, limitQuery, named, namedBody, security } from "../../openapi-helpers.js";

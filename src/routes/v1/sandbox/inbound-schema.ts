@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { inboundKinds } from "../../../domain/sandbox/sandbox-inbound.js";
+import { inboundKinds } from "../../../domain/inbox/index.js";
 import { platformIds } from "../../../types/platform-ids.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 

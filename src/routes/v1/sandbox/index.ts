@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { simulateActivity } from "../../../domain/sandbox/sandbox-activity.js";
-import { setSandboxFault } from "../../../domain/sandbox/sandbox-faults.js";
+import { simulateActivity } from "../../../domain/inbox/index.js";
+import { setSandboxFault } from "../../../domain/accounts/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
 import { AccountIdParam } from "../social-accounts/schema.js";
 import { ActivityBody, ActivitySchema, FaultBody, FaultSchema } from "./schema.js";
-import { triggerSandboxInbound } from "../../../domain/sandbox/sandbox-inbound.js";
+import { triggerSandboxInbound } from "../../../domain/inbox/index.js";
 import { InboundBody, InboundResultSchema } from "./inbound-schema.js";
 
 /** Test-key-only controls of the sandbox networks (making an account misbehave, making simulated people act, or hear from someone). */

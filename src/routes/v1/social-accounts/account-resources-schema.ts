@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { named, namedBody } from "../../openapi-helpers.js";
-import { defaultWebhookFields } from "../../../domain/social-accounts/account-settings.js";
+import { defaultWebhookFields } from "../../../domain/accounts/index.js";
 import { platformIds } from "../../../types/platform-ids.js";
 
 const endOfList = v.pipe(v.null(), v.description("Always null: the network's whole list is returned at once."));

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { getAllowance } from "../../../domain/social-accounts/account-allowance.js";
-import { getPublishInfo, listAdAccounts, listBrandedPartners, listChannelEvents, listTargets } from "../../../domain/social-accounts/account-resources.js";
-import { subscribeAccountWebhook, updateAccountProfile } from "../../../domain/social-accounts/account-settings.js";
+import { getAllowance } from "../../../domain/accounts/index.js";
+import { getPublishInfo, listAdAccounts, listBrandedPartners, listChannelEvents, listTargets } from "../../../domain/accounts/index.js";
+import { subscribeAccountWebhook, updateAccountProfile } from "../../../domain/accounts/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import type { ErrorCode } from "../../../infra/error-catalogue.js";

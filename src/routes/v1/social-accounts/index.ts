@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { getAccount, listAccounts } from "../../../domain/social-accounts/account-queries.js";
-import { connectAccount } from "../../../domain/social-accounts/connect-account.js";
-import { disconnectAccount } from "../../../domain/social-accounts/disconnect-account.js";
+import { getAccount, listAccounts } from "../../../domain/accounts/index.js";
+import { connectAccount } from "../../../domain/accounts/index.js";
+import { disconnectAccount } from "../../../domain/accounts/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
-import { EVENT_RETENTION_DAYS } from "../../../domain/events/list-events.js";
-import { listDeliveries } from "../../../domain/webhooks/list-deliveries.js";
-import { redeliverEvent } from "../../../domain/webhooks/redeliver-event.js";
-import { DEFAULT_ROTATION_WINDOW_SECONDS, rotateWebhookSecret } from "../../../domain/webhooks/rotate-webhook-secret.js";
-import { testWebhook } from "../../../domain/webhooks/test-webhook.js";
+import { EVENT_RETENTION_DAYS } from "../../../domain/events/index.js";
+import { listDeliveries } from "../../../domain/events/index.js";
+import { redeliverEvent } from "../../../domain/events/index.js";
+import { DEFAULT_ROTATION_WINDOW_SECONDS, rotateWebhookSecret } from "../../../domain/events/index.js";
+import { testWebhook } from "../../../domain/events/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
-import { createWebhook } from "../../../domain/webhooks/create-webhook.js";
-import { deleteWebhook } from "../../../domain/webhooks/delete-webhook.js";
-import { getWebhook, listWebhooks } from "../../../domain/webhooks/list-webhooks.js";
-import { updateWebhook } from "../../../domain/webhooks/update-webhook.js";
+import { createWebhook } from "../../../domain/events/index.js";
+import { deleteWebhook } from "../../../domain/events/index.js";
+import { getWebhook, listWebhooks } from "../../../domain/events/index.js";
+import { updateWebhook } from "../../../domain/events/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";

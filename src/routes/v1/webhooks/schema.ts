@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { eventTypes } from "../../../domain/events/record-event.js";
-import { DEFAULT_ROTATION_WINDOW_SECONDS, MAX_ROTATION_WINDOW_SECONDS } from "../../../domain/webhooks/rotate-webhook-secret.js";
+import { eventTypes } from "../../../domain/events/index.js";
+import { DEFAULT_ROTATION_WINDOW_SECONDS, MAX_ROTATION_WINDOW_SECONDS } from "../../../domain/events/index.js";
 import { cursorQuery, limitQuery } from "../../openapi-helpers.js";
 
 const eventNames = `Event names: ${eventTypes.map((t) => `\`${t}\``).join(", ")}.`;

@@ -1,0 +1,138 @@
+import { media } from "../../../db/schema/index.js";
+import { ApiError } from "../../../infra/errors.js";
+import { newId } from "../../../infra/ids.js";
+import { sha256Passthrough } from "../../../infra/streaming-sha256.js";
+import type { DomainContext } from "../../core/index.js";
+import {
+  ACCEPTED_FORMATS_TEXT,
+  MEDIA_BYTE_LIMITS,
+  type MediaMimeType,
+  formatBytes,
+  formatNames,
+  isMediaMimeType,
+  kindOf,
+  mediaMimeTypes,
+  normaliseContentType,
+  pixelCeilingProblem,
+} from "./media-formats.js";
+import { type MediaView, toMediaView } from "./media-view.js";
+import { CorruptMedia, bytesSource, storageSource, UnreadableMedia } from "./sniff/byte-source.js";
+import { IDENTIFY_BYTES, type MediaFacts, detectMedia, identifyMedia } from "./sniff/detect-media.js";
+import { cappedStream, peekHead } from "./upload-stream.js";
+
+export interface UploadMediaInput {
+  /** The request's Content-Type header, as sent. */
+  contentType: string | undefined;
+  /** The request's Content-Length header, as sent (absent for chunked uploads). */
+  contentLength: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+  /**
+   * Called with the SHA-256 (hex) of the bytes once the file is stored and read, before the
+   * record is written; whatever it throws stops the upload and removes the file. The HTTP layer
+   * claims the request's Idempotency-Key here.
+   */
+  claim?: ((digest: string) => Promise<void>) | undefined;
+}
+
+// Every refusal stores nothing, so each is `beforeExecution`: a corrected retry with the same
+// Idempotency-Key runs instead of replaying the refusal.
+const refuse = (code: "field_required" | "media_type_unsupported" | "media_type_mismatch" | "body_too_large" | "media_corrupt" | "media_dimensions_too_large", param: string, message: string, fix?: string) =>
+  new ApiError(code, { param, message, beforeExecution: true, ...(fix ? { fix } : {}) });
+
+const unsupportedFix = `Upload ${ACCEPTED_FORMATS_TEXT}, with its own type as Content-Type.`;
+const emptyBody = () => refuse("field_required", "body", "The body is empty: send the file's bytes as the request body, with its Content-Type.");
+
+function declaredType(header: string | undefined): MediaMimeType {
+  if (!header) throw refuse("field_required", "Content-Type", `Send the file's type as Content-Type (one of ${mediaMimeTypes.join(", ")}).`);
+  const type = normaliseContentType(header);
+  if (!isMediaMimeType(type)) throw refuse("media_type_unsupported", "Content-Type", `Content-Type \`${type}\` is not a format Chorus takes; send one of ${mediaMimeTypes.join(", ")}.`, unsupportedFix);
+  return type;
+}
+
+const mismatch = (declared: MediaMimeType, detected: MediaMimeType) =>
+  refuse(
+    "media_type_mismatch",
+    "Content-Type",
+    `Content-Type says ${declared}, but the file is ${formatNames[detected]} (${detected}). Nothing was stored.`,
+    `Send the file with \`Content-Type: ${detected}\`, the type read from its bytes.`,
+  );
+
+const unreadable = (error: UnreadableMedia) =>
+  error instanceof CorruptMedia
+    ? refuse("media_corrupt", "body", `The file is damaged: ${error.message}. Nothing was stored.`)
+    : refuse("media_type_unsupported", "body", `The file cannot be read: ${error.message}.`, unsupportedFix);
+
+/**
+ * Stores an uploaded file and its facts, all read from the bytes: format, pixel size, and for
+ * video the duration. The Content-Type must name the format the bytes really are.
+ *
+ * The body streams to storage under a byte cap (20 MB images, 512 MB video, chosen by the
+ * declared type); a Content-Length over the cap is refused before any byte is read. The first
+ * 4 KB are checked before storing, so a wrong or unknown format is refused at once; the full
+ * parse then reads the stored file (a video's `moov` index may be at its end). Whatever is
+ * refused leaves no file and no row.
+ */
+export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: UploadMediaInput }): Promise<MediaView> {
+  const declared = declaredType(input.contentType);
+  const kind = kindOf(declared);
+  const limit = MEDIA_BYTE_LIMITS[kind];
+  const tooLarge = () =>
+    refuse("body_too_large", "body", `${kind === "image" ? "Images" : "Videos"} are limited to ${formatBytes(limit)}; this file is larger. Nothing was stored.`, "Compress or shorten the file to fit the limit in the message, then upload it again.");
+  const declaredLength = input.contentLength === undefined ? Number.NaN : Number(input.contentLength);
+  if (declaredLength > limit) throw tooLarge();
+  if (!input.body || declaredLength === 0) throw emptyBody();
+
+  const { head, body } = await peekHead(cappedStream(input.body, limit, tooLarge), IDENTIFY_BYTES);
+  const early = head.byteLength === 0 ? emptyBody() : await earlyRefusal(head, declared);
+  if (early) {
+    await body.cancel().catch(() => {});
+    throw early;
+  }
+
+  const storage = ctx.services.mediaStorage;
+  const id = newId("med");
+  const storageKey = `${ctx.workspace.id}/${id}`;
+  const hasher = sha256Passthrough();
+  const { size } = await storage.put(storageKey, body.pipeThrough(hasher.stream), { contentType: declared });
+  let facts: MediaFacts;
+  try {
+    facts = await detectMedia(storageSource(storage, storageKey, size));
+    if (facts.mimeType !== declared) throw mismatch(declared, facts.mimeType);
+    const tooManyPixels = pixelCeilingProblem(facts.width, facts.height);
+    if (tooManyPixels) throw refuse("media_dimensions_too_large", "body", `The file is larger than any network takes: ${tooManyPixels}. Nothing was stored.`);
+    await input.claim?.(hasher.digest());
+  } catch (error) {
+    await storage.delete(storageKey);
+    throw error instanceof UnreadableMedia ? unreadable(error) : error;
+  }
+
+  try {
+    const [row] = await ctx.db
+      .insert(media)
+      .values({
+        id,
+        workspaceId: ctx.workspace.id,
+        kind: facts.kind,
+        mimeType: facts.mimeType,
+        bytes: size,
+        width: facts.width,
+        height: facts.height,
+        durationSeconds: facts.durationSeconds,
+        storageKey,
+        uploadedByAgentId: ctx.agent?.id ?? null,
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+    if (!row) throw new Error("media insert returned no row");
+    return toMediaView(row);
+  } catch (error) {
+    await storage.delete(storageKey);
+    throw error;
+  }
+}
+
+async function earlyRefusal(head: Uint8Array, declared: MediaMimeType): Promise<ApiError | null> {
+  const detected = await identifyMedia(bytesSource(head));
+  if (!detected) return unreadable(new UnreadableMedia(`its first bytes are not those of ${ACCEPTED_FORMATS_TEXT}`));
+  return detected === declared ? null : mismatch(declared, detected);
+}

@@ -1,0 +1,150 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
+import { assertAccountsInGrant } from "../../agents/index.js";
+import { forgetAgents, refundAgentCharges } from "../../agents/index.js";
+import { ApiError } from "../../../infra/errors.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
+import type { DomainContext } from "../../core/index.js";
+import { scheduleOf } from "./create-post.js";
+import { reserveCredits } from "./credits.js";
+import { type MediaLoader, type PostContent, prepareTargets, publishRequestOf } from "./prepare-targets.js";
+import type { PostView } from "./post-view.js";
+import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
+import { requirePost } from "./read-posts.js";
+import { linkIdempotentPost } from "../../core/index.js";
+import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { refusalOf } from "./target-refusal.js";
+
+const refuse = (state: string, operation: string) =>
+  new ApiError("post_state_invalid", { message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are retracted (POST /v1/posts/{id}/retract).` });
+
+/**
+ * DELETE /v1/posts/{id}: a draft is deleted, a scheduled post is cancelled. The cancel is one
+ * conditional UPDATE, so a delivery racing it either published first (and the cancel is
+ * refused) or finds the post cancelled and does nothing. An agent that scheduled the post was
+ * charged its daily allowance then (agent-spend.ts); the cancelled targets give it back in the
+ * same transaction, so a cancel that commits refunds once and a refused one refunds nothing.
+ */
+export async function deletePost({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<{ id: string; cancelled: boolean; deleted: boolean }> {
+  const post = await requirePost(ctx, input.id);
+  if (post.state === "draft") {
+    const [gone] = await ctx.db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "draft"))).returning({ id: posts.id });
+    if (gone) return { id: post.id, cancelled: false, deleted: true };
+  }
+  const now = ctx.clock.now();
+  const refunded = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(posts)
+      .set({ state: "cancelled", updatedAt: now, scheduleVersion: post.scheduleVersion + 1 })
+      .where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "scheduled")))
+      .returning({ id: posts.id });
+    if (!row) return null;
+    const targets = await tx
+      .update(postTargets)
+      .set({ state: "cancelled" })
+      .where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")))
+      .returning({ id: postTargets.id });
+    return refundAgentCharges(
+      tx,
+      ctx.workspace.id,
+      targets.map((t) => t.id),
+    );
+  });
+  if (!refunded) throw refuse(post.state, "deleted or cancelled");
+  forgetAgents(ctx, refunded);
+  return { id: post.id, cancelled: true, deleted: false };
+}
+
+export interface PostChanges extends Partial<PostContent> {
+  scheduledAt?: string | undefined;
+  timezone?: string | undefined;
+}
+
+/**
+ * PATCH /v1/posts/{id}: drafts and scheduled posts only; destinations stay fixed, media and
+ * options are checked again, `platformOptions` merge per network. Moving a scheduled post bumps
+ * its schedule version and queues a new job: the old job, if it fires, no longer matches.
+ */
+export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; changes: PostChanges }; loadMedia: MediaLoader }): Promise<PostView> {
+  const post = await requirePost(ctx, input.id);
+  if (post.state !== "draft" && post.state !== "scheduled") throw refuse(post.state, "edited");
+  const { changes } = input;
+  const mergedOptions: Record<string, Record<string, unknown>> = { ...post.platformOptions };
+  for (const [platform, options] of Object.entries(changes.platformOptions ?? {})) mergedOptions[platform] = { ...(mergedOptions[platform] ?? {}), ...options };
+  const content: PostContent = {
+    text: changes.text ?? post.text,
+    textOverrides: changes.textOverrides ?? post.textOverrides,
+    media: changes.media ?? post.media,
+    mediaAlt: changes.mediaAlt ?? post.mediaAlt,
+    mediaOverrides: changes.mediaOverrides ?? post.mediaOverrides,
+    mediaAltOverrides: changes.mediaAltOverrides ?? post.mediaAltOverrides,
+    platformOptions: mergedOptions,
+  };
+  const moving = changes.scheduledAt !== undefined || changes.timezone !== undefined;
+  // A new wall-clock time without a zone keeps the post's own zone.
+  const zone = changes.timezone ?? post.timezone ?? undefined;
+  const schedule = moving ? scheduleOf(ctx, { scheduledAt: changes.scheduledAt ?? post.scheduledAt?.toISOString(), timezone: zone }) : post.scheduledAt;
+  if (post.state === "draft" && moving) throw new ApiError("post_state_invalid", { param: "scheduledAt", message: "Publish a draft with POST /v1/posts/{id}/publish; drafts are not scheduled." });
+  const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
+  const accounts = await ctx.db.select().from(socialAccounts).where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), inArray(socialAccounts.id, targets.map((t) => t.accountId))));
+  assertAccountsInGrant(ctx, accounts);
+  const prepared = await prepareTargets(ctx, accounts, content, loadMedia);
+  const blocking = prepared.flatMap((t) => t.errors.map((e) => ({ ...e, platform: t.platform })));
+  if (blocking[0] && post.state === "scheduled") {
+    throw refusalOf(blocking[0], blocking[0].platform);
+  }
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const version = moving ? post.scheduleVersion + 1 : post.scheduleVersion;
+    const [updated] = await tx
+      .update(posts)
+      .set({ ...content, scheduledAt: schedule, timezone: changes.timezone ?? post.timezone, scheduleVersion: version, updatedAt: now })
+      .where(and(eq(posts.id, post.id), eq(posts.state, post.state), eq(posts.scheduleVersion, post.scheduleVersion)))
+      .returning({ id: posts.id });
+    if (!updated) throw refuse("published", "edited");
+    if (moving && schedule) {
+      await ctx.services.jobs.enqueue(
+        { kind: "publish_scheduled", payload: { postId: post.id, version, workspaceId: ctx.workspace.id, mode: post.mode }, runAt: schedule, dedupKey: `post:${post.id}:v${version}` },
+        tx,
+      );
+    }
+  });
+  const view = await settlePost(ctx, post.id);
+  if (!view) throw new ApiError("resource_not_found", { param: "id" });
+  return view;
+}
+
+/** POST /v1/posts/{id}/publish: sends a draft now, with the same checks and charges as a new post. */
+export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string }; loadMedia: MediaLoader }): Promise<PostView> {
+  const post = await requirePost(ctx, input.id);
+  if (post.state !== "draft") throw refuse(post.state, "published as a draft");
+  const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
+  const accounts = await ctx.db.select().from(socialAccounts).where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), inArray(socialAccounts.id, targets.map((t) => t.accountId))));
+  assertAccountsInGrant(ctx, accounts);
+  const prepared = await prepareTargets(ctx, accounts, post, loadMedia);
+  const now = ctx.clock.now();
+  const sendable: PreparedTarget[] = [];
+  const refused: { id: string; error: ApiError }[] = [];
+  for (const target of targets) {
+    const p = prepared.find((x) => x.account.id === target.accountId);
+    const first = p?.errors[0];
+    if (!p || first) {
+      const platform = target.platform as PlatformId;
+      refused.push({ id: target.id, error: first ? refusalOf(first, platform) : new ApiError("channel_gone", { platform, message: "The account was disconnected after the draft was saved." }) });
+    } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id) });
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx.update(posts).set({ state: "processing", updatedAt: now }).where(and(eq(posts.id, post.id), eq(posts.state, "draft"))).returning({ id: posts.id });
+    if (!claimed) throw refuse("published", "published again");
+    if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
+    const sources = await reserveCredits(tx, ctx, sendable.map((t) => t.targetId), now);
+    for (const [i, target] of sendable.entries()) await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
+    for (const { id } of refused) await tx.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, id));
+  });
+  if (ctx.effects) ctx.effects.committed = true;
+  for (const { id, error } of refused) await recordTargetOutcome(ctx, id, { state: "failed", error });
+  await publishPrepared(ctx, sendable);
+  const view = await settlePost(ctx, post.id);
+  if (!view) throw new ApiError("resource_not_found", { param: "id" });
+  return view;
+}

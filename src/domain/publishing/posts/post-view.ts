@@ -1,0 +1,81 @@
+import type { postTargets, posts } from "../../../db/schema/index.js";
+
+export type PostRow = typeof posts.$inferSelect;
+export type TargetRow = typeof postTargets.$inferSelect;
+
+export interface TargetError {
+  code: string;
+  message: string;
+  fix: string | null;
+  retryable: boolean;
+  platform: string | null;
+  param?: string | null;
+}
+
+export interface TargetView {
+  account: string;
+  platform: string;
+  handle: string;
+  state: string;
+  networkPostId: string | null;
+  url: string | null;
+  error: TargetError | null;
+  /** What went wrong after the post went out (a refused thumbnail); empty when nothing did. */
+  warnings: TargetError[];
+  publishedAt: string | null;
+  credits: number;
+}
+
+export interface PostView {
+  id: string;
+  state: string;
+  text: string;
+  textOverrides: Record<string, string>;
+  media: string[];
+  mediaAlt: string[];
+  mediaOverrides: Record<string, string[]>;
+  mediaAltOverrides: Record<string, string[]>;
+  platformOptions: Record<string, Record<string, unknown>>;
+  profile: string | null;
+  scheduledAt: string | null;
+  timezone: string | null;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  targets: TargetView[];
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The one serialiser for posts (API responses and `post.*` events alike). */
+export function toPostView(post: PostRow, targets: TargetRow[], profileUsername: string | null): PostView {
+  return {
+    id: post.id,
+    state: post.state,
+    text: post.text,
+    textOverrides: post.textOverrides,
+    media: post.media,
+    mediaAlt: post.mediaAlt,
+    mediaOverrides: post.mediaOverrides,
+    mediaAltOverrides: post.mediaAltOverrides,
+    platformOptions: post.platformOptions,
+    profile: profileUsername,
+    scheduledAt: iso(post.scheduledAt),
+    timezone: post.timezone,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+    publishedAt: iso(post.publishedAt),
+    targets: targets.map((t) => ({
+      account: t.accountId,
+      platform: t.platform,
+      handle: t.handle,
+      state: t.state,
+      networkPostId: t.networkPostId,
+      url: t.url,
+      error: (t.error as TargetError | null) ?? null,
+      warnings: (t.warnings as TargetError[] | null) ?? [],
+      publishedAt: iso(t.publishedAt),
+      credits: t.credits,
+    })),
+  };
+}

@@ -1,0 +1,124 @@
+import { ApiError } from "../../../infra/errors.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
+import type { PublishMedia, PublishRequest } from "../../../networks/publish-types.js";
+import { adapterFor } from "../../../networks/registry.js";
+import { blockedPlatforms } from "../../billing/index.js";
+import type { DomainContext } from "../../core/index.js";
+import type { SocialAccountRow } from "../../accounts/index.js";
+import { checkTarget } from "./validation/check-target.js";
+import { validationRulesOf } from "./validation/network-rules.js";
+import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
+
+export interface PostContent {
+  text: string;
+  textOverrides?: Partial<Record<PlatformId, string>> | undefined;
+  media?: string[] | undefined;
+  mediaAlt?: string[] | undefined;
+  mediaOverrides?: Partial<Record<PlatformId, string[]>> | undefined;
+  mediaAltOverrides?: Partial<Record<PlatformId, string[]>> | undefined;
+  platformOptions?: Partial<Record<PlatformId, Record<string, unknown>>> | undefined;
+}
+
+export interface TargetIssue {
+  code: string;
+  param: string | null;
+  message: string;
+  fix: string | null;
+}
+
+export interface PreparedContent {
+  account: SocialAccountRow;
+  platform: PlatformId;
+  text: string;
+  media: PublishMedia[];
+  options: Record<string, unknown>;
+  /** Files named by options (YouTube `thumbnail`), checked, keyed by option. */
+  attachments: Record<string, PublishMedia>;
+  destination: string | null;
+  errors: TargetIssue[];
+  warnings: TargetIssue[];
+}
+
+export type MediaLoader = (ids: string[]) => Promise<Map<string, PublishMedia>>;
+
+/**
+ * Applies the per-network overrides and runs exactly the checks publishing runs, per target:
+ * the network's rules from its capabilities (text length the network's way, media kind, format,
+ * size, pixels, aspect ratio, options) and the connection's state. `POST /v1/posts/validate`
+ * stops here; publishing refuses the targets with errors and sends the others.
+ */
+export async function prepareTargets(ctx: DomainContext, accounts: SocialAccountRow[], content: PostContent, loadMedia: MediaLoader): Promise<PreparedContent[]> {
+  const referenced = new Set<string>([...(content.media ?? []), ...Object.values(content.mediaOverrides ?? {}).flat()]);
+  const media = await loadMedia([...referenced]);
+  const optionMedia = await loadOptionMedia(
+    accounts.map((a) => a.platform as PlatformId),
+    (platform) => content.platformOptions?.[platform] ?? {},
+    loadMedia,
+  );
+  const blocked = blockedPlatforms(ctx.workspace, ctx.apiKey.mode);
+  const excluded = accounts.filter((a) => blocked.includes(a.platform));
+  if (excluded.length > 0) {
+    throw new ApiError("entitlement_exceeded", {
+      param: "platforms",
+      platform: excluded[0]?.platform as PlatformId,
+      message: `The plan does not include ${[...new Set(excluded.map((a) => a.platform))].join(", ")}.`,
+    });
+  }
+  return accounts.map((account) => {
+    const platform = account.platform as PlatformId;
+    const capabilities = adapterFor(platform).capabilities;
+    const override = content.mediaOverrides?.[platform];
+    const ids = override ?? content.media ?? [];
+    const alts = (override ? content.mediaAltOverrides?.[platform] : content.mediaAlt) ?? [];
+    const items = ids.flatMap((id, i) => {
+      const item = media.get(id);
+      return item ? [{ ...item, alt: alts[i] ?? item.alt }] : [];
+    });
+    const options = content.platformOptions?.[platform] ?? {};
+    // The option that names a destination inside the account (Facebook `pageId`), from the network's rules.
+    const optionName = validationRulesOf(platform).destinationOption;
+    const destinationValue = optionName ? options[optionName] : undefined;
+    const text = content.textOverrides?.[platform] ?? content.text;
+    const result = checkTarget({
+      platform,
+      capabilities,
+      text,
+      textParam: content.textOverrides?.[platform] !== undefined ? `textOverrides.${platform}` : "text",
+      media: items,
+      mediaParam: override ? `mediaOverrides.${platform}` : "media",
+      options,
+      accountVariant: account.connectVariant,
+      destination: typeof destinationValue === "string" ? destinationValue : null,
+    });
+    const issue = ({ code, param, message, fix }: TargetIssue): TargetIssue => ({ code, param, message, fix });
+    const optionFiles = checkOptionMedia(platform, options, optionMedia);
+    const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues];
+    if (account.status === "needs_reauth") {
+      errors.unshift({ code: "needs_reauth", param: "accounts", message: `The ${platform} connection of ${account.handle} expired.`, fix: "Reconnect the account through a connect link (POST /v1/connect-link); retrying does not help." });
+    }
+    return {
+      account,
+      platform,
+      text,
+      media: items,
+      options,
+      attachments: optionFiles.attachments,
+      destination: typeof destinationValue === "string" ? destinationValue : null,
+      errors,
+      warnings: result.warnings.map(issue),
+    };
+  });
+}
+
+/** What the adapter is sent for one prepared target: every publish path builds it here, so none drops a field. */
+export function publishRequestOf(prepared: PreparedContent, targetId: string): PublishRequest {
+  return {
+    text: prepared.text,
+    media: prepared.media,
+    options: prepared.options,
+    attachments: prepared.attachments,
+    destination: prepared.destination,
+    targetId,
+    networkUserId: prepared.account.networkUserId,
+  };
+}

@@ -1,0 +1,65 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { postTargets, posts, profiles } from "../../../db/schema/index.js";
+import { ApiError } from "../../../infra/errors.js";
+import type { DomainContext } from "../../core/index.js";
+import { postsWithinGrant } from "../../agents/index.js";
+import { assertPostInGrant } from "../../agents/index.js";
+import { decodeCursor, pageOf } from "../../core/index.js";
+import { afterPosition, newestFirst } from "../../core/index.js";
+import { type PostRow, type PostView, toPostView } from "./post-view.js";
+
+export const postStates = ["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted"] as const;
+
+async function withTargets(ctx: DomainContext, rows: PostRow[]): Promise<PostView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const targets = await ctx.db.select().from(postTargets).where(and(eq(postTargets.workspaceId, ctx.workspace.id), inArray(postTargets.postId, ids)));
+  const profileIds = [...new Set(rows.map((r) => r.profileId).filter((id): id is string => id !== null))];
+  const names = profileIds.length ? await ctx.db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(inArray(profiles.id, profileIds)) : [];
+  return rows.map((row) =>
+    toPostView(
+      row,
+      targets.filter((t) => t.postId === row.id).sort((a, b) => a.platform.localeCompare(b.platform) || a.id.localeCompare(b.id)),
+      names.find((n) => n.id === row.profileId)?.username ?? null,
+    ),
+  );
+}
+
+/** A post of this workspace in the key's mode, or 404. */
+export async function requirePost(ctx: DomainContext, id: string): Promise<PostRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.mode, ctx.apiKey.mode)))
+    .limit(1);
+  if (!row) throw new ApiError("resource_not_found", { param: "id", message: `No post ${id} in this workspace.` });
+  // An agent reaches a post only if its grant covers every account the post goes to.
+  await assertPostInGrant(ctx, row.id);
+  return row;
+}
+
+export async function getPost({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<PostView> {
+  const [view] = await withTargets(ctx, [await requirePost(ctx, input.id)]);
+  if (!view) throw new ApiError("resource_not_found", { param: "id" });
+  return view;
+}
+
+export async function listPosts({ ctx, input }: { ctx: DomainContext; input: { state?: string | undefined; limit: number; cursor?: string | undefined } }) {
+  const position = input.cursor ? await decodeCursor("posts", input.cursor) : null;
+  const rows = await ctx.db
+    .select()
+    .from(posts)
+    .where(
+      and(
+        eq(posts.workspaceId, ctx.workspace.id),
+        eq(posts.mode, ctx.apiKey.mode),
+        input.state ? eq(posts.state, input.state) : undefined,
+        postsWithinGrant(ctx),
+        afterPosition(posts.createdAt, posts.id, position),
+      ),
+    )
+    .orderBy(...newestFirst(posts.createdAt, posts.id))
+    .limit(input.limit + 1);
+  const page = await pageOf("posts", rows, input.limit);
+  return { items: await withTargets(ctx, page.items), cursor: page.cursor };
+}

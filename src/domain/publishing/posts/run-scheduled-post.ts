@@ -1,0 +1,78 @@
+import { and, eq } from "drizzle-orm";
+import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
+import { ApiError } from "../../../infra/errors.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
+import type { DomainContext } from "../../core/index.js";
+import { reserveCredits } from "./credits.js";
+import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";
+import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
+import { recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { refusalOf, targetFailure } from "./target-refusal.js";
+
+/**
+ * The scheduled publish, run by the job table's poller on Node and by the QStash callback on
+ * Workers. The claim is one conditional UPDATE: only the delivery that moves the post from
+ * `scheduled` (at this schedule version) to `processing` sends anything, so a duplicate,
+ * concurrent or late delivery, or one for a cancelled or moved post, is a no-op.
+ */
+export async function runScheduledPost(ctx: DomainContext, input: { postId: string; version: number }, loadMedia: MediaLoader): Promise<"published" | "skipped"> {
+  const now = ctx.clock.now();
+  const [post] = await ctx.db
+    .update(posts)
+    .set({ state: "processing", updatedAt: now })
+    .where(and(eq(posts.id, input.postId), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "scheduled"), eq(posts.scheduleVersion, input.version)))
+    .returning();
+  if (!post) return "skipped";
+  ctx.services.logger.info("scheduled post fired", { workspace: ctx.workspace.id, postId: post.id, mode: post.mode, scheduledAt: post.scheduledAt?.toISOString() ?? null });
+  const targets = await ctx.db.select().from(postTargets).where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")));
+  const accounts = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, ctx.workspace.id));
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+
+  const sendable: PreparedTarget[] = [];
+  const refused: { id: string; error: ApiError }[] = [];
+  for (const target of targets) {
+    const account = byId.get(target.accountId);
+    if (!account || account.status === "disconnected") {
+      refused.push({ id: target.id, error: new ApiError("channel_gone", { platform: target.platform as PlatformId }) });
+      continue;
+    }
+    // The checks run again at send time: the account may need reconnecting, media may be gone.
+    try {
+      const [prepared] = await prepareTargets(ctx, [account], { ...post, textOverrides: post.textOverrides, platformOptions: post.platformOptions }, loadMedia);
+      const first = prepared?.errors[0];
+      if (!prepared || first) {
+        const error = first ? refusalOf(first, target.platform as PlatformId) : new ApiError("internal_error", { platform: target.platform as PlatformId });
+        refused.push({ id: target.id, error });
+        continue;
+      }
+      sendable.push({ targetId: target.id, account, request: publishRequestOf(prepared, target.id) });
+    } catch (error) {
+      refused.push({ id: target.id, error: targetFailure(error, target.platform as PlatformId) });
+    }
+  }
+
+  // Credits are reserved now, when the post is really sent; out of credits fails those targets.
+  let reserved = true;
+  await ctx.db
+    .transaction(async (tx) => {
+      const sources = await reserveCredits(tx, ctx, sendable.map((t) => t.targetId), now);
+      for (const [i, target] of sendable.entries()) {
+        await tx.update(postTargets).set({ credits: 1, creditSource: sources[i] ?? null }).where(eq(postTargets.id, target.targetId));
+      }
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === "entitlement_exceeded") {
+        reserved = false;
+        for (const target of sendable) refused.push({ id: target.targetId, error });
+        return;
+      }
+      throw error;
+    });
+  for (const { id, error } of refused) {
+    await ctx.db.update(postTargets).set({ state: "publishing" }).where(and(eq(postTargets.id, id), eq(postTargets.state, "pending")));
+    await recordTargetOutcome(ctx, id, { state: "failed", error });
+  }
+  if (reserved) await publishPrepared(ctx, sendable);
+  await settlePost(ctx, post.id);
+  return "published";
+}

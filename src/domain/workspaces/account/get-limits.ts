@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import { workspaces } from "../../../db/schema/index.js";
+import { perDatabase } from "../../../db/per-database.js";
+import type { Database } from "../../../db/types.js";
+import { ApiError } from "../../../infra/errors.js";
+import { billingView, creditsView } from "../../billing/index.js";
+import type { DomainContext } from "../../core/index.js";
+import type { LimitsCache } from "../../core/index.js";
+
+interface ConnectedAccount {
+  account: string;
+  platform: string;
+  handle: string;
+  status: "active" | "needs_reauth";
+}
+
+/**
+ * The workspace's columns that change while a key is cached (credits, plan, blocks, rates), and
+ * the connected accounts of the key's mode, oldest first, as one JSON array. The accounts come
+ * from a subquery rather than a join: the workspace row is not repeated per account, and on
+ * PGlite the aggregate cost less than the join and its sort (bench/limits-floor.ts). The outer
+ * column is written qualified: drizzle leaves columns of a one-table select unqualified, and
+ * inside the subquery a bare "id" would be the account's.
+ */
+function prepareLimitsQuery(db: Database) {
+  return db
+    .select({
+      plan: workspaces.plan,
+      creditsMonthly: workspaces.creditsMonthly,
+      creditsPeriod: workspaces.creditsPeriod,
+      creditsPack: workspaces.creditsPack,
+      creditsPurchased: workspaces.creditsPurchased,
+      hasPurchasedCredits: workspaces.hasPurchasedCredits,
+      monthlyAllowance: workspaces.monthlyAllowance,
+      testCreditsMonthly: workspaces.testCreditsMonthly,
+      testCreditsPeriod: workspaces.testCreditsPeriod,
+      testCreditsPack: workspaces.testCreditsPack,
+      apiPerMinute: workspaces.apiPerMinute,
+      postsPerMinute: workspaces.postsPerMinute,
+      profileApiPerMinute: workspaces.profileApiPerMinute,
+      profilePostsPerMinute: workspaces.profilePostsPerMinute,
+      blockedPlatforms: workspaces.blockedPlatforms,
+      connected: sql<ConnectedAccount[] | null>`(
+        select json_agg(json_build_object('account', s.id, 'platform', s.platform, 'handle', s.handle, 'status', s.status) order by s.connected_at, s.id)
+        from social_accounts s
+        where s.workspace_id = "workspaces"."id" and s.mode = ${sql.placeholder("mode")} and s.status <> 'disconnected'
+      )`,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, sql.placeholder("workspace")))
+    .prepare("get_limits");
+}
+
+/**
+ * Built once per database handle. The name makes it a named statement on node-postgres and
+ * Neon; PGlite prepares every statement once anyway (src/db/pglite-statements.ts).
+ */
+const limitsQuery = perDatabase(prepareLimitsQuery);
+
+type LimitsRow = Awaited<ReturnType<ReturnType<typeof prepareLimitsQuery>["execute"]>>[number];
+
+/** The row from the process's limits cache where the runtime keeps one (embedded PGlite), else the database. */
+async function readLimits(ctx: DomainContext): Promise<LimitsRow | undefined> {
+  const cache = ctx.services.limitsCache as LimitsCache<LimitsRow> | undefined;
+  const { id } = ctx.workspace;
+  const { mode } = ctx.apiKey;
+  const cached = cache?.get(id, mode);
+  if (cached) return cached;
+  const generation = cache?.generation() ?? 0;
+  const [row] = await limitsQuery(ctx.db).execute({ workspace: id, mode });
+  if (row) cache?.set(id, mode, row, generation);
+  return row;
+}
+
+/**
+ * The limits view: credits, billing mode, connected accounts and the rates in force. The key may
+ * come from the verified-key cache (seconds old): what can change meanwhile (credits, plan,
+ * blocks, rates, accounts) is read again here in one query, or taken from the limits cache that
+ * the database empties on every change to them; the name and email are the cached
+ * key's, as GET /v1/me shows them.
+ */
+export async function getLimits({ ctx }: { ctx: DomainContext }) {
+  const fresh = await readLimits(ctx);
+  // Deleted since the key was verified (within the cache's TTL).
+  if (!fresh) throw new ApiError("unauthorized", { message: "The API key is not valid." });
+  const { connected, ...columns } = fresh;
+  const workspace = { ...ctx.workspace, ...columns };
+  return {
+    account: workspace.id,
+    email: workspace.email,
+    name: workspace.name,
+    credits: creditsView(workspace, ctx.apiKey.mode, ctx.clock.now()),
+    billing: billingView(workspace),
+    connected: connected ?? [],
+    rateLimits: {
+      apiPerMinute: workspace.apiPerMinute,
+      postsPerMinute: workspace.postsPerMinute,
+      profile: { apiPerMinute: workspace.profileApiPerMinute, postsPerMinute: workspace.profilePostsPerMinute },
+    },
+  };
+}

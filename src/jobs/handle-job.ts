@@ -1,0 +1,66 @@
+import { loadMediaForPublish } from "../domain/publishing/index.js";
+import type { DomainContext, WorkspaceRecord } from "../domain/core/index.js";
+import { pollKey, pollTarget } from "../domain/publishing/index.js";
+import type { MediaLoader } from "../domain/publishing/index.js";
+import { retryTarget } from "../domain/publishing/index.js";
+import { runScheduledPost } from "../domain/publishing/index.js";
+import { pollInbox } from "../domain/inbox/index.js";
+import { deliverWebhook } from "../domain/events/index.js";
+import type { DeliveryStatements } from "../domain/events/index.js";
+import { type JobRuntime, jobContext, jobContextFor } from "../domain/core/index.js";
+import type { JobKind } from "../domain/core/index.js";
+
+export interface JobMessage {
+  kind: JobKind;
+  workspaceId: string;
+  mode: "test" | "live";
+  payload: Record<string, string | number>;
+}
+
+const loaderFor = (ctx: DomainContext): MediaLoader => async (ids) => new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));
+
+/** Reads a job's workspace; the runner shares one read among the jobs of a claimed batch. */
+export type WorkspaceLoader = (workspaceId: string) => Promise<WorkspaceRecord | null>;
+
+/**
+ * The one handler for delayed work, whichever queue delivered it (the Node job table or a
+ * QStash callback). Every job is safe to run twice: the handlers claim with conditional updates.
+ * The Node runner passes `deliveries`, which writes the claims and successes of the webhook
+ * deliveries it runs at once in one statement each.
+ */
+export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceOf?: WorkspaceLoader, deliveries?: DeliveryStatements): Promise<void> {
+  const ctx = workspaceOf ? jobContextFor(runtime, await workspaceOf(job.workspaceId), job.mode) : await jobContext(runtime, job.workspaceId, job.mode);
+  if (!ctx) return;
+  if (job.kind === "publish_scheduled") {
+    await runScheduledPost(ctx, { postId: String(job.payload.postId), version: Number(job.payload.version) }, loaderFor(ctx));
+    return;
+  }
+  if (job.kind === "webhook_delivery") {
+    await deliverWebhook(ctx, { deliveryId: String(job.payload.deliveryId), attempt: Number(job.payload.attempt) }, deliveries);
+    return;
+  }
+  if (job.kind === "poll_inbox") {
+    await pollInbox(ctx, { accountId: String(job.payload.accountId) });
+    return;
+  }
+  if (job.kind === "retry_target") {
+    await retryTarget(ctx, { targetId: String(job.payload.targetId), deferrals: Number(job.payload.deferrals ?? 1) }, loaderFor(ctx));
+    return;
+  }
+  const attempt = Number(job.payload.attempt ?? 1);
+  const targetId = String(job.payload.targetId);
+  const interrupted = job.payload.interrupted === undefined ? null : Number(job.payload.interrupted);
+  const resumed = job.payload.resumed === undefined ? null : Number(job.payload.resumed);
+  const next = await pollTarget(ctx, { targetId, attempt, interrupted, resumed }, loaderFor(ctx));
+  if (next) {
+    const payload = {
+      targetId,
+      attempt: attempt + 1,
+      workspaceId: job.workspaceId,
+      mode: job.mode,
+      ...(interrupted === null ? {} : { interrupted }),
+      ...(resumed === null ? {} : { resumed }),
+    };
+    await ctx.services.jobs.enqueue({ kind: "poll_target", payload, runAt: next, dedupKey: pollKey(targetId, attempt + 1, interrupted, resumed) }, ctx.db);
+  }
+}
