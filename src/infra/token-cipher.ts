@@ -1,4 +1,4 @@
-import { base64Url } from "../networks/http.js";
+import { base64Url } from "./base64url.js";
 
 /**
  * AES-256-GCM for secrets at rest (network tokens, bring-your-own client secrets, webhook

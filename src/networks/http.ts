@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { ErrorCode } from "../infra/error-catalogue.js";
+import { base64Url } from "../infra/base64url.js";
 import { ApiError } from "../infra/errors.js";
 import type { PlatformId } from "../types/platform-ids.js";
 import type { NetworkContext } from "./types.js";
@@ -148,13 +149,6 @@ export function formBody(fields: Record<string, string | undefined>): URLSearchP
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) params.set(key, value);
   return params;
-}
-
-/** base64url without padding, for PKCE challenges and state values. */
-export function base64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 export async function pkceChallenge(verifier: string): Promise<string> {

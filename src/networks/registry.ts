@@ -8,6 +8,7 @@ import type { PlatformId } from "../types/platform-ids.js";
 import { threadsAdapter } from "./threads/adapter.js";
 import { tiktokAdapter } from "./tiktok/adapter.js";
 import { twitterAdapter } from "./twitter/adapter.js";
+import type { NetworkRules } from "./rules-schema.js";
 import type { NetworkAdapter } from "./types.js";
 import { youtubeAdapter } from "./youtube/adapter.js";
 
@@ -29,3 +30,8 @@ export function adapterFor(platform: PlatformId): NetworkAdapter {
   return adapters[platform];
 }
 
+
+/** The network's rules (its `rules.ts`): validation rows, token renewal, poll interval, posting window. */
+export function rulesFor(platform: PlatformId): NetworkRules {
+  return adapters[platform].rules;
+}

@@ -9,6 +9,7 @@ import type { LiveFacet } from "./facets/live.js";
 import type { ReviewsFacet } from "./facets/reviews.js";
 import type { PlatformId } from "../types/platform-ids.js";
 import type { PublishRequest, PublishResult } from "./publish-types.js";
+import type { NetworkRules } from "./rules-schema.js";
 
 /**
  * What an adapter is given for one call. Adapters never read env, the database or Hono: the
@@ -138,6 +139,8 @@ export interface ChannelEvent {
 export interface NetworkAdapter {
   readonly platform: PlatformId;
   readonly capabilities: NetworkCapabilities;
+  /** What Chorus enforces and schedules for the network beyond its capability record (its `rules.ts`). */
+  readonly rules: NetworkRules;
 
   /** Hosts this adapter talks to; the sandbox serves exactly these for test keys. */
   readonly hosts: readonly string[];

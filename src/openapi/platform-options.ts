@@ -1,7 +1,7 @@
 import type { NetworkCapabilities } from "../networks/capabilities-schema.js";
 import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapters } from "../networks/registry.js";
-import { networkRules } from "../domain/publishing/index.js";
+import { validationRulesOf } from "../domain/publishing/index.js";
 
 /**
  * `platformOptions` typed per network for the document: one component per network
@@ -43,7 +43,7 @@ function objectSchema(fields: NonNullable<OptionSpec["fields"]>): JsonSchema {
 }
 
 function optionSchema(platform: PlatformId, field: string, spec: OptionSpec): JsonSchema {
-  const rule = networkRules[platform].options?.[field];
+  const rule = validationRulesOf(platform).options?.[field];
   const range = spec.type === "integer" ? rangeText(rule?.min, rule?.max) : null;
   const description = [spec.description, range, spec.required ? "Required when posting to this network." : null].filter((part) => part !== null).join(" ");
   const schema: JsonSchema = { type: spec.type, description };

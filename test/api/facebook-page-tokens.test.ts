@@ -4,9 +4,9 @@ import { socialAccounts } from "../../src/db/schema/index.js";
 import { createDbSandboxStore } from "../../src/domain/accounts/sandbox/db-sandbox-store.js";
 import { sandboxRuntime } from "../../src/domain/accounts/sandbox/sandbox-runtime.js";
 import { openTokens, sealTokens } from "../../src/domain/accounts/token-vault.js";
-import { storedPageTokens } from "../../src/networks/facebook/page-access.js";
+import { storedPageTokens } from "../../src/networks/meta/page-access.js";
 import type { TokenSet } from "../../src/networks/types.js";
-import { setPageRole, type SandboxPage } from "../../src/sandbox/facebook/pages.js";
+import { setPageRole, type SandboxPage } from "../../src/sandbox/meta/pages.js";
 import type { SimulatorDeps } from "../../src/sandbox/types.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboxPollCursors } from "../../src/db/schema/index.js";
 import { messagesFeed } from "../../src/domain/inbox/polling/messages-feed.js";
 import { pollInbox } from "../../src/domain/inbox/polling/poll-account.js";
-import { POLL_INTERVAL_MS } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { feedIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
 import { polledEventsOf } from "../../src/domain/inbox/polling/polled-feeds.js";
 import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
 import { jobContext } from "../../src/domain/core/jobs/job-context.js";
@@ -51,7 +51,7 @@ async function inbound(ws: TestWorkspace, account: string, text: string, from: s
   return body.id;
 }
 
-const messagesEvery = (platform: PlatformId) => messagesFeed.intervalMs?.[platform] ?? POLL_INTERVAL_MS[platform] ?? 60_000;
+const messagesEvery = (platform: PlatformId) => feedIntervalMs(platform, messagesFeed.name);
 
 /** One scheduled round for the messages feed: the sweep queues the due windows, the runner runs them and their deliveries. */
 async function pollRound(platform: PlatformId) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboxPollCursors } from "../../src/db/schema/index.js";
-import { POLL_INTERVAL_MS } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
 import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
@@ -65,7 +65,7 @@ async function notifications(ws: TestWorkspace, account: string): Promise<{ item
 }
 
 async function pollRound() {
-  t.clock.advance(POLL_INTERVAL_MS.youtube ?? 15 * 60_000);
+  t.clock.advance(pollIntervalMs("youtube"));
   await sweepInboxPolls(runtime);
   await t.drainJobs();
 }

@@ -8,7 +8,7 @@ import { type FeedOutcome, pollFeed, pollInbox } from "../../src/domain/inbox/po
 import type { FeedRead, PolledItem } from "../../src/domain/inbox/polling/polled-feeds.js";
 import { notificationToInbound, polledFeeds } from "../../src/domain/inbox/polling/polled-feeds.js";
 import type { NetworkNotification } from "../../src/networks/facets/inbox.js";
-import { POLL_INTERVAL_MS } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
 import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
@@ -66,7 +66,7 @@ async function act(ws: TestWorkspace, account: string, json: Record<string, unkn
 
 /** One scheduled round: the sweep queues the due windows, the runner runs them and the deliveries they cause. */
 async function pollRound(platform: PlatformId) {
-  t.clock.advance(POLL_INTERVAL_MS[platform] ?? 60_000);
+  t.clock.advance(pollIntervalMs(platform));
   await sweepInboxPolls(runtime);
   while ((await runDueJobs(runtime)) > 0);
 }

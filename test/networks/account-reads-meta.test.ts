@@ -7,7 +7,7 @@ import type { InstagramDoor } from "../../src/networks/instagram/capabilities.js
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../src/networks/types.js";
 import type { PublishMedia, PublishRequest } from "../../src/networks/publish-types.js";
 import { threadsAdapter } from "../../src/networks/threads/adapter.js";
-import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
+import type { SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { createFacebookSimulator } from "../../src/sandbox/facebook/simulator.js";
 import { createInstagramSimulator } from "../../src/sandbox/instagram/simulator.js";
 import { createThreadsSimulator } from "../../src/sandbox/threads/simulator.js";

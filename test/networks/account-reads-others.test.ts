@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AccountReadsFacet } from "../../src/networks/facets/account-reads.js";
 import type { NetworkPageRequest } from "../../src/networks/facets/inbox.js";
 import { googleBusinessAdapter } from "../../src/networks/googlebusiness/adapter.js";
-import { fromLittleText } from "../../src/networks/linkedin/account-posts.js";
+import { fromLittleText } from "../../src/networks/linkedin/account-reads.js";
 import { linkedinAdapter } from "../../src/networks/linkedin/adapter.js";
 import { toLittleText } from "../../src/networks/linkedin/commentary.js";
 import type { PublishRequest } from "../../src/networks/publish-types.js";

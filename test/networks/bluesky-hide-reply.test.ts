@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blueskyAdapter } from "../../src/networks/bluesky/adapter.js";
-import { pdsUrlOf } from "../../src/networks/bluesky/session.js";
+import { pdsUrlOf } from "../../src/networks/bluesky/connect.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { recordKey, type StoredRecord, writeRecord } from "../../src/sandbox/bluesky/repo.js";
 import { tid } from "../../src/sandbox/bluesky/wire.js";

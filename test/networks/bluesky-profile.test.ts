@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoredRecord } from "../../src/sandbox/bluesky/repo.js";
 import { writeRecord } from "../../src/sandbox/bluesky/repo.js";
-import { pdsUrlOf } from "../../src/networks/bluesky/session.js";
+import { pdsUrlOf } from "../../src/networks/bluesky/connect.js";
 import { apiError, bluesky, connected, type Harness, harnessPerTest, IMAGE_HOST, lastCall, PRIVATE_NAME_HOST } from "./bluesky-harness.js";
 
 const harness = harnessPerTest();

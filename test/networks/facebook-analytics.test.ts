@@ -3,7 +3,7 @@ import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import type { AnalyticsFacet } from "../../src/networks/facets/analytics.js";
 import type { PublishResult } from "../../src/networks/publish-types.js";
 import type { SandboxComment } from "../../src/sandbox/facebook/page-comments.js";
-import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
+import type { SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { graphRequestProblems } from "../support/meta-graph-request-check.js";
 import { bench, connect, facebookInstagramOrders } from "./facebook-helpers.js";
 import { required } from "./harness.js";

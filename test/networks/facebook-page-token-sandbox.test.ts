@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
-import { setPageRole, type SandboxPage } from "../../src/sandbox/facebook/pages.js";
+import { setPageRole, type SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { type Bench, bench, connect, consent, facebookInstagramOrders } from "./facebook-helpers.js";
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
-import { storedPageTokens } from "../../src/networks/facebook/page-access.js";
+import { storedPageTokens } from "../../src/networks/meta/page-access.js";
 import type { PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import type { SandboxPagePost } from "../../src/sandbox/facebook/page-posts.js";
-import { setPageRole, type SandboxPage } from "../../src/sandbox/facebook/pages.js";
+import { setPageRole, type SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { revokeToken } from "../../src/sandbox/tokens.js";
 import type { AnalyticsFacet } from "../../src/networks/facets/analytics.js";
 import type { InboxFacet } from "../../src/networks/facets/inbox.js";

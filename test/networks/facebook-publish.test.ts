@@ -3,14 +3,14 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import { facebookCapabilities } from "../../src/networks/facebook/capabilities.js";
-import { facebookErrorTable } from "../../src/networks/facebook/errors.js";
-import { graphRequest } from "../../src/networks/facebook/graph.js";
+import { facebookErrorTable } from "../../src/networks/meta/facebook-errors.js";
+import { graphRequest } from "../../src/networks/meta/graph.js";
 import type { PublishMedia, PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { pagePublishingRules } from "../../src/sandbox/facebook/page-publishing.js";
 import type { SandboxPagePost, SandboxPhoto, SandboxVideo } from "../../src/sandbox/facebook/page-posts.js";
-import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
-import { serveRemoteFile } from "../../src/sandbox/facebook/remote-media.js";
+import type { SandboxPage } from "../../src/sandbox/meta/pages.js";
+import { serveRemoteFile } from "../../src/sandbox/meta/remote-media.js";
 import { bench, connect, facebookInstagramOrders, rejectsWith, type Bench } from "./facebook-helpers.js";
 import { apiError, expectValidCapabilities, required } from "./harness.js";
 

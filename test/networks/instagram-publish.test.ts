@@ -6,7 +6,7 @@ import { containerError, instagramErrorTable } from "../../src/networks/instagra
 import type { PublishMedia, PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { createFacebookSimulator } from "../../src/sandbox/facebook/simulator.js";
-import { serveRemoteFile } from "../../src/sandbox/facebook/remote-media.js";
+import { serveRemoteFile } from "../../src/sandbox/meta/remote-media.js";
 import type { SandboxContainer } from "../../src/sandbox/instagram/media-nodes.js";
 import type { SandboxMedia } from "../../src/sandbox/instagram/model.js";
 import { createInstagramSimulator } from "../../src/sandbox/instagram/simulator.js";

@@ -3,7 +3,7 @@ import { classifyFailure } from "../../src/networks/http.js";
 import { instagramAdapter } from "../../src/networks/instagram/adapter.js";
 import { instagramCapabilities, instagramFacebookLoginScopes, instagramLoginScopes } from "../../src/networks/instagram/capabilities.js";
 import { instagramErrorTable } from "../../src/networks/instagram/errors.js";
-import type { SandboxPage } from "../../src/sandbox/facebook/pages.js";
+import type { SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { createInstagramSimulator } from "../../src/sandbox/instagram/simulator.js";
 import { bench, connect, consent, facebookInstagramOrders, itClassifiesEveryGraphRow, rejectsWith, type Bench } from "./facebook-helpers.js";
 import { expectValidCapabilities } from "./harness.js";

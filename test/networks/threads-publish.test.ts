@@ -1,14 +1,14 @@
 import { expectProcessing, expectPublished, form, losing } from "./harness.js";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { graphPost } from "../../src/networks/facebook/graph.js";
+import { graphPost } from "../../src/networks/meta/graph.js";
 import type { PublishMedia, PublishRequest, PublishResult } from "../../src/networks/publish-types.js";
 import { threadsAdapter } from "../../src/networks/threads/adapter.js";
 import { threadsCapabilities } from "../../src/networks/threads/capabilities.js";
 import { threadsContainerError, threadsContainerErrors, threadsErrorTable } from "../../src/networks/threads/errors.js";
 import { threadsTextLength } from "../../src/networks/threads/text.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
-import { serveRemoteFile } from "../../src/sandbox/facebook/remote-media.js";
+import { serveRemoteFile } from "../../src/sandbox/meta/remote-media.js";
 import type { SandboxThread, SandboxThreadsContainer } from "../../src/sandbox/threads/publishing.js";
 import { createThreadsSimulator } from "../../src/sandbox/threads/simulator.js";
 import { bench, connect, rejectsWith, type Bench } from "./facebook-helpers.js";

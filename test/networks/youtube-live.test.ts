@@ -4,7 +4,7 @@ import type { LiveFacet } from "../../src/networks/facets/live.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { youtubeAdapter } from "../../src/networks/youtube/adapter.js";
 import { youtubeLiveErrorTable } from "../../src/networks/youtube/live.js";
-import { youtubeErrorBody } from "../../src/sandbox/youtube/google-wire.js";
+import { youtubeErrorBody } from "../../src/sandbox/google/wire.js";
 import { createGooglebusinessSimulator } from "../../src/sandbox/googlebusiness/simulator.js";
 import { NO_LIVE_PREFIX } from "../../src/sandbox/youtube/live-streaming.js";
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { facebookErrorTable } from "../../src/networks/facebook/errors.js";
-import { graphEdgePage, graphIso } from "../../src/networks/facebook/graph-edge-page.js";
+import { facebookErrorTable } from "../../src/networks/meta/facebook-errors.js";
+import { graphEdgePage, graphIso } from "../../src/networks/meta/graph-edge-page.js";
 import type { NetworkContext } from "../../src/networks/types.js";
 
 const answering = (body: unknown): NetworkContext => ({

@@ -249,7 +249,7 @@ const rows: Record<string, Row> = {
   "required option missing (TikTok privacyLevel)": { rule: "option.required", code: "option_invalid", level: "error", param: "platformOptions.tiktok.privacyLevel", platform: "tiktok", input: { options: {} } },
   "required destination missing (Facebook pageId)": { rule: "option.required", code: "option_invalid", level: "error", param: "platformOptions.facebook.pageId", platform: "facebook", input: { options: {} } },
 
-  // ---- option rules from network-rules.ts
+  // ---- option rules from the networks' rules.ts
   "poll with 5 choices": { rule: "option.constraints", code: "option_invalid", level: "error", param: "platformOptions.twitter.pollOptions", platform: "twitter", input: { options: { pollOptions: ["a", "b", "c", "d", "e"], pollDurationMinutes: 60 } } },
   "poll duration under 5 minutes": { rule: "option.constraints", code: "option_invalid", level: "error", param: "platformOptions.twitter.pollDurationMinutes", platform: "twitter", input: { options: { pollOptions: ["a", "b"], pollDurationMinutes: 4 } } },
   "Bluesky: 4 languages": { rule: "option.constraints", code: "option_invalid", level: "error", param: "platformOptions.bluesky.langs", platform: "bluesky", input: { options: { langs: ["en", "de", "fr", "es"] } } },

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, or } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import type { PlatformId } from "../../types/platform-ids.js";
+import { rulesFor } from "../../networks/registry.js";
 import type { Allowance } from "../../networks/types.js";
 import type { DomainContext } from "../core/index.js";
 import { accountWithAdapter, assertConnected, capabilityUnsupported, type ConnectedAccount } from "./account-resources.js";
@@ -12,15 +13,14 @@ export interface AllowanceView extends Allowance {
 
 /**
  * The `capabilities.rateLimits` entry that bounds how many posts one account may publish, for
- * networks that document such a window but have no endpoint to read it. Only windows of whole
- * hours qualify (the spec's `windowHours` is an integer), and only per-account ones: app- or
- * project-wide quotas (YouTube uploads, X's app cap) say nothing about one account, and a limit
- * on one post type (Facebook reels) would understate the others. Networks missing here publish
- * no per-account posting window, and the endpoint says so instead of inventing one.
+ * networks that document such a window but have no endpoint to read it: `postingWindowScope` in
+ * the network's rules.ts. Only windows of whole hours qualify (the spec's `windowHours` is an
+ * integer), and only per-account ones: app- or project-wide quotas (YouTube uploads, X's app cap)
+ * say nothing about one account, and a limit on one post type (Facebook reels) would understate
+ * the others. Networks without one publish no per-account posting window, and the endpoint says
+ * so instead of inventing one.
  */
-export const documentedPostingWindows: Partial<Record<PlatformId, string>> = {
-  tiktok: "creator: direct posts",
-};
+const postingWindowScope = (platform: PlatformId) => rulesFor(platform).postingWindowScope;
 
 /**
  * Posts this account sent in the window, as far as Chorus knows: targets published through it
@@ -43,7 +43,7 @@ async function postsSentSince(ctx: DomainContext, accountId: string, since: Date
 }
 
 async function documentedAllowance(ctx: DomainContext, account: ConnectedAccount): Promise<AllowanceView> {
-  const scope = documentedPostingWindows[account.platform];
+  const scope = postingWindowScope(account.platform);
   const window = account.adapter.capabilities.rateLimits.find((limit) => limit.scope === scope);
   if (!window || window.windowSeconds % 3600 !== 0) throw capabilityUnsupported(account.platform, "documented per-account posting window");
   const since = new Date(ctx.clock.now().getTime() - window.windowSeconds * 1000);
@@ -66,7 +66,7 @@ async function documentedAllowance(ctx: DomainContext, account: ConnectedAccount
 export async function getAllowance({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<AllowanceView> {
   const account = await accountWithAdapter(ctx, input.id);
   const read = account.adapter.allowance?.bind(account.adapter);
-  if (!read && documentedPostingWindows[account.platform] === undefined) {
+  if (!read && postingWindowScope(account.platform) === undefined) {
     throw capabilityUnsupported(account.platform, "documented per-account posting window");
   }
   assertConnected(account);

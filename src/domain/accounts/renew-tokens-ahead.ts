@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { socialAccounts, workspaces } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { renewAccountTokens } from "./account-session.js";
 import type { SocialAccountRow } from "./account-view.js";
-import { renewedAhead } from "./token-renewal.js";
+import { renewedAhead, renewedAheadCondition } from "./token-renewal.js";
 import type { WorkspaceRecord } from "../core/index.js";
 import { jobContextFor, type JobRuntime } from "../core/index.js";
 import { DEFAULT_TOKEN_WARNING_DAYS, recordTokenExpiring } from "./sweep-expiring-tokens.js";
@@ -43,7 +43,7 @@ export interface RenewalRun {
 
 /**
  * Renews, ahead of expiry, the tokens whose renewal lapses unless used (Instagram-login door,
- * Threads, Pinterest; see renewedAhead): an account nobody used for weeks would otherwise reach
+ * Threads, Pinterest: `tokens.renewAhead` in their rules.ts; see renewedAhead): an account nobody used for weeks would otherwise reach
  * its 60th day and die. A renewal that fails for now is retried after RETRY_AFTER_MS; once the token is
  * within CHORUS_TOKEN_WARNING_DAYS of its end, `account.token_expiring` warns the workspace,
  * once per token. A refusal for good turns the account `needs_reauth` as renewal on use does.
@@ -59,11 +59,7 @@ export async function renewTokensAhead(runtime: JobRuntime, limit = RENEWALS_PER
       and(
         eq(socialAccounts.status, "active"),
         isNotNull(socialAccounts.tokensEncrypted),
-        // The same rule as renewedAhead, in SQL, so other rows never take a place in the batch.
-        or(
-          inArray(socialAccounts.platform, ["threads", "pinterest"]),
-          and(eq(socialAccounts.platform, "instagram"), or(isNull(socialAccounts.connectVariant), ne(socialAccounts.connectVariant, "facebook_login"))),
-        ),
+        renewedAheadCondition(),
         gt(socialAccounts.tokenExpiresAt, now),
         lte(socialAccounts.tokenExpiresAt, new Date(now.getTime() + RENEW_AHEAD_DAYS * DAY_MS)),
         // A request is renewing it right now: it is its business.

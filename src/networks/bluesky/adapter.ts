@@ -3,14 +3,12 @@ import { BLUESKY_DEFAULT_SERVICE_URL, blueskyCapabilities } from "./capabilities
 import { blueskyAnalytics } from "./analytics.js";
 import { blueskyAccountReads } from "./account-reads.js";
 import { blueskyEngage } from "./engage.js";
-import { blueskyComments } from "./comments.js";
-import { blueskyDiscover } from "./discover.js";
-import { blueskyHideReply } from "./hide-reply.js";
 import { blueskyInbox } from "./inbox.js";
-import { blueskyMessages } from "./messages.js";
+import { blueskyDiscover } from "./discover.js";
 import { readIdentity, updateProfile } from "./profile.js";
 import { deletePost, findPublishedPost, publishPost } from "./publish.js";
-import { deleteSession, loginWithPassword, refreshSession } from "./session.js";
+import { deleteSession, loginWithPassword, refreshSession } from "./connect.js";
+import { blueskyRules } from "./rules.js";
 
 /**
  * Bluesky over plain XRPC (JSON over HTTP), without the atproto SDK, so production code does not
@@ -30,6 +28,7 @@ import { deleteSession, loginWithPassword, refreshSession } from "./session.js";
 export const blueskyAdapter: NetworkAdapter = {
   platform: "bluesky",
   capabilities: blueskyCapabilities,
+  rules: blueskyRules,
   hosts: [new URL(BLUESKY_DEFAULT_SERVICE_URL).host],
   loginWithPassword,
   refresh: refreshSession,
@@ -39,7 +38,7 @@ export const blueskyAdapter: NetworkAdapter = {
   publish: publishPost,
   findPublished: findPublishedPost,
   deletePost,
-  inbox: { ...blueskyInbox, ...blueskyMessages, ...blueskyComments, ...blueskyHideReply },
+  inbox: blueskyInbox,
   analytics: blueskyAnalytics,
   engage: blueskyEngage,
   accountReads: blueskyAccountReads,

@@ -3,7 +3,7 @@ import { type AnalyticsFacet, addMetrics, addNetworkMetrics, type NetworkMetrics
 import { parseNetworkBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { BLUESKY_METHODS } from "./capabilities.js";
-import { didOf, pdsUrlOf } from "./session.js";
+import { didOf, pdsUrlOf } from "./connect.js";
 import { xrpcOrThrow } from "./xrpc.js";
 
 /**

@@ -5,7 +5,7 @@ import { parseNetworkBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { BLUESKY_METHODS, BLUESKY_POST_COLLECTION, BLUESKY_WEB_URL } from "./capabilities.js";
 import { createTid } from "./post-record.js";
-import { didOf, pdsUrlOf } from "./session.js";
+import { didOf, pdsUrlOf } from "./connect.js";
 import { blueskyFailure, xrpc, xrpcOrThrow } from "./xrpc.js";
 
 /**

@@ -5,7 +5,7 @@ import { parseNetworkBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { BLUESKY_METHODS, BLUESKY_WEB_URL } from "./capabilities.js";
 import { postWebUrl } from "./post-record.js";
-import { pdsUrlOf } from "./session.js";
+import { pdsUrlOf } from "./connect.js";
 import { blueskyFailure, xrpc, xrpcOrThrow } from "./xrpc.js";
 
 /**

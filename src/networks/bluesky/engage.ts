@@ -5,7 +5,7 @@ import { parseNetworkBody } from "../http.js";
 import type { NetworkContext } from "../types.js";
 import { BLUESKY_ENGAGEMENT_COLLECTIONS, BLUESKY_METHODS, BLUESKY_WEB_URL } from "./capabilities.js";
 import { parsePostAddress, postWebUrl } from "./post-record.js";
-import { didOf, pdsUrlOf } from "./session.js";
+import { didOf, pdsUrlOf } from "./connect.js";
 import { blueskyFailure, xrpc, xrpcOrThrow } from "./xrpc.js";
 
 /**

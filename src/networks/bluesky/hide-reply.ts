@@ -5,7 +5,7 @@ import type { NetworkFailure } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { BLUESKY_METHODS, BLUESKY_THREADGATE_COLLECTION, BLUESKY_THREADGATE_LIMITS } from "./capabilities.js";
 import { readThread } from "./comments.js";
-import { didOf, pdsUrlOf } from "./session.js";
+import { didOf, pdsUrlOf } from "./connect.js";
 import { blueskyFailure, xrpc } from "./xrpc.js";
 
 /**

@@ -4,7 +4,7 @@ import type { InboxFacet, NetworkActor, NetworkConversation, NetworkMessage } fr
 import { parseNetworkBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { BLUESKY_CHAT_PROXY, BLUESKY_METHODS, BLUESKY_WEB_URL } from "./capabilities.js";
-import { didOf, pdsUrlOf } from "./session.js";
+import { didOf, pdsUrlOf } from "./connect.js";
 import { xrpcOrThrow } from "./xrpc.js";
 
 /**

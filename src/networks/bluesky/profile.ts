@@ -5,7 +5,7 @@ import type { NetworkFailure } from "../http.js";
 import type { NetworkContext, NetworkIdentity, ProfileUpdate, TokenSet } from "../types.js";
 import { BLUESKY_METHODS, BLUESKY_PROFILE_COLLECTION, BLUESKY_PROFILE_LIMITS, BLUESKY_PROFILE_RKEY } from "./capabilities.js";
 import { downloadProfileImage } from "./profile-image.js";
-import { didOf, pdsFromDidDoc, pdsUrlOf } from "./session.js";
+import { didOf, pdsFromDidDoc, pdsUrlOf } from "./connect.js";
 import { fitsLexiconString } from "./text.js";
 import { blueskyFailure, xrpc, xrpcOrThrow, xrpcUrl } from "./xrpc.js";
 

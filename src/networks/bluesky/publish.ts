@@ -6,7 +6,7 @@ import { BLUESKY_METHODS, BLUESKY_POST_COLLECTION } from "./capabilities.js";
 import { buildFacets, linkFacets } from "./facets.js";
 import { type BlobRef, type ExternalEmbed, fetchLinkCard } from "./link-card.js";
 import { createTid, gateWrites, postWebUrl, readPostOptions, readReferencedPost, selfLabels, type StrongRef } from "./post-record.js";
-import { didOf, pdsUrlOf } from "./session.js";
+import { didOf, pdsUrlOf } from "./connect.js";
 import { xrpcOrThrow } from "./xrpc.js";
 
 /**

@@ -1,22 +1,22 @@
 import * as v from "valibot";
 import type { NetworkAdapter, NetworkContext, PublishDestination, TokenSet } from "../types.js";
 import { facebookAnalytics } from "./analytics.js";
-import { facebookComments } from "./comments.js";
+import { facebookInbox } from "./inbox.js";
 import { facebookDiscover } from "./discover.js";
-import { facebookCapabilities, facebookDefaultApiVersion, facebookHosts, facebookScopes, facebookUrls } from "./capabilities.js";
-import { listAdAccounts } from "./ad-accounts.js";
-import { facebookErrorTable } from "./errors.js";
+import { facebookDefaultApiVersion, facebookHosts, facebookUrls } from "../meta/facebook-graph.js";
+import { facebookCapabilities, facebookScopes } from "./capabilities.js";
+import { listAdAccounts } from "../meta/ad-accounts.js";
+import { facebookErrorTable } from "../meta/facebook-errors.js";
 import { facebookLive } from "./live.js";
-import { managedPageTokens } from "./page-access.js";
+import { managedPageTokens } from "../meta/page-access.js";
 import { withPageTokens } from "./with-page-tokens.js";
-import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "./graph.js";
-import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "./oauth.js";
+import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "../meta/graph.js";
+import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "../meta/facebook-login.js";
 import { checkPublishOnPage, publishOnPage } from "./publish.js";
 import { deleteFromPage, findOnPage } from "./published-posts.js";
-import { facebookMessages } from "./messages.js";
-import { facebookAccountReads } from "./account-posts.js";
-import { facebookTagged } from "./tagged.js";
+import { facebookAccountReads } from "./account-reads.js";
 import { facebookReviews } from "./reviews.js";
+import { facebookRules } from "./rules.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -45,6 +45,7 @@ async function managedPages(tokens: TokenSet, net: NetworkContext): Promise<v.In
 export const facebookAdapter: NetworkAdapter = {
   platform: "facebook",
   capabilities: facebookCapabilities,
+  rules: facebookRules,
   hosts: facebookHosts,
   discover: facebookDiscover,
   analytics: facebookAnalytics,
@@ -118,7 +119,7 @@ export const facebookAdapter: NetworkAdapter = {
   checkPublish: checkPublishOnPage,
   findPublished: findOnPage,
   deletePost: deleteFromPage,
-  inbox: { ...facebookMessages, ...facebookComments, ...facebookTagged },
+  inbox: facebookInbox,
   accountReads: facebookAccountReads,
 
   live: facebookLive,

@@ -2,9 +2,9 @@ import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { type AnalyticsFacet, addMetrics, addNetworkMetrics, type DailyMetrics, type MetricValues, noMetrics, sumOrNull } from "../facets/analytics.js";
 import type { NetworkContext } from "../types.js";
-import { facebookErrorTable as table } from "./errors.js";
-import { graphCollect, graphRequest } from "./graph.js";
-import { asPage, facebookGraphUrl } from "./page-access.js";
+import { facebookErrorTable as table } from "../meta/facebook-errors.js";
+import { graphCollect, graphRequest } from "../meta/graph.js";
+import { asPage, facebookGraphUrl } from "../meta/page-access.js";
 
 /**
  * Page Insights under the names Meta serves after its 2025-26 changes: `*_media_view` for the

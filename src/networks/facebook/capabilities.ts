@@ -1,20 +1,9 @@
 import type { NetworkCapabilities } from "../capabilities-schema.js";
 
 /**
- * Facebook Pages as data: hosts, Graph API version, scopes, rate-limit headers and the public
- * capability record. Facts from shared/networks/facebook.md; [3p] marks third-party figures.
+ * Facebook Pages as data: scopes, rate-limit headers and the public capability record (the
+ * Graph hosts and version are the Meta family's, meta/facebook-graph.ts). Facts from shared/networks/facebook.md; [3p] marks third-party figures.
  */
-
-/** Graph API v26.0 was released 2026-07-29; NetworkConfig.apiVersion overrides it (v25.0 is the fallback). */
-export const facebookDefaultApiVersion = "v26.0";
-
-export const facebookUrls = {
-  /** Login dialog: `https://www.facebook.com/{version}/dialog/oauth`. */
-  dialog: "https://www.facebook.com",
-  graph: "https://graph.facebook.com",
-} as const;
-
-export const facebookHosts = ["www.facebook.com", "graph.facebook.com"] as const;
 
 /**
  * Asked at connect (comma-separated in the dialog). pages_show_list lists the pages; posting

@@ -2,9 +2,9 @@ import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import type { CommentTarget, InboxFacet, NetworkComment } from "../facets/inbox.js";
 import type { NetworkContext, TokenSet } from "../types.js";
-import { facebookErrorTable as table } from "./errors.js";
-import { graphPost, graphRequest, SuccessSchema } from "./graph.js";
-import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "./page-access.js";
+import { facebookErrorTable as table } from "../meta/facebook-errors.js";
+import { graphPost, graphRequest, SuccessSchema } from "../meta/graph.js";
+import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "../meta/page-access.js";
 
 /**
  * Comments on page posts through the Graph API, always with the page's own token: a post's

@@ -1,9 +1,9 @@
 import { ApiError } from "../../infra/errors.js";
 import type { DiscoverFacet } from "../facets/discover.js";
 import type { NetworkContext } from "../types.js";
-import { facebookDefaultApiVersion, facebookUrls } from "./capabilities.js";
-import { facebookErrorTable } from "./errors.js";
-import { searchPagePlaces, searchPlacesNear } from "./page-search.js";
+import { facebookDefaultApiVersion, facebookUrls } from "../meta/facebook-graph.js";
+import { facebookErrorTable } from "../meta/facebook-errors.js";
+import { searchPagePlaces, searchPlacesNear } from "../meta/page-search.js";
 
 /**
  * Facebook's discovery: places through Page search. Facebook has a creator marketplace (Creator

@@ -2,9 +2,9 @@ import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import type { BroadcastRef, BroadcastStatus, IngestCredentials, LiveFacet, NetworkBroadcast } from "../facets/live.js";
 import type { NetworkContext, TokenSet } from "../types.js";
-import { facebookErrorTable as table } from "./errors.js";
-import { graphPost, graphRequest, parseGraphBody } from "./graph.js";
-import { asPage, facebookGraphUrl, type PageAccess } from "./page-access.js";
+import { facebookErrorTable as table } from "../meta/facebook-errors.js";
+import { graphPost, graphRequest, parseGraphBody } from "../meta/graph.js";
+import { asPage, facebookGraphUrl, type PageAccess } from "../meta/page-access.js";
 
 /**
  * Facebook Page live video through the Live Video API (Graph `LiveVideo` node and the Page

@@ -3,10 +3,10 @@ import { fetchSource, freshState, mergePages, type SourceState } from "../merge-
 import { ApiError } from "../../infra/errors.js";
 import type { InboxFacet, NetworkConversation } from "../facets/inbox.js";
 import type { NetworkContext, TokenSet } from "../types.js";
-import { facebookUrls } from "./capabilities.js";
-import { facebookErrorTable } from "./errors.js";
-import { asPage, facebookVersion, managedPageTokens, type PageAccess } from "./page-access.js";
-import { listThreadMessages, listThreads, type MessengerNode, recipientOf, sendThreadMessageTo } from "./messenger.js";
+import { facebookUrls } from "../meta/facebook-graph.js";
+import { facebookErrorTable } from "../meta/facebook-errors.js";
+import { asPage, facebookVersion, managedPageTokens, type PageAccess } from "../meta/page-access.js";
+import { listThreadMessages, listThreads, type MessengerNode, recipientOf, sendThreadMessageTo } from "../meta/messenger.js";
 
 /**
  * Messenger conversations of every page the person manages. Each page is its own inbox on

@@ -1,8 +1,8 @@
 import { ApiError } from "../../infra/errors.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
 import { keepOptionsOfKind } from "../option-scope.js";
-import { captionOf, isVideo, optionReader } from "./meta-publish.js";
-import { facebookKindOf, facebookRules } from "./rules.js";
+import { captionOf, isVideo, optionReader } from "../meta/publish-common.js";
+import { facebookKindOf, facebookPostKinds } from "./rules.js";
 
 /**
  * What one Facebook target turns into, decided before any network call:
@@ -36,7 +36,7 @@ export function planFacebookPost(request: PublishRequest): FacebookPlan {
   const title = options.string("title");
   const kind = facebookKindOf(postType, request.media.map((m) => m.kind));
   // rules.ts says which options each kind takes, for this plan and for POST /v1/posts/validate alike.
-  const kept = kind === null ? request.options : keepOptionsOfKind("facebook", facebookRules, kind, request.options);
+  const kept = kind === null ? request.options : keepOptionsOfKind("facebook", facebookPostKinds, kind, request.options);
   const sponsorId = options.string("sponsorId");
   const message = captionOf(request.text);
   const videos = request.media.filter(isVideo);

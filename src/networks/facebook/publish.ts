@@ -3,10 +3,10 @@ import { ApiError } from "../../infra/errors.js";
 import type { PublishRequest, PublishResult } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { facebookPublishing } from "./capabilities.js";
-import { facebookErrorTable as table } from "./errors.js";
-import { graphPost, graphRequest } from "./graph.js";
-import { absoluteUrl, decodePollToken, encodePollToken, settlePollRefusal } from "./meta-publish.js";
-import { asPage, facebookGraphUrl, type PageAccess } from "./page-access.js";
+import { facebookErrorTable as table } from "../meta/facebook-errors.js";
+import { graphPost, graphRequest } from "../meta/graph.js";
+import { absoluteUrl, decodePollToken, encodePollToken, settlePollRefusal } from "../meta/publish-common.js";
+import { asPage, facebookGraphUrl, type PageAccess } from "../meta/page-access.js";
 import { planFacebookPost, type FacebookPlan } from "./publish-plan.js";
 
 /**

@@ -3,10 +3,10 @@ import { ApiError } from "../../infra/errors.js";
 import type { PublishRequest } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { facebookPublishing } from "./capabilities.js";
-import { facebookErrorTable as table } from "./errors.js";
-import { graphRequest, SuccessSchema } from "./graph.js";
-import { absoluteUrl } from "./meta-publish.js";
-import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "./page-access.js";
+import { facebookErrorTable as table } from "../meta/facebook-errors.js";
+import { graphRequest, SuccessSchema } from "../meta/graph.js";
+import { absoluteUrl } from "../meta/publish-common.js";
+import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "../meta/page-access.js";
 import { planFacebookPost } from "./publish-plan.js";
 
 /**

@@ -4,9 +4,9 @@ import type { NetworkPage } from "../facets/inbox.js";
 import type { NetworkReview, ReviewPageRequest, ReviewsFacet, ReviewTarget } from "../facets/reviews.js";
 import type { ErrorTable } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
-import { facebookErrorTable } from "./errors.js";
-import { graphPost, graphRequest, SuccessSchema } from "./graph.js";
-import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "./page-access.js";
+import { facebookErrorTable } from "../meta/facebook-errors.js";
+import { graphPost, graphRequest, SuccessSchema } from "../meta/graph.js";
+import { asEachPage, asPage, facebookGraphUrl, notOnPage, type PageAccess } from "../meta/page-access.js";
 
 /**
  * A page's recommendations through the Graph API, with the page's own token: `GET

@@ -1,4 +1,5 @@
 import type { MediaKindOf, NetworkOptionRules } from "../option-scope.js";
+import type { NetworkRules } from "../rules-schema.js";
 
 /**
  * Facebook Page option rules, read by the publish plan and by POST /v1/posts/validate. A page
@@ -17,7 +18,7 @@ export function facebookKindOf(postType: string, media: readonly MediaKindOf[]):
 
 const labels: Record<string, string> = { status: "a status", photo: "a photo", album: "an album", video: "a video", story: "a story" };
 
-export const facebookRules: NetworkOptionRules = {
+export const facebookPostKinds: NetworkOptionRules = {
   kindOf: ({ options, media }) => facebookKindOf(typeof options.postType === "string" ? options.postType : "feed", media),
   label: (kind) => labels[kind] ?? kind,
   options: {
@@ -27,4 +28,27 @@ export const facebookRules: NetworkOptionRules = {
     // `title` is a parameter of POST /{page-id}/videos only; the other calls have no title to send it as.
     title: { kinds: ["video"], outside: "ignored" },
   },
+};
+
+/** Facebook's rules beyond its capability record (the shape: rules-schema.ts). */
+export const facebookRules: NetworkRules = {
+  validation: {
+    destinationOption: "pageId",
+    postTypes: {
+      option: "postType",
+      default: "feed",
+      types: {
+        // Option description: the feed takes text, a link, photos or one video.
+        feed: {},
+        // Option description: a story is one photo (video stories are not published yet).
+        story: { kinds: ["image"], mediaRequired: true, maxItems: 1 },
+      },
+    },
+    postKinds: facebookPostKinds,
+  },
+  // Long-lived user tokens last about 60 days, with no refresh token; Meta documents only the
+  // short-to-long exchange, so the person connects again.
+  tokens: { expiry: "expires" },
+  // Page webhooks (`feed`, `mention`, `messaging`) reach POST /webhooks/meta.
+  pushed: ["comment", "mention", "message"],
 };

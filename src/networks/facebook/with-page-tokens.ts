@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkContext, TokenSet } from "../types.js";
-import { isPageTokenKey, managedPageTokens, type PageAccess, pageTokenKey } from "./page-access.js";
+import { isPageTokenKey, managedPageTokens, type PageAccess, pageTokenKey } from "../meta/page-access.js";
 
 /**
  * Keeps every managed page's token with the connection, read from `/me/accounts` with the
@@ -8,7 +8,7 @@ import { isPageTokenKey, managedPageTokens, type PageAccess, pageTokenKey } from
  * costs no Graph read first. Meta documents that a page token obtained with a long-lived user
  * token has no expiry (one obtained with a short-lived token lasts an hour, hence the long-lived
  * one here); it dies when the person changes their password, loses their role on the page or
- * removes the app, and Graph then answers code 190 (page-access.ts reads `/me/accounts` again).
+ * removes the app, and Graph then answers code 190 (meta/page-access.ts reads `/me/accounts` again).
  *
  * A failed read keeps what was stored (nothing at connect) instead of failing the connection or
  * the renewal: the stored tokens only spare a read, every user of them falls back to a fresh

@@ -4,11 +4,13 @@ import { callNetwork } from "../http.js";
 import type { NetworkAdapter, NetworkContext, NetworkIdentity, PublishDestination, TokenSet } from "../types.js";
 import { googleBusinessCapabilities, googleBusinessLocationReadMask, googleBusinessPageSizes, googleBusinessUrls } from "./capabilities.js";
 import { createGoogleBusinessAnalytics } from "./analytics.js";
+import { googleBusinessDiscover } from "./discover.js";
 import { googleBusinessErrorTable } from "./errors.js";
-import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./oauth.js";
+import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./connect.js";
 import { createGoogleBusinessPublishing } from "./publish.js";
-import { createGoogleBusinessAccountReads } from "./account-posts.js";
+import { createGoogleBusinessAccountReads } from "./account-reads.js";
 import { googleBusinessReviews } from "./reviews.js";
+import { googleBusinessRules } from "./rules.js";
 
 const UserInfo = v.object({
   sub: v.string(),
@@ -133,6 +135,7 @@ const publishing = createGoogleBusinessPublishing(targets);
 export const googleBusinessAdapter: NetworkAdapter = {
   platform: "googlebusiness",
   capabilities: googleBusinessCapabilities,
+  rules: googleBusinessRules,
   hosts: [
     "accounts.google.com",
     "oauth2.googleapis.com",
@@ -157,12 +160,5 @@ export const googleBusinessAdapter: NetworkAdapter = {
   accountReads: createGoogleBusinessAccountReads(targets),
   analytics: createGoogleBusinessAnalytics(targets),
   reviews: googleBusinessReviews,
-  // googleLocations:search exists, but it finds Maps listings to claim (with requestAdminRightsUrl),
-  // and a local post carries no place tag: offering it as place search would hand out unusable ids.
-  discover: {
-    noPlaceSearch: {
-      message: "Google Business Profile posts carry no place tag: a local post belongs to the location it is published to. Google's location search finds Maps listings to claim, which is not something a post can use.",
-      fix: "Choose where a Google Business Profile post goes with platformOptions.googlebusiness.location, from GET /v1/social-accounts/{id}/targets.",
-    },
-  },
+  discover: googleBusinessDiscover,
 };

@@ -1,5 +1,5 @@
 import type { ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
-import { extractGoogleError, isRecord } from "../youtube/google-errors.js";
+import { extractGoogleError, isRecord } from "../google/errors.js";
 
 /**
  * Business Profile v1 APIs answer google.rpc.Status errors; the reason sits in an ErrorInfo

@@ -1,21 +1,20 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { listAdAccounts } from "../facebook/ad-accounts.js";
-import { extraString, graphRequest, graphUrl, SuccessSchema } from "../facebook/graph.js";
-import { revokeFacebookLogin } from "../facebook/oauth.js";
+import { listAdAccounts } from "../meta/ad-accounts.js";
+import { extraString, graphRequest, graphUrl, SuccessSchema } from "../meta/graph.js";
+import { revokeFacebookLogin } from "../meta/facebook-login.js";
 import type { NetworkAdapter, TokenSet } from "../types.js";
 import { instagramAnalytics } from "./analytics.js";
 import { instagramCapabilities, instagramHosts, instagramUrls } from "./capabilities.js";
-import { instagramComments } from "./comments.js";
+import { instagramInbox } from "./inbox.js";
 import { instagramErrorTable as table } from "./errors.js";
-import { doorOf, igVersion, instagramAuthorizeUrl, instagramExchange, instagramRefresh } from "./oauth.js";
+import { doorOf, igVersion, instagramAuthorizeUrl, instagramExchange, instagramRefresh } from "./connect.js";
 import { instagramDiscover } from "./discover.js";
 import { brandedPartners } from "./partners.js";
 import { checkInstagramPublish, publishToInstagram } from "./publish.js";
 import { findOnInstagram } from "./published-media.js";
-import { instagramMessages } from "./messages.js";
-import { instagramAccountReads } from "./account-posts.js";
-import { instagramTags } from "./tags.js";
+import { instagramAccountReads } from "./account-reads.js";
+import { instagramRules } from "./rules.js";
 
 const graphBase = (tokens: TokenSet) => (doorOf(tokens) === "facebook_login" ? instagramUrls.facebookGraph : instagramUrls.instagramGraph);
 const igUserId = (tokens: TokenSet) => extraString(tokens, "igUserId", "instagram");
@@ -49,8 +48,9 @@ const instagramFieldNames: Record<string, string> = { feed: "comments", mention:
 export const instagramAdapter: NetworkAdapter = {
   platform: "instagram",
   capabilities: instagramCapabilities,
+  rules: instagramRules,
   hosts: instagramHosts,
-  inbox: { ...instagramComments, ...instagramMessages, ...instagramTags },
+  inbox: instagramInbox,
   discover: instagramDiscover,
   accountReads: instagramAccountReads,
   analytics: instagramAnalytics,

@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { type AnalyticsFacet, type DailyMetrics, type MetricValues, noMetrics } from "../facets/analytics.js";
-import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
+import { extraString, graphRequest, graphUrl } from "../meta/graph.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { instagramUrls } from "./capabilities.js";
 import { instagramErrorTable as table } from "./errors.js";
-import { doorOf, igVersion } from "./oauth.js";
+import { doorOf, igVersion } from "./connect.js";
 
 /**
  * Instagram insights under their 2025-26 names (`views` replaced `impressions` and `plays`,

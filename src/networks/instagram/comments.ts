@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { graphPost, graphRequest, SuccessSchema } from "../facebook/graph.js";
+import { graphPost, graphRequest, SuccessSchema } from "../meta/graph.js";
 import type { InboxFacet, NetworkComment } from "../facets/inbox.js";
 import type { TokenSet } from "../types.js";
 import { instagramErrorTable as table } from "./errors.js";

@@ -1,13 +1,13 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { extractGraphError, extraString, graphUrl, parseGraphBody } from "../facebook/graph.js";
-import { searchPagePlaces, searchPlacesNear } from "../facebook/page-search.js";
+import { extractGraphError, extraString, graphUrl, parseGraphBody } from "../meta/graph.js";
+import { searchPagePlaces, searchPlacesNear } from "../meta/page-search.js";
 import type { DiscoveredMediaType, DiscoveredPost, DiscoverFacet, NetworkCreator } from "../facets/discover.js";
 import { classifyFailure, readBody } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { instagramUrls } from "./capabilities.js";
 import { instagramErrorTable as table } from "./errors.js";
-import { doorOf, igVersion } from "./oauth.js";
+import { doorOf, igVersion } from "./connect.js";
 
 /**
  * Instagram's public reads, all through the Facebook-login door (graph.facebook.com): hashtag

@@ -1,6 +1,6 @@
 import { ApiError } from "../../infra/errors.js";
 import type { ErrorRow, ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
-import { extractGraphError, graphCommonRows } from "../facebook/graph.js";
+import { extractGraphError, graphCommonRows } from "../meta/graph.js";
 
 /**
  * Instagram failures on both doors. Instagram puts the precise reason in `error_subcode`

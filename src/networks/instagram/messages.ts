@@ -1,11 +1,11 @@
 import type { InboxFacet } from "../facets/inbox.js";
-import { extraString } from "../facebook/graph.js";
-import { managedPageTokens } from "../facebook/page-access.js";
-import { listThreadMessages, listThreads, type MessengerNode, sendThreadMessage } from "../facebook/messenger.js";
+import { extraString } from "../meta/graph.js";
+import { managedPageTokens } from "../meta/page-access.js";
+import { listThreadMessages, listThreads, type MessengerNode, sendThreadMessage } from "../meta/messenger.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { instagramUrls } from "./capabilities.js";
 import { instagramErrorTable } from "./errors.js";
-import { doorOf, igVersion } from "./oauth.js";
+import { doorOf, igVersion } from "./connect.js";
 
 /**
  * Instagram direct messages through Meta's Conversations and Send APIs. Facebook-login door: the

@@ -1,9 +1,9 @@
 import * as v from "valibot";
-import { graphCollect, graphRequest, graphUrl } from "../facebook/graph.js";
+import { graphCollect, graphRequest, graphUrl } from "../meta/graph.js";
 import type { BrandedPartner, NetworkContext, TokenSet } from "../types.js";
 import { instagramUrls } from "./capabilities.js";
 import { instagramErrorTable as table } from "./errors.js";
-import { igVersion } from "./oauth.js";
+import { igVersion } from "./connect.js";
 
 const AdPermissionSchema = v.object({
   creator_id: v.optional(v.union([v.string(), v.number()])),

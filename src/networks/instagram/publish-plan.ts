@@ -1,9 +1,9 @@
 import { ApiError } from "../../infra/errors.js";
-import { captionOf, isVideo, optionReader } from "../facebook/meta-publish.js";
+import { captionOf, isVideo, optionReader } from "../meta/publish-common.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
 import { keepOptionsOfKind } from "../option-scope.js";
 import type { InstagramDoor } from "./capabilities.js";
-import { instagramKindOf, instagramRules } from "./rules.js";
+import { instagramKindOf, instagramPostKinds } from "./rules.js";
 
 /**
  * What one Instagram target turns into before any call. Every post is a container:
@@ -45,7 +45,7 @@ export function planInstagramPost(request: PublishRequest, door: InstagramDoor):
   if (kind === null) throw refuse("field_invalid", "These media make no Instagram post.", "media");
 
   // rules.ts decides which options a kind takes, for this plan and for POST /v1/posts/validate alike.
-  keepOptionsOfKind("instagram", instagramRules, kind, request.options);
+  keepOptionsOfKind("instagram", instagramPostKinds, kind, request.options);
   const productTags = options.json("productTags");
   if (productTags !== undefined && door !== "facebook_login") {
     throw refuse("photo_page_door_required", "Product tags exist only on an Instagram account connected through Facebook Login.", "platformOptions.instagram.productTags");

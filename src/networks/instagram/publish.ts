@@ -1,20 +1,20 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { graphPost, graphRequest } from "../facebook/graph.js";
-import { pollContainers, startCarousel, startContainer, type ContainerWire } from "../facebook/containers.js";
-import { textFingerprint } from "../facebook/meta-publish.js";
+import { graphPost, graphRequest } from "../meta/graph.js";
+import { pollContainers, startCarousel, startContainer, type ContainerWire } from "../meta/containers.js";
+import { textFingerprint } from "../meta/publish-common.js";
 import type { PublishMedia, PublishRequest, PublishResult } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { instagramPublishing } from "./capabilities.js";
 import { containerError, instagramErrorTable as table } from "./errors.js";
-import { doorOf } from "./oauth.js";
+import { doorOf } from "./connect.js";
 import { planInstagramPost, type InstagramPlan } from "./publish-plan.js";
 import { igUrl, locatePublished } from "./published-media.js";
 
 /**
  * Instagram publishing, the same on both doors but for the host (graph.facebook.com for the
  * Facebook-login door, graph.instagram.com for Instagram's own), through the shared container
- * flow (facebook/containers.ts): `POST /{ig-user-id}/media` creates a container,
+ * flow (meta/containers.ts): `POST /{ig-user-id}/media` creates a container,
  * `GET /{container-id}?fields=status_code,status` waits for FINISHED, and
  * `POST /{ig-user-id}/media_publish` with `creation_id` publishes it; the permalink is read from
  * `GET /{ig-media-id}?fields=permalink`.

@@ -1,11 +1,11 @@
 import * as v from "valibot";
-import { graphRequest, graphUrl } from "../facebook/graph.js";
-import { textFingerprint } from "../facebook/meta-publish.js";
+import { graphRequest, graphUrl } from "../meta/graph.js";
+import { textFingerprint } from "../meta/publish-common.js";
 import type { PublishRequest } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { instagramPublishing, instagramUrls } from "./capabilities.js";
 import { instagramErrorTable as table } from "./errors.js";
-import { doorOf, igVersion } from "./oauth.js";
+import { doorOf, igVersion } from "./connect.js";
 import { planInstagramPost } from "./publish-plan.js";
 
 /**

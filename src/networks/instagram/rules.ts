@@ -1,4 +1,5 @@
 import type { MediaKindOf, NetworkOptionRules } from "../option-scope.js";
+import type { NetworkRules } from "../rules-schema.js";
 
 /**
  * Instagram's option rules, read by the publish plan and by POST /v1/posts/validate. Every post
@@ -25,7 +26,7 @@ const labels: Record<string, string> = { image: "an image", reel: "a reel", stor
  * only `user_tags`; a carousel parent takes collaborators and location, its children the tags).
  * Chorus refuses an option the container would not take rather than publish without it.
  */
-export const instagramRules: NetworkOptionRules = {
+export const instagramPostKinds: NetworkOptionRules = {
   kindOf: ({ options, media }) => instagramKindOf(typeof options.postType === "string" ? options.postType : "feed", media),
   label: (kind) => labels[kind] ?? kind,
   options: {
@@ -40,4 +41,47 @@ export const instagramRules: NetworkOptionRules = {
     audioName: { kinds: ["reel"], outside: "refused" },
     trialParams: { kinds: ["reel"], outside: "refused" },
   },
+};
+
+/** Instagram's rules beyond its capability record (the shape: rules-schema.ts). */
+export const instagramRules: NetworkRules = {
+  validation: {
+    // Capability note: at most 30 hashtags and 20 @-mentions per caption.
+    maxHashtags: 30,
+    maxMentions: 20,
+    // Option postType: a carousel holds 2-10 items.
+    maxMediaItems: 10,
+    // Sheet: 4:5 to 1.91:1 is the image rule; reels and story video take 0.01:1 to 10:1.
+    aspectRatioAppliesTo: "image",
+    altText: { option: "altText" },
+    postTypes: {
+      option: "postType",
+      default: "feed",
+      types: {
+        feed: {},
+        // Option description: one video, 3 s to 15 min.
+        reel: { kinds: ["video"], maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 900, aspectRatio: false },
+        // Option description: one image or video up to 60 s (sheet: story video 3-60 s).
+        story: { maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60, aspectRatio: false },
+      },
+    },
+    postKinds: instagramPostKinds,
+    options: {
+      // A place is a Facebook Page: its id is digits (GET /v1/discover/places on an Instagram or Facebook account).
+      locationId: { pattern: { regex: /^[0-9]{1,30}$/, meaning: "the numeric id of a place from GET /v1/discover/places on this Instagram account" } },
+      collaborators: { maxItems: 3 },
+      productTags: { variants: ["facebook_login"] },
+      thumbOffset: { min: 0 },
+    },
+  },
+  tokens: {
+    // Through the Facebook-login door the connection holds a long-lived Facebook user token (about
+    // 60 days, no refresh token; Meta documents only the short-to-long exchange): it expires.
+    // Through the Instagram-login door `refresh_access_token` renews a valid token for 60 days,
+    // only while it is unexpired (and at least a day old), so it is renewed ahead.
+    expiry: async (connection) => connection.connectVariant === "facebook_login",
+    renewAhead: { exceptVariants: ["facebook_login"] },
+  },
+  // Instagram webhooks (`comments`, `mentions`, `messaging`) reach POST /webhooks/meta.
+  pushed: ["comment", "mention", "message"],
 };

@@ -9,11 +9,11 @@ import { linkedinEngage } from "./engage.js";
 import { linkedinErrorTable } from "./errors.js";
 import { linkedinRestHeaders } from "./rest-headers.js";
 import { linkedinMember } from "./member.js";
-import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./oauth.js";
+import { linkedinAuthorizeUrl, linkedinConnectVariants, linkedinExchangeCode, linkedinRefresh, linkedinRevoke } from "./connect.js";
 import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedinPost } from "./publish.js";
-import { createLinkedinAccountReads } from "./account-posts.js";
-import { linkedinComments } from "./comments.js";
-import { createLinkedinNotifications } from "./notifications.js";
+import { createLinkedinAccountReads } from "./account-reads.js";
+import { createLinkedinInbox } from "./inbox.js";
+import { linkedinRules } from "./rules.js";
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -104,6 +104,7 @@ async function targets(tokens: TokenSet, net: NetworkContext): Promise<PublishDe
 export const linkedinAdapter: NetworkAdapter = {
   platform: "linkedin",
   capabilities: linkedinCapabilities,
+  rules: linkedinRules,
   hosts: ["www.linkedin.com", "api.linkedin.com"],
   connectVariants: linkedinConnectVariants,
   authorizeUrl: linkedinAuthorizeUrl,
@@ -119,6 +120,6 @@ export const linkedinAdapter: NetworkAdapter = {
   accountReads: createLinkedinAccountReads(targets),
   analytics: createLinkedinAnalytics(targets),
   engage: linkedinEngage,
-  inbox: { ...linkedinComments, listNotifications: createLinkedinNotifications(targets) },
+  inbox: createLinkedinInbox(targets),
   discover: linkedinDiscover,
 };

@@ -107,7 +107,7 @@ export const linkedinCapabilities = {
     required: false,
     videoOnly: false,
     // multiImage posts take 2-20 images; one video per post; images and video never mix. Video
-    // only as an organisation: the spec refuses it on a personal profile (network-rules.ts).
+    // only as an organisation: the spec refuses it on a personal profile (rules.ts).
     maxImages: 20,
     maxVideos: 1,
     mixed: false,

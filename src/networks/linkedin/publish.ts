@@ -20,7 +20,7 @@ import { linkedinRestHeaders } from "./rest-headers.js";
  * The author is the organisation chosen as destination (or `platformOptions.linkedin.author`),
  * else the member (`urn:li:person:{id}`, see member.ts). A video to a personal profile (no
  * author, or a member URN as author) never reaches this adapter: following the spec's error
- * table, the pre-publish checks refuse it with `prof_video_unsupported` (network-rules.ts,
+ * table, the pre-publish checks refuse it with `prof_video_unsupported` (rules.ts,
  * `videoUnsupportedForAccountKinds`), although the Videos API itself would take a person owner
  * under `w_member_social`. Videos posted as an organisation are uploaded with it as owner.
  */

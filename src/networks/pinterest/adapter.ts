@@ -5,9 +5,10 @@ import type { AdAccount, NetworkAdapter, NetworkContext, NetworkIdentity, Publis
 import { pinterestApiBaseUrl, pinterestCapabilities, pinterestMaxPageSize, pinterestMediaUploadHost } from "./capabilities.js";
 import { pinterestEngage } from "./engage.js";
 import { pinterestErrorTable } from "./errors.js";
-import { pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./oauth.js";
+import { pinterestAuthorizeUrlFor, pinterestExchangeCode, pinterestRefresh } from "./connect.js";
 import { checkPinterestPublish, deletePinterestPost, findPinterestPublished, publishPinterest } from "./publish.js";
 import { pinterestAccountReads } from "./account-reads.js";
+import { pinterestRules } from "./rules.js";
 
 const AccountResponse = v.object({
   id: v.string(),
@@ -84,6 +85,7 @@ async function adAccounts(tokens: TokenSet, net: NetworkContext): Promise<AdAcco
 export const pinterestAdapter: NetworkAdapter = {
   platform: "pinterest",
   capabilities: pinterestCapabilities,
+  rules: pinterestRules,
   // Video bytes go to the S3 bucket POST /v5/media names.
   hosts: ["www.pinterest.com", "api.pinterest.com", pinterestMediaUploadHost],
   authorizeUrl: pinterestAuthorizeUrlFor,

@@ -1,17 +1,17 @@
 import { threadsAnalytics } from "./analytics.js";
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
+import { extraString, graphRequest, graphUrl } from "../meta/graph.js";
 import type { NetworkAdapter, NetworkContext } from "../types.js";
 import { threadsCapabilities, threadsDefaultApiVersion, threadsHosts, threadsUrls } from "./capabilities.js";
-import { threadsComments } from "./comments.js";
+import { threadsInbox } from "./inbox.js";
 import { threadsDiscover } from "./discover.js";
 import { threadsEngage } from "./engage.js";
-import { threadsNotifications } from "./notifications.js";
 import { threadsErrorTable as table } from "./errors.js";
-import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./oauth.js";
+import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./connect.js";
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
-import { threadsAccountReads } from "./account-posts.js";
+import { threadsAccountReads } from "./account-reads.js";
+import { threadsRules } from "./rules.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? threadsDefaultApiVersion;
 
@@ -33,6 +33,7 @@ const LimitSchema = v.object({
 export const threadsAdapter: NetworkAdapter = {
   platform: "threads",
   capabilities: threadsCapabilities,
+  rules: threadsRules,
   hosts: threadsHosts,
   discover: threadsDiscover,
   accountReads: threadsAccountReads,
@@ -76,5 +77,5 @@ export const threadsAdapter: NetworkAdapter = {
   deletePost: deleteFromThreads,
   analytics: threadsAnalytics,
   engage: threadsEngage,
-  inbox: { ...threadsNotifications, ...threadsComments },
+  inbox: threadsInbox,
 };

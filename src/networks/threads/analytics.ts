@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { type AnalyticsFacet, type DailyMetrics, type MetricValues, noMetrics } from "../facets/analytics.js";
-import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
+import { extraString, graphRequest, graphUrl } from "../meta/graph.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";
 import { threadsErrorTable as table } from "./errors.js";

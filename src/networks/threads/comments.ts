@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { extraString, graphPost, graphRequest, graphUrl } from "../facebook/graph.js";
+import { extraString, graphPost, graphRequest, graphUrl } from "../meta/graph.js";
 import type { CommentTarget, InboxFacet, NetworkComment } from "../facets/inbox.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { EngageFacet } from "../facets/engage.js";
-import { graphPost, graphUrl } from "../facebook/graph.js";
+import { graphPost, graphUrl } from "../meta/graph.js";
 import type { ErrorTable } from "../http.js";
 import type { NetworkContext } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";

@@ -1,7 +1,7 @@
 import type { ErrorCode } from "../../infra/error-catalogue.js";
 import { ApiError } from "../../infra/errors.js";
 import type { ErrorRow, ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
-import { extractGraphError, graphCommonRows } from "../facebook/graph.js";
+import { extractGraphError, graphCommonRows } from "../meta/graph.js";
 
 /**
  * Threads answers in Graph's error envelope and uses Graph's general codes (190 expired token,

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { InboxFacet, NetworkNotification } from "../facets/inbox.js";
-import { graphRequest, graphUrl } from "../facebook/graph.js";
+import { graphRequest, graphUrl } from "../meta/graph.js";
 import type { NetworkContext } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";
 import { threadsErrorTable } from "./errors.js";

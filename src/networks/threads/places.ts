@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { graphRequest, graphUrl } from "../facebook/graph.js";
+import { graphRequest, graphUrl } from "../meta/graph.js";
 import type { NetworkPlace, PlaceSearchQuery } from "../facets/discover.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";

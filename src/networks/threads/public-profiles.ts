@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { graphRequest, graphUrl } from "../facebook/graph.js";
+import { graphRequest, graphUrl } from "../meta/graph.js";
 import type { DiscoveredMediaType, DiscoveredPost, NetworkPublicProfile } from "../facets/discover.js";
 import type { NetworkPage, NetworkPageRequest } from "../facets/inbox.js";
 import type { ErrorTable } from "../http.js";

@@ -1,9 +1,9 @@
 import { ApiError } from "../../infra/errors.js";
-import { captionOf, isVideo, optionReader } from "../facebook/meta-publish.js";
+import { captionOf, isVideo, optionReader } from "../meta/publish-common.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
 import { failedChecks, keepOptionsOfKind } from "../option-scope.js";
 import { threadsCapabilities, threadsPublishing } from "./capabilities.js";
-import { threadsKindOf, threadsRules } from "./rules.js";
+import { threadsKindOf, threadsPostKinds } from "./rules.js";
 import { threadsTextLength, threadsTextLimit } from "./text.js";
 
 /**
@@ -40,8 +40,8 @@ export function planThreadsPost(request: PublishRequest): ThreadsPlan {
     throw options.refuse("replyControl", `one of ${threadsCapabilities.options.replyControl.values.join(", ")}`);
   }
   // rules.ts holds which kinds take which options and what each value must be, for this plan and for POST /v1/posts/validate alike.
-  keepOptionsOfKind("threads", threadsRules, kind, request.options);
-  const [failed] = failedChecks(threadsRules, request.options);
+  keepOptionsOfKind("threads", threadsPostKinds, kind, request.options);
+  const [failed] = failedChecks(threadsPostKinds, request.options);
   if (failed) throw options.refuse(failed.name, failed.expected);
   const topicTag = options.string("topicTag");
   const link = options.string("linkAttachment");

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { pollContainers, startCarousel, startContainer, type ContainerWire } from "../facebook/containers.js";
-import { extraString, graphPost, graphRequest, graphUrl } from "../facebook/graph.js";
-import { textFingerprint } from "../facebook/meta-publish.js";
+import { pollContainers, startCarousel, startContainer, type ContainerWire } from "../meta/containers.js";
+import { extraString, graphPost, graphRequest, graphUrl } from "../meta/graph.js";
+import { textFingerprint } from "../meta/publish-common.js";
 import type { PublishMedia, PublishRequest, PublishResult } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { threadsDefaultApiVersion, threadsPublishing, threadsUrls } from "./capabilities.js";
@@ -10,7 +10,7 @@ import { threadsContainerError, threadsErrorTable as table } from "./errors.js";
 import { planThreadsPost } from "./publish-plan.js";
 
 /**
- * Threads publishing through the shared container flow (facebook/containers.ts):
+ * Threads publishing through the shared container flow (meta/containers.ts):
  * `POST /{threads-user-id}/threads` creates a TEXT, IMAGE, VIDEO or CAROUSEL container (carousel
  * items with `is_carousel_item=true` first), `GET /{container-id}?fields=status,error_message`
  * waits for FINISHED, `POST /{threads-user-id}/threads_publish` with `creation_id` publishes it,

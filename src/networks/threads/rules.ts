@@ -1,5 +1,7 @@
 import type { MediaKindOf, NetworkOptionRules } from "../option-scope.js";
+import type { NetworkRules } from "../rules-schema.js";
 import { threadsCapabilities, threadsPublishing } from "./capabilities.js";
+import { threadsTextLength, threadsTextLimit } from "./text.js";
 
 /**
  * Threads' option rules, read by the publish plan and by POST /v1/posts/validate. A post is a
@@ -23,7 +25,7 @@ const strings = (value: unknown): string[] | null => (Array.isArray(value) && va
 export const threadsPoll = { minItems: 2, maxItems: 4, itemMaxLength: 25 } as const;
 export const threadsTopicTagMax = threadsCapabilities.options.topicTag.maxLength ?? 50;
 
-export const threadsRules: NetworkOptionRules = {
+export const threadsPostKinds: NetworkOptionRules = {
   kindOf: ({ media }) => threadsKindOf(media),
   label: (kind) => labels[kind] ?? kind,
   // Link previews and polls are text posts' attachments; `alt_text` goes on one image or video
@@ -46,4 +48,28 @@ export const threadsRules: NetworkOptionRules = {
     },
     allowlistedCountryCodes: { valid: (v) => strings(v)?.every((c) => /^[A-Z]{2}$/.test(c)) === true, expected: "ISO 3166-1 alpha-2 codes such as US or DE" },
   },
+};
+
+/** Threads' rules beyond its capability record (the shape: rules-schema.ts). */
+export const threadsRules: NetworkRules = {
+  validation: {
+    // threads.md §2: emoji count as their UTF-8 byte length, and Threads refuses a text over 500 counted so.
+    networkTextCount: { count: threadsTextLength, maxLength: threadsTextLimit, how: "Threads counts an emoji as its UTF-8 byte length" },
+    // At most 5 links per post [3p].
+    maxLinks: 5,
+    altText: { option: "altText" },
+    postKinds: threadsPostKinds,
+    options: {
+      // Location search answers numeric ids (Threads "Location Tagging" guide).
+      locationId: { pattern: { regex: /^[0-9]{1,30}$/, meaning: "the numeric id of a place from GET /v1/discover/places on this Threads account" } },
+    },
+  },
+  tokens: {
+    // `refresh_access_token` renews a 60-day token only while it is unexpired (and at least a day
+    // old); nothing can save it once it lapses, so it is renewed ahead.
+    expiry: "renews",
+    renewAhead: {},
+  },
+  // Threads webhooks (`replies`, `mentions`) reach POST /webhooks/meta; Threads has no direct messages.
+  pushed: ["comment", "mention"],
 };

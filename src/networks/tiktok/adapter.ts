@@ -5,9 +5,10 @@ import type { NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "
 import { callTiktok } from "./call.js";
 import { tiktokCapabilities, tiktokUserInfoUrl } from "./capabilities.js";
 import { queryCreatorInfo } from "./creator-info.js";
-import { tiktokAuthorizeUrlFor, tiktokExchangeCode, tiktokRefresh, tiktokRevoke } from "./oauth.js";
+import { tiktokAuthorizeUrlFor, tiktokExchangeCode, tiktokRefresh, tiktokRevoke } from "./connect.js";
 import { checkTiktokPublish, findTiktokPublished, publishTiktok } from "./publish.js";
-import { tiktokAccountReads } from "./account-posts.js";
+import { tiktokAccountReads } from "./account-reads.js";
+import { tiktokRules } from "./rules.js";
 
 const UserInfoResponse = v.object({
   data: v.object({
@@ -61,6 +62,7 @@ async function publishInfo(tokens: TokenSet, net: NetworkContext): Promise<Recor
 export const tiktokAdapter: NetworkAdapter = {
   platform: "tiktok",
   capabilities: tiktokCapabilities,
+  rules: tiktokRules,
   hosts: ["www.tiktok.com", "open.tiktokapis.com"],
   authorizeUrl: tiktokAuthorizeUrlFor,
   exchangeCode: tiktokExchangeCode,

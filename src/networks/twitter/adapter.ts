@@ -6,12 +6,11 @@ import { twitterErrorTable } from "./errors.js";
 import { twitterAnalytics } from "./analytics.js";
 import { twitterAccountReads } from "./account-reads.js";
 import { twitterEngage } from "./engage.js";
-import { twitterComments } from "./comments.js";
-import { twitterDiscover } from "./discover.js";
 import { twitterInbox } from "./inbox.js";
-import { twitterMessages } from "./messages.js";
-import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./oauth.js";
+import { twitterDiscover } from "./discover.js";
+import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./connect.js";
 import { checkTweet, deleteTweet, findTweet, publishTweet } from "./publish.js";
+import { twitterRules } from "./rules.js";
 
 const MeResponse = v.object({
   data: v.object({
@@ -40,6 +39,7 @@ async function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkI
 export const twitterAdapter: NetworkAdapter = {
   platform: "twitter",
   capabilities: twitterCapabilities,
+  rules: twitterRules,
   hosts: ["x.com", "api.x.com"],
   authorizeUrl: twitterAuthorizeUrlFor,
   exchangeCode: twitterExchangeCode,
@@ -50,7 +50,7 @@ export const twitterAdapter: NetworkAdapter = {
   checkPublish: checkTweet,
   findPublished: findTweet,
   deletePost: deleteTweet,
-  inbox: { ...twitterInbox, ...twitterMessages, ...twitterComments },
+  inbox: twitterInbox,
   analytics: twitterAnalytics,
   engage: twitterEngage,
   accountReads: twitterAccountReads,

@@ -6,13 +6,13 @@ import { ApiError } from "../../infra/errors.js";
 import { callNetwork } from "../http.js";
 import type { ChannelEvent, NetworkAdapter, NetworkContext, NetworkIdentity, TokenSet } from "../types.js";
 import { youtubeCapabilities, youtubeUrls } from "./capabilities.js";
-import { youtubeComments } from "./comments.js";
+import { youtubeInbox } from "./inbox.js";
 import { youtubeDiscover } from "./discover.js";
 import { youtubeErrorTable } from "./errors.js";
 import { youtubeLive } from "./live.js";
-import { youtubeNotifications } from "./notifications.js";
-import { youtubeAuthorizeUrl, youtubeExchangeCode, youtubeRefresh, youtubeRevoke } from "./oauth.js";
+import { youtubeAuthorizeUrl, youtubeExchangeCode, youtubeRefresh, youtubeRevoke } from "./connect.js";
 import { checkYoutubePublish, deleteYoutubePost, findYoutubePublished, publishYoutube } from "./publish.js";
+import { youtubeRules } from "./rules.js";
 
 const Thumbnails = v.record(v.string(), v.object({ url: v.string() }));
 
@@ -106,6 +106,7 @@ async function events(tokens: TokenSet, net: NetworkContext): Promise<ChannelEve
 export const youtubeAdapter: NetworkAdapter = {
   platform: "youtube",
   capabilities: youtubeCapabilities,
+  rules: youtubeRules,
   hosts: ["accounts.google.com", "oauth2.googleapis.com", "youtube.googleapis.com", "youtubeanalytics.googleapis.com"],
   discover: youtubeDiscover,
   authorizeUrl: youtubeAuthorizeUrl,
@@ -121,7 +122,7 @@ export const youtubeAdapter: NetworkAdapter = {
   analytics: youtubeAnalytics,
   engage: youtubeEngage,
   accountReads: youtubeAccountReads,
-  inbox: { ...youtubeComments, ...youtubeNotifications },
+  inbox: youtubeInbox,
 
   live: youtubeLive,
 };

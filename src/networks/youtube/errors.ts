@@ -1,5 +1,5 @@
 import type { ErrorTable } from "../http.js";
-import { extractGoogleError } from "./google-errors.js";
+import { extractGoogleError } from "../google/errors.js";
 
 /**
  * YouTube Data API v3 failures (https://developers.google.com/youtube/v3/docs/errors), keyed on

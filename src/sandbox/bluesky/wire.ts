@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { base64Url } from "../../networks/http.js";
+import { base64Url } from "../../infra/base64url.js";
 import { hasInvalidCharacters } from "../../infra/well-formed-text.js";
 
 /**

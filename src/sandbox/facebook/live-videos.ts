@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
-import { authenticate, graphJson, graphParams, invalidParameter, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "./graph-wire.js";
+import { authenticate, graphJson, graphParams, invalidParameter, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import { pageWriter } from "./page-publishing.js";
 
 /**

@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "./graph-wire.js";
+import { authenticate, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import type { SandboxPagePost } from "./page-posts.js";
 import { recommendationOf } from "./page-ratings.js";
-import type { SandboxPage } from "./pages.js";
-import { requestForm } from "./graph-request-memo.js";
+import type { SandboxPage } from "../meta/pages.js";
+import { requestForm } from "../meta/graph-request-memo.js";
 
 /**
  * Comments on page posts, as the Graph API serves them: `GET /{object-id}/comments` (a post's

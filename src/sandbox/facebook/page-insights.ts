@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { simulatedAudience, simulatedDay, simulatedFollowsOn } from "../sandbox-metrics.js";
-import { authenticate, graphError, graphJson, unsupportedRequest, type GraphProfile } from "./graph-wire.js";
-import { DAY_SECONDS, daysOf, endTimeOf, insightEntry, insightsParameterError, requestedMetrics, unixParam } from "./insights-wire.js";
+import { authenticate, graphError, graphJson, unsupportedRequest, type GraphProfile } from "../meta/graph-wire.js";
+import { DAY_SECONDS, daysOf, endTimeOf, insightEntry, insightsParameterError, requestedMetrics, unixParam } from "../meta/insights-wire.js";
 import type { SandboxPagePost } from "./page-posts.js";
-import type { SandboxPage } from "./pages.js";
+import type { SandboxPage } from "../meta/pages.js";
 
 /**
  * Page Insights on the simulator, as served since the 2025-26 changes: every `*impressions*`

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
-import { authenticate, graphJson, pageOf, selectFields, unixSeconds, unsupportedRequest, type GraphNode, type GraphProfile } from "./graph-wire.js";
-import type { SandboxPage } from "./pages.js";
+import { authenticate, graphJson, pageOf, selectFields, unixSeconds, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
+import type { SandboxPage } from "../meta/pages.js";
 
 /**
  * What a sandbox page holds after publishing, and the Graph reads over it: post, photo and video

@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
-import { authenticate, graphError, graphJson, graphParams, invalidParameter, unsupportedRequest, type GraphProfile } from "./graph-wire.js";
+import { authenticate, graphError, graphJson, graphParams, invalidParameter, unsupportedRequest, type GraphProfile } from "../meta/graph-wire.js";
 import { mountPageReads, settledVideo, type SandboxPagePost, type SandboxPhoto, type SandboxVideo } from "./page-posts.js";
-import type { SandboxPage } from "./pages.js";
-import { fetchRemoteFile } from "./remote-media.js";
+import type { SandboxPage } from "../meta/pages.js";
+import { fetchRemoteFile } from "../meta/remote-media.js";
 
 /**
  * Publishing on a sandbox Facebook Page, as Graph answers it: `/feed` (text, link,

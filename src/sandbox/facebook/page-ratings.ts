@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "./graph-wire.js";
-import type { SandboxPage } from "./pages.js";
+import { authenticate, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
+import type { SandboxPage } from "../meta/pages.js";
 
 /**
  * Page recommendations as Graph serves them: `GET /{page-id}/ratings` (the Recommendation node:

@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, graphError, graphJson, type GraphNode, type GraphProfile, pageOf, selectFields, unsupportedRequest } from "./graph-wire.js";
-import type { SandboxPage } from "./pages.js";
+import { authenticate, graphError, graphJson, type GraphNode, type GraphProfile, pageOf, selectFields, unsupportedRequest } from "../meta/graph-wire.js";
+import type { SandboxPage } from "../meta/pages.js";
 
 /**
  * Where a page was tagged, on the Facebook simulator: `GET /{page-id}/tagged` (page token;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
-import { facebookDialogHost, facebookLoginDoor, facebookLoginGraph } from "./facebook-login.js";
+import { facebookDialogHost, facebookLoginDoor, facebookLoginGraph } from "../meta/facebook-login.js";
 import {
   authenticate,
   graphError,
@@ -13,8 +13,8 @@ import {
   unsupportedRequest,
   type GraphNode,
   type GraphProfile,
-} from "./graph-wire.js";
-import { hashDigits, mountMessenger } from "./messenger.js";
+} from "../meta/graph-wire.js";
+import { hashDigits, mountMessenger } from "../meta/messenger.js";
 import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
 import { mountPageInsights } from "./page-insights.js";
 import { mountVideoInsights } from "./video-insights.js";
@@ -22,8 +22,8 @@ import { mountPageTagged, simulateFacebookMention } from "./page-tagged.js";
 import { mountPageRatings, simulateRecommendation } from "./page-ratings.js";
 import { mountLiveVideos } from "./live-videos.js";
 import { mountPagePublishing } from "./page-publishing.js";
-import { mountPageSearch } from "./page-search.js";
-import { mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxAdAccount, type SandboxPage } from "./pages.js";
+import { mountPageSearch } from "../meta/page-search.js";
+import { mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxAdAccount, type SandboxPage } from "../meta/pages.js";
 
 /**
  * Facebook Pages simulator: the login dialog (www.facebook.com) and the Graph API calls the

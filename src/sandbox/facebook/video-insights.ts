@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { simulatedAudience } from "../sandbox-metrics.js";
-import { authenticate, graphError, graphJson, unsupportedRequest, type GraphProfile } from "./graph-wire.js";
-import { insightEntry, insightsParameterError, requestedMetrics } from "./insights-wire.js";
+import { authenticate, graphError, graphJson, unsupportedRequest, type GraphProfile } from "../meta/graph-wire.js";
+import { insightEntry, insightsParameterError, requestedMetrics } from "../meta/insights-wire.js";
 import type { SandboxPagePost, SandboxVideo } from "./page-posts.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SandboxStore, SimulatorDeps } from "../types.js";
-import { decodePageToken, googleRpcErrorBody, paginate } from "../youtube/google-wire.js";
+import { decodePageToken, googleRpcErrorBody, paginate } from "../google/wire.js";
 import type { SandboxBusinessAccount, SandboxLocation } from "./business-data.js";
 import { isRecord } from "../../types/is-record.js";
 import { jsonBody } from "../json-body.js";

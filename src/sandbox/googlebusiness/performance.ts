@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import { simulatedDay } from "../sandbox-metrics.js";
-import { googleRpcErrorBody } from "../youtube/google-wire.js";
+import { googleRpcErrorBody } from "../google/wire.js";
 import type { SimulatorDeps } from "../types.js";
 import type { SandboxLocation } from "./business-data.js";
 import type { LocalPostRouteTools } from "./local-posts.js";

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { decodePageToken, googleRpcErrorBody, paginate } from "../youtube/google-wire.js";
+import { decodePageToken, googleRpcErrorBody, paginate } from "../google/wire.js";
 import type { SandboxLocation } from "./business-data.js";
 import { type LocalPostRouteTools, ownLocation, V4_SERVICE } from "./local-posts.js";
 import { jsonBody } from "../json-body.js";

@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { applyLatencyFaults, checkToken, numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
-import { mountGoogleOAuth } from "../youtube/google-oauth-sim.js";
-import { bearerToken, decodePageToken, googleRpcErrorBody, insufficientScopesMessage, invalidCredentialsMessage, paginate, unmatched } from "../youtube/google-wire.js";
+import { mountGoogleOAuth } from "../google/oauth-sim.js";
+import { bearerToken, decodePageToken, googleRpcErrorBody, insufficientScopesMessage, invalidCredentialsMessage, paginate, unmatched } from "../google/wire.js";
 import { type SandboxBusinessAccount, type SandboxLocation, accountResource, applyReadMask, ensureBusinessData, locationResource } from "./business-data.js";
 import { mountLocalPosts, V4_SERVICE } from "./local-posts.js";
 import { mountPerformance, PERFORMANCE_SERVICE } from "./performance.js";

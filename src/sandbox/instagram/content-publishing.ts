@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount } from "../types.js";
-import { authenticate, graphError, graphJson, graphParams, invalidParameter, unsupportedRequest, type GraphProfile } from "../facebook/graph-wire.js";
-import { aspectRatioOf, fetchRemoteFile } from "../facebook/remote-media.js";
+import { authenticate, graphError, graphJson, graphParams, invalidParameter, unsupportedRequest, type GraphProfile } from "../meta/graph-wire.js";
+import { aspectRatioOf, fetchRemoteFile } from "../meta/remote-media.js";
 import { mountMediaComments } from "./media-comments.js";
-import { isSandboxPlace } from "../facebook/page-search.js";
+import { isSandboxPlace } from "../meta/page-search.js";
 import { containerState, mountMediaReads, type SandboxContainer } from "./media-nodes.js";
 import { platform, publishingLimitNode, publishQuota, type PublishingDoor, type SandboxMedia } from "./model.js";
 

@@ -1,9 +1,9 @@
 import type { Context, Hono, Next } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { authenticate, graphError, graphJson, type GraphNode, type GraphProfile, invalidParameter, pageOf, parseFields, selectFields, unsupportedRequest } from "../facebook/graph-wire.js";
-import { facebookLoginDoor as door } from "../facebook/facebook-login.js";
-import { mountPageSearch } from "../facebook/page-search.js";
+import { authenticate, graphError, graphJson, type GraphNode, type GraphProfile, invalidParameter, pageOf, parseFields, selectFields, unsupportedRequest } from "../meta/graph-wire.js";
+import { facebookLoginDoor as door } from "../meta/facebook-login.js";
+import { mountPageSearch } from "../meta/page-search.js";
 import { platform, type SandboxMedia } from "./model.js";
 
 /**

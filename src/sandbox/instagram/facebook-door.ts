@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { SimulatorDeps } from "../types.js";
-import { facebookLoginDoor, facebookLoginGraph } from "../facebook/facebook-login.js";
+import { facebookLoginDoor, facebookLoginGraph } from "../meta/facebook-login.js";
 import {
   authenticate,
   graphJson,
@@ -11,9 +11,9 @@ import {
   unmatched,
   unsupportedRequest,
   type GraphNode,
-} from "../facebook/graph-wire.js";
-import { ensurePageToken, mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxPage } from "../facebook/pages.js";
-import { hashDigits, mountMessenger } from "../facebook/messenger.js";
+} from "../meta/graph-wire.js";
+import { ensurePageToken, mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxPage } from "../meta/pages.js";
+import { hashDigits, mountMessenger } from "../meta/messenger.js";
 import { mountContentPublishing } from "./content-publishing.js";
 import { mountInstagramDiscovery } from "./discovery.js";
 import { mountInstagramInsights } from "./insights.js";

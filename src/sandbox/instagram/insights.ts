@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { simulatedAudience, simulatedDay, simulatedFollowsOn } from "../sandbox-metrics.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { authenticate, graphJson, unsupportedRequest, type GraphProfile } from "../facebook/graph-wire.js";
-import { DAY_SECONDS, daysOf, endTimeOf, insightEntry, insightsParameterError, requestedMetrics, unixParam } from "../facebook/insights-wire.js";
+import { authenticate, graphJson, unsupportedRequest, type GraphProfile } from "../meta/graph-wire.js";
+import { DAY_SECONDS, daysOf, endTimeOf, insightEntry, insightsParameterError, requestedMetrics, unixParam } from "../meta/insights-wire.js";
 import type { SandboxIgComment } from "./media-comments.js";
 import { igUserNode, platform, type SandboxMedia } from "./model.js";
 

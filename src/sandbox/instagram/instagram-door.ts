@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { redeemAuthCode } from "../oauth-consent.js";
 import { applyLatencyFaults, checkToken } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
-import { issueGraphToken } from "../facebook/facebook-login.js";
+import { issueGraphToken } from "../meta/facebook-login.js";
 import {
   authenticate,
   exchangeTokenRefused,
@@ -15,16 +15,16 @@ import {
   unmatched,
   unsupportedRequest,
   type GraphNode,
-} from "../facebook/graph-wire.js";
-import type { TokenMeta } from "../facebook/token-meta.js";
+} from "../meta/graph-wire.js";
+import type { TokenMeta } from "../meta/token-meta.js";
 import { instagramWebhookFields } from "../../networks/instagram/capabilities.js";
 import { mountContentPublishing } from "./content-publishing.js";
 import { mountInstagramInsights } from "./insights.js";
 import { igObjectNode } from "./media-nodes.js";
 import { igUserNode, instagramProfile, linkOf, mediaCount, platform, publishingLimitNode } from "./model.js";
-import { mountMessenger } from "../facebook/messenger.js";
+import { mountMessenger } from "../meta/messenger.js";
 import { instagramPerson, instagramThreadId } from "./facebook-door.js";
-import { requestForm } from "../facebook/graph-request-memo.js";
+import { requestForm } from "../meta/graph-request-memo.js";
 
 /**
  * Instagram's own door (Business Login for Instagram): the code exchange on api.instagram.com

@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
+import { authenticate, graphError, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import { platform, type PublishingDoor, type SandboxMedia } from "./model.js";
-import { requestForm } from "../facebook/graph-request-memo.js";
+import { requestForm } from "../meta/graph-request-memo.js";
 
 /**
  * IG comments on both doors: `GET /{ig-media-id}/comments` (top level), `GET /{ig-comment-id}/replies`,

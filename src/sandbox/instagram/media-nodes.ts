@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { authenticate, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
+import { authenticate, graphJson, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import { platform, type PublishingDoor, type SandboxMedia } from "./model.js";
 import { type ContainerState, containerStateAt, type MediaContainer } from "../media-container.js";
 

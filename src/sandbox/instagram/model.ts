@@ -1,7 +1,7 @@
 import { numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { graphError, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
-import type { SandboxAdAccount, SandboxPage } from "../facebook/pages.js";
+import { graphError, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
+import type { SandboxAdAccount, SandboxPage } from "../meta/pages.js";
 
 /**
  * The simulated Instagram world: one professional account per handle, reachable through both

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { mountConsentPage } from "../oauth-consent.js";
 import type { SimulatorFactory } from "../types.js";
-import { facebookDialogHost } from "../facebook/facebook-login.js";
-import { hostRouter, unmatched } from "../facebook/graph-wire.js";
+import { facebookDialogHost } from "../meta/facebook-login.js";
+import { hostRouter, unmatched } from "../meta/graph-wire.js";
 import { instagramFacebookDoor } from "./facebook-door.js";
 import { instagramApiHost, instagramGraphHost } from "./instagram-door.js";
 import { simulateInstagramActivity } from "./media-comments.js";

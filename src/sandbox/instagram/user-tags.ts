@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, graphJson, type GraphNode, type GraphProfile, pageOf, selectFields, unsupportedRequest } from "../facebook/graph-wire.js";
+import { authenticate, graphJson, type GraphNode, type GraphProfile, pageOf, selectFields, unsupportedRequest } from "../meta/graph-wire.js";
 import { mediaNode } from "./media-nodes.js";
 import { platform, type SandboxMedia } from "./model.js";
 

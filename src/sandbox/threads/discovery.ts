@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { simulatedFollowers } from "../sandbox-metrics.js";
 import type { SandboxAccount } from "../types.js";
-import { places } from "../facebook/page-search.js";
-import { authenticate, graphError, graphJson, type GraphNode, type GraphProfile, invalidParameter, pageOf, selectFields } from "../facebook/graph-wire.js";
+import { places } from "../meta/page-search.js";
+import { authenticate, graphError, graphJson, type GraphNode, type GraphProfile, invalidParameter, pageOf, selectFields } from "../meta/graph-wire.js";
 import { type SandboxThread, threadNode } from "./publishing.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { simulatedAudience, simulatedDay, simulatedFollowers } from "../sandbox-metrics.js";
-import { authenticate, graphError, graphJson, type GraphProfile, invalidParameter, unsupportedRequest } from "../facebook/graph-wire.js";
+import { authenticate, graphError, graphJson, type GraphProfile, invalidParameter, unsupportedRequest } from "../meta/graph-wire.js";
 import type { SandboxThread } from "./publishing.js";
 import { repostCount } from "./reposts.js";
 

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { SandboxAccount } from "../types.js";
-import { authenticate, graphJson, type GraphNode, type GraphProfile, invalidParameter, pageOf, selectFields } from "../facebook/graph-wire.js";
+import { authenticate, graphJson, type GraphNode, type GraphProfile, invalidParameter, pageOf, selectFields } from "../meta/graph-wire.js";
 import { type SandboxThread, threadNode } from "./publishing.js";
 
 /**

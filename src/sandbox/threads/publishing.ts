@@ -2,9 +2,9 @@ import type { Hono } from "hono";
 import { threadsTextLength, threadsTextLimit } from "../../networks/threads/text.js";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { authenticate, graphError, graphJson, graphParams, invalidParameter, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
-import { places } from "../facebook/page-search.js";
-import { aspectRatioOf, fetchRemoteFile } from "../facebook/remote-media.js";
+import { authenticate, graphError, graphJson, graphParams, invalidParameter, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
+import { places } from "../meta/page-search.js";
+import { aspectRatioOf, fetchRemoteFile } from "../meta/remote-media.js";
 import { type ContainerState, containerStateAt, type MediaContainer } from "../media-container.js";
 
 /**

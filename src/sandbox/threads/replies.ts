@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SandboxAccount, SimulatedActivityInput, SimulatedActivityResult, SimulatorDeps } from "../types.js";
-import { authenticate, graphJson, invalidParameter, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../facebook/graph-wire.js";
+import { authenticate, graphJson, invalidParameter, pageOf, selectFields, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import type { SandboxThread } from "./publishing.js";
-import { requestForm } from "../facebook/graph-request-memo.js";
+import { requestForm } from "../meta/graph-request-memo.js";
 
 /**
  * Replies on Threads as graph.threads.net serves them (Reply Management): `GET

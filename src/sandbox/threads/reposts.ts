@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
-import { authenticate, graphJson, graphParams, type GraphProfile, unsupportedRequest } from "../facebook/graph-wire.js";
+import { authenticate, graphJson, graphParams, type GraphProfile, unsupportedRequest } from "../meta/graph-wire.js";
 import type { SandboxThread } from "./publishing.js";
 
 /**

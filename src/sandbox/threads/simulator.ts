@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { applyLatencyFaults, checkToken, numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
-import { issueGraphToken } from "../facebook/facebook-login.js";
+import { issueGraphToken } from "../meta/facebook-login.js";
 import {
   authenticate,
   exchangeTokenRefused,
@@ -16,8 +16,8 @@ import {
   unmatched,
   unsupportedRequest,
   type GraphProfile,
-} from "../facebook/graph-wire.js";
-import type { TokenMeta } from "../facebook/token-meta.js";
+} from "../meta/graph-wire.js";
+import type { TokenMeta } from "../meta/token-meta.js";
 import { mountThreadsInsights } from "./insights.js";
 import { mountThreadsDiscovery } from "./discovery.js";
 import { mountKeywordSearch } from "./keyword-search.js";
@@ -25,7 +25,7 @@ import { mountThreadsPublishing, type SandboxThread } from "./publishing.js";
 import { mountThreadsReposts } from "./reposts.js";
 import { mountThreadsMentions, simulateThreadsActivity } from "./mentions.js";
 import { mountThreadsReplies, simulateThreadsReply } from "./replies.js";
-import { requestForm } from "../facebook/graph-request-memo.js";
+import { requestForm } from "../meta/graph-request-memo.js";
 
 /**
  * Threads simulator: the authorize page on threads.net and the token, read and publishing

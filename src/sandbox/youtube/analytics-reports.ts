@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { simulatedAudience, simulatedDay, simulatedFollowsOn } from "../sandbox-metrics.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { youtubeErrorBody } from "./google-wire.js";
+import { youtubeErrorBody } from "../google/wire.js";
 import { channelOf, type SandboxVideo } from "./youtube-data.js";
 
 /**

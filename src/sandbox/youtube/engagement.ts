@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { SimulatorDeps } from "../types.js";
-import { decodePageToken, paginate, randomEtag, youtubeErrorBody } from "./google-wire.js";
+import { decodePageToken, paginate, randomEtag, youtubeErrorBody } from "../google/wire.js";
 import { readScopes, type VideoRouteTools, writeScopes } from "./videos.js";
 import { type SandboxChannel, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
 import { isRecord } from "../../types/is-record.js";

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { SimulatorDeps } from "../types.js";
-import { paginate, randomEtag, youtubeErrorBody } from "./google-wire.js";
+import { paginate, randomEtag, youtubeErrorBody } from "../google/wire.js";
 import type { VideoRouteTools } from "./videos.js";
 import { type SandboxBroadcast, broadcastResource, channelOf, youtubeId } from "./youtube-data.js";
 import { isRecord } from "../../types/is-record.js";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { SimulatorDeps } from "../types.js";
-import { paginate, randomEtag, youtubeErrorBody } from "./google-wire.js";
+import { paginate, randomEtag, youtubeErrorBody } from "../google/wire.js";
 import type { VideoRouteTools } from "./videos.js";
 import type { SandboxChannel, SandboxVideo } from "./youtube-data.js";
 

@@ -2,7 +2,7 @@ import { mountAnalyticsReportRoutes } from "./analytics-reports.js";
 import { type Context, Hono } from "hono";
 import { applyLatencyFaults, checkToken, numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
-import { mountGoogleOAuth } from "./google-oauth-sim.js";
+import { mountGoogleOAuth } from "../google/oauth-sim.js";
 import {
   bearerToken,
   decodePageToken,
@@ -12,7 +12,7 @@ import {
   randomEtag,
   unmatched,
   youtubeErrorBody,
-} from "./google-wire.js";
+} from "../google/wire.js";
 import { mountEngagementRoutes } from "./engagement.js";
 import { mountCommentRoutes, simulateYoutubeActivity } from "./comments.js";
 import { mountLiveStreamingRoutes } from "./live-streaming.js";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { randomEtag, youtubeErrorBody } from "./google-wire.js";
+import { randomEtag, youtubeErrorBody } from "../google/wire.js";
 import type { VideoRouteTools } from "./videos.js";
 import type { SandboxVideo } from "./youtube-data.js";
 

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { randomEtag, youtubeErrorBody } from "./google-wire.js";
+import { randomEtag, youtubeErrorBody } from "../google/wire.js";
 import { type SandboxPlaylist, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
 import { isRecord } from "../../types/is-record.js";
 

@@ -1,6 +1,6 @@
 import { simulatedFollowers } from "../sandbox-metrics.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { randomEtag } from "./google-wire.js";
+import { randomEtag } from "../google/wire.js";
 
 /** A simulated channel, stored under the account that owns it. */
 export interface SandboxChannel {

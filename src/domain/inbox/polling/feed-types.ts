@@ -34,7 +34,5 @@ export interface PolledFeed {
   events: readonly EventType[];
   /** Items per page the feed asks for (within the facet's bounds). */
   pageSize: number;
-  /** How often the feed is read where the network's limits want less than the account's poll interval. */
-  intervalMs?: Partial<Record<PlatformId, number>>;
   reader(adapter: NetworkAdapter, account: PolledAccount): FeedRead | undefined;
 }

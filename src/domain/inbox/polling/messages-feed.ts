@@ -43,11 +43,7 @@ export const messagesFeed: PolledFeed = {
   name: "messages",
   events: ["message.received"],
   pageSize: 20,
-  // X allows 15 DM reads per 15 min per user and bills each event (shared/networks/twitter.md,
-  // inbox/twitter-inbox.md): one read every 5 min is 3 of the 15 and leaves the rest to
-  // GET /v1/conversations. Bluesky's chat service publishes no limit; one walk a minute costs one
-  // listConvos plus one getMessages per conversation that moved, on the PDS's 3,000 per 5 min.
-  intervalMs: { twitter: 5 * 60_000, bluesky: 60_000 },
+  // Read less often than the account where the network's DM limits want it: `polling.feedIntervalMs.messages` in its rules.ts.
   reader(adapter, account) {
     const inbox = adapter.inbox;
     if (!inbox) return undefined;

@@ -9,7 +9,7 @@ import { DEFAULT_READ_TIMEOUT_MS } from "../../accounts/index.js";
 import { withinDeadline } from "../../accounts/index.js";
 import { withAccountSession } from "../../accounts/index.js";
 import type { SocialAccountRow } from "../../accounts/index.js";
-import { RATE_LIMIT_PAUSE_MS, pollIntervalMs } from "./poll-intervals.js";
+import { RATE_LIMIT_PAUSE_MS, feedIntervalMs, pollIntervalMs } from "./poll-intervals.js";
 import { type FeedRead, type PolledFeed, type PolledItem, eventOfInbound, polledEventsOf, polledFeeds } from "./polled-feeds.js";
 import { type PollBacklogGap, drainBacklog, gapAt, withGap } from "./poll-backlog.js";
 import { type Watermark, advance, isNew, isOlder, newestOf } from "./poll-watermark.js";
@@ -118,7 +118,7 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
   // Two windows run back to back after a backlog, or two processes' sweeps: one poll per half interval is plenty.
   // A feed with its own (longer) interval is read in the first window that reaches it.
   const every = pollIntervalMs(row.platform as PlatformId);
-  const feedEvery = Math.max(every, feed.intervalMs?.[row.platform as PlatformId] ?? every);
+  const feedEvery = feedIntervalMs(row.platform as PlatformId, feed.name);
   if (!options.force && cursor && now.getTime() - cursor.lastPolledAt.getTime() < feedEvery - every / 2) {
     return { feed: feed.name, outcome: "skipped", reason: "recently_polled" };
   }

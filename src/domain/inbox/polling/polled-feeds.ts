@@ -1,5 +1,6 @@
 import type { NetworkNotification, NetworkPage, NetworkPageRequest } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
+import { rulesFor } from "../../../networks/registry.js";
 import type { NetworkAdapter, NetworkContext, TokenSet } from "../../../networks/types.js";
 import type { EventType } from "../../events/index.js";
 import { type InboundItem, inboundItem } from "../inbound/inbound-item.js";
@@ -46,18 +47,11 @@ const notificationsFeed: PolledFeed = {
 export const polledFeeds: readonly PolledFeed[] = [notificationsFeed, messagesFeed];
 
 /**
- * What each network pushes to Chorus itself (POST /webhooks/meta): never polled, so the push stays
- * the one source of those events and the network's quota is not spent twice.
+ * The events a feed would report for a network: its own, less what the network pushes to Chorus
+ * itself (`pushed` in its rules.ts), which is never polled.
  */
-export const pushedEvents: Partial<Record<PlatformId, readonly EventType[]>> = {
-  facebook: ["comment.received", "mention.received", "message.received"],
-  instagram: ["comment.received", "mention.received", "message.received"],
-  threads: ["comment.received", "mention.received"],
-};
-
-/** The events a feed would report for a network: its own, less what the network pushes. */
 export function polledEventsOf(feed: PolledFeed, platform: PlatformId): EventType[] {
-  const pushed = pushedEvents[platform] ?? [];
+  const pushed: EventType[] = (rulesFor(platform).pushed ?? []).map((kind) => eventOfInbound[kind]);
   return feed.events.filter((e) => !pushed.includes(e));
 }
 

@@ -3,7 +3,7 @@ import { postTargets } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { type SimulatedInbound, instagramWebhookBody, pageWebhookBody, threadsWebhookBody } from "../../../sandbox/meta-webhook-bodies.js";
-import type { SandboxPage } from "../../../sandbox/facebook/pages.js";
+import type { SandboxPage } from "../../../sandbox/meta/pages.js";
 import type { SandboxStore, Simulator } from "../../../sandbox/types.js";
 import type { DomainContext } from "../../core/index.js";
 import { signMetaBody } from "../inbound/meta-signature.js";

@@ -6,6 +6,7 @@ import { blockedPlatforms } from "../../billing/index.js";
 import type { DomainContext } from "../../core/index.js";
 import type { SocialAccountRow } from "../../accounts/index.js";
 import { checkTarget } from "./validation/check-target.js";
+import { validationRulesOf } from "./validation/network-rules.js";
 import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
 
 export interface PostContent {
@@ -37,14 +38,6 @@ export interface PreparedContent {
   errors: TargetIssue[];
   warnings: TargetIssue[];
 }
-
-/** Options that name a destination inside the account, by network. */
-const destinationOption: Partial<Record<PlatformId, string>> = {
-  facebook: "pageId",
-  pinterest: "boardId",
-  googlebusiness: "location",
-  linkedin: "author",
-};
 
 export type MediaLoader = (ids: string[]) => Promise<Map<string, PublishMedia>>;
 
@@ -82,7 +75,8 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       return item ? [{ ...item, alt: alts[i] ?? item.alt }] : [];
     });
     const options = content.platformOptions?.[platform] ?? {};
-    const optionName = destinationOption[platform];
+    // The option that names a destination inside the account (Facebook `pageId`), from the network's rules.
+    const optionName = validationRulesOf(platform).destinationOption;
     const destinationValue = optionName ? options[optionName] : undefined;
     const text = content.textOverrides?.[platform] ?? content.text;
     const result = checkTarget({

@@ -1,4 +1,5 @@
-import { type NetworkRules, networkRules, type PostTypeRule } from "./network-rules.js";
+import type { PostTypeRule, ValidationRules } from "../../../../networks/rules-schema.js";
+import { validationRulesOf } from "./network-rules.js";
 import { type CheckResult, type CheckTargetInput, type Ctx, isSet, type Rule } from "./rule-context.js";
 import {
   mediaAccountKindVideo,
@@ -44,7 +45,7 @@ export { ruleNames } from "./rule-context.js";
 
 /**
  * The pre-publish check of one target: the capability record of its network plus the network's
- * extra rules (network-rules.ts), applied to the text, media facts and options this target would
+ * extra rules (`validation` in its rules.ts), applied to the text, media facts and options this target would
  * publish. Pure: no database, no network, no HTTP. `POST /v1/posts/validate` returns its result;
  * publishing refuses a target that has any error (spec: "Codes returned before publishing").
  */
@@ -85,7 +86,7 @@ const allRules: readonly Rule[] = [
   publishInfoPrivacy,
 ];
 
-function postTypeOf(input: CheckTargetInput, rules: NetworkRules): { postType: string | null; postTypeRule: PostTypeRule | null } {
+function postTypeOf(input: CheckTargetInput, rules: ValidationRules): { postType: string | null; postTypeRule: PostTypeRule | null } {
   const spec = rules.postTypes;
   if (!spec) return { postType: null, postTypeRule: null };
   const chosen = input.options[spec.option];
@@ -94,7 +95,7 @@ function postTypeOf(input: CheckTargetInput, rules: NetworkRules): { postType: s
 }
 
 /** The account kind a network's rules derive from the destination (LinkedIn: an organisation `author` means an organisation, none or a member URN the personal profile). */
-function accountKindOf(input: CheckTargetInput, rules: NetworkRules): string | null {
+function accountKindOf(input: CheckTargetInput, rules: ValidationRules): string | null {
   const derive = rules.destinationAccountKind;
   if (!derive) return null;
   const option = rules.destinationOption !== undefined ? input.options[rules.destinationOption] : undefined;
@@ -109,7 +110,7 @@ function accountKindOf(input: CheckTargetInput, rules: NetworkRules): string | n
  * not charged); warnings are advice and the target goes ahead.
  */
 export function checkTarget(input: CheckTargetInput): CheckResult {
-  const ruleData = input.rules ?? networkRules[input.platform];
+  const ruleData = input.rules ?? validationRulesOf(input.platform);
   const items = input.media.map((media, index) => ({ media, index }));
   const images = items.filter((i) => i.media.kind === "image");
   const videos = items.filter((i) => i.media.kind === "video");

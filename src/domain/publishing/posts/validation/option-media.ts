@@ -1,7 +1,7 @@
 import { ApiError } from "../../../../infra/errors.js";
 import type { PlatformId } from "../../../../types/platform-ids.js";
 import type { PublishMedia } from "../../../../networks/publish-types.js";
-import { networkRules } from "./network-rules.js";
+import { validationRulesOf } from "./network-rules.js";
 
 /** A problem with a file named by an option, in the shape of the other target issues. */
 export interface OptionMediaIssue {
@@ -15,7 +15,7 @@ type Loader = (ids: string[]) => Promise<Map<string, PublishMedia>>;
 
 /** The options of `platform` whose value names a `med_` file, with what the file must be. */
 function mediaRefs(platform: PlatformId) {
-  return Object.entries(networkRules[platform].options ?? {}).flatMap(([name, rule]) => (rule.mediaRef ? [{ name, ref: rule.mediaRef }] : []));
+  return Object.entries(validationRulesOf(platform).options ?? {}).flatMap(([name, rule]) => (rule.mediaRef ? [{ name, ref: rule.mediaRef }] : []));
 }
 
 /**

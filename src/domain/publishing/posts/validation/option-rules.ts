@@ -1,14 +1,14 @@
 import type { ErrorCode } from "../../../../infra/error-catalogue.js";
 import type { NetworkCapabilities as PlatformCapabilities } from "../../../../networks/capabilities-schema.js";
 import { failedChecks, optionsOutsideKind, outsideKindMessage } from "../../../../networks/option-scope.js";
-import type { OptionRule } from "./network-rules.js";
+import type { OptionRule } from "../../../../networks/rules-schema.js";
 import { countText, type TextCounting } from "./text-length.js";
 import { type Ctx, error, fixFor, isSet, label, mediaFix, mediaParam, optionParam, optionSet, plural, warn } from "./rule-context.js";
 import { checkedItems } from "./media-rules.js";
 
 /**
  * The rules on `platformOptions`: the capability record's schema, the per-option constraints and
- * relations of network-rules.ts, and the combinations a network refuses (branded content kept
+ * relations of the network's rules.ts (`validation.options`), and the combinations a network refuses (branded content kept
  * private, TikTok's creator-level limits).
  */
 

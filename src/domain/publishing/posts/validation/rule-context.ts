@@ -2,7 +2,7 @@ import { errorCatalogue, type ErrorCode } from "../../../../infra/error-catalogu
 import type { NetworkCapabilities as PlatformCapabilities } from "../../../../networks/capabilities-schema.js";
 import type { PlatformId } from "../../../../types/platform-ids.js";
 import type { PublishMedia } from "../../../../networks/publish-types.js";
-import type { MediaKind, NetworkRules, PostTypeRule } from "./network-rules.js";
+import type { MediaKind, PostTypeRule, ValidationRules } from "../../../../networks/rules-schema.js";
 import type { TextCounting } from "./text-length.js";
 
 /**
@@ -39,8 +39,8 @@ export interface CheckTargetInput {
   mediaParam?: string;
   /** The account's publish-info (TikTok creator_info), when it was read; enables the creator-level checks. */
   publishInfo?: Readonly<Record<string, unknown>> | null;
-  /** The network's extra rules; defaults to `networkRules[platform]`. */
-  rules?: NetworkRules;
+  /** The network's extra rules; defaults to its `rules.ts` (`validation`). */
+  rules?: ValidationRules;
 }
 
 /** Every rule the engine runs, by name; each issue says which one produced it. */
@@ -121,7 +121,7 @@ export interface Item {
 export interface Ctx {
   input: CheckTargetInput;
   caps: PlatformCapabilities;
-  rules: NetworkRules;
+  rules: ValidationRules;
   name: string;
   platform: PlatformId;
   items: Item[];

@@ -1,4 +1,4 @@
-import type { NetworkRules } from "./network-rules.js";
+import type { ValidationRules } from "../../../../networks/rules-schema.js";
 import { countCashtags, countHashtags, countMentions, countText, emojiAsBytesLength, findUrls, utf16Length } from "./text-length.js";
 import { type Ctx, error, optionParam, plural, type Rule, type RuleName, textFix, textParam, UNIT, warn } from "./rule-context.js";
 
@@ -54,7 +54,7 @@ export function textNetworkCount(ctx: Ctx): void {
 }
 
 /** A ceiling on hashtags, mentions, links or cashtags from a capability note: over it gives a warning. */
-function entityCeiling(rule: RuleName, what: string, pick: (rules: NetworkRules) => number | undefined, count: (text: string) => number): Rule {
+function entityCeiling(rule: RuleName, what: string, pick: (rules: ValidationRules) => number | undefined, count: (text: string) => number): Rule {
   return (ctx) => {
     const max = pick(ctx.rules);
     if (max === undefined) return;

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import type { InboxFacet, NetworkNotification } from "../facets/inbox.js";
-import { facebookErrorTable as table } from "./errors.js";
-import { graphRequest } from "./graph.js";
-import { facebookGraphUrl, managedPageTokens } from "./page-access.js";
+import { facebookErrorTable as table } from "../meta/facebook-errors.js";
+import { graphRequest } from "../meta/graph.js";
+import { facebookGraphUrl, managedPageTokens } from "../meta/page-access.js";
 
 /**
  * Facebook has no notifications edge; what a page can read is where it was tagged
@@ -47,7 +47,7 @@ function positionsOf(cursor: string): Record<string, string> {
   return result.output;
 }
 
-export const facebookTagged: InboxFacet = {
+export const facebookNotifications: InboxFacet = {
   async listNotifications(tokens, page, net) {
     const pages = await managedPageTokens(tokens, net);
     const positions = page.cursor ? positionsOf(page.cursor) : null;

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkContext, TokenSet } from "../types.js";
-import { facebookDefaultApiVersion, facebookUrls } from "./capabilities.js";
-import { facebookErrorTable as table } from "./errors.js";
+import { facebookDefaultApiVersion, facebookUrls } from "./facebook-graph.js";
+import { facebookErrorTable as table } from "./facebook-errors.js";
 import { graphCollect, graphUrl } from "./graph.js";
 
 export const facebookVersion = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;

@@ -1,9 +1,9 @@
 import type { AuthorizeInput, ExchangeInput, NetworkContext, TokenSet } from "../types.js";
 import { youtubeConnectScopes, youtubeUrls } from "./capabilities.js";
 import { youtubeErrorTable } from "./errors.js";
-import { googleAuthorizeUrl, googleExchangeCode, googleRefresh, googleRevoke } from "./google-oauth.js";
+import { googleAuthorizeUrl, googleExchangeCode, googleRefresh, googleRevoke } from "../google/oauth.js";
 
-/** Google OAuth with PKCE S256, offline access and forced consent (see google-oauth.ts). */
+/** Google OAuth with PKCE S256, offline access and forced consent (see google/oauth.ts). */
 export function youtubeAuthorizeUrl(input: AuthorizeInput, net: NetworkContext): string {
   return googleAuthorizeUrl(youtubeUrls, youtubeConnectScopes, input, net);
 }

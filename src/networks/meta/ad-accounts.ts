@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { ErrorTable } from "../http.js";
 import type { AdAccount, NetworkContext } from "../types.js";
-import { facebookUrls } from "./capabilities.js";
+import { facebookUrls } from "./facebook-graph.js";
 import { graphCollect, graphUrl } from "./graph.js";
 
 const AdAccountSchema = v.object({

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { AccountReadsFacet } from "../facets/account-reads.js";
-import { extraString } from "../facebook/graph.js";
-import { graphEdgePage, graphIso } from "../facebook/graph-edge-page.js";
+import { extraString } from "../meta/graph.js";
+import { graphEdgePage, graphIso } from "../meta/graph-edge-page.js";
 import { instagramErrorTable as table } from "./errors.js";
 import { igUrl } from "./published-media.js";
 

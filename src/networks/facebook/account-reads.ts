@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { mergeDestinations } from "../destination-merge.js";
 import type { AccountReadsFacet, NetworkAccountPost } from "../facets/account-reads.js";
-import { facebookErrorTable as table } from "./errors.js";
-import { graphEdgePage, graphIso } from "./graph-edge-page.js";
-import { facebookGraphUrl, managedPageTokens } from "./page-access.js";
-import { absoluteUrl } from "./meta-publish.js";
+import { facebookErrorTable as table } from "../meta/facebook-errors.js";
+import { graphEdgePage, graphIso } from "../meta/graph-edge-page.js";
+import { facebookGraphUrl, managedPageTokens } from "../meta/page-access.js";
+import { absoluteUrl } from "../meta/publish-common.js";
 
 /**
  * The posts of every page the person manages (`GET /{page-id}/posts`, the page's own posts;

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import type { PlatformId } from "../../types/platform-ids.js";
 import type { PublishResult } from "../publish-types.js";
-import { decodePollToken, encodePollToken, settlePollRefusal } from "./meta-publish.js";
+import { decodePollToken, encodePollToken, settlePollRefusal } from "./publish-common.js";
 
 /**
  * The container flow Instagram and Threads share: create a media container, wait until Meta
@@ -39,7 +39,7 @@ export interface ContainerWire {
 
 const Common = {
   userId: v.string(),
-  /** Fingerprint of the post's text (meta-publish.ts textFingerprint), to recognise it if an answer is lost. */
+  /** Fingerprint of the post's text (publish-common.ts textFingerprint), to recognise it if an answer is lost. */
   fingerprint: v.string(),
   /** Instagram stories carry no caption and are listed apart. */
   story: v.boolean(),

@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import type { InboxFacet, NetworkNotification } from "../facets/inbox.js";
-import { extraString, graphRequest, graphUrl } from "../facebook/graph.js";
+import { extraString, graphRequest, graphUrl } from "../meta/graph.js";
 import { instagramUrls } from "./capabilities.js";
 import { instagramErrorTable as table } from "./errors.js";
-import { doorOf, igVersion } from "./oauth.js";
+import { doorOf, igVersion } from "./connect.js";
 
 /**
  * Instagram has no notifications feed. What its API lists is the media other people tagged the
@@ -31,7 +31,7 @@ const TaggedPage = v.object({
 
 const isoOf = (graphTime: string) => new Date(graphTime.replace(/([+-]\d{2})(\d{2})$/, "$1:$2")).toISOString();
 
-export const instagramTags: InboxFacet = {
+export const instagramNotifications: InboxFacet = {
   async listNotifications(tokens, page, net) {
     if (doorOf(tokens) !== "facebook_login") {
       throw new ApiError("capability_unsupported", {

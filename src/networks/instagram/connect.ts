@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import { callNetwork, formBody } from "../http.js";
-import { expiresAt, graphCollect, graphRequest, graphUrl, parseGraphBody, TokenResponseSchema } from "../facebook/graph.js";
-import { facebookDialogUrl, facebookLogin, refreshFacebookLogin } from "../facebook/oauth.js";
+import { expiresAt, graphCollect, graphRequest, graphUrl, parseGraphBody, TokenResponseSchema } from "../meta/graph.js";
+import { facebookDialogUrl, facebookLogin, refreshFacebookLogin } from "../meta/facebook-login.js";
 import type { AuthorizeInput, NetworkContext, TokenSet } from "../types.js";
 import {
   instagramDefaultApiVersion,

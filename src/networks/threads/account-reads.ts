@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { AccountReadsFacet } from "../facets/account-reads.js";
-import { graphUrl } from "../facebook/graph.js";
-import { graphEdgePage, graphIso } from "../facebook/graph-edge-page.js";
+import { graphUrl } from "../meta/graph.js";
+import { graphEdgePage, graphIso } from "../meta/graph-edge-page.js";
 import type { NetworkContext } from "../types.js";
 import { threadsDefaultApiVersion, threadsUrls } from "./capabilities.js";
 import { threadsErrorTable as table } from "./errors.js";

@@ -1,5 +1,5 @@
 import type { AuthorizeInput, ExchangeInput, NetworkContext, TokenSet } from "../types.js";
-import { googleAuthorizeUrl, googleExchangeCode, googleRefresh, googleRevoke } from "../youtube/google-oauth.js";
+import { googleAuthorizeUrl, googleExchangeCode, googleRefresh, googleRevoke } from "../google/oauth.js";
 import { googleBusinessConnectScopes, googleBusinessUrls } from "./capabilities.js";
 import { googleBusinessErrorTable } from "./errors.js";
 

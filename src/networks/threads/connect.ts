@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { callNetwork, formBody } from "../http.js";
-import { expiresAt, graphRequest, graphUrl, parseGraphBody, TokenResponseSchema } from "../facebook/graph.js";
+import { expiresAt, graphRequest, graphUrl, parseGraphBody, TokenResponseSchema } from "../meta/graph.js";
 import type { AuthorizeInput, NetworkContext, TokenSet } from "../types.js";
 import { threadsScopes, threadsUrls } from "./capabilities.js";
 import { threadsErrorTable as table } from "./errors.js";

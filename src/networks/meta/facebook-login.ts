@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { ErrorTable } from "../http.js";
 import type { AuthorizeInput, NetworkContext, TokenSet } from "../types.js";
-import { facebookUrls } from "./capabilities.js";
+import { facebookUrls } from "./facebook-graph.js";
 import { expiresAt, graphCollect, graphRequest, graphUrl, SuccessSchema, TokenResponseSchema } from "./graph.js";
 
 /**

@@ -3,7 +3,7 @@ import type { PlatformId } from "../../types/platform-ids.js";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { type SandboxToken, checkToken, issueTokens, revokeToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { unmatched } from "./google-wire.js";
+import { unmatched } from "./wire.js";
 
 /**
  * Google's OAuth server (accounts.google.com + oauth2.googleapis.com) as two simulators share it.

@@ -1,0 +1,38 @@
+import type { NetworkRules } from "../rules-schema.js";
+
+/** LinkedIn's rules beyond its capability record (the shape: rules-schema.ts). */
+export const linkedinRules: NetworkRules = {
+  validation: {
+    destinationOption: "author",
+    // Option author: an organisation URN posts as the organisation; without it the member posts.
+    // The adapter also takes a member URN as author (publish.ts): that is a personal profile too.
+    destinationAccountKind: { withDestination: "organization", without: "personal", byPrefix: { "urn:li:person:": "personal" } },
+    // Capability comment and sheet: 1:2.4 to 2.4:1 is the video rule; images have no ratio bound.
+    aspectRatioAppliesTo: "video",
+    altText: {},
+    // The spec's error table refuses video posts to a personal profile (prof_video_unsupported),
+    // and its error codes are the contract. LinkedIn's Videos API itself would take a
+    // member-owned video under w_member_social; Chorus keeps the spec's one rule, stated in the
+    // error's fix: post the video as an organisation (option author), or post images.
+    videoUnsupportedForAccountKinds: ["personal"],
+    options: {
+      // Option description: CONNECTIONS is for member posts only.
+      visibility: { valueAccountKinds: { CONNECTIONS: ["personal"] } },
+      // articleTitle is required with articleUrl; an article is the post's content, so no media.
+      articleUrl: { requires: ["articleTitle"], textOnly: true },
+      articleTitle: { requires: ["articleUrl"] },
+      articleDescription: { requires: ["articleUrl"] },
+      mediaTitle: { appliesToMedia: "video" },
+    },
+  },
+  tokens: {
+    // 60-day tokens; refresh tokens only for approved partner apps, and theirs end 365 days after
+    // the first consent without being extended: a connection expires for good when it has no
+    // refresh token, or when the refresh token ends no later than the access token.
+    async expiry(connection, tokens) {
+      const set = await tokens();
+      if (!set.refreshToken || !connection.tokenExpiresAt) return true;
+      return set.refreshExpiresAt !== null && new Date(set.refreshExpiresAt).getTime() <= connection.tokenExpiresAt.getTime();
+    },
+  },
+};

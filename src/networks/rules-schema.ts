@@ -1,0 +1,191 @@
+import type { ErrorCode } from "../infra/error-catalogue.js";
+import type { NetworkCapabilities } from "./capabilities-schema.js";
+import type { NetworkOptionRules } from "./option-scope.js";
+
+/**
+ * The shape of a network's `rules.ts`: what Chorus enforces or schedules for the network that the
+ * public capability record (capabilities.ts, GET /v1/platforms) has no field for. The data lives
+ * in the network's folder; the engines that apply it live in the domain (publishing/posts/validation, the
+ * inbox poller, token renewal, the allowance read) and reach it by one lookup,
+ * `rulesFor(platform)` in registry.ts, so publishing, validation and the route descriptions read
+ * the same row.
+ */
+export interface NetworkRules {
+  /** Pre-publish checks beyond the capability record, run by POST /v1/posts/validate and by publishing. */
+  validation: ValidationRules;
+  tokens: TokenRenewal;
+  /** How often the inbox poller reads what the network does not push; absent is the poller's default (five minutes). */
+  polling?: PollingRules;
+  /**
+   * The `capabilities.rateLimits` scope that bounds how many posts one account may publish, for a
+   * network that documents such a window but has no endpoint to read it (GET .../allowance).
+   */
+  postingWindowScope?: string;
+  /**
+   * What the network pushes to Chorus itself (Meta's webhooks, POST /webhooks/meta): never polled,
+   * so the push stays the one source of those events and the network's quota is not spent twice.
+   */
+  pushed?: readonly PushedKind[];
+}
+
+export type PushedKind = "comment" | "mention" | "message";
+
+export type TextCounting = NetworkCapabilities["text"]["counting"];
+
+export type MediaKind = "image" | "video";
+
+/** Media rules of one post type (Instagram and Facebook `postType`), applied on top of the capability record. */
+export interface PostTypeRule {
+  /** Kinds this post type takes; a kind not listed is `image_not_supported` / `video_not_supported`. */
+  kinds?: readonly MediaKind[];
+  mediaRequired?: boolean;
+  /** Most media items in one post of this type. */
+  maxItems?: number;
+  minVideoSeconds?: number;
+  maxVideoSeconds?: number;
+  /** `false` when the capability's aspect-ratio bounds do not apply (Instagram reels and stories are 9:16). */
+  aspectRatio?: boolean;
+}
+
+/** Constraints on one `platformOptions` field beyond its capability type, values and maxLength. */
+export interface OptionRule {
+  /** Strings: fewest characters. */
+  minLength?: number;
+  /** Strings: characters the value may not contain. */
+  forbiddenChars?: string;
+  /** Strings: the shape of an id the network issues (a place id from GET /v1/discover/places), and what it is called. */
+  pattern?: { regex: RegExp; meaning: string };
+  /** Integers: bounds, inclusive. */
+  min?: number;
+  max?: number;
+  /** Integers: a 0-based index into the post's images (below the number of images). */
+  indexOfImages?: boolean;
+  /** Arrays: bounds on the number of items. */
+  minItems?: number;
+  maxItems?: number;
+  /** Arrays of strings: bounds on each item's length, counted in `itemCounting` (default characters). */
+  itemMinLength?: number;
+  itemMaxLength?: number;
+  itemCounting?: TextCounting;
+  /** Other options that must be set when this one is. */
+  requires?: readonly string[];
+  /** Other options that cannot be set together with this one. */
+  excludes?: readonly string[];
+  /** This option must be set when `option` has one of `values`. */
+  requiredWhen?: { option: string; values: readonly string[] };
+  /** Not required (despite the capability) when `option` has one of `values`. */
+  notRequiredWhen?: { option: string; values: readonly string[] };
+  /** This option is refused unless `option` has one of `values`. */
+  allowedWhen?: { option: string; values: readonly string[] };
+  /** Refused when the post has media (polls, link previews, cards). */
+  textOnly?: boolean;
+  /** Has an effect only when the post carries this kind of media; otherwise a warning says it is ignored. */
+  appliesToMedia?: MediaKind;
+  /** Has an effect only on these post types; otherwise a warning says it is ignored. */
+  appliesToPostTypes?: readonly string[];
+  /** Only accounts connected through one of these variants can use it (`photo_page_door_required`). */
+  variants?: readonly string[];
+  /** Values only some account kinds may use: value → account kinds. */
+  valueAccountKinds?: Readonly<Record<string, readonly string[]>>;
+  /** The value is a `med_` id of a file the network takes besides `media` (YouTube thumbnail): what it must be. */
+  mediaRef?: { kinds: readonly MediaKind[]; mimeTypes: readonly string[]; maxBytes: number; what: string };
+}
+
+/**
+ * What a network enforces that the capability record has no field for: post types with their own
+ * media rules, option constraints written only in option descriptions, title rules, secondary
+ * text limits. Every value cites the capability note, option description or network sheet it
+ * comes from; the engine (domain/publishing/posts/validation/check-target.ts) stays generic.
+ */
+export interface ValidationRules {
+  /** Limits on the text besides `capabilities.text` (all blocking). */
+  extraTextLimits?: readonly { counting: TextCounting; maxLength: number }[];
+  /** Text limit of photo posts where it differs from `capabilities.text.maxLength`. */
+  photoPostTextMaxLength?: number;
+  /** Code for text over the limit, where the spec names a network-specific one. */
+  textTooLongCode?: Extract<ErrorCode, "text_too_long" | "text_invalid">;
+  /** Characters the text may not contain (`text_invalid`). */
+  textForbiddenChars?: string;
+  /**
+   * A count the capability note describes but the counting enum cannot express; over the limit
+   * gives a warning, not an error.
+   */
+  advisoryTextCount?: { count: "utf16" | "emojiBytes"; maxLength: number; how: string };
+  /** The network's own count of the text where it refuses past a limit the counting enum cannot express (an error). */
+  networkTextCount?: { count: (text: string) => number; maxLength: number; how: string };
+  /** Entity ceilings from capability notes; over them gives a warning. */
+  maxHashtags?: number;
+  maxMentions?: number;
+  maxLinks?: number;
+  maxCashtags?: number;
+  /** Most media items in one post, images and videos together (carousels). */
+  maxMediaItems?: number;
+  /** Which kind the capability's aspect-ratio bounds are about (default both). */
+  aspectRatioAppliesTo?: MediaKind | "both";
+  /** Post types selected by an option, each with its own media rules. */
+  postTypes?: { option: string; default: string; types: Readonly<Record<string, PostTypeRule>> };
+  /** Rules for `platformOptions.<p>.title`; its length comes from the capability option's maxLength. */
+  title?: { required?: boolean; forbiddenChars?: string; photoPostsOnly?: boolean };
+  /** The option that names the destination inside the account; a target with a `destination` satisfies it when required. */
+  destinationOption?: string;
+  /**
+   * The account kind when the caller does not give one: which kind posting with and without a
+   * destination means, and destinations that name another kind by their prefix (LinkedIn: an
+   * `author` of `urn:li:person:` is a member, so a personal profile).
+   */
+  destinationAccountKind?: { withDestination: string; without: string; byPrefix?: Readonly<Record<string, string>> };
+  /** A paid-partnership toggle that cannot go with a private audience (`branded_content_private`). */
+  brandedContent?: { toggle: string; privacyOption: string; privateValues: readonly string[] };
+  /** Creator-level limits read from GET /v1/social-accounts/{id}/publish-info. */
+  publishInfo?: { privacyOption: string; privacyOptionsField: string; maxVideoSecondsField: string };
+  /** Alt text is sent to the network (from `mediaAlt`, or from `option` when given); missing alt gives a warning. */
+  altText?: { option?: string };
+  /** Account kinds that cannot post video (`prof_video_unsupported`). */
+  videoUnsupportedForAccountKinds?: readonly string[];
+  /** Images of one post must share their dimensions (Pinterest carousels); a warning. */
+  sameImageDimensions?: boolean;
+  options?: Readonly<Record<string, OptionRule>>;
+  /** The network's own table of which post kinds each option applies to, which its publish plan reads too. */
+  postKinds?: NetworkOptionRules;
+}
+
+/**
+ * The part of a stored token set a renewal rule may read (a `TokenSet` has it); named here rather
+ * than imported so that types.ts, which holds the adapter's `rules`, is not imported back.
+ */
+export interface RenewalTokens {
+  refreshToken: string | null;
+  refreshExpiresAt: string | null;
+}
+
+/** The facts of a connection its renewal rule reads. */
+export interface ConnectionFacts {
+  connectVariant: string | null;
+  tokenExpiresAt: Date | null;
+}
+
+/**
+ * Whether Chorus can keep a connection's access token alive by itself (network sheets in
+ * shared/networks).
+ */
+export interface TokenRenewal {
+  /**
+   * `renews`: refreshed with a refresh token or with the token itself; `expires`: ends at
+   * `tokenExpiresAt` and the person must connect again; a function: decides per connection (true
+   * when this one expires for good), reading the stored token set only if it needs to.
+   */
+  expiry: "renews" | "expires" | ((connection: ConnectionFacts, tokens: () => Promise<RenewalTokens>) => Promise<boolean>);
+  /**
+   * Renewed ahead of expiry by the background sweep, because what renews it lapses unless used;
+   * connections of the listed variants are not (they cannot be renewed at all). Absent: renewal
+   * on use is enough.
+   */
+  renewAhead?: { exceptVariants?: readonly string[] };
+}
+
+export interface PollingRules {
+  /** How often one account is polled, from the network's own limits. */
+  intervalMs: number;
+  /** Feeds read less often than the account, by feed name (`messages`), where their limits want it. */
+  feedIntervalMs?: Readonly<Record<string, number>>;
+}

@@ -1,0 +1,29 @@
+import type { NetworkRules } from "../rules-schema.js";
+
+/** TikTok's rules beyond its capability record (the shape: rules-schema.ts). */
+export const tiktokRules: NetworkRules = {
+  validation: {
+    // Capability note: TikTok counts UTF-16 code units (an emoji uses 2 of the 2,200).
+    advisoryTextCount: { count: "utf16", maxLength: 2200, how: "TikTok counts UTF-16 code units, so most emoji use 2" },
+    // Capability note: photo posts send the text as `description` (4,000).
+    photoPostTextMaxLength: 4000,
+    title: { photoPostsOnly: true },
+    brandedContent: { toggle: "brandContentToggle", privacyOption: "privacyLevel", privateValues: ["SELF_ONLY"] },
+    publishInfo: { privacyOption: "privacyLevel", privacyOptionsField: "privacyLevelOptions", maxVideoSecondsField: "maxVideoPostDurationSec" },
+    options: {
+      // Sheet: privacy_level is required for DIRECT_POST; inbox uploads (MEDIA_UPLOAD) are finished in the app.
+      privacyLevel: { notRequiredWhen: { option: "postMode", values: ["MEDIA_UPLOAD"] } },
+      disableDuet: { appliesToMedia: "video" },
+      disableStitch: { appliesToMedia: "video" },
+      videoCoverTimestampMs: { appliesToMedia: "video", min: 0 },
+      isAigc: { appliesToMedia: "video" },
+      photoCoverIndex: { appliesToMedia: "image", min: 0, indexOfImages: true },
+      autoAddMusic: { appliesToMedia: "image" },
+    },
+  },
+  // Day-long access tokens with refresh tokens, renewed on use.
+  tokens: { expiry: "renews" },
+  // The creator's direct-post window in capabilities.rateLimits: TikTok documents it per account
+  // but has no endpoint that reads it.
+  postingWindowScope: "creator: direct posts",
+};
