@@ -1,4 +1,4 @@
-import type { NetworkContext, TokenSet } from "../types.js";
+import type { NetworkContext, TokenSet } from "../call-context.js";
 
 /** The spec's normalised post metrics (API-DECISIONS "Analytics"); `followers` is account-level only. */
 export const normalisedMetrics = ["views", "reach", "likes", "comments", "shares", "saves", "clicks", "videoViews", "watchTimeSeconds"] as const;

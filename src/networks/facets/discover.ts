@@ -1,4 +1,4 @@
-import type { NetworkContext, TokenSet } from "../types.js";
+import type { NetworkContext, TokenSet } from "../call-context.js";
 import type { NetworkActor, NetworkPage, NetworkPageRequest } from "./inbox.js";
 
 export const searchModes = ["keyword", "tag"] as const;

@@ -1,4 +1,4 @@
-import type { NetworkContext, TokenSet } from "../types.js";
+import type { NetworkContext, TokenSet } from "../call-context.js";
 
 /**
  * The values of `action` in POST /v1/engagements: the spec's ten plus the extras users of X,

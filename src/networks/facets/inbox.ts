@@ -1,4 +1,4 @@
-import type { NetworkContext, TokenSet } from "../types.js";
+import type { NetworkContext, TokenSet } from "../call-context.js";
 
 /** The spec's six notification kinds; a network's other reasons (Bluesky's starter-pack joins) are dropped. */
 export const notificationKinds = ["likes", "replies", "mentions", "follows", "reposts", "quotes"] as const;

@@ -1,4 +1,4 @@
-import type { NetworkContext, TokenSet } from "../types.js";
+import type { NetworkContext, TokenSet } from "../call-context.js";
 
 /**
  * Chorus's broadcast states (API-DECISIONS "Live broadcasts"). Each network's own status is
