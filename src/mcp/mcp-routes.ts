@@ -1,12 +1,10 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import type { AppEnv } from "../http/context.js";
-import { mcpEndpoint } from "./server.js";
 import { allTools } from "./tools/index.js";
 import * as v from "valibot";
 import { errorResponses, jsonResponse, openApiSchema, security } from "../routes/openapi-helpers.js";
 import { JsonRpcErrorSchema, JsonRpcRequestBody, JsonRpcResponseSchema } from "../routes/v1/mcp/schema.js";
-import { readJsonRpcBody } from "../routes/v1/mcp/json-rpc-body.js";
 
 const description = `Model Context Protocol (protocol revision 2025-11-25) over Streamable HTTP, for agents. Send JSON-RPC 2.0 messages (\`initialize\`, \`tools/list\`, \`tools/call\`, notifications) with \`Authorization: Bearer <key>\`; answers are \`application/json\`.
 
@@ -47,6 +45,9 @@ export const mcpRoutes = new Hono<AppEnv>()
       responses: mcpResponses(),
     }),
     async (c) => {
+      // The MCP SDK (its zod schemas) is a quarter of the app's memory and start-up: loaded on the
+      // first MCP request, so a server or isolate that never serves an agent never pays for it.
+      const [{ readJsonRpcBody }, { mcpEndpoint }] = await Promise.all([import("../routes/v1/mcp/json-rpc-body.js"), import("./server.js")]);
       const read = await readJsonRpcBody(c.req);
       if ("refusal" in read) return read.refusal;
       const { transport } = await mcpEndpoint();
