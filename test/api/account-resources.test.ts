@@ -128,7 +128,7 @@ describe("GET /v1/social-accounts/{id}/allowance", () => {
     const postId = newId("post");
     const now = t.clock.now();
     await t.db.insert(posts).values({ id: postId, workspaceId: ws.id, state: "published", text: "x", textOverrides: {}, media: [], mediaAlt: [], mediaOverrides: {}, mediaAltOverrides: {}, platformOptions: {} });
-    const target = (state: string, publishedAt: Date | null) => ({ id: newId("tgt"), postId, workspaceId: ws.id, accountId: id, platform: "tiktok", handle: "h", state, publishedAt });
+    const target = (state: string, publishedAt: Date | null) => ({ id: newId("tgt"), postId, workspaceId: ws.id, accountId: id, platform: "tiktok" as const, handle: "h", state, publishedAt });
     await t.db.insert(postTargets).values([
       target("published", new Date(now.getTime() - 3_600_000)),
       target("published", new Date(now.getTime() - 60_000)),

@@ -150,7 +150,7 @@ describe("tokens renewed ahead of expiry", () => {
       Array.from({ length: 101 }, async (_, i) => {
         const id = `acc_backoff_${ws.id}_${i}`;
         const tokens: TokenSet = { accessToken: `live-${i}`, refreshToken: null, expiresAt: new Date(expiry - 60 * 60_000).toISOString(), refreshExpiresAt: null, scopes: [], extra: {} };
-        return { id, workspaceId: ws.id, platform: "threads", mode: "live" as const, networkUserId: `backoff_${i}`, handle: `backoff_${i}`, status: "active" as const, tokensEncrypted: await sealTokens(t.deps.cipher, id, tokens), tokenExpiresAt: new Date(expiry - 60 * 60_000), scopes: [] };
+        return { id, workspaceId: ws.id, platform: "threads" as const, mode: "live" as const, networkUserId: `backoff_${i}`, handle: `backoff_${i}`, status: "active" as const, tokensEncrypted: await sealTokens(t.deps.cipher, id, tokens), tokenExpiresAt: new Date(expiry - 60 * 60_000), scopes: [] };
       }),
     );
     await t.db.insert(socialAccounts).values(failing);

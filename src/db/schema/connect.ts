@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../networks/platform-ids.js";
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { profiles, workspaces } from "./workspaces.js";
@@ -12,7 +13,7 @@ export const appCredentials = pgTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     clientId: text("client_id").notNull(),
     clientSecretEncrypted: text("client_secret_encrypted").notNull(),
     /** The network products the app has (LinkedIn `member`, `organization`); null means the deployment's setting. */
@@ -35,7 +36,7 @@ export const connectSessions = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     profileId: text("profile_id").references(() => profiles.id, { onDelete: "cascade" }),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     variant: text("variant"),
     mode: text("mode").$type<"test" | "live">().notNull(),
     codeVerifier: text("code_verifier").notNull(),

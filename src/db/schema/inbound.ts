@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../networks/platform-ids.js";
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./social.js";
 import { workspaces } from "./workspaces.js";
@@ -18,7 +19,7 @@ export const inboundRoutes = pgTable(
     accountId: text("account_id")
       .notNull()
       .references(() => socialAccounts.id, { onDelete: "cascade" }),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     /** The id Meta puts in `entry[].id` (a page id). */
     objectId: text("object_id").notNull(),
     fields: jsonb("fields").$type<string[]>().notNull(),

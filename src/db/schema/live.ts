@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../networks/platform-ids.js";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { socialAccounts } from "./social.js";
 import { workspaces } from "./workspaces.js";
@@ -19,7 +20,7 @@ export const liveBroadcasts = pgTable(
     accountId: text("account_id")
       .notNull()
       .references(() => socialAccounts.id, { onDelete: "cascade" }),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     networkId: text("network_id").notNull(),
     /** The page the broadcast is on (Facebook); null where the account is the channel. */
     pageId: text("page_id"),

@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../networks/platform-ids.js";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { profiles, workspaces } from "./workspaces.js";
 
@@ -11,7 +12,7 @@ export const socialAccounts = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     /** `test` accounts live on the sandbox simulators, `live` ones on the real networks. */
     mode: text("mode").$type<"test" | "live">().notNull(),
     networkUserId: text("network_user_id").notNull(),
@@ -52,7 +53,7 @@ export const sandboxRecords = pgTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     kind: text("kind").notNull(),
     id: text("id").notNull(),
     owner: text("owner"),
@@ -108,7 +109,7 @@ export const postTargets = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     handle: text("handle").notNull(),
     state: text("state").notNull(),
     networkPostId: text("network_post_id"),

@@ -1,5 +1,6 @@
 import type { StoredGrant } from "../../db/schema/agents.js";
 import { ApiError } from "../../infra/errors.js";
+import { isPlatformId, type PlatformId } from "../../networks/platform-ids.js";
 
 /**
  * What an agent may do, in the owner's words on the consent page. Every MCP tool and every REST
@@ -47,7 +48,7 @@ export function assertActionGranted(grant: AgentGrant, action: RequiredAction, w
 
 export interface ScopedAccount {
   id: string;
-  platform: string;
+  platform: PlatformId;
   profileId: string | null;
 }
 
@@ -77,7 +78,7 @@ export function accountInGrant(grant: AgentGrant, account: ScopedAccount): boole
 }
 
 export function platformRefusal(grant: AgentGrant, platform: string, param: string): ApiError | null {
-  if (grant.platforms === null || grant.platforms.includes(platform)) return null;
+  if (grant.platforms === null || (isPlatformId(platform) && grant.platforms.includes(platform))) return null;
   return new ApiError("agent_grant_platform", { param, message: `This agent may not reach ${platform}.`, fix: platformFix(grant, platform) });
 }
 

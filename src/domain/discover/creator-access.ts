@@ -1,5 +1,4 @@
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { SocialAccountRow } from "../social-accounts/account-view.js";
 
@@ -9,7 +8,7 @@ import type { SocialAccountRow } from "../social-accounts/account-view.js";
  * beforehand what the search would answer.
  */
 export function creatorSearchRefusal(row: Pick<SocialAccountRow, "platform" | "connectVariant">): ApiError | null {
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const adapter = adapterFor(platform);
   const discover = adapter.discover;
   const name = adapter.capabilities.name;

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { inboxPollCursors, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
 import { recordInboundFor } from "../inbound/record-inbound.js";
@@ -37,7 +36,7 @@ async function pollableAccount(ctx: DomainContext, accountId: string): Promise<S
 
 /** The feeds of this account that some endpoint listens to, with the events each may record. */
 export async function feedsToPoll(ctx: DomainContext, row: SocialAccountRow): Promise<{ feed: PolledFeed; read: FeedRead; events: string[] }[]> {
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const adapter = adapterFor(platform);
   const account = { platform, networkUserId: row.networkUserId };
   const candidates = polledFeeds.flatMap((feed) => {
@@ -117,8 +116,8 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
   if (cursor?.pausedUntil && cursor.pausedUntil > now) return { feed: feed.name, outcome: "skipped", reason: "paused" };
   // Two windows run back to back after a backlog, or two processes' sweeps: one poll per half interval is plenty.
   // A feed with its own (longer) interval is read in the first window that reaches it.
-  const every = pollIntervalMs(row.platform as PlatformId);
-  const feedEvery = Math.max(every, feed.intervalMs?.[row.platform as PlatformId] ?? every);
+  const every = pollIntervalMs(row.platform);
+  const feedEvery = Math.max(every, feed.intervalMs?.[row.platform] ?? every);
   if (!options.force && cursor && now.getTime() - cursor.lastPolledAt.getTime() < feedEvery - every / 2) {
     return { feed: feed.name, outcome: "skipped", reason: "recently_polled" };
   }

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import { socialAccounts, workspaces } from "../../db/schema/index.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import { reconnectLink } from "../connect/reconnect-link.js";
 import { recordEventOnce } from "../events/record-event.js";
 import type { WorkspaceRecord } from "../context.js";
@@ -66,7 +65,7 @@ async function warnOnce(runtime: JobRuntime, account: SocialAccountRow, workspac
 export async function recordTokenExpiring(runtime: JobRuntime, account: SocialAccountRow, workspace: WorkspaceRecord, now: Date): Promise<boolean> {
   const { tokenExpiresAt } = account;
   if (!tokenExpiresAt) return false;
-  const link = await reconnectLink(runtime.services, { ...account, platform: account.platform as PlatformId }, now);
+  const link = await reconnectLink(runtime.services, { ...account, platform: account.platform }, now);
   const id = await recordEventOnce(runtime.db, runtime.services.jobs, {
     workspaceId: account.workspaceId,
     mode: account.mode === "live" ? "live" : "test",

@@ -3,7 +3,6 @@ import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
 import { assertAccountsInGrant } from "../agents/grant-checks.js";
 import { forgetAgents, refundAgentCharges } from "../agents/agent-spend.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { scheduleOf } from "./create-post.js";
 import { reserveCredits } from "./credits.js";
@@ -129,7 +128,7 @@ export async function publishDraft({ ctx, input, loadMedia }: { ctx: DomainConte
     const p = prepared.find((x) => x.account.id === target.accountId);
     const first = p?.errors[0];
     if (!p || first) {
-      const platform = target.platform as PlatformId;
+      const platform = target.platform;
       refused.push({ id: target.id, error: first ? refusalOf(first, platform) : new ApiError("channel_gone", { platform, message: "The account was disconnected after the draft was saved." }) });
     } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id) });
   }

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { postTargets } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import type { PublishRequest, PublishResult } from "../../networks/publish-types.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { DomainContext } from "../context.js";
@@ -51,7 +50,7 @@ function toOutcome(result: PublishResult, now: Date): TargetOutcome {
  * the network whether the post went out before anything is retried.
  */
 async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number, record: OutcomeRecorder): Promise<TargetOutcome> {
-  const platform = target.account.platform as PlatformId;
+  const platform = target.account.platform;
   const adapter = adapterFor(platform);
   let outcome: TargetOutcome;
   try {

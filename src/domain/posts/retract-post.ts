@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { postTargets, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import type { DomainContext } from "../context.js";
@@ -48,7 +47,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** Deletes one published target at its network; the target row changes only when the network said yes. */
 async function retractOne(ctx: DomainContext, target: TargetRow): Promise<{ result: RetractResult; error: ApiError | null }> {
-  const platform = target.platform as PlatformId;
+  const platform = target.platform;
   const adapter = adapterFor(platform);
   const remove = adapter.deletePost?.bind(adapter);
   if (!remove) {

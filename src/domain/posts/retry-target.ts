@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import type { DomainContext } from "../context.js";
 import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { publishPrepared } from "./publish-targets.js";
@@ -48,7 +47,7 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
   if (!post || post.state === "cancelled") return;
   if (!account || account.status === "disconnected") {
     await ctx.db.update(postTargets).set({ state: "publishing" }).where(eq(postTargets.id, target.id));
-    await recordTargetOutcome(ctx, target.id, { state: "failed", error: new ApiError("channel_gone", { platform: target.platform as PlatformId }) });
+    await recordTargetOutcome(ctx, target.id, { state: "failed", error: new ApiError("channel_gone", { platform: target.platform }) });
   } else {
     // The checks run again: media may have been deleted or the plan changed while it waited.
     // Anything that stops the send fails the target (and refunds it) instead of leaving it pending.
@@ -57,7 +56,7 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
       const [prepared] = await prepareTargets(ctx, [account], post, loadMedia);
       const first = prepared?.errors[0];
       if (!prepared || first) {
-        refusal = first ? refusalOf(first, target.platform as PlatformId) : new ApiError("internal_error", { platform: target.platform as PlatformId });
+        refusal = first ? refusalOf(first, target.platform) : new ApiError("internal_error", { platform: target.platform });
       } else {
         await holdCredit(ctx, target);
         await publishPrepared(
@@ -67,7 +66,7 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
         );
       }
     } catch (error) {
-      refusal = targetFailure(error, target.platform as PlatformId);
+      refusal = targetFailure(error, target.platform);
     }
     if (refusal) {
       await ctx.db.update(postTargets).set({ state: "publishing" }).where(and(eq(postTargets.id, target.id), eq(postTargets.state, "pending")));

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { events, inboxPollCursors } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import type { Simulator } from "../../sandbox/types.js";
 import type { DomainContext } from "../context.js";
 import { feedsToPoll, pollFeed } from "../inbox-polling/poll-account.js";
@@ -30,7 +29,7 @@ export interface PolledInboundInput {
  * nothing as news, so an account never polled is baselined before the item exists.
  */
 export async function polledSandboxInbound(ctx: DomainContext, row: SocialAccountRow, simulator: Simulator, input: PolledInboundInput) {
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   if (!simulator.simulateActivity) {
     throw new ApiError("capability_unsupported", { param: "id", platform, message: `The ${platform} sandbox cannot make a simulated person ${input.kind} yet.` });
   }

@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkContext, TokenSet } from "../../networks/types.js";
 import type { DomainContext } from "../context.js";
@@ -16,7 +15,7 @@ const REFRESH_AHEAD_MS = 5 * 60_000;
 /** How long one refresher holds the lock; a crashed refresher frees it after this. */
 const REFRESH_LOCK_MS = 30_000;
 
-const platformOf = (row: SocialAccountRow) => row.platform as PlatformId;
+const platformOf = (row: SocialAccountRow) => row.platform;
 
 /**
  * Turns the account `needs_reauth` and, only when this call made that change (the update is

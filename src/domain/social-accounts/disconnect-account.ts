@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { socialAccounts } from "../../db/schema/index.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import type { DomainContext } from "../context.js";
@@ -17,7 +16,7 @@ import { openTokens } from "./token-vault.js";
  */
 export async function disconnectAccount({ ctx, input }: { ctx: DomainContext; input: { id: string } }) {
   const row = await requireAccount(ctx, input.id);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   let revoked = false;
   const adapter = adapterFor(platform);
   if (row.status !== "disconnected" && row.tokensEncrypted && adapter.revoke) {

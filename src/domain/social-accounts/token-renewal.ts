@@ -37,7 +37,7 @@ export const platformsThatMayExpire = (Object.keys(renewal) as PlatformId[]).fil
 
 /** True when this connection's access token ends at `tokenExpiresAt` whatever Chorus does. */
 export async function expiresForGood(row: SocialAccountRow, tokens: () => Promise<TokenSet>): Promise<boolean> {
-  const rule: Renewal = renewal[row.platform as PlatformId];
+  const rule: Renewal = renewal[row.platform];
   if (rule === "renews") return false;
   if (rule === "expires") return true;
   return rule(row, tokens);

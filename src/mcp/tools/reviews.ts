@@ -4,7 +4,6 @@ import { listReviews } from "../../domain/reviews/list-reviews.js";
 import { reviewsNaming } from "../../domain/reviews/review-replies.js";
 import { requireAccount } from "../../domain/social-accounts/account-queries.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../networks/platform-ids.js";
 import { CommentIdParam, ReplyBody, ReplyResultSchema } from "../../routes/v1/comments/schema.js";
 import { ReviewListQuery, ReviewListSchema } from "../../routes/v1/reviews/schema.js";
 import { defineTool, readOnly } from "../tool.js";
@@ -43,7 +42,7 @@ export const reviewTools = [
     run: async ({ ctx }, input) => {
       // The account first: another workspace's, or one outside an agent's grant, is refused before the id says anything.
       const row = await requireAccount(ctx, input.account, "account");
-      const platform = row.platform as PlatformId;
+      const platform = row.platform;
       if (!reviewsNaming(platform, input.id)) {
         throw new ApiError("resource_not_found", {
           param: "id",
