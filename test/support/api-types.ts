@@ -20,7 +20,15 @@ type PathsFor<M extends Method> = { [P in keyof paths]: paths[P] extends { [K in
 type Concrete<P extends string> = P extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Concrete<Tail>}` : P;
 type WithoutQuery<S extends string> = S extends `${infer Base}?${string}` ? Base : S;
 
-type Matching<M extends Method, S extends string> = { [P in PathsFor<M>]: WithoutQuery<S> extends Concrete<P> ? P : never }[PathsFor<M>];
+/** True for a string type with holes (`/v1/posts/${string}`), false for one exact string. */
+type HasHoles<S extends string> = {} extends Record<S, 1> ? true : false;
+/**
+ * A path with holes must fit the documented one both ways: `/v1/posts/${string}/comments${string}`
+ * (a query built elsewhere) fits `/v1/posts/{id}` one way only, and is left untyped rather than
+ * typed as the wrong answer.
+ */
+type Fits<S extends string, C extends string> = S extends C ? (HasHoles<S> extends true ? (C extends S ? true : false) : true) : false;
+type Matching<M extends Method, S extends string> = { [P in PathsFor<M>]: Fits<WithoutQuery<S>, Concrete<P>> extends true ? P : never }[PathsFor<M>];
 /**
  * `/v1/posts/${string}/retract` also fits `/v1/posts/{id}` (a parameter matches any text): of the
  * documented paths a string fits, the ones no other fitting path is narrower than.
@@ -40,4 +48,4 @@ type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : nu
 type SuccessOf<O> = O extends { responses: infer R } ? JsonOf<R[Extract<keyof R, SuccessStatus>]> : never;
 
 /** The documented success body of a call, or unknown when the path is not one TypeScript can place. */
-export type SuccessBody<M extends Method, S extends string> = [OperationAt<M, S>] extends [never] ? unknown : SuccessOf<OperationAt<M, S>>;
+export type SuccessBody<M extends Method, S extends string> = S extends string ? ([OperationAt<M, S>] extends [never] ? unknown : SuccessOf<OperationAt<M, S>>) : never;
