@@ -10,16 +10,6 @@ import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js
 import { jpeg } from "../unit/media-fixtures.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
-interface Created {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  secret: string;
-  failingSince: string | null;
-  lastDeliveryAt: string | null;
-}
-
 describe("webhooks: registration, signed delivery, retries", () => {
   let t: TestApp;
   let runtime: JobRuntime;
@@ -28,11 +18,6 @@ describe("webhooks: registration, signed delivery, retries", () => {
     t = await createTestApp({ deps: { loopbackWebhooks: true } });
     runtime = t.jobRuntime();
   });
-  async function register(ws: WorkspaceFixture, json: Record<string, unknown>): Promise<Created> {
-    const response = await ws.post("/v1/webhooks", json);
-    expect(response.status, response.text).toBe(201);
-    return response.body;
-  }
   async function connect(ws: WorkspaceFixture, platform: string, handle: string) {
     const response = await ws.post("/v1/social-accounts/connect", { platform, handle });
     expect(response.status, response.text).toBe(201);
@@ -45,7 +30,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
   it("registers an endpoint, shows its secret once, and delivers account.connected signed as the spec says", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const created = await register(ws, { url: r.url });
+    const created = await ws.createWebhook({ url: r.url });
     expect(created).toMatchObject({ id: expect.stringMatching(/^whk_/), url: r.url, enabled: true, lastDeliveryAt: null, failingSince: null, secret: expect.stringMatching(/^whsec_/) });
     expect(created.events).toEqual(expect.arrayContaining(["post.published", "comment.received", "account.needs_reauth", "webhook.test"]));
     const listed = (await ws.get("/v1/webhooks")).body;
@@ -73,9 +58,9 @@ describe("webhooks: registration, signed delivery, retries", () => {
     const all = await receiver();
     const postsOnly = await receiver();
     const failedOnly = await receiver();
-    await register(ws, { url: all.url });
-    const posts = await register(ws, { url: postsOnly.url, events: ["post.published", "post.failed"] });
-    await register(ws, { url: failedOnly.url, events: ["post.failed"] });
+    await ws.createWebhook({ url: all.url });
+    const posts = await ws.createWebhook({ url: postsOnly.url, events: ["post.published", "post.failed"] });
+    await ws.createWebhook({ url: failedOnly.url, events: ["post.failed"] });
     const account = await connect(ws, "linkedin", "poster");
     const created = await ws.post("/v1/posts", { text: "hello hooks", accounts: [account.id] });
     expect(created.status, created.text).toBe(201);
@@ -93,7 +78,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
   it("retries a failing endpoint on the schedule with the same event id until it answers, and logs every attempt", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const hook = await register(ws, { url: r.url });
+    const hook = await ws.createWebhook({ url: r.url });
     // Down (500), down (unreachable), then up.
     r.behaviour = () => ({ status: 500, body: "broken today" });
     await connect(ws, "threads", "retried");
@@ -139,7 +124,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
     const delays = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
     const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const hook = await register(ws, { url: r.url });
+    const hook = await ws.createWebhook({ url: r.url });
     r.behaviour = () => ({ status: 503, body: "always down" });
     await connect(ws, "threads", "never-answers");
     await drain();
@@ -166,7 +151,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
   it("sends post.processing when an immediate publish waits on an asynchronous network, then post.published", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    await register(ws, { url: r.url, events: ["post.processing", "post.published", "post.failed", "post.partial"] });
+    await ws.createWebhook({ url: r.url, events: ["post.processing", "post.published", "post.failed", "post.partial"] });
     const account = await connect(ws, "tiktok", "async-clip");
     const upload = await ws.post("/v1/media", undefined, { raw: jpeg(1080, 1920), headers: { "content-type": "image/jpeg" } });
     const media = upload.body.id;
@@ -187,7 +172,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
   it("delivers message.received, comment.received and mention.received with what a reply needs, and never the account's own replies", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const hook = await register(ws, { url: r.url, events: ["message.received", "comment.received", "mention.received"] });
+    const hook = await ws.createWebhook({ url: r.url, events: ["message.received", "comment.received", "mention.received"] });
     const connected = await connect(ws, "instagram", "inbox-brand");
     const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, connected.id));
     if (!row) throw new Error("no account");
