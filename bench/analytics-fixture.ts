@@ -34,7 +34,7 @@ export async function seedAnalyticsFixture(runtime: { db: Database; deps: AppDep
     if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, unknown>;
   };
-  const accounts: { id: string; platform: string }[] = [];
+  const accounts: { id: string; platform: (typeof PLATFORMS)[number] }[] = [];
   for (const [i, platform] of PLATFORMS.entries()) {
     const json = platform === "bluesky" ? { platform, handle: `stats${i}.test`, appPassword: "abcd-efgh-ijkl-mnop" } : { platform, handle: `stats_${platform}_${i}` };
     const { id } = (await call("/v1/social-accounts/connect", { method: "POST", json })) as { id: string };

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * GET /v1/social-accounts/{id}/posts, /followers and /following on the networks that gained
@@ -10,38 +11,34 @@ import { jpeg } from "../unit/media-fixtures.js";
  * pages, Google Business locations), through the public API and the sandbox simulators.
  */
 
-type Page<T> = { items: T[]; cursor: string | null; platform: string; problems: { account: string; code: string; message: string; retryable: boolean }[] };
-type Post = { id: string; postId: string | null; account: string; platform: string; url: string | null; text: string | null; createdAt: string; kind: string };
 
 const networks = ["facebook", "instagram", "threads", "tiktok", "pinterest", "googlebusiness"] as const satisfies readonly PlatformId[];
 
 let t: TestApp;
-let ws: TestWorkspace;
+let ws: WorkspaceFixture;
 const accounts: Record<string, string> = {};
 /** The two posts published to every network, oldest first, each with its network id per platform. */
 const published: { id: string; text: string; networkIds: Record<string, string> }[] = [];
 
-async function read<T>(path: string): Promise<Page<T>> {
-  const response = await ws.request(path);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Page<T>;
+async function read<P extends string>(path: P) {
+  const response = await ws.get(path);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
 async function firstTarget(account: string, kind?: string): Promise<string> {
-  const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string; kind: string }[] };
+  const targets = (await ws.get(`/v1/social-accounts/${account}/targets`)).body;
   return targets.items.find((target) => !kind || target.kind === kind)?.id ?? "";
 }
 
 async function upload(width: number, height: number): Promise<string> {
-  const response = await ws.request("/v1/media", { method: "POST", body: jpeg(width, height), headers: { "content-type": "image/jpeg" } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/media", undefined, { raw: jpeg(width, height), headers: { "content-type": "image/jpeg" } });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
 async function publishEverywhere(text: string, media: { square: string; portrait: string }, linkedinOrganization: string): Promise<void> {
-  const response = await ws.request("/v1/posts", {
-    method: "POST",
-    json: {
+  const response = await ws.post("/v1/posts", {
       text,
       accounts: [...networks.map((n) => accounts[n] ?? ""), accounts.linkedin ?? ""],
       media: [media.square],
@@ -53,14 +50,13 @@ async function publishEverywhere(text: string, media: { square: string; portrait
         tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: text },
         linkedin: { author: linkedinOrganization },
       },
-    },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
+    });
+  expect(response.status, response.text).toBe(201);
+  const { id } = response.body;
   // Asynchronous publishes (TikTok, Instagram) finish through the poller's clock.
   let targets: { platform: string; state: string; networkPostId: string | null; error: unknown }[] = [];
   for (let i = 0; i < 20; i++) {
-    targets = ((await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: typeof targets }).targets;
+    targets = (await ws.get(`/v1/posts/${id}`)).body.targets;
     if (targets.every((target) => target.state !== "processing")) break;
     t.clock.advance(30_000);
     await runDueJobs(t.jobRuntime());
@@ -72,11 +68,11 @@ async function publishEverywhere(text: string, media: { square: string; portrait
 
 beforeAll(async () => {
   t = await createTestApp();
-  ws = await t.workspace({ plan: "subscription" });
+  ws = await testWorkspace(t, { plan: "subscription" });
   for (const platform of [...networks, "linkedin"]) {
-    const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `reads-${platform}` } });
-    expect(response.status, await response.clone().text()).toBe(201);
-    accounts[platform] = ((await response.json()) as { id: string }).id;
+    const response = await ws.post("/v1/social-accounts/connect", { platform, handle: `reads-${platform}` });
+    expect(response.status, response.text).toBe(201);
+    accounts[platform] = response.body.id;
   }
   const media = { square: await upload(1080, 1080), portrait: await upload(1080, 1920) };
   const organization = await firstTarget(accounts.linkedin ?? "", "organization");
@@ -90,7 +86,7 @@ describe("GET /v1/social-accounts/{id}/posts on the networks that gained it", ()
   it.each([...networks, "linkedin"])("%s: lists the account's posts newest first, each with its Chorus post id, one page at a time", async (platform) => {
     const account = accounts[platform] ?? "";
     const expected = [...published].reverse().map((p) => [p.networkIds[platform], p.id]);
-    const whole = await read<Post>(`/v1/social-accounts/${account}/posts`);
+    const whole = await read(`/v1/social-accounts/${account}/posts`);
     expect(whole.problems).toEqual([]);
     expect(whole.platform).toBe(platform);
     // The two posts published above come first; anything older was made outside Chorus (some
@@ -101,15 +97,15 @@ describe("GET /v1/social-accounts/{id}/posts on the networks that gained it", ()
     expect(whole.items[0]?.url).toMatch(/^https:\/\//);
     expect(whole.cursor).toBeNull();
 
-    const first = await read<Post>(`/v1/social-accounts/${account}/posts?limit=1`);
+    const first = await read(`/v1/social-accounts/${account}/posts?limit=1`);
     expect(first.items.map((p) => p.postId)).toEqual([published[1]?.id]);
     expect(first.cursor).toEqual(expect.any(String));
-    const second = await read<Post>(`/v1/social-accounts/${account}/posts?limit=1&cursor=${encodeURIComponent(first.cursor ?? "")}`);
+    const second = await read(`/v1/social-accounts/${account}/posts?limit=1&cursor=${encodeURIComponent(first.cursor ?? "")}`);
     expect(second.items.map((p) => p.postId)).toEqual([published[0]?.id]);
     // Paging on to the end meets every post once, in the same order as the whole list.
     const seen = [...first.items, ...second.items].map((p) => p.id);
     for (let cursor = second.cursor; cursor !== null; ) {
-      const page: Page<Post> = await read<Post>(`/v1/social-accounts/${account}/posts?limit=1&cursor=${encodeURIComponent(cursor)}`);
+      const page = await read(`/v1/social-accounts/${account}/posts?limit=1&cursor=${encodeURIComponent(cursor)}`);
       seen.push(...page.items.map((p) => p.id));
       cursor = page.cursor;
       expect(seen.length).toBeLessThanOrEqual(whole.items.length);
@@ -119,21 +115,21 @@ describe("GET /v1/social-accounts/{id}/posts on the networks that gained it", ()
 
   it("shows the post's text as the person wrote it (LinkedIn's little-text markup undone)", async () => {
     for (const platform of ["facebook", "threads", "linkedin", "googlebusiness"]) {
-      const page = await read<Post>(`/v1/social-accounts/${accounts[platform] ?? ""}/posts`);
+      const page = await read(`/v1/social-accounts/${accounts[platform] ?? ""}/posts`);
       expect(page.items[0]?.text, platform).toBe(published[1]?.text);
     }
   });
 
   it("refuses a LinkedIn member without a company page with a problems entry saying why, never an empty success", async () => {
-    const other = await t.workspace();
-    const connected = await other.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "linkedin", handle: "reads-member-only", variant: "member" } });
-    expect(connected.status, await connected.clone().text()).toBe(201);
-    const { id } = (await connected.json()) as { id: string };
-    const targets = (await (await other.request(`/v1/social-accounts/${id}/targets`)).json()) as { items: { kind: string }[] };
+    const other = await testWorkspace(t);
+    const connected = await other.post("/v1/social-accounts/connect", { platform: "linkedin", handle: "reads-member-only", variant: "member" });
+    expect(connected.status, connected.text).toBe(201);
+    const { id } = connected.body;
+    const targets = (await other.get(`/v1/social-accounts/${id}/targets`)).body;
     expect(targets.items.filter((target) => target.kind === "organization")).toEqual([]);
-    const response = await other.request(`/v1/social-accounts/${id}/posts`);
+    const response = await other.get(`/v1/social-accounts/${id}/posts`);
     expect(response.status).toBe(200);
-    const page = (await response.json()) as Page<Post>;
+    const page = response.body;
     expect(page).toMatchObject({ items: [], cursor: null, platform: "linkedin" });
     expect(page.problems).toEqual([expect.objectContaining({ account: id, code: "capability_unsupported", retryable: false })]);
     expect(page.problems[0]?.message).toContain("r_member_social");
@@ -144,22 +140,22 @@ describe("followers and following", () => {
   it("lists a Pinterest account's followers as social actors, and whom it follows", async () => {
     const account = accounts.pinterest ?? "";
     for (const actor of ["pin_fan_one", "pin_fan_two"]) {
-      const followed = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "follow", actor } });
-      expect(followed.status, await followed.clone().text()).toBe(201);
+      const followed = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "follow", actor });
+      expect(followed.status, followed.text).toBe(201);
       t.clock.advance(1000);
     }
-    const first = await read<{ id: string; handle: string; platform: string; url: string }>(`/v1/social-accounts/${account}/followers?limit=1`);
+    const first = await read(`/v1/social-accounts/${account}/followers?limit=1`);
     expect(first.items).toEqual([expect.objectContaining({ handle: "pin_fan_two", platform: "pinterest", url: "https://www.pinterest.com/pin_fan_two/" })]);
-    const next = await read<{ handle: string }>(`/v1/social-accounts/${account}/followers?limit=1&cursor=${encodeURIComponent(first.cursor ?? "")}`);
+    const next = await read(`/v1/social-accounts/${account}/followers?limit=1&cursor=${encodeURIComponent(first.cursor ?? "")}`);
     expect(next.items.map((a) => a.handle)).toEqual(["pin_fan_one"]);
     expect(await read(`/v1/social-accounts/${account}/following`)).toMatchObject({ items: [], cursor: null, problems: [] });
-    const unsupported = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "like", actor: "pin_fan_one" } });
+    const unsupported = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "like", actor: "pin_fan_one" });
     expect(unsupported.status).toBe(400);
-    expect(await errorOf(unsupported)).toMatchObject({ code: "capability_unsupported", param: "action" });
+    expect(unsupported.error).toMatchObject({ code: "capability_unsupported", param: "action" });
   });
 
   it.each(["facebook", "instagram", "threads", "tiktok", "linkedin", "googlebusiness"])("%s: followers and following are a problems entry, not an empty list", async (platform) => {
-    for (const side of ["followers", "following"]) {
+    for (const side of ["followers", "following"] as const) {
       const page = await read(`/v1/social-accounts/${accounts[platform] ?? ""}/${side}`);
       expect(page).toMatchObject({ items: [], cursor: null, platform });
       expect(page.problems).toEqual([expect.objectContaining({ code: "capability_unsupported", retryable: false })]);
@@ -167,7 +163,7 @@ describe("followers and following", () => {
   });
 
   it("publishes the reads in GET /v1/platforms from the same facets the routes use", async () => {
-    const platforms = ((await (await ws.request("/v1/platforms")).json()) as { items: { platform: string; reads: string[] }[] }).items;
+    const platforms = (await ws.get("/v1/platforms")).body.items;
     for (const platform of [...networks, "linkedin"]) {
       const reads = platforms.find((p) => p.platform === platform)?.reads ?? [];
       expect(reads, platform).toContain("posts");
@@ -182,13 +178,13 @@ const renewing: string[] = ["tiktok", "pinterest", "linkedin", "googlebusiness"]
 
 describe("sandbox faults on the account reads", () => {
   it("an expired token is renewed where the network renews tokens, and is a needs_reauth problems entry where it cannot", async () => {
-    const faulty = await t.workspace();
+    const faulty = await testWorkspace(t);
     for (const platform of [...networks, "linkedin"]) {
-      const connected = await faulty.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `expiring-${platform}` } });
-      const { id } = (await connected.json()) as { id: string };
-      const set = await faulty.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault: "expired_token" } });
-      expect(set.status, await set.clone().text()).toBe(200);
-      const page = (await (await faulty.request(`/v1/social-accounts/${id}/posts`)).json()) as Page<Post>;
+      const connected = await faulty.post("/v1/social-accounts/connect", { platform, handle: `expiring-${platform}` });
+      const { id } = connected.body;
+      const set = await faulty.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault: "expired_token" });
+      expect(set.status, set.text).toBe(200);
+      const page = (await faulty.get(`/v1/social-accounts/${id}/posts`)).body;
       if (renewing.includes(platform)) expect(page.problems, platform).toEqual([]);
       else expect(page.problems, platform).toEqual([expect.objectContaining({ account: id, code: "needs_reauth", retryable: false })]);
     }
@@ -198,15 +194,15 @@ describe("sandbox faults on the account reads", () => {
     ["rate_limited", "rate_limited", true],
     ["down", "platform_unavailable", true],
   ] as const)("a %s fault is a %s problems entry on every network", async (fault, code, retryable) => {
-    const faulty = await t.workspace();
+    const faulty = await testWorkspace(t);
     for (const platform of [...networks, "linkedin"]) {
-      const connected = await faulty.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `fault-${fault}-${platform}` } });
-      const { id } = (await connected.json()) as { id: string };
-      const set = await faulty.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault } });
-      expect(set.status, await set.clone().text()).toBe(200);
-      const response = await faulty.request(`/v1/social-accounts/${id}/posts`);
+      const connected = await faulty.post("/v1/social-accounts/connect", { platform, handle: `fault-${fault}-${platform}` });
+      const { id } = connected.body;
+      const set = await faulty.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault });
+      expect(set.status, set.text).toBe(200);
+      const response = await faulty.get(`/v1/social-accounts/${id}/posts`);
       expect(response.status, platform).toBe(200);
-      const page = (await response.json()) as Page<Post>;
+      const page = response.body;
       expect(page.items, platform).toEqual([]);
       expect(page.problems, platform).toEqual([expect.objectContaining({ account: id, code, retryable })]);
     }

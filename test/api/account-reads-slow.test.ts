@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { realSleep } from "../../src/domain/core/network-deps.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * A `slow` sandbox network on the account reads of the networks that gained them with issue 9:
@@ -21,17 +22,17 @@ describe("a slow network on GET /v1/social-accounts/{id}/posts", () => {
   it.each(["facebook", "instagram", "threads", "tiktok", "pinterest", "linkedin", "googlebusiness"])(
     "%s: past the read timeout it is a retryable platform_unavailable problem, and the page does not wait for it",
     async (platform) => {
-      const ws = await t.workspace();
-      const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `slow-${platform}` } });
-      expect(connected.status, await connected.clone().text()).toBe(201);
-      const { id } = (await connected.json()) as { id: string };
-      const set = await ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault: "slow", delayMs: DELAY_MS } });
-      expect(set.status, await set.clone().text()).toBe(200);
+      const ws = await testWorkspace(t);
+      const connected = await ws.post("/v1/social-accounts/connect", { platform, handle: `slow-${platform}` });
+      expect(connected.status, connected.text).toBe(201);
+      const { id } = connected.body;
+      const set = await ws.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault: "slow", delayMs: DELAY_MS });
+      expect(set.status, set.text).toBe(200);
       const started = performance.now();
-      const response = await ws.request(`/v1/social-accounts/${id}/posts`);
+      const response = await ws.get(`/v1/social-accounts/${id}/posts`);
       const elapsed = performance.now() - started;
       expect(response.status).toBe(200);
-      const page = (await response.json()) as { items: unknown[]; cursor: string | null; problems: unknown[] };
+      const page = response.body;
       expect(page.items).toEqual([]);
       expect(page.problems).toEqual([{ account: id, platform, code: "platform_unavailable", message: `${platform} did not answer within ${TIMEOUT_MS} ms.`, retryable: true }]);
       // A retryable failure keeps the account's place: the cursor asks it again.

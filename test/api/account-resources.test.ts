@@ -4,7 +4,8 @@ import { posts, postTargets, socialAccounts } from "../../src/db/schema/index.js
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { adapters } from "../../src/networks/registry.js";
 import { newId } from "../../src/infra/ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,19 +14,16 @@ beforeAll(async () => {
 
 let counter = 0;
 /** Connects a fresh sandbox account (a unique handle, so no other test shares its simulated person). */
-async function connect(ws: TestWorkspace, platform: PlatformId, extra: Record<string, string> = {}): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId, extra: Record<string, string> = {}): Promise<string> {
   counter += 1;
   const handle = platform === "bluesky" ? `res${counter}.test` : `res-${platform}-${counter}`;
   const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}), ...extra };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", json);
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-const get = async (ws: TestWorkspace, path: string) => {
-  const response = await ws.request(path);
-  return { status: response.status, body: (await response.clone().json()) as Record<string, unknown>, response };
-};
+const get = <P extends string>(ws: WorkspaceFixture, path: P) => ws.get(path);
 
 describe("GET /v1/social-accounts/{id}/targets", () => {
   it.each([
@@ -34,7 +32,7 @@ describe("GET /v1/social-accounts/{id}/targets", () => {
     ["googlebusiness", "location"],
     ["linkedin", "organization"],
   ] as const)("lists %s destinations read from the network", async (platform, kind) => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const id = await connect(ws, platform);
     const { status, body } = await get(ws, `/v1/social-accounts/${id}/targets`);
     expect(status, JSON.stringify(body)).toBe(200);
@@ -45,41 +43,41 @@ describe("GET /v1/social-accounts/{id}/targets", () => {
   });
 
   it("answers an empty list for networks where the account is the destination", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     for (const platform of ["twitter", "bluesky", "tiktok"] as const) {
       const id = await connect(ws, platform);
-      expect(await (await ws.request(`/v1/social-accounts/${id}/targets`)).json()).toEqual({ items: [], cursor: null });
+      expect((await ws.get(`/v1/social-accounts/${id}/targets`)).body).toEqual({ items: [], cursor: null });
     }
   });
 
   it("refuses a disconnected account as unknown and a needs_reauth one with needs_reauth", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const gone = await connect(ws, "pinterest");
-    await ws.request(`/v1/social-accounts/${gone}`, { method: "DELETE" });
-    const response = await ws.request(`/v1/social-accounts/${gone}/targets`);
+    await ws.delete(`/v1/social-accounts/${gone}`);
+    const response = await ws.get(`/v1/social-accounts/${gone}/targets`);
     expect(response.status).toBe(404);
-    expect(await errorOf(response)).toMatchObject({ code: "account_unknown", param: "id" });
+    expect(response.error).toMatchObject({ code: "account_unknown", param: "id" });
 
     const stale = await connect(ws, "pinterest");
     await t.db.update(socialAccounts).set({ status: "needs_reauth" }).where(eq(socialAccounts.id, stale));
-    const refused = await ws.request(`/v1/social-accounts/${stale}/targets`);
+    const refused = await ws.get(`/v1/social-accounts/${stale}/targets`);
     // 401 belongs to the API key: a connection that needs reconnecting is a 409 conflict.
     expect(refused.status).toBe(409);
-    expect(await errorOf(refused)).toMatchObject({ type: "conflict", code: "needs_reauth", platform: "pinterest" });
+    expect(refused.error).toMatchObject({ type: "conflict", code: "needs_reauth", platform: "pinterest" });
   });
 
   it("does not show a test account to a live key, nor an unknown id", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "facebook");
-    const live = await t.workspace({ mode: "live" });
-    expect((await live.request(`/v1/social-accounts/${id}/targets`)).status).toBe(404);
-    expect(await errorOf(await ws.request("/v1/social-accounts/acc_nope/targets"))).toMatchObject({ code: "account_unknown", param: "id" });
+    const live = await testWorkspace(t, { mode: "live" });
+    expect((await live.get(`/v1/social-accounts/${id}/targets`)).status).toBe(404);
+    expect((await ws.get("/v1/social-accounts/acc_nope/targets")).error).toMatchObject({ code: "account_unknown", param: "id" });
   });
 });
 
 describe("GET /v1/social-accounts/{id}/publish-info", () => {
   it("reads TikTok's creator info", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const id = await connect(ws, "tiktok");
     const { status, body } = await get(ws, `/v1/social-accounts/${id}/publish-info`);
     expect(status, JSON.stringify(body)).toBe(200);
@@ -95,11 +93,11 @@ describe("GET /v1/social-accounts/{id}/publish-info", () => {
   });
 
   it("is a 404 for networks without creator-level constraints", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "pinterest");
-    const response = await ws.request(`/v1/social-accounts/${id}/publish-info`);
+    const response = await ws.get(`/v1/social-accounts/${id}/publish-info`);
     expect(response.status).toBe(404);
-    const error = await errorOf(response);
+    const error = response.error;
     expect(error).toMatchObject({ code: "publish_info_unsupported", type: "not_found", param: "id", platform: "pinterest", retryable: false });
     expect(error.message).toContain("Pinterest");
     expect(error.fix).toContain("/v1/platforms/pinterest");
@@ -111,7 +109,7 @@ describe("GET /v1/social-accounts/{id}/allowance", () => {
     ["instagram", 100],
     ["threads", 250],
   ] as const)("reads %s' own count from the network", async (platform, limit) => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, platform);
     const { status, body } = await get(ws, `/v1/social-accounts/${id}/allowance`);
     expect(status, JSON.stringify(body)).toBe(200);
@@ -119,7 +117,7 @@ describe("GET /v1/social-accounts/{id}/allowance", () => {
   });
 
   it("answers TikTok's documented window with the posts Chorus sent through the account", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const id = await connect(ws, "tiktok");
     expect((await get(ws, `/v1/social-accounts/${id}/allowance`)).body).toEqual({ used: 0, limit: 15, remaining: 15, windowHours: 24, platform: "tiktok", source: "documented" });
 
@@ -127,7 +125,7 @@ describe("GET /v1/social-accounts/{id}/allowance", () => {
     const postId = newId("post");
     const now = t.clock.now();
     await t.db.insert(posts).values({ id: postId, workspaceId: ws.id, state: "published", text: "x", textOverrides: {}, media: [], mediaAlt: [], mediaOverrides: {}, mediaAltOverrides: {}, platformOptions: {} });
-    const target = (state: string, publishedAt: Date | null) => ({ id: newId("tgt"), postId, workspaceId: ws.id, accountId: id, platform: "tiktok", handle: "h", state, publishedAt });
+    const target = (state: string, publishedAt: Date | null) => ({ id: newId("tgt"), postId, workspaceId: ws.id, accountId: id, platform: "tiktok" as const, handle: "h", state, publishedAt });
     await t.db.insert(postTargets).values([
       target("published", new Date(now.getTime() - 3_600_000)),
       target("published", new Date(now.getTime() - 60_000)),
@@ -139,11 +137,11 @@ describe("GET /v1/social-accounts/{id}/allowance", () => {
   });
 
   it("refuses networks that publish no per-account posting window", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const id = await connect(ws, "twitter");
-    const response = await ws.request(`/v1/social-accounts/${id}/allowance`);
+    const response = await ws.get(`/v1/social-accounts/${id}/allowance`);
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error;
     expect(error).toMatchObject({ code: "capability_unsupported", param: "id", platform: "twitter" });
     expect(error.message).toContain("X accounts");
     expect(error.fix).toContain("/v1/platforms/twitter");
@@ -162,70 +160,70 @@ describe("GET /v1/social-accounts/{id}/allowance", () => {
 
 describe("PATCH /v1/social-accounts/{id}/profile", () => {
   it("changes only the fields sent on Bluesky and refreshes the stored name", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "bluesky");
-    const response = await ws.request(`/v1/social-accounts/${id}/profile`, { method: "PATCH", json: { displayName: "New Name", bio: "Hello from Chorus" } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    expect(await response.json()).toEqual({ account: id, platform: "bluesky", ok: true });
-    expect(await (await ws.request(`/v1/social-accounts/${id}`)).json()).toMatchObject({ displayName: "New Name" });
+    const response = await ws.patch(`/v1/social-accounts/${id}/profile`, { displayName: "New Name", bio: "Hello from Chorus" });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ account: id, platform: "bluesky", ok: true });
+    expect((await ws.get(`/v1/social-accounts/${id}`)).body).toMatchObject({ displayName: "New Name" });
 
-    await ws.request(`/v1/social-accounts/${id}/profile`, { method: "PATCH", json: { bio: "Only the bio" } });
-    expect(await (await ws.request(`/v1/social-accounts/${id}`)).json()).toMatchObject({ displayName: "New Name" });
+    await ws.patch(`/v1/social-accounts/${id}/profile`, { bio: "Only the bio" });
+    expect((await ws.get(`/v1/social-accounts/${id}`)).body).toMatchObject({ displayName: "New Name" });
   });
 
   it("refuses networks that allow no profile edits, naming the network", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "linkedin");
-    const response = await ws.request(`/v1/social-accounts/${id}/profile`, { method: "PATCH", json: { bio: "x" } });
+    const response = await ws.patch(`/v1/social-accounts/${id}/profile`, { bio: "x" });
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error;
     expect(error).toMatchObject({ code: "capability_unsupported", platform: "linkedin", param: "id" });
     expect(error.message).toContain("LinkedIn");
   });
 
   it("validates the body", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "bluesky");
-    const patch = (json: unknown) => ws.request(`/v1/social-accounts/${id}/profile`, { method: "PATCH", json });
-    expect(await errorOf(await patch({}))).toMatchObject({ code: "field_invalid" });
-    expect(await errorOf(await patch({ nickname: "x" }))).toMatchObject({ code: "field_unknown", param: "nickname" });
-    expect(await errorOf(await patch({ bio: 5 }))).toMatchObject({ code: "field_wrong_type", param: "bio" });
-    expect(await errorOf(await patch({ avatarUrl: "http://example.com/a.png" }))).toMatchObject({ code: "field_invalid", param: "avatarUrl", platform: "bluesky" });
-    expect(await errorOf(await patch({ displayName: "x".repeat(65) }))).toMatchObject({ code: "field_invalid", param: "displayName" });
+    const patch = (json: unknown) => ws.patch(`/v1/social-accounts/${id}/profile`, json);
+    expect((await patch({})).error).toMatchObject({ code: "field_invalid" });
+    expect((await patch({ nickname: "x" })).error).toMatchObject({ code: "field_unknown", param: "nickname" });
+    expect((await patch({ bio: 5 })).error).toMatchObject({ code: "field_wrong_type", param: "bio" });
+    expect((await patch({ avatarUrl: "http://example.com/a.png" })).error).toMatchObject({ code: "field_invalid", param: "avatarUrl", platform: "bluesky" });
+    expect((await patch({ displayName: "x".repeat(65) })).error).toMatchObject({ code: "field_invalid", param: "displayName" });
   });
 });
 
 describe("POST /v1/social-accounts/{id}/webhook", () => {
   it("subscribes every Facebook page with the default fields", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "facebook");
-    const response = await ws.request(`/v1/social-accounts/${id}/webhook`, { method: "POST", json: {} });
-    expect(response.status, await response.clone().text()).toBe(200);
-    expect(await response.json()).toEqual({ subscribed: true, fields: ["feed", "mention", "messages"] });
+    const response = await ws.post(`/v1/social-accounts/${id}/webhook`, {});
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ subscribed: true, fields: ["feed", "mention", "messages"] });
   });
 
   it("uses Instagram's own field names on the Instagram-login door, and the page on the Facebook door", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const own = await connect(ws, "instagram");
-    const body = (await (await ws.request(`/v1/social-accounts/${own}/webhook`, { method: "POST", json: { fields: ["feed", "mention", "feed"] } })).json()) as Record<string, unknown>;
+    const body = (await ws.post(`/v1/social-accounts/${own}/webhook`, { fields: ["feed", "mention", "feed"] })).body;
     expect(body).toEqual({ subscribed: true, fields: ["comments", "mentions"] });
     const viaPage = await connect(ws, "instagram", { variant: "facebook_login" });
-    expect(await (await ws.request(`/v1/social-accounts/${viaPage}/webhook`, { method: "POST", json: { fields: ["feed"] } })).json()).toEqual({ subscribed: true, fields: ["feed"] });
+    expect((await ws.post(`/v1/social-accounts/${viaPage}/webhook`, { fields: ["feed"] })).body).toEqual({ subscribed: true, fields: ["feed"] });
   });
 
   it("refuses networks whose webhooks are app-level only, and bad fields", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "threads");
-    expect(await errorOf(await ws.request(`/v1/social-accounts/${id}/webhook`, { method: "POST", json: {} }))).toMatchObject({ code: "capability_unsupported", platform: "threads" });
+    expect((await ws.post(`/v1/social-accounts/${id}/webhook`, {})).error).toMatchObject({ code: "capability_unsupported", platform: "threads" });
     const fb = await connect(ws, "facebook");
-    expect(await errorOf(await ws.request(`/v1/social-accounts/${fb}/webhook`, { method: "POST", json: { fields: ["Feed!"] } }))).toMatchObject({ code: "field_invalid", param: "fields[0]" });
-    expect(await errorOf(await ws.request(`/v1/social-accounts/${fb}/webhook`, { method: "POST", json: { fields: [] } }))).toMatchObject({ code: "field_invalid", param: "fields" });
+    expect((await ws.post(`/v1/social-accounts/${fb}/webhook`, { fields: ["Feed!"] })).error).toMatchObject({ code: "field_invalid", param: "fields[0]" });
+    expect((await ws.post(`/v1/social-accounts/${fb}/webhook`, { fields: [] })).error).toMatchObject({ code: "field_invalid", param: "fields" });
   });
 });
 
 describe("ad accounts, branded partners and events", () => {
   it.each([["facebook"], ["pinterest"]] as const)("lists %s ad accounts", async (platform) => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, platform);
     const { status, body } = await get(ws, `/v1/social-accounts/${id}/ad-accounts`);
     expect(status, JSON.stringify(body)).toBe(200);
@@ -234,7 +232,7 @@ describe("ad accounts, branded partners and events", () => {
   });
 
   it("reads Instagram ad accounts and partners only through the Facebook-login door", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const viaPage = await connect(ws, "instagram", { variant: "facebook_login" });
     expect((await get(ws, `/v1/social-accounts/${viaPage}/ad-accounts`)).body.items).toEqual([expect.objectContaining({ id: expect.stringMatching(/^act_/) })]);
     const partners = await get(ws, `/v1/social-accounts/${viaPage}/branded-partners`);
@@ -245,16 +243,16 @@ describe("ad accounts, branded partners and events", () => {
 
     const own = await connect(ws, "instagram");
     for (const path of ["branded-partners", "ad-accounts"]) {
-      const response = await ws.request(`/v1/social-accounts/${own}/${path}`);
+      const response = await ws.get(`/v1/social-accounts/${own}/${path}`);
       expect(response.status).toBe(400);
-      const error = await errorOf(response);
+      const error = response.error;
       expect(error).toMatchObject({ code: "photo_page_door_required", platform: "instagram" });
       expect(error.fix).toContain("variant=facebook_login");
     }
   });
 
   it("lists YouTube's upcoming broadcasts as events", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "youtube");
     const { status, body } = await get(ws, `/v1/social-accounts/${id}/events`);
     expect(status, JSON.stringify(body)).toBe(200);
@@ -264,12 +262,12 @@ describe("ad accounts, branded partners and events", () => {
   });
 
   it("refuses each read on networks without it, with one code pointing at /v1/platforms", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const twitter = await connect(ws, "twitter");
     for (const path of ["ad-accounts", "branded-partners", "events"]) {
-      const response = await ws.request(`/v1/social-accounts/${twitter}/${path}`);
+      const response = await ws.get(`/v1/social-accounts/${twitter}/${path}`);
       expect(response.status, path).toBe(400);
-      const error = await errorOf(response);
+      const error = response.error;
       expect(error).toMatchObject({ code: "capability_unsupported", param: "id", platform: "twitter", retryable: false });
       expect(error.fix).toContain("GET /v1/platforms/twitter");
     }

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, auditEvents, socialAccounts, workspaces } from "../../src/db/schema/index.js";
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { newId } from "../../src/infra/ids.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 describe("account endpoints", () => {
   let t: TestApp;
@@ -12,7 +13,7 @@ describe("account endpoints", () => {
   });
 
   it("GET /v1/me/limits returns every field of the limits view", async () => {
-    const ws = await t.workspace({ plan: "free" });
+    const ws = await testWorkspace(t, { plan: "free" });
     await t.db.insert(socialAccounts).values({
       id: newId("acc"),
       workspaceId: ws.id,
@@ -23,9 +24,9 @@ describe("account endpoints", () => {
       status: "active",
       scopes: [],
     });
-    const response = await ws.request("/v1/me/limits");
+    const response = await ws.get("/v1/me/limits");
     expect(response.status).toBe(200);
-    const limits = (await response.json()) as Record<string, unknown>;
+    const limits = response.body;
     expect(limits).toEqual({
       account: ws.id,
       email: "test@example.com",
@@ -39,58 +40,58 @@ describe("account endpoints", () => {
   });
 
   it("reports pay-as-you-go only for a free plan with purchased credits, and subscription for subscribers", async () => {
-    const granted = await t.workspace({ plan: "free", mode: "live", grantCredits: 50 });
-    const grantedLimits = (await (await granted.request("/v1/me/limits")).json()) as { billing: { mode: string }; credits: { total: number; pack: number } };
+    const granted = await testWorkspace(t, { plan: "free", mode: "live", grantCredits: 50 });
+    const grantedLimits = (await granted.get("/v1/me/limits")).body;
     expect(grantedLimits.billing.mode).toBe("free");
     expect(grantedLimits.credits).toMatchObject({ total: 60, pack: 50 });
     await grantCredits(t.db, { workspaceId: granted.id, amount: 5, purchased: true, mode: "live", at: t.clock.now() });
-    const limits = (await (await granted.request("/v1/me/limits")).json()) as { billing: { mode: string; hasPurchasedCredits: boolean }; credits: { total: number; pack: number } };
+    const limits = (await granted.get("/v1/me/limits")).body;
     expect(limits.billing).toMatchObject({ mode: "payg", hasPurchasedCredits: true });
     expect(limits.credits).toMatchObject({ total: 65, pack: 55 });
-    const sub = await t.workspace({ plan: "subscription" });
-    const subLimits = (await (await sub.request("/v1/me/limits")).json()) as { billing: { mode: string; isSubscriber: boolean }; credits: { blockedPlatforms: string[] } };
+    const sub = await testWorkspace(t, { plan: "subscription" });
+    const subLimits = (await sub.get("/v1/me/limits")).body;
     expect(subLimits.billing).toMatchObject({ mode: "subscription", isSubscriber: true });
     expect(subLimits.credits.blockedPlatforms).toEqual([]);
   });
 
   it("renews the monthly allowance in a new month", async () => {
-    const ws = await t.workspace({ plan: "free" });
+    const ws = await testWorkspace(t, { plan: "free" });
     await t.db.update(workspaces).set({ testCreditsMonthly: 2 }).where(eq(workspaces.id, ws.id));
-    expect(((await (await ws.request("/v1/me/limits")).json()) as { credits: { monthly: number } }).credits.monthly).toBe(2);
+    expect((await ws.get("/v1/me/limits")).body.credits.monthly).toBe(2);
     t.clock.advance(31 * 24 * 3600 * 1000);
-    expect(((await (await ws.request("/v1/me/limits")).json()) as { credits: { monthly: number } }).credits.monthly).toBe(10);
+    expect((await ws.get("/v1/me/limits")).body.credits.monthly).toBe(10);
   });
 
   describe("PATCH /v1/me/agent", () => {
     it("sets and restores the nickname", async () => {
-      const ws = await t.workspace();
-      const set = await ws.request("/v1/me/agent", { method: "PATCH", json: { nickname: "Scheduler bot" } });
+      const ws = await testWorkspace(t);
+      const set = await ws.patch("/v1/me/agent", { nickname: "Scheduler bot" });
       expect(set.status).toBe(200);
-      expect(await set.json()).toEqual({ id: ws.keyId, name: "test key", clientName: "api-key", nickname: "Scheduler bot", nicknameLocked: false });
-      const restored = await ws.request("/v1/me/agent", { method: "PATCH", json: { nickname: null } });
-      expect(await restored.json()).toMatchObject({ nickname: null, name: "test key" });
-      const audit = (await (await ws.request("/v1/audit")).json()) as { items: { type: string }[] };
+      expect(set.body).toEqual({ id: ws.keyId, name: "test key", clientName: "api-key", nickname: "Scheduler bot", nicknameLocked: false });
+      const restored = await ws.patch("/v1/me/agent", { nickname: null });
+      expect(restored.body).toMatchObject({ nickname: null, name: "test key" });
+      const audit = (await ws.get("/v1/audit")).body;
       expect(audit.items.filter((e) => e.type === "agent.nickname_changed")).toHaveLength(2);
     });
 
     it("is strict: 60 characters, no other property, nickname required", async () => {
-      const ws = await t.workspace();
-      const long = await ws.request("/v1/me/agent", { method: "PATCH", json: { nickname: "n".repeat(61) } });
-      expect(await errorOf(long)).toMatchObject({ code: "field_invalid", param: "nickname" });
-      expect((await ws.request("/v1/me/agent", { method: "PATCH", json: { nickname: "n".repeat(60) } })).status).toBe(200);
-      const extra = await ws.request("/v1/me/agent", { method: "PATCH", json: { nickname: "a", scopes: ["all"] } });
-      expect(await errorOf(extra)).toMatchObject({ code: "field_unknown", param: "scopes" });
-      const missing = await ws.request("/v1/me/agent", { method: "PATCH", json: {} });
-      expect(await errorOf(missing)).toMatchObject({ code: "field_required", param: "nickname" });
+      const ws = await testWorkspace(t);
+      const long = await ws.patch("/v1/me/agent", { nickname: "n".repeat(61) });
+      expect(long.error).toMatchObject({ code: "field_invalid", param: "nickname" });
+      expect((await ws.patch("/v1/me/agent", { nickname: "n".repeat(60) })).status).toBe(200);
+      const extra = await ws.patch("/v1/me/agent", { nickname: "a", scopes: ["all"] });
+      expect(extra.error).toMatchObject({ code: "field_unknown", param: "scopes" });
+      const missing = await ws.patch("/v1/me/agent", {});
+      expect(missing.error).toMatchObject({ code: "field_required", param: "nickname" });
     });
 
     it("is 403 when the owner locked the name, and writes nothing", async () => {
-      const ws = await t.workspace();
+      const ws = await testWorkspace(t);
       await t.db.update(apiKeys).set({ nicknameLocked: true }).where(eq(apiKeys.id, ws.keyId));
       const before = await t.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, ws.id));
-      const response = await ws.request("/v1/me/agent", { method: "PATCH", json: { nickname: "x" } });
+      const response = await ws.patch("/v1/me/agent", { nickname: "x" });
       expect(response.status).toBe(403);
-      expect(await errorOf(response)).toMatchObject({ type: "forbidden", code: "nickname_locked", param: "nickname" });
+      expect(response.error).toMatchObject({ type: "forbidden", code: "nickname_locked", param: "nickname" });
       const [key] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
       expect(key?.nickname).toBeNull();
       expect(await t.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, ws.id))).toHaveLength(before.length);
@@ -98,11 +99,11 @@ describe("account endpoints", () => {
   });
 
   it("GET /v1/account/export has every required field and no secrets", async () => {
-    const ws = await t.workspace();
-    await ws.request("/v1/profiles", { method: "POST", json: { username: "brand-a" } });
-    const response = await ws.request("/v1/account/export");
+    const ws = await testWorkspace(t);
+    await ws.post("/v1/profiles", { username: "brand-a" });
+    const response = await ws.get("/v1/account/export");
     expect(response.status).toBe(200);
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = response.body;
     expect(Object.keys(body).sort()).toEqual(["account", "auditLog", "exportedAt", "posts", "profiles", "socialAccounts"]);
     expect(body.account).toMatchObject({ id: ws.id, email: "test@example.com" });
     expect(body.profiles).toEqual([expect.objectContaining({ username: "brand-a" })]);
@@ -118,31 +119,31 @@ describe("account endpoints", () => {
   });
 
   it("GET /v1/audit lists security events newest first, at most 100", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (let i = 0; i < 105; i++) {
       t.clock.advance(1000);
       await t.db.insert(auditEvents).values({ id: newId("aud"), workspaceId: ws.id, type: "dashboard.login", actor: "dashboard", details: { n: i }, createdAt: t.clock.now() });
     }
-    const response = await ws.request("/v1/audit");
-    const body = (await response.json()) as { items: { type: string; details: { n?: number }; createdAt: string }[]; cursor: null };
+    const response = await ws.get("/v1/audit");
+    const body = response.body;
     expect(body.items).toHaveLength(100);
     expect(body.items[0]?.details.n).toBe(104);
     const times = body.items.map((e) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    const fresh = await t.workspace();
-    const own = (await (await fresh.request("/v1/audit")).json()) as { items: { type: string }[] };
+    const fresh = await testWorkspace(t);
+    const own = (await fresh.get("/v1/audit")).body;
     expect(own.items.map((e) => e.type).sort()).toEqual(["key.created", "workspace.created"]);
   });
 
   it("GET and PATCH /v1/email-preferences change only the sent fields", async () => {
-    const ws = await t.workspace();
-    const initial = (await (await ws.request("/v1/email-preferences")).json()) as Record<string, unknown>;
+    const ws = await testWorkspace(t);
+    const initial = (await ws.get("/v1/email-preferences")).body;
     expect(initial).toMatchObject({ publishFailures: true, accountDisconnected: true, creditsLow: true, weeklyDigest: false, productUpdates: false });
-    const patched = await ws.request("/v1/email-preferences", { method: "PATCH", json: { weeklyDigest: true } });
-    expect(await patched.json()).toMatchObject({ weeklyDigest: true, publishFailures: true, productUpdates: false });
-    const unknown = await ws.request("/v1/email-preferences", { method: "PATCH", json: { sms: true } });
-    expect(await errorOf(unknown)).toMatchObject({ code: "field_unknown", param: "sms" });
-    expect(await (await ws.request("/v1/email-preferences")).json()).toMatchObject({ weeklyDigest: true });
+    const patched = await ws.patch("/v1/email-preferences", { weeklyDigest: true });
+    expect(patched.body).toMatchObject({ weeklyDigest: true, publishFailures: true, productUpdates: false });
+    const unknown = await ws.patch("/v1/email-preferences", { sms: true });
+    expect(unknown.error).toMatchObject({ code: "field_unknown", param: "sms" });
+    expect((await ws.get("/v1/email-preferences")).body).toMatchObject({ weeklyDigest: true });
   });
 });
 
@@ -153,39 +154,40 @@ describe("profiles", () => {
   });
 
   it("creates profiles with usernames unique per workspace", async () => {
-    const ws = await t.workspace();
-    const created = await ws.request("/v1/profiles", { method: "POST", json: { username: "acme" } });
+    const ws = await testWorkspace(t);
+    const created = await ws.post("/v1/profiles", { username: "acme" });
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ id: expect.stringMatching(/^prf_/), username: "acme" });
-    const duplicate = await ws.request("/v1/profiles", { method: "POST", json: { username: "acme" } });
+    expect(created.body).toMatchObject({ id: expect.stringMatching(/^prf_/), username: "acme" });
+    const duplicate = await ws.post("/v1/profiles", { username: "acme" });
     expect(duplicate.status).toBe(409);
-    expect(await errorOf(duplicate)).toMatchObject({ code: "username_taken", param: "username" });
-    const other = await t.workspace();
-    expect((await other.request("/v1/profiles", { method: "POST", json: { username: "acme" } })).status).toBe(201);
+    expect(duplicate.error).toMatchObject({ code: "username_taken", param: "username" });
+    const other = await testWorkspace(t);
+    expect((await other.post("/v1/profiles", { username: "acme" })).status).toBe(201);
   });
 
   it.each(["", "Has Caps", "spaces in", "-leading", "x".repeat(65), "emoji🙂"])("refuses the username %j", async (username) => {
-    const ws = await t.workspace();
-    const response = await ws.request("/v1/profiles", { method: "POST", json: { username } });
+    const ws = await testWorkspace(t);
+    const response = await ws.post("/v1/profiles", { username });
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toMatchObject({ code: "field_invalid", param: "username" });
+    expect(response.error).toMatchObject({ code: "field_invalid", param: "username" });
   });
 
   it("pages newest first with an opaque cursor and refuses a tampered one", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (const name of ["p1", "p2", "p3", "p4", "p5"]) {
       t.clock.advance(1000);
-      await ws.request("/v1/profiles", { method: "POST", json: { username: name } });
+      await ws.post("/v1/profiles", { username: name });
     }
-    const first = (await (await ws.request("/v1/profiles?limit=2")).json()) as { items: { username: string }[]; cursor: string };
+    const first = (await ws.get("/v1/profiles?limit=2")).body;
     expect(first.items.map((p) => p.username)).toEqual(["p5", "p4"]);
-    const second = (await (await ws.request(`/v1/profiles?limit=2&cursor=${encodeURIComponent(first.cursor)}`)).json()) as { items: { username: string }[]; cursor: string };
+    const second = (await ws.get(`/v1/profiles?limit=2&cursor=${encodeURIComponent(first.cursor ?? "")}`)).body;
     expect(second.items.map((p) => p.username)).toEqual(["p3", "p2"]);
-    const third = (await (await ws.request(`/v1/profiles?limit=2&cursor=${encodeURIComponent(second.cursor)}`)).json()) as { items: { username: string }[]; cursor: string | null };
+    const third = (await ws.get(`/v1/profiles?limit=2&cursor=${encodeURIComponent(second.cursor ?? "")}`)).body;
     expect(third).toEqual({ items: [expect.objectContaining({ username: "p1" })], cursor: null });
-    const tampered = `${first.cursor.slice(0, -1)}${first.cursor.endsWith("a") ? "b" : "a"}`;
-    const refused = await ws.request(`/v1/profiles?cursor=${encodeURIComponent(tampered)}`);
+    const cursor = first.cursor ?? "";
+    const tampered = `${cursor.slice(0, -1)}${cursor.endsWith("a") ? "b" : "a"}`;
+    const refused = await ws.get(`/v1/profiles?cursor=${encodeURIComponent(tampered)}`);
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toMatchObject({ code: "cursor_invalid", param: "cursor" });
+    expect(refused.error).toMatchObject({ code: "cursor_invalid", param: "cursor" });
   });
 });

@@ -2,7 +2,8 @@ import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, OwnerBrowser, REDIRECT_URI, type AgentTokens, authorizeQuery, grantFields, pkce, token } from "../support/agent-oauth.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** An agent's own web server, serving its client metadata document; counts every read. */
 class DocumentServer {
@@ -58,8 +59,8 @@ async function consent(owner: OwnerBrowser, clientId: string, extra: Record<stri
   return { verifier, query, page: await owner.get(authorize.headers.get("location") ?? "") };
 }
 
-async function signedIn(mode: "test" | "live" = "test"): Promise<{ ws: TestWorkspace; owner: OwnerBrowser }> {
-  const ws = await t.workspace({ plan: "subscription", mode });
+async function signedIn(mode: "test" | "live" = "test"): Promise<{ ws: WorkspaceFixture; owner: OwnerBrowser }> {
+  const ws = await testWorkspace(t, { plan: "subscription", mode });
   return { ws, owner: await OwnerBrowser.signIn(t, ws) };
 }
 
@@ -94,7 +95,7 @@ describe("OAuth Client ID Metadata Documents", () => {
     const tokens = (await exchanged.json()) as AgentTokens;
     const me = (await (await t.app.request(`${ORIGIN}/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { agent: { clientName: string } };
     expect(me.agent.clientName).toBe("Doc Agent");
-    const listed = (await (await ws.request("/v1/agents")).json()) as { items: { clientId: string }[] };
+    const listed = (await ws.get("/v1/agents")).body;
     expect(listed.items.map((a) => a.clientId)).toEqual([clientId]);
     const refreshed = await token(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
     expect(refreshed.status).toBe(200);

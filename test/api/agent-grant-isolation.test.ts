@@ -3,6 +3,7 @@ import { requiredAction } from "../../src/http/agent-grant.js";
 import { isolationCases } from "../isolation/all-cases.js";
 import { expectInvisible, narrowedAgent, routeKey } from "../support/isolation.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /*
  * The tenant-isolation matrix again, inside one workspace: each route is tried by A's agent
@@ -26,7 +27,7 @@ describe("agent grant isolation", () => {
   });
 
   it.each(isolationCases.map((c) => [routeKey(c.method, c.path), c] as const))("%s shows a narrowed agent nothing outside its grant", async (name, c) => {
-    const a = await t.workspace({ plan: "subscription", grantCredits: 100 });
+    const a = await testWorkspace(t, { plan: "subscription", grantCredits: 100 });
     const seeded = await c.seed(t, a);
     const action = requiredAction(c.method, concrete(c.path));
     if (c.method === "GET" && action === "read" && !(name in ownerSeesNothing)) {

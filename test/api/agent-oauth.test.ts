@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { agents, oauthTokens } from "../../src/db/schema/index.js";
 import { ORIGIN, OwnerBrowser, REDIRECT_URI, approvedAgent, authorizeQuery, grantFields, pkce, register, token } from "../support/agent-oauth.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,8 +114,8 @@ describe("the authorization endpoint and the consent page", () => {
   });
 
   it("the owner's session sees the agent's name, the workspace's brands, and a form whose CSRF token is required", async () => {
-    const ws = await t.workspace();
-    await ws.request("/v1/profiles", { method: "POST", json: { username: "acme" } });
+    const ws = await testWorkspace(t);
+    await ws.post("/v1/profiles", { username: "acme" });
     const { client_id } = await register(t, { client_name: "Helpful Agent" });
     const query = authorizeQuery(client_id, pkce().challenge);
     const owner = await OwnerBrowser.signIn(t, ws);
@@ -129,7 +130,7 @@ describe("the authorization endpoint and the consent page", () => {
   });
 
   it("deny sends access_denied back with the state, and stores no agent", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { client_id } = await register(t);
     const query = authorizeQuery(client_id, pkce().challenge);
     const owner = await OwnerBrowser.signIn(t, ws);
@@ -143,9 +144,9 @@ describe("the authorization endpoint and the consent page", () => {
   });
 
   it("refuses a grant naming another workspace's brand, storing nothing", async () => {
-    const ws = await t.workspace();
-    const other = await t.workspace();
-    const theirs = (await (await other.request("/v1/profiles", { method: "POST", json: { username: "theirs" } })).json()) as { id: string };
+    const ws = await testWorkspace(t);
+    const other = await testWorkspace(t);
+    const theirs = (await other.post("/v1/profiles", { username: "theirs" })).body;
     const { client_id } = await register(t);
     const query = authorizeQuery(client_id, pkce().challenge);
     const owner = await OwnerBrowser.signIn(t, ws);
@@ -158,7 +159,7 @@ describe("the authorization endpoint and the consent page", () => {
 
 describe("the token endpoint", () => {
   async function codeFor(wsGrant = {}) {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { client_id } = await register(t);
     const { verifier, challenge } = pkce();
     const query = authorizeQuery(client_id, challenge);
@@ -211,7 +212,7 @@ describe("the token endpoint", () => {
   });
 
   it("rotates refresh tokens; presenting a used one revokes the whole family", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { clientId, tokens } = await approvedAgent(t, ws, {});
     const rotated = await token(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
     expect(rotated.status).toBe(200);
@@ -227,7 +228,7 @@ describe("the token endpoint", () => {
   });
 
   it("authenticates a confidential client by its secret", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const client = await register(t, { token_endpoint_auth_method: "client_secret_basic" });
     const { verifier, challenge } = pkce();
     const query = authorizeQuery(client.client_id, challenge);
@@ -245,7 +246,7 @@ describe("the token endpoint", () => {
   });
 
   it("revokes an access token alone, or a refresh token with its family (RFC 7009)", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { clientId, tokens } = await approvedAgent(t, ws, {});
     const revoke = (value: string) =>
       get("/oauth/revoke", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: value, client_id: clientId }).toString() });
@@ -259,7 +260,7 @@ describe("the token endpoint", () => {
   });
 
   it("an access token expires after an hour", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { tokens } = await approvedAgent(t, ws, {});
     t.clock.advance(3600_000 + 10_000);
     const response = await get("/v1/me", bearer(tokens.access_token));
@@ -270,9 +271,9 @@ describe("the token endpoint", () => {
 
 describe("the dashboard's Agents page", () => {
   it("lists the workspace's agents with their grant, and revokes one with the session's CSRF token", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { tokens, owner, agentId } = await approvedAgent(t, ws, { actions: ["read", "draft"], creditsPerDay: 3 });
-    const other = await t.workspace();
+    const other = await testWorkspace(t);
     const theirs = await approvedAgent(t, other, {});
     const page = await owner.get("/dashboard/developers/agents");
     expect(page.status).toBe(200);

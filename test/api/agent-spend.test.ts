@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { agentSpend, posts } from "../../src/db/schema/index.js";
 import { approvedAgent } from "../support/agent-oauth.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
-import { type TestApp, type TestWorkspace, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,13 +12,13 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: string): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: string): Promise<string> {
   counter += 1;
   const handle = platform === "bluesky" ? `spend${counter}.test` : `spend_${platform}_${counter}`;
   const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", json);
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
 function asAgent(accessToken: string) {
@@ -37,10 +38,10 @@ async function spentToday(agent: ReturnType<typeof asAgent>): Promise<{ spentTod
 
 describe("an agent's daily spend counts what was really spent", () => {
   it("gives an agent its credit back when the network refuses a target, so the refunded credit can be spent again", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 50 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 50 });
     const bsky = await connect(ws, "bluesky");
     const linkedin = await connect(ws, "linkedin");
-    await ws.request(`/v1/sandbox/social-accounts/${linkedin}/fault`, { method: "PUT", json: { fault: "revoked_permission" } });
+    await ws.put(`/v1/sandbox/social-accounts/${linkedin}/fault`, { fault: "revoked_permission" });
     const { tokens, agentId } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky", "linkedin"], actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 3 });
     const agent = asAgent(tokens.access_token);
 
@@ -52,7 +53,7 @@ describe("an agent's daily spend counts what was really spent", () => {
       ["linkedin", "failed"],
     ]);
     expect(await spentToday(agent)).toEqual({ spentToday: 1, creditsLeftToday: 2 });
-    const listed = (await (await ws.request("/v1/agents")).json()) as { items: { id: string; spentToday: number }[] };
+    const listed = (await ws.get("/v1/agents")).body;
     expect(listed.items.find((a) => a.id === agentId)?.spentToday).toBe(1);
 
     // The refunded credit is usable: two more single posts fit in 3, a third does not.
@@ -68,11 +69,11 @@ describe("an agent's daily spend counts what was really spent", () => {
   });
 
   it("gives an agent its credit back when X refuses a billed reply, and keeps it for a reply X accepts", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 50 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 50 });
     const x = await connect(ws, "twitter");
-    const mention = await ws.request(`/v1/sandbox/social-accounts/${x}/activity`, { method: "POST", json: { action: "mention", actor: "x_grace", text: "hi" } });
-    expect(mention.status, await mention.clone().text()).toBe(201);
-    const mentionId = ((await mention.json()) as { networkId: string }).networkId;
+    const mention = await ws.post(`/v1/sandbox/social-accounts/${x}/activity`, { action: "mention", actor: "x_grace", text: "hi" });
+    expect(mention.status, mention.text).toBe(201);
+    const mentionId = mention.body.networkId;
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: ["twitter"], actions: ["read", "reply_and_message"], creditsPerDay: 1 });
     const agent = asAgent(tokens.access_token);
 
@@ -97,7 +98,7 @@ describeOnEachDatabase("an agent's allowance under a burst of parallel publishes
     t = app();
   });
   it("lets no burst of parallel publishes take the agent past its allowance", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 50 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 50 });
     const bsky = await connect(ws, "bluesky");
     const { tokens, agentId } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
     const agent = asAgent(tokens.access_token);

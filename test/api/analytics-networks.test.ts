@@ -2,37 +2,36 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { platformIds } from "../../src/types/platform-ids.js";
 import { publicCapabilities } from "../../src/networks/derived-capabilities.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 import { type Report, type TargetAnalytics, postAnalytics, report } from "./analytics-helpers.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
-async function upload(ws: TestWorkspace, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
-  const response = await ws.request("/v1/media", { method: "POST", body: bytes, headers: { "content-type": type } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function upload(ws: WorkspaceFixture, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
+  const response = await ws.post("/v1/media", undefined, { raw: bytes, headers: { "content-type": type } });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-async function firstTarget(ws: TestWorkspace, accountId: string): Promise<string> {
-  const targets = (await (await ws.request(`/v1/social-accounts/${accountId}/targets`)).json()) as { items: { id: string }[] };
+async function firstTarget(ws: WorkspaceFixture, accountId: string): Promise<string> {
+  const targets = (await ws.get(`/v1/social-accounts/${accountId}/targets`)).body;
   return targets.items[0]?.id ?? "";
 }
 
 /** One post on all ten networks through the public API; processing targets are finished by the poller's clock. */
-async function publishEverywhere(t: TestApp, ws: TestWorkspace): Promise<{ postId: string; accounts: Record<string, string> }> {
-  await ws.request("/v1/profiles", { method: "POST", json: { username: "stats" } });
+async function publishEverywhere(t: TestApp, ws: WorkspaceFixture): Promise<{ postId: string; accounts: Record<string, string> }> {
+  await ws.post("/v1/profiles", { username: "stats" });
   const accounts: Record<string, string> = {};
   for (const platform of platformIds) {
     const body = platform === "bluesky" ? { platform, handle: `stats-all-${ws.id.slice(-6).toLowerCase()}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: "stats" } : { platform, handle: `stats-${platform}`, profile: "stats" };
-    const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    accounts[platform] = ((await response.json()) as { id: string }).id;
+    const response = await ws.post("/v1/social-accounts/connect", body);
+    expect(response.status, response.text).toBe(201);
+    accounts[platform] = response.body.id;
   }
   const square = await upload(ws, jpeg(1080, 1080), "image/jpeg");
   const portrait = await upload(ws, jpeg(1080, 1920), "image/jpeg");
   const video = await upload(ws, mp4(1920, 1080, { duration: 20_000 }), "video/mp4");
-  const response = await ws.request("/v1/posts", {
-    method: "POST",
-    json: {
+  const response = await ws.post("/v1/posts", {
       profile: "stats",
       text: "Numbers day #chorus",
       media: [square],
@@ -44,13 +43,12 @@ async function publishEverywhere(t: TestApp, ws: TestWorkspace): Promise<{ postI
         youtube: { title: "Numbers day", privacyStatus: "public" },
         tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "Numbers day" },
       },
-    },
-  });
+    });
   expect(response.status).toBe(201);
-  const post = (await response.json()) as { id: string };
+  const post = response.body;
   // Let asynchronous publishes (YouTube, TikTok, Instagram video...) finish: read the post until no target is processing.
   for (let i = 0; i < 10; i++) {
-    const current = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { targets: { state: string }[] };
+    const current = (await ws.get(`/v1/posts/${post.id}`)).body;
     if (current.targets.every((target) => target.state !== "processing")) break;
     t.clock.advance(30_000);
     await runDueJobs(t.jobRuntime());
@@ -60,12 +58,12 @@ async function publishEverywhere(t: TestApp, ws: TestWorkspace): Promise<{ postI
 
 describe("analytics across the ten sandbox networks", () => {
   let t: TestApp;
-  let ws: TestWorkspace;
+  let ws: WorkspaceFixture;
   let published: { postId: string; accounts: Record<string, string> };
   let targets: TargetAnalytics[];
   beforeAll(async () => {
     t = await createTestApp();
-    ws = await t.workspace({ plan: "subscription" });
+    ws = await testWorkspace(t, { plan: "subscription" });
     published = await publishEverywhere(t, ws);
     t.clock.advance(6 * 3_600_000);
     targets = await postAnalytics(ws, published.postId);

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDbSandboxStore } from "../../src/domain/accounts/sandbox/db-sandbox-store.js";
 import type { SandboxAppAccess } from "../../src/sandbox/twitter/media-analytics.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { mp4 } from "../unit/media-fixtures.js";
 import { connect, postAnalytics, report } from "./analytics-helpers.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** X watch time through the public API: read from X's media analytics report, null when X refuses the report. */
 
@@ -12,21 +13,21 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-async function publishVideo(ws: TestWorkspace): Promise<string> {
+async function publishVideo(ws: WorkspaceFixture): Promise<string> {
   const account = await connect(ws, "twitter");
-  const upload = await ws.request("/v1/media", { method: "POST", body: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
-  expect(upload.status, await upload.clone().text()).toBe(201);
-  const media = ((await upload.json()) as { id: string }).id;
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text: "Watch this", media: [media], accounts: [account] } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const post = (await response.json()) as { id: string };
+  const upload = await ws.post("/v1/media", undefined, { raw: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
+  expect(upload.status, upload.text).toBe(201);
+  const media = upload.body.id;
+  const response = await ws.post("/v1/posts", { text: "Watch this", media: [media], accounts: [account] });
+  expect(response.status, response.text).toBe(201);
+  const post = response.body;
   for (let i = 0; i < 10; i++) {
-    const current = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { targets: { state: string }[] };
+    const current = (await ws.get(`/v1/posts/${post.id}`)).body;
     if (current.targets.every((target) => target.state !== "processing")) break;
     t.clock.advance(30_000);
     await t.drainJobs();
   }
-  const done = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { targets: { state: string }[] };
+  const done = (await ws.get(`/v1/posts/${post.id}`)).body;
   expect(done.targets.map((target) => target.state)).toEqual(["published"]);
   t.clock.advance(3 * 3_600_000);
   return post.id;
@@ -34,7 +35,7 @@ async function publishVideo(ws: TestWorkspace): Promise<string> {
 
 describe("X watch time", () => {
   it("is the video's watch_time_ms from the media analytics report, in seconds, for the post and the account", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const postId = await publishVideo(ws);
     const [target] = await postAnalytics(ws, postId);
     expect(target?.state).toBe("published");
@@ -48,7 +49,7 @@ describe("X watch time", () => {
   });
 
   it("stays null, with every other number present, when X refuses the report to the app's access level", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     await createDbSandboxStore(t.db, ws.id).put<SandboxAppAccess>("twitter", "app", "access", { mediaAnalytics: false });
     const postId = await publishVideo(ws);
     const [target] = await postAnalytics(ws, postId);

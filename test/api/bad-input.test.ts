@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,17 +8,17 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-async function bluesky(ws: TestWorkspace): Promise<string> {
+async function bluesky(ws: WorkspaceFixture): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: `bad${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle: `bad${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
 /** A JSON body sent as text, so values JSON.stringify cannot build (50,000 levels) can be sent. */
-const raw = (ws: TestWorkspace, path: string, body: string, method = "POST") => ws.request(path, { method, body, headers: { "content-type": "application/json" } });
+const raw = (ws: WorkspaceFixture, path: string, body: string, method = "POST") => ws.request(path, { method, body, headers: { "content-type": "application/json" } });
 
-const postCount = async (ws: TestWorkspace) => ((await (await ws.request("/v1/posts")).json()) as { items: unknown[] }).items.length;
+const postCount = async (ws: WorkspaceFixture) => (await ws.get("/v1/posts")).body.items.length;
 
 describe("NUL characters and unpaired surrogates", () => {
   it.each([
@@ -27,18 +28,18 @@ describe("NUL characters and unpaired surrogates", () => {
     ["a NUL deep in platformOptions", { text: "ok", platformOptions: { bluesky: { langs: ["en", "d\u0000e"] } } }, "platformOptions.bluesky.langs[1]"],
     ["a NUL in an object key", { text: "ok", platformOptions: { bluesky: { "la\u0000ngs": ["en"] } } }, "platformOptions.bluesky"],
   ])("refuses %s with text_invalid_characters naming the field, storing nothing", async (_, body, param) => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await bluesky(ws);
-    const response = await ws.request("/v1/posts", { method: "POST", json: { ...body, accounts: [account] } });
+    const response = await ws.post("/v1/posts", { ...body, accounts: [account] });
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error;
     expect(error).toMatchObject({ type: "invalid_input", code: "text_invalid_characters", param, retryable: false });
     expect(error.fix).toContain("param");
     expect(await postCount(ws)).toBe(0);
   });
 
   it("refuses them on every other route that stores text: profiles, credentials, nickname, connect handle", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const cases: [string, string, unknown, string][] = [
       ["POST", "/v1/profiles", { username: "ok\u0000" }, "username"],
       ["POST", "/v1/credentials", { platform: "twitter", clientId: "id\ud800", clientSecret: "s" }, "clientId"],
@@ -49,15 +50,15 @@ describe("NUL characters and unpaired surrogates", () => {
       const error = await errorOf(await ws.request(path, { method, json }));
       expect(error, path).toMatchObject({ code: "text_invalid_characters", param });
     }
-    expect(((await (await ws.request("/v1/profiles")).json()) as { items: unknown[] }).items).toEqual([]);
+    expect((await ws.get("/v1/profiles")).body.items).toEqual([]);
   });
 
   it("refuses a NUL in a path parameter or a query value, naming it", async () => {
-    const ws = await t.workspace();
-    expect(await errorOf(await ws.request("/v1/posts/post_%00x"))).toMatchObject({ code: "text_invalid_characters", param: "id" });
-    expect(await errorOf(await ws.request("/v1/media/med_%00", { method: "DELETE" }))).toMatchObject({ code: "text_invalid_characters", param: "id" });
-    expect(await errorOf(await ws.request("/v1/posts?cursor=%00"))).toMatchObject({ code: "text_invalid_characters", param: "cursor" });
-    expect(await errorOf(await ws.request("/v1/social-accounts?profile=a%00b"))).toMatchObject({ code: "text_invalid_characters", param: "profile" });
+    const ws = await testWorkspace(t);
+    expect((await ws.get("/v1/posts/post_%00x")).error).toMatchObject({ code: "text_invalid_characters", param: "id" });
+    expect((await ws.delete("/v1/media/med_%00")).error).toMatchObject({ code: "text_invalid_characters", param: "id" });
+    expect((await ws.get("/v1/posts?cursor=%00")).error).toMatchObject({ code: "text_invalid_characters", param: "cursor" });
+    expect((await ws.get("/v1/social-accounts?profile=a%00b")).error).toMatchObject({ code: "text_invalid_characters", param: "profile" });
     // Pages and public routes too: the guard sits in front of every route.
     expect((await t.app.request("http://chorus.test/connect/callback/twitter?state=%00&code=x")).status).toBe(400);
     expect(await errorOf(await t.app.request("http://chorus.test/v1/platforms/%00"))).toMatchObject({ code: "text_invalid_characters", param: "platform" });
@@ -66,7 +67,7 @@ describe("NUL characters and unpaired surrogates", () => {
 
 describe("nesting and size of free-form objects", () => {
   it("refuses platformOptions nested 50,000 deep with a 400 naming where, not a 500", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await bluesky(ws);
     const deep = `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`;
     const response = await raw(ws, "/v1/posts", `{"text":"ok","accounts":["${account}"],"platformOptions":{"bluesky":{"x":${deep}}}}`);
@@ -79,7 +80,7 @@ describe("nesting and size of free-form objects", () => {
   });
 
   it("accepts 32 levels and refuses 33 in any body", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
     // `username` must be a string, so 32 levels get past the depth limit to the schema's answer.
     expect((await errorOf(await raw(ws, "/v1/profiles", `{"username":${nested(31)}}`))).code).toBe("field_wrong_type");
@@ -87,12 +88,12 @@ describe("nesting and size of free-form objects", () => {
   });
 
   it("bounds one network's options in fields and bytes", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await bluesky(ws);
     const many = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`f${i}`, i]));
     const big = { note: "x".repeat(17_000) };
     for (const options of [many, big]) {
-      const error = await errorOf(await ws.request("/v1/posts", { method: "POST", json: { text: "ok", accounts: [account], platformOptions: { bluesky: options } } }));
+      const error = (await ws.post("/v1/posts", { text: "ok", accounts: [account], platformOptions: { bluesky: options } })).error;
       expect(error).toMatchObject({ code: "field_invalid", param: "platformOptions.bluesky" });
     }
     expect(await postCount(ws)).toBe(0);
@@ -100,7 +101,7 @@ describe("nesting and size of free-form objects", () => {
 });
 
 describe("strict scheduledAt", () => {
-  const create = async (ws: TestWorkspace, account: string, extra: Record<string, unknown>) => ws.request("/v1/posts", { method: "POST", json: { text: "scheduled", accounts: [account], ...extra } });
+  const create = async (ws: WorkspaceFixture, account: string, extra: Record<string, unknown>) => ws.post("/v1/posts", { text: "scheduled", accounts: [account], ...extra });
 
   it.each([
     ["+275760-09-13T00:00:00Z", "ISO 8601"],
@@ -114,21 +115,21 @@ describe("strict scheduledAt", () => {
     ["2030-01-01", "ISO 8601"],
     ["9999-12-31T23:00:00-14:00", "9999-12-31"],
   ])("refuses %s with timestamp_invalid naming scheduledAt, storing nothing", async (scheduledAt, says) => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await bluesky(ws);
     const response = await create(ws, account, { scheduledAt });
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error;
     expect(error).toMatchObject({ type: "invalid_input", code: "timestamp_invalid", param: "scheduledAt", retryable: false });
     expect(error.message).toContain(says);
     expect(error.fix).toContain("2030-01-31T09:30:00Z");
     expect(await postCount(ws)).toBe(0);
     // The dry run applies the same parse.
-    expect(await errorOf(await ws.request("/v1/posts/validate", { method: "POST", json: { text: "x", accounts: [account], scheduledAt } }))).toMatchObject({ code: "timestamp_invalid" });
+    expect((await ws.post("/v1/posts/validate", { text: "x", accounts: [account], scheduledAt })).error).toMatchObject({ code: "timestamp_invalid" });
   });
 
   it("accepts a leap day, fractions and offsets as the instants they name", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await bluesky(ws);
     for (const [sent, stored] of [
       ["2028-02-29T10:00:00Z", "2028-02-29T10:00:00.000Z"],
@@ -136,57 +137,57 @@ describe("strict scheduledAt", () => {
       ["2030-01-01T10:00-0530", "2030-01-01T15:30:00.000Z"],
     ]) {
       const response = await create(ws, account, { scheduledAt: sent });
-      expect(response.status, await response.clone().text()).toBe(201);
-      expect(await response.json()).toMatchObject({ state: "scheduled", scheduledAt: stored });
+      expect(response.status, response.text).toBe(201);
+      expect(response.body).toMatchObject({ state: "scheduled", scheduledAt: stored });
     }
   });
 
   it("takes a time without offset only with a timezone, as wall-clock time there", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await bluesky(ws);
     const bare = await create(ws, account, { scheduledAt: "2030-07-01T10:00:00" });
     expect(bare.status).toBe(400);
-    const error = await errorOf(bare);
+    const error = bare.error;
     expect(error).toMatchObject({ code: "timestamp_invalid", param: "scheduledAt" });
     expect(error.fix).toContain("timezone");
     expect(await postCount(ws)).toBe(0);
 
     const zoned = await create(ws, account, { scheduledAt: "2030-07-01T10:00:00", timezone: "Europe/Berlin" });
-    expect(zoned.status, await zoned.clone().text()).toBe(201);
-    const post = (await zoned.json()) as { id: string; scheduledAt: string };
+    expect(zoned.status, zoned.text).toBe(201);
+    const post = zoned.body;
     expect(post.scheduledAt).toBe("2030-07-01T08:00:00.000Z");
 
     // PATCH: a bare time is read in the zone the post already has, or the one sent with it.
-    const moved = await ws.request(`/v1/posts/${post.id}`, { method: "PATCH", json: { scheduledAt: "2030-12-01T10:00:00" } });
-    expect(await moved.json()).toMatchObject({ scheduledAt: "2030-12-01T09:00:00.000Z" });
-    const utcPost = (await (await create(ws, account, { scheduledAt: "2030-07-01T10:00:00Z" })).json()) as { id: string };
-    const refused = await ws.request(`/v1/posts/${utcPost.id}`, { method: "PATCH", json: { scheduledAt: "2030-12-01T10:00:00" } });
-    expect(await errorOf(refused)).toMatchObject({ code: "timestamp_invalid", param: "scheduledAt" });
-    const bad = await ws.request(`/v1/posts/${utcPost.id}`, { method: "PATCH", json: { scheduledAt: "2030-02-30T10:00:00Z" } });
-    expect(await errorOf(bad)).toMatchObject({ code: "timestamp_invalid", param: "scheduledAt" });
-    expect(await (await ws.request(`/v1/posts/${utcPost.id}`)).json()).toMatchObject({ scheduledAt: "2030-07-01T10:00:00.000Z" });
+    const moved = await ws.patch(`/v1/posts/${post.id}`, { scheduledAt: "2030-12-01T10:00:00" });
+    expect(moved.body).toMatchObject({ scheduledAt: "2030-12-01T09:00:00.000Z" });
+    const utcPost = (await create(ws, account, { scheduledAt: "2030-07-01T10:00:00Z" })).body;
+    const refused = await ws.patch(`/v1/posts/${utcPost.id}`, { scheduledAt: "2030-12-01T10:00:00" });
+    expect(refused.error).toMatchObject({ code: "timestamp_invalid", param: "scheduledAt" });
+    const bad = await ws.patch(`/v1/posts/${utcPost.id}`, { scheduledAt: "2030-02-30T10:00:00Z" });
+    expect(bad.error).toMatchObject({ code: "timestamp_invalid", param: "scheduledAt" });
+    expect((await ws.get(`/v1/posts/${utcPost.id}`)).body).toMatchObject({ scheduledAt: "2030-07-01T10:00:00.000Z" });
   });
 });
 
 describe("bodies that are not JSON objects", () => {
   it("refuses an array where every field is optional, instead of reading it as an empty body, and writes nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (const path of ["/v1/connect-link", "/v1/webhooks"]) {
-      const response = await ws.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: "[]" });
+      const response = await ws.post(path, undefined, { raw: "[]", headers: { "content-type": "application/json" } });
       expect(response.status, path).toBe(400);
-      expect(await errorOf(response)).toMatchObject({ code: "field_wrong_type" });
+      expect(response.error).toMatchObject({ code: "field_wrong_type" });
     }
   });
 });
 
 describe("a body sent to an operation that takes none", () => {
   it("is refused with field_unknown also when an Idempotency-Key made the server read it first", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "nobody-body" } });
-    const account = ((await connected.json()) as { id: string }).id;
-    const post = ((await (await ws.request("/v1/posts", { method: "POST", json: { text: "x", accounts: [account] } })).json()) as { id: string }).id;
-    const response = await ws.request(`/v1/posts/${post}/retract`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": "body-read-twice" }, body: "{}" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const connected = await ws.post("/v1/social-accounts/connect", { platform: "twitter", handle: "nobody-body" });
+    const account = connected.body.id;
+    const post = (await ws.post("/v1/posts", { text: "x", accounts: [account] })).body.id;
+    const response = await ws.post(`/v1/posts/${post}/retract`, undefined, { raw: "{}", headers: { "content-type": "application/json", "idempotency-key": "body-read-twice" } });
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toMatchObject({ code: "field_unknown", param: "body" });
+    expect(response.error).toMatchObject({ code: "field_unknown", param: "body" });
   });
 });

@@ -16,7 +16,8 @@ import { newId } from "../../src/infra/ids.js";
 import { skipWithout } from "../support/required-service.js";
 import { recordStatements } from "../support/count-statements.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The write paths that gather several rows into one statement (issue 8 item 14, issue 10
@@ -24,13 +25,13 @@ import { type TestApp, type TestWorkspace, createTestApp } from "../support/test
  * caller's workspace, and keep its conditions (in flight, next attempt, same claim).
  */
 /** A sandbox Bluesky account connected in the workspace; its id. */
-async function connectBluesky(w: TestWorkspace, handle: string): Promise<string> {
-  const response = await w.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+async function connectBluesky(w: WorkspaceFixture, handle: string): Promise<string> {
+  const response = await w.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return response.body.id;
 }
 
-async function contextOf(t: TestApp, ws: TestWorkspace): Promise<DomainContext> {
+async function contextOf(t: TestApp, ws: WorkspaceFixture): Promise<DomainContext> {
   const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
   const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
   if (!workspace || !apiKey) throw new Error("workspace or key missing");
@@ -58,8 +59,8 @@ describe("writes gathered into one statement", () => {
   });
 
   it("records an event, a delivery and a first job per subscribed endpoint in one statement, past the ids made ahead", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const other = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
     // Ten subscribed endpoints: more than the eight ids the statement is given.
     const subscribed = [];
     for (let i = 0; i < 5; i++) subscribed.push(await endpoint(t, ws.id));
@@ -98,7 +99,7 @@ describe("writes gathered into one statement", () => {
   });
 
   it("records a sourced event once, and with no endpoint queues nothing", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const at = t.clock.now();
     const input = { workspaceId: ws.id, mode: "test" as const, type: "comment.received" as const, data: { id: "c.1" }, at, sourceId: "facebook:comment:c.1" };
     const first = await t.db.transaction((tx) => recordEventOnce(tx, tableJobQueue, input));
@@ -112,8 +113,8 @@ describe("writes gathered into one statement", () => {
   });
 
   it("claims several deliveries in one statement, each in its own workspace and only for its next attempt, and settles only what it holds", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const other = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
     await endpoint(t, ws.id);
     await endpoint(t, ws.id);
     await endpoint(t, other.id);
@@ -148,7 +149,7 @@ describe("writes gathered into one statement", () => {
   });
 
   it("gathers the claims made together into one statement, and a repeated claim into a later one that finds the attempt taken", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     for (let i = 0; i < 3; i++) await endpoint(t, ws.id);
     const at = t.clock.now();
     const id = await t.db.transaction((tx) => recordEvent(tx, tableJobQueue, { workspaceId: ws.id, mode: "test", type: "post.published", data: {}, at }));
@@ -170,12 +171,12 @@ describe("writes gathered into one statement", () => {
   });
 
   it("records the published outcomes of a fan-out that land together in one statement, only for targets in flight in this workspace", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
-    const other = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
+    const other = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
     const accounts = [await connectBluesky(ws, "batch-1.test"), await connectBluesky(ws, "batch-2.test"), await connectBluesky(ws, "batch-3.test")];
-    const published = await ws.request("/v1/posts", { method: "POST", json: { text: "batched outcomes", accounts } });
+    const published = await ws.post("/v1/posts", { text: "batched outcomes", accounts });
     expect(published.status).toBe(201);
-    const foreignPost = await other.request("/v1/posts", { method: "POST", json: { text: "not yours", accounts: [await connectBluesky(other, "batch-x.test")] } });
+    const foreignPost = await other.post("/v1/posts", { text: "not yours", accounts: [await connectBluesky(other, "batch-x.test")] });
     expect(foreignPost.status).toBe(201);
     const targets = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
     const [foreign] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, other.id));
@@ -206,10 +207,10 @@ describe("writes gathered into one statement", () => {
   it("records published and processing outcomes that land together in one statement, with each first poll once and post.processing once", () => landTogether(t, { countStatements: true }));
 
   it("records a target entering processing with its first poll in one statement, and post.processing once per post", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
-    const published = await ws.request("/v1/posts", { method: "POST", json: { text: "processing outcomes", accounts: [await connectBluesky(ws, "proc-1.test"), await connectBluesky(ws, "proc-2.test")] } });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
+    const published = await ws.post("/v1/posts", { text: "processing outcomes", accounts: [await connectBluesky(ws, "proc-1.test"), await connectBluesky(ws, "proc-2.test")] });
     expect(published.status).toBe(201);
-    const postId = ((await published.json()) as { id: string }).id;
+    const postId = published.body.id;
     const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
     const [t1, t2] = targets;
     if (!t1 || !t2) throw new Error("targets missing");
@@ -249,13 +250,13 @@ describe("writes gathered into one statement", () => {
  * as alone, every first poll queued once and post.processing recorded once.
  */
 async function landTogether(t: TestApp, options: { countStatements: boolean }): Promise<void> {
-  const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
-  const other = await t.workspace({ plan: "subscription", grantCredits: 20 });
+  const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
+  const other = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
   const accounts = [await connectBluesky(ws, "landed-1.test"), await connectBluesky(ws, "landed-2.test"), await connectBluesky(ws, "landed-3.test"), await connectBluesky(ws, "landed-4.test")];
-  const published = await ws.request("/v1/posts", { method: "POST", json: { text: "landed together", accounts } });
+  const published = await ws.post("/v1/posts", { text: "landed together", accounts });
   expect(published.status).toBe(201);
-  const postId = ((await published.json()) as { id: string }).id;
-  const foreignPost = await other.request("/v1/posts", { method: "POST", json: { text: "not yours", accounts: [await connectBluesky(other, "landed-x.test")] } });
+  const postId = published.body.id;
+  const foreignPost = await other.post("/v1/posts", { text: "not yours", accounts: [await connectBluesky(other, "landed-x.test")] });
   expect(foreignPost.status).toBe(201);
   const targets = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
   const [foreign] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, other.id));

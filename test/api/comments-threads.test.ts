@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** Replies on a Threads post through the public API with a test key: read (nested), answer, hide, delete own, refuse others'. */
 
@@ -12,53 +13,46 @@ beforeAll(async () => {
   runtime = t.jobRuntime();
 });
 
-interface Comment {
-  id: string;
-  parentId: string | null;
-  author: { handle: string };
-  text: string;
-  hidden: boolean | null;
-  own: boolean;
-  replyCount: number | null;
-  replies?: Comment[];
-}
-type Page = { items: Comment[]; cursor: string | null; problems: { code: string }[] };
 
 let counter = 0;
-async function threadsPost(ws: TestWorkspace): Promise<{ account: string; post: string; networkPostId: string }> {
+async function threadsPost(ws: WorkspaceFixture): Promise<{ account: string; post: string; networkPostId: string }> {
   counter += 1;
-  const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle: `threads_comments_${counter}` } });
-  expect(connected.status, await connected.clone().text()).toBe(201);
-  const account = ((await connected.json()) as { id: string }).id;
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text: "New menu tonight", accounts: [account] } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const created = (await response.json()) as { id: string };
+  const connected = await ws.post("/v1/social-accounts/connect", { platform: "threads", handle: `threads_comments_${counter}` });
+  expect(connected.status, connected.text).toBe(201);
+  const account = connected.body.id;
+  const response = await ws.post("/v1/posts", { text: "New menu tonight", accounts: [account] });
+  expect(response.status, response.text).toBe(201);
+  const created = response.body;
   // The container is checked again by the job runner once Threads has processed it.
   t.clock.advance(60_000);
   await runDueJobs(runtime);
-  const post = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: { networkPostId: string | null }[] };
+  const post = (await ws.get(`/v1/posts/${created.id}`)).body;
   expect(post.state).toBe("published");
   return { account, post: created.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-async function reply(ws: TestWorkspace, account: string, post: string, actor: string, text: string): Promise<string> {
+async function reply(ws: WorkspaceFixture, account: string, post: string, actor: string, text: string): Promise<string> {
   t.clock.advance(1000);
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "reply", post, actor, text } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { networkId: string }).networkId;
+  const response = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "reply", post, actor, text });
+  expect(response.status, response.text).toBe(201);
+  return response.body.networkId;
 }
 
-async function comments(ws: TestWorkspace, post: string, query = ""): Promise<Page> {
-  const response = await ws.request(`/v1/posts/${post}/comments${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Page;
+async function comments(ws: WorkspaceFixture, post: string, query: "" | `?${string}` = "") {
+  const response = await ws.get(`/v1/posts/${post}/comments${query}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
-const path = (id: string, rest = "") => `/v1/comments/${encodeURIComponent(id)}${rest}`;
+function path(id: string): `/v1/comments/${string}`;
+function path<R extends "/replies" | "/hide">(id: string, rest: R): `/v1/comments/${string}${R}`;
+function path(id: string, rest = "") {
+  return `/v1/comments/${encodeURIComponent(id)}${rest}`;
+}
 
 describe("comments on a Threads post", () => {
   it("reads replies and whole conversations, answers, hides and unhides, and deletes only the account's own reply", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { account, post, networkPostId } = await threadsPost(ws);
     const first = await reply(ws, account, post, "th.visitor.one", "What time?");
     const second = await reply(ws, account, post, "th.visitor.two", "Booked!");
@@ -74,9 +68,9 @@ describe("comments on a Threads post", () => {
     expect(top.items[0]?.replyCount).toBe(0);
 
     t.clock.advance(1000);
-    const answered = await ws.request(path(first, "/replies"), { method: "POST", json: { account, text: "From 7 pm" } });
-    expect(answered.status, await answered.clone().text()).toBe(200);
-    const answer = ((await answered.json()) as { id: string }).id;
+    const answered = await ws.post(path(first, "/replies"), { account, text: "From 7 pm" });
+    expect(answered.status, answered.text).toBe(200);
+    const answer = answered.body.id;
 
     const nested = await comments(ws, post, "?nested=true");
     const thread = nested.items.find((c) => c.id === first);
@@ -86,33 +80,33 @@ describe("comments on a Threads post", () => {
     ]);
     expect(nested.items.find((c) => c.id === second)?.replies).toEqual([]);
 
-    expect((await ws.request(path(second, "/hide"), { method: "POST", json: { account } })).status).toBe(200);
+    expect((await ws.post(path(second, "/hide"), { account })).status).toBe(200);
     expect((await comments(ws, post)).items.find((c) => c.id === second)?.hidden).toBe(true);
-    expect((await ws.request(path(second, "/hide"), { method: "POST", json: { account, hidden: false } })).status).toBe(200);
+    expect((await ws.post(path(second, "/hide"), { account, hidden: false })).status).toBe(200);
     expect((await comments(ws, post)).items.find((c) => c.id === second)?.hidden).toBe(false);
 
-    const refused = await ws.request(path(second), { method: "DELETE", json: { account } });
+    const refused = await ws.delete(path(second), { account });
     expect(refused.status).toBe(400);
-    const error = await errorOf(refused);
+    const error = refused.error;
     expect(error).toMatchObject({ code: "comment_delete_unsupported", platform: "threads" });
     expect(error.fix).toContain("hide");
     expect((await comments(ws, post)).items.map((c) => c.id)).toContain(second);
 
-    const deleted = await ws.request(path(answer), { method: "DELETE", json: { account } });
-    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    const deleted = await ws.delete(path(answer), { account });
+    expect(deleted.status, deleted.text).toBe(200);
     expect((await comments(ws, post, "?nested=true")).items.find((c) => c.id === first)?.replies?.map((r) => r.id)).toEqual([deeper]);
   });
 
   it("refuses a reply over 500 characters and a reply to something that is not there, writing nothing", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { account, post } = await threadsPost(ws);
     const first = await reply(ws, account, post, "th.visitor.three", "Hello");
-    const long = await ws.request(path(first, "/replies"), { method: "POST", json: { account, text: "x".repeat(501) } });
+    const long = await ws.post(path(first, "/replies"), { account, text: "x".repeat(501) });
     expect(long.status).toBe(400);
-    expect(await errorOf(long)).toMatchObject({ code: "text_too_long", param: "text" });
-    const unknown = await ws.request(path("99999999999999999", "/replies"), { method: "POST", json: { account, text: "Hi" } });
+    expect(long.error).toMatchObject({ code: "text_too_long", param: "text" });
+    const unknown = await ws.post(path("99999999999999999", "/replies"), { account, text: "Hi" });
     expect(unknown.status).toBe(404);
-    expect((await errorOf(unknown)).code).toBe("comment_not_found");
+    expect((unknown.error).code).toBe("comment_not_found");
     expect((await comments(ws, post, "?nested=true")).items).toEqual([expect.objectContaining({ id: first, replies: [] })]);
   });
 });

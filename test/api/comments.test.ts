@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 
@@ -10,62 +11,46 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-interface Comment {
-  id: string;
-  account: string;
-  platform: string;
-  postId: string;
-  networkPostId: string;
-  parentId: string | null;
-  author: { id: string; handle: string; platform: string };
-  text: string;
-  hidden: boolean;
-  own: boolean;
-  likeCount: number | null;
-  replyCount: number | null;
-  replies?: Comment[];
-}
-interface Page {
-  items: Comment[];
-  cursor: string | null;
-  problems: { account: string; platform: string; code: string; retryable: boolean }[];
-}
 
 let counter = 0;
-export async function connect(ws: TestWorkspace, platform: PlatformId): Promise<string> {
+export async function connect(ws: WorkspaceFixture, platform: PlatformId): Promise<string> {
   counter += 1;
   const handle = platform === "bluesky" ? `comments${counter}.test` : `comments_${platform}_${counter}`;
   const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", json);
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-async function publish(ws: TestWorkspace, accounts: string[], text: string): Promise<{ id: string; networkPostId: string }> {
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const post = (await response.json()) as { id: string; targets: { networkPostId: string }[] };
+async function publish(ws: WorkspaceFixture, accounts: string[], text: string): Promise<{ id: string; networkPostId: string }> {
+  const response = await ws.post("/v1/posts", { text, accounts });
+  expect(response.status, response.text).toBe(201);
+  const post = response.body;
   return { id: post.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-async function comment(ws: TestWorkspace, account: string, post: string, actor: string, text: string): Promise<string> {
+async function comment(ws: WorkspaceFixture, account: string, post: string, actor: string, text: string): Promise<string> {
   t.clock.advance(1000);
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "reply", post, actor, text } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { networkId: string }).networkId;
+  const response = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "reply", post, actor, text });
+  expect(response.status, response.text).toBe(201);
+  return response.body.networkId;
 }
 
-async function comments(ws: TestWorkspace, post: string, query = ""): Promise<Page> {
-  const response = await ws.request(`/v1/posts/${post}/comments${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Page;
+async function comments(ws: WorkspaceFixture, post: string, query: "" | `?${string}` = "") {
+  const response = await ws.get(`/v1/posts/${post}/comments${query}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
-const path = (id: string, rest = "") => `/v1/comments/${encodeURIComponent(id)}${rest}`;
+function path(id: string): `/v1/comments/${string}`;
+function path<R extends "/replies" | "/hide">(id: string, rest: R): `/v1/comments/${string}${R}`;
+function path(id: string, rest = "") {
+  return `/v1/comments/${encodeURIComponent(id)}${rest}`;
+}
 
 describe("comments on the Bluesky sandbox", () => {
   it("lists the replies to a post newest first, answers one, reads the thread nested and deletes only its own reply", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const post = await publish(ws, [account], "what do you think?");
     const first = await comment(ws, account, post.id, "carol.sandbox.test", "I like it");
@@ -82,9 +67,9 @@ describe("comments on the Bluesky sandbox", () => {
     expect(top.items[0]?.replies).toBeUndefined();
 
     t.clock.advance(1000);
-    const replied = await ws.request(path(first, "/replies"), { method: "POST", json: { account, text: "Thank you, Carol!" } });
-    expect(replied.status, await replied.clone().text()).toBe(200);
-    const reply = (await replied.json()) as { account: string; platform: string; id: string; ok: boolean };
+    const replied = await ws.post(path(first, "/replies"), { account, text: "Thank you, Carol!" });
+    expect(replied.status, replied.text).toBe(200);
+    const reply = replied.body;
     expect(reply).toMatchObject({ account, platform: "bluesky", ok: true });
     expect(reply.id).toMatch(/^at:\/\/did:plc:.+\/app\.bsky\.feed\.post\//);
 
@@ -94,36 +79,36 @@ describe("comments on the Bluesky sandbox", () => {
     expect(carol?.replies).toEqual([expect.objectContaining({ id: reply.id, parentId: first, text: "Thank you, Carol!", own: true, replies: [] })]);
     expect(nested.items.find((c) => c.id === second)?.replies).toEqual([]);
 
-    const notOwn = await ws.request(path(first), { method: "DELETE", json: { account } });
+    const notOwn = await ws.delete(path(first), { account });
     expect(notOwn.status).toBe(422);
-    expect((await errorOf(notOwn)).code).toBe("comment_not_own");
+    expect((notOwn.error).code).toBe("comment_not_own");
 
-    const deleted = await ws.request(path(reply.id), { method: "DELETE", json: { account } });
-    expect(deleted.status, await deleted.clone().text()).toBe(200);
-    expect(await deleted.json()).toEqual({ account, platform: "bluesky", ok: true });
+    const deleted = await ws.delete(path(reply.id), { account });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body).toEqual({ account, platform: "bluesky", ok: true });
     const after = await comments(ws, post.id, "?nested=true");
     expect(after.items.find((c) => c.id === first)?.replies).toEqual([]);
-    const again = await ws.request(path(reply.id), { method: "DELETE", json: { account } });
+    const again = await ws.delete(path(reply.id), { account });
     expect(again.status).toBe(404);
-    expect((await errorOf(again)).code).toBe("comment_not_found");
+    expect((again.error).code).toBe("comment_not_found");
   });
 
   it("hides a reply through the thread's threadgate, shows it hidden in the list, and unhides it", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const post = await publish(ws, [account], "hide the rude one");
     const rude = await comment(ws, account, post.id, "rude.sandbox.test", "rude words");
     const kind = await comment(ws, account, post.id, "kind.sandbox.test", "kind words");
-    const answer = await ws.request(path(kind, "/replies"), { method: "POST", json: { account, text: "thanks!" } });
-    expect(answer.status, await answer.clone().text()).toBe(200);
-    const ownReply = ((await answer.json()) as { id: string }).id;
+    const answer = await ws.post(path(kind, "/replies"), { account, text: "thanks!" });
+    expect(answer.status, answer.text).toBe(200);
+    const ownReply = answer.body.id;
 
-    const hidden = await ws.request(path(rude, "/hide"), { method: "POST", json: { account } });
-    expect(hidden.status, await hidden.clone().text()).toBe(200);
-    expect(await hidden.json()).toEqual({ account, platform: "bluesky", hidden: true, ok: true });
+    const hidden = await ws.post(path(rude, "/hide"), { account });
+    expect(hidden.status, hidden.text).toBe(200);
+    expect(hidden.body).toEqual({ account, platform: "bluesky", hidden: true, ok: true });
     // A reply deeper in the thread is hidden through the same gate.
-    const deep = await ws.request(path(ownReply, "/hide"), { method: "POST", json: { account, hidden: true } });
-    expect(deep.status, await deep.clone().text()).toBe(200);
+    const deep = await ws.post(path(ownReply, "/hide"), { account, hidden: true });
+    expect(deep.status, deep.text).toBe(200);
     const nested = await comments(ws, post.id, "?nested=true");
     expect(nested.items.map((c) => [c.text, c.hidden])).toEqual([
       ["kind words", false],
@@ -131,12 +116,12 @@ describe("comments on the Bluesky sandbox", () => {
     ]);
     expect(nested.items[0]?.replies?.map((c) => [c.id, c.hidden])).toEqual([[ownReply, true]]);
     // Hiding twice is still a success.
-    expect((await ws.request(path(rude, "/hide"), { method: "POST", json: { account } })).status).toBe(200);
+    expect((await ws.post(path(rude, "/hide"), { account })).status).toBe(200);
 
     for (const id of [rude, ownReply]) {
-      const shown = await ws.request(path(id, "/hide"), { method: "POST", json: { account, hidden: false } });
-      expect(shown.status, await shown.clone().text()).toBe(200);
-      expect(await shown.json()).toEqual({ account, platform: "bluesky", hidden: false, ok: true });
+      const shown = await ws.post(path(id, "/hide"), { account, hidden: false });
+      expect(shown.status, shown.text).toBe(200);
+      expect(shown.body).toEqual({ account, platform: "bluesky", hidden: false, ok: true });
     }
     const after = await comments(ws, post.id, "?nested=true");
     expect(after.items.map((c) => c.hidden)).toEqual([false, false]);
@@ -144,27 +129,27 @@ describe("comments on the Bluesky sandbox", () => {
   });
 
   it("refuses to hide a reply in a thread another account started, and the post itself", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const post = await publish(ws, [account], "my own post");
     // Someone else's post mentioning the account: the account answers it, in that person's thread.
-    const mentioned = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "mention", actor: "erin.sandbox.test", text: "what do you think?" } });
-    expect(mentioned.status, await mentioned.clone().text()).toBe(201);
-    const theirPost = ((await mentioned.json()) as { networkId: string }).networkId;
-    const answered = await ws.request(path(theirPost, "/replies"), { method: "POST", json: { account, text: "I think so" } });
-    expect(answered.status, await answered.clone().text()).toBe(200);
-    const inTheirThread = ((await answered.json()) as { id: string }).id;
+    const mentioned = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "mention", actor: "erin.sandbox.test", text: "what do you think?" });
+    expect(mentioned.status, mentioned.text).toBe(201);
+    const theirPost = mentioned.body.networkId;
+    const answered = await ws.post(path(theirPost, "/replies"), { account, text: "I think so" });
+    expect(answered.status, answered.text).toBe(200);
+    const inTheirThread = answered.body.id;
 
-    const refused = await ws.request(path(inTheirThread, "/hide"), { method: "POST", json: { account } });
+    const refused = await ws.post(path(inTheirThread, "/hide"), { account });
     expect(refused.status).toBe(422);
-    expect(await errorOf(refused)).toMatchObject({ code: "comment_thread_not_own", platform: "bluesky", param: "id", fix: expect.stringContaining("POST /v1/engagements") });
-    const root = await ws.request(path(post.networkPostId, "/hide"), { method: "POST", json: { account } });
+    expect(refused.error).toMatchObject({ code: "comment_thread_not_own", platform: "bluesky", param: "id", fix: expect.stringContaining("POST /v1/engagements") });
+    const root = await ws.post(path(post.networkPostId, "/hide"), { account });
     expect(root.status).toBe(404);
-    expect((await errorOf(root)).code).toBe("comment_not_found");
+    expect((root.error).code).toBe("comment_not_found");
   });
 
   it("pages with a cursor bound to the post", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const post = await publish(ws, [account], "page my comments");
     const other = await publish(ws, [account], "another post");
@@ -174,44 +159,44 @@ describe("comments on the Bluesky sandbox", () => {
     const next = await comments(ws, post.id, `?limit=2&cursor=${encodeURIComponent(first.cursor ?? "")}`);
     expect(next.items.map((c) => c.text)).toEqual(["comment 0"]);
     expect(next.cursor).toBeNull();
-    const elsewhere = await ws.request(`/v1/posts/${other.id}/comments?cursor=${encodeURIComponent(first.cursor ?? "")}`);
+    const elsewhere = await ws.get(`/v1/posts/${other.id}/comments?cursor=${encodeURIComponent(first.cursor ?? "")}`);
     expect(elsewhere.status).toBe(400);
-    expect((await errorOf(elsewhere)).code).toBe("cursor_invalid");
+    expect((elsewhere.error).code).toBe("cursor_invalid");
   });
 });
 
 describe("comments: bad input", () => {
   it("refuses a blank comment id, a missing account, an unknown post and a bad limit, and writes nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
-    const blank = await ws.request("/v1/comments/%20/replies", { method: "POST", json: { account, text: "hi" } });
+    const blank = await ws.post("/v1/comments/%20/replies", { account, text: "hi" });
     expect(blank.status).toBe(400);
-    expect(await errorOf(blank)).toMatchObject({ code: "comment_id_required", param: "id", fix: expect.any(String) });
-    const noAccount = await ws.request(path("at://did:plc:abc/app.bsky.feed.post/3k"), { method: "DELETE", json: {} });
+    expect(blank.error).toMatchObject({ code: "comment_id_required", param: "id", fix: expect.any(String) });
+    const noAccount = await ws.delete(path("at://did:plc:abc/app.bsky.feed.post/3k"), {});
     expect(noAccount.status).toBe(400);
-    expect(await errorOf(noAccount)).toMatchObject({ code: "field_required", param: "account" });
-    const noText = await ws.request(path("x", "/replies"), { method: "POST", json: { account, text: "   " } });
+    expect(noAccount.error).toMatchObject({ code: "field_required", param: "account" });
+    const noText = await ws.post(path("x", "/replies"), { account, text: "   " });
     expect(noText.status).toBe(400);
-    expect((await errorOf(noText)).param).toBe("text");
-    const garbled = await ws.request(path("not-a-uri"), { method: "DELETE", json: { account } });
+    expect((noText.error).param).toBe("text");
+    const garbled = await ws.delete(path("not-a-uri"), { account });
     expect(garbled.status).toBe(404);
-    expect((await errorOf(garbled)).code).toBe("comment_not_found");
-    const unknownPost = await ws.request("/v1/posts/post_doesNotExist1/comments");
+    expect((garbled.error).code).toBe("comment_not_found");
+    const unknownPost = await ws.get("/v1/posts/post_doesNotExist1/comments");
     expect(unknownPost.status).toBe(404);
-    expect((await errorOf(unknownPost)).code).toBe("resource_not_found");
+    expect((unknownPost.error).code).toBe("resource_not_found");
     const post = await publish(ws, [account], "limits");
-    expect((await ws.request(`/v1/posts/${post.id}/comments?limit=0`)).status).toBe(400);
-    expect((await ws.request(`/v1/posts/${post.id}/comments?nested=yes`)).status).toBe(400);
+    expect((await ws.get(`/v1/posts/${post.id}/comments?limit=0`)).status).toBe(400);
+    expect((await ws.get(`/v1/posts/${post.id}/comments?nested=yes`)).status).toBe(400);
   });
 });
 
-async function creditsLeft(ws: TestWorkspace): Promise<number> {
-  return ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+async function creditsLeft(ws: WorkspaceFixture): Promise<number> {
+  return (await ws.get("/v1/me/limits")).body.credits.total;
 }
 
 describe("comments on the X sandbox", () => {
   it("lists a post's replies, hides and unhides one, answers it for one credit and deletes only its own answer", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connect(ws, "twitter");
     const tweet = await publish(ws, [x], "a tweet people answer");
     const first = await comment(ws, x, tweet.id, "x_carol", "first!");
@@ -226,16 +211,16 @@ describe("comments on the X sandbox", () => {
     expect(top.items[1]).toMatchObject({ platform: "twitter", parentId: tweet.networkPostId, hidden: null, own: false, replyCount: 0, likeCount: 0 });
     expect(top.items[1]?.text).toContain("first!");
 
-    const hidden = await ws.request(path(first, "/hide"), { method: "POST", json: { account: x } });
-    expect(hidden.status, await hidden.clone().text()).toBe(200);
-    expect(await hidden.json()).toEqual({ account: x, platform: "twitter", hidden: true, ok: true });
-    const shown = await ws.request(path(first, "/hide"), { method: "POST", json: { account: x, hidden: false } });
-    expect(await shown.json()).toMatchObject({ hidden: false, ok: true });
+    const hidden = await ws.post(path(first, "/hide"), { account: x });
+    expect(hidden.status, hidden.text).toBe(200);
+    expect(hidden.body).toEqual({ account: x, platform: "twitter", hidden: true, ok: true });
+    const shown = await ws.post(path(first, "/hide"), { account: x, hidden: false });
+    expect(shown.body).toMatchObject({ hidden: false, ok: true });
 
     const before = await creditsLeft(ws);
-    const replied = await ws.request(path(first, "/replies"), { method: "POST", json: { account: x, text: "thanks Carol" } });
-    expect(replied.status, await replied.clone().text()).toBe(200);
-    const reply = (await replied.json()) as { id: string };
+    const replied = await ws.post(path(first, "/replies"), { account: x, text: "thanks Carol" });
+    expect(replied.status, replied.text).toBe(200);
+    const reply = replied.body;
     expect(reply.id).toMatch(/^[0-9]{19}$/);
     expect(await creditsLeft(ws)).toBe(before - 1);
 
@@ -244,25 +229,25 @@ describe("comments on the X sandbox", () => {
     expect(carol?.replyCount).toBe(1);
     expect(carol?.replies).toEqual([expect.objectContaining({ id: reply.id, parentId: first, own: true, replies: [] })]);
 
-    const notOwn = await ws.request(path(first), { method: "DELETE", json: { account: x } });
+    const notOwn = await ws.delete(path(first), { account: x });
     expect(notOwn.status).toBe(422);
-    expect((await errorOf(notOwn)).code).toBe("comment_not_own");
-    const deleted = await ws.request(path(reply.id), { method: "DELETE", json: { account: x } });
-    expect(deleted.status, await deleted.clone().text()).toBe(200);
-    const gone = await ws.request(path(reply.id), { method: "DELETE", json: { account: x } });
+    expect((notOwn.error).code).toBe("comment_not_own");
+    const deleted = await ws.delete(path(reply.id), { account: x });
+    expect(deleted.status, deleted.text).toBe(200);
+    const gone = await ws.delete(path(reply.id), { account: x });
     expect(gone.status).toBe(404);
-    expect((await errorOf(gone)).code).toBe("comment_not_found");
-    const garbled = await ws.request(path("not-a-tweet", "/hide"), { method: "POST", json: { account: x } });
+    expect((gone.error).code).toBe("comment_not_found");
+    const garbled = await ws.post(path("not-a-tweet", "/hide"), { account: x });
     expect(garbled.status).toBe(404);
   });
 
   it("charges a reply once under concurrent retries with one Idempotency-Key, and is 402 with nothing sent when no credit is left", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connect(ws, "twitter");
     const tweet = await publish(ws, [x], "answer me once");
     const first = await comment(ws, x, tweet.id, "x_erin", "hello");
     const before = await creditsLeft(ws);
-    const send = () => ws.request(path(first, "/replies"), { method: "POST", json: { account: x, text: "just once" }, headers: { "Idempotency-Key": "reply-once-1" } });
+    const send = () => ws.post(path(first, "/replies"), { account: x, text: "just once" }, { headers: { "Idempotency-Key": "reply-once-1" } });
     const answers = await Promise.all([send(), send(), send()]);
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.every((s) => s === 200 || s === 409), statuses.join()).toBe(true);
@@ -270,34 +255,34 @@ describe("comments on the X sandbox", () => {
     const retried = await send();
     expect(retried.status).toBe(200);
     expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
-    const ids = new Set(await Promise.all([...answers.filter((a) => a.status === 200), retried].map(async (a) => ((await a.json()) as { id: string }).id)));
+    const ids = new Set(await Promise.all([...answers.filter((a) => a.status === 200), retried].map(async (a) => a.body.id)));
     expect(ids.size).toBe(1);
     expect(await creditsLeft(ws)).toBe(before - 1);
     const nested = await comments(ws, tweet.id, "?nested=true");
     expect(nested.items.find((c) => c.id === first)?.replies).toHaveLength(1);
 
     await t.db.update(workspaces).set({ testCreditsMonthly: 0, testCreditsPack: 0 }).where(eq(workspaces.id, ws.id));
-    const broke = await ws.request(path(first, "/replies"), { method: "POST", json: { account: x, text: "no credit" } });
+    const broke = await ws.post(path(first, "/replies"), { account: x, text: "no credit" });
     expect(broke.status).toBe(402);
-    expect((await errorOf(broke)).code).toBe("entitlement_exceeded");
+    expect((broke.error).code).toBe("entitlement_exceeded");
     expect((await comments(ws, tweet.id, "?nested=true")).items.find((c) => c.id === first)?.replies).toHaveLength(1);
   });
 
   it("gives the credit back when X refuses the reply (not summoned)", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connect(ws, "twitter");
     const tweet = await publish(ws, [x], "summon rule");
-    const mention = await ws.request(`/v1/sandbox/social-accounts/${x}/activity`, { method: "POST", json: { action: "mention", actor: "x_frank", text: "hi" } });
-    const mentionId = ((await mention.json()) as { networkId: string }).networkId;
+    const mention = await ws.post(`/v1/sandbox/social-accounts/${x}/activity`, { action: "mention", actor: "x_frank", text: "hi" });
+    const mentionId = mention.body.networkId;
     expect(tweet.id).toBeTruthy();
     const before = await creditsLeft(ws);
     // X's own reply to a stranger's post that does not name it is refused; the sandbox refuses a reply to an unknown post the same way.
-    const refused = await ws.request(path("1234567890123456789", "/replies"), { method: "POST", json: { account: x, text: "hello stranger" } });
+    const refused = await ws.post(path("1234567890123456789", "/replies"), { account: x, text: "hello stranger" });
     expect(refused.status).toBe(422);
-    expect((await errorOf(refused)).code).toBe("platform_rejected");
+    expect((refused.error).code).toBe("platform_rejected");
     expect(await creditsLeft(ws)).toBe(before);
-    const allowed = await ws.request(path(mentionId, "/replies"), { method: "POST", json: { account: x, text: "hi Frank" } });
-    expect(allowed.status, await allowed.clone().text()).toBe(200);
+    const allowed = await ws.post(path(mentionId, "/replies"), { account: x, text: "hi Frank" });
+    expect(allowed.status, allowed.text).toBe(200);
     expect(await creditsLeft(ws)).toBe(before - 1);
   });
 });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, connectSessions, events, socialAccounts } from "../../src/db/schema/index.js";
 import { signConnectLink, verifyConnectLink } from "../../src/domain/accounts/connect/link-token.js";
 import { randomString } from "../../src/infra/ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 const ORIGIN = "http://chorus.test";
 
@@ -22,10 +23,10 @@ class Browser {
 
 const location = (response: Response) => response.headers.get("location") ?? "";
 
-async function mint(ws: TestWorkspace, body: Record<string, unknown> = {}): Promise<{ url: string; expiresAt: string }> {
-  const response = await ws.request("/v1/connect-link", { method: "POST", json: body });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { url: string; expiresAt: string };
+async function mint(ws: WorkspaceFixture, body: Record<string, unknown> = {}): Promise<{ url: string; expiresAt: string }> {
+  const response = await ws.post("/v1/connect-link", body);
+  expect(response.status, response.text).toBe(201);
+  return response.body;
 }
 
 const tokenOf = (url: string) => new URL(url).pathname.split("/")[2] ?? "";
@@ -57,7 +58,7 @@ describe("POST and GET /v1/connect-link", () => {
   });
 
   it("mints a signed link to the hosted page, valid 15 minutes, storing nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const link = await mint(ws, { returnUrl: "https://app.example/connected" });
     expect(link.url).toMatch(/^http:\/\/chorus\.test\/connect\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(link.expiresAt).toBe(new Date(t.clock.now().getTime() + 15 * 60_000).toISOString());
@@ -67,18 +68,18 @@ describe("POST and GET /v1/connect-link", () => {
   });
 
   it("takes POST without a body, as /openapi.json says (the body is optional)", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     // Through the validating proxy: had the description required a body, this exchange would fail.
-    const response = await ws.request("/v1/connect-link", { method: "POST" });
-    expect(response.status, await response.clone().text()).toBe(201);
-    expect(await response.json()).toMatchObject({ url: expect.stringMatching(/^http:\/\/chorus\.test\/connect\//) });
+    const response = await ws.post("/v1/connect-link");
+    expect(response.status, response.text).toBe(201);
+    expect(response.body).toMatchObject({ url: expect.stringMatching(/^http:\/\/chorus\.test\/connect\//) });
     const doc = (await (await t.app.request(`${ORIGIN}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>> };
     expect(doc.paths["/v1/connect-link"]?.post?.requestBody?.required).toBe(false);
     expect(doc.paths["/v1/profiles"]?.post?.requestBody?.required).toBe(true);
   });
 
   it("refuses returnUrls that are not absolute https URLs of at most 2,048 characters, with http only for localhost", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const refused = [
       "http://app.example/done",
       "not a url",
@@ -90,42 +91,42 @@ describe("POST and GET /v1/connect-link", () => {
       `https://app.example/${"a".repeat(2030)}`,
     ];
     for (const returnUrl of refused) {
-      const response = await ws.request("/v1/connect-link", { method: "POST", json: { returnUrl } });
+      const response = await ws.post("/v1/connect-link", { returnUrl });
       expect(response.status, returnUrl.slice(0, 40)).toBe(400);
-      expect(await errorOf(response)).toMatchObject({ code: "invalid_return_url", param: "returnUrl", type: "invalid_request" });
+      expect(response.error).toMatchObject({ code: "invalid_return_url", param: "returnUrl", type: "invalid_request" });
     }
-    const tooLong = await errorOf(await ws.request("/v1/connect-link", { method: "POST", json: { returnUrl: `https://app.example/${"a".repeat(2030)}` } }));
+    const tooLong = (await ws.post("/v1/connect-link", { returnUrl: `https://app.example/${"a".repeat(2030)}` })).error;
     expect(tooLong.message).toContain("2048");
-    const viaGet = await ws.request(`/v1/connect-link?platform=twitter&returnUrl=${encodeURIComponent("http://app.example/x")}`);
-    expect(await errorOf(viaGet)).toMatchObject({ code: "invalid_return_url", param: "returnUrl" });
+    const viaGet = await ws.get(`/v1/connect-link?platform=twitter&returnUrl=${encodeURIComponent("http://app.example/x")}`);
+    expect(viaGet.error).toMatchObject({ code: "invalid_return_url", param: "returnUrl" });
     for (const returnUrl of ["http://localhost:3000/done", "http://127.0.0.1:8080/cb?x=1", "https://app.example/done", `https://app.example/${"a".repeat(2020)}`]) {
-      expect((await ws.request("/v1/connect-link", { method: "POST", json: { returnUrl } })).status, returnUrl.slice(0, 40)).toBe(201);
+      expect((await ws.post("/v1/connect-link", { returnUrl })).status, returnUrl.slice(0, 40)).toBe(201);
     }
   });
 
   it("refuses an unknown profile, unknown fields and unknown networks", async () => {
-    const ws = await t.workspace();
-    const unknown = await ws.request("/v1/connect-link", { method: "POST", json: { profile: "nobody" } });
+    const ws = await testWorkspace(t);
+    const unknown = await ws.post("/v1/connect-link", { profile: "nobody" });
     expect(unknown.status).toBe(404);
-    expect(await errorOf(unknown)).toMatchObject({ code: "profile_unknown", param: "profile" });
-    expect(await errorOf(await ws.request("/v1/connect-link?profile=nobody"))).toMatchObject({ code: "profile_unknown", param: "profile" });
-    expect(await errorOf(await ws.request("/v1/connect-link", { method: "POST", json: { scopes: ["x"] } }))).toMatchObject({ code: "field_unknown", param: "scopes" });
-    expect(await errorOf(await ws.request("/v1/connect-link", { method: "POST", json: { platforms: ["myspace"] } }))).toMatchObject({ code: "field_invalid", param: "platforms[0]" });
+    expect(unknown.error).toMatchObject({ code: "profile_unknown", param: "profile" });
+    expect((await ws.get("/v1/connect-link?profile=nobody")).error).toMatchObject({ code: "profile_unknown", param: "profile" });
+    expect((await ws.post("/v1/connect-link", { scopes: ["x"] })).error).toMatchObject({ code: "field_unknown", param: "scopes" });
+    expect((await ws.post("/v1/connect-link", { platforms: ["myspace"] })).error).toMatchObject({ code: "field_invalid", param: "platforms[0]" });
   });
 
   it("GET gives a link straight to one network's door, checking the variant", async () => {
-    const ws = await t.workspace();
-    const door = (await (await ws.request("/v1/connect-link?platform=instagram&variant=facebook_login")).json()) as { url: string; expiresAt: string };
+    const ws = await testWorkspace(t);
+    const door = (await ws.get("/v1/connect-link?platform=instagram&variant=facebook_login")).body;
     expect(door.url).toMatch(/^http:\/\/chorus\.test\/connect\/[^/]+\/start\/instagram\?variant=facebook_login$/);
     const started = await new Browser(t).open(door.url);
     expect(started.status).toBe(302);
     expect(location(started)).toMatch(/^http:\/\/chorus\.test\/sandbox\/www\.facebook\.com\/v[\d.]+\/dialog\/oauth\?/);
-    const twitter = (await (await ws.request("/v1/connect-link?platform=twitter")).json()) as { url: string };
+    const twitter = (await ws.get("/v1/connect-link?platform=twitter")).body;
     expect(twitter.url).toMatch(/\/start\/twitter$/);
     expect((await verifyConnectLink(t.deps.signingSecret, tokenOf(twitter.url), t.clock.now())).platforms).toEqual(["twitter"]);
-    expect(await errorOf(await ws.request("/v1/connect-link?platform=twitter&variant=facebook_login"))).toMatchObject({ code: "field_invalid", param: "variant" });
-    expect(await errorOf(await ws.request("/v1/connect-link?variant=facebook_login"))).toMatchObject({ code: "field_invalid", param: "variant" });
-    const list = (await (await ws.request("/v1/connect-link")).json()) as { url: string };
+    expect((await ws.get("/v1/connect-link?platform=twitter&variant=facebook_login")).error).toMatchObject({ code: "field_invalid", param: "variant" });
+    expect((await ws.get("/v1/connect-link?variant=facebook_login")).error).toMatchObject({ code: "field_invalid", param: "variant" });
+    const list = (await ws.get("/v1/connect-link")).body;
     expect(list.url).toMatch(/^http:\/\/chorus\.test\/connect\/[^/]+$/);
   });
 });
@@ -137,7 +138,7 @@ describe("the hosted connect page", () => {
   });
 
   it("lists all ten networks with both Instagram doors and both LinkedIn doors of the sandbox app, or only the link's networks", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const page = await new Browser(t).open((await mint(ws)).url);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
@@ -170,12 +171,12 @@ describe("the hosted connect page", () => {
   });
 
   it("refuses a tampered link and does nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { url } = await mint(ws);
     const token = tokenOf(url);
     const [payload = "", signature = ""] = token.split(".");
     const forged = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
-    const other = await t.workspace();
+    const other = await testWorkspace(t);
     const swapped = `${Buffer.from(JSON.stringify({ ...forged, workspace: other.id })).toString("base64url")}.${signature}`;
     const otherSecret = await signConnectLink("another-secret-0123456789abcdef", { workspaceId: ws.id, mode: "live", profileId: null, returnUrl: null, platforms: null, expiresAt: new Date(t.clock.now().getTime() + 60_000) });
     // A character in the middle: every bit of it is signature (the last one carries padding bits).
@@ -196,7 +197,7 @@ describe("the hosted connect page", () => {
   });
 
   it("expires the link after 15 minutes with a clear page (410)", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { url } = await mint(ws);
     t.clock.advance(15 * 60_000 - 1);
     expect((await new Browser(t).open(url)).status).toBe(200);
@@ -211,7 +212,7 @@ describe("the hosted connect page", () => {
   });
 
   it("refuses a network the link does not offer, an unknown network and an unknown sandbox host", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { url } = await mint(ws, { platforms: ["bluesky"] });
     const browser = new Browser(t);
     const refused = await browser.open(`${url}/start/twitter`);
@@ -230,8 +231,8 @@ describe("connecting through the hosted page (OAuth networks)", () => {
   });
 
   it("connects X to the link's profile, sends the person to returnUrl, and records the event and audit entry", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const profile = (await (await ws.request("/v1/profiles", { method: "POST", json: { username: "acme" } })).json()) as { id: string };
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const profile = (await ws.post("/v1/profiles", { username: "acme" })).body;
     const { url } = await mint(ws, { profile: "acme", returnUrl: "https://app.example/done?session=42" });
     const browser = new Browser(t);
     const handle = `acme-x-${randomString(6).toLowerCase()}`;
@@ -254,7 +255,7 @@ describe("connecting through the hosted page (OAuth networks)", () => {
     expect(Object.fromEntries(back.searchParams)).toEqual({ session: "42", status: "connected", account: expect.stringMatching(/^acc_/), platform: "twitter" });
     const accountId = back.searchParams.get("account") ?? "";
 
-    const account = (await (await ws.request(`/v1/social-accounts/${accountId}`)).json()) as Record<string, unknown>;
+    const account = (await ws.get(`/v1/social-accounts/${accountId}`)).body;
     expect(account).toMatchObject({ id: accountId, platform: "twitter", handle, profileId: profile.id, status: "active", mode: "test" });
     const recorded = await t.db.select().from(events).where(eq(events.workspaceId, ws.id));
     expect(recorded.map((e) => e.type)).toEqual(["account.connected"]);
@@ -270,7 +271,7 @@ describe("connecting through the hosted page (OAuth networks)", () => {
   });
 
   it("refuses a missing or wrong state and a state of another network, without using the attempt up", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { url } = await mint(ws, { returnUrl: "https://app.example/done" });
     const browser = new Browser(t);
     const callback = await consent(browser, `${url}/start/linkedin`, `li-${randomString(6)}`);
@@ -292,7 +293,7 @@ describe("connecting through the hosted page (OAuth networks)", () => {
   });
 
   it("sends a denied consent back as status=denied and stores nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { url } = await mint(ws, { returnUrl: "http://localhost:5173/after" });
     const browser = new Browser(t);
     const callback = await consent(browser, `${url}/start/pinterest`, "whoever", "deny");
@@ -305,7 +306,7 @@ describe("connecting through the hosted page (OAuth networks)", () => {
   });
 
   it("reports other network errors and a sign-in that took longer than 10 minutes as status=error", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { url } = await mint(ws, { returnUrl: "https://app.example/done" });
     const browser = new Browser(t);
     const started = await browser.open(`${url}/start/youtube`);
@@ -322,7 +323,7 @@ describe("connecting through the hosted page (OAuth networks)", () => {
   });
 
   it("shows 'Connected as @handle' when the link has no returnUrl, through Instagram's Facebook-Page door", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { url } = await mint(ws);
     const browser = new Browser(t);
     const handle = `brand-${randomString(6)}`;
@@ -332,14 +333,14 @@ describe("connecting through the hosted page (OAuth networks)", () => {
     const html = await page.text();
     expect(html).toMatch(/<h1 id="connected">Connected as @[^<]+<\/h1>/);
     expect(html).toContain(`href="${url}"`);
-    const listed = (await (await ws.request("/v1/social-accounts")).json()) as { accounts: Record<string, unknown>[] };
+    const listed = (await ws.get("/v1/social-accounts")).body;
     expect(listed.accounts).toEqual([expect.objectContaining({ platform: "instagram", connectVariant: "facebook_login", discovers: { creators: true } })]);
     expect(html).toContain(`@${String(listed.accounts[0]?.handle)}`);
   });
 
   it("sends live links to the real network's authorize URL, and says so when no app credentials exist", async () => {
     const live = await createTestApp({ deps: { networks: testNetworkDeps({ appCredentials: { twitter: { clientId: "live-client-id", clientSecret: "live-secret" } } }) } });
-    const ws = await live.workspace({ mode: "live" });
+    const ws = await testWorkspace(live, { mode: "live" });
     const { url } = await mint(ws);
     const browser = new Browser(live);
     const started = await browser.open(`${url}/start/twitter`);
@@ -363,7 +364,7 @@ describe("connecting Bluesky through the hosted page", () => {
   });
 
   it("shows a handle and app password form, connects, and re-shows the form with the fix on a wrong password", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const handle = `pat-${randomString(6).toLowerCase()}.test`;
     const { url } = await mint(ws, { returnUrl: "https://app.example/done" });
     const browser = new Browser(t);
@@ -377,7 +378,7 @@ describe("connecting Bluesky through the hosted page", () => {
     const back = new URL(location(connected));
     expect(back.searchParams.get("status")).toBe("connected");
     expect(back.searchParams.get("platform")).toBe("bluesky");
-    const account = (await (await ws.request(`/v1/social-accounts/${back.searchParams.get("account") ?? ""}`)).json()) as Record<string, unknown>;
+    const account = (await ws.get(`/v1/social-accounts/${back.searchParams.get("account") ?? ""}`)).body;
     expect(account).toMatchObject({ platform: "bluesky", handle, status: "active" });
 
     // The simulated person exists in this workspace's sandbox world (each workspace has its own).

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { connect, conversations, messages, receive, send } from "../support/conversations.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** Networks without direct messages, and bad input: refusals with the spec's envelope, nothing sent. */
 let t: TestApp;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 
 describe("networks without direct messages", () => {
   it("are problems entries on the list, never an empty success, and GET /v1/platforms says the same", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const refused: PlatformId[] = ["tiktok", "youtube", "pinterest", "linkedin", "threads", "googlebusiness"];
     const ids = new Map<string, PlatformId>();
     for (const platform of refused) ids.set(await connect(ws, platform), platform);
@@ -20,7 +21,7 @@ describe("networks without direct messages", () => {
     expect(page.cursor).toBeNull();
     expect(page.problems.map((p) => [p.platform, p.code, p.retryable]).sort()).toEqual(refused.map((p) => [p, "capability_unsupported", false]).sort());
 
-    const platforms = (await (await ws.request("/v1/platforms")).json()) as { items?: { platform: string; messaging: string[] }[] } | { platform: string; messaging: string[] }[];
+    const platforms = (await ws.get("/v1/platforms")).body;
     const list = Array.isArray(platforms) ? platforms : (platforms.items ?? []);
     const messaging = Object.fromEntries(list.map((p) => [p.platform, p.messaging]));
     for (const platform of refused) expect(messaging[platform]).toEqual([]);
@@ -28,7 +29,7 @@ describe("networks without direct messages", () => {
   });
 
   it("an account on such a network, named in `account`, is a problems entry too", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "threads");
     expect(await conversations(ws, `?account=${account}`)).toEqual({ items: [], cursor: null, problems: [expect.objectContaining({ account, platform: "threads", code: "capability_unsupported" })] });
   });
@@ -36,20 +37,20 @@ describe("networks without direct messages", () => {
 
 describe("bad input", () => {
   it("answers the spec's envelope with param and fix, never a 500, and sends nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "facebook");
-    await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} });
+    await ws.post(`/v1/social-accounts/${account}/webhook`, {});
     await receive(ws, account, "hello");
     const id = (await conversations(ws)).items[0]?.id ?? "";
 
-    expect(await errorOf(await ws.request("/v1/conversations?limit=0"))).toMatchObject({ code: "field_invalid", param: "limit" });
-    expect(await errorOf(await ws.request("/v1/conversations?limit=101"))).toMatchObject({ code: "field_invalid", param: "limit" });
-    expect(await errorOf(await ws.request("/v1/conversations?account=nope"))).toMatchObject({ code: "field_invalid", param: "account" });
-    expect(await errorOf(await ws.request("/v1/conversations?cursor=abc.def"))).toMatchObject({ code: "cursor_invalid", param: "cursor" });
-    expect(await errorOf(await ws.request("/v1/conversations?folder=inbox"))).toMatchObject({ code: "field_unknown" });
-    expect(await errorOf(await ws.request(`/v1/conversations/${id}/messages?limit=500`))).toMatchObject({ code: "field_invalid", param: "limit" });
-    expect(await errorOf(await ws.request("/v1/conversations/cnv_garbage!/messages"))).toMatchObject({ code: "resource_not_found", param: "id" });
-    expect(await errorOf(await ws.request("/v1/conversations/t_123/messages"))).toMatchObject({ code: "resource_not_found", param: "id" });
+    expect((await ws.get("/v1/conversations?limit=0")).error).toMatchObject({ code: "field_invalid", param: "limit" });
+    expect((await ws.get("/v1/conversations?limit=101")).error).toMatchObject({ code: "field_invalid", param: "limit" });
+    expect((await ws.get("/v1/conversations?account=nope")).error).toMatchObject({ code: "field_invalid", param: "account" });
+    expect((await ws.get("/v1/conversations?cursor=abc.def")).error).toMatchObject({ code: "cursor_invalid", param: "cursor" });
+    expect((await ws.get("/v1/conversations?folder=inbox")).error).toMatchObject({ code: "field_unknown" });
+    expect((await ws.get(`/v1/conversations/${id}/messages?limit=500`)).error).toMatchObject({ code: "field_invalid", param: "limit" });
+    expect((await ws.get("/v1/conversations/cnv_garbage!/messages")).error).toMatchObject({ code: "resource_not_found", param: "id" });
+    expect((await ws.get("/v1/conversations/t_123/messages")).error).toMatchObject({ code: "resource_not_found", param: "id" });
 
     expect(await errorOf(await send(ws, id, { text: "no account" }))).toMatchObject({ code: "field_required", param: "account" });
     expect(await errorOf(await send(ws, id, { account }))).toMatchObject({ code: "text_required", param: "text" });

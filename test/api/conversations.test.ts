@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { HOUR, connect, conversations, messages, receive, send } from "../support/conversations.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,9 +11,9 @@ beforeAll(async () => {
 
 describe("Facebook page conversations (Messenger)", () => {
   it("lists a visitor's message as a conversation with replyBy 24 h after it, reads it, and replies", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "facebook");
-    expect((await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+    expect((await ws.post(`/v1/social-accounts/${account}/webhook`, {})).status).toBe(200);
     await receive(ws, account, "Are you open today?");
     const sentAt = t.clock.now();
 
@@ -46,9 +47,9 @@ describe("Facebook page conversations (Messenger)", () => {
   });
 
   it("refuses a standard reply past 24 hours with page_reply_window_closed, accepts humanAgent until 7 days, then refuses that too", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "facebook");
-    await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} });
+    await ws.post(`/v1/social-accounts/${account}/webhook`, {});
     await receive(ws, account, "Hello?");
     const id = (await conversations(ws)).items[0]?.id ?? "";
 
@@ -68,12 +69,12 @@ describe("Facebook page conversations (Messenger)", () => {
 
 describe("media in a reply", () => {
   it("Facebook: a file from the media library goes after the text, as its own message", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "facebook");
-    await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} });
+    await ws.post(`/v1/social-accounts/${account}/webhook`, {});
     await receive(ws, account, "can I see it?");
     const id = (await conversations(ws)).items[0]?.id ?? "";
-    const uploaded = (await (await ws.request("/v1/media", { method: "POST", body: jpeg(640, 480), headers: { "content-type": "image/jpeg" } })).json()) as { id: string };
+    const uploaded = (await ws.post("/v1/media", undefined, { raw: jpeg(640, 480), headers: { "content-type": "image/jpeg" } })).body;
     t.clock.advance(1000);
     const reply = await send(ws, id, { account, text: "here it is", media: [uploaded.id] });
     expect(reply.status, await reply.clone().text()).toBe(200);
@@ -85,9 +86,9 @@ describe("media in a reply", () => {
 
 describe("Instagram conversations, both doors", () => {
   it("Instagram login: lists, reads and replies; past 24 h the reply is photo_reply_window_closed and humanAgent is accepted", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "instagram");
-    expect((await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+    expect((await ws.post(`/v1/social-accounts/${account}/webhook`, {})).status).toBe(200);
     await receive(ws, account, "Do you ship to Norway?", "nora.visitor");
     const [conversation] = (await conversations(ws)).items;
     expect(conversation).toMatchObject({ account, platform: "instagram", participants: [{ handle: "nora.visitor", url: "https://www.instagram.com/nora.visitor" }] });
@@ -101,9 +102,9 @@ describe("Instagram conversations, both doors", () => {
   });
 
   it("Facebook login: the linked page's Instagram inbox", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "instagram", { variant: "facebook_login" });
-    expect((await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+    expect((await ws.post(`/v1/social-accounts/${account}/webhook`, {})).status).toBe(200);
     await receive(ws, account, "hello via the page");
     const [conversation] = (await conversations(ws)).items;
     expect(conversation).toMatchObject({ account, platform: "instagram", unread: true });
@@ -116,7 +117,7 @@ describe("Instagram conversations, both doors", () => {
 
 describe("X direct messages", () => {
   it("groups DM events into conversations, reads one and replies, with no reply window", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "twitter");
     await receive(ws, account, "hey, quick question", "xavier_dm");
     t.clock.advance(1000);
@@ -143,7 +144,7 @@ describe("X direct messages", () => {
   });
 
   it("pages messages with a signed cursor that another conversation refuses", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "twitter");
     for (const text of ["one", "two", "three"]) {
       await receive(ws, account, text, "pager_dm");
@@ -155,12 +156,12 @@ describe("X direct messages", () => {
     expect(first.items.map((m) => m.text)).toEqual(["three", "two"]);
     const second = await messages(ws, pager?.id ?? "", `?limit=2&cursor=${encodeURIComponent(first.cursor ?? "")}`);
     expect(second).toMatchObject({ items: [{ text: "one" }], cursor: null });
-    const replayed = await ws.request(`/v1/conversations/${other?.id ?? ""}/messages?cursor=${encodeURIComponent(first.cursor ?? "")}`);
-    expect(await errorOf(replayed)).toMatchObject({ code: "cursor_invalid", param: "cursor" });
+    const replayed = await ws.get(`/v1/conversations/${other?.id ?? ""}/messages?cursor=${encodeURIComponent(first.cursor ?? "")}`);
+    expect(replayed.error).toMatchObject({ code: "cursor_invalid", param: "cursor" });
   });
 
   it("refuses media on X DMs before anything is sent", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "twitter");
     await receive(ws, account, "send me a photo", "media_dm");
     const id = (await conversations(ws)).items[0]?.id ?? "";
@@ -171,7 +172,7 @@ describe("X direct messages", () => {
 
 describe("Bluesky chat", () => {
   it("lists conversations through the chat proxy, reads them and replies; media is refused", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     await receive(ws, account, "hi from chat", "carla.chat.test");
     const [conversation] = (await conversations(ws)).items;
@@ -190,12 +191,12 @@ describe("Bluesky chat", () => {
   });
 
   it("a token without chat access is missing_scope on the read and a problems entry on the list", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     await receive(ws, account, "hello", "dora.chat.test");
     const id = (await conversations(ws)).items[0]?.id ?? "";
-    expect((await ws.request(`/v1/sandbox/social-accounts/${account}/fault`, { method: "PUT", json: { fault: "revoked_permission" } })).status).toBe(200);
-    expect(await errorOf(await ws.request(`/v1/conversations/${id}/messages`))).toMatchObject({ code: "missing_scope", platform: "bluesky" });
+    expect((await ws.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault: "revoked_permission" })).status).toBe(200);
+    expect((await ws.get(`/v1/conversations/${id}/messages`)).error).toMatchObject({ code: "missing_scope", platform: "bluesky" });
     const page = await conversations(ws);
     expect(page.items).toEqual([]);
     expect(page.problems).toEqual([expect.objectContaining({ account, platform: "bluesky", code: "missing_scope" })]);

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { idempotencyRecords, posts } from "../../src/db/schema/index.js";
 import { DashboardSession } from "../support/dashboard-session.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The compose form's submission id goes through the same keyed-write helper as the MCP tools'
@@ -14,17 +15,17 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-async function connect(ws: TestWorkspace, handle: string): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function connect(ws: WorkspaceFixture, handle: string): Promise<string> {
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "twitter", handle });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-const postsOf = (ws: TestWorkspace) => t.db.select().from(posts).where(eq(posts.workspaceId, ws.id));
+const postsOf = (ws: WorkspaceFixture) => t.db.select().from(posts).where(eq(posts.workspaceId, ws.id));
 
 describe("the compose form under an idempotency key", () => {
   it("releases the key of a refused form, so the corrected form publishes once under it", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "compose-key-fix");
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
@@ -56,8 +57,8 @@ describe("the compose form under an idempotency key", () => {
   });
 
   it("keys are the workspace's own: another workspace sending the same submission id publishes its own post", async () => {
-    const first = await t.workspace();
-    const second = await t.workspace();
+    const first = await testWorkspace(t);
+    const second = await testWorkspace(t);
     const one = await connect(first, "compose-key-a");
     const two = await connect(second, "compose-key-b");
     const a = await DashboardSession.open(t, first);

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { connect as connectStats, publishText } from "./analytics-helpers.js";
 import { HOUR, connect as connectDm, conversations, messages, receive } from "../support/conversations.js";
 import { DashboardSession } from "../support/dashboard-session.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** The hidden fields of the form whose action is `action`, as the page rendered them. */
 function formFields(html: string, action: string): Record<string, string> {
@@ -12,13 +13,13 @@ function formFields(html: string, action: string): Record<string, string> {
   return Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? "", m[2] ?? ""]));
 }
 
-const activity = (ws: TestWorkspace, account: string, json: Record<string, unknown>) => ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json });
+const activity = (ws: WorkspaceFixture, account: string, json: Record<string, unknown>) => ws.post(`/v1/sandbox/social-accounts/${account}/activity`, json);
 
-async function comment(t: TestApp, ws: TestWorkspace, account: string, post: string, actor: string, text: string): Promise<string> {
+async function comment(t: TestApp, ws: WorkspaceFixture, account: string, post: string, actor: string, text: string): Promise<string> {
   t.clock.advance(1000);
   const response = await activity(ws, account, { action: "reply", post, actor, text });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { networkId: string }).networkId;
+  expect(response.status, response.text).toBe(201);
+  return response.body.networkId;
 }
 
 interface ApiComment {
@@ -30,11 +31,11 @@ interface ApiComment {
 }
 
 /** Every comment on the post through the API, answers included, flattened. */
-async function apiComments(ws: TestWorkspace, post: string): Promise<ApiComment[]> {
-  const response = await ws.request(`/v1/posts/${post}/comments?nested=true`);
+async function apiComments(ws: WorkspaceFixture, post: string): Promise<ApiComment[]> {
+  const response = await ws.get(`/v1/posts/${post}/comments?nested=true`);
   expect(response.status).toBe(200);
   const flat = (items: ApiComment[]): ApiComment[] => items.flatMap((c) => [c, ...flat(c.replies ?? [])]);
-  return flat(((await response.json()) as { items: ApiComment[] }).items);
+  return flat(response.body.items);
 }
 
 const commentAction = (id: string, verb: string) => `/dashboard/comments/${encodeURIComponent(id)}/${verb}`;
@@ -46,7 +47,7 @@ describe("dashboard inbox", () => {
   });
 
   it("lists notifications with the networks that cannot, and marks Bluesky seen while naming the skipped", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const sky = await connectStats(ws, "bluesky");
     const pin = await connectStats(ws, "pinterest");
     const post = await publishText(ws, sky, "hello inbox page");
@@ -78,7 +79,7 @@ describe("dashboard inbox", () => {
   });
 
   it("moderates comments from the post page: reply, hide and unhide on X, delete refused with its fix, then its own reply deleted", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connectStats(ws, "twitter");
     const post = await publishText(ws, x, "a tweet people answer on the dashboard");
     const first = await comment(t, ws, x, post.id, "x_carol", "first!");
@@ -126,7 +127,7 @@ describe("dashboard inbox", () => {
   });
 
   it("shows a network's refusal to hide (Pinterest has no hiding) with its code and fix", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const sky = await connectStats(ws, "bluesky");
     const pin = await connectStats(ws, "pinterest");
     const post = await publishText(ws, sky, "hide me if you can");
@@ -143,9 +144,9 @@ describe("dashboard inbox", () => {
   });
 
   it("lists conversations with the reply window, reads one, replies, and explains humanAgent past 24 hours", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const fb = await connectDm(ws, "facebook");
-    expect((await ws.request(`/v1/social-accounts/${fb}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+    expect((await ws.post(`/v1/social-accounts/${fb}/webhook`, {})).status).toBe(200);
     await receive(ws, fb, "Are you open today?");
     const sentAt = t.clock.now();
     const id = (await conversations(ws)).items[0]?.id ?? "";
@@ -191,13 +192,13 @@ describe("dashboard inbox", () => {
   });
 
   it("shows a network that is down as a problem with its code on the inbox, conversation and analytics pages, beside the healthy account", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const healthy = await connectStats(ws, "bluesky");
     const down = await connectStats(ws, "bluesky");
     const post = await publishText(ws, healthy, "still here");
     t.clock.advance(1000);
     expect((await activity(ws, healthy, { action: "like", post: post.id, actor: "carol.sandbox.test" })).status).toBe(201);
-    expect((await ws.request(`/v1/sandbox/social-accounts/${down}/fault`, { method: "PUT", json: { fault: "down" } })).status).toBe(200);
+    expect((await ws.put(`/v1/sandbox/social-accounts/${down}/fault`, { fault: "down" })).status).toBe(200);
     const session = await DashboardSession.open(t, ws);
     for (const path of ["/dashboard/inbox", "/dashboard/inbox/conversations", "/dashboard/analytics?period=7d"]) {
       const page = await session.page(path);
@@ -209,16 +210,16 @@ describe("dashboard inbox", () => {
   });
 
   it("answers 404 for another workspace's post, comment account and conversation, writing nothing", async () => {
-    const a = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const a = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connectStats(a, "twitter");
     const post = await publishText(a, x, "only for workspace A");
     const first = await comment(t, a, x, post.id, "x_carol", "hello A");
     const fb = await connectDm(a, "facebook");
-    await a.request(`/v1/social-accounts/${fb}/webhook`, { method: "POST", json: {} });
+    await a.post(`/v1/social-accounts/${fb}/webhook`, {});
     await receive(a, fb, "private to A");
     const conversation = (await conversations(a)).items[0]?.id ?? "";
 
-    const b = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const b = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const bPost = await publishText(b, await connectStats(b, "twitter"), "B's own post");
     const session = await DashboardSession.open(t, b);
     for (const path of [`/dashboard/posts/${post.id}/comments`, `/dashboard/posts/${post.id}/analytics`, `/dashboard/inbox/conversations/${conversation}`]) {
@@ -248,7 +249,7 @@ describe("dashboard analytics", () => {
   });
 
   it("shows per network and per account totals, the daily series as SVG with its table, and the problems", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const sky = await connectStats(ws, "bluesky");
     const pin = await connectStats(ws, "pinterest");
     const tiktok = await connectStats(ws, "googlebusiness");
@@ -278,7 +279,7 @@ describe("dashboard analytics", () => {
   });
 
   it("shows one post's numbers per target, and a target without numbers with its code", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const sky = await connectStats(ws, "bluesky");
     const post = await publishText(ws, sky, "numbers for this one");
     t.clock.advance(1000);

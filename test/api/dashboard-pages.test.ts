@@ -5,12 +5,13 @@ import { purgeDashboardSessions } from "../../src/domain/workspaces/dashboard/pu
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { png } from "../unit/media-fixtures.js";
 import { DashboardSession } from "../support/dashboard-session.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
-async function connect(ws: TestWorkspace, platform: string, handle: string): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function connect(ws: WorkspaceFixture, platform: string, handle: string): Promise<string> {
+  const response = await ws.post("/v1/social-accounts/connect", { platform, handle });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
 describe("dashboard pages over the API's domain functions", () => {
@@ -20,7 +21,7 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("composes: validation as you type, publish, and a failed target's code and fix on the post page", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const ok = await connect(ws, "twitter", "dash-ok");
     const refused = await connect(ws, "pinterest", "dash-pin");
     const session = await DashboardSession.open(t, ws);
@@ -42,7 +43,7 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("refuses a compose with no account with the request's code, storing nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
     const refused = await session.submit("/dashboard/compose", { text: "nowhere", action: "publish" });
@@ -52,7 +53,7 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("schedules, moves and cancels a post from the calendar", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "twitter", "dash-cal");
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
@@ -76,7 +77,7 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("lists accounts with their health, reconnects through the hosted page and disconnects", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "twitter", "dash-acc");
     const session = await DashboardSession.open(t, ws);
     const list = await session.page("/dashboard/accounts");
@@ -97,7 +98,7 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("renders every page of the navigation", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     for (const path of ["/dashboard", "/dashboard/accounts", "/dashboard/posts", "/dashboard/posts?state=failed", "/dashboard/compose", "/dashboard/calendar", "/dashboard/credits", "/dashboard/developers", "/dashboard/developers/audit", "/dashboard/developers/email"]) {
       const page = await session.page(path);
@@ -110,12 +111,12 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("shows the credit history of the viewed ledger: credits kept by published targets, and grants", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const session = await DashboardSession.open(t, ws);
     expect((await session.page("/dashboard/credits")).html).toContain('id="no-history"');
     const accounts = [await connect(ws, "twitter", "hist-x"), await connect(ws, "threads", "hist-threads")];
-    const published = await ws.request("/v1/posts", { method: "POST", json: { text: "Counted once per target", accounts } });
-    expect(published.status, await published.clone().text()).toBe(201);
+    const published = await ws.post("/v1/posts", { text: "Counted once per target", accounts });
+    expect(published.status, published.text).toBe(201);
     await grantCredits(t.db, { workspaceId: ws.id, amount: 7, purchased: false, mode: "test", at: t.clock.now() });
     await grantCredits(t.db, { workspaceId: ws.id, amount: 50, purchased: false, mode: "live", at: t.clock.now() });
     const page = await session.page("/dashboard/credits");
@@ -128,7 +129,7 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("purges app links and sessions a week after they expired or ended, and nothing newer", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     expect(session).toBeDefined();
     const [before] = await t.db.select().from(dashboardSessions).where(eq(dashboardSessions.workspaceId, ws.id));
@@ -146,19 +147,19 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("saves email preferences and shows the audit log", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/developers/email");
     const saved = await session.submit("/dashboard/developers/email", { weeklyDigest: "on" });
     expect(saved.status).toBe(303);
-    const prefs = (await (await ws.request("/v1/email-preferences")).json()) as Record<string, boolean>;
+    const prefs = (await ws.get("/v1/email-preferences")).body;
     expect(prefs).toMatchObject({ weeklyDigest: true, publishFailures: false });
     const audit = await session.page("/dashboard/developers/audit");
     expect(audit.html).toContain("dashboard.login");
   });
 
   it("uploads media through the API's upload and puts its id in the post", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
     const uploaded = await session.upload("/dashboard/compose/media", { text: "With a picture", media: "" }, new File([png(1200, 628)], "card.png", { type: "image/png" }));
@@ -176,7 +177,7 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("publishes once when the same compose form is sent twice (a double click)", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "twitter", "dash-twice");
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
@@ -191,13 +192,13 @@ describe("dashboard pages over the API's domain functions", () => {
   });
 
   it("refuses a form over 1 MB before reading it, writing nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/developers/email");
     const huge = await session.submit("/dashboard/developers/email", { weeklyDigest: "on", padding: "x".repeat(1024 * 1024 + 1) });
     expect(huge.status).toBe(400);
     expect(huge.html).toContain("body_too_large");
-    const prefs = (await (await ws.request("/v1/email-preferences")).json()) as Record<string, boolean>;
+    const prefs = (await ws.get("/v1/email-preferences")).body;
     expect(prefs.weeklyDigest).toBe(false);
   });
 });

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { DashboardSession } from "../support/dashboard-session.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 const secretOf = (html: string) => /id="new-secret">([^<]+)</.exec(html)?.[1] ?? "";
 const endpointIdOf = (html: string) => /href="\/dashboard\/webhooks\/(whk_[A-Za-z0-9]+)"/.exec(html)?.[1] ?? "";
@@ -19,7 +20,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
   const drain = () => t.drainJobs();
 
   it("adds an endpoint with its secret shown once, sends a test, shows the log, redelivers, rotates and deletes", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const r = await receiver();
     const session = await DashboardSession.open(t, ws);
     const empty = await session.page("/dashboard/webhooks");
@@ -35,7 +36,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
     expect(id).toMatch(/^whk_/);
     expect(added.html).toContain("webhook.test, post.failed");
     // The same endpoint over the API, and the secret never again.
-    const viaApi = (await (await ws.request(`/v1/webhooks/${id}`)).json()) as { url: string; events: string[] };
+    const viaApi = (await ws.get(`/v1/webhooks/${id}`)).body;
     expect(viaApi).toMatchObject({ url: r.url, events: ["webhook.test", "post.failed"] });
     expect((await session.page("/dashboard/webhooks")).html).not.toContain(secret);
 
@@ -76,12 +77,12 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
 
     const deleted = await session.submit(`/dashboard/webhooks/${id}/delete`, {});
     expect(deleted.location).toBe("/dashboard/webhooks?done=removed");
-    expect((await ws.request(`/v1/webhooks/${id}`)).status).toBe(404);
+    expect((await ws.get(`/v1/webhooks/${id}`)).status).toBe(404);
     expect((await session.page("/dashboard/webhooks?done=removed")).html).toContain('id="no-endpoints"');
   });
 
   it("refuses a bad URL, an unknown event and an off-list rotation window with a page that says why, storing nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/webhooks");
     const badUrl = await session.submit("/dashboard/webhooks", { url: "not a url" });
@@ -89,7 +90,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
     const badEvent = await session.submit("/dashboard/webhooks", { url: "https://example.com/hook", events: ["post.exploded"] });
     expect(badEvent.status).toBe(400);
     expect(badEvent.html).toContain("post.exploded");
-    expect(((await (await ws.request("/v1/webhooks")).json()) as { items: unknown[] }).items).toEqual([]);
+    expect((await ws.get("/v1/webhooks")).body.items).toEqual([]);
 
     const r = await receiver();
     const added = await session.submit("/dashboard/webhooks", { url: r.url });
@@ -100,19 +101,19 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
   });
 
   it("refuses a form without this session's CSRF token", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     const forged = await session.submit("/dashboard/webhooks", { url: "https://example.com/hook" }, { csrf: "forged" });
     expect(forged.status).toBe(403);
-    expect(((await (await ws.request("/v1/webhooks")).json()) as { items: unknown[] }).items).toEqual([]);
+    expect((await ws.get("/v1/webhooks")).body.items).toEqual([]);
   });
 
   it("shows another workspace's endpoint to nobody: every page and action is a 404 and changes nothing", async () => {
-    const a = await t.workspace();
-    const b = await t.workspace();
+    const a = await testWorkspace(t);
+    const b = await testWorkspace(t);
     const r = await receiver();
-    const created = (await (await a.request("/v1/webhooks", { method: "POST", json: { url: r.url } })).json()) as { id: string };
-    await a.request(`/v1/webhooks/${created.id}/test`, { method: "POST" });
+    const created = (await a.post("/v1/webhooks", { url: r.url })).body;
+    await a.post(`/v1/webhooks/${created.id}/test`);
     await drain();
     const event = (JSON.parse(r.received[0]?.rawBody ?? "{}") as { id: string }).id;
     const session = await DashboardSession.open(t, b);
@@ -130,6 +131,6 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
     }
     await drain();
     expect(r.received).toHaveLength(1);
-    expect((await a.request(`/v1/webhooks/${created.id}`)).status).toBe(200);
+    expect((await a.get(`/v1/webhooks/${created.id}`)).status).toBe(200);
   });
 });

@@ -8,7 +8,9 @@ import { storedPageTokens } from "../../src/networks/meta/page-access.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { setPageRole, type SandboxPage } from "../../src/sandbox/meta/pages.js";
 import type { SimulatorDeps } from "../../src/sandbox/types.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import type { Schemas } from "../support/api-types.js";
 
 /**
  * Facebook page tokens kept with the connection, through the public API with a test key: connect
@@ -16,11 +18,7 @@ import { type TestApp, type TestWorkspace, createTestApp } from "../support/test
  * /me/accounts first, and a refused stored token costs one fresh read and one retry.
  */
 
-interface Target {
-  state: string;
-  networkPostId: string | null;
-  error: { code: string; param: string | null } | null;
-}
+type Target = Schemas["Target"];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +26,7 @@ beforeAll(async () => {
 });
 
 interface Connected {
-  ws: TestWorkspace;
+  ws: WorkspaceFixture;
   accountId: string;
   pageId: string;
   owner: string;
@@ -38,10 +36,10 @@ interface Connected {
 }
 
 async function connectFacebook(handle: string): Promise<Connected> {
-  const ws = await t.workspace({ plan: "subscription" });
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "facebook", handle } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const accountId = ((await response.json()) as { id: string }).id;
+  const ws = await testWorkspace(t, { plan: "subscription" });
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "facebook", handle });
+  expect(response.status, response.text).toBe(201);
+  const accountId = response.body.id;
   const sandbox: SimulatorDeps = { store: createDbSandboxStore(t.db, ws.id), now: () => t.clock.now(), publicUrl: "http://chorus.test", sleep: async () => {} };
   const pages = await sandbox.store.list<SandboxPage>("facebook", "page");
   const main = pages.find((p) => p.data.name.endsWith("(sandbox page)"));
@@ -64,10 +62,10 @@ async function storedTokens(c: Connected): Promise<TokenSet> {
   return openTokens(t.deps.cipher, c.accountId, row.tokensEncrypted);
 }
 
-async function publish(c: Connected, text: string): Promise<Target> {
-  const response = await c.ws.request("/v1/posts", { method: "POST", json: { accounts: [c.accountId], text, platformOptions: { facebook: { pageId: c.pageId } } } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const [target] = ((await response.json()) as { targets: Target[] }).targets;
+async function publish(c: Connected, text: string) {
+  const response = await c.ws.post("/v1/posts", { accounts: [c.accountId], text, platformOptions: { facebook: { pageId: c.pageId } } });
+  expect(response.status, response.text).toBe(201);
+  const [target] = response.body.targets;
   if (!target) throw new Error("no target");
   return target;
 }
@@ -126,7 +124,7 @@ describe("Facebook page tokens through the API", () => {
     expect(target).toMatchObject({ state: "failed", networkPostId: null, error: { code: "option_invalid", param: "platformOptions.facebook.pageId" } });
     expect(c.graphCalls()).toEqual([feed(c), "GET /v26.0/me/accounts"]);
     expect((await c.sandbox.store.list("facebook", "page_post")).length).toBe(0);
-    const account = (await (await c.ws.request(`/v1/social-accounts/${c.accountId}`)).json()) as { status: string };
+    const account = (await c.ws.get(`/v1/social-accounts/${c.accountId}`)).body;
     expect(account.status).toBe("active");
   });
 

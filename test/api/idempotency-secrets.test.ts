@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { idempotencyRecords } from "../../src/db/schema/index.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,11 +11,11 @@ beforeAll(async () => {
 
 describe("stored idempotent answers", () => {
   it("keep a connect link's bearer URL encrypted, and a replay still gives it back", async () => {
-    const ws = await t.workspace();
-    const send = () => ws.request("/v1/connect-link", { method: "POST", headers: { "Idempotency-Key": "link-1" }, json: { returnUrl: "https://app.example/done" } });
+    const ws = await testWorkspace(t);
+    const send = () => ws.post("/v1/connect-link", { returnUrl: "https://app.example/done" }, { headers: { "Idempotency-Key": "link-1" } });
     const first = await send();
     expect(first.status).toBe(201);
-    const { url } = (await first.json()) as { url: string };
+    const { url } = first.body;
     const token = new URL(url).pathname.split("/")[2] ?? "";
     expect(token.length).toBeGreaterThan(20);
 
@@ -27,12 +28,12 @@ describe("stored idempotent answers", () => {
     const replay = await send();
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    expect(((await replay.json()) as { url: string }).url).toBe(url);
+    expect(replay.body.url).toBe(url);
   });
 
   it("fails closed when an answer is copied under another key: it does not decrypt there", async () => {
-    const ws = await t.workspace();
-    const send = (key: string) => ws.request("/v1/connect-link", { method: "POST", headers: { "Idempotency-Key": key }, json: {} });
+    const ws = await testWorkspace(t);
+    const send = (key: string) => ws.post("/v1/connect-link", {}, { headers: { "Idempotency-Key": key } });
     expect((await send("a")).status).toBe(201);
     expect((await send("b")).status).toBe(201);
     const rows = await t.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.workspaceId, ws.id));

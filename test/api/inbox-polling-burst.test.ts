@@ -9,8 +9,9 @@ import { jobContext } from "../../src/domain/core/jobs/job-context.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { ApiError } from "../../src/infra/errors.js";
 import type { NetworkNotification } from "../../src/networks/facets/inbox.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Issue 10 item 6, "an item is never delivered twice", and none lost: a burst of more pages
@@ -72,13 +73,13 @@ class ScriptedFeed {
 }
 
 let counter = 0;
-async function setUp(ws: TestWorkspace): Promise<{ ctx: DomainContext; row: typeof socialAccounts.$inferSelect; feed: ScriptedFeed; warnings: string[] }> {
-  const response = await ws.request("/v1/webhooks", { method: "POST", json: { url: (await receiver()).url, events: ["mention.received", "comment.received"] } });
-  expect(response.status, await response.clone().text()).toBe(201);
+async function setUp(ws: WorkspaceFixture): Promise<{ ctx: DomainContext; row: typeof socialAccounts.$inferSelect; feed: ScriptedFeed; warnings: string[] }> {
+  const response = await ws.post("/v1/webhooks", { url: (await receiver()).url, events: ["mention.received", "comment.received"] });
+  expect(response.status, response.text).toBe(201);
   counter += 1;
-  const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: `burst${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" } });
-  expect(connected.status, await connected.clone().text()).toBe(201);
-  const { id } = (await connected.json()) as { id: string };
+  const connected = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle: `burst${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" });
+  expect(connected.status, connected.text).toBe(201);
+  const { id } = connected.body;
   const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, id));
   if (!row) throw new Error("no account");
   const base = await jobContext(runtime, ws.id, "test");
@@ -95,7 +96,7 @@ function entryOf(feed: ScriptedFeed) {
   return { feed: { ...notifications, pageSize: PAGE }, read: feed.read, events: ["mention.received", "comment.received"] };
 }
 
-async function mentionEvents(ws: TestWorkspace): Promise<{ id: string; createdAt: string }[]> {
+async function mentionEvents(ws: WorkspaceFixture): Promise<{ id: string; createdAt: string }[]> {
   const rows = await t.db
     .select()
     .from(events)
@@ -114,7 +115,7 @@ async function poll(ctx: DomainContext, row: typeof socialAccounts.$inferSelect,
 
 describe("a burst larger than one poll's page budget", () => {
   it("is delivered in full over the following polls, each item exactly once, nothing from before the baseline", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { ctx, row, feed } = await setUp(ws);
     const before = feed.arrive(25, "before");
     expect(await poll(ctx, row, feed)).toMatchObject({ outcome: "baselined", recorded: 0 });
@@ -152,7 +153,7 @@ describe("a burst larger than one poll's page budget", () => {
   });
 
   it("drops a backlog whose cursor the network refuses, once, with the reason in lastError, and keeps polling", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { ctx, row, feed, warnings } = await setUp(ws);
     feed.arrive(5, "before");
     await poll(ctx, row, feed);
@@ -179,7 +180,7 @@ describe("a burst larger than one poll's page budget", () => {
   });
 
   it("ends a backlog whose cursor comes back as an empty page, with a warning and without asking again", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { ctx, row, feed, warnings } = await setUp(ws);
     feed.arrive(5, "before");
     await poll(ctx, row, feed);
@@ -197,7 +198,7 @@ describe("a burst larger than one poll's page budget", () => {
   });
 
   it("keeps the backlog through a passing failure and drains it on a later poll", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { ctx, row, feed } = await setUp(ws);
     feed.arrive(5, "before");
     await poll(ctx, row, feed);
@@ -224,7 +225,7 @@ describe("a burst larger than one poll's page budget", () => {
 
 describe("a poll without backlog", () => {
   it("asks the network exactly what it asked before: one page when the mark is on it, until the mark otherwise", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { ctx, row, feed } = await setUp(ws);
     feed.arrive(5, "before");
     await poll(ctx, row, feed);
@@ -248,22 +249,22 @@ describe("a poll without backlog", () => {
 
 describe.each(["bluesky", "twitter"] as const)("a burst read from the %s simulator", (platform) => {
   it("is delivered in full over two polls, each mention once", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const response = await ws.request("/v1/webhooks", { method: "POST", json: { url: (await receiver()).url, events: ["mention.received"] } });
-    expect(response.status, await response.clone().text()).toBe(201);
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const response = await ws.post("/v1/webhooks", { url: (await receiver()).url, events: ["mention.received"] });
+    expect(response.status, response.text).toBe(201);
     counter += 1;
     const json = { platform, handle: platform === "bluesky" ? `simburst${counter}.test` : `simburst_${counter}`, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-    expect(connected.status, await connected.clone().text()).toBe(201);
-    const { id } = (await connected.json()) as { id: string };
+    const connected = await ws.post("/v1/social-accounts/connect", json);
+    expect(connected.status, connected.text).toBe(201);
+    const { id } = connected.body;
     const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, id));
     const ctx = await jobContext(runtime, ws.id, "test");
     if (!row || !ctx) throw new Error("no account");
     const mention = async (text: string) => {
       t.clock.advance(1000);
-      const made = await ws.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "mention", text } });
-      expect(made.status, await made.clone().text()).toBe(201);
-      return ((await made.json()) as { networkId: string }).networkId;
+      const made = await ws.post(`/v1/sandbox/social-accounts/${id}/activity`, { action: "mention", text });
+      expect(made.status, made.text).toBe(201);
+      return made.body.networkId;
     };
     const [entry] = (await feedsToPoll(ctx, row)).filter((e) => e.feed.name === "notifications");
     if (!entry) throw new Error("no notifications feed");

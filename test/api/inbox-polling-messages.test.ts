@@ -10,9 +10,10 @@ import { jobContext } from "../../src/domain/core/jobs/job-context.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { connect, conversations, send } from "../support/conversations.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Issue 10 item 6 for direct messages: X DMs and Bluesky chat push nothing, so the inbox poll reads
@@ -36,17 +37,17 @@ interface Delivered {
 
 const bodies = (r: WebhookReceiver) => r.received.map((d) => JSON.parse(d.rawBody) as Delivered);
 
-async function register(ws: TestWorkspace, url: string): Promise<{ id: string; secret: string }> {
-  const response = await ws.request("/v1/webhooks", { method: "POST", json: { url, events: ["message.received"] } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { id: string; secret: string };
+async function register(ws: WorkspaceFixture, url: string): Promise<{ id: string; secret: string }> {
+  const response = await ws.post("/v1/webhooks", { url, events: ["message.received"] });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
 }
 
 /** A simulated person writes to the account; X and Bluesky keep it for the poll and record nothing themselves. */
-async function inbound(ws: TestWorkspace, account: string, text: string, from: string): Promise<string> {
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/inbound`, { method: "POST", json: { kind: "message", text, from } });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const body = (await response.json()) as { id: string; recorded: boolean };
+async function inbound(ws: WorkspaceFixture, account: string, text: string, from: string): Promise<string> {
+  const response = await ws.post(`/v1/sandbox/social-accounts/${account}/inbound`, { kind: "message", text, from });
+  expect(response.status, response.text).toBe(200);
+  const body = response.body;
   expect(body.recorded).toBe(false);
   return body.id;
 }
@@ -66,7 +67,7 @@ describe.each(["twitter", "bluesky"] as const)("polling %s direct messages", (pl
   const [ada, bob] = handles[platform];
 
   it("baselines, then delivers each new message once, signed, with no reply window; the account's own messages never", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     const hook = await register(ws, r.url);
     const account = await connect(ws, platform);
@@ -132,8 +133,8 @@ describe.each(["twitter", "bluesky"] as const)("polling %s direct messages", (pl
   });
 
   it("a message reaches only the workspace that owns the account", async () => {
-    const owner = await t.workspace({ plan: "subscription" });
-    const other = await t.workspace({ plan: "subscription" });
+    const owner = await testWorkspace(t, { plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
     const mine = await receiver();
     const theirs = await receiver();
     await register(owner, mine.url);
@@ -155,7 +156,7 @@ describe.each(["twitter", "bluesky"] as const)("polling %s direct messages", (pl
 
 describe("the messages feed's limits", () => {
   it("reads X direct messages at most every 5 minutes (15 DM reads per 15 min per user), while the sweep still runs every minute", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await register(ws, r.url);
     const account = await connect(ws, "twitter");

@@ -4,10 +4,11 @@ import { events, inboxPollCursors } from "../../src/db/schema/index.js";
 import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
 import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { mp4 } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Issue 9 item 1 and issue 10 item 6 for YouTube: the comments on the channel's videos are its
@@ -33,35 +34,35 @@ interface Notification {
 }
 
 let counter = 0;
-async function connect(ws: TestWorkspace): Promise<{ id: string; handle: string }> {
+async function connect(ws: WorkspaceFixture): Promise<{ id: string; handle: string }> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "youtube", handle: `yt.poll${counter}` } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { id: string; handle: string };
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "youtube", handle: `yt.poll${counter}` });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
 }
 
-async function publishVideo(ws: TestWorkspace, account: string): Promise<{ id: string; networkPostId: string }> {
-  const upload = await ws.request("/v1/media", { method: "POST", body: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
-  const media = ((await upload.json()) as { id: string }).id;
-  const created = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "Harbour timelapse", media: [media], accounts: [account], platformOptions: { youtube: { title: "Harbour" } } } })).json()) as { id: string };
+async function publishVideo(ws: WorkspaceFixture, account: string): Promise<{ id: string; networkPostId: string }> {
+  const upload = await ws.post("/v1/media", undefined, { raw: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
+  const media = upload.body.id;
+  const created = (await ws.post("/v1/posts", { text: "Harbour timelapse", media: [media], accounts: [account], platformOptions: { youtube: { title: "Harbour" } } })).body;
   t.clock.advance(60_000);
   await t.drainJobs();
-  const post = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: { networkPostId: string }[] };
+  const post = (await ws.get(`/v1/posts/${created.id}`)).body;
   expect(post.state).toBe("published");
   return { id: created.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-async function comment(ws: TestWorkspace, account: string, post: string, actor: string, text: string): Promise<string> {
+async function comment(ws: WorkspaceFixture, account: string, post: string, actor: string, text: string): Promise<string> {
   t.clock.advance(1000);
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "reply", post, actor, text } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { networkId: string }).networkId;
+  const response = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "reply", post, actor, text });
+  expect(response.status, response.text).toBe(201);
+  return response.body.networkId;
 }
 
-async function notifications(ws: TestWorkspace, account: string): Promise<{ items: Notification[]; problems: unknown[] }> {
-  const response = await ws.request(`/v1/notifications?account=${account}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { items: Notification[]; problems: unknown[] };
+async function notifications(ws: WorkspaceFixture, account: string): Promise<{ items: Notification[]; problems: unknown[] }> {
+  const response = await ws.get(`/v1/notifications?account=${account}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
 async function pollRound() {
@@ -74,7 +75,7 @@ const bodies = (r: WebhookReceiver) => r.received.map((d) => JSON.parse(d.rawBod
 
 describe("YouTube comments as notifications", () => {
   it("GET /v1/notifications lists a viewer's comment as `replies` on the video; the channel's own comment is none", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws);
     const video = await publishVideo(ws, account.id);
     const id = await comment(ws, account.id, video.id, "viewer.ana", "how did you film this?");
@@ -94,20 +95,20 @@ describe("YouTube comments as notifications", () => {
   });
 
   it("GET /v1/platforms says YouTube reads notifications, without a seen mark", async () => {
-    const ws = await t.workspace();
-    const response = await ws.request("/v1/platforms/youtube");
+    const ws = await testWorkspace(t);
+    const response = await ws.get("/v1/platforms/youtube");
     expect(response.status).toBe(200);
-    const youtube = (await response.json()) as { reads: string[] };
+    const youtube = response.body;
     expect(youtube?.reads).toContain("notifications");
     expect(youtube?.reads).not.toContain("notifications_seen");
   });
 
   it("the poll baselines, then delivers a new comment as comment.received once, signed; the channel's own comment never", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const hook = await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url, events: ["comment.received"] } });
-    expect(hook.status, await hook.clone().text()).toBe(201);
-    const { secret } = (await hook.json()) as { secret: string };
+    const hook = await ws.post("/v1/webhooks", { url: r.url, events: ["comment.received"] });
+    expect(hook.status, hook.text).toBe(201);
+    const { secret } = hook.body;
     const account = await connect(ws);
     const video = await publishVideo(ws, account.id);
     await comment(ws, account.id, video.id, "viewer.old", "an old comment");
@@ -141,26 +142,26 @@ describe("YouTube comments as notifications", () => {
     expect(logged.filter((e) => e.type === "comment.received")).toHaveLength(1);
 
     // The reply route takes the event's commentId as it is.
-    const reply = await ws.request(`/v1/comments/${encodeURIComponent(commentId)}/replies`, { method: "POST", json: { account: account.id, text: "thank you!" } });
-    expect(reply.status, await reply.clone().text()).toBeLessThan(300);
+    const reply = await ws.post(`/v1/comments/${encodeURIComponent(commentId)}/replies`, { account: account.id, text: "thank you!" });
+    expect(reply.status, reply.text).toBeLessThan(300);
     await pollRound();
     expect(r.received).toHaveLength(1);
   });
 
   it("another workspace's YouTube account is not readable, and its comments reach only its owner", async () => {
-    const owner = await t.workspace({ plan: "subscription" });
-    const other = await t.workspace({ plan: "subscription" });
+    const owner = await testWorkspace(t, { plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
     const mine = await receiver();
     const theirs = await receiver();
     for (const [ws, r] of [[owner, mine], [other, theirs]] as const) {
-      expect((await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url, events: ["comment.received"] } })).status).toBe(201);
+      expect((await ws.post("/v1/webhooks", { url: r.url, events: ["comment.received"] })).status).toBe(201);
     }
     const account = await connect(owner);
     await connect(other);
     const video = await publishVideo(owner, account.id);
     await pollRound();
     await comment(owner, account.id, video.id, "viewer.private", "for the owner");
-    expect((await other.request(`/v1/notifications?account=${account.id}`)).status).toBe(404);
+    expect((await other.get(`/v1/notifications?account=${account.id}`)).status).toBe(404);
     await pollRound();
     expect(bodies(mine).map((b) => b.data.text)).toEqual(["for the owner"]);
     expect(theirs.received).toEqual([]);

@@ -12,8 +12,9 @@ import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js
 import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Issue 10 item 6: X and Bluesky push nothing, so a scheduled poll per account turns new
@@ -35,33 +36,33 @@ interface Delivered {
   data: Record<string, unknown> & { author?: { id: string; handle: string } };
 }
 
-async function register(ws: TestWorkspace, url: string, subscribed: string[] = ["mention.received", "comment.received"]): Promise<{ id: string; secret: string }> {
-  const response = await ws.request("/v1/webhooks", { method: "POST", json: { url, events: subscribed } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { id: string; secret: string };
+async function register(ws: WorkspaceFixture, url: string, subscribed: string[] = ["mention.received", "comment.received"]): Promise<{ id: string; secret: string }> {
+  const response = await ws.post("/v1/webhooks", { url, events: subscribed });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
 }
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId): Promise<{ id: string; handle: string }> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId): Promise<{ id: string; handle: string }> {
   counter += 1;
   const handle = platform === "bluesky" ? `poll${counter}.test` : `poll_${counter}`;
   const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { id: string; handle: string };
+  const response = await ws.post("/v1/social-accounts/connect", json);
+  expect(response.status, response.text).toBe(201);
+  return response.body;
 }
 
-async function publish(ws: TestWorkspace, account: string, text: string): Promise<{ id: string; networkPostId: string }> {
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account] } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const post = (await response.json()) as { id: string; targets: { networkPostId: string }[] };
+async function publish(ws: WorkspaceFixture, account: string, text: string): Promise<{ id: string; networkPostId: string }> {
+  const response = await ws.post("/v1/posts", { text, accounts: [account] });
+  expect(response.status, response.text).toBe(201);
+  const post = response.body;
   return { id: post.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-async function act(ws: TestWorkspace, account: string, json: Record<string, unknown>): Promise<string> {
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { networkId: string }).networkId;
+async function act(ws: WorkspaceFixture, account: string, json: Record<string, unknown>): Promise<string> {
+  const response = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, json);
+  expect(response.status, response.text).toBe(201);
+  return response.body.networkId;
 }
 
 /** One scheduled round: the sweep queues the due windows, the runner runs them and the deliveries they cause. */
@@ -76,7 +77,7 @@ const pollJobsOf = (account: string) => t.db.select().from(jobs).where(eq(jobs.k
 
 describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and replies", (platform) => {
   it("baselines on the first poll, then delivers each new mention and reply exactly once, signed", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     const hook = await register(ws, r.url);
     const account = await connect(ws, platform);
@@ -114,7 +115,7 @@ describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and repl
   });
 
   it("never delivers the account's own reply", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await register(ws, r.url);
     const account = await connect(ws, platform);
@@ -127,9 +128,9 @@ describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and repl
   });
 
   it("does not poll an account whose workspace has no endpoint listening for these events", async () => {
-    const quiet = await t.workspace({ plan: "subscription" });
+    const quiet = await testWorkspace(t, { plan: "subscription" });
     const lonely = await connect(quiet, platform);
-    const other = await t.workspace({ plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await register(other, r.url, ["post.published"]);
     const unsubscribed = await connect(other, platform);
@@ -141,11 +142,11 @@ describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and repl
     expect(await t.db.select().from(inboxPollCursors).where(eq(inboxPollCursors.workspaceId, quiet.id))).toEqual([]);
     // A disabled endpoint listens to nothing either.
     const hook = await register(quiet, r.url);
-    expect((await quiet.request(`/v1/webhooks/${hook.id}`, { method: "PATCH", json: { enabled: false } })).status).toBe(200);
+    expect((await quiet.patch(`/v1/webhooks/${hook.id}`, { enabled: false })).status).toBe(200);
     await pollRound(platform);
     expect(await pollJobsOf(lonely.id)).toEqual([]);
     // Enabled again: polled from then on, starting with a baseline (the old mention is not news).
-    expect((await quiet.request(`/v1/webhooks/${hook.id}`, { method: "PATCH", json: { enabled: true } })).status).toBe(200);
+    expect((await quiet.patch(`/v1/webhooks/${hook.id}`, { enabled: true })).status).toBe(200);
     await pollRound(platform);
     await pollRound(platform);
     expect((await pollJobsOf(lonely.id)).length).toBeGreaterThan(0);
@@ -155,11 +156,11 @@ describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and repl
 
 describe("polling is scoped to the account's workspace", () => {
   it("a poll job naming another workspace's account polls nothing and records nothing", async () => {
-    const owner = await t.workspace({ plan: "subscription" });
+    const owner = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await register(owner, r.url);
     const account = await connect(owner, "bluesky");
-    const intruder = await t.workspace({ plan: "subscription" });
+    const intruder = await testWorkspace(t, { plan: "subscription" });
     await register(intruder, r.url);
     const ctx = await jobContext(runtime, intruder.id, "test");
     if (!ctx) throw new Error("no workspace");
@@ -175,18 +176,18 @@ describe("polling is scoped to the account's workspace", () => {
 });
 
 describe("polling faults", () => {
-  const poll = async (ws: TestWorkspace, account: string): Promise<FeedOutcome[]> => {
+  const poll = async (ws: WorkspaceFixture, account: string): Promise<FeedOutcome[]> => {
     const ctx = await jobContext(runtime, ws.id, "test");
     if (!ctx) throw new Error("no workspace");
     return pollInbox(ctx, { accountId: account });
   };
-  const setFault = async (ws: TestWorkspace, account: string, fault: string | null) => {
-    const response = await ws.request(`/v1/sandbox/social-accounts/${account}/fault`, { method: "PUT", json: { fault } });
-    expect(response.status, await response.clone().text()).toBe(200);
+  const setFault = async (ws: WorkspaceFixture, account: string, fault: string | null) => {
+    const response = await ws.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault });
+    expect(response.status, response.text).toBe(200);
   };
 
   it("a rate-limited network pauses the account's polls for the network's wait, then resumes without losing anything", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await register(ws, r.url);
     const account = await connect(ws, "twitter");
@@ -208,7 +209,7 @@ describe("polling faults", () => {
   });
 
   it("an expired token is renewed and the poll goes on; an account that needs reauthorising is not polled", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await register(ws, r.url);
     const account = await connect(ws, "bluesky");
@@ -229,7 +230,7 @@ describe("polling faults", () => {
   });
 
   it("a network that is down fails the poll quietly; the next window catches up", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await register(ws, r.url);
     const account = await connect(ws, "bluesky");
@@ -257,7 +258,7 @@ describe("the poller's own rules, read through a scripted feed", () => {
   });
 
   it("skips the account's own items, items already seen at the mark's second, and kinds that are no event; pages until the mark", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await register(ws, r.url);
     const account = await connect(ws, "bluesky");

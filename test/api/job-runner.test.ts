@@ -6,7 +6,8 @@ import { JOB_LEASE_MS, claimDueJobs } from "../../src/domain/core/jobs/job-claim
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { createJobRunner } from "../../src/jobs/job-runner.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
-import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** The delay a `slow` sandbox account is given here: its calls wait for the test to open the gate. */
 const HELD_MS = 4321;
@@ -29,9 +30,9 @@ function gate() {
   };
 }
 
-async function connect(ws: TestWorkspace, handle: string) {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
-  return ((await response.json()) as { id: string }).id;
+async function connect(ws: WorkspaceFixture, handle: string) {
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
+  return response.body.id;
 }
 
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
@@ -53,20 +54,20 @@ describe("the job runner", () => {
   });
   afterAll(() => slow.open());
 
-  const schedule = async (ws: TestWorkspace, account: string, text: string, inMs: number) => {
+  const schedule = async (ws: WorkspaceFixture, account: string, text: string, inMs: number) => {
     const at = new Date(t.clock.now().getTime() + inMs).toISOString();
-    const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account], scheduledAt: at } });
+    const response = await ws.post("/v1/posts", { text, accounts: [account], scheduledAt: at });
     expect(response.status).toBe(201);
-    return ((await response.json()) as { id: string }).id;
+    return response.body.id;
   };
-  const stateOf = async (ws: TestWorkspace, id: string) => ((await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string }).state;
+  const stateOf = async (ws: WorkspaceFixture, id: string) => (await ws.get(`/v1/posts/${id}`)).body.state;
 
   it("runs due jobs concurrently: one workspace's slow network does not hold another workspace's post", async () => {
     slow.arm();
-    const busy = await t.workspace({ plan: "subscription" });
-    const other = await t.workspace({ plan: "subscription" });
+    const busy = await testWorkspace(t, { plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
     const held = await connect(busy, "held.test");
-    await busy.request(`/v1/sandbox/social-accounts/${held}/fault`, { method: "PUT", json: { fault: "slow", delayMs: HELD_MS } });
+    await busy.put(`/v1/sandbox/social-accounts/${held}/fault`, { fault: "slow", delayMs: HELD_MS });
     const stuck = [await schedule(busy, held, "slow one", 10_000), await schedule(busy, held, "slow two", 11_000), await schedule(busy, held, "slow three", 12_000)];
     const fast = await schedule(other, await connect(other, "fast.test"), "fast one", 20_000);
     t.clock.advance(30_000);
@@ -81,7 +82,7 @@ describe("the job runner", () => {
   });
 
   it("claims fairly: a workspace with a backlog gets at most its share, the others get a slot", async () => {
-    const [backlog, small] = [await t.workspace(), await t.workspace()];
+    const [backlog, small] = [await testWorkspace(t), await testWorkspace(t)];
     const enqueue = (workspaceId: string, n: number) =>
       runtime.services.jobs.enqueue(
         { kind: "poll_target", payload: { targetId: `tgt_none_${workspaceId}_${n}`, attempt: 1, workspaceId, mode: "test" }, runAt: new Date(t.clock.now().getTime() - 60_000 + n), dedupKey: `fair:${workspaceId}:${n}` },
@@ -99,7 +100,7 @@ describe("the job runner", () => {
   });
 
   it("picks up a job held by a dead runner once its one-minute lease lapses, and never while a live runner renews it", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await runtime.services.jobs.enqueue(
       { kind: "poll_target", payload: { targetId: "tgt_none_dead", attempt: 1, workspaceId: ws.id, mode: "test" }, runAt: t.clock.now(), dedupKey: `dead:${ws.id}` },
       t.db,
@@ -117,11 +118,11 @@ describe("the job runner", () => {
 
     // A live runner's heartbeat keeps its lease past the first minute.
     slow.arm();
-    const owner = await t.workspace({ plan: "subscription" });
+    const owner = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(owner, "heartbeat.test");
-    await owner.request(`/v1/sandbox/social-accounts/${account}/fault`, { method: "PUT", json: { fault: "slow", delayMs: HELD_MS } });
+    await owner.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault: "slow", delayMs: HELD_MS });
     const at = new Date(t.clock.now().getTime() + 1000).toISOString();
-    const post = (await (await owner.request("/v1/posts", { method: "POST", json: { text: "held past a minute", accounts: [account], scheduledAt: at } })).json()) as { id: string };
+    const post = (await owner.post("/v1/posts", { text: "held past a minute", accounts: [account], scheduledAt: at })).body;
     const leaseOf = async () => (await t.db.select().from(jobs).where(eq(jobs.dedupKey, `post:${post.id}:v0`)))[0]?.lockedUntil?.getTime() ?? 0;
     t.clock.advance(2000);
     let beats = 0;
@@ -142,7 +143,7 @@ describe("the job runner", () => {
   });
 
   it("sends a scheduled post whose runner died after claiming it, once, charging one credit", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws, "orphaned-schedule.test");
     const text = "claimed by a runner that died";
     const id = await schedule(ws, account, text, 10_000);

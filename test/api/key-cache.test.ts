@@ -6,7 +6,8 @@ import { revokeApiKey } from "../../src/domain/keys/revoke-api-key.js";
 import { type VerifiedKeyCache, createVerifiedKeyCache } from "../../src/domain/core/verified-key-cache.js";
 import { setPlan } from "../../src/domain/workspaces/operator-actions.js";
 import { recordStatements } from "../support/count-statements.js";
-import { type TestApp, TestClock, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, TestClock, anonymous, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** Counts the round trips sent to the database under `db` until `stop()`. */
 function countQueries(db: Database): { count: () => number; stop: () => void } {
@@ -34,46 +35,46 @@ describe("verified-key cache", () => {
   });
 
   it("answers an authenticated read with no key query once the key was verified", async () => {
-    const ws = await t.workspace();
-    expect((await ws.request("/v1/me")).status).toBe(200);
+    const ws = await testWorkspace(t);
+    expect((await ws.get("/v1/me")).status).toBe(200);
     const queries = counted(t.db);
-    const again = await ws.request("/v1/me");
+    const again = await ws.get("/v1/me");
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { account: string }).account).toBe(ws.id);
+    expect(again.body.account).toBe(ws.id);
     expect(queries.count()).toBe(0);
   });
 
   it("shows fresh credits on GET /v1/me/limits in one query while the key is cached", async () => {
     // A live key shows the live ledger, where granted credits are the pack.
-    const ws = await t.workspace({ grantCredits: 3, mode: "live" });
-    expect(((await (await ws.request("/v1/me/limits")).json()) as { credits: { pack: number } }).credits.pack).toBe(3);
+    const ws = await testWorkspace(t, { grantCredits: 3, mode: "live" });
+    expect((await ws.get("/v1/me/limits")).body.credits.pack).toBe(3);
     await t.db.update(workspaces).set({ creditsPack: 7, apiPerMinute: 321 }).where(eq(workspaces.id, ws.id));
     const queries = counted(t.db);
-    const limits = (await (await ws.request("/v1/me/limits")).json()) as { credits: { pack: number }; rateLimits: { apiPerMinute: number } };
+    const limits = (await ws.get("/v1/me/limits")).body;
     expect(queries.count()).toBe(1);
     expect(limits.credits.pack).toBe(7);
     expect(limits.rateLimits.apiPerMinute).toBe(321);
   });
 
   it("refuses a key revoked in the same process at once", async () => {
-    const ws = await t.workspace();
-    expect((await ws.request("/v1/me")).status).toBe(200);
+    const ws = await testWorkspace(t);
+    expect((await ws.get("/v1/me")).status).toBe(200);
     expect(await revokeApiKey(t.db, { keyId: ws.keyId, actor: "operator", at: t.clock.now() }, cache)).toEqual({ keyId: ws.keyId, workspaceId: ws.id });
-    const refused = await ws.request("/v1/me");
+    const refused = await ws.get("/v1/me");
     expect(refused.status).toBe(401);
-    expect(await errorOf(refused)).toMatchObject({ code: "unauthorized" });
+    expect(refused.error).toMatchObject({ code: "unauthorized" });
     expect(await revokeApiKey(t.db, { keyId: ws.keyId, actor: "operator", at: t.clock.now() }, cache)).toBeNull();
   });
 
   it("another app instance on the same database refuses a revoked key within the TTL, not before it expires", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const other = await createTestApp();
     other.clock.set(t.clock.now());
     const otherClock = other.clock;
     const viaOther = (path: string) => other.app.request(`http://chorus.test${path}`, { headers: { authorization: `Bearer ${ws.key}` } });
     expect((await viaOther("/v1/me")).status).toBe(200);
     await revokeApiKey(t.db, { keyId: ws.keyId, actor: "operator", at: t.clock.now() }, cache);
-    expect((await ws.request("/v1/me")).status).toBe(401);
+    expect((await ws.get("/v1/me")).status).toBe(401);
     // The other instance's entry is still within its TTL: the documented bound.
     otherClock.advance(4_000);
     expect((await viaOther("/v1/me")).status).toBe(200);
@@ -82,25 +83,25 @@ describe("verified-key cache", () => {
   });
 
   it("sees a plan change made in the same process at once", async () => {
-    const ws = await t.workspace({ plan: "free" });
-    expect(((await (await ws.request("/v1/me")).json()) as { plan: string }).plan).toBe("free");
+    const ws = await testWorkspace(t, { plan: "free" });
+    expect((await ws.get("/v1/me")).body.plan).toBe("free");
     await setPlan(t.db, { workspaceId: ws.id, plan: "subscription", at: t.clock.now() }, cache);
-    expect(((await (await ws.request("/v1/me")).json()) as { plan: string }).plan).toBe("subscription");
+    expect((await ws.get("/v1/me")).body.plan).toBe("subscription");
   });
 
   it("sees a change written behind its back once the entry expires", async () => {
-    const ws = await t.workspace({ plan: "free" });
-    expect((await ws.request("/v1/me")).status).toBe(200);
+    const ws = await testWorkspace(t, { plan: "free" });
+    expect((await ws.get("/v1/me")).status).toBe(200);
     await t.db.update(apiKeys).set({ revokedAt: t.clock.now() }).where(eq(apiKeys.id, ws.keyId));
     t.clock.advance(5_001);
-    expect((await ws.request("/v1/me")).status).toBe(401);
+    expect((await ws.get("/v1/me")).status).toBe(401);
   });
 
   it("shows a new agent nickname at once", async () => {
-    const ws = await t.workspace();
-    expect((await ws.request("/v1/me")).status).toBe(200);
-    expect((await ws.request("/v1/me/agent", { method: "PATCH", json: { nickname: "scout" } })).status).toBe(200);
-    expect(((await (await ws.request("/v1/me")).json()) as { key: { nickname: string | null } }).key.nickname).toBe("scout");
+    const ws = await testWorkspace(t);
+    expect((await ws.get("/v1/me")).status).toBe(200);
+    expect((await ws.patch("/v1/me/agent", { nickname: "scout" })).status).toBe(200);
+    expect((await ws.get("/v1/me")).body.key.nickname).toBe("scout");
   });
 
   it("does not keep an answer read before a revocation that finished first", () => {

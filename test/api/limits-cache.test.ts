@@ -5,6 +5,7 @@ import { createLimitsCache } from "../../src/domain/core/limits-cache.js";
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { recordStatements } from "../support/count-statements.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 interface Limits {
   credits: { monthly: number; pack: number; total: number };
@@ -31,14 +32,14 @@ describe("limits cache on embedded PGlite", () => {
     stops.push(recorder.stop);
     return recorder.statements;
   };
-  const limitsOf = async (ws: Awaited<ReturnType<TestApp["workspace"]>>) => {
-    const response = await ws.request("/v1/me/limits");
-    expect(response.status, await response.clone().text()).toBe(200);
-    return (await response.json()) as Limits;
+  const limitsOf = async (ws: WorkspaceFixture) => {
+    const response = await ws.get("/v1/me/limits");
+    expect(response.status, response.text).toBe(200);
+    return response.body;
   };
 
   it("answers a repeated read with no database statement", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await limitsOf(ws);
     const seen = statements();
     await limitsOf(ws);
@@ -47,7 +48,7 @@ describe("limits cache on embedded PGlite", () => {
   });
 
   it("serves the cached row until the database announces a change, and the change at once after", async () => {
-    const ws = await t.workspace({ mode: "live", grantCredits: 3 });
+    const ws = await testWorkspace(t, { mode: "live", grantCredits: 3 });
     expect((await limitsOf(ws)).credits.pack).toBe(3);
     // Changed with the session's notices turned off for this one transaction: nothing tells the
     // cache, so it still answers the old row (proof the read came from it)...
@@ -64,32 +65,32 @@ describe("limits cache on embedded PGlite", () => {
   });
 
   it("shows credits granted by the operator and spent by a publish at once", async () => {
-    const ws = await t.workspace({ mode: "live" });
+    const ws = await testWorkspace(t, { mode: "live" });
     expect((await limitsOf(ws)).credits.pack).toBe(0);
     await grantCredits(t.db, { workspaceId: ws.id, amount: 5, purchased: true, mode: "live", at: t.clock.now() });
     expect((await limitsOf(ws)).credits.pack).toBe(5);
 
-    const test = await t.workspace();
+    const test = await testWorkspace(t);
     const before = (await limitsOf(test)).credits.total;
-    const connect = await test.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "limits_cache" } });
-    const account = ((await connect.json()) as { id: string }).id;
-    const published = await test.request("/v1/posts", { method: "POST", json: { text: "Counted once", accounts: [account] } });
-    expect(published.status, await published.clone().text()).toBe(201);
+    const connect = await test.post("/v1/social-accounts/connect", { platform: "twitter", handle: "limits_cache" });
+    const account = connect.body.id;
+    const published = await test.post("/v1/posts", { text: "Counted once", accounts: [account] });
+    expect(published.status, published.text).toBe(201);
     expect((await limitsOf(test)).credits.total).toBe(before - 1);
   });
 
   it("lists an account once connected and drops it once disconnected", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     expect((await limitsOf(ws)).connected).toEqual([]);
-    const connect = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "limits_listed" } });
-    const account = ((await connect.json()) as { id: string }).id;
+    const connect = await ws.post("/v1/social-accounts/connect", { platform: "twitter", handle: "limits_listed" });
+    const account = connect.body.id;
     expect((await limitsOf(ws)).connected).toEqual([expect.objectContaining({ account, status: "active" })]);
-    expect((await ws.request(`/v1/social-accounts/${account}`, { method: "DELETE" })).status).toBe(200);
+    expect((await ws.delete(`/v1/social-accounts/${account}`)).status).toBe(200);
     expect((await limitsOf(ws)).connected).toEqual([]);
   });
 
   it("keeps the cached row when the change is rolled back", async () => {
-    const ws = await t.workspace({ mode: "live", grantCredits: 4 });
+    const ws = await testWorkspace(t, { mode: "live", grantCredits: 4 });
     await limitsOf(ws);
     await expect(
       t.db.transaction(async (tx) => {
@@ -101,13 +102,13 @@ describe("limits cache on embedded PGlite", () => {
   });
 
   it("refuses the key once its workspace is deleted, though its limits were cached", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await limitsOf(ws);
     // The key stays in the verified-key cache for seconds; only the limits read can notice.
     await t.db.delete(workspaces).where(eq(workspaces.id, ws.id));
-    const refused = await ws.request("/v1/me/limits");
+    const refused = await ws.get("/v1/me/limits");
     expect(refused.status).toBe(401);
-    expect(await errorOf(refused)).toMatchObject({ code: "unauthorized" });
+    expect(refused.error).toMatchObject({ code: "unauthorized" });
   });
 });
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sandboxRecords, socialAccounts } from "../../src/db/schema/index.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
 import { mp4 } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * LinkedIn's two doors through the public connect flow on the sandbox: each asks only for its
@@ -16,10 +17,10 @@ const location = (response: Response) => response.headers.get("location") ?? "";
 const open = (t: TestApp, url: string, form?: Record<string, string>) =>
   t.app.request(new URL(url, ORIGIN).toString(), form ? { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form).toString() } : {});
 
-async function doorLink(ws: TestWorkspace, variant: string): Promise<string> {
-  const response = await ws.request(`/v1/connect-link?platform=linkedin&variant=${variant}&returnUrl=${encodeURIComponent("https://app.example/done")}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { url: string }).url;
+async function doorLink(ws: WorkspaceFixture, variant: string): Promise<string> {
+  const response = await ws.get(`/v1/connect-link?platform=linkedin&variant=${variant}&returnUrl=${encodeURIComponent("https://app.example/done")}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body.url;
 }
 
 /** Opens the door, reads the scopes asked for, consents as `handle`, and follows the callback to the returnUrl. */
@@ -44,9 +45,9 @@ async function throughDoor(t: TestApp, url: string, handle: string): Promise<{ s
   return { scopes, back: new URL(location(done)), callback };
 }
 
-async function accountOf(ws: TestWorkspace, back: URL): Promise<Record<string, unknown>> {
+async function accountOf(ws: WorkspaceFixture, back: URL): Promise<Record<string, unknown>> {
   expect(back.searchParams.get("status"), back.toString()).toBe("connected");
-  return (await (await ws.request(`/v1/social-accounts/${back.searchParams.get("account") ?? ""}`)).json()) as Record<string, unknown>;
+  return (await ws.get(`/v1/social-accounts/${back.searchParams.get("account") ?? ""}`)).body;
 }
 
 describe("LinkedIn connect variants through the public connect flow", () => {
@@ -56,46 +57,46 @@ describe("LinkedIn connect variants through the public connect flow", () => {
   });
 
   it("member: asks only for Sign In + Share on LinkedIn, identifies the member by OpenID, records the variant", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { scopes, back } = await throughDoor(t, await doorLink(ws, "member"), "li.member");
     expect(scopes).toEqual(["openid", "profile", "email", "w_member_social"]);
     const account = await accountOf(ws, back);
     expect(account).toMatchObject({ platform: "linkedin", connectVariant: "member", handle: "li.member@sandbox.chorus.invalid", status: "active" });
-    const targets = (await (await ws.request(`/v1/social-accounts/${String(account.id)}/targets`)).json()) as { items: unknown[] };
+    const targets = (await ws.get(`/v1/social-accounts/${String(account.id)}/targets`)).body;
     expect(targets.items).toEqual([]);
   });
 
   it("organization: asks only for Community Management, identifies the member without openid, offers every page the member may post for", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { scopes, back } = await throughDoor(t, await doorLink(ws, "organization"), "li.pages");
     expect(scopes).toEqual(["r_basicprofile", "w_member_social", "w_organization_social", "r_organization_social", "rw_organization_admin", "r_member_postAnalytics"]);
     expect(scopes).not.toContain("openid");
     const account = await accountOf(ws, back);
     expect(account).toMatchObject({ platform: "linkedin", connectVariant: "organization", handle: "li-pages", displayName: "li Sandbox", status: "active" });
-    const targets = (await (await ws.request(`/v1/social-accounts/${String(account.id)}/targets`)).json()) as { items: Array<{ name: string; details: { role: string } }> };
+    const targets = (await ws.get(`/v1/social-accounts/${String(account.id)}/targets`)).body;
     expect(targets.items.map((p) => [p.name, p.details.role])).toEqual([
       ["Sandbox Widgets Ltd", "ADMINISTRATOR"],
       ["Sandbox Consulting", "ADMINISTRATOR"],
       ["Sandbox Studio Media", "CONTENT_ADMINISTRATOR"],
     ]);
     // A test-key connect without a variant takes the most capable door the app has.
-    const viaApi = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "linkedin", handle: "li.api" } });
-    expect(await viaApi.json()).toMatchObject({ connectVariant: "organization", handle: "li-api" });
+    const viaApi = await ws.post("/v1/social-accounts/connect", { platform: "linkedin", handle: "li.api" });
+    expect(viaApi.body).toMatchObject({ connectVariant: "organization", handle: "li-api" });
   });
 
   it("offers only the doors of the products the operator lists, and refuses the others before any consent", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     // The workspace's own LinkedIn app: the deployment's setting (none: the self-serve default) describes it.
-    expect((await ws.request("/v1/credentials", { method: "POST", json: { platform: "linkedin", clientId: "li-own-app", clientSecret: "li-own-secret" } })).status).toBe(201);
-    const refused = await ws.request("/v1/connect-link?platform=linkedin&variant=organization");
+    expect((await ws.post("/v1/credentials", { platform: "linkedin", clientId: "li-own-app", clientSecret: "li-own-secret" })).status).toBe(201);
+    const refused = await ws.get("/v1/connect-link?platform=linkedin&variant=organization");
     expect(refused.status).toBe(400);
-    const error = await errorOf(refused);
+    const error = refused.error;
     expect(error).toMatchObject({ code: "field_invalid", param: "variant", platform: "linkedin" });
     expect(error.fix).toContain("CHORUS_LINKEDIN_PRODUCTS");
-    const connect = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "linkedin", handle: "li.nope", variant: "organization" } });
-    expect(await errorOf(connect)).toMatchObject({ code: "field_invalid", param: "variant" });
+    const connect = await ws.post("/v1/social-accounts/connect", { platform: "linkedin", handle: "li.nope", variant: "organization" });
+    expect(connect.error).toMatchObject({ code: "field_invalid", param: "variant" });
 
-    const page = await open(t, ((await (await ws.request("/v1/connect-link", { method: "POST", json: { platforms: ["linkedin"] } })).json()) as { url: string }).url);
+    const page = await open(t, (await ws.post("/v1/connect-link", { platforms: ["linkedin"] })).body.url);
     expect([...(await page.text()).matchAll(/id="(connect-[a-z_-]+)"/g)].map((m) => m[1])).toEqual(["connect-linkedin-member"]);
     const { back } = await throughDoor(t, await doorLink(ws, "member"), "li.own");
     expect(await accountOf(ws, back)).toMatchObject({ connectVariant: "member" });
@@ -109,12 +110,12 @@ describe("a workspace's own LinkedIn app with the products it states", () => {
   });
 
   it("offers the doors of its own products, whatever the server's setting, and the simulated LinkedIn grants them", async () => {
-    const ws = await t.workspace();
-    const saved = await ws.request("/v1/credentials", { method: "POST", json: { platform: "linkedin", clientId: "li-cm-only", clientSecret: "li-cm-secret", products: ["organization"] } });
+    const ws = await testWorkspace(t);
+    const saved = await ws.post("/v1/credentials", { platform: "linkedin", clientId: "li-cm-only", clientSecret: "li-cm-secret", products: ["organization"] });
     expect(saved.status).toBe(201);
-    const page = await open(t, ((await (await ws.request("/v1/connect-link", { method: "POST", json: { platforms: ["linkedin"] } })).json()) as { url: string }).url);
+    const page = await open(t, (await ws.post("/v1/connect-link", { platforms: ["linkedin"] })).body.url);
     expect([...(await page.text()).matchAll(/id="(connect-[a-z_-]+)"/g)].map((m) => m[1])).toEqual(["connect-linkedin-organization"]);
-    expect(await errorOf(await ws.request("/v1/connect-link?platform=linkedin&variant=member"))).toMatchObject({ code: "field_invalid", param: "variant" });
+    expect((await ws.get("/v1/connect-link?platform=linkedin&variant=member")).error).toMatchObject({ code: "field_invalid", param: "variant" });
     const { back } = await throughDoor(t, await doorLink(ws, "organization"), "li.cm");
     expect(await accountOf(ws, back)).toMatchObject({ connectVariant: "organization", handle: "li-cm" });
   });
@@ -127,9 +128,9 @@ describe("a LinkedIn app that lacks the product the operator claims", () => {
   });
 
   it("is refused by the simulated LinkedIn with unauthorized_scope_error, and nothing is stored", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     // A newly created LinkedIn app has the self-serve products only; the simulator knows it.
-    expect((await ws.request("/v1/credentials", { method: "POST", json: { platform: "linkedin", clientId: "li-fresh-app", clientSecret: "li-fresh-secret" } })).status).toBe(201);
+    expect((await ws.post("/v1/credentials", { platform: "linkedin", clientId: "li-fresh-app", clientSecret: "li-fresh-secret" })).status).toBe(201);
     const { scopes, callback, back } = await throughDoor(t, await doorLink(ws, "organization"), "li.refused");
     expect(scopes).toContain("w_organization_social");
     expect(callback.searchParams.get("error")).toBe("unauthorized_scope_error");
@@ -161,28 +162,28 @@ describe("a video to a personal LinkedIn profile", () => {
     targets: { state: string; credits: number; networkPostId: string | null; error: Issue | null }[];
   }
 
-  const connect = async (ws: TestWorkspace, handle: string, variant: "member" | "organization") => {
-    const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "linkedin", handle, variant } });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return ((await response.json()) as { id: string }).id;
+  const connect = async (ws: WorkspaceFixture, handle: string, variant: "member" | "organization") => {
+    const response = await ws.post("/v1/social-accounts/connect", { platform: "linkedin", handle, variant });
+    expect(response.status, response.text).toBe(201);
+    return response.body.id;
   };
-  const uploadVideo = async (ws: TestWorkspace) => {
-    const uploaded = await ws.request("/v1/media", { method: "POST", body: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
-    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-    return ((await uploaded.json()) as { id: string }).id;
+  const uploadVideo = async (ws: WorkspaceFixture) => {
+    const uploaded = await ws.post("/v1/media", undefined, { raw: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    return uploaded.body.id;
   };
-  const validate = async (ws: TestWorkspace, body: unknown) => {
-    const response = await ws.request("/v1/posts/validate", { method: "POST", json: body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return (await response.json()) as Report;
+  const validate = async (ws: WorkspaceFixture, body: unknown) => {
+    const response = await ws.post("/v1/posts/validate", body);
+    expect(response.status, response.text).toBe(200);
+    return response.body;
   };
-  const credits = async (ws: TestWorkspace) => ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
-  const linkedinRecords = async (ws: TestWorkspace) =>
+  const credits = async (ws: WorkspaceFixture) => (await ws.get("/v1/me/limits")).body.credits.total;
+  const linkedinRecords = async (ws: WorkspaceFixture) =>
     (await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.workspaceId, ws.id), eq(sandboxRecords.platform, "linkedin"), inArray(sandboxRecords.kind, ["asset", "post"])))).map((r) => r.data as { owner?: string; kind?: string });
 
   // The spec's error table: prof_video_unsupported, video posts to a personal profile are not accepted.
   it("is reported by validate and refused by POST /v1/posts with prof_video_unsupported, before LinkedIn is called", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws, "li.video", "member");
     const media = await uploadVideo(ws);
     const body = { text: "A video on my own profile", media: [media], accounts: [account] };
@@ -195,13 +196,13 @@ describe("a video to a personal LinkedIn profile", () => {
     ]);
 
     const before = await credits(ws);
-    const response = await ws.request("/v1/posts", { method: "POST", json: body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    const created = (await response.json()) as Post;
+    const response = await ws.post("/v1/posts", body);
+    expect(response.status, response.text).toBe(201);
+    const created = response.body;
     expect(created).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0, networkPostId: null, error: { code: "prof_video_unsupported", param: "media" } }] });
     t.clock.advance(60_000);
     await t.drainJobs();
-    const read = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as Post;
+    const read = (await ws.get(`/v1/posts/${created.id}`)).body;
     expect(read).toMatchObject({ state: "failed", targets: [{ state: "failed", networkPostId: null, error: { code: "prof_video_unsupported" } }] });
     // Nothing reached the simulated LinkedIn: no upload was started, no post was made, nothing was charged.
     expect(await linkedinRecords(ws)).toEqual([]);
@@ -209,9 +210,9 @@ describe("a video to a personal LinkedIn profile", () => {
   });
 
   it("is refused on an organisation connection too when no organisation is the author, and publishes with one", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws, "li.pagevideo", "organization");
-    const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] };
+    const targets = (await ws.get(`/v1/social-accounts/${account}/targets`)).body;
     const page = targets.items[0]?.id ?? "";
     expect(page).toMatch(/^urn:li:organization:/);
     const media = await uploadVideo(ws);
@@ -221,14 +222,14 @@ describe("a video to a personal LinkedIn profile", () => {
     const asPage = { ...asMember, platformOptions: { linkedin: { author: page } } };
     const report = await validate(ws, asPage);
     expect(report, JSON.stringify(report)).toMatchObject({ valid: true, targets: [{ errors: [] }] });
-    const response = await ws.request("/v1/posts", { method: "POST", json: asPage });
-    expect(response.status, await response.clone().text()).toBe(201);
-    const created = (await response.json()) as Post;
+    const response = await ws.post("/v1/posts", asPage);
+    expect(response.status, response.text).toBe(201);
+    const created = response.body;
     expect(["processing", "published"], JSON.stringify(created.targets[0])).toContain(created.targets[0]?.state);
     expect(created.targets[0]?.credits).toBe(1);
     t.clock.advance(60_000);
     await t.drainJobs();
-    const read = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as Post;
+    const read = (await ws.get(`/v1/posts/${created.id}`)).body;
     expect(read, JSON.stringify(read.targets)).toMatchObject({ state: "published", targets: [{ state: "published", error: null }] });
     expect(read.targets[0]?.networkPostId).toBeTruthy();
     // The video was uploaded with the organisation as its owner.

@@ -5,7 +5,8 @@ import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { sweepStuckTargets } from "../../src/domain/publishing/posts/sweep-stuck-targets.js";
 import { sweepEveryMinute } from "../../src/node/job-poller.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * A target recorded `unknown` is settled by its checks at the network. When the job of a check
@@ -22,35 +23,35 @@ describe("an unknown target whose check was lost", () => {
   });
 
   async function account(handle: string) {
-    const ws = await t.workspace({ plan: "subscription" });
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
-    return { ws, account: ((await connected.json()) as { id: string }).id };
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const connected = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
+    return { ws, account: connected.body.id };
   }
 
   async function scheduled(handle: string, text: string) {
     const { ws, account: id } = await account(handle);
     const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const created = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [id], scheduledAt: at } });
+    const created = await ws.post("/v1/posts", { text, accounts: [id], scheduledAt: at });
     expect(created.status).toBe(201);
-    return { ws, account: id, id: ((await created.json()) as { id: string }).id };
+    return { ws, account: id, id: created.body.id };
   }
 
-  const fault = (ws: TestWorkspace, id: string, value: "down" | null) => ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault: value } });
+  const fault = (ws: WorkspaceFixture, id: string, value: "down" | null) => ws.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault: value });
   const targetOf = async (postId: string) => (await t.db.select().from(postTargets).where(eq(postTargets.postId, postId)))[0];
   const checksOf = (targetId: string) => t.db.select().from(jobs).where(and(eq(jobs.kind, "poll_target"), sql`${jobs.payload}->>'targetId' = ${targetId}`));
   /** The lost enqueue: the target's check jobs never reached the queue. */
   const loseChecks = async (targetId: string) => {
     await t.db.delete(jobs).where(and(eq(jobs.kind, "poll_target"), sql`${jobs.payload}->>'targetId' = ${targetId}`, sql`${jobs.doneAt} is null`));
   };
-  const credits = async (ws: TestWorkspace) => {
+  const credits = async (ws: WorkspaceFixture) => {
     const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
     return (row?.testCreditsMonthly ?? 0) + (row?.testCreditsPack ?? 0);
   };
-  const eventsOf = async (ws: TestWorkspace, id: string) => {
-    const events = (await (await ws.request("/v1/events")).json()) as { items: { type: string; data: { id?: string } }[] };
+  const eventsOf = async (ws: WorkspaceFixture, id: string) => {
+    const events = (await ws.get("/v1/events")).body;
     return events.items.filter((e) => e.data.id === id).map((e) => e.type);
   };
-  const onNetwork = async (ws: TestWorkspace, text: string) =>
+  const onNetwork = async (ws: WorkspaceFixture, text: string) =>
     (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.workspaceId, ws.id))).filter((r) => r.kind.includes("record") && JSON.stringify(r.data).includes(text));
 
   /** What the Node poller does for half an hour: the minute's sweep, then the due jobs. */
@@ -90,7 +91,7 @@ describe("an unknown target whose check was lost", () => {
     expect(await onNetwork(ws, text)).toHaveLength(1);
 
     await halfAnHourOfSweeps();
-    const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string; targets: { state: string; credits: number; networkPostId: string | null }[] };
+    const post = (await ws.get(`/v1/posts/${id}`)).body;
     expect(post).toMatchObject({ state: "published", targets: [{ state: "published", credits: 1 }] });
     expect(post.targets[0]?.networkPostId).toBeTruthy();
     expect(await onNetwork(ws, text)).toHaveLength(1);
@@ -111,7 +112,7 @@ describe("an unknown target whose check was lost", () => {
     await fault(ws, acc, null);
 
     await halfAnHourOfSweeps();
-    const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string; targets: { state: string; credits: number; error: unknown }[] };
+    const post = (await ws.get(`/v1/posts/${id}`)).body;
     expect(post).toMatchObject({ state: "published", targets: [{ state: "published", credits: 1, error: null }] });
     expect(await onNetwork(ws, text)).toHaveLength(1);
     expect(await eventsOf(ws, id)).toEqual(["post.published"]);
@@ -122,7 +123,7 @@ describe("an unknown target whose check was lost", () => {
     const { ws, account: acc } = await account("lost-later-check.test");
     const before = await credits(ws);
     await fault(ws, acc, "down");
-    const created = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "sent now, network down", accounts: [acc] } })).json()) as { id: string; targets: { state: string }[] };
+    const created = (await ws.post("/v1/posts", { text: "sent now, network down", accounts: [acc] })).body;
     expect(created.targets[0]?.state).toBe("unknown");
     await fault(ws, acc, null);
     // The first check runs (not there yet); the job of the second is lost.
@@ -133,7 +134,7 @@ describe("an unknown target whose check was lost", () => {
     await loseChecks(target?.id ?? "");
 
     await halfAnHourOfSweeps();
-    const post = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: { state: string; credits: number; error: { code: string } }[] };
+    const post = (await ws.get(`/v1/posts/${created.id}`)).body;
     expect(post).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0, error: { code: "platform_unavailable" } }] });
     expect(await credits(ws)).toBe(before);
     expect(await eventsOf(ws, created.id)).toEqual(["post.failed"]);
@@ -144,7 +145,7 @@ describe("an unknown target whose check was lost", () => {
     await fault(ws, acc, "down");
     const ids: string[] = [];
     for (const text of ["first of two", "second of two"]) {
-      const created = (await (await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [acc] } })).json()) as { id: string };
+      const created = (await ws.post("/v1/posts", { text, accounts: [acc] })).body;
       ids.push((await targetOf(created.id))?.id ?? "");
     }
     const [first = "", second = ""] = ids;

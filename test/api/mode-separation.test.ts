@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, posts, socialAccounts, webhookEndpoints } from "../../src/db/schema/index.js";
 import { createApiKey } from "../../src/domain/keys/create-api-key.js";
-import { type TestApp, type TestWorkspace, anonymous, createTestApp } from "../support/test-app.js";
+import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * A workspace's test and live keys see two separate worlds: a by-id read with one key never
@@ -18,28 +19,28 @@ interface ModeCase {
   name: string;
   table: Table;
   /** Makes the record with the test key; answers its id. */
-  make: (t: TestApp, ws: TestWorkspace) => Promise<string>;
+  make: (t: TestApp, ws: WorkspaceFixture) => Promise<string>;
   path: (id: string) => string;
 }
 
-async function connectBluesky(ws: TestWorkspace, handle: string): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+async function connectBluesky(ws: WorkspaceFixture, handle: string): Promise<string> {
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return response.body.id;
 }
 
-async function makePost(ws: TestWorkspace, handle: string): Promise<string> {
+async function makePost(ws: WorkspaceFixture, handle: string): Promise<string> {
   const account = await connectBluesky(ws, handle);
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text: `one mode only ${handle}`, accounts: [account], draft: true } });
+  const response = await ws.post("/v1/posts", { text: `one mode only ${handle}`, accounts: [account], draft: true });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return response.body.id;
 }
 
-async function makeWebhook(ws: TestWorkspace): Promise<string> {
+async function makeWebhook(ws: WorkspaceFixture): Promise<string> {
   // A test key's endpoint may be a local receiver; nothing is sent to it here.
-  const response = await ws.request("/v1/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/chorus" } });
+  const response = await ws.post("/v1/webhooks", { url: "http://127.0.0.1:9/chorus" });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return response.body.id;
 }
 
 const cases: ModeCase[] = [
@@ -68,18 +69,18 @@ describe("test and live keys on by-id reads", () => {
   });
 
   it.each(cases)("$name: each mode reads its own record by id, and the other mode gets 404", async ({ table, make, path }) => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const live = await createApiKey(t.db, { workspaceId: ws.id, mode: "live", name: "live", actor: "operator", at: t.clock.now() });
     const send = anonymous(t.app);
     const asLive = (p: string) => send(p, { headers: { authorization: `Bearer ${live.key}` } });
     const id = await make(t, ws);
 
-    expect((await ws.request(path(id))).status, "the test key sees its own record").toBe(200);
+    expect((await ws.get(path(id))).status, "the test key sees its own record").toBe(200);
     const fromLive = await asLive(path(id));
     expect(fromLive.status, "the live key reads a test record").toBe(404);
 
     await t.db.update(table).set({ mode: "live" }).where(eq(table.id, id));
     expect((await asLive(path(id))).status, "the live key sees its own record").toBe(200);
-    expect((await ws.request(path(id))).status, "the test key reads a live record").toBe(404);
+    expect((await ws.get(path(id))).status, "the test key reads a live record").toBe(404);
   });
 });

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
 import { realSleep } from "../../src/domain/core/network-deps.js";
-import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** Sandbox faults seen through GET /v1/notifications: each is a `problems` entry and the healthy account still answers. */
 let t: TestApp;
@@ -15,11 +16,11 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-async function connectWithNotification(ws: TestWorkspace): Promise<string> {
+async function connectWithNotification(ws: WorkspaceFixture): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: `faulty${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" } });
-  const { id } = (await response.json()) as { id: string };
-  expect((await ws.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "follow" } })).status).toBe(201);
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle: `faulty${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" });
+  const { id } = response.body;
+  expect((await ws.post(`/v1/sandbox/social-accounts/${id}/activity`, { action: "follow" })).status).toBe(201);
   return id;
 }
 
@@ -30,16 +31,16 @@ interface Page {
 }
 
 async function withFault(fault: string, body: Record<string, unknown> = {}) {
-  const ws = await t.workspace();
+  const ws = await testWorkspace(t);
   const healthy = await connectWithNotification(ws);
   const faulty = await connectWithNotification(ws);
-  const set = await ws.request(`/v1/sandbox/social-accounts/${faulty}/fault`, { method: "PUT", json: { fault, ...body } });
+  const set = await ws.put(`/v1/sandbox/social-accounts/${faulty}/fault`, { fault, ...body });
   expect(set.status).toBe(200);
   const started = performance.now();
-  const response = await ws.request("/v1/notifications");
+  const response = await ws.get("/v1/notifications");
   const elapsed = performance.now() - started;
   expect(response.status).toBe(200);
-  return { ws, healthy, faulty, page: (await response.json()) as Page, elapsed };
+  return { ws, healthy, faulty, page: response.body, elapsed };
 }
 
 describe("sandbox faults in GET /v1/notifications", () => {
@@ -77,17 +78,17 @@ describe("sandbox faults in GET /v1/notifications", () => {
   });
 
   it("an account that needs reauthorising is a needs_reauth problem, without calling its network", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const healthy = await connectWithNotification(ws);
     const stale = await connectWithNotification(ws);
     // `down` would fail any call: a needs_reauth account must not be called at all.
-    await ws.request(`/v1/sandbox/social-accounts/${stale}/fault`, { method: "PUT", json: { fault: "down" } });
+    await ws.put(`/v1/sandbox/social-accounts/${stale}/fault`, { fault: "down" });
     await t.db.update(socialAccounts).set({ status: "needs_reauth" }).where(eq(socialAccounts.id, stale));
-    const page = (await (await ws.request("/v1/notifications")).json()) as Page;
+    const page = (await ws.get("/v1/notifications")).body;
     expect(page.items.map((n) => n.account)).toEqual([healthy]);
     expect(page.problems).toEqual([{ account: stale, platform: "bluesky", code: "needs_reauth", message: expect.any(String), retryable: false }]);
     // Reported again on every page, never silently dropped.
-    const next = (await (await ws.request(`/v1/notifications?cursor=${encodeURIComponent(page.cursor ?? "")}`)).json()) as Page;
+    const next = (await ws.get(`/v1/notifications?cursor=${encodeURIComponent(page.cursor ?? "")}`)).body;
     expect(next.problems.map((p) => [p.account, p.code])).toEqual([[stale, "needs_reauth"]]);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * GET /v1/notifications for LinkedIn through the public API with a test key: the company pages a
@@ -13,49 +14,44 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-interface Page {
-  items: { id: string; account: string; platform: string; kind: string; actor: { id: string; handle: string; platform: string }; subject: { postId: string | null; networkPostId: string; url: string | null } | null; text: string | null }[];
-  cursor: string | null;
-  problems: { account: string; platform: string; code: string; message: string; retryable: boolean }[];
-}
 
 let counter = 0;
-async function connect(ws: TestWorkspace, variant?: string): Promise<string> {
+async function connect(ws: WorkspaceFixture, variant?: string): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "linkedin", handle: `li.notif.${counter}`, ...(variant ? { variant } : {}) } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "linkedin", handle: `li.notif.${counter}`, ...(variant ? { variant } : {}) });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-async function targets(ws: TestWorkspace, account: string): Promise<{ id: string; details: { role: string | null } }[]> {
-  const response = await ws.request(`/v1/social-accounts/${account}/targets`);
+async function targets(ws: WorkspaceFixture, account: string) {
+  const response = await ws.get(`/v1/social-accounts/${account}/targets`);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { items: { id: string; details: { role: string | null } }[] }).items;
+  return response.body.items;
 }
 
-async function publish(ws: TestWorkspace, account: string, author: string, text: string): Promise<{ id: string; networkPostId: string }> {
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account], platformOptions: { linkedin: { author } } } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const post = (await response.json()) as { id: string; targets: { networkPostId: string }[] };
+async function publish(ws: WorkspaceFixture, account: string, author: string, text: string): Promise<{ id: string; networkPostId: string }> {
+  const response = await ws.post("/v1/posts", { text, accounts: [account], platformOptions: { linkedin: { author } } });
+  expect(response.status, response.text).toBe(201);
+  const post = response.body;
   return { id: post.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-async function act(ws: TestWorkspace, account: string, json: Record<string, unknown>): Promise<{ networkId: string; actor: { id: string } }> {
+async function act(ws: WorkspaceFixture, account: string, json: Record<string, unknown>): Promise<{ networkId: string; actor: { id: string } }> {
   t.clock.advance(1000);
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { networkId: string; actor: { id: string } };
+  const response = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, json);
+  expect(response.status, response.text).toBe(201);
+  return response.body;
 }
 
-async function page(ws: TestWorkspace, query = ""): Promise<Page> {
-  const response = await ws.request(`/v1/notifications${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Page;
+async function page(ws: WorkspaceFixture, query: "" | `?${string}` = "") {
+  const response = await ws.get(`/v1/notifications${query}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
 describe("GET /v1/notifications on LinkedIn company pages", () => {
   it("lists comments, reshares, quotes and mentions of the administered pages newest first, marked with the Chorus post, and pages through them", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws);
     const pages = await targets(ws, account);
     const admin = pages.find((p) => p.details.role === "ADMINISTRATOR")?.id ?? "";
@@ -93,7 +89,7 @@ describe("GET /v1/notifications on LinkedIn company pages", () => {
   });
 
   it("leaves out pages the member only edits (rw_organization_admin needs the ADMINISTRATOR role) and the page's own comments", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws);
     const pages = await targets(ws, account);
     const admin = pages.find((p) => p.details.role === "ADMINISTRATOR")?.id ?? "";
@@ -104,8 +100,8 @@ describe("GET /v1/notifications on LinkedIn company pages", () => {
     const comment = await act(ws, account, { action: "reply", post: ours.id, actor: "li.applicant", text: "Applied!" });
     await act(ws, account, { action: "reply", post: theirs.id, actor: "li.viewer", text: "Nice reel" });
     t.clock.advance(1000);
-    const answered = await ws.request(`/v1/comments/${encodeURIComponent(comment.networkId)}/replies`, { method: "POST", json: { account, text: "Thanks, we will be in touch" } });
-    expect(answered.status, await answered.clone().text()).toBe(200);
+    const answered = await ws.post(`/v1/comments/${encodeURIComponent(comment.networkId)}/replies`, { account, text: "Thanks, we will be in touch" });
+    expect(answered.status, answered.text).toBe(200);
 
     const { items, problems } = await page(ws);
     expect(problems).toEqual([]);
@@ -113,7 +109,7 @@ describe("GET /v1/notifications on LinkedIn company pages", () => {
   });
 
   it("keeps a personal profile a problems entry saying what LinkedIn offers instead, and the sandbox faults problems too", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const member = await connect(ws, "member");
     const organization = await connect(ws);
     const { items, problems } = await page(ws);
@@ -125,8 +121,8 @@ describe("GET /v1/notifications on LinkedIn company pages", () => {
 
     // A refused permission is LinkedIn's 403 ACCESS_DENIED: a problem that retrying does not fix; a down network is retryable.
     for (const [fault, code, retryable] of [["revoked_permission", "missing_scope", false], ["down", "platform_unavailable", true]] as const) {
-      const set = await ws.request(`/v1/sandbox/social-accounts/${organization}/fault`, { method: "PUT", json: { fault } });
-      expect(set.status, await set.clone().text()).toBeLessThan(300);
+      const set = await ws.put(`/v1/sandbox/social-accounts/${organization}/fault`, { fault });
+      expect(set.status, set.text).toBeLessThan(300);
       const failed = await page(ws, `?account=${organization}`);
       expect(failed.items).toEqual([]);
       expect(failed.problems).toEqual([expect.objectContaining({ account: organization, platform: "linkedin", code, retryable })]);
@@ -134,14 +130,14 @@ describe("GET /v1/notifications on LinkedIn company pages", () => {
   });
 
   it("refuses a mention for a member who administers no page, and a like of a post that is not the account's, writing nothing", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws);
     const other = await connect(ws);
     const admin = (await targets(ws, other)).find((p) => p.details.role === "ADMINISTRATOR")?.id ?? "";
     const foreign = await publish(ws, other, admin, "Someone else's post");
-    const like = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "like", post: foreign.networkPostId } });
+    const like = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "like", post: foreign.networkPostId });
     expect(like.status).toBe(404);
-    const noPost = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "repost" } });
+    const noPost = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "repost" });
     expect(noPost.status).toBe(400);
     expect((await page(ws, `?account=${account}`)).items).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * GET /v1/notifications on the networks whose APIs list mentions beyond Bluesky and X: Threads
@@ -20,28 +21,28 @@ interface Page {
 }
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId, variant?: string): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId, variant?: string): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `notif-${platform}-${counter}`, ...(variant ? { variant } : {}) } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", { platform, handle: `notif-${platform}-${counter}`, ...(variant ? { variant } : {}) });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-async function mention(ws: TestWorkspace, account: string, actor: string, text: string): Promise<string> {
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "mention", actor, text } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { networkId: string }).networkId;
+async function mention(ws: WorkspaceFixture, account: string, actor: string, text: string): Promise<string> {
+  const response = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "mention", actor, text });
+  expect(response.status, response.text).toBe(201);
+  return response.body.networkId;
 }
 
-async function page(ws: TestWorkspace, query = ""): Promise<Page> {
-  const response = await ws.request(`/v1/notifications${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Page;
+async function page(ws: WorkspaceFixture, query: "" | `?${string}` = "") {
+  const response = await ws.get(`/v1/notifications${query}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
 describe("GET /v1/notifications on Threads and Facebook", () => {
   it("lists Threads mentions and Facebook page tags, merged newest first with their account and platform, and pages through them", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const threads = await connect(ws, "threads");
     const facebook = await connect(ws, "facebook");
     const t1 = await mention(ws, threads, "threads.fan", "loving the launch");
@@ -69,7 +70,7 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
   });
 
   it("keeps networks without a readable feed as problems entries, and names Threads in `skipped` when marking seen", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const threads = await connect(ws, "threads");
     // A personal LinkedIn profile (the member variant) has no notifications API; company pages do (notifications-linkedin.test.ts).
     const linkedin = await connect(ws, "linkedin", "member");
@@ -84,14 +85,14 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
         [pinterest, "capability_unsupported", false],
       ].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
     );
-    const seen = await ws.request("/v1/notifications/seen", { method: "POST" });
-    expect(seen.status, await seen.clone().text()).toBe(200);
-    const skipped = ((await seen.json()) as { skipped: { account: string; code: string }[] }).skipped;
+    const seen = await ws.post("/v1/notifications/seen");
+    expect(seen.status, seen.text).toBe(200);
+    const skipped = seen.body.skipped;
     expect(skipped).toEqual(expect.arrayContaining([expect.objectContaining({ account: threads, code: "capability_unsupported" })]));
   });
 
   it("lists the posts tagging an Instagram account connected through Facebook Login; one on the Instagram-login door is a problems entry saying why", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const viaPage = await connect(ws, "instagram", "facebook_login");
     const direct = await connect(ws, "instagram");
     const tagged = await mention(ws, viaPage, "ig.fan", "with the whole crew");
@@ -102,12 +103,12 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
   });
 
   it("turns the sandbox faults into problems: an expired Threads token is needs_reauth, a down Facebook retryable", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const threads = await connect(ws, "threads");
     const facebook = await connect(ws, "facebook");
     for (const [account, fault] of [[threads, "expired_token"], [facebook, "down"]] as const) {
-      const response = await ws.request(`/v1/sandbox/social-accounts/${account}/fault`, { method: "PUT", json: { fault } });
-      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      const response = await ws.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault });
+      expect(response.status, response.text).toBeLessThan(300);
     }
     const { items, problems } = await page(ws);
     expect(items).toEqual([]);
@@ -117,11 +118,11 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
   });
 
   it("refuses a sandbox activity the network's API never shows, writing nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const threads = await connect(ws, "threads");
-    const like = await ws.request(`/v1/sandbox/social-accounts/${threads}/activity`, { method: "POST", json: { action: "follow" } });
+    const like = await ws.post(`/v1/sandbox/social-accounts/${threads}/activity`, { action: "follow" });
     expect(like.status).toBe(400);
-    expect(await errorOf(like)).toMatchObject({ code: "capability_unsupported", param: "action", fix: expect.stringContaining("On Threads, Facebook and Instagram, `mention`") });
+    expect(like.error).toMatchObject({ code: "capability_unsupported", param: "action", fix: expect.stringContaining("On Threads, Facebook and Instagram, `mention`") });
     expect((await page(ws)).items).toEqual([]);
   });
 });

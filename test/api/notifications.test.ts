@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 
@@ -8,57 +9,41 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-interface Notification {
-  id: string;
-  account: string;
-  platform: string;
-  kind: string;
-  actor: { id: string; handle: string; platform: string };
-  subject: { postId: string | null; networkPostId: string; url: string | null } | null;
-  text: string | null;
-  createdAt: string;
-  seen: boolean;
-}
-interface Page {
-  items: Notification[];
-  cursor: string | null;
-  problems: { account: string; platform: string; code: string; message: string; retryable: boolean }[];
-}
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId): Promise<string> {
   counter += 1;
   const handle = platform === "bluesky" ? `inbox${counter}.test` : `inbox_${platform}_${counter}`;
   const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", json);
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-async function publish(ws: TestWorkspace, account: string, text: string): Promise<{ id: string; networkPostId: string }> {
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account] } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const post = (await response.json()) as { id: string; targets: { networkPostId: string }[] };
+async function publish(ws: WorkspaceFixture, account: string, text: string): Promise<{ id: string; networkPostId: string }> {
+  const response = await ws.post("/v1/posts", { text, accounts: [account] });
+  expect(response.status, response.text).toBe(201);
+  const post = response.body;
   return { id: post.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-const act = (ws: TestWorkspace, account: string, json: Record<string, unknown>) => ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json });
+const act = (ws: WorkspaceFixture, account: string, json: Record<string, unknown>) => ws.post(`/v1/sandbox/social-accounts/${account}/activity`, json);
 
-async function page(ws: TestWorkspace, query = ""): Promise<Page> {
-  const response = await ws.request(`/v1/notifications${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Page;
+async function page(ws: WorkspaceFixture, query: "" | `?${string}` = "") {
+  const response = await ws.get(`/v1/notifications${query}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
 describe("GET /v1/notifications on the Bluesky sandbox", () => {
   it("shows likes, replies, mentions, follows, reposts and quotes of a simulated person, newest first", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const post = await publish(ws, account, "hello from the inbox test");
     for (const action of ["like", "repost", "quote", "reply"] as const) {
       t.clock.advance(1000);
       const response = await act(ws, account, { action, post: post.id, actor: "carol.sandbox.test" });
-      expect(response.status, await response.clone().text()).toBe(201);
+      expect(response.status, response.text).toBe(201);
     }
     t.clock.advance(1000);
     expect((await act(ws, account, { action: "mention", text: "look at this" })).status).toBe(201);
@@ -82,7 +67,7 @@ describe("GET /v1/notifications on the Bluesky sandbox", () => {
   });
 
   it("pages with an opaque cursor without losing or repeating anything, and refuses an edited one", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const post = await publish(ws, account, "page me");
     for (let i = 0; i < 5; i++) {
@@ -102,16 +87,16 @@ describe("GET /v1/notifications on the Bluesky sandbox", () => {
     expect(seen.map((n) => n.actor.handle)).toEqual(["fan4", "fan3", "fan2", "fan1", "fan0"].map((h) => `${h}.sandbox.test`));
 
     const tampered = `${first.cursor?.slice(0, -3) ?? ""}abc`;
-    const refused = await ws.request(`/v1/notifications?cursor=${encodeURIComponent(tampered)}`);
+    const refused = await ws.get(`/v1/notifications?cursor=${encodeURIComponent(tampered)}`);
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toMatchObject({ code: "cursor_invalid", param: "cursor", fix: expect.any(String) });
+    expect(refused.error).toMatchObject({ code: "cursor_invalid", param: "cursor", fix: expect.any(String) });
     // A cursor of the all-accounts list is not one of a single account's list.
-    const other = await ws.request(`/v1/notifications?account=${account}&cursor=${encodeURIComponent(first.cursor ?? "")}`);
-    expect((await errorOf(other)).code).toBe("cursor_invalid");
+    const other = await ws.get(`/v1/notifications?account=${account}&cursor=${encodeURIComponent(first.cursor ?? "")}`);
+    expect((other.error).code).toBe("cursor_invalid");
   });
 
   it("names every network without notifications in problems, and still answers with the others", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const bluesky = await connect(ws, "bluesky");
     const instagram = await connect(ws, "instagram");
     const post = await publish(ws, bluesky, "mixed");
@@ -125,24 +110,24 @@ describe("GET /v1/notifications on the Bluesky sandbox", () => {
   });
 
   it("refuses bad input: a malformed account is 400 naming it, an unknown one 404, a limit out of range 400", async () => {
-    const ws = await t.workspace();
-    const malformed = await ws.request("/v1/notifications?account=nope");
+    const ws = await testWorkspace(t);
+    const malformed = await ws.get("/v1/notifications?account=nope");
     expect(malformed.status).toBe(400);
-    expect(await errorOf(malformed)).toMatchObject({ code: "field_invalid", param: "account" });
-    const unknown = await ws.request("/v1/notifications?account=acc_doesnotexist");
+    expect(malformed.error).toMatchObject({ code: "field_invalid", param: "account" });
+    const unknown = await ws.get("/v1/notifications?account=acc_doesnotexist");
     expect(unknown.status).toBe(404);
-    expect(await errorOf(unknown)).toMatchObject({ code: "account_unknown", param: "account" });
+    expect(unknown.error).toMatchObject({ code: "account_unknown", param: "account" });
     for (const limit of ["0", "101", "x"]) {
-      const response = await ws.request(`/v1/notifications?limit=${limit}`);
+      const response = await ws.get(`/v1/notifications?limit=${limit}`);
       expect(response.status).toBe(400);
-      expect((await errorOf(response)).param).toBe("limit");
+      expect((response.error).param).toBe("limit");
     }
   });
 });
 
 describe("GET /v1/notifications on the X sandbox", () => {
   it("shows replies and mentions from the mentions timeline, merged with Bluesky newest first", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connect(ws, "twitter");
     const bluesky = await connect(ws, "bluesky");
     const tweet = await publish(ws, x, "a tweet to answer");
@@ -155,7 +140,7 @@ describe("GET /v1/notifications on the X sandbox", () => {
     expect((await act(ws, x, { action: "mention", actor: "x_fan", text: "hi there" })).status).toBe(201);
     const liked = await act(ws, x, { action: "like", post: tweet.id });
     expect(liked.status).toBe(400);
-    expect(await errorOf(liked)).toMatchObject({ code: "capability_unsupported", param: "action" });
+    expect(liked.error).toMatchObject({ code: "capability_unsupported", param: "action" });
 
     const { items, problems } = await page(ws);
     expect(problems).toEqual([]);
@@ -167,7 +152,7 @@ describe("GET /v1/notifications on the X sandbox", () => {
     expect(items[2]).toMatchObject({ account: x, actor: { handle: "x_replier", platform: "twitter" }, subject: { postId: tweet.id, networkPostId: tweet.networkPostId } });
     expect(items[0]?.text).toContain("hi there");
 
-    const seen = (await (await ws.request("/v1/notifications/seen", { method: "POST" })).json()) as { marked: { account: string }[]; skipped: { account: string; code: string }[] };
+    const seen = (await ws.post("/v1/notifications/seen")).body;
     expect(seen.marked.map((m) => m.account)).toEqual([bluesky]);
     expect(seen.skipped).toEqual([expect.objectContaining({ account: x, platform: "twitter", code: "capability_unsupported" })]);
   });
@@ -175,16 +160,16 @@ describe("GET /v1/notifications on the X sandbox", () => {
 
 describe("POST /v1/notifications/seen", () => {
   it("marks Bluesky notifications seen with updateSeen and names the networks it skipped", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const bluesky = await connect(ws, "bluesky");
     const tiktok = await connect(ws, "tiktok");
     const post = await publish(ws, bluesky, "seen test");
     await act(ws, bluesky, { action: "like", post: post.id });
     expect((await page(ws)).items.map((n) => n.seen)).toEqual([false]);
     t.clock.advance(1000);
-    const response = await ws.request("/v1/notifications/seen", { method: "POST" });
+    const response = await ws.post("/v1/notifications/seen");
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { seenAt: string; marked: unknown[]; skipped: { account: string; code: string }[] };
+    const body = response.body;
     expect(body.marked).toEqual([{ account: bluesky, platform: "bluesky" }]);
     expect(body.skipped).toEqual([expect.objectContaining({ account: tiktok, platform: "tiktok", code: "capability_unsupported", retryable: false })]);
     expect((await page(ws)).items.map((n) => n.seen)).toEqual([true]);
@@ -199,14 +184,14 @@ describe("POST /v1/notifications/seen", () => {
 
 describe("POST /v1/notifications/seen refusals", () => {
   it("refuses a body (the operation takes none) and a foreign account, marking nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const bluesky = await connect(ws, "bluesky");
     const post = await publish(ws, bluesky, "not seen yet");
     await act(ws, bluesky, { action: "like", post: post.id });
-    const withBody = await ws.request("/v1/notifications/seen", { method: "POST", json: { account: bluesky } });
+    const withBody = await ws.post("/v1/notifications/seen", { account: bluesky });
     expect(withBody.status).toBe(400);
-    expect(await errorOf(withBody)).toMatchObject({ code: "field_unknown", param: "body" });
-    const unknown = await ws.request("/v1/notifications/seen?account=acc_doesnotexist", { method: "POST" });
+    expect(withBody.error).toMatchObject({ code: "field_unknown", param: "body" });
+    const unknown = await ws.post("/v1/notifications/seen?account=acc_doesnotexist");
     expect(unknown.status).toBe(404);
     expect((await page(ws)).items.map((n) => n.seen)).toEqual([false]);
   });
@@ -214,27 +199,27 @@ describe("POST /v1/notifications/seen refusals", () => {
 
 describe("POST /v1/sandbox/social-accounts/{id}/activity", () => {
   it("refuses what it cannot do and writes nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const missing = await act(ws, account, { action: "like" });
     expect(missing.status).toBe(400);
-    expect(await errorOf(missing)).toMatchObject({ code: "field_required", param: "post" });
+    expect(missing.error).toMatchObject({ code: "field_required", param: "post" });
     const unknown = await act(ws, account, { action: "reply", post: "post_doesnotexist" });
     expect(unknown.status).toBe(404);
-    expect(await errorOf(unknown)).toMatchObject({ code: "resource_not_found", param: "post" });
+    expect(unknown.error).toMatchObject({ code: "resource_not_found", param: "post" });
     const foreign = await act(ws, account, { action: "like", post: "at://did:plc:someoneelse/app.bsky.feed.post/3kabc" });
     expect(foreign.status).toBe(404);
     // TikTok raises nothing its API lets us read (no notifications, comments or followers).
     const noSim = await act(ws, await connect(ws, "tiktok"), { action: "follow" });
     expect(noSim.status).toBe(400);
-    expect((await errorOf(noSim)).code).toBe("capability_unsupported");
+    expect((noSim.error).code).toBe("capability_unsupported");
     expect((await page(ws)).items).toEqual([]);
   });
 
   it("is for test keys only", async () => {
-    const ws = await t.workspace({ mode: "live" });
+    const ws = await testWorkspace(t, { mode: "live" });
     const response = await act(ws, "acc_whatever", { action: "follow" });
     expect(response.status).toBe(400);
-    expect((await errorOf(response)).code).toBe("sandbox_only");
+    expect((response.error).code).toBe("sandbox_only");
   });
 });

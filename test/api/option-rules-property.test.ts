@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Issue 23 item 6: `POST /v1/posts/validate` answers what publishing does. Many generated
@@ -44,7 +45,6 @@ function generator(seed: number): () => number {
 }
 
 type Pool = { image: string[]; video: string[] };
-type Choice = () => unknown;
 
 const texts = ["Harbour at dawn #sea", `Waves ${"🌊".repeat(130)}`, "x".repeat(490), "Short"];
 const mediaShapes: readonly (readonly ("image" | "video")[])[] = [[], ["image"], ["video"], ["image", "image"], ["image", "video"], ["video", "video"], ["image", "image", "image"]];
@@ -105,38 +105,29 @@ function mediaFor(random: () => number, pool: Pool): string[] {
   });
 }
 
-async function upload(ws: TestWorkspace, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
-  const response = await ws.request("/v1/media", { method: "POST", body: bytes, headers: { "content-type": type } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function upload(ws: WorkspaceFixture, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
+  const response = await ws.post("/v1/media", undefined, { raw: bytes, headers: { "content-type": type } });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-async function connect(ws: TestWorkspace, json: Record<string, unknown>): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function connect(ws: WorkspaceFixture, json: Record<string, unknown>): Promise<string> {
+  const response = await ws.post("/v1/social-accounts/connect", json);
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-interface Target {
-  account: string;
-  platform: string;
-  state: string;
-  error: { code: string; message: string } | null;
-}
-interface Report {
-  targets: { account: string; platform: string; errors: { code: string; param: string }[] }[];
-}
 
 describe("validate agrees with publish on Instagram, Facebook and Threads options", () => {
   it("for generated option combinations, validate is valid exactly when publish does not refuse the target", { timeout: 600_000 }, async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10_000 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10_000 });
     const accounts = {
       instagram: await connect(ws, { platform: "instagram", handle: "rules-ig" }),
       instagramViaPage: await connect(ws, { platform: "instagram", handle: "rules-ig-page", variant: "facebook_login" }),
       facebook: await connect(ws, { platform: "facebook", handle: "rules-fb" }),
       threads: await connect(ws, { platform: "threads", handle: "rules-th" }),
     };
-    const targets = (await (await ws.request(`/v1/social-accounts/${accounts.facebook}/targets`)).json()) as { items: { id: string }[] };
+    const targets = (await ws.get(`/v1/social-accounts/${accounts.facebook}/targets`)).body;
     const pageId = targets.items[0]?.id ?? "";
     const pool: Pool = {
       image: [await upload(ws, jpeg(1080, 1080), "image/jpeg"), await upload(ws, jpeg(1080, 1350), "image/jpeg"), await upload(ws, jpeg(1080, 1080), "image/jpeg")],
@@ -144,7 +135,7 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
     };
 
     // A place the Instagram simulator knows, as GET /v1/discover/places finds it.
-    const places = (await (await ws.request(`/v1/discover/places?account=${accounts.instagramViaPage}&q=paris`)).json()) as { items: { id: string }[] };
+    const places = (await ws.get(`/v1/discover/places?account=${accounts.instagramViaPage}&q=paris`)).body;
     const place = places.items[0]?.id ?? "";
     expect(place).not.toBe("");
 
@@ -197,12 +188,12 @@ const otherOptionValues: Record<string, Record<string, readonly unknown[]>> = {
 
 describe("validate agrees with publish on the other seven networks", () => {
   it("for generated option combinations, validate is valid exactly when publish does not refuse the target", { timeout: 600_000 }, async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10_000 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10_000 });
     const accounts: Record<string, string> = {};
     for (const platform of Object.keys(otherOptionValues)) {
       accounts[platform] = await connect(ws, platform === "bluesky" ? { platform, handle: "rules-all.test", appPassword: "abcd-efgh-ijkl-mnop" } : { platform, handle: `rules-${platform}` });
     }
-    const destination = async (platform: string) => ((await (await ws.request(`/v1/social-accounts/${accounts[platform] ?? ""}/targets`)).json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+    const destination = async (platform: string) => (await ws.get(`/v1/social-accounts/${accounts[platform] ?? ""}/targets`)).body.items[0]?.id ?? "";
     const fixed: Record<string, Record<string, unknown>> = {
       youtube: { title: "Harbour" },
       tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE" },
@@ -250,17 +241,17 @@ describe("validate agrees with publish on the other seven networks", () => {
 });
 
 /** What validate says of `body`, and the post once publishing (and any processing) has finished. */
-async function validateThenPublish(ws: TestWorkspace, body: object): Promise<{ report: Report; post: { targets: Target[] } }> {
-  const checked = await ws.request("/v1/posts/validate", { method: "POST", json: body });
-  expect(checked.status, await checked.clone().text()).toBe(200);
-  const report = (await checked.json()) as Report;
-  const created = await ws.request("/v1/posts", { method: "POST", json: body });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
+async function validateThenPublish(ws: WorkspaceFixture, body: object) {
+  const checked = await ws.post("/v1/posts/validate", body);
+  expect(checked.status, checked.text).toBe(200);
+  const report = checked.body;
+  const created = await ws.post("/v1/posts", body);
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id;
   t.clock.advance(60_000);
   await t.drainJobs();
   t.clock.advance(10 * 60_000);
   await t.drainJobs();
-  const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: Target[] };
+  const post = (await ws.get(`/v1/posts/${id}`)).body;
   return { report, post };
 }

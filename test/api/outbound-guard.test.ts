@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Every URL a user chooses goes through the outbound guard, end to end: the stand-in internet
@@ -65,10 +66,10 @@ describe("a Bluesky login whose DID document names a private PDS (live key)", ()
     async (pds) => {
       pdsInDidDoc = pds;
       reached.length = 0;
-      const ws = await t.workspace({ mode: "live" });
-      const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "mallory.example.test", appPassword: "aaaa-bbbb-cccc-dddd" } });
+      const ws = await testWorkspace(t, { mode: "live" });
+      const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle: "mallory.example.test", appPassword: "aaaa-bbbb-cccc-dddd" });
       expect(response.status).toBe(400);
-      expect(await errorOf(response)).toMatchObject({ code: "url_unreachable", message: "The URL could not be fetched.", type: "invalid_request" });
+      expect(response.error).toMatchObject({ code: "url_unreachable", message: "The URL could not be fetched.", type: "invalid_request" });
       // Only the operator's entryway was reached; the session token never went to the named PDS.
       expect(reached).toEqual([`${ENTRYWAY}/xrpc/com.atproto.server.createSession`]);
       expect(await t.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, ws.id))).toHaveLength(0);
@@ -78,10 +79,10 @@ describe("a Bluesky login whose DID document names a private PDS (live key)", ()
 
 describe("PATCH /v1/social-accounts/{id}/profile image URLs", () => {
   async function bskyAccount() {
-    const ws = await t.workspace();
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "alice.bsky.social", appPassword: "abcd-efgh-ijkl-mnop" } });
-    expect(connected.status, await connected.clone().text()).toBe(201);
-    const { id } = (await connected.json()) as { id: string };
+    const ws = await testWorkspace(t);
+    const connected = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle: "alice.bsky.social", appPassword: "abcd-efgh-ijkl-mnop" });
+    expect(connected.status, connected.text).toBe(201);
+    const { id } = connected.body;
     return { ws, id };
   }
 
@@ -89,9 +90,9 @@ describe("PATCH /v1/social-accounts/{id}/profile image URLs", () => {
     const { ws, id } = await bskyAccount();
     const bodies: string[] = [];
     for (const avatarUrl of ["https://closed.example.test:9200/a.png", "https://127.0.0.1:6379/a.png", "https://2130706433:22/a.png", "https://images.example.test/missing.png"]) {
-      const response = await ws.request(`/v1/social-accounts/${id}/profile`, { method: "PATCH", json: { avatarUrl } });
+      const response = await ws.patch(`/v1/social-accounts/${id}/profile`, { avatarUrl });
       expect(response.status, avatarUrl).toBe(400);
-      const { requestId: _requestId, ...error } = await errorOf(response);
+      const { requestId: _requestId, ...error } = response.error;
       expect(error).toMatchObject({ code: "url_unreachable", param: "avatarUrl" });
       bodies.push(JSON.stringify(error));
     }

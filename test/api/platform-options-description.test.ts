@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { mp4 } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The OpenAPI description of `platformOptions` and what validate and publish do with them must
@@ -18,13 +19,12 @@ const component = async (name: string): Promise<Schema> => {
   return doc.components.schemas[name] ?? {};
 };
 
-async function connect(ws: TestWorkspace, json: Record<string, unknown>): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function connect(ws: WorkspaceFixture, json: Record<string, unknown>): Promise<string> {
+  const response = await ws.post("/v1/social-accounts/connect", json);
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-type Report = { valid: boolean; targets: { platform: string; errors: { code: string; param: string; message: string }[] }[] };
 
 describe("platformOptions: the description and the checks agree", () => {
   it("describes Instagram's trialParams by its fields, and a trial reel with one validates and publishes", async () => {
@@ -36,20 +36,20 @@ describe("platformOptions: the description and the checks agree", () => {
       additionalProperties: false,
     });
 
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws, { platform: "instagram", handle: "trial-reels" });
-    const uploaded = await ws.request("/v1/media", { method: "POST", body: mp4(1080, 1920, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
-    const video = ((await uploaded.json()) as { id: string }).id;
+    const uploaded = await ws.post("/v1/media", undefined, { raw: mp4(1080, 1920, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
+    const video = uploaded.body.id;
     const body = { text: "A trial reel", accounts: [account], media: [video], platformOptions: { instagram: { postType: "reel", trialParams: { graduation_strategy: "MANUAL" } } } };
-    const checked = await ws.request("/v1/posts/validate", { method: "POST", json: body });
+    const checked = await ws.post("/v1/posts/validate", body);
     expect(checked.status).toBe(200);
-    expect(((await checked.json()) as Report).targets[0]?.errors).toEqual([]);
-    const created = await ws.request("/v1/posts", { method: "POST", json: body });
+    expect(checked.body.targets[0]?.errors).toEqual([]);
+    const created = await ws.post("/v1/posts", body);
     expect(created.status).toBe(201);
-    const id = ((await created.json()) as { id: string }).id;
+    const id = created.body.id;
     t.clock.advance(60_000);
     await t.drainJobs();
-    const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string };
+    const post = (await ws.get(`/v1/posts/${id}`)).body;
     expect(post.state).toBe("published");
   });
 
@@ -60,16 +60,16 @@ describe("platformOptions: the description and the checks agree", () => {
     expect(duration?.description).toContain("from 5 to 10080");
     expect(duration?.description).toContain("option_invalid");
 
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws, { platform: "twitter", handle: "short-poll" });
     for (const minutes of [2, 10081]) {
-      const checked = await ws.request("/v1/posts/validate", { method: "POST", json: { text: "Which?", accounts: [account], platformOptions: { twitter: { pollOptions: ["a", "b"], pollDurationMinutes: minutes } } } });
+      const checked = await ws.post("/v1/posts/validate", { text: "Which?", accounts: [account], platformOptions: { twitter: { pollOptions: ["a", "b"], pollDurationMinutes: minutes } } });
       expect(checked.status).toBe(200);
-      const report = (await checked.json()) as Report;
+      const report = checked.body;
       expect(report.valid).toBe(false);
       expect(report.targets[0]?.errors).toMatchObject([{ code: "option_invalid", param: "platformOptions.twitter.pollDurationMinutes" }]);
     }
-    const fine = await ws.request("/v1/posts/validate", { method: "POST", json: { text: "Which?", accounts: [account], platformOptions: { twitter: { pollOptions: ["a", "b"], pollDurationMinutes: 5 } } } });
-    expect(((await fine.json()) as Report).valid).toBe(true);
+    const fine = await ws.post("/v1/posts/validate", { text: "Which?", accounts: [account], platformOptions: { twitter: { pollOptions: ["a", "b"], pollDurationMinutes: 5 } } });
+    expect(fine.body.valid).toBe(true);
   });
 });

@@ -3,15 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
-async function connect(ws: TestWorkspace, platform: string, handle: string) {
-  return (await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle } })).json()) as { id: string };
+async function connect(ws: WorkspaceFixture, platform: string, handle: string) {
+  return (await ws.post("/v1/social-accounts/connect", { platform, handle })).body;
 }
 
-async function upload(ws: TestWorkspace, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
-  return ((await (await ws.request("/v1/media", { method: "POST", body: bytes, headers: { "content-type": type } })).json()) as { id: string }).id;
+async function upload(ws: WorkspaceFixture, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
+  return (await ws.post("/v1/media", undefined, { raw: bytes, headers: { "content-type": type } })).body.id;
 }
 
 describe("post.* events of an asynchronous publish", () => {
@@ -28,22 +29,19 @@ describe("post.* events of an asynchronous publish", () => {
       .map((e) => ({ type: e.type, data: e.data as { id: string; state: string } }));
 
   it("records post.processing once when targets enter processing, not again on polls, and the final event still fires", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const tiktok = await connect(ws, "tiktok", "async-clip");
     const youtube = await connect(ws, "youtube", "async-video");
     const portrait = await upload(ws, jpeg(1080, 1920), "image/jpeg");
     const video = await upload(ws, mp4(1920, 1080, { duration: 20_000 }), "video/mp4");
-    const created = await ws.request("/v1/posts", {
-      method: "POST",
-      json: {
+    const created = await ws.post("/v1/posts", {
         text: "two networks that take their time",
         accounts: [tiktok.id, youtube.id],
         mediaOverrides: { tiktok: [portrait], youtube: [video] },
         platformOptions: { tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "Slow" }, youtube: { title: "Slow", privacyStatus: "public" } },
-      },
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const post = (await created.json()) as { id: string; state: string; targets: { platform: string; state: string }[] };
+      });
+    expect(created.status, created.text).toBe(201);
+    const post = created.body;
     expect(post.state).toBe("processing");
     expect(post.targets.map((target) => target.state)).toEqual(["processing", "processing"]);
 
@@ -55,7 +53,7 @@ describe("post.* events of an asynchronous publish", () => {
       t.clock.advance(60_000);
       await runDueJobs(runtime);
     }
-    const settled = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string };
+    const settled = (await ws.get(`/v1/posts/${post.id}`)).body;
     expect(settled.state).toBe("published");
     const all = await eventsOf(ws.id);
     expect(all.map((e) => e.type)).toEqual(["post.processing", "post.published"]);

@@ -7,16 +7,17 @@ import { recordTargetOutcome } from "../../src/domain/publishing/posts/record-ou
 import { ApiError } from "../../src/infra/errors.js";
 import { recordStatements } from "../support/count-statements.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
-async function connectBluesky(ws: TestWorkspace, handle: string): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+async function connectBluesky(ws: WorkspaceFixture, handle: string): Promise<string> {
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return response.body.id;
 }
 
 /** The domain context a request with this workspace's key gets. */
-async function contextOf(t: TestApp, ws: TestWorkspace): Promise<DomainContext> {
+async function contextOf(t: TestApp, ws: WorkspaceFixture): Promise<DomainContext> {
   const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
   const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
   if (!workspace || !apiKey) throw new Error("workspace or key missing");
@@ -33,15 +34,15 @@ describe("publishing's round trips", () => {
   });
 
   it("claims all of a post's targets in one statement and records each outcome in one", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
     const accounts = [];
     for (const n of [1, 2, 3, 4]) accounts.push(await connectBluesky(ws, `rt-${n}.test`));
     const publish = async (ids: string[], text: string) => {
       const recorder = recordStatements(t.db);
       try {
-        const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: ids } });
+        const response = await ws.post("/v1/posts", { text, accounts: ids });
         expect(response.status).toBe(201);
-        const post = (await response.json()) as { targets: { state: string }[] };
+        const post = response.body;
         expect(post.targets.map((x) => x.state)).toEqual(ids.map(() => "published"));
       } finally {
         recorder.stop();
@@ -60,11 +61,11 @@ describe("publishing's round trips", () => {
   });
 
   it("gives a monthly credit back only in the month it was reserved", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connectBluesky(ws, "monthly.test");
-    await ws.request(`/v1/sandbox/social-accounts/${bsky}/fault`, { method: "PUT", json: { fault: "down" } });
+    await ws.put(`/v1/sandbox/social-accounts/${bsky}/fault`, { fault: "down" });
     const send = async (text: string) => {
-      await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [bsky] } });
+      await ws.post("/v1/posts", { text, accounts: [bsky] });
       const rows = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
       return rows.find((r) => r.state === "unknown")?.id ?? "";
     };
@@ -90,11 +91,11 @@ describeOnEachDatabase("recording racing outcomes of one target", (app) => {
   it("refunds a failed target's credit to its bucket in the statement that records it, once", async () => {
     // A test key spends the test ledger: five granted credits, no monthly ones.
     const t = app();
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connectBluesky(ws, "refund.test");
-    await ws.request(`/v1/sandbox/social-accounts/${bsky}/fault`, { method: "PUT", json: { fault: "down" } });
+    await ws.put(`/v1/sandbox/social-accounts/${bsky}/fault`, { fault: "down" });
     await t.db.update(workspaces).set({ testCreditsMonthly: 0, testCreditsPack: 5 }).where(eq(workspaces.id, ws.id));
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "maybe sent", accounts: [bsky] } })).json()) as { targets: { id: string; state: string }[] };
+    const post = (await ws.post("/v1/posts", { text: "maybe sent", accounts: [bsky] })).body;
     const [target] = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
     expect(target).toMatchObject({ state: "unknown", creditSource: "test_pack", credits: 1 });
     const packAfterReserve = (await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id)))[0]?.testCreditsPack;

@@ -1,16 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { platformIds } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
-async function upload(ws: TestWorkspace, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
-  const response = await ws.request("/v1/media", { method: "POST", body: bytes, headers: { "content-type": type } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function upload(ws: WorkspaceFixture, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
+  const response = await ws.post("/v1/media", undefined, { raw: bytes, headers: { "content-type": type } });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
-async function firstTarget(ws: TestWorkspace, accountId: string): Promise<string> {
-  const targets = (await (await ws.request(`/v1/social-accounts/${accountId}/targets`)).json()) as { items: { id: string }[] };
+async function firstTarget(ws: WorkspaceFixture, accountId: string): Promise<string> {
+  const targets = (await ws.get(`/v1/social-accounts/${accountId}/targets`)).body;
   const id = targets.items[0]?.id;
   expect(id, `no target for ${accountId}`).toBeTruthy();
   return id ?? "";
@@ -27,14 +28,14 @@ describe("one post to all ten networks", () => {
   });
 
   it("publishes everywhere in one request, with a 9:16 photo for TikTok and a video for YouTube", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    await ws.request("/v1/profiles", { method: "POST", json: { username: "brand" } });
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    await ws.post("/v1/profiles", { username: "brand" });
     const accounts: Record<string, string> = {};
     for (const platform of platformIds) {
       const body = platform === "bluesky" ? { platform, handle: "brand-all.test", appPassword: "abcd-efgh-ijkl-mnop", profile: "brand" } : { platform, handle: `brand-${platform}`, profile: "brand" };
-      const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: body });
-      expect(response.status, await response.clone().text()).toBe(201);
-      accounts[platform] = ((await response.json()) as { id: string }).id;
+      const response = await ws.post("/v1/social-accounts/connect", body);
+      expect(response.status, response.text).toBe(201);
+      accounts[platform] = response.body.id;
     }
     const square = await upload(ws, jpeg(1080, 1080), "image/jpeg");
     const portrait = await upload(ws, jpeg(1080, 1920), "image/jpeg");
@@ -55,13 +56,13 @@ describe("one post to all ten networks", () => {
         tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "Launch day" },
       },
     };
-    const check = await ws.request("/v1/posts/validate", { method: "POST", json: body });
-    const report = (await check.json()) as { valid: boolean; targets: { platform: string; errors: unknown[] }[] };
+    const check = await ws.post("/v1/posts/validate", body);
+    const report = check.body;
     expect(report.targets.filter((target) => target.errors.length > 0), JSON.stringify(report)).toEqual([]);
 
-    const response = await ws.request("/v1/posts", { method: "POST", json: body });
+    const response = await ws.post("/v1/posts", body);
     expect(response.status).toBe(201);
-    const post = (await response.json()) as { id: string; state: string; targets: { platform: string; state: string; error: unknown }[] };
+    const post = response.body;
     expect(post.targets.map((target) => target.platform).sort()).toEqual([...platformIds].sort());
     for (const target of post.targets) expect(["published", "processing"], `${target.platform}: ${JSON.stringify(target.error)}`).toContain(target.state);
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
 import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 describe("rate limits", () => {
   let t: TestApp;
@@ -10,7 +11,7 @@ describe("rate limits", () => {
   });
 
   it("puts X-RateLimit-Remaining and X-RateLimit-Reset on every response, errors included", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (const [path, init] of [
       ["/v1/me", {}],
       ["/v1/nope", {}],
@@ -25,29 +26,29 @@ describe("rate limits", () => {
   });
 
   it("refuses the request over apiPerMinute with 429 and Retry-After, and lets it through after the window", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await t.db.update(workspaces).set({ apiPerMinute: 3 }).where(eq(workspaces.id, ws.id));
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const ok = await ws.request("/v1/me");
+      const ok = await ws.get("/v1/me");
       expect(ok.status).toBe(200);
       remaining.push(ok.headers.get("x-ratelimit-remaining") ?? "");
     }
     expect(remaining).toEqual(["2", "1", "0"]);
-    const refused = await ws.request("/v1/me");
+    const refused = await ws.get("/v1/me");
     expect(refused.status).toBe(429);
-    expect(await errorOf(refused)).toMatchObject({ type: "rate_limited", code: "rate_limited", retryable: true });
+    expect(refused.error).toMatchObject({ type: "rate_limited", code: "rate_limited", retryable: true });
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Another workspace is not affected.
-    expect((await (await t.workspace()).request("/v1/me")).status).toBe(200);
+    expect((await (await testWorkspace(t)).request("/v1/me")).status).toBe(200);
     t.clock.advance(120_000);
-    expect((await ws.request("/v1/me")).status).toBe(200);
+    expect((await ws.get("/v1/me")).status).toBe(200);
   });
 
   it("gives the exact X-RateLimit-Limit, -Remaining and -Reset of the workspace's window", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await t.db.update(workspaces).set({ apiPerMinute: 5 }).where(eq(workspaces.id, ws.id));
     // 20 s into the next 60-second window (the clock only moves forward): it resets 40 s later.
     const now = t.clock.now().getTime();
@@ -56,7 +57,7 @@ describe("rate limits", () => {
     const resetAt = String((windowStart + 60_000) / 1000);
     const seen: [string | null, string | null, string | null][] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await ws.request("/v1/me");
+      const response = await ws.get("/v1/me");
       seen.push([response.headers.get("x-ratelimit-limit"), response.headers.get("x-ratelimit-remaining"), response.headers.get("x-ratelimit-reset")]);
     }
     expect(seen).toEqual([
@@ -65,82 +66,82 @@ describe("rate limits", () => {
       ["5", "2", resetAt],
     ]);
     // An error answer counts and carries the same window.
-    const failed = await ws.request("/v1/profiles", { method: "POST", json: { bad: 1 } });
+    const failed = await ws.post("/v1/profiles", { bad: 1 });
     expect([failed.headers.get("x-ratelimit-limit"), failed.headers.get("x-ratelimit-remaining"), failed.headers.get("x-ratelimit-reset")]).toEqual(["5", "1", resetAt]);
-    await ws.request("/v1/me");
-    const refused = await ws.request("/v1/me");
+    await ws.get("/v1/me");
+    const refused = await ws.get("/v1/me");
     expect(refused.status).toBe(429);
     expect([refused.headers.get("x-ratelimit-limit"), refused.headers.get("x-ratelimit-remaining"), refused.headers.get("x-ratelimit-reset")]).toEqual(["5", "0", resetAt]);
     expect(refused.headers.get("retry-after")).toBe("40");
   });
 
   it("tells a refused write to keep its Idempotency-Key, and a refused read nothing about one", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await t.db.update(workspaces).set({ apiPerMinute: 1 }).where(eq(workspaces.id, ws.id));
-    expect((await ws.request("/v1/me")).status).toBe(200);
-    const read = await ws.request("/v1/me");
+    expect((await ws.get("/v1/me")).status).toBe(200);
+    const read = await ws.get("/v1/me");
     expect(read.status).toBe(429);
-    const readFix = (await errorOf(read)).fix ?? "";
+    const readFix = (read.error).fix ?? "";
     expect(readFix).toContain("Retry-After");
     expect(readFix).not.toContain("Idempotency-Key");
-    const write = await ws.request("/v1/profiles", { method: "POST", json: { username: "limited" }, headers: { "Idempotency-Key": "k-429" } });
+    const write = await ws.post("/v1/profiles", { username: "limited" }, { headers: { "Idempotency-Key": "k-429" } });
     expect(write.status).toBe(429);
-    const writeFix = (await errorOf(write)).fix ?? "";
+    const writeFix = (write.error).fix ?? "";
     expect(writeFix).toContain("Retry-After");
     expect(writeFix).toContain("same Idempotency-Key");
   });
 
   it("applies the per-profile limit when the request names a profile", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await t.db.update(workspaces).set({ profileApiPerMinute: 2 }).where(eq(workspaces.id, ws.id));
-    expect((await ws.request("/v1/profiles?profile=brand")).status).not.toBe(429);
-    expect((await ws.request("/v1/profiles?profile=brand")).status).not.toBe(429);
-    const refused = await ws.request("/v1/profiles?profile=brand");
+    expect((await ws.get("/v1/profiles?profile=brand")).status).not.toBe(429);
+    expect((await ws.get("/v1/profiles?profile=brand")).status).not.toBe(429);
+    const refused = await ws.get("/v1/profiles?profile=brand");
     expect(refused.status).toBe(429);
-    expect((await ws.request("/v1/profiles?profile=other")).status).not.toBe(429);
-    expect((await ws.request("/v1/me")).status).toBe(200);
+    expect((await ws.get("/v1/profiles?profile=other")).status).not.toBe(429);
+    expect((await ws.get("/v1/me")).status).toBe(200);
   });
 
   describe("per-profile postsPerMinute when the post's accounts belong to a profile", () => {
     const setUp = async () => {
-      const ws = await t.workspace({ plan: "subscription" });
+      const ws = await testWorkspace(t, { plan: "subscription" });
       await t.db.update(workspaces).set({ profilePostsPerMinute: 2, postsPerMinute: 100 }).where(eq(workspaces.id, ws.id));
       const account = async (profile: string, handle: string) => {
-        await ws.request("/v1/profiles", { method: "POST", json: { username: profile } });
-        const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop", profile } });
-        return ((await connected.json()) as { id: string }).id;
+        await ws.post("/v1/profiles", { username: profile });
+        const connected = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop", profile });
+        return connected.body.id;
       };
       return { ws, brand: await account("brand", "brand-limit.test"), other: await account("other", "other-limit.test") };
     };
 
     it("applies it to POST /v1/posts with `accounts` and no `profile`, and only to that profile", async () => {
       const { ws, brand, other } = await setUp();
-      const post = (n: number, account: string) => ws.request("/v1/posts", { method: "POST", json: { text: `limited ${n}`, accounts: [account] } });
+      const post = (n: number, account: string) => ws.post("/v1/posts", { text: `limited ${n}`, accounts: [account] });
       expect((await post(1, brand)).status).toBe(201);
       expect((await post(2, brand)).status).toBe(201);
       const refused = await post(3, brand);
       expect(refused.status).toBe(429);
-      expect(await errorOf(refused)).toMatchObject({ code: "rate_limited" });
+      expect(refused.error).toMatchObject({ code: "rate_limited" });
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
       expect((await post(4, other)).status).toBe(201);
-      const listed = (await (await ws.request("/v1/posts")).json()) as { items: { text: string }[] };
+      const listed = (await ws.get("/v1/posts")).body;
       expect(listed.items.map((p) => p.text)).not.toContain("limited 3");
     });
 
     it("applies it to POST /v1/posts/{id}/publish of a draft on that profile's accounts", async () => {
       const { ws, brand } = await setUp();
       const draft = async (n: number) =>
-        ((await (await ws.request("/v1/posts", { method: "POST", json: { text: `draft ${n}`, accounts: [brand], draft: true } })).json()) as { id: string }).id;
+        (await ws.post("/v1/posts", { text: `draft ${n}`, accounts: [brand], draft: true })).body.id;
       const first = await draft(1);
       const second = await draft(2);
       t.clock.advance(120_000);
       const third = await draft(3);
       t.clock.advance(120_000);
-      expect((await ws.request(`/v1/posts/${first}/publish`, { method: "POST" })).status).toBe(200);
-      expect((await ws.request(`/v1/posts/${second}/publish`, { method: "POST" })).status).toBe(200);
-      const refused = await ws.request(`/v1/posts/${third}/publish`, { method: "POST" });
+      expect((await ws.post(`/v1/posts/${first}/publish`)).status).toBe(200);
+      expect((await ws.post(`/v1/posts/${second}/publish`)).status).toBe(200);
+      const refused = await ws.post(`/v1/posts/${third}/publish`);
       expect(refused.status).toBe(429);
-      expect(((await (await ws.request(`/v1/posts/${third}`)).json()) as { state: string }).state).toBe("draft");
+      expect((await ws.get(`/v1/posts/${third}`)).body.state).toBe("draft");
     });
   });
 

@@ -5,12 +5,13 @@ import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { sweepSchedules } from "../../src/domain/publishing/posts/sweep-schedules.js";
 import { createJsonLogger, memoryLogger } from "../../src/infra/logger.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 type Line = Record<string, unknown>;
 
-async function connect(ws: TestWorkspace, platform: string, handle: string) {
-  return (await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle } })).json()) as { id: string };
+async function connect(ws: WorkspaceFixture, platform: string, handle: string) {
+  return (await ws.post("/v1/social-accounts/connect", { platform, handle })).body;
 }
 
 describe("structured logs", () => {
@@ -25,9 +26,9 @@ describe("structured logs", () => {
   });
 
   it("writes one JSON line per request with the matched route, status, latency and workspace, and nothing secret", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const body = { username: "body-secret-username" };
-    const created = await ws.request("/v1/profiles?token=query-secret", { method: "POST", json: body });
+    const created = await ws.post("/v1/profiles?token=query-secret", body);
     expect(created.status).toBe(201);
     const requestId = created.headers.get("x-request-id");
     expect(requestId).toMatch(/^req_/);
@@ -35,7 +36,7 @@ describe("structured logs", () => {
     expect(line).toEqual({ time: expect.any(String), level: "info", msg: "request", requestId, method: "POST", route: "/v1/profiles", status: 201, latencyMs: expect.any(Number), workspace: ws.id });
     expect(new Date(String(line?.time)).toISOString()).toBe(line?.time);
 
-    const missing = await ws.request("/v1/posts/post_doesnotexist1");
+    const missing = await ws.get("/v1/posts/post_doesnotexist1");
     expect(requestLine(missing.headers.get("x-request-id"))).toMatchObject({ route: "/v1/posts/:id", status: 404, workspace: ws.id });
     const written = JSON.stringify(logger.lines);
     for (const secret of [ws.key, ws.key.slice(8), "body-secret-username", "query-secret", "post_doesnotexist1"]) expect(written).not.toContain(secret);
@@ -52,10 +53,10 @@ describe("structured logs", () => {
   });
 
   it("logs background events: a scheduled post firing, its target publishing, and a sweep repairing a lost schedule", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws, "linkedin", "logged-schedule");
     const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "logged schedule", accounts: [account.id], scheduledAt: at } })).json()) as { id: string };
+    const post = (await ws.post("/v1/posts", { text: "logged schedule", accounts: [account.id], scheduledAt: at })).body;
     // Lose the job, as a failed QStash publish would: only the sweep can bring the post back.
     await t.db.delete(jobs).where(eq(jobs.dedupKey, `post:${post.id}:v0`));
     t.clock.advance(3 * 60_000);
@@ -68,10 +69,10 @@ describe("structured logs", () => {
   });
 
   it("logs a failed target with its error code", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "linkedin", "logged-failure");
-    await ws.request(`/v1/sandbox/social-accounts/${account.id}/fault`, { method: "PUT", json: { fault: "revoked_permission" } });
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "fails", accounts: [account.id] } })).json()) as { id: string };
+    await ws.put(`/v1/sandbox/social-accounts/${account.id}/fault`, { fault: "revoked_permission" });
+    const post = (await ws.post("/v1/posts", { text: "fails", accounts: [account.id] })).body;
     expect(logger.lines.find((l) => l.msg === "target failed" && l.postId === post.id)).toMatchObject({ level: "warn", code: expect.any(String), workspace: ws.id });
   });
 

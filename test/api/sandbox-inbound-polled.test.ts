@@ -2,10 +2,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, sandboxRecords } from "../../src/db/schema/index.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { mp4 } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Issue 10 item 8 on the polled networks: a sandbox comment or mention is the simulated network's
@@ -31,48 +32,48 @@ interface Comment {
 }
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId): Promise<{ id: string; handle: string }> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId): Promise<{ id: string; handle: string }> {
   counter += 1;
   const handle = platform === "bluesky" ? `polled${counter}.test` : `polled-${platform}-${counter}`;
   const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { id: string; handle: string };
+  const response = await ws.post("/v1/social-accounts/connect", json);
+  expect(response.status, response.text).toBe(201);
+  return response.body;
 }
 
 /** Publishes what the network takes: a video on YouTube, a company page's post on LinkedIn (member posts take no comments from apps), text elsewhere. */
-async function publish(ws: TestWorkspace, platform: Polled, account: string): Promise<{ id: string; networkPostId: string }> {
+async function publish(ws: WorkspaceFixture, platform: Polled, account: string): Promise<{ id: string; networkPostId: string }> {
   let json: Record<string, unknown> = { text: `Hello from the sandbox ${counter}`, accounts: [account] };
   if (platform === "youtube") {
-    const upload = await ws.request("/v1/media", { method: "POST", body: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
-    const media = ((await upload.json()) as { id: string }).id;
+    const upload = await ws.post("/v1/media", undefined, { raw: mp4(1920, 1080, { duration: 20_000 }), headers: { "content-type": "video/mp4" } });
+    const media = upload.body.id;
     json = { ...json, media: [media], platformOptions: { youtube: { title: "Harbour" } } };
   }
   if (platform === "linkedin") {
-    const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] };
+    const targets = (await ws.get(`/v1/social-accounts/${account}/targets`)).body;
     json = { ...json, platformOptions: { linkedin: { author: targets.items[0]?.id } } };
   }
-  const created = await ws.request("/v1/posts", { method: "POST", json });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
+  const created = await ws.post("/v1/posts", json);
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id;
   t.clock.advance(60_000);
   await t.drainJobs();
-  const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string; targets: { networkPostId: string }[] };
+  const post = (await ws.get(`/v1/posts/${id}`)).body;
   expect(post.state).toBe("published");
   return { id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-async function listen(ws: TestWorkspace, r: WebhookReceiver): Promise<string> {
-  const hook = await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url, events: ["comment.received", "mention.received"] } });
-  expect(hook.status, await hook.clone().text()).toBe(201);
-  return ((await hook.json()) as { secret: string }).secret;
+async function listen(ws: WorkspaceFixture, r: WebhookReceiver): Promise<string> {
+  const hook = await ws.post("/v1/webhooks", { url: r.url, events: ["comment.received", "mention.received"] });
+  expect(hook.status, hook.text).toBe(201);
+  return hook.body.secret;
 }
 
-async function trigger(ws: TestWorkspace, account: string, json: Record<string, unknown>): Promise<{ id: string; networkPostId: string | null; recorded: boolean }> {
+async function trigger(ws: WorkspaceFixture, account: string, json: Record<string, unknown>): Promise<{ id: string; networkPostId: string | null; recorded: boolean }> {
   t.clock.advance(1000);
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/inbound`, { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { id: string; networkPostId: string | null; recorded: boolean };
+  const response = await ws.post(`/v1/sandbox/social-accounts/${account}/inbound`, json);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
 const bodies = (r: WebhookReceiver): Delivered[] => r.received.map((d) => JSON.parse(d.rawBody) as Delivered);
@@ -81,7 +82,7 @@ const flatten = (items: Comment[]): Comment[] => items.flatMap((c) => [c, ...fla
 describe("sandbox comments on polled networks are the network's own items", () => {
   for (const platform of ["twitter", "bluesky", "youtube", "linkedin"] as const) {
     it(`${platform}: one signed comment.received per trigger, whose comment id takes a reply that the post's comments then list`, async () => {
-      const ws = await t.workspace({ plan: "subscription" });
+      const ws = await testWorkspace(t, { plan: "subscription" });
       const r = await receiver();
       const secret = await listen(ws, r);
       const account = await connect(ws, platform);
@@ -97,11 +98,11 @@ describe("sandbox comments on polled networks are the network's own items", () =
       expect(verifySignature(delivery, secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
 
       t.clock.advance(1000);
-      const reply = await ws.request(`/v1/comments/${encodeURIComponent(first.id)}/replies`, { method: "POST", json: { account: account.id, text: "Yes, in blue too!" } });
-      expect(reply.status, await reply.clone().text()).toBeLessThan(300);
-      const listed = await ws.request(`/v1/posts/${post.id}/comments?nested=true`);
-      expect(listed.status, await listed.clone().text()).toBe(200);
-      const all = flatten(((await listed.json()) as { items: Comment[] }).items);
+      const reply = await ws.post(`/v1/comments/${encodeURIComponent(first.id)}/replies`, { account: account.id, text: "Yes, in blue too!" });
+      expect(reply.status, reply.text).toBeLessThan(300);
+      const listed = await ws.get(`/v1/posts/${post.id}/comments?nested=true`);
+      expect(listed.status, listed.text).toBe(200);
+      const all = flatten(listed.body.items);
       expect(all.map((c) => c.id)).toContain(first.id);
       expect(all.some((c) => c.text.includes("Yes, in blue too!"))).toBe(true);
 
@@ -119,7 +120,7 @@ describe("sandbox comments on polled networks are the network's own items", () =
 
   for (const platform of ["twitter", "bluesky", "linkedin"] as const) {
     it(`${platform}: a mention is a post of the network that names the account (LinkedIn: its company page), delivered once`, async () => {
-      const ws = await t.workspace({ plan: "subscription" });
+      const ws = await testWorkspace(t, { plan: "subscription" });
       const r = await receiver();
       await listen(ws, r);
       const account = await connect(ws, platform);
@@ -136,16 +137,16 @@ describe("sandbox comments on polled networks are the network's own items", () =
   }
 
   it("without a published post there is nothing to comment on: 404 naming the fix, nothing written", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws, "twitter");
-    const refused = await errorOf(await ws.request(`/v1/sandbox/social-accounts/${account.id}/inbound`, { method: "POST", json: { kind: "comment", text: "hi" } }));
+    const refused = (await ws.post(`/v1/sandbox/social-accounts/${account.id}/inbound`, { kind: "comment", text: "hi" })).error;
     expect(refused).toMatchObject({ code: "resource_not_found", param: "id", platform: "twitter" });
     expect(refused.fix).toContain("POST /v1/posts");
     expect(await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "comment.received")))).toHaveLength(0);
   });
 
   it("without an endpoint listening, the item is created but nothing polls it (recorded: false)", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await connect(ws, "bluesky");
     const result = await trigger(ws, account.id, { kind: "mention", text: "anyone there?" });
     expect(result.recorded).toBe(false);
@@ -154,14 +155,14 @@ describe("sandbox comments on polled networks are the network's own items", () =
   });
 
   it("another workspace's account id is 404 and nothing is written in either workspace", async () => {
-    const owner = await t.workspace({ plan: "subscription" });
-    const other = await t.workspace({ plan: "subscription" });
+    const owner = await testWorkspace(t, { plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await listen(other, r);
     const account = await connect(owner, "twitter");
     await publish(owner, "twitter", account.id);
     const before = await t.db.select().from(sandboxRecords).where(inArray(sandboxRecords.workspaceId, [owner.id, other.id]));
-    const refused = await errorOf(await other.request(`/v1/sandbox/social-accounts/${account.id}/inbound`, { method: "POST", json: { kind: "comment", text: "hi" } }));
+    const refused = (await other.post(`/v1/sandbox/social-accounts/${account.id}/inbound`, { kind: "comment", text: "hi" })).error;
     expect(refused).toMatchObject({ code: "account_unknown", param: "id" });
     await t.drainJobs();
     expect(r.received).toEqual([]);

@@ -2,7 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sandboxRecords } from "../../src/db/schema/index.js";
 import { randomString } from "../../src/infra/ids.js";
-import { type TestApp, type TestWorkspace, anonymous, createTestApp } from "../support/test-app.js";
+import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The public /sandbox/<host>/* routes carry no key, so they serve only the browser's consent
@@ -30,9 +31,9 @@ const path = (url: string) => {
 const sandboxRows = async () => (await t.db.select({ n: count() }).from(sandboxRecords))[0]?.n ?? 0;
 
 /** Starts a test connect of X from a fresh link and returns the consent page address the browser is sent to. */
-async function startX(ws: TestWorkspace): Promise<{ consent: string; state: string }> {
-  const minted = await ws.request("/v1/connect-link", { method: "POST", json: {} });
-  const { url } = (await minted.json()) as { url: string };
+async function startX(ws: WorkspaceFixture): Promise<{ consent: string; state: string }> {
+  const minted = await ws.post("/v1/connect-link", {});
+  const { url } = minted.body;
   const started = await open(path(`${url}/start/twitter`));
   expect(started.status).toBe(302);
   const consent = started.headers.get("location") ?? "";
@@ -56,7 +57,7 @@ describe("public /sandbox routes", () => {
   });
 
   it("serves the consent page of a running attempt (GET and its form POST) in the attempt's workspace world, and nothing else with that state", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { consent, state } = await startX(ws);
     const page = await open(consent);
     expect(page.status).toBe(200);
@@ -81,7 +82,7 @@ describe("public /sandbox routes", () => {
   });
 
   it("does not serve a consent page after the attempt expired (10 minutes)", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { consent } = await startX(ws);
     t.clock.advance(10 * 60_000);
     expect((await open(consent)).status).toBe(404);

@@ -5,7 +5,8 @@ import { claimDueJobs } from "../../src/domain/core/jobs/job-claims.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { sweepEveryMinute } from "../../src/node/job-poller.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * A scheduled post has nobody waiting on it: when the process sending it dies mid-send, the
@@ -21,16 +22,16 @@ describe("a scheduled post whose runner died mid-send", () => {
   });
 
   async function scheduled(handle: string, text: string) {
-    const ws = await t.workspace({ plan: "subscription" });
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
-    const account = ((await connected.json()) as { id: string }).id;
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const connected = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
+    const account = connected.body.id;
     const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const created = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account], scheduledAt: at } });
+    const created = await ws.post("/v1/posts", { text, accounts: [account], scheduledAt: at });
     expect(created.status).toBe(201);
-    return { ws, id: ((await created.json()) as { id: string }).id };
+    return { ws, id: created.body.id };
   }
 
-  const credits = async (ws: TestWorkspace) => {
+  const credits = async (ws: WorkspaceFixture) => {
     const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
     return (row?.testCreditsMonthly ?? 0) + (row?.testCreditsPack ?? 0);
   };
@@ -44,15 +45,15 @@ describe("a scheduled post whose runner died mid-send", () => {
     }
   }
 
-  async function expectPublishedOnce(ws: TestWorkspace, id: string, text: string) {
-    const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string; targets: { state: string; credits: number; networkPostId: string | null; error: unknown }[] };
+  async function expectPublishedOnce(ws: WorkspaceFixture, id: string, text: string) {
+    const post = (await ws.get(`/v1/posts/${id}`)).body;
     expect(post).toMatchObject({ state: "published", targets: [{ state: "published", credits: 1, error: null }] });
     expect(post.targets[0]?.networkPostId).toBeTruthy();
     const onNetwork = (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.workspaceId, ws.id))).filter(
       (r) => r.kind.includes("record") && JSON.stringify(r.data).includes(text),
     );
     expect(onNetwork).toHaveLength(1);
-    const events = (await (await ws.request("/v1/events")).json()) as { items: { type: string; data: { id?: string } }[] };
+    const events = (await ws.get("/v1/events")).body;
     const ofPost = events.items.filter((e) => e.data.id === id).map((e) => e.type);
     expect(ofPost).toEqual(["post.published"]);
   }
@@ -111,26 +112,26 @@ describe("a scheduled post whose runner died mid-send", () => {
     await t.db.update(postTargets).set({ state: "publishing", attemptStartedAt: now, sends: 3 }).where(eq(postTargets.postId, id));
 
     await halfAnHourOfSweeps();
-    const post = (await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string; targets: { state: string; credits: number; error: { code: string; message: string; fix: string } }[] };
+    const post = (await ws.get(`/v1/posts/${id}`)).body;
     expect(post).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0, error: { code: "platform_unavailable", fix: "Publish the post again." } }] });
-    expect(post.targets[0]?.error.message).toContain("interrupted 3 times");
+    expect(post.targets[0]?.error?.message).toContain("interrupted 3 times");
     expect(await credits(ws)).toBe(before);
-    const events = (await (await ws.request("/v1/events")).json()) as { items: { type: string; data: { id?: string } }[] };
+    const events = (await ws.get("/v1/events")).body;
     expect(events.items.filter((e) => e.data.id === id).map((e) => e.type)).toEqual(["post.failed"]);
   });
 
   it("leaves an interrupted immediate post to its caller: not on the network, it fails (its Idempotency-Key retry is answered so)", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "immediate-died.test", appPassword: "abcd-efgh-ijkl-mnop" } });
-    const account = ((await connected.json()) as { id: string }).id;
-    const created = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "sent now, interrupted", accounts: [account] } })).json()) as { id: string };
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const connected = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle: "immediate-died.test", appPassword: "abcd-efgh-ijkl-mnop" });
+    const account = connected.body.id;
+    const created = (await ws.post("/v1/posts", { text: "sent now, interrupted", accounts: [account] })).body;
     await t.db.delete(sandboxRecords).where(eq(sandboxRecords.workspaceId, ws.id));
     await t.db.update(posts).set({ state: "processing" }).where(eq(posts.id, created.id));
     await t.db.update(postTargets).set({ state: "publishing", attemptStartedAt: t.clock.now(), publishedAt: null, networkPostId: null, url: null }).where(eq(postTargets.postId, created.id));
 
     await halfAnHourOfSweeps();
-    const post = (await (await ws.request(`/v1/posts/${created.id}`)).json()) as { state: string; targets: { state: string; error: { message: string } }[] };
+    const post = (await ws.get(`/v1/posts/${created.id}`)).body;
     expect(post).toMatchObject({ state: "failed", targets: [{ state: "failed" }] });
-    expect(post.targets[0]?.error.message).toContain("interrupted once");
+    expect(post.targets[0]?.error?.message).toContain("interrupted once");
   });
 });

@@ -5,11 +5,12 @@ import { handleJob } from "../../src/jobs/handle-job.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
-async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}) {
-  return (await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } })).json()) as { id: string };
+async function connect(ws: WorkspaceFixture, platform: string, handle: string, extra: Record<string, unknown> = {}) {
+  return (await ws.post("/v1/social-accounts/connect", { platform, handle, ...extra })).body;
 }
 
 /** Bluesky posts the simulator holds for this handle's repo. */
@@ -27,18 +28,18 @@ describe("scheduled posts (Node job table)", () => {
   });
 
   it("queues the post, fires it once when due, and a second delivery publishes nothing", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "sched.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const created = await ws.request("/v1/posts", { method: "POST", json: { text: "scheduled hello", accounts: [bsky.id], scheduledAt: at } });
+    const created = await ws.post("/v1/posts", { text: "scheduled hello", accounts: [bsky.id], scheduledAt: at });
     expect(created.status).toBe(201);
-    const post = (await created.json()) as { id: string; state: string; scheduledAt: string; targets: { state: string }[] };
+    const post = created.body;
     expect(post).toMatchObject({ state: "scheduled", scheduledAt: at, targets: [{ state: "pending" }] });
 
     expect(await runDueJobs(runtime)).toBe(0);
     t.clock.advance(61_000);
     expect(await runDueJobs(runtime)).toBe(1);
-    const fired = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string; targets: { state: string; credits: number }[] };
+    const fired = (await ws.get(`/v1/posts/${post.id}`)).body;
     expect(fired).toMatchObject({ state: "published", targets: [{ state: "published", credits: 1 }] });
 
     // The same job delivered again (a QStash retry, a second poller) finds nothing to claim.
@@ -50,83 +51,83 @@ describe("scheduled posts (Node job table)", () => {
   });
 
   it("stores the re-check's own code, message and fix when the account needs reconnecting at send time", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "lapsed.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "lapsed before it fired", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
+    const post = (await ws.post("/v1/posts", { text: "lapsed before it fired", accounts: [bsky.id], scheduledAt: at })).body;
     await t.db.update(socialAccounts).set({ status: "needs_reauth" }).where(eq(socialAccounts.id, bsky.id));
     t.clock.advance(61_000);
     await runDueJobs(runtime);
-    const fired = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string; targets: { state: string; credits: number; error: Record<string, unknown> }[] };
+    const fired = (await ws.get(`/v1/posts/${post.id}`)).body;
     expect(fired).toMatchObject({ state: "failed", targets: [{ state: "failed", credits: 0 }] });
     expect(fired.targets[0]?.error).toMatchObject({ code: "needs_reauth", param: "accounts", platform: "bluesky", retryable: false });
-    expect(fired.targets[0]?.error.message).toContain("expired");
-    expect(fired.targets[0]?.error.fix).toContain("connect-link");
+    expect(fired.targets[0]?.error?.message).toContain("expired");
+    expect(fired.targets[0]?.error?.fix).toContain("connect-link");
     expect(await postsOnSimulator(t, "lapsed before it fired")).toHaveLength(0);
   });
 
   it("stores media_unknown, not platform_rejected, when the post's media was deleted before it fired", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "media-gone.test", { appPassword: "abcd-efgh-ijkl-mnop" });
-    const photo = (await (await ws.request("/v1/media", { method: "POST", body: jpeg(800, 800), headers: { "content-type": "image/jpeg" } })).json()) as { id: string };
+    const photo = (await ws.post("/v1/media", undefined, { raw: jpeg(800, 800), headers: { "content-type": "image/jpeg" } })).body;
     const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "its photo went away", accounts: [bsky.id], media: [photo.id], scheduledAt: at } })).json()) as { id: string };
-    expect((await ws.request(`/v1/media/${photo.id}`, { method: "DELETE" })).status).toBeLessThan(300);
+    const post = (await ws.post("/v1/posts", { text: "its photo went away", accounts: [bsky.id], media: [photo.id], scheduledAt: at })).body;
+    expect((await ws.delete(`/v1/media/${photo.id}`)).status).toBeLessThan(300);
     t.clock.advance(61_000);
     await runDueJobs(runtime);
-    const fired = (await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string; targets: { state: string; error: Record<string, unknown> }[] };
+    const fired = (await ws.get(`/v1/posts/${post.id}`)).body;
     expect(fired).toMatchObject({ state: "failed", targets: [{ state: "failed", error: { code: "media_unknown", param: "media[0]", platform: "bluesky" } }] });
-    expect(fired.targets[0]?.error.fix).toContain("POST /v1/media");
+    expect(fired.targets[0]?.error?.fix).toContain("POST /v1/media");
   });
 
   it("moves a scheduled post: the old delivery is a no-op and the new time fires; options merge per network", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "move.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const first = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "moved post", accounts: [bsky.id], scheduledAt: first, platformOptions: { bluesky: { langs: ["en"] } } } })).json()) as { id: string };
+    const post = (await ws.post("/v1/posts", { text: "moved post", accounts: [bsky.id], scheduledAt: first, platformOptions: { bluesky: { langs: ["en"] } } })).body;
     const later = new Date(t.clock.now().getTime() + 600_000).toISOString();
-    const moved = await ws.request(`/v1/posts/${post.id}`, { method: "PATCH", json: { scheduledAt: later, text: "moved post, edited" } });
-    expect(moved.status, await moved.clone().text()).toBe(200);
-    expect(await moved.json()).toMatchObject({ state: "scheduled", scheduledAt: later, text: "moved post, edited", platformOptions: { bluesky: { langs: ["en"] } } });
+    const moved = await ws.patch(`/v1/posts/${post.id}`, { scheduledAt: later, text: "moved post, edited" });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ state: "scheduled", scheduledAt: later, text: "moved post, edited", platformOptions: { bluesky: { langs: ["en"] } } });
     t.clock.advance(61_000);
     await runDueJobs(runtime);
-    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string }).state).toBe("scheduled");
+    expect((await ws.get(`/v1/posts/${post.id}`)).body.state).toBe("scheduled");
     t.clock.advance(600_000);
     await runDueJobs(runtime);
-    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string }).state).toBe("published");
+    expect((await ws.get(`/v1/posts/${post.id}`)).body.state).toBe("published");
     expect(await postsOnSimulator(t, "moved post, edited")).toHaveLength(1);
-    const again = await ws.request(`/v1/posts/${post.id}`, { method: "PATCH", json: { text: "too late" } });
+    const again = await ws.patch(`/v1/posts/${post.id}`, { text: "too late" });
     expect(again.status).toBe(409);
   });
 
   it("cancels a scheduled post, after which a late delivery publishes nothing", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "cancel.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const at = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "cancelled post", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
-    expect(await (await ws.request(`/v1/posts/${post.id}`, { method: "DELETE" })).json()).toEqual({ id: post.id, cancelled: true, deleted: false });
+    const post = (await ws.post("/v1/posts", { text: "cancelled post", accounts: [bsky.id], scheduledAt: at })).body;
+    expect((await ws.delete(`/v1/posts/${post.id}`)).body).toEqual({ id: post.id, cancelled: true, deleted: false });
     t.clock.advance(61_000);
     await runDueJobs(runtime);
     await handleJob(runtime, { kind: "publish_scheduled", workspaceId: ws.id, mode: "test", payload: { postId: post.id, version: 0 } });
-    expect(((await (await ws.request(`/v1/posts/${post.id}`)).json()) as { state: string }).state).toBe("cancelled");
+    expect((await ws.get(`/v1/posts/${post.id}`)).body.state).toBe("cancelled");
     expect(await postsOnSimulator(t, "cancelled post")).toHaveLength(0);
-    expect((await ws.request(`/v1/posts/${post.id}`, { method: "DELETE" })).status).toBe(409);
+    expect((await ws.delete(`/v1/posts/${post.id}`)).status).toBe(409);
   });
 
   it("saves, edits and publishes a draft; deleting a draft removes it", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "draft.test", { appPassword: "abcd-efgh-ijkl-mnop" });
-    const draft = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "draft v1", accounts: [bsky.id], draft: true } })).json()) as { id: string; state: string };
+    const draft = (await ws.post("/v1/posts", { text: "draft v1", accounts: [bsky.id], draft: true })).body;
     expect(draft.state).toBe("draft");
     expect(await postsOnSimulator(t, "draft v1")).toHaveLength(0);
-    await ws.request(`/v1/posts/${draft.id}`, { method: "PATCH", json: { text: "draft v2" } });
-    const published = await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST" });
-    expect(published.status, await published.clone().text()).toBe(200);
-    expect(await published.json()).toMatchObject({ state: "published", text: "draft v2" });
-    expect((await ws.request(`/v1/posts/${draft.id}/publish`, { method: "POST" })).status).toBe(409);
-    const other = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "to delete", accounts: [bsky.id], draft: true } })).json()) as { id: string };
-    expect(await (await ws.request(`/v1/posts/${other.id}`, { method: "DELETE" })).json()).toMatchObject({ deleted: true });
-    expect((await ws.request(`/v1/posts/${other.id}`)).status).toBe(404);
+    await ws.patch(`/v1/posts/${draft.id}`, { text: "draft v2" });
+    const published = await ws.post(`/v1/posts/${draft.id}/publish`);
+    expect(published.status, published.text).toBe(200);
+    expect(published.body).toMatchObject({ state: "published", text: "draft v2" });
+    expect((await ws.post(`/v1/posts/${draft.id}/publish`)).status).toBe(409);
+    const other = (await ws.post("/v1/posts", { text: "to delete", accounts: [bsky.id], draft: true })).body;
+    expect((await ws.delete(`/v1/posts/${other.id}`)).body).toMatchObject({ deleted: true });
+    expect((await ws.get(`/v1/posts/${other.id}`)).status).toBe(404);
   });
 });
 
@@ -134,13 +135,13 @@ describeOnEachDatabase("scheduled posts whose deliveries race", (app) => {
   it("publishes once when two deliveries arrive at the same time", async () => {
     const t = app();
     const runtime = t.jobRuntime();
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "race.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const at = new Date(t.clock.now().getTime() + 30_000).toISOString();
-    const post = (await (await ws.request("/v1/posts", { method: "POST", json: { text: "raced post", accounts: [bsky.id], scheduledAt: at } })).json()) as { id: string };
+    const post = (await ws.post("/v1/posts", { text: "raced post", accounts: [bsky.id], scheduledAt: at })).body;
     t.clock.advance(31_000);
     const delivery = { kind: "publish_scheduled" as const, workspaceId: ws.id, mode: "test" as const, payload: { postId: post.id, version: 0 } };
-    const creditsLeft = async () => ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+    const creditsLeft = async () => (await ws.get("/v1/me/limits")).body.credits.total;
     const before = await creditsLeft();
     await Promise.all([handleJob(runtime, delivery), handleJob(runtime, delivery)]);
     expect(await postsOnSimulator(t, "raced post")).toHaveLength(1);

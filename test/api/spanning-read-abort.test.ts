@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
 import { realSleep } from "../../src/domain/core/network-deps.js";
-import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * A spanning read that gives up on a slow network aborts its request: the slow simulator sees its
@@ -49,12 +50,12 @@ async function until(condition: () => boolean, what: string, ms = 10_000): Promi
 const pendingTimers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
 
 let counter = 0;
-async function connect(ws: TestWorkspace): Promise<string> {
+async function connect(ws: WorkspaceFixture): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: `abort${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  expect((await ws.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "follow" } })).status).toBe(201);
+  const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle: `abort${counter}.test`, appPassword: "abcd-efgh-ijkl-mnop" });
+  expect(response.status, response.text).toBe(201);
+  const { id } = response.body;
+  expect((await ws.post(`/v1/sandbox/social-accounts/${id}/activity`, { action: "follow" })).status).toBe(201);
   return id;
 }
 
@@ -65,18 +66,18 @@ interface Page {
 
 describe("a spanning read past a network's timeout aborts that network's request", () => {
   it("GET /v1/notifications: the hanging network's request is aborted, the page answers with a problem, nothing is left pending", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const healthy = await connect(ws);
     const hanging = await connect(ws);
-    expect((await ws.request(`/v1/sandbox/social-accounts/${hanging}/fault`, { method: "PUT", json: { fault: "slow", delayMs: SLOW_MS } })).status).toBe(200);
+    expect((await ws.put(`/v1/sandbox/social-accounts/${hanging}/fault`, { fault: "slow", delayMs: SLOW_MS })).status).toBe(200);
 
     const baseline = pendingTimers();
     const before = sleeps.length;
     const started = performance.now();
-    const response = await ws.request("/v1/notifications");
+    const response = await ws.get("/v1/notifications");
     const elapsed = performance.now() - started;
     expect(response.status).toBe(200);
-    const page = (await response.json()) as Page;
+    const page = response.body;
     expect(page.items.map((n) => n.account)).toEqual([healthy]);
     expect(page.problems).toEqual([{ account: hanging, platform: "bluesky", code: "platform_unavailable", message: `bluesky did not answer within ${TIMEOUT_MS} ms.`, retryable: true }]);
     // Generous for a loaded machine, and far below the slow fault's 30 s.
@@ -94,14 +95,14 @@ describe("a spanning read past a network's timeout aborts that network's request
   });
 
   it("a slow network that answers within the budget is not aborted", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await connect(ws);
     const slowButInTime = await connect(ws);
-    expect((await ws.request(`/v1/sandbox/social-accounts/${slowButInTime}/fault`, { method: "PUT", json: { fault: "slow", delayMs: 20 } })).status).toBe(200);
+    expect((await ws.put(`/v1/sandbox/social-accounts/${slowButInTime}/fault`, { fault: "slow", delayMs: 20 })).status).toBe(200);
     const before = sleeps.length;
-    const response = await ws.request("/v1/notifications");
+    const response = await ws.get("/v1/notifications");
     expect(response.status).toBe(200);
-    const page = (await response.json()) as Page;
+    const page = response.body;
     expect(page.problems).toEqual([]);
     expect(page.items).toHaveLength(2);
     const slept = sleeps.slice(before).filter((s) => s.ms === 20);
@@ -111,18 +112,18 @@ describe("a spanning read past a network's timeout aborts that network's request
   });
 
   it("a read waiting for another request's token refresh stops waiting when its budget is spent", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await connect(ws);
     const renewing = await connect(ws);
     // The network says the token expired, and another request holds the refresh lock: this read waits for it.
-    expect((await ws.request(`/v1/sandbox/social-accounts/${renewing}/fault`, { method: "PUT", json: { fault: "expired_token" } })).status).toBe(200);
+    expect((await ws.put(`/v1/sandbox/social-accounts/${renewing}/fault`, { fault: "expired_token" })).status).toBe(200);
     await t.db.update(socialAccounts).set({ refreshLockedUntil: new Date(t.clock.now().getTime() + 3600_000) }).where(eq(socialAccounts.id, renewing));
 
     const baseline = pendingTimers();
     const before = sleeps.length;
-    const response = await ws.request("/v1/notifications");
+    const response = await ws.get("/v1/notifications");
     expect(response.status).toBe(200);
-    const page = (await response.json()) as Page;
+    const page = response.body;
     expect(page.problems).toEqual([{ account: renewing, platform: "bluesky", code: "platform_unavailable", message: `bluesky did not answer within ${TIMEOUT_MS} ms.`, retryable: true }]);
     // The wait (250 ms at a time, up to 5 s) ends with the read's budget instead of running on.
     await until(() => pendingTimers() <= baseline, "the refresh wait to stop", 3000);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isolationCases } from "../isolation/all-cases.js";
 import { routeKey } from "../support/isolation.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 const cases = isolationCases;
 
@@ -22,8 +23,8 @@ describe("tenant isolation", () => {
   });
 
   it.each(cases.map((c) => [routeKey(c.method, c.path), c] as const))("%s shows workspace B nothing of workspace A", async (_name, c) => {
-    const a = await t.workspace();
-    const b = await t.workspace();
+    const a = await testWorkspace(t);
+    const b = await a.otherWorkspace();
     const seeded = await c.seed(t, a);
     await c.probe(t, b, seeded);
   });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events, socialAccounts } from "../../src/db/schema/index.js";
 import { sweepExpiringTokens } from "../../src/domain/accounts/sweep-expiring-tokens.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,11 +12,11 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId, extra: Record<string, string> = {}): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId, extra: Record<string, string> = {}): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `health-${platform}-${counter}`, ...extra } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", { platform, handle: `health-${platform}-${counter}`, ...extra });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
 const eventsOf = (workspaceId: string, type: string) =>
@@ -32,11 +33,11 @@ async function expectWorkingLink(url: unknown, platform: string) {
 
 describe("account.needs_reauth", () => {
   it("is recorded once, when a failed renewal turns the account needs_reauth, with a reconnect link", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "facebook");
-    await ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault: "expired_token" } });
-    expect(await errorOf(await ws.request(`/v1/social-accounts/${id}/targets`))).toMatchObject({ code: "needs_reauth" });
-    expect(await errorOf(await ws.request(`/v1/social-accounts/${id}/targets`))).toMatchObject({ code: "needs_reauth" });
+    await ws.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault: "expired_token" });
+    expect((await ws.get(`/v1/social-accounts/${id}/targets`)).error).toMatchObject({ code: "needs_reauth" });
+    expect((await ws.get(`/v1/social-accounts/${id}/targets`)).error).toMatchObject({ code: "needs_reauth" });
     const recorded = await eventsOf(ws.id, "account.needs_reauth");
     expect(recorded).toHaveLength(1);
     const data = recorded[0]?.data ?? {};
@@ -45,19 +46,19 @@ describe("account.needs_reauth", () => {
   });
 
   it("is recorded once when several requests fail to renew at the same time", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const id = await connect(ws, "threads");
-    await ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault: "expired_token" } });
-    const answers = await Promise.all([1, 2, 3].map(() => ws.request(`/v1/social-accounts/${id}/allowance`)));
+    await ws.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault: "expired_token" });
+    const answers = await Promise.all([1, 2, 3].map(() => ws.get(`/v1/social-accounts/${id}/allowance`)));
     expect(answers.map((r) => r.status)).toEqual([409, 409, 409]);
     expect(await eventsOf(ws.id, "account.needs_reauth")).toHaveLength(1);
   });
 
   it("is not recorded when a renewal works", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const id = await connect(ws, "pinterest");
-    await ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault: "expired_token" } });
-    expect((await ws.request(`/v1/social-accounts/${id}/targets`)).status).toBe(200);
+    await ws.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault: "expired_token" });
+    expect((await ws.get(`/v1/social-accounts/${id}/targets`)).status).toBe(200);
     expect(await eventsOf(ws.id, "account.needs_reauth")).toHaveLength(0);
   });
 });
@@ -67,7 +68,7 @@ describe("account.token_expiring", () => {
   const DAY = 24 * 60 * 60_000;
 
   it("warns once per token, 7 days before a token that cannot be renewed expires", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const facebook = await connect(ws, "facebook");
     const viaPage = await connect(ws, "instagram", { variant: "facebook_login" });
     const ownDoor = await connect(ws, "instagram");
@@ -98,11 +99,11 @@ describe("account.token_expiring", () => {
   });
 
   it("warns about LinkedIn tokens without a refresh token, and never about expired or disconnected accounts", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const member = await connect(ws, "linkedin", { variant: "member" });
     const partner = await connect(ws, "linkedin", { variant: "organization" });
     const gone = await connect(ws, "facebook");
-    await ws.request(`/v1/social-accounts/${gone}`, { method: "DELETE" });
+    await ws.delete(`/v1/social-accounts/${gone}`);
     const past = await connect(ws, "facebook");
     const soon = new Date(t.clock.now().getTime() + 3 * DAY);
     for (const id of [member, partner, gone]) await setExpiry(id, soon);

@@ -6,8 +6,9 @@ import { sealTokens } from "../../src/domain/accounts/token-vault.js";
 import { sweepEveryHour } from "../../src/node/job-poller.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import type { TokenSet } from "../../src/networks/types.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Instagram-login and Threads tokens last 60 days and Meta renews one only while it is valid:
@@ -22,11 +23,11 @@ beforeAll(async () => {
 const DAY = 24 * 60 * 60_000;
 let counter = 0;
 
-async function connect(ws: TestWorkspace, platform: PlatformId, variant?: string): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId, variant?: string): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `renew_${platform.slice(0, 4)}_${counter}`, ...(variant ? { variant } : {}) } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const response = await ws.post("/v1/social-accounts/connect", { platform, handle: `renew_${platform.slice(0, 4)}_${counter}`, ...(variant ? { variant } : {}) });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
 }
 
 const accountRow = async (id: string) => {
@@ -36,7 +37,7 @@ const accountRow = async (id: string) => {
 };
 const expiryOf = async (id: string) => (await accountRow(id)).tokenExpiresAt?.getTime() ?? 0;
 const eventsOf = (workspaceId: string, type: string) => t.db.select().from(events).where(and(eq(events.workspaceId, workspaceId), eq(events.type, type)));
-const setFault = (ws: TestWorkspace, id: string, fault: string | null) => ws.request(`/v1/sandbox/social-accounts/${id}/fault`, { method: "PUT", json: { fault } });
+const setFault = (ws: WorkspaceFixture, id: string, fault: string | null) => ws.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault });
 
 /** Moves the clock to `day` days after `start` and runs the Node poller's hourly sweep there. */
 async function sweepOnDay(start: number, day: number): Promise<void> {
@@ -45,17 +46,17 @@ async function sweepOnDay(start: number, day: number): Promise<void> {
 }
 
 /** Publishes now to each account (an image, which Instagram needs) and answers each target's final state, or its error code. */
-async function publish(ws: TestWorkspace, accounts: string[], platformOptions: Record<string, unknown> = {}): Promise<Record<string, string>> {
-  const uploaded = await ws.request("/v1/media", { method: "POST", body: jpeg(1080, 1080), headers: { "content-type": "image/jpeg" } });
-  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-  const media = ((await uploaded.json()) as { id: string }).id;
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text: `Still here ${counter++}`, media: [media], accounts, platformOptions } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
+async function publish(ws: WorkspaceFixture, accounts: string[], platformOptions: Record<string, unknown> = {}): Promise<Record<string, string>> {
+  const uploaded = await ws.post("/v1/media", undefined, { raw: jpeg(1080, 1080), headers: { "content-type": "image/jpeg" } });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  const media = uploaded.body.id;
+  const response = await ws.post("/v1/posts", { text: `Still here ${counter++}`, media: [media], accounts, platformOptions });
+  expect(response.status, response.text).toBe(201);
+  const { id } = response.body;
   // Instagram and Threads publish a container the network processes first: the jobs finish it.
   let targets: { account: string; state: string; error: { code?: string } | null }[] = [];
   for (let i = 0; i < 20; i++) {
-    targets = ((await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: typeof targets }).targets;
+    targets = (await ws.get(`/v1/posts/${id}`)).body.targets;
     if (targets.every((target) => target.state !== "processing")) break;
     t.clock.advance(30_000);
     await t.drainJobs();
@@ -66,12 +67,12 @@ async function publish(ws: TestWorkspace, accounts: string[], platformOptions: R
 describe("tokens renewed ahead of expiry", () => {
   it("renews Instagram-login, Threads and Pinterest tokens in the background, so a post on day 61 still goes out", async () => {
     const start = t.clock.now().getTime();
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
     const instagram = await connect(ws, "instagram", "instagram_login");
     const threads = await connect(ws, "threads");
     const x = await connect(ws, "twitter");
     const pinterest = await connect(ws, "pinterest");
-    const targets = (await (await ws.request(`/v1/social-accounts/${pinterest}/targets`)).json()) as { items: { id: string }[] };
+    const targets = (await ws.get(`/v1/social-accounts/${pinterest}/targets`)).body;
     const boardId = targets.items[0]?.id ?? "";
     const first = { instagram: await expiryOf(instagram), threads: await expiryOf(threads) };
     for (const expiry of Object.values(first)) expect(expiry - start).toBeGreaterThan(59 * DAY);
@@ -99,7 +100,7 @@ describe("tokens renewed ahead of expiry", () => {
 
   it("retries a renewal that fails for now, and warns with account.token_expiring before the token dies", async () => {
     const start = t.clock.now().getTime();
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
     const instagram = await connect(ws, "instagram", "instagram_login");
     const threads = await connect(ws, "threads");
     const expiries = { [instagram]: await expiryOf(instagram), [threads]: await expiryOf(threads) };
@@ -141,7 +142,7 @@ describe("tokens renewed ahead of expiry", () => {
     // Past the end of every token the tests before connected, so none takes a place in the batches.
     t.clock.advance(100 * DAY);
     const start = t.clock.now().getTime();
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const healthy = await connect(ws, "threads");
     const expiry = await expiryOf(healthy);
     // 101 live Threads accounts expiring an hour before it, which this deployment has no live
@@ -150,7 +151,7 @@ describe("tokens renewed ahead of expiry", () => {
       Array.from({ length: 101 }, async (_, i) => {
         const id = `acc_backoff_${ws.id}_${i}`;
         const tokens: TokenSet = { accessToken: `live-${i}`, refreshToken: null, expiresAt: new Date(expiry - 60 * 60_000).toISOString(), refreshExpiresAt: null, scopes: [], extra: {} };
-        return { id, workspaceId: ws.id, platform: "threads", mode: "live" as const, networkUserId: `backoff_${i}`, handle: `backoff_${i}`, status: "active" as const, tokensEncrypted: await sealTokens(t.deps.cipher, id, tokens), tokenExpiresAt: new Date(expiry - 60 * 60_000), scopes: [] };
+        return { id, workspaceId: ws.id, platform: "threads" as const, mode: "live" as const, networkUserId: `backoff_${i}`, handle: `backoff_${i}`, status: "active" as const, tokensEncrypted: await sealTokens(t.deps.cipher, id, tokens), tokenExpiresAt: new Date(expiry - 60 * 60_000), scopes: [] };
       }),
     );
     await t.db.insert(socialAccounts).values(failing);
@@ -174,7 +175,7 @@ describe("tokens renewed ahead of expiry", () => {
 
   it("makes a failing account wait even once the network is back, until it is connected again", async () => {
     const start = t.clock.now().getTime();
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const threads = await connect(ws, "threads");
     const { handle } = await accountRow(threads);
     const expiry = await expiryOf(threads);
@@ -185,14 +186,14 @@ describe("tokens renewed ahead of expiry", () => {
     expect(await expiryOf(threads)).toBe(expiry);
     expect((await accountRow(threads)).renewalFailures).toBe(1);
 
-    const again = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle } });
-    expect(((await again.json()) as { id: string }).id).toBe(threads);
+    const again = await ws.post("/v1/social-accounts/connect", { platform: "threads", handle });
+    expect(again.body.id).toBe(threads);
     expect(await accountRow(threads)).toMatchObject({ renewalFailures: 0, renewalRetryAt: null });
   });
 
   it("turns an account needs_reauth when the network refuses the renewal for good", async () => {
     const start = t.clock.now().getTime();
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const threads = await connect(ws, "threads");
     await setFault(ws, threads, "expired_token");
     await sweepOnDay(start, 52);
@@ -204,7 +205,7 @@ describe("tokens renewed ahead of expiry", () => {
 
   it("leaves tokens that cannot be renewed to the expiry warning", async () => {
     const start = t.clock.now().getTime();
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const viaFacebook = await connect(ws, "instagram", "facebook_login");
     const facebook = await connect(ws, "facebook");
     const before = { viaFacebook: await expiryOf(viaFacebook), facebook: await expiryOf(facebook) };

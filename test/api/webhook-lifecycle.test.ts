@@ -8,17 +8,12 @@ import { tableJobQueue } from "../../src/domain/core/jobs/job-queue.js";
 import { sweepWebhooks } from "../../src/domain/events/webhooks/sweep-webhooks.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type ReceivedDelivery, WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
-interface Hook {
-  id: string;
-  secret: string;
-  enabled: boolean;
-  failingSince: string | null;
-}
 
-const register = async (ws: TestWorkspace, json: Record<string, unknown>) => (await (await ws.request("/v1/webhooks", { method: "POST", json })).json()) as Hook;
+const register = async (ws: WorkspaceFixture, json: Record<string, unknown>) => (await ws.post("/v1/webhooks", json)).body;
 const envelope = (d: ReceivedDelivery | undefined) => JSON.parse(d?.rawBody ?? "null") as { id: string; type: string; data: Record<string, unknown> };
 
 describe("webhooks: rotation, disabling, test sends, redelivery, the event log, recovery", () => {
@@ -34,41 +29,41 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
   const at = (r: WebhookReceiver, i: number): ReceivedDelivery => r.received[i] ?? { headers: {}, rawBody: "", receivedAt: 0 };
 
   it("during a rotation both secrets sign (one v1= each), then only the new one", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const r = await receiver();
     const hook = await register(ws, { url: r.url });
-    const rotated = await ws.request(`/v1/webhooks/${hook.id}/rotate-secret`, { method: "POST", json: { windowSeconds: 3600 } });
+    const rotated = await ws.post(`/v1/webhooks/${hook.id}/rotate-secret`, { windowSeconds: 3600 });
     expect(rotated.status).toBe(200);
-    const fresh = (await rotated.json()) as Hook & { previousSecretExpiresAt: string };
+    const fresh = rotated.body;
     expect(fresh.secret).not.toBe(hook.secret);
     expect(fresh.previousSecretExpiresAt).toBe(new Date(t.clock.now().getTime() + 3_600_000).toISOString());
-    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    await ws.post(`/v1/webhooks/${hook.id}/test`);
     await drain();
     expect(String(at(r, 0).headers["service-signature"]).match(/v1=/g)).toHaveLength(2);
     expect(verifySignature(at(r, 0), hook.secret, now())).toBe(true);
     expect(verifySignature(at(r, 0), fresh.secret, now())).toBe(true);
 
     t.clock.advance(3_601_000);
-    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    await ws.post(`/v1/webhooks/${hook.id}/test`);
     await drain();
     expect(String(at(r, 1).headers["service-signature"]).match(/v1=/g)).toHaveLength(1);
     expect(verifySignature(at(r, 1), fresh.secret, now())).toBe(true);
     expect(verifySignature(at(r, 1), hook.secret, now())).toBe(false);
-    const bad = await ws.request(`/v1/webhooks/${hook.id}/rotate-secret`, { method: "POST", json: { windowSeconds: 8 * 86400 } });
-    expect(await errorOf(bad)).toMatchObject({ code: "field_invalid", param: "windowSeconds" });
+    const bad = await ws.post(`/v1/webhooks/${hook.id}/rotate-secret`, { windowSeconds: 8 * 86400 });
+    expect(bad.error).toMatchObject({ code: "field_invalid", param: "windowSeconds" });
   });
 
   it("disables an endpoint whose deliveries all failed for 3 days, with an event and an audit entry; PATCH re-enables it", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const dead = await receiver();
     const watcher = await receiver();
     dead.behaviour = () => ({ status: 503 });
     const hook = await register(ws, { url: dead.url });
     const watch = await register(ws, { url: watcher.url, events: ["webhook.disabled"] });
-    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    await ws.post(`/v1/webhooks/${hook.id}/test`);
     await drain();
     const failingSince = t.clock.now().toISOString();
-    expect(((await (await ws.request(`/v1/webhooks/${hook.id}`)).json()) as Hook).failingSince).toBe(failingSince);
+    expect((await ws.get(`/v1/webhooks/${hook.id}`)).body.failingSince).toBe(failingSince);
     // Every retry fails; two days and 23 hours later the endpoint is still enabled.
     for (const wait of [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]) {
       t.clock.advance(wait);
@@ -76,13 +71,13 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
     }
     expect(dead.received.map((d) => d.headers["service-delivery-attempt"])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8"]);
     t.clock.advance(3 * 86_400_000 - 99_305_000 - 60_000);
-    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    await ws.post(`/v1/webhooks/${hook.id}/test`);
     await drain();
-    expect(((await (await ws.request(`/v1/webhooks/${hook.id}`)).json()) as Hook).enabled).toBe(true);
+    expect((await ws.get(`/v1/webhooks/${hook.id}`)).body.enabled).toBe(true);
     // Past three days of nothing but failures: disabled.
     t.clock.advance(5_000 + 60_000);
     await drain();
-    const disabled = (await (await ws.request(`/v1/webhooks/${hook.id}`)).json()) as Hook;
+    const disabled = (await ws.get(`/v1/webhooks/${hook.id}`)).body;
     expect(disabled).toMatchObject({ enabled: false, failingSince });
     expect(watcher.received.map((d) => envelope(d).type)).toEqual(["webhook.disabled"]);
     expect(envelope(watcher.received[0]).data).toMatchObject({ id: hook.id, enabled: false });
@@ -92,57 +87,57 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
 
     // Nothing more goes to it, retries included.
     const before = dead.received.length;
-    await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle: "while-disabled" } });
+    await ws.post("/v1/social-accounts/connect", { platform: "threads", handle: "while-disabled" });
     t.clock.advance(86_400_000);
     await drain();
     expect(dead.received).toHaveLength(before);
 
     dead.behaviour = () => ({ status: 200 });
-    const reenabled = await ws.request(`/v1/webhooks/${hook.id}`, { method: "PATCH", json: { enabled: true } });
-    expect(await reenabled.json()).toMatchObject({ enabled: true, failingSince: null });
-    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    const reenabled = await ws.patch(`/v1/webhooks/${hook.id}`, { enabled: true });
+    expect(reenabled.body).toMatchObject({ enabled: true, failingSince: null });
+    await ws.post(`/v1/webhooks/${hook.id}/test`);
     await drain();
     expect(dead.received).toHaveLength(before + 1);
   });
 
   it("test sends, the event log (newest first, type filter, cursor) and redelivery with the same event id", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const r = await receiver();
     const hook = await register(ws, { url: r.url, events: ["account.connected"] });
-    const sent = await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    const sent = await ws.post(`/v1/webhooks/${hook.id}/test`);
     expect(sent.status).toBe(202);
-    const queued = (await sent.json()) as { event: string; delivery: string };
+    const queued = sent.body;
     for (const handle of ["log-one", "log-two"]) {
       t.clock.advance(1_000);
-      await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle } });
+      await ws.post("/v1/social-accounts/connect", { platform: "threads", handle });
     }
     await drain();
     expect(r.received.map((d) => envelope(d).type)).toEqual(["webhook.test", "account.connected", "account.connected"]);
     expect(envelope(r.received[0]).id).toBe(queued.event);
 
-    const first = (await (await ws.request("/v1/events?limit=2")).json()) as { items: { id: string; type: string; data: { handle?: string } }[]; cursor: string };
+    const first = (await ws.get("/v1/events?limit=2")).body;
     expect(first.items.map((e) => e.data.handle)).toEqual(["log-two", "log-one"]);
-    const second = (await (await ws.request(`/v1/events?limit=2&cursor=${first.cursor}`)).json()) as { items: { id: string; type: string }[]; cursor: null };
+    const second = (await ws.get(`/v1/events?limit=2&cursor=${first.cursor}`)).body;
     expect(second).toMatchObject({ items: [{ id: queued.event, type: "webhook.test" }], cursor: null });
-    const filtered = (await (await ws.request("/v1/events?type=webhook.test")).json()) as { items: unknown[] };
+    const filtered = (await ws.get("/v1/events?type=webhook.test")).body;
     expect(filtered.items).toHaveLength(1);
-    expect(await errorOf(await ws.request("/v1/events?type=post.exploded"))).toMatchObject({ code: "unknown_webhook_event", param: "type" });
-    expect(await errorOf(await ws.request(`/v1/events?cursor=${first.cursor}x`))).toMatchObject({ code: "cursor_invalid" });
-    const one = await (await ws.request(`/v1/events/${first.items[0]?.id}`)).json();
+    expect((await ws.get("/v1/events?type=post.exploded")).error).toMatchObject({ code: "unknown_webhook_event", param: "type" });
+    expect((await ws.get(`/v1/events?cursor=${first.cursor}x`)).error).toMatchObject({ code: "cursor_invalid" });
+    const one = (await ws.get(`/v1/events/${first.items[0]?.id}`)).body;
     expect(one).toEqual({ ...first.items[0], createdAt: expect.any(String) });
     expect(JSON.parse(r.received[2]?.rawBody ?? "null")).toEqual(one);
 
-    const again = await ws.request(`/v1/webhooks/${hook.id}/redeliver`, { method: "POST", json: { event: first.items[1]?.id } });
+    const again = await ws.post(`/v1/webhooks/${hook.id}/redeliver`, { event: first.items[1]?.id });
     expect(again.status).toBe(202);
-    expect(await again.json()).toMatchObject({ event: first.items[1]?.id, attempt: 2 });
+    expect(again.body).toMatchObject({ event: first.items[1]?.id, attempt: 2 });
     await drain();
     expect(envelope(r.received[3]).id).toBe(first.items[1]?.id);
     expect(r.received[3]?.headers["service-delivery-attempt"]).toBe("2");
-    expect((await ws.request(`/v1/webhooks/${hook.id}/redeliver`, { method: "POST", json: { event: "evt_nope" } })).status).toBe(404);
+    expect((await ws.post(`/v1/webhooks/${hook.id}/redeliver`, { event: "evt_nope" })).status).toBe(404);
   });
 
   it("the sweep re-queues a delivery whose job was lost and one whose runner died mid-attempt; each arrives", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const r = await receiver();
     const hook = await register(ws, { url: r.url });
     const lost = await recordEvent(t.db, tableJobQueue, { workspaceId: ws.id, mode: "test", type: "post.failed", data: { id: "post_lost" }, at: t.clock.now() });
@@ -162,7 +157,7 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
     const attempts = Object.fromEntries(r.received.map((d) => [envelope(d).id, d.headers["service-delivery-attempt"]]));
     // The crashed attempt may have reached the receiver: the one made in its place is the second.
     expect(attempts).toEqual({ [lost]: "1", [crashed]: "2" });
-    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).json()) as { items: { event: string; attempt: number; ok: boolean; error: string | null }[] };
+    const log = (await ws.get(`/v1/webhooks/${hook.id}/deliveries`)).body;
     const crashedLog = log.items.filter((a) => a.event === crashed).sort((a, b) => a.attempt - b.attempt);
     expect(crashedLog).toMatchObject([
       { attempt: 1, ok: false, error: expect.stringContaining("interrupted") },
@@ -172,7 +167,7 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
   });
 
   it("a queue that is down (QStash unreachable) does not undo the change: the delivery is stored and the sweep queues it", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const r = await receiver();
     await register(ws, { url: r.url });
     const down = { enqueue: async () => Promise.reject(new Error("QStash unreachable")) };
@@ -186,18 +181,18 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
   });
 
   it("purges events and their delivery logs after 30 days", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const r = await receiver();
     const hook = await register(ws, { url: r.url });
-    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    await ws.post(`/v1/webhooks/${hook.id}/test`);
     await drain();
     t.clock.advance(29 * 86_400_000);
     await sweepWebhooks(runtime);
-    expect(((await (await ws.request("/v1/events")).json()) as { items: unknown[] }).items).toHaveLength(1);
+    expect((await ws.get("/v1/events")).body.items).toHaveLength(1);
     t.clock.advance(2 * 86_400_000);
     await sweepWebhooks(runtime);
-    expect(((await (await ws.request("/v1/events")).json()) as { items: unknown[] }).items).toHaveLength(0);
-    expect(((await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).json()) as { items: unknown[] }).items).toHaveLength(0);
+    expect((await ws.get("/v1/events")).body.items).toHaveLength(0);
+    expect((await ws.get(`/v1/webhooks/${hook.id}/deliveries`)).body.items).toHaveLength(0);
   });
 });
 
@@ -206,7 +201,7 @@ describeOnEachDatabase("webhook deliveries whose jobs race", (app) => {
   it("ten events about the same post arrive with their own ids; a duplicate job sends an attempt once", async () => {
     const t = app();
     const runtime = t.jobRuntime();
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const r = await receiver();
     const hook = await register(ws, { url: r.url });
     const ids: string[] = [];

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webhookEndpoints } from "../../src/db/schema/index.js";
 import { createApiKey } from "../../src/domain/keys/create-api-key.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 describe("webhook registration: every malformed request gets the spec's code, param and fix, and stores nothing", () => {
   let t: TestApp;
@@ -27,21 +28,21 @@ describe("webhook registration: every malformed request gets the spec's code, pa
   ];
 
   it.each(cases)("%s", async (_name, body, mode, code, param) => {
-    const ws = await t.workspace({ mode });
-    const response = await ws.request("/v1/webhooks", { method: "POST", json: body });
+    const ws = await testWorkspace(t, { mode });
+    const response = await ws.post("/v1/webhooks", body);
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error;
     expect(error).toMatchObject({ code, param, type: code === "field_unknown" ? "invalid_input" : "invalid_request" });
     expect(error.fix).toBeTruthy();
     expect(await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, ws.id))).toEqual([]);
   });
 
   it("accepts http only for loopback with a test key, keeps the events given (deduplicated), and stores the secret encrypted", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (const url of ["http://localhost:3000/h", "http://127.0.0.1:3000/h", "http://[::1]:3000/h"]) {
-      const response = await ws.request("/v1/webhooks", { method: "POST", json: { url, events: ["post.failed", "post.failed", "webhook.test"] } });
+      const response = await ws.post("/v1/webhooks", { url, events: ["post.failed", "post.failed", "webhook.test"] });
       expect(response.status, url).toBe(201);
-      const created = (await response.json()) as { events: string[]; secret: string; id: string };
+      const created = response.body;
       expect(created.events).toEqual(["post.failed", "webhook.test"]);
       const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
       expect(row?.secretEncrypted).not.toContain(created.secret.slice(6));
@@ -49,30 +50,30 @@ describe("webhook registration: every malformed request gets the spec's code, pa
   });
 
   it("PATCH changes url, events and enabled with the same checks, and a refused PATCH changes nothing", async () => {
-    const ws = await t.workspace();
-    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/h", events: ["post.failed"] } })).json()) as { id: string };
-    const bad = await ws.request(`/v1/webhooks/${hook.id}`, { method: "PATCH", json: { url: "http://example.com/x", events: ["post.published"] } });
-    expect(await errorOf(bad)).toMatchObject({ code: "webhook_https_required", param: "url" });
-    const badEvents = await ws.request(`/v1/webhooks/${hook.id}`, { method: "PATCH", json: { events: ["nope"], enabled: false } });
-    expect(await errorOf(badEvents)).toMatchObject({ code: "unknown_webhook_event", param: "events[0]" });
-    expect(await (await ws.request(`/v1/webhooks/${hook.id}`)).json()).toMatchObject({ url: "http://127.0.0.1:9/h", events: ["post.failed"], enabled: true });
-    const changed = await ws.request(`/v1/webhooks/${hook.id}`, { method: "PATCH", json: { url: "http://localhost:9/new", events: null, enabled: false } });
+    const ws = await testWorkspace(t);
+    const hook = (await ws.post("/v1/webhooks", { url: "http://127.0.0.1:9/h", events: ["post.failed"] })).body;
+    const bad = await ws.patch(`/v1/webhooks/${hook.id}`, { url: "http://example.com/x", events: ["post.published"] });
+    expect(bad.error).toMatchObject({ code: "webhook_https_required", param: "url" });
+    const badEvents = await ws.patch(`/v1/webhooks/${hook.id}`, { events: ["nope"], enabled: false });
+    expect(badEvents.error).toMatchObject({ code: "unknown_webhook_event", param: "events[0]" });
+    expect((await ws.get(`/v1/webhooks/${hook.id}`)).body).toMatchObject({ url: "http://127.0.0.1:9/h", events: ["post.failed"], enabled: true });
+    const changed = await ws.patch(`/v1/webhooks/${hook.id}`, { url: "http://localhost:9/new", events: null, enabled: false });
     expect(changed.status).toBe(200);
-    const view = (await changed.json()) as { url: string; events: string[]; enabled: boolean };
+    const view = changed.body;
     expect(view).toMatchObject({ url: "http://localhost:9/new", enabled: false });
     expect(view.events).toContain("mention.received");
   });
 
   it("keeps test and live endpoints and events apart: a live key of the same workspace sees none of the test key's", async () => {
-    const ws = await t.workspace();
-    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/h" } })).json()) as { id: string };
-    await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle: "mode-test" } });
+    const ws = await testWorkspace(t);
+    const hook = (await ws.post("/v1/webhooks", { url: "http://127.0.0.1:9/h" })).body;
+    await ws.post("/v1/social-accounts/connect", { platform: "threads", handle: "mode-test" });
     const live = await createApiKey(t.db, { workspaceId: ws.id, mode: "live", name: "live", actor: "operator", at: t.clock.now() });
     const asLive = (path: string, init: RequestInit = {}) => t.app.request(`http://chorus.test${path}`, { ...init, headers: { authorization: `Bearer ${live.key}` } });
     expect((await asLive(`/v1/webhooks/${hook.id}`)).status).toBe(404);
     expect(await (await asLive("/v1/webhooks")).json()).toEqual({ items: [], cursor: null });
     expect(await (await asLive("/v1/events")).json()).toEqual({ items: [], cursor: null });
-    const testLog = (await (await ws.request("/v1/events")).json()) as { items: { id: string; type: string }[] };
+    const testLog = (await ws.get("/v1/events")).body;
     expect(testLog.items.map((e) => e.type)).toEqual(["account.connected"]);
     expect((await asLive(`/v1/events/${testLog.items[0]?.id}`)).status).toBe(404);
   });

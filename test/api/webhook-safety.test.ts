@@ -4,6 +4,7 @@ import { webhookEndpoints } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Live-key endpoints, through the deployment's outbound guard: a stand-in DNS (`hosts`, which
@@ -38,22 +39,22 @@ describe("webhook safety with a live key: private addresses refused at registrat
   ])("refuses %s at registration and stores nothing", async (_name, url) => {
     hosts["internal.example.test"] = ["10.1.2.3"];
     hosts["mixed.example.test"] = ["93.184.216.34", "192.168.1.1"];
-    const ws = await t.workspace({ mode: "live" });
-    const response = await ws.request("/v1/webhooks", { method: "POST", json: { url } });
-    expect(await errorOf(response)).toMatchObject({ code: "url_unreachable", param: "url" });
+    const ws = await testWorkspace(t, { mode: "live" });
+    const response = await ws.post("/v1/webhooks", { url });
+    expect(response.error).toMatchObject({ code: "url_unreachable", param: "url" });
     expect(await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, ws.id))).toEqual([]);
   });
 
   it("checks the address again at every delivery: a name re-pointed to a private address after registration is never contacted", async () => {
     hosts["rebind.example.test"] = ["93.184.216.34"];
-    const ws = await t.workspace({ mode: "live" });
-    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: "https://rebind.example.test/hook" } })).json()) as { id: string };
+    const ws = await testWorkspace(t, { mode: "live" });
+    const hook = (await ws.post("/v1/webhooks", { url: "https://rebind.example.test/hook" })).body;
     hosts["rebind.example.test"] = ["127.0.0.1"];
     reached.length = 0;
-    expect((await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" })).status).toBe(202);
+    expect((await ws.post(`/v1/webhooks/${hook.id}/test`)).status).toBe(202);
     await drain();
     expect(reached).toEqual([]);
-    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).json()) as { items: Record<string, unknown>[] };
+    const log = (await ws.get(`/v1/webhooks/${hook.id}/deliveries`)).body;
     expect(log.items).toMatchObject([{ attempt: 1, ok: false, status: null, error: expect.stringContaining("private"), nextRetryAt: expect.any(String) }]);
 
     // Pointed back at a public address, the retry goes out.
@@ -66,11 +67,11 @@ describe("webhook safety with a live key: private addresses refused at registrat
 
   it("does not follow a redirect (a 3xx is a failed attempt) and reads at most a kilobyte of any answer", async () => {
     hosts["moved.example.test"] = ["93.184.216.34"];
-    const ws = await t.workspace({ mode: "live" });
-    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: "https://moved.example.test/hook" } })).json()) as { id: string };
+    const ws = await testWorkspace(t, { mode: "live" });
+    const hook = (await ws.post("/v1/webhooks", { url: "https://moved.example.test/hook" })).body;
     reached.length = 0;
     answer = () => new Response("see elsewhere", { status: 302, headers: { location: "https://moved.example.test/elsewhere" } });
-    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    await ws.post(`/v1/webhooks/${hook.id}/test`);
     await drain();
     expect(reached.map((r) => r.url)).toEqual(["https://moved.example.test/hook"]);
 
@@ -89,12 +90,12 @@ describe("webhook safety with a live key: private addresses refused at registrat
     t.clock.advance(5_000);
     await drain();
     expect(pulled).toBeLessThan(1024 * 1024);
-    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).json()) as { items: { attempt: number; status: number; ok: boolean; responseExcerpt: string }[] };
+    const log = (await ws.get(`/v1/webhooks/${hook.id}/deliveries`)).body;
     expect(log.items.map((a) => [a.attempt, a.status, a.ok])).toEqual([
       [2, 200, true],
       [1, 302, false],
     ]);
-    expect(log.items[0]?.responseExcerpt.length).toBe(1024);
+    expect(log.items[0]?.responseExcerpt?.length).toBe(1024);
     answer = () => new Response("ok");
   });
 });

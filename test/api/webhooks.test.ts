@@ -5,19 +5,10 @@ import { recordInboundEvent } from "../../src/domain/events/inbound-event-data.j
 import { tableJobQueue } from "../../src/domain/core/jobs/job-queue.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { jpeg } from "../unit/media-fixtures.js";
-
-interface Created {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  secret: string;
-  failingSince: string | null;
-  lastDeliveryAt: string | null;
-}
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 describe("webhooks: registration, signed delivery, retries", () => {
   let t: TestApp;
@@ -27,27 +18,22 @@ describe("webhooks: registration, signed delivery, retries", () => {
     t = await createTestApp({ deps: { loopbackWebhooks: true } });
     runtime = t.jobRuntime();
   });
-  async function register(ws: TestWorkspace, json: Record<string, unknown>): Promise<Created> {
-    const response = await ws.request("/v1/webhooks", { method: "POST", json });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await response.json()) as Created;
-  }
-  async function connect(ws: TestWorkspace, platform: string, handle: string) {
-    const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle } });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await response.json()) as { id: string; platform: string; handle: string };
+  async function connect(ws: WorkspaceFixture, platform: string, handle: string) {
+    const response = await ws.post("/v1/social-accounts/connect", { platform, handle });
+    expect(response.status, response.text).toBe(201);
+    return response.body;
   }
   const drain = () => t.drainJobs();
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
   const bodyOf = (r: WebhookReceiver, i: number) => JSON.parse(r.received[i]?.rawBody ?? "null") as { id: string; type: string; createdAt: string; data: Record<string, unknown> };
 
   it("registers an endpoint, shows its secret once, and delivers account.connected signed as the spec says", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const created = await register(ws, { url: r.url });
+    const created = await ws.createWebhook({ url: r.url });
     expect(created).toMatchObject({ id: expect.stringMatching(/^whk_/), url: r.url, enabled: true, lastDeliveryAt: null, failingSince: null, secret: expect.stringMatching(/^whsec_/) });
     expect(created.events).toEqual(expect.arrayContaining(["post.published", "comment.received", "account.needs_reauth", "webhook.test"]));
-    const listed = (await (await ws.request("/v1/webhooks")).json()) as { items: Record<string, unknown>[] };
+    const listed = (await ws.get("/v1/webhooks")).body;
     expect(listed.items).toHaveLength(1);
     expect(listed.items[0]).not.toHaveProperty("secret");
     expect(JSON.stringify(listed)).not.toContain(created.secret);
@@ -63,36 +49,36 @@ describe("webhooks: registration, signed delivery, retries", () => {
     const body = bodyOf(r, 0);
     expect(body).toMatchObject({ id: expect.stringMatching(/^evt_/), type: "account.connected", data: { id: account.id, platform: "threads", handle: "hooked", status: "active" } });
     expect(delivery.headers).toMatchObject({ "service-event-id": body.id, "service-delivery-attempt": "1", "content-type": "application/json" });
-    const stored = (await (await ws.request(`/v1/webhooks/${created.id}`)).json()) as Created;
+    const stored = (await ws.get(`/v1/webhooks/${created.id}`)).body;
     expect(stored.lastDeliveryAt).toBe(t.clock.now().toISOString());
   });
 
   it("delivers post.published with the full post record, and only to endpoints subscribed to it", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const all = await receiver();
     const postsOnly = await receiver();
     const failedOnly = await receiver();
-    await register(ws, { url: all.url });
-    const posts = await register(ws, { url: postsOnly.url, events: ["post.published", "post.failed"] });
-    await register(ws, { url: failedOnly.url, events: ["post.failed"] });
+    await ws.createWebhook({ url: all.url });
+    const posts = await ws.createWebhook({ url: postsOnly.url, events: ["post.published", "post.failed"] });
+    await ws.createWebhook({ url: failedOnly.url, events: ["post.failed"] });
     const account = await connect(ws, "linkedin", "poster");
-    const created = await ws.request("/v1/posts", { method: "POST", json: { text: "hello hooks", accounts: [account.id] } });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const post = (await created.json()) as { id: string };
+    const created = await ws.post("/v1/posts", { text: "hello hooks", accounts: [account.id] });
+    expect(created.status, created.text).toBe(201);
+    const post = created.body;
     await drain();
     expect(all.received.map((_, i) => bodyOf(all, i).type)).toEqual(["account.connected", "post.published"]);
     expect(postsOnly.received).toHaveLength(1);
     expect(failedOnly.received).toHaveLength(0);
     const event = bodyOf(postsOnly, 0);
-    const read = await (await ws.request(`/v1/posts/${post.id}`)).json();
+    const read = (await ws.get(`/v1/posts/${post.id}`)).body;
     expect(event).toMatchObject({ type: "post.published", data: read });
     expect(verifySignature(postsOnly.received[0] ?? { headers: {}, rawBody: "", receivedAt: 0 }, posts.secret, nowSeconds())).toBe(true);
   });
 
   it("retries a failing endpoint on the schedule with the same event id until it answers, and logs every attempt", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const hook = await register(ws, { url: r.url });
+    const hook = await ws.createWebhook({ url: r.url });
     // Down (500), down (unreachable), then up.
     r.behaviour = () => ({ status: 500, body: "broken today" });
     await connect(ws, "threads", "retried");
@@ -117,7 +103,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
     // The first attempt's timestamp is now five minutes old: past the spec's 300 s tolerance.
     expect(verifySignature(r.received[0] ?? { headers: {}, rawBody: "", receivedAt: 0 }, hook.secret, nowSeconds())).toBe(false);
 
-    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).json()) as { items: Record<string, unknown>[] };
+    const log = (await ws.get(`/v1/webhooks/${hook.id}/deliveries`)).body;
     expect(log.items).toHaveLength(3);
     expect(log.items.map((a) => [a.attempt, a.status, a.ok])).toEqual([
       [3, 204, true],
@@ -129,16 +115,16 @@ describe("webhooks: registration, signed delivery, retries", () => {
     expect(log.items[1]).toMatchObject({ error: "connection failed" });
     expect(typeof log.items[1]?.nextRetryAt).toBe("string");
     expect(log.items[0]).toMatchObject({ nextRetryAt: null });
-    const endpoint = (await (await ws.request(`/v1/webhooks/${hook.id}`)).json()) as Created;
+    const endpoint = (await ws.get(`/v1/webhooks/${hook.id}`)).body;
     expect(endpoint.failingSince).toBeNull();
   });
 
   it("retries a dead endpoint on the documented schedule, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, and fails the delivery after the eighth attempt", async () => {
     // API-DECISIONS "Webhook delivery", written out here rather than read from the code, so a changed delay fails this test.
     const delays = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const hook = await register(ws, { url: r.url });
+    const hook = await ws.createWebhook({ url: r.url });
     r.behaviour = () => ({ status: 503, body: "always down" });
     await connect(ws, "threads", "never-answers");
     await drain();
@@ -155,7 +141,7 @@ describe("webhooks: registration, signed delivery, retries", () => {
     t.clock.advance(2 * 24 * 3_600_000);
     await drain();
     expect(r.received).toHaveLength(8);
-    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries?limit=20`)).json()) as { items: { attempt: number; createdAt: string; nextRetryAt: string | null; deliveryState: string }[] };
+    const log = (await ws.get(`/v1/webhooks/${hook.id}/deliveries?limit=20`)).body;
     const oldestFirst = [...log.items].reverse();
     expect(oldestFirst.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(oldestFirst.map((a) => (a.nextRetryAt === null ? null : Date.parse(a.nextRetryAt) - Date.parse(a.createdAt)))).toEqual([...delays, null]);
@@ -163,17 +149,14 @@ describe("webhooks: registration, signed delivery, retries", () => {
   });
 
   it("sends post.processing when an immediate publish waits on an asynchronous network, then post.published", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    await register(ws, { url: r.url, events: ["post.processing", "post.published", "post.failed", "post.partial"] });
+    await ws.createWebhook({ url: r.url, events: ["post.processing", "post.published", "post.failed", "post.partial"] });
     const account = await connect(ws, "tiktok", "async-clip");
-    const upload = await ws.request("/v1/media", { method: "POST", body: jpeg(1080, 1920), headers: { "content-type": "image/jpeg" } });
-    const media = ((await upload.json()) as { id: string }).id;
-    const created = await ws.request("/v1/posts", {
-      method: "POST",
-      json: { text: "async hello", accounts: [account.id], media: [media], platformOptions: { tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "async" } } },
-    });
-    const post = (await created.json()) as { id: string; state: string };
+    const upload = await ws.post("/v1/media", undefined, { raw: jpeg(1080, 1920), headers: { "content-type": "image/jpeg" } });
+    const media = upload.body.id;
+    const created = await ws.post("/v1/posts", { text: "async hello", accounts: [account.id], media: [media], platformOptions: { tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "async" } } });
+    const post = created.body;
     expect(post.state).toBe("processing");
     await drain();
     expect(r.received.length).toBeGreaterThanOrEqual(1);
@@ -187,9 +170,9 @@ describe("webhooks: registration, signed delivery, retries", () => {
   });
 
   it("delivers message.received, comment.received and mention.received with what a reply needs, and never the account's own replies", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
-    const hook = await register(ws, { url: r.url, events: ["message.received", "comment.received", "mention.received"] });
+    const hook = await ws.createWebhook({ url: r.url, events: ["message.received", "comment.received", "mention.received"] });
     const connected = await connect(ws, "instagram", "inbox-brand");
     const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, connected.id));
     if (!row) throw new Error("no account");

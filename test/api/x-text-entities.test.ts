@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 
-async function json<T>(ws: TestWorkspace, path: string, init?: Parameters<TestWorkspace["request"]>[1]): Promise<T> {
+async function json<T>(ws: WorkspaceFixture, path: string, init?: Parameters<WorkspaceFixture["request"]>[1]): Promise<T> {
   const response = await ws.request(path, init);
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return (await response.json()) as T;
@@ -14,7 +15,7 @@ async function json<T>(ws: TestWorkspace, path: string, init?: Parameters<TestWo
 
 describe("X text as people wrote it", () => {
   it("decodes X's &amp; &lt; &gt; once in comments, notifications, search and a profile's posts", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = (await json<{ id: string }>(ws, "/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "x_entities" } })).id;
     const written = "Bread & butter <fresh> entitysourdough";
     const post = await json<{ id: string }>(ws, "/v1/posts", { method: "POST", json: { text: written, accounts: [x] } });

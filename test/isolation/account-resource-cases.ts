@@ -3,8 +3,9 @@ import { expect } from "vitest";
 import { appCredentials, events, sandboxRecords } from "../../src/db/schema/index.js";
 import type { SandboxAccount } from "../../src/sandbox/types.js";
 import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
 import { seedAccount } from "./social-account-cases.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 /** B reaches A's account by id through one of the per-account routes: 404, nothing said. */
 const accountRoute = (method: string, suffix: string, json?: unknown): IsolationCase => ({
@@ -14,8 +15,8 @@ const accountRoute = (method: string, suffix: string, json?: unknown): Isolation
   probe: async (_t, b, s) => expectNotFound(await b.request(`/v1/social-accounts/${s.id}/${suffix}`, { method, ...(json === undefined ? {} : { json }) }), s),
 });
 
-const seedCredentials = async (_t: TestApp, a: TestWorkspace) => {
-  const response = await a.request("/v1/credentials", { method: "POST", json: { platform: "pinterest", clientId: "a-private-client-id", clientSecret: "a-private-client-secret" } });
+const seedCredentials = async (_t: TestApp, a: WorkspaceFixture) => {
+  const response = await a.post("/v1/credentials", { platform: "pinterest", clientId: "a-private-client-id", clientSecret: "a-private-client-secret" });
   expect(response.status).toBe(201);
   return { clientId: "a-private-client-id", clientSecret: "a-private-client-secret", workspace: a.id };
 };
@@ -44,7 +45,7 @@ export const accountResourceCases: IsolationCase[] = [
     path: "/v1/sandbox/social-accounts/:id/fault",
     seed: seedAccount,
     probe: async (t, b, s) => {
-      await expectNotFound(await b.request(`/v1/sandbox/social-accounts/${s.id}/fault`, { method: "PUT", json: { fault: "down" } }), s);
+      await expectNotFound(await b.put(`/v1/sandbox/social-accounts/${s.id}/fault`, { fault: "down" }), s);
       expect(await sandboxFaultOf(t, s.handle ?? "")).toBeNull();
     },
   },
@@ -53,7 +54,7 @@ export const accountResourceCases: IsolationCase[] = [
     path: "/v1/sandbox/social-accounts/:id/inbound",
     seed: seedAccount,
     probe: async (t, b, s) => {
-      await expectNotFound(await b.request(`/v1/sandbox/social-accounts/${s.id}/inbound`, { method: "POST", json: { kind: "comment", text: "B was here" } }), s);
+      await expectNotFound(await b.post(`/v1/sandbox/social-accounts/${s.id}/inbound`, { kind: "comment", text: "B was here" }), s);
       const recorded = await t.db.select().from(events).where(inArray(events.type, ["comment.received", "mention.received", "message.received"]));
       expect(recorded.filter((e) => e.data.account === s.id)).toEqual([]);
     },
@@ -64,7 +65,7 @@ export const accountResourceCases: IsolationCase[] = [
     seed: seedCredentials,
     probe: async (t, b, s) => {
       // B saving its own app for the same network creates B's row; A's stays as it was.
-      const response = await b.request("/v1/credentials", { method: "POST", json: { platform: "pinterest", clientId: "b-client", clientSecret: "b-secret" } });
+      const response = await b.post("/v1/credentials", { platform: "pinterest", clientId: "b-client", clientSecret: "b-secret" });
       expect(response.status).toBe(201);
       await expectInvisible(response, { clientId: s.clientId ?? "", clientSecret: s.clientSecret ?? "" });
       expect(await clientIdOf(t, s.workspace ?? "")).toBe(s.clientId);
@@ -75,8 +76,8 @@ export const accountResourceCases: IsolationCase[] = [
     path: "/v1/credentials",
     seed: seedCredentials,
     probe: async (_t, b, s) => {
-      const response = await b.request("/v1/credentials");
-      expect(await response.clone().json()).toEqual({ items: [], cursor: null });
+      const response = await b.get("/v1/credentials");
+      expect(response.body).toEqual({ items: [], cursor: null });
       await expectInvisible(response, { clientId: s.clientId ?? "", clientSecret: s.clientSecret ?? "" });
     },
   },
@@ -85,7 +86,7 @@ export const accountResourceCases: IsolationCase[] = [
     path: "/v1/credentials/:platform",
     seed: seedCredentials,
     probe: async (t, b, s) => {
-      await expectNotFound(await b.request("/v1/credentials/pinterest", { method: "DELETE" }), { clientId: s.clientId ?? "", clientSecret: s.clientSecret ?? "" });
+      await expectNotFound(await b.delete("/v1/credentials/pinterest"), { clientId: s.clientId ?? "", clientSecret: s.clientSecret ?? "" });
       expect(await clientIdOf(t, s.workspace ?? "")).toBe(s.clientId);
     },
   },

@@ -1,28 +1,29 @@
 import { expect } from "vitest";
 import { type IsolationCase, expectInvisible, expectNotFound, grantedAccount } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 let counter = 0;
 
-async function connectBluesky(ws: TestWorkspace, handle: string): Promise<string> {
-  const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
+async function connectBluesky(ws: WorkspaceFixture, handle: string): Promise<string> {
+  const connected = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
   expect(connected.status).toBe(201);
-  return ((await connected.json()) as { id: string }).id;
+  return connected.body.id;
 }
 
 /** A's Bluesky sandbox account, a post and a stranger's comment on it. */
-async function seedComment(_t: TestApp, a: TestWorkspace): Promise<Record<string, string>> {
+async function seedComment(_t: TestApp, a: WorkspaceFixture): Promise<Record<string, string>> {
   counter += 1;
   const handle = `a-comments-${counter}.test`;
   const account = await connectBluesky(a, handle);
-  const post = (await (await a.request("/v1/posts", { method: "POST", json: { text: "A's post with a comment", accounts: [account] } })).json()) as { id: string; targets: { networkPostId: string }[] };
-  const acted = await a.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "reply", post: post.id, actor: `a-commenter-${counter}.test`, text: "A's secret comment" } });
-  const comment = ((await acted.json()) as { networkId: string }).networkId;
+  const post = (await a.post("/v1/posts", { text: "A's post with a comment", accounts: [account] })).body;
+  const acted = await a.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "reply", post: post.id, actor: `a-commenter-${counter}.test`, text: "A's secret comment" });
+  const comment = acted.body.networkId;
   return { id: post.id, idAccount: account, handle, comment, text: "A's secret comment", networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-const workspaces = new Map<string, TestWorkspace>();
-const remember = async (t: TestApp, a: TestWorkspace) => {
+const workspaces = new Map<string, WorkspaceFixture>();
+const remember = async (t: TestApp, a: WorkspaceFixture) => {
   const seeded = await seedComment(t, a);
   workspaces.set(seeded.id ?? "", a);
   return seeded;
@@ -30,7 +31,7 @@ const remember = async (t: TestApp, a: TestWorkspace) => {
 const commentPath = (s: Record<string, string>, rest = "") => `/v1/comments/${encodeURIComponent(s.comment ?? "")}${rest}`;
 
 /** B's own Bluesky account (a narrowed agent's granted one): A's comment id through it is a comment that account's network does not have. */
-async function ownAccount(b: TestWorkspace): Promise<string> {
+async function ownAccount(b: WorkspaceFixture): Promise<string> {
   const agentOwn = grantedAccount(b);
   if (agentOwn) return agentOwn;
   counter += 1;
@@ -41,7 +42,7 @@ async function ownAccount(b: TestWorkspace): Promise<string> {
 async function expectUntouched(s: Record<string, string>): Promise<void> {
   const a = workspaces.get(s.id ?? "");
   if (!a) return;
-  const page = (await (await a.request(`/v1/posts/${s.id}/comments?nested=true`)).json()) as { items: { id: string; replies: unknown[] }[] };
+  const page = (await a.get(`/v1/posts/${s.id}/comments?nested=true`)).body;
   expect(page.items).toEqual([expect.objectContaining({ id: s.comment, hidden: false, replies: [] })]);
 }
 
@@ -52,7 +53,7 @@ async function expectUntouched(s: Record<string, string>): Promise<void> {
  */
 const agentOnComment =
   (method: string, rest: string, json: Record<string, string>, tryOwn: boolean) =>
-  async (_t: TestApp, agent: TestWorkspace, s: Record<string, string>): Promise<void> => {
+  async (_t: TestApp, agent: WorkspaceFixture, s: Record<string, string>): Promise<void> => {
     await expectNotFound(await agent.request(commentPath(s, rest), { method, json: { ...json, account: s.idAccount ?? "" } }), s);
     if (tryOwn) {
       const through = await agent.request(commentPath(s, rest), { method, json: { ...json, account: grantedAccount(agent) ?? "" } });
@@ -68,8 +69,8 @@ export const commentCases: IsolationCase[] = [
     path: "/v1/posts/:id/comments",
     seed: remember,
     probe: async (_t, b, s) => {
-      await expectNotFound(await b.request(`/v1/posts/${s.id}/comments`), s);
-      await expectNotFound(await b.request(`/v1/posts/${s.id}/comments?nested=true`), s);
+      await expectNotFound(await b.get(`/v1/posts/${s.id}/comments`), s);
+      await expectNotFound(await b.get(`/v1/posts/${s.id}/comments?nested=true`), s);
     },
   },
   {
@@ -78,9 +79,9 @@ export const commentCases: IsolationCase[] = [
     seed: remember,
     agentProbe: agentOnComment("POST", "/hide", {}, true),
     probe: async (_t, b, s) => {
-      await expectNotFound(await b.request(commentPath(s, "/hide"), { method: "POST", json: { account: s.idAccount } }), s);
+      await expectNotFound(await b.post(commentPath(s, "/hide"), { account: s.idAccount }), s);
       const mine = await ownAccount(b);
-      const through = await b.request(commentPath(s, "/hide"), { method: "POST", json: { account: mine } });
+      const through = await b.post(commentPath(s, "/hide"), { account: mine });
       expect(through.status).toBe(404);
       await expectInvisible(through, { handle: s.handle ?? "", text: s.text ?? "" });
       const a = workspaces.get(s.id ?? "");
@@ -94,9 +95,9 @@ export const commentCases: IsolationCase[] = [
     seed: remember,
     agentProbe: agentOnComment("DELETE", "", {}, true),
     probe: async (_t, b, s) => {
-      await expectNotFound(await b.request(commentPath(s), { method: "DELETE", json: { account: s.idAccount } }), s);
+      await expectNotFound(await b.delete(commentPath(s), { account: s.idAccount }), s);
       const mine = await ownAccount(b);
-      const through = await b.request(commentPath(s), { method: "DELETE", json: { account: mine } });
+      const through = await b.delete(commentPath(s), { account: mine });
       expect(through.status).toBe(404);
       await expectInvisible(through, { handle: s.handle ?? "", text: s.text ?? "" });
       await expectUntouched(s);
@@ -108,9 +109,9 @@ export const commentCases: IsolationCase[] = [
     seed: remember,
     agentProbe: agentOnComment("POST", "/replies", { text: "from an agent" }, false),
     probe: async (_t, b, s) => {
-      await expectNotFound(await b.request(commentPath(s, "/replies"), { method: "POST", json: { account: s.idAccount, text: "from B" } }), s);
+      await expectNotFound(await b.post(commentPath(s, "/replies"), { account: s.idAccount, text: "from B" }), s);
       const mine = await ownAccount(b);
-      const through = await b.request(commentPath(s, "/replies"), { method: "POST", json: { account: mine, text: "from B" } });
+      const through = await b.post(commentPath(s, "/replies"), { account: mine, text: "from B" });
       expect(through.status).toBe(404);
       await expectInvisible(through, { handle: s.handle ?? "", text: s.text ?? "" });
       await expectUntouched(s);

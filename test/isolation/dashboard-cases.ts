@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { IsolationCase } from "../support/isolation.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 /**
  * B's app link opens B's dashboard: none of A's profiles, accounts or posts appear on any of its
@@ -10,16 +11,16 @@ export const dashboardCases: IsolationCase[] = [
     method: "POST",
     path: "/v1/app-link",
     seed: async (_t, a) => {
-      const profile = (await (await a.request("/v1/profiles", { method: "POST", json: { username: "a-dashboard-brand" } })).json()) as { id: string };
-      const account = (await (await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "a-dashboard-handle" } })).json()) as { id: string };
-      const post = (await (await a.request("/v1/posts", { method: "POST", json: { text: "a-dashboard-draft", accounts: [account.id], draft: true } })).json()) as { id: string };
+      const profile = (await a.post("/v1/profiles", { username: "a-dashboard-brand" })).body;
+      const account = (await a.post("/v1/social-accounts/connect", { platform: "twitter", handle: "a-dashboard-handle" })).body;
+      const post = (await a.post("/v1/posts", { text: "a-dashboard-draft", accounts: [account.id], draft: true })).body;
       for (const id of [profile.id, account.id, post.id]) expect(id).toMatch(/^(prf|acc|post)_/);
       return { workspaceId: a.id, profileId: profile.id, username: "a-dashboard-brand", accountId: account.id, handle: "a-dashboard-handle", postId: post.id, text: "a-dashboard-draft" };
     },
     probe: async (t, b, s) => {
-      const minted = await b.request("/v1/app-link", { method: "POST" });
+      const minted = await b.post("/v1/app-link");
       expect(minted.status).toBe(201);
-      const { url } = (await minted.json()) as { url: string };
+      const { url } = minted.body;
       const signin = await t.app.request(url, { method: "POST" });
       expect(signin.status).toBe(303);
       const cookie = (signin.headers.get("set-cookie") ?? "").split(";")[0] ?? "";

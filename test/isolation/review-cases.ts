@@ -1,26 +1,27 @@
 import { expect } from "vitest";
 import { type IsolationCase, expectNotFound, grantedAccount } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 let counter = 0;
 
-async function connectBusiness(ws: TestWorkspace, handle: string): Promise<{ account: string; location: string }> {
-  const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "googlebusiness", handle } });
+async function connectBusiness(ws: WorkspaceFixture, handle: string): Promise<{ account: string; location: string }> {
+  const connected = await ws.post("/v1/social-accounts/connect", { platform: "googlebusiness", handle });
   expect(connected.status).toBe(201);
-  const account = ((await connected.json()) as { id: string }).id;
-  const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] };
+  const account = connected.body.id;
+  const targets = (await ws.get(`/v1/social-accounts/${account}/targets`)).body;
   return { account, location: targets.items[0]?.id ?? "" };
 }
 
-const workspaces = new Map<string, TestWorkspace>();
+const workspaces = new Map<string, WorkspaceFixture>();
 
 /** A's Google Business account with one review of its first location. */
-async function seedReview(_t: TestApp, a: TestWorkspace): Promise<Record<string, string>> {
+async function seedReview(_t: TestApp, a: WorkspaceFixture): Promise<Record<string, string>> {
   counter += 1;
   const { account, location } = await connectBusiness(a, `a_reviews_${counter}`);
-  const made = await a.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", target: location, rating: 5, text: "A's secret review", actor: `a.reviewer.${counter}` } });
+  const made = await a.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "review", target: location, rating: 5, text: "A's secret review", actor: `a.reviewer.${counter}` });
   expect(made.status).toBe(201);
-  const review = ((await made.json()) as { networkId: string }).networkId;
+  const review = made.body.networkId;
   workspaces.set(account, a);
   return { id: account, idTarget: location, idReview: review, text: "A's secret review", reviewer: `a.reviewer.${counter}` };
 }
@@ -29,7 +30,7 @@ async function seedReview(_t: TestApp, a: TestWorkspace): Promise<Record<string,
 async function expectUnanswered(s: Record<string, string>): Promise<void> {
   const a = workspaces.get(s.id ?? "");
   if (!a) throw new Error("seeded workspace lost");
-  const page = (await (await a.request(`/v1/social-accounts/${s.id}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`)).json()) as { items: { id: string; reply: unknown }[] };
+  const page = (await a.get(`/v1/social-accounts/${s.id}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`)).body;
   expect(page.items).toEqual([expect.objectContaining({ id: s.idReview, reply: null })]);
 }
 
@@ -39,24 +40,24 @@ export const reviewCases: IsolationCase[] = [
     path: "/v1/social-accounts/:id/reviews",
     seed: seedReview,
     agentProbe: async (_t, agent, s) => {
-      await expectNotFound(await agent.request(`/v1/social-accounts/${s.id}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`), s);
+      await expectNotFound(await agent.get(`/v1/social-accounts/${s.id}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`), s);
       // Answered through the agent's own (Bluesky) account: refused, and A's review stays unanswered.
-      const answer = await agent.request(`/v1/comments/${encodeURIComponent(s.idReview ?? "")}/replies`, { method: "POST", json: { account: grantedAccount(agent), text: "An agent was here" } });
+      const answer = await agent.post(`/v1/comments/${encodeURIComponent(s.idReview ?? "")}/replies`, { account: grantedAccount(agent), text: "An agent was here" });
       expect(answer.status).toBeGreaterThanOrEqual(400);
-      expect(await answer.text()).not.toContain("A's secret review");
+      expect(answer.text).not.toContain("A's secret review");
       await expectUnanswered(s);
     },
     probe: async (_t, b, s) => {
       // A's account id: 404, nothing said.
-      await expectNotFound(await b.request(`/v1/social-accounts/${s.id}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`), s);
+      await expectNotFound(await b.get(`/v1/social-accounts/${s.id}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`), s);
       // B's own business account, asked for A's location: not one of B's, refused before the network.
       counter += 1;
       const own = await connectBusiness(b, `b_reviews_${counter}`);
-      await expectNotFound(await b.request(`/v1/social-accounts/${own.account}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`), s);
+      await expectNotFound(await b.get(`/v1/social-accounts/${own.account}/reviews?target=${encodeURIComponent(s.idTarget ?? "")}`), s);
       // A's review id answered through B's account: the network refuses B, and A's review stays unanswered.
-      const answer = await b.request(`/v1/comments/${encodeURIComponent(s.idReview ?? "")}/replies`, { method: "POST", json: { account: own.account, text: "B was here" } });
+      const answer = await b.post(`/v1/comments/${encodeURIComponent(s.idReview ?? "")}/replies`, { account: own.account, text: "B was here" });
       expect(answer.status).toBeGreaterThanOrEqual(400);
-      expect(await answer.text()).not.toContain("A's secret review");
+      expect(answer.text).not.toContain("A's secret review");
       await expectUnanswered(s);
     },
   },

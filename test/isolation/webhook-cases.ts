@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { events, webhookEndpoints } from "../../src/db/schema/index.js";
 import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 /** Workspace A registers an endpoint and records an event (a connection); the probes run as B. */
-const seedWebhook = async (_t: TestApp, a: TestWorkspace) => {
-  const hook = (await (await a.request("/v1/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/a-hook" } })).json()) as { id: string; secret: string };
-  await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle: "a-hooked" } });
-  const log = (await (await a.request("/v1/events")).json()) as { items: { id: string }[] };
+const seedWebhook = async (_t: TestApp, a: WorkspaceFixture) => {
+  const hook = (await a.post("/v1/webhooks", { url: "http://127.0.0.1:9/a-hook" })).body;
+  await a.post("/v1/social-accounts/connect", { platform: "threads", handle: "a-hooked" });
+  const log = (await a.get("/v1/events")).body;
   return { id: hook.id, idEvent: log.items[0]?.id ?? "", secret: hook.secret, url: "127.0.0.1:9/a-hook", handle: "a-hooked", workspaceId: a.id };
 };
 
@@ -34,7 +35,7 @@ export const webhookCases: IsolationCase[] = [
     path: "/v1/webhooks",
     seed: seedWebhook,
     probe: async (t, b, s) => {
-      const response = await b.request("/v1/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/b-hook" } });
+      const response = await b.post("/v1/webhooks", { url: "http://127.0.0.1:9/b-hook" });
       expect(response.status).toBe(201);
       await expectInvisible(response, s);
       await untouched(t, s);
@@ -44,7 +45,7 @@ export const webhookCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/webhooks",
     seed: seedWebhook,
-    probe: async (_t, b, s) => expectInvisible(await b.request("/v1/webhooks"), s),
+    probe: async (_t, b, s) => expectInvisible(await b.get("/v1/webhooks"), s),
   },
   byId("GET", ""),
   byId("PATCH", "", { enabled: false, url: "http://127.0.0.1:9/b-owned" }),
@@ -54,7 +55,7 @@ export const webhookCases: IsolationCase[] = [
   {
     ...byId("POST", "/test"),
     probe: async (t, b, s) => {
-      await expectNotFound(await b.request(`/v1/webhooks/${s.id}/test`, { method: "POST" }), s);
+      await expectNotFound(await b.post(`/v1/webhooks/${s.id}/test`), s);
       const recorded = await t.db.select().from(events).where(eq(events.workspaceId, s.workspaceId ?? ""));
       expect(recorded.map((e) => e.type)).toEqual(["account.connected"]);
     },
@@ -65,9 +66,9 @@ export const webhookCases: IsolationCase[] = [
     seed: seedWebhook,
     probe: async (t, b, s) => {
       // A's endpoint with A's event, and B's own endpoint with A's event: both name nothing of B's.
-      await expectNotFound(await b.request(`/v1/webhooks/${s.id}/redeliver`, { method: "POST", json: { event: s.idEvent } }), s);
-      const own = (await (await b.request("/v1/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/b-hook" } })).json()) as { id: string };
-      await expectNotFound(await b.request(`/v1/webhooks/${own.id}/redeliver`, { method: "POST", json: { event: s.idEvent } }), s);
+      await expectNotFound(await b.post(`/v1/webhooks/${s.id}/redeliver`, { event: s.idEvent }), s);
+      const own = (await b.post("/v1/webhooks", { url: "http://127.0.0.1:9/b-hook" })).body;
+      await expectNotFound(await b.post(`/v1/webhooks/${own.id}/redeliver`, { event: s.idEvent }), s);
       await untouched(t, s);
     },
   },
@@ -76,7 +77,7 @@ export const webhookCases: IsolationCase[] = [
     path: "/v1/events",
     seed: seedWebhook,
     probe: async (_t, b, s) => {
-      const response = await b.request("/v1/events");
+      const response = await b.get("/v1/events");
       expect(response.status).toBe(200);
       await expectInvisible(response, { ...s, event: s.idEvent ?? "" });
     },
@@ -85,6 +86,6 @@ export const webhookCases: IsolationCase[] = [
     method: "GET",
     path: "/v1/events/:id",
     seed: seedWebhook,
-    probe: async (_t, b, s) => expectNotFound(await b.request(`/v1/events/${s.idEvent}`), s),
+    probe: async (_t, b, s) => expectNotFound(await b.get(`/v1/events/${s.idEvent}`), s),
   },
 ];

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { agentRequest, approvedAgent } from "./agent-oauth.js";
 import type { TestApp, TestWorkspace } from "./test-app.js";
+import { type Reply, type WorkspaceFixture, reply, workspaceFixture } from "./workspace-fixture.js";
 
 /**
  * One tenant-isolation check per route. `seed` makes records in workspace A and returns what
@@ -10,13 +11,13 @@ import type { TestApp, TestWorkspace } from "./test-app.js";
 export interface IsolationCase {
   method: string;
   path: string;
-  seed: (t: TestApp, a: TestWorkspace) => Promise<Record<string, string>>;
-  probe: (t: TestApp, b: TestWorkspace, seeded: Record<string, string>) => Promise<void>;
+  seed: (t: TestApp, a: WorkspaceFixture) => Promise<Record<string, string>>;
+  probe: (t: TestApp, b: WorkspaceFixture, seeded: Record<string, string>) => Promise<void>;
   /**
    * The probe as A's narrowed agent (see narrowedAgent), where `probe` assumes what only B's
    * API key does (writing its own records): the same promise, that nothing of `seeded` shows.
    */
-  agentProbe?: (t: TestApp, agent: TestWorkspace, seeded: Record<string, string>) => Promise<void>;
+  agentProbe?: (t: TestApp, agent: WorkspaceFixture, seeded: Record<string, string>) => Promise<void>;
 }
 
 /**
@@ -24,14 +25,14 @@ export interface IsolationCase {
  * get its grant's 403 (`agent_grant_*`), which names the grant, not the record; an API key never
  * gets one, so for B this is still "404 only".
  */
-export async function expectNotFound(response: Response, seeded: Record<string, string>): Promise<void> {
+export async function expectNotFound(answer: Response | Reply<unknown>, seeded: Record<string, string>): Promise<void> {
+  const response = answer instanceof Response ? await reply(answer) : answer;
   if (response.status === 403) {
-    const body = (await response.clone().json()) as { error?: { code?: string } };
-    expect(body.error?.code ?? "", "a 403 is only ever an agent's grant refusal").toMatch(/^agent_grant_/);
+    expect(response.error.code, "a 403 is only ever an agent's grant refusal").toMatch(/^agent_grant_/);
   } else {
     expect(response.status).toBe(404);
   }
-  const text = await response.text();
+  const text = response.text;
   for (const [name, value] of Object.entries(seeded)) {
     if (name.startsWith("id")) continue;
     expect(text, `404 body mentions ${name}`).not.toContain(value);
@@ -39,9 +40,9 @@ export async function expectNotFound(response: Response, seeded: Record<string, 
 }
 
 /** B's answer must not contain any identifier of A's records. */
-export async function expectInvisible(response: Response, seeded: Record<string, string>): Promise<void> {
-  expect(response.status).toBeLessThan(500);
-  const text = await response.text();
+export async function expectInvisible(answer: Response | Reply<unknown>, seeded: Record<string, string>): Promise<void> {
+  expect(answer.status).toBeLessThan(500);
+  const text = answer instanceof Response ? await answer.text() : answer.text;
   for (const [name, value] of Object.entries(seeded)) expect(text, `B sees A's ${name}`).not.toContain(value);
 }
 
@@ -68,13 +69,13 @@ const allActions = ["read", "draft", "publish_or_schedule", "reply_and_message",
  * with a Bluesky account of its own, so nothing a case seeds is within the grant. Its requests
  * are checked against /openapi.json like a key's.
  */
-export async function narrowedAgent(t: TestApp, a: TestWorkspace): Promise<TestWorkspace> {
+export async function narrowedAgent(t: TestApp, a: WorkspaceFixture): Promise<WorkspaceFixture> {
   const profile = (await (await a.request("/v1/profiles", { method: "POST", json: { username: "granted-brand" } })).json()) as { id: string };
   const connected = await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "granted.test", appPassword: "abcd-efgh-ijkl-mnop", profile: "granted-brand" } });
   expect(connected.status, await connected.clone().text()).toBe(201);
   const { tokens, agentId } = await approvedAgent(t, a, { profiles: [profile.id], platforms: ["bluesky"], actions: allActions, creditsPerDay: 100 });
   const request = agentRequest(t, tokens.access_token);
-  const agent = { id: a.id, key: tokens.access_token, keyId: agentId, request };
+  const agent = workspaceFixture(t, { id: a.id, key: tokens.access_token, keyId: agentId, request });
   granted.set(agent, ((await connected.json()) as { id: string }).id);
   return agent;
 }

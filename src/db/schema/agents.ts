@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../types/platform-ids.js";
 import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, ts } from "./columns.js";
 import { workspaceColumn } from "./workspaces.js";
@@ -7,7 +8,7 @@ export interface StoredGrant {
   /** Profile ids the agent may act for; null: every profile, and accounts outside any profile. */
   profiles: string[] | null;
   /** Networks it may reach; null: every network. */
-  platforms: string[] | null;
+  platforms: PlatformId[] | null;
   actions: string[];
   /** Credits it may spend per UTC day. */
   creditsPerDay: number;

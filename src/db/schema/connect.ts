@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../types/platform-ids.js";
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, ts } from "./columns.js";
@@ -9,7 +10,7 @@ export const appCredentials = pgTable(
   {
     id: text("id").primaryKey(),
     workspaceId: workspaceColumn(),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     clientId: text("client_id").notNull(),
     clientSecretEncrypted: text("client_secret_encrypted").notNull(),
     /** The network products the app has (LinkedIn `member`, `organization`); null means the deployment's setting. */
@@ -29,7 +30,7 @@ export const connectSessions = pgTable(
     id: text("id").primaryKey(),
     workspaceId: workspaceColumn(),
     profileId: text("profile_id").references(() => profiles.id, { onDelete: "cascade" }),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     variant: text("variant"),
     mode: text("mode").$type<"test" | "live">().notNull(),
     codeVerifier: text("code_verifier").notNull(),

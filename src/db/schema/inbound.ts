@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../types/platform-ids.js";
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts, updatedAt } from "./columns.js";
 import { accountColumn } from "./social.js";
@@ -13,7 +14,7 @@ export const inboundRoutes = pgTable(
   {
     workspaceId: workspaceColumn(),
     accountId: accountColumn(),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     /** The id Meta puts in `entry[].id` (a page id). */
     objectId: text("object_id").notNull(),
     fields: jsonb("fields").$type<string[]>().notNull(),

@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../types/platform-ids.js";
 import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, ts } from "./columns.js";
 import { accountColumn } from "./social.js";
@@ -14,7 +15,7 @@ export const liveBroadcasts = pgTable(
     id: text("id").primaryKey(),
     workspaceId: workspaceColumn(),
     accountId: accountColumn(),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     networkId: text("network_id").notNull(),
     /** The page the broadcast is on (Facebook); null where the account is the channel. */
     pageId: text("page_id"),

@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../types/platform-ids.js";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, ts, updatedAt } from "./columns.js";
 import { profiles, workspaceColumn } from "./workspaces.js";
@@ -8,7 +9,7 @@ export const socialAccounts = pgTable(
     id: text("id").primaryKey(),
     workspaceId: workspaceColumn(),
     profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     /** `test` accounts live on the sandbox simulators, `live` ones on the real networks. */
     mode: text("mode").$type<"test" | "live">().notNull(),
     networkUserId: text("network_user_id").notNull(),
@@ -53,7 +54,7 @@ export const sandboxRecords = pgTable(
   "sandbox_records",
   {
     workspaceId: workspaceColumn(),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     kind: text("kind").notNull(),
     id: text("id").notNull(),
     owner: text("owner"),
@@ -104,7 +105,7 @@ export const postTargets = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     workspaceId: workspaceColumn(),
     accountId: text("account_id").notNull(),
-    platform: text("platform").notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
     handle: text("handle").notNull(),
     state: text("state").notNull(),
     networkPostId: text("network_post_id"),

@@ -16,7 +16,7 @@ export interface ConnectedAccount {
 /** The caller's account (404 for other workspaces and the other key mode) with its network's adapter. */
 export async function accountWithAdapter(ctx: DomainContext, id: string, param = "id"): Promise<ConnectedAccount> {
   const row = await requireAccount(ctx, id, param);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   return { row, platform, adapter: adapterFor(platform) };
 }
 

@@ -16,7 +16,7 @@ const REFRESH_AHEAD_MS = 5 * 60_000;
 /** How long one refresher holds the lock; a crashed refresher frees it after this. */
 const REFRESH_LOCK_MS = 30_000;
 
-const platformOf = (row: SocialAccountRow) => row.platform as PlatformId;
+const platformOf = (row: SocialAccountRow) => row.platform;
 
 /**
  * Turns the account `needs_reauth` and, only when this call made that change (the update is

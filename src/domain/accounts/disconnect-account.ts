@@ -17,7 +17,7 @@ import { openTokens } from "./token-vault.js";
  */
 export async function disconnectAccount({ ctx, input }: { ctx: DomainContext; input: { id: string } }) {
   const row = await requireAccount(ctx, input.id);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   let revoked = false;
   const adapter = adapterFor(platform);
   if (row.status !== "disconnected" && row.tokensEncrypted && adapter.revoke) {

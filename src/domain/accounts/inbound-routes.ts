@@ -1,3 +1,4 @@
+import type { PlatformId } from "../../types/platform-ids.js";
 import { eq } from "drizzle-orm";
 import { inboundRoutes } from "../../db/schema/index.js";
 import type { DomainContext } from "../core/index.js";
@@ -7,7 +8,7 @@ import type { DomainContext } from "../core/index.js";
  * just subscribed, with the fields asked for: a page the person no longer manages stops
  * delivering here, and the set never mixes two subscriptions.
  */
-export async function saveInboundRoutes(ctx: DomainContext, input: { accountId: string; platform: string; objects: string[]; fields: string[] }): Promise<void> {
+export async function saveInboundRoutes(ctx: DomainContext, input: { accountId: string; platform: PlatformId; objects: string[]; fields: string[] }): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(inboundRoutes).where(eq(inboundRoutes.accountId, input.accountId));

@@ -66,7 +66,7 @@ async function warnOnce(runtime: JobRuntime, account: SocialAccountRow, workspac
 export async function recordTokenExpiring(runtime: JobRuntime, account: SocialAccountRow, workspace: WorkspaceRecord, now: Date): Promise<boolean> {
   const { tokenExpiresAt } = account;
   if (!tokenExpiresAt) return false;
-  const link = await reconnectLink(runtime.services, { ...account, platform: account.platform as PlatformId }, now);
+  const link = await reconnectLink(runtime.services, { ...account, platform: account.platform }, now);
   const id = await recordEventOnce(runtime.db, runtime.services.jobs, {
     workspaceId: account.workspaceId,
     mode: account.mode === "live" ? "live" : "test",

@@ -47,7 +47,8 @@ export async function checkGrant(ctx: DomainContext, input: GrantInput): Promise
   // Stored in one canonical order, so two equal grants read (and compare) alike whatever order the form sent.
   return {
     profiles: wanted ? [...wanted].sort() : null,
-    platforms: platforms ? [...platforms].sort() : null,
+    // Every one passed isPlatformId above; the filter only tells the type checker so.
+    platforms: platforms ? platforms.filter(isPlatformId).sort() : null,
     actions: agentActions.filter((a) => actions.includes(a)),
     creditsPerDay: input.creditsPerDay,
     purchasedCredits: input.purchasedCredits,

@@ -1,3 +1,4 @@
+import { type PlatformId, isPlatformId } from "../../types/platform-ids.js";
 import { ApiError } from "../../infra/errors.js";
 import { type AgentAction, type AgentGrant, agentActions } from "../core/index.js";
 
@@ -39,7 +40,7 @@ export function assertActionGranted(grant: AgentGrant, action: RequiredAction, w
 
 export interface ScopedAccount {
   id: string;
-  platform: string;
+  platform: PlatformId;
   profileId: string | null;
 }
 
@@ -69,7 +70,7 @@ export function accountInGrant(grant: AgentGrant, account: ScopedAccount): boole
 }
 
 export function platformRefusal(grant: AgentGrant, platform: string, param: string): ApiError | null {
-  if (grant.platforms === null || grant.platforms.includes(platform)) return null;
+  if (grant.platforms === null || (isPlatformId(platform) && grant.platforms.includes(platform))) return null;
   return new ApiError("agent_grant_platform", { param, message: `This agent may not reach ${platform}.`, fix: platformFix(grant, platform) });
 }
 

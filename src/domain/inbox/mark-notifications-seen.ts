@@ -22,7 +22,7 @@ export async function markNotificationsSeen({ ctx, input }: { ctx: DomainContext
   const skipped: ReadProblem[] = [];
   await Promise.all(
     rows.map(async (row) => {
-      const platform = row.platform as PlatformId;
+      const platform = row.platform;
       const adapter = adapterFor(platform);
       const mark = adapter.inbox?.markNotificationsSeen?.bind(adapter.inbox);
       if (!mark) {

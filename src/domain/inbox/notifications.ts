@@ -58,7 +58,7 @@ export async function listNotifications({
   const subjects = page.items.flatMap(({ account, item }) => (item.subject ? [{ account: account.id, networkPostId: item.subject.networkPostId }] : []));
   const postIds = await chorusPostIds(ctx, subjects);
   const items = page.items.map(({ account, item }): Notification => {
-    const platform = account.platform as PlatformId;
+    const platform = account.platform;
     return {
       id: item.id,
       account: account.id,

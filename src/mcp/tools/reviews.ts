@@ -43,7 +43,7 @@ export const reviewTools = [
     run: async ({ ctx }, input) => {
       // The account first: another workspace's, or one outside an agent's grant, is refused before the id says anything.
       const row = await requireAccount(ctx, input.account, "account");
-      const platform = row.platform as PlatformId;
+      const platform = row.platform;
       if (!reviewsNaming(platform, input.id)) {
         throw new ApiError("resource_not_found", {
           param: "id",

@@ -41,7 +41,7 @@ async function consentTarget(runtime: ConnectRuntime, search: string): Promise<{
     .where(and(eq(connectSessions.id, state), eq(connectSessions.mode, "test"), isNull(connectSessions.usedAt), gt(connectSessions.expiresAt, now)))
     .limit(1);
   if (!session) return null;
-  const platform = session.platform as PlatformId;
+  const platform = session.platform;
   const adapter = adapterFor(platform);
   if (!adapter.authorizeUrl) return null;
   const { ctx } = await linkContext(runtime, { workspaceId: session.workspaceId, mode: "test", profileId: session.profileId });

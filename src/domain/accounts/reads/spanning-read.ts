@@ -76,7 +76,7 @@ export async function accountsInScope(ctx: DomainContext, account: string | unde
 
 export const problemOf = (row: SocialAccountRow, code: string, message: string, retryable: boolean): ReadProblem => ({
   account: row.id,
-  platform: row.platform as PlatformId,
+  platform: row.platform,
   code,
   message,
   retryable,
@@ -124,7 +124,7 @@ export async function spanningRead<T extends MergeItem>({ ctx, input }: { ctx: D
   const states: Record<string, SourceState> = {};
   const reads: Promise<Outcome<FetchedSource<T>>>[] = [];
   for (const row of rows) {
-    const platform = row.platform as PlatformId;
+    const platform = row.platform;
     const adapter = adapterFor(platform);
     const read = input.pick(adapter, row);
     if (!read) {

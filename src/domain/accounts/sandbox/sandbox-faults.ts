@@ -53,7 +53,7 @@ export async function setSandboxFault({ ctx, input }: { ctx: DomainContext; inpu
     throw new ApiError("sandbox_only", { message: "Only test keys (sk_test_…) can make sandbox accounts misbehave; live accounts are on the real networks." });
   }
   const row = await requireAccount(ctx, input.id);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   if (row.mode !== "test") throw new ApiError("sandbox_only", { param: "id", platform });
   if (!row.tokensEncrypted) {
     throw new ApiError("account_unknown", { param: "id", message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });

@@ -34,7 +34,7 @@ const REPLIES_PER_COMMENT = 50;
  * entry while the rest of the page stands.
  */
 async function fillReplies(ctx: DomainContext, row: SocialAccountRow, networkPostId: string, comments: NetworkComment[], problems: ReadProblem[], depth: number): Promise<void> {
-  const inbox = adapterFor(row.platform as PlatformId).inbox;
+  const inbox = adapterFor(row.platform).inbox;
   const read = inbox?.listCommentReplies?.bind(inbox);
   if (!read || depth > MAX_DEPTH) return;
   const open = comments.filter((c) => c.replies === undefined && c.replyCount !== 0);
@@ -56,7 +56,7 @@ async function fillReplies(ctx: DomainContext, row: SocialAccountRow, networkPos
 }
 
 function toComment(item: NetworkComment, row: SocialAccountRow, postId: string, networkPostId: string, nested: boolean): Comment {
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   return {
     id: item.id,
     account: row.id,

@@ -31,7 +31,7 @@ function commentIdOf(id: string): string {
 async function connection(ctx: DomainContext, input: ModerationInput): Promise<{ row: SocialAccountRow; platform: PlatformId; inbox: InboxFacet; target: CommentTarget }> {
   const commentId = commentIdOf(input.id);
   const row = await requireAccount(ctx, input.account, "account");
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   if (row.status === "disconnected" || !row.tokensEncrypted) {
     throw new ApiError("account_unknown", { param: "account", message: `The ${platform} account ${row.id} was disconnected; connect it again to moderate its comments.` });
   }

@@ -41,7 +41,7 @@ async function chorusPost(ctx: DomainContext, row: SocialAccountRow, postId: str
   if (!own?.networkPostId) {
     throw new ApiError("field_invalid", {
       param: "target",
-      platform: row.platform as PlatformId,
+      platform: row.platform,
       message: `Post ${postId} has no published target on ${row.platform}, so there is nothing there to act on.`,
       fix: `Use a post published to ${row.platform} (GET /v1/posts/${postId} lists its targets), or the network's own post id or URL.`,
     });
@@ -52,7 +52,7 @@ async function chorusPost(ctx: DomainContext, row: SocialAccountRow, postId: str
 /** Parses `target` for the action (a post for like/repost/bookmark/save, a person for follow/block/mute), or refuses it with a fix. */
 export async function resolveTarget(ctx: DomainContext, row: SocialAccountRow, facet: EngageFacet, action: EngagementAction, target: string): Promise<ResolvedTarget> {
   const { target: kind } = methodOfAction[action];
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   if (kind === "post") {
     if (CHORUS_POST.test(target)) return { kind, networkPostId: await chorusPost(ctx, row, target) };
     const networkPostId = facet.parsePost(target);

@@ -34,7 +34,7 @@ export async function resolveConversation(ctx: DomainContext, id: string): Promi
   const { row, credential } = found;
   rememberCredentials(ctx, [{ platform: row.platform, credential }]);
   assertAccountsInGrant(ctx, [row], () => "id");
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   return { key, row, platform, inbox: adapterFor(platform).inbox };
 }
 

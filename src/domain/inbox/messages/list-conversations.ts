@@ -39,7 +39,7 @@ export async function listConversations({
     },
   });
   const items = page.items.map(({ account, item }): Conversation => {
-    const platform = account.platform as PlatformId;
+    const platform = account.platform;
     return {
       id: conversationId({ account: account.id, via: item.via, id: item.id }),
       account: account.id,

@@ -37,7 +37,7 @@ async function pollableAccount(ctx: DomainContext, accountId: string): Promise<S
 
 /** The feeds of this account that some endpoint listens to, with the events each may record. */
 export async function feedsToPoll(ctx: DomainContext, row: SocialAccountRow): Promise<{ feed: PolledFeed; read: FeedRead; events: string[] }[]> {
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const adapter = adapterFor(platform);
   const account = { platform, networkUserId: row.networkUserId };
   const candidates = polledFeeds.flatMap((feed) => {

@@ -22,7 +22,7 @@ export interface Review {
 type Input = { id: string; target?: string | undefined; cursor?: string | undefined; limit: number };
 
 /** The networks whose adapters have reviews, for the refusal's words. */
-const reviewNetworks = () => ["googlebusiness", "facebook"].filter((p) => adapterFor(p as PlatformId).reviews).map((p) => adapterFor(p as PlatformId).capabilities.name);
+const reviewNetworks = () => (["googlebusiness", "facebook"] as const).filter((p) => adapterFor(p).reviews).map((p) => adapterFor(p).capabilities.name);
 
 /**
  * GET /v1/social-accounts/{id}/reviews: the reviews of one location (Google Business) or page
@@ -36,7 +36,7 @@ const reviewNetworks = () => ["googlebusiness", "facebook"].filter((p) => adapte
 export async function listReviews({ ctx, input }: { ctx: DomainContext; input: Input }): Promise<{ items: Review[]; cursor: string | null; platform: PlatformId; problems: ReadProblem[] }> {
   const row = await requireAccount(ctx, input.id);
   if (row.status === "disconnected" || !row.tokensEncrypted) throw new ApiError("account_unknown", { param: "id", message: `No social account ${input.id} in this workspace.` });
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const adapter = adapterFor(platform);
   const facet = adapter.reviews;
   if (!facet) {

@@ -17,10 +17,10 @@ export function reviewsNaming(platform: PlatformId, id: string): ReviewsFacet | 
 
 export async function answerReview(ctx: DomainContext, row: SocialAccountRow, facet: ReviewsFacet, reviewId: string, text: string) {
   const answer = await withAccountSession(ctx, row, (tokens, net) => facet.replyToReview(tokens, { reviewId, networkUserId: row.networkUserId, text }, net));
-  return { account: row.id, platform: row.platform as PlatformId, id: answer.id, ok: true as const };
+  return { account: row.id, platform: row.platform, id: answer.id, ok: true as const };
 }
 
 export async function removeReviewAnswer(ctx: DomainContext, row: SocialAccountRow, facet: ReviewsFacet, reviewId: string) {
   await withAccountSession(ctx, row, (tokens, net) => facet.deleteReviewReply(tokens, { reviewId, networkUserId: row.networkUserId }, net));
-  return { account: row.id, platform: row.platform as PlatformId, ok: true as const };
+  return { account: row.id, platform: row.platform, ok: true as const };
 }

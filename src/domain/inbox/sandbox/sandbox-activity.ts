@@ -59,7 +59,7 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
     throw new ApiError("sandbox_only", { message: "Only test keys (sk_test_…) can make simulated people act; live accounts are on the real networks." });
   }
   const row = await requireAccount(ctx, input.id);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   if (row.mode !== "test") throw new ApiError("sandbox_only", { param: "id", platform });
   if (!row.tokensEncrypted) {
     throw new ApiError("account_unknown", { param: "id", message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });

@@ -111,7 +111,7 @@ async function requireInstagramSubscription(store: SandboxStore, personId: strin
  * webhook carries is one the post's comments list and that takes a reply, hide and delete.
  */
 async function metaComment(ctx: DomainContext, row: SocialAccountRow, simulator: Simulator, input: { recipientId: string; handle: string; text: string; latest: string | null; at: Date }): Promise<SimulatedInbound> {
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const publishFirst = "Publish a post on this account (POST /v1/posts) first, or send kind `mention`.";
   if (!input.latest) {
     throw new ApiError("resource_not_found", { param: "id", platform, message: `The ${platform} account ${row.id} has published no post through Chorus, so there is nothing to comment on.`, fix: publishFirst });
@@ -136,7 +136,7 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
     throw new ApiError("sandbox_only", { message: "Only test keys (sk_test_…) can make a sandbox network send something; live accounts hear from the real networks." });
   }
   const row = await requireAccount(ctx, input.id);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   if (row.status === "disconnected" || !row.tokensEncrypted) {
     throw new ApiError("account_unknown", { param: "id", message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });
   }

@@ -30,7 +30,7 @@ export interface PolledInboundInput {
  * nothing as news, so an account never polled is baselined before the item exists.
  */
 export async function polledSandboxInbound(ctx: DomainContext, row: SocialAccountRow, simulator: Simulator, input: PolledInboundInput) {
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   if (!simulator.simulateActivity) {
     throw new ApiError("capability_unsupported", { param: "id", platform, message: `The ${platform} sandbox cannot make a simulated person ${input.kind} yet.` });
   }

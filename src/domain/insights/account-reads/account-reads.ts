@@ -71,7 +71,7 @@ export async function listAccountPosts({ ctx, input }: { ctx: DomainContext; inp
     input: { list: "account-posts", feature: "posts", account: row.id, cursor: input.cursor, limit: input.limit, pick: (adapter) => adapter.accountReads?.listPosts },
   });
   const ids = await chorusPostIds(ctx, row.id, page.items.map(({ item }) => item.id));
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const items = page.items.map(({ item }): AccountPost => ({ id: item.id, postId: ids.get(item.id) ?? null, account: row.id, platform, url: item.url, text: item.text, createdAt: item.createdAt, kind: item.kind }));
   return { items, cursor: page.cursor, platform, problems: page.problems };
 }
@@ -89,7 +89,7 @@ async function listActors(ctx: DomainContext, input: Input, side: "followers" | 
       pick: actorRead((facet) => (side === "followers" ? facet.listFollowers : facet.listFollowing)),
     },
   });
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   return { items: page.items.map(({ item: { createdAt: _, ...actor } }) => ({ ...actor, platform })), cursor: page.cursor, platform, problems: page.problems };
 }
 

@@ -109,7 +109,7 @@ async function postsOf(ctx: DomainContext, accountIds: string[], start: Date): P
 
 const view = (row: SocialAccountRow, data: NetworkAccountAnalytics, fetchedAt: Date, cached: boolean): AccountAnalytics => ({
   account: row.id,
-  platform: row.platform as PlatformId,
+  platform: row.platform,
   handle: row.handle,
   source: data.source,
   metrics: data.metrics,
@@ -151,7 +151,7 @@ export async function getAnalytics({ ctx, input }: { ctx: DomainContext; input: 
   const answered: AccountAnalytics[] = [];
   const toRead: SocialAccountRow[] = [];
   for (const { account, cache } of rows) {
-    const adapter = adapterFor(account.platform as PlatformId);
+    const adapter = adapterFor(account.platform);
     const facet = adapter.analytics;
     if (!facet?.accountAnalytics) {
       problems.push(problemOf(account, "capability_unsupported", `${adapter.capabilities.name} publishes no account analytics that Chorus can read.`, false));
@@ -170,7 +170,7 @@ export async function getAnalytics({ ctx, input }: { ctx: DomainContext; input: 
   if (toRead.length > 0) {
     // Only networks that total posts wait for the posts query (hundreds of rows in a busy
     // workspace); the others are asked at once, while it runs.
-    const readsPosts = (account: SocialAccountRow) => adapterFor(account.platform as PlatformId).analytics?.accountReadsPosts === true;
+    const readsPosts = (account: SocialAccountRow) => adapterFor(account.platform).analytics?.accountReadsPosts === true;
     const needPosts = toRead.filter(readsPosts).map((a) => a.id);
     const posts = needPosts.length > 0 ? postsOf(ctx, needPosts, range.start) : Promise.resolve(new Map<string, AccountAnalyticsRequest["posts"]>());
     const outcomes = await Promise.all(
@@ -183,7 +183,7 @@ export async function getAnalytics({ ctx, input }: { ctx: DomainContext; input: 
           posts: own,
           destinations: [...new Set(own.flatMap((p) => (p.destination ? [p.destination] : [])))],
         };
-        return { account, outcome: await callWithinBudget(ctx, account, (tokens, net) => adapterFor(account.platform as PlatformId).analytics?.accountAnalytics?.(tokens, request, net) ?? Promise.reject(new Error("no account analytics"))) };
+        return { account, outcome: await callWithinBudget(ctx, account, (tokens, net) => adapterFor(account.platform).analytics?.accountAnalytics?.(tokens, request, net) ?? Promise.reject(new Error("no account analytics"))) };
       }),
     );
     const fresh: { accountId: string; scope: string; data: Record<string, unknown>; fetchedAt: Date }[] = [];

@@ -59,7 +59,7 @@ export async function getPostAnalytics({ ctx, input }: { ctx: DomainContext; inp
   const fresh: { accountId: string; scope: string; data: Record<string, unknown>; fetchedAt: Date }[] = [];
   const targets = await Promise.all(
     rows.map(async ({ target, account, cache }): Promise<TargetAnalytics> => {
-      const platform = target.platform as PlatformId;
+      const platform = target.platform;
       const base = { account: target.accountId, platform, networkPostId: target.networkPostId, url: target.url, state: target.state };
       const empty = (problem: TargetProblem): TargetAnalytics => ({ ...base, metrics: null, networkMetrics: null, fetchedAt: null, cached: false, problem });
       const networkPostId = target.networkPostId;

@@ -24,7 +24,7 @@ export async function searchCreators({
   input: { account: string; q?: string | undefined; countries?: string | undefined; limit: number; cursor?: string | undefined };
 }): Promise<{ items: Creator[]; cursor: string | null; platform: PlatformId }> {
   const row = await discoveryAccount(ctx, input.account);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const refusal = creatorSearchRefusal(row);
   if (refusal) throw refusal;
   const discover = adapterFor(platform).discover;

@@ -26,7 +26,7 @@ export interface DiscoveredPost {
  * never name their author.
  */
 export function toDiscoveredPost(account: SocialAccountRow, item: NetworkDiscoveredPost): DiscoveredPost {
-  const platform = account.platform as PlatformId;
+  const platform = account.platform;
   const hidden = item.authorHidden || item.author === null;
   return {
     id: item.id,

@@ -26,7 +26,7 @@ export async function searchPlaces({
     throw new ApiError("field_required", { param: "q", message: "A place search needs `q`, or `latitude` and `longitude`.", fix: "Send `q` (a place name), or a point as `latitude` and `longitude`." });
   }
   const row = await discoveryAccount(ctx, input.account);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const adapter = adapterFor(platform);
   const search = adapter.discover?.searchPlaces?.bind(adapter.discover);
   if (!search) {

@@ -29,11 +29,11 @@ export async function discoveryAccount(ctx: DomainContext, id: string): Promise<
 }
 
 const unsupported = (row: SocialAccountRow, what: string) => {
-  const adapter = adapterFor(row.platform as PlatformId);
+  const adapter = adapterFor(row.platform);
   const why = adapter.discover?.noProfileLookup;
   return new ApiError("capability_unsupported", {
     param: "account",
-    platform: row.platform as PlatformId,
+    platform: row.platform,
     message: why?.message ?? `${adapter.capabilities.name} has no ${what} that Chorus can read.`,
     ...(why ? { fix: why.fix } : {}),
   });
@@ -43,7 +43,7 @@ const unsupported = (row: SocialAccountRow, what: string) => {
 export async function lookupPublicProfile({ ctx, input }: { ctx: DomainContext; input: { handle: string; account: string } }): Promise<PublicProfile> {
   const handle = usernameOf(input.handle);
   const row = await discoveryAccount(ctx, input.account);
-  const platform = row.platform as PlatformId;
+  const platform = row.platform;
   const discover = adapterFor(platform).discover;
   const lookup = discover?.lookupProfile?.bind(discover);
   if (!lookup) throw unsupported(row, "public profile lookup");
@@ -65,7 +65,7 @@ export async function listProfilePosts({
 }): Promise<{ items: DiscoveredPost[]; cursor: string | null; problems: ReadProblem[] }> {
   const handle = usernameOf(input.handle);
   const row = await discoveryAccount(ctx, input.account);
-  const discover = adapterFor(row.platform as PlatformId).discover;
+  const discover = adapterFor(row.platform).discover;
   discover?.requireHandle?.(handle);
   const page = await spanningRead<NetworkDiscoveredPost>({
     ctx,

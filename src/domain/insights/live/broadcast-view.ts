@@ -30,7 +30,7 @@ export function toBroadcastView(row: LiveBroadcastRow): LiveBroadcastView {
   return {
     id: row.id,
     account: row.accountId,
-    platform: row.platform as PlatformId,
+    platform: row.platform,
     pageId: row.pageId,
     networkId: row.networkId,
     title: row.title,

@@ -139,7 +139,7 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
     const p = prepared.find((x) => x.account.id === target.accountId);
     const first = p?.errors[0];
     if (!p || first) {
-      const platform = target.platform as PlatformId;
+      const platform = target.platform;
       refused.push({ id: target.id, error: first ? refusalOf(first, platform) : new ApiError("channel_gone", { platform, message: "The account was disconnected after the draft was saved." }) });
     } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id) });
   }

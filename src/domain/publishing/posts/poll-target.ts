@@ -82,7 +82,7 @@ export async function pollTarget(
   const [target] = await ctx.db.select().from(postTargets).where(and(eq(postTargets.id, input.targetId), eq(postTargets.workspaceId, ctx.workspace.id)));
   if (!target || (target.state !== "processing" && target.state !== "unknown")) return null;
   const [account] = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.id, target.accountId));
-  const platform = target.platform as PlatformId;
+  const platform = target.platform;
   const adapter = adapterFor(platform);
   let outcome: TargetOutcome;
   try {

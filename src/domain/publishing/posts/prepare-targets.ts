@@ -51,7 +51,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
   const referenced = new Set<string>([...(content.media ?? []), ...Object.values(content.mediaOverrides ?? {}).flat()]);
   const media = await loadMedia([...referenced]);
   const optionMedia = await loadOptionMedia(
-    accounts.map((a) => a.platform as PlatformId),
+    accounts.map((a) => a.platform),
     (platform) => content.platformOptions?.[platform] ?? {},
     loadMedia,
   );
@@ -60,12 +60,12 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
   if (excluded.length > 0) {
     throw new ApiError("entitlement_exceeded", {
       param: "platforms",
-      platform: excluded[0]?.platform as PlatformId,
+      platform: excluded[0]?.platform,
       message: `The plan does not include ${[...new Set(excluded.map((a) => a.platform))].join(", ")}.`,
     });
   }
   return accounts.map((account) => {
-    const platform = account.platform as PlatformId;
+    const platform = account.platform;
     const capabilities = adapterFor(platform).capabilities;
     const override = content.mediaOverrides?.[platform];
     const ids = override ?? content.media ?? [];

@@ -51,7 +51,7 @@ function toOutcome(result: PublishResult, now: Date): TargetOutcome {
  * the network whether the post went out before anything is retried.
  */
 async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number, record: OutcomeRecorder): Promise<TargetOutcome> {
-  const platform = target.account.platform as PlatformId;
+  const platform = target.account.platform;
   const adapter = adapterFor(platform);
   let outcome: TargetOutcome;
   try {

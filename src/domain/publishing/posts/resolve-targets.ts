@@ -51,7 +51,7 @@ export async function resolveTargets(ctx: DomainContext, input: TargetSelection)
   const merged = new Map<string, SocialAccountRow>();
   for (const row of [...owned, ...byId]) merged.set(row.id, row);
   if (merged.size === 0) throw new ApiError("no_target", { param: input.profile ? "profile" : "accounts", message: "No connected account to publish to." });
-  const filtered = [...merged.values()].filter((row) => !input.platforms || input.platforms.includes(row.platform as PlatformId));
+  const filtered = [...merged.values()].filter((row) => !input.platforms || input.platforms.includes(row.platform));
   if (filtered.length === 0) {
     throw new ApiError("no_matching_accounts", { param: "platforms", message: `Nothing is connected on ${input.platforms?.join(", ")}.` });
   }

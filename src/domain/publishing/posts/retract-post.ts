@@ -49,7 +49,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** Deletes one published target at its network; the target row changes only when the network said yes. */
 async function retractOne(ctx: DomainContext, target: TargetRow): Promise<{ result: RetractResult; error: ApiError | null }> {
-  const platform = target.platform as PlatformId;
+  const platform = target.platform;
   const adapter = adapterFor(platform);
   const remove = adapter.deletePost?.bind(adapter);
   if (!remove) {

@@ -51,7 +51,7 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
       const [prepared] = await prepareTargets(ctx, [account], post, loadMedia);
       const first = prepared?.errors[0];
       if (!prepared || first) {
-        refusal = first ? refusalOf(first, target.platform as PlatformId) : new ApiError("internal_error", { platform: target.platform as PlatformId });
+        refusal = first ? refusalOf(first, target.platform) : new ApiError("internal_error", { platform: target.platform });
       } else {
         await holdCredit(ctx, target);
         await publishPrepared(
@@ -61,7 +61,7 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
         );
       }
     } catch (error) {
-      refusal = targetFailure(error, target.platform as PlatformId);
+      refusal = targetFailure(error, target.platform);
     }
     if (refusal) await refuseTargets(ctx, [{ id: target.id, error: refusal }]);
   }

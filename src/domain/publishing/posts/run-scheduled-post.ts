@@ -33,7 +33,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
   for (const target of targets) {
     const account = byId.get(target.accountId);
     if (!account || account.status === "disconnected") {
-      refused.push({ id: target.id, error: new ApiError("channel_gone", { platform: target.platform as PlatformId }) });
+      refused.push({ id: target.id, error: new ApiError("channel_gone", { platform: target.platform }) });
       continue;
     }
     // The checks run again at send time: the account may need reconnecting, media may be gone.
@@ -41,13 +41,13 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
       const [prepared] = await prepareTargets(ctx, [account], { ...post, textOverrides: post.textOverrides, platformOptions: post.platformOptions }, loadMedia);
       const first = prepared?.errors[0];
       if (!prepared || first) {
-        const error = first ? refusalOf(first, target.platform as PlatformId) : new ApiError("internal_error", { platform: target.platform as PlatformId });
+        const error = first ? refusalOf(first, target.platform) : new ApiError("internal_error", { platform: target.platform });
         refused.push({ id: target.id, error });
         continue;
       }
       sendable.push({ targetId: target.id, account, request: publishRequestOf(prepared, target.id) });
     } catch (error) {
-      refused.push({ id: target.id, error: targetFailure(error, target.platform as PlatformId) });
+      refused.push({ id: target.id, error: targetFailure(error, target.platform) });
     }
   }
 
