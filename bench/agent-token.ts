@@ -9,7 +9,11 @@ export async function mintAgentToken(port: number, key: string): Promise<string>
   const base = `http://127.0.0.1:${port}`;
   const redirect = "http://127.0.0.1:9/callback";
   const registered = (await (
-    await fetch(`${base}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "bench agent", redirect_uris: [redirect], token_endpoint_auth_method: "none" }) })
+    await fetch(`${base}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "bench agent", redirect_uris: [redirect], token_endpoint_auth_method: "none" }),
+    })
   ).json()) as { client_id: string };
   const verifier = randomBytes(32).toString("base64url");
   const request = {
@@ -27,7 +31,12 @@ export async function mintAgentToken(port: number, key: string): Promise<string>
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? "";
   const form = new URLSearchParams({ ...request, _csrf: csrf, allProfiles: "on", allPlatforms: "on", creditsPerDay: "100", decision: "approve" });
   for (const action of ["read", "draft", "publish_or_schedule"]) form.append("actions", action);
-  const answer = await fetch(`${base}/dashboard/agents/authorize`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: form.toString(), redirect: "manual" });
+  const answer = await fetch(`${base}/dashboard/agents/authorize`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    redirect: "manual",
+  });
   const code = new URL(answer.headers.get("location") ?? "http://invalid/").searchParams.get("code");
   if (!code) throw new Error(`the consent form answered ${answer.status} without a code`);
   const tokens = (await (

@@ -43,9 +43,27 @@ export async function seedAnalyticsFixture(runtime: { db: Database; deps: AppDep
   // 1,000 published posts, 100 per account, one target each, spread over the last 30 days.
   const now = Date.now();
   for (const account of accounts) {
-    const rows = Array.from({ length: POSTS_PER_ACCOUNT }, (_, n) => ({ n, id: `post_bench${account.id.slice(-8)}${String(n).padStart(4, "0")}`, at: new Date(now - (n % 29) * 86_400_000 - n * 60_000) }));
+    const rows = Array.from({ length: POSTS_PER_ACCOUNT }, (_, n) => ({
+      n,
+      id: `post_bench${account.id.slice(-8)}${String(n).padStart(4, "0")}`,
+      at: new Date(now - (n % 29) * 86_400_000 - n * 60_000),
+    }));
     await runtime.db.insert(posts).values(
-      rows.map((r) => ({ id: r.id, workspaceId: runtime.workspaceId, state: "published", text: `bench post ${r.n}`, textOverrides: {}, media: [], mediaAlt: [], mediaOverrides: {}, mediaAltOverrides: {}, platformOptions: {}, mode: "test" as const, createdAt: r.at, publishedAt: r.at })),
+      rows.map((r) => ({
+        id: r.id,
+        workspaceId: runtime.workspaceId,
+        state: "published",
+        text: `bench post ${r.n}`,
+        textOverrides: {},
+        media: [],
+        mediaAlt: [],
+        mediaOverrides: {},
+        mediaAltOverrides: {},
+        platformOptions: {},
+        mode: "test" as const,
+        createdAt: r.at,
+        publishedAt: r.at,
+      })),
     );
     await runtime.db.insert(postTargets).values(
       rows.map((r) => ({

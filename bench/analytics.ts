@@ -85,7 +85,9 @@ export async function runAnalyticsBench(): Promise<AnalyticsBenchResult> {
   const line = (label: string, c: ColdResult) =>
     `  cold, ${label}, every network call ${DELAY_MS} ms late: 1 account ${c.oneAccountColdMs.toFixed(0)} ms   10 accounts ${c.tenAccountsColdMs.toFixed(0)} ms   ratio ${c.ratio.toFixed(2)}`;
   console.log(`Analytics (GET /v1/analytics?period=30d, ${cached.accounts} accounts, ${cached.posts} published posts, medians of ${RUNS}):`);
-  console.log(`  cached: ${cached.trips} database round trips, ${cached.ms.toFixed(1)} ms   target < ${ANALYTICS_CACHED_ROUND_TRIPS_TARGET}: ${ok(cached.trips < ANALYTICS_CACHED_ROUND_TRIPS_TARGET)}`);
+  console.log(
+    `  cached: ${cached.trips} database round trips, ${cached.ms.toFixed(1)} ms   target < ${ANALYTICS_CACHED_ROUND_TRIPS_TARGET}: ${ok(cached.trips < ANALYTICS_CACHED_ROUND_TRIPS_TARGET)}`,
+  );
   console.log(`${line("simulators in process on PGlite", inProcess)}${inProcess.problems.length > 0 ? `   problems: ${inProcess.problems.join(", ")}` : ""}`);
   const outside = await runAnalyticsColdOutOfProcess(DELAY_MS, RUNS);
   const outOfProcess = outside ? withRatio(outside) : null;

@@ -50,7 +50,17 @@ try {
   const identity = (value: string) => value;
   const drizzleOptions = {
     rowMode: "array" as const,
-    parsers: { [types.TIMESTAMP]: identity, [types.TIMESTAMPTZ]: identity, [types.INTERVAL]: identity, [types.DATE]: identity, 1231: identity, 1115: identity, 1185: identity, 1187: identity, 1182: identity },
+    parsers: {
+      [types.TIMESTAMP]: identity,
+      [types.TIMESTAMPTZ]: identity,
+      [types.INTERVAL]: identity,
+      [types.DATE]: identity,
+      1231: identity,
+      1115: identity,
+      1185: identity,
+      1187: identity,
+      1182: identity,
+    },
   };
   const authQuery = () =>
     db
@@ -102,7 +112,11 @@ try {
   const mergedWs = { workspaceId: merged.workspaceId, key: merged.key };
   // The what-if client must give drizzle the same values (types included), ids and times aside.
   const shapeOf = (row: unknown) =>
-    JSON.stringify(row).replace(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/g, '"<date>"').replace(/"(ws|agt)_[0-9A-Za-z]+"/g, '"<id>"').replace(/"sk_test_[0-9A-Za-z]+"/g, '"<prefix>"').replace(/"prefix":"[^"]+"/, '"prefix":"<prefix>"');
+    JSON.stringify(row)
+      .replace(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/g, '"<date>"')
+      .replace(/"(ws|agt)_[0-9A-Za-z]+"/g, '"<id>"')
+      .replace(/"sk_test_[0-9A-Za-z]+"/g, '"<prefix>"')
+      .replace(/"prefix":"[^"]+"/, '"prefix":"<prefix>"');
   const mergedFound = await authenticateApiKey(mergedDb, merged.key);
   if (!(mergedFound?.workspace.createdAt instanceof Date)) throw new Error("the what-if client does not give drizzle Dates");
   const mergedRow = shapeOf(mergedFound);
@@ -143,7 +157,9 @@ try {
   }
   const m = (name: string) => median[name] ?? Number.NaN;
   const ratio = (a: string, b: string) => round(m(a) / m(b), 2).toFixed(2);
-  console.log(`In-process ratio limits/bare: ${ratio("app: GET /v1/me/limits", "hono: bare route, select 1")} as is; ${ratio("what-if merged parsers: GET /v1/me/limits", "what-if merged parsers: hono bare select 1")} with merged parsers`);
+  console.log(
+    `In-process ratio limits/bare: ${ratio("app: GET /v1/me/limits", "hono: bare route, select 1")} as is; ${ratio("what-if merged parsers: GET /v1/me/limits", "what-if merged parsers: hono bare select 1")} with merged parsers`,
+  );
 } finally {
   await merged?.close();
   await runtime.close();

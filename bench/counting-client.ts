@@ -94,7 +94,11 @@ export function countRoundTrips(client: PGlite): RoundTripCounter {
       };
       return callback(tx);
     });
-    if (listeners.size > 0) void run.then(() => emit("transaction", "COMMIT"), () => emit("transaction", "ROLLBACK"));
+    if (listeners.size > 0)
+      void run.then(
+        () => emit("transaction", "COMMIT"),
+        () => emit("transaction", "ROLLBACK"),
+      );
     return run;
   };
 

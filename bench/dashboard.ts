@@ -96,7 +96,12 @@ export async function runDashboardBench({ runtime, counter, app }: { runtime: Be
    * not for Chorus's round trips, so the sandbox fetch is marked and its queries left out.
    */
   const inSimulator = new AsyncLocalStorage<true>();
-  const sandbox = await sandboxRuntime(runtime.db, { workspaceId: runtime.workspaceId, now: () => runtime.deps.clock.now(), publicUrl: ORIGIN, networks: { ...runtime.deps.networks, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) } });
+  const sandbox = await sandboxRuntime(runtime.db, {
+    workspaceId: runtime.workspaceId,
+    now: () => runtime.deps.clock.now(),
+    publicUrl: ORIGIN,
+    networks: { ...runtime.deps.networks, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+  });
   const sandboxFetch = sandbox.fetch;
   sandbox.fetch = ((input: RequestInfo | URL, init?: RequestInit) => inSimulator.run(true, () => sandboxFetch(input, init))) as typeof fetch;
   let simulatorTrips = 0;

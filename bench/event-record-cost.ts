@@ -24,7 +24,10 @@ try {
     if (response.status !== 201) throw new Error(`POST /v1/webhooks: ${response.status}`);
   }
   const stepwise: JobQueue = { enqueue: tableJobQueue.enqueue, enqueueMany: tableJobQueue.enqueueMany?.bind(tableJobQueue) };
-  const paths: [string, JobQueue][] = [["one statement", tableJobQueue], ["statement per step", stepwise]];
+  const paths: [string, JobQueue][] = [
+    ["one statement", tableJobQueue],
+    ["statement per step", stepwise],
+  ];
   const totals = new Map<string, number[]>();
   const count = Number(process.env.BENCH_EVENTS ?? 200);
   for (let round_ = 0; round_ < 10; round_++) {

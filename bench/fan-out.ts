@@ -3,7 +3,7 @@ import type { TimedResponse } from "./http-client.js";
 import type { NetworkProbe, ProbeWindow } from "./network-probe.js";
 import { type AccountSet, type HttpClient, type PostView, type PublishFixture, expectStatus } from "./publish-fixture.js";
 import { percentile, round } from "./stats.js";
-import type { CpuSplit, FanOutRatios, FanOutResult, ModeResult, RoundTripResult } from "./fan-out-types.js";
+import type { CpuSplit, FanOutRatios, FanOutResult, ModeResult } from "./fan-out-types.js";
 
 export type { CpuSplit, FanOutRatios, FanOutResult, ModeResult, RoundTripResult } from "./fan-out-types.js";
 
@@ -23,7 +23,6 @@ interface Sample {
   failed: string[];
 }
 
-
 /** publishPrepared's claim of the targets (pending → publishing): the first statement of the fan-out. */
 const CLAIM_SQL = /^update "post_targets" set "state" = \$\d*, "attempt_started_at"/;
 /** Where the statements that can repeat per target come from, to name them in the report. */
@@ -34,7 +33,11 @@ const knownSources: [RegExp, string][] = [
   [/from "social_accounts"/, "account lookup"],
 ];
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** A statement's shape for grouping: whitespace collapsed, long ones cut. */
 export function sqlShape(sql: string, max = 110): string {
@@ -254,8 +257,7 @@ export async function runFanOutBench(input: Parameters<typeof fanOutMeasurer>[0]
     slowFault: summarizeMode("slowFault", slow),
     cpu: { oneTarget: split(attributed.one), tenTargets: split(attributed.ten) },
     roundTrips: {
-      what:
-        "Chorus's own round trips (the simulators' queries to their store, the same PGlite in the sandbox, are left out), counted at the PGlite client from the moment the request is sent until the adapter's first call reaches the sandbox fetch (all targets run at once, so with 10 targets this includes whatever the other targets sent meanwhile)",
+      what: "Chorus's own round trips (the simulators' queries to their store, the same PGlite in the sandbox, are left out), counted at the PGlite client from the moment the request is sent until the adapter's first call reaches the sandbox fetch (all targets run at once, so with 10 targets this includes whatever the other targets sent meanwhile)",
       beforeFirstCall: {
         oneTarget: median(beforeFirst(SINGLE_NETWORK)),
         tenTargets: median(beforeFirst("all")),

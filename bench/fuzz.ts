@@ -33,7 +33,12 @@ try {
     { count, seed },
   );
   console.log(`fuzz: ${summary.requests} requests over ${summary.routes} write routes (seed ${summary.seed}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`answers: ${Object.entries(summary.byClass).sort().map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(
+    `answers: ${Object.entries(summary.byClass)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   console.log(`5xx: ${summary.serverErrors}`);
   for (const o of summary.offenders) console.log(`  ${o.status} ${o.method} ${o.path}\n    sent: ${o.sent}\n    answer: ${o.answer}`);
   process.exitCode = summary.serverErrors > 0 ? 1 : 0;

@@ -33,7 +33,6 @@ export function createClient(port: number) {
   }
   const get = (path: string, headers: Record<string, string> = {}) => send("GET", path, headers);
   /** A JSON body (`content-type: application/json`). */
-  const json = (method: string, path: string, value: unknown, headers: Record<string, string> = {}) =>
-    send(method, path, { ...headers, "content-type": "application/json" }, JSON.stringify(value));
+  const json = (method: string, path: string, value: unknown, headers: Record<string, string> = {}) => send(method, path, { ...headers, "content-type": "application/json" }, JSON.stringify(value));
   return { get, send, json, close: () => agent.destroy() };
 }

@@ -130,7 +130,10 @@ export function printIdleMemory(result: IdleMemoryResult): void {
   console.log(`Idle memory of the Node server (${result.server === "dist" ? "node dist/server.js" : "tsx src/server.ts"}; targets: answer < 5 s, idle < 250 MB embedded, < 120 MB PostgreSQL):`);
   for (const start of [result.firstStart, result.restart, result.postgres]) {
     if (!start) console.log("  PostgreSQL: skipped (no server on 127.0.0.1:5432)");
-    else console.log(`  ${start.label.padEnd(30)} answer ${(start.answerMs / 1000).toFixed(1).padStart(5)} s  idle RSS ${start.idleRssMb.toFixed(1).padStart(6)} MB  (${start.processes} process${start.processes === 1 ? "" : "es"})`);
+    else
+      console.log(
+        `  ${start.label.padEnd(30)} answer ${(start.answerMs / 1000).toFixed(1).padStart(5)} s  idle RSS ${start.idleRssMb.toFixed(1).padStart(6)} MB  (${start.processes} process${start.processes === 1 ? "" : "es"})`,
+      );
   }
 }
 

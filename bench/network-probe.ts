@@ -99,7 +99,12 @@ export async function attachNetworkProbe(options: {
   forward?: (call: AdapterCall, platform: PlatformId | undefined) => Promise<Response>;
 }): Promise<NetworkProbe> {
   const scope = new AsyncLocalStorage<Scope>();
-  const sandbox = await sandboxRuntime(options.db, { workspaceId: options.workspaceId, now: () => new Date(), publicUrl: options.publicUrl, networks: { sleep: options.sleep, loadSimulators: () => import("../src/sandbox/registry.js") } });
+  const sandbox = await sandboxRuntime(options.db, {
+    workspaceId: options.workspaceId,
+    now: () => new Date(),
+    publicUrl: options.publicUrl,
+    networks: { sleep: options.sleep, loadSimulators: () => import("../src/sandbox/registry.js") },
+  });
   const originalFetch = sandbox.fetch;
   const forward = options.forward;
   const downstream = (call: AdapterCall, platform: PlatformId | undefined) => (forward ? forward(call, platform) : originalFetch(call.input, call.init));
@@ -180,7 +185,18 @@ export async function attachNetworkProbe(options: {
 
   return {
     begin({ perPublishDelayMs = 0, workInsideDelay = false, attributeCpu = false } = {}) {
-      window = { began: performance.now(), calls: [], trips: [], tripsBeforeFirstCall: null, simulatorTrips: 0, cpu: null, delayMs: perPublishDelayMs, workInsideDelay, delayed: new Set(), firstCallSeen: false };
+      window = {
+        began: performance.now(),
+        calls: [],
+        trips: [],
+        tripsBeforeFirstCall: null,
+        simulatorTrips: 0,
+        cpu: null,
+        delayMs: perPublishDelayMs,
+        workInsideDelay,
+        delayed: new Set(),
+        firstCallSeen: false,
+      };
       if (attributeCpu) {
         cpu.simulatorMs = 0;
         cpu.restMs = 0;

@@ -51,7 +51,13 @@ export function startSandboxServer(databaseUrl: string, apiPublicUrl: string, wo
  * `count` sandbox servers, started together, the networks shared out among them in turn (their
  * state is in the database, so any server can answer any call; one network always goes to the same).
  */
-export async function startSandboxServers(databaseUrl: string, apiPublicUrl: string, workspaceId: string, platforms: readonly PlatformId[], count: number): Promise<{ ports: Map<PlatformId, number>; close: () => Promise<void> }> {
+export async function startSandboxServers(
+  databaseUrl: string,
+  apiPublicUrl: string,
+  workspaceId: string,
+  platforms: readonly PlatformId[],
+  count: number,
+): Promise<{ ports: Map<PlatformId, number>; close: () => Promise<void> }> {
   const started = await Promise.allSettled(Array.from({ length: Math.max(1, count) }, () => startSandboxServer(databaseUrl, apiPublicUrl, workspaceId)));
   const servers = started.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   const close = async () => {

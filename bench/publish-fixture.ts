@@ -93,7 +93,8 @@ export async function createPublishFixture(db: Database, http: HttpClient): Prom
       const n = ++sets;
       const accounts = {} as Record<PlatformId, string>;
       for (const platform of platformIds) {
-        const body = platform === "bluesky" ? { platform, handle: `bench-${n}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: "brand" } : { platform, handle: `bench-${n}-${platform}`, profile: "brand" };
+        const body =
+          platform === "bluesky" ? { platform, handle: `bench-${n}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: "brand" } : { platform, handle: `bench-${n}-${platform}`, profile: "brand" };
         const account = expectStatus(await http.json("POST", "/v1/social-accounts/connect", body, auth), 201, `connect ${platform}`) as { id: string };
         accounts[platform] = account.id;
       }

@@ -35,7 +35,12 @@ for (const shape of [["bluesky"], platformIds] as const) {
   const r = p.stop();
   console.log(`== ${shape.length} targets: ${r.statements} statements, busy ${r.busyMs} ms`);
   for (const s of r.shapes.filter((x) => !/sandbox/.test(x.shape))) console.log(`  ${String(s.count).padStart(4)} ${String(s.ms).padStart(7)}  ${s.shape.slice(0, 120)}`);
-  console.log(`  sandbox: ${r.shapes.filter((x) => /sandbox/.test(x.shape)).reduce((a, x) => a + x.count, 0)} statements ${r.shapes.filter((x) => /sandbox/.test(x.shape)).reduce((a, x) => a + x.ms, 0).toFixed(1)} ms`);
+  console.log(
+    `  sandbox: ${r.shapes.filter((x) => /sandbox/.test(x.shape)).reduce((a, x) => a + x.count, 0)} statements ${r.shapes
+      .filter((x) => /sandbox/.test(x.shape))
+      .reduce((a, x) => a + x.ms, 0)
+      .toFixed(1)} ms`,
+  );
 }
 server.close();
 await runtime.close();

@@ -82,7 +82,9 @@ export async function runPublishingBench(input: { runtime: BenchRuntime; counter
   console.log(`    target 10 targets <= ${FAN_OUT_RATIO_TARGET} x 1 target: ${ok(l.ratio <= FAN_OUT_RATIO_TARGET)}`);
   console.log(`  fan-out B, \`slow\` fault delayMs ${delayMs} on all ten accounts (the delay applies to every call):`);
   for (const line of modeLines(b)) console.log(line);
-  console.log(`    target 10 targets <= ${FAN_OUT_RATIO_TARGET} x 1 target: ${ok(b.ratio <= FAN_OUT_RATIO_TARGET)} (vs the slowest network's own publish: ${ok(b.ratioVsSlowestOne <= FAN_OUT_RATIO_TARGET)})`);
+  console.log(
+    `    target 10 targets <= ${FAN_OUT_RATIO_TARGET} x 1 target: ${ok(b.ratio <= FAN_OUT_RATIO_TARGET)} (vs the slowest network's own publish: ${ok(b.ratioVsSlowestOne <= FAN_OUT_RATIO_TARGET)})`,
+  );
   const beforeFanOut = rt.beforeFanOut;
   const fanOutFlat = beforeFanOut !== null && beforeFanOut.tenTargets <= beforeFanOut.oneTarget && rt.validateOnly.tenTargets <= rt.validateOnly.oneTarget;
   const untilCallFlat = rt.beforeFirstCall.tenTargets <= rt.beforeFirstCall.oneTarget;
@@ -93,9 +95,7 @@ export async function runPublishingBench(input: { runtime: BenchRuntime; counter
   console.log(
     `    until the first network call ${rt.beforeFirstCall.oneTarget} → ${rt.beforeFirstCall.tenTargets} (runs ${rt.beforeFirstCall.oneTargetRange.join("-")} / ${rt.beforeFirstCall.tenTargetsRange.join("-")})   not growing: ${ok(untilCallFlat)}`,
   );
-  console.log(
-    `    whole request ${rt.wholeRequest.oneTarget} → ${rt.wholeRequest.tenTargets}   (the simulators' own: ${rt.wholeRequest.simulatorOneTarget} → ${rt.wholeRequest.simulatorTenTargets})`,
-  );
+  console.log(`    whole request ${rt.wholeRequest.oneTarget} → ${rt.wholeRequest.tenTargets}   (the simulators' own: ${rt.wholeRequest.simulatorOneTarget} → ${rt.wholeRequest.simulatorTenTargets})`);
   for (const g of rt.growing) console.log(`    before the first network call, once per target (${g.oneTarget} → ${g.tenTargets}): ${g.source ?? g.sql}`);
 
   const wakeups = pgliteWakeups(runtime.client);

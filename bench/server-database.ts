@@ -74,7 +74,13 @@ async function limitsAgainstBare(databaseUrl: string, label: string, requests: n
  *   machine of few cores it still competes for them: compare the no-delay figures).
  * Skipped, with the reason, when no PostgreSQL answers.
  */
-export async function runServerDatabaseBench(input: { requests: number; warmup: number; throughputRequests: number; publishRuns: number; sandboxProcesses: number }): Promise<ServerDatabaseResult | null> {
+export async function runServerDatabaseBench(input: {
+  requests: number;
+  warmup: number;
+  throughputRequests: number;
+  publishRuns: number;
+  sandboxProcesses: number;
+}): Promise<ServerDatabaseResult | null> {
   const available = await postgresAvailable();
   if (!available.ok) {
     console.log(`PostgreSQL server: skipped (${available.reason})`);
@@ -132,11 +138,18 @@ export async function runServerDatabaseBench(input: { requests: number; warmup: 
       const sixteen = await measureThroughput(api.port, c, 16, input.throughputRequests);
       throughput.push(one, sixteen);
       const errors = one.errors + sixteen.errors;
-      console.log(`    ${c.label.padEnd(38)} ${one.requestsPerSecond.toFixed(1).padStart(10)} ${sixteen.requestsPerSecond.toFixed(1).padStart(11)}${errors ? `   WARNING: ${errors} non-2xx answers` : ""}`);
+      console.log(
+        `    ${c.label.padEnd(38)} ${one.requestsPerSecond.toFixed(1).padStart(10)} ${sixteen.requestsPerSecond.toFixed(1).padStart(11)}${errors ? `   WARNING: ${errors} non-2xx answers` : ""}`,
+      );
     }
 
-    const fanOut = { inProcess: await fanOutOn(runtime, api.port, http, fixture, input.publishRuns, null), outOfProcess: await fanOutOn(runtime, api.port, http, fixture, input.publishRuns, { url: database.url, processes: input.sandboxProcesses }) };
-    console.log(`  fan-out on PostgreSQL, one 300 ms wait per network per publish (medians of ${input.publishRuns} rounds), 1 target (${SINGLE_NETWORK}) → 10 targets; the simulators' work after the wait / inside it:`);
+    const fanOut = {
+      inProcess: await fanOutOn(runtime, api.port, http, fixture, input.publishRuns, null),
+      outOfProcess: await fanOutOn(runtime, api.port, http, fixture, input.publishRuns, { url: database.url, processes: input.sandboxProcesses }),
+    };
+    console.log(
+      `  fan-out on PostgreSQL, one 300 ms wait per network per publish (medians of ${input.publishRuns} rounds), 1 target (${SINGLE_NETWORK}) → 10 targets; the simulators' work after the wait / inside it:`,
+    );
     for (const [label, r] of [
       ["simulators in the API's process", fanOut.inProcess],
       [`simulators in ${input.sandboxProcesses === 1 ? "a process" : `${input.sandboxProcesses} processes`} of their own`, fanOut.outOfProcess],
@@ -167,7 +180,14 @@ async function fanOutOn(
   if (runtime.deps.networks.sleep !== realSleep) throw new Error("the bench's runtime must use realSleep");
   const sandbox = outOfProcess ? await startSandboxServers(outOfProcess.url, publicUrl, fixture.workspaceId, platformIds, outOfProcess.processes) : null;
   const fallback = sandbox?.ports.get(SINGLE_NETWORK) ?? 0;
-  const probe = await attachNetworkProbe({ db: runtime.db, counter: notCounting(), publicUrl, workspaceId: fixture.workspaceId, sleep: realSleep, ...(sandbox ? { forward: sandboxForward(sandbox.ports, fallback, runtime.deps.networks.liveFetch) } : {}) });
+  const probe = await attachNetworkProbe({
+    db: runtime.db,
+    counter: notCounting(),
+    publicUrl,
+    workspaceId: fixture.workspaceId,
+    sleep: realSleep,
+    ...(sandbox ? { forward: sandboxForward(sandbox.ports, fallback, runtime.deps.networks.liveFetch) } : {}),
+  });
   try {
     // A fresh sandbox process is cold: one more warm-up round than the runtime that served everything before.
     return await runFanOutRatio({ http, probe, fixture, runs, delayMs: 300 }, sandbox ? 2 : 1);

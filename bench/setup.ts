@@ -57,10 +57,7 @@ async function openRuntime(databaseUrl?: string) {
         actor: "bench",
         at: systemClock.now(),
       });
-      await runtime.db
-        .update(workspaces)
-        .set({ apiPerMinute: 100_000_000, profileApiPerMinute: 100_000_000 })
-        .where(eq(workspaces.id, created.workspaceId));
+      await runtime.db.update(workspaces).set({ apiPerMinute: 100_000_000, profileApiPerMinute: 100_000_000 }).where(eq(workspaces.id, created.workspaceId));
       const deps: AppDeps = { ...runtime.deps, logger: silentLogger, rateLimiter: createMemoryRateLimiter(systemClock) };
       return { db: runtime.db, deps, workspaceId: created.workspaceId, key: created.apiKey.key, jobWakeups: runtime.jobWakeups, close };
     } catch (error) {

@@ -43,7 +43,13 @@ const FAST: PlatformId[] = ["bluesky", "twitter", "facebook", "linkedin"];
 
 function figures(samples: number[]): LagFigures {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { targets: sorted.length, samplesMs: sorted.map((v) => round(v, 1)), p50: round(percentile(sorted, 50), 1), p95: round(percentile(sorted, 95), 1), max: round(sorted[sorted.length - 1] ?? Number.NaN, 1) };
+  return {
+    targets: sorted.length,
+    samplesMs: sorted.map((v) => round(v, 1)),
+    p50: round(percentile(sorted, 50), 1),
+    p95: round(percentile(sorted, 95), 1),
+    max: round(sorted[sorted.length - 1] ?? Number.NaN, 1),
+  };
 }
 
 /**

@@ -58,7 +58,15 @@ export function profileStatements(client: PGlite): StatementProfile {
       patched.exec = original.exec;
       patched.transaction = original.transaction;
       const list = [...shapes].map(([shape, v]) => ({ shape, count: v.count, ms: round(v.ms, 1) })).sort((a, b) => b.ms - a.ms);
-      return { wallMs: round(performance.now() - started, 1), busyMs: round(list.reduce((s, x) => s + x.ms, 0), 1), statements: list.reduce((s, x) => s + x.count, 0), shapes: list };
+      return {
+        wallMs: round(performance.now() - started, 1),
+        busyMs: round(
+          list.reduce((s, x) => s + x.ms, 0),
+          1,
+        ),
+        statements: list.reduce((s, x) => s + x.count, 0),
+        shapes: list,
+      };
     },
   };
 }

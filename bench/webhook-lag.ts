@@ -93,7 +93,11 @@ async function runPhase(runtime: ServerBenchRuntime, input: { label: string; eve
   // Jobs left by earlier sections would run in the same passes and measure something else.
   await db.update(jobs).set({ doneAt: new Date(), lockedUntil: null }).where(isNull(jobs.doneAt));
   // Started as src/server.ts starts it: woken by every enqueue (PGlite in process, or LISTEN).
-  const poller = startJobPoller({ db, clock: deps.clock, services: domainServices(deps, "http://localhost") }, deps.logger, runtime.jobWakeups && process.env.BENCH_WEBHOOK_WAKEUPS !== "0" ? { wakeups: runtime.jobWakeups } : {});
+  const poller = startJobPoller(
+    { db, clock: deps.clock, services: domainServices(deps, "http://localhost") },
+    deps.logger,
+    runtime.jobWakeups && process.env.BENCH_WEBHOOK_WAKEUPS !== "0" ? { wakeups: runtime.jobWakeups } : {},
+  );
   const started = Date.now();
   try {
     for (let i = 0; i < input.events; i++) {
@@ -110,7 +114,14 @@ async function runPhase(runtime: ServerBenchRuntime, input: { label: string; eve
       const sorted = [...r.lags.values()].sort((a, b) => a - b);
       return { delivered: r.lags.size, lagMs: { p50: round(percentile(sorted, 50), 1), p95: round(percentile(sorted, 95), 1), max: round(sorted[sorted.length - 1] ?? Number.NaN, 1) } };
     });
-    return { label: input.label, events: input.events, ratePerSecond: input.ratePerSecond, healthy: summary, deadRequests: input.dead ? (receivers[2]?.requests ?? 0) : null, seconds: round((Date.now() - started) / 1000, 1) };
+    return {
+      label: input.label,
+      events: input.events,
+      ratePerSecond: input.ratePerSecond,
+      healthy: summary,
+      deadRequests: input.dead ? (receivers[2]?.requests ?? 0) : null,
+      seconds: round((Date.now() - started) / 1000, 1),
+    };
   } finally {
     await poller.stop();
     for (const id of hooks) {

@@ -97,11 +97,10 @@ if (firstKey) {
 }
 
 // DATABASE_URL and WS_PROXY change per run (the proxy's port), so they are passed as --var, not stored.
-const wrangler: ChildProcess = spawn(
-  "node_modules/.bin/wrangler",
-  ["dev", "--port", String(port), "--ip", "127.0.0.1", "--var", `DATABASE_URL:${databaseUrl}`, "--var", `WS_PROXY:${proxy.url}`],
-  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-);
+const wrangler: ChildProcess = spawn("node_modules/.bin/wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--var", `DATABASE_URL:${databaseUrl}`, "--var", `WS_PROXY:${proxy.url}`], {
+  stdio: "inherit",
+  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+});
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {

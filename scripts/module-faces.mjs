@@ -45,7 +45,13 @@ function definingFile(module, name) {
     }
     // Names handed on from elsewhere: `export { a, type B } from "..."` or `export { a };`.
     for (const [, list] of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)) {
-      const names = list.split(",").map((part) => part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop());
+      const names = list.split(",").map((part) =>
+        part
+          .trim()
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)
+          .pop(),
+      );
       if (names.includes(name)) return file;
     }
   }
@@ -67,7 +73,10 @@ for (const file of listFiles("src")) {
     if (!targetModule || targetModule === fromModule) continue;
     if (target === path.join(domain, targetModule, "index.ts")) {
       // A name asked of the face that it does not offer yet: find the module file that exports it.
-      for (const part of list.split(",").map((p) => p.trim()).filter(Boolean)) {
+      for (const part of list
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const isType = Boolean(typeOnly) || part.startsWith("type ");
         const [exported] = part.replace(/^type\s+/, "").split(/\s+as\s+/);
         const owner = definingFile(targetModule, exported);
@@ -140,7 +149,10 @@ if (!check) {
   for (const [file, fileEdits] of byFile) {
     let text = readFileSync(file, "utf8");
     for (const edit of fileEdits) {
-      let spec = path.relative(path.dirname(file), path.join(domain, edit.module, "index.js")).split(path.sep).join("/");
+      let spec = path
+        .relative(path.dirname(file), path.join(domain, edit.module, "index.js"))
+        .split(path.sep)
+        .join("/");
       if (!spec.startsWith(".")) spec = `./${spec}`;
       const list = edit.names.map((n) => (n.isType && !/^import type|^export type/.test(edit.original) ? `type ${n.text}` : n.text)).join(", ");
       const typeWord = /^(import|export) type/.test(edit.original) ? " type" : "";

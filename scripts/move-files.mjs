@@ -65,11 +65,13 @@ function respecify(fromFile, targetFile, originalSpecifier) {
     return rel.replace(/\/index\.ts$/, keepsExtensionless ? "" : "/index.js");
   }
   if (keepsExtensionless) return rel.replace(/\.(ts|tsx|mts)$/, "");
-  return rel.replace(/\.tsx$/, ".js").replace(/\.ts$/, ".js").replace(/\.mts$/, ".mjs");
+  return rel
+    .replace(/\.tsx$/, ".js")
+    .replace(/\.ts$/, ".js")
+    .replace(/\.mts$/, ".mjs");
 }
 
-const importPattern =
-  /((?:from|import|vi\.mock|vi\.importActual|require)\s*\(?\s*)(["'])(\.{1,2}\/[^"'\n]+)\2/g;
+const importPattern = /((?:from|import|vi\.mock|vi\.importActual|require)\s*\(?\s*)(["'])(\.{1,2}\/[^"'\n]+)\2/g;
 
 // oldLocation: where the file stood when its imports were written (differs from file after a move).
 function rewrite(file, oldLocation) {

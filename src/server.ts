@@ -26,11 +26,11 @@ const firstKey = await ensureFirstWorkspace(runtime.db, runtime.deps.clock.now()
 const app = createApp(runtime.deps);
 
 // Scheduled publishes and asynchronous-publish polling run here, in process, from the job table.
-const poller = startJobPoller(
-  { db: runtime.db, clock: runtime.deps.clock, services: domainServices(runtime.deps, env.CHORUS_PUBLIC_URL ?? `http://localhost:${env.PORT}`) },
-  runtime.deps.logger,
-  { wakeups: runtime.jobWakeups, concurrency: env.CHORUS_JOB_CONCURRENCY, perWorkspace: env.CHORUS_JOB_CONCURRENCY_PER_WORKSPACE },
-);
+const poller = startJobPoller({ db: runtime.db, clock: runtime.deps.clock, services: domainServices(runtime.deps, env.CHORUS_PUBLIC_URL ?? `http://localhost:${env.PORT}`) }, runtime.deps.logger, {
+  wakeups: runtime.jobWakeups,
+  concurrency: env.CHORUS_JOB_CONCURRENCY,
+  perWorkspace: env.CHORUS_JOB_CONCURRENCY_PER_WORKSPACE,
+});
 
 /** Every answered write may leave something for the background sweeps to watch: it ends a quiet spell. */
 const fetch: typeof app.fetch = async (request, ...rest) => {
@@ -46,7 +46,9 @@ const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(firstKey.key);
   }
   if (runtime.deps.loopbackWebhooks && !listensOnLoopback(env.HOST)) {
-    console.warn(`CHORUS_ALLOW_LOOPBACK_WEBHOOKS=true while listening on ${env.HOST}: any test key may deliver webhooks to this machine's own ports, and any test-mode owner's consent page may read them.`);
+    console.warn(
+      `CHORUS_ALLOW_LOOPBACK_WEBHOOKS=true while listening on ${env.HOST}: any test key may deliver webhooks to this machine's own ports, and any test-mode owner's consent page may read them.`,
+    );
   }
   console.log(`Reference: http://localhost:${info.port}/docs`);
   console.log(`Chorus API listening on http://localhost:${info.port} (${runtime.databaseLabel})`);

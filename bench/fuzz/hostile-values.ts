@@ -11,13 +11,17 @@ export interface RawJson {
 export type FuzzValue = null | boolean | number | string | RawJson | FuzzValue[] | { [key: string]: FuzzValue };
 
 export const raw = (text: string): RawJson => ({ raw: text });
-const isRaw = (value: unknown): value is RawJson => typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && typeof (value as RawJson).raw === "string";
+const isRaw = (value: unknown): value is RawJson =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && typeof (value as RawJson).raw === "string";
 
 /** JSON text with raw pieces inlined (only the fuzzer's own shallow values are walked). */
 export function encode(value: FuzzValue): string {
   if (isRaw(value)) return value.raw;
   if (Array.isArray(value)) return `[${value.map(encode).join(",")}]`;
-  if (value !== null && typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${encode(v)}`).join(",")}}`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${encode(v)}`)
+      .join(",")}}`;
   return JSON.stringify(value);
 }
 

@@ -94,7 +94,14 @@ export async function runCommand(db: Database, command: string, values: CliValue
         }).filter(([, v]) => v !== undefined),
       );
       const row = await setLimits(db, { workspaceId: need("workspace"), settings });
-      return { workspace: row?.id, apiPerMinute: row?.apiPerMinute, postsPerMinute: row?.postsPerMinute, profileApiPerMinute: row?.profileApiPerMinute, profilePostsPerMinute: row?.profilePostsPerMinute, blockedPlatforms: row?.blockedPlatforms };
+      return {
+        workspace: row?.id,
+        apiPerMinute: row?.apiPerMinute,
+        postsPerMinute: row?.postsPerMinute,
+        profileApiPerMinute: row?.profileApiPerMinute,
+        profilePostsPerMinute: row?.profilePostsPerMinute,
+        blockedPlatforms: row?.blockedPlatforms,
+      };
     }
     case "app-link": {
       const workspaceId = need("workspace");

@@ -9,7 +9,11 @@ import { adapterFor } from "../networks/registry.js";
  * (LinkedIn). A misspelt product would silently close its door, so it stops the server instead.
  */
 function readProducts(platform: PlatformId, value: string | undefined): string[] | null {
-  const products = value?.split(",").map((p) => p.trim()).filter(Boolean) ?? [];
+  const products =
+    value
+      ?.split(",")
+      .map((p) => p.trim())
+      .filter(Boolean) ?? [];
   if (products.length === 0) return null;
   const adapter = adapterFor(platform);
   const known = adapter.connectVariants ? adapter.capabilities.connect.variants : [];

@@ -56,7 +56,7 @@ export function enforceAgentGrant(): MiddlewareHandler<AppEnv> {
     if (!agent) return next();
     const method = c.req.method;
     assertActionGranted(agent.grant, requiredAction(method, c.req.path), `${method} ${c.req.path}`);
-    const platforms = [...c.req.queries("platform") ?? [], ...(c.req.queries("platforms") ?? []).flatMap((p) => p.split(","))];
+    const platforms = [...(c.req.queries("platform") ?? []), ...(c.req.queries("platforms") ?? []).flatMap((p) => p.split(","))];
     assertPlatformsInGrant(ctx, platforms.length > 0 ? platforms : undefined, "platform");
     await next();
     // MCP tool calls are audited per tool by the MCP server, which knows which ones write.

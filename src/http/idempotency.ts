@@ -66,12 +66,7 @@ export interface KeyedRequest {
  * `create_post` argument both come through here, with the same fingerprint for the same request,
  * so a retry through either door replays the first.
  */
-export async function runIdempotent(
-  c: Context<AppEnv>,
-  ctx: DomainContext,
-  request: KeyedRequest,
-  run: () => Promise<StoredAnswer & { refusedBeforeExecution: boolean }>,
-): Promise<KeyedOutcome> {
+export async function runIdempotent(c: Context<AppEnv>, ctx: DomainContext, request: KeyedRequest, run: () => Promise<StoredAnswer & { refusedBeforeExecution: boolean }>): Promise<KeyedOutcome> {
   if (!KEY_SHAPE.test(request.key)) throw new ApiError("idempotency_key_invalid", { param: "Idempotency-Key", beforeExecution: true });
   const { db, workspace, apiKey } = ctx;
   const print = await fingerprint(request.method, request.path, request.body);

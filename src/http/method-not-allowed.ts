@@ -16,9 +16,7 @@ function toPattern(path: string): RegExp {
 export function allowedMethods(app: Hono<AppEnv>): (path: string) => string[] {
   let table: { pattern: RegExp; method: string }[] | null = null;
   return (path) => {
-    table ??= app.routes
-      .filter((r) => r.method !== "ALL" && !r.path.endsWith("*"))
-      .map((r) => ({ pattern: toPattern(r.path), method: r.method }));
+    table ??= app.routes.filter((r) => r.method !== "ALL" && !r.path.endsWith("*")).map((r) => ({ pattern: toPattern(r.path), method: r.method }));
     return [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))];
   };
 }

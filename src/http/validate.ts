@@ -120,9 +120,9 @@ export function validate<T extends Target, S extends AnySchema>(
       input = await readJson(c.req);
       // valibot's object schemas take an array as an object with no keys: every body of this API
       // is a JSON object, so an array is refused here rather than read as an empty body.
-      if (Array.isArray(input)) throw new ApiError("field_wrong_type", { message: "The body must be a JSON object, received an array.", fix: "Send the fields as one JSON object: `{ ... }`.", beforeExecution: true });
-    }
-    else if (target === "query") input = c.req.query();
+      if (Array.isArray(input))
+        throw new ApiError("field_wrong_type", { message: "The body must be a JSON object, received an array.", fix: "Send the fields as one JSON object: `{ ... }`.", beforeExecution: true });
+    } else if (target === "query") input = c.req.query();
     else input = c.req.param();
     // Bodies are checked as they are parsed; the path and query are checked here, by name.
     if (target !== "json") assertSafeInput(input);

@@ -76,5 +76,4 @@ export function toEnvelope(error: ApiError, baseUrl: string, requestId: string):
   };
 }
 
-export const notFound = (param = "id", message?: string) =>
-  new ApiError("resource_not_found", { param, ...(message ? { message } : {}) });
+export const notFound = (param = "id", message?: string) => new ApiError("resource_not_found", { param, ...(message ? { message } : {}) });

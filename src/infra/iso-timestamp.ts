@@ -16,9 +16,7 @@ export interface WallClock {
   millisecond: number;
 }
 
-export type ParsedTimestamp =
-  | { ok: true; wall: WallClock; /** Minutes east of UTC, or null when the text had no `Z` or offset. */ offsetMinutes: number | null }
-  | { ok: false; problem: string };
+export type ParsedTimestamp = { ok: true; wall: WallClock /** Minutes east of UTC, or null when the text had no `Z` or offset. */; offsetMinutes: number | null } | { ok: false; problem: string };
 
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/i;
 export const TIMESTAMP_EXAMPLE = "2030-01-31T09:30:00Z";

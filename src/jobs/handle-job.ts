@@ -17,7 +17,10 @@ export interface JobMessage {
   payload: Record<string, string | number>;
 }
 
-const loaderFor = (ctx: DomainContext): MediaLoader => async (ids) => new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));
+const loaderFor =
+  (ctx: DomainContext): MediaLoader =>
+  async (ids) =>
+    new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));
 
 /** Reads a job's workspace; the runner shares one read among the jobs of a claimed batch. */
 export type WorkspaceLoader = (workspaceId: string) => Promise<WorkspaceRecord | null>;

@@ -63,12 +63,13 @@ export function createJobRunner(runtime: JobRuntime, options: JobRunnerOptions =
   const deliveries = batchedDeliveryStatements(runtime.db, runtime.clock, runtime.services.webhookStaleAttemptMs);
 
   // No statement while nothing runs: an idle process must not keep its database awake.
-  const heartbeat = setInterval(() => {
-    if (running.size === 0) return;
-    renewJobLeases(runtime, { owner, ids: [...running.keys()], leaseMs }).catch((error: unknown) =>
-      options.logger?.error("job lease renewal failed", { error: String(error) }),
-    );
-  }, options.heartbeatMs ?? Math.floor(leaseMs / 3));
+  const heartbeat = setInterval(
+    () => {
+      if (running.size === 0) return;
+      renewJobLeases(runtime, { owner, ids: [...running.keys()], leaseMs }).catch((error: unknown) => options.logger?.error("job lease renewal failed", { error: String(error) }));
+    },
+    options.heartbeatMs ?? Math.floor(leaseMs / 3),
+  );
   heartbeat.unref?.();
 
   const run = async (job: ClaimedJob, workspaces: WorkspaceLoader) => {

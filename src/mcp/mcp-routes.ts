@@ -21,36 +21,38 @@ function mcpResponses() {
     ...rest,
     200: jsonResponse(JsonRpcResponseSchema, "The JSON-RPC response (a tool's refusal is a result with `isError: true`)."),
     202: jsonResponse(v.null(), "Accepted: the body was a notification.", null),
-    400: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message, or a batch), or -32000 for an `MCP-Protocol-Version` header this server does not speak."),
+    400: jsonResponse(
+      JsonRpcErrorSchema,
+      "A JSON-RPC error: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message, or a batch), or -32000 for an `MCP-Protocol-Version` header this server does not speak.",
+    ),
     406: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error (-32000): `Accept` names neither application/json nor text/event-stream."),
     415: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error (-32000): the body is not sent as application/json."),
     413: jsonResponse(JsonRpcErrorSchema, "A JSON-RPC error: -32600, the body is over 1 MB."),
   };
 }
 
-export const mcpRoutes = new Hono<AppEnv>()
-  .post(
-    "/mcp",
-    describeRoute({
-      operationId: "mcp",
-      tags: ["Agents"],
-      summary: "MCP endpoint (Streamable HTTP, JSON-RPC 2.0) for agents",
-      description,
-      security,
-      requestBody: {
-        required: true,
-        description: "One JSON-RPC 2.0 message.",
-        content: { "application/json": { schema: openApiSchema(JsonRpcRequestBody) } },
-      },
-      responses: mcpResponses(),
-    }),
-    async (c) => {
-      // The MCP SDK (its zod schemas) is a quarter of the app's memory and start-up: loaded on the
-      // first MCP request, so a server or isolate that never serves an agent never pays for it.
-      const [{ readJsonRpcBody }, { mcpEndpoint }] = await Promise.all([import("../routes/v1/mcp/json-rpc-body.js"), import("./server.js")]);
-      const read = await readJsonRpcBody(c.req);
-      if ("refusal" in read) return read.refusal;
-      const { transport } = await mcpEndpoint();
-      return transport.handle(c, read.body);
+export const mcpRoutes = new Hono<AppEnv>().post(
+  "/mcp",
+  describeRoute({
+    operationId: "mcp",
+    tags: ["Agents"],
+    summary: "MCP endpoint (Streamable HTTP, JSON-RPC 2.0) for agents",
+    description,
+    security,
+    requestBody: {
+      required: true,
+      description: "One JSON-RPC 2.0 message.",
+      content: { "application/json": { schema: openApiSchema(JsonRpcRequestBody) } },
     },
-  );
+    responses: mcpResponses(),
+  }),
+  async (c) => {
+    // The MCP SDK (its zod schemas) is a quarter of the app's memory and start-up: loaded on the
+    // first MCP request, so a server or isolate that never serves an agent never pays for it.
+    const [{ readJsonRpcBody }, { mcpEndpoint }] = await Promise.all([import("../routes/v1/mcp/json-rpc-body.js"), import("./server.js")]);
+    const read = await readJsonRpcBody(c.req);
+    if ("refusal" in read) return read.refusal;
+    const { transport } = await mcpEndpoint();
+    return transport.handle(c, read.body);
+  },
+);

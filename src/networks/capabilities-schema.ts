@@ -66,7 +66,10 @@ export const NetworkCapabilitiesSchema = v.object({
     scopes: v.array(v.string()),
   }),
   targets: v.pipe(v.array(v.string()), v.description("Kinds of destination inside an account (page, board, location, organization).")),
-  rateLimits: v.pipe(v.array(v.object({ scope: v.string(), limit: v.number(), windowSeconds: v.number(), notes: v.optional(v.string()) })), v.description("The network's own limits Chorus paces against.")),
+  rateLimits: v.pipe(
+    v.array(v.object({ scope: v.string(), limit: v.number(), windowSeconds: v.number(), notes: v.optional(v.string()) })),
+    v.description("The network's own limits Chorus paces against."),
+  ),
   options: v.pipe(v.record(v.string(), OptionSpec), v.description("Every `platformOptions.<platform>` field with its type and valid values.")),
 });
 
@@ -89,14 +92,18 @@ export const PlatformCapabilitiesSchema = v.object({
       minRefreshSeconds: v.pipe(v.nullable(v.number()), v.description("Youngest cached result `refresh=true` replaces; a younger one is answered from the cache.")),
       metrics: v.pipe(
         v.record(v.string(), v.nullable(v.string())),
-        v.description("The network's own current metric name behind each normalised metric (`views`, `reach`, `likes`, `comments`, `shares`, `saves`, `clicks`, `videoViews`, `watchTimeSeconds`, `followers`); null where the network publishes none."),
+        v.description(
+          "The network's own current metric name behind each normalised metric (`views`, `reach`, `likes`, `comments`, `shares`, `saves`, `clicks`, `videoViews`, `watchTimeSeconds`, `followers`); null where the network publishes none.",
+        ),
       ),
     }),
     v.description("Analytics: which reads work and how the network's metrics map to Chorus's."),
   ),
   live: v.pipe(
     v.array(v.string()),
-    v.description("Live broadcast operations under /v1/social-accounts/{id}/live-broadcasts (`create`, `read`, `start`, `end`, `credentials`); empty when the network cannot go live through Chorus, and those routes answer 400 `capability_unsupported`."),
+    v.description(
+      "Live broadcast operations under /v1/social-accounts/{id}/live-broadcasts (`create`, `read`, `start`, `end`, `credentials`); empty when the network cannot go live through Chorus, and those routes answer 400 `capability_unsupported`.",
+    ),
   ),
 });
 

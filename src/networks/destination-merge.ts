@@ -31,9 +31,7 @@ export async function mergeDestinations<T extends MergeItem>(
   fetchPage: (destination: string, cursor: string | null, size: number) => Promise<{ items: T[]; cursor: string | null }>,
 ): Promise<NetworkPage<T>> {
   const states = statesOf(cursor);
-  const sources = await Promise.all(
-    destinations.filter((d) => !states[d]?.done).map((d) => fetchSource(d, states[d] ?? freshState, limit, (at, size) => fetchPage(d, at, size))),
-  );
+  const sources = await Promise.all(destinations.filter((d) => !states[d]?.done).map((d) => fetchSource(d, states[d] ?? freshState, limit, (at, size) => fetchPage(d, at, size))));
   const merged = mergePages(sources, limit);
   const next = { ...states, ...merged.states };
   const more = destinations.some((d) => !next[d]?.done);

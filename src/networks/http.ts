@@ -109,13 +109,7 @@ export async function readBody(response: Response): Promise<unknown> {
  * network's table. A transport failure (DNS, reset, timeout) is `platform_unavailable`: the
  * caller decides whether the outcome is unknown (publishing) or simply failed (reads).
  */
-export async function callNetwork<T = unknown>(
-  net: NetworkContext,
-  table: ErrorTable,
-  url: string,
-  init: RequestInit = {},
-  options: { resetHeader?: string } = {},
-): Promise<NetworkResponse<T>> {
+export async function callNetwork<T = unknown>(net: NetworkContext, table: ErrorTable, url: string, init: RequestInit = {}, options: { resetHeader?: string } = {}): Promise<NetworkResponse<T>> {
   let response: Response;
   try {
     response = await net.fetch(url, init);

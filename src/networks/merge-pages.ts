@@ -98,9 +98,7 @@ export interface MergeResult<T> {
 export function mergePages<T extends MergeItem>(sources: FetchedSource<T>[], limit: number): MergeResult<T> {
   const ordered = [...sources].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // Each source's unread items in order, each with the index of the page it came from.
-  const buffers = ordered.map((source) =>
-    source.pages.flatMap((page, p) => (p === 0 ? unread(page.items, source.state.after) : page.items).map((item) => ({ item, page: p }))),
-  );
+  const buffers = ordered.map((source) => source.pages.flatMap((page, p) => (p === 0 ? unread(page.items, source.state.after) : page.items).map((item) => ({ item, page: p }))));
   // A source blocks the merge only when its last page came back full: a short page with a cursor
   // is almost always the end (Bluesky's AppView names a cursor even on its last page), and making
   // every other network wait a round trip for it would cut most merged pages short. Its cursor is

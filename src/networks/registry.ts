@@ -30,7 +30,6 @@ export function adapterFor(platform: PlatformId): NetworkAdapter {
   return adapters[platform];
 }
 
-
 /** The network's rules (its `rules.ts`): validation rows, token renewal, poll interval, posting window. */
 export function rulesFor(platform: PlatformId): NetworkRules {
   return adapters[platform].rules;

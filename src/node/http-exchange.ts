@@ -98,7 +98,12 @@ function inflateEither(): Transform {
 function decodersFor(contentEncoding: string | undefined): Transform[] {
   if (!contentEncoding) return [];
   const decoders: Transform[] = [];
-  for (const coding of contentEncoding.toLowerCase().split(",").map((c) => c.trim()).filter(Boolean).reverse()) {
+  for (const coding of contentEncoding
+    .toLowerCase()
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .reverse()) {
     if (coding === "gzip" || coding === "x-gzip") decoders.push(createGunzip(zlibFlush));
     else if (coding === "deflate") decoders.push(inflateEither());
     else if (coding === "br") decoders.push(createBrotliDecompress({ flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH }));

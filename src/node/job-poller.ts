@@ -93,8 +93,7 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
       wake = finish;
     });
 
-  const quietUntil = () =>
-    Math.min(lastSweep + quietSweepEveryMs, lastRenewalSweep + renewalSweepEveryMs, lastTokenSweep + tokenSweepEveryMs) - Date.now();
+  const quietUntil = () => Math.min(lastSweep + quietSweepEveryMs, lastRenewalSweep + renewalSweepEveryMs, lastTokenSweep + tokenSweepEveryMs) - Date.now();
 
   const pass = async (): Promise<number> => {
     const quiet = runner.active() === 0 && (await marker.isQuiet());

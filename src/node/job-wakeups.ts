@@ -55,7 +55,7 @@ export function postgresWakeups(url: string, logger: Logger): JobWakeups {
         }
       };
       const reconnectLater = (lost: pg.Client) => {
-        if (stopped || client !== lost && client !== null) return;
+        if (stopped || (client !== lost && client !== null)) return;
         client = null;
         lost.removeAllListeners();
         // A late error from a connection being closed must not become an uncaught one.

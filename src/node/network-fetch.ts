@@ -49,9 +49,7 @@ function headersOf(given: HeadersInit | undefined): OutgoingHttpHeaders {
   const prototype = Object.getPrototypeOf(given) as unknown;
   // Only an object literal's own keys are its headers: a Map or other iterable holds them as entries.
   const plain =
-    (prototype === Object.prototype || prototype === null) &&
-    Object.values(record).every((v) => typeof v === "string" && PLAIN_VALUE.test(v)) &&
-    Object.keys(record).every((k) => TOKEN.test(k));
+    (prototype === Object.prototype || prototype === null) && Object.values(record).every((v) => typeof v === "string" && PLAIN_VALUE.test(v)) && Object.keys(record).every((k) => TOKEN.test(k));
   if (!plain) {
     new Headers(given).forEach((value, name) => {
       out[name] = value;

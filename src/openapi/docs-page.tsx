@@ -12,9 +12,7 @@ export const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The catalogue's texts mark code with backticks, as Markdown does; shown here as code. */
-const WithCode: FC<{ text: string }> = ({ text }) => (
-  <>{text.split("`").map((part, index) => (index % 2 === 1 ? <code>{part}</code> : part))}</>
-);
+const WithCode: FC<{ text: string }> = ({ text }) => <>{text.split("`").map((part, index) => (index % 2 === 1 ? <code>{part}</code> : part))}</>;
 
 /**
  * /docs: the reference rendered in the browser by Swagger UI from /openapi.json (request and
@@ -54,8 +52,8 @@ export const DocsPage: FC<{ title: string; version: string }> = ({ title, versio
         <section id="errors">
           <h2>Errors</h2>
           <p>
-            Every error body is <code>{"{ \"error\": { … } }"}</code> with <code>type</code>, <code>message</code>, <code>code</code>, <code>param</code>, <code>fix</code>,{" "}
-            <code>docs</code>, <code>platform</code>, <code>retryable</code> and <code>requestId</code>. Branch on <code>code</code>.
+            Every error body is <code>{'{ "error": { … } }'}</code> with <code>type</code>, <code>message</code>, <code>code</code>, <code>param</code>, <code>fix</code>, <code>docs</code>,{" "}
+            <code>platform</code>, <code>retryable</code> and <code>requestId</code>. Branch on <code>code</code>.
           </p>
           <table>
             <thead>

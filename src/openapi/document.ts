@@ -46,7 +46,10 @@ export const openApiDocumentation = {
     { name: "Agents", description: "The MCP endpoint: the same operations as tools for software agents." },
     { name: "Dashboard", description: "Sign-in links to the web dashboard." },
     { name: "Inbox", description: "Notifications across networks, read in parallel with a `problems` entry for every network that could not be read." },
-    { name: "Analytics", description: "Normalised post and account metrics with each network's own names beside them, cached with `fetchedAt`; networks that cannot be read are reported, never zeros." },
+    {
+      name: "Analytics",
+      description: "Normalised post and account metrics with each network's own names beside them, cached with `fetchedAt`; networks that cannot be read are reported, never zeros.",
+    },
     {
       name: "Live video",
       description:

@@ -22,12 +22,23 @@ export function pageWebhookBody(pageId: string, item: SimulatedInbound): unknown
   if (item.kind === "message") {
     return {
       object: "page",
-      entry: [{ id: pageId, time: item.at.getTime(), messaging: [{ sender: { id: item.from.id }, recipient: { id: pageId }, timestamp: item.at.getTime(), message: { mid: item.id, text: item.text } }] }],
+      entry: [
+        { id: pageId, time: item.at.getTime(), messaging: [{ sender: { id: item.from.id }, recipient: { id: pageId }, timestamp: item.at.getTime(), message: { mid: item.id, text: item.text } }] },
+      ],
     };
   }
   const value =
     item.kind === "comment"
-      ? { item: "comment", verb: "add", comment_id: item.id, post_id: item.postId, parent_id: item.postId, message: item.text, from: { id: item.from.id, name: item.from.username }, created_time: seconds(item.at) }
+      ? {
+          item: "comment",
+          verb: "add",
+          comment_id: item.id,
+          post_id: item.postId,
+          parent_id: item.postId,
+          message: item.text,
+          from: { id: item.from.id, name: item.from.username },
+          created_time: seconds(item.at),
+        }
       : { item: "post", verb: "add", post_id: item.id, sender_id: item.from.id, sender_name: item.from.username, message: item.text, created_time: seconds(item.at) };
   return { object: "page", entry: [{ id: pageId, time: seconds(item.at), changes: [{ field: item.kind === "comment" ? "feed" : "mention", value }] }] };
 }
@@ -37,7 +48,9 @@ export function instagramWebhookBody(igUserId: string, item: SimulatedInbound): 
   if (item.kind === "message") {
     return {
       object: "instagram",
-      entry: [{ id: igUserId, time: item.at.getTime(), messaging: [{ sender: { id: item.from.id }, recipient: { id: igUserId }, timestamp: item.at.getTime(), message: { mid: item.id, text: item.text } }] }],
+      entry: [
+        { id: igUserId, time: item.at.getTime(), messaging: [{ sender: { id: item.from.id }, recipient: { id: igUserId }, timestamp: item.at.getTime(), message: { mid: item.id, text: item.text } }] },
+      ],
     };
   }
   const change =

@@ -31,8 +31,7 @@ export interface ConsentOptions {
   refuseScopes?: (clientId: string, scopes: readonly string[]) => Promise<{ error: string; description: string } | null>;
 }
 
-const randomToken = (bytes = 24) =>
-  [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+const randomToken = (bytes = 24) => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
  * Mounts a consent page on a simulator: GET shows what the app asks for and a field for the
@@ -120,13 +119,14 @@ export function mountConsentPage(app: Hono, deps: SimulatorDeps, options: Consen
   });
 }
 
-export type RedeemResult =
-  | { ok: true; code: SandboxAuthCode }
-  | { ok: false; reason: "invalid_code" | "code_used" | "code_expired" | "redirect_mismatch" | "pkce_failed" | "client_mismatch" };
+export type RedeemResult = { ok: true; code: SandboxAuthCode } | { ok: false; reason: "invalid_code" | "code_used" | "code_expired" | "redirect_mismatch" | "pkce_failed" | "client_mismatch" };
 
 async function s256(verifier: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
-  return btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...new Uint8Array(digest)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /**

@@ -29,23 +29,35 @@ export async function issueTokens(
   const now = deps.now().getTime();
   const at = (seconds: number | null) => (seconds === null ? null : new Date(now + seconds * 1000).toISOString());
   const accessToken = `${lifetimes.prefix ?? ""}${randomToken()}`;
-  await deps.store.put<SandboxToken>(platform, "token", accessToken, {
+  await deps.store.put<SandboxToken>(
+    platform,
+    "token",
+    accessToken,
+    {
+      accountId,
+      kind: "access",
+      scopes,
+      expiresAt: at(lifetimes.accessSeconds),
+      revoked: false,
+    },
     accountId,
-    kind: "access",
-    scopes,
-    expiresAt: at(lifetimes.accessSeconds),
-    revoked: false,
-  }, accountId);
+  );
   let refreshToken: string | null = null;
   if (lifetimes.withRefresh) {
     refreshToken = `${lifetimes.prefix ?? ""}r${randomToken()}`;
-    await deps.store.put<SandboxToken>(platform, "token", refreshToken, {
+    await deps.store.put<SandboxToken>(
+      platform,
+      "token",
+      refreshToken,
+      {
+        accountId,
+        kind: "refresh",
+        scopes,
+        expiresAt: at(lifetimes.refreshSeconds),
+        revoked: false,
+      },
       accountId,
-      kind: "refresh",
-      scopes,
-      expiresAt: at(lifetimes.refreshSeconds),
-      revoked: false,
-    }, accountId);
+    );
   }
   return {
     accessToken,
@@ -101,12 +113,7 @@ export async function revokeToken(deps: SimulatorDeps, platform: PlatformId, tok
 }
 
 /** Creates the simulated account for a handle, or returns the one that already exists. */
-export async function seedSandboxAccount(
-  deps: SimulatorDeps,
-  platform: PlatformId,
-  input: { handle: string; password?: string; displayName?: string },
-  makeId: () => string,
-): Promise<SandboxAccount> {
+export async function seedSandboxAccount(deps: SimulatorDeps, platform: PlatformId, input: { handle: string; password?: string; displayName?: string }, makeId: () => string): Promise<SandboxAccount> {
   const handle = input.handle.trim().replace(/^@/, "").toLowerCase();
   const existing = await deps.store.get<{ accountId: string }>(platform, "handle", handle);
   if (existing) {

@@ -123,9 +123,7 @@ export interface SimulatedActivityInput {
   rating?: number | "positive" | "negative" | null;
 }
 
-export type SimulatedActivityResult =
-  | { ok: true; actor: SandboxAccount; networkId: string }
-  | { ok: false; reason: "subject_unknown" | "subject_required" | "action_unsupported" | "rating_invalid" };
+export type SimulatedActivityResult = { ok: true; actor: SandboxAccount; networkId: string } | { ok: false; reason: "subject_unknown" | "subject_required" | "action_unsupported" | "rating_invalid" };
 
 export type SimulatorFactory = (deps: SimulatorDeps) => Simulator;
 

@@ -1,15 +1,4 @@
-export const platformIds = [
-  "tiktok",
-  "instagram",
-  "facebook",
-  "twitter",
-  "youtube",
-  "pinterest",
-  "linkedin",
-  "bluesky",
-  "threads",
-  "googlebusiness",
-] as const;
+export const platformIds = ["tiktok", "instagram", "facebook", "twitter", "youtube", "pinterest", "linkedin", "bluesky", "threads", "googlebusiness"] as const;
 
 export type PlatformId = (typeof platformIds)[number];
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, it } from "vitest";
 import { accountReadsCases } from "../isolation/account-reads-cases.js";
 import { routeKey } from "../support/isolation.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /** The account-read cases of the newer networks, run the way tenant-isolation.test.ts runs every route's case. */
 describe("tenant isolation of the account reads on Pinterest and Facebook", () => {

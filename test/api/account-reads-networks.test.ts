@@ -11,7 +11,6 @@ import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixtu
  * pages, Google Business locations), through the public API and the sandbox simulators.
  */
 
-
 const networks = ["facebook", "instagram", "threads", "tiktok", "pinterest", "googlebusiness"] as const satisfies readonly PlatformId[];
 
 let t: TestApp;
@@ -39,18 +38,18 @@ async function upload(width: number, height: number): Promise<string> {
 
 async function publishEverywhere(text: string, media: { square: string; portrait: string }, linkedinOrganization: string): Promise<void> {
   const response = await ws.post("/v1/posts", {
-      text,
-      accounts: [...networks.map((n) => accounts[n] ?? ""), accounts.linkedin ?? ""],
-      media: [media.square],
-      mediaOverrides: { tiktok: [media.portrait] },
-      platformOptions: {
-        facebook: { pageId: await firstTarget(accounts.facebook ?? "") },
-        pinterest: { boardId: await firstTarget(accounts.pinterest ?? ""), title: text },
-        googlebusiness: { location: await firstTarget(accounts.googlebusiness ?? "") },
-        tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: text },
-        linkedin: { author: linkedinOrganization },
-      },
-    });
+    text,
+    accounts: [...networks.map((n) => accounts[n] ?? ""), accounts.linkedin ?? ""],
+    media: [media.square],
+    mediaOverrides: { tiktok: [media.portrait] },
+    platformOptions: {
+      facebook: { pageId: await firstTarget(accounts.facebook ?? "") },
+      pinterest: { boardId: await firstTarget(accounts.pinterest ?? ""), title: text },
+      googlebusiness: { location: await firstTarget(accounts.googlebusiness ?? "") },
+      tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: text },
+      linkedin: { author: linkedinOrganization },
+    },
+  });
   expect(response.status, response.text).toBe(201);
   const { id } = response.body;
   // Asynchronous publishes (TikTok, Instagram) finish through the poller's clock.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { realSleep } from "../../src/domain/core/network-deps.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * A `slow` sandbox network on the account reads of the networks that gained them with issue 9:

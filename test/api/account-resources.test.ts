@@ -124,15 +124,19 @@ describe("GET /v1/social-accounts/{id}/allowance", () => {
     // Two posts inside the window, one still processing, one from two days ago and one failed.
     const postId = newId("post");
     const now = t.clock.now();
-    await t.db.insert(posts).values({ id: postId, workspaceId: ws.id, state: "published", text: "x", textOverrides: {}, media: [], mediaAlt: [], mediaOverrides: {}, mediaAltOverrides: {}, platformOptions: {} });
+    await t.db
+      .insert(posts)
+      .values({ id: postId, workspaceId: ws.id, state: "published", text: "x", textOverrides: {}, media: [], mediaAlt: [], mediaOverrides: {}, mediaAltOverrides: {}, platformOptions: {} });
     const target = (state: string, publishedAt: Date | null) => ({ id: newId("tgt"), postId, workspaceId: ws.id, accountId: id, platform: "tiktok" as const, handle: "h", state, publishedAt });
-    await t.db.insert(postTargets).values([
-      target("published", new Date(now.getTime() - 3_600_000)),
-      target("published", new Date(now.getTime() - 60_000)),
-      target("processing", null),
-      target("published", new Date(now.getTime() - 2 * 86_400_000)),
-      target("failed", null),
-    ]);
+    await t.db
+      .insert(postTargets)
+      .values([
+        target("published", new Date(now.getTime() - 3_600_000)),
+        target("published", new Date(now.getTime() - 60_000)),
+        target("processing", null),
+        target("published", new Date(now.getTime() - 2 * 86_400_000)),
+        target("failed", null),
+      ]);
     expect((await get(ws, `/v1/social-accounts/${id}/allowance`)).body).toMatchObject({ used: 3, limit: 15, remaining: 12, source: "documented" });
   });
 
@@ -228,7 +232,8 @@ describe("ad accounts, branded partners and events", () => {
     const { status, body } = await get(ws, `/v1/social-accounts/${id}/ad-accounts`);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.cursor).toBeNull();
-    for (const item of body.items as unknown[]) expect(item).toEqual({ id: expect.any(String), name: expect.any(String), currency: expect.toBeOneOf([null, expect.any(String)]), status: expect.toBeOneOf([null, expect.any(String)]) });
+    for (const item of body.items as unknown[])
+      expect(item).toEqual({ id: expect.any(String), name: expect.any(String), currency: expect.toBeOneOf([null, expect.any(String)]), status: expect.toBeOneOf([null, expect.any(String)]) });
   });
 
   it("reads Instagram ad accounts and partners only through the Facebook-login door", async () => {

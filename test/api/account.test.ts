@@ -4,7 +4,7 @@ import { apiKeys, auditEvents, socialAccounts, workspaces } from "../../src/db/s
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { newId } from "../../src/infra/ids.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 describe("account endpoints", () => {
   let t: TestApp;

@@ -29,7 +29,10 @@ class DocumentServer {
   /** Serves a document at `path` whose client_id is its own URL unless `fields` says otherwise. */
   serve(path: string, fields: Record<string, unknown> = {}, headers?: Record<string, string>): string {
     const url = `${this.base}${path}`;
-    this.documents.set(path, { body: JSON.stringify({ client_id: url, client_name: "Doc Agent", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", ...fields }), ...(headers ? { headers } : {}) });
+    this.documents.set(path, {
+      body: JSON.stringify({ client_id: url, client_name: "Doc Agent", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", ...fields }),
+      ...(headers ? { headers } : {}),
+    });
     return url;
   }
 

@@ -69,7 +69,13 @@ async function world() {
   const inside = await publish(ws, [acmeBsky], "acme on bluesky");
   const mixed = await publish(ws, [acmeBsky, acmeX], "acme on bluesky and x");
   const otherPost = await publish(ws, [otherBsky], "other on bluesky");
-  await recordEvent(t.db, t.jobRuntime().services.jobs, { workspaceId: ws.id, mode: "test", type: "webhook.disabled", data: { id: "whk_gone", url: "https://hooks.example/private", reason: "test" }, at: t.clock.now() });
+  await recordEvent(t.db, t.jobRuntime().services.jobs, {
+    workspaceId: ws.id,
+    mode: "test",
+    type: "webhook.disabled",
+    data: { id: "whk_gone", url: "https://hooks.example/private", reason: "test" },
+    at: t.clock.now(),
+  });
   const agent = async (grant: GrantForm) => agentRequest(t, (await approvedAgent(t, ws, { actions: ["read"], ...grant })).tokens.access_token);
   return { ws, acme, acmeBsky, acmeX, otherBsky, otherPage, inside, mixed, otherPost, agent };
 }

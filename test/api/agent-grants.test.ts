@@ -22,7 +22,8 @@ async function connect(ws: WorkspaceFixture, platform: string, profile?: string)
 }
 
 /** Requests with the agent's token (the owner's workspace, the agent's key), checked against /openapi.json like every API test. */
-const asAgent = (owner: { ws: WorkspaceFixture; agentId: string }, accessToken: string) => workspaceFixture(t, { ...owner.ws, key: accessToken, keyId: owner.agentId, request: agentRequest(t, accessToken) });
+const asAgent = (owner: { ws: WorkspaceFixture; agentId: string }, accessToken: string) =>
+  workspaceFixture(t, { ...owner.ws, key: accessToken, keyId: owner.agentId, request: agentRequest(t, accessToken) });
 
 async function mcpCall(accessToken: string, name: string, args: Record<string, unknown> = {}) {
   const rpc = await agentRequest(t, accessToken)("/v1/mcp", {
@@ -69,7 +70,13 @@ describe("an agent's grant, on REST and MCP alike", () => {
     const s = await setup();
     const me = (await s.agent.get("/v1/me")).body;
     expect(me.key.id).toBe(s.agentId);
-    expect(me.agent).toMatchObject({ id: s.agentId, clientName: "Test agent", spentToday: 0, creditsLeftToday: 5, grant: { profiles: [s.acme], platforms: ["bluesky", "linkedin"], creditsPerDay: 5, purchasedCredits: false } });
+    expect(me.agent).toMatchObject({
+      id: s.agentId,
+      clientName: "Test agent",
+      spentToday: 0,
+      creditsLeftToday: 5,
+      grant: { profiles: [s.acme], platforms: ["bluesky", "linkedin"], creditsPerDay: 5, purchasedCredits: false },
+    });
     const whoami = await mcpCall(s.token, "whoami");
     expect(whoami.data).toEqual(me);
     const owner = (await s.ws.get("/v1/me")).body;
@@ -83,7 +90,7 @@ describe("an agent's grant, on REST and MCP alike", () => {
     try {
       expect((await s.agent.get("/v1/me")).status).toBe(200);
       expect((await mcpCall(s.token, "whoami")).isError).toBe(false);
-      expect(((await s.agent.get("/v1/webhooks")).error).code).toBe("agent_grant_owner_only");
+      expect((await s.agent.get("/v1/webhooks")).error.code).toBe("agent_grant_owner_only");
       expect((await mcpCall(s.token, "retract_post", { id: "post_x" })).data.error).toMatchObject({ code: "agent_grant_action" });
     } finally {
       recorded.stop();
@@ -102,13 +109,13 @@ describe("an agent's grant, on REST and MCP alike", () => {
     expect(networkError).toMatchObject({ code: "agent_grant_platform", param: "accounts[1]" });
     expect(networkError.fix).toContain("PATCH /v1/agents/{id}");
     const brand = await s.agent.post("/v1/posts", { text: "other brand", accounts: [s.otherBsky] });
-    expect((brand.error).code).toBe("agent_grant_profile");
+    expect(brand.error.code).toBe("agent_grant_profile");
     const byProfile = await s.agent.post("/v1/posts", { text: "acme incl. pinterest", profile: "acme" });
-    expect((byProfile.error).code).toBe("agent_grant_platform");
+    expect(byProfile.error.code).toBe("agent_grant_platform");
     const narrowed = await s.agent.post("/v1/posts", { text: "acme narrowed", profile: "acme", platforms: ["bluesky"] });
     expect(narrowed.status).toBe(201);
     const platformQuery = await s.agent.post("/v1/posts", { text: "x", profile: "acme", platforms: ["pinterest"] });
-    expect((platformQuery.error).code).toBe("agent_grant_platform");
+    expect(platformQuery.error.code).toBe("agent_grant_platform");
     expect(await postCount(s.ws)).toBe(before + 1);
     const viaMcp = await mcpCall(s.token, "create_post", { text: "mcp to pinterest", accounts: [s.pinterest] });
     expect(viaMcp.isError).toBe(true);
@@ -121,8 +128,8 @@ describe("an agent's grant, on REST and MCP alike", () => {
     const ownerPost = (await s.ws.post("/v1/posts", { text: "owner to pinterest", accounts: [s.pinterest] })).body;
     const listed = (await s.agent.get("/v1/social-accounts")).body;
     expect(listed.accounts.map((a) => a.id).sort()).toEqual([s.bsky, s.linkedin].sort());
-    expect(((await s.agent.get(`/v1/social-accounts/${s.otherBsky}`)).error).code).toBe("agent_grant_profile");
-    expect(((await s.agent.get(`/v1/posts/${ownerPost.id}`)).error).code).toBe("agent_grant_platform");
+    expect((await s.agent.get(`/v1/social-accounts/${s.otherBsky}`)).error.code).toBe("agent_grant_profile");
+    expect((await s.agent.get(`/v1/posts/${ownerPost.id}`)).error.code).toBe("agent_grant_platform");
     const postList = (await s.agent.get("/v1/posts")).body;
     expect(postList.items.map((p) => p.id)).not.toContain(ownerPost.id);
     const mcpAccounts = await mcpCall(s.token, "list_social_accounts");
@@ -171,8 +178,8 @@ describe("an agent's grant, on REST and MCP alike", () => {
     const publish = await s.agent.post("/v1/posts", { text: "no", accounts: [s.bsky] });
     expect(publish.error).toMatchObject({ code: "agent_grant_action" });
     const cancel = await s.agent.delete(`/v1/posts/${ownerPost.id}`);
-    expect((cancel.error).code).toBe("agent_grant_action");
-    expect(((await s.agent.delete(`/v1/posts/post_doesnotexist00000000`)).error).code).toBe("agent_grant_action");
+    expect(cancel.error.code).toBe("agent_grant_action");
+    expect((await s.agent.delete(`/v1/posts/post_doesnotexist00000000`)).error.code).toBe("agent_grant_action");
     const mcpCancel = await mcpCall(s.token, "cancel_post", { id: ownerPost.id });
     expect((mcpCancel.data.error as { code: string }).code).toBe("agent_grant_action");
     const still = (await s.ws.get(`/v1/posts/${ownerPost.id}`)).body;
@@ -214,7 +221,7 @@ describe("an agent's grant, on REST and MCP alike", () => {
     expect(locked.status).toBe(200);
     const refused = await s.agent.patch("/v1/me/agent", { nickname: "sneaky" });
     expect(refused.status).toBe(403);
-    expect((refused.error).code).toBe("nickname_locked");
+    expect(refused.error.code).toBe("nickname_locked");
   });
 
   it("the owner lists agents, widens a grant (applied at the agent's next request) and revokes at once", async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { agents, oauthTokens } from "../../src/db/schema/index.js";
 import { ORIGIN, OwnerBrowser, REDIRECT_URI, approvedAgent, authorizeQuery, grantFields, pkce, register, token } from "../support/agent-oauth.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,7 +109,11 @@ describe("the authorization endpoint and the consent page", () => {
     const html = await page.text();
     expect(html).toContain("Sign in to answer the agent");
     expect(html).toContain("app-link");
-    const posted = await get("/dashboard/agents/authorize", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: authorizeQuery(client_id, pkce().challenge) + "&decision=approve" });
+    const posted = await get("/dashboard/agents/authorize", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: authorizeQuery(client_id, pkce().challenge) + "&decision=approve",
+    });
     expect(posted.status).toBe(401);
   });
 

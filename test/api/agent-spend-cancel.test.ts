@@ -214,7 +214,9 @@ describeOnEachDatabase("an agent's refunds when cancels race", (app) => {
     const agent = asAgent(tokens.access_token);
     const post = await schedule(agent, [bsky, linkedin], "raced cancels");
 
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? agent(`/v1/posts/${post.id}`, { method: "DELETE" }) : ws.request(`/v1/posts/${post.id}`, { method: "DELETE" }))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? agent(`/v1/posts/${post.id}`, { method: "DELETE" }) : ws.request(`/v1/posts/${post.id}`, { method: "DELETE" }))),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(5);

@@ -107,6 +107,11 @@ describeOnEachDatabase("an agent's allowance under a burst of parallel publishes
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 403)).toHaveLength(4);
     expect(await t.db.select({ id: posts.id }).from(posts).where(eq(posts.workspaceId, ws.id))).toHaveLength(5);
-    expect(await t.db.select().from(agentSpend).where(and(eq(agentSpend.agentId, agentId), eq(agentSpend.kind, "charge")))).toHaveLength(5);
+    expect(
+      await t.db
+        .select()
+        .from(agentSpend)
+        .where(and(eq(agentSpend.agentId, agentId), eq(agentSpend.kind, "charge"))),
+    ).toHaveLength(5);
   });
 });

@@ -23,7 +23,10 @@ async function publishEverywhere(t: TestApp, ws: WorkspaceFixture): Promise<{ po
   await ws.post("/v1/profiles", { username: "stats" });
   const accounts: Record<string, string> = {};
   for (const platform of platformIds) {
-    const body = platform === "bluesky" ? { platform, handle: `stats-all-${ws.id.slice(-6).toLowerCase()}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: "stats" } : { platform, handle: `stats-${platform}`, profile: "stats" };
+    const body =
+      platform === "bluesky"
+        ? { platform, handle: `stats-all-${ws.id.slice(-6).toLowerCase()}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: "stats" }
+        : { platform, handle: `stats-${platform}`, profile: "stats" };
     const response = await ws.post("/v1/social-accounts/connect", body);
     expect(response.status, response.text).toBe(201);
     accounts[platform] = response.body.id;
@@ -32,18 +35,18 @@ async function publishEverywhere(t: TestApp, ws: WorkspaceFixture): Promise<{ po
   const portrait = await upload(ws, jpeg(1080, 1920), "image/jpeg");
   const video = await upload(ws, mp4(1920, 1080, { duration: 20_000 }), "video/mp4");
   const response = await ws.post("/v1/posts", {
-      profile: "stats",
-      text: "Numbers day #chorus",
-      media: [square],
-      mediaOverrides: { tiktok: [portrait], youtube: [video] },
-      platformOptions: {
-        facebook: { pageId: await firstTarget(ws, accounts.facebook ?? "") },
-        pinterest: { boardId: await firstTarget(ws, accounts.pinterest ?? ""), title: "Numbers day" },
-        googlebusiness: { location: await firstTarget(ws, accounts.googlebusiness ?? "") },
-        youtube: { title: "Numbers day", privacyStatus: "public" },
-        tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "Numbers day" },
-      },
-    });
+    profile: "stats",
+    text: "Numbers day #chorus",
+    media: [square],
+    mediaOverrides: { tiktok: [portrait], youtube: [video] },
+    platformOptions: {
+      facebook: { pageId: await firstTarget(ws, accounts.facebook ?? "") },
+      pinterest: { boardId: await firstTarget(ws, accounts.pinterest ?? ""), title: "Numbers day" },
+      googlebusiness: { location: await firstTarget(ws, accounts.googlebusiness ?? "") },
+      youtube: { title: "Numbers day", privacyStatus: "public" },
+      tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "Numbers day" },
+    },
+  });
   expect(response.status).toBe(201);
   const post = response.body;
   // Let asynchronous publishes (YouTube, TikTok, Instagram video...) finish: read the post until no target is processing.

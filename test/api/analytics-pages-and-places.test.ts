@@ -62,7 +62,10 @@ describe("analytics on Instagram, Facebook pages, LinkedIn and Google Business P
     }
     // Someone comments on the Instagram and Facebook posts in the sandbox: the analytics must count them.
     for (const platform of ["instagram", "facebook"]) {
-      await json(await ws.request(`/v1/sandbox/social-accounts/${accounts[platform]}/activity`, { method: "POST", json: { action: "reply", post: postId, actor: `fan-of-${platform}`, text: "Love it" } }), 201);
+      await json(
+        await ws.request(`/v1/sandbox/social-accounts/${accounts[platform]}/activity`, { method: "POST", json: { action: "reply", post: postId, actor: `fan-of-${platform}`, text: "Love it" } }),
+        201,
+      );
     }
     t.clock.advance(6 * 3_600_000);
     targets = await postAnalytics(ws, postId);
@@ -72,7 +75,13 @@ describe("analytics on Instagram, Facebook pages, LinkedIn and Google Business P
     expect(targets.map((target) => `${target.platform}:${target.state}`).sort()).toEqual(NETWORKS.map((n) => `${n}:published`).sort());
     const instagram = by("instagram");
     expect(instagram?.problem, JSON.stringify(instagram?.problem)).toBeNull();
-    expect(instagram?.metrics).toMatchObject({ views: instagram?.networkMetrics?.views, reach: instagram?.networkMetrics?.reach, saves: instagram?.networkMetrics?.saved, comments: 1, videoViews: null });
+    expect(instagram?.metrics).toMatchObject({
+      views: instagram?.networkMetrics?.views,
+      reach: instagram?.networkMetrics?.reach,
+      saves: instagram?.networkMetrics?.saved,
+      comments: 1,
+      videoViews: null,
+    });
     expect(Object.keys(instagram?.networkMetrics ?? {})).not.toContain("impressions");
     const facebook = by("facebook");
     expect(facebook?.problem, JSON.stringify(facebook?.problem)).toBeNull();
@@ -113,7 +122,9 @@ describe("analytics on Instagram, Facebook pages, LinkedIn and Google Business P
   });
 
   it("publishes the mapping in GET /v1/platforms, without a retired name", async () => {
-    const { items } = await json<{ items: { platform: string; reads: string[]; analytics: { post: boolean; account: boolean; metrics: Record<string, string | null> } }[] }>(await ws.request("/v1/platforms"));
+    const { items } = await json<{ items: { platform: string; reads: string[]; analytics: { post: boolean; account: boolean; metrics: Record<string, string | null> } }[] }>(
+      await ws.request("/v1/platforms"),
+    );
     const of = (platform: string) => items.find((p) => p.platform === platform)?.analytics;
     expect(of("instagram")).toMatchObject({ post: true, account: true, metrics: { views: "views", reach: "reach", shares: "shares" } });
     expect(of("facebook")?.metrics.views).toContain("post_media_view");

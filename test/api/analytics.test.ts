@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { connect, postAnalytics, publishText, report } from "./analytics-helpers.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 
@@ -42,7 +42,16 @@ describe("analytics on the Bluesky sandbox", () => {
     const answer = await report(ws, "?period=7d");
     expect(answer.problems).toEqual([]);
     expect(answer.accounts).toEqual([
-      expect.objectContaining({ account, platform: "bluesky", source: "posts", followers: 1, followersChange: null, daily: null, cached: false, metrics: expect.objectContaining({ likes: 1, views: null }) }),
+      expect.objectContaining({
+        account,
+        platform: "bluesky",
+        source: "posts",
+        followers: 1,
+        followersChange: null,
+        daily: null,
+        cached: false,
+        metrics: expect.objectContaining({ likes: 1, views: null }),
+      }),
     ]);
     expect(answer.networks).toEqual([{ platform: "bluesky", accounts: 1, metrics: expect.objectContaining({ likes: 1 }), followers: 1, followersChange: null }]);
     expect(answer.since).toBe("2026-11-15");
@@ -133,7 +142,9 @@ describe("GET /v1/platforms publishes the metric mapping", () => {
   it("names each network's current metric behind every normalised one, null where it has none", async () => {
     const ws = await testWorkspace(t);
     const response = await ws.get("/v1/platforms");
-    const { items } = response.body as { items: { platform: string; reads: string[]; analytics: { post: boolean; account: boolean; minRefreshSeconds: number | null; metrics: Record<string, string | null> } }[] };
+    const { items } = response.body as {
+      items: { platform: string; reads: string[]; analytics: { post: boolean; account: boolean; minRefreshSeconds: number | null; metrics: Record<string, string | null> } }[];
+    };
     const of = (platform: string) => items.find((p) => p.platform === platform)?.analytics;
     expect(of("pinterest")).toMatchObject({ post: true, account: true, metrics: { views: "IMPRESSION", saves: "SAVE", clicks: "OUTBOUND_CLICK", shares: null, reach: null } });
     expect(of("youtube")).toMatchObject({ metrics: { views: "views", watchTimeSeconds: "estimatedMinutesWatched × 60", followers: "statistics.subscriberCount", saves: null } });

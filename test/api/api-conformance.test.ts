@@ -27,7 +27,11 @@ describe("validating proxy between the API tests and /openapi.json", () => {
   it("catches a request the description refuses but the server accepted", async () => {
     const problems = await check("/v1/profiles", { method: "POST", headers: auth }, json(201, { id: "prf_1", username: "x", createdAt: "2026-01-01T00:00:00Z" }));
     expect(problems.join("\n")).toContain("body: required but none was sent");
-    const unknownField = await check("/v1/profiles", { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ username: "a", colour: "red" }) }, json(201, {}));
+    const unknownField = await check(
+      "/v1/profiles",
+      { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ username: "a", colour: "red" }) },
+      json(201, {}),
+    );
     expect(unknownField.join("\n")).toContain("body.colour: property not in the operation's schema");
   });
 

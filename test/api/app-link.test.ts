@@ -205,7 +205,10 @@ describe("POST /v1/app-link and dashboard sessions", () => {
     const csrf = await browser.csrf();
     const live = await browser.post("/dashboard/keys", { name: "live", mode: "live", _csrf: csrf });
     expect(live.status).toBe(400);
-    const liveKeys = await t.db.select().from(apiKeys).where(and(eq(apiKeys.workspaceId, ws.id), eq(apiKeys.mode, "live"), isNull(apiKeys.revokedAt)));
+    const liveKeys = await t.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.workspaceId, ws.id), eq(apiKeys.mode, "live"), isNull(apiKeys.revokedAt)));
     expect(liveKeys).toHaveLength(0);
     const toLive = await browser.post("/dashboard/mode", { to: "live", _csrf: csrf });
     expect(toLive.status).toBe(400);

@@ -86,7 +86,15 @@ describe("writes gathered into one statement", () => {
       expect(d.id).toMatch(/^whd_[0-9A-Za-z]{20}$/);
     }
     expect(new Set(deliveries.map((d) => d.id)).size).toBe(10);
-    const queued = await t.db.select().from(jobs).where(inArray(jobs.dedupKey, deliveries.map((d) => deliveryJobKey(d.id, 1))));
+    const queued = await t.db
+      .select()
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.dedupKey,
+          deliveries.map((d) => deliveryJobKey(d.id, 1)),
+        ),
+      );
     expect(queued).toHaveLength(10);
     for (const job of queued) {
       const delivery = deliveries.find((d) => deliveryJobKey(d.id, 1) === job.dedupKey);
@@ -126,11 +134,15 @@ describe("writes gathered into one statement", () => {
     if (!a || !b || !foreign) throw new Error("deliveries missing");
 
     // Another workspace's delivery named with this workspace is never claimed; attempt 2 is not next.
-    const claimed = await claimDeliveries(t.db, [
-      { deliveryId: a.id, workspaceId: ws.id, attempt: 1 },
-      { deliveryId: b.id, workspaceId: ws.id, attempt: 2 },
-      { deliveryId: foreign.id, workspaceId: ws.id, attempt: 1 },
-    ], at);
+    const claimed = await claimDeliveries(
+      t.db,
+      [
+        { deliveryId: a.id, workspaceId: ws.id, attempt: 1 },
+        { deliveryId: b.id, workspaceId: ws.id, attempt: 2 },
+        { deliveryId: foreign.id, workspaceId: ws.id, attempt: 1 },
+      ],
+      at,
+    );
     expect([...claimed.keys()]).toEqual([a.id]);
     expect(claimed.get(a.id)).toMatchObject({ endpoint: { id: a.endpointId, mode: "test", enabled: true }, event: { id: mine, type: "post.failed", createdAt: at, data: { id: "p" } }, claimedAt: at });
     const [stillPending] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, foreign.id));
@@ -166,7 +178,10 @@ describe("writes gathered into one statement", () => {
     expect(recorder.statements).toHaveLength(2);
     expect(results.slice(0, 3).map((r) => r?.delivery.id)).toEqual(deliveries.map((d) => d.id));
     expect(results[3]).toBeNull();
-    const rows = await t.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.eventId, id), eq(webhookDeliveries.attempts, 1)));
+    const rows = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.eventId, id), eq(webhookDeliveries.attempts, 1)));
     expect(rows).toHaveLength(3);
   });
 
@@ -184,17 +199,32 @@ describe("writes gathered into one statement", () => {
     const [t1, t2, t3] = targets;
     if (!t1 || !t2 || !t3) throw new Error("targets missing");
     // Back in flight, as between the claim and the networks' answers; the third already failed.
-    await t.db.update(postTargets).set({ state: "publishing", networkPostId: null, url: null }).where(inArray(postTargets.id, [t1.id, t2.id, foreign.id]));
+    await t.db
+      .update(postTargets)
+      .set({ state: "publishing", networkPostId: null, url: null })
+      .where(inArray(postTargets.id, [t1.id, t2.id, foreign.id]));
     await t.db.update(postTargets).set({ state: "failed" }).where(eq(postTargets.id, t3.id));
     const ctx = await contextOf(t, ws);
     const record = outcomeRecorder(ctx, 4);
     const outcome = (n: string) => ({ state: "published" as const, networkPostId: `at://net/${n}`, url: `https://bsky.app/${n}` });
     const recorder = recordStatements(t.db);
-    const results = await Promise.all([record(t1.id, outcome("1"), "test"), record(t2.id, { ...outcome("2"), warnings: [] }, "test"), record(t3.id, outcome("3"), "test"), record(foreign.id, outcome("x"), "test")]);
+    const results = await Promise.all([
+      record(t1.id, outcome("1"), "test"),
+      record(t2.id, { ...outcome("2"), warnings: [] }, "test"),
+      record(t3.id, outcome("3"), "test"),
+      record(foreign.id, outcome("x"), "test"),
+    ]);
     recorder.stop();
     expect(recorder.statements).toHaveLength(1);
     expect(results).toEqual([true, true, false, false]);
-    const after = new Map((await t.db.select().from(postTargets).where(inArray(postTargets.id, [t1.id, t2.id, t3.id, foreign.id]))).map((r) => [r.id, r]));
+    const after = new Map(
+      (
+        await t.db
+          .select()
+          .from(postTargets)
+          .where(inArray(postTargets.id, [t1.id, t2.id, t3.id, foreign.id]))
+      ).map((r) => [r.id, r]),
+    );
     expect(after.get(t1.id)).toMatchObject({ state: "published", networkPostId: "at://net/1", url: "https://bsky.app/1", publishedAt: t.clock.now(), error: null, pollToken: null });
     expect(after.get(t2.id)).toMatchObject({ state: "published", networkPostId: "at://net/2" });
     expect(after.get(t3.id)).toMatchObject({ state: "failed" });
@@ -228,18 +258,32 @@ describe("writes gathered into one statement", () => {
     expect(recorder.statements).toEqual(["BEGIN", expect.stringMatching(/^\s*with input as/), "COMMIT"]);
 
     const after = await t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
-    for (const [target, n] of [[t1, "1"], [t2, "2"]] as const) {
+    for (const [target, n] of [
+      [t1, "1"],
+      [t2, "2"],
+    ] as const) {
       expect(after.find((r) => r.id === target.id)).toMatchObject({ state: "processing", networkPostId: `net-${n}`, pollToken: `poll-${n}`, nextPollAt });
-      const queued = await t.db.select().from(jobs).where(eq(jobs.dedupKey, firstPollKey(target.id)));
+      const queued = await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupKey, firstPollKey(target.id)));
       expect(queued).toHaveLength(1);
       expect(queued[0]).toMatchObject({ kind: "poll_target", runAt: nextPollAt, payload: { targetId: target.id, attempt: 1, workspaceId: ws.id, mode: "test" } });
     }
     // A target already final takes no outcome, and its poll is not queued twice.
     await t.db.update(postTargets).set({ state: "published" }).where(eq(postTargets.id, t1.id));
     expect(await recordProcessingOutcome(ctx, { targetId: t1.id, mode: "test", outcome: outcome("late") })).toBe(false);
-    expect(await t.db.select().from(jobs).where(eq(jobs.dedupKey, firstPollKey(t1.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupKey, firstPollKey(t1.id))),
+    ).toHaveLength(1);
     expect((await t.db.select().from(postTargets).where(eq(postTargets.id, t1.id)))[0]?.networkPostId).toBe("net-1");
-    const reported = await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing")));
+    const reported = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing")));
     expect(reported).toHaveLength(1);
     expect(reported[0]?.data).toMatchObject({ id: postId, targets: expect.arrayContaining([expect.objectContaining({ account: t1.accountId, state: "processing", networkPostId: "net-1" })]) });
   });
@@ -263,7 +307,10 @@ async function landTogether(t: TestApp, options: { countStatements: boolean }): 
   const [p1, p2, v1, v2] = targets;
   if (!p1 || !p2 || !v1 || !v2 || !foreign) throw new Error("targets missing");
   // In flight again, as between the claim and the networks' answers; v2 already published.
-  await t.db.update(postTargets).set({ state: "publishing", networkPostId: null, url: null, pollToken: null }).where(inArray(postTargets.id, [p1.id, p2.id, v1.id, foreign.id]));
+  await t.db
+    .update(postTargets)
+    .set({ state: "publishing", networkPostId: null, url: null, pollToken: null })
+    .where(inArray(postTargets.id, [p1.id, p2.id, v1.id, foreign.id]));
   await t.db.update(postTargets).set({ state: "published", networkPostId: "kept" }).where(eq(postTargets.id, v2.id));
   await t.db.update(posts).set({ processingNotifiedAt: null }).where(eq(posts.id, postId));
   const ctx = await contextOf(t, ws);
@@ -291,16 +338,29 @@ async function landTogether(t: TestApp, options: { countStatements: boolean }): 
     expect(recorder.statements.at(-1)).toBe("COMMIT");
   }
 
-  const after = new Map((await t.db.select().from(postTargets).where(inArray(postTargets.id, [p1.id, p2.id, v1.id, v2.id, foreign.id]))).map((r) => [r.id, r]));
+  const after = new Map(
+    (
+      await t.db
+        .select()
+        .from(postTargets)
+        .where(inArray(postTargets.id, [p1.id, p2.id, v1.id, v2.id, foreign.id]))
+    ).map((r) => [r.id, r]),
+  );
   expect(after.get(p1.id)).toMatchObject({ state: "published", networkPostId: "at://net/1", publishedAt: t.clock.now(), pollToken: null });
   expect(after.get(p2.id)).toMatchObject({ state: "published", networkPostId: "at://net/2" });
   expect(after.get(v1.id)).toMatchObject({ state: "processing", networkPostId: "vid-1", pollToken: "poll-1", nextPollAt });
   expect(after.get(v2.id)).toMatchObject({ state: "published", networkPostId: "kept" });
   expect(after.get(foreign.id)).toMatchObject({ state: "publishing", networkPostId: null });
-  const polls = await t.db.select().from(jobs).where(inArray(jobs.dedupKey, [v1.id, v2.id, foreign.id].map(firstPollKey)));
+  const polls = await t.db
+    .select()
+    .from(jobs)
+    .where(inArray(jobs.dedupKey, [v1.id, v2.id, foreign.id].map(firstPollKey)));
   expect(polls).toHaveLength(1);
   expect(polls[0]).toMatchObject({ kind: "poll_target", dedupKey: firstPollKey(v1.id), runAt: nextPollAt, payload: { targetId: v1.id, attempt: 1, workspaceId: ws.id, mode: "test" } });
-  const reported = await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing")));
+  const reported = await t.db
+    .select()
+    .from(events)
+    .where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing")));
   expect(reported).toHaveLength(1);
   expect(reported[0]?.data).toMatchObject({ id: postId, targets: expect.arrayContaining([expect.objectContaining({ account: v1.accountId, state: "processing", networkPostId: "vid-1" })]) });
 
@@ -308,8 +368,18 @@ async function landTogether(t: TestApp, options: { countStatements: boolean }): 
   const again = outcomeRecorder(ctx, 2);
   expect(await Promise.all([again(v1.id, pending("again"), "test"), again(p1.id, done("again"), "test")])).toEqual([true, false]);
   expect((await t.db.select().from(postTargets).where(eq(postTargets.id, p1.id)))[0]?.networkPostId).toBe("at://net/1");
-  expect(await t.db.select().from(jobs).where(eq(jobs.dedupKey, firstPollKey(v1.id)))).toHaveLength(1);
-  expect(await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing")))).toHaveLength(1);
+  expect(
+    await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupKey, firstPollKey(v1.id))),
+  ).toHaveLength(1);
+  expect(
+    await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.processing"))),
+  ).toHaveLength(1);
 }
 
 const postgres = await postgresAvailable();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
@@ -7,8 +7,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-const connectBluesky = (ws: WorkspaceFixture, handle: string) =>
-  ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
+const connectBluesky = (ws: WorkspaceFixture, handle: string) => ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
 
 describe("Bluesky handles in the sandbox are domain names, as on Bluesky", () => {
   it("refuses to create a sandbox account whose handle is no domain, and lookup and posts refuse such a handle alike", async () => {

@@ -35,7 +35,6 @@ async function postWithFault(fault: string, body: Record<string, unknown> = {}) 
   return { ws, bluesky, x, post: post.id };
 }
 
-
 describe("sandbox faults in the comment routes", () => {
   it("a network that is down is a retryable problem and the other network still answers", async () => {
     const { ws, bluesky, x, post } = await postWithFault("down");
@@ -62,7 +61,7 @@ describe("sandbox faults in the comment routes", () => {
     const before = await credits();
     const reply = await ws.post("/v1/comments/1234567890123456789/replies", { account: x, text: "hi" });
     expect(reply.status).toBe(429);
-    expect((reply.error).code).toBe("rate_limited");
+    expect(reply.error.code).toBe("rate_limited");
     expect(await credits()).toBe(before);
   });
 });

@@ -9,7 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-
 let counter = 0;
 async function connect(ws: WorkspaceFixture): Promise<string> {
   counter += 1;
@@ -71,14 +70,16 @@ describe("comments on LinkedIn posts", () => {
     const answer = answered.body.id;
     expect(answer.startsWith(`urn:li:comment:(${post.networkPostId},`)).toBe(true);
     const nested = await comments(ws, post.id, "?nested=true");
-    expect(nested.items.find((c) => c.id === first)?.replies).toEqual([expect.objectContaining({ id: answer, parentId: first, text: "Thank you!", author: expect.objectContaining({ id: organization }) })]);
+    expect(nested.items.find((c) => c.id === first)?.replies).toEqual([
+      expect.objectContaining({ id: answer, parentId: first, text: "Thank you!", author: expect.objectContaining({ id: organization }) }),
+    ]);
 
     const hide = await ws.post(path(second, "/hide"), { account });
     expect(hide.status).toBe(400);
-    expect((hide.error).code).toBe("comment_hide_unsupported");
+    expect(hide.error.code).toBe("comment_hide_unsupported");
     const theirs = await ws.delete(path(second), { account });
     expect(theirs.status).toBe(422);
-    expect((theirs.error).code).toBe("comment_not_own");
+    expect(theirs.error.code).toBe("comment_not_own");
     const own = await ws.delete(path(answer), { account });
     expect(own.status, own.text).toBe(200);
     expect((await comments(ws, post.id, "?nested=true")).items.find((c) => c.id === first)?.replies).toEqual([]);
@@ -98,6 +99,6 @@ describe("comments on LinkedIn posts", () => {
     expect(answered.status, answered.text).toBe(200);
     const unknown = await ws.post(path("urn:li:comment:(urn:li:share:1,2)", "/replies"), { account, text: "Hi" });
     expect(unknown.status).toBe(404);
-    expect((unknown.error).code).toBe("comment_not_found");
+    expect(unknown.error.code).toBe("comment_not_found");
   });
 });

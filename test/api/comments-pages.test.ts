@@ -13,7 +13,6 @@ beforeAll(async () => {
   runtime = t.jobRuntime();
 });
 
-
 async function connect(ws: WorkspaceFixture, platform: string, handle: string, extra: Record<string, string> = {}): Promise<string> {
   const response = await ws.post("/v1/social-accounts/connect", { platform, handle, ...extra });
   expect(response.status, response.text).toBe(201);
@@ -80,7 +79,7 @@ describe("comments on a Facebook page post", () => {
     expect((await comments(ws, post.id)).items.map((c) => c.id)).toEqual([first]);
     const gone = await ws.delete(path(second), { account });
     expect(gone.status).toBe(404);
-    expect((gone.error).code).toBe("comment_not_found");
+    expect(gone.error.code).toBe("comment_not_found");
     expect((await ws.delete(path("garbled"), { account })).status).toBe(404);
   });
 
@@ -140,6 +139,6 @@ describe.each([["instagram_login"], ["facebook_login"]])("comments on Instagram 
     expect((await ws.delete(path(first), { account })).status).toBe(200);
     const gone = await ws.delete(path(first), { account });
     expect(gone.status).toBe(404);
-    expect((gone.error).code).toBe("comment_not_found");
+    expect(gone.error.code).toBe("comment_not_found");
   });
 });

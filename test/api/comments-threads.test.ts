@@ -13,7 +13,6 @@ beforeAll(async () => {
   runtime = t.jobRuntime();
 });
 
-
 let counter = 0;
 async function threadsPost(ws: WorkspaceFixture): Promise<{ account: string; post: string; networkPostId: string }> {
   counter += 1;
@@ -106,7 +105,7 @@ describe("comments on a Threads post", () => {
     expect(long.error).toMatchObject({ code: "text_too_long", param: "text" });
     const unknown = await ws.post(path("99999999999999999", "/replies"), { account, text: "Hi" });
     expect(unknown.status).toBe(404);
-    expect((unknown.error).code).toBe("comment_not_found");
+    expect(unknown.error.code).toBe("comment_not_found");
     expect((await comments(ws, post, "?nested=true")).items).toEqual([expect.objectContaining({ id: first, replies: [] })]);
   });
 });

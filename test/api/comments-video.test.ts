@@ -13,7 +13,6 @@ beforeAll(async () => {
   runtime = t.jobRuntime();
 });
 
-
 async function connect(ws: WorkspaceFixture, handle: string): Promise<string> {
   const response = await ws.post("/v1/social-accounts/connect", { platform: "youtube", handle });
   expect(response.status, response.text).toBe(201);
@@ -93,11 +92,11 @@ describe("comments on the YouTube sandbox", () => {
 
     const notOwn = await ws.delete(path(first), { account });
     expect(notOwn.status).toBe(422);
-    expect((notOwn.error).code).toBe("comment_not_own");
+    expect(notOwn.error.code).toBe("comment_not_own");
     const deleted = await ws.delete(path(reply.id), { account });
     expect(deleted.status).toBe(200);
     const gone = await ws.delete(path(reply.id), { account });
     expect(gone.status).toBe(404);
-    expect((gone.error).code).toBe("comment_not_found");
+    expect(gone.error.code).toBe("comment_not_found");
   });
 });

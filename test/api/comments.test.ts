@@ -11,9 +11,8 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-
 let counter = 0;
-export async function connect(ws: WorkspaceFixture, platform: PlatformId): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId): Promise<string> {
   counter += 1;
   const handle = platform === "bluesky" ? `comments${counter}.test` : `comments_${platform}_${counter}`;
   const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
@@ -81,7 +80,7 @@ describe("comments on the Bluesky sandbox", () => {
 
     const notOwn = await ws.delete(path(first), { account });
     expect(notOwn.status).toBe(422);
-    expect((notOwn.error).code).toBe("comment_not_own");
+    expect(notOwn.error.code).toBe("comment_not_own");
 
     const deleted = await ws.delete(path(reply.id), { account });
     expect(deleted.status, deleted.text).toBe(200);
@@ -90,7 +89,7 @@ describe("comments on the Bluesky sandbox", () => {
     expect(after.items.find((c) => c.id === first)?.replies).toEqual([]);
     const again = await ws.delete(path(reply.id), { account });
     expect(again.status).toBe(404);
-    expect((again.error).code).toBe("comment_not_found");
+    expect(again.error.code).toBe("comment_not_found");
   });
 
   it("hides a reply through the thread's threadgate, shows it hidden in the list, and unhides it", async () => {
@@ -145,7 +144,7 @@ describe("comments on the Bluesky sandbox", () => {
     expect(refused.error).toMatchObject({ code: "comment_thread_not_own", platform: "bluesky", param: "id", fix: expect.stringContaining("POST /v1/engagements") });
     const root = await ws.post(path(post.networkPostId, "/hide"), { account });
     expect(root.status).toBe(404);
-    expect((root.error).code).toBe("comment_not_found");
+    expect(root.error.code).toBe("comment_not_found");
   });
 
   it("pages with a cursor bound to the post", async () => {
@@ -161,7 +160,7 @@ describe("comments on the Bluesky sandbox", () => {
     expect(next.cursor).toBeNull();
     const elsewhere = await ws.get(`/v1/posts/${other.id}/comments?cursor=${encodeURIComponent(first.cursor ?? "")}`);
     expect(elsewhere.status).toBe(400);
-    expect((elsewhere.error).code).toBe("cursor_invalid");
+    expect(elsewhere.error.code).toBe("cursor_invalid");
   });
 });
 
@@ -177,13 +176,13 @@ describe("comments: bad input", () => {
     expect(noAccount.error).toMatchObject({ code: "field_required", param: "account" });
     const noText = await ws.post(path("x", "/replies"), { account, text: "   " });
     expect(noText.status).toBe(400);
-    expect((noText.error).param).toBe("text");
+    expect(noText.error.param).toBe("text");
     const garbled = await ws.delete(path("not-a-uri"), { account });
     expect(garbled.status).toBe(404);
-    expect((garbled.error).code).toBe("comment_not_found");
+    expect(garbled.error.code).toBe("comment_not_found");
     const unknownPost = await ws.get("/v1/posts/post_doesNotExist1/comments");
     expect(unknownPost.status).toBe(404);
-    expect((unknownPost.error).code).toBe("resource_not_found");
+    expect(unknownPost.error.code).toBe("resource_not_found");
     const post = await publish(ws, [account], "limits");
     expect((await ws.get(`/v1/posts/${post.id}/comments?limit=0`)).status).toBe(400);
     expect((await ws.get(`/v1/posts/${post.id}/comments?nested=yes`)).status).toBe(400);
@@ -231,12 +230,12 @@ describe("comments on the X sandbox", () => {
 
     const notOwn = await ws.delete(path(first), { account: x });
     expect(notOwn.status).toBe(422);
-    expect((notOwn.error).code).toBe("comment_not_own");
+    expect(notOwn.error.code).toBe("comment_not_own");
     const deleted = await ws.delete(path(reply.id), { account: x });
     expect(deleted.status, deleted.text).toBe(200);
     const gone = await ws.delete(path(reply.id), { account: x });
     expect(gone.status).toBe(404);
-    expect((gone.error).code).toBe("comment_not_found");
+    expect(gone.error.code).toBe("comment_not_found");
     const garbled = await ws.post(path("not-a-tweet", "/hide"), { account: x });
     expect(garbled.status).toBe(404);
   });
@@ -250,7 +249,10 @@ describe("comments on the X sandbox", () => {
     const send = () => ws.post(path(first, "/replies"), { account: x, text: "just once" }, { headers: { "Idempotency-Key": "reply-once-1" } });
     const answers = await Promise.all([send(), send(), send()]);
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses.every((s) => s === 200 || s === 409), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      statuses.join(),
+    ).toBe(true);
     expect(statuses).toContain(200);
     const retried = await send();
     expect(retried.status).toBe(200);
@@ -264,7 +266,7 @@ describe("comments on the X sandbox", () => {
     await t.db.update(workspaces).set({ testCreditsMonthly: 0, testCreditsPack: 0 }).where(eq(workspaces.id, ws.id));
     const broke = await ws.post(path(first, "/replies"), { account: x, text: "no credit" });
     expect(broke.status).toBe(402);
-    expect((broke.error).code).toBe("entitlement_exceeded");
+    expect(broke.error.code).toBe("entitlement_exceeded");
     expect((await comments(ws, tweet.id, "?nested=true")).items.find((c) => c.id === first)?.replies).toHaveLength(1);
   });
 
@@ -279,7 +281,7 @@ describe("comments on the X sandbox", () => {
     // X's own reply to a stranger's post that does not name it is refused; the sandbox refuses a reply to an unknown post the same way.
     const refused = await ws.post(path("1234567890123456789", "/replies"), { account: x, text: "hello stranger" });
     expect(refused.status).toBe(422);
-    expect((refused.error).code).toBe("platform_rejected");
+    expect(refused.error.code).toBe("platform_rejected");
     expect(await creditsLeft(ws)).toBe(before);
     const allowed = await ws.post(path(mentionId, "/replies"), { account: x, text: "hi Frank" });
     expect(allowed.status, allowed.text).toBe(200);

@@ -178,7 +178,14 @@ describe("the hosted connect page", () => {
     const forged = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
     const other = await testWorkspace(t);
     const swapped = `${Buffer.from(JSON.stringify({ ...forged, workspace: other.id })).toString("base64url")}.${signature}`;
-    const otherSecret = await signConnectLink("another-secret-0123456789abcdef", { workspaceId: ws.id, mode: "live", profileId: null, returnUrl: null, platforms: null, expiresAt: new Date(t.clock.now().getTime() + 60_000) });
+    const otherSecret = await signConnectLink("another-secret-0123456789abcdef", {
+      workspaceId: ws.id,
+      mode: "live",
+      profileId: null,
+      returnUrl: null,
+      platforms: null,
+      expiresAt: new Date(t.clock.now().getTime() + 60_000),
+    });
     // A character in the middle: every bit of it is signature (the last one carries padding bits).
     const flipped = `${payload}.${signature.slice(0, 10)}${signature[10] === "A" ? "B" : "A"}${signature.slice(11)}`;
     for (const bad of [swapped, otherSecret, flipped, "garbage", `${payload}.`, `${payload}.${signature}.x`]) {
@@ -260,7 +267,10 @@ describe("connecting through the hosted page (OAuth networks)", () => {
     const recorded = await t.db.select().from(events).where(eq(events.workspaceId, ws.id));
     expect(recorded.map((e) => e.type)).toEqual(["account.connected"]);
     expect(recorded[0]?.data).toMatchObject({ id: accountId, handle });
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, ws.id), eq(auditEvents.type, "account.connected")));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, ws.id), eq(auditEvents.type, "account.connected")));
     expect(audit).toEqual([expect.objectContaining({ actor: "connect-link" })]);
 
     // The state is single use: the same callback again changes nothing.

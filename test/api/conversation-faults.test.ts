@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
 import { realSleep } from "../../src/domain/core/network-deps.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /** Sandbox faults seen through the conversation routes: `problems` entries on the list, the spec's errors on the direct reads and writes. */
@@ -14,12 +14,6 @@ const TIMEOUT_MS = 1500;
 beforeAll(async () => {
   t = await createTestApp({ deps: { networks: testNetworkDeps({ sleep: realSleep, readTimeoutMs: TIMEOUT_MS }) } });
 });
-
-interface Page {
-  items: { id: string; account: string }[];
-  cursor: string | null;
-  problems: { account: string; platform: string; code: string; message: string; retryable: boolean }[];
-}
 
 let counter = 0;
 /** A connected account with one conversation in it. */

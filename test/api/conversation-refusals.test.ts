@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { connect, conversations, messages, receive, send } from "../support/conversations.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /** Networks without direct messages, and bad input: refusals with the spec's envelope, nothing sent. */
 let t: TestApp;

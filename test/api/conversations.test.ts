@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { HOUR, connect, conversations, messages, receive, send } from "../support/conversations.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -202,4 +202,3 @@ describe("Bluesky chat", () => {
     expect(page.problems).toEqual([expect.objectContaining({ account, platform: "bluesky", code: "missing_scope" })]);
   });
 });
-

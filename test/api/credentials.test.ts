@@ -42,7 +42,10 @@ const save = (ws: TestWorkspace, json: unknown) => ws.request("/v1/credentials",
 
 /** The client id the simulated network saw when the person approved `handle`. */
 async function clientIdSeenBy(platform: "twitter", handle: string): Promise<string | undefined> {
-  const [pointer] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+  const [pointer] = await t.db
+    .select()
+    .from(sandboxRecords)
+    .where(and(eq(sandboxRecords.platform, platform), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
   if (!pointer) return undefined;
   const accountId = (pointer?.data as { accountId: string } | undefined)?.accountId ?? "";
   const codes = await t.db
@@ -63,7 +66,12 @@ describe("bring your own app: /v1/credentials", () => {
     expect(wrong.status).toBe(400);
     expect(await errorOf(wrong)).toMatchObject({ code: "field_invalid", param: "products", platform: "twitter" });
     expect(await errorOf(await save(ws, { platform: "linkedin", clientId: "li", clientSecret: "s", products: ["pages"] }))).toMatchObject({ code: "field_invalid", param: "products[0]" });
-    expect(await t.db.select().from(appCredentials).where(and(eq(appCredentials.workspaceId, ws.id), eq(appCredentials.platform, "twitter")))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(appCredentials)
+        .where(and(eq(appCredentials.workspaceId, ws.id), eq(appCredentials.platform, "twitter"))),
+    ).toHaveLength(0);
   });
 
   it("saves, lists without the secret, replaces, deletes, and audits each change", async () => {
@@ -90,7 +98,10 @@ describe("bring your own app: /v1/credentials", () => {
     expect(listText).not.toMatch(/secret/i);
 
     // At rest the secret is an envelope bound to its row, readable exactly as network-context.ts reads it.
-    const [row] = await t.db.select().from(appCredentials).where(and(eq(appCredentials.workspaceId, ws.id), eq(appCredentials.platform, "pinterest")));
+    const [row] = await t.db
+      .select()
+      .from(appCredentials)
+      .where(and(eq(appCredentials.workspaceId, ws.id), eq(appCredentials.platform, "pinterest")));
     expect(row?.clientSecretEncrypted).toMatch(/^v1\./);
     expect(row?.clientSecretEncrypted).not.toContain("pin-secret-2");
     expect(await t.deps.cipher.decrypt(row?.clientSecretEncrypted ?? "", { table: "app_credentials", rowId: row?.id ?? "", column: "client_secret" })).toBe("pin-secret-2");
@@ -102,7 +113,10 @@ describe("bring your own app: /v1/credentials", () => {
     expect(await errorOf(again)).toMatchObject({ code: "resource_not_found", param: "platform", platform: "pinterest" });
     expect(((await (await ws.request("/v1/credentials")).json()) as { items: { platform: string }[] }).items.map((i) => i.platform)).toEqual(["linkedin"]);
 
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, ws.id), eq(auditEvents.type, "credentials.changed")));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, ws.id), eq(auditEvents.type, "credentials.changed")));
     expect(audit.map((e) => e.details)).toEqual(
       expect.arrayContaining([
         { platform: "pinterest", clientId: "pin-app-1", action: "created" },
@@ -148,9 +162,7 @@ describe("bring your own app: /v1/credentials", () => {
   it("leaves a live key's Bluesky connection alone, and live OAuth networks still need a connect link", async () => {
     const ws = await t.workspace({ mode: "live", plan: "subscription" });
     await save(ws, { platform: "twitter", clientId: "live-app", clientSecret: "live-secret" });
-    await (await internet())
-      .simulator("bluesky")
-      .seedAccount({ handle: "live-byo.test", password: "live-pass-word-1234" });
+    await (await internet()).simulator("bluesky").seedAccount({ handle: "live-byo.test", password: "live-pass-word-1234" });
     const bluesky = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "live-byo.test", appPassword: "live-pass-word-1234" } });
     expect(bluesky.status, await bluesky.clone().text()).toBe(201);
     expect(await bluesky.json()).toMatchObject({ platform: "bluesky", mode: "live", status: "active" });

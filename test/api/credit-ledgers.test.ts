@@ -7,7 +7,6 @@ import { newId } from "../../src/infra/ids.js";
 import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace, workspaceFixture } from "../support/workspace-fixture.js";
 
-
 async function connect(ws: WorkspaceFixture, platform: string, handle: string) {
   const response = await ws.post("/v1/social-accounts/connect", { platform, handle });
   expect(response.status).toBe(201);

@@ -156,7 +156,10 @@ describe("dashboard inbox", () => {
     const list = await session.page("/dashboard/inbox/conversations");
     expect(list.status).toBe(200);
     expect(list.html).toContain("@ada.visitor");
-    const replyBy = new Date(sentAt.getTime() + 24 * HOUR).toISOString().replace("T", " ").replace(/(:\d\d)(\.\d+)?Z$/, "$1 UTC");
+    const replyBy = new Date(sentAt.getTime() + 24 * HOUR)
+      .toISOString()
+      .replace("T", " ")
+      .replace(/(:\d\d)(\.\d+)?Z$/, "$1 UTC");
     expect(list.html).toContain(`Reply by ${replyBy}`);
     expect(list.html).toContain(`href="/dashboard/inbox/conversations/${id}"`);
 

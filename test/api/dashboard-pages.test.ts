@@ -100,7 +100,18 @@ describe("dashboard pages over the API's domain functions", () => {
   it("renders every page of the navigation", async () => {
     const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
-    for (const path of ["/dashboard", "/dashboard/accounts", "/dashboard/posts", "/dashboard/posts?state=failed", "/dashboard/compose", "/dashboard/calendar", "/dashboard/credits", "/dashboard/developers", "/dashboard/developers/audit", "/dashboard/developers/email"]) {
+    for (const path of [
+      "/dashboard",
+      "/dashboard/accounts",
+      "/dashboard/posts",
+      "/dashboard/posts?state=failed",
+      "/dashboard/compose",
+      "/dashboard/calendar",
+      "/dashboard/credits",
+      "/dashboard/developers",
+      "/dashboard/developers/audit",
+      "/dashboard/developers/email",
+    ]) {
       const page = await session.page(path);
       expect(page.status, `${path}: ${page.html.slice(0, 300)}`).toBe(200);
       expect(page.html).toContain("<h1>");

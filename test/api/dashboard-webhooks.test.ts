@@ -1,21 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { DashboardSession } from "../support/dashboard-session.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { verifySignature } from "../support/webhook-receiver.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 const secretOf = (html: string) => /id="new-secret">([^<]+)</.exec(html)?.[1] ?? "";
 const endpointIdOf = (html: string) => /href="\/dashboard\/webhooks\/(whk_[A-Za-z0-9]+)"/.exec(html)?.[1] ?? "";
 
 describe("dashboard webhooks page over the /v1/webhooks domain functions", () => {
   let t: TestApp;
-  let runtime: JobRuntime;
   const receiver = useWebhookReceivers();
   beforeAll(async () => {
     t = await createTestApp({ deps: { loopbackWebhooks: true } });
-    runtime = t.jobRuntime();
   });
   const drain = () => t.drainJobs();
 

@@ -49,7 +49,11 @@ async function checkOutage(outage: Outage): Promise<void> {
   // The key is not cached: its check is the query that fails.
   await expectUnavailable(await cold.request("/v1/me"));
   // A public route that reads the database.
-  const register = await anonymous(t.app)("/oauth/register", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["https://client.example/cb"] }) });
+  const register = await anonymous(t.app)("/oauth/register", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ redirect_uris: ["https://client.example/cb"] }),
+  });
   await expectUnavailable(register);
   // A public route that does not is still served.
   expect((await anonymous(t.app)("/v1/platforms")).status).toBe(200);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
@@ -33,7 +33,15 @@ describe("GET /v1/discover/profiles/{handle} on LinkedIn", () => {
     const mine = await ws.get(`/v1/discover/profiles/${handle}?account=${reader}`);
     expect(mine.status, mine.text).toBe(200);
     const page = mine.body;
-    expect(page).toMatchObject({ platform: "linkedin", account: reader, displayName: "Sandbox Widgets Ltd", handle: `sandbox-${own.replace(/_/g, "-")}-widgets`, followingCount: null, postsCount: null, verified: null });
+    expect(page).toMatchObject({
+      platform: "linkedin",
+      account: reader,
+      displayName: "Sandbox Widgets Ltd",
+      handle: `sandbox-${own.replace(/_/g, "-")}-widgets`,
+      followingCount: null,
+      postsCount: null,
+      verified: null,
+    });
     expect(page.id).toMatch(/^urn:li:organization:\d+$/);
     expect(page.url).toBe(`https://www.linkedin.com/company/sandbox-${own.replace(/_/g, "-")}-widgets/`);
     expect(page.followersCount).toEqual(expect.any(Number));
@@ -54,7 +62,7 @@ describe("GET /v1/discover/profiles/{handle} on LinkedIn", () => {
     const refused = await ws.get(`/v1/discover/profiles/some-company?account=${member}`);
     expect(refused.status).toBe(409);
     expect(refused.error).toMatchObject({ code: "missing_scope", param: "account", fix: expect.stringContaining("variant=organization") });
-    expect(((await ws.get(`/v1/discover/profiles/1337?account=${reader}`)).error).code).toBe("handle_not_a_username");
+    expect((await ws.get(`/v1/discover/profiles/1337?account=${reader}`)).error.code).toBe("handle_not_a_username");
     // LinkedIn publishes no posts of a page the member does not administer: a problem, not an empty success.
     const posts = await ws.get(`/v1/discover/profiles/some-company/posts?account=${reader}`);
     expect(posts.status).toBe(200);
@@ -63,6 +71,6 @@ describe("GET /v1/discover/profiles/{handle} on LinkedIn", () => {
     const other = await testWorkspace(t);
     const foreign = await ws.get(`/v1/discover/profiles/some-company?account=${await connectLinkedin(other, "organization")}`);
     expect(foreign.status).toBe(404);
-    expect((foreign.error).param).toBe("account");
+    expect(foreign.error.param).toBe("account");
   });
 });

@@ -45,7 +45,17 @@ describe("GET /v1/discover/profiles/{handle} on Threads", () => {
     const response = await ws.get(`/v1/discover/profiles/${handle}?account=${reader}`);
     expect(response.status, response.text).toBe(200);
     const profile = response.body;
-    expect(profile).toMatchObject({ account: reader, platform: "threads", id: writerHandle, handle: writerHandle, url: `https://www.threads.net/@${writerHandle}`, verified: false, followingCount: null, postsCount: null, website: null });
+    expect(profile).toMatchObject({
+      account: reader,
+      platform: "threads",
+      id: writerHandle,
+      handle: writerHandle,
+      url: `https://www.threads.net/@${writerHandle}`,
+      verified: false,
+      followingCount: null,
+      postsCount: null,
+      website: null,
+    });
     expect(profile.followersCount).toEqual(expect.any(Number));
     expect(profile.followersCount).toBeGreaterThanOrEqual(100);
 
@@ -76,7 +86,7 @@ describe("GET /v1/discover/profiles/{handle} on Threads", () => {
     const other = await testWorkspace(t);
     const foreign = await ws.get(`/v1/discover/profiles/someone?account=${await connectThreads(other)}`);
     expect(foreign.status).toBe(404);
-    expect((foreign.error).param).toBe("account");
+    expect(foreign.error.param).toBe("account");
     const foreignPosts = await ws.get(`/v1/discover/profiles/someone/posts?account=${await connectThreads(other)}`);
     expect(foreignPosts.status).toBe(404);
   });
@@ -104,7 +114,7 @@ describe("GET /v1/discover/places on Threads and platformOptions.threads.locatio
     expect(near.items.map((p) => p.name)).toEqual(["Brandenburg Gate"]);
     const bad = await ws.get(`/v1/discover/places?account=${account}&latitude=52.52`);
     expect(bad.status).toBe(400);
-    expect((bad.error).param).toBe("longitude");
+    expect(bad.error.param).toBe("longitude");
     const other = await testWorkspace(t);
     expect((await ws.get(`/v1/discover/places?account=${await connectThreads(other)}&q=paris`)).status).toBe(404);
   });
@@ -117,8 +127,7 @@ describe("GET /v1/discover/places on Threads and platformOptions.threads.locatio
     expect(placeId).toMatch(/^[0-9]+$/);
     const options = (locationId: string) => ({ threads: { locationId } });
 
-    const validate = async (locationId: string) =>
-      (await ws.post("/v1/posts/validate", { text: "At the tower", accounts: [account], platformOptions: options(locationId) })).body;
+    const validate = async (locationId: string) => (await ws.post("/v1/posts/validate", { text: "At the tower", accounts: [account], platformOptions: options(locationId) })).body;
     expect((await validate(placeId)).targets.flatMap((tg) => tg.errors)).toEqual([]);
     expect((await validate("eiffel-tower")).targets[0]?.errors).toEqual([expect.objectContaining({ code: "option_invalid", param: "platformOptions.threads.locationId" })]);
 

@@ -124,7 +124,7 @@ describe("GET /v1/discover/posts", () => {
       expect(page.items.map((p) => p.account)).toEqual([healthy]);
       expect(page.problems).toEqual([expect.objectContaining({ account: faulty, code, retryable })]);
       const direct = await ws.get(`/v1/discover/profiles/someone.test?account=${faulty}`);
-      expect((direct.error).code, fault).toBe(code);
+      expect(direct.error.code, fault).toBe(code);
     }
   });
 
@@ -142,7 +142,7 @@ describe("GET /v1/discover/posts", () => {
     for (const [query, param] of cases) {
       const response = await ws.get(`/v1/discover/posts?${query}`);
       expect(response.status, query).toBe(query.includes("acc_nope") ? 404 : 400);
-      expect((response.error).param, query).toBe(param);
+      expect(response.error.param, query).toBe(param);
     }
   });
 });
@@ -171,7 +171,7 @@ describe("GET /v1/discover/profiles/{handle}", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.error).toMatchObject({ code: "handle_not_found", platform: "bluesky" });
     const unknownPosts = await ws.get(`/v1/discover/profiles/nobody-here.test/posts?account=${reader}`);
-    expect((unknownPosts.error).code).toBe("handle_not_found");
+    expect(unknownPosts.error.code).toBe("handle_not_found");
     const unsupported = await ws.get(`/v1/discover/profiles/someone?account=${tiktok}`);
     expect(unsupported.error).toMatchObject({ code: "capability_unsupported", param: "account", platform: "tiktok" });
     const missing = await ws.get("/v1/discover/profiles/someone");
@@ -185,9 +185,9 @@ describe("GET /v1/discover/profiles/{handle}", () => {
     const found = await ws.get(`/v1/discover/profiles/pro_bakery?account=${brand}`);
     expect(found.status, found.text).toBe(200);
     expect(found.body).toMatchObject({ platform: "instagram", handle: "pro_bakery", verified: null, followersCount: 0 });
-    expect(((await ws.get(`/v1/discover/profiles/not_a_pro?account=${brand}`)).error).code).toBe("handle_not_found");
+    expect((await ws.get(`/v1/discover/profiles/not_a_pro?account=${brand}`)).error.code).toBe("handle_not_found");
     const solo = await connect(ws, "instagram");
-    expect(((await ws.get(`/v1/discover/profiles/pro_bakery?account=${solo}`)).error).code).toBe("photo_page_door_required");
+    expect((await ws.get(`/v1/discover/profiles/pro_bakery?account=${solo}`)).error.code).toBe("photo_page_door_required");
   });
 });
 
@@ -228,14 +228,19 @@ describe("GET /v1/discover/creators", () => {
     });
     const lookup = await ws.get(`/v1/discover/profiles/someonespage?account=${facebook}`);
     expect(lookup.status).toBe(400);
-    expect(lookup.error).toMatchObject({ code: "capability_unsupported", platform: "facebook", message: expect.stringContaining("Page Public Metadata Access"), fix: expect.stringContaining("Instagram") });
+    expect(lookup.error).toMatchObject({
+      code: "capability_unsupported",
+      platform: "facebook",
+      message: expect.stringContaining("Page Public Metadata Access"),
+      fix: expect.stringContaining("Instagram"),
+    });
     const notOnboarded = await connect(ws, "instagram", { handle: "not-onboarded-brand", variant: "facebook_login" });
     const refused = await ws.get(`/v1/discover/creators?account=${notOnboarded}`);
     expect(refused.status).toBe(409);
     expect(refused.error).toMatchObject({ code: "creator_marketplace_not_onboarded", retryable: false, fix: expect.stringMatching(/Creator marketplace/) });
     const badCountry = await ws.get(`/v1/discover/creators?account=${notOnboarded}&countries=usa`);
     expect(badCountry.error).toMatchObject({ code: "field_invalid", param: "countries" });
-    expect(((await ws.get(`/v1/discover/creators?account=${notOnboarded}&limit=51`)).error).param).toBe("limit");
+    expect((await ws.get(`/v1/discover/creators?account=${notOnboarded}&limit=51`)).error.param).toBe("limit");
   });
 });
 
@@ -289,7 +294,7 @@ describe("GET /v1/discover/places", () => {
     for (const [query, param] of cases) {
       const response = await ws.get(`/v1/discover/places?account=${x}&${query}`);
       expect(response.status, query).toBe(400);
-      expect((response.error).param, query).toBe(param);
+      expect(response.error.param, query).toBe(param);
     }
   });
 });
@@ -307,9 +312,15 @@ describe("platformOptions.<network>.locationId from place search", () => {
 
     const check = async (json: object) => (await ws.post("/v1/posts/validate", json)).body;
     expect((await check(body(placeId))).targets.flatMap((tg) => tg.errors)).toEqual([]);
-    expect((await check(body("eiffel-tower"))).targets.find((tg) => tg.platform === "instagram")?.errors).toEqual([expect.objectContaining({ code: "option_invalid", param: "platformOptions.instagram.locationId" })]);
+    expect((await check(body("eiffel-tower"))).targets.find((tg) => tg.platform === "instagram")?.errors).toEqual([
+      expect.objectContaining({ code: "option_invalid", param: "platformOptions.instagram.locationId" }),
+    ]);
     // The description already refuses a `locationId` where the network has none, so this request goes around the validating proxy.
-    const elsewhere = await t.app.request("http://localhost/v1/posts/validate", { method: "POST", headers: { authorization: `Bearer ${ws.key}`, "content-type": "application/json" }, body: JSON.stringify(body(placeId, "bluesky")) });
+    const elsewhere = await t.app.request("http://localhost/v1/posts/validate", {
+      method: "POST",
+      headers: { authorization: `Bearer ${ws.key}`, "content-type": "application/json" },
+      body: JSON.stringify(body(placeId, "bluesky")),
+    });
     const report = (await elsewhere.json()) as Awaited<ReturnType<typeof check>>;
     expect(report.targets.find((tg) => tg.platform === "bluesky")?.errors).toEqual([expect.objectContaining({ code: "option_invalid", param: "platformOptions.bluesky.locationId" })]);
 

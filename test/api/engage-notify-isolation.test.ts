@@ -31,7 +31,10 @@ describe("isolation of the new engagements and notifications", () => {
     for (const platform of ["linkedin", "threads", "pinterest"] as const) {
       seeded[`id_${platform}`] = await connect(a, platform, `a-iso-${platform}-${counter}`);
     }
-    const post = (await (await a.request("/v1/posts", { method: "POST", json: { text: "A's private update", accounts: [seeded.id_linkedin] } })).json()) as { id: string; targets: { networkPostId: string }[] };
+    const post = (await (await a.request("/v1/posts", { method: "POST", json: { text: "A's private update", accounts: [seeded.id_linkedin] } })).json()) as {
+      id: string;
+      targets: { networkPostId: string }[];
+    };
     seeded.post = post.id;
     seeded.networkPostId = post.targets[0]?.networkPostId ?? "";
     const board = ((await (await a.request(`/v1/social-accounts/${seeded.id_pinterest}/targets`)).json()) as { items: { id: string }[] }).items[0]?.id ?? "";

@@ -53,7 +53,13 @@ describe("POST /v1/engagements on the Bluesky sandbox", () => {
     const post = await publish(ws, author.id, "like me");
 
     const liked = await ok(ws, fan.id, "like", post.id);
-    expect(liked).toEqual({ account: fan.id, platform: "bluesky", action: "like", target: { networkId: post.networkPostId, url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/.+\/post\//) }, ok: true });
+    expect(liked).toEqual({
+      account: fan.id,
+      platform: "bluesky",
+      action: "like",
+      target: { networkId: post.networkPostId, url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/.+\/post\//) },
+      ok: true,
+    });
     // A second like, by URL this time, finds the first: still one like, one notification.
     t.clock.advance(1000);
     await ok(ws, fan.id, "like", post.url);
@@ -114,7 +120,12 @@ describe("POST /v1/engagements on the Bluesky sandbox", () => {
     const ws = await t.workspace();
     const account = await connect(ws, "bluesky");
     const post = await publish(ws, account.id, "target practice");
-    for (const [action, target] of [["like", "not a post"], ["like", "https://x.com/a/status/1"], ["follow", "not a handle!"], ["follow", post.url]] as const) {
+    for (const [action, target] of [
+      ["like", "not a post"],
+      ["like", "https://x.com/a/status/1"],
+      ["follow", "not a handle!"],
+      ["follow", post.url],
+    ] as const) {
       const response = await engage(ws, account.id, action, target);
       expect(response.status, `${action} ${target}`).toBe(400);
       expect(await errorOf(response)).toMatchObject({ code: "field_invalid", param: "target", platform: "bluesky", fix: expect.stringMatching(/bsky\.app/) });
@@ -165,7 +176,9 @@ describe("POST /v1/engagements refusals", () => {
 
   it("matches GET /v1/platforms: every network's engagements are the actions the route accepts", async () => {
     const ws = await t.workspace();
-    const platforms = (await (await ws.request("/v1/platforms")).json()) as { items?: { platform: string; engagements: string[]; reads: string[] }[] } | { platform: string; engagements: string[]; reads: string[] }[];
+    const platforms = (await (await ws.request("/v1/platforms")).json()) as
+      | { items?: { platform: string; engagements: string[]; reads: string[] }[] }
+      | { platform: string; engagements: string[]; reads: string[] }[];
     const items = Array.isArray(platforms) ? platforms : (platforms.items ?? []);
     const bluesky = items.find((p) => p.platform === "bluesky");
     expect(bluesky?.engagements).toEqual(["like", "unlike", "repost", "unrepost", "bookmark", "unbookmark", "follow", "unfollow", "block", "unblock", "mute", "unmute"]);
@@ -186,7 +199,11 @@ describe("engagements and account reads on the X sandbox", () => {
     await ok(ws, fan.id, "unbookmark", post.networkPostId);
     await ok(ws, fan.id, "mute", `@${author.handle}`);
     await ok(ws, fan.id, "unmute", author.handle);
-    for (const [action, date] of [["like", "2026-04-20"], ["follow", "2026-04-20"], ["block", "2023-06-12"]] as const) {
+    for (const [action, date] of [
+      ["like", "2026-04-20"],
+      ["follow", "2026-04-20"],
+      ["block", "2023-06-12"],
+    ] as const) {
       const refused = await engage(ws, fan.id, action, action === "like" ? post.id : author.handle);
       expect(refused.status).toBe(400);
       const error = await errorOf(refused);

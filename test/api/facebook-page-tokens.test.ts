@@ -49,7 +49,9 @@ async function connectFacebook(handle: string): Promise<Connected> {
   const spy = vi.spyOn(runtime, "fetch");
   let seen = 0;
   const graphCalls = () => {
-    const calls = spy.mock.calls.slice(seen).map(([input, init]) => ({ url: new URL(input instanceof Request ? input.url : String(input)), method: init?.method ?? (input instanceof Request ? input.method : "GET") }));
+    const calls = spy.mock.calls
+      .slice(seen)
+      .map(([input, init]) => ({ url: new URL(input instanceof Request ? input.url : String(input)), method: init?.method ?? (input instanceof Request ? input.method : "GET") }));
     seen = spy.mock.calls.length;
     return calls.filter((c) => c.url.host === "graph.facebook.com").map((c) => `${c.method.toUpperCase()} ${c.url.pathname}`);
   };
@@ -142,6 +144,10 @@ describe("Facebook page tokens through the API", () => {
     expect(c.graphCalls()).toEqual(["GET /v26.0/oauth/access_token", "GET /v26.0/me/accounts", feed(c), permalink(target)]);
     const after = await storedTokens(c);
     expect(after.accessToken).not.toBe(before.accessToken);
-    expect(storedPageTokens(after).map((p) => p.pageId).sort()).toEqual([...storedPageTokens(before).map((p) => p.pageId), "900000000000002"].sort());
+    expect(
+      storedPageTokens(after)
+        .map((p) => p.pageId)
+        .sort(),
+    ).toEqual([...storedPageTokens(before).map((p) => p.pageId), "900000000000002"].sort());
   });
 });

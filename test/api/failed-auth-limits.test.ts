@@ -88,12 +88,14 @@ describe("failed authentication limits", () => {
 describe("the client address behind a trusted reverse proxy (Node)", () => {
   const proxy = "10.0.0.2";
   /** As @hono/node-server hands the socket to the app: its peer is the proxy. */
-  const through = (t: TestApp, forwardedFor: string | null, peer = proxy) => (path: string, key: string | null) => {
-    const headers = new Headers();
-    if (forwardedFor !== null) headers.set("x-forwarded-for", forwardedFor);
-    if (key) headers.set("authorization", `Bearer ${key}`);
-    return t.app.request(`http://chorus.test${path}`, { headers }, { incoming: { socket: { remoteAddress: peer } } });
-  };
+  const through =
+    (t: TestApp, forwardedFor: string | null, peer = proxy) =>
+    (path: string, key: string | null) => {
+      const headers = new Headers();
+      if (forwardedFor !== null) headers.set("x-forwarded-for", forwardedFor);
+      if (key) headers.set("authorization", `Bearer ${key}`);
+      return t.app.request(`http://chorus.test${path}`, { headers }, { incoming: { socket: { remoteAddress: peer } } });
+    };
 
   it("counts each forwarded client on its own, and believes X-Forwarded-For only from the configured proxies", async () => {
     const t = await createTestApp({ deps: { clientIp: nodeClientIp(parseTrustedProxies("10.0.0.0/8, 2001:db8::/32")), failedAuthPerMinute: { perAddress: 2, perKeyPrefix: 100 } } });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { idempotencyRecords } from "../../src/db/schema/index.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +39,10 @@ describe("stored idempotent answers", () => {
     const rows = await t.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.workspaceId, ws.id));
     const a = rows.find((r) => r.key.endsWith(":a"));
     const b = rows.find((r) => r.key.endsWith(":b"));
-    await t.db.update(idempotencyRecords).set({ responseBody: a?.responseBody ?? null }).where(eq(idempotencyRecords.key, b?.key ?? ""));
+    await t.db
+      .update(idempotencyRecords)
+      .set({ responseBody: a?.responseBody ?? null })
+      .where(eq(idempotencyRecords.key, b?.key ?? ""));
     expect((await send("b")).status).toBe(500);
   });
 });

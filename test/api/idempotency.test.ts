@@ -16,7 +16,12 @@ describe("Idempotency-Key", () => {
     t = await createTestApp();
   });
   const countProfiles = async (workspaceId: string, username: string) =>
-    (await t.db.select().from(profiles).where(and(eq(profiles.workspaceId, workspaceId), eq(profiles.username, username)))).length;
+    (
+      await t.db
+        .select()
+        .from(profiles)
+        .where(and(eq(profiles.workspaceId, workspaceId), eq(profiles.username, username)))
+    ).length;
 
   it("replays the stored status and body with Idempotent-Replayed and does nothing again", async () => {
     const ws = await testWorkspace(t);
@@ -113,8 +118,7 @@ describe("Idempotency-Key", () => {
   });
 
   describe("a request that stored its post and died", () => {
-    const connectBluesky = async (ws: WorkspaceFixture, handle: string) =>
-      (await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" })).body.id;
+    const connectBluesky = async (ws: WorkspaceFixture, handle: string) => (await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" })).body.id;
     const credits = async (workspaceId: string) => {
       const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
       return (row?.creditsMonthly ?? 0) + (row?.creditsPack ?? 0);
@@ -240,9 +244,7 @@ describeOnEachDatabase("Idempotency-Key under parallel requests", (app) => {
   it("runs ten parallel identical requests once; the others are refused while it runs or replayed", async () => {
     const t = app();
     const ws = await testWorkspace(t);
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, () => ws.post("/v1/profiles", { username: "parallel" }, { headers: { "idempotency-key": "burst" } })),
-    );
+    const responses = await Promise.all(Array.from({ length: 10 }, () => ws.post("/v1/profiles", { username: "parallel" }, { headers: { "idempotency-key": "burst" } })));
     const statuses = responses.map((r) => r.status);
     const created = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
     expect(created).toHaveLength(1);
@@ -255,6 +257,11 @@ describeOnEachDatabase("Idempotency-Key under parallel requests", (app) => {
       }
     }
     expect(statuses).not.toContain(500);
-    expect(await t.db.select().from(profiles).where(and(eq(profiles.workspaceId, ws.id), eq(profiles.username, "parallel")))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(profiles)
+        .where(and(eq(profiles.workspaceId, ws.id), eq(profiles.username, "parallel"))),
+    ).toHaveLength(1);
   });
 });

@@ -121,7 +121,12 @@ describe.each(["twitter", "bluesky"] as const)("polling %s direct messages", (pl
     t.clock.advance(1000);
     const other = await inbound(ws, account, "hello from bob", bob);
     await pollRound(platform);
-    expect(bodies(r).slice(1).map((b) => [b.type, b.data.messageId, b.data.text]).sort()).toEqual(
+    expect(
+      bodies(r)
+        .slice(1)
+        .map((b) => [b.type, b.data.messageId, b.data.text])
+        .sort(),
+    ).toEqual(
       [
         ["message.received", again, "one more thing"],
         ["message.received", other, "hello from bob"],

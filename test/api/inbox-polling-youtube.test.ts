@@ -153,7 +153,10 @@ describe("YouTube comments as notifications", () => {
     const other = await testWorkspace(t, { plan: "subscription" });
     const mine = await receiver();
     const theirs = await receiver();
-    for (const [ws, r] of [[owner, mine], [other, theirs]] as const) {
+    for (const [ws, r] of [
+      [owner, mine],
+      [other, theirs],
+    ] as const) {
       expect((await ws.post("/v1/webhooks", { url: r.url, events: ["comment.received"] })).status).toBe(201);
     }
     const account = await connect(owner);

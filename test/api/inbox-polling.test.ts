@@ -13,7 +13,7 @@ import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-poll
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
@@ -73,7 +73,12 @@ async function pollRound(platform: PlatformId) {
 }
 
 const bodies = (r: WebhookReceiver) => r.received.map((d) => JSON.parse(d.rawBody) as Delivered);
-const pollJobsOf = (account: string) => t.db.select().from(jobs).where(eq(jobs.kind, "poll_inbox")).then((rows) => rows.filter((j) => j.payload.accountId === account));
+const pollJobsOf = (account: string) =>
+  t.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.kind, "poll_inbox"))
+    .then((rows) => rows.filter((j) => j.payload.accountId === account));
 
 describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and replies", (platform) => {
   it("baselines on the first poll, then delivers each new mention and reply exactly once, signed", async () => {
@@ -110,7 +115,10 @@ describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and repl
     expect(second.map((b) => b.type)).toEqual(["comment.received"]);
     expect(second[0]?.data).toMatchObject({ account: account.id, platform, commentId: replyId, postId: post.id, networkPostId: post.networkPostId, text: expect.stringContaining("a new reply") });
     // The events log has them once each, whatever the number of polls.
-    const logged = await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id)));
+    const logged = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.workspaceId, ws.id)));
     expect(logged.filter((e) => e.type === "mention.received" || e.type === "comment.received")).toHaveLength(2);
   });
 
@@ -296,7 +304,11 @@ describe("the poller's own rules, read through a scripted feed", () => {
     expect(asked).toEqual([null, "1"]);
     while ((await runDueJobs(runtime)) > 0);
     // One poll's events are due at the same instant; receivers order by nothing but their own ids.
-    expect(bodies(r).map((b) => [b.type, b.data.text]).sort()).toEqual([
+    expect(
+      bodies(r)
+        .map((b) => [b.type, b.data.text])
+        .sort(),
+    ).toEqual([
       ["comment.received", "text of new-reply"],
       ["mention.received", "text of same-second"],
     ]);

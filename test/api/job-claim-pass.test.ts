@@ -23,10 +23,7 @@ describe("the job runner's claims", () => {
 
   // Jobs that find nothing to do (their target does not exist), so only the runner's own statements count.
   const enqueue = (workspaceId: string, tag: string, n: number, runAt = new Date(t.clock.now().getTime() - 1000 + n)) =>
-    runtime.services.jobs.enqueue(
-      { kind: "poll_target", payload: { targetId: `tgt_none_${tag}_${n}`, attempt: 1, workspaceId, mode: "test" }, runAt, dedupKey: `${tag}:${n}` },
-      t.db,
-    );
+    runtime.services.jobs.enqueue({ kind: "poll_target", payload: { targetId: `tgt_none_${tag}_${n}`, attempt: 1, workspaceId, mode: "test" }, runAt, dedupKey: `${tag}:${n}` }, t.db);
 
   it("claims a batch in one statement, reads each workspace once for it, and marks the batch done in one more", async () => {
     const ws = await t.workspace();
@@ -44,7 +41,10 @@ describe("the job runner's claims", () => {
     // One claim, one finish: not a claim read, a claim update and a finish per job.
     expect(onJobs).toHaveLength(2);
     expect(workspaceReads).toHaveLength(1);
-    const left = await t.db.select().from(jobs).where(like(jobs.dedupKey, `batch-${ws.id}:%`));
+    const left = await t.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.dedupKey, `batch-${ws.id}:%`));
     expect(left).toHaveLength(12);
     expect(left.every((j) => j.doneAt !== null && j.lockedBy === null)).toBe(true);
   });
@@ -65,18 +65,27 @@ describe("the job runner's claims", () => {
 
     const second = await claimPass(runtime, { owner: "pass-test", slots: 10, perWorkspace: 10, leaseMs: 60_000, finished: mine.map((j) => j.id) });
     expect(second.claimed.filter((j) => j.dedupKey.startsWith(tag))).toEqual([]);
-    const [done] = await t.db.select().from(jobs).where(eq(jobs.dedupKey, `${tag}:0`));
+    const [done] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupKey, `${tag}:0`));
     expect(done?.doneAt).not.toBeNull();
     // The later job, not the lease the finished one held until now + 60 s.
     expect(second.nextDueAt?.getTime()).toBe(later.getTime());
 
     // Another owner cannot mark this owner's job done.
-    const [pending] = await t.db.select().from(jobs).where(eq(jobs.dedupKey, `${tag}:1`));
+    const [pending] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupKey, `${tag}:1`));
     t.clock.advance(91_000);
     const third = await claimPass(runtime, { owner: "pass-test", slots: 10, perWorkspace: 10, leaseMs: 60_000 });
     expect(third.claimed.map((j) => j.id)).toEqual([pending?.id]);
     await claimPass(runtime, { owner: "intruder", slots: 0, perWorkspace: 10, leaseMs: 60_000, finished: [pending?.id ?? ""] });
-    const [still] = await t.db.select().from(jobs).where(eq(jobs.dedupKey, `${tag}:1`));
+    const [still] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupKey, `${tag}:1`));
     expect(still?.doneAt).toBeNull();
     expect(still?.lockedBy).toBe("pass-test");
   });
@@ -98,12 +107,23 @@ describeOnEachDatabase("runners claiming at the same time", (app) => {
     const ws = await t.workspace();
     const tag = `race-${ws.id}`;
     for (let n = 0; n < 12; n++) {
-      await runtime.services.jobs.enqueue({ kind: "poll_target", payload: { targetId: `tgt_none_${tag}_${n}`, attempt: 1, workspaceId: ws.id, mode: "test" }, runAt: new Date(t.clock.now().getTime() - 1000 + n), dedupKey: `${tag}:${n}` }, t.db);
+      await runtime.services.jobs.enqueue(
+        {
+          kind: "poll_target",
+          payload: { targetId: `tgt_none_${tag}_${n}`, attempt: 1, workspaceId: ws.id, mode: "test" },
+          runAt: new Date(t.clock.now().getTime() - 1000 + n),
+          dedupKey: `${tag}:${n}`,
+        },
+        t.db,
+      );
     }
     const passes = await Promise.all(Array.from({ length: 6 }, (_, i) => claimPass(runtime, { owner: `racer-${i}`, slots: 12, perWorkspace: 12, leaseMs: 60_000 })));
     const mine = passes.flatMap((pass, i) => pass.claimed.filter((j) => j.dedupKey.startsWith(tag)).map((j) => ({ key: j.dedupKey, owner: `racer-${i}` })));
     expect(mine.map((c) => c.key).sort()).toEqual(Array.from({ length: 12 }, (_, n) => `${tag}:${n}`).sort());
-    const stored = await t.db.select().from(jobs).where(like(jobs.dedupKey, `${tag}:%`));
+    const stored = await t.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.dedupKey, `${tag}:%`));
     for (const job of stored) expect(job.lockedBy).toBe(mine.find((c) => c.key === job.dedupKey)?.owner);
   });
 });

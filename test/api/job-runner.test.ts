@@ -85,7 +85,12 @@ describe("the job runner", () => {
     const [backlog, small] = [await testWorkspace(t), await testWorkspace(t)];
     const enqueue = (workspaceId: string, n: number) =>
       runtime.services.jobs.enqueue(
-        { kind: "poll_target", payload: { targetId: `tgt_none_${workspaceId}_${n}`, attempt: 1, workspaceId, mode: "test" }, runAt: new Date(t.clock.now().getTime() - 60_000 + n), dedupKey: `fair:${workspaceId}:${n}` },
+        {
+          kind: "poll_target",
+          payload: { targetId: `tgt_none_${workspaceId}_${n}`, attempt: 1, workspaceId, mode: "test" },
+          runAt: new Date(t.clock.now().getTime() - 60_000 + n),
+          dedupKey: `fair:${workspaceId}:${n}`,
+        },
         t.db,
       );
     for (let n = 0; n < 6; n++) await enqueue(backlog.id, n);
@@ -111,7 +116,10 @@ describe("the job runner", () => {
     expect(await runDueJobs(runtime)).toBe(0);
     t.clock.advance(JOB_LEASE_MS / 2 + 1000);
     expect(await runDueJobs(runtime)).toBeGreaterThanOrEqual(1);
-    const [row] = await t.db.select().from(jobs).where(eq(jobs.dedupKey, `dead:${ws.id}`));
+    const [row] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupKey, `dead:${ws.id}`));
     expect(row?.doneAt).not.toBeNull();
     // The dead runner cannot mark the job it lost as its own any more.
     expect(row?.lockedBy).toBeNull();
@@ -123,7 +131,13 @@ describe("the job runner", () => {
     await owner.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault: "slow", delayMs: HELD_MS });
     const at = new Date(t.clock.now().getTime() + 1000).toISOString();
     const post = (await owner.post("/v1/posts", { text: "held past a minute", accounts: [account], scheduledAt: at })).body;
-    const leaseOf = async () => (await t.db.select().from(jobs).where(eq(jobs.dedupKey, `post:${post.id}:v0`)))[0]?.lockedUntil?.getTime() ?? 0;
+    const leaseOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.dedupKey, `post:${post.id}:v0`))
+      )[0]?.lockedUntil?.getTime() ?? 0;
     t.clock.advance(2000);
     let beats = 0;
     const runner = createJobRunner(runtime, { heartbeatMs: 20 });
@@ -170,9 +184,7 @@ describe("the job runner", () => {
     await runDueJobs(runtime);
     expect(await stateOf(ws, id)).toBe("published");
     expect(await credits()).toBe(before - 1);
-    const onNetwork = (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.platform, "bluesky"))).filter(
-      (r) => r.kind.includes("record") && JSON.stringify(r.data).includes(text),
-    );
+    const onNetwork = (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.platform, "bluesky"))).filter((r) => r.kind.includes("record") && JSON.stringify(r.data).includes(text));
     expect(onNetwork).toHaveLength(1);
   });
 });

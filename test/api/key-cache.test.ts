@@ -7,7 +7,7 @@ import { type VerifiedKeyCache, createVerifiedKeyCache } from "../../src/domain/
 import { setPlan } from "../../src/domain/workspaces/operator-actions.js";
 import { recordStatements } from "../support/count-statements.js";
 import { type TestApp, TestClock, anonymous, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /** Counts the round trips sent to the database under `db` until `stop()`. */
 function countQueries(db: Database): { count: () => number; stop: () => void } {

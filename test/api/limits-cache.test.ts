@@ -4,14 +4,8 @@ import { workspaces } from "../../src/db/schema/index.js";
 import { createLimitsCache } from "../../src/domain/core/limits-cache.js";
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { recordStatements } from "../support/count-statements.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
-
-interface Limits {
-  credits: { monthly: number; pack: number; total: number };
-  connected: { account: string; status: string }[];
-  rateLimits: { apiPerMinute: number };
-}
 
 /**
  * GET /v1/me/limits on embedded PGlite answers from the process's limits cache, which the

@@ -146,22 +146,6 @@ describe("a video to a personal LinkedIn profile", () => {
     t = await createTestApp();
   });
 
-  interface Issue {
-    code: string;
-    param: string | null;
-    message: string;
-    fix: string | null;
-  }
-  interface Report {
-    valid: boolean;
-    targets: { errors: Issue[]; warnings: Issue[] }[];
-  }
-  interface Post {
-    id: string;
-    state: string;
-    targets: { state: string; credits: number; networkPostId: string | null; error: Issue | null }[];
-  }
-
   const connect = async (ws: WorkspaceFixture, handle: string, variant: "member" | "organization") => {
     const response = await ws.post("/v1/social-accounts/connect", { platform: "linkedin", handle, variant });
     expect(response.status, response.text).toBe(201);
@@ -179,7 +163,12 @@ describe("a video to a personal LinkedIn profile", () => {
   };
   const credits = async (ws: WorkspaceFixture) => (await ws.get("/v1/me/limits")).body.credits.total;
   const linkedinRecords = async (ws: WorkspaceFixture) =>
-    (await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.workspaceId, ws.id), eq(sandboxRecords.platform, "linkedin"), inArray(sandboxRecords.kind, ["asset", "post"])))).map((r) => r.data as { owner?: string; kind?: string });
+    (
+      await t.db
+        .select()
+        .from(sandboxRecords)
+        .where(and(eq(sandboxRecords.workspaceId, ws.id), eq(sandboxRecords.platform, "linkedin"), inArray(sandboxRecords.kind, ["asset", "post"])))
+    ).map((r) => r.data as { owner?: string; kind?: string });
 
   // The spec's error table: prof_video_unsupported, video posts to a personal profile are not accepted.
   it("is reported by validate and refused by POST /v1/posts with prof_video_unsupported, before LinkedIn is called", async () => {

@@ -76,7 +76,18 @@ describe("live broadcasts on a Facebook page, with a test key", () => {
     const ws = await testWorkspace(t);
     const { account, eligible } = await facebookPage(ws);
     const created = await create(ws, account, { pageId: eligible, title: "Launch day", description: "Questions welcome" });
-    expect(created).toMatchObject({ account, platform: "facebook", pageId: eligible, title: "Launch day", description: "Questions welcome", status: "ready", networkStatus: "UNPUBLISHED", replayUrl: null, startedAt: null, endedAt: null });
+    expect(created).toMatchObject({
+      account,
+      platform: "facebook",
+      pageId: eligible,
+      title: "Launch day",
+      description: "Questions welcome",
+      status: "ready",
+      networkStatus: "UNPUBLISHED",
+      replayUrl: null,
+      startedAt: null,
+      endedAt: null,
+    });
     expect(created.id).toMatch(/^live_[A-Za-z0-9]{20}$/);
     expect(created.networkId).toMatch(/^\d{16}$/);
     expect(created.ingest?.url).toBe("rtmps://live-api-s.facebook.com:443/rtmp/");
@@ -130,13 +141,13 @@ describe("live broadcasts on a Facebook page, with a test key", () => {
     expect((await post(ws, account, b.id, "start")).status).toBe(200);
     const again = await post(ws, account, b.id, "start");
     expect(again.status).toBe(409);
-    expect((again.error).message).toContain("LIVE");
+    expect(again.error.message).toContain("LIVE");
 
     expect((await post(ws, account, b.id, "end")).status).toBe(200);
     for (const action of ["start", "end", "credentials"] as const) {
       const refused = await post(ws, account, b.id, action);
       expect(refused.status, action).toBe(409);
-      expect((refused.error).code).toBe("broadcast_state_invalid");
+      expect(refused.error.code).toBe("broadcast_state_invalid");
     }
   });
 
@@ -188,7 +199,7 @@ describe("live broadcasts on a Facebook page, with a test key", () => {
     const tooSmall = await ws.post(base(account), { pageId: small, title: "Too small" });
     expect(tooSmall.status).toBe(422);
     expect(tooSmall.error).toMatchObject({ code: "platform_rejected", platform: "facebook", fix: expect.stringContaining("at least 100 followers") });
-    expect(((await ws.post(base(account), { pageId: small, title: "x" })).error).message).toContain("100 followers");
+    expect((await ws.post(base(account), { pageId: small, title: "x" })).error.message).toContain("100 followers");
 
     const stranger = await ws.post(base(account), { pageId: "999999999999999", title: "Not mine" });
     expect(stranger.status).toBe(400);
@@ -226,7 +237,7 @@ describe("live broadcasts on a Facebook page, with a test key", () => {
     await fault("revoked_permission");
     const revoked = await ws.post(base(account), { pageId: eligible, title: "No permission" });
     expect(revoked.status).toBe(409);
-    expect((revoked.error).code).toBe("missing_permission");
+    expect(revoked.error.code).toBe("missing_permission");
 
     await fault(null);
     expect((await read(ws, account, b.id)).status).toBe("ready");
@@ -244,7 +255,10 @@ describe("live broadcasts on a Facebook page, with a test key", () => {
     const [a, b] = [first.body, again.body];
     expect(b).toEqual(a);
     expect((await ws.get(base(account))).body.items).toHaveLength(1);
-    const onNetwork = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.workspaceId, ws.id), eq(sandboxRecords.kind, "live_video")));
+    const onNetwork = await t.db
+      .select()
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.workspaceId, ws.id), eq(sandboxRecords.kind, "live_video")));
     expect(onNetwork).toHaveLength(1);
   });
 
@@ -260,7 +274,7 @@ describe("live broadcasts on a Facebook page, with a test key", () => {
     expect(refused.error).toMatchObject({ code: "needs_reauth", type: "conflict", platform: "facebook" });
     expect((await ws.get(`/v1/social-accounts/${account}`)).body.status).toBe("needs_reauth");
     // From now on every live route says so before calling the network.
-    expect(((await ws.get(base(account))).error).code).toBe("needs_reauth");
+    expect((await ws.get(base(account))).error.code).toBe("needs_reauth");
   });
 });
 
@@ -275,7 +289,7 @@ describe("live broadcasts on a YouTube channel, with a test key", () => {
 
     const endReady = await post(ws, account, created.id, "end");
     expect(endReady.status).toBe(409);
-    expect((endReady.error).code).toBe("broadcast_state_invalid");
+    expect(endReady.error.code).toBe("broadcast_state_invalid");
 
     expect((await post(ws, account, created.id, "start")).body).toMatchObject({ status: "live", networkStatus: "live" });
     const ended = (await post(ws, account, created.id, "end")).body;
@@ -370,7 +384,7 @@ describe("live broadcast bad input", () => {
     for (const query of ["?limit=0", "?limit=101", "?limit=abc", "?cursor=forged.cursor", "?other=1"]) {
       const response = await ws.get(`${base(account)}${query}`);
       expect(response.status, query).toBe(400);
-      expect((response.error).fix, query).toBeTruthy();
+      expect(response.error.fix, query).toBeTruthy();
     }
     const unknown = await ws.get(`${base(account)}/live_doesnotexist000000`);
     expect(unknown.status).toBe(404);

@@ -38,7 +38,11 @@ describe("an unknown target whose check was lost", () => {
 
   const fault = (ws: WorkspaceFixture, id: string, value: "down" | null) => ws.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault: value });
   const targetOf = async (postId: string) => (await t.db.select().from(postTargets).where(eq(postTargets.postId, postId)))[0];
-  const checksOf = (targetId: string) => t.db.select().from(jobs).where(and(eq(jobs.kind, "poll_target"), sql`${jobs.payload}->>'targetId' = ${targetId}`));
+  const checksOf = (targetId: string) =>
+    t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, "poll_target"), sql`${jobs.payload}->>'targetId' = ${targetId}`));
   /** The lost enqueue: the target's check jobs never reached the queue. */
   const loseChecks = async (targetId: string) => {
     await t.db.delete(jobs).where(and(eq(jobs.kind, "poll_target"), sql`${jobs.payload}->>'targetId' = ${targetId}`, sql`${jobs.doneAt} is null`));

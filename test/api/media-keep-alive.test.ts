@@ -84,8 +84,7 @@ describe("a refused upload on a keep-alive connection", () => {
   // it hands over the answer; curl and Node 20 read the 400. Skipped there, said so, not hidden.
   const node24 = Number(process.versions.node.split(".")[0]) >= 24;
   if (node24) console.warn("[skipped] 40 MB refused upload past the drain cap: Node 24's http client reports EPIPE instead of the server's 400");
-  it.skipIf(node24)("a 40 MB video of another format, more than is worth draining: the client reads the 400", () =>
-    refusedThenReused("video/mp4", 40 * 1024 * 1024, false, "media_type_unsupported"));
+  it.skipIf(node24)("a 40 MB video of another format, more than is worth draining: the client reads the 400", () => refusedThenReused("video/mp4", 40 * 1024 * 1024, false, "media_type_unsupported"));
 
   async function refusedThenReused(type: string, total: number, withLength: boolean, code: string) {
     const ws = await t.workspace();

@@ -66,7 +66,11 @@ describe("POST /v1/media: formats, sizes and durations read from the bytes", () 
     ["image/webp", webpLossless(64, 32), { kind: "image", width: 64, height: 32, durationSeconds: null }],
     ["image/webp", webpExtended(4000, 3000), { kind: "image", width: 4000, height: 3000, durationSeconds: null }],
     ["video/mp4", mp4(1920, 1080, { timescale: 30_000, duration: 455_455, moovLast: true }), { kind: "video", width: 1920, height: 1080, durationSeconds: 15.182 }],
-    ["video/quicktime", mp4(0, 0, { brand: "qt  ", compatible: ["qt  "], tracks: [trak("soun", 0, 0), trak("vide", 1920, 1080, { matrix: ROTATE_90 })], timescale: 600, duration: 3_600 }), { kind: "video", width: 1080, height: 1920, durationSeconds: 6 }],
+    [
+      "video/quicktime",
+      mp4(0, 0, { brand: "qt  ", compatible: ["qt  "], tracks: [trak("soun", 0, 0), trak("vide", 1920, 1080, { matrix: ROTATE_90 })], timescale: 600, duration: 3_600 }),
+      { kind: "video", width: 1080, height: 1920, durationSeconds: 6 },
+    ],
   ] as const;
 
   it.each(cases.map(([type, bytes, facts], i) => [`${type} #${i}`, type, bytes, facts] as const))("%s", async (_name, type, bytes, facts) => {
@@ -313,7 +317,10 @@ describe("signed media URLs for networks that fetch", () => {
     const b = await t.workspace();
     const mine = await uploaded(b, gif(2, 2), "image/gif");
     const theirs = await uploaded(a, gif(2, 2), "image/gif");
-    for (const ids of [[mine.id, theirs.id], [mine.id, "med_doesnotexist"]]) {
+    for (const ids of [
+      [mine.id, theirs.id],
+      [mine.id, "med_doesnotexist"],
+    ]) {
       const error = await loadMediaForPublish(await contextOf(b), ids, { param: "mediaOverrides.twitter" }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ code: "media_unknown", param: "mediaOverrides.twitter[1]", status: 404 });
@@ -403,16 +410,23 @@ describe("GET and DELETE /v1/media/{id}", () => {
 
   it("the OpenAPI document describes the raw body and the record", async () => {
     const doc = (await (await anonymous(t.app)("/openapi.json")).json()) as {
-      paths: Record<string, Record<string, { requestBody?: { required: boolean; content: Record<string, { schema: { type: string; format: string } }> }; responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { required: boolean; content: Record<string, { schema: { type: string; format: string } }> };
+            responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }>;
+          }
+        >
+      >;
       components: { schemas: Record<string, { properties: Record<string, unknown> }> };
     };
     const post = doc.paths["/v1/media"]?.post;
     expect(post?.requestBody?.required).toBe(true);
     for (const type of ["image/*", "video/*"]) expect(post?.requestBody?.content[type]?.schema).toMatchObject({ type: "string", format: "binary" });
     expect(post?.responses["201"]?.content?.["application/json"]?.schema.$ref).toBe("#/components/schemas/Media");
-    expect(Object.keys(doc.components.schemas.Media?.properties ?? {}).sort()).toEqual(
-      ["bytes", "createdAt", "durationSeconds", "expiresAt", "height", "id", "kind", "mimeType", "width"],
-    );
+    expect(Object.keys(doc.components.schemas.Media?.properties ?? {}).sort()).toEqual(["bytes", "createdAt", "durationSeconds", "expiresAt", "height", "id", "kind", "mimeType", "width"]);
     expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(["400", "429", "500"]));
     expect(doc.paths["/v1/media/{id}"]?.get?.responses["404"]).toBeDefined();
   });

@@ -38,7 +38,10 @@ async function liveAccount(ws: TestWorkspace, platform: "facebook" | "instagram"
 }
 
 const eventsOf = (ws: TestWorkspace, types = ["comment.received", "mention.received", "message.received"]) =>
-  t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), inArray(events.type, types)));
+  t.db
+    .select()
+    .from(events)
+    .where(and(eq(events.workspaceId, ws.id), inArray(events.type, types)));
 
 const pageComment = (pageId: string, commentId: string, from = { id: "9001", name: "Ada Visitor" }) => ({
   object: "page",
@@ -90,7 +93,10 @@ describe("POST /webhooks/meta", () => {
     const accountB = await liveAccount(b, "facebook", unique("u"), { page });
     const comment = unique("c");
     for (let attempt = 0; attempt < 3; attempt++) expect((await deliver(pageComment(page, comment))).status).toBe(200);
-    for (const [ws, account] of [[a, accountA], [b, accountB]] as const) {
+    for (const [ws, account] of [
+      [a, accountA],
+      [b, accountB],
+    ] as const) {
       const recorded = await eventsOf(ws);
       expect(recorded).toHaveLength(1);
       expect(recorded[0]?.type).toBe("comment.received");
@@ -113,12 +119,23 @@ describe("POST /webhooks/meta", () => {
     const ws = await t.workspace({ mode: "live" });
     const user = unique("1789");
     const account = await liveAccount(ws, "threads", user);
-    const reply = { app_id: "1", topic: "moderate", target_id: user, time: 1795000000, values: { field: "replies", value: { id: unique("r"), username: "someone", text: "Nice", timestamp: "2026-11-18T09:46:40+0000", root_post: { id: "root1", owner_id: user }, replied_to: { id: "root1" } } } };
+    const reply = {
+      app_id: "1",
+      topic: "moderate",
+      target_id: user,
+      time: 1795000000,
+      values: {
+        field: "replies",
+        value: { id: unique("r"), username: "someone", text: "Nice", timestamp: "2026-11-18T09:46:40+0000", root_post: { id: "root1", owner_id: user }, replied_to: { id: "root1" } },
+      },
+    };
     expect((await deliver(reply, "threads-app-secret")).status).toBe(200);
     const own = { ...reply, values: { field: "replies", value: { ...reply.values.value, id: unique("r"), username: `threads-${user}` } } };
     expect((await deliver(own, "threads-app-secret")).status).toBe(200);
     const recorded = await eventsOf(ws);
-    expect(recorded.map((e) => e.data)).toEqual([expect.objectContaining({ account, platform: "threads", networkPostId: "root1", parentId: null, author: { id: null, handle: "someone", displayName: null } })]);
+    expect(recorded.map((e) => e.data)).toEqual([
+      expect.objectContaining({ account, platform: "threads", networkPostId: "root1", parentId: null, author: { id: null, handle: "someone", displayName: null } }),
+    ]);
   });
 
   it("records message.received with the reply window, and never the account's own replies or echoes", async () => {
@@ -126,7 +143,10 @@ describe("POST /webhooks/meta", () => {
     const page = unique("5553");
     const account = await liveAccount(ws, "facebook", unique("u"), { page });
     const mid = unique("m_");
-    const message = (m: Record<string, unknown>, sender = "24680") => ({ object: "page", entry: [{ id: page, time: 1795000000000, messaging: [{ sender: { id: sender }, recipient: { id: page }, timestamp: 1795000000000, message: m }] }] });
+    const message = (m: Record<string, unknown>, sender = "24680") => ({
+      object: "page",
+      entry: [{ id: page, time: 1795000000000, messaging: [{ sender: { id: sender }, recipient: { id: page }, timestamp: 1795000000000, message: m }] }],
+    });
     expect((await deliver(message({ mid, text: "Hi, are you open?", attachments: [{ type: "image", payload: { url: "https://x" } }] }))).status).toBe(200);
     expect((await deliver(message({ mid: unique("m_"), text: "Yes!", is_echo: true }, page))).status).toBe(200);
     expect((await deliver(pageComment(page, unique("c"), { id: page, name: "The Page" }))).status).toBe(200);

@@ -24,12 +24,6 @@ async function connectWithNotification(ws: WorkspaceFixture): Promise<string> {
   return id;
 }
 
-interface Page {
-  items: { account: string }[];
-  cursor: string | null;
-  problems: { account: string; platform: string; code: string; message: string; retryable: boolean }[];
-}
-
 async function withFault(fault: string, body: Record<string, unknown> = {}) {
   const ws = await testWorkspace(t);
   const healthy = await connectWithNotification(ws);

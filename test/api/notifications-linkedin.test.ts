@@ -14,7 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-
 let counter = 0;
 async function connect(ws: WorkspaceFixture, variant?: string): Promise<string> {
   counter += 1;
@@ -115,12 +114,21 @@ describe("GET /v1/notifications on LinkedIn company pages", () => {
     const { items, problems } = await page(ws);
     expect(items).toEqual([]);
     const byAccount = Object.fromEntries(problems.map((p) => [p.account, p]));
-    expect(byAccount[member]).toEqual({ account: member, platform: "linkedin", code: "capability_unsupported", message: expect.stringContaining("personal profile has no notifications API"), retryable: false });
+    expect(byAccount[member]).toEqual({
+      account: member,
+      platform: "linkedin",
+      code: "capability_unsupported",
+      message: expect.stringContaining("personal profile has no notifications API"),
+      retryable: false,
+    });
     expect(byAccount[member]?.message).toContain("organization variant");
     expect(byAccount[organization]).toBeUndefined();
 
     // A refused permission is LinkedIn's 403 ACCESS_DENIED: a problem that retrying does not fix; a down network is retryable.
-    for (const [fault, code, retryable] of [["revoked_permission", "missing_scope", false], ["down", "platform_unavailable", true]] as const) {
+    for (const [fault, code, retryable] of [
+      ["revoked_permission", "missing_scope", false],
+      ["down", "platform_unavailable", true],
+    ] as const) {
       const set = await ws.put(`/v1/sandbox/social-accounts/${organization}/fault`, { fault });
       expect(set.status, set.text).toBeLessThan(300);
       const failed = await page(ws, `?account=${organization}`);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
@@ -13,12 +13,6 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-
-interface Page {
-  items: { id: string; account: string; platform: string; kind: string; actor: { handle: string; platform: string }; subject: { postId: string | null; networkPostId: string } | null; text: string | null; seen: boolean }[];
-  cursor: string | null;
-  problems: { account: string; platform: string; code: string; message: string; retryable: boolean }[];
-}
 
 let counter = 0;
 async function connect(ws: WorkspaceFixture, platform: PlatformId, variant?: string): Promise<string> {
@@ -58,7 +52,12 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
       [f1, facebook, "facebook", "mentions"],
       [t1, threads, "threads", "mentions"],
     ]);
-    expect(all.items[0]).toMatchObject({ actor: { handle: "threads.critic", platform: "threads" }, subject: { postId: null, networkPostId: t2 }, text: expect.stringContaining("one more thing"), seen: false });
+    expect(all.items[0]).toMatchObject({
+      actor: { handle: "threads.critic", platform: "threads" },
+      subject: { postId: null, networkPostId: t2 },
+      text: expect.stringContaining("one more thing"),
+      seen: false,
+    });
 
     const first = await page(ws, "?limit=2");
     expect(first.items.map((n) => n.id)).toEqual([t2, f1]);
@@ -106,7 +105,10 @@ describe("GET /v1/notifications on Threads and Facebook", () => {
     const ws = await testWorkspace(t);
     const threads = await connect(ws, "threads");
     const facebook = await connect(ws, "facebook");
-    for (const [account, fault] of [[threads, "expired_token"], [facebook, "down"]] as const) {
+    for (const [account, fault] of [
+      [threads, "expired_token"],
+      [facebook, "down"],
+    ] as const) {
       const response = await ws.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault });
       expect(response.status, response.text).toBeLessThan(300);
     }

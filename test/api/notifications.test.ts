@@ -9,7 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-
 let counter = 0;
 async function connect(ws: WorkspaceFixture, platform: PlatformId): Promise<string> {
   counter += 1;
@@ -92,7 +91,7 @@ describe("GET /v1/notifications on the Bluesky sandbox", () => {
     expect(refused.error).toMatchObject({ code: "cursor_invalid", param: "cursor", fix: expect.any(String) });
     // A cursor of the all-accounts list is not one of a single account's list.
     const other = await ws.get(`/v1/notifications?account=${account}&cursor=${encodeURIComponent(first.cursor ?? "")}`);
-    expect((other.error).code).toBe("cursor_invalid");
+    expect(other.error.code).toBe("cursor_invalid");
   });
 
   it("names every network without notifications in problems, and still answers with the others", async () => {
@@ -120,7 +119,7 @@ describe("GET /v1/notifications on the Bluesky sandbox", () => {
     for (const limit of ["0", "101", "x"]) {
       const response = await ws.get(`/v1/notifications?limit=${limit}`);
       expect(response.status).toBe(400);
-      expect((response.error).param).toBe("limit");
+      expect(response.error.param).toBe("limit");
     }
   });
 });
@@ -212,7 +211,7 @@ describe("POST /v1/sandbox/social-accounts/{id}/activity", () => {
     // TikTok raises nothing its API lets us read (no notifications, comments or followers).
     const noSim = await act(ws, await connect(ws, "tiktok"), { action: "follow" });
     expect(noSim.status).toBe(400);
-    expect((noSim.error).code).toBe("capability_unsupported");
+    expect(noSim.error.code).toBe("capability_unsupported");
     expect((await page(ws)).items).toEqual([]);
   });
 
@@ -220,6 +219,6 @@ describe("POST /v1/sandbox/social-accounts/{id}/activity", () => {
     const ws = await testWorkspace(t, { mode: "live" });
     const response = await act(ws, "acc_whatever", { action: "follow" });
     expect(response.status).toBe(400);
-    expect((response.error).code).toBe("sandbox_only");
+    expect(response.error.code).toBe("sandbox_only");
   });
 });

@@ -117,7 +117,6 @@ async function connect(ws: WorkspaceFixture, json: Record<string, unknown>): Pro
   return response.body.id;
 }
 
-
 describe("validate agrees with publish on Instagram, Facebook and Threads options", () => {
   it("for generated option combinations, validate is valid exactly when publish does not refuse the target", { timeout: 600_000 }, async () => {
     const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10_000 });
@@ -183,7 +182,16 @@ const otherOptionValues: Record<string, Record<string, readonly unknown[]>> = {
   tiktok: { title: ["Harbour"], disableDuet: [true], disableStitch: [true], photoCoverIndex: [0, 5], autoAddMusic: [true], videoCoverTimestampMs: [1000], isAigc: [true] },
   linkedin: { visibility: ["PUBLIC", "CONNECTIONS"], articleUrl: ["https://example.com/harbour"], articleTitle: ["Harbour"], mediaTitle: ["Harbour"], disableReshare: [true] },
   pinterest: { title: ["Harbour"], link: ["https://example.com/harbour"], altText: ["A harbour"], coverImageUrl: ["https://example.com/cover.jpg"], coverImageKeyFrameTime: [2] },
-  googlebusiness: { topicType: ["STANDARD", "EVENT", "OFFER", "ALERT"], alertType: ["COVID_19"], eventTitle: ["Harbour day"], eventStart: ["2027-01-10T10:00:00Z"], eventEnd: ["2027-01-11T10:00:00Z"], callToActionType: ["LEARN_MORE", "CALL"], callToActionUrl: ["https://example.com/harbour"], offerCouponCode: ["SEA"] },
+  googlebusiness: {
+    topicType: ["STANDARD", "EVENT", "OFFER", "ALERT"],
+    alertType: ["COVID_19"],
+    eventTitle: ["Harbour day"],
+    eventStart: ["2027-01-10T10:00:00Z"],
+    eventEnd: ["2027-01-11T10:00:00Z"],
+    callToActionType: ["LEARN_MORE", "CALL"],
+    callToActionUrl: ["https://example.com/harbour"],
+    offerCouponCode: ["SEA"],
+  },
 };
 
 describe("validate agrees with publish on the other seven networks", () => {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { socialAccounts } from "../../src/db/schema/index.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
-import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Every URL a user chooses goes through the outbound guard, end to end: the stand-in internet

@@ -25,7 +25,6 @@ async function connect(ws: WorkspaceFixture, json: Record<string, unknown>): Pro
   return response.body.id;
 }
 
-
 describe("platformOptions: the description and the checks agree", () => {
   it("describes Instagram's trialParams by its fields, and a trial reel with one validates and publishes", async () => {
     const trial = (await component("InstagramOptions")).properties?.trialParams;

@@ -35,11 +35,11 @@ describe("post.* events of an asynchronous publish", () => {
     const portrait = await upload(ws, jpeg(1080, 1920), "image/jpeg");
     const video = await upload(ws, mp4(1920, 1080, { duration: 20_000 }), "video/mp4");
     const created = await ws.post("/v1/posts", {
-        text: "two networks that take their time",
-        accounts: [tiktok.id, youtube.id],
-        mediaOverrides: { tiktok: [portrait], youtube: [video] },
-        platformOptions: { tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "Slow" }, youtube: { title: "Slow", privacyStatus: "public" } },
-      });
+      text: "two networks that take their time",
+      accounts: [tiktok.id, youtube.id],
+      mediaOverrides: { tiktok: [portrait], youtube: [video] },
+      platformOptions: { tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE", title: "Slow" }, youtube: { title: "Slow", privacyStatus: "public" } },
+    });
     expect(created.status, created.text).toBe(201);
     const post = created.body;
     expect(post.state).toBe("processing");

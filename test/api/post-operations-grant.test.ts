@@ -25,7 +25,15 @@ async function contextOf(agentActions: string[] | null): Promise<DomainContext> 
   const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
   if (!workspace || !apiKey) throw new Error("workspace or key missing");
   const agent = agentActions
-    ? { id: "agt_test", clientId: "client", clientName: "Test agent", grant: { profiles: null, platforms: null, actions: agentActions as never, creditsPerDay: 10, purchasedCredits: false }, spentDay: "", spentToday: 0, createdAt: t.clock.now() }
+    ? {
+        id: "agt_test",
+        clientId: "client",
+        clientName: "Test agent",
+        grant: { profiles: null, platforms: null, actions: agentActions as never, creditsPerDay: 10, purchasedCredits: false },
+        spentDay: "",
+        spentToday: 0,
+        createdAt: t.clock.now(),
+      }
     : undefined;
   return { db: t.db, clock: t.clock, workspace, apiKey, agent, services: domainServices(t.deps, "http://chorus.test") };
 }

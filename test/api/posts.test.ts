@@ -73,7 +73,10 @@ describe("POST /v1/posts (publish now)", () => {
 
   it("is 402 before anything is sent when credits run out or the network is blocked", async () => {
     const free = await testWorkspace(t, { plan: "free" });
-    await t.db.update(workspaces).set({ blockedPlatforms: ["twitter"] }).where(eq(workspaces.id, free.id));
+    await t.db
+      .update(workspaces)
+      .set({ blockedPlatforms: ["twitter"] })
+      .where(eq(workspaces.id, free.id));
     const x = await connect(free, "twitter", "free-x");
     const excluded = await free.post("/v1/posts", { text: "hi", accounts: [x.id] });
     expect(excluded.status).toBe(402);

@@ -109,7 +109,10 @@ describeOnEachDatabase("recording racing outcomes of one target", (app) => {
     expect(recorder.statements).toHaveLength(2);
     const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
     expect(row).toMatchObject({ testCreditsPack: 5, testCreditsMonthly: 0 });
-    const [stored] = await t.db.select().from(postTargets).where(eq(postTargets.id, target?.id ?? ""));
+    const [stored] = await t.db
+      .select()
+      .from(postTargets)
+      .where(eq(postTargets.id, target?.id ?? ""));
     expect(stored).toMatchObject({ state: "failed", credits: 0, creditSource: null, error: { code: "platform_unavailable", platform: "bluesky" } });
     expect(post.targets[0]?.state).toBe("unknown");
   });

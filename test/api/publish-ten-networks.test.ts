@@ -58,7 +58,10 @@ describe("one post to all ten networks", () => {
     };
     const check = await ws.post("/v1/posts/validate", body);
     const report = check.body;
-    expect(report.targets.filter((target) => target.errors.length > 0), JSON.stringify(report)).toEqual([]);
+    expect(
+      report.targets.filter((target) => target.errors.length > 0),
+      JSON.stringify(report),
+    ).toEqual([]);
 
     const response = await ws.post("/v1/posts", body);
     expect(response.status).toBe(201);

@@ -125,9 +125,7 @@ describeOnEachDatabase("credits under concurrent requests", (app) => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "last-credit.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     await t.db.update(workspaces).set({ testCreditsMonthly: 1, testCreditsPack: 0 }).where(eq(workspaces.id, ws.id));
-    const responses = await Promise.all(
-      ["first", "second", "third", "fourth", "fifth", "sixth"].map((n) => ws.post("/v1/posts", { text: `race for the last credit ${n}`, accounts: [bsky.id] })),
-    );
+    const responses = await Promise.all(["first", "second", "third", "fourth", "fifth", "sixth"].map((n) => ws.post("/v1/posts", { text: `race for the last credit ${n}`, accounts: [bsky.id] })));
     expect(responses.map((r) => r.status).sort()).toEqual([201, 402, 402, 402, 402, 402]);
     const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
     expect((row?.testCreditsMonthly ?? -1) + (row?.testCreditsPack ?? -1)).toBe(0);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
-import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 describe("rate limits", () => {
   let t: TestApp;
@@ -81,12 +81,12 @@ describe("rate limits", () => {
     expect((await ws.get("/v1/me")).status).toBe(200);
     const read = await ws.get("/v1/me");
     expect(read.status).toBe(429);
-    const readFix = (read.error).fix ?? "";
+    const readFix = read.error.fix ?? "";
     expect(readFix).toContain("Retry-After");
     expect(readFix).not.toContain("Idempotency-Key");
     const write = await ws.post("/v1/profiles", { username: "limited" }, { headers: { "Idempotency-Key": "k-429" } });
     expect(write.status).toBe(429);
-    const writeFix = (write.error).fix ?? "";
+    const writeFix = write.error.fix ?? "";
     expect(writeFix).toContain("Retry-After");
     expect(writeFix).toContain("same Idempotency-Key");
   });
@@ -130,8 +130,7 @@ describe("rate limits", () => {
 
     it("applies it to POST /v1/posts/{id}/publish of a draft on that profile's accounts", async () => {
       const { ws, brand } = await setUp();
-      const draft = async (n: number) =>
-        (await ws.post("/v1/posts", { text: `draft ${n}`, accounts: [brand], draft: true })).body.id;
+      const draft = async (n: number) => (await ws.post("/v1/posts", { text: `draft ${n}`, accounts: [brand], draft: true })).body.id;
       const first = await draft(1);
       const second = await draft(2);
       t.clock.advance(120_000);

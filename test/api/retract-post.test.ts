@@ -148,7 +148,12 @@ describe("POST /v1/posts/{id}/retract", () => {
     await ws.put(`/v1/sandbox/social-accounts/${bsky}/fault`, { fault: "revoked_permission" });
     const failed = await publish(ws, { text: "refused by the network", accounts: [bsky] });
     expect(failed.state).toBe("failed");
-    for (const [post, state] of [[draft, "draft"], [scheduled, "scheduled"], [failed, "failed"], [cancelled, "cancelled"]] as const) {
+    for (const [post, state] of [
+      [draft, "draft"],
+      [scheduled, "scheduled"],
+      [failed, "failed"],
+      [cancelled, "cancelled"],
+    ] as const) {
       const response = await ws.post(`/v1/posts/${post.id}/retract`);
       expect(response.status, state).toBe(409);
       expect(response.error).toMatchObject({ type: "conflict", code: "post_state_invalid" });

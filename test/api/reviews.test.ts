@@ -9,7 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-
 let counter = 0;
 async function connect(ws: WorkspaceFixture, platform: string): Promise<string> {
   counter += 1;
@@ -78,7 +77,7 @@ describe("Google Business reviews", () => {
     // The review stays; there is no answer left to delete.
     const again = await ws.delete(commentPath(first), { account });
     expect(again.status).toBe(404);
-    expect((again.error).code).toBe("comment_not_found");
+    expect(again.error.code).toBe("comment_not_found");
   });
 
   it("pages with the signed cursor, which another location refuses", async () => {
@@ -96,7 +95,7 @@ describe("Google Business reviews", () => {
     expect(two.cursor).toBeNull();
     const elsewhere = await ws.get(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent(other)}&cursor=${encodeURIComponent(one.cursor ?? "")}`);
     expect(elsewhere.status).toBe(400);
-    expect((elsewhere.error).code).toBe("cursor_invalid");
+    expect(elsewhere.error.code).toBe("cursor_invalid");
   });
 
   it("refuses what Google refuses and what Chorus cannot decide, writing nothing", async () => {
@@ -118,10 +117,10 @@ describe("Google Business reviews", () => {
     expect(tooLong.error).toMatchObject({ code: "text_too_long", param: "text" });
     const unknown = await ws.post(commentPath(`${location}/reviews/AbFvOqNoSuchReview`, "/replies"), { account, text: "Thanks" });
     expect(unknown.status).toBe(404);
-    expect((unknown.error).code).toBe("comment_not_found");
+    expect(unknown.error.code).toBe("comment_not_found");
     const hide = await ws.post(commentPath(id, "/hide"), { account });
     expect(hide.status).toBe(400);
-    expect((hide.error).code).toBe("comment_hide_unsupported");
+    expect(hide.error.code).toBe("comment_hide_unsupported");
     expect((await reviews(ws, account, `?target=${encodeURIComponent(location)}`)).items).toEqual([expect.objectContaining({ id, reply: null })]);
 
     const badRating = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "review", target: location, rating: "positive" });
@@ -140,7 +139,10 @@ describe("Google Business reviews", () => {
     await review(ws, account, { target: location, rating: 5, text: "Better" });
     const first = await reviews(ws, account, `?target=${encodeURIComponent(location)}&limit=1`);
     expect(first.cursor).not.toBeNull();
-    for (const [fault, retryable] of [["down", true], ["revoked_permission", false]] as const) {
+    for (const [fault, retryable] of [
+      ["down", true],
+      ["revoked_permission", false],
+    ] as const) {
       const set = await ws.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault });
       expect(set.status, set.text).toBe(200);
       const failed = await reviews(ws, account, `?target=${encodeURIComponent(location)}&limit=1&cursor=${encodeURIComponent(first.cursor ?? "")}`);
@@ -204,6 +206,6 @@ describe("networks without reviews", () => {
 
     const review = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "review", rating: 5 });
     expect(review.status).toBe(400);
-    expect((review.error).code).toBe("capability_unsupported");
+    expect(review.error.code).toBe("capability_unsupported");
   });
 });

@@ -145,12 +145,21 @@ describe("PUT /v1/sandbox/social-accounts/{id}/fault", () => {
     const ws = await t.workspace();
     const { id, handle } = await connect(ws, "pinterest");
     expect(await (await setFault(ws, id, { fault: "slow" })).json()).toMatchObject({ fault: "slow", delayMs: 3000 });
-    const [pointer] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+    const [pointer] = await t.db
+      .select()
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
     const accountId = (pointer?.data as { accountId: string }).accountId;
-    const [account] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "account"), eq(sandboxRecords.id, accountId)));
+    const [account] = await t.db
+      .select()
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "account"), eq(sandboxRecords.id, accountId)));
     expect(account?.data as SandboxAccount).toMatchObject({ fault: "slow", delayMs: 3000 });
     await setFault(ws, id, { fault: "down" });
-    const [cleared] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "account"), eq(sandboxRecords.id, accountId)));
+    const [cleared] = await t.db
+      .select()
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.platform, "pinterest"), eq(sandboxRecords.kind, "account"), eq(sandboxRecords.id, accountId)));
     expect(cleared?.data as SandboxAccount).toMatchObject({ fault: "down" });
     expect(cleared?.data as SandboxAccount).not.toHaveProperty("delayMs");
   });

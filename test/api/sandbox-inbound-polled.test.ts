@@ -92,7 +92,14 @@ describe("sandbox comments on polled networks are the network's own items", () =
       expect(first).toMatchObject({ networkPostId: post.networkPostId, recorded: true });
       await t.drainJobs();
       expect(bodies(r).map((b) => b.type)).toEqual(["comment.received"]);
-      expect(bodies(r)[0]?.data).toMatchObject({ account: account.id, platform, commentId: first.id, postId: post.id, networkPostId: post.networkPostId, text: expect.stringContaining("Is this available in blue?") });
+      expect(bodies(r)[0]?.data).toMatchObject({
+        account: account.id,
+        platform,
+        commentId: first.id,
+        postId: post.id,
+        networkPostId: post.networkPostId,
+        text: expect.stringContaining("Is this available in blue?"),
+      });
       const delivery = r.received[0];
       if (!delivery) throw new Error("no delivery");
       expect(verifySignature(delivery, secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
@@ -142,7 +149,12 @@ describe("sandbox comments on polled networks are the network's own items", () =
     const refused = (await ws.post(`/v1/sandbox/social-accounts/${account.id}/inbound`, { kind: "comment", text: "hi" })).error;
     expect(refused).toMatchObject({ code: "resource_not_found", param: "id", platform: "twitter" });
     expect(refused.fix).toContain("POST /v1/posts");
-    expect(await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "comment.received")))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.workspaceId, ws.id), eq(events.type, "comment.received"))),
+    ).toHaveLength(0);
   });
 
   it("without an endpoint listening, the item is created but nothing polls it (recorded: false)", async () => {
@@ -151,7 +163,12 @@ describe("sandbox comments on polled networks are the network's own items", () =
     const result = await trigger(ws, account.id, { kind: "mention", text: "anyone there?" });
     expect(result.recorded).toBe(false);
     expect(result.id).toMatch(/^at:\/\//);
-    expect(await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), inArray(events.type, ["comment.received", "mention.received"])))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(and(eq(events.workspaceId, ws.id), inArray(events.type, ["comment.received", "mention.received"]))),
+    ).toHaveLength(0);
   });
 
   it("another workspace's account id is 404 and nothing is written in either workspace", async () => {
@@ -161,12 +178,25 @@ describe("sandbox comments on polled networks are the network's own items", () =
     await listen(other, r);
     const account = await connect(owner, "twitter");
     await publish(owner, "twitter", account.id);
-    const before = await t.db.select().from(sandboxRecords).where(inArray(sandboxRecords.workspaceId, [owner.id, other.id]));
+    const before = await t.db
+      .select()
+      .from(sandboxRecords)
+      .where(inArray(sandboxRecords.workspaceId, [owner.id, other.id]));
     const refused = (await other.post(`/v1/sandbox/social-accounts/${account.id}/inbound`, { kind: "comment", text: "hi" })).error;
     expect(refused).toMatchObject({ code: "account_unknown", param: "id" });
     await t.drainJobs();
     expect(r.received).toEqual([]);
-    expect(await t.db.select().from(sandboxRecords).where(inArray(sandboxRecords.workspaceId, [owner.id, other.id]))).toHaveLength(before.length);
-    expect(await t.db.select().from(events).where(and(inArray(events.workspaceId, [owner.id, other.id]), inArray(events.type, ["comment.received", "mention.received"])))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sandboxRecords)
+        .where(inArray(sandboxRecords.workspaceId, [owner.id, other.id])),
+    ).toHaveLength(before.length);
+    expect(
+      await t.db
+        .select()
+        .from(events)
+        .where(and(inArray(events.workspaceId, [owner.id, other.id]), inArray(events.type, ["comment.received", "mention.received"]))),
+    ).toHaveLength(0);
   });
 });

@@ -42,8 +42,15 @@ async function publish(ws: TestWorkspace, platform: PlatformId, account: string)
 
 const inbound = (ws: TestWorkspace, id: string, json: unknown) => ws.request(`/v1/sandbox/social-accounts/${id}/inbound`, { method: "POST", json });
 const received = (ws: TestWorkspace) =>
-  t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), inArray(events.type, ["comment.received", "mention.received", "message.received"])));
-const simulated = (ws: TestWorkspace) => t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.workspaceId, ws.id), inArray(sandboxRecords.kind, ["inbound_comment", "inbound_mention", "inbound_message"])));
+  t.db
+    .select()
+    .from(events)
+    .where(and(eq(events.workspaceId, ws.id), inArray(events.type, ["comment.received", "mention.received", "message.received"])));
+const simulated = (ws: TestWorkspace) =>
+  t.db
+    .select()
+    .from(sandboxRecords)
+    .where(and(eq(sandboxRecords.workspaceId, ws.id), inArray(sandboxRecords.kind, ["inbound_comment", "inbound_mention", "inbound_message"])));
 
 describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
   it("Facebook: after POST /webhook, a comment and a message arrive through the signed Meta callback", async () => {
@@ -154,6 +161,11 @@ describe("POST /v1/social-accounts/{id}/webhook refusals", () => {
     const tw = await errorOf(await ws.request(`/v1/social-accounts/${twitter.id}/webhook`, { method: "POST", json: { fields: ["feed"] } }));
     expect(tw).toMatchObject({ code: "capability_unsupported", param: "id", platform: "twitter" });
     expect(tw.fix).toContain("polling");
-    expect(await t.db.select().from(inboundRoutes).where(inArray(inboundRoutes.accountId, [threads.id, twitter.id]))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(inboundRoutes)
+        .where(inArray(inboundRoutes.accountId, [threads.id, twitter.id])),
+    ).toEqual([]);
   });
 });

@@ -46,9 +46,17 @@ describe("public /sandbox routes", () => {
     ["an X API read", "/sandbox/api.x.com/2/users/me", {}],
     ["X posting", "/sandbox/api.x.com/2/tweets", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "hi" }) }],
     ["a Facebook page listing", "/sandbox/graph.facebook.com/v26.0/me/accounts", {}],
-    ["the Bluesky login", "/sandbox/bsky.social/xrpc/com.atproto.server.createSession", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ identifier: "a.test", password: "p" }) }],
+    [
+      "the Bluesky login",
+      "/sandbox/bsky.social/xrpc/com.atproto.server.createSession",
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ identifier: "a.test", password: "p" }) },
+    ],
     ["a consent page without a state", "/sandbox/x.com/i/oauth2/authorize?client_id=chorus-sandbox-twitter&redirect_uri=https%3A%2F%2Fevil.example%2Fcb&response_type=code", {}],
-    ["a consent approval with an invented state", `/sandbox/x.com/i/oauth2/authorize?client_id=chorus-sandbox-twitter&redirect_uri=https%3A%2F%2Fevil.example%2Fcb&response_type=code&state=${randomString(32)}`, form({ handle: "victim", decision: "approve" })],
+    [
+      "a consent approval with an invented state",
+      `/sandbox/x.com/i/oauth2/authorize?client_id=chorus-sandbox-twitter&redirect_uri=https%3A%2F%2Fevil.example%2Fcb&response_type=code&state=${randomString(32)}`,
+      form({ handle: "victim", decision: "approve" }),
+    ],
   ] as const)("answers 404 for %s and writes nothing", async (_what, url, init) => {
     const before = await sandboxRows();
     const response = await open(url, init);
@@ -73,7 +81,10 @@ describe("public /sandbox routes", () => {
     expect(approved.status).toBe(302);
     const callback = approved.headers.get("location") ?? "";
     expect(callback).toMatch(/^http:\/\/chorus\.test\/connect\/callback\/twitter\?/);
-    const person = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "twitter"), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+    const person = await t.db
+      .select()
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.platform, "twitter"), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
     expect(person.map((row) => row.workspaceId)).toEqual([ws.id]);
 
     // Once the callback used the attempt, its consent page is gone too.

@@ -49,9 +49,7 @@ describe("a scheduled post whose runner died mid-send", () => {
     const post = (await ws.get(`/v1/posts/${id}`)).body;
     expect(post).toMatchObject({ state: "published", targets: [{ state: "published", credits: 1, error: null }] });
     expect(post.targets[0]?.networkPostId).toBeTruthy();
-    const onNetwork = (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.workspaceId, ws.id))).filter(
-      (r) => r.kind.includes("record") && JSON.stringify(r.data).includes(text),
-    );
+    const onNetwork = (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.workspaceId, ws.id))).filter((r) => r.kind.includes("record") && JSON.stringify(r.data).includes(text));
     expect(onNetwork).toHaveLength(1);
     const events = (await ws.get("/v1/events")).body;
     const ofPost = events.items.filter((e) => e.data.id === id).map((e) => e.type);

@@ -4,7 +4,7 @@ import { events, sandboxRecords, socialAccounts, workspaces } from "../../src/db
 import { platformIds } from "../../src/types/platform-ids.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 describe("connecting accounts with a test key (sandbox networks)", () => {
   let t: TestApp;
@@ -19,7 +19,10 @@ describe("connecting accounts with a test key (sandbox networks)", () => {
     const account = response.body;
     expect(account).toMatchObject({ id: expect.stringMatching(/^acc_/), platform, status: "active", mode: "test", profileId: null, blocked: null });
     expect(typeof account.handle).toBe("string");
-    const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, String(account.id)));
+    const [row] = await t.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.id, String(account.id)));
     expect(row?.tokensEncrypted).toMatch(/^v1\./);
     const [tokenRecord] = await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.kind, "token")).limit(1);
     expect(row?.tokensEncrypted).not.toContain(String(tokenRecord?.id ?? "no-token"));
@@ -122,7 +125,10 @@ describe("connecting accounts with a test key (sandbox networks)", () => {
     const ws = await testWorkspace(t, { plan: "free" });
     const account = (await ws.post("/v1/social-accounts/connect", { platform: "tiktok", handle: "free-tt" })).body;
     expect(account.blocked).toBeNull();
-    await t.db.update(workspaces).set({ blockedPlatforms: ["tiktok"] }).where(eq(workspaces.id, ws.id));
+    await t.db
+      .update(workspaces)
+      .set({ blockedPlatforms: ["tiktok"] })
+      .where(eq(workspaces.id, ws.id));
     // Written behind the API's back: the verified key (and its workspace) is trusted for a few seconds.
     t.clock.advance(6_000);
     const again = (await ws.get(`/v1/social-accounts/${String(account.id)}`)).body;

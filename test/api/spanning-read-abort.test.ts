@@ -59,11 +59,6 @@ async function connect(ws: WorkspaceFixture): Promise<string> {
   return id;
 }
 
-interface Page {
-  items: { account: string }[];
-  problems: { account: string; platform: string; code: string; message: string; retryable: boolean }[];
-}
-
 describe("a spanning read past a network's timeout aborts that network's request", () => {
   it("GET /v1/notifications: the hanging network's request is aborted, the page answers with a problem, nothing is left pending", async () => {
     const ws = await testWorkspace(t);
@@ -117,7 +112,10 @@ describe("a spanning read past a network's timeout aborts that network's request
     const renewing = await connect(ws);
     // The network says the token expired, and another request holds the refresh lock: this read waits for it.
     expect((await ws.put(`/v1/sandbox/social-accounts/${renewing}/fault`, { fault: "expired_token" })).status).toBe(200);
-    await t.db.update(socialAccounts).set({ refreshLockedUntil: new Date(t.clock.now().getTime() + 3600_000) }).where(eq(socialAccounts.id, renewing));
+    await t.db
+      .update(socialAccounts)
+      .set({ refreshLockedUntil: new Date(t.clock.now().getTime() + 3600_000) })
+      .where(eq(socialAccounts.id, renewing));
 
     const baseline = pendingTimers();
     const before = sleeps.length;

@@ -31,7 +31,10 @@ describe("the one list of sweeps", () => {
 
     expect(failures.map((failure) => failure.name)).toEqual(["webhooks"]);
     // The done-jobs purge comes after the webhook sweep in the list, and still ran.
-    const left = await t.db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, ["job_sweeps_old"]));
+    const left = await t.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(inArray(jobs.id, ["job_sweeps_old"]));
     expect(left).toEqual([]);
   });
 

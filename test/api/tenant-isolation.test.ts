@@ -13,11 +13,7 @@ describe("tenant isolation", () => {
   });
 
   it("has a case for every authenticated /v1 route", () => {
-    const routes = new Set(
-      t.app.routes
-        .filter((r) => r.path.startsWith("/v1/") && r.method !== "ALL" && !r.path.startsWith("/v1/platforms"))
-        .map((r) => routeKey(r.method, r.path)),
-    );
+    const routes = new Set(t.app.routes.filter((r) => r.path.startsWith("/v1/") && r.method !== "ALL" && !r.path.startsWith("/v1/platforms")).map((r) => routeKey(r.method, r.path)));
     const covered = new Set(cases.map((c) => routeKey(c.method, c.path)));
     expect([...routes].filter((r) => !covered.has(r))).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events, socialAccounts } from "../../src/db/schema/index.js";
 import { sweepExpiringTokens } from "../../src/domain/accounts/sweep-expiring-tokens.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
@@ -20,9 +20,12 @@ async function connect(ws: WorkspaceFixture, platform: PlatformId, extra: Record
 }
 
 const eventsOf = (workspaceId: string, type: string) =>
-  t.db.select().from(events).where(and(eq(events.workspaceId, workspaceId), eq(events.type, type)));
+  t.db
+    .select()
+    .from(events)
+    .where(and(eq(events.workspaceId, workspaceId), eq(events.type, type)));
 
-const runtime = () => (t.jobRuntime());
+const runtime = () => t.jobRuntime();
 
 /** Opens the reconnect link the way a person would: it must lead to the network's door. */
 async function expectWorkingLink(url: unknown, platform: string) {

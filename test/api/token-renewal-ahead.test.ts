@@ -36,7 +36,11 @@ const accountRow = async (id: string) => {
   return row;
 };
 const expiryOf = async (id: string) => (await accountRow(id)).tokenExpiresAt?.getTime() ?? 0;
-const eventsOf = (workspaceId: string, type: string) => t.db.select().from(events).where(and(eq(events.workspaceId, workspaceId), eq(events.type, type)));
+const eventsOf = (workspaceId: string, type: string) =>
+  t.db
+    .select()
+    .from(events)
+    .where(and(eq(events.workspaceId, workspaceId), eq(events.type, type)));
 const setFault = (ws: WorkspaceFixture, id: string, fault: string | null) => ws.put(`/v1/sandbox/social-accounts/${id}/fault`, { fault });
 
 /** Moves the clock to `day` days after `start` and runs the Node poller's hourly sweep there. */
@@ -151,11 +155,30 @@ describe("tokens renewed ahead of expiry", () => {
       Array.from({ length: 101 }, async (_, i) => {
         const id = `acc_backoff_${ws.id}_${i}`;
         const tokens: TokenSet = { accessToken: `live-${i}`, refreshToken: null, expiresAt: new Date(expiry - 60 * 60_000).toISOString(), refreshExpiresAt: null, scopes: [], extra: {} };
-        return { id, workspaceId: ws.id, platform: "threads" as const, mode: "live" as const, networkUserId: `backoff_${i}`, handle: `backoff_${i}`, status: "active" as const, tokensEncrypted: await sealTokens(t.deps.cipher, id, tokens), tokenExpiresAt: new Date(expiry - 60 * 60_000), scopes: [] };
+        return {
+          id,
+          workspaceId: ws.id,
+          platform: "threads" as const,
+          mode: "live" as const,
+          networkUserId: `backoff_${i}`,
+          handle: `backoff_${i}`,
+          status: "active" as const,
+          tokensEncrypted: await sealTokens(t.deps.cipher, id, tokens),
+          tokenExpiresAt: new Date(expiry - 60 * 60_000),
+          scopes: [],
+        };
       }),
     );
     await t.db.insert(socialAccounts).values(failing);
-    const failures = async () => (await t.db.select().from(socialAccounts).where(like(socialAccounts.id, `acc_backoff_${ws.id}_%`))).map((row) => row.renewalFailures).sort((a, b) => a - b);
+    const failures = async () =>
+      (
+        await t.db
+          .select()
+          .from(socialAccounts)
+          .where(like(socialAccounts.id, `acc_backoff_${ws.id}_%`))
+      )
+        .map((row) => row.renewalFailures)
+        .sort((a, b) => a - b);
 
     // Day 51: the hundred nearest expiries take the whole batch and fail.
     await sweepOnDay(start, 51);

@@ -9,9 +9,8 @@ import { sweepWebhooks } from "../../src/domain/events/webhooks/sweep-webhooks.j
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type ReceivedDelivery, WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+import { type ReceivedDelivery, type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
-
 
 const register = async (ws: WorkspaceFixture, json: Record<string, unknown>) => (await ws.post("/v1/webhooks", json)).body;
 const envelope = (d: ReceivedDelivery | undefined) => JSON.parse(d?.rawBody ?? "null") as { id: string; type: string; data: Record<string, unknown> };
@@ -82,7 +81,10 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
     expect(watcher.received.map((d) => envelope(d).type)).toEqual(["webhook.disabled"]);
     expect(envelope(watcher.received[0]).data).toMatchObject({ id: hook.id, enabled: false });
     expect(verifySignature(at(watcher, 0), watch.secret, now())).toBe(true);
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, ws.id), eq(auditEvents.type, "webhook.disabled")));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, ws.id), eq(auditEvents.type, "webhook.disabled")));
     expect(audit).toHaveLength(1);
 
     // Nothing more goes to it, retries included.
@@ -146,7 +148,10 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
     // Lost: its job never made it to the queue. Crashed: claimed by a runner that died, job finished.
     for (const d of deliveries) await t.db.delete(jobs).where(like(jobs.dedupKey, `whd:${d.id}:%`));
     const dying = deliveries.find((d) => d.eventId === crashed);
-    await t.db.update(webhookDeliveries).set({ attempts: 1, inFlightSince: t.clock.now() }).where(eq(webhookDeliveries.id, dying?.id ?? ""));
+    await t.db
+      .update(webhookDeliveries)
+      .set({ attempts: 1, inFlightSince: t.clock.now() })
+      .where(eq(webhookDeliveries.id, dying?.id ?? ""));
     await drain();
     expect(r.received).toHaveLength(0);
     t.clock.advance(3 * 60_000);
@@ -196,23 +201,30 @@ describe("webhooks: rotation, disabling, test sends, redelivery, the event log, 
   });
 });
 
-describeOnEachDatabase("webhook deliveries whose jobs race", (app) => {
-  const receiver = useWebhookReceivers();
-  it("ten events about the same post arrive with their own ids; a duplicate job sends an attempt once", async () => {
-    const t = app();
-    const runtime = t.jobRuntime();
-    const ws = await testWorkspace(t);
-    const r = await receiver();
-    const hook = await register(ws, { url: r.url });
-    const ids: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      ids.push(await recordEvent(t.db, tableJobQueue, { workspaceId: ws.id, mode: "test", type: "post.processing", data: { id: "post_same", state: "processing", step: i }, at: t.clock.now() }));
-    }
-    const [delivery] = await t.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.endpointId, hook.id), eq(webhookDeliveries.eventId, ids[0] ?? "")));
-    const job = { kind: "webhook_delivery" as const, workspaceId: ws.id, mode: "test" as const, payload: { deliveryId: delivery?.id ?? "", attempt: 1 } };
-    await Promise.all([handleJob(runtime, job), handleJob(runtime, job)]);
-    await t.drainJobs();
-    expect(r.received.map((d) => envelope(d).id).sort()).toEqual([...ids].sort());
-    for (const d of r.received) expect(verifySignature(d, hook.secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
-  });
-}, { deps: { loopbackWebhooks: true } });
+describeOnEachDatabase(
+  "webhook deliveries whose jobs race",
+  (app) => {
+    const receiver = useWebhookReceivers();
+    it("ten events about the same post arrive with their own ids; a duplicate job sends an attempt once", async () => {
+      const t = app();
+      const runtime = t.jobRuntime();
+      const ws = await testWorkspace(t);
+      const r = await receiver();
+      const hook = await register(ws, { url: r.url });
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        ids.push(await recordEvent(t.db, tableJobQueue, { workspaceId: ws.id, mode: "test", type: "post.processing", data: { id: "post_same", state: "processing", step: i }, at: t.clock.now() }));
+      }
+      const [delivery] = await t.db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpointId, hook.id), eq(webhookDeliveries.eventId, ids[0] ?? "")));
+      const job = { kind: "webhook_delivery" as const, workspaceId: ws.id, mode: "test" as const, payload: { deliveryId: delivery?.id ?? "", attempt: 1 } };
+      await Promise.all([handleJob(runtime, job), handleJob(runtime, job)]);
+      await t.drainJobs();
+      expect(r.received.map((d) => envelope(d).id).sort()).toEqual([...ids].sort());
+      for (const d of r.received) expect(verifySignature(d, hook.secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
+    });
+  },
+  { deps: { loopbackWebhooks: true } },
+);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { webhookEndpoints } from "../../src/db/schema/index.js";
 import { createApiKey } from "../../src/domain/keys/create-api-key.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 describe("webhook registration: every malformed request gets the spec's code, param and fix, and stores nothing", () => {
   let t: TestApp;

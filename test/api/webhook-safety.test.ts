@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webhookEndpoints } from "../../src/db/schema/index.js";
-import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
-import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Live-key endpoints, through the deployment's outbound guard: a stand-in DNS (`hosts`, which
@@ -16,7 +15,6 @@ let answer: () => Response = () => new Response("ok");
 
 describe("webhook safety with a live key: private addresses refused at registration and at delivery, no redirects, capped reads", () => {
   let t: TestApp;
-  let runtime: JobRuntime;
   beforeAll(async () => {
     const guardedFetch = createGuardedFetch({
       resolve: async (host) => hosts[host] ?? [],
@@ -26,7 +24,6 @@ describe("webhook safety with a live key: private addresses refused at registrat
       },
     });
     t = await createTestApp({ deps: { networks: testNetworkDeps({ guardedFetch }) } });
-    runtime = t.jobRuntime();
   });
   const drain = () => t.drainJobs();
 

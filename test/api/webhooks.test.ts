@@ -3,20 +3,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events, socialAccounts } from "../../src/db/schema/index.js";
 import { recordInboundEvent } from "../../src/domain/events/inbound-event-data.js";
 import { tableJobQueue } from "../../src/domain/core/jobs/job-queue.js";
-import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
+import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 import { jpeg } from "../unit/media-fixtures.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 describe("webhooks: registration, signed delivery, retries", () => {
   let t: TestApp;
-  let runtime: JobRuntime;
   const receiver = useWebhookReceivers();
   beforeAll(async () => {
     t = await createTestApp({ deps: { loopbackWebhooks: true } });
-    runtime = t.jobRuntime();
   });
   async function connect(ws: WorkspaceFixture, platform: string, handle: string) {
     const response = await ws.post("/v1/social-accounts/connect", { platform, handle });
@@ -203,7 +200,15 @@ describe("webhooks: registration, signed delivery, retries", () => {
       receivedAt: at.toISOString(),
       replyBy: new Date(at.getTime() + 24 * 3_600_000).toISOString(),
     });
-    expect(bodyOf(r, 1).data).toMatchObject({ id: "c.1", account: account.id, platform: "instagram", postId: "post_x", networkPostId: "m.1", text: "love it", author: { id: person.id, handle: "fan" } });
+    expect(bodyOf(r, 1).data).toMatchObject({
+      id: "c.1",
+      account: account.id,
+      platform: "instagram",
+      postId: "post_x",
+      networkPostId: "m.1",
+      text: "love it",
+      author: { id: person.id, handle: "fan" },
+    });
     expect(bodyOf(r, 2).data).toMatchObject({ account: account.id, networkPostId: "m.2", url: "https://www.instagram.com/p/abc", author: { handle: "fan" } });
     const recorded = await t.db.select().from(events).where(eq(events.workspaceId, ws.id));
     expect(recorded.map((e) => e.type).sort()).toEqual(["account.connected", "comment.received", "mention.received", "message.received"]);

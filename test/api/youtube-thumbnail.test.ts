@@ -14,7 +14,6 @@ import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixtu
  * a warning on a target that still publishes.
  */
 
-
 async function upload(ws: WorkspaceFixture, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
   const response = await ws.post("/v1/media", undefined, { raw: bytes, headers: { "content-type": type } });
   expect(response.status, response.text).toBe(201);
@@ -39,11 +38,19 @@ describe("YouTube thumbnail option", () => {
   async function expectPublishedWithThumbnail(ws: WorkspaceFixture, postId: string): Promise<void> {
     const after = (await ws.get(`/v1/posts/${postId}`)).body;
     expect(after).toMatchObject({ state: "published", targets: [{ state: "published", warnings: [] }] });
-    const [stored] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "youtube"), eq(sandboxRecords.kind, "video"), eq(sandboxRecords.id, after.targets[0]?.networkPostId ?? "")));
+    const [stored] = await t.db
+      .select()
+      .from(sandboxRecords)
+      .where(and(eq(sandboxRecords.platform, "youtube"), eq(sandboxRecords.kind, "video"), eq(sandboxRecords.id, after.targets[0]?.networkPostId ?? "")));
     expect((stored?.data as SandboxVideo | undefined)?.customThumbnails?.maxres?.url).toMatch(/custom-/);
   }
 
-  const post = (account: string, video: string, thumbnail: string) => ({ text: "Harbour timelapse", media: [video], accounts: [account], platformOptions: { youtube: { title: "Harbour", thumbnail } } });
+  const post = (account: string, video: string, thumbnail: string) => ({
+    text: "Harbour timelapse",
+    media: [video],
+    accounts: [account],
+    platformOptions: { youtube: { title: "Harbour", thumbnail } },
+  });
 
   it("refuses before publishing a thumbnail YouTube would refuse: unknown id, not a JPEG or PNG, over 2 MB", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
@@ -112,7 +119,12 @@ describe("YouTube thumbnail option", () => {
     const [target] = after.targets;
     expect(target).toMatchObject({ state: "published", error: null });
     expect(target?.warnings).toEqual([
-      expect.objectContaining({ code: "video_thumbnail_not_set", param: "platformOptions.youtube.thumbnail", message: expect.stringContaining("custom video thumbnails"), fix: expect.stringContaining("youtube.com/verify") }),
+      expect.objectContaining({
+        code: "video_thumbnail_not_set",
+        param: "platformOptions.youtube.thumbnail",
+        message: expect.stringContaining("custom video thumbnails"),
+        fix: expect.stringContaining("youtube.com/verify"),
+      }),
     ]);
   });
 });

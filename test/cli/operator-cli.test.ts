@@ -109,7 +109,9 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     expect((await api(String(created.key), "/v1/me")).status).toBe(200);
     expect(await cli("key", "revoke", "--key", String(created.keyId))).toMatchObject({ keyId: created.keyId, revokedAt: expect.any(String) });
     expect((await api(String(created.key), "/v1/me")).status).toBe(401);
-    const again = await exec(process.execPath, ["--import", "tsx", "src/cli/main.ts", "key", "revoke", "--key", String(created.keyId)], { env: { ...process.env, DATABASE_URL: database.url } }).catch((error: unknown) => error as { code: number; stderr: string });
+    const again = await exec(process.execPath, ["--import", "tsx", "src/cli/main.ts", "key", "revoke", "--key", String(created.keyId)], { env: { ...process.env, DATABASE_URL: database.url } }).catch(
+      (error: unknown) => error as { code: number; stderr: string },
+    );
     expect(again).toMatchObject({ code: 2, stderr: expect.stringContaining("No active key") });
   }, 60_000);
 

@@ -99,7 +99,12 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     base = server.base;
     // The first start prints its key just after the listening line.
     for (let i = 0; i < 100 && !key; i++) {
-      key = server.output().split("\n").find((line) => /^sk_test_/.test(line.trim()))?.trim() ?? "";
+      key =
+        server
+          .output()
+          .split("\n")
+          .find((line) => /^sk_test_/.test(line.trim()))
+          ?.trim() ?? "";
       if (!key) await new Promise((r) => setTimeout(r, 100));
     }
     expect(key).toMatch(/^sk_test_/);
@@ -247,7 +252,12 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     const raw = (body: unknown) =>
       fetch(`${base}/v1/mcp`, {
         method: "POST",
-        headers: { authorization: `Bearer ${provider.saved?.access_token ?? ""}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+        headers: {
+          authorization: `Bearer ${provider.saved?.access_token ?? ""}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+        },
         body: JSON.stringify(body),
       });
     expect(((await (await raw({ jsonrpc: "1.0", id: 1, method: "tools/list" })).json()) as { error: { code: number } }).error.code).toBe(-32600);

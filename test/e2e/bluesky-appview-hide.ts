@@ -107,9 +107,10 @@ export function hideReplyCases(stack: () => AppViewStack): void {
 
     // The reference PDS refuses a 301st hidden reply with the message the simulator gives.
     const tooMany = Array.from({ length: 301 }, (_, i) => `at://${hanaDid}/app.bsky.feed.post/3kaaaaaaaa${String(i).padStart(3, "0")}`);
-    const overLong = await hana.com.atproto.repo
-      .putRecord({ repo: hanaDid, collection: "app.bsky.feed.threadgate", rkey, record: { ...gate, hiddenReplies: tooMany } })
-      .then(() => null, (error: unknown) => error as { status?: number; error?: string; message?: string });
+    const overLong = await hana.com.atproto.repo.putRecord({ repo: hanaDid, collection: "app.bsky.feed.threadgate", rkey, record: { ...gate, hiddenReplies: tooMany } }).then(
+      () => null,
+      (error: unknown) => error as { status?: number; error?: string; message?: string },
+    );
     expect(overLong).toMatchObject({ status: 400, error: "InvalidRequest", message: "Invalid app.bsky.feed.threadgate record: array too big (maximum 300, got 301) at $.record.hiddenReplies" });
   }, 120_000);
 }

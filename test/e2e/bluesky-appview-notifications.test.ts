@@ -49,7 +49,9 @@ describe.skipIf(skip)("Bluesky notifications through the API (PDS + AppView)", (
     process.env.TMPDIR = tmp;
     process.env.REDIS_HOST = new URL(testRedisUrl()).host;
     database = await createThrowawayDatabase();
-    const schema = `chorus_${randomUUID().replace(/[^a-f]/g, "").slice(0, 12)}`;
+    const schema = `chorus_${randomUUID()
+      .replace(/[^a-f]/g, "")
+      .slice(0, 12)}`;
     network = await loaded.devEnv.TestNetwork.create({ dbPostgresUrl: database.url, dbPostgresSchema: schema });
     const service = network.pds.url;
 

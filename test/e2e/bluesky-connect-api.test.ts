@@ -48,7 +48,10 @@ describe.skipIf(!loaded.ok)("connecting Bluesky through the API (real PDS)", () 
     expect(response.status, await response.clone().text()).toBe(201);
     const account = (await response.json()) as Record<string, unknown>;
     expect(account).toMatchObject({ platform: "bluesky", handle: "carol.test", displayName: "Carol Tester", mode: "live", status: "active" });
-    const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, String(account.id)));
+    const [row] = await t.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.id, String(account.id)));
     expect(row?.networkUserId).toMatch(/^did:plc:/);
     expect(row?.tokensEncrypted).toMatch(/^v1\./);
     expect(row?.tokensEncrypted).not.toContain("eyJ");

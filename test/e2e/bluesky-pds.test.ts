@@ -21,10 +21,7 @@ const HANDLE = "alice.test";
 const MAIN_PASSWORD = "alice-main-password";
 const IMAGE_HOST = "images.example.test";
 // A 1x1 PNG.
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
-  (ch) => ch.charCodeAt(0),
-);
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 
 function required<T>(value: T | undefined, name: string): T {
   if (value === undefined) throw new Error(`missing ${name}`);
@@ -173,7 +170,12 @@ describe.skipIf(!loaded.ok)("bluesky adapter against a local PDS with rate limit
     // the password, so wrong passwords spend the budget too. Sent together to skip the 350 ms
     // anti-timing delay of each login.
     const attempts = await Promise.all(
-      Array.from({ length: 32 }, () => login({ identifier: "bob.test", password: "aaaa-bbbb-cccc-dddd" }, net).then(() => null, (e: unknown) => e)),
+      Array.from({ length: 32 }, () =>
+        login({ identifier: "bob.test", password: "aaaa-bbbb-cccc-dddd" }, net).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      ),
     );
     const limited = attempts.filter((e): e is ApiError => e instanceof ApiError && e.code === "rate_limited");
     expect(limited.length).toBeGreaterThan(0);
@@ -233,7 +235,12 @@ describe.skipIf(!loaded.ok)("bluesky publishing against a local PDS", () => {
     expect(result.url).toBe(`https://bsky.app/profile/${HANDLE}/post/${rkeyOf(result.networkPostId)}`);
 
     const read = await agent.com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.feed.post", rkey: rkeyOf(result.networkPostId) });
-    const value = read.data.value as { text: string; langs: string[]; facets: unknown[]; embed: { $type: string; images: { alt: string; aspectRatio: unknown; image: { ref: { toString(): string }; size: number; mimeType: string } }[] } };
+    const value = read.data.value as {
+      text: string;
+      langs: string[];
+      facets: unknown[];
+      embed: { $type: string; images: { alt: string; aspectRatio: unknown; image: { ref: { toString(): string }; size: number; mimeType: string } }[] };
+    };
     expect(value.text).toBe(text);
     expect(value.langs).toEqual(["en"]);
     // The offsets are UTF-8 bytes (the emoji before the mention is four of them), and the mention carries bob's DID.

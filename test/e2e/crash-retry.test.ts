@@ -41,7 +41,12 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
     const env = { CHORUS_DATA_DIR: dataDir, DATABASE_URL: database.url, CHORUS_IDEMPOTENCY_LEASE_SECONDS: "2" };
     const first = await startServerProcess({ port, env });
     servers.push(first);
-    const key = first.output().split("\n").find((line) => /^sk_test_/.test(line.trim()))?.trim() ?? "";
+    const key =
+      first
+        .output()
+        .split("\n")
+        .find((line) => /^sk_test_/.test(line.trim()))
+        ?.trim() ?? "";
     expect(key).toMatch(/^sk_test_/);
     const base = `http://127.0.0.1:${port}`;
     const call = (path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>

@@ -59,7 +59,10 @@ describe("npm start on an empty data folder", () => {
     const port = await freePort();
     const first = await startServer(join(dataDir, "db"), port);
     running.push(first);
-    const keyLines = first.output().split("\n").filter((line) => /^sk_test_[0-9A-Za-z]{40}$/.test(line.trim()));
+    const keyLines = first
+      .output()
+      .split("\n")
+      .filter((line) => /^sk_test_[0-9A-Za-z]{40}$/.test(line.trim()));
     expect(keyLines).toHaveLength(1);
     const key = keyLines[0]?.trim() ?? "";
     const base = `http://127.0.0.1:${port}`;
@@ -99,7 +102,12 @@ describe.skipIf(!postgres.ok)("npm start with DATABASE_URL", () => {
     const port = await freePort();
     started = await startServer(dataDir, port, database.url);
     expect(started.output()).toContain("postgres (DATABASE_URL)");
-    const key = started.output().split("\n").find((line) => /^sk_test_/.test(line.trim()))?.trim() ?? "";
+    const key =
+      started
+        .output()
+        .split("\n")
+        .find((line) => /^sk_test_/.test(line.trim()))
+        ?.trim() ?? "";
     expect(key).toMatch(/^sk_test_/);
     const response = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(200);

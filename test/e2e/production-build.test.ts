@@ -26,7 +26,12 @@ describe("production build (npm run build, node dist/server.js)", () => {
     expect(cmdline.slice(1)).toEqual(["dist/server.js"]);
     // The first key is printed on a line of its own, which may come just after the server listens.
     const started = server;
-    const keyLine = () => started.output().split("\n").find((line) => /^sk_test_/.test(line.trim()))?.trim();
+    const keyLine = () =>
+      started
+        .output()
+        .split("\n")
+        .find((line) => /^sk_test_/.test(line.trim()))
+        ?.trim();
     for (let i = 0; i < 100 && !keyLine(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     const key = keyLine();
     expect(key).toMatch(/^sk_test_/);

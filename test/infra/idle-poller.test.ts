@@ -70,7 +70,10 @@ describe("the Node job poller with nothing to watch", () => {
 
   it("keeps sweeping every period while a job waits, and goes quiet once it is done", async () => {
     // An unfinished job is something to watch: the enqueue's NOTIFY ends the quiet spell.
-    await tableJobQueue.enqueue({ kind: "poll_target", payload: { targetId: "tgt_none", attempt: 1, workspaceId: "ws_none", mode: "test" }, runAt: new Date(Date.now() + 60 * 60_000), dedupKey: "idle:later" }, embedded.db);
+    await tableJobQueue.enqueue(
+      { kind: "poll_target", payload: { targetId: "tgt_none", attempt: 1, workspaceId: "ws_none", mode: "test" }, runAt: new Date(Date.now() + 60 * 60_000), dedupKey: "idle:later" },
+      embedded.db,
+    );
     await sleep(SWEEP_MS * 3);
     const before = statements;
     await sleep(SWEEP_MS * 10);

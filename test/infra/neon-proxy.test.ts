@@ -75,9 +75,7 @@ describe.skipIf(!pgState.ok)("Neon serverless driver -> ws proxy -> real Postgre
     const db = drizzle({ client: pool });
     await db.execute(sql`create table if not exists items (id serial primary key, name text not null)`);
 
-    const inserted = await db.execute<{ id: number; name: string }>(
-      sql`insert into items (name) values (${"first"}) returning id, name`,
-    );
+    const inserted = await db.execute<{ id: number; name: string }>(sql`insert into items (name) values (${"first"}) returning id, name`);
     expect(inserted.rows).toEqual([{ id: 1, name: "first" }]);
 
     // committed transaction
@@ -111,9 +109,7 @@ describe.skipIf(!pgState.ok)("Neon serverless driver -> ws proxy -> real Postgre
   });
 
   it("handles concurrent pool queries", async () => {
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => pool.query<{ v: number }>("select $1::int as v", [i])),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => pool.query<{ v: number }>("select $1::int as v", [i])));
     expect(results.map((r) => r.rows[0]?.v)).toEqual(Array.from({ length: 10 }, (_, i) => i));
   });
 

@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedDatabase, openEmbeddedDatabase } from "../../src/db/pglite.js";
-import * as schema from "../../src/db/schema/index.js";
 import { jobs } from "../../src/db/schema/index.js";
 
 /**

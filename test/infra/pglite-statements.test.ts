@@ -54,7 +54,9 @@ describe("PGlite statement cache", () => {
     const asArrays = await embedded.client.query("select id, t from probe where id = $1", [2], { rowMode: "array" });
     expect(asArrays.rows).toEqual([[2, "it's 2"]]);
     // Served by one server-side statement per text, not parsed again for each call.
-    const statements = await embedded.client.query<{ statement: string }>("select statement from pg_prepared_statements where statement like 'select%from probe%' and statement not like '%pg_prepared_statements%'");
+    const statements = await embedded.client.query<{ statement: string }>(
+      "select statement from pg_prepared_statements where statement like 'select%from probe%' and statement not like '%pg_prepared_statements%'",
+    );
     expect(statements.rows.map((r) => r.statement).sort()).toEqual(["select * from probe where id >= $1 order by id", "select id, t from probe where id = $1"]);
   });
 

@@ -21,9 +21,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe("stripUpstashScriptFlags", () => {
   it("drops only the Upstash-only flag", () => {
     expect(stripUpstashScriptFlags("#!lua flags=allow-key-locking\nreturn 1")).toBe("#!lua flags=\nreturn 1");
-    expect(stripUpstashScriptFlags("#!lua flags=no-writes,allow-key-locking\nreturn 1")).toBe(
-      "#!lua flags=no-writes\nreturn 1",
-    );
+    expect(stripUpstashScriptFlags("#!lua flags=no-writes,allow-key-locking\nreturn 1")).toBe("#!lua flags=no-writes\nreturn 1");
     expect(stripUpstashScriptFlags("#!lua name=x flags=no-writes\nreturn 1")).toBe("#!lua name=x flags=no-writes\nreturn 1");
     expect(stripUpstashScriptFlags("return 1")).toBe("return 1");
   });
@@ -110,10 +108,7 @@ describe.skipIf(!redisState.ok)("Upstash REST shim over real Redis", () => {
     const raw = await fetch(`${shim.url}/multi-exec`, {
       method: "POST",
       headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify([
-        ["SET", `${p}m`, "100"],
-        ["GET"],
-      ]),
+      body: JSON.stringify([["SET", `${p}m`, "100"], ["GET"]]),
     });
     expect(raw.status).toBe(400);
     expect(await redis.get(`${p}m`)).toBe(6);

@@ -35,12 +35,7 @@ describe("the Worker upload", () => {
 
 describe("staticImports", () => {
   it("finds import and export-from statements, minified or not, and never import()", () => {
-    const source = [
-      'import a from "./a.js";',
-      'import{b as c}from"./b.js";import"./side.js";',
-      'export*from"./re.js";',
-      "const lazy = () => import(\"./lazy.js\");",
-    ].join("\n");
+    const source = ['import a from "./a.js";', 'import{b as c}from"./b.js";import"./side.js";', 'export*from"./re.js";', 'const lazy = () => import("./lazy.js");'].join("\n");
     expect(staticImports(source).sort()).toEqual(["a.js", "b.js", "re.js", "side.js"]);
   });
 });

@@ -22,12 +22,23 @@ const seedCredentials = async (_t: TestApp, a: WorkspaceFixture) => {
 };
 
 const clientIdOf = async (t: TestApp, workspaceId: string) =>
-  (await t.db.select().from(appCredentials).where(and(eq(appCredentials.workspaceId, workspaceId), eq(appCredentials.platform, "pinterest"))))[0]?.clientId;
+  (
+    await t.db
+      .select()
+      .from(appCredentials)
+      .where(and(eq(appCredentials.workspaceId, workspaceId), eq(appCredentials.platform, "pinterest")))
+  )[0]?.clientId;
 
 const sandboxFaultOf = async (t: TestApp, handle: string) => {
-  const [pointer] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "twitter"), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
+  const [pointer] = await t.db
+    .select()
+    .from(sandboxRecords)
+    .where(and(eq(sandboxRecords.platform, "twitter"), eq(sandboxRecords.kind, "handle"), eq(sandboxRecords.id, handle)));
   const accountId = (pointer?.data as { accountId: string } | undefined)?.accountId ?? "";
-  const [account] = await t.db.select().from(sandboxRecords).where(and(eq(sandboxRecords.platform, "twitter"), eq(sandboxRecords.kind, "account"), eq(sandboxRecords.id, accountId)));
+  const [account] = await t.db
+    .select()
+    .from(sandboxRecords)
+    .where(and(eq(sandboxRecords.platform, "twitter"), eq(sandboxRecords.kind, "account"), eq(sandboxRecords.id, accountId)));
   return (account?.data as SandboxAccount | undefined)?.fault;
 };
 
@@ -55,7 +66,10 @@ export const accountResourceCases: IsolationCase[] = [
     seed: seedAccount,
     probe: async (t, b, s) => {
       await expectNotFound(await b.post(`/v1/sandbox/social-accounts/${s.id}/inbound`, { kind: "comment", text: "B was here" }), s);
-      const recorded = await t.db.select().from(events).where(inArray(events.type, ["comment.received", "mention.received", "message.received"]));
+      const recorded = await t.db
+        .select()
+        .from(events)
+        .where(inArray(events.type, ["comment.received", "mention.received", "message.received"]));
       expect(recorded.filter((e) => e.data.account === s.id)).toEqual([]);
     },
   },

@@ -18,4 +18,23 @@ import { socialAccountCases } from "./social-account-cases.js";
 import { webhookCases } from "./webhook-cases.js";
 
 /** One case per route, kept beside the routes' other tests in test/isolation/. */
-export const isolationCases = [...coreCases, ...postCases, ...socialAccountCases, ...accountResourceCases, ...connectCases, ...mediaCases, ...webhookCases, ...dashboardCases, ...mcpCases, ...inboxCases, ...analyticsCases, ...conversationCases, ...engageCases, ...commentCases, ...reviewCases, ...liveCases, ...discoverCases, ...agentCases];
+export const isolationCases = [
+  ...coreCases,
+  ...postCases,
+  ...socialAccountCases,
+  ...accountResourceCases,
+  ...connectCases,
+  ...mediaCases,
+  ...webhookCases,
+  ...dashboardCases,
+  ...mcpCases,
+  ...inboxCases,
+  ...analyticsCases,
+  ...conversationCases,
+  ...engageCases,
+  ...commentCases,
+  ...reviewCases,
+  ...liveCases,
+  ...discoverCases,
+  ...agentCases,
+];

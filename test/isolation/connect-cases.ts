@@ -34,19 +34,12 @@ export const connectCases: IsolationCase[] = [
     path: "/v1/connect-link",
     seed: seedProfile,
     probe: async (t, b, s) =>
-      expectOwnLinkOnly(
-        t,
-        b,
-        s,
-        await b.request("/v1/connect-link", { method: "POST", json: { profile: s.username } }),
-        await b.request("/v1/connect-link", { method: "POST", json: {} }),
-      ),
+      expectOwnLinkOnly(t, b, s, await b.request("/v1/connect-link", { method: "POST", json: { profile: s.username } }), await b.request("/v1/connect-link", { method: "POST", json: {} })),
   },
   {
     method: "GET",
     path: "/v1/connect-link",
     seed: seedProfile,
-    probe: async (t, b, s) =>
-      expectOwnLinkOnly(t, b, s, await b.request(`/v1/connect-link?platform=twitter&profile=${s.username}`), await b.request("/v1/connect-link?platform=twitter")),
+    probe: async (t, b, s) => expectOwnLinkOnly(t, b, s, await b.request(`/v1/connect-link?platform=twitter&profile=${s.username}`), await b.request("/v1/connect-link?platform=twitter")),
   },
 ];

@@ -1,6 +1,5 @@
 import { expect } from "vitest";
 import type { IsolationCase } from "../support/isolation.js";
-import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 /**
  * B's app link opens B's dashboard: none of A's profiles, accounts or posts appear on any of its
@@ -25,7 +24,19 @@ export const dashboardCases: IsolationCase[] = [
       expect(signin.status).toBe(303);
       const cookie = (signin.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
       const get = (path: string) => t.app.request(`http://chorus.test${path}`, { headers: { cookie } });
-      for (const path of ["/dashboard", "/dashboard/accounts", "/dashboard/posts", "/dashboard/compose", "/dashboard/calendar", "/dashboard/developers", "/dashboard/developers/audit", "/dashboard/inbox", "/dashboard/inbox/conversations", "/dashboard/inbox/comments", "/dashboard/analytics"]) {
+      for (const path of [
+        "/dashboard",
+        "/dashboard/accounts",
+        "/dashboard/posts",
+        "/dashboard/compose",
+        "/dashboard/calendar",
+        "/dashboard/developers",
+        "/dashboard/developers/audit",
+        "/dashboard/inbox",
+        "/dashboard/inbox/conversations",
+        "/dashboard/inbox/comments",
+        "/dashboard/analytics",
+      ]) {
         const page = await get(path);
         expect(page.status, path).toBe(200);
         const html = await page.text();

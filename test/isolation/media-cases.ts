@@ -23,7 +23,10 @@ export const mediaCases: IsolationCase[] = [
       const response = await b.request("/v1/media", { method: "POST", headers: { "content-type": "image/png" }, body: png(2, 2) });
       expect(response.status).toBe(201);
       await expectInvisible(response, s);
-      const [row] = await t.db.select().from(media).where(eq(media.id, s.id ?? ""));
+      const [row] = await t.db
+        .select()
+        .from(media)
+        .where(eq(media.id, s.id ?? ""));
       expect(row?.workspaceId).toBe(s.workspaceId);
     },
   },
@@ -44,7 +47,10 @@ export const mediaCases: IsolationCase[] = [
     probe: async (t, b, s) => {
       await expectNotFound(await b.request(`/v1/media/${s.id}`, { method: "DELETE" }), s);
       // Still there for A: the record and its file.
-      const [row] = await t.db.select().from(media).where(eq(media.id, s.id ?? ""));
+      const [row] = await t.db
+        .select()
+        .from(media)
+        .where(eq(media.id, s.id ?? ""));
       expect(row?.workspaceId).toBe(s.workspaceId);
       expect(await t.deps.mediaStorage.get(row?.storageKey ?? "")).not.toBeNull();
     },

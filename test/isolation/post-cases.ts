@@ -14,7 +14,13 @@ const seedPosts = async (t: TestApp, a: WorkspaceFixture) => {
   return { idDraft: draft.id, idScheduled: scheduled.id, idAccount: account.id, text: "a-secret" };
 };
 
-const stateOf = async (t: TestApp, id: string | undefined) => (await t.db.select({ state: posts.state }).from(posts).where(eq(posts.id, id ?? "")))[0]?.state;
+const stateOf = async (t: TestApp, id: string | undefined) =>
+  (
+    await t.db
+      .select({ state: posts.state })
+      .from(posts)
+      .where(eq(posts.id, id ?? ""))
+  )[0]?.state;
 
 export const postCases: IsolationCase[] = [
   { method: "GET", path: "/v1/posts", seed: seedPosts, probe: async (_t, b, s) => expectInvisible(await b.get("/v1/posts"), s) },

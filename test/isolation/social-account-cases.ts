@@ -43,7 +43,10 @@ export const socialAccountCases: IsolationCase[] = [
     probe: async (t, b, s) => {
       await expectNotFound(await b.delete(`/v1/social-accounts/${s.id}`), s);
       // Still connected for A.
-      const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, s.id ?? ""));
+      const [row] = await t.db
+        .select()
+        .from(socialAccounts)
+        .where(eq(socialAccounts.id, s.id ?? ""));
       expect(row?.status).toBe("active");
     },
   },

@@ -15,7 +15,10 @@ const seedWebhook = async (_t: TestApp, a: WorkspaceFixture) => {
 
 /** A's endpoint is exactly as A left it. */
 const untouched = async (t: TestApp, s: Record<string, string>) => {
-  const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, s.id ?? ""));
+  const [row] = await t.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, s.id ?? ""));
   expect(row).toMatchObject({ workspaceId: s.workspaceId, url: `http://${s.url}`, enabled: true, previousSecretEncrypted: null });
 };
 
@@ -56,7 +59,10 @@ export const webhookCases: IsolationCase[] = [
     ...byId("POST", "/test"),
     probe: async (t, b, s) => {
       await expectNotFound(await b.post(`/v1/webhooks/${s.id}/test`), s);
-      const recorded = await t.db.select().from(events).where(eq(events.workspaceId, s.workspaceId ?? ""));
+      const recorded = await t.db
+        .select()
+        .from(events)
+        .where(eq(events.workspaceId, s.workspaceId ?? ""));
       expect(recorded.map((e) => e.type)).toEqual(["account.connected"]);
     },
   },

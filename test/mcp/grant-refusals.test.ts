@@ -87,7 +87,9 @@ describe("MCP refusals by grant name the missing grant", () => {
     const bsky = await connect(ws, "bluesky");
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read"], creditsPerDay: 5 });
     const writing = allTools.filter((x) => !["read", "self", "owner"].includes(toolAction(x)));
-    expect(writing.map((x) => x.name)).toEqual(expect.arrayContaining(["create_post", "publish_draft", "update_post", "cancel_post", "upload_media", "reply_to_comment", "send_message", "engage", "validate_post"]));
+    expect(writing.map((x) => x.name)).toEqual(
+      expect.arrayContaining(["create_post", "publish_draft", "update_post", "cancel_post", "upload_media", "reply_to_comment", "send_message", "engage", "validate_post"]),
+    );
     for (const refused of writing) {
       const action = toolAction(refused);
       // Arguments that would otherwise succeed: the grant is checked before they are read.

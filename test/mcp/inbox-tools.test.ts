@@ -121,7 +121,11 @@ describe("inbox, engagement, discovery and analytics tools", () => {
     const again = await call(client, "reply_to_comment", args);
     expect(again.data).toEqual(replied.data);
     // The REST route with the same key and body replays the same answer: one store, one fingerprint.
-    const overRest = await ws.request(`/v1/comments/${encodeURIComponent(first)}/replies`, { method: "POST", json: { account: x, text: "thanks Carol" }, headers: { "Idempotency-Key": "mcp-reply-1" } });
+    const overRest = await ws.request(`/v1/comments/${encodeURIComponent(first)}/replies`, {
+      method: "POST",
+      json: { account: x, text: "thanks Carol" },
+      headers: { "Idempotency-Key": "mcp-reply-1" },
+    });
     expect(overRest.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await overRest.json()).toEqual(replied.data);
     expect(await creditsLeft(ws)).toBe(before - 1);

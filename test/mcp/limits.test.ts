@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
 import type { TestApp } from "../support/test-app.js";

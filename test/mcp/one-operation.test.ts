@@ -65,7 +65,10 @@ describe("one createPost behind REST, MCP and the dashboard", () => {
     const [post] = await t.db.select().from(posts).where(eq(posts.id, id));
     const view = (await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string; targets: { state: string }[] };
     expect(post?.text).toBe(text);
-    const recorded = await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), gt(events.createdAt, since)));
+    const recorded = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.workspaceId, ws.id), gt(events.createdAt, since)));
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, ws.id));
     return {
       post: { state: view.state, targets: view.targets.map((x) => x.state) },

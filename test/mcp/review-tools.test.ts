@@ -1,4 +1,3 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
@@ -44,7 +43,10 @@ async function business(ws: TestWorkspace) {
   const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] };
   const location = targets.items[0]?.id ?? "";
   const reviews: string[] = [];
-  for (const [rating, text] of [[5, "Lovely staff"], [2, "Slow service"]] as const) {
+  for (const [rating, text] of [
+    [5, "Lovely staff"],
+    [2, "Slow service"],
+  ] as const) {
     t.clock.advance(1000);
     const made = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", target: location, rating, text } });
     expect(made.status, await made.clone().text()).toBe(201);

@@ -24,7 +24,9 @@ describe("POST /v1/mcp: one server for the process", () => {
     const a = await t.workspace();
     const b = await t.workspace();
     const calls = Array.from({ length: 24 }, (_, i) => ({ ws: i % 2 === 0 ? a : b, id: i % 3 === 0 ? "same" : 1 }));
-    const answers = await Promise.all(calls.map(async ({ ws, id }) => ({ ws, id, body: (await (await post(ws.key, whoami(id))).json()) as { id: unknown; result: { structuredContent: { account: string } } } })));
+    const answers = await Promise.all(
+      calls.map(async ({ ws, id }) => ({ ws, id, body: (await (await post(ws.key, whoami(id))).json()) as { id: unknown; result: { structuredContent: { account: string } } } })),
+    );
     for (const { ws, id, body } of answers) {
       expect(body.id).toBe(id);
       expect(body.result.structuredContent.account).toBe(ws.id);
@@ -39,7 +41,11 @@ describe("POST /v1/mcp: one server for the process", () => {
     expect(version.status).toBe(400);
     expect(((await version.json()) as { error: { message: string } }).error.message).toContain("1999-01-01");
     // initialize negotiates the version itself, whatever the header says.
-    const init = await post(ws.key, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }), { "mcp-protocol-version": "1999-01-01" });
+    const init = await post(
+      ws.key,
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+      { "mcp-protocol-version": "1999-01-01" },
+    );
     expect(init.status).toBe(200);
     expect(((await init.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe("2025-11-25");
   });

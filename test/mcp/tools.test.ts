@@ -1,4 +1,3 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, it } from "vitest";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
 import { callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
@@ -20,7 +19,30 @@ describe("MCP tools through the official SDK client", () => {
     expect(client.getServerVersion()?.name).toBe("chorus");
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    for (const name of ["whoami", "get_limits", "list_platforms", "list_social_accounts", "get_social_account", "list_posts", "get_post", "validate_post", "create_post", "publish_draft", "update_post", "cancel_post", "retract_post", "get_post_analytics", "get_analytics", "list_notifications", "list_comments", "reply_to_comment", "list_conversations", "send_message", "engage", "discover_posts"]) {
+    for (const name of [
+      "whoami",
+      "get_limits",
+      "list_platforms",
+      "list_social_accounts",
+      "get_social_account",
+      "list_posts",
+      "get_post",
+      "validate_post",
+      "create_post",
+      "publish_draft",
+      "update_post",
+      "cancel_post",
+      "retract_post",
+      "get_post_analytics",
+      "get_analytics",
+      "list_notifications",
+      "list_comments",
+      "reply_to_comment",
+      "list_conversations",
+      "send_message",
+      "engage",
+      "discover_posts",
+    ]) {
       expect(names).toContain(name);
     }
     for (const tool of tools) {

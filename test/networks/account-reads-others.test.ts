@@ -86,7 +86,12 @@ describe("tiktok video/list", () => {
 });
 
 describe("linkedin organisation posts", () => {
-  const config: NetworkConfig = { clientId: "sandbox-li-client", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin", products: ["member", "organization"] };
+  const config: NetworkConfig = {
+    clientId: "sandbox-li-client",
+    clientSecret: "sandbox-li-secret",
+    redirectUri: "https://chorus.test/v1/connect/callback/linkedin",
+    products: ["member", "organization"],
+  };
   const setup = async () => {
     const ctx = createSandbox([createLinkedinSimulator], { start: "2026-11-21T12:00:00.000Z", config });
     await registerSandboxLinkedinApp(ctx.store, config.clientId, ["member", "organization"]);

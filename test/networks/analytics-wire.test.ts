@@ -36,7 +36,10 @@ const DAY = "2026-11-21";
 describe("X analytics against X's OpenAPI", () => {
   const spec = loadOpenApiSpec("x-api-v2-openapi.json");
   const setup = () =>
-    createSandbox([createTwitterSimulator], { start: `${DAY}T10:00:00.000Z`, config: { clientId: "sandbox-x-client", clientSecret: "sandbox-x-secret", redirectUri: "https://chorus.test/v1/connect/callback/twitter" } });
+    createSandbox([createTwitterSimulator], {
+      start: `${DAY}T10:00:00.000Z`,
+      config: { clientId: "sandbox-x-client", clientSecret: "sandbox-x-secret", redirectUri: "https://chorus.test/v1/connect/callback/twitter" },
+    });
 
   it("reads public and non-public metrics of own recent posts with getPostsByIds, and followers with getUsersMe", async () => {
     const ctx = setup();
@@ -50,7 +53,11 @@ describe("X analytics against X's OpenAPI", () => {
     expect(post.metrics.clicks).toBe(post.networkMetrics["non_public_metrics.url_link_clicks"]);
     expect(post.metrics).toMatchObject({ reach: null, videoViews: null, watchTimeSeconds: null, comments: 0 });
 
-    const account = await x.accountAnalytics(tokens, { networkUserId: me.networkUserId, since: "2026-11-15", until: DAY, posts: [{ networkPostId: id, destination: null, publishedAt: `${DAY}T10:00:00.000Z` }], destinations: [] }, ctx.net);
+    const account = await x.accountAnalytics(
+      tokens,
+      { networkUserId: me.networkUserId, since: "2026-11-15", until: DAY, posts: [{ networkPostId: id, destination: null, publishedAt: `${DAY}T10:00:00.000Z` }], destinations: [] },
+      ctx.net,
+    );
     expect(account).toMatchObject({ source: "posts", daily: null, followersChange: null, followers: expect.any(Number), metrics: post.metrics });
 
     const reads = ctx.requests.filter((r) => r.method === "GET" && /\/2\/(tweets|users\/me)/.test(new URL(r.url).pathname));
@@ -76,7 +83,11 @@ describe("X analytics against X's OpenAPI", () => {
     expect(post.networkMetrics["media.public_metrics.view_count"]).toBe(post.metrics.videoViews);
     const read = ctx.requests.filter((r) => r.method === "GET" && new URL(r.url).pathname === "/2/tweets").at(-1);
     expect(read && checkRequestAgainstSpec(spec, read, { scopes: tokens.scopes })).toEqual([]);
-    const account = await x.accountAnalytics(tokens, { networkUserId: me.networkUserId, since: "2026-11-15", until: DAY, posts: [{ networkPostId: id, destination: null, publishedAt: `${DAY}T10:00:00.000Z` }], destinations: [] }, ctx.net);
+    const account = await x.accountAnalytics(
+      tokens,
+      { networkUserId: me.networkUserId, since: "2026-11-15", until: DAY, posts: [{ networkPostId: id, destination: null, publishedAt: `${DAY}T10:00:00.000Z` }], destinations: [] },
+      ctx.net,
+    );
     expect(account.metrics.videoViews).toBe(post.metrics.videoViews);
   });
 
@@ -84,7 +95,14 @@ describe("X analytics against X's OpenAPI", () => {
     const ctx = setup();
     const { tokens } = await connectThroughConsent(twitterAdapter, ctx.net, { handle: "stats_watch", browser: ctx.sandboxFetch });
     const me = await twitterAdapter.identity(tokens, ctx.net);
-    const started = await required(twitterAdapter, "publish")(tokens, request({ text: "Two clips", media: [sampleMedia({ kind: "video", mimeType: "video/mp4", size: 2 * 1024 * 1024 }), sampleMedia({ kind: "video", mimeType: "video/mp4", size: 3 * 1024 * 1024 })] }), ctx.net);
+    const started = await required(twitterAdapter, "publish")(
+      tokens,
+      request({
+        text: "Two clips",
+        media: [sampleMedia({ kind: "video", mimeType: "video/mp4", size: 2 * 1024 * 1024 }), sampleMedia({ kind: "video", mimeType: "video/mp4", size: 3 * 1024 * 1024 })],
+      }),
+      ctx.net,
+    );
     if (started.state !== "processing") throw new Error(`expected processing, got ${started.state}`);
     ctx.advance(5000);
     const id = networkPostId(await required(twitterAdapter, "checkPublish")(tokens, started.pollToken, ctx.net));
@@ -114,7 +132,11 @@ describe("X analytics against X's OpenAPI", () => {
   it("answers getMediaAnalytics as X documents it, and refuses what X refuses", async () => {
     const ctx = setup();
     const connected = await connectThroughConsent(twitterAdapter, ctx.net, { handle: "stats_report", browser: ctx.sandboxFetch });
-    const started = await required(twitterAdapter, "publish")(connected.tokens, request({ text: "A clip", media: [sampleMedia({ kind: "video", mimeType: "video/mp4", size: 2 * 1024 * 1024 })] }), ctx.net);
+    const started = await required(twitterAdapter, "publish")(
+      connected.tokens,
+      request({ text: "A clip", media: [sampleMedia({ kind: "video", mimeType: "video/mp4", size: 2 * 1024 * 1024 })] }),
+      ctx.net,
+    );
     if (started.state !== "processing") throw new Error(`expected processing, got ${started.state}`);
     ctx.advance(5000);
     await required(twitterAdapter, "checkPublish")(connected.tokens, started.pollToken, ctx.net);
@@ -135,7 +157,14 @@ describe("X analytics against X's OpenAPI", () => {
     expect(item?.watch_time_ms).toBeGreaterThan(0);
     expect(Object.keys(item ?? {}).sort()).toEqual(["media_key", "timestamped_metrics", "watch_time_ms"]);
 
-    for (const query of [range, `media_keys=7_${publishedKey}&start_time=${DAY}T00:00:00Z`, `media_keys=7_${publishedKey}&${range}&granularity=weekly`, `media_keys=7_${publishedKey}&${range}&media_analytics.fields=views`, `media_keys=7_${publishedKey}&${range}&tweet.fields=id`, `media_keys=abc&${range}`]) {
+    for (const query of [
+      range,
+      `media_keys=7_${publishedKey}&start_time=${DAY}T00:00:00Z`,
+      `media_keys=7_${publishedKey}&${range}&granularity=weekly`,
+      `media_keys=7_${publishedKey}&${range}&media_analytics.fields=views`,
+      `media_keys=7_${publishedKey}&${range}&tweet.fields=id`,
+      `media_keys=abc&${range}`,
+    ]) {
       const refused = await get(query);
       expect(refused.status, query).toBe(400);
       expect(refused.type).toContain("application/problem+json");
@@ -223,7 +252,13 @@ describe("Pinterest analytics against Pinterest's OpenAPI", () => {
     ctx.advance(3 * 86_400_000);
     const pin = facet(pinterestAdapter);
     const post = await pin.postAnalytics(tokens, { networkPostId: id, networkUserId: "", destination: board, publishedAt: `${DAY}T10:00:00.000Z` }, ctx.net);
-    expect(post.metrics).toMatchObject({ views: post.networkMetrics.IMPRESSION, saves: post.networkMetrics.SAVE, clicks: post.networkMetrics.OUTBOUND_CLICK, likes: post.networkMetrics.TOTAL_REACTIONS, comments: post.networkMetrics.TOTAL_COMMENTS });
+    expect(post.metrics).toMatchObject({
+      views: post.networkMetrics.IMPRESSION,
+      saves: post.networkMetrics.SAVE,
+      clicks: post.networkMetrics.OUTBOUND_CLICK,
+      likes: post.networkMetrics.TOTAL_REACTIONS,
+      comments: post.networkMetrics.TOTAL_COMMENTS,
+    });
     // An image Pin has no video metrics: null, never 0.
     expect(post.metrics).toMatchObject({ videoViews: null, watchTimeSeconds: null, shares: null, reach: null });
 

@@ -45,12 +45,22 @@ describe("Bluesky discovery", () => {
     const searcher = await connected(h, "searcher.bsky.social");
     const baker = await connected(h, "baker.bsky.social");
     const first = await post(h, baker.tokens, "Sourdough day #baking");
-    const photo = await post(h, baker.tokens, "Sourdough crumb shot", { media: [sampleMedia({ kind: "image", mimeType: "image/png", bytes: pngFile(40, 30, 2), width: 40, height: 30, alt: "crumb" })] });
+    const photo = await post(h, baker.tokens, "Sourdough crumb shot", {
+      media: [sampleMedia({ kind: "image", mimeType: "image/png", bytes: pngFile(40, 30, 2), width: 40, height: 30, alt: "crumb" })],
+    });
     await post(h, searcher.tokens, "Not about bread at all");
 
     const all = await searchPosts(searcher.tokens, query("sourdough"), page(), h.net);
     expect(all.items.map((p) => p.id)).toEqual([photo, first]);
-    expect(all.items[1]).toMatchObject({ text: "Sourdough day #baking", mediaType: "text", authorHidden: false, likeCount: 0, replyCount: 0, repostCount: 0, author: { handle: "baker.bsky.social", url: "https://bsky.app/profile/baker.bsky.social" } });
+    expect(all.items[1]).toMatchObject({
+      text: "Sourdough day #baking",
+      mediaType: "text",
+      authorHidden: false,
+      likeCount: 0,
+      replyCount: 0,
+      repostCount: 0,
+      author: { handle: "baker.bsky.social", url: "https://bsky.app/profile/baker.bsky.social" },
+    });
     expect(all.items[0]?.mediaType).toBe("image");
     expect(all.items[0]?.url).toMatch(/^https:\/\/bsky\.app\/profile\/baker\.bsky\.social\/post\//);
     expect((await searchPosts(searcher.tokens, query("baking", { mode: "tag" }), page(), h.net)).items.map((p) => p.id)).toEqual([first]);

@@ -50,9 +50,7 @@ function typedParams(search: URLSearchParams, schema: unknown): Record<string, u
 
 function checkAgainstLexicon(call: RecordedCall, violations: string[]): void {
   const nsid = call.url.pathname.replace(/^\/xrpc\//, "");
-  const def = lexicons.getDef(nsid) as
-    | { type: string; parameters?: unknown; input?: { encoding: string; schema?: unknown }; output?: { encoding: string } }
-    | undefined;
+  const def = lexicons.getDef(nsid) as { type: string; parameters?: unknown; input?: { encoding: string; schema?: unknown }; output?: { encoding: string } } | undefined;
   if (!def) return void violations.push(`${nsid}: not in the lexicons`);
   const fail = (what: string) => violations.push(`${nsid}: ${what}`);
   if (call.method !== (def.type === "query" ? "GET" : "POST")) fail(`${call.method} for a ${def.type}`);

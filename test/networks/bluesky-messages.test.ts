@@ -47,12 +47,18 @@ describe("Bluesky chat (chat.bsky.convo.*)", () => {
     const { account, tokens } = await connected(h);
     await receive(h, account.id, "gil.chat.test", "hey");
     const [convo] = (await dm().listConversations(tokens, { cursor: null, limit: 10, networkUserId: account.id }, h.net)).items;
-    expect(await apiError(dm().listMessages(tokens, { conversation: { id: "3kzzzzzzzzzzz", via: null }, cursor: null, limit: 10, networkUserId: account.id }, h.net))).toMatchObject({ code: "resource_not_found" });
+    expect(await apiError(dm().listMessages(tokens, { conversation: { id: "3kzzzzzzzzzzz", via: null }, cursor: null, limit: 10, networkUserId: account.id }, h.net))).toMatchObject({
+      code: "resource_not_found",
+    });
     const before = h.calls.length;
-    expect(await apiError(dm().sendMessage(tokens, { conversation: { id: convo?.id ?? "", via: null }, networkUserId: account.id, text: "x".repeat(1001), media: [], humanAgent: false }, h.net))).toMatchObject({ code: "field_invalid", param: "text" });
+    expect(
+      await apiError(dm().sendMessage(tokens, { conversation: { id: convo?.id ?? "", via: null }, networkUserId: account.id, text: "x".repeat(1001), media: [], humanAgent: false }, h.net)),
+    ).toMatchObject({ code: "field_invalid", param: "text" });
     expect(h.calls.length).toBe(before);
     // 1,000 emoji are 1,000 graphemes but 4,000 bytes: within both limits.
-    expect((await dm().sendMessage(tokens, { conversation: { id: convo?.id ?? "", via: null }, networkUserId: account.id, text: "🦋".repeat(1000), media: [], humanAgent: false }, h.net)).id).toBeTruthy();
+    expect(
+      (await dm().sendMessage(tokens, { conversation: { id: convo?.id ?? "", via: null }, networkUserId: account.id, text: "🦋".repeat(1000), media: [], humanAgent: false }, h.net)).id,
+    ).toBeTruthy();
     expect(h.violations).toEqual([]);
   });
 });

@@ -45,8 +45,7 @@ afterEach(() => {
 });
 
 const request = (text: string, extra: Partial<PublishRequest> = {}): PublishRequest => ({ text, media: [], options: {}, destination: null, targetId: "tgt_1", ...extra });
-const png = (width: number, height: number, alt: string | null = null, seed = 1) =>
-  sampleMedia({ kind: "image", mimeType: "image/png", bytes: pngFile(width, height, seed), width, height, alt });
+const png = (width: number, height: number, alt: string | null = null, seed = 1) => sampleMedia({ kind: "image", mimeType: "image/png", bytes: pngFile(width, height, seed), width, height, alt });
 
 function rkeyOf(uri: string): string {
   return uri.split("/").pop() ?? "";

@@ -62,7 +62,10 @@ describe("bluesky connect with handle and app password", () => {
   it("refuses a wrong app password or unknown handle with a clear fix on appPassword", async () => {
     const h = harness();
     await h.seed(HANDLE, APP_PASSWORD);
-    for (const [identifier, password] of [[HANDLE, "wrong-pass-word-xxxx"], ["nobody.bsky.social", APP_PASSWORD]] as const) {
+    for (const [identifier, password] of [
+      [HANDLE, "wrong-pass-word-xxxx"],
+      ["nobody.bsky.social", APP_PASSWORD],
+    ] as const) {
       const error = await apiError(login(h, identifier, password));
       expect(error.code).toBe("field_invalid");
       expect(error.param).toBe("appPassword");

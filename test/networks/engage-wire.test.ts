@@ -52,7 +52,11 @@ describe("pinterest save", () => {
     const ctx = createSandbox([createPinterestSimulator], { start: "2026-11-21T10:00:00.000Z", config });
     const author = await connect(ctx, "pin.author");
     const fan = await connect(ctx, "pin.fan");
-    const published = await required(pinterestAdapter, "publish")(author.tokens, { text: "Lemon tart", media: [sampleMedia({ kind: "image" })], options: {}, destination: author.board, targetId: "tgt_p" }, ctx.net);
+    const published = await required(pinterestAdapter, "publish")(
+      author.tokens,
+      { text: "Lemon tart", media: [sampleMedia({ kind: "image" })], options: {}, destination: author.board, targetId: "tgt_p" },
+      ctx.net,
+    );
     if (published.state !== "published") throw new Error("not published");
     const pinId = published.networkPostId;
     const savesBefore = await analyticsSaves(ctx, author, pinId);
@@ -80,7 +84,11 @@ describe("pinterest save", () => {
     expect(await apiError(save(fan, "123456789012345678", true, ctx.net))).toMatchObject({ code: "field_required", param: "options.board" });
     expect(ctx.requests.length).toBe(sent);
     expect((await apiError(save(fan, "123456789012345678", true, ctx.net, { board: fan.board }))).code).toBe("engagement_target_not_found");
-    const published = await required(pinterestAdapter, "publish")(author.tokens, { text: "Tart", media: [sampleMedia({ kind: "image" })], options: {}, destination: author.board, targetId: "tgt_q" }, ctx.net);
+    const published = await required(pinterestAdapter, "publish")(
+      author.tokens,
+      { text: "Tart", media: [sampleMedia({ kind: "image" })], options: {}, destination: author.board, targetId: "tgt_q" },
+      ctx.net,
+    );
     if (published.state !== "published") throw new Error("not published");
     expect((await apiError(save(fan, published.networkPostId, true, ctx.net, { board: author.board }))).code).toBe("pin_board_missing");
   });
@@ -200,7 +208,9 @@ describe("threads repost", () => {
     }
     if (result.state !== "published") throw new Error("not published");
     const mediaId = result.networkPostId;
-    const reposts = async () => (await required(threadsAdapter, "analytics").postAnalytics?.(authorTokens, { networkPostId: mediaId, networkUserId: author, destination: null, publishedAt: b.deps.now().toISOString() }, net))?.metrics.shares;
+    const reposts = async () =>
+      (await required(threadsAdapter, "analytics").postAnalytics?.(authorTokens, { networkPostId: mediaId, networkUserId: author, destination: null, publishedAt: b.deps.now().toISOString() }, net))
+        ?.metrics.shares;
     const before = await reposts();
 
     const sent = b.sent.length;

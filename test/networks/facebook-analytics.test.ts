@@ -35,7 +35,15 @@ async function setUp(factories: Parameters<typeof bench>[0], handle: string) {
   const page = await b.deps.store.get<SandboxPage>("facebook", "page", pageId);
   // Three comments made in the sandbox: the post's analytics count exactly these.
   for (const n of [1, 2, 3]) {
-    const comment: SandboxComment = { pageId, postId: id, parentId: null, from: { id: `10000000000000${n}`, name: `Fan ${n}` }, message: "Great", createdAt: b.deps.now().toISOString(), isHidden: false };
+    const comment: SandboxComment = {
+      pageId,
+      postId: id,
+      parentId: null,
+      from: { id: `10000000000000${n}`, name: `Fan ${n}` },
+      message: "Great",
+      createdAt: b.deps.now().toISOString(),
+      isHidden: false,
+    };
     await b.deps.store.put("facebook", "comment", `${id.split("_")[1]}_${n}`, comment, page?.owner ?? null);
   }
   return { b, net, tokens, pageId, id };
@@ -47,13 +55,21 @@ describe.each(facebookInstagramOrders)("Facebook analytics (%s)", (_order, facto
     b.advance(3600);
     const from = b.sent.length;
     const post = await fb.postAnalytics(tokens, { networkPostId: id, networkUserId: "", destination: pageId, publishedAt: "2026-10-01T12:00:00Z" }, net);
-    expect(post.metrics).toMatchObject({ comments: 3, shares: 0, views: post.networkMetrics.post_media_view, reach: post.networkMetrics.post_total_media_view_unique, likes: post.networkMetrics.post_reactions_by_type_total, clicks: post.networkMetrics.post_clicks });
+    expect(post.metrics).toMatchObject({
+      comments: 3,
+      shares: 0,
+      views: post.networkMetrics.post_media_view,
+      reach: post.networkMetrics.post_total_media_view_unique,
+      likes: post.networkMetrics.post_reactions_by_type_total,
+      clicks: post.networkMetrics.post_clicks,
+    });
     // A status post has no video: no video number is asked, and none is invented.
     expect(post.metrics).toMatchObject({ videoViews: null, watchTimeSeconds: null, saves: null });
     expect(post.metrics.views).toBeGreaterThan(0);
     const sent = b.sent.slice(from);
     // `summary` is a modifier of Graph's comments edge (Comments reference) that the SDK's node description leaves out.
-    const problems = (r: (typeof sent)[number]) => graphRequestProblems(r, nodeOf(r.url)).filter((p) => !(r.url.pathname.endsWith("/comments") && p === "summary is not a parameter of GET PagePost/comments"));
+    const problems = (r: (typeof sent)[number]) =>
+      graphRequestProblems(r, nodeOf(r.url)).filter((p) => !(r.url.pathname.endsWith("/comments") && p === "summary is not a parameter of GET PagePost/comments"));
     for (const r of sent) expect(problems(r), r.url.toString()).toEqual([]);
     expect(sent.find((r) => r.url.pathname.endsWith("/comments"))?.url.searchParams.get("summary")).toBe("true");
     const insights = sent.filter((r) => r.url.pathname.endsWith("/insights"));
@@ -77,8 +93,17 @@ describe.each(facebookInstagramOrders)("Facebook analytics (%s)", (_order, facto
     expect(insights).toHaveLength(2);
     // `tasks` is a field of the /me/accounts edge's entries (Graph's User accounts reference), not of the Page node the SDK describes.
     const edgeOnly = (r: (typeof sent)[number], p: string) => r.url.pathname.endsWith("/me/accounts") && p === "field tasks is not a field of Page";
-    for (const r of sent) expect(graphRequestProblems(r, nodeOf(r.url)).filter((p) => !edgeOnly(r, p)), r.url.toString()).toEqual([]);
-    expect(sent.find((r) => r.url.pathname.endsWith("/me/accounts"))?.url.searchParams.get("fields")?.split(",")).toContain("tasks");
+    for (const r of sent)
+      expect(
+        graphRequestProblems(r, nodeOf(r.url)).filter((p) => !edgeOnly(r, p)),
+        r.url.toString(),
+      ).toEqual([]);
+    expect(
+      sent
+        .find((r) => r.url.pathname.endsWith("/me/accounts"))
+        ?.url.searchParams.get("fields")
+        ?.split(","),
+    ).toContain("tasks");
     for (const r of insights) {
       for (const name of RETIRED) expect(r.url.searchParams.get("metric")?.split(",")).not.toContain(name);
       expect(Number(r.url.searchParams.get("until")) - Number(r.url.searchParams.get("since"))).toBe(90 * 86_400);

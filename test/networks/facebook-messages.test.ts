@@ -23,7 +23,13 @@ async function setup(handle: string) {
   const write = async (pageId: string, from: string, text: string) => {
     b.advance(60);
     const id = `m_${from}_${b.deps.now().getTime()}`;
-    await b.deps.store.put("facebook", "inbound_message", id, { kind: "message", id, text, from: { id: `7${from.length}000000${b.deps.now().getTime() % 1000}`, username: from }, postId: "", at: b.deps.now().toISOString(), objectId: pageId }, person.data.accountId);
+    await b.deps.store.put(
+      "facebook",
+      "inbound_message",
+      id,
+      { kind: "message", id, text, from: { id: `7${from.length}000000${b.deps.now().getTime() % 1000}`, username: from }, postId: "", at: b.deps.now().toISOString(), objectId: pageId },
+      person.data.accountId,
+    );
   };
   return { b, net, tokens, pages: pages.map((p) => p.id), write, userId: person.data.accountId };
 }
@@ -57,7 +63,11 @@ describe("Facebook Messenger", () => {
     await dm().sendMessage(tokens, { conversation: ref, networkUserId: userId, text: "hi", media: [], humanAgent: false }, net);
     b.advance(30 * 3600);
     await rejectsWith(dm().sendMessage(tokens, { conversation: ref, networkUserId: userId, text: "late", media: [], humanAgent: false }, net), "page_reply_window_closed");
-    await dm().sendMessage(tokens, { conversation: ref, networkUserId: userId, text: "a person answers", media: [{ url: "https://media.example/photo.jpg", kind: "image", mimeType: "image/jpeg" }], humanAgent: true }, net);
+    await dm().sendMessage(
+      tokens,
+      { conversation: ref, networkUserId: userId, text: "a person answers", media: [{ url: "https://media.example/photo.jpg", kind: "image", mimeType: "image/jpeg" }], humanAgent: true },
+      net,
+    );
 
     const sends = b.sent.filter((r) => r.method === "POST" && r.url.pathname.endsWith(`/${page}/messages`));
     const bodies = sends.map((r) => JSON.parse(r.body) as Record<string, unknown>);

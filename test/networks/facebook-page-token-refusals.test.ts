@@ -46,7 +46,11 @@ describe("a stored page token Graph stops honouring", () => {
       }
       return json(404, { error: { message: `unexpected ${url.pathname}`, code: 100 } });
     });
-    const sent = inbox.sendMessage(tokensWith({ "111": "STORED" }), { conversation: { id: "t_1", via: "111" }, text: "hello", media: [{ kind: "image", url: "https://cdn.chorus.test/a.jpg" }] } as never, net);
+    const sent = inbox.sendMessage(
+      tokensWith({ "111": "STORED" }),
+      { conversation: { id: "t_1", via: "111" }, text: "hello", media: [{ kind: "image", url: "https://cdn.chorus.test/a.jpg" }] } as never,
+      net,
+    );
     await expect(sent).rejects.toMatchObject({ code: "needs_reauth" });
     expect(texts).toEqual(["hello"]);
   });

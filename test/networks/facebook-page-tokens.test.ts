@@ -102,7 +102,9 @@ describe.each(facebookInstagramOrders)("facebook page tokens kept with the conne
     const posted = expectPublished(await publish(c.tokens, request(firstPage(c), "Stored token post"), c.net));
     await expect(required(facebookAdapter, "findPublished")(c.tokens, request(firstPage(c), "Stored token post"), c.net)).resolves.toMatchObject({ networkPostId: posted.networkPostId });
     await analytics.postAnalytics(c.tokens, { networkPostId: posted.networkPostId, networkUserId: c.owner, destination: firstPage(c), publishedAt: c.net.now().toISOString() }, c.net);
-    const reply = await c.b.sims.find((s) => s.platform === "facebook")?.simulateActivity?.({ action: "reply", recipientId: c.owner, actorHandle: "fan.one", subject: posted.networkPostId, text: "Nice" });
+    const reply = await c.b.sims
+      .find((s) => s.platform === "facebook")
+      ?.simulateActivity?.({ action: "reply", recipientId: c.owner, actorHandle: "fan.one", subject: posted.networkPostId, text: "Nice" });
     if (!reply?.ok) throw new Error("no comment to answer");
     await inbox.listComments(c.tokens, { networkPostId: posted.networkPostId, cursor: null, limit: 10, networkUserId: c.owner, nested: false }, c.net);
     await inbox.replyToComment(c.tokens, { commentId: reply.networkId, networkUserId: c.owner, text: "Thanks" }, c.net);

@@ -109,9 +109,7 @@ describe.each(facebookInstagramOrders)("facebook publishing against the simulato
     const p = await onPage([...factories]);
     const net = p.b.net({ apiVersion: "v25.0" });
     const before = p.b.sent.length;
-    const result = expectPublished(
-      await publish(p.tokens, p.request({ text: "Read this", options: { link: "https://example.com/story", sponsorId: "1122334455" } }), net),
-    );
+    const result = expectPublished(await publish(p.tokens, p.request({ text: "Read this", options: { link: "https://example.com/story", sponsorId: "1122334455" } }), net));
     const feed = since(p, before).find((r) => r.url.pathname.endsWith("/feed"));
     expect(feed?.url.pathname).toBe(`/v25.0/${p.pageId}/feed`);
     expect(form(feed?.body ?? "")).toMatchObject({ message: "Read this", link: "https://example.com/story", sponsor_id: "1122334455" });
@@ -174,9 +172,7 @@ describe.each(facebookInstagramOrders)("facebook publishing against the simulato
   it("hands a video over by file_url and finishes it by polling its processing status", async () => {
     const p = await onPage([...factories]);
     const before = p.b.sent.length;
-    const first = expectProcessing(
-      await publish(p.tokens, p.request({ text: "Our video", media: [video("clip")], options: { title: "Launch" } }), p.net),
-    );
+    const first = expectProcessing(await publish(p.tokens, p.request({ text: "Our video", media: [video("clip")], options: { title: "Launch" } }), p.net));
     expect(first).toMatchObject({ networkPostId: null, url: null, pollAfterSeconds: 15 });
     const call = since(p, before).find((r) => r.url.pathname.endsWith("/videos"));
     expect(form(call?.body ?? "")).toEqual({ file_url: "https://media.chorus.test/clip.mp4", description: "Our video", title: "Launch", published: "true", access_token: await pageToken(p) });

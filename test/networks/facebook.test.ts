@@ -14,7 +14,6 @@ const metaSpec = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/
 const pageNode = metaSpec("Page.json") as { apis: { method: string; endpoint: string; params: { name: string; required: boolean }[] }[] };
 const metaEnums = metaSpec("enum_types.json") as { name: string; values: string[] }[];
 
-
 describe("facebook capabilities", () => {
   it("match the public capability schema", () => {
     expectValidCapabilities(facebookCapabilities);
@@ -123,7 +122,12 @@ describe.each(facebookInstagramOrders)("facebook adapter against the simulator (
       expect(post.url.searchParams.get("access_token")).not.toBe(tokens.accessToken);
       const sent = [...post.url.searchParams.keys()].filter((k) => k !== "access_token");
       expect(sent.filter((k) => !edge?.params.some((p) => p.name === k))).toEqual([]);
-      expect(edge?.params.filter((p) => p.required).map((p) => p.name).every((k) => sent.includes(k))).toBe(true);
+      expect(
+        edge?.params
+          .filter((p) => p.required)
+          .map((p) => p.name)
+          .every((k) => sent.includes(k)),
+      ).toBe(true);
       expect((post.url.searchParams.get("subscribed_fields") ?? "").split(",").filter((f) => !allowedFields.includes(f))).toEqual([]);
     }
     const pages = await b.deps.store.list<SandboxPage>("facebook", "page");
@@ -194,11 +198,7 @@ describe("facebook error table", () => {
   itClassifiesEveryGraphRow(facebookErrorTable, now);
 
   it("passes unrecognised refusals through with the network's message and no fix", () => {
-    const error = classifyFailure(
-      facebookErrorTable,
-      { status: 400, headers: new Headers(), body: { error: { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 } } },
-      now,
-    );
+    const error = classifyFailure(facebookErrorTable, { status: 400, headers: new Headers(), body: { error: { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 } } }, now);
     expect(error).toMatchObject({ code: "platform_rejected", message: "(#100) Invalid parameter", fix: null });
   });
 });

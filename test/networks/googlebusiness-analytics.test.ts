@@ -35,7 +35,10 @@ describe("googlebusiness analytics against the Performance API simulator", () =>
     expect(week?.metrics).toMatchObject({ reach: null, likes: null, comments: null, shares: null, saves: null, videoViews: null, watchTimeSeconds: null });
     expect(m.CALL_CLICKS).toEqual(expect.any(Number));
 
-    const reads = ctx.requests.slice(from).map((r) => new URL(r.url)).filter((u) => u.host === "businessprofileperformance.googleapis.com");
+    const reads = ctx.requests
+      .slice(from)
+      .map((r) => new URL(r.url))
+      .filter((u) => u.host === "businessprofileperformance.googleapis.com");
     // One call per location (the sandbox person reaches three), every metric of the current enum but the deprecated food orders.
     expect(reads).toHaveLength(3);
     for (const url of reads) {
@@ -56,10 +59,12 @@ describe("googlebusiness analytics against the Performance API simulator", () =>
   it("refuses unknown metrics, reversed and too old ranges, and other people's locations", async () => {
     const ctx = setup();
     const tokens = await connect(ctx, "stats.strict");
-    const [location] = await googleBusinessAdapter.targets?.(tokens, ctx.net) ?? [];
+    const [location] = (await googleBusinessAdapter.targets?.(tokens, ctx.net)) ?? [];
     const id = location?.id.split("/").at(-1) ?? "";
     const get = async (query: string, token = tokens.accessToken) => {
-      const response = await ctx.net.fetch(`https://businessprofileperformance.googleapis.com/v1/locations/${id}:fetchMultiDailyMetricsTimeSeries?${query}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await ctx.net.fetch(`https://businessprofileperformance.googleapis.com/v1/locations/${id}:fetchMultiDailyMetricsTimeSeries?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return { status: response.status, body: (await response.json()) as { error?: { status: string; message: string } } };
     };
     const range = (a: string, b: string) => {

@@ -63,7 +63,9 @@ describe("googlebusiness publishing against the Business Profile simulator", () 
     const ctx = setup();
     const { tokens, locations } = await connect(ctx, "photographer");
     const photo = sampleMedia({ kind: "image" });
-    const result = processing(await publish(tokens, request(locations[0] ?? "", { media: [photo], options: { languageCode: "en-GB", callToActionType: "ORDER", callToActionUrl: "https://bakery.example/order" } }), ctx.net));
+    const result = processing(
+      await publish(tokens, request(locations[0] ?? "", { media: [photo], options: { languageCode: "en-GB", callToActionType: "ORDER", callToActionUrl: "https://bakery.example/order" } }), ctx.net),
+    );
     expect(result).toMatchObject({ pollToken: result.networkPostId, pollAfterSeconds: 5, url: null });
     expect(lastCreate(ctx)).toEqual({
       languageCode: "en-GB",
@@ -92,13 +94,27 @@ describe("googlebusiness publishing against the Business Profile simulator", () 
       summary: "Fresh sourdough every morning from 7.",
       topicType: "EVENT",
       callToAction: { actionType: "CALL" },
-      event: { title: "Bread class", schedule: { startDate: { year: 2026, month: 12, day: 5 }, startTime: { hours: 10, minutes: 30, seconds: 0, nanos: 0 }, endDate: { year: 2026, month: 12, day: 5 } } },
+      event: {
+        title: "Bread class",
+        schedule: { startDate: { year: 2026, month: 12, day: 5 }, startTime: { hours: 10, minutes: 30, seconds: 0, nanos: 0 }, endDate: { year: 2026, month: 12, day: 5 } },
+      },
     });
-    const offer = { topicType: "OFFER", eventTitle: "Two for one", eventStart: "2026-12-01", eventEnd: "2026-12-24T18:00:00+01:00", offerCouponCode: "BREAD2", offerRedeemOnlineUrl: "https://bakery.example/redeem", offerTermsConditions: "One per visit." };
+    const offer = {
+      topicType: "OFFER",
+      eventTitle: "Two for one",
+      eventStart: "2026-12-01",
+      eventEnd: "2026-12-24T18:00:00+01:00",
+      offerCouponCode: "BREAD2",
+      offerRedeemOnlineUrl: "https://bakery.example/redeem",
+      offerTermsConditions: "One per visit.",
+    };
     expect((await publish(tokens, request(location, { options: offer }), ctx.net)).state).toBe("published");
     expect(lastCreate(ctx)).toMatchObject({
       topicType: "OFFER",
-      event: { title: "Two for one", schedule: { startDate: { year: 2026, month: 12, day: 1 }, endDate: { year: 2026, month: 12, day: 24 }, endTime: { hours: 18, minutes: 0, seconds: 0, nanos: 0 } } },
+      event: {
+        title: "Two for one",
+        schedule: { startDate: { year: 2026, month: 12, day: 1 }, endDate: { year: 2026, month: 12, day: 24 }, endTime: { hours: 18, minutes: 0, seconds: 0, nanos: 0 } },
+      },
       offer: { couponCode: "BREAD2", redeemOnlineUrl: "https://bakery.example/redeem", termsConditions: "One per visit." },
     });
     expect((await publish(tokens, request(location, { options: { topicType: "ALERT" } }), ctx.net)).state).toBe("published");
@@ -134,11 +150,24 @@ describe("googlebusiness publishing against the Business Profile simulator", () 
       code: "media_unreadable",
       message: "googlebusiness: Fetching image failed.",
     });
-    expect(await failure(publish(tokens, request(location, { text: "x".repeat(1501) }), ctx.net))).toMatchObject({ code: "platform_rejected", message: "summary: The summary exceeds 1500 characters.", fix: null });
+    expect(await failure(publish(tokens, request(location, { text: "x".repeat(1501) }), ctx.net))).toMatchObject({
+      code: "platform_rejected",
+      message: "summary: The summary exceeds 1500 characters.",
+      fix: null,
+    });
     expect((await failure(publish(tokens, request(location, { media: [sampleMedia({ kind: "video" })] }), ctx.net))).code).toBe("video_not_supported");
-    expect(await failure(publish(tokens, request(location, { options: { callToActionType: "BOOK" } }), ctx.net))).toMatchObject({ code: "option_invalid", param: "platformOptions.googlebusiness.callToActionUrl" });
-    expect(await failure(publish(tokens, request(location, { options: { topicType: "EVENT", eventTitle: "Class" } }), ctx.net))).toMatchObject({ code: "option_invalid", param: "platformOptions.googlebusiness.eventStart" });
-    expect(await failure(publish(tokens, request(location, { options: { topicType: "EVENT", eventTitle: "Class", eventStart: "soon", eventEnd: "later" } }), ctx.net))).toMatchObject({ code: "option_invalid", param: "platformOptions.googlebusiness.eventStart" });
+    expect(await failure(publish(tokens, request(location, { options: { callToActionType: "BOOK" } }), ctx.net))).toMatchObject({
+      code: "option_invalid",
+      param: "platformOptions.googlebusiness.callToActionUrl",
+    });
+    expect(await failure(publish(tokens, request(location, { options: { topicType: "EVENT", eventTitle: "Class" } }), ctx.net))).toMatchObject({
+      code: "option_invalid",
+      param: "platformOptions.googlebusiness.eventStart",
+    });
+    expect(await failure(publish(tokens, request(location, { options: { topicType: "EVENT", eventTitle: "Class", eventStart: "soon", eventEnd: "later" } }), ctx.net))).toMatchObject({
+      code: "option_invalid",
+      param: "platformOptions.googlebusiness.eventStart",
+    });
     expect(await failure(publish(tokens, request(location, { options: { topicType: "POEM" } }), ctx.net))).toMatchObject({ code: "option_invalid", param: "platformOptions.googlebusiness.topicType" });
 
     const moderated = processing(await publish(tokens, request(location, { media: [sampleMedia({ kind: "image" })] }), ctx.net));

@@ -135,7 +135,9 @@ describe("googlebusiness error table, row by row", () => {
       code: status,
       message: `sample ${reason ?? canonical}`,
       status: canonical,
-      ...(reason ? { details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com", metadata: { service: "mybusinessbusinessinformation.googleapis.com" } }] } : {}),
+      ...(reason
+        ? { details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com", metadata: { service: "mybusinessbusinessinformation.googleapis.com" } }] }
+        : {}),
     },
   });
   const samples: ErrorSample[] = [

@@ -41,7 +41,16 @@ describe.each(doors)("Instagram analytics, %s door", (door, host, mediaNode, use
     const from = b.sent.length;
     const photo = await ig.postAnalytics(tokens, { networkPostId: "17900000000000001", networkUserId: igUserId, destination: null, publishedAt }, net);
     expect(photo.networkMetrics.comments).toBe(2);
-    expect(photo.metrics).toMatchObject({ views: photo.networkMetrics.views, reach: photo.networkMetrics.reach, likes: photo.networkMetrics.likes, comments: 2, saves: photo.networkMetrics.saved, videoViews: null, watchTimeSeconds: null, clicks: null });
+    expect(photo.metrics).toMatchObject({
+      views: photo.networkMetrics.views,
+      reach: photo.networkMetrics.reach,
+      likes: photo.networkMetrics.likes,
+      comments: 2,
+      saves: photo.networkMetrics.saved,
+      videoViews: null,
+      watchTimeSeconds: null,
+      clicks: null,
+    });
     expect(photo.networkMetrics.total_interactions).toBe((photo.networkMetrics.likes ?? 0) + 2 + (photo.networkMetrics.saved ?? 0) + (photo.networkMetrics.shares ?? 0));
     const reel = await ig.postAnalytics(tokens, { networkPostId: "17900000000000002", networkUserId: igUserId, destination: null, publishedAt }, net);
     expect(reel.metrics.videoViews).toBe(reel.networkMetrics.views);
@@ -86,7 +95,10 @@ describe.each(doors)("Instagram analytics, %s door", (door, host, mediaNode, use
       return { status: response.status, body: (await response.json()) as { error?: { code: number; message: string } } };
     };
     for (const retired of RETIRED) {
-      expect(await get(`17900000000000001/insights?metric=views,${retired}`)).toMatchObject({ status: 400, body: { error: { code: 100, message: "(#100) The value must be a valid insights metric" } } });
+      expect(await get(`17900000000000001/insights?metric=views,${retired}`)).toMatchObject({
+        status: 400,
+        body: { error: { code: 100, message: "(#100) The value must be a valid insights metric" } },
+      });
     }
     expect((await get("17900000000000001/insights?metric=ig_reels_video_view_total_time")).body.error?.message).toContain("media product type");
     expect((await get(`${igUserId}/insights?metric=reach&period=week`)).body.error).toMatchObject({ code: 100 });
@@ -94,7 +106,10 @@ describe.each(doors)("Instagram analytics, %s door", (door, host, mediaNode, use
     expect((await get(`${igUserId}/insights?metric=reach&period=day&since=1751328000&until=1759276800`)).body.error?.message).toContain("30 days");
     expect((await get(`${igUserId}/insights?metric=follower_count&period=day`)).body.error?.message).toContain("100 followers");
     // Another account's (or no) media: Graph's "does not exist" answer, as the error table classifies it.
-    await expect(ig.postAnalytics(tokens, { networkPostId: "17900000000000999", networkUserId: igUserId, destination: null, publishedAt: "2026-10-01T12:00:00Z" }, net)).rejects.toMatchObject({ code: "platform_rejected", platform: "instagram" });
+    await expect(ig.postAnalytics(tokens, { networkPostId: "17900000000000999", networkUserId: igUserId, destination: null, publishedAt: "2026-10-01T12:00:00Z" }, net)).rejects.toMatchObject({
+      code: "platform_rejected",
+      platform: "instagram",
+    });
   });
 });
 
@@ -112,7 +127,9 @@ describe("Instagram follower gains", () => {
       const day = (k: number) => new Date((since + (k + 1) * 86_400) * 1000).toISOString().replace(/\.000Z$/, "+0000");
       return json({
         data: metrics.map((name) =>
-          url.searchParams.get("metric_type") === "total_value" ? { name, period: "day", total_value: { value: 10 } } : { name, period: "day", values: [0, 1, 2].map((k) => ({ value: name === "follower_count" ? 3 : 100, end_time: day(k) })) },
+          url.searchParams.get("metric_type") === "total_value"
+            ? { name, period: "day", total_value: { value: 10 } }
+            : { name, period: "day", values: [0, 1, 2].map((k) => ({ value: name === "follower_count" ? 3 : 100, end_time: day(k) })) },
         ),
       });
     }) as typeof fetch;

@@ -36,7 +36,6 @@ function media(kind: "image" | "video", name: string, alt: string | null = null)
 const image = (name: string, alt: string | null = null) => media("image", name, alt);
 const video = (name: string) => media("video", name);
 
-
 const doors: ReadonlyArray<readonly [string, InstagramDoor, readonly SimulatorFactory[], string]> = [
   ["Instagram-login door", "instagram_login", [createInstagramSimulator], "graph.instagram.com"],
   ["Facebook-login door, facebook simulator first", "facebook_login", [createFacebookSimulator, createInstagramSimulator], "graph.facebook.com"],
@@ -113,11 +112,7 @@ describe.each(doors)("instagram publishing, %s", (_name, door, factories, host) 
     const mark = a.b.sent.length;
     const done = expectPublished(await checkPublish(a.tokens, first.pollToken, a.net));
     const after = sentSince(a, mark);
-    expect(after.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
-      expect.stringMatching(/^GET \/v26\.0\/\d+$/),
-      `POST /v26.0/${a.ig}/media_publish`,
-      `GET /v26.0/${done.networkPostId}`,
-    ]);
+    expect(after.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([expect.stringMatching(/^GET \/v26\.0\/\d+$/), `POST /v26.0/${a.ig}/media_publish`, `GET /v26.0/${done.networkPostId}`]);
     expect(form(after[1]?.body ?? "")).toEqual({ creation_id: after[0]?.url.pathname.split("/").pop(), access_token: a.tokens.accessToken });
     expect(after[2]?.url.searchParams.get("fields")).toBe("permalink");
     expect(done.url).toMatch(/^https:\/\/sandbox\.chorus\.invalid\/instagram\/p\/[\w-]{11}\/$/);
@@ -127,7 +122,15 @@ describe.each(doors)("instagram publishing, %s", (_name, door, factories, host) 
 
   it("publishes a video as a reel with the reel options, after a longer processing", async () => {
     const a = await account(factories, door);
-    const options = { shareToFeed: true, coverUrl: "https://media.chorus.test/cover.jpg", thumbOffset: 1500, audioName: "Original", trialParams: { graduation_strategy: "MANUAL" }, collaborators: ["friend.one"], userTags: [{ username: "friend.two", x: 0.5, y: 0.5 }] };
+    const options = {
+      shareToFeed: true,
+      coverUrl: "https://media.chorus.test/cover.jpg",
+      thumbOffset: 1500,
+      audioName: "Original",
+      trialParams: { graduation_strategy: "MANUAL" },
+      collaborators: ["friend.one"],
+      userTags: [{ username: "friend.two", x: 0.5, y: 0.5 }],
+    };
     const before = a.b.sent.length;
     const first = expectProcessing(await publish(a.tokens, a.request({ media: [video("reel")], options }), a.net));
     expect(first.pollAfterSeconds).toBe(30);
@@ -239,7 +242,8 @@ describe.each(doors)("instagram publishing, %s", (_name, door, factories, host) 
 
   it("ends the target when the daily publishing quota is spent (2207042)", async () => {
     const a = await account(factories, door);
-    for (let i = 0; i < 99; i++) await a.b.deps.store.put<SandboxMedia>("instagram", "media", `9${String(i).padStart(16, "0")}`, { caption: `old ${i}`, publishedAt: a.b.deps.now().toISOString() }, a.ig);
+    for (let i = 0; i < 99; i++)
+      await a.b.deps.store.put<SandboxMedia>("instagram", "media", `9${String(i).padStart(16, "0")}`, { caption: `old ${i}`, publishedAt: a.b.deps.now().toISOString() }, a.ig);
     const first = expectProcessing(await publish(a.tokens, a.request(), a.net));
     a.b.advance(2);
     expect(await checkPublish(a.tokens, first.pollToken, a.net)).toMatchObject({ state: "failed", error: { code: "quota_exceeded", platform: "instagram" } });

@@ -23,9 +23,7 @@ describe("instagram capabilities", () => {
 
   it("refuses an unknown variant", () => {
     const net = bench([createInstagramSimulator]).net();
-    expect(() => instagramAdapter.authorizeUrl?.({ state: "s", codeChallenge: "c", variant: "tiktok_login" }, net)).toThrow(
-      expect.objectContaining({ code: "field_invalid", param: "variant" }),
-    );
+    expect(() => instagramAdapter.authorizeUrl?.({ state: "s", codeChallenge: "c", variant: "tiktok_login" }, net)).toThrow(expect.objectContaining({ code: "field_invalid", param: "variant" }));
   });
 });
 
@@ -131,9 +129,7 @@ describe.each(facebookInstagramOrders)("instagram adapter, Facebook-login door (
     const check = b.sent.find((r) => r.url.pathname.endsWith("/branded_content_tag_approval"));
     expect(check?.url.searchParams.get("user_ids")?.split(",")).toHaveLength(3);
 
-    expect(await instagramAdapter.adAccounts?.(tokens, net)).toEqual([
-      { id: expect.stringMatching(/^act_/), name: "Sandbox brand.sandbox sandbox ad account", currency: "USD", status: "active" },
-    ]);
+    expect(await instagramAdapter.adAccounts?.(tokens, net)).toEqual([{ id: expect.stringMatching(/^act_/), name: "Sandbox brand.sandbox sandbox ad account", currency: "USD", status: "active" }]);
 
     const hook = await instagramAdapter.subscribeWebhook?.(tokens, ["feed", "messages"], net);
     expect(hook).toEqual({ subscribed: true, fields: ["feed", "messages"] });

@@ -11,7 +11,12 @@ import { apiError, connectThroughConsent, createSandbox, required, type Sandbox 
 /** LinkedIn analytics: company-page share and follower statistics, member post analytics, in Rest.li 2.0 syntax. */
 
 const li = linkedinAdapter.analytics as Required<AnalyticsFacet>;
-const config: NetworkConfig = { clientId: "sandbox-li-client", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin", products: ["member", "organization"] };
+const config: NetworkConfig = {
+  clientId: "sandbox-li-client",
+  clientSecret: "sandbox-li-secret",
+  redirectUri: "https://chorus.test/v1/connect/callback/linkedin",
+  products: ["member", "organization"],
+};
 const setup = async () => {
   const ctx = createSandbox([createLinkedinSimulator], { start: "2026-11-21T12:00:00.000Z", config });
   await registerSandboxLinkedinApp(ctx.store, config.clientId, ["member", "organization"]);
@@ -45,7 +50,14 @@ describe("linkedin analytics against the simulator", () => {
     ctx.advance(3_600_000);
     const from = ctx.requests.length;
     const org = await li.postAnalytics(tokens, { networkPostId: orgPost, networkUserId: "", destination: page?.id ?? null, publishedAt: "2026-11-21T12:00:00Z" }, ctx.net);
-    expect(org.metrics).toMatchObject({ views: org.networkMetrics.impressionCount, reach: org.networkMetrics.uniqueImpressionsCount, clicks: org.networkMetrics.clickCount, likes: org.networkMetrics.likeCount, saves: null, videoViews: null });
+    expect(org.metrics).toMatchObject({
+      views: org.networkMetrics.impressionCount,
+      reach: org.networkMetrics.uniqueImpressionsCount,
+      clicks: org.networkMetrics.clickCount,
+      likes: org.networkMetrics.likeCount,
+      saves: null,
+      videoViews: null,
+    });
     expect(org.metrics.views).toBeGreaterThan(0);
     const member = await li.postAnalytics(tokens, { networkPostId: memberPost, networkUserId: "", destination: null, publishedAt: "2026-11-21T12:00:00Z" }, ctx.net);
     expect(Object.keys(member.networkMetrics).sort()).toEqual(["COMMENT", "IMPRESSION", "MEMBERS_REACHED", "REACTION", "RESHARE"]);
@@ -89,6 +101,8 @@ describe("linkedin analytics against the simulator", () => {
     const [page] = await required(linkedinAdapter, "targets")(other, ctx.net);
     const owner = await connect(ctx, "stats.owner", "organization");
     const theirs = urnOf(await required(linkedinAdapter, "publish")(other, post(page?.id ?? null), ctx.net));
-    expect((await apiError(li.postAnalytics(owner, { networkPostId: theirs, networkUserId: "", destination: page?.id ?? null, publishedAt: "2026-11-21T12:00:00Z" }, ctx.net))).platform).toBe("linkedin");
+    expect((await apiError(li.postAnalytics(owner, { networkPostId: theirs, networkUserId: "", destination: page?.id ?? null, publishedAt: "2026-11-21T12:00:00Z" }, ctx.net))).platform).toBe(
+      "linkedin",
+    );
   });
 });

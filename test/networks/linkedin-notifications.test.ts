@@ -62,7 +62,10 @@ describe("linkedin organisation notifications against the simulator", () => {
     const now = START + 3000;
     expect(finders.map((r) => r.url).sort()).toEqual(
       admins
-        .map((org) => `https://api.linkedin.com/rest/organizationalEntityNotifications?q=criteria&organizationalEntity=${encodeURIComponent(org)}&actions=List(COMMENT,SHARE,SHARE_MENTION)&timeRange=(start:${now - RETENTION_MS},end:${now})&start=0&count=10`)
+        .map(
+          (org) =>
+            `https://api.linkedin.com/rest/organizationalEntityNotifications?q=criteria&organizationalEntity=${encodeURIComponent(org)}&actions=List(COMMENT,SHARE,SHARE_MENTION)&timeRange=(start:${now - RETENTION_MS},end:${now})&start=0&count=10`,
+        )
         .sort(),
     );
     expect(finders[0]?.headers).toMatchObject({ "linkedin-version": linkedinDefaultApiVersion, "x-restli-protocol-version": "2.0.0", authorization: `Bearer ${tokens.accessToken}` });

@@ -24,7 +24,12 @@ export const deletePost = required(linkedinAdapter, "deletePost");
 export const targets = required(linkedinAdapter, "targets");
 
 // An app with both LinkedIn products, so each test can pick its door.
-export const config: NetworkConfig = { clientId: "sandbox-li-client", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin", products: ["member", "organization"] };
+export const config: NetworkConfig = {
+  clientId: "sandbox-li-client",
+  clientSecret: "sandbox-li-secret",
+  redirectUri: "https://chorus.test/v1/connect/callback/linkedin",
+  products: ["member", "organization"],
+};
 export const setup = async () => {
   const ctx = createSandbox([createLinkedinSimulator], { start: "2026-11-21T12:00:00.000Z", config });
   await registerSandboxLinkedinApp(ctx.store, config.clientId, ["member", "organization"]);
@@ -89,7 +94,12 @@ export function expectDocumentedRequests(ctx: Sandbox): void {
   }
 }
 
-export const paths = (ctx: Sandbox) => ctx.requests.map((r) => key(r).replace(/urn%3Ali%3A\w+%3A[\w-]+/g, "{urn}").replace(/\/(images|videos)\/urn[^/]*/, "/$1/{urn}"));
+export const paths = (ctx: Sandbox) =>
+  ctx.requests.map((r) =>
+    key(r)
+      .replace(/urn%3Ali%3A\w+%3A[\w-]+/g, "{urn}")
+      .replace(/\/(images|videos)\/urn[^/]*/, "/$1/{urn}"),
+  );
 export const lastPostBody = (ctx: Sandbox) => JSON.parse([...ctx.requests].reverse().find((r) => key(r) === "POST /rest/posts")?.body ?? "null") as Record<string, unknown>;
 
 export async function stored(ctx: Sandbox, urn: string): Promise<SandboxLinkedinPost | null> {

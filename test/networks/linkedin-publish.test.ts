@@ -117,7 +117,11 @@ describe("linkedin publish", () => {
     const tokens = await connect(ctx, "sandbox.admin", "organization");
     const [page] = await targets(tokens, ctx.net);
     if (!page) throw new Error("no organisation target");
-    const result = await publish(tokens, post("From the company page", { destination: page.id, media: [png()], options: { visibility: "LOGGED_IN", disableReshare: true, feedDistribution: "NONE" } }), ctx.net);
+    const result = await publish(
+      tokens,
+      post("From the company page", { destination: page.id, media: [png()], options: { visibility: "LOGGED_IN", disableReshare: true, feedDistribution: "NONE" } }),
+      ctx.net,
+    );
     if (result.state !== "published") throw new Error("not published");
     expect(paths(ctx)).not.toContain("GET /v2/userinfo");
     const init = JSON.parse(ctx.requests.find((r) => key(r) === "POST /rest/images?action=initializeUpload")?.body ?? "{}") as { initializeUploadRequest: { owner: string } };

@@ -11,7 +11,12 @@ import { connectThroughConsent, createSandbox, required, type Sandbox } from "./
 /** LinkedIn video plays and watch time on a post: videoAnalytics for company pages, memberCreatorVideoAnalytics for members. */
 
 const li = linkedinAdapter.analytics as Required<AnalyticsFacet>;
-const config: NetworkConfig = { clientId: "sandbox-li-client", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin", products: ["member", "organization"] };
+const config: NetworkConfig = {
+  clientId: "sandbox-li-client",
+  clientSecret: "sandbox-li-secret",
+  redirectUri: "https://chorus.test/v1/connect/callback/linkedin",
+  products: ["member", "organization"],
+};
 const setup = async () => {
   const ctx = createSandbox([createLinkedinSimulator], { start: "2026-11-21T12:00:00.000Z", config });
   await registerSandboxLinkedinApp(ctx.store, config.clientId, ["member", "organization"]);
@@ -49,7 +54,10 @@ describe("linkedin video analytics", () => {
     expect(org.networkMetrics.VIDEO_VIEW).toBeGreaterThan(0);
     expect(org.metrics.videoViews).toBe(org.networkMetrics.VIDEO_VIEW);
     expect(org.metrics.watchTimeSeconds).toBe(Math.round((org.networkMetrics.TIME_WATCHED ?? 0) / 1000));
-    const orgCalls = ctx.requests.slice(from).filter((r) => r.url.includes("/rest/videoAnalytics")).map((r) => new URL(r.url));
+    const orgCalls = ctx.requests
+      .slice(from)
+      .filter((r) => r.url.includes("/rest/videoAnalytics"))
+      .map((r) => new URL(r.url));
     expect(orgCalls.map((u) => [u.searchParams.get("q"), u.searchParams.get("entity"), u.searchParams.get("type"), u.searchParams.get("aggregation")])).toEqual([
       ["entity", orgVideo, "VIDEO_VIEW", "ALL"],
       ["entity", orgVideo, "TIME_WATCHED", "ALL"],
@@ -64,7 +72,10 @@ describe("linkedin video analytics", () => {
     expect(member.metrics.videoViews).toBe(member.networkMetrics.VIDEO_PLAY);
     expect(member.metrics.watchTimeSeconds).toBe(Math.round((member.networkMetrics.VIDEO_WATCH_TIME ?? 0) / 1000));
     expect(member.metrics.videoViews).toBeGreaterThan(0);
-    const memberCalls = ctx.requests.slice(before).filter((r) => r.url.includes("/rest/memberCreatorVideoAnalytics")).map((r) => new URL(r.url));
+    const memberCalls = ctx.requests
+      .slice(before)
+      .filter((r) => r.url.includes("/rest/memberCreatorVideoAnalytics"))
+      .map((r) => new URL(r.url));
     expect(memberCalls.map((u) => u.searchParams.get("queryType"))).toEqual(["VIDEO_PLAY", "VIDEO_WATCH_TIME"]);
     for (const call of ctx.requests.slice(from).filter((r) => /videoAnalytics|VideoAnalytics/.test(r.url))) expect(call.headers["x-restli-protocol-version"]).toBe("2.0.0");
   });

@@ -7,7 +7,18 @@ import type { NetworkConfig } from "../../src/networks/types.js";
 import { registerSandboxLinkedinApp } from "../../src/sandbox/linkedin/apps.js";
 import type { SandboxAcl } from "../../src/sandbox/linkedin/linkedin-data.js";
 import { createLinkedinSimulator } from "../../src/sandbox/linkedin/simulator.js";
-import { apiError as failure, commonFaultCodes, connectThroughConsent, consentCode, createSandbox, type ErrorSample, expectSamplePerRow, expectValidCapabilities, required, type Sandbox } from "./harness.js";
+import {
+  apiError as failure,
+  commonFaultCodes,
+  connectThroughConsent,
+  consentCode,
+  createSandbox,
+  type ErrorSample,
+  expectSamplePerRow,
+  expectValidCapabilities,
+  required,
+  type Sandbox,
+} from "./harness.js";
 
 const authorizeUrl = required(linkedinAdapter, "authorizeUrl");
 const exchangeCode = required(linkedinAdapter, "exchangeCode");
@@ -64,7 +75,10 @@ describe("linkedin adapter against the LinkedIn simulator", () => {
   it("refuses a consent asking for scopes of a product the app lacks, as LinkedIn does", async () => {
     const ctx = await setup(baseConfig, ["member"], ["member", "organization"]);
     const url = authorizeUrl({ state: "state-9", codeChallenge: "c", variant: "organization" }, ctx.net);
-    for (const answer of [await ctx.sandboxFetch(url, { redirect: "manual" }), await ctx.sandboxFetch(url, { method: "POST", body: new URLSearchParams({ handle: "x", decision: "approve" }), redirect: "manual" })]) {
+    for (const answer of [
+      await ctx.sandboxFetch(url, { redirect: "manual" }),
+      await ctx.sandboxFetch(url, { method: "POST", body: new URLSearchParams({ handle: "x", decision: "approve" }), redirect: "manual" }),
+    ]) {
       expect(answer.status).toBe(302);
       const back = new URL(answer.headers.get("location") ?? "");
       expect(`${back.origin}${back.pathname}`).toBe(baseConfig.redirectUri);

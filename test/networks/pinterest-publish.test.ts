@@ -48,7 +48,8 @@ function processing(result: PublishResult) {
 }
 
 const apiCalls = (ctx: Sandbox) => ctx.requests.filter((r) => new URL(r.url).host === "api.pinterest.com" && !r.url.endsWith("/oauth/token"));
-const lastBody = (ctx: Sandbox, method: string, path: string) => JSON.parse([...ctx.requests].reverse().find((r) => r.method === method && new URL(r.url).pathname === path)?.body ?? "null") as unknown;
+const lastBody = (ctx: Sandbox, method: string, path: string) =>
+  JSON.parse([...ctx.requests].reverse().find((r) => r.method === method && new URL(r.url).pathname === path)?.body ?? "null") as unknown;
 
 function expectSpecConformance(ctx: Sandbox, tokens: TokenSet): string[] {
   const calls = apiCalls(ctx);
@@ -133,7 +134,11 @@ describe("pinterest publishing against the Pinterest simulator", () => {
     const noBoard = await failure(publish(tokens, request(null), ctx.net));
     expect(noBoard).toMatchObject({ code: "pin_board_missing", param: "platformOptions.pinterest.boardId" });
     expect((await failure(publish(tokens, request("123456789012345678"), ctx.net))).code).toBe("pin_board_missing");
-    expect(await failure(publish(tokens, request(board, { media: [sampleMedia({ kind: "image", url: "ftp://files.example.com/tart.jpg" })] }), ctx.net))).toMatchObject({ code: "media_unreadable", platform: "pinterest", message: "pinterest: Sorry we could not fetch the image." });
+    expect(await failure(publish(tokens, request(board, { media: [sampleMedia({ kind: "image", url: "ftp://files.example.com/tart.jpg" })] }), ctx.net))).toMatchObject({
+      code: "media_unreadable",
+      platform: "pinterest",
+      message: "pinterest: Sorry we could not fetch the image.",
+    });
     expect((await failure(publish(tokens, request(board, { media: [sampleMedia({ kind: "video" }), sampleMedia({ kind: "image" })] }), ctx.net))).code).toBe("video_not_supported");
     expect((await failure(publish(tokens, request(board, { media: [] }), ctx.net))).code).toBe("media_required");
     expect((await failure(publish(tokens, request(board, { options: { coverImageKeyFrameTime: -1 } }), ctx.net))).code).toBe("option_invalid");
@@ -168,7 +173,10 @@ describe("pinterest publishing against the Pinterest simulator", () => {
     await ctx.setFault(id, null);
     ctx.advance(2000);
     // An outage while creating the video Pin stays an error, so the poller asks again.
-    const flaky = { ...ctx.net, fetch: async (input: RequestInfo | URL, init?: RequestInit) => (new Request(input, init).method === "POST" ? new Response("upstream", { status: 502 }) : ctx.net.fetch(input, init)) };
+    const flaky = {
+      ...ctx.net,
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => (new Request(input, init).method === "POST" ? new Response("upstream", { status: 502 }) : ctx.net.fetch(input, init)),
+    };
     expect((await failure(checkPublish(tokens, video.pollToken, flaky))).code).toBe("platform_unavailable");
     expect((await checkPublish(tokens, video.pollToken, ctx.net)).state).toBe("published");
   });

@@ -113,11 +113,19 @@ describe("pinterest adapter against the Pinterest simulator", () => {
     const fixtures: ErrorFixture[] = [
       { status: 401, body: { status: "failure", code: 283, data: "Invalid Application ID", message: "The authorization grant is invalid" }, code: "app_credentials_invalid" },
       { status: 401, body: { code: 2, message: "Authentication failed.", status: "failure" }, code: "needs_reauth" },
-      { status: 403, body: { code: 3, message: "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes." }, code: "missing_scope" },
+      {
+        status: 403,
+        body: { code: 3, message: "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes." },
+        code: "missing_scope",
+      },
       { status: 403, body: { code: 7, message: "Not authorized to access board or Pin." }, code: "pin_board_missing" },
       { status: 403, body: { code: 29, message: "You are not permitted to access that resource." }, code: "missing_permission" },
       { status: 404, body: { code: 40, message: "Board not found." }, code: "pin_board_missing" },
-      { status: 429, body: { code: 8, message: "This request exceeded a rate limit. This can happen if the client exceeds one\nof the published rate limits within a short time window." }, code: "rate_limited" },
+      {
+        status: 429,
+        body: { code: 8, message: "This request exceeded a rate limit. This can happen if the client exceeds one\nof the published rate limits within a short time window." },
+        code: "rate_limited",
+      },
     ];
     expectFixturesCoverTable(pinterestErrorTable, fixtures);
     expect(classifyFailure(pinterestErrorTable, { status: 404, headers: new Headers(), body: { code: 50, message: "Pin not found." } }, new Date()).code).toBe("platform_rejected");

@@ -54,7 +54,14 @@ describe("threads replies against the simulator", () => {
     const page = await listComments(tokens, { cursor: null, limit: 10, networkUserId: userId, networkPostId: postId, nested: true }, net);
     expect(page.cursor).toBeNull();
     expect(page.items.map((c) => c.id)).toEqual([second, first]);
-    expect(page.items[1]).toMatchObject({ parentId: postId, author: { handle: "fan.one" }, own: false, hidden: false, replyCount: null, replies: [expect.objectContaining({ id: deep, parentId: first })] });
+    expect(page.items[1]).toMatchObject({
+      parentId: postId,
+      author: { handle: "fan.one" },
+      own: false,
+      hidden: false,
+      replyCount: null,
+      replies: [expect.objectContaining({ id: deep, parentId: first })],
+    });
     expect(page.items[0]).toMatchObject({ replyCount: 0, replies: [] });
     const reads = b.sent.filter((r) => /\/(replies|conversation)$/.test(r.url.pathname));
     expect(reads.map((r) => r.url.pathname)).toEqual([`/v1.0/${postId}/replies`, `/v1.0/${postId}/conversation`]);
@@ -78,7 +85,12 @@ describe("threads replies against the simulator", () => {
     const create = b.sent.at(-1);
     expect([create?.method, create?.url.pathname]).toEqual(["POST", `/v1.0/${userId}/threads`]);
     const form = new URLSearchParams(create?.body);
-    expect({ media_type: form.get("media_type"), text: form.get("text"), reply_to_id: form.get("reply_to_id"), auto_publish_text: form.get("auto_publish_text") }).toEqual({ media_type: "TEXT", text: "Hi there", reply_to_id: theirs, auto_publish_text: "true" });
+    expect({ media_type: form.get("media_type"), text: form.get("text"), reply_to_id: form.get("reply_to_id"), auto_publish_text: form.get("auto_publish_text") }).toEqual({
+      media_type: "TEXT",
+      text: "Hi there",
+      reply_to_id: theirs,
+      auto_publish_text: "true",
+    });
     const replies = await listCommentReplies(tokens, { commentId: theirs, networkPostId: postId, networkUserId: userId, limit: 10 }, net);
     expect(replies).toEqual([expect.objectContaining({ id: answer.id, own: true, parentId: theirs, text: "Hi there" })]);
 

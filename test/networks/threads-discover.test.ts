@@ -14,7 +14,11 @@ const searchPlaces = discoverMethod(threadsAdapter, "searchPlaces");
 const publish = required(threadsAdapter, "publish");
 const checkPublish = required(threadsAdapter, "checkPublish");
 
-const setup = () => createSandbox([createThreadsSimulator], { start: "2026-11-20T10:00:00.000Z", config: { clientId: "sandbox-threads-app", clientSecret: "sandbox-threads-secret", redirectUri: "https://chorus.test/v1/connect/callback/threads" } });
+const setup = () =>
+  createSandbox([createThreadsSimulator], {
+    start: "2026-11-20T10:00:00.000Z",
+    config: { clientId: "sandbox-threads-app", clientSecret: "sandbox-threads-secret", redirectUri: "https://chorus.test/v1/connect/callback/threads" },
+  });
 
 async function post(ctx: Sandbox, tokens: TokenSet, text: string): Promise<string> {
   const request: PublishRequest = { text, media: [], options: {}, destination: null, targetId: "tgt_th" };
@@ -37,7 +41,9 @@ describe("Threads keyword search", () => {
     const rye = await post(ctx, tokens, "Rye loaf today #baking");
     await post(ctx, tokens, "Nothing to see");
     const words = await searchPosts(tokens, query("rye loaf"), page, ctx.net);
-    expect(words.items).toEqual([expect.objectContaining({ id: rye, text: "Rye loaf today #baking", mediaType: "text", authorHidden: false, author: expect.objectContaining({ handle: "threads_searcher" }), likeCount: null })]);
+    expect(words.items).toEqual([
+      expect.objectContaining({ id: rye, text: "Rye loaf today #baking", mediaType: "text", authorHidden: false, author: expect.objectContaining({ handle: "threads_searcher" }), likeCount: null }),
+    ]);
     expect((await searchPosts(tokens, query("#baking", { mode: "tag" }), page, ctx.net)).items.map((p) => p.id)).toEqual([rye]);
     expect((await searchPosts(tokens, query("rye", { mediaType: "video" }), page, ctx.net)).items).toEqual([]);
     const sent = new URL(ctx.requests.filter((r) => r.url.includes("/keyword_search")).at(-1)?.url ?? "");

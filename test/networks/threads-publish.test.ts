@@ -36,7 +36,6 @@ function media(kind: "image" | "video", name: string, alt: string | null = null)
 const image = (name: string, alt: string | null = null) => media("image", name, alt);
 const video = (name: string) => media("video", name);
 
-
 interface Account {
   b: Bench;
   net: NetworkContext;
@@ -117,11 +116,7 @@ describe("threads publishing against the simulator", () => {
     const mark = a.b.sent.length;
     const done = expectPublished(await checkPublish(a.tokens, first.pollToken, a.net));
     const after = sentSince(a, mark);
-    expect(after.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
-      expect.stringMatching(/^GET \/v1\.0\/\d+$/),
-      `POST /v1.0/${a.user}/threads_publish`,
-      `GET /v1.0/${done.networkPostId}`,
-    ]);
+    expect(after.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([expect.stringMatching(/^GET \/v1\.0\/\d+$/), `POST /v1.0/${a.user}/threads_publish`, `GET /v1.0/${done.networkPostId}`]);
     expect(form(after[1]?.body ?? "")).toEqual({ creation_id: after[0]?.url.pathname.split("/").pop(), access_token: a.tokens.accessToken });
     expect(done.url).toMatch(/^https:\/\/sandbox\.chorus\.invalid\/threads\/@thread\.author\/post\/[\w-]{11}$/);
     expect((await a.b.deps.store.get<SandboxThread>("threads", "thread", done.networkPostId))?.data).toMatchObject({ text: "Shipping day", mediaType: "TEXT_POST" });
@@ -161,13 +156,25 @@ describe("threads publishing against the simulator", () => {
     const a = await account();
     let mark = a.b.sent.length;
     const photo = await publishAll(a, a.request({ text: "Look", media: [image("photo", "A bicycle")] }));
-    expect(form(sentSince(a, mark)[0]?.body ?? "")).toEqual({ media_type: "IMAGE", image_url: "https://media.chorus.test/photo.jpg", text: "Look", alt_text: "A bicycle", access_token: a.tokens.accessToken });
+    expect(form(sentSince(a, mark)[0]?.body ?? "")).toEqual({
+      media_type: "IMAGE",
+      image_url: "https://media.chorus.test/photo.jpg",
+      text: "Look",
+      alt_text: "A bicycle",
+      access_token: a.tokens.accessToken,
+    });
     expect((await a.b.deps.store.get<SandboxThread>("threads", "thread", photo.networkPostId))?.data.mediaType).toBe("IMAGE");
 
     mark = a.b.sent.length;
     const first = expectProcessing(await publish(a.tokens, a.request({ text: "Watch", media: [video("clip")], options: { altText: "A ride" } }), a.net));
     expect(first.pollAfterSeconds).toBe(60);
-    expect(form(sentSince(a, mark)[0]?.body ?? "")).toEqual({ media_type: "VIDEO", video_url: "https://media.chorus.test/clip.mp4", text: "Watch", alt_text: "A ride", access_token: a.tokens.accessToken });
+    expect(form(sentSince(a, mark)[0]?.body ?? "")).toEqual({
+      media_type: "VIDEO",
+      video_url: "https://media.chorus.test/clip.mp4",
+      text: "Watch",
+      alt_text: "A ride",
+      access_token: a.tokens.accessToken,
+    });
     a.b.advance(3);
     expectProcessing(await checkPublish(a.tokens, first.pollToken, a.net));
     a.b.advance(3);
@@ -178,7 +185,9 @@ describe("threads publishing against the simulator", () => {
     const a = await account();
     const before = a.b.sent.length;
     const first = expectProcessing(await publish(a.tokens, a.request({ text: "Trip", media: [image("t1", "Lake"), image("t2"), video("t3")] }), a.net));
-    const creates = sentSince(a, before).filter((r) => r.method === "POST").map((r) => form(r.body));
+    const creates = sentSince(a, before)
+      .filter((r) => r.method === "POST")
+      .map((r) => form(r.body));
     expect(creates).toEqual([
       { media_type: "IMAGE", image_url: "https://media.chorus.test/t1.jpg", is_carousel_item: "true", alt_text: "Lake", access_token: a.tokens.accessToken },
       { media_type: "IMAGE", image_url: "https://media.chorus.test/t2.jpg", is_carousel_item: "true", access_token: a.tokens.accessToken },

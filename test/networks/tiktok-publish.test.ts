@@ -192,7 +192,11 @@ describe("tiktok publishing against the TikTok simulator", () => {
     const ctx = setup();
     const { tokens, accountId } = await connect(ctx, "sandbox.quiet");
     await setSandboxCreator(ctx.store, accountId, { commentDisabled: true, duetDisabled: true });
-    await publish(tokens, request({ text: " ", media: [sampleMedia({ kind: "video" })], options: { privacyLevel: "MUTUAL_FOLLOW_FRIENDS", disableComment: false, brandOrganicToggle: true } }), ctx.net);
+    await publish(
+      tokens,
+      request({ text: " ", media: [sampleMedia({ kind: "video" })], options: { privacyLevel: "MUTUAL_FOLLOW_FRIENDS", disableComment: false, brandOrganicToggle: true } }),
+      ctx.net,
+    );
     const body = sentBody(ctx, "/v2/post/publish/video/init/") as { post_info: Record<string, unknown> };
     expect(body.post_info).toMatchObject({ privacy_level: "MUTUAL_FOLLOW_FRIENDS", disable_comment: true, disable_duet: true, disable_stitch: true, brand_organic_toggle: true });
     expect(body.post_info).not.toHaveProperty("title");

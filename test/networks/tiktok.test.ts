@@ -16,8 +16,7 @@ const config = { clientId: "sandbox-tt-client-key", clientSecret: "sandbox-tt-se
 const setup = () => createSandbox([createTiktokSimulator], { start: "2026-11-20T10:00:00.000Z", config });
 
 /** Consent as a browser would give it (unrecorded), with the granted scope list the person may have narrowed. */
-const connect = (ctx: Sandbox, handle: string, narrowScopes?: string[]) =>
-  connectThroughConsent(tiktokAdapter, ctx.net, { handle, browser: ctx.sandboxFetch, scope: narrowScopes?.join(",") });
+const connect = (ctx: Sandbox, handle: string, narrowScopes?: string[]) => connectThroughConsent(tiktokAdapter, ctx.net, { handle, browser: ctx.sandboxFetch, scope: narrowScopes?.join(",") });
 
 describe("tiktok adapter against the TikTok simulator", () => {
   it("publishes capabilities that fit the shared schema", () => {

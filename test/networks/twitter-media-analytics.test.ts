@@ -37,7 +37,12 @@ describe("X media analytics watch time", () => {
 
   it("asks 100 media keys a call", async () => {
     const { net, urls } = answering(200, { data: [] });
-    await mediaWatchTimes(tokens, Array.from({ length: 250 }, (_, i) => `7_${i + 1}`), new Date("2026-11-20T00:00:00Z"), net);
+    await mediaWatchTimes(
+      tokens,
+      Array.from({ length: 250 }, (_, i) => `7_${i + 1}`),
+      new Date("2026-11-20T00:00:00Z"),
+      net,
+    );
     expect(urls.map((u) => u.searchParams.get("media_keys")?.split(",").length)).toEqual([100, 100, 50]);
   });
 

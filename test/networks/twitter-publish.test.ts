@@ -294,7 +294,12 @@ describe("twitter publish", () => {
   it("classifies the publishing refusals added to X's table, before the general rows", () => {
     const [tooLarge, processing] = twitterPublishErrorTable.rows;
     if (!tooLarge || !processing) throw new Error("missing rows");
-    expectRowSample(twitterPublishErrorTable, tooLarge, asFailure({ status: 413, body: { title: "Payload Too Large", type: "about:blank", status: 413, detail: "File size exceeds 5242880 bytes." } }), "media_too_large");
+    expectRowSample(
+      twitterPublishErrorTable,
+      tooLarge,
+      asFailure({ status: 413, body: { title: "Payload Too Large", type: "about:blank", status: 413, detail: "File size exceeds 5242880 bytes." } }),
+      "media_too_large",
+    );
     const failed = { data: { id: "1", processing_info: { state: "failed", progress_percent: 12, error: { code: 1, name: "InvalidMedia", message: "Unsupported video format" } } } };
     const error = expectRowSample(twitterPublishErrorTable, processing, asFailure({ status: 200, body: failed }), "media_unreadable");
     expect(error.message).toContain("Unsupported video format");

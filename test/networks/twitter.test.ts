@@ -45,7 +45,19 @@ describe("twitter adapter against the X simulator", () => {
   });
 
   it("asks only for the scopes of the features Chorus uses, each backed by the spec's security of the endpoints it calls", () => {
-    expect([...twitterScopes]).toEqual(["tweet.read", "users.read", "offline.access", "tweet.write", "media.write", "dm.read", "dm.write", "mute.write", "bookmark.write", "follows.read", "tweet.moderate.write"]);
+    expect([...twitterScopes]).toEqual([
+      "tweet.read",
+      "users.read",
+      "offline.access",
+      "tweet.write",
+      "media.write",
+      "dm.read",
+      "dm.write",
+      "mute.write",
+      "bookmark.write",
+      "follows.read",
+      "tweet.moderate.write",
+    ]);
     const calls: Record<TwitterFeature, string[]> = {
       identity: ["getUsersMe"],
       staySignedIn: [],
@@ -61,7 +73,9 @@ describe("twitter adapter against the X simulator", () => {
     for (const feature of twitterConnectedFeatures) {
       const own = new Set<string>(twitterFeatureScopes[feature]);
       for (const operationId of calls[feature]) {
-        const operation = Object.values(spec.paths ?? {}).flatMap((item) => Object.values(item as Record<string, { operationId?: string; security?: Record<string, string[]>[] }>)).find((op) => op.operationId === operationId);
+        const operation = Object.values(spec.paths ?? {})
+          .flatMap((item) => Object.values(item as Record<string, { operationId?: string; security?: Record<string, string[]>[] }>))
+          .find((op) => op.operationId === operationId);
         const scopes = operation?.security?.find((requirement) => requirement.OAuth2UserToken)?.OAuth2UserToken;
         expect(scopes, operationId).toBeDefined();
         for (const scope of scopes ?? []) {
@@ -172,11 +186,20 @@ describe("twitter adapter against the X simulator", () => {
       },
       {
         status: 403,
-        body: { title: "Client Forbidden", detail: "This request must be made using an approved developer account that is enrolled in the requested endpoint.", reason: "client-not-enrolled", type: "https://api.twitter.com/2/problems/client-forbidden" },
+        body: {
+          title: "Client Forbidden",
+          detail: "This request must be made using an approved developer account that is enrolled in the requested endpoint.",
+          reason: "client-not-enrolled",
+          type: "https://api.twitter.com/2/problems/client-forbidden",
+        },
         code: "platform_rejected",
       },
       { status: 403, body: problemBody(403, "Forbidden"), code: "missing_scope" },
-      { status: 429, body: { title: "UsageCapExceeded", detail: "Usage cap exceeded: Monthly product cap", type: "https://api.x.com/2/problems/usage-capped", period: "Monthly", scope: "Product" }, code: "quota_exceeded" },
+      {
+        status: 429,
+        body: { title: "UsageCapExceeded", detail: "Usage cap exceeded: Monthly product cap", type: "https://api.x.com/2/problems/usage-capped", period: "Monthly", scope: "Product" },
+        code: "quota_exceeded",
+      },
       { status: 429, body: { errors: [{ code: 88, message: "Rate limit exceeded" }] }, code: "rate_limited" },
       { status: 503, body: problemBody(503, "Service Unavailable"), code: "micro_unavailable" },
     ];

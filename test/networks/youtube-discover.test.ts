@@ -16,7 +16,8 @@ const lookupProfile = discoverMethod(youtubeAdapter, "lookupProfile");
 
 const config = { clientId: "sandbox-client.apps.googleusercontent.com", clientSecret: "sandbox-google-secret", redirectUri: "https://chorus.test/v1/connect/callback/youtube" };
 const setup = () => createSandbox([createGooglebusinessSimulator, createYoutubeSimulator], { start: "2026-11-21T12:00:00.000Z", config, platform: "youtube" });
-const connect = async (ctx: Sandbox, handle: string) => (await connectThroughConsent(youtubeAdapter, ctx.net, { handle, verifier: "sandbox-verifier-0123456789-abcdefghijklmnopqrstuvwxyz", pageText: "Sandbox youtube" })).tokens;
+const connect = async (ctx: Sandbox, handle: string) =>
+  (await connectThroughConsent(youtubeAdapter, ctx.net, { handle, verifier: "sandbox-verifier-0123456789-abcdefghijklmnopqrstuvwxyz", pageText: "Sandbox youtube" })).tokens;
 
 /** A public, processed video on `handle`'s channel, as the world's other creators upload them. */
 async function video(ctx: Sandbox, handle: string, title: string, privacy: SandboxVideo["status"]["privacyStatus"] = "public"): Promise<string> {

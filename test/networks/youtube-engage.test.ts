@@ -43,7 +43,11 @@ describe("youtube engagement and account reads", () => {
     const ctx = setup();
     const creator = await connect(ctx, "sandbox.creator");
     const fan = await connect(ctx, "sandbox.fan");
-    const published = await required(youtubeAdapter, "publish")(creator.tokens, { text: "Harbour timelapse", media: [sampleMedia({ kind: "video" })], options: { title: "Harbour" }, destination: null, targetId: "tgt_yt" }, ctx.net);
+    const published = await required(youtubeAdapter, "publish")(
+      creator.tokens,
+      { text: "Harbour timelapse", media: [sampleMedia({ kind: "video" })], options: { title: "Harbour" }, destination: null, targetId: "tgt_yt" },
+      ctx.net,
+    );
     if (published.state === "failed") throw published.error;
     const videoId = published.networkPostId ?? "";
     expect(engage.parsePost(`https://www.youtube.com/watch?v=${videoId}`)).toBe(videoId);
@@ -69,6 +73,8 @@ describe("youtube engagement and account reads", () => {
     expect(reads.listFollowers).toBeUndefined();
 
     const methods = expectDiscoveryConformance(ctx, fan.tokens);
-    expect(methods).toEqual(expect.arrayContaining(["youtube.videos.rate", "youtube.subscriptions.list", "youtube.subscriptions.insert", "youtube.subscriptions.delete", "youtube.playlistItems.list"]));
+    expect(methods).toEqual(
+      expect.arrayContaining(["youtube.videos.rate", "youtube.subscriptions.list", "youtube.subscriptions.insert", "youtube.subscriptions.delete", "youtube.playlistItems.list"]),
+    );
   });
 });

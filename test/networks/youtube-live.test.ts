@@ -26,7 +26,10 @@ const connect = async (ctx: Sandbox, handle: string): Promise<TokenSet> => (awai
 
 /** Every Data API call since `from` fits the discovery document and the granted scopes; returns the method ids. */
 function conformingMethods(ctx: Sandbox, tokens: TokenSet, from: number): string[] {
-  const checks = ctx.requests.slice(from).filter((r) => new URL(r.url).host === "youtube.googleapis.com").map((r) => checkRequestAgainstDiscovery(discovery, r));
+  const checks = ctx.requests
+    .slice(from)
+    .filter((r) => new URL(r.url).host === "youtube.googleapis.com")
+    .map((r) => checkRequestAgainstDiscovery(discovery, r));
   expect(checks.flatMap((c) => c.problems)).toEqual([]);
   for (const id of new Set(checks.map((c) => c.methodId ?? ""))) {
     const method = findMethod(discovery, id);
@@ -84,12 +87,19 @@ describe("youtube live against the YouTube simulator", () => {
     const created = await live.createBroadcast(tokens, input(), ctx.net);
     const ref = { networkId: created.networkId, pageId: null };
     // complete before live: YouTube's invalidTransition, whatever the caller checked.
-    await expect(live.endBroadcast(tokens, ref, { ...created, status: "live" }, ctx.net)).rejects.toMatchObject({ code: "broadcast_state_invalid", message: expect.stringContaining("Invalid transition") });
+    await expect(live.endBroadcast(tokens, ref, { ...created, status: "live" }, ctx.net)).rejects.toMatchObject({
+      code: "broadcast_state_invalid",
+      message: expect.stringContaining("Invalid transition"),
+    });
     await expect(live.createBroadcast(tokens, input({ title: "<b>bold</b>" }), ctx.net)).rejects.toMatchObject({ code: "title_invalid" });
     await expect(live.readBroadcast(tokens, { networkId: "doesnotexist", pageId: null }, ctx.net)).rejects.toMatchObject({ code: "resource_not_found" });
 
     const noLive = await connect(ctx, `${NO_LIVE_PREFIX}.channel`);
-    await expect(live.createBroadcast(noLive, input(), ctx.net)).rejects.toMatchObject({ code: "live_not_enabled", platform: "youtube", message: expect.stringContaining("not enabled to stream live video") });
+    await expect(live.createBroadcast(noLive, input(), ctx.net)).rejects.toMatchObject({
+      code: "live_not_enabled",
+      platform: "youtube",
+      message: expect.stringContaining("not enabled to stream live video"),
+    });
   });
 
   it("maps sandbox faults through YouTube's error table", async () => {
@@ -107,7 +117,9 @@ describe("youtube live against the YouTube simulator", () => {
 });
 
 describe("youtube live error table", () => {
-  const liveRows = youtubeLiveErrorTable.rows.filter((row) => ["liveStreamingNotEnabled", "invalidTransition", "liveBroadcastBindingNotAllowed", "liveBroadcastNotFound"].includes(row.networkCode ?? ""));
+  const liveRows = youtubeLiveErrorTable.rows.filter((row) =>
+    ["liveStreamingNotEnabled", "invalidTransition", "liveBroadcastBindingNotAllowed", "liveBroadcastNotFound"].includes(row.networkCode ?? ""),
+  );
   it.each(liveRows.map((row) => [row.networkCode, row.code, row] as const))("%s -> %s, matched by its own row", (reason, code, row) => {
     const status = row.status ?? 400;
     expectRowSample(youtubeLiveErrorTable, row, { status, headers: new Headers({ "content-type": "application/json" }), body: youtubeErrorBody(status, reason ?? "", "sample") }, code);

@@ -218,7 +218,15 @@ describe("youtube publishing against the YouTube simulator", () => {
     expect(await findPublished(tokens, lost, ctx.net)).toEqual({ networkPostId: stored[0]?.id, url: `https://www.youtube.com/watch?v=${stored[0]?.id}` });
     expect(await findPublished(tokens, { ...lost, text: "Never uploaded" }, ctx.net)).toBeNull();
     expect(await findPublished(tokens, { ...lost, options: { title: "Another title" } }, ctx.net)).toBeNull();
-    expect(expectDiscoveryConformance(ctx, tokens)).toEqual(["youtube.videos.insert", "youtube.channels.list", "youtube.playlistItems.list", "youtube.channels.list", "youtube.playlistItems.list", "youtube.channels.list", "youtube.playlistItems.list"]);
+    expect(expectDiscoveryConformance(ctx, tokens)).toEqual([
+      "youtube.videos.insert",
+      "youtube.channels.list",
+      "youtube.playlistItems.list",
+      "youtube.channels.list",
+      "youtube.playlistItems.list",
+      "youtube.channels.list",
+      "youtube.playlistItems.list",
+    ]);
   });
 
   it("deletes a video, and treats a video already gone as deleted", async () => {
@@ -238,7 +246,9 @@ describe("youtube publishing against the YouTube simulator", () => {
   });
 
   it("maps every publish-time and processing row of the error tables", () => {
-    const google = (status: number, reason: string, domain = "youtube.video") => ({ error: { code: status, message: `sample ${reason}`, errors: [{ message: `sample ${reason}`, domain, reason }], status: "SAMPLE" } });
+    const google = (status: number, reason: string, domain = "youtube.video") => ({
+      error: { code: status, message: `sample ${reason}`, errors: [{ message: `sample ${reason}`, domain, reason }], status: "SAMPLE" },
+    });
     const publishFixtures: ErrorFixture[] = [
       { status: 404, body: google(404, "playlistNotFound", "youtube.playlistItem"), code: "option_invalid" },
       { status: 403, body: google(403, "playlistItemsNotAccessible", "youtube.playlistItem"), code: "option_invalid" },

@@ -82,7 +82,11 @@ describe("youtube thumbnails against the YouTube simulator", () => {
     const tokens = await connect(ctx, "sandbox.refusals");
     const uploaded = processing(await publish(tokens, request(), ctx.net)).networkPostId ?? "";
     const set = (type: string, bytes: Uint8Array) =>
-      ctx.sandboxFetch(`https://youtube.googleapis.com/upload/youtube/v3/thumbnails/set?videoId=${uploaded}&uploadType=media`, { method: "POST", headers: { authorization: `Bearer ${tokens.accessToken}`, "content-type": type }, body: bytes.slice() });
+      ctx.sandboxFetch(`https://youtube.googleapis.com/upload/youtube/v3/thumbnails/set?videoId=${uploaded}&uploadType=media`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens.accessToken}`, "content-type": type },
+        body: bytes.slice(),
+      });
     const reason = async (response: Response) => [response.status, ((await response.json()) as { error: { errors: Array<{ reason: string }> } }).error.errors[0]?.reason];
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
     expect(await reason(await set("image/gif", Uint8Array.from([0x47, 0x49, 0x46, 0x38])))).toEqual([400, "badContent"]);

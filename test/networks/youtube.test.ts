@@ -7,7 +7,18 @@ import { youtubeErrorTable } from "../../src/networks/youtube/errors.js";
 import { createGooglebusinessSimulator } from "../../src/sandbox/googlebusiness/simulator.js";
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
 import { checkRequestAgainstDiscovery, findMethod, loadDiscoveryDocument, scopesAllow } from "../support/discovery-request-check.js";
-import { apiError as failure, commonFaultCodes, connectThroughConsent, consentCode, createSandbox, type ErrorSample, expectSamplePerRow, expectValidCapabilities, required, type Sandbox } from "./harness.js";
+import {
+  apiError as failure,
+  commonFaultCodes,
+  connectThroughConsent,
+  consentCode,
+  createSandbox,
+  type ErrorSample,
+  expectSamplePerRow,
+  expectValidCapabilities,
+  required,
+  type Sandbox,
+} from "./harness.js";
 
 const specs = fileURLToPath(new URL("../fixtures/specs/", import.meta.url));
 const discovery = loadDiscoveryDocument(`${specs}youtube-v3-discovery.json`);
@@ -115,7 +126,10 @@ describe("youtube adapter against the YouTube simulator", () => {
     const url = `${youtubeUrls.api}/liveBroadcasts?part=snippet&broadcastStatus=upcoming&broadcastType=all&maxResults=2`;
     const first = (await (await ctx.net.fetch(url, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as { items: unknown[]; nextPageToken?: string };
     expect(first.items).toHaveLength(2);
-    const second = (await (await ctx.net.fetch(`${url}&pageToken=${first.nextPageToken ?? ""}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as { items: unknown[]; nextPageToken?: string };
+    const second = (await (await ctx.net.fetch(`${url}&pageToken=${first.nextPageToken ?? ""}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as {
+      items: unknown[];
+      nextPageToken?: string;
+    };
     expect(second.items).toHaveLength(1);
     expect(second.nextPageToken).toBeUndefined();
   });
@@ -207,7 +221,13 @@ describe("discovery-request-check", () => {
     expect(check("GET", "https://youtube.googleapis.com/youtube/v3/channels?part=snippet,contentDetails&mine=true")).toEqual({ methodId: "youtube.channels.list", problems: [] });
     const update = check("PUT", "https://youtube.googleapis.com/youtube/v3/videos?part=snippet", JSON.stringify({ id: "x", snippet: { title: "t", categoryId: "22" } }));
     expect(update).toEqual({ methodId: "youtube.videos.update", problems: [] });
-    expect(check("POST", "https://youtube.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status", JSON.stringify({ snippet: { title: "t" }, status: { privacyStatus: "private" } })).problems).toEqual([]);
+    expect(
+      check(
+        "POST",
+        "https://youtube.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status",
+        JSON.stringify({ snippet: { title: "t" }, status: { privacyStatus: "private" } }),
+      ).problems,
+    ).toEqual([]);
   });
 
   it("flags unknown parameters, bad enums, missing required parameters, wrong verbs, bad parts and unknown body fields", () => {

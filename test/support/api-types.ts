@@ -21,7 +21,7 @@ type Concrete<P extends string> = P extends `${infer Head}{${string}}${infer Tai
 type WithoutQuery<S extends string> = S extends `${infer Base}?${string}` ? Base : S;
 
 /** True for a string type with holes (`/v1/posts/${string}`), false for one exact string. */
-type HasHoles<S extends string> = {} extends Record<S, 1> ? true : false;
+type HasHoles<S extends string> = Record<never, never> extends Record<S, 1> ? true : false;
 /**
  * A path with holes must fit the documented one both ways: `/v1/posts/${string}/comments${string}`
  * (a query built elsewhere) fits `/v1/posts/{id}` one way only, and is left untyped rather than
@@ -37,11 +37,7 @@ type Narrower<U extends keyof paths, P extends keyof paths> = U extends P ? neve
 type Narrowest<U extends keyof paths> = { [P in U]: [Narrower<U, P>] extends [never] ? P : never }[U];
 
 /** The documented operation a call reaches; never when the path is not a literal the document has. */
-export type OperationAt<M extends Method, S extends string> = Narrowest<Matching<M, S>> extends infer P
-  ? P extends keyof paths
-    ? paths[P][Lowercase<M>]
-    : never
-  : never;
+export type OperationAt<M extends Method, S extends string> = Narrowest<Matching<M, S>> extends infer P ? (P extends keyof paths ? paths[P][Lowercase<M>] : never) : never;
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : null;

@@ -58,4 +58,3 @@ export async function messages(ws: TestWorkspace, id: string, query = ""): Promi
 }
 
 export const send = (ws: TestWorkspace, id: string, json: Record<string, unknown>) => ws.request(`/v1/conversations/${id}/messages`, { method: "POST", json });
-

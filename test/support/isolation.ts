@@ -71,7 +71,10 @@ const allActions = ["read", "draft", "publish_or_schedule", "reply_and_message",
  */
 export async function narrowedAgent(t: TestApp, a: WorkspaceFixture): Promise<WorkspaceFixture> {
   const profile = (await (await a.request("/v1/profiles", { method: "POST", json: { username: "granted-brand" } })).json()) as { id: string };
-  const connected = await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "granted.test", appPassword: "abcd-efgh-ijkl-mnop", profile: "granted-brand" } });
+  const connected = await a.request("/v1/social-accounts/connect", {
+    method: "POST",
+    json: { platform: "bluesky", handle: "granted.test", appPassword: "abcd-efgh-ijkl-mnop", profile: "granted-brand" },
+  });
   expect(connected.status, await connected.clone().text()).toBe(201);
   const { tokens, agentId } = await approvedAgent(t, a, { profiles: [profile.id], platforms: ["bluesky"], actions: allActions, creditsPerDay: 100 });
   const request = agentRequest(t, tokens.access_token);

@@ -23,8 +23,13 @@ export interface Schema {
   discriminator?: { propertyName: string; mapping?: Record<string, string> };
   nullable?: boolean;
   // Bounds on strings, numbers and arrays.
-  maxLength?: number; minLength?: number; pattern?: string;
-  minimum?: number; maximum?: number; minItems?: number; maxItems?: number;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
 }
 
 interface Parameter {
@@ -401,9 +406,7 @@ export function checkRequestAgainstSpec(doc: OpenApiDocument, request: CapturedR
   const match = findOperation(doc, request.method, request.url);
   if (!match) return [`${request.method} ${url.origin}${url.pathname}: no operation in the spec for this method and path`];
   const problems: string[] = [];
-  const apiKeyQueryNames = new Set(
-    Object.values(doc.components?.securitySchemes ?? {}).flatMap((s) => (s.type === "apiKey" && s.in === "query" && s.name ? [s.name] : [])),
-  );
+  const apiKeyQueryNames = new Set(Object.values(doc.components?.securitySchemes ?? {}).flatMap((s) => (s.type === "apiKey" && s.in === "query" && s.name ? [s.name] : [])));
   checkParameters(doc, match, url, apiKeyQueryNames, problems, options.ignoreUnexpectedBody ?? false);
   checkSecurity(doc, match, request, url, options.scopes, problems);
   checkBody(doc, match, request, problems, options.ignoreUnexpectedBody ?? false);

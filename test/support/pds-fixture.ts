@@ -48,7 +48,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function staleLock(lock: string): Promise<boolean> {
   const pid = Number(await readFile(path.join(lock, "pid"), "utf8").catch(() => ""));
   if (!pid) {
-    const taken = await stat(lock).then((s) => s.mtimeMs, () => null);
+    const taken = await stat(lock).then(
+      (s) => s.mtimeMs,
+      () => null,
+    );
     return taken !== null && Date.now() - taken > 10_000;
   }
   try {

@@ -19,8 +19,7 @@ const require = createRequire(import.meta.url);
 const pg = require("pg") as typeof import("pg");
 const { Redis } = require("ioredis") as typeof import("ioredis");
 
-export const testPgUrl = (): string =>
-  process.env.CHORUS_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+export const testPgUrl = (): string => process.env.CHORUS_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 export const testRedisUrl = (): string => process.env.CHORUS_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 export type Availability = { ok: true } | { ok: false; reason: string };
@@ -62,9 +61,12 @@ async function withAdminClient<T>(fn: (client: import("pg").Client) => Promise<T
 export async function postgresAvailable(): Promise<Availability> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const probe = withAdminClient(async (c) => {
-      await c.query("select 1");
-    }, { connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS });
+    const probe = withAdminClient(
+      async (c) => {
+        await c.query("select 1");
+      },
+      { connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS },
+    );
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
     });

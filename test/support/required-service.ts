@@ -27,7 +27,11 @@ const missingReason = (probe: Probe): string | null => {
 };
 
 /** Services this CI pass may lack by design (CHORUS_CI_MAY_SKIP). */
-export const ciMaySkip = (): string[] => (process.env.CHORUS_CI_MAY_SKIP ?? "").split(",").map((key) => key.trim()).filter(Boolean);
+export const ciMaySkip = (): string[] =>
+  (process.env.CHORUS_CI_MAY_SKIP ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter(Boolean);
 
 /**
  * True when `suite` must skip because `service` is missing; throws under CI=true (unless this pass

@@ -146,20 +146,22 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
   };
   const app = createApp(deps);
   const conformance = options.conformance ?? true;
-  const request = (key: string | null) => async (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const headers = new Headers(init.headers);
-    if (key) headers.set("authorization", `Bearer ${key}`);
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(init.json);
-    }
-    const { json: _json, ...rest } = init;
-    const sent: RequestInit = { ...rest, headers, body: body ?? null };
-    const response = await app.request(`${API_ORIGIN}${path}`, sent);
-    if (conformance) await expectConforms(app, captured(`${API_ORIGIN}${path}`, sent), response);
-    return response;
-  };
+  const request =
+    (key: string | null) =>
+    async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+      const headers = new Headers(init.headers);
+      if (key) headers.set("authorization", `Bearer ${key}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      const { json: _json, ...rest } = init;
+      const sent: RequestInit = { ...rest, headers, body: body ?? null };
+      const response = await app.request(`${API_ORIGIN}${path}`, sent);
+      if (conformance) await expectConforms(app, captured(`${API_ORIGIN}${path}`, sent), response);
+      return response;
+    };
   const jobRuntime = (): JobRuntime => ({ db: embedded.db, clock, services: domainServices(deps, "http://chorus.test") });
   return {
     app,

@@ -99,7 +99,10 @@ export function stripUpstashScriptFlags(script: string): string {
       kept.push(part);
       continue;
     }
-    const flags = part.slice("flags=".length).split(",").filter((f) => f.length > 0);
+    const flags = part
+      .slice("flags=".length)
+      .split(",")
+      .filter((f) => f.length > 0);
     const remaining = flags.filter((f) => !UPSTASH_ONLY_FLAGS.has(f));
     if (remaining.length !== flags.length) changed = true;
     // "flags=" with an empty list is valid in Redis and means "no flags"; keep it explicit
@@ -225,9 +228,7 @@ export async function startUpstashShim(opts: UpstashShimOptions): Promise<Upstas
     for (const [name, ...args] of prepared) tx.callBuffer(name, ...args);
     const replies = await tx.exec(); // rejects with EXECABORT when a command fails to queue
     if (replies === null) throw new Error("EXECABORT transaction discarded");
-    return replies.map(([err, result], i): Outcome =>
-      err ? { error: errorMessage(err) } : { result: postprocess(cmds[i] ?? [""], prepared[i] ?? [""], result) },
-    );
+    return replies.map(([err, result], i): Outcome => (err ? { error: errorMessage(err) } : { result: postprocess(cmds[i] ?? [""], prepared[i] ?? [""], result) }));
   }
 
   function send(res: ServerResponse, status: number, body: unknown): void {
@@ -283,7 +284,11 @@ export async function startUpstashShim(opts: UpstashShimOptions): Promise<Upstas
         if (method !== "POST") return send(res, 405, { error: "ERR use POST" });
         const cmds = parseBatch(parseJson(body));
         const outcomes = path === "/pipeline" ? await runPipeline(cmds) : await runMultiExec(cmds);
-        return send(res, 200, outcomes.map((o) => encodeOutcome(o, base64)));
+        return send(
+          res,
+          200,
+          outcomes.map((o) => encodeOutcome(o, base64)),
+        );
       }
 
       let cmd: Cmd;
@@ -292,7 +297,10 @@ export async function startUpstashShim(opts: UpstashShimOptions): Promise<Upstas
         cmd = parseCommand(parseJson(body));
       } else {
         // Path form: /set/key/value; a POST body is the last argument.
-        const segments = path.slice(1).split("/").map((s) => decodeURIComponent(s));
+        const segments = path
+          .slice(1)
+          .split("/")
+          .map((s) => decodeURIComponent(s));
         if (method === "POST" && body.length > 0) segments.push(body);
         cmd = parseCommand(segments);
       }

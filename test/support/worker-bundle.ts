@@ -122,15 +122,17 @@ export function workerBundle(): Promise<WorkerBundle> {
     const fingerprint = sourceFingerprint();
     mkdirSync(CACHE_DIR, { recursive: true });
     const file = join(CACHE_DIR, `${fingerprint.slice(0, 16)}.form`);
-    const reused = existsSync(file) || !(await underBuildLock(async () => {
-      if (existsSync(file)) return false;
-      const partial = join(".tmp", `worker-bundle-${randomUUID()}.form`);
-      await exec("npx", ["wrangler", "deploy", "--dry-run", "--outfile", partial], { env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
-      // One upload kept: the previous sources' bundle is never read again.
-      for (const old of readdirSync(CACHE_DIR)) rmSync(join(CACHE_DIR, old));
-      renameSync(partial, file);
-      return true;
-    }));
+    const reused =
+      existsSync(file) ||
+      !(await underBuildLock(async () => {
+        if (existsSync(file)) return false;
+        const partial = join(".tmp", `worker-bundle-${randomUUID()}.form`);
+        await exec("npx", ["wrangler", "deploy", "--dry-run", "--outfile", partial], { env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+        // One upload kept: the previous sources' bundle is never read again.
+        for (const old of readdirSync(CACHE_DIR)) rmSync(join(CACHE_DIR, old));
+        renameSync(partial, file);
+        return true;
+      }));
     return { file, sizes: await measureUpload(file), reused };
   })();
   return building;

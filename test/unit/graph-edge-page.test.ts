@@ -14,7 +14,13 @@ const page = (ids: string[], paging: Record<string, unknown> | undefined) => ({ 
 
 describe("graphEdgePage", () => {
   it("follows `after` when Graph names a next page", async () => {
-    const body = await graphEdgePage(answering(page(["1"], { cursors: { before: "b", after: "a1" }, next: "https://graph.facebook.com/next" })), facebookErrorTable, "https://graph.facebook.com/v26.0/1/posts", Item, 5);
+    const body = await graphEdgePage(
+      answering(page(["1"], { cursors: { before: "b", after: "a1" }, next: "https://graph.facebook.com/next" })),
+      facebookErrorTable,
+      "https://graph.facebook.com/v26.0/1/posts",
+      Item,
+      5,
+    );
     expect(body).toEqual({ data: [{ id: "1" }], cursor: "a1" });
   });
 

@@ -42,7 +42,10 @@ async function refusal(promise: Promise<unknown>): Promise<UrlUnreachableError> 
   throw new Error("expected the guard to refuse");
 }
 
-const redirect = (location: string, status = 302) => () => new Response(null, { status, headers: { location } });
+const redirect =
+  (location: string, status = 302) =>
+  () =>
+    new Response(null, { status, headers: { location } });
 
 describe("literal addresses", () => {
   it.each([
@@ -108,14 +111,11 @@ describe("literal addresses", () => {
 });
 
 describe("schemes and names", () => {
-  it.each(["http://images.example.com/a.png", "ftp://images.example.com/a.png", "file:///etc/passwd", "https://user:pw@images.example.com/a.png", "not a url"])(
-    "refuses %s",
-    async (url) => {
-      const { guard, fetched } = bench({}, { "images.example.com": [PUBLIC_IP] });
-      expect((await refusal(guard(url))).reason).toBe("url");
-      expect(fetched).toEqual([]);
-    },
-  );
+  it.each(["http://images.example.com/a.png", "ftp://images.example.com/a.png", "file:///etc/passwd", "https://user:pw@images.example.com/a.png", "not a url"])("refuses %s", async (url) => {
+    const { guard, fetched } = bench({}, { "images.example.com": [PUBLIC_IP] });
+    expect((await refusal(guard(url))).reason).toBe("url");
+    expect(fetched).toEqual([]);
+  });
 
   it.each(["localhost", "api.localhost", "metadata.google.internal", "intranet", "printer.local"])("refuses the local name %s without a lookup", async (host) => {
     const { guard, fetched, resolved } = bench({}, { [host]: [PUBLIC_IP] });
@@ -160,10 +160,7 @@ describe("redirects", () => {
   const hosts = { "images.example.com": [PUBLIC_IP], "cdn.example.net": ["151.101.1.1"], "rebind.example.com": ["192.168.0.10"] };
 
   it("follows https redirects to public hosts, checking each hop", async () => {
-    const { guard, fetched } = bench(
-      { "https://images.example.com/a.png": redirect("https://cdn.example.net/a.png", 301), "https://cdn.example.net/a.png": () => new Response("png") },
-      hosts,
-    );
+    const { guard, fetched } = bench({ "https://images.example.com/a.png": redirect("https://cdn.example.net/a.png", 301), "https://cdn.example.net/a.png": () => new Response("png") }, hosts);
     const answer = await guard("https://images.example.com/a.png", { headers: { authorization: "Bearer secret" } });
     expect(answer.url).toBe("https://cdn.example.net/a.png");
     expect(fetched.map((f) => f.url)).toEqual(["https://images.example.com/a.png", "https://cdn.example.net/a.png"]);
@@ -226,8 +223,7 @@ describe("caps", () => {
   });
 
   it("gives up after timeoutMs, on the connection or in the body", async () => {
-    const hang = (signal: AbortSignal | null | undefined) =>
-      new Promise<Response>((_resolve, reject) => signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+    const hang = (signal: AbortSignal | null | undefined) => new Promise<Response>((_resolve, reject) => signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
     const slowBody = () =>
       new Response(
         new ReadableStream({
@@ -248,7 +244,10 @@ describe("caps", () => {
 describe("one answer for every failure", () => {
   it("a closed port, a refused address, a timeout and a refused redirect give identical error bodies", async () => {
     const { guard } = bench({ "https://images.example.com/r": redirect("https://10.0.0.1/") }, { "images.example.com": [PUBLIC_IP], "closed.example.com": [PUBLIC_IP] });
-    const hang = createGuardedFetch({ resolve: async () => [PUBLIC_IP], fetch: (_input, init) => new Promise((_r, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted")))) });
+    const hang = createGuardedFetch({
+      resolve: async () => [PUBLIC_IP],
+      fetch: (_input, init) => new Promise((_r, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+    });
     const errors = [
       await refusal(guard("https://closed.example.com:9200/", { param: "avatarUrl" })),
       await refusal(guard("https://127.0.0.1:6379/", { param: "avatarUrl" })),
@@ -264,7 +263,10 @@ describe("one answer for every failure", () => {
 
 describe("guardedAsFetch", () => {
   it("answers like fetch and refuses like the guard", async () => {
-    const { guard } = bench({ "https://pds.example.com/xrpc/a": () => new Response(JSON.stringify({ ok: true }), { status: 201, headers: { "content-type": "application/json" } }) }, { "pds.example.com": [PUBLIC_IP] });
+    const { guard } = bench(
+      { "https://pds.example.com/xrpc/a": () => new Response(JSON.stringify({ ok: true }), { status: 201, headers: { "content-type": "application/json" } }) },
+      { "pds.example.com": [PUBLIC_IP] },
+    );
     const plain = guardedAsFetch(guard, { maxBytes: 1024, timeoutMs: 1000 });
     const response = await plain("https://pds.example.com/xrpc/a", { method: "POST", body: "{}" });
     expect(response.status).toBe(201);

@@ -116,8 +116,7 @@ export function tkhd(width: number, height: number, options: { version?: 0 | 1; 
 const hdlr = (handler: string) => box("hdlr", [0, 0, 0, 0], u32be(0), text(handler), filler(12, 0), [0]);
 
 /** A visual sample entry carrying the coded size, for tracks whose tkhd gives 0x0. */
-const stsd = (width: number, height: number) =>
-  box("stsd", [0, 0, 0, 0], u32be(1), box("avc1", filler(6, 0), u16be(1), filler(16, 0), u16be(width), u16be(height), filler(50, 0)));
+const stsd = (width: number, height: number) => box("stsd", [0, 0, 0, 0], u32be(1), box("avc1", filler(6, 0), u16be(1), filler(16, 0), u16be(width), u16be(height), filler(50, 0)));
 
 export function trak(handler: "vide" | "soun", width: number, height: number, options: { version?: 0 | 1; matrix?: number[]; codedSize?: [number, number] } = {}): Uint8Array<ArrayBuffer> {
   const minf = options.codedSize ? [box("minf", box("stbl", stsd(...options.codedSize)))] : [];
@@ -143,7 +142,12 @@ export interface Mp4Options {
 
 /** ftyp + moov(mvhd, trak(tkhd, mdia(hdlr))) + mdat, in either order. */
 export function mp4(width: number, height: number, options: Mp4Options = {}): Uint8Array<ArrayBuffer> {
-  const moov = box("moov", mvhd(options.timescale ?? 1000, options.duration ?? 12_500, options.version ?? 0), ...(options.tracks ?? [trak("vide", width, height, { version: options.version ?? 0 })]), ...(options.extraMoov ?? []));
+  const moov = box(
+    "moov",
+    mvhd(options.timescale ?? 1000, options.duration ?? 12_500, options.version ?? 0),
+    ...(options.tracks ?? [trak("vide", width, height, { version: options.version ?? 0 })]),
+    ...(options.extraMoov ?? []),
+  );
   const payload = filler(options.mdatBytes ?? 256, 0x77);
   const mdat = options.largeMdat ? largeBox("mdat", payload) : box("mdat", payload);
   const head = options.noFtyp ? [] : [ftyp(options.brand ?? "isom", ...(options.compatible ?? ["isom", "iso2", "avc1", "mp41"]))];

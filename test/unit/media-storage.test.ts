@@ -54,7 +54,9 @@ function storageContract(name: string, make: () => MediaStorage, options: { bigS
       const storage = make();
       const before = await options.listKeys();
       const tooLarge = new Error("over the cap");
-      await expect(storage.put("ws_1/med_cut", streamOf(pattern(options.bigSize), 1 * MiB, { after: Math.floor(options.bigSize / MiB) - 1, error: tooLarge }), { contentType: "video/mp4" })).rejects.toBe(tooLarge);
+      await expect(
+        storage.put("ws_1/med_cut", streamOf(pattern(options.bigSize), 1 * MiB, { after: Math.floor(options.bigSize / MiB) - 1, error: tooLarge }), { contentType: "video/mp4" }),
+      ).rejects.toBe(tooLarge);
       expect(await storage.get("ws_1/med_cut")).toBeNull();
       expect(await options.listKeys()).toEqual(before);
     });
@@ -89,5 +91,5 @@ afterAll(() => mf?.dispose());
 
 storageContract("an R2 bucket (Workers), in parts", () => createR2MediaStorage(bucket, { partBytes: 5 * MiB }), {
   bigSize: 12 * MiB,
-  listKeys: async () => ((await (bucket as unknown as { list(): Promise<{ objects: { key: string }[] }> }).list()).objects.map((o) => o.key)).sort(),
+  listKeys: async () => (await (bucket as unknown as { list(): Promise<{ objects: { key: string }[] }> }).list()).objects.map((o) => o.key).sort(),
 });

@@ -38,7 +38,13 @@ describe("signed media URLs", () => {
     expect(await codeOf(verifyMediaUrl(`${secret}-rotated`, "med_abc", exp, sig, now))).toBe("media_url_invalid");
     // An expired timestamp with a forged signature is invalid, not expired: the expiry of an unsigned URL means nothing.
     expect(await codeOf(verifyMediaUrl(secret, "med_abc", "1", sig, now))).toBe("media_url_invalid");
-    for (const [e, s] of [[undefined, sig], [exp, undefined], ["12x", sig], [exp, sig.toUpperCase()], [exp, sig.slice(2)]] as const) {
+    for (const [e, s] of [
+      [undefined, sig],
+      [exp, undefined],
+      ["12x", sig],
+      [exp, sig.toUpperCase()],
+      [exp, sig.slice(2)],
+    ] as const) {
       expect(await codeOf(verifyMediaUrl(secret, "med_abc", e, s, now))).toBe("media_url_invalid");
     }
   });

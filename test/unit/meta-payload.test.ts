@@ -28,7 +28,16 @@ describe("parseMetaWebhook", () => {
   it("reads Threads' own envelope with `values` as an object or an array, and the Graph-style one", () => {
     const value = { id: "r1", username: "ada", text: "hey", timestamp: "2026-11-24T09:00:00+0000", replied_to: { id: "p1" }, root_post: { id: "p1", owner_id: "42" } };
     const asObject = parseMetaWebhook({ target_id: "42", time: 1795000000, values: { field: "replies", value } }, now);
-    const asArray = parseMetaWebhook({ target_id: 42, values: [{ field: "mentions", value }, { field: "publish", value }] }, now);
+    const asArray = parseMetaWebhook(
+      {
+        target_id: 42,
+        values: [
+          { field: "mentions", value },
+          { field: "publish", value },
+        ],
+      },
+      now,
+    );
     const graphStyle = parseMetaWebhook({ object: "threads", entry: [{ id: "42", changes: [{ field: "replies", value }] }] }, now);
     expect(asObject).toEqual([expect.objectContaining({ platform: "threads", objectId: "42", kind: "comment", itemId: "r1", networkPostId: "p1", createdAt: new Date("2026-11-24T09:00:00.000Z") })]);
     expect(asArray).toEqual([expect.objectContaining({ objectId: "42", kind: "mention" })]);

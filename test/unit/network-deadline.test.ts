@@ -73,7 +73,13 @@ describe("withinDeadline over a network that hangs", () => {
 
   it("leaves no timer behind when the work answers in time", async () => {
     const before = timers();
-    await expect(withinDeadline(60_000, () => new ApiError("platform_unavailable"), async () => "fast")).resolves.toBe("fast");
+    await expect(
+      withinDeadline(
+        60_000,
+        () => new ApiError("platform_unavailable"),
+        async () => "fast",
+      ),
+    ).resolves.toBe("fast");
     expect(timers()).toBeLessThanOrEqual(before);
   });
 

@@ -13,7 +13,9 @@ describe("network settings from env", () => {
   });
 
   it("stops on a product LinkedIn does not have, and on products for a network without any", () => {
-    expect(() => networkDepsFromEnv({ CHORUS_LINKEDIN_PRODUCTS: "member,organisation" }, fetchStub, guard)).toThrow("CHORUS_LINKEDIN_PRODUCTS: unknown product organisation; use member, organization.");
+    expect(() => networkDepsFromEnv({ CHORUS_LINKEDIN_PRODUCTS: "member,organisation" }, fetchStub, guard)).toThrow(
+      "CHORUS_LINKEDIN_PRODUCTS: unknown product organisation; use member, organization.",
+    );
     expect(() => networkDepsFromEnv({ CHORUS_TWITTER_PRODUCTS: "basic" }, fetchStub, guard)).toThrow("CHORUS_TWITTER_PRODUCTS: twitter has no app products to choose.");
   });
 

@@ -14,7 +14,8 @@ const routes = {
   "/echo": (req: { method?: string }, res: Parameters<typeof text>[0], body: Buffer) => text(res, 200, `${req.method} ${body.toString("utf8")}`),
   "/robot": (_req: unknown, res: Parameters<typeof text>[0]) => text(res, 999, "Request denied"),
   "/raw-deflate": (_req: unknown, res: Parameters<typeof text>[0]) => text(res, 200, deflateRawSync(payload), { "content-encoding": "deflate" }),
-  "/corrupt-gzip": (_req: unknown, res: Parameters<typeof text>[0]) => text(res, 200, Buffer.concat([gzipSync(payload).subarray(0, 12), Buffer.from("not gzip at all")]), { "content-encoding": "gzip" }),
+  "/corrupt-gzip": (_req: unknown, res: Parameters<typeof text>[0]) =>
+    text(res, 200, Buffer.concat([gzipSync(payload).subarray(0, 12), Buffer.from("not gzip at all")]), { "content-encoding": "gzip" }),
   "/cut": (_req: unknown, res: Parameters<typeof text>[0]) => {
     res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
     res.write(payload);
@@ -82,7 +83,10 @@ describe("the network fetch where it could part from Node's fetch", () => {
   const failureOf = async (response: Promise<Response>, abort?: AbortController) => {
     const answered = await response;
     abort?.abort();
-    const error = (await answered.text().then(() => null, (caught: unknown) => caught)) as Error | null;
+    const error = (await answered.text().then(
+      () => null,
+      (caught: unknown) => caught,
+    )) as Error | null;
     return error && { type: error.constructor.name, name: error.name, message: error.message };
   };
 

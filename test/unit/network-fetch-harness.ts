@@ -44,8 +44,7 @@ export function startServer(routes: Record<string, Route>, options: { tls?: bool
   return {
     seen,
     connections: () => connections,
-    listen: () =>
-      new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`${options.tls ? "https://localhost" : "http://127.0.0.1"}:${(server.address() as AddressInfo).port}`))),
+    listen: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`${options.tls ? "https://localhost" : "http://127.0.0.1"}:${(server.address() as AddressInfo).port}`))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -69,7 +68,6 @@ export async function observed(response: Response) {
     body: await response.text(),
   };
 }
-
 
 /** Sends the request with Node's fetch, then with `ours`; both must look the same from either end. */
 export async function sameBothWays(server: { seen: Seen[] }, ours: typeof fetch, url: string, init?: RequestInit) {

@@ -60,7 +60,16 @@ describe("the Node network fetch sends what Node's fetch sends and answers what 
     ["a lower-case method the standard normalises", "/echo", { method: "post", body: "x" }],
     ["a PATCH", "/echo", { method: "PATCH", body: "{}" }],
     ["headers as a Headers object, overriding the defaults", "/echo", { headers: new Headers({ "User-Agent": "chorus", Accept: "application/json", "Accept-Encoding": "identity" }) }],
-    ["headers as pairs, repeated names joined", "/echo", { headers: [["x-a", "1"], ["X-A", "2"]] }],
+    [
+      "headers as pairs, repeated names joined",
+      "/echo",
+      {
+        headers: [
+          ["x-a", "1"],
+          ["X-A", "2"],
+        ],
+      },
+    ],
     ["a record's names in two cases joined, values trimmed", "/echo", { headers: { "X-A": "1", "x-a": " 2\t", "x-empty": "" } }],
     ["a record with a value that is not a string", "/echo", { headers: { "x-n": 5, "x-u": undefined } as unknown as HeadersInit }],
     ["a network's refusal with its JSON body", "/refused", { method: "POST", body: "{}" }],

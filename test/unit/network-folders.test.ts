@@ -24,7 +24,12 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1] ?? "");
-  return specifiers.map((spec) => path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join("/"));
+  return specifiers.map((spec) =>
+    path
+      .relative(root, path.resolve(path.dirname(file), spec))
+      .split(path.sep)
+      .join("/"),
+  );
 }
 
 const under = (folder: string) => sourceFiles(path.join(root, folder)).map((file) => ({ file: path.relative(root, file), imports: importsOf(file) }));
@@ -43,10 +48,12 @@ describe("network folders", () => {
       const inNetworkFolders = under(layer).filter(({ file }) => platformIds.some((id) => file.startsWith(`${layer}/${id}/`)));
       const crossing = inNetworkFolders.flatMap(({ file, imports }) => {
         const own = file.split("/")[1];
-        return imports.filter((i) => {
-          const [top, folder] = i.split("/");
-          return top === layer && folder !== own && platformIds.some((id) => id === folder);
-        }).map((i) => `${file} -> ${i}`);
+        return imports
+          .filter((i) => {
+            const [top, folder] = i.split("/");
+            return top === layer && folder !== own && platformIds.some((id) => id === folder);
+          })
+          .map((i) => `${file} -> ${i}`);
       });
       expect(crossing, layer).toEqual([]);
     }
@@ -57,7 +64,15 @@ describe("network folders", () => {
   });
 
   it("give every network its adapter, capabilities and rules, and each facet it has the facet's file name", () => {
-    const facetFiles = { inbox: "inbox.ts", analytics: "analytics.ts", engage: "engage.ts", accountReads: "account-reads.ts", discover: "discover.ts", live: "live.ts", reviews: "reviews.ts" } as const;
+    const facetFiles = {
+      inbox: "inbox.ts",
+      analytics: "analytics.ts",
+      engage: "engage.ts",
+      accountReads: "account-reads.ts",
+      discover: "discover.ts",
+      live: "live.ts",
+      reviews: "reviews.ts",
+    } as const;
     for (const id of platformIds) {
       const folder = path.join(root, "networks", id);
       for (const file of ["adapter.ts", "capabilities.ts", "rules.ts", "publish.ts"]) expect(existsSync(path.join(folder, file)), `${id}/${file}`).toBe(true);

@@ -181,7 +181,10 @@ describe.skipIf(!postgres.ok)("the sandbox store on the PostgreSQL server", () =
     const store = createDbSandboxStore(opened.db, world);
     await store.put("twitter", "account", "s1", { fault: null }, "s1");
     expect((await store.get<{ fault: string | null }>("twitter", "account", "s1"))?.data.fault).toBeNull();
-    await opened.db.update(sandboxRecords).set({ data: { fault: "down" } }).where(and(eq(sandboxRecords.workspaceId, world), eq(sandboxRecords.id, "s1")));
+    await opened.db
+      .update(sandboxRecords)
+      .set({ data: { fault: "down" } })
+      .where(and(eq(sandboxRecords.workspaceId, world), eq(sandboxRecords.id, "s1")));
     expect((await store.get<{ fault: string | null }>("twitter", "account", "s1"))?.data.fault).toBe("down");
   });
 });

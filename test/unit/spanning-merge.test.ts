@@ -137,7 +137,26 @@ describe("mergePages", async () => {
     const state: SourceState = { cursor: null, size: 3, after: { id: "a1", createdAt: at(50) }, done: false };
     const again = mergePages([{ key: "acc_a", state, pages: [{ cursor: null, items: items("a", [59, 50, 40]), next: "3" }], size: 3 }], 5);
     expect(again.items.map((m) => m.item.id)).toEqual(["a2"]);
-    const gone = mergePages([{ key: "acc_a", state, pages: [{ cursor: null, items: [{ id: "a0", createdAt: at(59) }, { id: "a2", createdAt: at(40) }], next: null }], size: 3 }], 5);
+    const gone = mergePages(
+      [
+        {
+          key: "acc_a",
+          state,
+          pages: [
+            {
+              cursor: null,
+              items: [
+                { id: "a0", createdAt: at(59) },
+                { id: "a2", createdAt: at(40) },
+              ],
+              next: null,
+            },
+          ],
+          size: 3,
+        },
+      ],
+      5,
+    );
     expect(gone.items.map((m) => m.item.id)).toEqual(["a2"]);
     expect(gone.states.acc_a?.done).toBe(true);
   });

@@ -14,7 +14,10 @@ const BASE = "https://chorus.test";
 const REDIRECT = "http://127.0.0.1:8976/callback";
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 describe.skipIf(skipReason)("agent OAuth in workerd", () => {
@@ -24,7 +27,11 @@ describe.skipIf(skipReason)("agent OAuth in workerd", () => {
     const server = (await (await SELF.fetch(`${issuer}/.well-known/oauth-authorization-server`)).json()) as { code_challenge_methods_supported: string[] };
     expect(server.code_challenge_methods_supported).toEqual(["S256"]);
 
-    const registered = await SELF.fetch(`${BASE}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "workerd agent", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }) });
+    const registered = await SELF.fetch(`${BASE}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "workerd agent", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }),
+    });
     expect(registered.status).toBe(201);
     const { client_id } = (await registered.json()) as { client_id: string };
 
@@ -38,7 +45,12 @@ describe.skipIf(skipReason)("agent OAuth in workerd", () => {
     const page = await (await SELF.fetch(`${BASE}/dashboard/agents/authorize?${new URLSearchParams(request)}`, { headers: { cookie } })).text();
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? "";
     const form = new URLSearchParams({ ...request, _csrf: csrf, allProfiles: "on", allPlatforms: "on", actions: "read", creditsPerDay: "0", decision: "approve" });
-    const answer = await SELF.fetch(`${BASE}/dashboard/agents/authorize`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: form.toString(), redirect: "manual" });
+    const answer = await SELF.fetch(`${BASE}/dashboard/agents/authorize`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      redirect: "manual",
+    });
     expect(answer.status).toBe(303);
     const code = new URL(answer.headers.get("location") ?? "").searchParams.get("code") ?? "";
 

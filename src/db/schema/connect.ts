@@ -67,8 +67,5 @@ export const events = pgTable(
      */
     accountIds: text("account_ids").array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [
-    index("events_workspace_created_idx").on(t.workspaceId, t.createdAt),
-    uniqueIndex("events_workspace_source_key").on(t.workspaceId, t.sourceId),
-  ],
+  (t) => [index("events_workspace_created_idx").on(t.workspaceId, t.createdAt), uniqueIndex("events_workspace_source_key").on(t.workspaceId, t.sourceId)],
 );

@@ -31,8 +31,5 @@ export const liveBroadcasts = pgTable(
     statusCheckedAt: ts("status_checked_at").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("live_broadcasts_account_idx").on(t.workspaceId, t.accountId, t.createdAt),
-    uniqueIndex("live_broadcasts_network_key").on(t.accountId, t.networkId),
-  ],
+  (t) => [index("live_broadcasts_account_idx").on(t.workspaceId, t.accountId, t.createdAt), uniqueIndex("live_broadcasts_network_key").on(t.accountId, t.networkId)],
 );

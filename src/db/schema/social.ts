@@ -34,10 +34,7 @@ export const socialAccounts = pgTable(
     disconnectedAt: ts("disconnected_at"),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("social_accounts_workspace_idx").on(t.workspaceId, t.connectedAt),
-    uniqueIndex("social_accounts_network_user_key").on(t.workspaceId, t.mode, t.platform, t.networkUserId),
-  ],
+  (t) => [index("social_accounts_workspace_idx").on(t.workspaceId, t.connectedAt), uniqueIndex("social_accounts_network_user_key").on(t.workspaceId, t.mode, t.platform, t.networkUserId)],
 );
 
 /** The connected account a row belongs to; disconnecting (deleting) the account deletes the row. */
@@ -61,10 +58,7 @@ export const sandboxRecords = pgTable(
     data: jsonb("data").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("sandbox_records_world_key").on(t.workspaceId, t.platform, t.kind, t.id),
-    index("sandbox_records_world_owner_idx").on(t.workspaceId, t.platform, t.kind, t.owner),
-  ],
+  (t) => [uniqueIndex("sandbox_records_world_key").on(t.workspaceId, t.platform, t.kind, t.id), index("sandbox_records_world_owner_idx").on(t.workspaceId, t.platform, t.kind, t.owner)],
 );
 
 export const posts = pgTable(

@@ -54,10 +54,7 @@ export const webhookDeliveries = pgTable(
     deliveredAt: ts("delivered_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("webhook_deliveries_endpoint_event_key").on(t.endpointId, t.eventId),
-    index("webhook_deliveries_due_idx").on(t.state, t.nextAttemptAt),
-  ],
+  (t) => [uniqueIndex("webhook_deliveries_endpoint_event_key").on(t.endpointId, t.eventId), index("webhook_deliveries_due_idx").on(t.state, t.nextAttemptAt)],
 );
 
 /** Each attempt of a delivery, for the delivery log. */

@@ -47,7 +47,11 @@ export async function listAccounts({ ctx, input }: { ctx: DomainContext; input: 
     )
     .orderBy(...newestFirst(socialAccounts.connectedAt, socialAccounts.id))
     .limit(input.limit + 1);
-  const page = await pageOf("social-accounts", rows.map((r) => ({ ...r, createdAt: r.connectedAt })), input.limit);
+  const page = await pageOf(
+    "social-accounts",
+    rows.map((r) => ({ ...r, createdAt: r.connectedAt })),
+    input.limit,
+  );
   return { accounts: page.items.map((row) => toAccountView(row, ctx.workspace)), nextCursor: page.cursor };
 }
 

@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { socialAccounts } from "../../db/schema/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import type { NetworkContext, TokenSet } from "../../networks/types.js";
 import type { DomainContext } from "../core/index.js";
@@ -32,11 +31,20 @@ async function markNeedsReauth(ctx: DomainContext, row: SocialAccountRow): Promi
       .where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id), eq(socialAccounts.status, "active")))
       .returning();
     if (!changed) {
-      await tx.update(socialAccounts).set({ refreshLockedUntil: null }).where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id)));
+      await tx
+        .update(socialAccounts)
+        .set({ refreshLockedUntil: null })
+        .where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id)));
       return;
     }
     const link = await reconnectLink(ctx.services, { ...changed, platform: platformOf(changed) }, now);
-    await recordEvent(tx, ctx.services.jobs, { workspaceId: ctx.workspace.id, mode: ctx.apiKey.mode, type: "account.needs_reauth", data: { ...toAccountView(changed, ctx.workspace), ...link }, at: now });
+    await recordEvent(tx, ctx.services.jobs, {
+      workspaceId: ctx.workspace.id,
+      mode: ctx.apiKey.mode,
+      type: "account.needs_reauth",
+      data: { ...toAccountView(changed, ctx.workspace), ...link },
+      at: now,
+    });
   });
 }
 
@@ -121,12 +129,7 @@ export async function renewAccountTokens(ctx: DomainContext, row: SocialAccountR
  * `needs_reauth` and the call fails with that code. `signal` aborts the network requests (a
  * caller's timeout), the token refresh's included.
  */
-export async function withAccountSession<T>(
-  ctx: DomainContext,
-  row: SocialAccountRow,
-  call: (tokens: TokenSet, net: NetworkContext) => Promise<T>,
-  signal?: AbortSignal,
-): Promise<T> {
+export async function withAccountSession<T>(ctx: DomainContext, row: SocialAccountRow, call: (tokens: TokenSet, net: NetworkContext) => Promise<T>, signal?: AbortSignal): Promise<T> {
   const platform = platformOf(row);
   if (row.status !== "active" || !row.tokensEncrypted) {
     throw new ApiError("needs_reauth", { param: "accounts", platform, message: `The ${platform} account ${row.handle} needs to be reconnected.` });

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { socialAccounts } from "../../db/schema/index.js";
-import type { PlatformId } from "../../types/platform-ids.js";
 import { adapterFor } from "../../networks/registry.js";
 import { recordAuditEvent } from "../core/index.js";
 import type { DomainContext } from "../core/index.js";

@@ -14,8 +14,8 @@ export async function saveInboundRoutes(ctx: DomainContext, input: { accountId: 
     await tx.delete(inboundRoutes).where(eq(inboundRoutes.accountId, input.accountId));
     const objects = [...new Set(input.objects)];
     if (objects.length === 0) return;
-    await tx.insert(inboundRoutes).values(
-      objects.map((objectId) => ({ workspaceId: ctx.workspace.id, accountId: input.accountId, platform: input.platform, objectId, fields: input.fields, updatedAt: now })),
-    );
+    await tx
+      .insert(inboundRoutes)
+      .values(objects.map((objectId) => ({ workspaceId: ctx.workspace.id, accountId: input.accountId, platform: input.platform, objectId, fields: input.fields, updatedAt: now })));
   });
 }

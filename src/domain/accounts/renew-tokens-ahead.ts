@@ -98,10 +98,7 @@ async function postponeRetry(runtime: JobRuntime, account: SocialAccountRow, now
   const failures = account.renewalFailures + 1;
   const waitMs = RETRY_AFTER_MS[Math.min(failures, RETRY_AFTER_MS.length) - 1] ?? 0;
   const retryAt = new Date(now.getTime() + waitMs - RETRY_SLACK_MS);
-  await runtime.db
-    .update(socialAccounts)
-    .set({ renewalFailures: failures, renewalRetryAt: retryAt })
-    .where(eq(socialAccounts.id, account.id));
+  await runtime.db.update(socialAccounts).set({ renewalFailures: failures, renewalRetryAt: retryAt }).where(eq(socialAccounts.id, account.id));
   return retryAt;
 }
 

@@ -65,7 +65,11 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
       updatedAt: now,
     });
     const update = async (accountId: string, profileId: string | null) =>
-      tx.update(socialAccounts).set({ ...(await values(accountId, profileId)), connectedAt: now }).where(eq(socialAccounts.id, accountId)).returning();
+      tx
+        .update(socialAccounts)
+        .set({ ...(await values(accountId, profileId)), connectedAt: now })
+        .where(eq(socialAccounts.id, accountId))
+        .returning();
     let row: typeof socialAccounts.$inferSelect | undefined;
     if (existing) {
       [row] = await update(existing.id, existing.profileId);

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import { socialAccounts, workspaces } from "../../db/schema/index.js";
-import type { PlatformId } from "../../types/platform-ids.js";
 import { reconnectLink } from "./connect/reconnect-link.js";
 import { recordEventOnce } from "../events/index.js";
 import type { WorkspaceRecord } from "../core/index.js";

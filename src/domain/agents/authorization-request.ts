@@ -72,12 +72,7 @@ async function clientOf(db: Database, clientId: string | undefined, documents: D
  * IP redirect as RFC 8252 §7.3 asks), then everything else, refused by redirect. PKCE is
  * required and S256 is the only method (plain would hand the verifier to whoever sees the URL).
  */
-export async function checkAuthorizationRequest(
-  db: Database,
-  baseUrl: string,
-  query: Record<string, string | undefined>,
-  documents?: DocumentReader,
-): Promise<AuthorizationRequest> {
+export async function checkAuthorizationRequest(db: Database, baseUrl: string, query: Record<string, string | undefined>, documents?: DocumentReader): Promise<AuthorizationRequest> {
   const client = await clientOf(db, query.client_id, documents);
   if (!client) throw new UnredirectableRequest("The agent's client_id is unknown to this server: the agent must register again (POST /oauth/register).");
   const redirectUri = query.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);

@@ -71,7 +71,8 @@ export function parseMetadataDocument(clientId: string, body: Uint8Array): { nam
   }
   if (typeof document !== "object" || document === null || Array.isArray(document)) throw new MetadataDocumentProblem("The agent's metadata document is not a JSON object.");
   const fields = document as Record<string, unknown>;
-  if (fields.client_id !== clientId) throw new MetadataDocumentProblem(`The agent's metadata document names another client_id (${String(fields.client_id).slice(0, 200)}), not the URL it was read from.`);
+  if (fields.client_id !== clientId)
+    throw new MetadataDocumentProblem(`The agent's metadata document names another client_id (${String(fields.client_id).slice(0, 200)}), not the URL it was read from.`);
   if (typeof fields.client_name !== "string" || fields.client_name.trim() === "") throw new MetadataDocumentProblem("The agent's metadata document has no client_name.");
   const redirectUris = stringList(fields.redirect_uris);
   if (!redirectUris || redirectUris.length === 0 || redirectUris.length > 10) throw new MetadataDocumentProblem("The agent's metadata document must list 1 to 10 redirect_uris.");

@@ -55,10 +55,7 @@ export function eventsWithinGrant(ctx: GrantContext): SQL | undefined {
 export function mediaWithinGrant(ctx: GrantContext): SQL | undefined {
   const inGrant = postsWithinGrant(ctx);
   if (!inGrant || !ctx.agent) return undefined;
-  return or(
-    eq(media.uploadedByAgentId, ctx.agent.id),
-    sql`exists (select 1 from ${posts} where ${posts.workspaceId} = ${ctx.workspace.id} and ${postUsesMedia(sql`${media.id}`)} and ${inGrant})`,
-  );
+  return or(eq(media.uploadedByAgentId, ctx.agent.id), sql`exists (select 1 from ${posts} where ${posts.workspaceId} = ${ctx.workspace.id} and ${postUsesMedia(sql`${media.id}`)} and ${inGrant})`);
 }
 
 /** The post (a row of posts) uses the media id `id`, in `media` or in a network's override. */

@@ -48,7 +48,11 @@ export async function listAgents({ ctx }: { ctx: DomainContext }): Promise<{ ite
     .where(and(eq(agents.workspaceId, ctx.workspace.id), isNull(agents.revokedAt)))
     .orderBy(desc(agents.createdAt), desc(agents.id))
     .limit(200);
-  const spent = await agentsSpentToday(ctx.db, rows.map((row) => row.id), ctx.clock.now());
+  const spent = await agentsSpentToday(
+    ctx.db,
+    rows.map((row) => row.id),
+    ctx.clock.now(),
+  );
   return { items: rows.map((row) => agentView(row, spent.get(row.id) ?? 0)), cursor: null };
 }
 
@@ -70,8 +74,14 @@ export async function revokeAgent({ ctx, input }: { ctx: DomainContext; input: {
   const row = await ownAgent(ctx, input.id);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx.update(agents).set({ revokedAt: now }).where(and(eq(agents.id, row.id), eq(agents.workspaceId, ctx.workspace.id)));
-    await tx.update(oauthTokens).set({ revokedAt: now }).where(and(eq(oauthTokens.agentId, row.id), isNull(oauthTokens.revokedAt)));
+    await tx
+      .update(agents)
+      .set({ revokedAt: now })
+      .where(and(eq(agents.id, row.id), eq(agents.workspaceId, ctx.workspace.id)));
+    await tx
+      .update(oauthTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(oauthTokens.agentId, row.id), isNull(oauthTokens.revokedAt)));
     await recordAuditEvent(tx, { workspaceId: ctx.workspace.id, type: "agent.revoked", actor: ctx.apiKey.id, details: { agent: row.id, client: row.clientName }, at: now });
   });
   ctx.services.verifiedKeys?.forgetKey(row.id);

@@ -29,7 +29,10 @@ export const AGENT_SCOPE = "agent";
 /** base64url(SHA-256(verifier)), the S256 transformation of RFC 7636 §4.2. */
 async function s256(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 async function issuePair(db: Queryable, input: { agentId: string; family: string; resource: string; now: Date }): Promise<TokenResponse> {
@@ -37,8 +40,24 @@ async function issuePair(db: Queryable, input: { agentId: string; family: string
   const refresh = `crt_${randomString(43)}`;
   const { now } = input;
   await db.insert(oauthTokens).values([
-    { tokenHash: await sha256Hex(access), kind: "access", agentId: input.agentId, family: input.family, resource: input.resource, expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000), createdAt: now },
-    { tokenHash: await sha256Hex(refresh), kind: "refresh", agentId: input.agentId, family: input.family, resource: input.resource, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS), createdAt: now },
+    {
+      tokenHash: await sha256Hex(access),
+      kind: "access",
+      agentId: input.agentId,
+      family: input.family,
+      resource: input.resource,
+      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+      createdAt: now,
+    },
+    {
+      tokenHash: await sha256Hex(refresh),
+      kind: "refresh",
+      agentId: input.agentId,
+      family: input.family,
+      resource: input.resource,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      createdAt: now,
+    },
   ]);
   return { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refresh, scope: AGENT_SCOPE };
 }
@@ -62,11 +81,18 @@ export async function exchangeCode(
   const codeHash = await sha256Hex(form.code);
   const verifierChallenge = await s256(form.code_verifier);
   const outcome = await db.transaction(async (tx) => {
-    const [code] = await tx.update(oauthCodes).set({ usedAt: now }).where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt))).returning();
+    const [code] = await tx
+      .update(oauthCodes)
+      .set({ usedAt: now })
+      .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
+      .returning();
     if (!code) {
       const [spent] = await tx.select({ agentId: oauthCodes.agentId }).from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).limit(1);
       if (spent) {
-        await tx.update(oauthTokens).set({ revokedAt: now }).where(and(eq(oauthTokens.agentId, spent.agentId), isNull(oauthTokens.revokedAt)));
+        await tx
+          .update(oauthTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(oauthTokens.agentId, spent.agentId), isNull(oauthTokens.revokedAt)));
         return { revokedAgent: spent.agentId };
       }
       return { error: new OAuthError("invalid_grant", "Unknown authorization code.") };
@@ -129,7 +155,10 @@ export async function refreshTokens(
       .where(and(eq(oauthTokens.tokenHash, hash), isNull(oauthTokens.usedAt), isNull(oauthTokens.revokedAt)))
       .returning({ family: oauthTokens.family });
     if (!claimed) {
-      await tx.update(oauthTokens).set({ revokedAt: now }).where(and(eq(oauthTokens.family, token.family), isNull(oauthTokens.revokedAt)));
+      await tx
+        .update(oauthTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(oauthTokens.family, token.family), isNull(oauthTokens.revokedAt)));
       return { reused: token.agentId };
     }
     let resource: string;
@@ -167,9 +196,15 @@ export async function revokeToken(db: Database, client: ClientRecord, token: str
     .limit(1);
   if (!row || row.clientId !== client.id) return;
   if (row.token.kind === "refresh") {
-    await db.update(oauthTokens).set({ revokedAt: now }).where(and(eq(oauthTokens.family, row.token.family), isNull(oauthTokens.revokedAt)));
+    await db
+      .update(oauthTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(oauthTokens.family, row.token.family), isNull(oauthTokens.revokedAt)));
   } else {
-    await db.update(oauthTokens).set({ revokedAt: now }).where(and(eq(oauthTokens.tokenHash, hash), isNull(oauthTokens.revokedAt)));
+    await db
+      .update(oauthTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(oauthTokens.tokenHash, hash), isNull(oauthTokens.revokedAt)));
   }
   // The verified-key cache holds access tokens by hash: forgetting the agent drops them at once.
   cache?.forgetKey(row.token.agentId);

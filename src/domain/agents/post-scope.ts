@@ -27,7 +27,8 @@ export async function assertPostInGrant(ctx: DomainContext, postId: string): Pro
   if (!agent) return;
   for (const account of (await accountsOfPosts(ctx, [postId])).get(postId) ?? []) {
     const refusal = accountRefusal(agent.grant, account, "id");
-    if (refusal) throw new ApiError(refusal.code, { param: "id", fix: refusal.fix, message: `Post ${postId} goes to ${account.platform} account ${account.id}, outside this agent's grant. ${refusal.message}` });
+    if (refusal)
+      throw new ApiError(refusal.code, { param: "id", fix: refusal.fix, message: `Post ${postId} goes to ${account.platform} account ${account.id}, outside this agent's grant. ${refusal.message}` });
   }
 }
 
@@ -47,6 +48,11 @@ export async function assertMediaUsersInGrant(ctx: DomainContext, mediaId: strin
     .where(and(eq(posts.workspaceId, ctx.workspace.id), postUsesMedia(sql`${mediaId}::text`)));
   for (const account of accounts) {
     const refusal = accountRefusal(agent.grant, account, "id");
-    if (refusal) throw new ApiError(refusal.code, { param: "id", fix: refusal.fix, message: `Media ${mediaId} is also used by a post to ${account.platform} account ${account.id}, outside this agent's grant: deleting it would break that post. ${refusal.message}` });
+    if (refusal)
+      throw new ApiError(refusal.code, {
+        param: "id",
+        fix: refusal.fix,
+        message: `Media ${mediaId} is also used by a post to ${account.platform} account ${account.id}, outside this agent's grant: deleting it would break that post. ${refusal.message}`,
+      });
   }
 }

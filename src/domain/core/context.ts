@@ -7,7 +7,6 @@ import type { JobQueue } from "./jobs/job-queue.js";
 import type { NetworkDeps } from "./network-deps.js";
 import type { VerifiedKeyCache } from "./verified-key-cache.js";
 import type { LimitsCache } from "./limits-cache.js";
-import type { AgentGrant } from "./agent-grant.js";
 import type { AgentRecord, ApiKeyRecord, WorkspaceRecord } from "./records.js";
 import type { RateRule } from "../../infra/rate-limit/types.js";
 

@@ -111,8 +111,7 @@ export function mentionReceivedData(account: InboundAccount, m: MentionReceived)
 }
 
 /** The account's own activity (its replies, its outgoing messages) is never an event. */
-export const isOwnActivity = (account: InboundAccount, activity: InboundActivity): boolean =>
-  (activity.kind === "message.received" ? activity.from.id : activity.author.id) === account.networkUserId;
+export const isOwnActivity = (account: InboundAccount, activity: InboundActivity): boolean => (activity.kind === "message.received" ? activity.from.id : activity.author.id) === account.networkUserId;
 
 /**
  * Records one inbound activity as its event, in the caller's transaction; returns null (and

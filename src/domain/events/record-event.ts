@@ -28,7 +28,9 @@ export async function recordEvent(db: Queryable, jobs: JobQueue, input: RecordEv
   const id = newId("evt");
   // The job table: the event, its deliveries, their jobs and the wake-up in one statement.
   if (jobs.rowsInDatabase) return (await recordEventWithJobs(db, { id, ...input })) ?? id;
-  await db.insert(events).values({ id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, data: input.data, accountIds: eventAccountIds(input.type, input.data), createdAt: input.at });
+  await db
+    .insert(events)
+    .values({ id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, data: input.data, accountIds: eventAccountIds(input.type, input.data), createdAt: input.at });
   await fanOutEvent(db, jobs, { id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, createdAt: input.at });
   return id;
 }
@@ -43,7 +45,16 @@ export async function recordEventOnce(db: Queryable, jobs: JobQueue, input: Reco
   if (jobs.rowsInDatabase) return recordEventWithJobs(db, { id, ...input });
   const inserted = await db
     .insert(events)
-    .values({ id, workspaceId: input.workspaceId, mode: input.mode, type: input.type, data: input.data, accountIds: eventAccountIds(input.type, input.data), createdAt: input.at, sourceId: input.sourceId })
+    .values({
+      id,
+      workspaceId: input.workspaceId,
+      mode: input.mode,
+      type: input.type,
+      data: input.data,
+      accountIds: eventAccountIds(input.type, input.data),
+      createdAt: input.at,
+      sourceId: input.sourceId,
+    })
     .onConflictDoNothing({ target: [events.workspaceId, events.sourceId] })
     .returning({ id: events.id });
   if (inserted.length === 0) return null;

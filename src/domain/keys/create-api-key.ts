@@ -16,10 +16,7 @@ export async function hashApiKey(key: string): Promise<string> {
   return sha256Hex(key);
 }
 
-export async function createApiKey(
-  db: Queryable,
-  input: { workspaceId: string; mode: "test" | "live"; name: string; actor: string; at: Date },
-): Promise<CreatedApiKey> {
+export async function createApiKey(db: Queryable, input: { workspaceId: string; mode: "test" | "live"; name: string; actor: string; at: Date }): Promise<CreatedApiKey> {
   const key = `sk_${input.mode}_${randomString(40)}`;
   const id = newId("agt");
   await db.insert(apiKeys).values({

@@ -17,7 +17,11 @@ export async function listWorkspaceKeys({ ctx }: { ctx: DomainContext }) {
  */
 export async function createWorkspaceKey({ ctx, input }: { ctx: DomainContext; input: { mode: "test" | "live"; name: string; allowLive: boolean } }): Promise<CreatedApiKey> {
   if (input.mode === "live" && !input.allowLive) {
-    throw new ApiError("field_invalid", { param: "mode", message: "A session opened with a test key can create test keys only.", fix: "Open the dashboard with an app link made by a live key to create live keys." });
+    throw new ApiError("field_invalid", {
+      param: "mode",
+      message: "A session opened with a test key can create test keys only.",
+      fix: "Open the dashboard with an app link made by a live key to create live keys.",
+    });
   }
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) throw new ApiError("field_invalid", { param: "name", message: "The key's name must be 1 to 100 characters." });

@@ -38,7 +38,13 @@ export async function grantCredits(db: Database, input: { workspaceId: string; a
         : { creditsPack: sql`${workspaces.creditsPack} + ${input.amount}` };
   return db.transaction(async (tx) => {
     const [row] = await tx.update(workspaces).set(change).where(eq(workspaces.id, input.workspaceId)).returning();
-    await recordAuditEvent(tx, { workspaceId: input.workspaceId, type: "credits.granted", actor: "operator", details: { credits: input.amount, purchased: input.purchased, mode: input.mode }, at: input.at });
+    await recordAuditEvent(tx, {
+      workspaceId: input.workspaceId,
+      type: "credits.granted",
+      actor: "operator",
+      details: { credits: input.amount, purchased: input.purchased, mode: input.mode },
+      at: input.at,
+    });
     if (!row) return { mode: input.mode, pack: 0 };
     const balance = ledgerBalance(row, input.mode, input.at);
     return { mode: input.mode, pack: balance.granted + balance.purchased, total: ledgerTotal(balance) };

@@ -228,9 +228,7 @@ export function guardedAsFetch(guarded: GuardedFetch, caps: { maxBytes: number; 
   return async (input, init) => {
     const request = input instanceof Request ? input : null;
     const url = request ? request.url : String(input);
-    const merged: RequestInit = request
-      ? { method: request.method, headers: request.headers, body: request.body ? await request.arrayBuffer() : null, ...init }
-      : { ...init };
+    const merged: RequestInit = request ? { method: request.method, headers: request.headers, body: request.body ? await request.arrayBuffer() : null, ...init } : { ...init };
     const answer = await guarded(url, { ...merged, ...caps });
     const empty = answer.status === 204 || answer.status === 205 || answer.status === 304 || (answer.status >= 100 && answer.status < 200);
     return new Response(empty ? null : answer.body.slice(), { status: answer.status, headers: answer.headers });

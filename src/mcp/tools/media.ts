@@ -14,7 +14,10 @@ const UploadArguments = v.strictObject({
     v.optional(v.pipe(v.string(), v.maxLength(2048), v.url("must be a URL"), v.startsWith("https://", "must be an https:// URL"))),
     v.description(`An https URL Chorus fetches the file from (at most ${MEDIA_URL_MAX_BYTES / MB} MB; private and local addresses are refused). Larger videos: POST /v1/media.`),
   ),
-  base64: v.pipe(v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_BASE64_CHARS))), v.description("The file itself, base64-encoded, for small files (about 700 KB at most). Needs `contentType`.")),
+  base64: v.pipe(
+    v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_BASE64_CHARS))),
+    v.description("The file itself, base64-encoded, for small files (about 700 KB at most). Needs `contentType`."),
+  ),
   contentType: v.pipe(v.optional(v.picklist([...mediaMimeTypes, "image/jpg"])), v.description("The file's type; with `url`, the server's Content-Type is used when omitted. Must match the bytes.")),
 });
 
@@ -30,7 +33,12 @@ export const mediaTools = [
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async ({ ctx }, input) => {
       if ((input.url === undefined) === (input.base64 === undefined)) {
-        throw new ApiError("field_invalid", { param: "url", message: "Send exactly one of `url` and `base64`.", fix: "Pass an https `url` to fetch, or the file as `base64` with `contentType`.", beforeExecution: true });
+        throw new ApiError("field_invalid", {
+          param: "url",
+          message: "Send exactly one of `url` and `base64`.",
+          fix: "Pass an https `url` to fetch, or the file as `base64` with `contentType`.",
+          beforeExecution: true,
+        });
       }
       if (input.url !== undefined) return importMediaFromUrl({ ctx, input: { url: input.url, contentType: input.contentType } });
       if (input.contentType === undefined) throw new ApiError("field_required", { param: "contentType", message: "`contentType` is required with `base64`.", beforeExecution: true });

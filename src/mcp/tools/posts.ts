@@ -97,7 +97,8 @@ export const postTools = [
     name: "cancel_post",
     action: "delete",
     title: "Cancel a scheduled post or delete a draft",
-    description: "DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted. Other states: `post_state_invalid`.",
+    description:
+      "DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted. Other states: `post_state_invalid`.",
     input: postId,
     output: DeletePostResultSchema,
     annotations: { ...writes, destructiveHint: true, idempotentHint: true, openWorldHint: false },

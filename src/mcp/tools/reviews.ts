@@ -4,7 +4,6 @@ import { listReviews } from "../../domain/inbox/index.js";
 import { reviewsNaming } from "../../domain/inbox/index.js";
 import { requireAccount } from "../../domain/accounts/index.js";
 import { ApiError } from "../../infra/errors.js";
-import type { PlatformId } from "../../types/platform-ids.js";
 import { CommentIdParam, ReplyBody, ReplyResultSchema } from "../../routes/v1/comments/schema.js";
 import { ReviewListQuery, ReviewListSchema } from "../../routes/v1/reviews/schema.js";
 import { defineTool, readOnly } from "../tool.js";

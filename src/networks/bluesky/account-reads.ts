@@ -52,7 +52,15 @@ export const blueskyAccountReads: AccountReadsFacet = {
     const items = body.feed.flatMap(({ post, reason }): NetworkAccountPost[] => {
       if (reason || post.author.did !== own) return [];
       const createdAt = typeof post.record.createdAt === "string" && !Number.isNaN(Date.parse(post.record.createdAt)) ? post.record.createdAt : post.indexedAt;
-      return [{ id: post.uri, url: postWebUrl(post.author.handle, post.uri), text: typeof post.record.text === "string" ? post.record.text : null, createdAt: new Date(createdAt).toISOString(), kind: "post" }];
+      return [
+        {
+          id: post.uri,
+          url: postWebUrl(post.author.handle, post.uri),
+          text: typeof post.record.text === "string" ? post.record.text : null,
+          createdAt: new Date(createdAt).toISOString(),
+          kind: "post",
+        },
+      ];
     });
     return { items, cursor: nextCursor(body.feed.length, body.cursor) };
   },

@@ -83,7 +83,11 @@ export const blueskyAnalytics: AnalyticsFacet = {
 
   async accountAnalytics(tokens, request, net) {
     const [posts, profile] = await Promise.all([
-      getPosts(tokens, request.posts.map((p) => p.networkPostId), net),
+      getPosts(
+        tokens,
+        request.posts.map((p) => p.networkPostId),
+        net,
+      ),
       xrpcOrThrow<unknown>(net, { base: pdsUrlOf(tokens, net), nsid: BLUESKY_METHODS.getProfile, method: "GET", token: tokens.accessToken, params: { actor: didOf(tokens) } }),
     ]);
     const followers = parseNetworkBody("bluesky", ProfileResponse, profile, BLUESKY_METHODS.getProfile).followersCount ?? null;

@@ -146,8 +146,7 @@ export const blueskyCapabilities = {
   text: {
     maxLength: 300,
     counting: "graphemes",
-    notes:
-      "At most 300 grapheme clusters and 3,000 UTF-8 bytes. Links, mentions and hashtags are sent as facets whose offsets are UTF-8 byte positions; a mention is resolved to the person's DID.",
+    notes: "At most 300 grapheme clusters and 3,000 UTF-8 bytes. Links, mentions and hashtags are sent as facets whose offsets are UTF-8 byte positions; a mention is resolved to the person's DID.",
   },
   media: {
     required: false,
@@ -191,7 +190,7 @@ export const blueskyCapabilities = {
     langs: {
       type: "array",
       required: false,
-      description: "Up to 3 BCP-47 language codes of the text, for example [\"en\", \"pt-BR\"]. Bluesky uses them for feeds and translation.",
+      description: 'Up to 3 BCP-47 language codes of the text, for example ["en", "pt-BR"]. Bluesky uses them for feeds and translation.',
     },
     tags: {
       type: "array",

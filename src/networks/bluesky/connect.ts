@@ -1,13 +1,7 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
 import type { NetworkContext, PasswordLoginInput, TokenSet } from "../types.js";
-import {
-  BLUESKY_ACCESS_TOKEN_SECONDS,
-  BLUESKY_DEFAULT_SERVICE_URL,
-  BLUESKY_METHODS,
-  BLUESKY_REFRESH_TOKEN_SECONDS,
-  BLUESKY_SCOPES,
-} from "./capabilities.js";
+import { BLUESKY_ACCESS_TOKEN_SECONDS, BLUESKY_DEFAULT_SERVICE_URL, BLUESKY_METHODS, BLUESKY_REFRESH_TOKEN_SECONDS, BLUESKY_SCOPES } from "./capabilities.js";
 import { blueskyFailure, readJwtClaims, xrpc } from "./xrpc.js";
 
 /**

@@ -12,10 +12,7 @@ import { blueskyFailure, xrpc } from "./xrpc.js";
  * linked, because telling `example.com` from `file.txt` needs the full list of top-level domains.
  */
 
-export type FacetFeature =
-  | { $type: "app.bsky.richtext.facet#mention"; did: string }
-  | { $type: "app.bsky.richtext.facet#link"; uri: string }
-  | { $type: "app.bsky.richtext.facet#tag"; tag: string };
+export type FacetFeature = { $type: "app.bsky.richtext.facet#mention"; did: string } | { $type: "app.bsky.richtext.facet#link"; uri: string } | { $type: "app.bsky.richtext.facet#tag"; tag: string };
 
 export interface Facet {
   index: { byteStart: number; byteEnd: number };
@@ -30,6 +27,7 @@ interface PendingMention {
 
 const MENTION = /(^|\s|\()@([a-zA-Z0-9.-]+)(\b)/g;
 const LINK = /(^|\s|\()(https?:\/\/\S+)/gi;
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: U+20E2 alone is meant: the keycap mark ends a tag as Bluesky's own parser does
 const TAG = /(^|\s)[#＃]((?!\ufe0f)[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*[^\d\s\p{P}\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]+[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*)?/gu;
 const TRAILING_PUNCTUATION = /\p{P}+$/u;
 /** A handle is a domain name: at least two labels of letters, digits and inner hyphens. */

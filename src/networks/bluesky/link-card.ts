@@ -116,11 +116,7 @@ function imageType(bytes: Uint8Array): string | null {
  * Builds the card for `uri`, uploading its thumbnail with `upload` (uploadBlob, right before the
  * post is written). Returns null when the page has no title to show.
  */
-export async function fetchLinkCard(
-  uri: string,
-  net: NetworkContext,
-  upload: (bytes: Uint8Array, contentType: string) => Promise<BlobRef>,
-): Promise<ExternalEmbed | null> {
+export async function fetchLinkCard(uri: string, net: NetworkContext, upload: (bytes: Uint8Array, contentType: string) => Promise<BlobRef>): Promise<ExternalEmbed | null> {
   const start = fetchableUrl(uri);
   if (!start) return null;
   const page = await fetchChecked(net, start, "text/html,application/xhtml+xml", PAGE_LIMIT_BYTES, true);

@@ -100,7 +100,12 @@ export const blueskyMessages: Pick<InboxFacet, "listConversations" | "listMessag
 
   async sendMessage(tokens, input, net) {
     if (graphemes(input.text) > MAX_TEXT_GRAPHEMES || new TextEncoder().encode(input.text).byteLength > MAX_TEXT_BYTES) {
-      throw new ApiError("field_invalid", { param: "text", platform: "bluesky", message: `Bluesky chat messages hold at most ${MAX_TEXT_GRAPHEMES} graphemes (${MAX_TEXT_BYTES} bytes).`, fix: "Shorten `text`, or split it into several messages." });
+      throw new ApiError("field_invalid", {
+        param: "text",
+        platform: "bluesky",
+        message: `Bluesky chat messages hold at most ${MAX_TEXT_GRAPHEMES} graphemes (${MAX_TEXT_BYTES} bytes).`,
+        fix: "Shorten `text`, or split it into several messages.",
+      });
     }
     const raw = await chat<unknown>(tokens, net, BLUESKY_METHODS.sendMessage, { method: "POST", json: { convoId: input.conversation.id, message: { text: input.text } } });
     return { id: parseNetworkBody("bluesky", MessageView, raw, BLUESKY_METHODS.sendMessage).id };

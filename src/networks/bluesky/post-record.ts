@@ -21,8 +21,7 @@ export interface BlueskyPostOptions {
 const LABELS = ["sexual", "nudity", "porn", "graphic-media"];
 const REPLY_RULES = ["mentioned", "following", "followers"];
 
-const invalidOption = (name: string, message: string) =>
-  new ApiError("option_invalid", { param: `platformOptions.bluesky.${name}`, platform: "bluesky", message, beforeExecution: true });
+const invalidOption = (name: string, message: string) => new ApiError("option_invalid", { param: `platformOptions.bluesky.${name}`, platform: "bluesky", message, beforeExecution: true });
 
 function stringArray(options: Record<string, unknown>, name: string): string[] | null {
   const value = options[name];

@@ -21,8 +21,7 @@ function sniffFormat(bytes: Uint8Array): ProfileImage["contentType"] | null {
   return null;
 }
 
-const invalid = (param: ImageParam, message: string) =>
-  new ApiError("field_invalid", { param, platform: "bluesky", message, beforeExecution: true });
+const invalid = (param: ImageParam, message: string) => new ApiError("field_invalid", { param, platform: "bluesky", message, beforeExecution: true });
 
 /**
  * Downloads a public image for the profile (the spec's PATCH profile takes URLs and uploads them

@@ -84,7 +84,12 @@ export async function readIdentity(tokens: TokenSet, net: NetworkContext): Promi
 
 function checkText(value: string, param: "displayName" | "bio", limits: { graphemes: number; bytes: number }): void {
   if (hasInvalidCharacters(value)) {
-    throw new ApiError("text_invalid_characters", { param, platform: "bluesky", message: `The ${param === "bio" ? "bio" : "display name"} contains a NUL character or an unpaired surrogate.`, beforeExecution: true });
+    throw new ApiError("text_invalid_characters", {
+      param,
+      platform: "bluesky",
+      message: `The ${param === "bio" ? "bio" : "display name"} contains a NUL character or an unpaired surrogate.`,
+      beforeExecution: true,
+    });
   }
   if (!fitsLexiconString(value, limits)) {
     throw new ApiError("field_invalid", {

@@ -20,9 +20,7 @@ export interface XrpcRequest {
   headers?: Record<string, string>;
 }
 
-export type XrpcResult<T> =
-  | { ok: true; status: number; headers: Headers; body: T }
-  | { ok: false; failure: NetworkFailure; error: string | null; message: string };
+export type XrpcResult<T> = { ok: true; status: number; headers: Headers; body: T } | { ok: false; failure: NetworkFailure; error: string | null; message: string };
 
 export function xrpcUrl(base: string, nsid: string, params: Record<string, string | readonly string[]> = {}): string {
   const url = new URL(`${base.replace(/\/+$/, "")}${BLUESKY_XRPC_PATH}${nsid}`);
@@ -102,7 +100,10 @@ export function readJwtClaims(token: string): SessionJwtClaims {
   const payload = token.split(".")[1];
   if (!payload) return empty;
   try {
-    const base64 = payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "=");
+    const base64 = payload
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(payload.length / 4) * 4, "=");
     const binary = atob(base64);
     const json = new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
     const claims = JSON.parse(json) as Record<string, unknown>;

@@ -46,7 +46,13 @@ function pageMetrics(values: Record<string, number>): MetricValues {
 }
 
 async function readPage(net: NetworkContext, page: v.InferOutput<typeof ManagedPage>, since: string, until: string) {
-  const url = facebookGraphUrl(net, `${page.id}/insights`, { metric: PAGE_METRICS.join(","), period: "day", since: String(unix(since)), until: String(unix(until) + 86_400), access_token: page.access_token });
+  const url = facebookGraphUrl(net, `${page.id}/insights`, {
+    metric: PAGE_METRICS.join(","),
+    period: "day",
+    since: String(unix(since)),
+    until: String(unix(until) + 86_400),
+    access_token: page.access_token,
+  });
   const body = await graphRequest(net, table, url, Insights);
   const totals: Record<string, number> = {};
   const days = new Map<string, Record<string, number>>();
@@ -132,7 +138,12 @@ export const facebookAnalytics: AnalyticsFacet = {
    * followers and tasks too, which only that read gives, so stored page tokens would spare nothing.
    */
   async accountAnalytics(tokens, request, net) {
-    const managed = await graphCollect(net, table, facebookGraphUrl(net, "me/accounts", { fields: "id,access_token,followers_count,tasks", limit: "100", access_token: tokens.accessToken }), ManagedPage);
+    const managed = await graphCollect(
+      net,
+      table,
+      facebookGraphUrl(net, "me/accounts", { fields: "id,access_token,followers_count,tasks", limit: "100", access_token: tokens.accessToken }),
+      ManagedPage,
+    );
     // Page Insights need the ANALYZE task on the page; pages the person only moderates or posts to have none to read.
     const pages = managed.filter((page) => !page.tasks || page.tasks.includes("ANALYZE"));
     if (pages.length === 0) {

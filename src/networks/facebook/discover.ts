@@ -29,7 +29,12 @@ export const facebookDiscover: DiscoverFacet = {
   async searchPlaces(tokens, query, net) {
     if (query.q) return searchPagePlaces(net, facebookErrorTable, facebookUrls.graph, version(net), tokens.accessToken, { ...query, q: query.q });
     if (query.latitude === undefined || query.longitude === undefined) {
-      throw new ApiError("field_required", { param: "q", platform: "facebook", message: "A place search needs `q`, or `latitude` and `longitude`.", fix: "Send `q` (a place name), or a point as `latitude` and `longitude`." });
+      throw new ApiError("field_required", {
+        param: "q",
+        platform: "facebook",
+        message: "A place search needs `q`, or `latitude` and `longitude`.",
+        fix: "Send `q` (a place name), or a point as `latitude` and `longitude`.",
+      });
     }
     return searchPlacesNear(net, facebookErrorTable, facebookUrls.graph, version(net), tokens.accessToken, { latitude: query.latitude, longitude: query.longitude });
   },

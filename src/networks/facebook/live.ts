@@ -88,7 +88,12 @@ export function splitStreamUrl(streamUrl: string): IngestCredentials {
 /** Runs `call` as the broadcast's page (asPage: the stored token, then a fresh one if Graph refuses it). */
 async function asBroadcastPage<T>(tokens: TokenSet, net: NetworkContext, pageId: string | null, call: (page: PageAccess) => Promise<T>): Promise<T> {
   if (!pageId) {
-    throw new ApiError("field_required", { param: "pageId", platform: "facebook", message: "Facebook broadcasts go out on a page: pageId is required.", fix: "Pass pageId, a page id from GET /v1/social-accounts/{id}/targets." });
+    throw new ApiError("field_required", {
+      param: "pageId",
+      platform: "facebook",
+      message: "Facebook broadcasts go out on a page: pageId is required.",
+      fix: "Pass pageId, a page id from GET /v1/social-accounts/{id}/targets.",
+    });
   }
   const notManaged = () =>
     new ApiError("field_invalid", {

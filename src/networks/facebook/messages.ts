@@ -28,7 +28,10 @@ const nodeOf = (net: NetworkContext, page: PageAccess): MessengerNode => ({
   detailedMessages: null,
 });
 
-const StateSchema = v.record(v.string(), v.object({ cursor: v.nullable(v.string()), size: v.nullable(v.number()), after: v.nullable(v.object({ createdAt: v.string(), id: v.string() })), done: v.boolean() }));
+const StateSchema = v.record(
+  v.string(),
+  v.object({ cursor: v.nullable(v.string()), size: v.nullable(v.number()), after: v.nullable(v.object({ createdAt: v.string(), id: v.string() })), done: v.boolean() }),
+);
 
 function statesOf(cursor: string | null): Record<string, SourceState> {
   if (cursor === null) return {};
@@ -54,9 +57,7 @@ export const facebookMessages: Pick<InboxFacet, "listConversations" | "listMessa
     const sources = await Promise.all(
       pages
         .filter((p) => !states[p.pageId]?.done)
-        .map((p) =>
-          fetchSource<NetworkConversation>(p.pageId, states[p.pageId] ?? freshState, page.limit, (cursor, size) => listThreads(net, nodeOf(net, p), p.pageId, cursor, size)),
-        ),
+        .map((p) => fetchSource<NetworkConversation>(p.pageId, states[p.pageId] ?? freshState, page.limit, (cursor, size) => listThreads(net, nodeOf(net, p), p.pageId, cursor, size))),
     );
     const merged = mergePages(sources, page.limit);
     const next = { ...states, ...merged.states };

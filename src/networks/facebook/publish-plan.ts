@@ -34,7 +34,10 @@ export function planFacebookPost(request: PublishRequest): FacebookPlan {
   if (postType !== "feed" && postType !== "story") throw options.refuse("postType", "feed or story");
   const link = options.string("link");
   const title = options.string("title");
-  const kind = facebookKindOf(postType, request.media.map((m) => m.kind));
+  const kind = facebookKindOf(
+    postType,
+    request.media.map((m) => m.kind),
+  );
   // rules.ts says which options each kind takes, for this plan and for POST /v1/posts/validate alike.
   const kept = kind === null ? request.options : keepOptionsOfKind("facebook", facebookPostKinds, kind, request.options);
   const sponsorId = options.string("sponsorId");

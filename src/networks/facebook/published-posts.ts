@@ -77,10 +77,15 @@ export async function deleteFromPage(tokens: TokenSet, networkPostId: string, ne
     return true;
   };
   let pagesAsked = 0;
-  const result = await asEachPage(tokens, net, (page) => {
-    pagesAsked++;
-    return remove(page);
-  }, notHere);
+  const result = await asEachPage(
+    tokens,
+    net,
+    (page) => {
+      pagesAsked++;
+      return remove(page);
+    },
+    notHere,
+  );
   if (result !== notOnPage) return;
   if (pagesAsked === 0) throw notThePagesPost(networkPostId);
   throw last ?? new ApiError("platform_rejected", { platform: "facebook", message: `facebook: no managed page holds ${networkPostId}`, fix: null });

@@ -4,21 +4,7 @@ import type { NetworkContext, TokenSet } from "../call-context.js";
  * The values of `action` in POST /v1/engagements: the spec's ten plus the extras users of X,
  * Bluesky and Pinterest expect (bookmarks, saving a pin). Each one belongs to a family below.
  */
-export const engagementActions = [
-  "like",
-  "unlike",
-  "repost",
-  "unrepost",
-  "follow",
-  "unfollow",
-  "block",
-  "unblock",
-  "mute",
-  "unmute",
-  "bookmark",
-  "unbookmark",
-  "save",
-] as const;
+export const engagementActions = ["like", "unlike", "repost", "unrepost", "follow", "unfollow", "block", "unblock", "mute", "unmute", "bookmark", "unbookmark", "save"] as const;
 export type EngagementAction = (typeof engagementActions)[number];
 
 /** The facet method that performs each action, and whether it turns the state on or off. */

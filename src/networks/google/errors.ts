@@ -28,7 +28,14 @@ export function extractGoogleError(failure: NetworkFailure): ExtractedError {
       };
     }
   }
-  const text = typeof body === "string" ? body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 200) : "";
+  const text =
+    typeof body === "string"
+      ? body
+          .replace(/<[^>]*>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim()
+          .slice(0, 200)
+      : "";
   return { networkCode: null, subcode: null, message: text || `HTTP ${failure.status}` };
 }
 

@@ -17,7 +17,9 @@ const PAGE_MAX = 100;
 
 const LocalPostPage = v.object({
   localPosts: v.optional(
-    v.array(v.object({ name: v.string(), summary: v.optional(v.string()), searchUrl: v.optional(v.string()), createTime: v.string(), topicType: v.optional(v.string()), state: v.optional(v.string()) })),
+    v.array(
+      v.object({ name: v.string(), summary: v.optional(v.string()), searchUrl: v.optional(v.string()), createTime: v.string(), topicType: v.optional(v.string()), state: v.optional(v.string()) }),
+    ),
   ),
   nextPageToken: v.optional(v.string()),
 });

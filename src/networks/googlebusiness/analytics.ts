@@ -48,7 +48,10 @@ function toMetrics(values: Record<string, number>): MetricValues {
 }
 
 function rangeParams(url: URL, since: string, until: string): void {
-  for (const [which, day] of [["start", since], ["end", until]] as const) {
+  for (const [which, day] of [
+    ["start", since],
+    ["end", until],
+  ] as const) {
     const [year, month, date] = day.split("-").map(Number);
     url.searchParams.set(`dailyRange.${which}Date.year`, String(year));
     url.searchParams.set(`dailyRange.${which}Date.month`, String(month));

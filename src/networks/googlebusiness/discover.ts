@@ -7,7 +7,8 @@ import type { DiscoverFacet } from "../facets/discover.js";
  */
 export const googleBusinessDiscover: DiscoverFacet = {
   noPlaceSearch: {
-    message: "Google Business Profile posts carry no place tag: a local post belongs to the location it is published to. Google's location search finds Maps listings to claim, which is not something a post can use.",
+    message:
+      "Google Business Profile posts carry no place tag: a local post belongs to the location it is published to. Google's location search finds Maps listings to claim, which is not something a post can use.",
     fix: "Choose where a Google Business Profile post goes with platformOptions.googlebusiness.location, from GET /v1/social-accounts/{id}/targets.",
   },
 };

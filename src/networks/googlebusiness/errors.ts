@@ -52,13 +52,16 @@ export function extractBusinessProfileError(failure: NetworkFailure): ExtractedE
 function fieldViolations(details: unknown[]): string | null {
   const badRequest = details.find((d): d is Record<string, unknown> => isRecord(d) && d["@type"] === "type.googleapis.com/google.rpc.BadRequest");
   const violations = Array.isArray(badRequest?.fieldViolations) ? badRequest.fieldViolations.filter(isRecord) : [];
-  const text = violations.map((v) => [v.field, v.description].filter((part) => typeof part === "string" && part !== "").join(": ")).filter(Boolean).join("; ");
+  const text = violations
+    .map((v) => [v.field, v.description].filter((part) => typeof part === "string" && part !== "").join(": "))
+    .filter(Boolean)
+    .join("; ");
   return text || null;
 }
 
 /** Refusals of localPosts; publishing classifies with these first, then the base rows. */
 export const googleBusinessPublishRows: ErrorTable["rows"] = [
-  { status: 400, networkCode: "ValidationError.1000", code: "media_unreadable", meaning: "ValidationError 1000 \"Fetching image failed.\": Google could not download media[].sourceUrl." },
+  { status: 400, networkCode: "ValidationError.1000", code: "media_unreadable", meaning: 'ValidationError 1000 "Fetching image failed.": Google could not download media[].sourceUrl.' },
   { status: 404, code: "option_invalid", meaning: "localPosts.create NOT_FOUND: the location (platformOptions.googlebusiness.location) does not exist." },
 ];
 

@@ -42,7 +42,8 @@ const LocalPostList = v.object({ localPosts: v.optional(v.array(LocalPost)) });
 const table = googleBusinessPublishErrorTable;
 const LOCATION_NAME = /^accounts\/[^/]+\/locations\/[^/]+$/;
 const headers = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.accessToken}`, accept: "application/json" });
-const optionError = (option: string, message: string) => new ApiError("option_invalid", { platform: "googlebusiness", param: `platformOptions.googlebusiness.${option}`, message: `googlebusiness: ${message}` });
+const optionError = (option: string, message: string) =>
+  new ApiError("option_invalid", { platform: "googlebusiness", param: `platformOptions.googlebusiness.${option}`, message: `googlebusiness: ${message}` });
 
 function readOptions(raw: Record<string, unknown>): Options {
   const parsed = v.safeParse(Options, raw);
@@ -142,7 +143,8 @@ export function createGoogleBusinessPublishing(targets: (tokens: TokenSet, net: 
       throw new ApiError("platform_unavailable", { platform: "googlebusiness", message: `googlebusiness could not be reached${cause instanceof Error ? `: ${cause.message}` : ""}` });
     });
     const body = await readBody(response);
-    if (response.status === 404) return { state: "failed", error: new ApiError("platform_rejected", { platform: "googlebusiness", message: "googlebusiness: the post is no longer on the location." }) };
+    if (response.status === 404)
+      return { state: "failed", error: new ApiError("platform_rejected", { platform: "googlebusiness", message: "googlebusiness: the post is no longer on the location." }) };
     if (response.status < 200 || response.status >= 300) throw classifyFailure(table, { status: response.status, headers: response.headers, body }, net.now());
     return outcome(parseNetworkBody("googlebusiness", LocalPost, body, "localPosts.get"));
   }

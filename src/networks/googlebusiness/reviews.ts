@@ -78,7 +78,8 @@ function toReview(review: v.InferOutput<typeof Review>, location: string): Netwo
 }
 
 function reviewName(id: string): string {
-  if (!REVIEW_NAME.test(id)) throw new ApiError("comment_not_found", { platform: "googlebusiness", param: "id", message: `googlebusiness: ${id} is not a review name (accounts/{a}/locations/{l}/reviews/{r}).` });
+  if (!REVIEW_NAME.test(id))
+    throw new ApiError("comment_not_found", { platform: "googlebusiness", param: "id", message: `googlebusiness: ${id} is not a review name (accounts/{a}/locations/{l}/reviews/{r}).` });
   return id;
 }
 
@@ -103,7 +104,11 @@ export const googleBusinessReviews: ReviewsFacet = {
     if ([...input.text].length > REPLY_MAX) {
       throw new ApiError("text_too_long", { platform: "googlebusiness", param: "text", message: `googlebusiness: a reply to a review is at most ${REPLY_MAX} characters.` });
     }
-    const response = await callNetwork(net, table, `${googleBusinessUrls.myBusinessV4}/${name}/reply`, { method: "PUT", headers: headers(tokens, true), body: JSON.stringify({ comment: input.text }) });
+    const response = await callNetwork(net, table, `${googleBusinessUrls.myBusinessV4}/${name}/reply`, {
+      method: "PUT",
+      headers: headers(tokens, true),
+      body: JSON.stringify({ comment: input.text }),
+    });
     parseNetworkBody("googlebusiness", Reply, response.body, "reviews.updateReply");
     // One reply per review: the review names it, and the same name updates or deletes it.
     return { id: name };

@@ -154,4 +154,3 @@ export const instagramAdapter: NetworkAdapter = {
   },
   // No deletePost: Instagram documents no way to delete published media through the API.
 };
-

@@ -110,7 +110,9 @@ export const instagramAnalytics: AnalyticsFacet = {
     const gains = (user.followers_count ?? 0) >= MIN_FOLLOWERS_FOR_GAINS;
     const [totals, series] = await Promise.all([
       totalsRead,
-      Promise.all(parts.map((w) => read(tokens, net, `${userId}/insights`, { ...range(w), metric: gains && w.since >= recent ? "reach,follower_count" : "reach", metric_type: "time_series" }, Insights))),
+      Promise.all(
+        parts.map((w) => read(tokens, net, `${userId}/insights`, { ...range(w), metric: gains && w.since >= recent ? "reach,follower_count" : "reach", metric_type: "time_series" }, Insights)),
+      ),
     ]);
     const networkMetrics: Record<string, number> = {};
     for (const insight of totals.flatMap((b) => b.data)) networkMetrics[insight.name] = (networkMetrics[insight.name] ?? 0) + totalOf(insight);

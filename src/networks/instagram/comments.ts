@@ -78,7 +78,9 @@ export const instagramComments: InboxFacet = {
   },
 
   async replyToComment(tokens, input, net) {
-    const created = await onComment(input.commentId, () => graphPost(net, table, igUrl(tokens, net, `${commentId(input.commentId)}/replies`), { message: input.text, access_token: token(tokens) }, Created));
+    const created = await onComment(input.commentId, () =>
+      graphPost(net, table, igUrl(tokens, net, `${commentId(input.commentId)}/replies`), { message: input.text, access_token: token(tokens) }, Created),
+    );
     return { id: created.id };
   },
 

@@ -4,15 +4,7 @@ import { callNetwork, formBody } from "../http.js";
 import { expiresAt, graphCollect, graphRequest, graphUrl, parseGraphBody, TokenResponseSchema } from "../meta/graph.js";
 import { facebookDialogUrl, facebookLogin, refreshFacebookLogin } from "../meta/facebook-login.js";
 import type { AuthorizeInput, NetworkContext, TokenSet } from "../types.js";
-import {
-  instagramDefaultApiVersion,
-  instagramDefaultDoor,
-  instagramDoors,
-  instagramFacebookLoginScopes,
-  instagramLoginScopes,
-  instagramUrls,
-  type InstagramDoor,
-} from "./capabilities.js";
+import { instagramDefaultApiVersion, instagramDefaultDoor, instagramDoors, instagramFacebookLoginScopes, instagramLoginScopes, instagramUrls, type InstagramDoor } from "./capabilities.js";
 import { instagramErrorTable as table } from "./errors.js";
 
 export const igVersion = (net: NetworkContext) => net.config.apiVersion ?? instagramDefaultApiVersion;
@@ -42,7 +34,8 @@ export function instagramAuthorizeUrl(input: AuthorizeInput, net: NetworkContext
     response_type: "code",
     scope: instagramLoginScopes.join(","),
     state: input.state,
-  })) url.searchParams.set(key, value);
+  }))
+    url.searchParams.set(key, value);
   return url.toString();
 }
 
@@ -112,7 +105,10 @@ async function connectThroughInstagram(net: NetworkContext, code: string): Promi
     refreshToken: null,
     expiresAt: expiresAt(net, long.expires_in),
     refreshExpiresAt: null,
-    scopes: (short.permissions ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    scopes: (short.permissions ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     extra: { door: "instagram_login", igUserId: String(me.user_id) },
   };
 }

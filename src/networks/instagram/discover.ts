@@ -133,7 +133,11 @@ async function discovery(tokens: TokenSet, handle: string, fields: string, net: 
   const answer = await graphGet(net, api(net, igUserId, { fields: `business_discovery.username(${handle}){${fields}}`, access_token: tokens.accessToken }));
   if (!answer.ok) {
     if (notProfessional(answer)) {
-      throw new ApiError("handle_not_found", { param: "handle", platform: "instagram", message: `Instagram shows no professional account named ${handle}: business discovery answers only for public business and creator accounts.` });
+      throw new ApiError("handle_not_found", {
+        param: "handle",
+        platform: "instagram",
+        message: `Instagram shows no professional account named ${handle}: business discovery answers only for public business and creator accounts.`,
+      });
     }
     throw answer.error;
   }
@@ -252,7 +256,12 @@ export const instagramDiscover: DiscoverFacet = {
     requireDoor(tokens, "place search");
     if (query.q) return searchPagePlaces(net, table, instagramUrls.facebookGraph, igVersion(net), tokens.accessToken, { ...query, q: query.q });
     if (query.latitude === undefined || query.longitude === undefined) {
-      throw new ApiError("field_required", { param: "q", platform: "instagram", message: "A place search needs `q`, or `latitude` and `longitude`.", fix: "Send `q` (a place name), or a point as `latitude` and `longitude`." });
+      throw new ApiError("field_required", {
+        param: "q",
+        platform: "instagram",
+        message: "A place search needs `q`, or `latitude` and `longitude`.",
+        fix: "Send `q` (a place name), or a point as `latitude` and `longitude`.",
+      });
     }
     return searchPlacesNear(net, table, instagramUrls.facebookGraph, igVersion(net), tokens.accessToken, { latitude: query.latitude, longitude: query.longitude });
   },

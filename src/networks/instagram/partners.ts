@@ -14,8 +14,7 @@ const AdPermissionSchema = v.object({
 const TagApprovalSchema = v.object({ data: v.array(v.object({ id: v.union([v.string(), v.number()]) })) });
 
 /** `user_ids` takes at most 100 ids per request. */
-const chunk = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunk = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
  * Branded partners of a brand account (Facebook-login door only), from two edges:
@@ -50,7 +49,5 @@ export async function brandedPartners(net: NetworkContext, tokens: TokenSet, igU
     const body = await graphRequest(net, table, url, TagApprovalSchema);
     for (const row of body.data) tagged.add(String(row.id));
   }
-  return [...creators.entries()]
-    .filter(([id, c]) => c.approved || tagged.has(id))
-    .map(([id, c]) => ({ id, handle: c.handle, canPromote: c.approved }));
+  return [...creators.entries()].filter(([id, c]) => c.approved || tagged.has(id)).map(([id, c]) => ({ id, handle: c.handle, canPromote: c.approved }));
 }

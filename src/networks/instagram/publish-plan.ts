@@ -41,7 +41,10 @@ export function planInstagramPost(request: PublishRequest, door: InstagramDoor):
   } else if (media.length > carouselItems.max) {
     throw refuse("field_invalid", `An Instagram carousel takes ${carouselItems.min} to ${carouselItems.max} items.`, "media");
   }
-  const kind = instagramKindOf(postType, media.map((m) => m.kind));
+  const kind = instagramKindOf(
+    postType,
+    media.map((m) => m.kind),
+  );
   if (kind === null) throw refuse("field_invalid", "These media make no Instagram post.", "media");
 
   // rules.ts decides which options a kind takes, for this plan and for POST /v1/posts/validate alike.

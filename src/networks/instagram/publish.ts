@@ -62,9 +62,7 @@ function itemFields(item: PublishMedia, kind: InstagramPlan["kind"]): Record<str
     case "story":
       return video ? { media_type: "STORIES", video_url: item.url } : { media_type: "STORIES", image_url: item.url };
     case "carousel":
-      return video
-        ? { media_type: "VIDEO", video_url: item.url, is_carousel_item: "true" }
-        : { image_url: item.url, is_carousel_item: "true", alt_text: item.alt ?? undefined };
+      return video ? { media_type: "VIDEO", video_url: item.url, is_carousel_item: "true" } : { image_url: item.url, is_carousel_item: "true", alt_text: item.alt ?? undefined };
   }
 }
 
@@ -77,7 +75,13 @@ export async function publishToInstagram(tokens: TokenSet, request: PublishReque
     story: plan.kind === "story",
     video: plan.items.some((item) => item.kind === "video"),
   };
-  if (plan.kind === "carousel") return startCarousel(wire, basics, plan.items.map((item) => itemFields(item, "carousel")), plan.fields);
+  if (plan.kind === "carousel")
+    return startCarousel(
+      wire,
+      basics,
+      plan.items.map((item) => itemFields(item, "carousel")),
+      plan.fields,
+    );
   const [item] = plan.items;
   if (!item) throw new ApiError("internal_error", { platform: "instagram", message: "instagram: a plan without media" });
   return startContainer(wire, basics, { ...itemFields(item, plan.kind), ...plan.fields });

@@ -22,7 +22,9 @@ import { linkedinRestHeaders } from "./rest-headers.js";
 const PAGE_MAX = 100;
 
 const PostList = v.looseObject({
-  elements: v.array(v.looseObject({ id: v.string(), commentary: v.optional(v.string()), createdAt: v.optional(v.number()), publishedAt: v.optional(v.number()), lifecycleState: v.optional(v.string()) })),
+  elements: v.array(
+    v.looseObject({ id: v.string(), commentary: v.optional(v.string()), createdAt: v.optional(v.number()), publishedAt: v.optional(v.number()), lifecycleState: v.optional(v.string()) }),
+  ),
   paging: v.optional(v.looseObject({ start: v.optional(v.number()), count: v.optional(v.number()), total: v.optional(v.number()) })),
 });
 

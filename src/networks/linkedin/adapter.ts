@@ -29,7 +29,6 @@ const MAX_ACL_PAGES = 10;
 /** Ids per BATCH_GET, to keep the URL short. */
 const BATCH_SIZE = 50;
 
-
 function parse<T extends v.GenericSchema>(schema: T, body: unknown, what: string): v.InferOutput<T> {
   const result = v.safeParse(schema, body);
   if (!result.success) throw new ApiError("platform_unavailable", { platform: "linkedin", message: `linkedin: unexpected ${what} answer.` });

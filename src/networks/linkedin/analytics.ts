@@ -37,7 +37,12 @@ const ShareElements = v.object({
   elements: v.array(v.object({ timeRange: v.optional(v.object({ start: v.number(), end: v.number() })), totalShareStatistics: ShareStatistics })),
 });
 const FollowerElements = v.object({
-  elements: v.array(v.object({ timeRange: v.optional(v.object({ start: v.number() })), followerGains: v.optional(v.object({ organicFollowerGain: v.optional(v.number()), paidFollowerGain: v.optional(v.number()) })) })),
+  elements: v.array(
+    v.object({
+      timeRange: v.optional(v.object({ start: v.number() })),
+      followerGains: v.optional(v.object({ organicFollowerGain: v.optional(v.number()), paidFollowerGain: v.optional(v.number()) })),
+    }),
+  ),
 });
 const NetworkSize = v.object({ firstDegreeSize: v.number() });
 const GoogleishDate = v.object({ year: v.number(), month: v.number(), day: v.number() });
@@ -57,7 +62,15 @@ function fromShareStatistics(s: v.InferOutput<typeof ShareStatistics>): { networ
   const networkMetrics = Object.fromEntries(Object.entries(s).filter((e): e is [string, number] => typeof e[1] === "number" && e[0] !== "engagement"));
   return {
     networkMetrics,
-    metrics: { ...noMetrics(), views: s.impressionCount ?? null, reach: s.uniqueImpressionsCount ?? null, likes: s.likeCount ?? null, comments: s.commentCount ?? null, shares: s.shareCount ?? null, clicks: s.clickCount ?? null },
+    metrics: {
+      ...noMetrics(),
+      views: s.impressionCount ?? null,
+      reach: s.uniqueImpressionsCount ?? null,
+      likes: s.likeCount ?? null,
+      comments: s.commentCount ?? null,
+      shares: s.shareCount ?? null,
+      clicks: s.clickCount ?? null,
+    },
   };
 }
 
@@ -141,7 +154,13 @@ export function createLinkedinAnalytics(targets: (tokens: TokenSet, net: Network
       const urn = request.networkPostId;
       if (isOrganization(request.destination)) {
         const list = urn.startsWith("urn:li:ugcPost:") ? "ugcPosts" : "shares";
-        const body = await get(tokens, net, `organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${enc(request.destination)}&${list}=List(${enc(urn)})`, ShareElements, "organizationalEntityShareStatistics");
+        const body = await get(
+          tokens,
+          net,
+          `organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${enc(request.destination)}&${list}=List(${enc(urn)})`,
+          ShareElements,
+          "organizationalEntityShareStatistics",
+        );
         const element = body.elements[0];
         if (!element) throw new ApiError("platform_unavailable", { platform: "linkedin", message: "linkedin: no statistics came back for this post." });
         return withVideo(fromShareStatistics(element.totalShareStatistics), await linkedinVideoNumbers(tokens, net, urn, true));

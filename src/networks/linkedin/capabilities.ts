@@ -137,7 +137,8 @@ export const linkedinCapabilities = {
     author: {
       type: "string",
       required: false,
-      description: "Post as an organisation: its `urn:li:organization:…` from GET /v1/social-accounts/{id}/targets. Omit to post as the member, on their personal profile, which takes text, images and articles but no video (`prof_video_unsupported`).",
+      description:
+        "Post as an organisation: its `urn:li:organization:…` from GET /v1/social-accounts/{id}/targets. Omit to post as the member, on their personal profile, which takes text, images and articles but no video (`prof_video_unsupported`).",
     },
     visibility: {
       type: "string",

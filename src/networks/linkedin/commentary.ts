@@ -9,7 +9,7 @@
 const RESERVED = /[|{}@[\]()<>#\\*_~]/g;
 const HASHTAG = /(^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]*[\p{L}][\p{L}\p{N}_]*)/gu;
 
-const escape = (text: string) => text.replace(RESERVED, (ch) => `\\${ch}`);
+const escapeReserved = (text: string) => text.replace(RESERVED, (ch) => `\\${ch}`);
 
 export function toLittleText(text: string): string {
   let out = "";
@@ -18,9 +18,9 @@ export function toLittleText(text: string): string {
     const lead = match[1] ?? "";
     const tag = match[2] ?? "";
     const start = (match.index ?? 0) + lead.length;
-    out += escape(text.slice(last, start));
-    out += `{hashtag|\\#|${escape(tag)}}`;
+    out += escapeReserved(text.slice(last, start));
+    out += `{hashtag|\\#|${escapeReserved(tag)}}`;
     last = start + 1 + tag.length;
   }
-  return out + escape(text.slice(last));
+  return out + escapeReserved(text.slice(last));
 }

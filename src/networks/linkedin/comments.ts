@@ -74,7 +74,8 @@ async function readLevel(tokens: TokenSet, net: NetworkContext, target: string, 
     if (error instanceof ApiError && (error.code === "missing_permission" || error.code === "missing_scope")) {
       throw new ApiError("capability_unsupported", {
         platform: "linkedin",
-        message: "LinkedIn lets apps read the comments on posts of organisation pages the member administers; comments on a member's own posts need r_member_social, which LinkedIn grants to no new app.",
+        message:
+          "LinkedIn lets apps read the comments on posts of organisation pages the member administers; comments on a member's own posts need r_member_social, which LinkedIn grants to no new app.",
         fix: "Read comments on posts published as an organisation page (connect with the organization variant); answer member-post comments in LinkedIn.",
       });
     }

@@ -19,7 +19,14 @@ export function extractLinkedinError(failure: NetworkFailure): ExtractedError {
     if (networkCode === null && failure.status === 422 && /duplicate of urn:li:/i.test(message)) networkCode = "DUPLICATE_POST";
     return { networkCode, subcode: serviceErrorCode, message };
   }
-  const text = typeof body === "string" ? body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 200) : "";
+  const text =
+    typeof body === "string"
+      ? body
+          .replace(/<[^>]*>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim()
+          .slice(0, 200)
+      : "";
   return { networkCode: null, subcode: null, message: text || `HTTP ${failure.status}` };
 }
 
@@ -42,7 +49,7 @@ export const linkedinErrorTable: ErrorTable = {
       code: "needs_reauth",
       meaning: "Token endpoint: the code or refresh token does not match, expired or was used; the member must connect again.",
     },
-    { status: 403, networkCode: "ACCESS_DENIED", code: "missing_scope", meaning: "\"Not enough permissions to access\": a scope or API product is missing." },
+    { status: 403, networkCode: "ACCESS_DENIED", code: "missing_scope", meaning: '"Not enough permissions to access": a scope or API product is missing.' },
     { status: 403, code: "missing_permission", meaning: "The member lacks the role (e.g. page ADMINISTRATOR) the call needs." },
     { status: 422, networkCode: "DUPLICATE_POST", code: "duplicate_post", meaning: "Content is a duplicate of a recent post." },
     { status: 429, code: "rate_limited", meaning: "Daily application or member ceiling reached (resets 00:00 UTC), or an infrastructure throttle." },
@@ -74,8 +81,5 @@ function processingFailure(failure: NetworkFailure): ExtractedError | null {
 export const linkedinPublishErrorTable: ErrorTable = {
   platform: "linkedin",
   extract: (failure) => processingFailure(failure) ?? extractLinkedinError(failure),
-  rows: [
-    { networkCode: "PROCESSING_FAILED", code: "media_unreadable", meaning: "The image or video status is PROCESSING_FAILED: LinkedIn could not process the file." },
-    ...linkedinErrorTable.rows,
-  ],
+  rows: [{ networkCode: "PROCESSING_FAILED", code: "media_unreadable", meaning: "The image or video status is PROCESSING_FAILED: LinkedIn could not process the file." }, ...linkedinErrorTable.rows],
 };

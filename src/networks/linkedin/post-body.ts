@@ -12,8 +12,7 @@ export interface LinkedinPostOptions {
   mediaTitle: string | null;
 }
 
-const invalid = (name: string, message: string) =>
-  new ApiError("option_invalid", { param: `platformOptions.linkedin.${name}`, platform: "linkedin", message, beforeExecution: true });
+const invalid = (name: string, message: string) => new ApiError("option_invalid", { param: `platformOptions.linkedin.${name}`, platform: "linkedin", message, beforeExecution: true });
 
 function text(options: Record<string, unknown>, name: string): string | null {
   const value = options[name];

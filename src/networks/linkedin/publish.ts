@@ -92,7 +92,12 @@ export async function publishLinkedinPost(tokens: TokenSet, request: PublishRequ
   const options = readPostOptions(request.options, request.media);
   const author = await authorOf(tokens, request, options.author, net);
   if (author.startsWith("urn:li:organization:") && options.visibility === "CONNECTIONS") {
-    throw new ApiError("option_invalid", { param: "platformOptions.linkedin.visibility", platform: "linkedin", message: "CONNECTIONS is for member posts; organisations post PUBLIC or LOGGED_IN.", beforeExecution: true });
+    throw new ApiError("option_invalid", {
+      param: "platformOptions.linkedin.visibility",
+      platform: "linkedin",
+      message: "CONNECTIONS is for member posts; organisations post PUBLIC or LOGGED_IN.",
+      beforeExecution: true,
+    });
   }
   const assets = await uploadAssets(tokens, author, request.media, net);
   const body = postBody(author, toLittleText(request.text), request.media, assets, options);

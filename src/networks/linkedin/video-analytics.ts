@@ -51,5 +51,9 @@ export async function linkedinVideoNumbers(tokens: TokenSet, net: NetworkContext
   const plays = await ask("VIDEO_PLAY");
   if (plays === null) return none;
   const watched = await ask("VIDEO_WATCH_TIME");
-  return { networkMetrics: { VIDEO_PLAY: plays, ...(watched === null ? {} : { VIDEO_WATCH_TIME: watched }) }, videoViews: plays, watchTimeSeconds: watched === null ? null : Math.round(watched / 1000) };
+  return {
+    networkMetrics: { VIDEO_PLAY: plays, ...(watched === null ? {} : { VIDEO_WATCH_TIME: watched }) },
+    videoViews: plays,
+    watchTimeSeconds: watched === null ? null : Math.round(watched / 1000),
+  };
 }

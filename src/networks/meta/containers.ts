@@ -61,8 +61,7 @@ const processing = (wire: ContainerWire, poll: ContainerPoll): PublishResult => 
   pollAfterSeconds: wire.pollAfterSeconds(poll.video),
 });
 
-const expired = (platform: PlatformId) =>
-  new ApiError("platform_unavailable", { platform, message: `${platform}: the media container expired (24 h) before it was published; publish again` });
+const expired = (platform: PlatformId) => new ApiError("platform_unavailable", { platform, message: `${platform}: the media container expired (24 h) before it was published; publish again` });
 
 /** One step: look at the containers, and create or publish whatever is ready. */
 export async function advanceContainers(wire: ContainerWire, start: ContainerPoll): Promise<PublishResult> {
@@ -106,12 +105,7 @@ export async function startContainer(wire: ContainerWire, basics: PollBasics, fi
 }
 
 /** Starts a carousel: one child container per item now, the CAROUSEL container once they finish. */
-export async function startCarousel(
-  wire: ContainerWire,
-  basics: PollBasics,
-  items: Record<string, string | undefined>[],
-  parent: Record<string, string | undefined>,
-): Promise<PublishResult> {
+export async function startCarousel(wire: ContainerWire, basics: PollBasics, items: Record<string, string | undefined>[], parent: Record<string, string | undefined>): Promise<PublishResult> {
   const children: string[] = [];
   for (const item of items) children.push(await wire.create(item));
   const defined = Object.fromEntries(Object.entries(parent).filter((entry): entry is [string, string] => entry[1] !== undefined));

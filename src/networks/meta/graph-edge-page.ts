@@ -10,7 +10,13 @@ import { graphRequest } from "./graph.js";
  * Threads documents its edge answering `cursors` without `next`, and a full page may have more.
  * At worst that costs one empty page at the end.
  */
-export async function graphEdgePage<S extends v.GenericSchema>(net: NetworkContext, table: ErrorTable, url: string, item: S, limit: number): Promise<{ data: v.InferOutput<S>[]; cursor: string | null }> {
+export async function graphEdgePage<S extends v.GenericSchema>(
+  net: NetworkContext,
+  table: ErrorTable,
+  url: string,
+  item: S,
+  limit: number,
+): Promise<{ data: v.InferOutput<S>[]; cursor: string | null }> {
   const schema = v.object({
     data: v.array(item),
     paging: v.optional(v.object({ cursors: v.optional(v.object({ after: v.optional(v.string()) })), next: v.optional(v.string()) })),

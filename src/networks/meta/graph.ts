@@ -1,16 +1,7 @@
 import * as v from "valibot";
 import type { ErrorCode } from "../../infra/error-catalogue.js";
 import { ApiError } from "../../infra/errors.js";
-import {
-  classifyFailure,
-  formBody,
-  readBody,
-  type ErrorRow,
-  type ErrorTable,
-  type ExtractedError,
-  type NetworkFailure,
-  type NetworkResponse,
-} from "../http.js";
+import { classifyFailure, formBody, readBody, type ErrorRow, type ErrorTable, type ExtractedError, type NetworkFailure, type NetworkResponse } from "../http.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 
 /**
@@ -20,11 +11,9 @@ import type { NetworkContext, TokenSet } from "../types.js";
  * three networks classify a Graph code 190 or 4 the same way.
  */
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-const scalar = (value: unknown): string | null =>
-  typeof value === "number" || (typeof value === "string" && value !== "") ? String(value) : null;
+const scalar = (value: unknown): string | null => (typeof value === "number" || (typeof value === "string" && value !== "") ? String(value) : null);
 
 /**
  * Graph's envelope is `{ error: { message, type, code, error_subcode, error_user_msg, fbtrace_id } }`.
@@ -45,8 +34,7 @@ export function extractGraphError(failure: NetworkFailure): ExtractedError {
   return { networkCode: null, subcode: null, message: text };
 }
 
-const row = (networkCode: string, code: ErrorCode, meaning: string, subcode?: string): ErrorRow =>
-  subcode === undefined ? { networkCode, code, meaning } : { networkCode, subcode, code, meaning };
+const row = (networkCode: string, code: ErrorCode, meaning: string, subcode?: string): ErrorRow => (subcode === undefined ? { networkCode, code, meaning } : { networkCode, subcode, code, meaning });
 
 /**
  * Graph error codes with one meaning across Meta's APIs (Graph API "Handling Errors" guide).
@@ -145,13 +133,7 @@ export async function graphCall(net: NetworkContext, table: ErrorTable, url: str
   throw new ApiError("rate_limited", { platform: table.platform, message: error.message, headers: { ...error.headers, "Retry-After": String(wait) } });
 }
 
-export async function graphRequest<S extends v.GenericSchema>(
-  net: NetworkContext,
-  table: ErrorTable,
-  url: string,
-  schema: S,
-  init: RequestInit = {},
-): Promise<v.InferOutput<S>> {
+export async function graphRequest<S extends v.GenericSchema>(net: NetworkContext, table: ErrorTable, url: string, schema: S, init: RequestInit = {}): Promise<v.InferOutput<S>> {
   const response = await graphCall(net, table, url, init);
   return parseGraphBody(table, schema, response.body);
 }
@@ -161,13 +143,7 @@ export async function graphRequest<S extends v.GenericSchema>(
  * parameters from the query or the body alike), so long captions and the access token stay out
  * of URLs and logs.
  */
-export async function graphPost<S extends v.GenericSchema>(
-  net: NetworkContext,
-  table: ErrorTable,
-  url: string,
-  fields: Record<string, string | undefined>,
-  schema: S,
-): Promise<v.InferOutput<S>> {
+export async function graphPost<S extends v.GenericSchema>(net: NetworkContext, table: ErrorTable, url: string, fields: Record<string, string | undefined>, schema: S): Promise<v.InferOutput<S>> {
   return graphRequest(net, table, url, schema, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -185,13 +161,7 @@ const PagedSchema = v.object({
  * access token, so it is followed only on the host the first page came from; `maxPages` bounds
  * the walk for people with very many pages.
  */
-export async function graphCollect<S extends v.GenericSchema>(
-  net: NetworkContext,
-  table: ErrorTable,
-  firstUrl: string,
-  itemSchema: S,
-  maxPages = 10,
-): Promise<v.InferOutput<S>[]> {
+export async function graphCollect<S extends v.GenericSchema>(net: NetworkContext, table: ErrorTable, firstUrl: string, itemSchema: S, maxPages = 10): Promise<v.InferOutput<S>[]> {
   const host = new URL(firstUrl).host;
   const items: v.InferOutput<S>[] = [];
   let url: string | undefined = firstUrl;

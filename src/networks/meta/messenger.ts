@@ -47,7 +47,13 @@ const MessageNode = v.object({
   created_time: v.string(),
   from: v.optional(Participant),
   message: v.optional(v.string()),
-  attachments: v.optional(v.object({ data: v.array(v.object({ mime_type: v.optional(v.string()), image_data: v.optional(v.object({ url: v.string() })), video_data: v.optional(v.object({ url: v.string() })), file_url: v.optional(v.string()) })) })),
+  attachments: v.optional(
+    v.object({
+      data: v.array(
+        v.object({ mime_type: v.optional(v.string()), image_data: v.optional(v.object({ url: v.string() })), video_data: v.optional(v.object({ url: v.string() })), file_url: v.optional(v.string()) }),
+      ),
+    }),
+  ),
 });
 const Paging = v.optional(v.object({ cursors: v.optional(v.object({ after: v.optional(v.string()) })), next: v.optional(v.string()) }));
 const ConversationNode = v.object({
@@ -81,8 +87,7 @@ function attachmentsOf(m: v.InferOutput<typeof MessageNode>): NetworkMessageAtta
   });
 }
 
-const url = (node: MessengerNode, path: string, params: Record<string, string | undefined>) =>
-  graphUrl(node.base, node.version, path, { ...params, access_token: node.token });
+const url = (node: MessengerNode, path: string, params: Record<string, string | undefined>) => graphUrl(node.base, node.version, path, { ...params, access_token: node.token });
 
 /** One page of the node's conversations, with each one's newest messages to find the person's last one. */
 export async function listThreads(net: NetworkContext, node: MessengerNode, via: string | null, cursor: string | null, limit: number): Promise<NetworkPage<NetworkConversation>> {
@@ -146,12 +151,7 @@ export async function listThreadMessages(net: NetworkContext, node: MessengerNod
   const left = node.detailedMessages === null ? limit : Math.min(limit, node.detailedMessages - read);
   if (left <= 0) return { items: [], cursor: null };
   const body = await onConversation(node, () =>
-    graphRequest(
-      net,
-      node.table,
-      url(node, `${conversationId}/messages`, { fields: "id,created_time,from,to,message,attachments", limit: String(left), after: after ?? undefined }),
-      MessagesPage,
-    ),
+    graphRequest(net, node.table, url(node, `${conversationId}/messages`, { fields: "id,created_time,from,to,message,attachments", limit: String(left), after: after ?? undefined }), MessagesPage),
   );
   const items = body.data.map(
     (m): NetworkMessage => ({

@@ -8,8 +8,7 @@ import { graphCollect, graphUrl } from "./graph.js";
 export const facebookVersion = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 
 /** `https://graph.facebook.com/{version}/{path}?{params}` for the configured version. */
-export const facebookGraphUrl = (net: NetworkContext, path: string, params: Record<string, string | undefined> = {}) =>
-  graphUrl(facebookUrls.graph, facebookVersion(net), path, params);
+export const facebookGraphUrl = (net: NetworkContext, path: string, params: Record<string, string | undefined> = {}) => graphUrl(facebookUrls.graph, facebookVersion(net), path, params);
 
 const PageTokenSchema = v.object({ id: v.string(), access_token: v.string() });
 
@@ -30,9 +29,7 @@ export const isPageTokenKey = (key: string) => key.startsWith(PAGE_TOKEN_PREFIX)
 
 /** The page tokens stored with the connection; none for a connection made before they were kept. */
 export function storedPageTokens(tokens: TokenSet): PageAccess[] {
-  return Object.entries(tokens.extra).flatMap(([key, value]) =>
-    isPageTokenKey(key) && typeof value === "string" && value ? [{ pageId: key.slice(PAGE_TOKEN_PREFIX.length), token: value }] : [],
-  );
+  return Object.entries(tokens.extra).flatMap(([key, value]) => (isPageTokenKey(key) && typeof value === "string" && value ? [{ pageId: key.slice(PAGE_TOKEN_PREFIX.length), token: value }] : []));
 }
 
 /**
@@ -76,13 +73,7 @@ export const pageNotManaged = (pageId: string) =>
  * call (see refusedAsPage). A `call` that makes several requests must not make one that publishes
  * before one that may still be refused, unless repeating what came before is harmless.
  */
-export async function asPage<T>(
-  tokens: TokenSet,
-  net: NetworkContext,
-  pageId: string,
-  call: (page: PageAccess) => Promise<T>,
-  missing: (pageId: string) => ApiError = pageNotManaged,
-): Promise<T> {
+export async function asPage<T>(tokens: TokenSet, net: NetworkContext, pageId: string, call: (page: PageAccess) => Promise<T>, missing: (pageId: string) => ApiError = pageNotManaged): Promise<T> {
   const stored = tokens.extra[pageTokenKey(pageId)];
   let refusal: unknown = null;
   if (typeof stored === "string" && stored) {

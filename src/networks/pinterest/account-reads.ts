@@ -52,9 +52,7 @@ export const pinterestAccountReads: AccountReadsFacet = {
   async listPosts(tokens, page, net) {
     const body = parseNetworkBody("pinterest", Pins, await get(tokens, net, "/pins", page), "pins/list");
     const items = body.items.flatMap((pin) =>
-      pin.created_at
-        ? [{ id: pin.id, url: pinterestPinUrl(pin.id), text: pin.description || pin.title || null, createdAt: utc(pin.created_at), kind: pin.parent_pin_id ? "repin" : "pin" }]
-        : [],
+      pin.created_at ? [{ id: pin.id, url: pinterestPinUrl(pin.id), text: pin.description || pin.title || null, createdAt: utc(pin.created_at), kind: pin.parent_pin_id ? "repin" : "pin" }] : [],
     );
     return { items, cursor: body.bookmark ?? null };
   },

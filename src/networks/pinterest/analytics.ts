@@ -74,7 +74,12 @@ export const pinterestAnalytics: AnalyticsFacet = {
     const now = net.now();
     const earliest = new Date(now.getTime() - MAX_DAYS_BACK * DAY_MS);
     const start = Date.parse(request.publishedAt) > earliest.getTime() ? new Date(request.publishedAt) : earliest;
-    const body = await read(tokens, `/pins/${encodeURIComponent(request.networkPostId)}/analytics`, { start_date: day(start), end_date: day(now), metric_types: PIN_METRICS.join(","), app_types: "ALL" }, net);
+    const body = await read(
+      tokens,
+      `/pins/${encodeURIComponent(request.networkPostId)}/analytics`,
+      { start_date: day(start), end_date: day(now), metric_types: PIN_METRICS.join(","), app_types: "ALL" },
+      net,
+    );
     const section = firstSection(body, "pins/analytics");
     const networkMetrics = { ...section.summary_metrics, ...section.lifetime_metrics };
     return { metrics: toMetrics(networkMetrics), networkMetrics };

@@ -94,7 +94,12 @@ export const pinterestCapabilities = {
   rateLimits: [
     { scope: "user per app (Standard access)", limit: 100, windowSeconds: 1, notes: "Universal limit for every call." },
     { scope: "app (Trial access)", limit: 1000, windowSeconds: 86_400, notes: "Trial apps: every call; Pins they create are visible only to their creator." },
-    { scope: "category org_read / org_write / org_analytics / ads_read", limit: 0, windowSeconds: 60, notes: "Per-category limits apply on top (x-ratelimit-category in the spec); Pinterest does not publish the org_* numbers, so 0 means unknown." },
+    {
+      scope: "category org_read / org_write / org_analytics / ads_read",
+      limit: 0,
+      windowSeconds: 60,
+      notes: "Per-category limits apply on top (x-ratelimit-category in the spec); Pinterest does not publish the org_* numbers, so 0 means unknown.",
+    },
   ],
   options: {
     boardId: { type: "string", required: true, description: "The board the Pin goes on (`board_id`, digits); pick one from GET /v1/social-accounts/{id}/targets." },
@@ -104,7 +109,11 @@ export const pinterestCapabilities = {
     altText: { type: "string", maxLength: 500, required: false, description: "Alternative text for the image (`alt_text`)." },
     dominantColor: { type: "string", required: false, description: "Placeholder colour shown while the image loads, as hex such as #6E7874 (`dominant_color`)." },
     coverImageUrl: { type: "string", required: false, description: "Video Pins: public URL of the cover image (`cover_image_url`); a cover is required, this or coverImageKeyFrameTime." },
-    coverImageKeyFrameTime: { type: "integer", required: false, description: "Video Pins: second of the video used as cover (`cover_image_key_frame_time`); default 1 when no coverImageUrl is given." },
+    coverImageKeyFrameTime: {
+      type: "integer",
+      required: false,
+      description: "Video Pins: second of the video used as cover (`cover_image_key_frame_time`); default 1 when no coverImageUrl is given.",
+    },
     parentPinId: { type: "string", required: false, description: "The Pin this one was saved from (`parent_pin_id`, digits)." },
     sponsorId: { type: "string", required: false, description: "Account asked to sponsor the Pin as a paid partnership (`sponsor_id`); a closed beta at Pinterest." },
     adAccountId: { type: "string", required: false, description: "Business Access: publish as the owner of this ad account (`ad_account_id` query parameter)." },

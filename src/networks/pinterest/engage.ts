@@ -23,7 +23,10 @@ const SavedPin = v.looseObject({ id: v.string() });
 /** The save's own refusal first: 404 code 50 "Pin not found." is the target missing (a missing board, code 40, stays `pin_board_missing`). */
 const saveErrorTable: ErrorTable = {
   ...pinterestErrorTable,
-  rows: [{ status: 404, subcode: "pin_not_found", code: "engagement_target_not_found", meaning: "404 code 50 \"Pin not found.\": the pin to save does not exist or is not visible." }, ...pinterestErrorTable.rows],
+  rows: [
+    { status: 404, subcode: "pin_not_found", code: "engagement_target_not_found", meaning: '404 code 50 "Pin not found.": the pin to save does not exist or is not visible.' },
+    ...pinterestErrorTable.rows,
+  ],
 };
 
 export const pinterestEngage: EngageFacet = {

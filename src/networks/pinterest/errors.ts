@@ -1,7 +1,6 @@
 import type { ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
 
-const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 /**
  * Pinterest errors are `{ code: <int>, message }` (spec `Error` / `Pinterest.Lib.Error`). The
@@ -35,13 +34,13 @@ export const pinterestErrorTable: ErrorTable = {
   rows: [
     // Despite its message, 283 is about the app, not the person: its `data` says "Invalid Application
     // ID" (client id unknown, deleted or not approved), so reconnecting can never fix it.
-    { networkCode: "283", code: "app_credentials_invalid", meaning: "283 \"The authorization grant is invalid\" with data \"Invalid Application ID\": the app's client id is not valid." },
-    { status: 401, code: "needs_reauth", meaning: "401 \"Authentication failed.\" (code 2): the access token expired or was revoked." },
-    { status: 403, networkCode: "3", code: "missing_scope", meaning: "\"Your token does not have sufficient permissions…\": a scope was not granted." },
-    { status: 403, networkCode: "7", code: "pin_board_missing", meaning: "\"Not authorized to access board or Pin.\": the board is not visible to this account." },
-    { status: 403, code: "missing_permission", meaning: "403 (code 29 \"You are not permitted to access that resource.\", Trial-access limits, beta endpoints)." },
-    { status: 404, subcode: "board_not_found", code: "pin_board_missing", meaning: "404 \"Board not found.\": the board was deleted or never existed." },
-    { status: 429, code: "rate_limited", meaning: "429 (code 8) \"This request exceeded a rate limit.\": universal or per-category limit." },
+    { networkCode: "283", code: "app_credentials_invalid", meaning: '283 "The authorization grant is invalid" with data "Invalid Application ID": the app\'s client id is not valid.' },
+    { status: 401, code: "needs_reauth", meaning: '401 "Authentication failed." (code 2): the access token expired or was revoked.' },
+    { status: 403, networkCode: "3", code: "missing_scope", meaning: '"Your token does not have sufficient permissions…": a scope was not granted.' },
+    { status: 403, networkCode: "7", code: "pin_board_missing", meaning: '"Not authorized to access board or Pin.": the board is not visible to this account.' },
+    { status: 403, code: "missing_permission", meaning: '403 (code 29 "You are not permitted to access that resource.", Trial-access limits, beta endpoints).' },
+    { status: 404, subcode: "board_not_found", code: "pin_board_missing", meaning: '404 "Board not found.": the board was deleted or never existed.' },
+    { status: 429, code: "rate_limited", meaning: '429 (code 8) "This request exceeded a rate limit.": universal or per-category limit.' },
   ],
 };
 
@@ -50,9 +49,14 @@ export const pinterestErrorTable: ErrorTable = {
  * tests cover exactly its own rows; publishing classifies with both, these first.
  */
 export const pinterestPublishRows: ErrorTable["rows"] = [
-  { status: 400, subcode: "image_fetch_failed", code: "media_unreadable", meaning: "400 \"Sorry we could not fetch the image.\": Pinterest could not download or read the image (or a video Pin's cover)." },
-  { status: 400, subcode: "site_blocked", code: "pin_site_blocked", meaning: "400 \"Sorry! This site doesn't allow you to save Pins.\": the source site blocks pinning." },
-  { status: 403, subcode: "image_too_small", code: "image_too_small", meaning: "403 \"Your image is too small. Please choose a larger image and try again.\"" },
+  {
+    status: 400,
+    subcode: "image_fetch_failed",
+    code: "media_unreadable",
+    meaning: '400 "Sorry we could not fetch the image.": Pinterest could not download or read the image (or a video Pin\'s cover).',
+  },
+  { status: 400, subcode: "site_blocked", code: "pin_site_blocked", meaning: '400 "Sorry! This site doesn\'t allow you to save Pins.": the source site blocks pinning.' },
+  { status: 403, subcode: "image_too_small", code: "image_too_small", meaning: '403 "Your image is too small. Please choose a larger image and try again."' },
 ];
 
 export const pinterestPublishErrorTable: ErrorTable = {

@@ -66,7 +66,11 @@ function readOptions(raw: Record<string, unknown>): Options {
   const parsed = v.safeParse(Options, raw);
   if (parsed.success) return parsed.output;
   const key = parsed.issues[0]?.path?.[0]?.key;
-  throw new ApiError("option_invalid", { platform: "pinterest", param: `platformOptions.pinterest${typeof key === "string" ? `.${key}` : ""}`, message: `pinterest: ${parsed.issues[0]?.message ?? "invalid option"}` });
+  throw new ApiError("option_invalid", {
+    platform: "pinterest",
+    param: `platformOptions.pinterest${typeof key === "string" ? `.${key}` : ""}`,
+    message: `pinterest: ${parsed.issues[0]?.message ?? "invalid option"}`,
+  });
 }
 
 function pinFields(request: PublishRequest, options: Options): PinFields {

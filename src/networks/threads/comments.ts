@@ -17,8 +17,7 @@ import { threadsTextLength, threadsTextLimit } from "./text.js";
  * Threads allows on the account's own replies only: someone else's reply is hidden instead.
  */
 
-const url = (net: NetworkContext, path: string, params: Record<string, string | undefined> = {}) =>
-  graphUrl(threadsUrls.graph, net.config.apiVersion ?? threadsDefaultApiVersion, path, params);
+const url = (net: NetworkContext, path: string, params: Record<string, string | undefined> = {}) => graphUrl(threadsUrls.graph, net.config.apiVersion ?? threadsDefaultApiVersion, path, params);
 
 /** A reply to media that is not there is Threads' "media not found" (#24, subcode 4279009): here it names the comment, not a container still processing. */
 const table: ErrorTable = {
@@ -131,7 +130,12 @@ export const threadsComments: InboxFacet = {
 
   async deleteComment(tokens, input, net) {
     // Threads deletes only the account's own media: ask whose reply it is before sending the DELETE.
-    const owner = await graphRequest(net, table, url(net, input.commentId, { fields: "id,is_reply_owned_by_me", access_token: tokens.accessToken }), v.object({ id: v.string(), is_reply_owned_by_me: v.optional(v.boolean()) })).catch((error: unknown) => {
+    const owner = await graphRequest(
+      net,
+      table,
+      url(net, input.commentId, { fields: "id,is_reply_owned_by_me", access_token: tokens.accessToken }),
+      v.object({ id: v.string(), is_reply_owned_by_me: v.optional(v.boolean()) }),
+    ).catch((error: unknown) => {
       // A reply of someone else is not the account's to read as a node: Graph's "does not exist".
       if (error instanceof ApiError && error.code === "platform_rejected" && /does not exist|unsupported get request/i.test(error.message)) return null;
       throw error;

@@ -19,7 +19,8 @@ export function threadsAuthorizeUrl(input: AuthorizeInput, net: NetworkContext):
     scope: threadsScopes.join(","),
     response_type: "code",
     state: input.state,
-  })) url.searchParams.set(key, value);
+  }))
+    url.searchParams.set(key, value);
   return url.toString();
 }
 

@@ -1,4 +1,3 @@
-import * as v from "valibot";
 import { graphRequest, graphUrl } from "../meta/graph.js";
 import type { DiscoveredMediaType, DiscoverFacet } from "../facets/discover.js";
 import type { NetworkContext } from "../types.js";

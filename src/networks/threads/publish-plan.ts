@@ -1,5 +1,5 @@
 import { ApiError } from "../../infra/errors.js";
-import { captionOf, isVideo, optionReader } from "../meta/publish-common.js";
+import { captionOf, optionReader } from "../meta/publish-common.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
 import { failedChecks, keepOptionsOfKind } from "../option-scope.js";
 import { threadsCapabilities, threadsPublishing } from "./capabilities.js";
@@ -16,8 +16,7 @@ export interface ThreadsPlan {
   fields: Record<string, string | undefined>;
 }
 
-const refuse = (code: "text_too_long" | "text_required" | "field_invalid", message: string, param: string) =>
-  new ApiError(code, { platform: "threads", param, message, beforeExecution: true });
+const refuse = (code: "text_too_long" | "text_required" | "field_invalid", message: string, param: string) => new ApiError(code, { platform: "threads", param, message, beforeExecution: true });
 
 const pollKeys = ["option_a", "option_b", "option_c", "option_d"] as const;
 

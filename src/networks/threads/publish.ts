@@ -18,8 +18,7 @@ import { planThreadsPost } from "./publish-plan.js";
  * `GET /{threads-user-id}/threads` by its text; `DELETE /{threads-media-id}` retracts a post.
  */
 
-const url = (net: NetworkContext, path: string, params: Record<string, string | undefined> = {}) =>
-  graphUrl(threadsUrls.graph, net.config.apiVersion ?? threadsDefaultApiVersion, path, params);
+const url = (net: NetworkContext, path: string, params: Record<string, string | undefined> = {}) => graphUrl(threadsUrls.graph, net.config.apiVersion ?? threadsDefaultApiVersion, path, params);
 
 const IdSchema = v.object({ id: v.string() });
 const ContainerSchema = v.object({ id: v.optional(v.string()), status: v.optional(v.string()), error_message: v.optional(v.string()) });
@@ -101,4 +100,3 @@ export async function deleteFromThreads(tokens: TokenSet, networkPostId: string,
   const answer = await graphRequest(net, table, url(net, networkPostId, { access_token: tokens.accessToken }), DeletedSchema, { method: "DELETE" });
   if (!answer.success) throw new ApiError("platform_unavailable", { platform: "threads", message: `threads: the post ${networkPostId} was not deleted` });
 }
-

@@ -18,9 +18,7 @@ const FIELDS = "id,create_time,title,video_description,share_url";
 
 const VideoPage = v.object({
   data: v.object({
-    videos: v.optional(
-      v.array(v.object({ id: v.string(), create_time: v.number(), title: v.optional(v.string()), video_description: v.optional(v.string()), share_url: v.optional(v.string()) })),
-    ),
+    videos: v.optional(v.array(v.object({ id: v.string(), create_time: v.number(), title: v.optional(v.string()), video_description: v.optional(v.string()), share_url: v.optional(v.string()) }))),
     cursor: v.optional(v.number()),
     has_more: v.optional(v.boolean()),
   }),

@@ -15,7 +15,13 @@ import { tiktokApiBaseUrl, tiktokApiVersion } from "./capabilities.js";
 const QUERY_MAX = 20;
 const FIELDS = ["id", "view_count", "like_count", "comment_count", "share_count"] as const;
 
-const Video = v.object({ id: v.union([v.string(), v.number()]), view_count: v.optional(v.number()), like_count: v.optional(v.number()), comment_count: v.optional(v.number()), share_count: v.optional(v.number()) });
+const Video = v.object({
+  id: v.union([v.string(), v.number()]),
+  view_count: v.optional(v.number()),
+  like_count: v.optional(v.number()),
+  comment_count: v.optional(v.number()),
+  share_count: v.optional(v.number()),
+});
 const QueryResponse = v.object({ data: v.object({ videos: v.optional(v.array(Video)) }) });
 const UserResponse = v.object({ data: v.object({ user: v.object({ follower_count: v.optional(v.number()) }) }) });
 
@@ -78,7 +84,14 @@ export const tiktokAnalytics: AnalyticsFacet = {
   },
 
   async accountAnalytics(tokens, request, net) {
-    const [videos, followers] = await Promise.all([queryVideos(tokens, request.posts.map((p) => p.networkPostId), net), followerCount(tokens, net)]);
+    const [videos, followers] = await Promise.all([
+      queryVideos(
+        tokens,
+        request.posts.map((p) => p.networkPostId),
+        net,
+      ),
+      followerCount(tokens, net),
+    ]);
     const each = videos.map(toMetrics);
     const metrics = each.length > 0 ? addMetrics(each.map((m) => m.metrics)) : { ...noMetrics(), views: 0, videoViews: 0, likes: 0, comments: 0, shares: 0 };
     return { metrics, networkMetrics: addNetworkMetrics(each.map((m) => m.networkMetrics)), followers, followersChange: null, daily: null, source: "posts" };

@@ -43,7 +43,10 @@ function toTokenSet(raw: unknown, net: NetworkContext): TokenSet {
     // Lifetimes changed in 2026 (24 h / 365 d before, 2 h / 180 d after); always use the answer's.
     expiresAt: new Date(now + body.expires_in * 1000).toISOString(),
     refreshExpiresAt: new Date(now + body.refresh_expires_in * 1000).toISOString(),
-    scopes: body.scope.split(",").map((s) => s.trim()).filter(Boolean),
+    scopes: body.scope
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     extra: { openId: body.open_id },
   };
 }

@@ -33,7 +33,11 @@ export function readOptions(raw: Record<string, unknown>): Options {
   const parsed = v.safeParse(TiktokOptions, raw);
   if (parsed.success) return parsed.output;
   const key = parsed.issues[0]?.path?.[0]?.key;
-  throw new ApiError("option_invalid", { platform: "tiktok", param: `platformOptions.tiktok${typeof key === "string" ? `.${key}` : ""}`, message: `tiktok: ${parsed.issues[0]?.message ?? "invalid option"}` });
+  throw new ApiError("option_invalid", {
+    platform: "tiktok",
+    param: `platformOptions.tiktok${typeof key === "string" ? `.${key}` : ""}`,
+    message: `tiktok: ${parsed.issues[0]?.message ?? "invalid option"}`,
+  });
 }
 
 /** One video, or 1 to 35 photos; never both. */
@@ -81,7 +85,11 @@ export function directPostChoices(options: Options, creator: CreatorInfo, video:
 function photoCoverIndex(options: Options, photos: PublishMedia[]): number {
   const index = options.photoCoverIndex ?? 0;
   if (index >= photos.length) {
-    throw new ApiError("option_invalid", { platform: "tiktok", param: "platformOptions.tiktok.photoCoverIndex", message: `tiktok: photoCoverIndex ${index} is past the last of ${photos.length} photos.` });
+    throw new ApiError("option_invalid", {
+      platform: "tiktok",
+      param: "platformOptions.tiktok.photoCoverIndex",
+      message: `tiktok: photoCoverIndex ${index} is past the last of ${photos.length} photos.`,
+    });
   }
   return index;
 }
@@ -139,4 +147,3 @@ export function inboxBody(request: PublishRequest, options: Options, media: Post
     },
   };
 }
-

@@ -36,9 +36,7 @@ const StatusResponse = v.object({
 
 const VideoList = v.object({
   data: v.object({
-    videos: v.optional(
-      v.array(v.object({ id: v.string(), title: v.optional(v.string()), video_description: v.optional(v.string()), share_url: v.optional(v.string()) })),
-    ),
+    videos: v.optional(v.array(v.object({ id: v.string(), title: v.optional(v.string()), video_description: v.optional(v.string()), share_url: v.optional(v.string()) }))),
   }),
 });
 
@@ -91,7 +89,10 @@ function readPollToken(pollToken: string): PollToken {
  */
 function postIdsFromRaw(raw: string): string[] {
   const list = /"publicaly_available_post_id"\s*:\s*\[([^\]]*)\]/.exec(raw)?.[1] ?? "";
-  return list.split(",").map((id) => id.trim().replace(/^"|"$/g, "")).filter((id) => /^\d+$/.test(id));
+  return list
+    .split(",")
+    .map((id) => id.trim().replace(/^"|"$/g, ""))
+    .filter((id) => /^\d+$/.test(id));
 }
 
 export async function checkTiktokPublish(tokens: TokenSet, pollToken: string, net: NetworkContext): Promise<PublishResult> {
@@ -105,7 +106,12 @@ export async function checkTiktokPublish(tokens: TokenSet, pollToken: string, ne
       return response;
     },
   };
-  const response = await callTiktok(capturing, tiktokPublishUrls.statusFetch, { method: "POST", headers: tiktokJsonHeaders(tokens), body: JSON.stringify({ publish_id: token.publishId }) }, publishing);
+  const response = await callTiktok(
+    capturing,
+    tiktokPublishUrls.statusFetch,
+    { method: "POST", headers: tiktokJsonHeaders(tokens), body: JSON.stringify({ publish_id: token.publishId }) },
+    publishing,
+  );
   const data = parseNetworkBody("tiktok", StatusResponse, response.body, "status/fetch").data;
   switch (data.status) {
     case "FAILED": {

@@ -38,9 +38,7 @@ function users(side: "followers" | "following") {
     const params: Record<string, string> = { max_results: String(Math.min(1000, Math.max(1, page.limit))), "user.fields": "profile_image_url" };
     if (page.cursor) params.pagination_token = page.cursor;
     const body = parseNetworkBody("twitter", UsersAnswer, await get(tokens, net, `/users/${encodeURIComponent(page.networkUserId)}/${side}`, params), `users/${side}`);
-    const items = (body.data ?? []).map(
-      (u): NetworkActor => ({ id: u.id, handle: u.username, displayName: u.name, avatarUrl: u.profile_image_url ?? null, url: `https://x.com/${u.username}` }),
-    );
+    const items = (body.data ?? []).map((u): NetworkActor => ({ id: u.id, handle: u.username, displayName: u.name, avatarUrl: u.profile_image_url ?? null, url: `https://x.com/${u.username}` }));
     return { items, cursor: body.meta?.next_token ?? null };
   };
 }

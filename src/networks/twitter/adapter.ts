@@ -24,9 +24,15 @@ const MeResponse = v.object({
 async function identity(tokens: TokenSet, net: NetworkContext): Promise<NetworkIdentity> {
   // id, name and username are X's default user fields; the avatar must be asked for.
   const url = `${twitterApiBaseUrl}/${twitterApiVersion}/users/me?user.fields=profile_image_url`;
-  const response = await callNetwork(net, twitterErrorTable, url, { headers: { Authorization: `Bearer ${tokens.accessToken}` } }, {
-    resetHeader: twitterRateLimitHeaders.reset,
-  });
+  const response = await callNetwork(
+    net,
+    twitterErrorTable,
+    url,
+    { headers: { Authorization: `Bearer ${tokens.accessToken}` } },
+    {
+      resetHeader: twitterRateLimitHeaders.reset,
+    },
+  );
   const { data } = parseNetworkBody("twitter", MeResponse, response.body, "users/me");
   return { networkUserId: data.id, handle: data.username, displayName: data.name, avatarUrl: data.profile_image_url ?? null };
 }

@@ -84,7 +84,10 @@ const videoKeysOf = (post: v.InferOutput<typeof Post>, media: Map<string, v.Infe
 async function withWatchTime(tokens: TokenSet, posts: ReadPost[], published: { networkPostId: string; publishedAt: string }[], net: NetworkContext): Promise<ReadPost[]> {
   const keys = posts.flatMap((p) => p.videoKeys);
   if (keys.length === 0) return posts;
-  const times = published.filter((p) => posts.some((post) => post.id === p.networkPostId && post.videoKeys.length > 0)).map((p) => Date.parse(p.publishedAt)).filter((t) => !Number.isNaN(t));
+  const times = published
+    .filter((p) => posts.some((post) => post.id === p.networkPostId && post.videoKeys.length > 0))
+    .map((p) => Date.parse(p.publishedAt))
+    .filter((t) => !Number.isNaN(t));
   const since = new Date(times.length > 0 ? Math.min(...times) : net.now().getTime() - 86_400_000);
   const watched = await mediaWatchTimes(tokens, keys, since, net);
   return posts.map((post) => {

@@ -26,7 +26,7 @@ const commentErrors: ErrorTable = {
   ...twitterErrorTable,
   rows: [
     { status: 404, code: "comment_not_found", meaning: "404 resource-not-found: no post with this id (or it was deleted)." },
-    { status: 403, networkCode: "delete-not-own", code: "comment_not_own", meaning: "403 \"You are not allowed to delete this Tweet.\": the post is someone else's." },
+    { status: 403, networkCode: "delete-not-own", code: "comment_not_own", meaning: '403 "You are not allowed to delete this Tweet.": the post is someone else\'s.' },
     { status: 403, networkCode: "hide-not-allowed", code: "platform_rejected", meaning: "403 on PUT hidden: the reply is not in a conversation the account started (or is its own)." },
     ...twitterErrorTable.rows,
   ],

@@ -53,17 +53,23 @@ function toTokenSet(raw: unknown, net: NetworkContext, previous: TokenSet | null
 }
 
 export async function twitterExchangeCode(input: ExchangeInput, net: NetworkContext): Promise<TokenSet> {
-  const response = await callNetwork(net, twitterErrorTable, twitterTokenUrl, {
-    method: "POST",
-    headers: formHeaders(net),
-    body: formBody({
-      grant_type: "authorization_code",
-      code: input.code,
-      redirect_uri: net.config.redirectUri,
-      code_verifier: input.codeVerifier,
-      client_id: net.config.clientId,
-    }),
-  }, { resetHeader: twitterRateLimitHeaders.reset });
+  const response = await callNetwork(
+    net,
+    twitterErrorTable,
+    twitterTokenUrl,
+    {
+      method: "POST",
+      headers: formHeaders(net),
+      body: formBody({
+        grant_type: "authorization_code",
+        code: input.code,
+        redirect_uri: net.config.redirectUri,
+        code_verifier: input.codeVerifier,
+        client_id: net.config.clientId,
+      }),
+    },
+    { resetHeader: twitterRateLimitHeaders.reset },
+  );
   return toTokenSet(response.body, net, null);
 }
 
@@ -71,11 +77,17 @@ export async function twitterRefresh(tokens: TokenSet, net: NetworkContext): Pro
   if (!tokens.refreshToken) {
     throw new ApiError("needs_reauth", { platform: "twitter", message: "twitter: the connection has no refresh token (offline.access was not granted)" });
   }
-  const response = await callNetwork(net, twitterErrorTable, twitterTokenUrl, {
-    method: "POST",
-    headers: formHeaders(net),
-    body: formBody({ grant_type: "refresh_token", refresh_token: tokens.refreshToken, client_id: net.config.clientId }),
-  }, { resetHeader: twitterRateLimitHeaders.reset });
+  const response = await callNetwork(
+    net,
+    twitterErrorTable,
+    twitterTokenUrl,
+    {
+      method: "POST",
+      headers: formHeaders(net),
+      body: formBody({ grant_type: "refresh_token", refresh_token: tokens.refreshToken, client_id: net.config.clientId }),
+    },
+    { resetHeader: twitterRateLimitHeaders.reset },
+  );
   return toTokenSet(response.body, net, tokens);
 }
 

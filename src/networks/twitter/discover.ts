@@ -89,9 +89,7 @@ function toPosts(body: v.InferOutput<typeof PostList>): DiscoveredPost[] {
         id: post.id,
         url: `https://x.com/${author?.username ?? "i"}/status/${post.id}`,
         text: postText(post.text),
-        author: author
-          ? { id: author.id, handle: author.username, displayName: author.name, avatarUrl: author.profile_image_url ?? null, url: `https://x.com/${author.username}` }
-          : null,
+        author: author ? { id: author.id, handle: author.username, displayName: author.name, avatarUrl: author.profile_image_url ?? null, url: `https://x.com/${author.username}` } : null,
         authorHidden: false,
         mediaType: mediaTypeOf(post, media),
         createdAt: new Date(post.created_at).toISOString(),
@@ -121,7 +119,8 @@ function listParams(url: URL): void {
 }
 
 async function userByUsername(tokens: TokenSet, handle: string, net: NetworkContext): Promise<v.InferOutput<typeof User>> {
-  if (!USERNAME.test(handle)) throw new ApiError("handle_not_found", { param: "handle", platform: "twitter", message: `No X account is named @${handle}: X usernames are 1 to 15 letters, digits or underscores.` });
+  if (!USERNAME.test(handle))
+    throw new ApiError("handle_not_found", { param: "handle", platform: "twitter", message: `No X account is named @${handle}: X usernames are 1 to 15 letters, digits or underscores.` });
   const url = api(`/users/by/username/${encodeURIComponent(handle)}`);
   url.searchParams.set("user.fields", USER_FIELDS);
   // X answers an unknown or suspended username with 200 and an `errors` array instead of `data`.

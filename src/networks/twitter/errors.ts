@@ -1,7 +1,6 @@
 import type { ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
 
-const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 /**
@@ -40,15 +39,28 @@ export const twitterErrorTable: ErrorTable = {
   rows: [
     // OAuth token and revoke endpoints
     { networkCode: "invalid_client", code: "platform_rejected", meaning: "The app's client id or secret was refused: Chorus's X app credentials are wrong, not the person's connection." },
-    { networkCode: "unauthorized_client", code: "platform_rejected", meaning: "The token endpoint wants valid client authentication (\"Missing valid authorization header\"): an app configuration problem." },
-    { networkCode: "invalid_request", code: "needs_reauth", meaning: "Token endpoint: the code or refresh token is invalid, used or expired (\"Value passed for the token was invalid\"); only a new consent helps." },
+    {
+      networkCode: "unauthorized_client",
+      code: "platform_rejected",
+      meaning: 'The token endpoint wants valid client authentication ("Missing valid authorization header"): an app configuration problem.',
+    },
+    {
+      networkCode: "invalid_request",
+      code: "needs_reauth",
+      meaning: 'Token endpoint: the code or refresh token is invalid, used or expired ("Value passed for the token was invalid"); only a new consent helps.',
+    },
     { networkCode: "invalid_grant", code: "needs_reauth", meaning: "Token endpoint: the grant was revoked or expired." },
     // API
     { status: 401, code: "needs_reauth", meaning: "401 Unauthorized: the access token expired (2 hours) or was revoked." },
-    { status: 403, networkCode: "duplicate-content", code: "duplicate_post", meaning: "403 \"You are not allowed to create a Tweet with duplicate content.\"" },
-    { status: 403, networkCode: "187", code: "duplicate_post", meaning: "Legacy code 187 \"Status is a duplicate\"." },
+    { status: 403, networkCode: "duplicate-content", code: "duplicate_post", meaning: '403 "You are not allowed to create a Tweet with duplicate content."' },
+    { status: 403, networkCode: "187", code: "duplicate_post", meaning: 'Legacy code 187 "Status is a duplicate".' },
     { status: 403, networkCode: "326", code: "micro_account_locked", meaning: "Legacy code 326: the account is temporarily locked and must be unlocked on x.com." },
-    { status: 403, networkCode: "reply-not-allowed", code: "platform_rejected", meaning: "403: the author did not mention or quote the replying account (self-serve summon rule) or restricted replies; X's own message is passed on." },
+    {
+      status: 403,
+      networkCode: "reply-not-allowed",
+      code: "platform_rejected",
+      meaning: "403: the author did not mention or quote the replying account (self-serve summon rule) or restricted replies; X's own message is passed on.",
+    },
     { status: 403, networkCode: "client-forbidden", code: "platform_rejected", meaning: "The app's access level does not include this endpoint (client-not-enrolled); reconnecting does not help." },
     { status: 403, code: "missing_scope", meaning: "403 Forbidden: the user token lacks a scope this endpoint needs (or the account may not act on the resource)." },
     { status: 429, networkCode: "usage-capped", code: "quota_exceeded", meaning: "429 usage-capped: the app's monthly cap or credit balance is spent." },

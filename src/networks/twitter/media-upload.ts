@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { ApiError } from "../../infra/errors.js";
+import type { ApiError } from "../../infra/errors.js";
 import { callNetwork, classifyFailure, parseNetworkBody } from "../http.js";
 import type { PublishMedia } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";

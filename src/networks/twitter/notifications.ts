@@ -47,9 +47,15 @@ export const twitterNotifications: InboxFacet = {
     url.searchParams.set("user.fields", "profile_image_url");
     if (page.cursor) url.searchParams.set("pagination_token", page.cursor);
     if (page.newerThan && /^[0-9]{1,19}$/.test(page.newerThan)) url.searchParams.set("since_id", page.newerThan);
-    const response = await callNetwork(net, twitterErrorTable, url.toString(), { headers: { Authorization: `Bearer ${tokens.accessToken}` } }, {
-      resetHeader: twitterRateLimitHeaders.reset,
-    });
+    const response = await callNetwork(
+      net,
+      twitterErrorTable,
+      url.toString(),
+      { headers: { Authorization: `Bearer ${tokens.accessToken}` } },
+      {
+        resetHeader: twitterRateLimitHeaders.reset,
+      },
+    );
     const body = parseNetworkBody("twitter", MentionsResponse, response.body, "users/mentions");
     const users = new Map((body.includes?.users ?? []).map((u) => [u.id, u]));
     const items = (body.data ?? []).flatMap((post): NetworkNotification[] => {

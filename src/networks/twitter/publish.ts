@@ -53,7 +53,11 @@ export async function publishTweet(tokens: TokenSet, request: PublishRequest, ne
   // Options are read before any upload, so a wrong one costs nothing.
   const options = readTweetOptions(request.options);
   const uploaded = await uploadMedia(tokens, request.media, net);
-  const body = tweetBody(request.text, uploaded.map((m) => m.id), options);
+  const body = tweetBody(
+    request.text,
+    uploaded.map((m) => m.id),
+    options,
+  );
   const pending = uploaded.filter((m) => m.processing);
   if (pending.length === 0) return createPost(tokens, body, net);
   return {

@@ -6,8 +6,7 @@ import { ApiError } from "../../infra/errors.js";
  * one is refused before any media is uploaded.
  */
 
-const invalid = (name: string, message: string) =>
-  new ApiError("option_invalid", { param: `platformOptions.twitter.${name}`, platform: "twitter", message, beforeExecution: true });
+const invalid = (name: string, message: string) => new ApiError("option_invalid", { param: `platformOptions.twitter.${name}`, platform: "twitter", message, beforeExecution: true });
 
 const POST_ID = /^\d{1,19}$/;
 const REPLY_SETTINGS = ["following", "mentionedUsers", "subscribers", "verified"];

@@ -22,7 +22,15 @@ const Items = v.looseObject({
 const Subscriptions = v.looseObject({
   nextPageToken: v.optional(v.string()),
   items: v.optional(
-    v.array(v.looseObject({ snippet: v.looseObject({ title: v.string(), resourceId: v.looseObject({ channelId: v.string() }), thumbnails: v.optional(v.looseObject({ default: v.optional(v.looseObject({ url: v.string() })) })) }) })),
+    v.array(
+      v.looseObject({
+        snippet: v.looseObject({
+          title: v.string(),
+          resourceId: v.looseObject({ channelId: v.string() }),
+          thumbnails: v.optional(v.looseObject({ default: v.optional(v.looseObject({ url: v.string() })) })),
+        }),
+      }),
+    ),
   ),
 });
 

@@ -22,7 +22,9 @@ const Report = v.object({
   columnHeaders: v.array(v.object({ name: v.string(), columnType: v.optional(v.string()), dataType: v.optional(v.string()) })),
   rows: v.optional(v.array(v.array(v.union([v.string(), v.number()])))),
 });
-const Channels = v.object({ items: v.optional(v.array(v.object({ id: v.string(), statistics: v.optional(v.object({ subscriberCount: v.optional(v.string()), hiddenSubscriberCount: v.optional(v.boolean()) })) }))) });
+const Channels = v.object({
+  items: v.optional(v.array(v.object({ id: v.string(), statistics: v.optional(v.object({ subscriberCount: v.optional(v.string()), hiddenSubscriberCount: v.optional(v.boolean()) })) }))),
+});
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -70,7 +72,11 @@ export const youtubeAnalytics: AnalyticsFacet = {
   minRefreshSeconds: 3600,
 
   async postAnalytics(tokens, request, net) {
-    const [row] = await report(tokens, { ids: "channel==MINE", startDate: day(request.publishedAt), endDate: day(net.now().toISOString()), metrics: POST_METRICS.join(","), filters: `video==${request.networkPostId}` }, net);
+    const [row] = await report(
+      tokens,
+      { ids: "channel==MINE", startDate: day(request.publishedAt), endDate: day(net.now().toISOString()), metrics: POST_METRICS.join(","), filters: `video==${request.networkPostId}` },
+      net,
+    );
     const found = row ?? {};
     return { metrics: toMetrics(found), networkMetrics: networkOf(found, POST_METRICS) };
   },

@@ -61,8 +61,7 @@ export const youtubeCapabilities = {
   text: {
     maxLength: 5000,
     counting: "bytes",
-    notes:
-      "The post text becomes the video description: at most 5,000 UTF-8 bytes, and no < or >. The title (platformOptions.youtube.title) is required: 1-100 characters, no < or >.",
+    notes: "The post text becomes the video description: at most 5,000 UTF-8 bytes, and no < or >. The title (platformOptions.youtube.title) is required: 1-100 characters, no < or >.",
   },
   media: {
     required: true,
@@ -100,7 +99,7 @@ export const youtubeCapabilities = {
       required: false,
       description: "Who can watch (status.privacyStatus); default public. Apps that have not passed YouTube's audit get every upload locked to private.",
     },
-    categoryId: { type: "string", required: false, description: "Video category id from videoCategories.list, e.g. \"22\" (People & Blogs)." },
+    categoryId: { type: "string", required: false, description: 'Video category id from videoCategories.list, e.g. "22" (People & Blogs).' },
     tags: { type: "array", required: false, description: "Keywords (snippet.tags); at most 500 characters in total, counting separators." },
     madeForKids: { type: "boolean", required: false, description: "COPPA self-declaration (status.selfDeclaredMadeForKids); set it explicitly." },
     containsSyntheticMedia: { type: "boolean", required: false, description: "Discloses realistic altered or synthetic content (status.containsSyntheticMedia)." },

@@ -62,7 +62,13 @@ function toComment(resource: v.InferOutput<typeof CommentResource>, parentId: st
   return {
     id: resource.id,
     parentId,
-    author: { id: channel, handle: (s.authorDisplayName ?? channel).replace(/^@/, ""), displayName: s.authorDisplayName ?? null, avatarUrl: s.authorProfileImageUrl ?? null, url: s.authorChannelUrl ?? null },
+    author: {
+      id: channel,
+      handle: (s.authorDisplayName ?? channel).replace(/^@/, ""),
+      displayName: s.authorDisplayName ?? null,
+      avatarUrl: s.authorProfileImageUrl ?? null,
+      url: s.authorChannelUrl ?? null,
+    },
     text: s.textOriginal ?? s.textDisplay ?? "",
     createdAt: new Date(s.publishedAt).toISOString(),
     hidden: s.moderationStatus === "rejected",

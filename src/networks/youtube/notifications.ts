@@ -56,7 +56,13 @@ export const youtubeNotifications: Pick<InboxFacet, "listNotifications"> = {
         {
           id,
           kind: "replies",
-          actor: { id: author, handle: name.replace(/^@/, ""), displayName: snippet.authorDisplayName ?? null, avatarUrl: snippet.authorProfileImageUrl ?? null, url: snippet.authorChannelUrl ?? null },
+          actor: {
+            id: author,
+            handle: name.replace(/^@/, ""),
+            displayName: snippet.authorDisplayName ?? null,
+            avatarUrl: snippet.authorProfileImageUrl ?? null,
+            url: snippet.authorChannelUrl ?? null,
+          },
           // A comment on the channel itself (no video) has no post to name.
           subject: videoId ? { networkPostId: videoId, url: `${youtubeUrls.watch}${videoId}` } : null,
           text: snippet.textOriginal ?? snippet.textDisplay ?? null,

@@ -53,9 +53,7 @@ const ChannelUploads = v.object({
 });
 
 const PlaylistItems = v.object({
-  items: v.optional(
-    v.array(v.object({ snippet: v.object({ title: v.optional(v.string()), description: v.optional(v.string()), resourceId: v.object({ videoId: v.optional(v.string()) }) }) })),
-  ),
+  items: v.optional(v.array(v.object({ snippet: v.object({ title: v.optional(v.string()), description: v.optional(v.string()), resourceId: v.object({ videoId: v.optional(v.string()) }) }) }))),
 });
 
 const Playlists = v.object({ items: v.optional(v.array(v.object({ id: v.string() }))), nextPageToken: v.optional(v.string()) });
@@ -67,7 +65,11 @@ function readOptions(raw: Record<string, unknown>): Options {
   const parsed = v.safeParse(Options, raw);
   if (parsed.success) return parsed.output;
   const key = parsed.issues[0]?.path?.[0]?.key;
-  throw new ApiError("option_invalid", { platform: "youtube", param: `platformOptions.youtube${typeof key === "string" ? `.${key}` : ""}`, message: `youtube: ${parsed.issues[0]?.message ?? "invalid option"}` });
+  throw new ApiError("option_invalid", {
+    platform: "youtube",
+    param: `platformOptions.youtube${typeof key === "string" ? `.${key}` : ""}`,
+    message: `youtube: ${parsed.issues[0]?.message ?? "invalid option"}`,
+  });
 }
 
 /** The title: platformOptions.youtube.title, else the text's first line, cut to YouTube's 100 characters. */
@@ -196,12 +198,22 @@ async function setThumbnail(tokens: TokenSet, videoId: string, image: PublishMed
     return [];
   } catch (error) {
     const reason = error instanceof ApiError ? error.message : "the upload did not complete";
-    return [new ApiError("video_thumbnail_not_set", { platform: "youtube", param: "platformOptions.youtube.thumbnail", message: `youtube: the video is published, but its custom thumbnail was not set: ${reason}` })];
+    return [
+      new ApiError("video_thumbnail_not_set", {
+        platform: "youtube",
+        param: "platformOptions.youtube.thumbnail",
+        message: `youtube: the video is published, but its custom thumbnail was not set: ${reason}`,
+      }),
+    ];
   }
 }
 
 const processingFailure = (reason: string, net: NetworkContext) =>
-  classifyFailure(youtubeProcessingErrorTable, { status: 200, headers: new Headers(), body: { error: { message: `YouTube did not publish the video (${reason}).`, errors: [{ reason }] } } }, net.now());
+  classifyFailure(
+    youtubeProcessingErrorTable,
+    { status: 200, headers: new Headers(), body: { error: { message: `YouTube did not publish the video (${reason}).`, errors: [{ reason }] } } },
+    net.now(),
+  );
 
 export async function checkYoutubePublish(tokens: TokenSet, pollToken: string, net: NetworkContext): Promise<PublishResult> {
   const url = new URL(`${youtubeUrls.api}/videos`);

@@ -31,8 +31,7 @@ export const ConnectListPage: FC<{ model: ConnectPageModel; token: string }> = (
       </ul>
     </nav>
     <footer>
-      This link works until <time datetime={model.expiresAt}>{model.expiresAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time>. Only open it if you
-      expected it from {model.workspaceName}.
+      This link works until <time datetime={model.expiresAt}>{model.expiresAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time>. Only open it if you expected it from {model.workspaceName}.
     </footer>
   </Layout>
 );

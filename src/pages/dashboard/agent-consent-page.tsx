@@ -36,8 +36,8 @@ export const ConsentPage: FC<{ frame: Frame; model: ConsentModel }> = ({ frame, 
         {frame.viewMode === "test" ? " (the sandbox networks only)" : " (your real accounts)"}.
       </p>
       <p class="muted">
-        After you answer, your browser goes back to <code id="redirect-host">{new URL(model.redirectUri).origin}</code>. The agent never sees your API key; you can change or revoke what you grant at any time
-        (GET /v1/agents, DELETE /v1/agents/&#123;id&#125;).
+        After you answer, your browser goes back to <code id="redirect-host">{new URL(model.redirectUri).origin}</code>. The agent never sees your API key; you can change or revoke what you grant at
+        any time (GET /v1/agents, DELETE /v1/agents/&#123;id&#125;).
       </p>
       {model.documentHost ? (
         <p>

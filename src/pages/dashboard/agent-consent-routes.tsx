@@ -25,7 +25,8 @@ async function checked(c: Context<DashboardEnv>, params: Record<string, string |
       now: ctx.clock.now(),
     });
   } catch (error) {
-    if (error instanceof UnredirectableRequest) throw new ApiError("field_invalid", { message: error.message, fix: "Start again from the agent: it registers itself and opens a new authorization link." });
+    if (error instanceof UnredirectableRequest)
+      throw new ApiError("field_invalid", { message: error.message, fix: "Start again from the agent: it registers itself and opens a new authorization link." });
     throw error;
   }
 }
@@ -60,7 +61,17 @@ export const agentConsentRoutes = new Hono<DashboardEnv>()
     params.redirect_uri = request.redirectUri;
     for (const [name, value] of Object.entries(await consentHeaders(request.redirectUri))) c.header(name, value);
     return c.html(
-      <ConsentPage frame={frameOf(c)} model={{ clientName: request.client.name, clientUri: request.client.clientUri, documentHost: request.client.metadataExpiresAt ? new URL(request.client.id).host : null, redirectUri: request.redirectUri, request: params, profiles: profiles.items }} />,
+      <ConsentPage
+        frame={frameOf(c)}
+        model={{
+          clientName: request.client.name,
+          clientUri: request.client.clientUri,
+          documentHost: request.client.metadataExpiresAt ? new URL(request.client.id).host : null,
+          redirectUri: request.redirectUri,
+          request: params,
+          profiles: profiles.items,
+        }}
+      />,
     );
   })
   .post("/dashboard/agents/authorize", async (c) => {

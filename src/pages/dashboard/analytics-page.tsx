@@ -129,7 +129,10 @@ export const PostAnalyticsPage: FC<{ frame: Frame; analytics: PostAnalytics }> =
                       </div>
                     ))}
                 </dl>
-                <p class="muted">Read {when(t.fetchedAt)}{t.cached ? " (cached)" : ""}.</p>
+                <p class="muted">
+                  Read {when(t.fetchedAt)}
+                  {t.cached ? " (cached)" : ""}.
+                </p>
               </>
             ) : null}
             {t.problem ? (

@@ -29,8 +29,7 @@ export const CalendarPage: FC<{ frame: Frame; posts: PostView[]; notice?: string
             <ul>
               {items.map((post) => (
                 <li id={`scheduled-${post.id}`}>
-                  <a href={`/dashboard/posts/${post.id}`}>{post.text.slice(0, 60) || post.id}</a> at {(post.scheduledAt ?? "").slice(11, 16)} UTC on{" "}
-                  {post.targets.map((t) => t.platform).join(", ")}
+                  <a href={`/dashboard/posts/${post.id}`}>{post.text.slice(0, 60) || post.id}</a> at {(post.scheduledAt ?? "").slice(11, 16)} UTC on {post.targets.map((t) => t.platform).join(", ")}
                   <form method="post" action={`/dashboard/posts/${post.id}/move`} class="row">
                     <Csrf token={frame.csrf} />
                     <div>

@@ -63,7 +63,10 @@ async function checks(c: Context<DashboardEnv>, draft: ComposeDraft): Promise<{ 
 
 async function page(c: Context<DashboardEnv>, draft: ComposeDraft, result: { report: ValidationReport | null; problem: RequestProblem | null }, status: 200 | 400 | 409 | 429, uploaded?: string) {
   const accounts = await listAccounts({ ctx: ctxOf(c), input: { limit: 100 } });
-  return c.html(<ComposePage frame={frameOf(c)} accounts={accounts.accounts} draft={draft} report={result.report} problem={result.problem} uploaded={uploaded} submission={randomString(32)} />, status);
+  return c.html(
+    <ComposePage frame={frameOf(c)} accounts={accounts.accounts} draft={draft} report={result.report} problem={result.problem} uploaded={uploaded} submission={randomString(32)} />,
+    status,
+  );
 }
 
 /**
@@ -73,7 +76,9 @@ async function page(c: Context<DashboardEnv>, draft: ComposeDraft, result: { rep
 export const composeRoutes = new Hono<DashboardEnv>()
   .get("/dashboard/compose", async (c) => {
     const accounts = await listAccounts({ ctx: ctxOf(c), input: { limit: 100 } });
-    return c.html(<ComposePage frame={frameOf(c)} accounts={accounts.accounts} draft={{ text: "", accounts: [], media: "", scheduledAt: "" }} report={null} problem={null} submission={randomString(32)} />);
+    return c.html(
+      <ComposePage frame={frameOf(c)} accounts={accounts.accounts} draft={{ text: "", accounts: [], media: "", scheduledAt: "" }} report={null} problem={null} submission={randomString(32)} />,
+    );
   })
   .post("/dashboard/compose/validate", async (c) => {
     const draft = draftOf(c);
@@ -91,7 +96,12 @@ export const composeRoutes = new Hono<DashboardEnv>()
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       if (error.code === "idempotency_in_progress" || error.code === "idempotency_key_reused") {
-        return page(c, draft, { report: null, problem: problemOf(new ApiError(error.code, { message: "This form was already sent.", fix: "Open Posts to see the post it made, or reload Compose to write a new one." })) }, 409);
+        return page(
+          c,
+          draft,
+          { report: null, problem: problemOf(new ApiError(error.code, { message: "This form was already sent.", fix: "Open Posts to see the post it made, or reload Compose to write a new one." })) },
+          409,
+        );
       }
       return page(c, draft, { report: null, problem: problemOf(error) }, error.code === "rate_limited" ? 429 : 400);
     }

@@ -32,8 +32,8 @@ export const CreditsPage: FC<{ frame: Frame; limits: Awaited<ReturnType<typeof g
       <section class="card" aria-labelledby="balance-title">
         <h2 id="balance-title">Balance ({frame.viewMode} ledger)</h2>
         <p>
-          <strong id="credits-left">{limits.credits.total}</strong> credits left: {limits.credits.monthly} of {limits.credits.monthlyAllowance} monthly, {limits.credits.pack} from packs.
-          Spent in the last {CREDIT_HISTORY_DAYS} days: <strong id="credits-spent">{spent}</strong>.
+          <strong id="credits-left">{limits.credits.total}</strong> credits left: {limits.credits.monthly} of {limits.credits.monthlyAllowance} monthly, {limits.credits.pack} from packs. Spent in the
+          last {CREDIT_HISTORY_DAYS} days: <strong id="credits-spent">{spent}</strong>.
         </p>
         <p class="muted">A target's credit is taken when it is published and given back when the network refuses it, so only kept credits count here.</p>
       </section>

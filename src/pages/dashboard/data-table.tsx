@@ -30,7 +30,7 @@ export function DataTable<T>({
   rowAttributes?: (row: T) => Record<string, string>;
 }) {
   return (
-    <div class="table-wrap" tabindex={0} role="region" aria-label={label}>
+    <section class="table-wrap" tabindex={0} aria-label={label}>
       <table id={id}>
         {caption === undefined ? null : <caption class="muted">{caption}</caption>}
         <thead>
@@ -46,6 +46,6 @@ export function DataTable<T>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -121,9 +121,7 @@ export const ConversationsPage: FC<{ frame: Frame; items: Conversation[]; proble
         <ul id="conversations" class="items">
           {items.map((cv) => (
             <li>
-              <a href={`/dashboard/inbox/conversations/${encodeURIComponent(cv.id)}`}>
-                {cv.participants.map((p) => `@${p.handle}`).join(", ") || "(no participants named)"}
-              </a>{" "}
+              <a href={`/dashboard/inbox/conversations/${encodeURIComponent(cv.id)}`}>{cv.participants.map((p) => `@${p.handle}`).join(", ") || "(no participants named)"}</a>{" "}
               <strong>{cv.platform}</strong> {cv.unread ? <span class="badge">unread</span> : null} <span class="muted">last message {when(cv.lastMessageAt)}</span>
               <p class="reply-window muted">{replyWindow(cv.replyBy, now)}</p>
             </li>
@@ -157,7 +155,11 @@ export const ConversationPage: FC<{ frame: Frame; id: string; account: string; p
             {m.attachments.map((a) => (
               <p class="muted">
                 Attachment ({a.type}){a.url ? ": " : ""}
-                {a.url ? <a href={a.url} rel="noopener noreferrer">open</a> : null}
+                {a.url ? (
+                  <a href={a.url} rel="noopener noreferrer">
+                    open
+                  </a>
+                ) : null}
               </p>
             ))}
           </li>
@@ -177,8 +179,7 @@ export const ConversationPage: FC<{ frame: Frame; id: string; account: string; p
           <input type="checkbox" id="human-agent" name="humanAgent" value="1" aria-describedby="human-agent-help" />A person is answering (human agent)
         </label>
         <p class="muted" id="human-agent-help">
-          Facebook and Instagram accept replies for 24 hours after the person's last message. Tick this when a person (not an automation) answers: Meta then
-          allows 7 days. Other networks ignore it.
+          Facebook and Instagram accept replies for 24 hours after the person's last message. Tick this when a person (not an automation) answers: Meta then allows 7 days. Other networks ignore it.
         </p>
         <button class="primary" id="send-message" type="submit">
           Send

@@ -23,13 +23,12 @@ export const SignedOutPage: FC<{ reason: "signed_out" | "expired" | "agent_conse
     <h1 id="signed-out">{reason === "signed_out" ? "You are signed out" : reason === "agent_consent" ? "Sign in to answer the agent" : "Sign in to the dashboard"}</h1>
     {reason === "agent_consent" ? (
       <p id="consent-signin">
-        An agent asks to act for your workspace. Only the workspace owner, signed in to the dashboard in this browser, can allow it: sign in as below, then open the agent's authorization link
-        again.
+        An agent asks to act for your workspace. Only the workspace owner, signed in to the dashboard in this browser, can allow it: sign in as below, then open the agent's authorization link again.
       </p>
     ) : null}
     <p>
-      The dashboard opens from a sign-in link. Create one with your API key (<code>POST /v1/app-link</code>) or, on the server,{" "}
-      <code>npm run chorus -- app-link --workspace ws_…</code>, and open it in this browser.
+      The dashboard opens from a sign-in link. Create one with your API key (<code>POST /v1/app-link</code>) or, on the server, <code>npm run chorus -- app-link --workspace ws_…</code>, and open it in
+      this browser.
     </p>
     <p class="muted">Sessions end after 30 minutes without use, 12 hours after sign-in, or when you sign out.</p>
   </Layout>

@@ -57,7 +57,8 @@ async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
 export const oauthRoutes = new Hono<AppEnv>();
 oauthRoutes.use("/.well-known/*", cors({ origin: "*", allowMethods: ["GET"] }), publicLimit());
 oauthRoutes.use("/oauth/*", publicLimit());
-for (const path of ["/oauth/register", "/oauth/token", "/oauth/revoke"]) oauthRoutes.use(path, cors({ origin: "*", allowMethods: ["POST"], allowHeaders: ["Content-Type", "Authorization", "MCP-Protocol-Version"] }));
+for (const path of ["/oauth/register", "/oauth/token", "/oauth/revoke"])
+  oauthRoutes.use(path, cors({ origin: "*", allowMethods: ["POST"], allowHeaders: ["Content-Type", "Authorization", "MCP-Protocol-Version"] }));
 
 const resourceMetadata = (c: Context<AppEnv>) => c.json(protectedResourceMetadata(c.get("baseUrl")), 200, { "Cache-Control": "public, max-age=3600" });
 oauthRoutes.get("/.well-known/oauth-protected-resource", resourceMetadata);
@@ -96,7 +97,8 @@ oauthRoutes.get("/oauth/authorize", async (c) => {
       return c.redirect(redirectWith(error.request.redirectUri, c.get("baseUrl"), { ...error.error.body(), state: error.request.state }), 302);
     }
     // A person is looking at this answer, not a program: a page, not a JSON envelope.
-    if (error instanceof UnredirectableRequest) return renderPageError(new ApiError("field_invalid", { message: error.message, fix: "Start again from the agent: it registers itself and opens a new authorization link." }), c);
+    if (error instanceof UnredirectableRequest)
+      return renderPageError(new ApiError("field_invalid", { message: error.message, fix: "Start again from the agent: it registers itself and opens a new authorization link." }), c);
     throw error;
   }
   const target = new URL("/dashboard/agents/authorize", c.get("baseUrl"));

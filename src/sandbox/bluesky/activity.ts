@@ -23,11 +23,7 @@ const COLLECTION = { like: "app.bsky.feed.like", repost: "app.bsky.feed.repost",
  * The actor writes the records a Bluesky app would write in their own repository; indexing them
  * (notifications.ts) raises the recipient's notification, exactly as for any other record.
  */
-export async function simulateBlueskyActivity(
-  deps: SimulatorDeps,
-  seed: (handle: string) => Promise<SandboxAccount>,
-  input: SimulatedActivityInput,
-): Promise<SimulatedActivityResult> {
+export async function simulateBlueskyActivity(deps: SimulatorDeps, seed: (handle: string) => Promise<SandboxAccount>, input: SimulatedActivityInput): Promise<SimulatedActivityResult> {
   // Bluesky has no reviews.
   if (input.action === "review") return { ok: false, reason: "action_unsupported" };
   const recipient = (await deps.store.get<SandboxAccount>(PLATFORM, "account", input.recipientId))?.data;

@@ -23,8 +23,7 @@ const quotedUri = (value: Record<string, unknown>) => {
 const parentUri = (value: Record<string, unknown>) => (isRecord(value.reply) && isRecord(value.reply.parent) && typeof value.reply.parent.uri === "string" ? value.reply.parent.uri : null);
 
 export function countsOf(records: WorldRecord[], uri: string) {
-  const count = (collection: string, points: (value: Record<string, unknown>) => string | null) =>
-    records.filter((r) => r.collection === collection && points(r.record.value) === uri).length;
+  const count = (collection: string, points: (value: Record<string, unknown>) => string | null) => records.filter((r) => r.collection === collection && points(r.record.value) === uri).length;
   return {
     replyCount: count("app.bsky.feed.post", parentUri),
     repostCount: count("app.bsky.feed.repost", subjectUri),

@@ -64,11 +64,17 @@ function embedView(did: string, embed: unknown): Record<string, unknown> | undef
   if (embed.$type === "app.bsky.embed.images" && Array.isArray(embed.images)) {
     return {
       $type: "app.bsky.embed.images#view",
-      images: embed.images.map((image) => ({ thumb: cdn(isRecord(image) ? image.image : null, "feed_thumbnail"), fullsize: cdn(isRecord(image) ? image.image : null, "feed_fullsize"), alt: isRecord(image) && typeof image.alt === "string" ? image.alt : "" })),
+      images: embed.images.map((image) => ({
+        thumb: cdn(isRecord(image) ? image.image : null, "feed_thumbnail"),
+        fullsize: cdn(isRecord(image) ? image.image : null, "feed_fullsize"),
+        alt: isRecord(image) && typeof image.alt === "string" ? image.alt : "",
+      })),
     };
   }
-  if (embed.$type === "app.bsky.embed.video") return { $type: "app.bsky.embed.video#view", cid: isRecord(embed.video) && isRecord(embed.video.ref) ? embed.video.ref.$link : "", playlist: `https://video.bsky.app/watch/${did}/playlist.m3u8` };
-  if (embed.$type === "app.bsky.embed.external" && isRecord(embed.external)) return { $type: "app.bsky.embed.external#view", external: { uri: embed.external.uri, title: embed.external.title ?? "", description: embed.external.description ?? "" } };
+  if (embed.$type === "app.bsky.embed.video")
+    return { $type: "app.bsky.embed.video#view", cid: isRecord(embed.video) && isRecord(embed.video.ref) ? embed.video.ref.$link : "", playlist: `https://video.bsky.app/watch/${did}/playlist.m3u8` };
+  if (embed.$type === "app.bsky.embed.external" && isRecord(embed.external))
+    return { $type: "app.bsky.embed.external#view", external: { uri: embed.external.uri, title: embed.external.title ?? "", description: embed.external.description ?? "" } };
   return { $type: `${embed.$type}#view` };
 }
 

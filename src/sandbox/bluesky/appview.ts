@@ -153,7 +153,10 @@ export function mountAppViewRoutes(app: Hono, deps: SimulatorDeps): void {
     });
   });
 
-  for (const [nsid, on] of [[BLUESKY_METHODS.muteActor, true], [BLUESKY_METHODS.unmuteActor, false]] as const) {
+  for (const [nsid, on] of [
+    [BLUESKY_METHODS.muteActor, true],
+    [BLUESKY_METHODS.unmuteActor, false],
+  ] as const) {
     app.post(path(nsid), async (c) => {
       const auth = await viewer(c, deps);
       if (!auth.ok) return auth.response;
@@ -194,7 +197,10 @@ export function mountAppViewRoutes(app: Hono, deps: SimulatorDeps): void {
     return c.body(null, 200);
   });
 
-  for (const [nsid, side] of [[BLUESKY_METHODS.getFollowers, "followers"], [BLUESKY_METHODS.getFollows, "follows"]] as const) {
+  for (const [nsid, side] of [
+    [BLUESKY_METHODS.getFollowers, "followers"],
+    [BLUESKY_METHODS.getFollows, "follows"],
+  ] as const) {
     app.get(path(nsid), async (c) => {
       const auth = await viewer(c, deps);
       if (!auth.ok) return auth.response;

@@ -134,7 +134,9 @@ export function mountChatRoutes(app: Hono, deps: SimulatorDeps): void {
 
 /** A simulated person writes to the account: the conversation between the two is found or opened, as getConvoForMembers does. */
 export async function receiveChatMessage(deps: SimulatorDeps, sender: SandboxAccount, recipientDid: string, text: string): Promise<StoredChatMessage> {
-  const existing = (await deps.store.list<StoredConvo>(PLATFORM, "convo")).map((r) => r.data).find((convo) => convo.members.includes(sender.id) && convo.members.includes(recipientDid) && convo.members.length === 2);
+  const existing = (await deps.store.list<StoredConvo>(PLATFORM, "convo"))
+    .map((r) => r.data)
+    .find((convo) => convo.members.includes(sender.id) && convo.members.includes(recipientDid) && convo.members.length === 2);
   const convo = existing ?? { id: tid(deps.now()), members: [sender.id, recipientDid] };
   if (!existing) await deps.store.put(PLATFORM, "convo", convo.id, convo, null);
   const message: StoredChatMessage = { id: tid(deps.now()), convoId: convo.id, sender: sender.id, text, sentAt: deps.now().toISOString() };

@@ -97,7 +97,13 @@ export function mountNotificationRoutes(app: Hono, deps: SimulatorDeps): void {
         return {
           uri: n.uri,
           cid: n.cid,
-          author: { did: n.author, handle: author?.handle ?? "handle.invalid", ...(author?.displayName ? { displayName: author.displayName } : {}), ...(author?.avatarUrl ? { avatar: author.avatarUrl } : {}), labels: [] },
+          author: {
+            did: n.author,
+            handle: author?.handle ?? "handle.invalid",
+            ...(author?.displayName ? { displayName: author.displayName } : {}),
+            ...(author?.avatarUrl ? { avatar: author.avatarUrl } : {}),
+            labels: [],
+          },
           reason: n.reason,
           ...(n.reasonSubject ? { reasonSubject: n.reasonSubject } : {}),
           record: n.record,

@@ -129,7 +129,9 @@ class RecordCheck {
         return this.images(value.media, `${path}.media`);
       }
       default:
-        return this.fail(`${path} $type must be one of lex:app.bsky.embed.images, lex:app.bsky.embed.video, lex:app.bsky.embed.external, lex:app.bsky.embed.record, lex:app.bsky.embed.recordWithMedia`);
+        return this.fail(
+          `${path} $type must be one of lex:app.bsky.embed.images, lex:app.bsky.embed.video, lex:app.bsky.embed.external, lex:app.bsky.embed.record, lex:app.bsky.embed.recordWithMedia`,
+        );
     }
   }
 

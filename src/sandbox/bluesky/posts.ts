@@ -20,9 +20,7 @@ import { jsonBody } from "../json-body.js";
 const RKEY = /^[A-Za-z0-9._:~-]{1,512}$/;
 const path = (nsid: string) => `/xrpc/${nsid}`;
 
-type Write =
-  | { action: "create"; collection: string; rkey: string; value: Record<string, unknown> }
-  | { action: "delete"; collection: string; rkey: string };
+type Write = { action: "create"; collection: string; rkey: string; value: Record<string, unknown> } | { action: "delete"; collection: string; rkey: string };
 
 type Writer = { ok: true; account: SandboxAccount; body: Record<string, unknown> } | { ok: false; response: Response };
 

@@ -1,15 +1,9 @@
 import type { Context, Hono } from "hono";
-import {
-  BLUESKY_BLOB_UPLOAD_LIMIT_BYTES,
-  BLUESKY_METHODS,
-  BLUESKY_PROFILE_COLLECTION,
-  BLUESKY_PROFILE_LIMITS,
-  BLUESKY_PROFILE_RKEY,
-} from "../../networks/bluesky/capabilities.js";
+import { BLUESKY_BLOB_UPLOAD_LIMIT_BYTES, BLUESKY_METHODS, BLUESKY_PROFILE_COLLECTION, BLUESKY_PROFILE_LIMITS, BLUESKY_PROFILE_RKEY } from "../../networks/bluesky/capabilities.js";
 import { countGraphemes, utf8Length } from "../../networks/bluesky/text.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { accountFault, authenticate, findAccount, PLATFORM, scopeFault } from "./accounts.js";
-import { cidFor, fromBase64, tid, toBase64, unstorableText, xrpcError } from "./wire.js";
+import { cidFor, fromBase64, tid, unstorableText, xrpcError } from "./wire.js";
 import { indexNotifications } from "./notifications.js";
 import { checkFeedRecord, FEED_COLLECTIONS } from "./post-validation.js";
 import { storeBlob, type StoredBlob } from "./blobs.js";

@@ -2,19 +2,7 @@ import type { Hono } from "hono";
 import { BLUESKY_METHODS } from "../../networks/bluesky/capabilities.js";
 import type { SimulatorDeps } from "../types.js";
 import { checkToken } from "../tokens.js";
-import {
-  accountFault,
-  authenticate,
-  bearer,
-  findAccount,
-  issueSession,
-  PLATFORM,
-  rotateRefresh,
-  scopeFault,
-  scopeForPassword,
-  sessionInfo,
-  type RefreshRow,
-} from "./accounts.js";
+import { accountFault, authenticate, bearer, findAccount, issueSession, PLATFORM, rotateRefresh, scopeFault, scopeForPassword, sessionInfo, type RefreshRow } from "./accounts.js";
 import { jwtClaims, xrpcError } from "./wire.js";
 import { jsonBody } from "../json-body.js";
 

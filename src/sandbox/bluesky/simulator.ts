@@ -71,12 +71,7 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
     },
     async seedAccount(input) {
       const first = input.handle.trim().replace(/^@/, "").split(".")[0] ?? input.handle;
-      const account = await seedSandboxAccount(
-        deps,
-        PLATFORM,
-        { handle: input.handle, password: input.password ?? appPassword(), displayName: `${first} (sandbox)` },
-        sandboxDid,
-      );
+      const account = await seedSandboxAccount(deps, PLATFORM, { handle: input.handle, password: input.password ?? appPassword(), displayName: `${first} (sandbox)` }, sandboxDid);
       const existing = await deps.store.get<StoredRecord>(PLATFORM, "record", `${account.id}/${BLUESKY_PROFILE_COLLECTION}/${BLUESKY_PROFILE_RKEY}`);
       if (!existing) {
         const avatar = await storeBlob(deps, account.id, fromBase64(SANDBOX_AVATAR_PNG_BASE64), "image/png");

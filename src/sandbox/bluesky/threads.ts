@@ -62,7 +62,13 @@ export function mountThreadRoutes(app: Hono, deps: SimulatorDeps): void {
       return {
         uri: post.uri,
         cid: post.record.cid,
-        author: { did: post.author, handle: author?.handle ?? "handle.invalid", ...(author?.displayName ? { displayName: author.displayName } : {}), ...(author?.avatarUrl ? { avatar: author.avatarUrl } : {}), labels: [] },
+        author: {
+          did: post.author,
+          handle: author?.handle ?? "handle.invalid",
+          ...(author?.displayName ? { displayName: author.displayName } : {}),
+          ...(author?.avatarUrl ? { avatar: author.avatarUrl } : {}),
+          labels: [],
+        },
         record: post.record.value,
         replyCount: repliesTo(post.uri).length,
         repostCount: count("app.bsky.feed.repost", post.uri),

@@ -82,7 +82,10 @@ export function jwtClaims(token: string): Record<string, unknown> | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "=");
+    const base64 = payload
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(payload.length / 4) * 4, "=");
     const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
     return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
   } catch {
@@ -101,8 +104,7 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /** A 1x1 PNG, the seeded sandbox avatar. */
-export const SANDBOX_AVATAR_PNG_BASE64 =
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+export const SANDBOX_AVATAR_PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 /**
  * The sandbox keeps records in Postgres jsonb, which cannot hold a NUL or an unpaired surrogate;

@@ -78,7 +78,8 @@ export function mountPageComments(graph: Hono, profile: GraphProfile, door: stri
     // `summary=true|total_count` adds the count Graph keeps beside the edge (how analytics reads a post's comments).
     const summary = c.req.query("summary");
     const body = pageOf(c.req.raw, nodes);
-    if (summary === "true" || summary === "total_count") return graphJson({ ...body, summary: { order: order === "reverse_chronological" ? "reverse_chronological" : "chronological", total_count: found.length, can_comment: true } });
+    if (summary === "true" || summary === "total_count")
+      return graphJson({ ...body, summary: { order: order === "reverse_chronological" ? "reverse_chronological" : "chronological", total_count: found.length, can_comment: true } });
     return graphJson(body);
   });
 

@@ -186,14 +186,22 @@ export function mountPageReads(graph: Hono, profile: GraphProfile, door: string)
     }
     const photo = await deps.store.get<SandboxPhoto>(platform, "photo", id);
     if (photo && owned(photo.owner)) {
-      const node: GraphNode = { id, name: photo.data.caption, created_time: graphTime(photo.data.createdAt), page_story_id: photo.data.postId, link: photo.data.postId ? postPermalink(photo.data.postId) : null };
+      const node: GraphNode = {
+        id,
+        name: photo.data.caption,
+        created_time: graphTime(photo.data.createdAt),
+        page_story_id: photo.data.postId,
+        link: photo.data.postId ? postPermalink(photo.data.postId) : null,
+      };
       return respond(selectFields(node, c.req.query("fields"), "id,created_time", "Photo"));
     }
     // The Page node itself (Graph `Page` reference), for the pages this person manages.
     const page = await deps.store.get<SandboxPage>(platform, "page", id);
     if (page && owned(page.owner)) {
       const p = page.data;
-      return respond(selectFields({ id, name: p.name, category: p.category, followers_count: p.followers_count, fan_count: p.followers_count, link: p.link }, c.req.query("fields"), "id,name", "Page"));
+      return respond(
+        selectFields({ id, name: p.name, category: p.category, followers_count: p.followers_count, fan_count: p.followers_count, link: p.link }, c.req.query("fields"), "id,name", "Page"),
+      );
     }
     return unsupportedRequest("GET", id);
   });

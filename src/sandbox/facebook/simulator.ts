@@ -1,19 +1,8 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
 import { facebookDialogHost, facebookLoginDoor, facebookLoginGraph } from "../meta/facebook-login.js";
-import {
-  authenticate,
-  graphError,
-  graphJson,
-  hostRouter,
-  selectFields,
-  unknownPath,
-  unmatched,
-  unsupportedRequest,
-  type GraphNode,
-  type GraphProfile,
-} from "../meta/graph-wire.js";
+import { authenticate, graphError, graphJson, hostRouter, selectFields, unknownPath, unmatched, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import { hashDigits, mountMessenger } from "../meta/messenger.js";
 import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
 import { mountPageInsights } from "./page-insights.js";
@@ -64,8 +53,7 @@ function profileFor(deps: SimulatorDeps): GraphProfile {
             { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true },
             { "x-app-usage": JSON.stringify({ call_count: 100, total_cputime: 34, total_time: 41 }) },
           ),
-    permissionDenied: (permission) =>
-      graphError(403, { message: `(#200) Requires ${permission} permission to manage the object`, type: "OAuthException", code: 200 }),
+    permissionDenied: (permission) => graphError(403, { message: `(#200) Requires ${permission} permission to manage the object`, type: "OAuthException", code: 200 }),
   };
 }
 
@@ -163,6 +151,7 @@ export const createFacebookSimulator: SimulatorFactory = (deps) => {
     hosts: ["www.facebook.com", "graph.facebook.com"],
     app: hostRouter({ "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: false, seedAccount }), "graph.facebook.com": graphRoutes(deps) }),
     seedAccount,
-    simulateActivity: (input) => (input.action === "mention" ? simulateFacebookMention : input.action === "review" ? simulateRecommendation : simulateFacebookActivity)(deps, (handle) => seedAccount({ handle }), input),
+    simulateActivity: (input) =>
+      (input.action === "mention" ? simulateFacebookMention : input.action === "review" ? simulateRecommendation : simulateFacebookActivity)(deps, (handle) => seedAccount({ handle }), input),
   };
 };

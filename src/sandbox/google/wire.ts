@@ -20,12 +20,7 @@ const statusNames: Record<number, string> = {
 export type GoogleErrorBody = { error: Record<string, unknown> };
 
 /** The YouTube Data API's error: legacy `errors[]` with a `reason`, plus the canonical `status`. */
-export function youtubeErrorBody(
-  status: number,
-  reason: string,
-  message: string,
-  more: { domain?: string; location?: string; locationType?: string; detail?: string } = {},
-): GoogleErrorBody {
+export function youtubeErrorBody(status: number, reason: string, message: string, more: { domain?: string; location?: string; locationType?: string; detail?: string } = {}): GoogleErrorBody {
   const located = more.location ? { location: more.location, locationType: more.locationType ?? "parameter" } : {};
   return {
     error: {
@@ -38,13 +33,7 @@ export function youtubeErrorBody(
 }
 
 /** The error of Google's v1 APIs (google.rpc.Status), with an ErrorInfo detail when a reason exists. */
-export function googleRpcErrorBody(
-  status: number,
-  message: string,
-  reason: string | null,
-  service: string,
-  more: { metadata?: Record<string, string>; details?: object[] } = {},
-): GoogleErrorBody {
+export function googleRpcErrorBody(status: number, message: string, reason: string | null, service: string, more: { metadata?: Record<string, string>; details?: object[] } = {}): GoogleErrorBody {
   const info = reason ? [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com", metadata: { service, ...more.metadata } }] : [];
   const details = [...info, ...(more.details ?? [])];
   return { error: { code: status, message, status: statusNames[status] ?? "UNKNOWN", ...(details.length > 0 ? { details } : {}) } };
@@ -88,5 +77,8 @@ export function paginate<T>(items: T[], offset: number, size: number): { page: T
 }
 
 export function randomEtag(): string {
-  return [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(36).padStart(2, "0")).join("").slice(0, 27);
+  return [...crypto.getRandomValues(new Uint8Array(12))]
+    .map((b) => b.toString(36).padStart(2, "0"))
+    .join("")
+    .slice(0, 27);
 }

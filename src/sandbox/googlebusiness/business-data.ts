@@ -79,7 +79,10 @@ export function locationResource(location: SandboxLocation): Record<string, unkn
 
 /** Applies a FieldMask (`a,b.c`) to a resource; returns the unknown paths when there are any. */
 export function applyReadMask(resource: Record<string, unknown>, mask: string): { value: Record<string, unknown> } | { unknown: string[] } {
-  const paths = mask.split(",").map((p) => p.trim()).filter(Boolean);
+  const paths = mask
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const value: Record<string, unknown> = {};
   const unknown: string[] = [];
   for (const path of paths) {

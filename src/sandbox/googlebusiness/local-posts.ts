@@ -52,10 +52,20 @@ const fetchable = (value: unknown) => {
 };
 
 const invalidArgument = (c: Context, field: string, description: string) =>
-  c.json(googleRpcErrorBody(400, "Request contains an invalid argument.", null, V4_SERVICE, { details: [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description }] }] }), 400);
+  c.json(
+    googleRpcErrorBody(400, "Request contains an invalid argument.", null, V4_SERVICE, {
+      details: [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description }] }],
+    }),
+    400,
+  );
 
 const validationError = (c: Context, code: number, field: string | null, message: string) =>
-  c.json(googleRpcErrorBody(400, "Request contains an invalid argument.", null, V4_SERVICE, { details: [{ "@type": "type.googleapis.com/google.mybusiness.v4.ValidationError", errorDetails: [{ code, ...(field ? { field } : {}), message }] }] }), 400);
+  c.json(
+    googleRpcErrorBody(400, "Request contains an invalid argument.", null, V4_SERVICE, {
+      details: [{ "@type": "type.googleapis.com/google.mybusiness.v4.ValidationError", errorDetails: [{ code, ...(field ? { field } : {}), message }] }],
+    }),
+    400,
+  );
 
 function stateOf(post: SandboxLocalPost, now: Date): "LIVE" | "PROCESSING" | "REJECTED" {
   if (post.hasMedia && now.getTime() - new Date(post.createTime).getTime() < PROCESSING_MS) return "PROCESSING";
@@ -66,7 +76,12 @@ function resource(post: SandboxLocalPost, now: Date): Record<string, unknown> {
   const name = `accounts/${post.accountId}/locations/${post.locationId}/localPosts/${post.id}`;
   const state = stateOf(post, now);
   const media = Array.isArray(post.body.media)
-    ? post.body.media.filter(isRecord).map((m, i) => ({ name: `accounts/${post.accountId}/locations/${post.locationId}/media/${post.id}-${i}`, mediaFormat: m.mediaFormat, sourceUrl: m.sourceUrl, googleUrl: `https://sandbox.chorus.invalid/googlebusiness/media/${post.id}-${i}.jpg` }))
+    ? post.body.media.filter(isRecord).map((m, i) => ({
+        name: `accounts/${post.accountId}/locations/${post.locationId}/media/${post.id}-${i}`,
+        mediaFormat: m.mediaFormat,
+        sourceUrl: m.sourceUrl,
+        googleUrl: `https://sandbox.chorus.invalid/googlebusiness/media/${post.id}-${i}.jpg`,
+      }))
     : undefined;
   return {
     ...post.body,
@@ -92,7 +107,8 @@ function refusal(c: Context, body: Record<string, unknown>): Response | null {
   if (topic === "ALERT" && body.alertType !== "COVID_19") return invalidArgument(c, "alert_type", "An ALERT post needs alertType.");
   if (body.callToAction !== undefined) {
     const cta = isRecord(body.callToAction) ? body.callToAction : {};
-    if (!["BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL"].includes(String(cta.actionType))) return invalidArgument(c, "call_to_action.action_type", `Invalid value: ${String(cta.actionType)}`);
+    if (!["BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL"].includes(String(cta.actionType)))
+      return invalidArgument(c, "call_to_action.action_type", `Invalid value: ${String(cta.actionType)}`);
     if (cta.actionType !== "CALL" && !fetchable(cta.url)) return invalidArgument(c, "call_to_action.url", "A valid URL is required for this action type.");
   }
   if (body.media !== undefined) {

@@ -34,7 +34,12 @@ export interface SandboxReview {
 
 const notFound = (c: Context) => c.json(googleRpcErrorBody(404, "Requested entity was not found.", null, V4_SERVICE), 404);
 const invalidArgument = (c: Context, field: string, description: string) =>
-  c.json(googleRpcErrorBody(400, "Request contains an invalid argument.", null, V4_SERVICE, { details: [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description }] }] }), 400);
+  c.json(
+    googleRpcErrorBody(400, "Request contains an invalid argument.", null, V4_SERVICE, {
+      details: [{ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description }] }],
+    }),
+    400,
+  );
 
 function resource(review: SandboxReview): Record<string, unknown> {
   return {

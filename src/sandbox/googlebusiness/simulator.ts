@@ -115,7 +115,10 @@ export const createGooglebusinessSimulator: SimulatorFactory = (deps: SimulatorD
     for (const location of page) {
       const masked = applyReadMask(locationResource(location), readMask);
       if ("unknown" in masked) {
-        const violation = { "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: masked.unknown.map((f) => ({ field: "read_mask", description: `Invalid field mask provided: ${f}` })) };
+        const violation = {
+          "@type": "type.googleapis.com/google.rpc.BadRequest",
+          fieldViolations: masked.unknown.map((f) => ({ field: "read_mask", description: `Invalid field mask provided: ${f}` })),
+        };
         return c.json(googleRpcErrorBody(400, "Request contains an invalid argument.", null, LOCATIONS_SERVICE, { details: [violation] }), 400);
       }
       shaped.push(masked.value);

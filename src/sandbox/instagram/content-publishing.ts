@@ -43,8 +43,7 @@ const errors = {
   unfetchable: () => igError(9004, 2207052, "Only photo or video can be accepted as media type.", "The media could not be fetched from this URI."),
   notJpeg: () => igError(36001, 2207005, "The image format is not supported.", "Only JPEG images can be published."),
   imageTooLarge: () => igError(36000, 2207004, "The image is too large.", "The image is larger than 8 MiB."),
-  aspectRatio: (ratio: number) =>
-    igError(36003, 2207009, `The submitted image with aspect ratio ('${ratio.toFixed(2)}') cannot be published.`, "The aspect ratio must be between 4:5 and 1.91:1."),
+  aspectRatio: (ratio: number) => igError(36003, 2207009, `The submitted image with aspect ratio ('${ratio.toFixed(2)}') cannot be published.`, "The aspect ratio must be between 4:5 and 1.91:1."),
   carouselSize: () => igError(100, 2207028, "The carousel must have between 2 and 10 items.", "A carousel needs 2 to 10 items."),
   notReady: () => igError(9007, 2207027, "Media ID is not available", "The media is not ready for publishing, please wait for a moment."),
   notFound: () => igError(24, 2207006, "The media with the given ID was not found.", "The media container could not be found."),
@@ -111,7 +110,10 @@ async function containerFrom(profile: GraphProfile, d: PublishingDoor, account: 
   const base = { mediaType, isCarouselItem, caption, imageUrl: null, videoUrl: null, children: [] as string[], fields: recorded, failure: null };
 
   if (mediaType === "CAROUSEL") {
-    const children = (params.get("children") ?? "").split(",").map((c) => c.trim()).filter(Boolean);
+    const children = (params.get("children") ?? "")
+      .split(",")
+      .map((c) => c.trim())
+      .filter(Boolean);
     if (children.length < instagramLimits.carouselItems.min || children.length > instagramLimits.carouselItems.max) return fail(errors.carouselSize());
     for (const child of children) {
       const found = await store.get<SandboxContainer>(platform, "container", child);

@@ -44,7 +44,6 @@ const SAMPLE_CREATORS: SampleCreator[] = [
   { username: "sample_chef_de", country: "DE", interests: ["FOOD_AND_DRINK"], biography: "Sample creator: home cooking (test data).", verified: false, experienced: false },
 ];
 
-
 const respond = (picked: GraphNode | Response) => (picked instanceof Response ? picked : graphJson(picked));
 const tagPattern = (tag: string) => new RegExp(`(^|[^\\p{L}\\p{N}_])#${tag}(?![\\p{L}\\p{N}_])`, "iu");
 
@@ -139,7 +138,8 @@ export function mountInstagramDiscovery(graph: Hono, profile: GraphProfile, deps
     const queries = (await deps.store.list<HashtagQuery>(platform, "hashtag_query", { owner: auth.account.id })).filter((r) => now - Date.parse(r.data.firstAt) < WEEK_MS);
     if (!queries.some((r) => r.id === key)) {
       // Meta documents the limit, not its error body; the sandbox answers a Graph (#4)-style refusal (unverified).
-      if (queries.length >= HASHTAGS_PER_WEEK) return graphError(400, { message: "(#4) You have reached the maximum number of unique hashtags that can be queried in a 7 day period", type: "OAuthException", code: 4 });
+      if (queries.length >= HASHTAGS_PER_WEEK)
+        return graphError(400, { message: "(#4) You have reached the maximum number of unique hashtags that can be queried in a 7 day period", type: "OAuthException", code: 4 });
       await deps.store.put<HashtagQuery>(platform, "hashtag_query", key, { hashtagId: hashtag.id, firstAt: deps.now().toISOString() }, auth.account.id);
     }
     return graphJson({ data: [{ id: hashtag.id }] });
@@ -174,7 +174,11 @@ export function mountInstagramDiscovery(graph: Hono, profile: GraphProfile, deps
     if (!auth.meta?.pageId) return graphError(400, { message: "(#200) This endpoint requires a Page access token of the Page linked to the Instagram account", type: "OAuthException", code: 200 });
     if (c.req.param("igUserId") !== auth.account.id) return unsupportedRequest("GET", c.req.param("igUserId"));
     if (auth.account.handle.toLowerCase().startsWith("not-onboarded")) {
-      return graphError(400, { message: "(#10) The brand has not onboarded to the Instagram creator marketplace: accept the Instagram Creator Marketplace Terms of Service first", type: "OAuthException", code: 10 });
+      return graphError(400, {
+        message: "(#10) The brand has not onboarded to the Instagram creator marketplace: accept the Instagram Creator Marketplace Terms of Service first",
+        type: "OAuthException",
+        code: 10,
+      });
     }
     let countries: string[] = [];
     const rawCountries = c.req.query("creator_countries");
@@ -191,15 +195,17 @@ export function mountInstagramDiscovery(graph: Hono, profile: GraphProfile, deps
     const creators = (await sampleCreators(deps))
       .filter(({ data }) => countries.length === 0 || countries.includes(data.country))
       .filter(({ data }) => words.every((w) => `${data.biography} ${data.interests.join(" ")} ${data.username}`.toLowerCase().includes(w)))
-      .map(({ id, data }): GraphNode => ({
-        id,
-        username: data.username,
-        is_account_verified: data.verified,
-        biography: data.biography,
-        country: data.country,
-        profile_picture_url: null,
-        has_brand_partnership_experience: data.experienced,
-      }));
+      .map(
+        ({ id, data }): GraphNode => ({
+          id,
+          username: data.username,
+          is_account_verified: data.verified,
+          biography: data.biography,
+          country: data.country,
+          profile_picture_url: null,
+          has_brand_partnership_experience: data.experienced,
+        }),
+      );
     const nodes: GraphNode[] = [];
     for (const creator of creators) {
       const picked = selectFields(creator, c.req.query("fields"), "id,username", "CreatorMarketplaceCreator");
@@ -208,7 +214,6 @@ export function mountInstagramDiscovery(graph: Hono, profile: GraphProfile, deps
     }
     return graphJson(pageOf(c.req.raw, nodes, 50));
   });
-
 
   /** Business discovery rides on the IG user node's `fields`; other reads of the node go on to its own route. */
   graph.get("/:version/:nodeId", async (c, next: Next) => {

@@ -1,17 +1,7 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { SimulatorDeps } from "../types.js";
 import { facebookLoginDoor, facebookLoginGraph } from "../meta/facebook-login.js";
-import {
-  authenticate,
-  graphJson,
-  invalidParameter,
-  pageOf,
-  selectFields,
-  unknownPath,
-  unmatched,
-  unsupportedRequest,
-  type GraphNode,
-} from "../meta/graph-wire.js";
+import { authenticate, graphJson, invalidParameter, pageOf, selectFields, unknownPath, unmatched, unsupportedRequest, type GraphNode } from "../meta/graph-wire.js";
 import { ensurePageToken, mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxPage } from "../meta/pages.js";
 import { hashDigits, mountMessenger } from "../meta/messenger.js";
 import { mountContentPublishing } from "./content-publishing.js";
@@ -19,15 +9,7 @@ import { mountInstagramDiscovery } from "./discovery.js";
 import { mountInstagramInsights } from "./insights.js";
 import { igObjectNode } from "./media-nodes.js";
 import { mountUserTags } from "./user-tags.js";
-import {
-  igUserNode,
-  instagramProfile,
-  linkOf,
-  mediaCount,
-  platform,
-  publishingLimitNode,
-  type SandboxAdPermission,
-} from "./model.js";
+import { igUserNode, instagramProfile, linkOf, mediaCount, platform, publishingLimitNode, type SandboxAdPermission } from "./model.js";
 
 /**
  * Instagram's Facebook-login door on graph.facebook.com: Facebook Login, the linked Page, and the
@@ -38,7 +20,11 @@ const door = facebookLoginDoor;
 
 export const instagramPerson = (id: string, username: string) => ({ id, username });
 /** Instagram thread ids are long base64 strings (`aWdfZAG…`); the sandbox's start the same way. */
-export const instagramThreadId = (objectId: string, personId: string) => `aWdfZAG${btoa(`${objectId}:${personId}:${hashDigits(personId, 8)}`).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")}`;
+export const instagramThreadId = (objectId: string, personId: string) =>
+  `aWdfZAG${btoa(`${objectId}:${personId}:${hashDigits(personId, 8)}`)
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")}`;
 
 const respond = (picked: GraphNode | Response) => (picked instanceof Response ? picked : graphJson(picked));
 
@@ -141,7 +127,10 @@ export function instagramFacebookDoor(deps: SimulatorDeps): Hono {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_branded_content_brand" });
     if (!auth.ok) return auth.response;
     if (c.req.param("igUserId") !== auth.account.id) return unsupportedRequest("GET", c.req.param("igUserId"));
-    const ids = (c.req.query("user_ids") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const ids = (c.req.query("user_ids") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length === 0) return invalidParameter("(#100) The parameter user_ids is required");
     if (ids.length > 100) return invalidParameter("(#100) At most 100 user_ids can be queried per request");
     const approved: GraphNode[] = [];

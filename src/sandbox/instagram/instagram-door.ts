@@ -147,7 +147,10 @@ export function instagramGraphHost(deps: SimulatorDeps): Hono {
   graph.post("/:version/me/subscribed_apps", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "instagram_business_basic" });
     if (!auth.ok) return auth.response;
-    const fields = (c.req.query("subscribed_fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+    const fields = (c.req.query("subscribed_fields") ?? "")
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean);
     const bad = fields.find((f) => !(instagramWebhookFields as readonly string[]).includes(f));
     if (fields.length === 0 || bad !== undefined) {
       return graphError(400, { message: `(#100) Invalid subscribed_fields: ${bad ?? "(none)"}`, type: "OAuthException", code: 100 });

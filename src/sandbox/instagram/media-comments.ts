@@ -44,7 +44,8 @@ export function mountMediaComments(graph: Hono, profile: GraphProfile, d: Publis
   const { deps } = profile;
   const permission = permissionOf(d);
   const all = async (owner: string) => (await deps.store.list<SandboxIgComment>(platform, "comment", { owner })).map((r) => ({ id: r.id, data: r.data }));
-  const oldestFirst = (a: { id: string; data: SandboxIgComment }, b: { id: string; data: SandboxIgComment }) => (a.data.timestamp === b.data.timestamp ? (a.id < b.id ? -1 : 1) : a.data.timestamp < b.data.timestamp ? -1 : 1);
+  const oldestFirst = (a: { id: string; data: SandboxIgComment }, b: { id: string; data: SandboxIgComment }) =>
+    a.data.timestamp === b.data.timestamp ? (a.id < b.id ? -1 : 1) : a.data.timestamp < b.data.timestamp ? -1 : 1;
 
   const list = (edge: "comments" | "replies") => async (request: Request, id: string, fields: string | undefined) => {
     const auth = await authenticate(profile, request, { door: d.door, permission });
@@ -54,7 +55,10 @@ export function mountMediaComments(graph: Hono, profile: GraphProfile, d: Publis
     if ((media ?? parent)?.owner !== auth.account.id) return unsupportedRequest("GET", id);
     const comments = await all(auth.account.id);
     // Instagram lists newest first.
-    const found = comments.filter((c) => (media ? c.data.mediaId === id && c.data.parentId === null : c.data.parentId === id)).sort(oldestFirst).reverse();
+    const found = comments
+      .filter((c) => (media ? c.data.mediaId === id && c.data.parentId === null : c.data.parentId === id))
+      .sort(oldestFirst)
+      .reverse();
     const nodes: GraphNode[] = [];
     for (const c of found) {
       const picked = selectFields(commentNode(c.id, c.data, comments), fields, "id,text,timestamp", "IGComment");

@@ -58,7 +58,12 @@ export function mediaNode(id: string, media: SandboxMedia, account: SandboxAccou
 
 export function containerNode(now: Date, id: string, container: SandboxContainer): GraphNode {
   const state = containerState(now, container);
-  return { id, status_code: state, status: state === "ERROR" ? container.failure : statusTexts[state], copyright_check_status: container.videoUrl ? { status: "completed", matches_found: false } : null };
+  return {
+    id,
+    status_code: state,
+    status: state === "ERROR" ? container.failure : statusTexts[state],
+    copyright_check_status: container.videoUrl ? { status: "completed", matches_found: false } : null,
+  };
 }
 
 /** A container or media node of `account`, or null. */

@@ -49,7 +49,12 @@ export async function simulateInstagramMention(deps: SimulatorDeps, seed: (handl
   if (!recipient) return { ok: false, reason: "subject_unknown" };
   const actor = await seed(input.actorHandle ?? "sandbox_tagger");
   const mediaId = numericId(17);
-  const media: SandboxMedia = { caption: `@${recipient.handle} ${input.text ?? "with the best team (a simulated tag from the Chorus sandbox)"}`, publishedAt: deps.now().toISOString(), mediaType: "IMAGE", productType: "FEED" };
+  const media: SandboxMedia = {
+    caption: `@${recipient.handle} ${input.text ?? "with the best team (a simulated tag from the Chorus sandbox)"}`,
+    publishedAt: deps.now().toISOString(),
+    mediaType: "IMAGE",
+    productType: "FEED",
+  };
   await deps.store.put<SandboxMedia>(platform, "media", mediaId, media, actor.id);
   await deps.store.put<SandboxUserTag>(platform, "user_tag", `${mediaId}:${recipient.id}`, { mediaId, authorId: actor.id }, recipient.id);
   return { ok: true, actor, networkId: mediaId };

@@ -102,7 +102,7 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps): void {
     const { postUrn, parent } = postOfTarget(c.req.param("target"));
     const parentComment = typeof body.parentComment === "string" ? body.parentComment : parent;
     const post = await livePost(deps, postUrn);
-    if (!post || body.object !== undefined && body.object !== postUrn) return restError(c, 404, "NOT_FOUND", `${postUrn} not found`);
+    if (!post || (body.object !== undefined && body.object !== postUrn)) return restError(c, 404, "NOT_FOUND", `${postUrn} not found`);
     if (parentComment) {
       const match = COMMENT_URN.exec(parentComment);
       const found = match ? (await deps.store.get<SandboxLinkedinComment>(platform, "comment", match[2] ?? ""))?.data : undefined;
@@ -122,7 +122,8 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps): void {
     if (!found || found.data.postUrn !== postUrn) return restError(c, 404, "NOT_FOUND", `Comment ${c.req.param("commentId")} not found`);
     const actor = c.req.query("actor");
     // A comment is deleted by whoever wrote it, acting as that author.
-    if (!actor || actor !== found.data.actor || !(await mayActAs(deps, auth, actor, "write"))) return restError(c, 403, "ACCESS_DENIED", `Not enough permissions to access: ${resource(c, "DELETE")}`, 100);
+    if (!actor || actor !== found.data.actor || !(await mayActAs(deps, auth, actor, "write")))
+      return restError(c, 403, "ACCESS_DENIED", `Not enough permissions to access: ${resource(c, "DELETE")}`, 100);
     const all = await commentsOf(deps, postUrn);
     for (const answer of all.filter((a) => a.parentComment === commentUrn(found.data))) await deps.store.delete(platform, "comment", answer.id);
     await deps.store.delete(platform, "comment", found.id);

@@ -87,7 +87,17 @@ export function mountMediaRoutes(app: Hono, deps: SimulatorDeps): void {
     if (started instanceof Response) return started;
     const id = assetId("D4E10AQ");
     const urn = `urn:li:image:${id}`;
-    const asset: SandboxAsset = { kind: "image", owner: started.owner, memberId: started.auth.member.id, fileSizeBytes: null, parts: [], uploadToken: randomToken(), head: null, uploadedAt: null, finalizedAt: null };
+    const asset: SandboxAsset = {
+      kind: "image",
+      owner: started.owner,
+      memberId: started.auth.member.id,
+      fileSizeBytes: null,
+      parts: [],
+      uploadToken: randomToken(),
+      head: null,
+      uploadedAt: null,
+      finalizedAt: null,
+    };
     await deps.store.put("linkedin", "asset", urn, asset, started.auth.member.id);
     return c.json({ value: { uploadUrlExpiresAt: deps.now().getTime() + URL_LIFETIME_MS, uploadUrl: `${UPLOAD_BASE}/images/${encodeURIComponent(urn)}?ut=${asset.uploadToken}`, image: urn } });
   });
@@ -97,10 +107,21 @@ export function mountMediaRoutes(app: Hono, deps: SimulatorDeps): void {
     const started = await initialize(c, "video");
     if (started instanceof Response) return started;
     const size = started.request?.fileSizeBytes;
-    if (typeof size !== "number" || !Number.isInteger(size) || size <= 0) return restError(c, 422, "UNPROCESSABLE_ENTITY", "ERROR :: /initializeUploadRequest/fileSizeBytes :: field is required but not found and has no default value\n");
+    if (typeof size !== "number" || !Number.isInteger(size) || size <= 0)
+      return restError(c, 422, "UNPROCESSABLE_ENTITY", "ERROR :: /initializeUploadRequest/fileSizeBytes :: field is required but not found and has no default value\n");
     const urn = `urn:li:video:${assetId("C5505AQ")}`;
     const parts = Array.from({ length: Math.ceil(size / PART_BYTES) }, (_, i) => ({ firstByte: i * PART_BYTES, lastByte: Math.min(size, (i + 1) * PART_BYTES) - 1, etag: null }));
-    const asset: SandboxAsset = { kind: "video", owner: started.owner, memberId: started.auth.member.id, fileSizeBytes: size, parts, uploadToken: parts.length > 1 ? randomToken() : "", head: null, uploadedAt: null, finalizedAt: null };
+    const asset: SandboxAsset = {
+      kind: "video",
+      owner: started.owner,
+      memberId: started.auth.member.id,
+      fileSizeBytes: size,
+      parts,
+      uploadToken: parts.length > 1 ? randomToken() : "",
+      head: null,
+      uploadedAt: null,
+      finalizedAt: null,
+    };
     await deps.store.put("linkedin", "asset", urn, asset, started.auth.member.id);
     return c.json({
       value: {

@@ -52,7 +52,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
     if (grantType === "authorization_code") {
       const code = field(form, "code");
       const redirectUri = field(form, "redirect_uri");
-      if (!code || !redirectUri) return oauthError(c, 400, "invalid_request", "A required parameter \"code\" or \"redirect_uri\" is missing");
+      if (!code || !redirectUri) return oauthError(c, 400, "invalid_request", 'A required parameter "code" or "redirect_uri" is missing');
       const redeemed = await redeemAuthCode(deps, "linkedin", { code, clientId, redirectUri, codeVerifier: field(form, "code_verifier") });
       if (!redeemed.ok) return oauthError(c, 400, "invalid_request", codeError);
       const scopes = redeemed.code.scopes;
@@ -82,7 +82,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
     const form = await c.req.parseBody();
     if (!field(form, "client_id") || !field(form, "client_secret")) return oauthError(c, 401, "invalid_client", "Client authentication failed");
     const token = field(form, "token");
-    if (!token) return oauthError(c, 400, "invalid_request", "A required parameter \"token\" is missing");
+    if (!token) return oauthError(c, 400, "invalid_request", 'A required parameter "token" is missing');
     // RFC 7009: an unknown token is not an error.
     await revokeToken(deps, "linkedin", token);
     return c.body(null, 200);
@@ -159,7 +159,10 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
     const results: Record<string, unknown> = {};
     const statuses: Record<string, number> = {};
     const errors: Record<string, unknown> = {};
-    for (const id of list.split(",").map((s) => decodeURIComponent(s)).filter(Boolean)) {
+    for (const id of list
+      .split(",")
+      .map((s) => decodeURIComponent(s))
+      .filter(Boolean)) {
       const found = await deps.store.get<SandboxOrganization>("linkedin", "organization", id);
       if (found) {
         results[id] = organizationResource(found.data);
@@ -186,5 +189,12 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
   });
 
   const registerApp = (input: { clientId: string; products: string[] }) => registerSandboxLinkedinApp(deps.store, input.clientId, input.products);
-  return { platform: "linkedin", hosts: ["www.linkedin.com", "api.linkedin.com"], app, seedAccount, registerApp, simulateActivity: (input) => simulateLinkedinActivity(deps, (handle) => seedAccount({ handle }), input) };
+  return {
+    platform: "linkedin",
+    hosts: ["www.linkedin.com", "api.linkedin.com"],
+    app,
+    seedAccount,
+    registerApp,
+    simulateActivity: (input) => simulateLinkedinActivity(deps, (handle) => seedAccount({ handle }), input),
+  };
 };

@@ -92,7 +92,11 @@ export function mountStatistics(app: Hono, deps: SimulatorDeps): void {
         const post = (await deps.store.get<SandboxLinkedinPost>("linkedin", "post", urn))?.data;
         if (!post || post.deleted || post.author !== allowed.org) return restError(c, 404, "NOT_FOUND", `Share ${urn} not found for ${allowed.org}`);
         const key = urn.startsWith("urn:li:ugcPost:") ? "ugcPost" : "share";
-        elements.push({ organizationalEntity: allowed.org, [key]: urn, totalShareStatistics: shareStatistics(simulatedAudience(`linkedin:${urn}`, new Date(post.createdAt).toISOString(), deps.now())) });
+        elements.push({
+          organizationalEntity: allowed.org,
+          [key]: urn,
+          totalShareStatistics: shareStatistics(simulatedAudience(`linkedin:${urn}`, new Date(post.createdAt).toISOString(), deps.now())),
+        });
       }
       return c.json({ paging: { start: 0, count: 10, links: [] }, elements });
     }
@@ -103,7 +107,22 @@ export function mountStatistics(app: Hono, deps: SimulatorDeps): void {
       // Lifetime totals of the page: its days of the last year added up.
       const year = Array.from({ length: 365 }, (_, k) => simulatedDay(`linkedin:${allowed.org}`, new Date(deps.now().getTime() - k * DAY_MS).toISOString().slice(0, 10)));
       const sum = (pick: (a: (typeof year)[number]) => number) => year.reduce((total, a) => total + pick(a), 0);
-      return c.json({ paging: { start: 0, count: 10, links: [] }, elements: [{ organizationalEntity: allowed.org, totalShareStatistics: shareStatistics({ impressions: sum((a) => a.impressions), reach: sum((a) => a.reach), clicks: sum((a) => a.clicks), likes: sum((a) => a.likes), comments: sum((a) => a.comments), shares: sum((a) => a.shares) }) }] });
+      return c.json({
+        paging: { start: 0, count: 10, links: [] },
+        elements: [
+          {
+            organizationalEntity: allowed.org,
+            totalShareStatistics: shareStatistics({
+              impressions: sum((a) => a.impressions),
+              reach: sum((a) => a.reach),
+              clicks: sum((a) => a.clicks),
+              likes: sum((a) => a.likes),
+              comments: sum((a) => a.comments),
+              shares: sum((a) => a.shares),
+            }),
+          },
+        ],
+      });
     }
     const elements = days.map((day) => ({
       organizationalEntity: allowed.org,
@@ -121,7 +140,11 @@ export function mountStatistics(app: Hono, deps: SimulatorDeps): void {
     if (Date.parse(`${days[0]}T00:00:00Z`) < oldest()) return badRequest(c, "Statistics are only available for the last 12 months");
     const elements = days.map((day) => {
       const f = simulatedFollowsOn(allowed.org, day);
-      return { organizationalEntity: allowed.org, timeRange: { start: Date.parse(`${day}T00:00:00Z`), end: Date.parse(`${day}T00:00:00Z`) + DAY_MS }, followerGains: { organicFollowerGain: f.gained - f.lost, paidFollowerGain: 0 } };
+      return {
+        organizationalEntity: allowed.org,
+        timeRange: { start: Date.parse(`${day}T00:00:00Z`), end: Date.parse(`${day}T00:00:00Z`) + DAY_MS },
+        followerGains: { organicFollowerGain: f.gained - f.lost, paidFollowerGain: 0 },
+      };
     });
     return c.json({ paging: { start: 0, count: elements.length, links: [] }, elements });
   });
@@ -167,11 +190,13 @@ export function mountStatistics(app: Hono, deps: SimulatorDeps): void {
     if (start > end) return badRequest(c, "dateRange start must not be after its end");
     if (start < oldest()) return badRequest(c, "Analytics are only available for the last 12 months");
     // A member's day: the audience of their posts that day (each post counted on the days after it was published).
-    const onDay = (t: number) => posts.filter((p) => p.createdAt < t + DAY_MS).reduce((sum, p) => sum + memberValue(simulatedDay(`linkedin:${p.urn}`, new Date(t).toISOString().slice(0, 10)), type), 0);
+    const onDay = (t: number) =>
+      posts.filter((p) => p.createdAt < t + DAY_MS).reduce((sum, p) => sum + memberValue(simulatedDay(`linkedin:${p.urn}`, new Date(t).toISOString().slice(0, 10)), type), 0);
     const days: number[] = [];
     for (let t = start; t <= end; t += DAY_MS) days.push(t);
     const date = (t: number) => ({ year: new Date(t).getUTCFullYear(), month: new Date(t).getUTCMonth() + 1, day: new Date(t).getUTCDate() });
-    if (aggregation === "TOTAL") return c.json({ paging: { start: 0, count: 10, links: [] }, elements: [{ count: days.reduce((sum, t) => sum + onDay(t), 0), metricType, dateRange: { start: date(start), end: date(end) } }] });
+    if (aggregation === "TOTAL")
+      return c.json({ paging: { start: 0, count: 10, links: [] }, elements: [{ count: days.reduce((sum, t) => sum + onDay(t), 0), metricType, dateRange: { start: date(start), end: date(end) } }] });
     return c.json({ paging: { start: 0, count: days.length, links: [] }, elements: days.map((t) => ({ count: onDay(t), metricType, dateRange: { start: date(t), end: date(t) } })) });
   });
 }

@@ -3,17 +3,7 @@ import type { PlatformId } from "../../types/platform-ids.js";
 import { mountConsentPage, redeemAuthCode } from "../oauth-consent.js";
 import { applyLatencyFaults, checkToken, issueTokens, revokeToken, type SandboxToken } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import {
-  accessTokenOf,
-  authenticate,
-  exchangeTokenRefused,
-  graphDown,
-  graphError,
-  graphJson,
-  pageOf,
-  unmatched,
-  type GraphProfile,
-} from "./graph-wire.js";
+import { accessTokenOf, authenticate, exchangeTokenRefused, graphDown, graphError, graphJson, pageOf, unmatched, type GraphProfile } from "./graph-wire.js";
 import type { TokenMeta } from "./token-meta.js";
 import { readCallToken, requestForm } from "./graph-request-memo.js";
 
@@ -47,10 +37,7 @@ function dialogClaim(instagramDoor: boolean): MiddlewareHandler {
  * www.facebook.com as one simulator serves it: the login dialog, claimed for Instagram's
  * Facebook-login door (`instagramDoor`) or for Facebook Pages, and nothing else.
  */
-export function facebookDialogHost(
-  deps: SimulatorDeps,
-  options: { platform: PlatformId; instagramDoor: boolean; seedAccount: (input: { handle: string }) => Promise<SandboxAccount> },
-): Hono {
+export function facebookDialogHost(deps: SimulatorDeps, options: { platform: PlatformId; instagramDoor: boolean; seedAccount: (input: { handle: string }) => Promise<SandboxAccount> }): Hono {
   const www = new Hono();
   www.use("/:version/dialog/oauth", dialogClaim(options.instagramDoor));
   mountConsentPage(www, deps, { platform: options.platform, path: "/:version/dialog/oauth", scopeSeparator: ",", seedAccount: options.seedAccount });
@@ -146,7 +133,12 @@ function mountPermissionsEdge(graph: Hono, profile: GraphProfile, door: string):
   graph.get("/:version/me/permissions", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door });
     if (!auth.ok) return auth.response;
-    return graphJson(pageOf(c.req.raw, auth.token.scopes.map((permission) => ({ permission, status: "granted" }))));
+    return graphJson(
+      pageOf(
+        c.req.raw,
+        auth.token.scopes.map((permission) => ({ permission, status: "granted" })),
+      ),
+    );
   });
   graph.delete("/:version/me/permissions", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door });

@@ -22,8 +22,7 @@ export interface GraphErrorBody {
   error_user_msg?: string;
 }
 
-const randomChars = (n: number) =>
-  [...crypto.getRandomValues(new Uint8Array(n))].map((b) => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[b % 62]).join("");
+const randomChars = (n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[b % 62]).join("");
 
 export function graphJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=UTF-8", ...headers } });
@@ -40,8 +39,7 @@ export function unmatched(response: Response): Response {
   return new Response(response.body, { status: response.status, headers });
 }
 
-export const unknownPath = (path: string) =>
-  graphError(400, { message: `Unknown path components: ${path}`, type: "OAuthException", code: 2500 });
+export const unknownPath = (path: string) => graphError(400, { message: `Unknown path components: ${path}`, type: "OAuthException", code: 2500 });
 
 export const unsupportedRequest = (method: string, id: string) =>
   graphError(400, {
@@ -74,17 +72,14 @@ export interface GraphProfile {
   basicPermissions: readonly string[];
 }
 
-export type GraphAuth =
-  | { ok: true; account: SandboxAccount; token: SandboxToken; value: string; meta: TokenMeta | null }
-  | { ok: false; response: Response };
+export type GraphAuth = { ok: true; account: SandboxAccount; token: SandboxToken; value: string; meta: TokenMeta | null } | { ok: false; response: Response };
 
 const fail = (response: Response): GraphAuth => ({ ok: false, response });
 
 const tokenErrors = {
   missing: () => graphError(400, { message: "An active access token must be used to query information about the current user.", type: "OAuthException", code: 2500 }),
   invalid: () => graphError(400, { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190 }),
-  revoked: () =>
-    graphError(400, { message: "Error validating access token: The user has not authorized application.", type: "OAuthException", code: 190, error_subcode: 458 }),
+  revoked: () => graphError(400, { message: "Error validating access token: The user has not authorized application.", type: "OAuthException", code: 190, error_subcode: 458 }),
   // [unverified] 492 "invalid session" is the sheet's subcode for a lost page role (shared/networks/facebook.md section 8).
   roleRemoved: () =>
     graphError(400, { message: "Error validating access token: The session is invalid because the user no longer has a role on the Page.", type: "OAuthException", code: 190, error_subcode: 492 }),
@@ -110,8 +105,7 @@ export const exchangeTokenRefused = (expired: boolean) =>
 export const tokenLifetimeRefused = (wantLongLived: boolean) =>
   graphError(400, { message: wantLongLived ? "Short-lived tokens cannot be refreshed." : "Token is already long-lived.", type: "OAuthException", code: 100 });
 
-export const graphDown = () =>
-  graphError(500, { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true });
+export const graphDown = () => graphError(500, { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true });
 
 /**
  * Looks the token up and applies the account's faults in the order a real request meets them:
@@ -119,11 +113,7 @@ export const graphDown = () =>
  * the permission check (`revoked_permission` acts as if every non-basic permission was declined).
  * `door` rejects a token issued for the other Instagram door, as the real hosts do.
  */
-export async function authenticate(
-  profile: GraphProfile,
-  request: Request,
-  options: { permission?: string; door?: string; form?: URLSearchParams } = {},
-): Promise<GraphAuth> {
+export async function authenticate(profile: GraphProfile, request: Request, options: { permission?: string; door?: string; form?: URLSearchParams } = {}): Promise<GraphAuth> {
   const { deps, platform } = profile;
   const value = accessTokenOf(request, options.form);
   // The token's door and lifetime (its token_meta record) come in the same read.

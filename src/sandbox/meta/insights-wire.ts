@@ -15,7 +15,10 @@ export const insightsParameterError = (message: string) => graphError(400, { mes
 
 /** The `metric` list, or Graph's answer when it is missing or names a metric the edge does not serve. */
 export function requestedMetrics(raw: string | undefined, served: readonly string[]): string[] | Response {
-  const list = (raw ?? "").split(",").map((m) => m.trim()).filter(Boolean);
+  const list = (raw ?? "")
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
   if (list.length === 0) return insightsParameterError("The parameter metric is required");
   return list.every((m) => served.includes(m)) ? [...new Set(list)] : invalidMetric();
 }

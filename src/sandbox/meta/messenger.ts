@@ -206,7 +206,16 @@ export function mountMessenger(graph: Hono, d: MessengerDoor): void {
       return graphError(400, { message: "(#10) This message is sent outside of allowed window.", type: "OAuthException", code: 10, error_subcode: d.windowSubcode });
     }
     const seq = (await deps.store.list(d.platform, "sent_message", { owner: inbox.owner })).length;
-    const sent: SentMessage = { id: `m_${numericId(20)}`, objectId: inbox.objectId, recipientId: recipient, text, attachment, at: deps.now().toISOString(), tag: type === "MESSAGE_TAG" ? "HUMAN_AGENT" : null, seq };
+    const sent: SentMessage = {
+      id: `m_${numericId(20)}`,
+      objectId: inbox.objectId,
+      recipientId: recipient,
+      text,
+      attachment,
+      at: deps.now().toISOString(),
+      tag: type === "MESSAGE_TAG" ? "HUMAN_AGENT" : null,
+      seq,
+    };
     await deps.store.put(d.platform, "sent_message", sent.id, sent, inbox.owner);
     return graphJson({ recipient_id: recipient, message_id: sent.id });
   });

@@ -53,7 +53,12 @@ export function mountPageSearch(graph: Hono, profile: GraphProfile, deps: Simula
     const nodes: GraphNode[] = [];
     for (const { id, data } of await places(deps, profile.platform)) {
       if (!`${data.name} ${data.city}`.toLowerCase().includes(q)) continue;
-      const node = { id, name: data.name, location: { street: data.street, city: data.city, country: data.country, latitude: data.latitude, longitude: data.longitude }, link: `https://www.facebook.com/${id}` };
+      const node = {
+        id,
+        name: data.name,
+        location: { street: data.street, city: data.city, country: data.country, latitude: data.latitude, longitude: data.longitude },
+        link: `https://www.facebook.com/${id}`,
+      };
       const picked = selectFields(node, c.req.query("fields"), "id,name", "Page");
       if (picked instanceof Response) return picked;
       nodes.push(picked);
@@ -82,7 +87,13 @@ export function mountPageSearch(graph: Hono, profile: GraphProfile, deps: Simula
       if (q && !`${data.name} ${data.city}`.toLowerCase().includes(q)) continue;
       const meters = center ? metersBetween(center[0] ?? 0, center[1] ?? 0, data.latitude, data.longitude) : 0;
       if (distanceParam !== undefined && meters > Number(distanceParam)) continue;
-      const node = { id, name: data.name, location: { street: data.street, city: data.city, country: data.country, latitude: data.latitude, longitude: data.longitude }, page: { id }, link: `https://www.facebook.com/${id}` };
+      const node = {
+        id,
+        name: data.name,
+        location: { street: data.street, city: data.city, country: data.country, latitude: data.latitude, longitude: data.longitude },
+        page: { id },
+        link: `https://www.facebook.com/${id}`,
+      };
       const picked = selectFields(node, c.req.query("fields"), "id,name", "PlaceInformation");
       if (picked instanceof Response) return picked;
       found.push({ node: picked, meters });

@@ -59,14 +59,7 @@ export const pageWebhookFields = [
  * person loses their role on the page (setPageRole) or the token is otherwise revoked, and the
  * next read then issues a new one. Asked with a short-lived user token, it lasts an hour.
  */
-export async function ensurePageToken(
-  deps: SimulatorDeps,
-  platform: PlatformId,
-  page: SandboxPage,
-  accountId: string,
-  scopes: string[],
-  userTokenLongLived: boolean,
-): Promise<string> {
+export async function ensurePageToken(deps: SimulatorDeps, platform: PlatformId, page: SandboxPage, accountId: string, scopes: string[], userTokenLongLived: boolean): Promise<string> {
   if (userTokenLongLived && page.tokenValue) {
     const existing = await deps.store.get<SandboxToken>(platform, "token", page.tokenValue);
     if (existing && !existing.data.revoked) return page.tokenValue;
@@ -104,17 +97,14 @@ export async function setPageRole(deps: SimulatorDeps, platform: PlatformId, pag
 }
 
 /** `POST /{page-id}/subscribed_apps?subscribed_fields=...` with that page's own token. */
-export async function subscribePage(
-  deps: SimulatorDeps,
-  platform: PlatformId,
-  page: SandboxPage,
-  meta: TokenMeta | null,
-  fieldsParam: string | undefined,
-): Promise<Response | null> {
+export async function subscribePage(deps: SimulatorDeps, platform: PlatformId, page: SandboxPage, meta: TokenMeta | null, fieldsParam: string | undefined): Promise<Response | null> {
   if (meta?.pageId !== page.id) {
     return graphError(400, { message: "(#210) A page access token is required to request this resource.", type: "OAuthException", code: 210 });
   }
-  const fields = (fieldsParam ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  const fields = (fieldsParam ?? "")
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.length === 0) {
     return graphError(400, { message: "(#100) The parameter subscribed_fields is required", type: "OAuthException", code: 100 });
   }
@@ -165,12 +155,7 @@ export function mountAdAccountsEdge(graph: Hono, profile: GraphProfile, door: st
  * `GET /me/accounts`: the pages the person manages, paged, with `fields=` selection; a page token
  * is issued only when `access_token` is asked for. `describe` gives the simulator's Page node.
  */
-export function mountManagedPagesEdge(
-  graph: Hono,
-  profile: GraphProfile,
-  door: string,
-  describe: (page: SandboxPage, accessToken: string | null, account: SandboxAccount) => GraphNode,
-): void {
+export function mountManagedPagesEdge(graph: Hono, profile: GraphProfile, door: string, describe: (page: SandboxPage, accessToken: string | null, account: SandboxAccount) => GraphNode): void {
   const { deps, platform } = profile;
   graph.get("/:version/me/accounts", async (c) => {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_show_list" });

@@ -12,7 +12,25 @@ import { authenticate, pinError } from "./wire.js";
  * have analytics. Numbers come from the simulated audience of the Pin or the account's day.
  */
 
-const PIN_METRICS = ["IMPRESSION", "OUTBOUND_CLICK", "PIN_CLICK", "SAVE", "SAVE_RATE", "TOTAL_COMMENTS", "TOTAL_REACTIONS", "USER_FOLLOW", "PROFILE_VISIT", "PROFILE_VISIT_RATE", "VIDEO_MRC_VIEW", "VIDEO_10S_VIEW", "QUARTILE_95_PERCENT_VIEW", "VIDEO_V50_WATCH_TIME", "VIDEO_START", "VIDEO_AVG_WATCH_TIME", "ALL"];
+const PIN_METRICS = [
+  "IMPRESSION",
+  "OUTBOUND_CLICK",
+  "PIN_CLICK",
+  "SAVE",
+  "SAVE_RATE",
+  "TOTAL_COMMENTS",
+  "TOTAL_REACTIONS",
+  "USER_FOLLOW",
+  "PROFILE_VISIT",
+  "PROFILE_VISIT_RATE",
+  "VIDEO_MRC_VIEW",
+  "VIDEO_10S_VIEW",
+  "QUARTILE_95_PERCENT_VIEW",
+  "VIDEO_V50_WATCH_TIME",
+  "VIDEO_START",
+  "VIDEO_AVG_WATCH_TIME",
+  "ALL",
+];
 const ACCOUNT_METRICS = ["ENGAGEMENT", "ENGAGEMENT_RATE", "IMPRESSION", "OUTBOUND_CLICK", "OUTBOUND_CLICK_RATE", "PIN_CLICK", "PIN_CLICK_RATE", "SAVE", "SAVE_RATE"];
 const LIFETIME = ["TOTAL_COMMENTS", "TOTAL_REACTIONS"];
 const VIDEO = ["VIDEO_MRC_VIEW", "VIDEO_10S_VIEW", "QUARTILE_95_PERCENT_VIEW", "VIDEO_V50_WATCH_TIME", "VIDEO_START", "VIDEO_AVG_WATCH_TIME"];
@@ -72,7 +90,13 @@ function pinNumbersBy(pinId: string, pin: PinRecord, until: Date, savedAt: reado
     PROFILE_VISIT: a.profileVisits,
   };
   if (pin.creative_type === "VIDEO") {
-    Object.assign(values, { VIDEO_MRC_VIEW: a.videoViews, VIDEO_START: Math.round(a.videoViews * 1.3), VIDEO_10S_VIEW: Math.round(a.videoViews * 0.4), QUARTILE_95_PERCENT_VIEW: Math.round(a.videoViews * 0.2), VIDEO_V50_WATCH_TIME: a.watchSeconds * 1000 });
+    Object.assign(values, {
+      VIDEO_MRC_VIEW: a.videoViews,
+      VIDEO_START: Math.round(a.videoViews * 1.3),
+      VIDEO_10S_VIEW: Math.round(a.videoViews * 0.4),
+      QUARTILE_95_PERCENT_VIEW: Math.round(a.videoViews * 0.2),
+      VIDEO_V50_WATCH_TIME: a.watchSeconds * 1000,
+    });
   }
   return values;
 }

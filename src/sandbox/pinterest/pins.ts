@@ -83,7 +83,10 @@ async function readMediaSource(c: Context, deps: SimulatorDeps, source: unknown,
     const items = source.items;
     if (!Array.isArray(items) || items.length < 2 || items.length > 5) return invalid(c, "media_source.items must hold 2 to 5 images");
     if (!items.every((item) => isRecord(item) && fetchable(item.url))) return couldNotFetch(c);
-    return { media: { media_type: "multiple_images", items: items.map((item) => ({ item_type: "image", images: images(isRecord(item) && typeof item.url === "string" ? item.url : "") })) }, creative_type: "CAROUSEL" };
+    return {
+      media: { media_type: "multiple_images", items: items.map((item) => ({ item_type: "image", images: images(isRecord(item) && typeof item.url === "string" ? item.url : "") })) },
+      creative_type: "CAROUSEL",
+    };
   }
   if (source.source_type === "video_id") {
     const upload = typeof source.media_id === "string" ? await deps.store.get<SandboxMediaUpload>("pinterest", "media", source.media_id) : null;
@@ -93,7 +96,14 @@ async function readMediaSource(c: Context, deps: SimulatorDeps, source: unknown,
     // A video Pin without a cover dies on the cover fetch, as third-party clients report.
     const cover = source.cover_image_url ?? (typeof source.cover_image_key_frame_time === "number" ? "keyframe" : null);
     if (cover !== "keyframe" && !fetchable(cover)) return couldNotFetch(c);
-    return { media: { media_type: "video", cover_image_url: typeof source.cover_image_url === "string" ? source.cover_image_url : `https://sandbox.chorus.invalid/pinterest/covers/${upload.data.media_id}.jpg`, duration: 15000 }, creative_type: "VIDEO" };
+    return {
+      media: {
+        media_type: "video",
+        cover_image_url: typeof source.cover_image_url === "string" ? source.cover_image_url : `https://sandbox.chorus.invalid/pinterest/covers/${upload.data.media_id}.jpg`,
+        duration: 15000,
+      },
+      creative_type: "VIDEO",
+    };
   }
   return invalid(c, `media_source.source_type ${String(source.source_type)} is not supported by the sandbox`);
 }
@@ -212,7 +222,7 @@ export function mountMediaUpload(app: Hono, deps: SimulatorDeps): void {
     const entries = [...form.entries()];
     const key = form.get("key");
     const media = (await deps.store.list<SandboxMediaUpload>("pinterest", "media")).find((r) => r.data.fields.key === key);
-    if (!media) return s3Error(c, 403, "AccessDenied", "Invalid according to Policy: Policy Condition failed: [\"eq\", \"$key\"]");
+    if (!media) return s3Error(c, 403, "AccessDenied", 'Invalid according to Policy: Policy Condition failed: ["eq", "$key"]');
     const signed = Object.entries(media.data.fields).every(([name, value]) => form.get(name) === value);
     if (!signed) return s3Error(c, 403, "AccessDenied", "Invalid according to Policy: Policy Condition failed.");
     const last = entries.at(-1);

@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { numericId } from "../tokens.js";
 import type { SimulatorDeps } from "../types.js";
 import { type SandboxPin, pinResource, pinWrite } from "./pins.js";

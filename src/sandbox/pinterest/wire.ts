@@ -46,4 +46,3 @@ export function pageOf<T>(c: Context, all: T[]): Response {
   const next = offset + size < all.length ? btoa(`sandbox-offset:${offset + size}`) : null;
   return c.json({ items, bookmark: next });
 }
-

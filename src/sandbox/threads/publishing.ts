@@ -46,7 +46,15 @@ const replyControls = ["everyone", "accounts_you_follow", "mentioned_only", "par
 export const threadsContainerState = (now: Date, c: SandboxThreadsContainer): ContainerState => containerStateAt(now, c, threadsProcessingSeconds);
 
 /** [3p] code 24 / subcode 4279009, as clients report it for a container that is not ready or not there. */
-const mediaNotFound = () => graphError(400, { message: "The requested resource does not exist", type: "OAuthException", code: 24, error_subcode: 4279009, error_user_title: "Media Not Found", error_user_msg: "The media is not ready or could not be found." });
+const mediaNotFound = () =>
+  graphError(400, {
+    message: "The requested resource does not exist",
+    type: "OAuthException",
+    code: 24,
+    error_subcode: 4279009,
+    error_user_title: "Media Not Found",
+    error_user_msg: "The media is not ready or could not be found.",
+  });
 
 /** Why Threads would fail this media once it fetched it, as its `error_message`; null when it is fine. */
 async function mediaFailure(deps: SimulatorDeps, kind: "image" | "video", url: string): Promise<string | null | "invalid_url"> {
@@ -166,7 +174,18 @@ export function mountThreadsPublishing(graph: Hono, profile: GraphProfile, door:
       if (!tagging.ok) return tagging.response;
       if (!(await places(deps, platform)).some((place) => place.id === fields.location_id)) return invalidParameter("(#100) Param location_id must be a location id from location_search");
     }
-    const container: SandboxThreadsContainer = { mediaType, isCarouselItem, text, imageUrl: null, videoUrl: null, children: [], fields, createdAt: deps.now().toISOString(), failure: null, mediaId: null };
+    const container: SandboxThreadsContainer = {
+      mediaType,
+      isCarouselItem,
+      text,
+      imageUrl: null,
+      videoUrl: null,
+      children: [],
+      fields,
+      createdAt: deps.now().toISOString(),
+      failure: null,
+      mediaId: null,
+    };
     if (mediaType === "IMAGE" || mediaType === "VIDEO") {
       const key = mediaType === "IMAGE" ? "image_url" : "video_url";
       const url = params.get(key);
@@ -176,7 +195,10 @@ export function mountThreadsPublishing(graph: Hono, profile: GraphProfile, door:
       Object.assign(container, mediaType === "IMAGE" ? { imageUrl: url } : { videoUrl: url }, { failure });
     }
     if (mediaType === "CAROUSEL") {
-      const children = (params.get("children") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      const children = (params.get("children") ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (children.length < 2 || children.length > 20) return invalidParameter("(#100) A carousel must have between 2 and 20 children");
       for (const child of children) {
         const found = await deps.store.get<SandboxThreadsContainer>(platform, "container", child);

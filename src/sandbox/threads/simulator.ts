@@ -170,6 +170,7 @@ export const createThreadsSimulator: SimulatorFactory = (deps) => {
     hosts: ["threads.net", "graph.threads.net"],
     app: hostRouter({ "threads.net": www, "graph.threads.net": graphRoutes(deps) }),
     seedAccount,
-    simulateActivity: (input) => (input.action === "reply" ? simulateThreadsReply(deps, (handle) => seedAccount({ handle }), input) : simulateThreadsActivity(deps, (handle) => seed(deps, handle), input)),
+    simulateActivity: (input) =>
+      input.action === "reply" ? simulateThreadsReply(deps, (handle) => seedAccount({ handle }), input) : simulateThreadsActivity(deps, (handle) => seed(deps, handle), input),
   };
 };

@@ -130,4 +130,3 @@ export function readInit(input: InitInput, settings: SandboxCreatorSettings): Re
   }
   return { mediaType: input.mediaType, postMode: input.postMode, privacyLevel, title, description, mediaUrls };
 }
-

@@ -68,13 +68,32 @@ async function initPublish(c: Context, deps: SimulatorDeps, input: InitInput, au
   return envelope(c, deps, 200, { publish_id: publish.id });
 }
 
-const videoFields = ["id", "create_time", "cover_image_url", "share_url", "video_description", "duration", "height", "width", "title", "embed_html", "embed_link", "like_count", "comment_count", "share_count", "view_count"];
+const videoFields = [
+  "id",
+  "create_time",
+  "cover_image_url",
+  "share_url",
+  "video_description",
+  "duration",
+  "height",
+  "width",
+  "title",
+  "embed_html",
+  "embed_link",
+  "like_count",
+  "comment_count",
+  "share_count",
+  "view_count",
+];
 
 /** The Display API's video reads (query, list): the `video.list` scope and a `fields` list of known names, or TikTok's refusal. */
 async function videoRead(c: Context, deps: SimulatorDeps): Promise<{ auth: Authorized; fields: string[] } | Response> {
   const auth = await authenticate(c, deps, ["video.list"]);
   if (auth instanceof Response) return auth;
-  const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  const fields = (c.req.query("fields") ?? "")
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   const unknown = fields.filter((f) => !videoFields.includes(f));
   if (fields.length === 0 || unknown.length > 0) return envelope(c, deps, 400, {}, "invalid_params", fields.length === 0 ? "fields is required" : `Invalid fields: ${unknown.join(",")}`);
   return { auth, fields };
@@ -129,7 +148,8 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
     const publishId = (await jsonBodyOrEmpty(c)).publish_id;
     const found = typeof publishId === "string" ? await deps.store.get<SandboxPublish>("tiktok", "publish", publishId) : null;
     if (!found) return envelope(c, deps, 400, {}, "invalid_publish_id", "The publish_id does not exist.");
-    if (found.data.accountId !== auth.account.id) return envelope(c, deps, 400, {}, "token_not_authorized_for_specified_publish_id", "The access_token does not have authorization for this publish_id.");
+    if (found.data.accountId !== auth.account.id)
+      return envelope(c, deps, 400, {}, "token_not_authorized_for_specified_publish_id", "The access_token does not have authorization for this publish_id.");
     const state = statusOf(found.data, deps.now());
     const data = {
       status: state.status,
@@ -159,7 +179,14 @@ export function mountContentPosting(app: Hono, deps: SimulatorDeps): void {
       .filter((p) => ids.includes(String(p.postId)))
       .map((p) => {
         const a = simulatedAudience(`tiktok:${String(p.postId)}`, p.createdAt, deps.now(), true);
-        const video: Record<string, unknown> = { id: String(p.postId), create_time: Math.floor(Date.parse(p.createdAt) / 1000), view_count: a.videoViews, like_count: a.likes, comment_count: a.comments, share_count: a.shares };
+        const video: Record<string, unknown> = {
+          id: String(p.postId),
+          create_time: Math.floor(Date.parse(p.createdAt) / 1000),
+          view_count: a.videoViews,
+          like_count: a.likes,
+          comment_count: a.comments,
+          share_count: a.shares,
+        };
         return Object.fromEntries(fields.filter((f) => f in video).map((f) => [f, video[f]]));
       });
     return envelope(c, deps, 200, { videos, cursor: 0, has_more: false });

@@ -125,7 +125,10 @@ export const createTiktokSimulator: SimulatorFactory = (deps) => {
   });
 
   app.get("/v2/user/info/", async (c) => {
-    const fields = (c.req.query("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+    const fields = (c.req.query("fields") ?? "")
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean);
     const unknown = fields.filter((f) => !(f in FIELD_SCOPES));
     const auth = await authenticate(c, deps, [...new Set(fields.flatMap((f) => (FIELD_SCOPES[f] ? [FIELD_SCOPES[f]] : [])))]);
     if (auth instanceof Response) return auth;

@@ -8,8 +8,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
  * and the bearer check with the account's faults.
  */
 
-export const logId = (deps: SimulatorDeps) =>
-  `${deps.now().toISOString().replace(/\D/g, "").slice(0, 14)}SANDBOX${crypto.randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
+export const logId = (deps: SimulatorDeps) => `${deps.now().toISOString().replace(/\D/g, "").slice(0, 14)}SANDBOX${crypto.randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
 
 export type ApiStatus = 200 | 400 | 401 | 403 | 404 | 429 | 500;
 
@@ -17,8 +16,7 @@ export function envelope(c: Context, deps: SimulatorDeps, status: ApiStatus, dat
   return c.json({ data, error: { code, message, log_id: logId(deps) } }, status);
 }
 
-export const oauthError = (c: Context, deps: SimulatorDeps, error: string, description: string) =>
-  c.json({ error, error_description: description, log_id: logId(deps) }, 400);
+export const oauthError = (c: Context, deps: SimulatorDeps, error: string, description: string) => c.json({ error, error_description: description, log_id: logId(deps) }, 400);
 
 export type Authorized = { account: SandboxAccount; token: SandboxToken; accessToken: string };
 

@@ -24,7 +24,19 @@ const PROBLEM = { "Content-Type": "application/problem+json" };
 const newestFirst = (a: SandboxPost, b: SandboxPost) => (a.createdAt === b.createdAt ? (BigInt(a.id) < BigInt(b.id) ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1);
 
 const notFound = (c: Context, id: string) =>
-  c.json({ title: "Not Found Error", type: "https://api.x.com/2/problems/resource-not-found", detail: `Could not find tweet with id: [${id}].`, status: 404, resource_type: "tweet", resource_id: id, parameter: "id" }, 404, PROBLEM);
+  c.json(
+    {
+      title: "Not Found Error",
+      type: "https://api.x.com/2/problems/resource-not-found",
+      detail: `Could not find tweet with id: [${id}].`,
+      status: 404,
+      resource_type: "tweet",
+      resource_id: id,
+      parameter: "id",
+    },
+    404,
+    PROBLEM,
+  );
 
 export function mountConversationRoutes(app: Hono, deps: SimulatorDeps): void {
   app.get("/2/tweets/search/recent", async (c, general) => {
@@ -67,13 +79,15 @@ export function mountConversationRoutes(app: Hono, deps: SimulatorDeps): void {
         return threadPostObject(post, asked, fields, expansions);
       }),
     );
-    const includes = expansions.includes("author_id") && users.size > 0
-      ? { includes: { users: await userObjects(deps, [...users.values()], userFields) } }
-      : {};
+    const includes = expansions.includes("author_id") && users.size > 0 ? { includes: { users: await userObjects(deps, [...users.values()], userFields) } } : {};
     const first = page[0];
     const last = page.at(-1);
     return c.json(
-      { ...(page.length > 0 ? { data } : {}), ...includes, meta: { result_count: page.length, ...(first && last ? { newest_id: first.id, oldest_id: last.id } : {}), ...(next ? { next_token: next.id } : {}) } },
+      {
+        ...(page.length > 0 ? { data } : {}),
+        ...includes,
+        meta: { result_count: page.length, ...(first && last ? { newest_id: first.id, oldest_id: last.id } : {}), ...(next ? { next_token: next.id } : {}) },
+      },
       200,
       rateHeaders(deps, 449),
     );

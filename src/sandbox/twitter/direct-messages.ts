@@ -40,7 +40,11 @@ const newestFirst = (a: SandboxDmEvent, b: SandboxDmEvent) => (a.createdAt === b
 async function eventsPage(c: Context, deps: SimulatorDeps, events: SandboxDmEvent[]): Promise<Response> {
   const max = Number(c.req.query("max_results") ?? "100");
   if (!Number.isInteger(max) || max < 1 || max > 100) return invalidRequest(c, `The \`max_results\` query parameter value [${c.req.query("max_results") ?? ""}] is not between 1 and 100`);
-  for (const [name, allowed] of [["event_types", EVENT_TYPES], ["dm_event.fields", EVENT_FIELDS], ["expansions", EXPANSIONS]] as const) {
+  for (const [name, allowed] of [
+    ["event_types", EVENT_TYPES],
+    ["dm_event.fields", EVENT_FIELDS],
+    ["expansions", EXPANSIONS],
+  ] as const) {
     const bad = list(c, name).find((value) => !allowed.includes(value));
     if (bad) return invalidRequest(c, `The \`${name}\` query parameter value [${bad}] is not one of [${allowed.join(",")}]`);
   }
@@ -103,7 +107,20 @@ export function mountDirectMessageRoutes(app: Hono, deps: SimulatorDeps): void {
     if (!CONVERSATION_ID.test(id)) return invalidRequest(c, `The \`id\` query parameter value [${id}] does not match ^([0-9]{1,19}-[0-9]{1,19}|[0-9]{15,19})$`);
     const events = (await eventsOf(deps, auth.account.id)).filter((e) => e.conversationId === id);
     if (events.length === 0) {
-      return c.json({ errors: [{ value: id, detail: `Could not find dm_conversation with id: [${id}].`, title: "Not Found Error", resource_type: "dm_conversation", parameter: "id", resource_id: id, type: "https://api.x.com/2/problems/resource-not-found" }], meta: { result_count: 0 } });
+      return c.json({
+        errors: [
+          {
+            value: id,
+            detail: `Could not find dm_conversation with id: [${id}].`,
+            title: "Not Found Error",
+            resource_type: "dm_conversation",
+            parameter: "id",
+            resource_id: id,
+            type: "https://api.x.com/2/problems/resource-not-found",
+          },
+        ],
+        meta: { result_count: 0 },
+      });
     }
     return eventsPage(c, deps, events);
   });
@@ -124,7 +141,9 @@ export function mountDirectMessageRoutes(app: Hono, deps: SimulatorDeps): void {
     const id = c.req.param("id");
     const last = (await eventsOf(deps, auth.account.id)).filter((e) => e.conversationId === id).sort(newestFirst)[0];
     if (!last) {
-      return c.json({ title: "Forbidden", type: "about:blank", status: 403, detail: "You are not permitted to send messages to this conversation." }, 403, { "Content-Type": "application/problem+json" });
+      return c.json({ title: "Forbidden", type: "about:blank", status: 403, detail: "You are not permitted to send messages to this conversation." }, 403, {
+        "Content-Type": "application/problem+json",
+      });
     }
     const event: SandboxDmEvent = { id: numericId(19), conversationId: id, senderId: auth.account.id, participantIds: last.participantIds, text: record.text, createdAt: deps.now().toISOString() };
     await deps.store.put("twitter", "dm_event", event.id, event, auth.account.id);
@@ -134,7 +153,14 @@ export function mountDirectMessageRoutes(app: Hono, deps: SimulatorDeps): void {
 
 /** A simulated person writes to the account: the event the sandbox's inbound route creates on X. */
 export async function receiveTwitterMessage(deps: SimulatorDeps, sender: SandboxAccount, recipientId: string, text: string): Promise<SandboxDmEvent> {
-  const event: SandboxDmEvent = { id: numericId(19), conversationId: oneToOneId(sender.id, recipientId), senderId: sender.id, participantIds: [sender.id, recipientId], text, createdAt: deps.now().toISOString() };
+  const event: SandboxDmEvent = {
+    id: numericId(19),
+    conversationId: oneToOneId(sender.id, recipientId),
+    senderId: sender.id,
+    participantIds: [sender.id, recipientId],
+    text,
+    createdAt: deps.now().toISOString(),
+  };
   await deps.store.put("twitter", "dm_event", event.id, event, sender.id);
   return event;
 }

@@ -25,7 +25,21 @@ export interface SandboxAppAccess {
 
 const PARAMS = ["media_keys", "start_time", "end_time", "granularity", "media_analytics.fields"];
 const GRANULARITIES = ["hourly", "daily", "total"];
-const FIELDS = ["cta_url_clicks", "cta_watch_clicks", "media_key", "play_from_tap", "playback25", "playback50", "playback75", "playback_complete", "playback_start", "timestamp", "timestamped_metrics", "video_views", "watch_time_ms"];
+const FIELDS = [
+  "cta_url_clicks",
+  "cta_watch_clicks",
+  "media_key",
+  "play_from_tap",
+  "playback25",
+  "playback50",
+  "playback75",
+  "playback_complete",
+  "playback_start",
+  "timestamp",
+  "timestamped_metrics",
+  "video_views",
+  "watch_time_ms",
+];
 const STEP_MS: Record<string, number> = { hourly: 3_600_000, daily: 86_400_000 };
 const KEY = /^[0-9]+_[0-9]+$/;
 
@@ -102,11 +116,27 @@ export function mountMediaAnalyticsRoutes(app: Hono, deps: SimulatorDeps): void 
       const media = (await deps.store.get<SandboxMedia>("twitter", "media", mediaId))?.data ?? null;
       const post = posts.find((p) => p.mediaIds.includes(mediaId));
       if (!media || !post || mediaKey(media, mediaId) !== key || !media.mediaType.startsWith("video/")) {
-        errors.push({ value: key, detail: `Could not find media with media_keys: [${key}].`, title: "Not Found Error", resource_type: "media", parameter: "media_keys", resource_id: key, type: "https://api.x.com/2/problems/resource-not-found" });
+        errors.push({
+          value: key,
+          detail: `Could not find media with media_keys: [${key}].`,
+          title: "Not Found Error",
+          resource_type: "media",
+          parameter: "media_keys",
+          resource_id: key,
+          type: "https://api.x.com/2/problems/resource-not-found",
+        });
         continue;
       }
       if (media.accountId !== auth.account.id) {
-        errors.push({ value: key, detail: `Sorry, you are not authorized to see the media with media_keys: [${key}].`, title: "Authorization Error", resource_type: "media", parameter: "media_keys", resource_id: key, type: "https://api.x.com/2/problems/not-authorized-for-resource" });
+        errors.push({
+          value: key,
+          detail: `Sorry, you are not authorized to see the media with media_keys: [${key}].`,
+          title: "Authorization Error",
+          resource_type: "media",
+          parameter: "media_keys",
+          resource_id: key,
+          type: "https://api.x.com/2/problems/not-authorized-for-resource",
+        });
         continue;
       }
       const step = STEP_MS[granularity] ?? end.getTime() - start.getTime();

@@ -31,18 +31,23 @@ const PROCESSING_MS = 2_000;
 const EXPIRES_AFTER_SECS = 86_400;
 const MB = 1024 * 1024;
 /** Largest file per category (X media docs: image 5 MB, GIF 15 MB, video 512 MB). */
-const LIMITS: Record<string, number> = { tweet_image: 5 * MB, dm_image: 5 * MB, tweet_gif: 15 * MB, dm_gif: 15 * MB, tweet_video: 512 * MB, dm_video: 512 * MB, amplify_video: 512 * MB, subtitles: MB };
+const LIMITS: Record<string, number> = {
+  tweet_image: 5 * MB,
+  dm_image: 5 * MB,
+  tweet_gif: 15 * MB,
+  dm_gif: 15 * MB,
+  tweet_video: 512 * MB,
+  dm_video: 512 * MB,
+  amplify_video: 512 * MB,
+  subtitles: MB,
+};
 const IMAGE_CATEGORIES = ["tweet_image", "dm_image"];
 const PROCESSED_CATEGORIES = ["tweet_gif", "dm_gif", "tweet_video", "dm_video", "amplify_video"];
 
 const PROBLEM = { "Content-Type": "application/problem+json" };
 
 export function invalidRequest(c: Context, message: string) {
-  return c.json(
-    { errors: [{ message }], title: "Invalid Request", detail: "One or more parameters to your request was invalid.", type: "https://api.x.com/2/problems/invalid-request" },
-    400,
-    PROBLEM,
-  );
+  return c.json({ errors: [{ message }], title: "Invalid Request", detail: "One or more parameters to your request was invalid.", type: "https://api.x.com/2/problems/invalid-request" }, 400, PROBLEM);
 }
 
 function tooLarge(c: Context, limit: number) {

@@ -36,7 +36,20 @@ export function mountMentionRoutes(app: Hono, deps: SimulatorDeps): void {
     const unknownField = fields.find((f) => !POST_FIELDS.includes(f));
     if (unknownField) return invalidRequest(c, `The \`post.fields\` query parameter value [${unknownField}] is not one of [${POST_FIELDS.join(",")}]`);
     const account = (await deps.store.get<SandboxAccount>("twitter", "account", id))?.data;
-    if (!account) return c.json({ errors: [{ value: id, detail: `Could not find user with id: [${id}].`, title: "Not Found Error", resource_type: "user", parameter: "id", resource_id: id, type: "https://api.x.com/2/problems/resource-not-found" }] });
+    if (!account)
+      return c.json({
+        errors: [
+          {
+            value: id,
+            detail: `Could not find user with id: [${id}].`,
+            title: "Not Found Error",
+            resource_type: "user",
+            parameter: "id",
+            resource_id: id,
+            type: "https://api.x.com/2/problems/resource-not-found",
+          },
+        ],
+      });
     // `since_id`: only posts with a greater (newer) id than the one named.
     const since = c.req.query("since_id");
     if (since !== undefined && !/^[0-9]{1,19}$/.test(since)) return invalidRequest(c, `The \`since_id\` query parameter value [${since}] does not match ^[0-9]{1,19}$`);
@@ -84,11 +97,7 @@ export function mountMentionRoutes(app: Hono, deps: SimulatorDeps): void {
  * A simulated person posts a mention of the account or a reply to one of its posts, or follows it
  * (which X's API shows only in the follower list); X raises no other notification through its API.
  */
-export async function simulateTwitterActivity(
-  deps: SimulatorDeps,
-  seed: (handle: string) => Promise<SandboxAccount>,
-  input: SimulatedActivityInput,
-): Promise<SimulatedActivityResult> {
+export async function simulateTwitterActivity(deps: SimulatorDeps, seed: (handle: string) => Promise<SandboxAccount>, input: SimulatedActivityInput): Promise<SimulatedActivityResult> {
   if (input.action !== "mention" && input.action !== "reply" && input.action !== "follow") return { ok: false, reason: "action_unsupported" };
   const recipient = (await deps.store.get<SandboxAccount>("twitter", "account", input.recipientId))?.data;
   if (!recipient) return { ok: false, reason: "subject_unknown" };
@@ -108,7 +117,15 @@ export async function simulateTwitterActivity(
   }
   const actor = await seed(input.actorHandle ?? DEFAULT_ACTOR);
   const text = `@${recipient.handle} ${input.text ?? (input.action === "reply" ? "Nice post! (a simulated reply from the Chorus sandbox)" : "says hello (a simulated mention from the Chorus sandbox)")}`;
-  const post: SandboxPost = { id: snowflakeId(deps.now()), authorId: actor.id, text, createdAt: deps.now().toISOString(), mediaIds: [], deleted: false, ...(replyTo ? { replyTo, conversationId } : {}) };
+  const post: SandboxPost = {
+    id: snowflakeId(deps.now()),
+    authorId: actor.id,
+    text,
+    createdAt: deps.now().toISOString(),
+    mediaIds: [],
+    deleted: false,
+    ...(replyTo ? { replyTo, conversationId } : {}),
+  };
   await deps.store.put("twitter", "post", post.id, post, actor.id);
   return { ok: true, actor, networkId: post.id };
 }

@@ -18,17 +18,69 @@ import { authenticate, rateHeaders } from "./wire.js";
  */
 
 const POST_FIELDS = [
-  "article", "article_title", "attachments", "card_uri", "community_id", "context_annotations", "conversation_id", "created_at", "display_text_range", "edit_controls",
-  "entities", "geo", "id", "lang", "matched_media_notes", "media_metadata", "non_public_metrics", "note_post", "note_request_suggestions", "organic_metrics", "paid_partnership",
-  "possibly_sensitive", "promoted_metrics", "public_metrics", "reply_settings", "scopes", "source", "suggested_source_links", "suggested_source_links_with_counts", "text", "withheld",
+  "article",
+  "article_title",
+  "attachments",
+  "card_uri",
+  "community_id",
+  "context_annotations",
+  "conversation_id",
+  "created_at",
+  "display_text_range",
+  "edit_controls",
+  "entities",
+  "geo",
+  "id",
+  "lang",
+  "matched_media_notes",
+  "media_metadata",
+  "non_public_metrics",
+  "note_post",
+  "note_request_suggestions",
+  "organic_metrics",
+  "paid_partnership",
+  "possibly_sensitive",
+  "promoted_metrics",
+  "public_metrics",
+  "reply_settings",
+  "scopes",
+  "source",
+  "suggested_source_links",
+  "suggested_source_links_with_counts",
+  "text",
+  "withheld",
 ];
 const PRIVATE_DAYS = 30;
 /** `expansions` and `media.fields` as X's OpenAPI enumerates them for getPostsByIds. */
 const EXPANSIONS = [
-  "article.cover_media", "article.media_entities", "attachments.media_keys", "attachments.media_source_tweet", "attachments.poll_ids", "author_id", "edit_history_post_ids",
-  "entities.mentions.username", "geo.place_id", "in_reply_to_user_id", "referenced_posts", "username",
+  "article.cover_media",
+  "article.media_entities",
+  "attachments.media_keys",
+  "attachments.media_source_tweet",
+  "attachments.poll_ids",
+  "author_id",
+  "edit_history_post_ids",
+  "entities.mentions.username",
+  "geo.place_id",
+  "in_reply_to_user_id",
+  "referenced_posts",
+  "username",
 ];
-const MEDIA_FIELDS = ["alt_text", "duration_ms", "height", "media_key", "non_public_metrics", "organic_metrics", "preview_image_url", "promoted_metrics", "public_metrics", "type", "url", "variants", "width"];
+const MEDIA_FIELDS = [
+  "alt_text",
+  "duration_ms",
+  "height",
+  "media_key",
+  "non_public_metrics",
+  "organic_metrics",
+  "preview_image_url",
+  "promoted_metrics",
+  "public_metrics",
+  "type",
+  "url",
+  "variants",
+  "width",
+];
 /** What the simulator answers of them; the rest of X's values are refused as unserved rather than answered wrong. */
 const SERVED_EXPANSIONS = ["attachments.media_keys"];
 const SERVED_MEDIA_FIELDS = ["media_key", "type", "public_metrics"];
@@ -65,22 +117,50 @@ export function mountPostMetricRoutes(app: Hono, deps: SimulatorDeps): void {
     for (const id of ids) {
       const post = posts.find((p) => p.id === id);
       if (!post) {
-        errors.push({ value: id, detail: `Could not find post with ids: [${id}].`, title: "Not Found Error", resource_type: "post", parameter: "ids", resource_id: id, type: "https://api.x.com/2/problems/resource-not-found" });
+        errors.push({
+          value: id,
+          detail: `Could not find post with ids: [${id}].`,
+          title: "Not Found Error",
+          resource_type: "post",
+          parameter: "ids",
+          resource_id: id,
+          type: "https://api.x.com/2/problems/resource-not-found",
+        });
         continue;
       }
       const own = post.authorId === auth.account.id && now.getTime() - Date.parse(post.createdAt) < PRIVATE_DAYS * 86_400_000;
       if (fields.includes("non_public_metrics") && !own) {
-        errors.push({ value: id, detail: "Sorry, you are not authorized to access 'non_public_metrics' on a Post.", title: "Field Authorization Error", resource_type: "post", parameter: "non_public_metrics", resource_id: id, type: "https://api.x.com/2/problems/not-authorized-for-field" });
+        errors.push({
+          value: id,
+          detail: "Sorry, you are not authorized to access 'non_public_metrics' on a Post.",
+          title: "Field Authorization Error",
+          resource_type: "post",
+          parameter: "non_public_metrics",
+          resource_id: id,
+          type: "https://api.x.com/2/problems/not-authorized-for-field",
+        });
         continue;
       }
       const audience = simulatedAudience(`twitter:${id}`, post.createdAt, now);
       const replies = posts.filter((p) => p.replyTo?.id === id).length;
       const item: Record<string, unknown> = { id, text: await displayText(post), edit_history_tweet_ids: [id] };
       if (fields.includes("public_metrics")) {
-        item.public_metrics = { repost_count: audience.shares, reply_count: replies, like_count: audience.likes, quote_count: 0, bookmark_count: audience.saves, impression_count: audience.impressions };
+        item.public_metrics = {
+          repost_count: audience.shares,
+          reply_count: replies,
+          like_count: audience.likes,
+          quote_count: 0,
+          bookmark_count: audience.saves,
+          impression_count: audience.impressions,
+        };
       }
       if (fields.includes("non_public_metrics")) {
-        item.non_public_metrics = { impression_count: audience.impressions, url_link_clicks: audience.clicks, user_profile_clicks: audience.profileVisits, engagements: audience.likes + audience.shares + replies + audience.clicks };
+        item.non_public_metrics = {
+          impression_count: audience.impressions,
+          url_link_clicks: audience.clicks,
+          user_profile_clicks: audience.profileVisits,
+          engagements: audience.likes + audience.shares + replies + audience.clicks,
+        };
       }
       const keys: string[] = [];
       for (const mediaId of post.mediaIds) {

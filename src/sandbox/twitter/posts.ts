@@ -18,8 +18,22 @@ import { jsonBody } from "../json-body.js";
 
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CREATE_FIELDS = [
-  "card_uri", "community_id", "direct_message_deep_link", "edit_options", "for_super_followers_only", "geo", "made_with_ai", "media", "nullcast",
-  "paid_partnership", "poll", "quote_tweet_id", "reply", "reply_settings", "share_with_followers", "text",
+  "card_uri",
+  "community_id",
+  "direct_message_deep_link",
+  "edit_options",
+  "for_super_followers_only",
+  "geo",
+  "made_with_ai",
+  "media",
+  "nullcast",
+  "paid_partnership",
+  "poll",
+  "quote_tweet_id",
+  "reply",
+  "reply_settings",
+  "share_with_followers",
+  "text",
 ];
 const PROBLEM = { "Content-Type": "application/problem+json" };
 
@@ -92,7 +106,15 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
     const found = (await deps.store.get<SandboxPost>("twitter", "post", id))?.data;
     if (!found || found.deleted) {
       return c.json(
-        { title: "Not Found Error", type: "https://api.x.com/2/problems/resource-not-found", detail: `Could not find tweet with id: [${id}].`, status: 404, resource_type: "tweet", resource_id: id, parameter: "id" },
+        {
+          title: "Not Found Error",
+          type: "https://api.x.com/2/problems/resource-not-found",
+          detail: `Could not find tweet with id: [${id}].`,
+          status: 404,
+          resource_type: "tweet",
+          resource_id: id,
+          parameter: "id",
+        },
         404,
         PROBLEM,
       );

@@ -81,8 +81,10 @@ export function mountSearchRoutes(app: Hono, deps: SimulatorDeps): void {
     const start = timeParam(c.req.query("start_time"));
     const end = timeParam(c.req.query("end_time"));
     if (start === "invalid" || end === "invalid") return invalidRequest(c, "The `start_time` or `end_time` query parameter value is not a valid RFC 3339 date-time");
-    if (start !== null && start < now - WEEK_MS) return invalidRequest(c, `Invalid 'start_time':'${c.req.query("start_time") ?? ""}'. 'start_time' must be on or after ${new Date(now - WEEK_MS).toISOString()}`);
-    if (end !== null && end > now - END_MARGIN_MS) return invalidRequest(c, `Invalid 'end_time':'${c.req.query("end_time") ?? ""}'. 'end_time' must be a minimum of 10 seconds prior to the request time.`);
+    if (start !== null && start < now - WEEK_MS)
+      return invalidRequest(c, `Invalid 'start_time':'${c.req.query("start_time") ?? ""}'. 'start_time' must be on or after ${new Date(now - WEEK_MS).toISOString()}`);
+    if (end !== null && end > now - END_MARGIN_MS)
+      return invalidRequest(c, `Invalid 'end_time':'${c.req.query("end_time") ?? ""}'. 'end_time' must be a minimum of 10 seconds prior to the request time.`);
     if (start !== null && end !== null && start >= end) return invalidRequest(c, "Invalid 'start_time': 'start_time' must be before 'end_time'");
     const terms = parseSearchQuery(query);
     if (typeof terms === "string") return invalidRequest(c, terms);
@@ -125,7 +127,17 @@ export function mountSearchRoutes(app: Hono, deps: SimulatorDeps): void {
     if (!account) {
       // X answers a username nobody has with 200 and an `errors` array, without `data`.
       return c.json({
-        errors: [{ value: username, detail: `Could not find user with username: [${username}].`, title: "Not Found Error", resource_type: "user", parameter: "username", resource_id: username, type: "https://api.x.com/2/problems/resource-not-found" }],
+        errors: [
+          {
+            value: username,
+            detail: `Could not find user with username: [${username}].`,
+            title: "Not Found Error",
+            resource_type: "user",
+            parameter: "username",
+            resource_id: username,
+            type: "https://api.x.com/2/problems/resource-not-found",
+          },
+        ],
       });
     }
     return c.json({ data: await userObjectOf(deps, account, listing.fields["user.fields"]) }, 200, rateHeaders(deps, 899));

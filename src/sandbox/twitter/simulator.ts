@@ -24,8 +24,7 @@ import { authenticate, problem, rateHeaders } from "./wire.js";
 
 const ACCESS_SECONDS = 7200; // X access tokens live 2 hours
 
-const oauthError = (c: Context, status: 400 | 401, error: string, description: string) =>
-  c.json({ error, error_description: description }, status);
+const oauthError = (c: Context, status: 400 | 401, error: string, description: string) => c.json({ error, error_description: description }, status);
 
 /** Confidential clients authenticate with Basic; X answers its missing header with `unauthorized_client`. */
 function basicClientId(c: Context): string | null {
@@ -114,12 +113,15 @@ export const createTwitterSimulator: SimulatorFactory = (deps) => {
     const fields = (c.req.query("user.fields") ?? "").split(",").filter(Boolean);
     const unknown = fields.filter((f) => !USER_FIELDS.includes(f));
     if (unknown.length > 0) {
-      return c.json({
-        errors: [{ parameters: { "user.fields": unknown }, message: `The \`user.fields\` query parameter value [${unknown[0]}] is not one of [${USER_FIELDS.join(",")}]` }],
-        title: "Invalid Request",
-        detail: "One or more parameters to your request was invalid.",
-        type: "https://api.x.com/2/problems/invalid-request",
-      }, 400);
+      return c.json(
+        {
+          errors: [{ parameters: { "user.fields": unknown }, message: `The \`user.fields\` query parameter value [${unknown[0]}] is not one of [${USER_FIELDS.join(",")}]` }],
+          title: "Invalid Request",
+          detail: "One or more parameters to your request was invalid.",
+          type: "https://api.x.com/2/problems/invalid-request",
+        },
+        400,
+      );
     }
     return c.json({ data: await userObjectOf(deps, auth.account, fields) }, 200, rateHeaders(deps, 74));
   });

@@ -43,9 +43,7 @@ function userObject(account: SandboxAccount, fields: readonly string[], counts: 
     profile_image_url: account.avatarUrl ?? undefined,
     protected: false,
     // Likes are not served by the self-serve API the sandbox simulates, and there are no lists: none to count.
-    public_metrics: counts
-      ? { followers_count: counts.followers, following_count: counts.following, post_count: counts.tweets, listed_count: 0, like_count: 0, media_count: counts.media }
-      : undefined,
+    public_metrics: counts ? { followers_count: counts.followers, following_count: counts.following, post_count: counts.tweets, listed_count: 0, like_count: 0, media_count: counts.media } : undefined,
     url: "",
     verified: false,
   };

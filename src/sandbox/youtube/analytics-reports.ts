@@ -56,7 +56,8 @@ export function mountAnalyticsReportRoutes(app: Hono, deps: SimulatorDeps, tools
     const unknown = metrics.find((m) => !METRICS.includes(m));
     if (unknown) return bad(c, `Unknown identifier (${unknown}) given in field parameters.metrics.`);
     const dimensions = (c.req.query("dimensions") ?? "").split(",").filter(Boolean);
-    if (dimensions.some((d) => d !== "day")) return bad(c, `The query is not supported. Check the documentation at https://developers.google.com/youtube/analytics/v2/available_reports for a list of supported queries.`);
+    if (dimensions.some((d) => d !== "day"))
+      return bad(c, `The query is not supported. Check the documentation at https://developers.google.com/youtube/analytics/v2/available_reports for a list of supported queries.`);
     const filters = c.req.query("filters");
     const videoIds = filters ? /^video==([\w-]+(,[\w-]+)*)$/.exec(filters)?.[1]?.split(",") : undefined;
     if (filters && !videoIds) return bad(c, `Invalid filter: ${filters}`);
@@ -90,10 +91,7 @@ export function mountAnalyticsReportRoutes(app: Hono, deps: SimulatorDeps, tools
       }
       return totals;
     };
-    const columnHeaders = [
-      ...dimensions.map((name) => ({ name, columnType: "DIMENSION", dataType: "STRING" })),
-      ...metrics.map((name) => ({ name, columnType: "METRIC", dataType: "INTEGER" })),
-    ];
+    const columnHeaders = [...dimensions.map((name) => ({ name, columnType: "DIMENSION", dataType: "STRING" })), ...metrics.map((name) => ({ name, columnType: "METRIC", dataType: "INTEGER" }))];
     const rows = dimensions.includes("day")
       ? days.map((d) => {
           const values = numbersFor(d);

@@ -65,10 +65,18 @@ async function allComments(deps: SimulatorDeps): Promise<SandboxComment[]> {
   return (await deps.store.list<SandboxComment>("youtube", "comment")).map((r) => r.data);
 }
 
-const notFound = (c: Context, reason: "commentNotFound" | "videoNotFound" | "parentCommentNotFound" | "channelNotFound", message: string) => c.json(youtubeErrorBody(404, reason, message, { domain: "youtube.comment" }), 404);
+const notFound = (c: Context, reason: "commentNotFound" | "videoNotFound" | "parentCommentNotFound" | "channelNotFound", message: string) =>
+  c.json(youtubeErrorBody(404, reason, message, { domain: "youtube.comment" }), 404);
 const forbidden = (c: Context, message: string) => c.json(youtubeErrorBody(403, "forbidden", message, { domain: "youtube.comment" }), 403);
 
-async function newComment(deps: SimulatorDeps, author: SandboxAccount, channel: SandboxChannel, video: { id: string; channelId: string }, parentId: string | null, text: string): Promise<SandboxComment> {
+async function newComment(
+  deps: SimulatorDeps,
+  author: SandboxAccount,
+  channel: SandboxChannel,
+  video: { id: string; channelId: string },
+  parentId: string | null,
+  text: string,
+): Promise<SandboxComment> {
   const comment: SandboxComment = {
     id: parentId ? `${parentId}.${youtubeId(22)}` : `Ugz${youtubeId(23)}`,
     videoId: video.id,
@@ -137,7 +145,13 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps, tools: VideoR
         ...(parts.includes("replies") && replies.length > 0 ? { replies: { comments: replies.slice(0, EMBEDDED_REPLIES).map(commentResource) } } : {}),
       };
     });
-    return c.json({ kind: "youtube#commentThreadListResponse", etag: randomEtag(), ...(nextPageToken ? { nextPageToken } : {}), pageInfo: { totalResults: threads.length, resultsPerPage: paging.size }, items });
+    return c.json({
+      kind: "youtube#commentThreadListResponse",
+      etag: randomEtag(),
+      ...(nextPageToken ? { nextPageToken } : {}),
+      pageInfo: { totalResults: threads.length, resultsPerPage: paging.size },
+      items,
+    });
   });
 
   app.get("/youtube/v3/comments", async (c) => {
@@ -147,13 +161,24 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps, tools: VideoR
     if (parts instanceof Response) return parts;
     const parentId = c.req.query("parentId");
     const ids = (c.req.queries("id") ?? []).flatMap((i) => i.split(",")).filter(Boolean);
-    if ((parentId ? 1 : 0) + (ids.length > 0 ? 1 : 0) !== 1) return c.json(youtubeErrorBody(400, "missingRequiredParameter", "No filter selected. Expected one of: id, parentId", { domain: "youtube.parameter" }), 400);
+    if ((parentId ? 1 : 0) + (ids.length > 0 ? 1 : 0) !== 1)
+      return c.json(youtubeErrorBody(400, "missingRequiredParameter", "No filter selected. Expected one of: id, parentId", { domain: "youtube.parameter" }), 400);
     const paging = tools.pageArgs(c, 100, 20);
     if (paging instanceof Response) return paging;
     const all = await allComments(deps);
     const found = parentId ? all.filter((cm) => cm.parentId === parentId && cm.moderationStatus === "published") : all.filter((cm) => ids.includes(cm.id));
-    const { page, nextPageToken } = paginate(found.sort((a, b) => (a.publishedAt < b.publishedAt ? -1 : 1)), paging.offset, paging.size);
-    return c.json({ kind: "youtube#commentListResponse", etag: randomEtag(), ...(nextPageToken ? { nextPageToken } : {}), pageInfo: { totalResults: found.length, resultsPerPage: paging.size }, items: page.map(commentResource) });
+    const { page, nextPageToken } = paginate(
+      found.sort((a, b) => (a.publishedAt < b.publishedAt ? -1 : 1)),
+      paging.offset,
+      paging.size,
+    );
+    return c.json({
+      kind: "youtube#commentListResponse",
+      etag: randomEtag(),
+      ...(nextPageToken ? { nextPageToken } : {}),
+      pageInfo: { totalResults: found.length, resultsPerPage: paging.size },
+      items: page.map(commentResource),
+    });
   });
 
   app.post("/youtube/v3/comments", async (c) => {
@@ -166,13 +191,18 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps, tools: VideoR
     const parentId = snippet && typeof snippet.parentId === "string" ? snippet.parentId : null;
     const text = snippet && typeof snippet.textOriginal === "string" ? snippet.textOriginal : "";
     if (!parentId) return c.json(youtubeErrorBody(400, "parentIdMissing", "No parent ID was specified for a comment reply.", { domain: "youtube.comment", location: "body.snippet.parentId" }), 400);
-    if (!text.trim()) return c.json(youtubeErrorBody(400, "commentTextRequired", "The comment resource must contain a value for the snippet.textOriginal property.", { domain: "youtube.comment" }), 400);
+    if (!text.trim())
+      return c.json(youtubeErrorBody(400, "commentTextRequired", "The comment resource must contain a value for the snippet.textOriginal property.", { domain: "youtube.comment" }), 400);
     if (text.length > MAX_TEXT) return c.json(youtubeErrorBody(400, "commentTextTooLong", "The comment text is too long.", { domain: "youtube.comment" }), 400);
     const parent = (await deps.store.get<SandboxComment>("youtube", "comment", parentId))?.data;
     // Replies to replies do not exist: the parent must be a thread's top-level comment.
     if (!parent || parent.parentId !== null) return notFound(c, "parentCommentNotFound", "The specified parent comment could not be found.");
     const channel = await channelOf(deps, auth.account.id);
-    if (!channel) return c.json(youtubeErrorBody(403, "ineligibleAccount", "The YouTube account used to authorize the API request must be merged with the user's Google account.", { domain: "youtube.comment" }), 403);
+    if (!channel)
+      return c.json(
+        youtubeErrorBody(403, "ineligibleAccount", "The YouTube account used to authorize the API request must be merged with the user's Google account.", { domain: "youtube.comment" }),
+        403,
+      );
     const reply = await newComment(deps, auth.account, channel, { id: parent.videoId, channelId: parent.videoChannelId }, parent.id, text);
     return c.json(commentResource(reply));
   });

@@ -64,7 +64,8 @@ export function mountEngagementRoutes(app: Hono, deps: SimulatorDeps, tools: Pic
       return c.json(youtubeErrorBody(400, "incompatibleParameters", "The sandbox lists only the caller's own subscriptions (mine=true).", { location: "mine" }), 400);
     }
     const size = Number(c.req.query("maxResults") ?? "5");
-    if (!Number.isInteger(size) || size < 0 || size > 50) return c.json(youtubeErrorBody(400, "invalidValue", `Invalid value '${c.req.query("maxResults") ?? ""}'. Values must be within the range: [0, 50]`, { location: "maxResults" }), 400);
+    if (!Number.isInteger(size) || size < 0 || size > 50)
+      return c.json(youtubeErrorBody(400, "invalidValue", `Invalid value '${c.req.query("maxResults") ?? ""}'. Values must be within the range: [0, 50]`, { location: "maxResults" }), 400);
     const offset = decodePageToken(c.req.query("pageToken"));
     if (offset === null) return c.json(youtubeErrorBody(400, "invalidPageToken", "The request specifies an invalid page token.", { domain: "youtube.parameter", location: "pageToken" }), 400);
     const only = (c.req.query("forChannelId") ?? "").split(",").filter(Boolean);
@@ -87,7 +88,8 @@ export function mountEngagementRoutes(app: Hono, deps: SimulatorDeps, tools: Pic
     const channelId = typeof resourceId?.channelId === "string" ? resourceId.channelId : "";
     if (!channelId) return c.json(youtubeErrorBody(400, "subscriptionWithoutChannel", "A subscription must specify a channel to subscribe to.", { domain: "youtube.subscription" }), 400);
     const channel = await channelById(deps, channelId);
-    if (!channel) return c.json(youtubeErrorBody(404, "publisherNotFound", "The resource specified by the request's resourceId.channelId property cannot be found.", { domain: "youtube.subscription" }), 404);
+    if (!channel)
+      return c.json(youtubeErrorBody(404, "publisherNotFound", "The resource specified by the request's resourceId.channelId property cannot be found.", { domain: "youtube.subscription" }), 404);
     const own = await channelOf(deps, auth.account.id);
     if (own?.id === channelId) return c.json(youtubeErrorBody(400, "subscriptionForbidden", "You cannot subscribe to your own channel.", { domain: "youtube.subscription" }), 400);
     const existing = (await deps.store.list<SandboxSubscription>("youtube", "subscription", { owner: auth.account.id })).find((r) => r.data.channelId === channelId);

@@ -60,8 +60,7 @@ function streamResource(stream: SandboxStream, parts: string[], bound: boolean):
   return resource;
 }
 
-const invalid = (c: Context, reason: string, message: string, location?: string) =>
-  c.json(youtubeErrorBody(400, reason, message, location ? { location, locationType: "other" } : {}), 400);
+const invalid = (c: Context, reason: string, message: string, location?: string) => c.json(youtubeErrorBody(400, reason, message, location ? { location, locationType: "other" } : {}), 400);
 
 export function mountLiveStreamingRoutes(app: Hono, deps: SimulatorDeps, tools: VideoRouteTools): void {
   /** The caller's channel, refused as YouTube does when live streaming is not enabled on it. */
@@ -71,7 +70,15 @@ export function mountLiveStreamingRoutes(app: Hono, deps: SimulatorDeps, tools: 
     const channel = await channelOf(deps, auth.account.id);
     if (!channel) return c.json(youtubeErrorBody(401, "youtubeSignupRequired", "Unauthorized", { domain: "youtube.header", location: "Authorization", locationType: "header" }), 401);
     if (auth.account.handle.startsWith(NO_LIVE_PREFIX)) {
-      return c.json(youtubeErrorBody(403, "liveStreamingNotEnabled", "The user that authorized the request is not enabled to stream live video on YouTube. The user can find more information at https://www.youtube.com/features.", { domain: "youtube.liveBroadcast" }), 403);
+      return c.json(
+        youtubeErrorBody(
+          403,
+          "liveStreamingNotEnabled",
+          "The user that authorized the request is not enabled to stream live video on YouTube. The user can find more information at https://www.youtube.com/features.",
+          { domain: "youtube.liveBroadcast" },
+        ),
+        403,
+      );
     }
     return { account: auth.account, channel };
   }
@@ -97,12 +104,14 @@ export function mountLiveStreamingRoutes(app: Hono, deps: SimulatorDeps, tools: 
     if (!title) return invalid(c, "titleRequired", "The snippet.title is required.", "body.snippet.title");
     if (title.length > 100 || /[<>]/.test(title)) return invalid(c, "invalidTitle", "The title is invalid: at most 100 characters, without < or >.", "body.snippet.title");
     const description = text(snippet.description) ?? "";
-    if (description.length > 5000 || /[<>]/.test(description)) return invalid(c, "invalidDescription", "The description is invalid: at most 5000 characters, without < or >.", "body.snippet.description");
+    if (description.length > 5000 || /[<>]/.test(description))
+      return invalid(c, "invalidDescription", "The description is invalid: at most 5000 characters, without < or >.", "body.snippet.description");
     const start = text(snippet.scheduledStartTime);
     if (!start) return invalid(c, "scheduledStartTimeRequired", "The snippet.scheduledStartTime is required.", "body.snippet.scheduledStartTime");
     if (Number.isNaN(Date.parse(start))) return invalid(c, "invalidScheduledStartTime", "The scheduled start time is invalid.", "body.snippet.scheduledStartTime");
     const privacy = text(status.privacyStatus);
-    if (privacy !== "public" && privacy !== "private" && privacy !== "unlisted") return invalid(c, "privacyStatusRequired", "The status.privacyStatus is required: public, private or unlisted.", "body.status.privacyStatus");
+    if (privacy !== "public" && privacy !== "private" && privacy !== "unlisted")
+      return invalid(c, "privacyStatusRequired", "The status.privacyStatus is required: public, private or unlisted.", "body.status.privacyStatus");
     const monitor = isRecord(details.monitorStream) ? details.monitorStream.enableMonitorStream !== false : true;
     const broadcast: SandboxBroadcast = {
       id: youtubeId(11),
@@ -135,7 +144,8 @@ export function mountLiveStreamingRoutes(app: Hono, deps: SimulatorDeps, tools: 
     const title = text(snippet.title);
     if (!title) return invalid(c, "titleRequired", "The snippet.title is required.", "body.snippet.title");
     const ingestionType = text(cdn.ingestionType);
-    if (!ingestionType || !["rtmp", "dash", "webrtc", "hls"].includes(ingestionType)) return invalid(c, "ingestionTypeRequired", "The cdn.ingestionType is required: rtmp, dash, webrtc or hls.", "body.cdn.ingestionType");
+    if (!ingestionType || !["rtmp", "dash", "webrtc", "hls"].includes(ingestionType))
+      return invalid(c, "ingestionTypeRequired", "The cdn.ingestionType is required: rtmp, dash, webrtc or hls.", "body.cdn.ingestionType");
     const resolution = text(cdn.resolution) ?? "variable";
     const frameRate = text(cdn.frameRate) ?? "variable";
     const stream: SandboxStream = {
@@ -181,7 +191,10 @@ export function mountLiveStreamingRoutes(app: Hono, deps: SimulatorDeps, tools: 
     const broadcast = await ownBroadcast(c, owner.account.id);
     if (broadcast instanceof Response) return broadcast;
     if (broadcast.lifeCycleStatus !== "created" && broadcast.lifeCycleStatus !== "ready") {
-      return c.json(youtubeErrorBody(403, "liveBroadcastBindingNotAllowed", "The current status of the live broadcast does not allow it to be bound to a stream.", { domain: "youtube.liveBroadcast" }), 403);
+      return c.json(
+        youtubeErrorBody(403, "liveBroadcastBindingNotAllowed", "The current status of the live broadcast does not allow it to be bound to a stream.", { domain: "youtube.liveBroadcast" }),
+        403,
+      );
     }
     const streamId = c.req.query("streamId");
     if (streamId) {

@@ -23,8 +23,15 @@ export function mountPlaylistRoutes(app: Hono, deps: SimulatorDeps, tools: Video
     const paging = tools.pageArgs(c, 50, 5);
     if (paging instanceof Response) return paging;
     const ids = (c.req.queries("id") ?? []).flatMap((i) => i.split(","));
-    const all = c.req.query("mine") === "true" ? await deps.store.list<SandboxPlaylist>("youtube", "playlist", { owner: auth.account.id }) : (await deps.store.list<SandboxPlaylist>("youtube", "playlist")).filter((p) => ids.includes(p.id));
-    const { page, nextPageToken } = paginate(all.map((r) => r.data), paging.offset, paging.size);
+    const all =
+      c.req.query("mine") === "true"
+        ? await deps.store.list<SandboxPlaylist>("youtube", "playlist", { owner: auth.account.id })
+        : (await deps.store.list<SandboxPlaylist>("youtube", "playlist")).filter((p) => ids.includes(p.id));
+    const { page, nextPageToken } = paginate(
+      all.map((r) => r.data),
+      paging.offset,
+      paging.size,
+    );
     const items = page.map((p) => ({
       kind: "youtube#playlist",
       etag: randomEtag(),
@@ -32,7 +39,13 @@ export function mountPlaylistRoutes(app: Hono, deps: SimulatorDeps, tools: Video
       ...(parts.includes("snippet") ? { snippet: { publishedAt: p.publishedAt, channelId: p.channelId, title: p.title, description: "" } } : {}),
       ...(parts.includes("contentDetails") ? { contentDetails: { itemCount: p.videoIds.length } } : {}),
     }));
-    return c.json({ kind: "youtube#playlistListResponse", etag: randomEtag(), ...(nextPageToken ? { nextPageToken } : {}), pageInfo: { totalResults: all.length, resultsPerPage: paging.size }, items });
+    return c.json({
+      kind: "youtube#playlistListResponse",
+      etag: randomEtag(),
+      ...(nextPageToken ? { nextPageToken } : {}),
+      pageInfo: { totalResults: all.length, resultsPerPage: paging.size },
+      items,
+    });
   });
 
   app.get("/youtube/v3/playlistItems", async (c) => {
@@ -57,7 +70,11 @@ export function mountPlaylistRoutes(app: Hono, deps: SimulatorDeps, tools: Video
       channelId = uploadsOf.id;
     } else {
       const playlist = await deps.store.get<SandboxPlaylist>("youtube", "playlist", playlistId);
-      if (!playlist) return c.json(youtubeErrorBody(404, "playlistNotFound", "The playlist identified with the request's playlistId parameter cannot be found.", { domain: "youtube.playlistItem", location: "playlistId" }), 404);
+      if (!playlist)
+        return c.json(
+          youtubeErrorBody(404, "playlistNotFound", "The playlist identified with the request's playlistId parameter cannot be found.", { domain: "youtube.playlistItem", location: "playlistId" }),
+          404,
+        );
       videoIds = playlist.data.videoIds;
       channelId = playlist.data.channelId;
     }
@@ -71,13 +88,31 @@ export function mountPlaylistRoutes(app: Hono, deps: SimulatorDeps, tools: Video
         etag: randomEtag(),
         id: `sandbox-item-${playlistId}-${videoId}`,
         ...(parts.includes("snippet")
-          ? { snippet: { publishedAt: video.uploadedAt, channelId, title: video.snippet.title, description: video.snippet.description, thumbnails: videoThumbnails(video.id), playlistId, position: paging.offset + i, resourceId: { kind: "youtube#video", videoId }, videoOwnerChannelId: video.channelId } }
+          ? {
+              snippet: {
+                publishedAt: video.uploadedAt,
+                channelId,
+                title: video.snippet.title,
+                description: video.snippet.description,
+                thumbnails: videoThumbnails(video.id),
+                playlistId,
+                position: paging.offset + i,
+                resourceId: { kind: "youtube#video", videoId },
+                videoOwnerChannelId: video.channelId,
+              },
+            }
           : {}),
         ...(parts.includes("contentDetails") ? { contentDetails: { videoId, videoPublishedAt: video.uploadedAt } } : {}),
         ...(parts.includes("status") ? { status: { privacyStatus: video.status.privacyStatus } } : {}),
       });
     }
-    return c.json({ kind: "youtube#playlistItemListResponse", etag: randomEtag(), ...(nextPageToken ? { nextPageToken } : {}), pageInfo: { totalResults: videoIds.length, resultsPerPage: paging.size }, items });
+    return c.json({
+      kind: "youtube#playlistItemListResponse",
+      etag: randomEtag(),
+      ...(nextPageToken ? { nextPageToken } : {}),
+      pageInfo: { totalResults: videoIds.length, resultsPerPage: paging.size },
+      items,
+    });
   });
 
   app.post("/youtube/v3/playlistItems", async (c) => {
@@ -96,6 +131,11 @@ export function mountPlaylistRoutes(app: Hono, deps: SimulatorDeps, tools: Video
     const video = typeof resourceId.videoId === "string" ? await deps.store.get<SandboxVideo>("youtube", "video", resourceId.videoId) : null;
     if (!video || resourceId.kind !== "youtube#video") return c.json(youtubeErrorBody(404, "videoNotFound", "Video not found.", { domain: "youtube.playlistItem", location: "resourceId" }), 404);
     await deps.store.put("youtube", "playlist", playlist.id, { ...playlist.data, videoIds: [...playlist.data.videoIds, video.id] }, playlist.owner);
-    return c.json({ kind: "youtube#playlistItem", etag: randomEtag(), id: `sandbox-item-${playlist.id}-${video.id}`, snippet: { playlistId: playlist.id, position: playlist.data.videoIds.length, resourceId: { kind: "youtube#video", videoId: video.id }, title: video.data.snippet.title } });
+    return c.json({
+      kind: "youtube#playlistItem",
+      etag: randomEtag(),
+      id: `sandbox-item-${playlist.id}-${video.id}`,
+      snippet: { playlistId: playlist.id, position: playlist.data.videoIds.length, resourceId: { kind: "youtube#video", videoId: video.id }, title: video.data.snippet.title },
+    });
   });
 }

@@ -30,8 +30,12 @@ export function mountSearchRoutes(app: Hono, deps: SimulatorDeps, tools: VideoRo
     if (paging instanceof Response) return paging;
     const after = c.req.query("publishedAfter");
     const before = c.req.query("publishedBefore");
-    for (const [name, value] of [["publishedAfter", after], ["publishedBefore", before]] as const) {
-      if (value !== undefined && Number.isNaN(Date.parse(value))) return c.json(youtubeErrorBody(400, "invalidValue", `Invalid value '${value}'. Values must match the following regular expression: '[0-9]{4}-...T...Z'`, { location: name }), 400);
+    for (const [name, value] of [
+      ["publishedAfter", after],
+      ["publishedBefore", before],
+    ] as const) {
+      if (value !== undefined && Number.isNaN(Date.parse(value)))
+        return c.json(youtubeErrorBody(400, "invalidValue", `Invalid value '${value}'. Values must match the following regular expression: '[0-9]{4}-...T...Z'`, { location: name }), 400);
     }
     const words = (c.req.query("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
     const channelId = c.req.query("channelId");

@@ -3,16 +3,7 @@ import { type Context, Hono } from "hono";
 import { applyLatencyFaults, checkToken, numericId, seedSandboxAccount } from "../tokens.js";
 import type { SandboxAccount, SimulatorDeps, SimulatorFactory } from "../types.js";
 import { mountGoogleOAuth } from "../google/oauth-sim.js";
-import {
-  bearerToken,
-  decodePageToken,
-  insufficientScopesMessage,
-  invalidCredentialsMessage,
-  paginate,
-  randomEtag,
-  unmatched,
-  youtubeErrorBody,
-} from "../google/wire.js";
+import { bearerToken, decodePageToken, insufficientScopesMessage, invalidCredentialsMessage, paginate, randomEtag, unmatched, youtubeErrorBody } from "../google/wire.js";
 import { mountEngagementRoutes } from "./engagement.js";
 import { mountCommentRoutes, simulateYoutubeActivity } from "./comments.js";
 import { mountLiveStreamingRoutes } from "./live-streaming.js";
@@ -56,7 +47,14 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
   async function authorize(c: Context, allowed: string[]): Promise<Authorized | Response> {
     const token = bearerToken(c);
     if (!token) {
-      return c.json(youtubeErrorBody(401, "required", "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.", { detail: "Login Required.", location: "Authorization", locationType: "header" }), 401);
+      return c.json(
+        youtubeErrorBody(401, "required", "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.", {
+          detail: "Login Required.",
+          location: "Authorization",
+          locationType: "header",
+        }),
+        401,
+      );
     }
     const check = await checkToken(deps, "youtube", token);
     if (!check.ok) {
@@ -79,7 +77,10 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
 
   /** `part` is required and may repeat or be comma-separated; unknown parts are refused. */
   function readParts(c: Context, known: string[]): string[] | Response {
-    const parts = (c.req.queries("part") ?? []).flatMap((p) => p.split(",")).map((p) => p.trim()).filter(Boolean);
+    const parts = (c.req.queries("part") ?? [])
+      .flatMap((p) => p.split(","))
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (parts.length === 0) {
       return c.json(youtubeErrorBody(400, "required", "Required parameter: part", { location: "part" }), 400);
     }

@@ -34,7 +34,15 @@ export function mountThumbnailRoutes(app: Hono, deps: SimulatorDeps, tools: Pick
     if (!videoId) return c.json(youtubeErrorBody(400, "required", "Required parameter: videoId", { location: "videoId" }), 400);
     const found = await deps.store.get<SandboxVideo>("youtube", "video", videoId);
     if (!found) {
-      return c.json(youtubeErrorBody(404, "videoNotFound", "The video that you are trying to insert a thumbnail image for cannot be found. Check the value of the request's videoId parameter to ensure that it is correct.", { domain: "youtube.thumbnail", location: "videoId" }), 404);
+      return c.json(
+        youtubeErrorBody(
+          404,
+          "videoNotFound",
+          "The video that you are trying to insert a thumbnail image for cannot be found. Check the value of the request's videoId parameter to ensure that it is correct.",
+          { domain: "youtube.thumbnail", location: "videoId" },
+        ),
+        404,
+      );
     }
     const video = found.data;
     if (video.accountId !== auth.account.id) {
@@ -55,7 +63,13 @@ export function mountThumbnailRoutes(app: Hono, deps: SimulatorDeps, tools: Pick
     }
     if (!isImage(bytes)) return c.json(youtubeErrorBody(400, "invalidImage", "The provided image content is invalid.", { domain: "youtube.thumbnail" }), 400);
     const url = `https://sandbox.chorus.invalid/youtube/vi/${video.id}/custom-${Date.now().toString(36)}.jpg`;
-    const custom = { default: { url, width: 120, height: 90 }, medium: { url, width: 320, height: 180 }, high: { url, width: 480, height: 360 }, standard: { url, width: 640, height: 480 }, maxres: { url, width: 1280, height: 720 } };
+    const custom = {
+      default: { url, width: 120, height: 90 },
+      medium: { url, width: 320, height: 180 },
+      high: { url, width: 480, height: 360 },
+      standard: { url, width: 640, height: 480 },
+      maxres: { url, width: 1280, height: 720 },
+    };
     await deps.store.put<SandboxVideo>("youtube", "video", video.id, { ...video, customThumbnails: custom }, video.accountId);
     return c.json({ kind: "youtube#thumbnailSetResponse", etag: randomEtag(), items: [custom] });
   });

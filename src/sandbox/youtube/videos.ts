@@ -24,7 +24,22 @@ export const writeScopes = ["youtube", "youtube.force-ssl", "youtubepartner"].ma
 export const readScopes = ["youtube", "youtube.force-ssl", "youtube.readonly", "youtubepartner"].map((s) => SCOPE + s);
 /** videoCategories.list for region US, assignable ones. */
 const categories = ["1", "2", "10", "15", "17", "19", "20", "22", "23", "24", "25", "26", "27", "28", "29"];
-const videoParts = ["contentDetails", "fileDetails", "id", "liveStreamingDetails", "localizations", "paidProductPlacementDetails", "player", "processingDetails", "recordingDetails", "snippet", "statistics", "status", "suggestions", "topicDetails"];
+const videoParts = [
+  "contentDetails",
+  "fileDetails",
+  "id",
+  "liveStreamingDetails",
+  "localizations",
+  "paidProductPlacementDetails",
+  "player",
+  "processingDetails",
+  "recordingDetails",
+  "snippet",
+  "statistics",
+  "status",
+  "suggestions",
+  "topicDetails",
+];
 
 export interface VideoRouteTools {
   authorize(c: Context, allowed: string[]): Promise<{ account: SandboxAccount; scopes: string[] } | Response>;
@@ -68,7 +83,10 @@ export function processingState(video: SandboxVideo, now: Date) {
   const elapsed = now.getTime() - new Date(video.uploadedAt).getTime();
   if (elapsed < PROCESSING_MS) {
     const parts = Math.floor((1000 * Math.max(0, elapsed)) / PROCESSING_MS);
-    return { status: { uploadStatus: "uploaded" }, processing: { processingStatus: "processing", processingProgress: { partsTotal: "1000", partsProcessed: String(parts), timeLeftMs: String(PROCESSING_MS - elapsed) } } };
+    return {
+      status: { uploadStatus: "uploaded" },
+      processing: { processingStatus: "processing", processingProgress: { partsTotal: "1000", partsProcessed: String(parts), timeLeftMs: String(PROCESSING_MS - elapsed) } },
+    };
   }
   if (video.file === "empty") return { status: { uploadStatus: "failed", failureReason: "emptyFile" }, processing: { processingStatus: "failed", processingFailureReason: "uploadFailed" } };
   if (video.file === "invalid") return { status: { uploadStatus: "failed", failureReason: "invalidFile" }, processing: { processingStatus: "failed", processingFailureReason: "transcodeFailed" } };
@@ -85,10 +103,26 @@ export function videoResource(video: SandboxVideo, parts: string[], now: Date, o
   const state = processingState(video, now);
   const resource: Record<string, unknown> = { kind: "youtube#video", etag: randomEtag(), id: video.id };
   if (parts.includes("snippet")) {
-    resource.snippet = { publishedAt: video.uploadedAt, channelId: video.channelId, thumbnails: video.customThumbnails ?? videoThumbnails(video.id), liveBroadcastContent: "none", ...video.snippet, localized: { title: video.snippet.title, description: video.snippet.description } };
+    resource.snippet = {
+      publishedAt: video.uploadedAt,
+      channelId: video.channelId,
+      thumbnails: video.customThumbnails ?? videoThumbnails(video.id),
+      liveBroadcastContent: "none",
+      ...video.snippet,
+      localized: { title: video.snippet.title, description: video.snippet.description },
+    };
   }
   if (parts.includes("status")) {
-    resource.status = { ...state.status, privacyStatus: video.status.privacyStatus, license: video.status.license ?? "youtube", embeddable: video.status.embeddable ?? true, publicStatsViewable: video.status.publicStatsViewable ?? true, madeForKids: video.status.selfDeclaredMadeForKids ?? false, ...(owner && video.status.selfDeclaredMadeForKids !== undefined ? { selfDeclaredMadeForKids: video.status.selfDeclaredMadeForKids } : {}), ...(video.status.containsSyntheticMedia !== undefined ? { containsSyntheticMedia: video.status.containsSyntheticMedia } : {}) };
+    resource.status = {
+      ...state.status,
+      privacyStatus: video.status.privacyStatus,
+      license: video.status.license ?? "youtube",
+      embeddable: video.status.embeddable ?? true,
+      publicStatsViewable: video.status.publicStatsViewable ?? true,
+      madeForKids: video.status.selfDeclaredMadeForKids ?? false,
+      ...(owner && video.status.selfDeclaredMadeForKids !== undefined ? { selfDeclaredMadeForKids: video.status.selfDeclaredMadeForKids } : {}),
+      ...(video.status.containsSyntheticMedia !== undefined ? { containsSyntheticMedia: video.status.containsSyntheticMedia } : {}),
+    };
   }
   // processingDetails and paid placement are returned to the owner only.
   if (parts.includes("processingDetails") && owner) resource.processingDetails = state.processing;
@@ -103,7 +137,14 @@ function readMetadata(body: unknown): { resource: VideoMetadata } | { error: Ret
   const status = isRecord(video.status) ? video.status : {};
   const title = typeof snippet.title === "string" ? snippet.title : "";
   const description = typeof snippet.description === "string" ? snippet.description : "";
-  const bad = (reason: string, message: string) => ({ error: youtubeErrorBody(400, reason, message, { domain: "youtube.video", location: `body.snippet.${reason === "invalidTitle" ? "title" : reason === "invalidDescription" ? "description" : "categoryId"}`, locationType: "other" }), status: 400 as const });
+  const bad = (reason: string, message: string) => ({
+    error: youtubeErrorBody(400, reason, message, {
+      domain: "youtube.video",
+      location: `body.snippet.${reason === "invalidTitle" ? "title" : reason === "invalidDescription" ? "description" : "categoryId"}`,
+      locationType: "other",
+    }),
+    status: 400 as const,
+  });
   if (title.trim() === "" || [...title].length > 100 || /[<>]/.test(title)) return bad("invalidTitle", "The request metadata specifies an invalid or empty video title.");
   if (new TextEncoder().encode(description).byteLength > 5000 || /[<>]/.test(description)) return bad("invalidDescription", "The request metadata specifies an invalid video description.");
   const categoryId = typeof snippet.categoryId === "string" ? snippet.categoryId : "22";
@@ -118,7 +159,14 @@ function readMetadata(body: unknown): { resource: VideoMetadata } | { error: Ret
   const placement = isRecord(video.paidProductPlacementDetails) ? optionalBoolean(video.paidProductPlacementDetails.hasPaidProductPlacement) : undefined;
   return {
     resource: {
-      snippet: { title, description, categoryId, ...(tags ? { tags } : {}), ...(optionalString(snippet.defaultLanguage) ? { defaultLanguage: optionalString(snippet.defaultLanguage) } : {}), ...(optionalString(snippet.defaultAudioLanguage) ? { defaultAudioLanguage: optionalString(snippet.defaultAudioLanguage) } : {}) },
+      snippet: {
+        title,
+        description,
+        categoryId,
+        ...(tags ? { tags } : {}),
+        ...(optionalString(snippet.defaultLanguage) ? { defaultLanguage: optionalString(snippet.defaultLanguage) } : {}),
+        ...(optionalString(snippet.defaultAudioLanguage) ? { defaultAudioLanguage: optionalString(snippet.defaultAudioLanguage) } : {}),
+      },
       status: {
         privacyStatus: privacy,
         selfDeclaredMadeForKids: optionalBoolean(status.selfDeclaredMadeForKids),
@@ -163,7 +211,10 @@ export function mountVideoRoutes(app: Hono, deps: SimulatorDeps, tools: VideoRou
     const today = pacificDay(now);
     const sessions = (await deps.store.list<UploadSession>("youtube", "upload_session")).filter((s) => pacificDay(new Date(s.data.createdAt)) === today);
     if (sessions.length >= UPLOADS_PER_PROJECT_PER_DAY) {
-      return c.json(youtubeErrorBody(403, "quotaExceeded", 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', { domain: "youtube.quota" }), 403);
+      return c.json(
+        youtubeErrorBody(403, "quotaExceeded", 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', { domain: "youtube.quota" }),
+        403,
+      );
     }
     const channelUploads = (await ownVideos(deps, auth.account.id)).filter((v) => now.getTime() - new Date(v.uploadedAt).getTime() < 86_400_000);
     if (channelUploads.length >= UPLOADS_PER_CHANNEL_PER_DAY) {
@@ -205,7 +256,16 @@ export function mountVideoRoutes(app: Hono, deps: SimulatorDeps, tools: VideoRou
     }
     const hash = await sha256(bytes);
     const earlier = (await ownVideos(deps, session.accountId)).find((v) => v.sha256 === hash && v.file === "video");
-    const video: SandboxVideo = { ...session.resource, id: youtubeId(11), accountId: session.accountId, channelId: session.channelId, uploadedAt: deps.now().toISOString(), file: sniff(bytes), duplicateOf: earlier?.id ?? null, sha256: hash };
+    const video: SandboxVideo = {
+      ...session.resource,
+      id: youtubeId(11),
+      accountId: session.accountId,
+      channelId: session.channelId,
+      uploadedAt: deps.now().toISOString(),
+      file: sniff(bytes),
+      duplicateOf: earlier?.id ?? null,
+      sha256: hash,
+    };
     await deps.store.put("youtube", "video", video.id, video, session.accountId);
     await deps.store.put("youtube", "upload_session", session.id, { ...session, videoId: video.id }, session.accountId);
     return c.json(videoResource(video, ["snippet", "status"], deps.now(), true), 200);
@@ -235,10 +295,12 @@ export function mountVideoRoutes(app: Hono, deps: SimulatorDeps, tools: VideoRou
     const id = c.req.query("id") ?? "";
     const video = await deps.store.get<SandboxVideo>("youtube", "video", id);
     if (!video) return c.json(youtubeErrorBody(404, "videoNotFound", "The video that you are trying to delete cannot be found.", { domain: "youtube.video", location: "id" }), 404);
-    if (video.data.accountId !== auth.account.id) return c.json(youtubeErrorBody(403, "forbidden", "The video that you are trying to delete cannot be deleted. The request might not be properly authorized.", { domain: "youtube.video" }), 403);
+    if (video.data.accountId !== auth.account.id)
+      return c.json(youtubeErrorBody(403, "forbidden", "The video that you are trying to delete cannot be deleted. The request might not be properly authorized.", { domain: "youtube.video" }), 403);
     await deps.store.delete("youtube", "video", id);
     for (const playlist of await deps.store.list<SandboxPlaylist>("youtube", "playlist", { owner: auth.account.id })) {
-      if (playlist.data.videoIds.includes(id)) await deps.store.put("youtube", "playlist", playlist.id, { ...playlist.data, videoIds: playlist.data.videoIds.filter((v) => v !== id) }, auth.account.id);
+      if (playlist.data.videoIds.includes(id))
+        await deps.store.put("youtube", "playlist", playlist.id, { ...playlist.data, videoIds: playlist.data.videoIds.filter((v) => v !== id) }, auth.account.id);
     }
     return c.body(null, 204);
   });

@@ -104,10 +104,38 @@ export async function ensureChannel(deps: SimulatorDeps, account: SandboxAccount
   await deps.store.put("youtube", "playlist", playlist.id, playlist, account.id);
   const day = 86_400_000;
   const broadcasts: Array<Omit<SandboxBroadcast, "id" | "channelId" | "publishedAt">> = [
-    { title: "Sandbox live Q&A", description: "Simulated upcoming broadcast.", scheduledStartTime: new Date(now.getTime() + day).toISOString(), scheduledEndTime: new Date(now.getTime() + day + 3_600_000).toISOString(), lifeCycleStatus: "ready", broadcastType: "event" },
-    { title: "Sandbox premiere", description: "Simulated upcoming premiere.", scheduledStartTime: new Date(now.getTime() + 7 * day).toISOString(), scheduledEndTime: null, lifeCycleStatus: "created", broadcastType: "event" },
-    { title: "Sandbox always-on stream", description: "Simulated persistent broadcast.", scheduledStartTime: new Date(now.getTime() + 2 * day).toISOString(), scheduledEndTime: null, lifeCycleStatus: "ready", broadcastType: "persistent" },
-    { title: "Sandbox past stream", description: "Simulated finished broadcast.", scheduledStartTime: new Date(now.getTime() - 3 * day).toISOString(), scheduledEndTime: new Date(now.getTime() - 3 * day + 3_600_000).toISOString(), lifeCycleStatus: "complete", broadcastType: "event" },
+    {
+      title: "Sandbox live Q&A",
+      description: "Simulated upcoming broadcast.",
+      scheduledStartTime: new Date(now.getTime() + day).toISOString(),
+      scheduledEndTime: new Date(now.getTime() + day + 3_600_000).toISOString(),
+      lifeCycleStatus: "ready",
+      broadcastType: "event",
+    },
+    {
+      title: "Sandbox premiere",
+      description: "Simulated upcoming premiere.",
+      scheduledStartTime: new Date(now.getTime() + 7 * day).toISOString(),
+      scheduledEndTime: null,
+      lifeCycleStatus: "created",
+      broadcastType: "event",
+    },
+    {
+      title: "Sandbox always-on stream",
+      description: "Simulated persistent broadcast.",
+      scheduledStartTime: new Date(now.getTime() + 2 * day).toISOString(),
+      scheduledEndTime: null,
+      lifeCycleStatus: "ready",
+      broadcastType: "persistent",
+    },
+    {
+      title: "Sandbox past stream",
+      description: "Simulated finished broadcast.",
+      scheduledStartTime: new Date(now.getTime() - 3 * day).toISOString(),
+      scheduledEndTime: new Date(now.getTime() - 3 * day + 3_600_000).toISOString(),
+      lifeCycleStatus: "complete",
+      broadcastType: "event",
+    },
   ];
   for (const broadcast of broadcasts) {
     const record: SandboxBroadcast = { ...broadcast, id: youtubeId(11), channelId: id, publishedAt: now.toISOString() };

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { connectSessions } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import { type PlatformId, platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
 import { UNMATCHED_HEADER, sandboxBrowserUrl } from "../../../sandbox/sandbox-fetch.js";
 import { networkContextFor } from "../networks/network-context.js";

@@ -15,8 +15,7 @@ export const CONNECT_SESSION_TTL_MS = 10 * 60_000;
 
 export type StartResult =
   /** Networks that log in with a password (Bluesky) show our own form instead of a consent screen. */
-  | { kind: "password_form"; platform: PlatformId; name: string; workspaceName: string; mode: "test" | "live" }
-  | { kind: "redirect"; location: string };
+  { kind: "password_form"; platform: PlatformId; name: string; workspaceName: string; mode: "test" | "live" } | { kind: "redirect"; location: string };
 
 /**
  * GET /connect/:token/start/:platform. For an OAuth network: records one attempt (the OAuth

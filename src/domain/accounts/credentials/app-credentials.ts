@@ -128,7 +128,12 @@ export async function deleteCredentials({ ctx, input }: { ctx: DomainContext; in
       .where(and(eq(appCredentials.workspaceId, ctx.workspace.id), eq(appCredentials.platform, input.platform)))
       .returning({ clientId: appCredentials.clientId });
     if (!row) {
-      throw new ApiError("resource_not_found", { param: "platform", platform: input.platform, message: `This workspace has no ${input.platform} app credentials.`, fix: "GET /v1/credentials lists the networks that have them." });
+      throw new ApiError("resource_not_found", {
+        param: "platform",
+        platform: input.platform,
+        message: `This workspace has no ${input.platform} app credentials.`,
+        fix: "GET /v1/credentials lists the networks that have them.",
+      });
     }
     await recordAuditEvent(tx, {
       workspaceId: ctx.workspace.id,

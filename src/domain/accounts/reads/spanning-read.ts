@@ -69,9 +69,15 @@ export async function accountsInScope(ctx: DomainContext, account: string | unde
     .from(socialAccounts)
     .leftJoin(appCredentials, credentialsOfAccount)
     .where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), eq(socialAccounts.mode, ctx.apiKey.mode), ne(socialAccounts.status, "disconnected")));
-  rememberCredentials(ctx, joined.map(({ account, credential }) => ({ platform: account.platform, credential })));
+  rememberCredentials(
+    ctx,
+    joined.map(({ account, credential }) => ({ platform: account.platform, credential })),
+  );
   // An agent's read spans the accounts its grant reaches; the others are not its to read.
-  return withinGrant(ctx, joined.map(({ account }) => account));
+  return withinGrant(
+    ctx,
+    joined.map(({ account }) => account),
+  );
 }
 
 export const problemOf = (row: SocialAccountRow, code: string, message: string, retryable: boolean): ReadProblem => ({
@@ -98,7 +104,14 @@ export async function callWithinBudget<T>(
   const late = new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${timeoutMs} ms.` });
   try {
     // Past the budget the network request is aborted, not just no longer awaited.
-    return { ok: true, value: await withinDeadline(timeoutMs, () => late, (signal) => withAccountSession(ctx, row, call, signal)) };
+    return {
+      ok: true,
+      value: await withinDeadline(
+        timeoutMs,
+        () => late,
+        (signal) => withAccountSession(ctx, row, call, signal),
+      ),
+    };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, problem: problemOf(row, error.code, error.message, error.retryable) };
     ctx.services.logger.error("network call failed", { account: row.id, error: error instanceof Error ? error.message : String(error) });
@@ -145,7 +158,9 @@ export async function spanningRead<T extends MergeItem>({ ctx, input }: { ctx: D
       continue;
     }
     states[row.id] = state;
-    reads.push(callWithinBudget(ctx, row, (tokens, net) => fetchSource(row.id, state, input.limit, (cursor, size) => read(tokens, { cursor, limit: size, networkUserId: row.networkUserId }, net)), timeoutMs));
+    reads.push(
+      callWithinBudget(ctx, row, (tokens, net) => fetchSource(row.id, state, input.limit, (cursor, size) => read(tokens, { cursor, limit: size, networkUserId: row.networkUserId }, net)), timeoutMs),
+    );
   }
   const fetched: FetchedSource<T>[] = [];
   for (const outcome of await Promise.all(reads)) {

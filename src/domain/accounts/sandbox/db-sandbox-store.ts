@@ -25,7 +25,12 @@ function prepareStatements(db: Database) {
   const linkedId = sql`(select t.data ->> ${sql.placeholder("field")} from ${sandboxRecords} t
     where t.workspace_id = ${p.workspace} and t.platform = ${p.platform} and t.kind = ${p.kind} and t.id = ${p.id})`;
   return {
-    get: db.select().from(sandboxRecords).where(and(world, eq(sandboxRecords.id, p.id))).limit(1).prepare("sandbox_get"),
+    get: db
+      .select()
+      .from(sandboxRecords)
+      .where(and(world, eq(sandboxRecords.id, p.id)))
+      .limit(1)
+      .prepare("sandbox_get"),
     // The record and the one it names, in one read: both by the world's unique key.
     linked: db
       .select()
@@ -54,7 +59,10 @@ function prepareStatements(db: Database) {
       .where(and(world, eq(sandboxRecords.owner, sql.placeholder("owner"))))
       .orderBy(asc(sandboxRecords.createdAt), asc(sandboxRecords.id))
       .prepare("sandbox_list_owned"),
-    delete: db.delete(sandboxRecords).where(and(world, eq(sandboxRecords.id, p.id))).prepare("sandbox_delete"),
+    delete: db
+      .delete(sandboxRecords)
+      .where(and(world, eq(sandboxRecords.id, p.id)))
+      .prepare("sandbox_delete"),
   };
 }
 

@@ -27,10 +27,7 @@ export type BeginResult =
  * record has expired, and loses to a live record. Only the winner executes, which is what
  * makes ten parallel identical requests run once.
  */
-export async function beginIdempotentRequest(
-  db: Database,
-  input: { workspaceId: string; key: string; fingerprint: string; now: Date; leaseMs?: number },
-): Promise<BeginResult> {
+export async function beginIdempotentRequest(db: Database, input: { workspaceId: string; key: string; fingerprint: string; now: Date; leaseMs?: number }): Promise<BeginResult> {
   const leaseStart = new Date(input.now.getTime() - (input.leaseMs ?? RUNNING_LEASE_MS));
   const expiresAt = new Date(input.now.getTime() + IDEMPOTENCY_TTL_MS);
   const claimed = await db
@@ -79,10 +76,7 @@ export async function beginIdempotentRequest(
   return { kind: "replay", status: existing.responseStatus, body: existing.responseBody, headers: existing.responseHeaders ?? {} };
 }
 
-export async function completeIdempotentRequest(
-  db: Database,
-  input: { workspaceId: string; key: string; status: number; body: string; headers: Record<string, string> },
-): Promise<void> {
+export async function completeIdempotentRequest(db: Database, input: { workspaceId: string; key: string; status: number; body: string; headers: Record<string, string> }): Promise<void> {
   await db
     .update(idempotencyRecords)
     .set({ state: "done", responseStatus: input.status, responseBody: input.body, responseHeaders: input.headers })

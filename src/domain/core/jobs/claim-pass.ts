@@ -28,8 +28,7 @@ export interface ClaimPassResult {
 export const jobLane = sql`coalesce(${jobs.payload}->>'endpointId', ${jobs.payload}->>'workspaceId', '')`;
 
 /** Every driver we run on (PGlite, node-postgres, Neon) answers raw SQL with `{ rows }`. */
-export const rowsOf = <T>(result: unknown): T[] =>
-  typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows) ? (result.rows as T[]) : [];
+export const rowsOf = <T>(result: unknown): T[] => (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows) ? (result.rows as T[]) : []);
 
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
 

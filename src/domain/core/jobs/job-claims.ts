@@ -28,10 +28,7 @@ export const laneOf = (job: { payload: Record<string, unknown> }): string => Str
  * running at once counting `busy`, the jobs the caller already runs per lane. So one workspace's
  * backlog, or its slow network, holds at most its own share.
  */
-export async function claimDueJobs(
-  runtime: JobRuntime,
-  input: { owner: string; slots: number; perWorkspace: number; busy?: ReadonlyMap<string, number>; leaseMs?: number },
-): Promise<ClaimedJob[]> {
+export async function claimDueJobs(runtime: JobRuntime, input: { owner: string; slots: number; perWorkspace: number; busy?: ReadonlyMap<string, number>; leaseMs?: number }): Promise<ClaimedJob[]> {
   if (input.slots <= 0) return [];
   return (await claimPass(runtime, { ...input, leaseMs: input.leaseMs ?? JOB_LEASE_MS })).claimed;
 }

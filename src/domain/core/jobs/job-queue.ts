@@ -6,7 +6,6 @@ import { JOB_CHANNEL, type JobKind, type JobQueue, type JobRequest, jobKinds } f
 
 export { JOB_CHANNEL, type JobKind, type JobQueue, type JobRequest, jobKinds };
 
-
 /** Enqueues `requests` in one call where the queue can, else one by one. */
 export async function enqueueAll(queue: JobQueue, requests: readonly JobRequest[], db: Queryable): Promise<void> {
   if (requests.length === 0) return;

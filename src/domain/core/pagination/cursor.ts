@@ -38,11 +38,7 @@ export async function decodeCursor(list: string, cursor: string, param = "cursor
 }
 
 /** Takes `limit + 1` rows and turns the extra one into the next cursor. */
-export async function pageOf<T extends { id: string; createdAt: Date }>(
-  list: string,
-  rows: T[],
-  limit: number,
-): Promise<{ items: T[]; cursor: string | null }> {
+export async function pageOf<T extends { id: string; createdAt: Date }>(list: string, rows: T[], limit: number): Promise<{ items: T[]; cursor: string | null }> {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   const cursor = rows.length > limit && last ? await encodeCursor(list, { createdAt: last.createdAt.toISOString(), id: last.id }) : null;

@@ -38,7 +38,12 @@ export async function checkWebhookUrl(guarded: GuardedFetch, mode: "test" | "liv
     throw new ApiError("invalid_webhook_url", { param: "url", message: `\`url\` is not a complete URL: ${raw.slice(0, 100)}`, beforeExecution: true });
   }
   if (raw.length > MAX_URL_LENGTH) {
-    throw new ApiError("invalid_webhook_url", { param: "url", message: `\`url\` is longer than ${MAX_URL_LENGTH} characters.`, fix: `Send an absolute https URL of at most ${MAX_URL_LENGTH} characters.`, beforeExecution: true });
+    throw new ApiError("invalid_webhook_url", {
+      param: "url",
+      message: `\`url\` is longer than ${MAX_URL_LENGTH} characters.`,
+      fix: `Send an absolute https URL of at most ${MAX_URL_LENGTH} characters.`,
+      beforeExecution: true,
+    });
   }
   if (url.username || url.password) {
     throw new ApiError("invalid_webhook_url", {

@@ -36,7 +36,11 @@ async function activeSecrets(ctx: DomainContext, endpoint: SendingEndpoint, now:
  * runner gathers those of the deliveries it runs at once into one statement each; a QStash
  * callback, alone, writes its own.
  */
-export async function deliverWebhook(ctx: DomainContext, input: { deliveryId: string; attempt: number }, statements: DeliveryStatements = directDeliveryStatements(ctx.db, ctx.clock, ctx.services.webhookStaleAttemptMs)): Promise<void> {
+export async function deliverWebhook(
+  ctx: DomainContext,
+  input: { deliveryId: string; attempt: number },
+  statements: DeliveryStatements = directDeliveryStatements(ctx.db, ctx.clock, ctx.services.webhookStaleAttemptMs),
+): Promise<void> {
   const row = await statements.claim({ deliveryId: input.deliveryId, workspaceId: ctx.workspace.id, attempt: input.attempt });
   if (!row) return;
   const { delivery, endpoint, event, claimedAt, turn, attempt } = row;

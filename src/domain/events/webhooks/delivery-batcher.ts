@@ -51,17 +51,23 @@ function sendLines() {
  */
 export function batchedDeliveryStatements(db: Queryable, clock: Clock, staleMs?: number): DeliveryStatements {
   const turnOf = sendLines();
-  const claim = coalescing<DeliveryClaim, (ClaimedDelivery & { turn: SendTurn }) | null>(async (claims) => {
-    const claimed = await claimDeliveries(db, claims, clock.now(), staleMs);
-    // In the order the jobs were claimed (due, then queued): each endpoint's line is kept in it.
-    return claims.map((c) => {
-      const row = claimed.get(c.deliveryId);
-      return row ? { ...row, turn: turnOf(row.endpoint.id) } : null;
-    });
-  }, (c) => c.deliveryId);
-  const settle = coalescing<DeliveredAttempt, void>(async (attempts) => {
-    await settleDelivered(db, attempts, clock.now());
-    return attempts.map(() => undefined);
-  }, (a) => a.deliveryId);
+  const claim = coalescing<DeliveryClaim, (ClaimedDelivery & { turn: SendTurn }) | null>(
+    async (claims) => {
+      const claimed = await claimDeliveries(db, claims, clock.now(), staleMs);
+      // In the order the jobs were claimed (due, then queued): each endpoint's line is kept in it.
+      return claims.map((c) => {
+        const row = claimed.get(c.deliveryId);
+        return row ? { ...row, turn: turnOf(row.endpoint.id) } : null;
+      });
+    },
+    (c) => c.deliveryId,
+  );
+  const settle = coalescing<DeliveredAttempt, void>(
+    async (attempts) => {
+      await settleDelivered(db, attempts, clock.now());
+      return attempts.map(() => undefined);
+    },
+    (a) => a.deliveryId,
+  );
   return { claim, settleDelivered: settle };
 }

@@ -43,9 +43,7 @@ export async function fanOutEvent(db: Queryable, jobs: JobQueue, event: Recorded
       and(
         eq(webhookEndpoints.workspaceId, event.workspaceId),
         eq(webhookEndpoints.mode, event.mode),
-        only
-          ? eq(webhookEndpoints.id, only.endpointId)
-          : and(eq(webhookEndpoints.enabled, true), or(isNull(webhookEndpoints.events), sql`${event.type} = any(${webhookEndpoints.events})`)),
+        only ? eq(webhookEndpoints.id, only.endpointId) : and(eq(webhookEndpoints.enabled, true), or(isNull(webhookEndpoints.events), sql`${event.type} = any(${webhookEndpoints.events})`)),
       ),
     );
   if (endpoints.length === 0) return [];

@@ -30,13 +30,7 @@ export async function listDeliveries({ ctx, input }: { ctx: DomainContext; input
     .select({ attempt: webhookAttempts, state: webhookDeliveries.state })
     .from(webhookAttempts)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-    .where(
-      and(
-        eq(webhookAttempts.endpointId, endpoint.id),
-        eq(webhookAttempts.workspaceId, ctx.workspace.id),
-        afterPosition(webhookAttempts.createdAt, webhookAttempts.id, position),
-      ),
-    )
+    .where(and(eq(webhookAttempts.endpointId, endpoint.id), eq(webhookAttempts.workspaceId, ctx.workspace.id), afterPosition(webhookAttempts.createdAt, webhookAttempts.id, position)))
     .orderBy(...newestFirst(webhookAttempts.createdAt, webhookAttempts.id))
     .limit(input.limit + 1);
   const page = await pageOf(

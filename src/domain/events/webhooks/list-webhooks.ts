@@ -11,13 +11,7 @@ export async function listWebhooks({ ctx, input }: { ctx: DomainContext; input: 
   const rows = await ctx.db
     .select()
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.workspaceId, ctx.workspace.id),
-        eq(webhookEndpoints.mode, ctx.apiKey.mode),
-        afterPosition(webhookEndpoints.createdAt, webhookEndpoints.id, position),
-      ),
-    )
+    .where(and(eq(webhookEndpoints.workspaceId, ctx.workspace.id), eq(webhookEndpoints.mode, ctx.apiKey.mode), afterPosition(webhookEndpoints.createdAt, webhookEndpoints.id, position)))
     .orderBy(...newestFirst(webhookEndpoints.createdAt, webhookEndpoints.id))
     .limit(input.limit + 1);
   const page = await pageOf("webhooks", rows, input.limit);

@@ -23,15 +23,7 @@ export async function sweepWebhooks(runtime: JobRuntime, limit = 200): Promise<{
     .select({ delivery: webhookDeliveries, mode: webhookEndpoints.mode })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(
-      and(
-        eq(webhookDeliveries.state, "pending"),
-        or(
-          and(isNull(webhookDeliveries.inFlightSince), lt(webhookDeliveries.nextAttemptAt, late)),
-          lt(webhookDeliveries.inFlightSince, stale),
-        ),
-      ),
-    )
+    .where(and(eq(webhookDeliveries.state, "pending"), or(and(isNull(webhookDeliveries.inFlightSince), lt(webhookDeliveries.nextAttemptAt, late)), lt(webhookDeliveries.inFlightSince, stale))))
     .limit(limit);
   for (const { delivery, mode } of stuck) {
     const redo = delivery.inFlightSince !== null;

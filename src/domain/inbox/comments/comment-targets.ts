@@ -23,10 +23,7 @@ export async function postWithPublishedTargets(ctx: DomainContext, id: string): 
   const rows = await ctx.db
     .select({ post: posts, networkPostId: postTargets.networkPostId, account: socialAccounts, credential: appCredentials })
     .from(posts)
-    .leftJoin(
-      postTargets,
-      and(eq(postTargets.postId, posts.id), eq(postTargets.workspaceId, posts.workspaceId), eq(postTargets.state, "published"), isNotNull(postTargets.networkPostId)),
-    )
+    .leftJoin(postTargets, and(eq(postTargets.postId, posts.id), eq(postTargets.workspaceId, posts.workspaceId), eq(postTargets.state, "published"), isNotNull(postTargets.networkPostId)))
     .leftJoin(socialAccounts, and(eq(socialAccounts.id, postTargets.accountId), eq(socialAccounts.workspaceId, posts.workspaceId)))
     .leftJoin(appCredentials, credentialsOfAccount)
     .where(and(eq(posts.id, id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.mode, ctx.apiKey.mode)));
@@ -35,8 +32,16 @@ export async function postWithPublishedTargets(ctx: DomainContext, id: string): 
   // An agent reaches a post only if its grant covers every account the post goes to (a query made for agents only).
   await assertPostInGrant(ctx, post.id);
   const live = rows.flatMap(({ networkPostId, account, credential }) => (account && networkPostId !== null ? [{ row: account, networkPostId, credential }] : []));
-  rememberCredentials(ctx, live.map(({ row, credential }) => ({ platform: row.platform, credential })));
+  rememberCredentials(
+    ctx,
+    live.map(({ row, credential }) => ({ platform: row.platform, credential })),
+  );
   // An agent reads the comments on the accounts its grant reaches only.
-  const reachable = new Set(withinGrant(ctx, live.map((t) => t.row)));
+  const reachable = new Set(
+    withinGrant(
+      ctx,
+      live.map((t) => t.row),
+    ),
+  );
   return { post, targets: live.filter((t) => reachable.has(t.row)).map(({ row, networkPostId }) => ({ row, networkPostId })) };
 }

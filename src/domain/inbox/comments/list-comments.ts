@@ -40,9 +40,7 @@ async function fillReplies(ctx: DomainContext, row: SocialAccountRow, networkPos
   const open = comments.filter((c) => c.replies === undefined && c.replyCount !== 0);
   await Promise.all(
     open.map(async (comment) => {
-      const outcome = await callWithinBudget(ctx, row, (tokens, net) =>
-        read(tokens, { commentId: comment.id, networkPostId, networkUserId: row.networkUserId, limit: REPLIES_PER_COMMENT }, net),
-      );
+      const outcome = await callWithinBudget(ctx, row, (tokens, net) => read(tokens, { commentId: comment.id, networkPostId, networkUserId: row.networkUserId, limit: REPLIES_PER_COMMENT }, net));
       if (!outcome.ok) {
         problems.push({ ...outcome.problem, message: `Answers to ${comment.id}: ${outcome.problem.message}` });
         return;

@@ -53,7 +53,10 @@ function checkOptions(platform: PlatformId, action: EngagementAction, facet: Eng
       param: `options.${name}`,
       platform,
       message: `\`options.${name}\` does not apply to \`${action}\` on ${name_}.`,
-      fix: allowed.length > 0 ? `Leave it out; \`${action}\` on ${name_} takes ${allowed.map((a) => `\`options.${a}\``).join(", ")}.` : `Leave \`options.${name}\` out: \`${action}\` on ${name_} takes no options.`,
+      fix:
+        allowed.length > 0
+          ? `Leave it out; \`${action}\` on ${name_} takes ${allowed.map((a) => `\`options.${a}\``).join(", ")}.`
+          : `Leave \`options.${name}\` out: \`${action}\` on ${name_} takes no options.`,
     });
   }
 }

@@ -3,7 +3,6 @@ import { postTargets, socialAccounts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { EngageFacet, EngagementAction, UserRef } from "../../../networks/facets/engage.js";
 import { methodOfAction } from "../../../networks/facets/engage.js";
-import type { PlatformId } from "../../../types/platform-ids.js";
 import { assertAccountsInGrant } from "../../agents/index.js";
 import type { DomainContext } from "../../core/index.js";
 import type { SocialAccountRow } from "../../accounts/index.js";
@@ -23,14 +22,7 @@ async function chorusPost(ctx: DomainContext, row: SocialAccountRow, postId: str
     .select({ id: socialAccounts.id, platform: socialAccounts.platform, profileId: socialAccounts.profileId })
     .from(postTargets)
     .innerJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
-    .where(
-      and(
-        eq(postTargets.workspaceId, ctx.workspace.id),
-        eq(postTargets.postId, postId),
-        eq(socialAccounts.workspaceId, ctx.workspace.id),
-        eq(socialAccounts.mode, ctx.apiKey.mode),
-      ),
-    );
+    .where(and(eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.postId, postId), eq(socialAccounts.workspaceId, ctx.workspace.id), eq(socialAccounts.mode, ctx.apiKey.mode)));
   if (rows.length === 0) throw new ApiError("resource_not_found", { param: "target", message: "The post named in `target` is not a post of this workspace." });
   assertAccountsInGrant(ctx, rows, () => "target");
   const published = await ctx.db

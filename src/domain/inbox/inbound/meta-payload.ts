@@ -174,7 +174,10 @@ function threadsItems(body: unknown, now: Date): InboundItem[] {
   if (!envelope?.target_id) return [];
   const at = timeOf(envelope.time, now);
   const values = Array.isArray(envelope.values) ? envelope.values : [envelope.values];
-  return values.map((raw) => read(Change, raw)).flatMap((change) => (change ? [threadsValue(String(envelope.target_id), change.field, change.value, at)] : [])).filter((i): i is InboundItem => i !== null);
+  return values
+    .map((raw) => read(Change, raw))
+    .flatMap((change) => (change ? [threadsValue(String(envelope.target_id), change.field, change.value, at)] : []))
+    .filter((i): i is InboundItem => i !== null);
 }
 
 /** Every comment, mention and message in one Meta webhook body (any of the three objects). */

@@ -27,11 +27,7 @@ const eventType = { comment: "comment.received", mention: "mention.received", me
  * name the account itself.
  */
 async function receivers(db: Queryable, item: InboundItem, scope: InboundScope): Promise<SocialAccountRow[]> {
-  const inScope = and(
-    ne(socialAccounts.status, "disconnected"),
-    eq(socialAccounts.mode, scope.mode),
-    scope.mode === "test" ? eq(socialAccounts.workspaceId, scope.workspaceId) : undefined,
-  );
+  const inScope = and(ne(socialAccounts.status, "disconnected"), eq(socialAccounts.mode, scope.mode), scope.mode === "test" ? eq(socialAccounts.workspaceId, scope.workspaceId) : undefined);
   if (item.platform === "facebook") {
     const rows = await db
       .select({ account: socialAccounts, fields: inboundRoutes.fields })

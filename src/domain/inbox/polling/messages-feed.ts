@@ -71,7 +71,12 @@ export const messagesFeed: PolledFeed = {
       for (const conversation of moved) {
         let cursor: string | null = null;
         for (let n = 0; n < MESSAGE_PAGES; n++) {
-          const messages: NetworkPage<NetworkMessage> = await read.call(inbox, tokens, { cursor, limit: MESSAGE_PAGE, networkUserId: page.networkUserId, conversation: { id: conversation.id, via: conversation.via } }, net);
+          const messages: NetworkPage<NetworkMessage> = await read.call(
+            inbox,
+            tokens,
+            { cursor, limit: MESSAGE_PAGE, networkUserId: page.networkUserId, conversation: { id: conversation.id, via: conversation.via } },
+            net,
+          );
           const kept = since ? messages.items.filter((m) => atOrAfter(m.createdAt, since)) : messages.items;
           items.push(...kept.map((m) => messageToItem(account, m, conversation.replyBy)));
           cursor = messages.cursor;

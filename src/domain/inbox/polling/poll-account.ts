@@ -57,7 +57,11 @@ export async function feedsToPoll(ctx: DomainContext, row: SocialAccountRow): Pr
 async function withinBudget<T>(ctx: DomainContext, row: SocialAccountRow, call: Parameters<typeof withAccountSession<T>>[2]): Promise<T> {
   const ms = ctx.services.networks.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
   // Past the budget the poll's request is aborted too, so a hanging network holds no connection.
-  return withinDeadline(ms, () => new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${ms} ms.` }), (signal) => withAccountSession(ctx, row, call, signal));
+  return withinDeadline(
+    ms,
+    () => new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${ms} ms.` }),
+    (signal) => withAccountSession(ctx, row, call, signal),
+  );
 }
 
 /** One page of the feed: `since` is the floor's time for feeds read per conversation, `newerThan` X's `since_id`. */

@@ -82,7 +82,11 @@ export async function drainBacklog(
         failure = error instanceof ApiError ? error : new ApiError("platform_unavailable", { message: "The feed's continuation could not be read." });
         const passing = PASSING.has(failure.code);
         const keep = passing && gap.failures + 1 < MAX_GAP_FAILURES;
-        const why = keep ? "inbox poll backlog read failed; kept for the next poll" : passing ? "inbox poll backlog dropped: its reads kept failing" : "inbox poll backlog dropped: the network refused its page cursor";
+        const why = keep
+          ? "inbox poll backlog read failed; kept for the next poll"
+          : passing
+            ? "inbox poll backlog dropped: its reads kept failing"
+            : "inbox poll backlog dropped: the network refused its page cursor";
         logger.warn(why, { ...where, code: failure.code, error: failure.message, floorAt: gap.floorAt });
         gap = keep ? { ...gap, failures: gap.failures + 1 } : null;
         // A network that is down or throttling fails every stretch alike: the rest wait for the next poll.

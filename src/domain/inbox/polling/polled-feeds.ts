@@ -1,7 +1,6 @@
-import type { NetworkNotification, NetworkPage, NetworkPageRequest } from "../../../networks/facets/inbox.js";
+import type { NetworkNotification } from "../../../networks/facets/inbox.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { rulesFor } from "../../../networks/registry.js";
-import type { NetworkAdapter, NetworkContext, TokenSet } from "../../../networks/types.js";
 import type { EventType } from "../../events/index.js";
 import { type InboundItem, inboundItem } from "../inbound/inbound-item.js";
 import type { PolledAccount, PolledFeed } from "./feed-types.js";

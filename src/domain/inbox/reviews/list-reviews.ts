@@ -60,10 +60,19 @@ export async function listReviews({ ctx, input }: { ctx: DomainContext; input: I
   const ids = checked.value.map((d) => d.id);
   const target = input.target ?? (ids.length === 1 ? ids[0] : undefined);
   if (target === undefined) {
-    throw new ApiError("review_target_required", { param: "target", platform, message: `The account manages ${ids.length} ${platform === "facebook" ? "pages" : "locations"}; name one in \`target\`: ${ids.slice(0, 10).join(", ")}.` });
+    throw new ApiError("review_target_required", {
+      param: "target",
+      platform,
+      message: `The account manages ${ids.length} ${platform === "facebook" ? "pages" : "locations"}; name one in \`target\`: ${ids.slice(0, 10).join(", ")}.`,
+    });
   }
   if (!ids.includes(target)) {
-    throw new ApiError("resource_not_found", { param: "target", platform, message: `The account manages no ${platform === "facebook" ? "page" : "location"} ${target}.`, fix: "Use one of the ids of GET /v1/social-accounts/{id}/targets." });
+    throw new ApiError("resource_not_found", {
+      param: "target",
+      platform,
+      message: `The account manages no ${platform === "facebook" ? "page" : "location"} ${target}.`,
+      fix: "Use one of the ids of GET /v1/social-accounts/{id}/targets.",
+    });
   }
   const list = facet.listReviews.bind(facet);
   const page = await spanningRead<NetworkReview>({
@@ -78,16 +87,18 @@ export async function listReviews({ ctx, input }: { ctx: DomainContext; input: I
       pick: () => (tokens, request, net) => list(tokens, { ...request, destination: target }, net),
     },
   });
-  const items = page.items.map(({ item }): Review => ({
-    id: item.id,
-    account: row.id,
-    platform,
-    target: item.destination,
-    rating: item.rating,
-    text: item.text,
-    author: { ...item.author, platform },
-    createdAt: item.createdAt,
-    reply: item.reply,
-  }));
+  const items = page.items.map(
+    ({ item }): Review => ({
+      id: item.id,
+      account: row.id,
+      platform,
+      target: item.destination,
+      rating: item.rating,
+      text: item.text,
+      author: { ...item.author, platform },
+      createdAt: item.createdAt,
+      reply: item.reply,
+    }),
+  );
   return { items, cursor: page.cursor, platform, problems: page.problems };
 }

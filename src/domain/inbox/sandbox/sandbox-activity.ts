@@ -44,7 +44,11 @@ async function networkPostIdOf(ctx: DomainContext, accountId: string, post: stri
     .where(and(eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.postId, post), eq(postTargets.accountId, accountId)))
     .limit(1);
   if (!target?.networkPostId) {
-    throw new ApiError("resource_not_found", { param: "post", message: `No post ${post} was published on this account.`, fix: "Pass the `id` of a post this account published, or its `networkPostId`." });
+    throw new ApiError("resource_not_found", {
+      param: "post",
+      message: `No post ${post} was published on this account.`,
+      fix: "Pass the `id` of a post this account published, or its `networkPostId`.",
+    });
   }
   return target.networkPostId;
 }
@@ -64,7 +68,9 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
   if (!row.tokensEncrypted) {
     throw new ApiError("account_unknown", { param: "id", message: `The ${platform} account ${row.id} was disconnected; connect it again to use it.` });
   }
-  const simulator = (await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks })).simulator(platform);
+  const simulator = (await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks })).simulator(
+    platform,
+  );
   if (!simulator.simulateActivity) {
     throw new ApiError("capability_unsupported", {
       param: "id",
@@ -73,13 +79,21 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
       fix: "Use a Bluesky, X, Threads, Facebook or Instagram sandbox account for notifications; YouTube, Facebook, Instagram, Threads and LinkedIn sandbox accounts take `reply` (a comment on one of their posts), Google Business and Facebook sandbox accounts `review`.",
     });
   }
-  if (input.action === "review" && input.rating === undefined) throw new ApiError("field_required", { param: "rating", message: "A review needs a `rating`: 1 to 5 stars on Google Business, `positive` or `negative` on Facebook." });
+  if (input.action === "review" && input.rating === undefined)
+    throw new ApiError("field_required", { param: "rating", message: "A review needs a `rating`: 1 to 5 stars on Google Business, `positive` or `negative` on Facebook." });
   // A review is about a location or page (`target`), every other action about a post.
   const subject = input.action === "review" ? (input.target ?? null) : input.post !== undefined ? await networkPostIdOf(ctx, row.id, input.post) : null;
   const store = createDbSandboxStore(ctx.db, ctx.workspace.id);
   const recipient = await simulatedAccount(store, platform, await openTokens(ctx.services.cipher, row.id, row.tokensEncrypted));
   if (input.actor !== undefined) requireSandboxHandle(simulator, input.actor, "actor");
-  const result = await simulator.simulateActivity({ action: input.action, recipientId: recipient.id, actorHandle: input.actor ?? null, subject, text: input.text ?? null, rating: input.rating ?? null });
+  const result = await simulator.simulateActivity({
+    action: input.action,
+    recipientId: recipient.id,
+    actorHandle: input.actor ?? null,
+    subject,
+    text: input.text ?? null,
+    rating: input.rating ?? null,
+  });
   if (!result.ok) {
     if (result.reason === "action_unsupported") {
       throw new ApiError("capability_unsupported", {
@@ -90,15 +104,28 @@ export async function simulateActivity({ ctx, input }: { ctx: DomainContext; inp
       });
     }
     if (result.reason === "rating_invalid") {
-      throw new ApiError("field_invalid", { param: "rating", platform, message: platform === "facebook" ? "A Facebook review is a recommendation: `positive` or `negative`." : "A Google Business review has 1 to 5 stars." });
+      throw new ApiError("field_invalid", {
+        param: "rating",
+        platform,
+        message: platform === "facebook" ? "A Facebook review is a recommendation: `positive` or `negative`." : "A Google Business review has 1 to 5 stars.",
+      });
     }
     if (input.action === "review") {
-      throw new ApiError("resource_not_found", { param: "target", platform, message: `The ${platform} sandbox account manages no location or page ${input.target ?? ""}.`, fix: "Pass one of the ids of GET /v1/social-accounts/{id}/targets." });
+      throw new ApiError("resource_not_found", {
+        param: "target",
+        platform,
+        message: `The ${platform} sandbox account manages no location or page ${input.target ?? ""}.`,
+        fix: "Pass one of the ids of GET /v1/social-accounts/{id}/targets.",
+      });
     }
     if (result.reason === "subject_required") {
       throw new ApiError("field_required", { param: "post", message: `\`${input.action}\` acts on one of the account's posts: name it in \`post\`.` });
     }
-    throw new ApiError("resource_not_found", { param: "post", message: `The ${platform} sandbox has no post ${input.post ?? ""} on this account.`, fix: "Pass the `id` of a post this account published, or its `networkPostId`." });
+    throw new ApiError("resource_not_found", {
+      param: "post",
+      message: `The ${platform} sandbox has no post ${input.post ?? ""} on this account.`,
+      fix: "Pass the `id` of a post this account published, or its `networkPostId`.",
+    });
   }
   const actor = result.actor;
   return {

@@ -110,11 +110,21 @@ async function requireInstagramSubscription(store: SandboxStore, personId: strin
  * comment, an IG media comment, a Threads reply), on the account's latest post, so the id the
  * webhook carries is one the post's comments list and that takes a reply, hide and delete.
  */
-async function metaComment(ctx: DomainContext, row: SocialAccountRow, simulator: Simulator, input: { recipientId: string; handle: string; text: string; latest: string | null; at: Date }): Promise<SimulatedInbound> {
+async function metaComment(
+  _ctx: DomainContext,
+  row: SocialAccountRow,
+  simulator: Simulator,
+  input: { recipientId: string; handle: string; text: string; latest: string | null; at: Date },
+): Promise<SimulatedInbound> {
   const platform = row.platform;
   const publishFirst = "Publish a post on this account (POST /v1/posts) first, or send kind `mention`.";
   if (!input.latest) {
-    throw new ApiError("resource_not_found", { param: "id", platform, message: `The ${platform} account ${row.id} has published no post through Chorus, so there is nothing to comment on.`, fix: publishFirst });
+    throw new ApiError("resource_not_found", {
+      param: "id",
+      platform,
+      message: `The ${platform} account ${row.id} has published no post through Chorus, so there is nothing to comment on.`,
+      fix: publishFirst,
+    });
   }
   const result = await simulator.simulateActivity?.({ action: "reply", recipientId: input.recipientId, actorHandle: input.handle, subject: input.latest, text: input.text });
   if (!result?.ok) {
@@ -156,7 +166,9 @@ export async function triggerSandboxInbound({ ctx, input }: { ctx: DomainContext
   const handle = input.from ?? defaultVisitorHandle(platform);
   // X DMs and Bluesky chat live in the network's own records, read through their DM APIs: nothing
   // is pushed, so the account's next inbox poll finds the message and records message.received.
-  const simulator = (await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks })).simulator(platform);
+  const simulator = (await sandboxRuntime(ctx.db, { workspaceId: ctx.workspace.id, now: () => ctx.clock.now(), publicUrl: ctx.services.publicUrl, networks: ctx.services.networks })).simulator(
+    platform,
+  );
   requireSandboxHandle(simulator, handle, "from");
   if (input.kind === "message" && simulator.receiveMessage) {
     const message = await simulator.receiveMessage({ recipientId: person.id, senderHandle: handle, text: input.text });

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { events, inboxPollCursors } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { PlatformId } from "../../../types/platform-ids.js";
 import type { Simulator } from "../../../sandbox/types.js";
 import type { DomainContext } from "../../core/index.js";
 import { feedsToPoll, pollFeed } from "../polling/poll-account.js";

@@ -70,9 +70,15 @@ export async function listAccountPosts({ ctx, input }: { ctx: DomainContext; inp
     ctx,
     input: { list: "account-posts", feature: "posts", account: row.id, cursor: input.cursor, limit: input.limit, pick: (adapter) => adapter.accountReads?.listPosts },
   });
-  const ids = await chorusPostIds(ctx, row.id, page.items.map(({ item }) => item.id));
+  const ids = await chorusPostIds(
+    ctx,
+    row.id,
+    page.items.map(({ item }) => item.id),
+  );
   const platform = row.platform;
-  const items = page.items.map(({ item }): AccountPost => ({ id: item.id, postId: ids.get(item.id) ?? null, account: row.id, platform, url: item.url, text: item.text, createdAt: item.createdAt, kind: item.kind }));
+  const items = page.items.map(
+    ({ item }): AccountPost => ({ id: item.id, postId: ids.get(item.id) ?? null, account: row.id, platform, url: item.url, text: item.text, createdAt: item.createdAt, kind: item.kind }),
+  );
   return { items, cursor: page.cursor, platform, problems: page.problems };
 }
 

@@ -59,10 +59,7 @@ async function accountsWithCache(ctx: DomainContext, input: AnalyticsInput) {
   const rows = await ctx.db
     .select({ account: socialAccounts, cache: analyticsCache })
     .from(socialAccounts)
-    .leftJoin(
-      analyticsCache,
-      and(eq(analyticsCache.workspaceId, socialAccounts.workspaceId), eq(analyticsCache.accountId, socialAccounts.id), eq(analyticsCache.scope, scopeOf(input.period))),
-    )
+    .leftJoin(analyticsCache, and(eq(analyticsCache.workspaceId, socialAccounts.workspaceId), eq(analyticsCache.accountId, socialAccounts.id), eq(analyticsCache.scope, scopeOf(input.period))))
     .where(
       and(
         eq(socialAccounts.workspaceId, ctx.workspace.id),
@@ -77,8 +74,18 @@ async function accountsWithCache(ctx: DomainContext, input: AnalyticsInput) {
     throw new ApiError("account_unknown", { param: "account", message: `No connected social account ${input.account}${input.platform ? ` on ${input.platform}` : ""} in this workspace.` });
   }
   // An agent named an account outside its grant: refused; otherwise it sees only what its grant reaches.
-  if (input.account) assertAccountsInGrant(ctx, rows.map((r) => r.account), () => "account");
-  const reachable = new Set(withinGrant(ctx, rows.map((r) => r.account)));
+  if (input.account)
+    assertAccountsInGrant(
+      ctx,
+      rows.map((r) => r.account),
+      () => "account",
+    );
+  const reachable = new Set(
+    withinGrant(
+      ctx,
+      rows.map((r) => r.account),
+    ),
+  );
   return rows.filter((r) => reachable.has(r.account));
 }
 
@@ -183,7 +190,14 @@ export async function getAnalytics({ ctx, input }: { ctx: DomainContext; input: 
           posts: own,
           destinations: [...new Set(own.flatMap((p) => (p.destination ? [p.destination] : [])))],
         };
-        return { account, outcome: await callWithinBudget(ctx, account, (tokens, net) => adapterFor(account.platform).analytics?.accountAnalytics?.(tokens, request, net) ?? Promise.reject(new Error("no account analytics"))) };
+        return {
+          account,
+          outcome: await callWithinBudget(
+            ctx,
+            account,
+            (tokens, net) => adapterFor(account.platform).analytics?.accountAnalytics?.(tokens, request, net) ?? Promise.reject(new Error("no account analytics")),
+          ),
+        };
       }),
     );
     const fresh: { accountId: string; scope: string; data: Record<string, unknown>; fetchedAt: Date }[] = [];

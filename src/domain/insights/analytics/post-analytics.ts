@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { analyticsCache, postTargets, socialAccounts } from "../../../db/schema/index.js";
-import { type MetricValues, type NetworkMetrics } from "../../../networks/facets/analytics.js";
+import type { MetricValues, NetworkMetrics } from "../../../networks/facets/analytics.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
 import type { DomainContext } from "../../core/index.js";
@@ -64,7 +64,11 @@ export async function getPostAnalytics({ ctx, input }: { ctx: DomainContext; inp
       const empty = (problem: TargetProblem): TargetAnalytics => ({ ...base, metrics: null, networkMetrics: null, fetchedAt: null, cached: false, problem });
       const networkPostId = target.networkPostId;
       if (target.state !== "published" || !networkPostId) {
-        return empty({ code: "target_not_published", message: `This target is ${target.state}: only published targets have analytics.`, retryable: target.state === "processing" || target.state === "scheduled" || target.state === "pending" });
+        return empty({
+          code: "target_not_published",
+          message: `This target is ${target.state}: only published targets have analytics.`,
+          retryable: target.state === "processing" || target.state === "scheduled" || target.state === "pending",
+        });
       }
       const facet = adapterFor(platform).analytics;
       const read = facet?.postAnalytics?.bind(facet);

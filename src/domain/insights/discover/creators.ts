@@ -30,14 +30,16 @@ export async function searchCreators({
   const discover = adapterFor(platform).discover;
   const search = discover?.searchCreators?.bind(discover);
   if (!search) throw new ApiError("creator_search_unsupported", { param: "account", platform });
-  const countries = (input.countries ?? "").split(",").map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const countries = (input.countries ?? "")
+    .split(",")
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
   const bad = countries.find((c) => !/^[A-Z]{2}$/.test(c));
-  if (bad !== undefined) throw new ApiError("field_invalid", { param: "countries", message: `${bad} is not a two-letter country code.`, fix: "Send ISO 3166-1 alpha-2 codes separated by commas, such as US,GB,DE." });
+  if (bad !== undefined)
+    throw new ApiError("field_invalid", { param: "countries", message: `${bad} is not a two-letter country code.`, fix: "Send ISO 3166-1 alpha-2 codes separated by commas, such as US,GB,DE." });
   const scope = { list: `discover-creators ${JSON.stringify([input.q ?? "", countries])}`, account: row.id };
   const networkCursor = input.cursor !== undefined ? await decodeDiscoveryCursor(ctx, scope, input.cursor) : null;
-  const page = await withAccountSession(ctx, row, (tokens, net) =>
-    search(tokens, { q: input.q, countries, limit: input.limit, cursor: networkCursor }, { networkUserId: row.networkUserId }, net),
-  );
+  const page = await withAccountSession(ctx, row, (tokens, net) => search(tokens, { q: input.q, countries, limit: input.limit, cursor: networkCursor }, { networkUserId: row.networkUserId }, net));
   const items = page.items.map((creator): Creator => {
     // Everything a simulated network returns is test data, whatever the adapter read.
     const sample = creator.sample || row.mode === "test";

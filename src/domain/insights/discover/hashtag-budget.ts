@@ -17,7 +17,11 @@ export async function spendHashtag(ctx: DomainContext, row: SocialAccountRow, ha
   const now = ctx.clock.now();
   const weekAgo = new Date(now.getTime() - WEEK_MS);
   return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: socialAccounts.id }).from(socialAccounts).where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id))).for("update");
+    await tx
+      .select({ id: socialAccounts.id })
+      .from(socialAccounts)
+      .where(and(eq(socialAccounts.id, row.id), eq(socialAccounts.workspaceId, ctx.workspace.id)))
+      .for("update");
     const inWindow = await tx
       .select({ hashtag: hashtagSearches.hashtag, firstSearchedAt: hashtagSearches.firstSearchedAt })
       .from(hashtagSearches)

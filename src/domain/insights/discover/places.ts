@@ -23,14 +23,20 @@ export async function searchPlaces({
   }
   const q = input.q?.trim() || undefined;
   if (q === undefined && input.latitude === undefined) {
-    throw new ApiError("field_required", { param: "q", message: "A place search needs `q`, or `latitude` and `longitude`.", fix: "Send `q` (a place name), or a point as `latitude` and `longitude`." });
+    throw new ApiError("field_required", {
+      param: "q",
+      message: "A place search needs `q`, or `latitude` and `longitude`.",
+      fix: "Send `q` (a place name), or a point as `latitude` and `longitude`.",
+    });
   }
   const row = await discoveryAccount(ctx, input.account);
   const platform = row.platform;
   const adapter = adapterFor(platform);
   const search = adapter.discover?.searchPlaces?.bind(adapter.discover);
   if (!search) {
-    const able = Object.values(adapters).filter((a) => a.discover?.searchPlaces).map((a) => a.capabilities.name);
+    const able = Object.values(adapters)
+      .filter((a) => a.discover?.searchPlaces)
+      .map((a) => a.capabilities.name);
     const why = adapter.discover?.noPlaceSearch;
     throw new ApiError("place_search_unsupported", {
       param: "account",

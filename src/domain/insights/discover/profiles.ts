@@ -82,6 +82,7 @@ export async function listProfilePosts({
     },
   });
   const wrongHandle = page.problems.find((p) => handleCodes.has(p.code));
-  if (wrongHandle) throw new ApiError(wrongHandle.code === "handle_not_found" ? "handle_not_found" : "handle_not_a_username", { param: "handle", platform: wrongHandle.platform, message: wrongHandle.message });
+  if (wrongHandle)
+    throw new ApiError(wrongHandle.code === "handle_not_found" ? "handle_not_found" : "handle_not_a_username", { param: "handle", platform: wrongHandle.platform, message: wrongHandle.message });
   return { items: page.items.map(({ account, item }) => toDiscoveredPost(account, item)), cursor: page.cursor, problems: page.problems };
 }

@@ -48,6 +48,11 @@ export async function requireBroadcast(ctx: DomainContext, accountId: string, li
     .from(liveBroadcasts)
     .where(and(eq(liveBroadcasts.id, liveId), eq(liveBroadcasts.accountId, accountId), eq(liveBroadcasts.workspaceId, ctx.workspace.id)))
     .limit(1);
-  if (!row) throw new ApiError("resource_not_found", { param: "liveId", message: `No live broadcast ${liveId} on this account.`, fix: "List the account's broadcasts with GET /v1/social-accounts/{id}/live-broadcasts." });
+  if (!row)
+    throw new ApiError("resource_not_found", {
+      param: "liveId",
+      message: `No live broadcast ${liveId} on this account.`,
+      fix: "List the account's broadcasts with GET /v1/social-accounts/{id}/live-broadcasts.",
+    });
   return row;
 }

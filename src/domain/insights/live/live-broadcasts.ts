@@ -51,7 +51,12 @@ function startTime(ctx: DomainContext, text: string | undefined): string | null 
     throw new ApiError("timestamp_invalid", { param: "scheduledStartTime", message: `scheduledStartTime ${parsed.ok ? "has no Z or offset" : parsed.problem}.` });
   }
   const at = wallAsUtc(parsed.wall) - parsed.offsetMinutes * 60_000;
-  if (at <= ctx.clock.now().getTime()) throw new ApiError("schedule_in_past", { param: "scheduledStartTime", message: "scheduledStartTime is not in the future.", fix: "Send a future time, or omit scheduledStartTime to prepare a broadcast you start yourself." });
+  if (at <= ctx.clock.now().getTime())
+    throw new ApiError("schedule_in_past", {
+      param: "scheduledStartTime",
+      message: "scheduledStartTime is not in the future.",
+      fix: "Send a future time, or omit scheduledStartTime to prepare a broadcast you start yourself.",
+    });
   return new Date(at).toISOString();
 }
 

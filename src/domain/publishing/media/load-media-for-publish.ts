@@ -55,4 +55,7 @@ export async function loadMediaForPublish(ctx: DomainContext, ids: readonly stri
 }
 
 /** The loader publishing takes: ids to the workspace's files, for the REST routes and the MCP tools alike. */
-export const mediaLoaderFor = (ctx: DomainContext): MediaLoader => async (ids) => new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));
+export const mediaLoaderFor =
+  (ctx: DomainContext): MediaLoader =>
+  async (ids) =>
+    new Map((await loadMediaForPublish(ctx, ids)).map((m) => [m.id, m]));

@@ -40,7 +40,10 @@ export async function serveMedia({ runtime, input }: { runtime: MediaRuntime; in
   });
   const range = parseRange(input.range, row.bytes);
   if (range === "unsatisfiable") {
-    throw new ApiError("range_not_satisfiable", { message: `The file has ${row.bytes} bytes; the range asked for \`${input.range ?? ""}\` lies outside it.`, headers: { "Content-Range": `bytes */${row.bytes}` } });
+    throw new ApiError("range_not_satisfiable", {
+      message: `The file has ${row.bytes} bytes; the range asked for \`${input.range ?? ""}\` lies outside it.`,
+      headers: { "Content-Range": `bytes */${row.bytes}` },
+    });
   }
   const status = range ? 206 : 200;
   headers.set("Content-Length", String(range ? range.length : row.bytes));

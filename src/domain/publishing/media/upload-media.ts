@@ -36,8 +36,12 @@ export interface UploadMediaInput {
 
 // Every refusal stores nothing, so each is `beforeExecution`: a corrected retry with the same
 // Idempotency-Key runs instead of replaying the refusal.
-const refuse = (code: "field_required" | "media_type_unsupported" | "media_type_mismatch" | "body_too_large" | "media_corrupt" | "media_dimensions_too_large", param: string, message: string, fix?: string) =>
-  new ApiError(code, { param, message, beforeExecution: true, ...(fix ? { fix } : {}) });
+const refuse = (
+  code: "field_required" | "media_type_unsupported" | "media_type_mismatch" | "body_too_large" | "media_corrupt" | "media_dimensions_too_large",
+  param: string,
+  message: string,
+  fix?: string,
+) => new ApiError(code, { param, message, beforeExecution: true, ...(fix ? { fix } : {}) });
 
 const unsupportedFix = `Upload ${ACCEPTED_FORMATS_TEXT}, with its own type as Content-Type.`;
 const emptyBody = () => refuse("field_required", "body", "The body is empty: send the file's bytes as the request body, with its Content-Type.");
@@ -45,7 +49,8 @@ const emptyBody = () => refuse("field_required", "body", "The body is empty: sen
 function declaredType(header: string | undefined): MediaMimeType {
   if (!header) throw refuse("field_required", "Content-Type", `Send the file's type as Content-Type (one of ${mediaMimeTypes.join(", ")}).`);
   const type = normaliseContentType(header);
-  if (!isMediaMimeType(type)) throw refuse("media_type_unsupported", "Content-Type", `Content-Type \`${type}\` is not a format Chorus takes; send one of ${mediaMimeTypes.join(", ")}.`, unsupportedFix);
+  if (!isMediaMimeType(type))
+    throw refuse("media_type_unsupported", "Content-Type", `Content-Type \`${type}\` is not a format Chorus takes; send one of ${mediaMimeTypes.join(", ")}.`, unsupportedFix);
   return type;
 }
 
@@ -77,7 +82,12 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
   const kind = kindOf(declared);
   const limit = MEDIA_BYTE_LIMITS[kind];
   const tooLarge = () =>
-    refuse("body_too_large", "body", `${kind === "image" ? "Images" : "Videos"} are limited to ${formatBytes(limit)}; this file is larger. Nothing was stored.`, "Compress or shorten the file to fit the limit in the message, then upload it again.");
+    refuse(
+      "body_too_large",
+      "body",
+      `${kind === "image" ? "Images" : "Videos"} are limited to ${formatBytes(limit)}; this file is larger. Nothing was stored.`,
+      "Compress or shorten the file to fit the limit in the message, then upload it again.",
+    );
   const declaredLength = input.contentLength === undefined ? Number.NaN : Number(input.contentLength);
   if (declaredLength > limit) throw tooLarge();
   if (!input.body || declaredLength === 0) throw emptyBody();

@@ -3,7 +3,6 @@ import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js"
 import { assertAccountsInGrant, assertAgentMay } from "../../agents/index.js";
 import { forgetAgents, refundAgentCharges } from "../../agents/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { PlatformId } from "../../../types/platform-ids.js";
 import type { DomainContext, RateGate } from "../../core/index.js";
 import { scheduleOf } from "./create-post.js";
 import { claimRefused, holdCredits, refuseTargets } from "./pending-targets.js";
@@ -18,7 +17,9 @@ import { limitPublishing } from "./publishing-limit.js";
 import { draftProfiles } from "./publishing-profiles.js";
 
 const refuse = (state: string, operation: string) =>
-  new ApiError("post_state_invalid", { message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are retracted (POST /v1/posts/{id}/retract).` });
+  new ApiError("post_state_invalid", {
+    message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are retracted (POST /v1/posts/{id}/retract).`,
+  });
 
 /**
  * DELETE /v1/posts/{id}: a draft is deleted, a scheduled post is cancelled. The cancel is one
@@ -32,7 +33,10 @@ export async function deletePost({ ctx, input }: { ctx: DomainContext; input: { 
   assertAgentMay(ctx, "delete", "deleting or cancelling a post");
   const post = await requirePost(ctx, input.id);
   if (post.state === "draft") {
-    const [gone] = await ctx.db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "draft"))).returning({ id: posts.id });
+    const [gone] = await ctx.db
+      .delete(posts)
+      .where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "draft")))
+      .returning({ id: posts.id });
     if (gone) return { id: post.id, cancelled: false, deleted: true };
   }
   const now = ctx.clock.now();
@@ -91,7 +95,18 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   const schedule = moving ? scheduleOf(ctx, { scheduledAt: changes.scheduledAt ?? post.scheduledAt?.toISOString(), timezone: zone }) : post.scheduledAt;
   if (post.state === "draft" && moving) throw new ApiError("post_state_invalid", { param: "scheduledAt", message: "Publish a draft with POST /v1/posts/{id}/publish; drafts are not scheduled." });
   const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
-  const accounts = await ctx.db.select().from(socialAccounts).where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), inArray(socialAccounts.id, targets.map((t) => t.accountId))));
+  const accounts = await ctx.db
+    .select()
+    .from(socialAccounts)
+    .where(
+      and(
+        eq(socialAccounts.workspaceId, ctx.workspace.id),
+        inArray(
+          socialAccounts.id,
+          targets.map((t) => t.accountId),
+        ),
+      ),
+    );
   assertAccountsInGrant(ctx, accounts);
   const prepared = await prepareTargets(ctx, accounts, content, loadMedia);
   const blocking = prepared.flatMap((t) => t.errors.map((e) => ({ ...e, platform: t.platform })));
@@ -129,7 +144,18 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
   const post = await requirePost(ctx, input.id);
   if (post.state !== "draft") throw refuse(post.state, "published as a draft");
   const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
-  const accounts = await ctx.db.select().from(socialAccounts).where(and(eq(socialAccounts.workspaceId, ctx.workspace.id), inArray(socialAccounts.id, targets.map((t) => t.accountId))));
+  const accounts = await ctx.db
+    .select()
+    .from(socialAccounts)
+    .where(
+      and(
+        eq(socialAccounts.workspaceId, ctx.workspace.id),
+        inArray(
+          socialAccounts.id,
+          targets.map((t) => t.accountId),
+        ),
+      ),
+    );
   assertAccountsInGrant(ctx, accounts);
   const prepared = await prepareTargets(ctx, accounts, post, loadMedia);
   const now = ctx.clock.now();
@@ -144,11 +170,24 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
     } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id) });
   }
   const claimedRefused = await ctx.db.transaction(async (tx) => {
-    const [claimed] = await tx.update(posts).set({ state: "processing", updatedAt: now }).where(and(eq(posts.id, post.id), eq(posts.state, "draft"))).returning({ id: posts.id });
+    const [claimed] = await tx
+      .update(posts)
+      .set({ state: "processing", updatedAt: now })
+      .where(and(eq(posts.id, post.id), eq(posts.state, "draft")))
+      .returning({ id: posts.id });
     if (!claimed) throw refuse("published", "published again");
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
-    await holdCredits(tx, ctx, sendable.map((t) => t.targetId), now);
-    return claimRefused(tx, ctx, refused.map((r) => r.id));
+    await holdCredits(
+      tx,
+      ctx,
+      sendable.map((t) => t.targetId),
+      now,
+    );
+    return claimRefused(
+      tx,
+      ctx,
+      refused.map((r) => r.id),
+    );
   });
   if (ctx.effects) ctx.effects.committed = true;
   await refuseTargets(ctx, refused, claimedRefused);

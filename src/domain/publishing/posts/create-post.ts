@@ -131,9 +131,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
   if (ctx.effects) ctx.effects.committed = true;
   if (state === "processing") {
     const toSend: PreparedTarget[] = prepared.flatMap((t, i) =>
-      t.errors.length === 0
-        ? [{ targetId: targetIds[i] ?? "", account: t.account, request: publishRequestOf(t, targetIds[i] ?? "") }]
-        : [],
+      t.errors.length === 0 ? [{ targetId: targetIds[i] ?? "", account: t.account, request: publishRequestOf(t, targetIds[i] ?? "") }] : [],
     );
     await publishPrepared(ctx, toSend);
   }

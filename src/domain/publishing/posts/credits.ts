@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { workspaces } from "../../../db/schema/index.js";
 import type { Transaction } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
-import { type CreditSource, ledgerBalance, ledgerColumns, ledgerTotal, sourceMode, spend } from "../../billing/index.js";
-import { creditPeriod } from "../../billing/index.js";
+import { type CreditSource, ledgerBalance, ledgerColumns, ledgerTotal, spend } from "../../billing/index.js";
 import type { DomainContext } from "../../core/index.js";
 import { assertSourcesAllowed, chargeAgentAllowance } from "../../agents/index.js";
 
@@ -31,13 +30,18 @@ export async function reserveCredits(tx: Transaction, ctx: Pick<DomainContext, "
     throw new ApiError("entitlement_exceeded", {
       message: `This post needs ${amount} credit${amount === 1 ? "" : "s"} and the workspace has ${total}${mode === "test" ? " test credits" : ""}.`,
       param: "accounts",
-      ...(mode === "test" ? { fix: "Test keys spend the test credit ledger: the operator tops it up with `npm run chorus -- credits grant --mode test` or resets it with `credits reset --mode test`." } : {}),
+      ...(mode === "test"
+        ? { fix: "Test keys spend the test credit ledger: the operator tops it up with `npm run chorus -- credits grant --mode test` or resets it with `credits reset --mode test`." }
+        : {}),
     });
   }
   const { after, sources } = spend(mode, balance, amount);
   // An agent's own limits, under the same workspace lock: refused here, nothing is stored or charged.
   assertSourcesAllowed(ctx, sources);
   await chargeAgentAllowance(tx, ctx, paidFor, now);
-  await tx.update(workspaces).set(ledgerColumns(mode, after, now)).where(eq(workspaces.id, workspaceId));
+  await tx
+    .update(workspaces)
+    .set(ledgerColumns(mode, after, now))
+    .where(eq(workspaces.id, workspaceId));
   return sources;
 }

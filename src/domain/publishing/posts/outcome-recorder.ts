@@ -25,13 +25,16 @@ function recordAlone(ctx: DomainContext, targetId: string, outcome: TargetOutcom
  */
 export function outcomeRecorder(ctx: DomainContext, targets: number): OutcomeRecorder {
   if (targets < 2) return (targetId, outcome, mode) => recordAlone(ctx, targetId, outcome, mode);
-  const batched = coalescing<Landed, boolean>(async (items) => {
-    // Alone, its own statement: cheaper to plan than the batch's (measured on PGlite).
-    const [only] = items;
-    if (items.length === 1 && only) return [await recordAlone(ctx, only.targetId, only.outcome, only.mode)];
-    const recorded = await recordLanded(ctx, items);
-    return items.map((i) => recorded.has(i.targetId));
-  }, (i) => i.targetId);
+  const batched = coalescing<Landed, boolean>(
+    async (items) => {
+      // Alone, its own statement: cheaper to plan than the batch's (measured on PGlite).
+      const [only] = items;
+      if (items.length === 1 && only) return [await recordAlone(ctx, only.targetId, only.outcome, only.mode)];
+      const recorded = await recordLanded(ctx, items);
+      return items.map((i) => recorded.has(i.targetId));
+    },
+    (i) => i.targetId,
+  );
   const joinsBatch = (outcome: TargetOutcome): outcome is Landed["outcome"] => outcome.state === "published" || (outcome.state === "processing" && ctx.services.jobs.rowsInDatabase === true);
   return (targetId, outcome, mode) => (joinsBatch(outcome) ? batched({ targetId, mode, outcome }) : recordAlone(ctx, targetId, outcome, mode));
 }

@@ -54,6 +54,12 @@ export async function claimRefused(db: Queryable, ctx: DomainContext, targetIds:
  * own transaction before (`claimed`).
  */
 export async function refuseTargets(ctx: DomainContext, refused: readonly { id: string; error: ApiError }[], claimed?: Set<string>): Promise<void> {
-  const ours = claimed ?? (await claimRefused(ctx.db, ctx, refused.map((r) => r.id)));
+  const ours =
+    claimed ??
+    (await claimRefused(
+      ctx.db,
+      ctx,
+      refused.map((r) => r.id),
+    ));
   for (const { id, error } of refused) if (ours.has(id)) await recordTargetOutcome(ctx, id, { state: "failed", error });
 }

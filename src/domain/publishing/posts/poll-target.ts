@@ -23,11 +23,7 @@ const MAX_SENDS = 3;
  * per lost check (`resumed`: when the lost check was due) for the checks the sweep starts again.
  */
 export const pollKey = (targetId: string, attempt: number, interrupted: number | null, resumed: number | null = null) =>
-  resumed !== null
-    ? `poll:${targetId}:resumed-${resumed}:${attempt}`
-    : interrupted === null
-      ? `poll:${targetId}:${attempt}`
-      : `poll:${targetId}:interrupted-${interrupted}:${attempt}`;
+  resumed !== null ? `poll:${targetId}:resumed-${resumed}:${attempt}` : interrupted === null ? `poll:${targetId}:${attempt}` : `poll:${targetId}:interrupted-${interrupted}:${attempt}`;
 
 /**
  * An `unknown` target's next check is due at `at`: written on the target so the stuck-target
@@ -74,12 +70,11 @@ async function sendAgain(ctx: DomainContext, target: { id: string; sends: number
  * sweep-stuck-targets.ts): a lost check is the server's failure too, so with either mark a
  * scheduled target the network does not have is sent again. Returns when to look again, or null when done.
  */
-export async function pollTarget(
-  ctx: DomainContext,
-  input: { targetId: string; attempt: number; interrupted?: number | null; resumed?: number | null },
-  loadMedia: MediaLoader,
-): Promise<Date | null> {
-  const [target] = await ctx.db.select().from(postTargets).where(and(eq(postTargets.id, input.targetId), eq(postTargets.workspaceId, ctx.workspace.id)));
+export async function pollTarget(ctx: DomainContext, input: { targetId: string; attempt: number; interrupted?: number | null; resumed?: number | null }, loadMedia: MediaLoader): Promise<Date | null> {
+  const [target] = await ctx.db
+    .select()
+    .from(postTargets)
+    .where(and(eq(postTargets.id, input.targetId), eq(postTargets.workspaceId, ctx.workspace.id)));
   if (!target || (target.state !== "processing" && target.state !== "unknown")) return null;
   const [account] = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.id, target.accountId));
   const platform = target.platform;
@@ -104,9 +99,7 @@ export async function pollTarget(
       if (!post || !find) throw new ApiError("platform_unavailable", { platform, message: `The ${platform} call timed out and whether the post went out cannot be checked.` });
       const [prepared] = await prepareTargets(ctx, [account], post, loadMedia);
       if (!prepared) throw new ApiError("internal_error");
-      const found = await withAccountSession(ctx, account, (tokens, net) =>
-        find(tokens, publishRequestOf(prepared, target.id), net),
-      );
+      const found = await withAccountSession(ctx, account, (tokens, net) => find(tokens, publishRequestOf(prepared, target.id), net));
       // A slow call may still land after we gave up waiting: look again a few times, minutes
       // apart, before concluding it did not go out.
       if (!found && input.attempt < UNKNOWN_CHECKS) return nextCheckAt(ctx, target.id, new Date(ctx.clock.now().getTime() + 5 * 60_000));
@@ -118,9 +111,7 @@ export async function pollTarget(
       }
       // Not there: the attempt did not go out; failing it (uncharged) is safe, a blind retry is
       // not. A caller waiting on it (its Idempotency-Key retry) is told so and decides.
-      outcome = found
-        ? { state: "published", ...found }
-        : { state: "failed", error: notSent(platform, interrupted, target.sends) };
+      outcome = found ? { state: "published", ...found } : { state: "failed", error: notSent(platform, interrupted, target.sends) };
     }
   } catch (error) {
     const apiError = error instanceof ApiError ? error : new ApiError("internal_error", { platform });

@@ -94,7 +94,12 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
     const optionFiles = checkOptionMedia(platform, options, optionMedia);
     const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues];
     if (account.status === "needs_reauth") {
-      errors.unshift({ code: "needs_reauth", param: "accounts", message: `The ${platform} connection of ${account.handle} expired.`, fix: "Reconnect the account through a connect link (POST /v1/connect-link); retrying does not help." });
+      errors.unshift({
+        code: "needs_reauth",
+        param: "accounts",
+        message: `The ${platform} connection of ${account.handle} expired.`,
+        fix: "Reconnect the account through a connect link (POST /v1/connect-link); retrying does not help.",
+      });
     }
     return {
       account,

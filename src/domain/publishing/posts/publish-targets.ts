@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { postTargets } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { PlatformId } from "../../../types/platform-ids.js";
 import type { PublishRequest, PublishResult } from "../../../networks/publish-types.js";
 import { adapterFor } from "../../../networks/registry.js";
 import type { DomainContext } from "../../core/index.js";

@@ -23,7 +23,11 @@ async function profilesOfAccounts(ctx: DomainContext, accountIds: string[]): Pro
 export async function publishingProfiles({ ctx, input }: { ctx: DomainContext; input: TargetSelection }): Promise<string[]> {
   const ws = ctx.workspace.id;
   const named = input.profile
-    ? await ctx.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.workspaceId, ws), eq(profiles.username, input.profile))).limit(1)
+    ? await ctx.db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.workspaceId, ws), eq(profiles.username, input.profile)))
+        .limit(1)
     : [];
   const fromAccounts = await profilesOfAccounts(ctx, input.accounts ?? []);
   if (!input.profile && (input.accounts?.length ?? 0) === 0) {
@@ -44,5 +48,11 @@ export async function draftProfiles({ ctx, input }: { ctx: DomainContext; input:
     .select({ accountId: postTargets.accountId })
     .from(postTargets)
     .where(and(eq(postTargets.postId, input.id), eq(postTargets.workspaceId, ctx.workspace.id)));
-  return distinct([post.profileId, ...(await profilesOfAccounts(ctx, targets.map((t) => t.accountId)))]);
+  return distinct([
+    post.profileId,
+    ...(await profilesOfAccounts(
+      ctx,
+      targets.map((t) => t.accountId),
+    )),
+  ]);
 }

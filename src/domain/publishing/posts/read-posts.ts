@@ -13,7 +13,10 @@ export const postStates = ["draft", "scheduled", "processing", "published", "par
 async function withTargets(ctx: DomainContext, rows: PostRow[]): Promise<PostView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const targets = await ctx.db.select().from(postTargets).where(and(eq(postTargets.workspaceId, ctx.workspace.id), inArray(postTargets.postId, ids)));
+  const targets = await ctx.db
+    .select()
+    .from(postTargets)
+    .where(and(eq(postTargets.workspaceId, ctx.workspace.id), inArray(postTargets.postId, ids)));
   const profileIds = [...new Set(rows.map((r) => r.profileId).filter((id): id is string => id !== null))];
   const names = profileIds.length ? await ctx.db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(inArray(profiles.id, profileIds)) : [];
   return rows.map((row) =>

@@ -84,7 +84,10 @@ async function recordFailure(ctx: DomainContext, targetId: string, error: Target
     )
     select id, post_id, platform, (select agent_id from agent_refund limit 1) as agent_id from changed`);
   // Every driver we run on (PGlite, node-postgres, Neon) answers raw SQL with `{ rows }`.
-  const rows = typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows) ? (result.rows as { id: string; post_id: string; platform: string; agent_id: string | null }[]) : [];
+  const rows =
+    typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)
+      ? (result.rows as { id: string; post_id: string; platform: string; agent_id: string | null }[])
+      : [];
   const [row] = rows;
   if (row?.agent_id) forgetAgents(ctx, [row.agent_id]);
   return row ? { id: row.id, postId: row.post_id, platform: row.platform } : null;
@@ -99,7 +102,11 @@ async function recordFailure(ctx: DomainContext, targetId: string, error: Target
 export async function settlePost(ctx: DomainContext, postId: string): Promise<PostView | null> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [post] = await tx.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, ctx.workspace.id))).for("update");
+    const [post] = await tx
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, ctx.workspace.id)))
+      .for("update");
     if (!post) return null;
     const targets = await tx.select().from(postTargets).where(eq(postTargets.postId, postId)).orderBy(postTargets.platform, postTargets.id);
     const [profile] = post.profileId ? await tx.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, post.profileId)) : [];

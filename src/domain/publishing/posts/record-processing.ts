@@ -14,7 +14,10 @@ export const firstPollKey = (targetId: string) => `poll:${targetId}:1`;
  * (`processing_notified_at`, set in recordLanded's statement) found it unset.
  */
 export async function recordProcessingEvent(ctx: DomainContext, tx: Transaction, postId: string, now: Date): Promise<void> {
-  const [post] = await tx.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, ctx.workspace.id)));
+  const [post] = await tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, ctx.workspace.id)));
   if (!post) return;
   const targets = await tx.select().from(postTargets).where(eq(postTargets.postId, postId)).orderBy(postTargets.platform, postTargets.id);
   const [profile] = post.profileId ? await tx.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, post.profileId)) : [];

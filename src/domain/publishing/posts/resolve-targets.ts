@@ -30,7 +30,11 @@ export async function resolveTargets(ctx: DomainContext, input: TargetSelection)
   let profileUsername: string | null = input.profile ?? null;
   const hasAccounts = (input.accounts?.length ?? 0) > 0;
   if (input.profile) {
-    const [row] = await ctx.db.select().from(profiles).where(and(eq(profiles.workspaceId, ws), eq(profiles.username, input.profile))).limit(1);
+    const [row] = await ctx.db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.workspaceId, ws), eq(profiles.username, input.profile)))
+      .limit(1);
     if (!row) throw new ApiError("profile_unknown", { param: "profile", message: `No profile named \`${input.profile}\` in this workspace.` });
     profileId = row.id;
   } else if (!hasAccounts) {
@@ -42,12 +46,22 @@ export async function resolveTargets(ctx: DomainContext, input: TargetSelection)
   }
 
   const live = and(eq(socialAccounts.workspaceId, ws), eq(socialAccounts.mode, ctx.apiKey.mode), ne(socialAccounts.status, "disconnected"));
-  const byId = hasAccounts ? await ctx.db.select().from(socialAccounts).where(and(live, inArray(socialAccounts.id, input.accounts ?? []))) : [];
+  const byId = hasAccounts
+    ? await ctx.db
+        .select()
+        .from(socialAccounts)
+        .where(and(live, inArray(socialAccounts.id, input.accounts ?? [])))
+    : [];
   const missing = (input.accounts ?? []).findIndex((id) => !byId.some((row) => row.id === id));
   if (missing >= 0) {
     throw new ApiError("account_unknown", { param: `accounts[${missing}]`, message: `No connected account ${input.accounts?.[missing]} in this workspace.` });
   }
-  const owned = profileId ? await ctx.db.select().from(socialAccounts).where(and(live, eq(socialAccounts.profileId, profileId))) : [];
+  const owned = profileId
+    ? await ctx.db
+        .select()
+        .from(socialAccounts)
+        .where(and(live, eq(socialAccounts.profileId, profileId)))
+    : [];
   const merged = new Map<string, SocialAccountRow>();
   for (const row of [...owned, ...byId]) merged.set(row.id, row);
   if (merged.size === 0) throw new ApiError("no_target", { param: input.profile ? "profile" : "accounts", message: "No connected account to publish to." });

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { postTargets, socialAccounts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { PlatformId } from "../../../types/platform-ids.js";
 import { adapterFor } from "../../../networks/registry.js";
 import { recordAuditEvent } from "../../core/index.js";
 import { assertAgentMay } from "../../agents/index.js";
@@ -53,7 +52,10 @@ async function retractOne(ctx: DomainContext, target: TargetRow): Promise<{ resu
   const adapter = adapterFor(platform);
   const remove = adapter.deletePost?.bind(adapter);
   if (!remove) {
-    return { result: "unsupported", error: new ApiError("delete_unsupported", { platform, fix: `Delete the post in the ${adapter.capabilities.name} app; the API of ${adapter.capabilities.name} has no way to delete it.` }) };
+    return {
+      result: "unsupported",
+      error: new ApiError("delete_unsupported", { platform, fix: `Delete the post in the ${adapter.capabilities.name} app; the API of ${adapter.capabilities.name} has no way to delete it.` }),
+    };
   }
   const networkPostId = target.networkPostId;
   if (!networkPostId) return { result: "failed", error: new ApiError("internal_error", { platform, message: "The network's post id of this target is unknown." }) };
@@ -62,7 +64,10 @@ async function retractOne(ctx: DomainContext, target: TargetRow): Promise<{ resu
     .from(socialAccounts)
     .where(and(eq(socialAccounts.id, target.accountId), eq(socialAccounts.workspaceId, ctx.workspace.id)));
   if (!account || account.status === "disconnected") {
-    return { result: "failed", error: new ApiError("account_unknown", { param: "accounts", platform, message: `The ${platform} account ${target.accountId} is no longer connected; connect it again to delete the post.` }) };
+    return {
+      result: "failed",
+      error: new ApiError("account_unknown", { param: "accounts", platform, message: `The ${platform} account ${target.accountId} is no longer connected; connect it again to delete the post.` }),
+    };
   }
   try {
     await withTimeout(

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { PlatformId } from "../../../types/platform-ids.js";
 import type { DomainContext } from "../../core/index.js";
 import { holdCredits, refuseTargets } from "./pending-targets.js";
 import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";
@@ -24,7 +23,10 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
     .returning();
   if (!post) return "skipped";
   ctx.services.logger.info("scheduled post fired", { workspace: ctx.workspace.id, postId: post.id, mode: post.mode, scheduledAt: post.scheduledAt?.toISOString() ?? null });
-  const targets = await ctx.db.select().from(postTargets).where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")));
+  const targets = await ctx.db
+    .select()
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")));
   const accounts = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, ctx.workspace.id));
   const byId = new Map(accounts.map((a) => [a.id, a]));
 
@@ -55,7 +57,12 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
   let reserved = true;
   await ctx.db
     .transaction(async (tx) => {
-      await holdCredits(tx, ctx, sendable.map((t) => t.targetId), now);
+      await holdCredits(
+        tx,
+        ctx,
+        sendable.map((t) => t.targetId),
+        now,
+      );
     })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.code === "entitlement_exceeded") {

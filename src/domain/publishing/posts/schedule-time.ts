@@ -11,7 +11,7 @@ export function assertTimezone(zone: string, param = "timezone"): void {
   } catch {
     known = false;
   }
-  if (!looksIana || !known || !zone.includes("/") && zone !== "UTC") {
+  if (!looksIana || !known || (!zone.includes("/") && zone !== "UTC")) {
     throw new ApiError("timezone_invalid", { param, message: `\`${zone}\` is not an IANA time zone name.` });
   }
 }

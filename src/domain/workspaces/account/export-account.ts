@@ -46,9 +46,7 @@ export async function exportAccount({ ctx }: { ctx: DomainContext }) {
       timezone: p.timezone,
       createdAt: p.createdAt.toISOString(),
       publishedAt: iso(p.publishedAt),
-      targets: targetRows
-        .filter((t) => t.postId === p.id)
-        .map((t) => ({ account: t.accountId, platform: t.platform, handle: t.handle, state: t.state, networkPostId: t.networkPostId, url: t.url })),
+      targets: targetRows.filter((t) => t.postId === p.id).map((t) => ({ account: t.accountId, platform: t.platform, handle: t.handle, state: t.state, networkPostId: t.networkPostId, url: t.url })),
     })),
     auditLog: auditRows.map((e) => ({ id: e.id, type: e.type, actor: e.actor, details: e.details, createdAt: e.createdAt.toISOString() })),
     exportedAt: ctx.clock.now().toISOString(),

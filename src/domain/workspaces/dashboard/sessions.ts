@@ -116,7 +116,10 @@ export function assertCsrf(opened: OpenedSession, presented: unknown): void {
 /** Sign-out: the cookie's session ends now, whatever the cookie's own lifetime says. */
 export async function endSession(db: Database, token: string, now: Date): Promise<void> {
   if (!SESSION_SHAPE.test(token)) return;
-  await db.update(dashboardSessions).set({ endedAt: now }).where(and(eq(dashboardSessions.tokenHash, await sha256Hex(token)), isNull(dashboardSessions.endedAt)));
+  await db
+    .update(dashboardSessions)
+    .set({ endedAt: now })
+    .where(and(eq(dashboardSessions.tokenHash, await sha256Hex(token)), isNull(dashboardSessions.endedAt)));
 }
 
 /**
@@ -125,7 +128,11 @@ export async function endSession(db: Database, token: string, now: Date): Promis
  */
 export async function switchViewMode({ ctx, input }: { ctx: DomainContext; input: { token: string; session: OpenedSession["session"]; to: Mode } }): Promise<void> {
   if (input.to === "live" && input.session.mode === "test") {
-    throw new ApiError("field_invalid", { param: "mode", message: "This session was opened with a test key, so it shows test data only.", fix: "Open the dashboard with an app link made by a live key (sk_live_…) to see live data." });
+    throw new ApiError("field_invalid", {
+      param: "mode",
+      message: "This session was opened with a test key, so it shows test data only.",
+      fix: "Open the dashboard with an app link made by a live key (sk_live_…) to see live data.",
+    });
   }
   await ctx.db
     .update(dashboardSessions)

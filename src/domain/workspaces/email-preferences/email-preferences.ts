@@ -23,11 +23,7 @@ const view = (row: Row): EmailPreferences => ({
 
 /** Workspaces made before preferences existed get the defaults on first read. */
 async function ensureRow(ctx: DomainContext): Promise<Row> {
-  const [row] = await ctx.db
-    .insert(emailPreferences)
-    .values({ workspaceId: ctx.workspace.id, updatedAt: ctx.clock.now() })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await ctx.db.insert(emailPreferences).values({ workspaceId: ctx.workspace.id, updatedAt: ctx.clock.now() }).onConflictDoNothing().returning();
   if (row) return row;
   const [existing] = await ctx.db.select().from(emailPreferences).where(eq(emailPreferences.workspaceId, ctx.workspace.id));
   if (!existing) throw new Error("email preferences row vanished");
@@ -39,13 +35,7 @@ export async function getEmailPreferences({ ctx }: { ctx: DomainContext }): Prom
   return view(row ?? (await ensureRow(ctx)));
 }
 
-export async function updateEmailPreferences({
-  ctx,
-  input,
-}: {
-  ctx: DomainContext;
-  input: Partial<Omit<EmailPreferences, "updatedAt">>;
-}): Promise<EmailPreferences> {
+export async function updateEmailPreferences({ ctx, input }: { ctx: DomainContext; input: Partial<Omit<EmailPreferences, "updatedAt">> }): Promise<EmailPreferences> {
   await ensureRow(ctx);
   const [row] = await ctx.db
     .update(emailPreferences)

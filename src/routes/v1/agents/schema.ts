@@ -8,7 +8,9 @@ const grantFields = {
   platforms: v.pipe(v.nullable(v.array(v.picklist(platformIds))), v.description("Networks the agent may reach; `null`: every network.")),
   actions: v.pipe(
     v.array(v.picklist(agentActions)),
-    v.description("What it may do: `read` (posts, accounts, analytics, inbox), `draft` (drafts, validation, media upload), `publish_or_schedule`, `reply_and_message`, `engage` (like, repost, follow, block, mute), `delete` (cancel, retract, delete)."),
+    v.description(
+      "What it may do: `read` (posts, accounts, analytics, inbox), `draft` (drafts, validation, media upload), `publish_or_schedule`, `reply_and_message`, `engage` (like, repost, follow, block, mute), `delete` (cancel, retract, delete).",
+    ),
   ),
   creditsPerDay: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_CREDITS_PER_DAY), v.description("Credits its posts may spend per UTC day.")),
   purchasedCredits: v.pipe(v.boolean(), v.description("Whether credits bought up front may pay for its posts (the monthly allowance and granted credits always may).")),
@@ -29,7 +31,13 @@ const example = {
   nickname: "launch-bot",
   nicknameLocked: false,
   mode: "test" as const,
-  grant: { profiles: ["prf_8Kd2Lw9Qx4Zr7Tb1Mn3V"], platforms: ["bluesky" as const, "linkedin" as const], actions: ["read" as const, "draft" as const, "publish_or_schedule" as const], creditsPerDay: 5, purchasedCredits: false },
+  grant: {
+    profiles: ["prf_8Kd2Lw9Qx4Zr7Tb1Mn3V"],
+    platforms: ["bluesky" as const, "linkedin" as const],
+    actions: ["read" as const, "draft" as const, "publish_or_schedule" as const],
+    creditsPerDay: 5,
+    purchasedCredits: false,
+  },
   spentToday: 2,
   createdAt: "2026-11-24T09:00:00.000Z",
   lastUsedAt: "2026-11-24T10:12:00.000Z",
@@ -43,14 +51,23 @@ const AgentFields = v.object({
   nicknameLocked: v.boolean(),
   mode: v.pipe(v.picklist(["test", "live"]), v.description("`test`: the sandbox networks, as a test key; `live`: the real accounts. The owner's dashboard mode at approval.")),
   grant: GrantSchema,
-  spentToday: v.pipe(v.number(), v.integer(), v.description("Credits it spent today (UTC): its posts (a scheduled post counts on the day it was scheduled) and billed replies, less what came back when a network refused them or a scheduled post was cancelled before it was sent (given back on the day it was charged).")),
+  spentToday: v.pipe(
+    v.number(),
+    v.integer(),
+    v.description(
+      "Credits it spent today (UTC): its posts (a scheduled post counts on the day it was scheduled) and billed replies, less what came back when a network refused them or a scheduled post was cancelled before it was sent (given back on the day it was charged).",
+    ),
+  ),
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
   lastUsedAt: v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description("Last authenticated request, to the minute.")),
 });
 
 export const AgentSchema = named("Agent", AgentFields, example);
 
-export const AgentListSchema = named("AgentList", v.object({ items: v.array(AgentSchema), cursor: v.pipe(v.null(), v.description("Always null: every agent is on one page.")) }), { items: [example], cursor: null });
+export const AgentListSchema = named("AgentList", v.object({ items: v.array(AgentSchema), cursor: v.pipe(v.null(), v.description("Always null: every agent is on one page.")) }), {
+  items: [example],
+  cursor: null,
+});
 
 export const AgentIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
 

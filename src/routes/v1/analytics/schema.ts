@@ -26,10 +26,7 @@ export const PostAnalyticsQuery = v.strictObject({ refresh: refreshQuery });
 
 export const AnalyticsQuery = v.strictObject({
   period: v.pipe(v.optional(oneOf(analyticsPeriods), "30d"), v.description("Whole UTC days ending today: `7d`, `30d` (default) or `90d`.")),
-  account: v.pipe(
-    v.optional(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"))),
-    v.description("One connected account (`acc_…`); omit for every account."),
-  ),
+  account: v.pipe(v.optional(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"))), v.description("One connected account (`acc_…`); omit for every account.")),
   platform: v.pipe(v.optional(oneOf(platformIds)), v.description(`Only accounts on this network: ${platformIds.map((p) => `\`${p}\``).join(", ")}.`)),
   refresh: refreshQuery,
 });
@@ -38,9 +35,7 @@ const metricsExample = { views: 1840, reach: 1210, likes: 96, comments: 12, shar
 
 export const MetricsSchema = named(
   "Metrics",
-  v.object(
-    Object.fromEntries(normalisedMetrics.map((name) => [name, v.nullable(v.number())])) as Record<(typeof normalisedMetrics)[number], v.NullableSchema<v.NumberSchema<undefined>, undefined>>,
-  ),
+  v.object(Object.fromEntries(normalisedMetrics.map((name) => [name, v.nullable(v.number())])) as Record<(typeof normalisedMetrics)[number], v.NullableSchema<v.NumberSchema<undefined>, undefined>>),
   metricsExample,
 );
 
@@ -50,7 +45,12 @@ const networkMetrics = v.pipe(
 );
 
 const TargetProblemSchema = v.object({
-  code: v.pipe(v.string(), v.description("`target_not_published`, `capability_unsupported` (no post insights on the network, e.g. Google Business Profile), `missing_scope` (the connection lacks a permission the read needs, e.g. LinkedIn's `r_member_postAnalytics`), `needs_reauth`, `platform_unavailable`, `rate_limited`, or the network's own refusal code.")),
+  code: v.pipe(
+    v.string(),
+    v.description(
+      "`target_not_published`, `capability_unsupported` (no post insights on the network, e.g. Google Business Profile), `missing_scope` (the connection lacks a permission the read needs, e.g. LinkedIn's `r_member_postAnalytics`), `needs_reauth`, `platform_unavailable`, `rate_limited`, or the network's own refusal code.",
+    ),
+  ),
   message: v.string(),
   retryable: v.boolean(),
 });

@@ -6,31 +6,11 @@ import type { AppEnv } from "../../../http/context.js";
 import { validate } from "../../../http/validate.js";
 import type { ErrorCode } from "../../../infra/error-catalogue.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
-import {
-  CommentIdParam,
-  CommentListSchema,
-  DeleteCommentBody,
-  DeleteResultSchema,
-  HideCommentBody,
-  HideResultSchema,
-  ListCommentsQuery,
-  PostIdParam,
-  ReplyBody,
-  ReplyResultSchema,
-} from "./schema.js";
+import { CommentIdParam, CommentListSchema, DeleteCommentBody, DeleteResultSchema, HideCommentBody, HideResultSchema, ListCommentsQuery, PostIdParam, ReplyBody, ReplyResultSchema } from "./schema.js";
 
 const tags = ["Inbox"];
 /** What a write on the account's network can answer, besides the route's own codes. */
-const networkWriteCodes: ErrorCode[] = [
-  "body_not_json",
-  "comment_id_required",
-  "account_unknown",
-  "comment_not_found",
-  "needs_reauth",
-  "missing_scope",
-  "platform_rejected",
-  "platform_unavailable",
-];
+const networkWriteCodes: ErrorCode[] = ["body_not_json", "comment_id_required", "account_unknown", "comment_not_found", "needs_reauth", "missing_scope", "platform_rejected", "platform_unavailable"];
 const idNote = "`{id}` is the network's own comment id as listed by GET /v1/posts/{id}/comments, percent-encoded (Bluesky ids are `at://` URIs).";
 
 export const commentRoutes = new Hono<AppEnv>()
@@ -99,7 +79,18 @@ export const commentRoutes = new Hono<AppEnv>()
       parameters: [idempotencyHeader],
       responses: {
         200: jsonResponse(ReplyResultSchema, "The answer was posted."),
-        ...errorResponses(["capability_unsupported", "text_too_long", "entitlement_exceeded", "agent_grant_daily_credits", "agent_grant_purchased_credits", "duplicate_post", "idempotency_in_progress", "idempotency_key_reused", "idempotency_key_invalid", ...networkWriteCodes]),
+        ...errorResponses([
+          "capability_unsupported",
+          "text_too_long",
+          "entitlement_exceeded",
+          "agent_grant_daily_credits",
+          "agent_grant_purchased_credits",
+          "duplicate_post",
+          "idempotency_in_progress",
+          "idempotency_key_reused",
+          "idempotency_key_invalid",
+          ...networkWriteCodes,
+        ]),
       },
     }),
     validate("param", CommentIdParam),

@@ -3,13 +3,19 @@ import { platformIds } from "../../../types/platform-ids.js";
 import { cursorQuery, documentAs, limitQuery, named, namedBody } from "../../openapi-helpers.js";
 import { ReadProblemSchema } from "../notifications/schema.js";
 
-const accountField = v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"), v.description("The connection the post (and so the comment) is on: the `account` of the comment in GET /v1/posts/{id}/comments."));
+const accountField = v.pipe(
+  v.string(),
+  v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"),
+  v.description("The connection the post (and so the comment) is on: the `account` of the comment in GET /v1/posts/{id}/comments."),
+);
 
 export const ListCommentsQuery = v.strictObject({
   nested: v.pipe(
     v.optional(v.picklist(["true", "false"]), "false"),
     v.transform((value) => value === "true"),
-    v.description("`true`: each comment carries `replies`, the whole thread below it, as deep as the network lets Chorus read (`comments.nested` in GET /v1/platforms); networks that cannot go deeper answer the top level with empty `replies`."),
+    v.description(
+      "`true`: each comment carries `replies`, the whole thread below it, as deep as the network lets Chorus read (`comments.nested` in GET /v1/platforms); networks that cannot go deeper answer the top level with empty `replies`.",
+    ),
   ),
   cursor: cursorQuery,
   limit: limitQuery(),
@@ -124,14 +130,20 @@ export const CommentListSchema = named(
   }),
 );
 
-export const HideResultSchema = named(
-  "CommentHidden",
-  v.object({ account: v.string(), platform, hidden: v.boolean(), ok: v.literal(true) }),
-  { account: "acc_7Hq2xWm9Lr4Tb8Zc", platform: "twitter", hidden: true, ok: true },
-);
+export const HideResultSchema = named("CommentHidden", v.object({ account: v.string(), platform, hidden: v.boolean(), ok: v.literal(true) }), {
+  account: "acc_7Hq2xWm9Lr4Tb8Zc",
+  platform: "twitter",
+  hidden: true,
+  ok: true,
+});
 export const DeleteResultSchema = named("CommentDeleted", v.object({ account: v.string(), platform, ok: v.literal(true) }), { account: "acc_7Hq2xWm9Lr4Tb8Zc", platform: "bluesky", ok: true });
 export const ReplyResultSchema = named(
   "CommentReply",
-  v.object({ account: v.string(), platform, id: v.pipe(v.string(), v.description("The network's id of the answer; it is a comment like any other (delete it with DELETE /v1/comments/{id}).")), ok: v.literal(true) }),
+  v.object({
+    account: v.string(),
+    platform,
+    id: v.pipe(v.string(), v.description("The network's id of the answer; it is a comment like any other (delete it with DELETE /v1/comments/{id}).")),
+    ok: v.literal(true),
+  }),
   { account: "acc_7Hq2xWm9Lr4Tb8Zc", platform: "twitter", id: "1899123456789012345", ok: true },
 );

@@ -22,12 +22,9 @@ const profile = v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.descripti
 export const ConnectLinkBody = namedBody(
   "CreateConnectLinkRequest",
   v.strictObject({
-  profile: v.optional(profile),
-  returnUrl: v.optional(returnUrl),
-  platforms: v.pipe(
-    v.optional(v.pipe(v.array(v.picklist(platformIds)), v.minLength(1), v.maxLength(platformIds.length))),
-    v.description("The networks the page offers; all ten when omitted."),
-  ),
+    profile: v.optional(profile),
+    returnUrl: v.optional(returnUrl),
+    platforms: v.pipe(v.optional(v.pipe(v.array(v.picklist(platformIds)), v.minLength(1), v.maxLength(platformIds.length))), v.description("The networks the page offers; all ten when omitted.")),
   }),
   { profile: "ada", platforms: ["instagram", "linkedin"], returnUrl: "https://app.example.com/connected" },
 );
@@ -47,8 +44,8 @@ export const DoorLinkQuery = v.strictObject({
 export const ConnectLinkSchema = named(
   "ConnectLink",
   v.object({
-  url: v.pipe(v.string(), v.url(), v.description("The page to open in a browser. Anyone holding it can connect accounts to your workspace until it expires: hand it only to the person connecting.")),
-  expiresAt: v.pipe(v.string(), v.isoTimestamp(), v.description("When the link stops working (15 minutes after it was made).")),
+    url: v.pipe(v.string(), v.url(), v.description("The page to open in a browser. Anyone holding it can connect accounts to your workspace until it expires: hand it only to the person connecting.")),
+    expiresAt: v.pipe(v.string(), v.isoTimestamp(), v.description("When the link stops working (15 minutes after it was made).")),
   }),
   { url: "http://localhost:8787/connect/cl_Yt6Bn2Vx8Qk4Lm1Rz7Pd3Hs", expiresAt: "2026-11-24T09:15:00.000Z" },
 );

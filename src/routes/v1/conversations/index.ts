@@ -54,14 +54,7 @@ export const conversationRoutes = new Hono<AppEnv>()
       security,
       responses: {
         200: jsonResponse(MessageListSchema, "A page of messages."),
-        ...errorResponses([
-          "field_unknown",
-          "field_invalid",
-          "cursor_invalid",
-          "resource_not_found",
-          "capability_unsupported",
-          ...conversationCallErrors,
-        ]),
+        ...errorResponses(["field_unknown", "field_invalid", "cursor_invalid", "resource_not_found", "capability_unsupported", ...conversationCallErrors]),
       },
     }),
     validate("param", ConversationIdParam),

@@ -3,10 +3,7 @@ import { platformIds } from "../../../types/platform-ids.js";
 import { cursorQuery, limitQuery, named, namedBody } from "../../openapi-helpers.js";
 import { ReadProblemSchema, SocialActorSchema } from "../notifications/schema.js";
 
-const accountQuery = v.pipe(
-  v.optional(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"))),
-  v.description("One connected account (`acc_…`); omit for every account."),
-);
+const accountQuery = v.pipe(v.optional(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"))), v.description("One connected account (`acc_…`); omit for every account."));
 
 export const ListConversationsQuery = v.strictObject({ account: accountQuery, cursor: cursorQuery, limit: limitQuery() });
 export const ListMessagesQuery = v.strictObject({ cursor: cursorQuery, limit: limitQuery() });
@@ -19,10 +16,7 @@ const exampleId = "cnv_WyJhY2NfN0hxMnhXbTlMcjRUYjhaYyIsIjEwMjQ4MzkyMDE4MzQ1NiIsI
 export const ConversationSchema = named(
   "Conversation",
   v.object({
-    id: v.pipe(
-      v.string(),
-      v.description("Chorus's id for the conversation (`cnv_…`): opaque, it names the connection it belongs to, and is 404 in any other workspace."),
-    ),
+    id: v.pipe(v.string(), v.description("Chorus's id for the conversation (`cnv_…`): opaque, it names the connection it belongs to, and is 404 in any other workspace.")),
     account: v.pipe(v.string(), v.description("`acc_…` the conversation belongs to.")),
     platform: v.picklist(platformIds),
     networkConversationId: v.pipe(v.string(), v.description("The network's own id for the conversation.")),
@@ -89,7 +83,10 @@ export const SendMessageBody = namedBody(
   "SendMessageRequest",
   v.strictObject({
     account: v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"), v.description("`acc_…` the conversation belongs to (its `account`).")),
-    text: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(2000))), v.description("The message (up to 2,000 characters; networks may allow less: Instagram 1,000 bytes, Bluesky 1,000 graphemes). Required unless `media` is sent.")),
+    text: v.pipe(
+      v.optional(v.pipe(v.string(), v.maxLength(2000))),
+      v.description("The message (up to 2,000 characters; networks may allow less: Instagram 1,000 bytes, Bluesky 1,000 graphemes). Required unless `media` is sent."),
+    ),
     media: v.pipe(
       v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^med_[A-Za-z0-9_-]{1,60}$/, "must be a `med_` id"))), v.maxLength(10))),
       v.description("Up to 10 `med_` ids from POST /v1/media, each sent as its own message after the text (Facebook, Instagram). X and Bluesky answer 400 `capability_unsupported`."),

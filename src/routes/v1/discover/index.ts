@@ -56,7 +56,8 @@ export const discoverRoutes = new Hono<AppEnv>()
       operationId: "listPublicProfilePosts",
       tags,
       summary: "A public profile's posts",
-      description: "The public posts of `handle` on the network of `account`, newest first. A network that cannot read them, a timeout or a refusal is a `problems` entry; a handle that does not exist is 404 `handle_not_found`.",
+      description:
+        "The public posts of `handle` on the network of `account`, newest first. A network that cannot read them, a timeout or a refusal is a `problems` entry; a handle that does not exist is 404 `handle_not_found`.",
       security,
       responses: {
         200: jsonResponse(DiscoveredPostListSchema, "A page of posts."),
@@ -78,7 +79,15 @@ export const discoverRoutes = new Hono<AppEnv>()
       security,
       responses: {
         200: jsonResponse(CreatorListSchema, "A page of creators."),
-        ...errorResponses(["creator_marketplace_not_onboarded", "creator_marketplace_unavailable", "creator_search_unsupported", "photo_page_door_required", "cursor_invalid", "rate_limited", ...accountErrors]),
+        ...errorResponses([
+          "creator_marketplace_not_onboarded",
+          "creator_marketplace_unavailable",
+          "creator_search_unsupported",
+          "photo_page_door_required",
+          "cursor_invalid",
+          "rate_limited",
+          ...accountErrors,
+        ]),
       },
     }),
     validate("query", CreatorsQuery),

@@ -13,10 +13,15 @@ const optionalAccount = v.pipe(v.optional(accountId), v.description("One connect
 function timestampQuery(description: string) {
   return v.pipe(
     v.optional(v.string()),
-    v.check((text) => text === undefined || (() => {
-      const parsed = parseIsoTimestamp(text);
-      return parsed.ok && parsed.offsetMinutes !== null;
-    })(), `must be an ISO 8601 date-time with Z or an offset, such as ${TIMESTAMP_EXAMPLE}`),
+    v.check(
+      (text) =>
+        text === undefined ||
+        (() => {
+          const parsed = parseIsoTimestamp(text);
+          return parsed.ok && parsed.offsetMinutes !== null;
+        })(),
+      `must be an ISO 8601 date-time with Z or an offset, such as ${TIMESTAMP_EXAMPLE}`,
+    ),
     v.transform((text) => {
       if (text === undefined) return undefined;
       const parsed = parseIsoTimestamp(text);

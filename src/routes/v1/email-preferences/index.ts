@@ -25,11 +25,11 @@ export const EmailPreferencesSchema = named("EmailPreferences", v.object({ ...fi
 export const PatchEmailPreferencesBody = namedBody(
   "UpdateEmailPreferencesRequest",
   v.strictObject({
-  publishFailures: v.optional(fields.publishFailures),
-  accountDisconnected: v.optional(fields.accountDisconnected),
-  creditsLow: v.optional(fields.creditsLow),
-  weeklyDigest: v.optional(fields.weeklyDigest),
-  productUpdates: v.optional(fields.productUpdates),
+    publishFailures: v.optional(fields.publishFailures),
+    accountDisconnected: v.optional(fields.accountDisconnected),
+    creditsLow: v.optional(fields.creditsLow),
+    weeklyDigest: v.optional(fields.weeklyDigest),
+    productUpdates: v.optional(fields.productUpdates),
   }),
   { weeklyDigest: true },
 );

@@ -28,7 +28,9 @@ export const EngagementBody = namedBody(
             v.pipe(
               v.string(),
               v.regex(/^[0-9]{1,24}$/, "must be a Pinterest board id (digits)"),
-              v.description("Pinterest `save`: the board the pin is saved to, one of the account's boards (GET /v1/social-accounts/{id}/targets lists them). Required for `save`: Pinterest saves into a board."),
+              v.description(
+                "Pinterest `save`: the board the pin is saved to, one of the account's boards (GET /v1/social-accounts/{id}/targets lists them). Required for `save`: Pinterest saves into a board.",
+              ),
             ),
           ),
           actor: v.optional(

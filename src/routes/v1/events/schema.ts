@@ -7,7 +7,10 @@ export const EventSchema = v.pipe(
     id: v.pipe(v.string(), v.description("`evt_…`")),
     type: v.string(),
     createdAt: v.string(),
-    data: v.pipe(v.record(v.string(), v.unknown()), v.description("post.*: the full post record; account.*: the account record; message.received, comment.received, mention.received: see the Events table.")),
+    data: v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.description("post.*: the full post record; account.*: the account record; message.received, comment.received, mention.received: see the Events table."),
+    ),
   }),
   v.description("An event: the exact body each delivery of it carries."),
 );

@@ -8,22 +8,25 @@ import { validate } from "../../../http/validate.js";
 import type { ErrorCode } from "../../../infra/error-catalogue.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
 import { AccountIdParam } from "../social-accounts/schema.js";
-import {
-  BroadcastListSchema,
-  BroadcastParam,
-  CreateBroadcastBody,
-  CreatedBroadcastSchema,
-  ListBroadcastsQuery,
-  LiveBroadcastSchema,
-  RevealedCredentialsSchema,
-} from "./schema.js";
+import { BroadcastListSchema, BroadcastParam, CreateBroadcastBody, CreatedBroadcastSchema, ListBroadcastsQuery, LiveBroadcastSchema, RevealedCredentialsSchema } from "./schema.js";
 
 const tags = ["Live video"];
 
 /** Every live route: the account must be connected and on a network that can go live. */
 const accountErrors: ErrorCode[] = ["account_unknown", "capability_unsupported", "needs_reauth"];
 /** Calls that reach the network. */
-const networkErrors: ErrorCode[] = ["missing_permission", "missing_scope", "rate_limited", "quota_exceeded", "platform_unavailable", "platform_rejected", "temporarily_blocked", "owner_identity_check", "live_not_enabled", "video_no_channel"];
+const networkErrors: ErrorCode[] = [
+  "missing_permission",
+  "missing_scope",
+  "rate_limited",
+  "quota_exceeded",
+  "platform_unavailable",
+  "platform_rejected",
+  "temporarily_blocked",
+  "owner_identity_check",
+  "live_not_enabled",
+  "video_no_channel",
+];
 const bodyErrors: ErrorCode[] = ["field_unknown", "field_wrong_type", "field_invalid", "field_required", "body_not_json"];
 
 const overview =
@@ -84,7 +87,10 @@ export const liveBroadcastRoutes = new Hono<AppEnv>()
       description: `Checks the status the network reports now, then goes live (Facebook: status=LIVE_NOW; YouTube: liveBroadcasts.transition to live). Any other status is 409 \`broadcast_state_invalid\` naming it.${overview}`,
       security,
       parameters: [idempotencyHeader],
-      responses: { 200: jsonResponse(LiveBroadcastSchema, "The broadcast after the change."), ...errorResponses([...accountErrors, "resource_not_found", "broadcast_state_invalid", ...networkErrors]) },
+      responses: {
+        200: jsonResponse(LiveBroadcastSchema, "The broadcast after the change."),
+        ...errorResponses([...accountErrors, "resource_not_found", "broadcast_state_invalid", ...networkErrors]),
+      },
     }),
     noBody(),
     validate("param", BroadcastParam),
@@ -99,7 +105,10 @@ export const liveBroadcastRoutes = new Hono<AppEnv>()
       description: `Checks the status the network reports now, then ends it (Facebook: end_live_video=true, or status=SCHEDULED_CANCELED for a scheduled broadcast; YouTube: transition to complete). The replay follows: \`processing\`, then \`replay_ready\` with \`replayUrl\`. A \`ready\` or already ended broadcast is 409 \`broadcast_state_invalid\`.${overview}`,
       security,
       parameters: [idempotencyHeader],
-      responses: { 200: jsonResponse(LiveBroadcastSchema, "The broadcast after the change."), ...errorResponses([...accountErrors, "resource_not_found", "broadcast_state_invalid", ...networkErrors]) },
+      responses: {
+        200: jsonResponse(LiveBroadcastSchema, "The broadcast after the change."),
+        ...errorResponses([...accountErrors, "resource_not_found", "broadcast_state_invalid", ...networkErrors]),
+      },
     }),
     noBody(),
     validate("param", BroadcastParam),

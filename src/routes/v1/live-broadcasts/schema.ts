@@ -69,28 +69,35 @@ export const CreatedBroadcastSchema = named(
   "CreatedLiveBroadcast",
   v.object({
     ...broadcastFields,
-    ingest: v.pipe(IngestSchema, v.description("The stream credentials, in this answer only (like a webhook secret): no list or read returns them. Lost them? POST .../credentials reveals them again, and records that it did.")),
+    ingest: v.pipe(
+      IngestSchema,
+      v.description("The stream credentials, in this answer only (like a webhook secret): no list or read returns them. Lost them? POST .../credentials reveals them again, and records that it did."),
+    ),
   }),
   { ...example, ingest: { url: "rtmps://live-api-s.facebook.com:443/rtmp/", streamKey: "FB-1029384756102938-0-AbxYz0123456789" } },
 );
 
 export const BroadcastListSchema = named("LiveBroadcastList", v.object({ items: v.array(LiveBroadcastSchema), cursor: v.nullable(v.string()) }));
 
-export const RevealedCredentialsSchema = named(
-  "RevealedLiveCredentials",
-  v.object({ id: v.pipe(v.string(), v.description("`live_…`")), ingest: IngestSchema }),
-  { id: example.id, ingest: { url: "rtmps://live-api-s.facebook.com:443/rtmp/", streamKey: "FB-1029384756102938-0-AbxYz0123456789" } },
-);
+export const RevealedCredentialsSchema = named("RevealedLiveCredentials", v.object({ id: v.pipe(v.string(), v.description("`live_…`")), ingest: IngestSchema }), {
+  id: example.id,
+  ingest: { url: "rtmps://live-api-s.facebook.com:443/rtmp/", streamKey: "FB-1029384756102938-0-AbxYz0123456789" },
+});
 
 export const CreateBroadcastBody = namedBody(
   "CreateLiveBroadcastRequest",
   v.strictObject({
-    pageId: v.pipe(v.optional(v.pipe(v.string(), v.regex(/^\d{1,32}$/, "must be a page id from GET /v1/social-accounts/{id}/targets"))), v.description("Facebook: the page to broadcast on, from GET /v1/social-accounts/{id}/targets. Required there.")),
+    pageId: v.pipe(
+      v.optional(v.pipe(v.string(), v.regex(/^\d{1,32}$/, "must be a page id from GET /v1/social-accounts/{id}/targets"))),
+      v.description("Facebook: the page to broadcast on, from GET /v1/social-accounts/{id}/targets. Required there."),
+    ),
     title: v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.description("Shown with the broadcast.")),
     description: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(5000))), v.description("Shown with the broadcast.")),
     scheduledStartTime: v.pipe(
       v.optional(v.pipe(v.string(), v.maxLength(40))),
-      v.description("Future ISO 8601 instant (with `Z` or an offset) to announce the broadcast for: it is `scheduled`. Facebook takes at most seven days ahead (400 `broadcast_schedule_too_far`). Omit to prepare a `ready` broadcast you start with POST .../start."),
+      v.description(
+        "Future ISO 8601 instant (with `Z` or an offset) to announce the broadcast for: it is `scheduled`. Facebook takes at most seven days ahead (400 `broadcast_schedule_too_far`). Omit to prepare a `ready` broadcast you start with POST .../start.",
+      ),
     ),
   }),
   { pageId: "104857600123456", title: "Launch day, live", description: "Questions welcome in the comments.", scheduledStartTime: "2026-11-25T17:00:00Z" },

@@ -1,10 +1,4 @@
-import {
-  CallToolRequestSchema,
-  InitializeRequestSchema,
-  JSONRPCMessageSchema,
-  ListToolsRequestSchema,
-  PingRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, InitializeRequestSchema, JSONRPCMessageSchema, ListToolsRequestSchema, PingRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { MAX_JSON_BODY_BYTES } from "../../../http/validate.js";
 import { isRecord } from "../../../types/is-record.js";
 

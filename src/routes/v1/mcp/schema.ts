@@ -22,7 +22,7 @@ export const JsonRpcResponseSchema = named(
     result: v.pipe(v.optional(v.record(v.string(), v.unknown())), v.description("For `tools/call`: `content`, `structuredContent` and, on a refusal, `isError: true` with the REST error envelope.")),
     error: v.pipe(v.optional(v.object({ code: v.pipe(v.number(), v.integer()), message: v.string() })), v.description("A protocol error: -32600, -32601, -32602 and so on.")),
   }),
-  { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "{\"account\":\"ws_2Jd8Ls5Qw1Zx9Vb4\"}" }], structuredContent: { account: "ws_2Jd8Ls5Qw1Zx9Vb4" } } },
+  { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"account":"ws_2Jd8Ls5Qw1Zx9Vb4"}' }], structuredContent: { account: "ws_2Jd8Ls5Qw1Zx9Vb4" } } },
 );
 
 export const JsonRpcErrorSchema = named(

@@ -10,7 +10,13 @@ const MeAgentSchema = named(
     nickname: v.nullable(v.string()),
     nicknameLocked: v.boolean(),
     grant: GrantSchema,
-    spentToday: v.pipe(v.number(), v.integer(), v.description("Credits it spent today (UTC): its posts (a scheduled post counts on the day it was scheduled) and billed replies, less what came back when a network refused them or a scheduled post was cancelled before it was sent (given back on the day it was charged).")),
+    spentToday: v.pipe(
+      v.number(),
+      v.integer(),
+      v.description(
+        "Credits it spent today (UTC): its posts (a scheduled post counts on the day it was scheduled) and billed replies, less what came back when a network refused them or a scheduled post was cancelled before it was sent (given back on the day it was charged).",
+      ),
+    ),
     creditsLeftToday: v.pipe(v.number(), v.integer(), v.description("`grant.creditsPerDay` minus `spentToday`.")),
   }),
   {
@@ -27,14 +33,14 @@ const MeAgentSchema = named(
 export const MeSchema = named(
   "Me",
   v.object({
-  account: v.pipe(v.string(), v.description("The workspace id (`ws_…`).")),
-  name: v.string(),
-  email: v.string(),
-  plan: v.pipe(v.string(), v.description("`free` or `subscription`.")),
-  mode: v.pipe(v.picklist(["test", "live"]), v.description("`test` keys publish to the sandbox networks, `live` keys to the real ones.")),
-  key: v.object({ id: v.string(), name: v.string(), prefix: v.string(), nickname: v.nullable(v.string()) }),
-  agent: v.pipe(v.nullable(MeAgentSchema), v.description("With an OAuth agent's access token: the agent, its grant and today's spend. Null with an API key.")),
-  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+    account: v.pipe(v.string(), v.description("The workspace id (`ws_…`).")),
+    name: v.string(),
+    email: v.string(),
+    plan: v.pipe(v.string(), v.description("`free` or `subscription`.")),
+    mode: v.pipe(v.picklist(["test", "live"]), v.description("`test` keys publish to the sandbox networks, `live` keys to the real ones.")),
+    key: v.object({ id: v.string(), name: v.string(), prefix: v.string(), nickname: v.nullable(v.string()) }),
+    agent: v.pipe(v.nullable(MeAgentSchema), v.description("With an OAuth agent's access token: the agent, its grant and today's spend. Null with an API key.")),
+    createdAt: v.pipe(v.string(), v.isoTimestamp()),
   }),
   {
     account: "ws_2Jd8Ls5Qw1Zx9Vb4",
@@ -51,28 +57,38 @@ export const MeSchema = named(
 export const LimitsSchema = named(
   "Limits",
   v.object({
-  account: v.string(),
-  email: v.string(),
-  name: v.string(),
-  credits: v.object({
-    total: v.pipe(v.number(), v.integer(), v.description("monthly + pack, of the key's ledger: a test key sees the test ledger (what test keys spend), a live key the live one.")),
-    monthly: v.pipe(v.number(), v.integer(), v.description("Credits left of this month's allowance (UTC months).")),
-    pack: v.pipe(v.number(), v.integer(), v.description("Granted and purchased credits that do not renew; spent after the monthly ones (granted first). With a test key: the test ledger's granted test credits.")),
-    monthlyAllowance: v.pipe(v.number(), v.integer()),
-    plan: v.string(),
-    blockedPlatforms: v.pipe(v.array(v.string()), v.description("Networks this key cannot publish to: the plan's exclusions (live keys only; test mode may try every network) and the operator's blocks.")),
-  }),
-  billing: v.object({
-    mode: v.pipe(v.picklist(["free", "payg", "subscription"]), v.description("`payg` is the free plan with a positive balance of purchased, non-renewing credits (granted credits do not count); it is not a subscription. Always the live ledger's.")),
-    isSubscriber: v.boolean(),
-    hasPurchasedCredits: v.boolean(),
-  }),
-  connected: v.array(v.object({ account: v.string(), platform: v.string(), handle: v.string(), status: v.string() })),
-  rateLimits: v.object({
-    apiPerMinute: v.pipe(v.number(), v.integer()),
-    postsPerMinute: v.pipe(v.number(), v.integer()),
-    profile: v.object({ apiPerMinute: v.pipe(v.number(), v.integer()), postsPerMinute: v.pipe(v.number(), v.integer()) }),
-  }),
+    account: v.string(),
+    email: v.string(),
+    name: v.string(),
+    credits: v.object({
+      total: v.pipe(v.number(), v.integer(), v.description("monthly + pack, of the key's ledger: a test key sees the test ledger (what test keys spend), a live key the live one.")),
+      monthly: v.pipe(v.number(), v.integer(), v.description("Credits left of this month's allowance (UTC months).")),
+      pack: v.pipe(
+        v.number(),
+        v.integer(),
+        v.description("Granted and purchased credits that do not renew; spent after the monthly ones (granted first). With a test key: the test ledger's granted test credits."),
+      ),
+      monthlyAllowance: v.pipe(v.number(), v.integer()),
+      plan: v.string(),
+      blockedPlatforms: v.pipe(
+        v.array(v.string()),
+        v.description("Networks this key cannot publish to: the plan's exclusions (live keys only; test mode may try every network) and the operator's blocks."),
+      ),
+    }),
+    billing: v.object({
+      mode: v.pipe(
+        v.picklist(["free", "payg", "subscription"]),
+        v.description("`payg` is the free plan with a positive balance of purchased, non-renewing credits (granted credits do not count); it is not a subscription. Always the live ledger's."),
+      ),
+      isSubscriber: v.boolean(),
+      hasPurchasedCredits: v.boolean(),
+    }),
+    connected: v.array(v.object({ account: v.string(), platform: v.string(), handle: v.string(), status: v.string() })),
+    rateLimits: v.object({
+      apiPerMinute: v.pipe(v.number(), v.integer()),
+      postsPerMinute: v.pipe(v.number(), v.integer()),
+      profile: v.object({ apiPerMinute: v.pipe(v.number(), v.integer()), postsPerMinute: v.pipe(v.number(), v.integer()) }),
+    }),
   }),
   {
     account: "ws_2Jd8Ls5Qw1Zx9Vb4",
@@ -88,10 +104,10 @@ export const LimitsSchema = named(
 export const PatchAgentBody = namedBody(
   "UpdateAgentRequest",
   v.strictObject({
-  nickname: v.pipe(
-    v.nullable(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60))),
-    v.description("Display nickname, at most 60 characters; null restores the key's own name (for an OAuth agent, its client's registered name)."),
-  ),
+    nickname: v.pipe(
+      v.nullable(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60))),
+      v.description("Display nickname, at most 60 characters; null restores the key's own name (for an OAuth agent, its client's registered name)."),
+    ),
   }),
   { nickname: "scheduler-bot" },
 );
@@ -99,11 +115,11 @@ export const PatchAgentBody = namedBody(
 export const AgentIdentitySchema = named(
   "AgentIdentity",
   v.object({
-  id: v.pipe(v.string(), v.description("The agent's id: each API key acts as one agent (`agt_…`).")),
-  name: v.pipe(v.string(), v.description("The key's own name.")),
-  clientName: v.pipe(v.string(), v.description("The client the agent uses: `api-key` for API keys, the registered client name for OAuth agents.")),
-  nickname: v.nullable(v.string()),
-  nicknameLocked: v.boolean(),
+    id: v.pipe(v.string(), v.description("The agent's id: each API key acts as one agent (`agt_…`).")),
+    name: v.pipe(v.string(), v.description("The key's own name.")),
+    clientName: v.pipe(v.string(), v.description("The client the agent uses: `api-key` for API keys, the registered client name for OAuth agents.")),
+    nickname: v.nullable(v.string()),
+    nicknameLocked: v.boolean(),
   }),
   { id: "agt_6Ty3Np8Rm2Kc5Wd9", name: "default", clientName: "api-key", nickname: "scheduler-bot", nicknameLocked: false },
 );

@@ -3,10 +3,7 @@ import { notificationKinds } from "../../../networks/facets/inbox.js";
 import { platformIds } from "../../../types/platform-ids.js";
 import { cursorQuery, limitQuery, named } from "../../openapi-helpers.js";
 
-const accountQuery = v.pipe(
-  v.optional(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"))),
-  v.description("One connected account (`acc_…`); omit for every account."),
-);
+const accountQuery = v.pipe(v.optional(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"))), v.description("One connected account (`acc_…`); omit for every account."));
 
 export const ListNotificationsQuery = v.strictObject({ account: accountQuery, cursor: cursorQuery, limit: limitQuery() });
 export const MarkSeenQuery = v.strictObject({ account: accountQuery });
@@ -21,7 +18,10 @@ export const ReadProblemSchema = named(
   v.object({
     account: v.pipe(v.string(), v.description("`acc_…` of the account that could not be read.")),
     platform: v.picklist(platformIds),
-    code: v.pipe(v.string(), v.description("An error code: `capability_unsupported` (the network cannot do this at all), `needs_reauth`, `platform_unavailable` (timeout or outage), `rate_limited`, ...")),
+    code: v.pipe(
+      v.string(),
+      v.description("An error code: `capability_unsupported` (the network cannot do this at all), `needs_reauth`, `platform_unavailable` (timeout or outage), `rate_limited`, ..."),
+    ),
     message: v.string(),
     retryable: v.pipe(v.boolean(), v.description("Whether asking again later may succeed.")),
   }),

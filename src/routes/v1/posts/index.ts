@@ -36,7 +36,6 @@ const requestCodes = [
   "entitlement_exceeded",
 ] as const;
 
-
 export const postRoutes = new Hono<AppEnv>()
   .post(
     "/posts/validate",
@@ -99,7 +98,8 @@ export const postRoutes = new Hono<AppEnv>()
       operationId: "editPost",
       tags,
       summary: "Edit a draft or move a scheduled post",
-      description: "Scheduled posts and drafts only; destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others. Other states: 409 `post_state_invalid`.",
+      description:
+        "Scheduled posts and drafts only; destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others. Other states: 409 `post_state_invalid`.",
       security,
       parameters: [idempotencyHeader],
       responses: { 200: jsonResponse(PostSchema, "The post after the change."), ...errorResponses([...requestCodes, "post_state_invalid", "resource_not_found", "option_invalid", "field_invalid"]) },
@@ -134,7 +134,10 @@ export const postRoutes = new Hono<AppEnv>()
       description: "Runs the same checks and charges as POST /v1/posts and counts against postsPerMinute. No body.",
       security,
       parameters: [idempotencyHeader],
-      responses: { 200: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses(["post_state_invalid", "resource_not_found", "entitlement_exceeded", "field_invalid", "agent_grant_daily_credits", "agent_grant_purchased_credits"]) },
+      responses: {
+        200: jsonResponse(PostSchema, "The post with one result per target."),
+        ...errorResponses(["post_state_invalid", "resource_not_found", "entitlement_exceeded", "field_invalid", "agent_grant_daily_credits", "agent_grant_purchased_credits"]),
+      },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
     async (c) => c.json(await publishDraft({ ctx: c.get("ctx"), input: c.req.valid("param"), loadMedia: mediaLoaderFor(c.get("ctx")), limits: rateGateOf(c) })),
@@ -149,7 +152,10 @@ export const postRoutes = new Hono<AppEnv>()
         "For `published` and `partial` posts: every published target is deleted from its network at once, with a result per target. Networks that allow no deletion through their API (TikTok, Instagram) answer `unsupported` with `delete_unsupported` and stay published; a network failure answers `failed` and the target stays published, so retracting again retries only what is left. A deleted target becomes `retracted`; the post becomes `retracted` when no target is published any more. Nothing is charged or refunded. No body. Other states: 409 `post_state_invalid`.",
       security,
       parameters: [idempotencyHeader],
-      responses: { 200: jsonResponse(RetractSchema, "The post after the retract, and what happened per target."), ...errorResponses(["post_state_invalid", "resource_not_found", "field_invalid", "field_unknown"]) },
+      responses: {
+        200: jsonResponse(RetractSchema, "The post after the retract, and what happened per target."),
+        ...errorResponses(["post_state_invalid", "resource_not_found", "field_invalid", "field_unknown"]),
+      },
     }),
     noBody(),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),

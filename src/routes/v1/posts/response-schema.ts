@@ -21,25 +21,27 @@ const Issue = v.object({ code: v.string(), param: v.nullable(v.string()), messag
 export const TargetSchema = named(
   "Target",
   v.object({
-  account: v.pipe(v.string(), v.description("`acc_` id of the account.")),
-  platform: v.string(),
-  handle: v.string(),
-  state: v.pipe(
-    v.picklist(["pending", "publishing", "processing", "published", "failed", "cancelled", "unknown", "retracted"]),
-    v.description("`unknown`: the network call timed out, or the server stopped while sending; Chorus checks the network before any retry (a scheduled post it does not find there is sent again). `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent)."),
-  ),
-  networkPostId: v.nullable(v.string()),
-  url: v.nullable(v.string()),
-  error: v.pipe(
-    v.nullable(v.object({ code: v.string(), message: v.string(), fix: v.nullable(v.string()), retryable: v.boolean(), platform: v.nullable(v.string()), param: v.optional(v.nullable(v.string())) })),
-    v.description("Why the target did not publish; an unrecognised network refusal keeps the network's message and has no fix."),
-  ),
-  warnings: v.pipe(
-    v.array(v.object({ code: v.string(), message: v.string(), fix: v.nullable(v.string()), retryable: v.boolean(), platform: v.nullable(v.string()), param: v.optional(v.nullable(v.string())) })),
-    v.description("What went wrong after the post went out, which did not stop it (e.g. `video_thumbnail_not_set`); empty otherwise."),
-  ),
-  publishedAt: v.nullable(v.string()),
-  credits: v.pipe(v.number(), v.description("Credits this target cost (1 when published).")),
+    account: v.pipe(v.string(), v.description("`acc_` id of the account.")),
+    platform: v.string(),
+    handle: v.string(),
+    state: v.pipe(
+      v.picklist(["pending", "publishing", "processing", "published", "failed", "cancelled", "unknown", "retracted"]),
+      v.description(
+        "`unknown`: the network call timed out, or the server stopped while sending; Chorus checks the network before any retry (a scheduled post it does not find there is sent again). `retracted`: published, then deleted from the network by POST /v1/posts/{id}/retract (its credit stays spent).",
+      ),
+    ),
+    networkPostId: v.nullable(v.string()),
+    url: v.nullable(v.string()),
+    error: v.pipe(
+      v.nullable(v.object({ code: v.string(), message: v.string(), fix: v.nullable(v.string()), retryable: v.boolean(), platform: v.nullable(v.string()), param: v.optional(v.nullable(v.string())) })),
+      v.description("Why the target did not publish; an unrecognised network refusal keeps the network's message and has no fix."),
+    ),
+    warnings: v.pipe(
+      v.array(v.object({ code: v.string(), message: v.string(), fix: v.nullable(v.string()), retryable: v.boolean(), platform: v.nullable(v.string()), param: v.optional(v.nullable(v.string())) })),
+      v.description("What went wrong after the post went out, which did not stop it (e.g. `video_thumbnail_not_set`); empty otherwise."),
+    ),
+    publishedAt: v.nullable(v.string()),
+    credits: v.pipe(v.number(), v.description("Credits this target cost (1 when published).")),
   }),
   published,
 );
@@ -47,25 +49,25 @@ export const TargetSchema = named(
 export const PostSchema = named(
   "Post",
   v.object({
-  id: v.pipe(v.string(), v.description("`post_…`")),
-  state: v.pipe(
-    v.picklist(["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted"]),
-    v.description("Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract."),
-  ),
-  text: v.string(),
-  textOverrides: v.record(v.string(), v.string()),
-  media: v.array(v.string()),
-  mediaAlt: v.array(v.string()),
-  mediaOverrides: v.record(v.string(), v.array(v.string())),
-  mediaAltOverrides: v.record(v.string(), v.array(v.string())),
-  platformOptions: documentAs(v.record(v.string(), v.record(v.string(), v.unknown())), PLATFORM_OPTIONS_COMPONENT),
-  profile: v.nullable(v.string()),
-  scheduledAt: v.nullable(v.string()),
-  timezone: v.nullable(v.string()),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-  publishedAt: v.nullable(v.string()),
-  targets: v.array(TargetSchema),
+    id: v.pipe(v.string(), v.description("`post_…`")),
+    state: v.pipe(
+      v.picklist(["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted"]),
+      v.description("Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract."),
+    ),
+    text: v.string(),
+    textOverrides: v.record(v.string(), v.string()),
+    media: v.array(v.string()),
+    mediaAlt: v.array(v.string()),
+    mediaOverrides: v.record(v.string(), v.array(v.string())),
+    mediaAltOverrides: v.record(v.string(), v.array(v.string())),
+    platformOptions: documentAs(v.record(v.string(), v.record(v.string(), v.unknown())), PLATFORM_OPTIONS_COMPONENT),
+    profile: v.nullable(v.string()),
+    scheduledAt: v.nullable(v.string()),
+    timezone: v.nullable(v.string()),
+    createdAt: v.string(),
+    updatedAt: v.string(),
+    publishedAt: v.nullable(v.string()),
+    targets: v.array(TargetSchema),
   }),
   {
     id: "post_9QmT4vXc2Lp8Rk6W",
@@ -98,8 +100,8 @@ export const DeletePostResultSchema = named("DeletePostResult", v.object({ id: v
 export const ValidationReportSchema = named(
   "ValidationReport",
   v.object({
-  valid: v.pipe(v.boolean(), v.description("True when no target has a blocking error.")),
-  targets: v.array(v.object({ account: v.string(), platform: v.string(), handle: v.string(), errors: v.array(Issue), warnings: v.array(Issue) })),
+    valid: v.pipe(v.boolean(), v.description("True when no target has a blocking error.")),
+    targets: v.array(v.object({ account: v.string(), platform: v.string(), handle: v.string(), errors: v.array(Issue), warnings: v.array(Issue) })),
   }),
   {
     valid: false,
@@ -125,21 +127,23 @@ export const ValidationReportSchema = named(
 export const RetractSchema = named(
   "RetractResult",
   v.object({
-  post: PostSchema,
-  targets: v.array(
-    v.object({
-      account: v.string(),
-      platform: v.string(),
-      handle: v.string(),
-      networkPostId: v.nullable(v.string()),
-      result: v.pipe(
-        v.picklist(["retracted", "unsupported", "failed", "not_published"]),
-        v.description(
-          "`retracted`: deleted from the network (now or by an earlier retract). `unsupported`: the network allows no deletion through its API (`delete_unsupported`); the post stays up there. `failed`: the network refused or failed; the target stays published and `error.retryable` says whether retracting again can work. `not_published`: the target never went out.",
+    post: PostSchema,
+    targets: v.array(
+      v.object({
+        account: v.string(),
+        platform: v.string(),
+        handle: v.string(),
+        networkPostId: v.nullable(v.string()),
+        result: v.pipe(
+          v.picklist(["retracted", "unsupported", "failed", "not_published"]),
+          v.description(
+            "`retracted`: deleted from the network (now or by an earlier retract). `unsupported`: the network allows no deletion through its API (`delete_unsupported`); the post stays up there. `failed`: the network refused or failed; the target stays published and `error.retryable` says whether retracting again can work. `not_published`: the target never went out.",
+          ),
         ),
-      ),
-      error: v.nullable(v.object({ code: v.string(), message: v.string(), fix: v.nullable(v.string()), retryable: v.boolean(), platform: v.nullable(v.string()), param: v.optional(v.nullable(v.string())) })),
-    }),
-  ),
+        error: v.nullable(
+          v.object({ code: v.string(), message: v.string(), fix: v.nullable(v.string()), retryable: v.boolean(), platform: v.nullable(v.string()), param: v.optional(v.nullable(v.string())) }),
+        ),
+      }),
+    ),
   }),
 );

@@ -23,16 +23,26 @@ const NetworkOptions = v.pipe(
 /** Fields POST /v1/posts, POST /v1/posts/validate and PATCH /v1/posts/{id} share. */
 export const editableFields = {
   text: v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(65_000), v.description("The post text. Media-only posts send a caption or a space.")),
-  textOverrides: v.pipe(v.optional(v.record(PlatformKey, v.pipe(v.string(), v.minLength(1), v.maxLength(65_000)))), v.description("Per-network text, by platform id; wins over `text` for that network.")),
+  textOverrides: v.pipe(
+    v.optional(v.record(PlatformKey, v.pipe(v.string(), v.minLength(1), v.maxLength(65_000)))),
+    v.description("Per-network text, by platform id; wins over `text` for that network."),
+  ),
   media: v.pipe(v.optional(MediaIds), v.description("`med_` ids from POST /v1/media, in order.")),
   mediaAlt: v.pipe(v.optional(AltTexts), v.description("Alt text per item of `media`, same order.")),
   mediaOverrides: v.pipe(v.optional(v.record(PlatformKey, MediaIds)), v.description("Per-network media (e.g. a 9:16 photo for TikTok, a video for YouTube).")),
   mediaAltOverrides: v.pipe(v.optional(v.record(PlatformKey, AltTexts)), v.description("Per-network alt texts, matching `mediaOverrides`.")),
-  scheduledAt: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(40))), v.description("Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now.")),
+  scheduledAt: v.pipe(
+    v.optional(v.pipe(v.string(), v.maxLength(40))),
+    v.description(
+      "Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now.",
+    ),
+  ),
   timezone: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(64))), v.description("IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused.")),
   platformOptions: v.pipe(
     v.optional(documentAs(v.record(PlatformKey, NetworkOptions), PLATFORM_OPTIONS_COMPONENT)),
-    v.description("Per-network options by platform id; each network's fields and valid values are in GET /v1/platforms (`options`). At most 64 fields and 16 KB of JSON per network; like every body, nested at most 32 levels."),
+    v.description(
+      "Per-network options by platform id; each network's fields and valid values are in GET /v1/platforms (`options`). At most 64 fields and 16 KB of JSON per network; like every body, nested at most 32 levels.",
+    ),
   ),
 };
 
@@ -64,15 +74,15 @@ export type CreatePostInput = v.InferOutput<typeof CreatePostBody>;
 export const EditPostBody = namedBody(
   "EditPostRequest",
   v.strictObject({
-  text: v.optional(editableFields.text),
-  textOverrides: editableFields.textOverrides,
-  media: editableFields.media,
-  mediaAlt: editableFields.mediaAlt,
-  mediaOverrides: editableFields.mediaOverrides,
-  mediaAltOverrides: editableFields.mediaAltOverrides,
-  scheduledAt: editableFields.scheduledAt,
-  timezone: editableFields.timezone,
-  platformOptions: editableFields.platformOptions,
+    text: v.optional(editableFields.text),
+    textOverrides: editableFields.textOverrides,
+    media: editableFields.media,
+    mediaAlt: editableFields.mediaAlt,
+    mediaOverrides: editableFields.mediaOverrides,
+    mediaAltOverrides: editableFields.mediaAltOverrides,
+    scheduledAt: editableFields.scheduledAt,
+    timezone: editableFields.timezone,
+    platformOptions: editableFields.platformOptions,
   }),
   { scheduledAt: "2026-12-01T09:00:00+01:00" },
 );

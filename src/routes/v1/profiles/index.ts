@@ -9,9 +9,9 @@ import { cursorQuery, errorResponses, idempotencyHeader, jsonResponse, limitQuer
 export const ProfileSchema = named(
   "Profile",
   v.object({
-  id: v.pipe(v.string(), v.description("`prf_…`")),
-  username: v.string(),
-  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+    id: v.pipe(v.string(), v.description("`prf_…`")),
+    username: v.string(),
+    createdAt: v.pipe(v.string(), v.isoTimestamp()),
   }),
   { id: "prf_Vb3kQ9sLw2Xe7Nd1", username: "ada", createdAt: "2026-11-24T09:00:00.000Z" },
 );
@@ -21,14 +21,14 @@ const ProfileListSchema = named("ProfileList", v.object({ items: v.array(Profile
 export const CreateProfileBody = namedBody(
   "CreateProfileRequest",
   v.strictObject({
-  username: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1),
-    v.maxLength(64),
-    v.regex(/^[a-z0-9][a-z0-9._-]*$/, "must be lowercase letters, digits, `.`, `_` or `-`, starting with a letter or digit"),
-    v.description("Unique in the workspace: 1 to 64 lowercase letters, digits, `.`, `_`, `-`. One profile stands for one end user."),
-  ),
+    username: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1),
+      v.maxLength(64),
+      v.regex(/^[a-z0-9][a-z0-9._-]*$/, "must be lowercase letters, digits, `.`, `_` or `-`, starting with a letter or digit"),
+      v.description("Unique in the workspace: 1 to 64 lowercase letters, digits, `.`, `_`, `-`. One profile stands for one end user."),
+    ),
   }),
   { username: "ada" },
 );

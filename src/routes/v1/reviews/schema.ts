@@ -6,7 +6,9 @@ import { ReadProblemSchema, SocialActorSchema } from "../notifications/schema.js
 export const ReviewListQuery = v.strictObject({
   target: v.pipe(
     v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(300))),
-    v.description("The location (Google Business: `accounts/{a}/locations/{l}`) or page (Facebook: its id) whose reviews to read: an id of GET /v1/social-accounts/{id}/targets. May be left out when the account manages one."),
+    v.description(
+      "The location (Google Business: `accounts/{a}/locations/{l}`) or page (Facebook: its id) whose reviews to read: an id of GET /v1/social-accounts/{id}/targets. May be left out when the account manages one.",
+    ),
   ),
   cursor: cursorQuery,
   limit: limitQuery(),
@@ -25,7 +27,9 @@ export const ReviewSchema = named(
   v.object({
     id: v.pipe(
       v.string(),
-      v.description("The network's own review id (Google Business: the resource name `accounts/{a}/locations/{l}/reviews/{r}`; Facebook: the recommendation's story id). Send it, percent-encoded, to POST /v1/comments/{id}/replies to answer (Google keeps one answer and replaces it) and to DELETE /v1/comments/{id} to delete your answer."),
+      v.description(
+        "The network's own review id (Google Business: the resource name `accounts/{a}/locations/{l}/reviews/{r}`; Facebook: the recommendation's story id). Send it, percent-encoded, to POST /v1/comments/{id}/replies to answer (Google keeps one answer and replaces it) and to DELETE /v1/comments/{id} to delete your answer.",
+      ),
     ),
     account: v.string(),
     platform: v.picklist(platformIds),
@@ -56,6 +60,11 @@ export const ReviewListSchema = named(
     items: v.array(ReviewSchema),
     cursor: v.pipe(v.nullable(v.string()), v.description("Opaque; pass it back as `cursor` (with the same `target`) for the next page. Null at the end.")),
     platform: v.picklist(platformIds),
-    problems: v.pipe(v.array(ReadProblemSchema), v.description("Why the reviews could not be read for this page, when they could not: the connection must be renewed (`needs_reauth`) or the network failed or timed out (`platform_unavailable`, `retryable`).")),
+    problems: v.pipe(
+      v.array(ReadProblemSchema),
+      v.description(
+        "Why the reviews could not be read for this page, when they could not: the connection must be renewed (`needs_reauth`) or the network failed or timed out (`platform_unavailable`, `retryable`).",
+      ),
+    ),
   }),
 );

@@ -10,11 +10,11 @@ const faultText =
 export const FaultBody = namedBody(
   "SetSandboxFaultRequest",
   v.strictObject({
-  fault: v.pipe(v.nullable(v.picklist(sandboxFaults)), v.description(faultText)),
-  delayMs: v.pipe(
-    v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_DELAY_MS))),
-    v.description(`With \`slow\` only: how long the network takes to answer, 0 to ${MAX_DELAY_MS} ms; default ${DEFAULT_SLOW_MS}.`),
-  ),
+    fault: v.pipe(v.nullable(v.picklist(sandboxFaults)), v.description(faultText)),
+    delayMs: v.pipe(
+      v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_DELAY_MS))),
+      v.description(`With \`slow\` only: how long the network takes to answer, 0 to ${MAX_DELAY_MS} ms; default ${DEFAULT_SLOW_MS}.`),
+    ),
   }),
   { fault: "rate_limited" },
 );
@@ -22,10 +22,10 @@ export const FaultBody = namedBody(
 export const FaultSchema = named(
   "SandboxFault",
   v.object({
-  account: v.pipe(v.string(), v.description("`acc_…`")),
-  platform: v.picklist(platformIds),
-  fault: v.nullable(v.picklist(sandboxFaults)),
-  delayMs: v.pipe(v.nullable(v.number()), v.description("The delay of a `slow` account; null for other faults.")),
+    account: v.pipe(v.string(), v.description("`acc_…`")),
+    platform: v.picklist(platformIds),
+    fault: v.nullable(v.picklist(sandboxFaults)),
+    delayMs: v.pipe(v.nullable(v.number()), v.description("The delay of a `slow` account; null for other faults.")),
   }),
   { account: "acc_7Hq2xWm9Lr4Tb8Zc", platform: "bluesky", fault: "rate_limited", delayMs: null },
 );
@@ -35,7 +35,9 @@ export const ActivityBody = namedBody(
   v.strictObject({
     action: v.pipe(
       v.picklist(sandboxActivities),
-      v.description("What the simulated person does: `like`, `repost`, `quote` or `reply` to the account's post named in `post`; `mention` or `follow` the account; `review` a location or page of the account (Google Business, Facebook)."),
+      v.description(
+        "What the simulated person does: `like`, `repost`, `quote` or `reply` to the account's post named in `post`; `mention` or `follow` the account; `review` a location or page of the account (Google Business, Facebook).",
+      ),
     ),
     post: v.pipe(
       v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(512))),

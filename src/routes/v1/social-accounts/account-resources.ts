@@ -112,7 +112,8 @@ export const accountResourceRoutes = new Hono<AppEnv>()
       operationId: "listAccountAdAccounts",
       tags,
       summary: "Ad accounts the channel can use",
-      description: "Facebook, Pinterest, and Instagram connected through Facebook login (the Instagram-login door answers `photo_page_door_required`). Other networks answer 400 `capability_unsupported`.",
+      description:
+        "Facebook, Pinterest, and Instagram connected through Facebook login (the Instagram-login door answers `photo_page_door_required`). Other networks answer 400 `capability_unsupported`.",
       security,
       responses: { 200: jsonResponse(AdAccountsSchema, "The ad accounts."), ...errorResponses(["capability_unsupported", "photo_page_door_required", ...networkErrors, "field_invalid"]) },
     }),
@@ -128,7 +129,10 @@ export const accountResourceRoutes = new Hono<AppEnv>()
       description:
         "Creators a brand approved to tag it, or brands a creator approved. Instagram only, and only on an account connected through Facebook login; the Instagram-login door answers `photo_page_door_required` with the connect link to use.",
       security,
-      responses: { 200: jsonResponse(BrandedPartnersSchema, "The partners."), ...errorResponses(["capability_unsupported", "photo_page_door_required", "branded_content_not_enabled", ...networkErrors, "field_invalid"]) },
+      responses: {
+        200: jsonResponse(BrandedPartnersSchema, "The partners."),
+        ...errorResponses(["capability_unsupported", "photo_page_door_required", "branded_content_not_enabled", ...networkErrors, "field_invalid"]),
+      },
     }),
     validate("param", AccountIdParam),
     async (c) => c.json(await listBrandedPartners({ ctx: c.get("ctx"), input: c.req.valid("param") })),

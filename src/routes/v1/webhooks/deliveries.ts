@@ -40,7 +40,8 @@ export const webhookDeliveryRoutes = new Hono<AppEnv>()
       operationId: "testWebhook",
       tags,
       summary: "Send a signed `webhook.test` event to this endpoint",
-      description: "Delivered like any event (signed, retried while the endpoint is enabled), whatever the endpoint subscribes to. Its first attempt goes out even while the endpoint is disabled, so a fix can be checked before re-enabling. The result shows in the delivery log.",
+      description:
+        "Delivered like any event (signed, retried while the endpoint is enabled), whatever the endpoint subscribes to. Its first attempt goes out even while the endpoint is disabled, so a fix can be checked before re-enabling. The result shows in the delivery log.",
       security,
       parameters: [idempotencyHeader],
       responses: { 202: jsonResponse(Queued, "Queued: the first attempt runs at once."), ...errorResponses(["resource_not_found"]) },
@@ -73,7 +74,10 @@ export const webhookDeliveryRoutes = new Hono<AppEnv>()
         "Returns the new secret (shown this once). Until `previousSecretExpiresAt` each delivery's `service-signature` carries two `v1=` values, one per secret, so a receiver can switch to the new secret without rejecting a delivery.",
       security,
       parameters: [idempotencyHeader],
-      responses: { 200: jsonResponse(RotatedSecretSchema, "The endpoint with its new secret."), ...errorResponses(["resource_not_found", "field_unknown", "field_invalid", "field_wrong_type", "body_not_json"]) },
+      responses: {
+        200: jsonResponse(RotatedSecretSchema, "The endpoint with its new secret."),
+        ...errorResponses(["resource_not_found", "field_unknown", "field_invalid", "field_wrong_type", "body_not_json"]),
+      },
     }),
     validate("param", WebhookIdParam),
     validate("json", RotateSecretBody),

@@ -66,7 +66,8 @@ export const webhookRoutes = new Hono<AppEnv>()
       operationId: "updateWebhook",
       tags,
       summary: "Change an endpoint's URL or events, or disable or re-enable it",
-      description: "Fields sent are changed, with the same checks as registration. Re-enabling clears `failingSince`; deliveries that failed meanwhile can be sent again with POST /v1/webhooks/{id}/redeliver.",
+      description:
+        "Fields sent are changed, with the same checks as registration. Re-enabling clears `failingSince`; deliveries that failed meanwhile can be sent again with POST /v1/webhooks/{id}/redeliver.",
       security,
       parameters: [idempotencyHeader],
       responses: {

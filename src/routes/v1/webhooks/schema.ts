@@ -34,7 +34,9 @@ export const RotateSecretBody = v.strictObject({
       v.integer(),
       v.minValue(0),
       v.maxValue(MAX_ROTATION_WINDOW_SECONDS),
-      v.description(`How long the current secret keeps signing beside the new one, 0 to ${MAX_ROTATION_WINDOW_SECONDS} seconds; default ${DEFAULT_ROTATION_WINDOW_SECONDS} (a day). 0 retires it at once (after a leak).`),
+      v.description(
+        `How long the current secret keeps signing beside the new one, 0 to ${MAX_ROTATION_WINDOW_SECONDS} seconds; default ${DEFAULT_ROTATION_WINDOW_SECONDS} (a day). 0 retires it at once (after a leak).`,
+      ),
     ),
   ),
 });
@@ -100,7 +102,12 @@ export const DeliveryAttemptSchema = v.pipe(
     status: v.pipe(v.nullable(v.number()), v.description("The receiver's HTTP status; null when none came back (see `error`).")),
     ok: v.pipe(v.boolean(), v.description("A 2xx within 10 seconds.")),
     latencyMs: v.number(),
-    responseExcerpt: v.pipe(v.nullable(v.string()), v.description("The first kilobyte of the answer; nothing more is read. Null for an answer from this server's own loopback interface (a local-development endpoint): only its status is recorded.")),
+    responseExcerpt: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        "The first kilobyte of the answer; nothing more is read. Null for an answer from this server's own loopback interface (a local-development endpoint): only its status is recorded.",
+      ),
+    ),
     error: v.nullable(v.string()),
     nextRetryAt: v.pipe(v.nullable(v.string()), v.description("When the next attempt runs; null after a success or the last attempt.")),
     deliveryState: v.picklist(["pending", "delivered", "failed"]),

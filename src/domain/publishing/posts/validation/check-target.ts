@@ -18,27 +18,8 @@ import {
   mediaSameDimensions,
   mediaVideoOnly,
 } from "./media-rules.js";
-import {
-  textAdvisoryCount,
-  textNetworkCount,
-  textCashtags,
-  textExtraLimits,
-  textForbiddenChars,
-  textHashtags,
-  textLength,
-  textLinks,
-  textMentions,
-  titleRules,
-} from "./text-rules.js";
-import {
-  brandedContentPrivate,
-  optionConstraintRules,
-  optionPostKind,
-  optionRelationRules,
-  optionSchemaRules,
-  publishInfoMaxVideo,
-  publishInfoPrivacy,
-} from "./option-rules.js";
+import { textAdvisoryCount, textNetworkCount, textCashtags, textExtraLimits, textForbiddenChars, textHashtags, textLength, textLinks, textMentions, titleRules } from "./text-rules.js";
+import { brandedContentPrivate, optionConstraintRules, optionPostKind, optionRelationRules, optionSchemaRules, publishInfoMaxVideo, publishInfoPrivacy } from "./option-rules.js";
 
 export type { CheckResult, CheckTargetInput, Issue, MediaFacts, RuleName } from "./rule-context.js";
 export { ruleNames } from "./rule-context.js";

@@ -17,7 +17,14 @@ export function mediaRequired(ctx: Ctx): void {
 export function mediaVideoOnly(ctx: Ctx): void {
   if (!ctx.caps.media.videoOnly || ctx.images.length === 0) return;
   ctx.refusedKinds.add("image");
-  error(ctx, "media.videoOnly", "video_required", mediaParam(ctx), `${ctx.name} publishes video only; this post has ${plural(ctx.images.length, "image")}.`, mediaFix(ctx, "Attach a video instead of the images"));
+  error(
+    ctx,
+    "media.videoOnly",
+    "video_required",
+    mediaParam(ctx),
+    `${ctx.name} publishes video only; this post has ${plural(ctx.images.length, "image")}.`,
+    mediaFix(ctx, "Attach a video instead of the images"),
+  );
 }
 
 export function mediaPostTypeKinds(ctx: Ctx): void {
@@ -26,11 +33,25 @@ export function mediaPostTypeKinds(ctx: Ctx): void {
   const where = `${ctx.name} ${ctx.postType} posts`;
   if (ctx.images.length > 0 && !kinds.includes("image") && !ctx.refusedKinds.has("image")) {
     ctx.refusedKinds.add("image");
-    error(ctx, "media.postTypeKinds", "image_not_supported", mediaParam(ctx), `${where} take no images.`, mediaFix(ctx, `Attach a video, or choose another \`${ctx.rules.postTypes?.option ?? "postType"}\``));
+    error(
+      ctx,
+      "media.postTypeKinds",
+      "image_not_supported",
+      mediaParam(ctx),
+      `${where} take no images.`,
+      mediaFix(ctx, `Attach a video, or choose another \`${ctx.rules.postTypes?.option ?? "postType"}\``),
+    );
   }
   if (ctx.videos.length > 0 && !kinds.includes("video") && !ctx.refusedKinds.has("video")) {
     ctx.refusedKinds.add("video");
-    error(ctx, "media.postTypeKinds", "video_not_supported", mediaParam(ctx), `${where} take no video.`, mediaFix(ctx, `Attach images, or choose another \`${ctx.rules.postTypes?.option ?? "postType"}\``));
+    error(
+      ctx,
+      "media.postTypeKinds",
+      "video_not_supported",
+      mediaParam(ctx),
+      `${where} take no video.`,
+      mediaFix(ctx, `Attach images, or choose another \`${ctx.rules.postTypes?.option ?? "postType"}\``),
+    );
   }
 }
 
@@ -59,10 +80,24 @@ export function mediaCount(ctx: Ctx): void {
   const videos = ctx.refusedKinds.has("video") ? 0 : ctx.videos.length;
   const before = ctx.errors.length;
   if (m.maxImages > 0 && images > m.maxImages) {
-    error(ctx, "media.count", "field_invalid", mediaParam(ctx), `${ctx.name} takes at most ${plural(m.maxImages, "image")} in one post; this post has ${images}.`, mediaFix(ctx, `Keep at most ${m.maxImages}`));
+    error(
+      ctx,
+      "media.count",
+      "field_invalid",
+      mediaParam(ctx),
+      `${ctx.name} takes at most ${plural(m.maxImages, "image")} in one post; this post has ${images}.`,
+      mediaFix(ctx, `Keep at most ${m.maxImages}`),
+    );
   }
   if (m.maxVideos > 0 && videos > m.maxVideos) {
-    error(ctx, "media.count", "field_invalid", mediaParam(ctx), `${ctx.name} takes at most ${plural(m.maxVideos, "video")} in one post; this post has ${videos}.`, mediaFix(ctx, `Keep at most ${m.maxVideos}`));
+    error(
+      ctx,
+      "media.count",
+      "field_invalid",
+      mediaParam(ctx),
+      `${ctx.name} takes at most ${plural(m.maxVideos, "video")} in one post; this post has ${videos}.`,
+      mediaFix(ctx, `Keep at most ${m.maxVideos}`),
+    );
   }
   const maxItems = ctx.postTypeRule?.maxItems ?? ctx.rules.maxMediaItems;
   const total = images + videos;
@@ -97,7 +132,14 @@ export function mediaBytes(ctx: Ctx): void {
   for (const item of checkedItems(ctx)) {
     const max = item.media.kind === "image" ? ctx.caps.media.maxImageBytes : ctx.caps.media.maxVideoBytes;
     if (max === null || item.media.bytes <= max) continue;
-    error(ctx, "media.bytes", "media_too_large", mediaParam(ctx), `${label(item)} is ${formatBytes(item.media.bytes)}; ${ctx.name} takes ${item.media.kind === "image" ? "images" : "videos"} up to ${formatBytes(max)}.`, `Compress or resize the file below ${formatBytes(max)}.`);
+    error(
+      ctx,
+      "media.bytes",
+      "media_too_large",
+      mediaParam(ctx),
+      `${label(item)} is ${formatBytes(item.media.bytes)}; ${ctx.name} takes ${item.media.kind === "image" ? "images" : "videos"} up to ${formatBytes(max)}.`,
+      `Compress or resize the file below ${formatBytes(max)}.`,
+    );
   }
 }
 
@@ -109,7 +151,14 @@ export function mediaMaxDimensions(ctx: Ctx): void {
     if (kind !== "image" || width === null || height === null) continue;
     if ((maxWidth === null || width <= maxWidth) && (maxHeight === null || height <= maxHeight)) continue;
     const bound = `${maxWidth ?? "any"}x${maxHeight ?? "any"}`;
-    error(ctx, "media.maxDimensions", "image_too_large", mediaParam(ctx), `${label(item)} is ${width}x${height}; ${ctx.name} takes images up to ${bound} pixels.`, `Resize the image to at most ${bound} pixels.`);
+    error(
+      ctx,
+      "media.maxDimensions",
+      "image_too_large",
+      mediaParam(ctx),
+      `${label(item)} is ${width}x${height}; ${ctx.name} takes images up to ${bound} pixels.`,
+      `Resize the image to at most ${bound} pixels.`,
+    );
   }
 }
 
@@ -147,7 +196,14 @@ export function mediaAspectRatio(ctx: Ctx): void {
     const ratio = width / height;
     if (ratio >= bounds.min * (1 - RATIO_SLACK) && ratio <= bounds.max * (1 + RATIO_SLACK)) continue;
     const range = `${ratioText(bounds.min)} and ${ratioText(bounds.max)}`;
-    error(ctx, "media.aspectRatio", "aspect_ratio_unsupported", mediaParam(ctx), `${label(item)} is ${width}x${height} (${ratioText(ratio)}); ${ctx.name} takes ${kind === "image" ? "images" : "videos"} between ${range}.`, `Crop the ${kind} to a ratio between ${range}.`);
+    error(
+      ctx,
+      "media.aspectRatio",
+      "aspect_ratio_unsupported",
+      mediaParam(ctx),
+      `${label(item)} is ${width}x${height} (${ratioText(ratio)}); ${ctx.name} takes ${kind === "image" ? "images" : "videos"} between ${range}.`,
+      `Crop the ${kind} to a ratio between ${range}.`,
+    );
   }
 }
 
@@ -196,5 +252,12 @@ export function mediaSameDimensions(ctx: Ctx): void {
   if (!ctx.rules.sameImageDimensions || ctx.refusedKinds.has("image")) return;
   const sizes = new Set(ctx.images.filter((i) => i.media.width !== null && i.media.height !== null).map((i) => `${i.media.width}x${i.media.height}`));
   if (sizes.size <= 1) return;
-  warn(ctx, "media.sameDimensions", "field_invalid", mediaParam(ctx), `${ctx.name} expects every image of a multi-image post to have the same dimensions; these have ${[...sizes].join(", ")}.`, mediaFix(ctx, "Crop the images to one size"));
+  warn(
+    ctx,
+    "media.sameDimensions",
+    "field_invalid",
+    mediaParam(ctx),
+    `${ctx.name} expects every image of a multi-image post to have the same dimensions; these have ${[...sizes].join(", ")}.`,
+    mediaFix(ctx, "Crop the images to one size"),
+  );
 }

@@ -49,7 +49,11 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  * keyed by option. A file the network would refuse is refused before publishing, so the post is
  * not published with the option silently dropped.
  */
-export function checkOptionMedia(platform: PlatformId, options: Record<string, unknown>, loaded: ReadonlyMap<string, PublishMedia>): { issues: OptionMediaIssue[]; attachments: Record<string, PublishMedia> } {
+export function checkOptionMedia(
+  platform: PlatformId,
+  options: Record<string, unknown>,
+  loaded: ReadonlyMap<string, PublishMedia>,
+): { issues: OptionMediaIssue[]; attachments: Record<string, PublishMedia> } {
   const issues: OptionMediaIssue[] = [];
   const attachments: Record<string, PublishMedia> = {};
   for (const { name, ref } of mediaRefs(platform)) {
@@ -60,9 +64,19 @@ export function checkOptionMedia(platform: PlatformId, options: Record<string, u
     const param = `platformOptions.${platform}.${name}`;
     const types = ref.mimeTypes.map((t) => t.replace("image/", "").toUpperCase()).join(" or ");
     if (!ref.kinds.includes(file.kind) || !ref.mimeTypes.includes(file.mimeType)) {
-      issues.push({ code: "option_invalid", param, message: `The ${ref.what} must be a ${types} image; ${id} is ${file.mimeType}.`, fix: `Upload a ${types} image with POST /v1/media and pass its id in \`${param}\`.` });
+      issues.push({
+        code: "option_invalid",
+        param,
+        message: `The ${ref.what} must be a ${types} image; ${id} is ${file.mimeType}.`,
+        fix: `Upload a ${types} image with POST /v1/media and pass its id in \`${param}\`.`,
+      });
     } else if (file.bytes > ref.maxBytes) {
-      issues.push({ code: "option_invalid", param, message: `The ${ref.what} is ${megabytes(file.bytes)}; the network takes at most ${megabytes(ref.maxBytes)}.`, fix: `Compress the image under ${megabytes(ref.maxBytes)}, upload it again and pass the new id in \`${param}\`.` });
+      issues.push({
+        code: "option_invalid",
+        param,
+        message: `The ${ref.what} is ${megabytes(file.bytes)}; the network takes at most ${megabytes(ref.maxBytes)}.`,
+        fix: `Compress the image under ${megabytes(ref.maxBytes)}, upload it again and pass the new id in \`${param}\`.`,
+      });
     } else {
       attachments[name] = file;
     }

@@ -45,7 +45,20 @@ function objectFieldsMatch(ctx: Ctx, field: string, param: string, fields: Objec
     }
   }
   if (problems.length === 0) return true;
-  error(ctx, "option.value", "option_invalid", param, `\`${field}\` on ${ctx.name}: ${problems.join("; ")}.`, optionFix(ctx, field, `Send \`${param}\` as { ${Object.entries(fields).map(([n, f]) => `${n}: ${f.values ? f.values.join(" | ") : "string"}`).join(", ")} }`));
+  error(
+    ctx,
+    "option.value",
+    "option_invalid",
+    param,
+    `\`${field}\` on ${ctx.name}: ${problems.join("; ")}.`,
+    optionFix(
+      ctx,
+      field,
+      `Send \`${param}\` as { ${Object.entries(fields)
+        .map(([n, f]) => `${n}: ${f.values ? f.values.join(" | ") : "string"}`)
+        .join(", ")} }`,
+    ),
+  );
   return false;
 }
 
@@ -59,11 +72,25 @@ export function optionSchemaRules(ctx: Ctx): void {
     const param = optionParam(ctx, field);
     const spec = Object.hasOwn(specs, field) ? specs[field] : undefined;
     if (!spec) {
-      error(ctx, "option.unknown", "option_invalid", param, `\`${field}\` is not an option of ${ctx.name}.`, `Remove \`${param}\`; GET /v1/platforms/${ctx.platform} lists the options ${ctx.name} takes.`);
+      error(
+        ctx,
+        "option.unknown",
+        "option_invalid",
+        param,
+        `\`${field}\` is not an option of ${ctx.name}.`,
+        `Remove \`${param}\`; GET /v1/platforms/${ctx.platform} lists the options ${ctx.name} takes.`,
+      );
       continue;
     }
     if (!typeMatches(spec.type, value)) {
-      error(ctx, "option.type", "option_invalid", param, `\`${field}\` must be ${spec.type === "integer" || spec.type === "array" || spec.type === "object" ? "an" : "a"} ${spec.type}.`, optionFix(ctx, field, `Send \`${param}\` as ${spec.type === "integer" || spec.type === "array" || spec.type === "object" ? "an" : "a"} ${spec.type}`));
+      error(
+        ctx,
+        "option.type",
+        "option_invalid",
+        param,
+        `\`${field}\` must be ${spec.type === "integer" || spec.type === "array" || spec.type === "object" ? "an" : "a"} ${spec.type}.`,
+        optionFix(ctx, field, `Send \`${param}\` as ${spec.type === "integer" || spec.type === "array" || spec.type === "object" ? "an" : "a"} ${spec.type}`),
+      );
       continue;
     }
     ctx.typedOptions.add(field);
@@ -76,7 +103,14 @@ export function optionSchemaRules(ctx: Ctx): void {
       const bad = (Array.isArray(value) ? value : [value]).filter((v) => typeof v !== "string" || !values.includes(v));
       if (bad.length > 0) {
         ctx.typedOptions.delete(field);
-        error(ctx, "option.value", "option_invalid", param, `${bad.map((v) => JSON.stringify(v)).join(", ")} ${bad.length === 1 ? "is" : "are"} not ${bad.length === 1 ? "a valid value" : "valid values"} of \`${field}\`; ${ctx.name} takes ${values.join(", ")}.`, optionFix(ctx, field, `Use one of ${values.join(", ")}`));
+        error(
+          ctx,
+          "option.value",
+          "option_invalid",
+          param,
+          `${bad.map((v) => JSON.stringify(v)).join(", ")} ${bad.length === 1 ? "is" : "are"} not ${bad.length === 1 ? "a valid value" : "valid values"} of \`${field}\`; ${ctx.name} takes ${values.join(", ")}.`,
+          optionFix(ctx, field, `Use one of ${values.join(", ")}`),
+        );
         continue;
       }
     }
@@ -166,31 +200,64 @@ function relations(ctx: Ctx, field: string, param: string, rule: OptionRule): vo
   if (rule.allowedWhen) {
     const other = ctx.input.options[rule.allowedWhen.option];
     if (typeof other !== "string" || !rule.allowedWhen.values.includes(other)) {
-      error(ctx, "option.allowedWhen", "option_invalid", param, `\`${field}\` applies only when \`${rule.allowedWhen.option}\` is ${rule.allowedWhen.values.join(" or ")}.`, `Drop \`${param}\`, or set \`${optionParam(ctx, rule.allowedWhen.option)}\` to ${rule.allowedWhen.values.join(" or ")}.`);
+      error(
+        ctx,
+        "option.allowedWhen",
+        "option_invalid",
+        param,
+        `\`${field}\` applies only when \`${rule.allowedWhen.option}\` is ${rule.allowedWhen.values.join(" or ")}.`,
+        `Drop \`${param}\`, or set \`${optionParam(ctx, rule.allowedWhen.option)}\` to ${rule.allowedWhen.values.join(" or ")}.`,
+      );
     }
   }
   if (rule.textOnly && ctx.items.length > 0) {
-    error(ctx, "option.textOnly", "option_invalid", param, `\`${field}\` is for posts without media on ${ctx.name}; this post has ${plural(ctx.items.length, "media item")}.`, mediaFix(ctx, `Drop \`${param}\`, or remove the media for this network`));
+    error(
+      ctx,
+      "option.textOnly",
+      "option_invalid",
+      param,
+      `\`${field}\` is for posts without media on ${ctx.name}; this post has ${plural(ctx.items.length, "media item")}.`,
+      mediaFix(ctx, `Drop \`${param}\`, or remove the media for this network`),
+    );
   }
   if (rule.variants && ctx.accountVariant !== null && !rule.variants.includes(ctx.accountVariant)) {
     const code: ErrorCode = ctx.platform === "instagram" ? "photo_page_door_required" : "option_invalid";
-    error(ctx, "option.variant", code, param, `\`${field}\` works only on ${ctx.name} accounts connected through ${rule.variants.join(" or ")}; this one was connected through ${ctx.accountVariant}.`, code === "photo_page_door_required" ? fixFor(code) : `Reconnect the account with GET /v1/connect-link?platform=${ctx.platform}&variant=${rule.variants[0]}, or drop \`${param}\`.`);
+    error(
+      ctx,
+      "option.variant",
+      code,
+      param,
+      `\`${field}\` works only on ${ctx.name} accounts connected through ${rule.variants.join(" or ")}; this one was connected through ${ctx.accountVariant}.`,
+      code === "photo_page_door_required" ? fixFor(code) : `Reconnect the account with GET /v1/connect-link?platform=${ctx.platform}&variant=${rule.variants[0]}, or drop \`${param}\`.`,
+    );
   }
   const value = ctx.input.options[field];
   if (rule.valueAccountKinds && typeof value === "string") {
     const kinds = rule.valueAccountKinds[value];
     if (kinds && (ctx.accountKind === null || !kinds.includes(ctx.accountKind))) {
-      error(ctx, "option.accountKindValue", "option_invalid", param, `\`${field}\` ${value} is only for ${kinds.join(" or ")} posts on ${ctx.name}${ctx.accountKind ? `; this post is published as ${ctx.accountKind}` : ""}.`, optionFix(ctx, field, `Choose another value for \`${param}\``));
+      error(
+        ctx,
+        "option.accountKindValue",
+        "option_invalid",
+        param,
+        `\`${field}\` ${value} is only for ${kinds.join(" or ")} posts on ${ctx.name}${ctx.accountKind ? `; this post is published as ${ctx.accountKind}` : ""}.`,
+        optionFix(ctx, field, `Choose another value for \`${param}\``),
+      );
     }
   }
   if (rule.appliesToMedia && ctx.items.length > 0 && !ctx.items.some((item) => item.media.kind === rule.appliesToMedia)) {
     warn(ctx, "option.appliesTo", "option_invalid", param, `\`${field}\` applies only to ${rule.appliesToMedia} posts on ${ctx.name}; it is ignored on this post.`, `Drop \`${param}\`.`);
   } else if (rule.appliesToPostTypes && ctx.postType !== null && !rule.appliesToPostTypes.includes(ctx.postType)) {
-    warn(ctx, "option.appliesTo", "option_invalid", param, `\`${field}\` applies only to ${rule.appliesToPostTypes.join(", ")} posts on ${ctx.name}; it is ignored on a ${ctx.postType} post.`, `Drop \`${param}\`, or set \`${optionParam(ctx, ctx.rules.postTypes?.option ?? "postType")}\` to ${rule.appliesToPostTypes.join(" or ")}.`);
+    warn(
+      ctx,
+      "option.appliesTo",
+      "option_invalid",
+      param,
+      `\`${field}\` applies only to ${rule.appliesToPostTypes.join(", ")} posts on ${ctx.name}; it is ignored on a ${ctx.postType} post.`,
+      `Drop \`${param}\`, or set \`${optionParam(ctx, ctx.rules.postTypes?.option ?? "postType")}\` to ${rule.appliesToPostTypes.join(" or ")}.`,
+    );
   }
 }
-
-
 
 /** Option values and options the post's kind does not take, by the network's own rules.ts (the one its publish plan reads). */
 export function optionPostKind(ctx: Ctx): void {
@@ -206,7 +273,8 @@ export function optionPostKind(ctx: Ctx): void {
   for (const { name, scope } of optionsOutsideKind(rules, kind, ctx.input.options)) {
     const param = optionParam(ctx, name);
     const message = `${outsideKindMessage(rules, name, scope, kind)} (${ctx.name})`;
-    if (scope.outside === "refused") error(ctx, "option.postKind", "option_invalid", param, message, `Drop \`${param}\`, or change the media or post type so the post is ${scope.kinds.map((k) => rules.label(k)).join(" or ")}.`);
+    if (scope.outside === "refused")
+      error(ctx, "option.postKind", "option_invalid", param, message, `Drop \`${param}\`, or change the media or post type so the post is ${scope.kinds.map((k) => rules.label(k)).join(" or ")}.`);
     else warn(ctx, "option.postKind", "option_invalid", param, message, `Drop \`${param}\`.`);
   }
 }
@@ -217,7 +285,14 @@ export function brandedContentPrivate(ctx: Ctx): void {
   const privacy = ctx.input.options[branded.privacyOption];
   if (typeof privacy !== "string" || !branded.privateValues.includes(privacy)) return;
   const open = (ctx.caps.options[branded.privacyOption]?.values ?? []).filter((v) => !branded.privateValues.includes(v));
-  error(ctx, "brandedContent.private", "branded_content_private", optionParam(ctx, branded.privacyOption), `A paid partnership (\`${branded.toggle}\`) cannot be ${privacy} on ${ctx.name}.`, open.length > 0 ? `Use ${open.join(", ")} for \`${optionParam(ctx, branded.privacyOption)}\`, or drop \`${optionParam(ctx, branded.toggle)}\`.` : undefined);
+  error(
+    ctx,
+    "brandedContent.private",
+    "branded_content_private",
+    optionParam(ctx, branded.privacyOption),
+    `A paid partnership (\`${branded.toggle}\`) cannot be ${privacy} on ${ctx.name}.`,
+    open.length > 0 ? `Use ${open.join(", ")} for \`${optionParam(ctx, branded.privacyOption)}\`, or drop \`${optionParam(ctx, branded.toggle)}\`.` : undefined,
+  );
 }
 
 const stringArray = (value: unknown): string[] | null => (Array.isArray(value) && value.every((v) => typeof v === "string") ? value : null);
@@ -229,7 +304,14 @@ export function publishInfoPrivacy(ctx: Ctx): void {
   const offered = stringArray(info[spec.privacyOptionsField]);
   const value = ctx.input.options[spec.privacyOption];
   if (!offered || typeof value !== "string" || offered.includes(value)) return;
-  error(ctx, "publishInfo.privacyLevel", "clip_privacy_level", optionParam(ctx, spec.privacyOption), `${value} is not offered to this ${ctx.name} account; it offers ${offered.join(", ") || "none"}.`, `Use one of ${offered.join(", ")} (GET /v1/social-accounts/{id}/publish-info).`);
+  error(
+    ctx,
+    "publishInfo.privacyLevel",
+    "clip_privacy_level",
+    optionParam(ctx, spec.privacyOption),
+    `${value} is not offered to this ${ctx.name} account; it offers ${offered.join(", ") || "none"}.`,
+    `Use one of ${offered.join(", ")} (GET /v1/social-accounts/{id}/publish-info).`,
+  );
 }
 
 export function publishInfoMaxVideo(ctx: Ctx): void {
@@ -244,6 +326,13 @@ export function publishInfoMaxVideo(ctx: Ctx): void {
     const seconds = item.media.durationSeconds;
     if (item.media.kind !== "video" || seconds === null || seconds <= max) continue;
     if (networkMax !== null && seconds > networkMax) continue; // reported by media.duration
-    error(ctx, "publishInfo.maxVideoSeconds", "field_invalid", mediaParam(ctx), `${label(item)} lasts ${seconds} s; this ${ctx.name} account may post videos up to ${max} s.`, mediaFix(ctx, `Trim the video to ${max} s or less`));
+    error(
+      ctx,
+      "publishInfo.maxVideoSeconds",
+      "field_invalid",
+      mediaParam(ctx),
+      `${label(item)} lasts ${seconds} s; this ${ctx.name} account may post videos up to ${max} s.`,
+      mediaFix(ctx, `Trim the video to ${max} s or less`),
+    );
   }
 }

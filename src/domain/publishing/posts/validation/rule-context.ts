@@ -163,10 +163,8 @@ export const mediaParam = (ctx: Ctx) => ctx.input.mediaParam ?? "media";
 export const altParam = (ctx: Ctx) => (mediaParam(ctx).startsWith("mediaOverrides.") ? `mediaAltOverrides.${ctx.platform}` : "mediaAlt");
 export const optionParam = (ctx: Ctx, field: string) => `platformOptions.${ctx.platform}.${field}`;
 /** A fix, plus the per-network override as the alternative unless the field already is the override. */
-export const textFix = (ctx: Ctx, what: string) =>
-  textParam(ctx) === "text" ? `${what}, or give ${ctx.name} its own text with \`textOverrides.${ctx.platform}\`.` : `${what}.`;
-export const mediaFix = (ctx: Ctx, what: string) =>
-  mediaParam(ctx) === "media" ? `${what}, or give ${ctx.name} its own media with \`mediaOverrides.${ctx.platform}\`.` : `${what}.`;
+export const textFix = (ctx: Ctx, what: string) => (textParam(ctx) === "text" ? `${what}, or give ${ctx.name} its own text with \`textOverrides.${ctx.platform}\`.` : `${what}.`);
+export const mediaFix = (ctx: Ctx, what: string) => (mediaParam(ctx) === "media" ? `${what}, or give ${ctx.name} its own media with \`mediaOverrides.${ctx.platform}\`.` : `${what}.`);
 
 export const isSet = (value: unknown) => value !== undefined && value !== null;
 export const optionSet = (ctx: Ctx, name: string) => isSet(ctx.input.options[name]);

@@ -19,7 +19,14 @@ export function textExtraLimits(ctx: Ctx): void {
   for (const { counting, maxLength } of ctx.rules.extraTextLimits ?? []) {
     const count = countText(ctx.input.text, counting);
     if (count <= maxLength) continue;
-    error(ctx, "text.extraLimits", ctx.rules.textTooLongCode ?? "text_too_long", textParam(ctx), `The text is ${count} ${UNIT[counting]}; ${ctx.name} also allows at most ${maxLength} ${UNIT[counting]}.`, textFix(ctx, `Shorten the text by at least ${count - maxLength} ${UNIT[counting]}`));
+    error(
+      ctx,
+      "text.extraLimits",
+      ctx.rules.textTooLongCode ?? "text_too_long",
+      textParam(ctx),
+      `The text is ${count} ${UNIT[counting]}; ${ctx.name} also allows at most ${maxLength} ${UNIT[counting]}.`,
+      textFix(ctx, `Shorten the text by at least ${count - maxLength} ${UNIT[counting]}`),
+    );
   }
 }
 
@@ -40,7 +47,14 @@ export function textAdvisoryCount(ctx: Ctx): void {
   if (capabilityCount > limit) return; // already an error
   const count = advisory.count === "utf16" ? utf16Length(ctx.input.text) : emojiAsBytesLength(ctx.input.text);
   if (count <= limit) return;
-  warn(ctx, "text.advisoryCount", "text_too_long", textParam(ctx), `${advisory.how}: counted that way the text is ${count} of ${limit}, and ${ctx.name} may refuse it.`, textFix(ctx, `Shorten the text by ${count - limit} (fewer emoji helps)`));
+  warn(
+    ctx,
+    "text.advisoryCount",
+    "text_too_long",
+    textParam(ctx),
+    `${advisory.how}: counted that way the text is ${count} of ${limit}, and ${ctx.name} may refuse it.`,
+    textFix(ctx, `Shorten the text by ${count - limit} (fewer emoji helps)`),
+  );
 }
 
 /** The network's own count, where it refuses the text past the limit (Threads: emoji as UTF-8 bytes); the count is the publish plan's. */
@@ -50,7 +64,14 @@ export function textNetworkCount(ctx: Ctx): void {
   if (countText(ctx.input.text, ctx.caps.text.counting) > own.maxLength) return; // already an error
   const count = own.count(ctx.input.text);
   if (count <= own.maxLength) return;
-  error(ctx, "text.networkCount", ctx.rules.textTooLongCode ?? "text_too_long", textParam(ctx), `${own.how}: counted that way the text is ${count} of ${own.maxLength}.`, textFix(ctx, `Shorten the text by ${count - own.maxLength} (fewer emoji helps)`));
+  error(
+    ctx,
+    "text.networkCount",
+    ctx.rules.textTooLongCode ?? "text_too_long",
+    textParam(ctx),
+    `${own.how}: counted that way the text is ${count} of ${own.maxLength}.`,
+    textFix(ctx, `Shorten the text by ${count - own.maxLength} (fewer emoji helps)`),
+  );
 }
 
 /** A ceiling on hashtags, mentions, links or cashtags from a capability note: over it gives a warning. */
@@ -65,10 +86,13 @@ function entityCeiling(rule: RuleName, what: string, pick: (rules: ValidationRul
 }
 export const textHashtags = entityCeiling("text.hashtags", "hashtag", (r) => r.maxHashtags, countHashtags);
 export const textMentions = entityCeiling("text.mentions", "@-mention", (r) => r.maxMentions, countMentions);
-export const textLinks = entityCeiling("text.links", "link", (r) => r.maxLinks, (t) => findUrls(t).length);
+export const textLinks = entityCeiling(
+  "text.links",
+  "link",
+  (r) => r.maxLinks,
+  (t) => findUrls(t).length,
+);
 export const textCashtags = entityCeiling("text.cashtags", "cashtag", (r) => r.maxCashtags, countCashtags);
-
-
 
 export function titleRules(ctx: Ctx): void {
   const rules = ctx.rules.title;
@@ -77,7 +101,8 @@ export function titleRules(ctx: Ctx): void {
   if (title !== undefined && title !== null && typeof title !== "string") return; // option.type
   const set = typeof title === "string";
   if (rules?.photoPostsOnly && !ctx.photoPost) {
-    if (set) warn(ctx, "title.photoOnly", "option_invalid", param, `${ctx.name} uses a separate title on photo posts only; it is ignored on this post (the text is the caption).`, `Drop \`${param}\`.`);
+    if (set)
+      warn(ctx, "title.photoOnly", "option_invalid", param, `${ctx.name} uses a separate title on photo posts only; it is ignored on this post (the text is the caption).`, `Drop \`${param}\`.`);
     return;
   }
   if (rules?.required && (!set || title.trim() === "")) {
@@ -87,7 +112,14 @@ export function titleRules(ctx: Ctx): void {
   if (!set) return;
   const forbidden = rules?.forbiddenChars ? [...new Set([...title].filter((c) => rules.forbiddenChars?.includes(c)))] : [];
   if (forbidden.length > 0) {
-    error(ctx, "title.forbiddenChars", "title_invalid", param, `${ctx.name} rejects titles containing ${forbidden.join(" or ")}.`, `Remove every ${[...(rules?.forbiddenChars ?? "")].join(" and ")} from \`${param}\`.`);
+    error(
+      ctx,
+      "title.forbiddenChars",
+      "title_invalid",
+      param,
+      `${ctx.name} rejects titles containing ${forbidden.join(" or ")}.`,
+      `Remove every ${[...(rules?.forbiddenChars ?? "")].join(" and ")} from \`${param}\`.`,
+    );
   }
   const max = ctx.caps.options.title?.maxLength;
   const length = countText(title, "characters");
