@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import type { SimulatorDeps } from "../types.js";
 import { paginate, randomEtag, youtubeErrorBody } from "../google/wire.js";
-import { type VideoRouteTools, ownVideos, processingState, readScopes, videoThumbnails, writeScopes } from "./videos.js";
+import { type VideoRouteTools, ownVideos, readScopes, writeScopes } from "./videos.js";
+import { processingState, videoThumbnails } from "./video-resource.js";
 import { type SandboxChannel, type SandboxPlaylist, type SandboxVideo, channelOf } from "./youtube-data.js";
 import { isRecord } from "../../types/is-record.js";
 import { jsonBody } from "../json-body.js";

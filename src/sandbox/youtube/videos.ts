@@ -3,6 +3,9 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { randomEtag, youtubeErrorBody } from "../google/wire.js";
 import { type SandboxPlaylist, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
 import { isRecord } from "../../types/is-record.js";
+import { PROCESSING_MS, processingState, videoResource, videoThumbnails } from "./video-resource.js";
+
+export { PROCESSING_MS };
 
 /**
  * Publishing on the YouTube simulator: videos.insert through the resumable upload protocol
@@ -15,7 +18,6 @@ import { isRecord } from "../../types/is-record.js";
  * failing, and a channel's second upload of the same bytes rejected as a duplicate.
  */
 
-export const PROCESSING_MS = 2000;
 export const UPLOADS_PER_PROJECT_PER_DAY = 100;
 export const UPLOADS_PER_CHANNEL_PER_DAY = 15;
 const SCOPE = "https://www.googleapis.com/auth/";
@@ -76,58 +78,6 @@ function sniff(bytes: Uint8Array): SandboxVideo["file"] {
 async function sha256(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes.slice());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Upload and processing state as videos.list reports it at `now`. */
-export function processingState(video: SandboxVideo, now: Date) {
-  const elapsed = now.getTime() - new Date(video.uploadedAt).getTime();
-  if (elapsed < PROCESSING_MS) {
-    const parts = Math.floor((1000 * Math.max(0, elapsed)) / PROCESSING_MS);
-    return {
-      status: { uploadStatus: "uploaded" },
-      processing: { processingStatus: "processing", processingProgress: { partsTotal: "1000", partsProcessed: String(parts), timeLeftMs: String(PROCESSING_MS - elapsed) } },
-    };
-  }
-  if (video.file === "empty") return { status: { uploadStatus: "failed", failureReason: "emptyFile" }, processing: { processingStatus: "failed", processingFailureReason: "uploadFailed" } };
-  if (video.file === "invalid") return { status: { uploadStatus: "failed", failureReason: "invalidFile" }, processing: { processingStatus: "failed", processingFailureReason: "transcodeFailed" } };
-  if (video.duplicateOf) return { status: { uploadStatus: "rejected", rejectionReason: "duplicate" }, processing: { processingStatus: "terminated" } };
-  return { status: { uploadStatus: "processed" }, processing: { processingStatus: "succeeded" } };
-}
-
-export function videoThumbnails(id: string) {
-  const url = `https://sandbox.chorus.invalid/youtube/vi/${id}/default.jpg`;
-  return { default: { url, width: 120, height: 90 }, medium: { url, width: 320, height: 180 }, high: { url, width: 480, height: 360 } };
-}
-
-export function videoResource(video: SandboxVideo, parts: string[], now: Date, owner: boolean): Record<string, unknown> {
-  const state = processingState(video, now);
-  const resource: Record<string, unknown> = { kind: "youtube#video", etag: randomEtag(), id: video.id };
-  if (parts.includes("snippet")) {
-    resource.snippet = {
-      publishedAt: video.uploadedAt,
-      channelId: video.channelId,
-      thumbnails: video.customThumbnails ?? videoThumbnails(video.id),
-      liveBroadcastContent: "none",
-      ...video.snippet,
-      localized: { title: video.snippet.title, description: video.snippet.description },
-    };
-  }
-  if (parts.includes("status")) {
-    resource.status = {
-      ...state.status,
-      privacyStatus: video.status.privacyStatus,
-      license: video.status.license ?? "youtube",
-      embeddable: video.status.embeddable ?? true,
-      publicStatsViewable: video.status.publicStatsViewable ?? true,
-      madeForKids: video.status.selfDeclaredMadeForKids ?? false,
-      ...(owner && video.status.selfDeclaredMadeForKids !== undefined ? { selfDeclaredMadeForKids: video.status.selfDeclaredMadeForKids } : {}),
-      ...(video.status.containsSyntheticMedia !== undefined ? { containsSyntheticMedia: video.status.containsSyntheticMedia } : {}),
-    };
-  }
-  // processingDetails and paid placement are returned to the owner only.
-  if (parts.includes("processingDetails") && owner) resource.processingDetails = state.processing;
-  if (parts.includes("paidProductPlacementDetails") && owner) resource.paidProductPlacementDetails = video.paidProductPlacementDetails ?? { hasPaidProductPlacement: false };
-  return resource;
 }
 
 /** Reads the metadata of videos.insert: YouTube's own checks on title, description and category. */

@@ -19,7 +19,8 @@ import {
   mediaVideoOnly,
 } from "./media-rules.js";
 import { textAdvisoryCount, textNetworkCount, textCashtags, textExtraLimits, textForbiddenChars, textHashtags, textLength, textLinks, textMentions, titleRules } from "./text-rules.js";
-import { brandedContentPrivate, optionConstraintRules, optionPostKind, optionRelationRules, optionSchemaRules, publishInfoMaxVideo, publishInfoPrivacy } from "./option-rules.js";
+import { optionConstraintRules, optionPostKind, optionRelationRules, optionSchemaRules } from "./option-rules.js";
+import { brandedContentPrivate, publishInfoMaxVideo, publishInfoPrivacy } from "./publish-info-rules.js";
 
 export type { CheckResult, CheckTargetInput, Issue, MediaFacts, RuleName } from "./rule-context.js";
 export { ruleNames } from "./rule-context.js";
