@@ -1,8 +1,5 @@
-import type { Context, Hono } from "hono";
-import type { SandboxAccount, SimulatorDeps } from "../types.js";
-import { randomEtag, youtubeErrorBody } from "../google/wire.js";
-import { type SandboxPlaylist, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
-import { isRecord } from "../../types/is-record.js";
+import { randomEtag } from "../google/wire.js";
+import type { SandboxVideo } from "./youtube-data.js";
 
 /** How long an uploaded video stays `processing` before it is `processed`. */
 export const PROCESSING_MS = 2000;

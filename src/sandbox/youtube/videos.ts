@@ -3,7 +3,7 @@ import type { SandboxAccount, SimulatorDeps } from "../types.js";
 import { randomEtag, youtubeErrorBody } from "../google/wire.js";
 import { type SandboxPlaylist, type SandboxVideo, channelOf, youtubeId } from "./youtube-data.js";
 import { isRecord } from "../../types/is-record.js";
-import { PROCESSING_MS, processingState, videoResource, videoThumbnails } from "./video-resource.js";
+import { PROCESSING_MS, processingState, videoResource } from "./video-resource.js";
 
 export { PROCESSING_MS };
 

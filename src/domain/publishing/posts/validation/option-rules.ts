@@ -3,8 +3,7 @@ import type { NetworkCapabilities as PlatformCapabilities } from "../../../../ne
 import { failedChecks, optionsOutsideKind, outsideKindMessage } from "../../../../networks/option-scope.js";
 import type { OptionRule } from "../../../../networks/rules-schema.js";
 import { countText, type TextCounting } from "./text-length.js";
-import { type Ctx, error, fixFor, isSet, label, mediaFix, mediaParam, optionParam, optionSet, plural, warn } from "./rule-context.js";
-import { checkedItems } from "./media-rules.js";
+import { type Ctx, error, fixFor, isSet, mediaFix, optionParam, optionSet, plural, warn } from "./rule-context.js";
 
 /**
  * The rules on `platformOptions`: the capability record's schema, the per-option constraints and

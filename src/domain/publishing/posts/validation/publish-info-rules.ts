@@ -1,9 +1,4 @@
-import type { ErrorCode } from "../../../../infra/error-catalogue.js";
-import type { NetworkCapabilities as PlatformCapabilities } from "../../../../networks/capabilities-schema.js";
-import { failedChecks, optionsOutsideKind, outsideKindMessage } from "../../../../networks/option-scope.js";
-import type { OptionRule } from "../../../../networks/rules-schema.js";
-import { countText, type TextCounting } from "./text-length.js";
-import { type Ctx, error, fixFor, isSet, label, mediaFix, mediaParam, optionParam, optionSet, plural, warn } from "./rule-context.js";
+import { type Ctx, error, label, mediaFix, mediaParam, optionParam } from "./rule-context.js";
 import { checkedItems } from "./media-rules.js";
 
 export function brandedContentPrivate(ctx: Ctx): void {
