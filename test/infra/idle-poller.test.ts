@@ -8,24 +8,11 @@ import { memoryWorkMarker } from "../../src/infra/work-marker.js";
 import { startJobPoller } from "../../src/node/job-poller.js";
 import { pgliteWakeups } from "../../src/node/job-wakeups.js";
 import { testServices } from "../support/test-app.js";
+import { settled } from "../support/poller-settled.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The minute's sweep every 100 ms: a second here is ten sweep periods. */
 const SWEEP_MS = 100;
-
-async function settled(count: () => number, quietMs = 500): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  let seen = count();
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    await sleep(50);
-    if (count() !== seen) {
-      seen = count();
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) return;
-  }
-  throw new Error("the poller never went quiet");
-}
 
 describe("the Node job poller with nothing to watch", () => {
   let embedded: EmbeddedDatabase;
@@ -45,7 +32,7 @@ describe("the Node job poller with nothing to watch", () => {
       };
     }
     poller = startJobPoller(runtime, silentLogger, { wakeups: pgliteWakeups(embedded.client), sweepEveryMs: SWEEP_MS, marker });
-    await settled(() => statements);
+    await settled(() => statements, 500);
   });
   afterAll(async () => {
     await poller.stop();
@@ -62,7 +49,7 @@ describe("the Node job poller with nothing to watch", () => {
   it("sweeps again after a write touches it, and goes quiet once the round finds nothing", async () => {
     const before = statements;
     poller.touch();
-    await settled(() => statements);
+    await settled(() => statements, 500);
     // The round: every minute sweep's statements, the probe, nothing more.
     expect(statements - before).toBeGreaterThan(3);
     expect(await marker.isQuiet()).toBe(true);
@@ -81,7 +68,7 @@ describe("the Node job poller with nothing to watch", () => {
     expect(statements - before).toBeGreaterThanOrEqual(5);
     await embedded.db.execute("update jobs set done_at = now() where dedup_key = 'idle:later'");
     poller.touch();
-    await settled(() => statements);
+    await settled(() => statements, 500);
     expect(await marker.isQuiet()).toBe(true);
   });
 });

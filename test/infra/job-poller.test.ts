@@ -13,6 +13,7 @@ import { pgliteWakeups, postgresWakeups } from "../../src/node/job-wakeups.js";
 import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { testServices } from "../support/test-app.js";
+import { settled } from "../support/poller-settled.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,24 +24,6 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
     await sleep(25);
   }
   throw new Error(`never happened: ${what}`);
-}
-
-/**
- * Waits for the poller's start (its first sweeps, and the pass its wake-up subscription asks
- * for) to finish: no statement for `quietMs`. A loaded machine can take seconds over that.
- */
-async function settled(count: () => number, quietMs = 400): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  let seen = count();
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    await sleep(50);
-    if (count() !== seen) {
-      seen = count();
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) return;
-  }
-  throw new Error("the poller never went idle after starting");
 }
 
 /** A job for a workspace that does not exist: its handler finds nothing to do, and it is marked done. */
