@@ -11,9 +11,9 @@ import { createThrowawayDatabase, postgresAvailable } from "../test/support/post
  * folder, and on PostgreSQL (a throwaway database on the test server; skipped when none answers).
  * Targets (issue 25): an answer within 5 s, idle under 250 MB embedded and 120 MB on PostgreSQL.
  *
- * The server runs from source through tsx (as `npm start` runs it, without npm and tsx's own
- * launcher process) or, with BENCH_IDLE_SERVER=dist, as `node dist/server.js` (built first unless
- * BENCH_SKIP_BUILD=1). Idle RSS is VmRSS summed over the server's process tree, read after the
+ * The server runs as `npm start` runs it, `node dist/server.js` (built first unless BENCH_SKIP_BUILD=1),
+ * or, with BENCH_IDLE_SERVER=tsx, from source through tsx (as `npm start` ran it before, without npm's
+ * and tsx's launcher processes). Idle RSS is VmRSS summed over the server's process tree, read after the
  * initialising child has exited and BENCH_IDLE_SETTLE_SECONDS (default 10) have passed with
  * no request. Linux only (/proc). `npx tsx bench/idle-memory.ts` runs it alone.
  */
@@ -138,7 +138,7 @@ export function printIdleMemory(result: IdleMemoryResult): void {
 }
 
 export async function runIdleMemoryBench(): Promise<IdleMemoryResult> {
-  const server = process.env.BENCH_IDLE_SERVER === "dist" ? "dist" : "tsx";
+  const server = process.env.BENCH_IDLE_SERVER === "tsx" ? "tsx" : "dist";
   if (server === "dist" && process.env.BENCH_SKIP_BUILD !== "1") execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
   const command = server === "dist" ? [process.execPath, "dist/server.js"] : [process.execPath, "--import", "tsx", "src/server.ts"];
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-bench-idle-"));

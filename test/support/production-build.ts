@@ -1,29 +1,9 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { promisify } from "node:util";
+import { buildIsCurrent, STAMP, sourceFingerprint } from "../../scripts/production-build.mjs";
 
 const exec = promisify(execFile);
-
-/** What the compiled output depends on: the sources, the compiler settings and the compiler's version (the lockfile). */
-const INPUTS = ["tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json"];
-/** Written into dist/ after a build: the fingerprint of the inputs it was built from. */
-const STAMP = join("dist", ".source-hash");
-
-function sourceFingerprint(): string {
-  const hash = createHash("sha256");
-  const files = readdirSync("src", { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-  for (const file of [...files, ...INPUTS]) {
-    hash.update(`${file}\0`);
-    hash.update(readFileSync(file));
-    hash.update("\0");
-  }
-  return hash.digest("hex");
-}
 
 let building: Promise<"built" | "reused"> | null = null;
 
@@ -34,8 +14,8 @@ let building: Promise<"built" | "reused"> | null = null;
  */
 export function ensureProductionBuild(): Promise<"built" | "reused"> {
   building ??= (async () => {
-    const fingerprint = sourceFingerprint();
-    if (existsSync(join("dist", "server.js")) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === fingerprint) return "reused";
+    const fingerprint: string = sourceFingerprint();
+    if (buildIsCurrent(fingerprint)) return "reused";
     await exec("npm", ["run", "--silent", "build"]);
     writeFileSync(STAMP, fingerprint);
     return "built";
