@@ -15,7 +15,7 @@ const allowedSkips = {
   "Node LTS": [
     {
       file: /^test\/e2e\/bluesky-(pds|connect-api|appview-notifications)\.test\.ts$/,
-      why: "the local Bluesky PDS needs better-sqlite3, a native module built for the Node that ran npm ci in test/pds-fixture (.ci/run sets CHORUS_CI_MAY_SKIP=pds on this pass)",
+      why: "the local Bluesky PDS needs better-sqlite3, a native module built for the Node that ran npm ci in fixtures/local-pds (.ci/run sets CHORUS_CI_MAY_SKIP=pds on this pass)",
     },
   ],
 };

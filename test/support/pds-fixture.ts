@@ -5,12 +5,12 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The local Bluesky network (@atproto/dev-env and better-sqlite3, a native module compiled at
- * install when no prebuilt binary can be downloaded) is a package of its own, test/pds-fixture, so
+ * install when no prebuilt binary can be downloaded) is a package of its own, fixtures/local-pds, so
  * that `npm install` at the root compiles nothing only the PDS tests need. The first PDS test that
  * runs installs it from its lockfile (`npm ci`, minutes, once); later runs find it installed.
  * .ci/run installs it before the tests, so CI never waits for it inside a test file.
  */
-export const pdsFixtureDir = fileURLToPath(new URL("../pds-fixture/", import.meta.url));
+export const pdsFixtureDir = fileURLToPath(new URL("../../fixtures/local-pds/", import.meta.url));
 
 export type FixtureInstall = { ok: true } | { ok: false; reason: string };
 
@@ -30,7 +30,7 @@ const lockPackages = async (file: string): Promise<Record<string, LockEntry> | n
 /**
  * True when node_modules holds what the lockfile pins. npm ci writes node_modules/.package-lock.json
  * (its record of what it installed) only once the install has succeeded, without the optional
- * packages of other platforms; so a manual `npm ci --prefix test/pds-fixture` counts too, and a
+ * packages of other platforms; so a manual `npm ci --prefix fixtures/local-pds` counts too, and a
  * changed lockfile means installing again.
  */
 export async function fixtureInstalled(dir: string): Promise<boolean> {

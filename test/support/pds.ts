@@ -7,7 +7,7 @@ import { ensureFixture, pdsFixtureDir } from "./pds-fixture.js";
 
 /**
  * A real local AT Protocol network for adapter tests: PLC (in memory) and a PDS (SQLite) from
- * @atproto/dev-env 0.3.215 (the last line that runs on Node 20), installed in test/pds-fixture.
+ * @atproto/dev-env 0.3.215 (the last line that runs on Node 20), installed in fixtures/local-pds.
  * No AppView, so `app.bsky.*` reads answer 502; records are read with com.atproto.repo.getRecord.
  *
  * Gotchas handled here (LOCAL-STACK.md, "Local Bluesky network"):
@@ -19,7 +19,7 @@ import { ensureFixture, pdsFixtureDir } from "./pds-fixture.js";
 
 /**
  * The part of @atproto/dev-env 0.3.215 the tests use, typed here: the package lives in
- * test/pds-fixture (pds-fixture.ts), outside the root's node_modules where TypeScript looks.
+ * fixtures/local-pds (pds-fixture.ts), outside the root's node_modules where TypeScript looks.
  */
 export interface DevEnv {
   TestNetworkNoAppView: {
@@ -33,26 +33,26 @@ export interface DevEnv {
 export type DevEnvLoad = { ok: true; devEnv: DevEnv } | { ok: false; reason: string };
 
 /**
- * Installs test/pds-fixture on first use (pds-fixture.ts), then imports dev-env from it (about 3 s).
+ * Installs fixtures/local-pds on first use (pds-fixture.ts), then imports dev-env from it (about 3 s).
  * A failure becomes a reason to skip, not a crash. The PDS keeps its data in better-sqlite3, a
  * native module built for the Node that installed it: on another Node major (CI's run on the
  * current LTS) it cannot load, which is a reason to skip too.
  */
 export async function loadDevEnv(): Promise<DevEnvLoad> {
   const installed = await ensureFixture(pdsFixtureDir);
-  if (!installed.ok) return { ok: false, reason: `test/pds-fixture (@atproto/dev-env) is not installed: ${installed.reason}` };
+  if (!installed.ok) return { ok: false, reason: `fixtures/local-pds (@atproto/dev-env) is not installed: ${installed.reason}` };
   const fixtureRequire = createRequire(path.join(pdsFixtureDir, "package.json"));
   try {
     const Database = fixtureRequire("better-sqlite3") as new (file: string) => { close(): void };
     new Database(":memory:").close();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: `better-sqlite3 in test/pds-fixture does not load on Node ${process.versions.node} (to build it for this Node: npm ci --prefix test/pds-fixture): ${message}` };
+    return { ok: false, reason: `better-sqlite3 in fixtures/local-pds does not load on Node ${process.versions.node} (to build it for this Node: npm ci --prefix fixtures/local-pds): ${message}` };
   }
   try {
     return { ok: true, devEnv: (await import(pathToFileURL(fixtureRequire.resolve("@atproto/dev-env")).href)) as DevEnv };
   } catch (error) {
-    return { ok: false, reason: `@atproto/dev-env in test/pds-fixture does not load: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, reason: `@atproto/dev-env in fixtures/local-pds does not load: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 

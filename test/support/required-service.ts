@@ -6,7 +6,7 @@
  *
  * A CI pass that cannot have a service by design names it in CHORUS_CI_MAY_SKIP (comma-separated
  * keys below). .ci/run sets `pds` on its Node-LTS pass only: the PDS's better-sqlite3 is a native
- * module built for the Node that ran `npm ci` in test/pds-fixture.
+ * module built for the Node that ran `npm ci` in fixtures/local-pds.
  */
 export const services = {
   postgres: "PostgreSQL",

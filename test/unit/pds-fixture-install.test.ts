@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ensureFixture, fixtureInstalled } from "../support/pds-fixture.js";
 
 /**
- * The install-on-first-use of test/pds-fixture (test/support/pds-fixture.ts), on a small package
+ * The install-on-first-use of fixtures/local-pds (test/support/pds-fixture.ts), on a small package
  * of the same shape: one dependency (a local folder, so no registry is needed) and a postinstall
  * script that counts how often `npm ci` really ran.
  */
