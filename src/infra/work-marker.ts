@@ -77,5 +77,5 @@ export function redisWorkMarker(redis: MarkerRedis, scope: string): WorkMarker {
  */
 export function mayCreateWork(method: string, url: string): boolean {
   if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return true;
-  return new URL(url).pathname.startsWith("/connect/callback/");
+  return url.includes("/connect/callback/");
 }

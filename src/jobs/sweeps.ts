@@ -1,6 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { renewTokensAhead, sweepExpiringTokens } from "../domain/accounts/index.js";
-import { type JobRuntime, jobsToWatch, purgeDoneJobs } from "../domain/core/index.js";
+import { anyHolds, type JobRuntime, jobsToWatch, purgeDoneJobs } from "../domain/core/index.js";
 import { deliveriesToWatch, sweepWebhooks } from "../domain/events/index.js";
 import { accountsToWatch, sweepInboxPolls } from "../domain/inbox/index.js";
 import { postsToWatch, sweepSchedules, sweepStuckTargets } from "../domain/publishing/index.js";
@@ -79,8 +79,5 @@ export function cadencesAt(at: Date): SweepCadence[] {
  * sees no statement at all (the hourly and daily sweeps, and the minute's once an hour, still run).
  */
 export async function anythingToWatch(runtime: JobRuntime): Promise<boolean> {
-  const conditions = [...new Set(sweeps.flatMap((sweep) => (sweep.watches ? [sweep.watches()] : [])))];
-  const result = await runtime.db.execute(sql`select (${sql.join(conditions, sql` or `)}) as busy`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { busy: unknown }[];
-  return rows[0]?.busy === true || rows[0]?.busy === "t";
+  return anyHolds(runtime, [...new Set(sweeps.flatMap((sweep) => (sweep.watches ? [sweep.watches()] : [])))]);
 }

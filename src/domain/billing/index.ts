@@ -3,7 +3,7 @@
 export { creditHistory } from "./credit-history.js";
 export type { CreditHistoryDay } from "./credit-history.js";
 export { billingView, blockedPlatforms, creditsView } from "./credits.js";
-export { ledgerBalance, ledgerColumns, ledgerTotal, sourceMode, spend } from "./ledger.js";
+export { ledgerBalance, ledgerColumns, ledgerTotal, spend } from "./ledger.js";
 export type { CreditSource } from "./ledger.js";
 export { creditPeriod, defaultRateLimits, isPlanId, plans } from "./plans.js";
 export type { PlanId } from "./plans.js";

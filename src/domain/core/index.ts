@@ -6,6 +6,7 @@ export { listAuditEvents } from "./audit/list-audit-events.js";
 export { recordAuditEvent } from "./audit/record-audit-event.js";
 export type { ApiKeyRecord, DomainContext, DomainServices, RateCheck, RateGate, WorkspaceRecord } from "./context.js";
 export { beginIdempotentRequest, completeIdempotentRequest, forgetIdempotentRequest, IDEMPOTENCY_TTL_MS, linkIdempotentPost, releaseIdempotentRequest } from "./idempotency/idempotency-store.js";
+export { anyHolds } from "./jobs/any-holds.js";
 export { claimPass, rowsOf } from "./jobs/claim-pass.js";
 export type { ClaimedJob } from "./jobs/claim-pass.js";
 export { failJob, finishJobs, JOB_LEASE_MS, laneOf, renewJobLeases, workspaceOf } from "./jobs/job-claims.js";

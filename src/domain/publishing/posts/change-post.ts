@@ -94,20 +94,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   const zone = changes.timezone ?? post.timezone ?? undefined;
   const schedule = moving ? scheduleOf(ctx, { scheduledAt: changes.scheduledAt ?? post.scheduledAt?.toISOString(), timezone: zone }) : post.scheduledAt;
   if (post.state === "draft" && moving) throw new ApiError("post_state_invalid", { param: "scheduledAt", message: "Publish a draft with POST /v1/posts/{id}/publish; drafts are not scheduled." });
-  const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
-  const accounts = await ctx.db
-    .select()
-    .from(socialAccounts)
-    .where(
-      and(
-        eq(socialAccounts.workspaceId, ctx.workspace.id),
-        inArray(
-          socialAccounts.id,
-          targets.map((t) => t.accountId),
-        ),
-      ),
-    );
-  assertAccountsInGrant(ctx, accounts);
+  const { accounts } = await targetsWithAccounts(ctx, post.id);
   const prepared = await prepareTargets(ctx, accounts, content, loadMedia);
   const blocking = prepared.flatMap((t) => t.errors.map((e) => ({ ...e, platform: t.platform })));
   if (blocking[0] && post.state === "scheduled") {
@@ -143,20 +130,7 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
   await limitPublishing(ctx, limits, await draftProfiles({ ctx, input }));
   const post = await requirePost(ctx, input.id);
   if (post.state !== "draft") throw refuse(post.state, "published as a draft");
-  const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
-  const accounts = await ctx.db
-    .select()
-    .from(socialAccounts)
-    .where(
-      and(
-        eq(socialAccounts.workspaceId, ctx.workspace.id),
-        inArray(
-          socialAccounts.id,
-          targets.map((t) => t.accountId),
-        ),
-      ),
-    );
-  assertAccountsInGrant(ctx, accounts);
+  const { targets, accounts } = await targetsWithAccounts(ctx, post.id);
   const prepared = await prepareTargets(ctx, accounts, post, loadMedia);
   const now = ctx.clock.now();
   const sendable: PreparedTarget[] = [];
@@ -195,4 +169,23 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
   const view = await settlePost(ctx, post.id);
   if (!view) throw new ApiError("resource_not_found", { param: "id" });
   return view;
+}
+
+/** A post's targets and their accounts (the caller's workspace only), refused when outside an agent's grant. */
+async function targetsWithAccounts(ctx: DomainContext, postId: string) {
+  const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, postId));
+  const accounts = await ctx.db
+    .select()
+    .from(socialAccounts)
+    .where(
+      and(
+        eq(socialAccounts.workspaceId, ctx.workspace.id),
+        inArray(
+          socialAccounts.id,
+          targets.map((t) => t.accountId),
+        ),
+      ),
+    );
+  assertAccountsInGrant(ctx, accounts);
+  return { targets, accounts };
 }
