@@ -88,8 +88,9 @@ export async function cronDrainJobs(runtime: JobRuntime, options: CronDrainOptio
   const perInvocation = options.perInvocation ?? DRAIN_JOBS_PER_INVOCATION;
   const maxFanOut = options.maxFanOut ?? DRAIN_MAX_FAN_OUT;
   const fanOut = options.fanOut;
+  // Counted no further than the fan-out could take, which is what bounds the calls.
   const backlog = fanOut && maxFanOut > 0 ? await countDueJobs(runtime, perInvocation * (maxFanOut + 1)) : 0;
-  const calls = fanOut ? Math.min(maxFanOut, Math.max(0, Math.ceil(backlog / perInvocation) - 1)) : 0;
+  const calls = Math.max(0, Math.ceil(backlog / perInvocation) - 1);
   const remote = Array.from({ length: calls }, () => (fanOut ?? (async () => {}))().catch((error: unknown) => options.logger?.error("job drain call failed", { error: String(error) })));
   try {
     return { ran: await drainDueJobs(runtime, options), backlog, fannedOut: calls };
