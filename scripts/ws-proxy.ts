@@ -27,6 +27,8 @@ export interface WsProxy {
   port: number;
   /** value for neonConfig.wsProxy, e.g. "127.0.0.1:41234/v1" */
   url: string;
+  /** WebSocket connections accepted so far: one per Postgres connection a Neon client opened. */
+  opened(): number;
   close(): Promise<void>;
 }
 
@@ -51,8 +53,10 @@ export async function startWsProxy(opts: WsProxyOptions = {}): Promise<WsProxy> 
   const allowed = new Set(opts.allowHosts ?? ["127.0.0.1", "localhost", "::1"]);
   const wss = new WebSocketServer({ port: opts.port ?? 0, host: "127.0.0.1" });
   const sockets = new Set<net.Socket>();
+  let opened = 0;
 
   wss.on("connection", (client: WsSocket, req) => {
+    opened++;
     const query = new URL(req.url ?? "/", "http://proxy").searchParams;
     const target = splitAddress(query.get("address") ?? "");
     if (!target || !allowed.has(target.host)) {
@@ -104,6 +108,7 @@ export async function startWsProxy(opts: WsProxyOptions = {}): Promise<WsProxy> 
   return {
     port,
     url: `127.0.0.1:${port}/v1`,
+    opened: () => opened,
     async close() {
       if (closed) return;
       closed = true;

@@ -17,6 +17,7 @@ import { emailPreferenceRoutes } from "./routes/v1/email-preferences/index.js";
 import { meRoutes } from "./routes/v1/me/index.js";
 import { pageRoutes } from "./pages/index.js";
 import { internalJobRoutes } from "./routes/internal/jobs.js";
+import { internalDrainRoutes } from "./routes/internal/drain.js";
 import { metaWebhookRoutes } from "./pages/meta-webhooks.js";
 import { connectLinkRoutes } from "./routes/v1/connect-link/index.js";
 import { credentialRoutes } from "./routes/v1/credentials/index.js";
@@ -101,6 +102,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   app.route("/", oauthRoutes);
   app.route("/", pageRoutes);
   app.route("/", internalJobRoutes);
+  app.route("/", internalDrainRoutes);
   app.route("/", metaWebhookRoutes);
 
   app.route("/", docsRoutes(app));

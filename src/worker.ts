@@ -3,7 +3,7 @@ import { Redis } from "@upstash/redis/cloudflare";
 import { createApp } from "./app.js";
 import type { AppDeps } from "./deps.js";
 import { tableJobQueue } from "./domain/core/index.js";
-import { runDueJobs } from "./jobs/run-due-jobs.js";
+import { DRAIN_PATH, cronDrainJobs, drainCall } from "./jobs/drain-jobs.js";
 import { anythingToWatch, cadencesAt, runSweeps } from "./jobs/sweeps.js";
 import { type WorkMarker, mayCreateWork, redisWorkMarker, workMarkerScope } from "./infra/work-marker.js";
 import { domainServices } from "./http/domain-services.js";
@@ -37,6 +37,8 @@ export interface WorkerEnv {
   CHORUS_SIGNING_SECRET?: string;
   /** Uploaded media (wrangler.toml `[[r2_buckets]]`, binding MEDIA). */
   MEDIA: R2BucketBinding;
+  /** Optional service binding to this Worker (wrangler.toml `[[services]]`): where the cron fans table jobs out. */
+  SELF?: { fetch(request: Request): Promise<Response> };
   /** CHORUS_<NETWORK>_… settings and other variables; bindings such as MEDIA are objects. */
   [name: string]: unknown;
 }
@@ -176,7 +178,7 @@ export default {
     const runtime = { db, clock: deps.clock, services: domainServices(deps, deps.publicUrl ?? "") };
     try {
       await runSweeps(runtime, cadences, { horizonMs: 60_000 }, deps.logger);
-      await runDueJobs(runtime);
+      await cronDrainJobs(runtime, { logger: deps.logger, fanOut: drainFanOut(env, deps.signingSecret) });
       if (marker) {
         const checkedAt = Date.now();
         if (!(await anythingToWatch(runtime))) await marker.markQuiet(checkedAt);
@@ -186,6 +188,19 @@ export default {
     }
   },
 };
+
+/**
+ * Without QStash, a table backlog larger than one run drains is fanned out to signed calls of
+ * POST /internal/jobs/drain: through the SELF service binding (a fetch to the Worker's own zone
+ * reaches the origin, not the Worker), else the public URL; with neither, the cron drains alone.
+ */
+function drainFanOut(env: WorkerEnv, secret: string): (() => Promise<void>) | undefined {
+  const text = textVars(env);
+  if (text.QSTASH_TOKEN) return undefined;
+  const self = env.SELF;
+  if (self) return drainCall({ url: `${text.CHORUS_PUBLIC_URL || "https://chorus.internal"}${DRAIN_PATH}`, secret, send: (request) => self.fetch(request) });
+  return text.CHORUS_PUBLIC_URL ? drainCall({ url: `${text.CHORUS_PUBLIC_URL}${DRAIN_PATH}`, secret, send: (request) => fetch(request) }) : undefined;
+}
 
 /** A marker Redis cannot read is treated as not quiet: the sweeps run rather than miss work. */
 async function quietOrUnknown(marker: WorkMarker, logger: Logger): Promise<boolean> {

@@ -13,8 +13,18 @@ export interface NeonOptions {
 }
 
 /**
+ * WebSocket connections one request's pool may open. A Worker invocation has 6 simultaneous
+ * connections in all, the network calls of the jobs it runs included; an idle pooled WebSocket
+ * keeps its slot until the pool closes, so a cron drain running 16 jobs on the default pool (10)
+ * left the jobs' own fetches waiting. Two lets a query run beside an open transaction.
+ */
+export const NEON_POOL_MAX = 2;
+
+/**
  * Workers cannot keep a pool between requests: each request opens its own Neon pool and
- * closes it when the response is done (the entry hands `close` to `waitUntil`).
+ * closes it when the response is done (the entry hands `close` to `waitUntil`). The pool dials
+ * on its first query, so a request that never reaches the database (docs, a refused key, a
+ * cached answer) opens no connection; docs/scale-database.md has the measured figures.
  */
 export function neonDatabaseProvider(options: NeonOptions): DatabaseProvider {
   if (options.wsProxy) {
@@ -26,7 +36,7 @@ export function neonDatabaseProvider(options: NeonOptions): DatabaseProvider {
   }
   return {
     open() {
-      const pool = new Pool({ connectionString: options.url });
+      const pool = new Pool({ connectionString: options.url, max: NEON_POOL_MAX });
       const db = drizzle({ client: pool, schema }) as unknown as Database;
       return { db, close: () => pool.end() };
     },

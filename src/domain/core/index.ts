@@ -9,6 +9,7 @@ export { beginIdempotentRequest, completeIdempotentRequest, forgetIdempotentRequ
 export { anyHolds } from "./jobs/any-holds.js";
 export { claimPass, rowsOf } from "./jobs/claim-pass.js";
 export type { ClaimedJob } from "./jobs/claim-pass.js";
+export { countDueJobs } from "./jobs/due-backlog.js";
 export { failJob, finishJobs, JOB_LEASE_MS, laneOf, renewJobLeases, workspaceOf } from "./jobs/job-claims.js";
 export { jobContext, jobContextFor, loadJobWorkspace } from "./jobs/job-context.js";
 export type { JobRuntime } from "./jobs/job-context.js";

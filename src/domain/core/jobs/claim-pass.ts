@@ -58,8 +58,16 @@ interface RawJob {
  * workspace) by due time and taken rank by rank, and a lane already running `busy` jobs takes at
  * most `perWorkspace - busy` more. The lanes are found by skipping along the index of unfinished
  * jobs (one probe each) and each lane gives at most `perWorkspace` candidates, so a claim costs
- * (lanes x share), never the backlog. The UPDATE re-checks that each job is still claimable, so
- * two runners never both get one.
+ * (lanes x share), never the backlog.
+ *
+ * Any number of claimers run this at once (the Node poller, the Workers cron and the drains it
+ * fans out to): each lane's candidates are locked `FOR UPDATE SKIP LOCKED` as they are picked, so
+ * a claimer passes over the rows another is claiming this instant and takes the next ones instead
+ * of waiting for it, and two claimers never hold one job. The lock sits in its own sub-select
+ * because PostgreSQL refuses FOR UPDATE beside a window function. A row another claimer claimed
+ * after this statement's snapshot is re-read when locked, and the lease condition (checked again
+ * by the UPDATE) drops it. Candidates locked but not taken (past `slots`) are freed when the
+ * statement ends.
  *
  * PostgreSQL runs a data-modifying WITH part to completion whether or not it is read. All parts
  * see the statement's one snapshot: the next-due half leaves out the jobs claimed and
@@ -89,12 +97,16 @@ export async function claimPass(runtime: JobRuntime, input: ClaimPassInput): Pro
       from lanes
       left join jsonb_each_text(${busy}::jsonb) b(lane, n) on b.lane = lanes.lane
       cross join lateral (
-        select ${jobs.id} as id, ${jobs.runAt} as run_at, row_number() over (order by ${jobs.runAt}, ${jobs.id}) as rank
-        from ${jobs}
-        where ${jobLane} = lanes.lane and ${jobs.doneAt} is null and ${jobs.runAt} <= ${at}::timestamptz
-          and (${jobs.lockedUntil} is null or ${jobs.lockedUntil} < ${at}::timestamptz)
-        order by ${jobs.runAt}, ${jobs.id}
-        limit ${input.perWorkspace}
+        select l.id, l.run_at, row_number() over (order by l.run_at, l.id) as rank
+        from (
+          select ${jobs.id} as id, ${jobs.runAt} as run_at
+          from ${jobs}
+          where ${jobLane} = lanes.lane and ${jobs.doneAt} is null and ${jobs.runAt} <= ${at}::timestamptz
+            and (${jobs.lockedUntil} is null or ${jobs.lockedUntil} < ${at}::timestamptz)
+          order by ${jobs.runAt}, ${jobs.id}
+          limit ${input.perWorkspace}
+          for update skip locked
+        ) l
       ) c
       where lanes.lane is not null and c.rank <= ${input.perWorkspace} - coalesce(b.n::int, 0)
       order by c.rank, c.run_at
