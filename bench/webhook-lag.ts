@@ -68,7 +68,7 @@ export interface WebhookPhase {
   deadRequests: number | null;
   seconds: number;
   /** The first endpoint's p50 lag of the events created in each second of the run: a stall at the start and a growing backlog look different. */
-  p50BySecond: number[];
+  p50BySecond: (number | null)[];
 }
 
 export interface WebhookLagResult {
@@ -134,14 +134,17 @@ async function runPhase(runtime: ServerBenchRuntime, input: { label: string; eve
       const second = Math.floor(((first?.created.get(id) ?? started) - started) / 1000);
       (bySecond[Math.max(0, second)] ??= []).push(lag);
     }
+    // A second in which no event was created (a slow start) shows as null.
     const p50BySecond = Array.from(bySecond, (lags) =>
-      round(
-        percentile(
-          (lags ?? []).sort((a, b) => a - b),
-          50,
-        ),
-        0,
-      ),
+      lags
+        ? round(
+            percentile(
+              lags.sort((a, b) => a - b),
+              50,
+            ),
+            0,
+          )
+        : null,
     );
     return {
       label: input.label,
@@ -170,7 +173,7 @@ export async function runWebhookLagBench(runtime: ServerBenchRuntime, input: { e
     for (const [i, h] of phase.healthy.entries()) {
       console.log(`    endpoint ${i + 1}: delivered ${h.delivered}/${phase.events}  lag p50 ${h.lagMs.p50} ms  p95 ${h.lagMs.p95} ms  max ${h.lagMs.max} ms`);
     }
-    console.log(`    endpoint 1's p50 lag (ms) of the events created in each second: ${phase.p50BySecond.join(" ")}`);
+    console.log(`    endpoint 1's p50 lag (ms) of the events created in each second: ${phase.p50BySecond.map((p) => p ?? "-").join(" ")}`);
     if (phase.deadRequests !== null) console.log(`    never-answering endpoint: ${phase.deadRequests} requests received (each waits out the 10 s timeout)`);
   }
   const worstP50 = (p: WebhookPhase | undefined) => Math.max(...(p?.healthy.map((h) => h.lagMs.p50) ?? [Number.NaN]));
