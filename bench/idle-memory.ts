@@ -11,7 +11,7 @@ import { createThrowawayDatabase, postgresAvailable } from "../test/support/post
  * folder, and on PostgreSQL (a throwaway database on the test server; skipped when none answers).
  * Targets (issue 25): an answer within 5 s, idle under 250 MB embedded and 120 MB on PostgreSQL.
  *
- * The server runs as `npm start` runs it, `node dist/server.js` (built first unless BENCH_SKIP_BUILD=1),
+ * The server runs as `npm start` runs it, `node <its V8 options> dist/server.js` (built first unless BENCH_SKIP_BUILD=1),
  * or, with BENCH_IDLE_SERVER=tsx, from source through tsx (as `npm start` ran it before, without npm's
  * and tsx's launcher processes). Idle RSS is VmRSS summed over the server's process tree, read after the
  * initialising child has exited and BENCH_IDLE_SETTLE_SECONDS (default 10) have passed with
@@ -127,7 +127,9 @@ async function measure(label: string, command: string[], env: Record<string, str
 }
 
 export function printIdleMemory(result: IdleMemoryResult): void {
-  console.log(`Idle memory of the Node server (${result.server === "dist" ? "node dist/server.js" : "tsx src/server.ts"}; targets: answer < 5 s, idle < 250 MB embedded, < 120 MB PostgreSQL):`);
+  console.log(
+    `Idle memory of the Node server (${result.server === "dist" ? `node ${startNodeOptions().join(" ")} dist/server.js` : "tsx src/server.ts"}; targets: answer < 5 s, idle < 250 MB embedded, < 120 MB PostgreSQL):`,
+  );
   for (const start of [result.firstStart, result.restart, result.postgres]) {
     if (!start) console.log("  PostgreSQL: skipped (no server on 127.0.0.1:5432)");
     else
@@ -137,10 +139,17 @@ export function printIdleMemory(result: IdleMemoryResult): void {
   }
 }
 
+/** The V8 options `npm start` gives node (package.json), so the server measured is the one it starts. */
+export function startNodeOptions(): string[] {
+  const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+  return [...(scripts.start ?? "").matchAll(/\s(--[a-z-]+=\S+)/g)].map((m) => m[1] ?? "");
+}
+
 export async function runIdleMemoryBench(): Promise<IdleMemoryResult> {
   const server = process.env.BENCH_IDLE_SERVER === "tsx" ? "tsx" : "dist";
   if (server === "dist" && process.env.BENCH_SKIP_BUILD !== "1") execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
-  const command = server === "dist" ? [process.execPath, "dist/server.js"] : [process.execPath, "--import", "tsx", "src/server.ts"];
+  const options = startNodeOptions();
+  const command = server === "dist" ? [process.execPath, ...options, "dist/server.js"] : [process.execPath, ...options, "--import", "tsx", "src/server.ts"];
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-bench-idle-"));
   try {
     const embedded = { CHORUS_DATA_DIR: dataDir, DATABASE_URL: "" };

@@ -1,15 +1,15 @@
-import { sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { createApp } from "../src/app.js";
 import { openServerDatabase } from "../src/db/node-postgres.js";
 import { realSleep } from "../src/domain/core/network-deps.js";
 import { createThrowawayDatabase, postgresAvailable } from "../test/support/postgres.js";
 import { notCounting } from "./counting-client.js";
 import { startDelayProxy } from "./delay-proxy.js";
+import { PROXY_DELAY_MS, RATIO_TARGET, limitsAgainstBare } from "./pg-latency.js";
+
+export { PROXY_DELAY_MS };
 import { FAN_OUT_RATIO_TARGET, type FanOutRatios, SINGLE_NETWORK, runFanOutRatio } from "./fan-out.js";
 import { createClient } from "./http-client.js";
 import { closeServer, listen } from "./listen.js";
-import { compareLatency } from "./latency-compare.js";
 import { attachNetworkProbe } from "./network-probe.js";
 import { startSandboxServers } from "./out-of-process.js";
 import { platformIds } from "../src/types/platform-ids.js";
@@ -19,49 +19,11 @@ import { type LatencySummary, round } from "./stats.js";
 import { type ThroughputCase, type ThroughputResult, measureThroughput } from "./throughput.js";
 import { sandboxForward } from "./sandbox-server.js";
 
-/** Each way, so a query costs about 3 ms more: a serverless database in the same region. */
-export const PROXY_DELAY_MS = 1.5;
-const RATIO_TARGET = 1.5;
-
 export interface ServerDatabaseResult {
   latency: { database: string; bare: LatencySummary; limits: LatencySummary; ratioP50: number; ratioP99: number }[];
   throughput: ThroughputResult[];
   fanOut: { inProcess: FanOutRatios; outOfProcess: FanOutRatios } | null;
   durationSeconds: number;
-}
-
-/** GET /v1/me/limits against a bare `select 1` route, on the runtime of `databaseUrl`. */
-async function limitsAgainstBare(databaseUrl: string, label: string, requests: number, warmup: number) {
-  const runtime = await openServerBenchRuntime(databaseUrl);
-  const bare = new Hono();
-  bare.get("/bare", async (c) => {
-    await runtime.db.execute(sql`select 1`);
-    return c.json({ ok: true });
-  });
-  const api = await listen(createApp(runtime.deps).fetch);
-  const plain = await listen(bare.fetch);
-  const clients = { api: createClient(api.port), bare: createClient(plain.port) };
-  try {
-    const auth = { authorization: `Bearer ${runtime.key}` };
-    const summary = await compareLatency(
-      [
-        { name: "bare", client: clients.bare, path: "/bare", headers: {} },
-        { name: "limits", client: clients.api, path: "/v1/me/limits", headers: auth },
-      ],
-      requests,
-      warmup,
-    );
-    const b = summary.bare;
-    const l = summary.limits;
-    if (!b || !l) throw new Error("no samples");
-    return { database: label, bare: b, limits: l, ratioP50: round(l.p50 / b.p50, 2), ratioP99: round(l.p99 / b.p99, 2) };
-  } finally {
-    clients.api.close();
-    clients.bare.close();
-    await closeServer(api.server);
-    await closeServer(plain.server);
-    await runtime.close();
-  }
 }
 
 /**

@@ -16,6 +16,8 @@ interface Receiver {
   url: string;
   /** Event id → first arrival (ms since epoch) minus the event's createdAt. */
   lags: Map<string, number>;
+  /** Event id → the event's createdAt (ms since epoch), to see when in the run the lag grew. */
+  created: Map<string, number>;
   requests: number;
   close: () => Promise<void>;
 }
@@ -23,6 +25,7 @@ interface Receiver {
 /** A receiver on 127.0.0.1 answering 200 at once, or (`hang`) never answering. */
 async function startReceiver(hang: boolean): Promise<Receiver> {
   const lags = new Map<string, number>();
+  const created = new Map<string, number>();
   let requests = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -32,7 +35,10 @@ async function startReceiver(hang: boolean): Promise<Receiver> {
       if (hang) return;
       const arrived = Date.now();
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: string; createdAt: string };
-      if (!lags.has(body.id)) lags.set(body.id, arrived - Date.parse(body.createdAt));
+      if (!lags.has(body.id)) {
+        lags.set(body.id, arrived - Date.parse(body.createdAt));
+        created.set(body.id, Date.parse(body.createdAt));
+      }
       res.writeHead(200).end();
     });
   });
@@ -41,6 +47,7 @@ async function startReceiver(hang: boolean): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     lags,
+    created,
     get requests() {
       return requests;
     },
@@ -60,6 +67,8 @@ export interface WebhookPhase {
   healthy: { delivered: number; lagMs: { p50: number; p95: number; max: number } }[];
   deadRequests: number | null;
   seconds: number;
+  /** The first endpoint's p50 lag of the events created in each second of the run: a stall at the start and a growing backlog look different. */
+  p50BySecond: (number | null)[];
 }
 
 export interface WebhookLagResult {
@@ -102,7 +111,12 @@ async function runPhase(runtime: ServerBenchRuntime, input: { label: string; eve
   try {
     for (let i = 0; i < input.events; i++) {
       const due = started + (i * 1000) / input.ratePerSecond;
+      // Behind schedule, the next event still waits for the event loop's next turn: on PGlite a
+      // transaction is promise continuations only, and a loop of them never let the deliveries'
+      // sockets be read, so every delivery waited until the last event was recorded (the lag was
+      // the recording's length). Events that arrive as requests always leave that turn.
       if (due > Date.now()) await sleep(due - Date.now());
+      else await new Promise<void>((resolve) => setImmediate(resolve));
       await db.transaction((tx) =>
         recordEvent(tx, deps.jobs, { workspaceId: runtime.workspaceId, mode: "test", type: "post.published", data: { id: `post_bench_${i}`, state: "published" }, at: deps.clock.now() }),
       );
@@ -114,8 +128,27 @@ async function runPhase(runtime: ServerBenchRuntime, input: { label: string; eve
       const sorted = [...r.lags.values()].sort((a, b) => a - b);
       return { delivered: r.lags.size, lagMs: { p50: round(percentile(sorted, 50), 1), p95: round(percentile(sorted, 95), 1), max: round(sorted[sorted.length - 1] ?? Number.NaN, 1) } };
     });
+    const first = receivers[0];
+    const bySecond: number[][] = [];
+    for (const [id, lag] of first?.lags ?? []) {
+      const second = Math.floor(((first?.created.get(id) ?? started) - started) / 1000);
+      (bySecond[Math.max(0, second)] ??= []).push(lag);
+    }
+    // A second in which no event was created (a slow start) shows as null.
+    const p50BySecond = Array.from(bySecond, (lags) =>
+      lags
+        ? round(
+            percentile(
+              lags.sort((a, b) => a - b),
+              50,
+            ),
+            0,
+          )
+        : null,
+    );
     return {
       label: input.label,
+      p50BySecond,
       events: input.events,
       ratePerSecond: input.ratePerSecond,
       healthy: summary,
@@ -140,6 +173,7 @@ export async function runWebhookLagBench(runtime: ServerBenchRuntime, input: { e
     for (const [i, h] of phase.healthy.entries()) {
       console.log(`    endpoint ${i + 1}: delivered ${h.delivered}/${phase.events}  lag p50 ${h.lagMs.p50} ms  p95 ${h.lagMs.p95} ms  max ${h.lagMs.max} ms`);
     }
+    console.log(`    endpoint 1's p50 lag (ms) of the events created in each second: ${phase.p50BySecond.map((p) => p ?? "-").join(" ")}`);
     if (phase.deadRequests !== null) console.log(`    never-answering endpoint: ${phase.deadRequests} requests received (each waits out the 10 s timeout)`);
   }
   const worstP50 = (p: WebhookPhase | undefined) => Math.max(...(p?.healthy.map((h) => h.lagMs.p50) ?? [Number.NaN]));

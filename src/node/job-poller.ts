@@ -95,30 +95,47 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
 
   const quietUntil = () => Math.min(lastSweep + quietSweepEveryMs, lastRenewalSweep + renewalSweepEveryMs, lastTokenSweep + tokenSweepEveryMs) - Date.now();
 
+  // The sweeps due, then (when nothing runs here) whether anything is left to watch. Resolves true
+  // when it marked the marker quiet.
+  const sweepRound = async (due: { minute: boolean; hour: boolean; day: boolean }): Promise<boolean> => {
+    if (due.minute) await sweepEveryMinute(runtime, sweepEveryMs, logger);
+    if (due.hour) await sweepEveryHour(runtime, logger);
+    if (due.day) await runSweeps(runtime, ["day"], { horizonMs: tokenSweepEveryMs }, logger);
+    if (!due.minute || runner.active() > 0) return false;
+    const checkedAt = Date.now();
+    if (await anythingToWatch(runtime)) return false;
+    await marker.markQuiet(checkedAt);
+    return true;
+  };
+  /** A round running beside the claims (see pass); stop() waits for it. */
+  let sweeping: Promise<void> | null = null;
+
   const pass = async (): Promise<number> => {
     const quiet = runner.active() === 0 && (await marker.isQuiet());
-    const sweepDue = Date.now() - lastSweep >= (quiet ? quietSweepEveryMs : sweepEveryMs);
-    if (sweepDue) {
-      lastSweep = Date.now();
-      await sweepEveryMinute(runtime, sweepEveryMs, logger);
-    }
-    if (Date.now() - lastRenewalSweep >= renewalSweepEveryMs) {
-      lastRenewalSweep = Date.now();
-      await sweepEveryHour(runtime, logger);
-    }
-    if (Date.now() - lastTokenSweep >= tokenSweepEveryMs) {
-      lastTokenSweep = Date.now();
-      await runSweeps(runtime, ["day"], { horizonMs: tokenSweepEveryMs }, logger);
-    }
-    // Nothing announced since the last round found nothing to watch: no claim, no statement.
-    if (quiet && !sweepDue) return quietUntil();
-    if (sweepDue && runner.active() === 0) {
-      const checkedAt = Date.now();
-      if (!(await anythingToWatch(runtime))) {
-        await marker.markQuiet(checkedAt);
-        return quietUntil();
+    if (sweeping === null) {
+      const now = Date.now();
+      const due = { minute: now - lastSweep >= (quiet ? quietSweepEveryMs : sweepEveryMs), hour: now - lastRenewalSweep >= renewalSweepEveryMs, day: now - lastTokenSweep >= tokenSweepEveryMs };
+      if (due.minute) lastSweep = now;
+      if (due.hour) lastRenewalSweep = now;
+      if (due.day) lastTokenSweep = now;
+      if (quiet) {
+        // Nothing announced since the last round found nothing to watch: no claim, no statement
+        // unless a round is due, and a claim only when that round finds something.
+        if (!due.minute && !due.hour && !due.day) return quietUntil();
+        if ((await sweepRound(due)) || !due.minute) return quietUntil();
+      } else if (due.minute || due.hour || due.day) {
+        // Beside the claims, never before them: a round is several statements (at start every
+        // cadence's, some of them network calls), and due jobs waiting it out made the first
+        // webhook deliveries of a burst seconds late, the backlog behind them later still.
+        sweeping = sweepRound(due)
+          .then(() => undefined)
+          .catch((error: unknown) => logger.error("job poller sweep failed", { error: String(error) }))
+          .finally(() => {
+            sweeping = null;
+            wake();
+          });
       }
-    }
+    } else if (quiet) return quietUntil();
     const free = runner.free();
     // Under a steady stream every finishing job frees one slot, and refilling at each would cost
     // a claim statement per job, on PGlite queued behind the jobs' own. While jobs still run,
@@ -178,6 +195,7 @@ export function startJobPoller(runtime: JobRuntime, logger: Logger, options: Job
       stopped = true;
       wake();
       await loop;
+      await sweeping;
       await unsubscribe?.();
       await runner.stop();
     },

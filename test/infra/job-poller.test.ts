@@ -122,6 +122,42 @@ describe("the Node job poller, a job falling due while its claim runs", () => {
   });
 });
 
+describe("the Node job poller while a sweep round is slow", () => {
+  let embedded: EmbeddedDatabase;
+  let poller: { stop: () => Promise<void> };
+  let release: () => void = () => undefined;
+  let held = false;
+  beforeAll(async () => {
+    embedded = await openEmbeddedDatabase();
+    // The minute's webhook sweep ends with the purge of old events: held here until the test
+    // lets it go, as a round stuck on a large purge or a slow network would be.
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const client = embedded.client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const query = client.query.bind(embedded.client);
+    client.query = async (...args: unknown[]) => {
+      if (String(args[0]).startsWith('delete from "events"')) {
+        held = true;
+        await gate;
+      }
+      return query(...args);
+    };
+    const runtime: JobRuntime = { db: embedded.db, clock: systemClock, services: { ...(await testServices()), publicUrl: "http://chorus.test", logger: silentLogger } };
+    poller = startJobPoller(runtime, silentLogger, { wakeups: pgliteWakeups(embedded.client) });
+  });
+  afterAll(async () => {
+    release();
+    await poller.stop();
+    await embedded.close();
+  });
+
+  it("claims and runs a due job without waiting for the round to finish", async () => {
+    await until(async () => held, "the start's sweep round reached the held purge");
+    await tableJobQueue.enqueue(harmlessJob("during-sweep", new Date()), embedded.db);
+    await until(async () => (await doneAt(embedded.db, "during-sweep")) !== null, "the job ran while the round was held");
+    release();
+  });
+});
+
 const postgres = await postgresAvailable();
 skipWithout("postgres", postgres, "job poller on PostgreSQL");
 
