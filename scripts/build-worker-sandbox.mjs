@@ -14,10 +14,29 @@
  */
 import { build } from "esbuild";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const SANDBOX_MODULE = "src/sandbox/worker-module/simulators.mjs";
+
+/**
+ * src/sandbox/registry.ts imports each network's simulator as `./${id}/simulator.js`, which Node
+ * and vitest map to the .ts file at run time. esbuild turns that template into a glob over the
+ * files on disk and does not map .js to .ts inside a glob, so the build reads the registry with
+ * the pattern naming the sources: every `src/sandbox/<id>/simulator.ts` lands in the module.
+ */
+const simulatorGlob = {
+  name: "simulator-glob",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]sandbox[\\/]registry\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, "utf8");
+      const contents = source.replaceAll("/simulator.js`", "/simulator.ts`");
+      if (contents === source) throw new Error(`${path}: no \`./\${id}/simulator.js\` import to bundle the simulators by`);
+      return { contents, loader: "ts" };
+    });
+  },
+};
 
 export async function buildWorkerSandbox() {
   const { outputFiles } = await build({
@@ -36,6 +55,7 @@ export async function buildWorkerSandbox() {
     legalComments: "none",
     logLevel: "warning",
     write: false,
+    plugins: [simulatorGlob],
   });
   // Written only when changed: `wrangler dev` reruns this build on every change under watch_dir
   // (src/, where this file is), so rewriting the same bytes would start it again, forever.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect, conversations, messages, receive } from "../support/conversations.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,9 +24,9 @@ async function readAll(ws: Parameters<typeof messages>[0], id: string): Promise<
 
 describe("Instagram conversations within what Instagram gives", () => {
   it("Instagram login: lists conversations without unread_count (unread is null), and the messages end at the newest 20", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "instagram");
-    expect((await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+    expect((await ws.post(`/v1/social-accounts/${account}/webhook`, {})).status).toBe(200);
     for (let i = 1; i <= 25; i++) {
       t.clock.advance(1000);
       await receive(ws, account, `message ${i}`, "nora.visitor");
@@ -39,9 +40,9 @@ describe("Instagram conversations within what Instagram gives", () => {
   });
 
   it("Facebook login: the page's Instagram inbox keeps unread, and its messages end at the newest 20 too", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "instagram", { variant: "facebook_login" });
-    expect((await ws.request(`/v1/social-accounts/${account}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+    expect((await ws.post(`/v1/social-accounts/${account}/webhook`, {})).status).toBe(200);
     for (let i = 1; i <= 22; i++) {
       t.clock.advance(1000);
       await receive(ws, account, `note ${i}`);

@@ -4,7 +4,9 @@ import { workspaces } from "../../src/db/schema/index.js";
 import { connect as connectStats, publishText } from "./analytics-helpers.js";
 import { connect as connectDm, conversations, messages, receive } from "../support/conversations.js";
 import { DashboardSession } from "../support/dashboard-session.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import type { Schemas } from "../support/api-types.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The dashboard's reply and message forms run under the API's rules: read by the API's own
@@ -18,28 +20,28 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-type ApiComment = { own: boolean; text: string; replies?: ApiComment[] };
+type ApiComment = Schemas["Comment"];
 
 /** Every comment on the post through the API, answers included, flattened. */
-async function commentsOf(ws: TestWorkspace, post: string): Promise<ApiComment[]> {
-  const response = await ws.request(`/v1/posts/${post}/comments?nested=true`);
+async function commentsOf(ws: WorkspaceFixture, post: string): Promise<ApiComment[]> {
+  const response = await ws.get(`/v1/posts/${post}/comments?nested=true`);
   expect(response.status).toBe(200);
   const flat = (items: ApiComment[]): ApiComment[] => items.flatMap((c) => [c, ...flat(c.replies ?? [])]);
-  return flat(((await response.json()) as { items: ApiComment[] }).items);
+  return flat(response.body.items);
 }
 
 describe("dashboard inbox forms under the API's schemas", () => {
   it("refuses a comment reply longer than POST /v1/comments/{id}/replies takes, as REST does, replying nothing", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connectStats(ws, "twitter");
     const post = await publishText(ws, x, "a tweet with a long answer");
-    const activity = await ws.request(`/v1/sandbox/social-accounts/${x}/activity`, { method: "POST", json: { action: "reply", post: post.id, actor: "x_dora", text: "hello" } });
+    const activity = await ws.post(`/v1/sandbox/social-accounts/${x}/activity`, { action: "reply", post: post.id, actor: "x_dora", text: "hello" });
     expect(activity.status).toBe(201);
-    const comment = ((await activity.json()) as { networkId: string }).networkId;
+    const comment = activity.body.networkId;
     const text = "y".repeat(10_001);
-    const rest = await ws.request(`/v1/comments/${encodeURIComponent(comment)}/replies`, { method: "POST", json: { account: x, text } });
+    const rest = await ws.post(`/v1/comments/${encodeURIComponent(comment)}/replies`, { account: x, text });
     expect(rest.status).toBe(400);
-    const restError = ((await rest.json()) as { error: { code: string; param: string } }).error;
+    const restError = rest.error;
 
     const session = await DashboardSession.open(t, ws);
     const refused = await session.submit(`/dashboard/comments/${encodeURIComponent(comment)}/reply`, { account: x, post: post.id, text });
@@ -49,11 +51,10 @@ describe("dashboard inbox forms under the API's schemas", () => {
   });
 
   it("replies once to a reply form sent twice, charging one credit on X", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connectStats(ws, "twitter");
     const post = await publishText(ws, x, "a tweet answered with a double click");
-    const activity = await ws.request(`/v1/sandbox/social-accounts/${x}/activity`, { method: "POST", json: { action: "reply", post: post.id, actor: "x_erin", text: "hi" } });
-    const comment = ((await activity.json()) as { networkId: string }).networkId;
+    const comment = (await ws.post(`/v1/sandbox/social-accounts/${x}/activity`, { action: "reply", post: post.id, actor: "x_erin", text: "hi" })).body.networkId;
     const balance = async () => {
       const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
       return (row?.creditsMonthly ?? 0) + (row?.creditsPack ?? 0) + (row?.creditsPurchased ?? 0) + (row?.testCreditsMonthly ?? 0) + (row?.testCreditsPack ?? 0);
@@ -74,9 +75,9 @@ describe("dashboard inbox forms under the API's schemas", () => {
   });
 
   it("refuses a direct message longer than POST /v1/conversations/{id}/messages takes, sending nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const fb = await connectDm(ws, "facebook");
-    expect((await ws.request(`/v1/social-accounts/${fb}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+    expect((await ws.post(`/v1/social-accounts/${fb}/webhook`, {})).status).toBe(200);
     await receive(ws, fb, "Do you ship abroad?");
     const id = (await conversations(ws)).items[0]?.id ?? "";
     const session = await DashboardSession.open(t, ws);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { PlatformId } from "../../src/types/platform-ids.js";
 import { expectInvisible, expectNotFound } from "../support/isolation.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Workspace isolation for what this feature added to existing routes: engagements on LinkedIn,
@@ -16,64 +16,57 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId, handle: string, variant?: string): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...(variant ? { variant } : {}) } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 describe("isolation of the new engagements and notifications", () => {
   it("refuses B acting as A's LinkedIn, Threads or Pinterest account, or naming A's posts, with 404s that reveal nothing", async () => {
     counter += 1;
-    const a = await t.workspace();
-    const b = await t.workspace();
+    const a = await testWorkspace(t);
+    const b = await a.otherWorkspace();
     const seeded: Record<string, string> = {};
     for (const platform of ["linkedin", "threads", "pinterest"] as const) {
-      seeded[`id_${platform}`] = await connect(a, platform, `a-iso-${platform}-${counter}`);
+      seeded[`id_${platform}`] = (await a.connect(platform, { handle: `a-iso-${platform}-${counter}` })).id;
     }
-    const post = (await (await a.request("/v1/posts", { method: "POST", json: { text: "A's private update", accounts: [seeded.id_linkedin] } })).json()) as {
-      id: string;
-      targets: { networkPostId: string }[];
-    };
+    const post = await a.publish({ text: "A's private update", accounts: [seeded.id_linkedin ?? ""] });
     seeded.post = post.id;
     seeded.networkPostId = post.targets[0]?.networkPostId ?? "";
-    const board = ((await (await a.request(`/v1/social-accounts/${seeded.id_pinterest}/targets`)).json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+    const boards = await a.get(`/v1/social-accounts/${seeded.id_pinterest}/targets`);
+    const board = boards.body.items[0]?.id ?? "";
 
     for (const [account, action, target, options] of [
       [seeded.id_linkedin, "like", seeded.networkPostId, undefined],
       [seeded.id_threads, "repost", "12345678901234567", undefined],
       [seeded.id_pinterest, "save", "123456789012345678", { board }],
     ] as const) {
-      await expectNotFound(await b.request("/v1/engagements", { method: "POST", json: { account, action, target, ...(options ? { options } : {}) } }), seeded);
+      await expectNotFound(await b.post("/v1/engagements", { account, action, target, ...(options ? { options } : {}) }), seeded);
     }
-    const own = await connect(b, "linkedin", `b-iso-linkedin-${counter}`);
-    const foreign = await b.request("/v1/engagements", { method: "POST", json: { account: own, action: "like", target: seeded.post } });
-    expect(await errorOf(foreign.clone())).toMatchObject({ code: "resource_not_found", param: "target" });
+    const own = await b.connect("linkedin", { handle: `b-iso-linkedin-${counter}` });
+    const foreign = await b.post("/v1/engagements", { account: own.id, action: "like", target: seeded.post });
+    expect(foreign.error).toMatchObject({ code: "resource_not_found", param: "target" });
     await expectNotFound(foreign, seeded);
   });
 
   it("keeps A's Threads, Facebook and Instagram notifications out of B's list, and refuses B reading or faking them on A's accounts", async () => {
     counter += 1;
-    const a = await t.workspace();
-    const b = await t.workspace();
+    const a = await testWorkspace(t);
+    const b = await a.otherWorkspace();
     const seeded: Record<string, string> = {
-      id_threads: await connect(a, "threads", `a-notif-threads-${counter}`),
-      id_facebook: await connect(a, "facebook", `a-notif-facebook-${counter}`),
-      id_instagram: await connect(a, "instagram", `a-notif-instagram-${counter}`, "facebook_login"),
+      id_threads: (await a.connect("threads", { handle: `a-notif-threads-${counter}` })).id,
+      id_facebook: (await a.connect("facebook", { handle: `a-notif-facebook-${counter}` })).id,
+      id_instagram: (await a.connect("instagram", { handle: `a-notif-instagram-${counter}`, variant: "facebook_login" })).id,
     };
     for (const account of [seeded.id_threads, seeded.id_facebook, seeded.id_instagram]) {
-      const made = await a.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "mention", actor: `a-fan-${counter}`, text: `secret-${counter}` } });
-      expect(made.status, await made.clone().text()).toBe(201);
-      seeded[`mention_${account}`] = ((await made.json()) as { networkId: string }).networkId;
+      const made = await a.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "mention", actor: `a-fan-${counter}`, text: `secret-${counter}` });
+      expect(made.status, made.text).toBe(201);
+      seeded[`mention_${account}`] = made.body.networkId;
     }
-    expect(((await (await a.request("/v1/notifications")).json()) as { items: unknown[] }).items).toHaveLength(3);
+    expect((await a.get("/v1/notifications")).body.items).toHaveLength(3);
 
-    await connect(b, "threads", `b-notif-threads-${counter}`);
-    await expectInvisible(await b.request("/v1/notifications"), seeded);
+    await b.connect("threads", { handle: `b-notif-threads-${counter}` });
+    await expectInvisible(await b.get("/v1/notifications"), seeded);
     for (const account of [seeded.id_threads, seeded.id_facebook, seeded.id_instagram]) {
-      await expectNotFound(await b.request(`/v1/notifications?account=${account}`), seeded);
-      await expectNotFound(await b.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "mention" } }), seeded);
+      await expectNotFound(await b.get(`/v1/notifications?account=${account}`), seeded);
+      await expectNotFound(await b.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "mention" }), seeded);
     }
-    expect(((await (await a.request("/v1/notifications")).json()) as { items: unknown[] }).items).toHaveLength(3);
+    expect((await a.get("/v1/notifications")).body.items).toHaveLength(3);
   });
 });

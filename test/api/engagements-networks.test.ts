@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import type { Schemas } from "../support/api-types.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
 /**
@@ -16,25 +18,20 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `eng-${platform}-${counter}` } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await ws.connect(platform, { handle: `eng-${platform}-${counter}` })).id;
 }
 
-async function targets(ws: TestWorkspace, account: string): Promise<{ id: string; name: string; kind: string }[]> {
-  return ((await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string; name: string; kind: string }[] }).items;
+async function targets(ws: WorkspaceFixture, account: string) {
+  return (await ws.get(`/v1/social-accounts/${account}/targets`)).body.items;
 }
 
 /** Publishes through the API and lets asynchronous targets (Threads containers) finish on the poller's clock. */
-async function publish(ws: TestWorkspace, json: Record<string, unknown>): Promise<{ id: string; networkPostId: string }> {
-  const response = await ws.request("/v1/posts", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const id = ((await response.json()) as { id: string }).id;
+async function publish(ws: WorkspaceFixture, body: Schemas["CreatePostRequest"]): Promise<{ id: string; networkPostId: string }> {
+  const { id } = await ws.publish(body);
   for (let i = 0; i < 10; i++) {
-    const current = (await (await ws.request(`/v1/posts/${id}`)).json()) as { targets: { state: string; networkPostId: string | null }[] };
-    const target = current.targets[0];
+    const target = (await ws.get(`/v1/posts/${id}`)).body.targets[0];
     if (target && target.state !== "processing") {
       expect(target.state).toBe("published");
       return { id, networkPostId: target.networkPostId ?? "" };
@@ -45,17 +42,17 @@ async function publish(ws: TestWorkspace, json: Record<string, unknown>): Promis
   throw new Error("the post never finished publishing");
 }
 
-const engage = (ws: TestWorkspace, json: Record<string, unknown>) => ws.request("/v1/engagements", { method: "POST", json });
+const engage = (ws: WorkspaceFixture, body: Record<string, unknown>) => ws.post("/v1/engagements", body);
 
-async function ok(ws: TestWorkspace, json: Record<string, unknown>) {
-  const response = await engage(ws, json);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { platform: string; action: string; target: { networkId: string; url: string | null }; ok: true };
+async function ok(ws: WorkspaceFixture, body: Record<string, unknown>) {
+  const response = await engage(ws, body);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
 describe("POST /v1/engagements on LinkedIn", () => {
   it("likes by Chorus id and post URL, idempotently, unlikes twice and reshares; refuses unrepost naming what LinkedIn supports", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const author = await connect(ws, "linkedin");
     const fan = await connect(ws, "linkedin");
     const post = await publish(ws, { text: "Quarterly numbers are in", accounts: [author] });
@@ -68,33 +65,33 @@ describe("POST /v1/engagements on LinkedIn", () => {
 
     const undo = await engage(ws, { account: fan, action: "unrepost", target: post.id });
     expect(undo.status).toBe(400);
-    const error = await errorOf(undo);
+    const error = undo.error;
     expect(error).toMatchObject({ code: "action_unsupported", param: "action", platform: "linkedin" });
     expect(error.message).toContain("no undo for a reshare");
     expect(error.fix).toContain("`like`, `unlike`, `repost`");
     const follow = await engage(ws, { account: fan, action: "follow", target: "someone" });
-    expect(await errorOf(follow)).toMatchObject({ code: "action_unsupported", platform: "linkedin" });
+    expect(follow.error).toMatchObject({ code: "action_unsupported", platform: "linkedin" });
   });
 
   it("refuses a malformed target and option, and a missing post, with their params", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const fan = await connect(ws, "linkedin");
     const bad = await engage(ws, { account: fan, action: "like", target: "urn:li:activity:123" });
     expect(bad.status).toBe(400);
-    expect(await errorOf(bad)).toMatchObject({ code: "field_invalid", param: "target", fix: expect.stringContaining("urn:li:share:") });
+    expect(bad.error).toMatchObject({ code: "field_invalid", param: "target", fix: expect.stringContaining("urn:li:share:") });
     const badActor = await engage(ws, { account: fan, action: "like", target: "urn:li:share:1", options: { actor: "urn:li:person:abc" } });
-    expect(await errorOf(badActor)).toMatchObject({ code: "field_invalid", param: "options.actor" });
+    expect(badActor.error).toMatchObject({ code: "field_invalid", param: "options.actor" });
     const board = await engage(ws, { account: fan, action: "like", target: "urn:li:share:1", options: { board: "123" } });
-    expect(await errorOf(board)).toMatchObject({ code: "field_invalid", param: "options.board", fix: expect.stringContaining("options.actor") });
+    expect(board.error).toMatchObject({ code: "field_invalid", param: "options.board", fix: expect.stringContaining("options.actor") });
     const gone = await engage(ws, { account: fan, action: "like", target: "urn:li:share:1234567890" });
     expect(gone.status).toBe(404);
-    expect(await errorOf(gone)).toMatchObject({ code: "engagement_target_not_found", param: "target" });
+    expect(gone.error).toMatchObject({ code: "engagement_target_not_found", param: "target" });
   });
 });
 
 describe("POST /v1/engagements on Threads", () => {
   it("reposts by Chorus id and by media id, idempotently; refuses unrepost and like with the reason", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const author = await connect(ws, "threads");
     const fan = await connect(ws, "threads");
     const post = await publish(ws, { text: "Repost this thread", accounts: [author] });
@@ -104,7 +101,7 @@ describe("POST /v1/engagements on Threads", () => {
     for (const action of ["unrepost", "like"]) {
       const refused = await engage(ws, { account: fan, action, target: post.id });
       expect(refused.status).toBe(400);
-      const error = await errorOf(refused);
+      const error = refused.error;
       expect(error).toMatchObject({ code: "action_unsupported", param: "action", platform: "threads", fix: expect.stringContaining("supports `repost`") });
       expect(error.message).toMatch(action === "unrepost" ? /no way to undo a repost/ : /no like endpoint/);
     }
@@ -113,22 +110,21 @@ describe("POST /v1/engagements on Threads", () => {
 
 describe("POST /v1/engagements on Pinterest", () => {
   it("saves a pin to the board named in options.board; refuses a missing, malformed or foreign board naming options.board", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const author = await connect(ws, "pinterest");
     const fan = await connect(ws, "pinterest");
-    const upload = await ws.request("/v1/media", { method: "POST", body: jpeg(1000, 1500), headers: { "content-type": "image/jpeg" } });
-    const media = ((await upload.json()) as { id: string }).id;
+    const media = (await ws.upload(jpeg(1000, 1500), "image/jpeg")).id;
     const authorBoard = (await targets(ws, author))[0]?.id ?? "";
     const post = await publish(ws, { text: "Lemon tart", media: [media], accounts: [author], platformOptions: { pinterest: { boardId: authorBoard, title: "Lemon tart" } } });
     const fanBoard = (await targets(ws, fan))[1]?.id ?? "";
 
     const missing = await engage(ws, { account: fan, action: "save", target: post.id });
     expect(missing.status).toBe(400);
-    expect(await errorOf(missing)).toMatchObject({ code: "field_required", param: "options.board", fix: expect.stringContaining("/targets") });
+    expect(missing.error).toMatchObject({ code: "field_required", param: "options.board", fix: expect.stringContaining("/targets") });
     const notDigits = await engage(ws, { account: fan, action: "save", target: post.id, options: { board: "recipes" } });
-    expect(await errorOf(notDigits)).toMatchObject({ code: "field_invalid", param: "options.board" });
+    expect(notDigits.error).toMatchObject({ code: "field_invalid", param: "options.board" });
     const foreignBoard = await engage(ws, { account: fan, action: "save", target: post.id, options: { board: authorBoard } });
-    expect(await errorOf(foreignBoard)).toMatchObject({ code: "pin_board_missing", param: "options.board" });
+    expect(foreignBoard.error).toMatchObject({ code: "pin_board_missing", param: "options.board" });
     const before = (await targets(ws, fan)).length;
 
     const saved = await ok(ws, { account: fan, action: "save", target: `https://www.pinterest.com/pin/${post.networkPostId}/`, options: { board: fanBoard } });
@@ -136,23 +132,22 @@ describe("POST /v1/engagements on Pinterest", () => {
     expect((await targets(ws, fan)).length).toBe(before);
 
     const like = await engage(ws, { account: fan, action: "like", target: post.id });
-    expect(await errorOf(like)).toMatchObject({ code: "action_unsupported", platform: "pinterest", fix: expect.stringContaining("supports `save`") });
+    expect(like.error).toMatchObject({ code: "action_unsupported", platform: "pinterest", fix: expect.stringContaining("supports `save`") });
   });
 });
 
 describe("POST /v1/engagements where the network has no engagement API", () => {
   it("refuses a Facebook page like: Meta does not document page likes for a normal app", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const page = await connect(ws, "facebook");
     const refused = await engage(ws, { account: page, action: "like", target: "123_456" });
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toMatchObject({ code: "action_unsupported", platform: "facebook" });
+    expect(refused.error).toMatchObject({ code: "action_unsupported", platform: "facebook" });
   });
 
   it("publishes the new actions in GET /v1/platforms", async () => {
-    const ws = await t.workspace();
-    const body = (await (await ws.request("/v1/platforms")).json()) as { items?: { platform: string; engagements: string[] }[] } | { platform: string; engagements: string[] }[];
-    const items = Array.isArray(body) ? body : (body.items ?? []);
+    const ws = await testWorkspace(t);
+    const { items } = (await ws.get("/v1/platforms")).body;
     const of = (platform: string) => items.find((p) => p.platform === platform)?.engagements;
     expect(of("linkedin")).toEqual(["like", "unlike", "repost"]);
     expect(of("threads")).toEqual(["repost"]);

@@ -2,8 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboundRoutes, sandboxRecords } from "../../src/db/schema/index.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
 let t: TestApp;
@@ -13,40 +14,32 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId, extra: Record<string, string> = {}): Promise<{ id: string; handle: string }> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId, extra: Record<string, string> = {}) {
   counter += 1;
-  const handle = platform === "bluesky" ? `inb${counter}.test` : `inbound-${platform}-${counter}`;
-  const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}), ...extra };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const body = (await response.json()) as { id: string; handle: string };
-  return { id: body.id, handle: body.handle };
+  return ws.connect(platform, { handle: platform === "bluesky" ? `inb${counter}.test` : `inbound-${platform}-${counter}`, ...extra });
 }
 
 /** A comment needs a post to land on: a page post, an image, a text post. */
-async function publish(ws: TestWorkspace, platform: PlatformId, account: string): Promise<void> {
-  let json: Record<string, unknown> = { text: "Something to comment on", accounts: [account] };
+async function publish(ws: WorkspaceFixture, platform: PlatformId, account: string): Promise<void> {
+  let body: Record<string, unknown> = { text: "Something to comment on", accounts: [account] };
   if (platform === "facebook") {
-    const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] };
-    json = { ...json, platformOptions: { facebook: { pageId: targets.items[0]?.id } } };
+    const targets = (await ws.get(`/v1/social-accounts/${account}/targets`)).body;
+    body = { ...body, platformOptions: { facebook: { pageId: targets.items[0]?.id } } };
   }
-  if (platform === "instagram") {
-    const upload = await ws.request("/v1/media", { method: "POST", body: jpeg(1080, 1080), headers: { "content-type": "image/jpeg" } });
-    json = { ...json, media: [((await upload.json()) as { id: string }).id] };
-  }
-  const created = await ws.request("/v1/posts", { method: "POST", json });
-  expect(created.status, await created.clone().text()).toBe(201);
+  if (platform === "instagram") body = { ...body, media: [(await ws.upload(jpeg(1080, 1080), "image/jpeg")).id] };
+  await ws.publish(body);
   t.clock.advance(60_000);
   await t.drainJobs();
 }
 
-const inbound = (ws: TestWorkspace, id: string, json: unknown) => ws.request(`/v1/sandbox/social-accounts/${id}/inbound`, { method: "POST", json });
-const received = (ws: TestWorkspace) =>
+const inbound = (ws: WorkspaceFixture, id: string, body: unknown) => ws.post(`/v1/sandbox/social-accounts/${id}/inbound`, body);
+const subscribe = (ws: WorkspaceFixture, id: string, body: unknown = {}) => ws.post(`/v1/social-accounts/${id}/webhook`, body);
+const received = (ws: WorkspaceFixture) =>
   t.db
     .select()
     .from(events)
     .where(and(eq(events.workspaceId, ws.id), inArray(events.type, ["comment.received", "mention.received", "message.received"])));
-const simulated = (ws: TestWorkspace) =>
+const simulated = (ws: WorkspaceFixture) =>
   t.db
     .select()
     .from(sandboxRecords)
@@ -54,22 +47,22 @@ const simulated = (ws: TestWorkspace) =>
 
 describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
   it("Facebook: after POST /webhook, a comment and a message arrive through the signed Meta callback", async () => {
-    const ws = await t.workspace({ grantCredits: 10 });
+    const ws = await testWorkspace(t, { grantCredits: 10 });
     const { id } = await connect(ws, "facebook");
     await publish(ws, "facebook", id);
-    expect(await errorOf(await inbound(ws, id, { kind: "comment", text: "Hello?" }))).toMatchObject({ code: "webhook_not_subscribed", type: "conflict", platform: "facebook" });
+    expect((await inbound(ws, id, { kind: "comment", text: "Hello?" })).error).toMatchObject({ code: "webhook_not_subscribed", type: "conflict", platform: "facebook" });
     expect(await simulated(ws)).toHaveLength(0);
 
-    expect((await ws.request(`/v1/social-accounts/${id}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+    expect((await subscribe(ws, id)).status).toBe(200);
     const routes = await t.db.select().from(inboundRoutes).where(eq(inboundRoutes.accountId, id));
     expect(routes.length).toBeGreaterThan(0);
 
     const comment = await inbound(ws, id, { kind: "comment", text: "Is this in blue?", from: "ada.visitor" });
-    expect(comment.status, await comment.clone().text()).toBe(200);
-    const result = (await comment.json()) as Record<string, unknown>;
+    expect(comment.status, comment.text).toBe(200);
+    const result = comment.body;
     expect(result).toMatchObject({ account: id, platform: "facebook", kind: "comment", recorded: true });
     expect(String(result.networkPostId)).toMatch(new RegExp(`^${routes[0]?.objectId}_`));
-    const message = (await (await inbound(ws, id, { kind: "message", text: "Are you open today?" })).json()) as Record<string, unknown>;
+    const message = (await inbound(ws, id, { kind: "message", text: "Are you open today?" })).body;
     expect(message).toMatchObject({ kind: "message", networkPostId: null, recorded: true });
 
     const recorded = await received(ws);
@@ -91,20 +84,20 @@ describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
   });
 
   it("Instagram and Threads deliver by the account's own id; the account's own reply records nothing", async () => {
-    const ws = await t.workspace({ grantCredits: 10 });
+    const ws = await testWorkspace(t, { grantCredits: 10 });
     const ig = await connect(ws, "instagram");
     await publish(ws, "instagram", ig.id);
-    expect(await errorOf(await inbound(ws, ig.id, { kind: "mention", text: "look @ this" }))).toMatchObject({ code: "webhook_not_subscribed", platform: "instagram" });
-    expect((await ws.request(`/v1/social-accounts/${ig.id}/webhook`, { method: "POST", json: { fields: ["feed", "mention"] } })).status).toBe(200);
-    expect(await errorOf(await inbound(ws, ig.id, { kind: "message", text: "dm" }))).toMatchObject({ code: "webhook_not_subscribed" });
-    expect(await (await inbound(ws, ig.id, { kind: "mention", text: "look @ this" })).json()).toMatchObject({ recorded: true });
-    expect(await (await inbound(ws, ig.id, { kind: "comment", text: "thanks!", from: ig.handle })).json()).toMatchObject({ recorded: false });
+    expect((await inbound(ws, ig.id, { kind: "mention", text: "look @ this" })).error).toMatchObject({ code: "webhook_not_subscribed", platform: "instagram" });
+    expect((await subscribe(ws, ig.id, { fields: ["feed", "mention"] })).status).toBe(200);
+    expect((await inbound(ws, ig.id, { kind: "message", text: "dm" })).error).toMatchObject({ code: "webhook_not_subscribed" });
+    expect((await inbound(ws, ig.id, { kind: "mention", text: "look @ this" })).body).toMatchObject({ recorded: true });
+    expect((await inbound(ws, ig.id, { kind: "comment", text: "thanks!", from: ig.handle })).body).toMatchObject({ recorded: false });
     const viaPage = await connect(ws, "instagram", { variant: "facebook_login" });
-    expect((await ws.request(`/v1/social-accounts/${viaPage.id}/webhook`, { method: "POST", json: {} })).status).toBe(200);
-    expect(await (await inbound(ws, viaPage.id, { kind: "message", text: "hello via page" })).json()).toMatchObject({ recorded: true });
+    expect((await subscribe(ws, viaPage.id)).status).toBe(200);
+    expect((await inbound(ws, viaPage.id, { kind: "message", text: "hello via page" })).body).toMatchObject({ recorded: true });
     const th = await connect(ws, "threads");
     await publish(ws, "threads", th.id);
-    expect(await (await inbound(ws, th.id, { kind: "comment", text: "reply" })).json()).toMatchObject({ recorded: true });
+    expect((await inbound(ws, th.id, { kind: "comment", text: "reply" })).body).toMatchObject({ recorded: true });
     expect((await received(ws)).map((e) => [e.type, e.data.account])).toEqual([
       ["mention.received", ig.id],
       ["message.received", viaPage.id],
@@ -113,14 +106,12 @@ describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
   });
 
   it("polled networks: the account's inbox poll records the network's own reply, on the post Chorus published", async () => {
-    const ws = await t.workspace({ grantCredits: 10 });
+    const ws = await testWorkspace(t, { grantCredits: 10 });
     const r = await receiver();
-    expect((await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url, events: ["comment.received"] } })).status).toBe(201);
+    await ws.createWebhook({ url: r.url, events: ["comment.received"] });
     const { id } = await connect(ws, "bluesky");
-    const posted = await ws.request("/v1/posts", { method: "POST", json: { text: "Hello sandbox", accounts: [id] } });
-    expect(posted.status, await posted.clone().text()).toBe(201);
-    const post = (await posted.json()) as { id: string; targets: { networkPostId: string }[] };
-    const result = (await (await inbound(ws, id, { kind: "comment", text: "Nice post" })).json()) as Record<string, unknown>;
+    const post = await ws.publish({ text: "Hello sandbox", accounts: [id] });
+    const result = (await inbound(ws, id, { kind: "comment", text: "Nice post" })).body;
     expect(result).toMatchObject({ platform: "bluesky", networkPostId: post.targets[0]?.networkPostId, recorded: true });
     expect(String(result.id)).toMatch(/^at:\/\/did:/);
     expect((await received(ws))[0]?.data).toMatchObject({ account: id, postId: post.id, networkPostId: post.targets[0]?.networkPostId, commentId: result.id, text: "Nice post" });
@@ -131,20 +122,20 @@ describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
   });
 
   it("refuses bad input, kinds the network lacks, other workspaces' accounts and live keys, storing nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { id } = await connect(ws, "threads");
-    expect(await errorOf(await inbound(ws, id, { kind: "dm", text: "x" }))).toMatchObject({ param: "kind" });
-    expect(await errorOf(await inbound(ws, id, { kind: "comment", text: "" }))).toMatchObject({ param: "text" });
-    expect(await errorOf(await inbound(ws, id, { kind: "comment", text: "x", from: "not a handle!" }))).toMatchObject({ param: "from" });
-    expect(await errorOf(await inbound(ws, id, { kind: "comment", text: "x", extra: 1 }))).toMatchObject({ code: "field_unknown", param: "extra" });
-    const unsupported = await errorOf(await inbound(ws, id, { kind: "message", text: "x" }));
+    expect((await inbound(ws, id, { kind: "dm", text: "x" })).error).toMatchObject({ param: "kind" });
+    expect((await inbound(ws, id, { kind: "comment", text: "" })).error).toMatchObject({ param: "text" });
+    expect((await inbound(ws, id, { kind: "comment", text: "x", from: "not a handle!" })).error).toMatchObject({ param: "from" });
+    expect((await inbound(ws, id, { kind: "comment", text: "x", extra: 1 })).error).toMatchObject({ code: "field_unknown", param: "extra" });
+    const unsupported = (await inbound(ws, id, { kind: "message", text: "x" })).error;
     expect(unsupported).toMatchObject({ code: "capability_unsupported", param: "kind", platform: "threads" });
     expect(unsupported.fix).toContain("comment or mention");
-    const other = await t.workspace();
-    expect(await errorOf(await inbound(other, id, { kind: "comment", text: "x" }))).toMatchObject({ code: "account_unknown", param: "id" });
-    expect(await errorOf(await other.request(`/v1/social-accounts/${id}/webhook`, { method: "POST", json: {} }))).toMatchObject({ code: "account_unknown" });
-    const live = await t.workspace({ mode: "live" });
-    expect(await errorOf(await inbound(live, id, { kind: "comment", text: "x" }))).toMatchObject({ code: "sandbox_only" });
+    const other = await ws.otherWorkspace();
+    expect((await inbound(other, id, { kind: "comment", text: "x" })).error).toMatchObject({ code: "account_unknown", param: "id" });
+    expect((await subscribe(other, id)).error).toMatchObject({ code: "account_unknown" });
+    const live = await testWorkspace(t, { mode: "live" });
+    expect((await inbound(live, id, { kind: "comment", text: "x" })).error).toMatchObject({ code: "sandbox_only" });
     expect(await received(ws)).toHaveLength(0);
     expect(await simulated(ws)).toHaveLength(0);
   });
@@ -152,13 +143,13 @@ describe("POST /v1/sandbox/social-accounts/{id}/inbound", () => {
 
 describe("POST /v1/social-accounts/{id}/webhook refusals", () => {
   it("says why there is nothing to subscribe: Threads is app-level, the others are polled; nothing is stored", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const threads = await connect(ws, "threads");
     const twitter = await connect(ws, "twitter");
-    const th = await errorOf(await ws.request(`/v1/social-accounts/${threads.id}/webhook`, { method: "POST", json: {} }));
+    const th = (await subscribe(ws, threads.id)).error;
     expect(th).toMatchObject({ code: "capability_unsupported", param: "id", platform: "threads" });
     expect(th.fix).toContain("/webhooks/meta");
-    const tw = await errorOf(await ws.request(`/v1/social-accounts/${twitter.id}/webhook`, { method: "POST", json: { fields: ["feed"] } }));
+    const tw = (await subscribe(ws, twitter.id, { fields: ["feed"] })).error;
     expect(tw).toMatchObject({ code: "capability_unsupported", param: "id", platform: "twitter" });
     expect(tw.fix).toContain("polling");
     expect(

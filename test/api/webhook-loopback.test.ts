@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { webhookEndpoints } from "../../src/db/schema/index.js";
 import { loopbackWebhooksAllowed, parseNodeEnv } from "../../src/node/node-config.js";
 import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 
 /**
@@ -23,11 +24,11 @@ describe("webhooks on loopback: an explicit local-development setting", () => {
     "refuses %s for a test key when the setting is off, naming the setting, and stores nothing",
     async (template) => {
       const r = await receiver();
-      const ws = await shared.workspace();
+      const ws = await testWorkspace(shared);
       const url = template.replace("{port}", String(r.port));
-      const response = await ws.request("/v1/webhooks", { method: "POST", json: { url } });
+      const response = await ws.post("/v1/webhooks", { url });
       expect(response.status).toBe(400);
-      const error = await errorOf(response);
+      const error = response.error;
       expect(error).toMatchObject({ code: "webhook_loopback_disabled", param: "url", type: "invalid_request" });
       expect(error.fix).toContain("CHORUS_ALLOW_LOOPBACK_WEBHOOKS");
       expect(await shared.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, ws.id))).toEqual([]);
@@ -36,9 +37,9 @@ describe("webhooks on loopback: an explicit local-development setting", () => {
   );
 
   it("refuses moving an endpoint to loopback when the setting is off", async () => {
-    const ws = await local.workspace();
-    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: "http://127.0.0.1:9/first" } })).json()) as { id: string };
-    const moved = await ws.request(`/v1/webhooks/${hook.id}`, { method: "PATCH", json: { url: "http://localhost:8787/admin" } });
+    const ws = await testWorkspace(local);
+    const hook = await ws.createWebhook({ url: "http://127.0.0.1:9/first" });
+    const moved = await ws.patch(`/v1/webhooks/${hook.id}`, { url: "http://localhost:8787/admin" });
     // Through the shared server's app, which has the setting off.
     const refused = await shared.app.request(`http://chorus.test/v1/webhooks/${hook.id}`, {
       method: "PATCH",
@@ -50,26 +51,26 @@ describe("webhooks on loopback: an explicit local-development setting", () => {
   });
 
   it("delivers to a loopback receiver where the setting is on, but logs only the status, never the answer's body", async () => {
-    const ws = await local.workspace();
+    const ws = await testWorkspace(local);
     const r = await receiver();
     r.behaviour = () => ({ status: 500, body: "internal admin page: secrets here" });
-    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url } })).json()) as { id: string };
-    expect((await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" })).status).toBe(202);
+    const hook = await ws.createWebhook({ url: r.url });
+    expect((await ws.post(`/v1/webhooks/${hook.id}/test`)).status).toBe(202);
     await local.drainJobs();
     expect(r.received).toHaveLength(1);
-    const body = await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).text();
-    expect(body).not.toContain("secrets here");
-    expect(JSON.parse(body)).toMatchObject({ items: [{ attempt: 1, status: 500, ok: false, responseExcerpt: null, error: "HTTP 500" }] });
+    const deliveries = await ws.get(`/v1/webhooks/${hook.id}/deliveries`);
+    expect(deliveries.text).not.toContain("secrets here");
+    expect(deliveries.body).toMatchObject({ items: [{ attempt: 1, status: 500, ok: false, responseExcerpt: null, error: "HTTP 500" }] });
   });
 
   it("never reaches a loopback endpoint registered while the setting was on, once a server without it delivers", async () => {
-    const ws = await local.workspace();
+    const ws = await testWorkspace(local);
     const r = await receiver();
-    const hook = (await (await ws.request("/v1/webhooks", { method: "POST", json: { url: r.url } })).json()) as { id: string };
-    await ws.request(`/v1/webhooks/${hook.id}/test`, { method: "POST" });
+    const hook = await ws.createWebhook({ url: r.url });
+    await ws.post(`/v1/webhooks/${hook.id}/test`);
     await shared.drainJobs();
     expect(r.received).toEqual([]);
-    const log = (await (await ws.request(`/v1/webhooks/${hook.id}/deliveries`)).json()) as { items: Record<string, unknown>[] };
+    const log = (await ws.get(`/v1/webhooks/${hook.id}/deliveries`)).body;
     expect(log.items).toMatchObject([{ attempt: 1, ok: false, status: null, responseExcerpt: null }]);
   });
 

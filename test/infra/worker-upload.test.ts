@@ -24,8 +24,8 @@ beforeAll(async () => {
 export default {
   async fetch(request, env, ctx) {
     if (new URL(request.url).pathname !== "/simulators") return worker.fetch(request, env, ctx);
-    const { simulatorFactories } = await import("${SIMULATORS}");
-    return new Response(Object.keys(simulatorFactories).join(","));
+    const { loadSimulatorFactories } = await import("${SIMULATORS}");
+    return new Response(Object.keys(await loadSimulatorFactories()).join(","));
   },
 };`;
   mf = new Miniflare({

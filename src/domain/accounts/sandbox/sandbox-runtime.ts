@@ -37,7 +37,8 @@ export function sandboxRuntime(db: Database, options: SandboxRuntimeOptions): Pr
   const existing = byUrl.get(cacheKey);
   if (existing) return existing;
   const deps: SimulatorDeps = { store: createDbSandboxStore(db, options.workspaceId), now: options.now, publicUrl: options.publicUrl, sleep: options.networks.sleep };
-  const runtime = options.networks.loadSimulators().then(({ simulatorFactories }): SandboxRuntime => {
+  const runtime = options.networks.loadSimulators().then(async (module): Promise<SandboxRuntime> => {
+    const simulatorFactories = await module.loadSimulatorFactories();
     const simulators = Object.fromEntries(Object.entries(simulatorFactories).map(([id, factory]) => [id, factory(deps)])) as Record<PlatformId, Simulator>;
     return { fetch: createSandboxFetch(Object.values(simulators)), simulator: (platform) => simulators[platform] };
   });
