@@ -65,26 +65,32 @@ async function noteLow(ctx: DomainContext, row: SocialAccountRow, budget: Budget
   if (lowRecorded.has(memo)) return;
   if (lowRecorded.size > 10_000) lowRecorded.clear();
   lowRecorded.add(memo);
-  const current = used ?? (await ctx.db.select({ used: networkBudgets.used }).from(networkBudgets).where(eq(networkBudgets.budgetKey, budget.key)))[0]?.used ?? 0;
-  await recordEventOnce(ctx.db, ctx.services.jobs, {
-    workspaceId: ctx.workspace.id,
-    mode: row.mode,
-    type: "quota.low",
-    sourceId: `quota.low:${budget.key}:${window}`,
-    data: {
-      network: budget.platform,
-      budget: budget.key,
-      unit: budget.rules.unit,
-      used: current,
-      cap: budget.cap,
-      backgroundCap: budget.backgroundCap,
-      resetsAt: budget.window.end.toISOString(),
-      reason,
-      slowed: "inbox_polls",
-      account: row.id,
-    },
-    at: ctx.clock.now(),
-  });
+  try {
+    const current = used ?? (await ctx.db.select({ used: networkBudgets.used }).from(networkBudgets).where(eq(networkBudgets.budgetKey, budget.key)))[0]?.used ?? 0;
+    await recordEventOnce(ctx.db, ctx.services.jobs, {
+      workspaceId: ctx.workspace.id,
+      mode: row.mode,
+      type: "quota.low",
+      sourceId: `quota.low:${budget.key}:${window}`,
+      data: {
+        network: budget.platform,
+        budget: budget.key,
+        unit: budget.rules.unit,
+        used: current,
+        cap: budget.cap,
+        backgroundCap: budget.backgroundCap,
+        resetsAt: budget.window.end.toISOString(),
+        reason,
+        slowed: "inbox_polls",
+        account: row.id,
+      },
+      at: ctx.clock.now(),
+    });
+  } catch (error) {
+    // The warning is advice: failing to record it neither fails nor frees the call; a later one retries.
+    lowRecorded.delete(memo);
+    ctx.services.logger.warn("quota.low not recorded", { budget: budget.key, error: String(error) });
+  }
 }
 
 function refusal(budget: Budget, now: Date): ApiError {
