@@ -10078,7 +10078,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`.
+                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`, `quota.low`.
                      * @example [
                      *       "post.published",
                      *       "post.failed",
@@ -11185,7 +11185,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this type. */
-                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled";
+                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled" | "quota.low";
                 /** @description Page size, 1 to 100; default 50. */
                 limit?: number;
                 /** @description The `cursor` of the previous page, passed back verbatim. */

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "../infra/error-catalogue.js";
 import type { NetworkCapabilities } from "./capabilities-schema.js";
 import type { NetworkOptionRules } from "./option-scope.js";
+import type { NetworkContext, TokenSet } from "./call-context.js";
 
 /**
  * The shape of a network's `rules.ts`: what Chorus enforces or schedules for the network that the
@@ -26,6 +27,8 @@ export interface NetworkRules {
    * so the push stays the one source of those events and the network's quota is not spent twice.
    */
   pushed?: readonly PushedKind[];
+  /** The per-app budget background calls are held to (domain/accounts/budgets); absent: none is kept. */
+  budget?: BudgetRules;
 }
 
 export type PushedKind = "comment" | "mention" | "message";
@@ -188,4 +191,27 @@ export interface PollingRules {
   intervalMs: number;
   /** Feeds read less often than the account, by feed name (`messages`), where their limits want it. */
   feedIntervalMs?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A network's own limit on what one app may spend in a window, shared by every account that
+ * reaches the network through that app. Background calls (inbox polls) reserve their units
+ * before the call and may use only `backgroundShare` of it, so calls made for a person's request
+ * keep the rest; those are counted but never refused.
+ */
+export interface BudgetRules {
+  /** What one unit is, as `quota.low` names it ("quota units", "billed post reads", "requests"). */
+  unit: string;
+  /** Units per window; the operator overrides it with `CHORUS_<NETWORK>_BUDGET` (a raised quota). */
+  cap: number;
+  /** The window: a calendar day in a time zone (reset at its midnight), or fixed windows of some seconds. */
+  window: { day: string } | { seconds: number };
+  /** Units one page of a background read reserves before the call. */
+  pageUnits: number;
+  /** Units one request made for a person costs: reads and writes (YouTube prices writes 50 times higher). */
+  requestUnits: { read: number; write: number };
+  /** The network bills each item a read returns (X): a background page is charged its items after the call. */
+  billsItems?: boolean;
+  /** What besides the app the network counts per (Bluesky: the PDS host, which counts per client IP). */
+  scope?: (tokens: TokenSet, net: NetworkContext) => string;
 }

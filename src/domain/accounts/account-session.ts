@@ -9,6 +9,7 @@ import { reconnectLink } from "./connect/reconnect-link.js";
 import { recordEvent } from "../events/index.js";
 import { type SocialAccountRow, toAccountView } from "./account-view.js";
 import { openTokens, sealTokens } from "./token-vault.js";
+import { type Spend, budgeted } from "./budgets/budget-spend.js";
 
 /** Tokens this close to expiry are refreshed before use. */
 const REFRESH_AHEAD_MS = 5 * 60_000;
@@ -127,10 +128,18 @@ export async function renewAccountTokens(ctx: DomainContext, row: SocialAccountR
  * Runs one network call with the account's tokens: refreshed ahead of expiry, and once more if
  * the network says they expired anyway. When renewal fails the account is marked
  * `needs_reauth` and the call fails with that code. `signal` aborts the network requests (a
- * caller's timeout), the token refresh's included.
+ * caller's timeout), the token refresh's included. The call spends the network's budget
+ * (budgets/budget-spend.ts): `background` work is refused past its share, a person's never.
  */
-export async function withAccountSession<T>(ctx: DomainContext, row: SocialAccountRow, call: (tokens: TokenSet, net: NetworkContext) => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function withAccountSession<T>(
+  ctx: DomainContext,
+  row: SocialAccountRow,
+  unmetered: (tokens: TokenSet, net: NetworkContext) => Promise<T>,
+  signal?: AbortSignal,
+  spend: Spend = "user",
+): Promise<T> {
   const platform = platformOf(row);
+  const call = budgeted(ctx, row, spend, unmetered);
   if (row.status !== "active" || !row.tokensEncrypted) {
     throw new ApiError("needs_reauth", { param: "accounts", platform, message: `The ${platform} account ${row.handle} needs to be reconnected.` });
   }

@@ -40,6 +40,12 @@ export interface NetworkDeps {
   metaVerifyToken?: string | undefined;
   /** CHORUS_TOKEN_WARNING_DAYS: how many days before a token that cannot be renewed, or whose background renewal keeps failing, expires `account.token_expiring` is sent (default 7). */
   tokenWarningDays?: number | undefined;
+  /**
+   * CHORUS_<NETWORK>_BUDGET: units per window of a network's per-app budget where the operator's
+   * differs from the network's default (a raised YouTube quota, X's daily read spend); see
+   * `budget` in networks/<id>/rules.ts.
+   */
+  budgetCaps?: Partial<Record<PlatformId, number>> | undefined;
 }
 
 /** A timer sleep that an aborted signal ends at once, clearing its timer so nothing stays pending. */

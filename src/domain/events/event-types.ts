@@ -13,6 +13,8 @@ export const eventTypes = [
   "account.needs_reauth",
   "webhook.test",
   "webhook.disabled",
+  // A network budget's background share is nearly or wholly spent, so polling slows (domain/accounts/budgets).
+  "quota.low",
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -1,4 +1,5 @@
 import type { NetworkRules } from "../rules-schema.js";
+import { pdsUrlOf } from "./connect.js";
 
 /** Bluesky's rules beyond its capability record (the shape: rules-schema.ts). */
 export const blueskyRules: NetworkRules = {
@@ -23,5 +24,16 @@ export const blueskyRules: NetworkRules = {
     // The chat service publishes no limit; one walk a minute costs one listConvos plus one
     // getMessages per conversation that moved, on the PDS's 3,000 per 5 min.
     feedIntervalMs: { messages: 60_000 },
+  },
+  budget: {
+    // A PDS allows 3,000 requests per 5 min per client IP (shared/networks/bluesky.md, Rate
+    // limits; `RateLimit-Policy: 3000;w=300` verified there): every account on one PDS read by
+    // this deployment shares it, so the budget is per PDS host.
+    unit: "requests",
+    cap: 3_000,
+    window: { seconds: 300 },
+    pageUnits: 1,
+    requestUnits: { read: 1, write: 1 },
+    scope: (tokens, net) => new URL(pdsUrlOf(tokens, net)).host,
   },
 };

@@ -30,4 +30,16 @@ export const twitterRules: NetworkRules = {
     // GET /v1/conversations.
     feedIntervalMs: { messages: 5 * 60_000 },
   },
+  budget: {
+    // Pay-per-use X bills each resource a read returns ($0.005 a post read, $0.001 an owned read;
+    // deduplicated per UTC day, shared/networks/twitter.md, Billing), not the request: a quiet
+    // `since_id` poll bills nothing. The cap is the operator's daily spend on reads, in billed
+    // items (CHORUS_TWITTER_BUDGET); 5,000 is at most $25 a day at the post-read price.
+    unit: "billed reads",
+    cap: 5_000,
+    window: { day: "UTC" },
+    pageUnits: 0,
+    requestUnits: { read: 1, write: 1 },
+    billsItems: true,
+  },
 };

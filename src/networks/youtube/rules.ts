@@ -23,4 +23,17 @@ export const youtubeRules: NetworkRules = {
     // Google before more (a poll a minute would let three accounts spend it all).
     intervalMs: 15 * 60_000,
   },
+  budget: {
+    // 10,000 units a day per Google Cloud project for every method outside search.list and
+    // videos.insert, reset at midnight Pacific time (shared/networks/youtube.md, Quota;
+    // developers.google.com/youtube/v3/determine_quota_cost). Google's quota table prices
+    // commentThreads.list at 1 unit, the method's page at 1 plus 2 for `part=snippet`; a page is
+    // reserved at 3 because underestimating is the costly mistake: a spent quota answers
+    // `quotaExceeded` to every call until midnight, the user's own included. Writes cost 50.
+    unit: "quota units",
+    cap: 10_000,
+    window: { day: "America/Los_Angeles" },
+    pageUnits: 3,
+    requestUnits: { read: 1, write: 50 },
+  },
 };

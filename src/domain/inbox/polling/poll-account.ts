@@ -60,7 +60,8 @@ async function withinBudget<T>(ctx: DomainContext, row: SocialAccountRow, call: 
   return withinDeadline(
     ms,
     () => new ApiError("platform_unavailable", { message: `${row.platform} did not answer within ${ms} ms.` }),
-    (signal) => withAccountSession(ctx, row, call, signal),
+    // Background work: the network budget's reservation may refuse it (rate_limited, Retry-After).
+    (signal) => withAccountSession(ctx, row, call, signal, "background"),
   );
 }
 
