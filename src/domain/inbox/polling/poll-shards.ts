@@ -167,6 +167,6 @@ export async function runPollShard(runtime: JobRuntime, payload: Record<string, 
  * True while some account's poll falls due within POLL_WATCH_AHEAD_MS: the minute's sweeps must
  * run. Dormant accounts (nobody listens) and accounts backed off for hours keep nothing awake.
  */
-export function accountsToWatch(): SQL {
-  return sql`exists (select 1 from ${accountPolls} where ${accountPolls.nextPollAt} <= now() + ${`${POLL_WATCH_AHEAD_MS} milliseconds`}::interval)`;
+export function accountsToWatch(now: Date): SQL {
+  return sql`exists (select 1 from ${accountPolls} where ${accountPolls.nextPollAt} <= ${new Date(now.getTime() + POLL_WATCH_AHEAD_MS).toISOString()}::timestamptz)`;
 }
