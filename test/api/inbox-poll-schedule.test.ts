@@ -40,10 +40,14 @@ async function listen(ws: WorkspaceFixture, url: string, events: string[]): Prom
   expect(response.status, response.text).toBe(201);
 }
 
-/** The clock moves to the account's next poll; the minute's planner and the job runner do the rest. */
+/**
+ * The clock moves to the account's next poll, and at least to the next minute (the planner runs
+ * once a minute: its shards are keyed by the minute); the planner and the job runner do the rest.
+ */
 async function nextRound(account: string): Promise<void> {
   const { nextPollAt } = await scheduleOf(account);
-  if (nextPollAt && nextPollAt > t.clock.now()) t.clock.set(nextPollAt);
+  const nextMinute = t.clock.now().getTime() + 60_000;
+  t.clock.set(new Date(Math.max(nextMinute, nextPollAt?.getTime() ?? 0)));
   await planInboxPolls(runtime);
   while ((await runDueJobs(runtime)) > 0);
 }
@@ -70,7 +74,7 @@ describe("an account's poll schedule", () => {
     await nextRound(account);
     expect((await scheduleOf(account)).nextPollAt).not.toBeNull();
     expect(await t.db.select().from(inboxPollCursors).where(eq(inboxPollCursors.accountId, account))).toHaveLength(1);
-  });
+  }, 120_000);
 
   it("backs a quiet account off, resets on activity, waits out a 429 exactly, and starts afresh on reconnection", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
@@ -106,5 +110,5 @@ describe("an account's poll schedule", () => {
     t.clock.advance(1_000);
     await connect(ws, "sched_adaptive");
     expect(await scheduleOf(account)).toMatchObject({ nextPollAt: t.clock.now(), intervalMs: 0, quietStreak: 0 });
-  });
+  }, 120_000);
 });
