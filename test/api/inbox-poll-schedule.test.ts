@@ -107,6 +107,7 @@ describe("an account's poll schedule", () => {
     expect(paused.intervalMs).toBe(base);
 
     // Reconnecting (after reauthorisation, say) polls at once from the base interval.
+    expect((await ws.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault: null })).status).toBe(200);
     t.clock.advance(1_000);
     await connect(ws, "sched_adaptive");
     expect(await scheduleOf(account)).toMatchObject({ nextPollAt: t.clock.now(), intervalMs: 0, quietStreak: 0 });
