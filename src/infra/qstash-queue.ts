@@ -1,5 +1,8 @@
 import { Client, Receiver } from "@upstash/qstash";
-import type { JobQueue } from "./job-queue-port.js";
+import type { JobQueue, JobRequest } from "./job-queue-port.js";
+
+/** Messages per `POST /v2/batch`: QStash documents no cap, so batches stay modest (SCALE-FACTS §1). */
+export const QSTASH_BATCH_MAX = 100;
 
 export interface QstashOptions {
   token: string;
@@ -16,17 +19,30 @@ export interface QstashOptions {
  */
 export function createQstashQueue(options: QstashOptions): JobQueue {
   const client = new Client({ token: options.token, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+  const message = (job: JobRequest) => {
+    const { workspaceId, mode, ...payload } = job.payload;
+    return {
+      url: options.callbackUrl,
+      body: { kind: job.kind, workspaceId, mode, payload },
+      notBefore: Math.ceil(job.runAt.getTime() / 1000),
+      deduplicationId: job.dedupKey.replace(/[^A-Za-z0-9_.-]/g, "_"),
+      retries: 5,
+    };
+  };
   return {
     async enqueue(job) {
-      const { workspaceId, mode, ...payload } = job.payload;
-      const response = await client.publishJSON({
-        url: options.callbackUrl,
-        body: { kind: job.kind, workspaceId, mode, payload },
-        notBefore: Math.ceil(job.runAt.getTime() / 1000),
-        deduplicationId: job.dedupKey.replace(/[^A-Za-z0-9_.-]/g, "_"),
-        retries: 5,
-      });
+      const response = await client.publishJSON(message(job));
       return { messageId: "messageId" in response ? String(response.messageId) : null };
+    },
+    // One subrequest per hundred jobs (a planner's shards, an event's deliveries) instead of one each.
+    async enqueueMany(jobs) {
+      for (let i = 0; i < jobs.length; i += QSTASH_BATCH_MAX) {
+        const results: unknown[] = await client.batchJSON(jobs.slice(i, i + QSTASH_BATCH_MAX).map(message));
+        // Each message succeeds or fails on its own: a failed one fails the caller, whose retry
+        // republishes the lot under the same deduplication ids, so the sent ones are not doubled.
+        const failed = results.find((r) => typeof r === "object" && r !== null && "error" in r);
+        if (failed) throw new Error(`QStash refused a batched message: ${JSON.stringify(failed)}`);
+      }
     },
   };
 }

@@ -4,7 +4,7 @@ import { pollKey, pollTarget } from "../domain/publishing/index.js";
 import type { MediaLoader } from "../domain/publishing/index.js";
 import { retryTarget } from "../domain/publishing/index.js";
 import { runScheduledPost } from "../domain/publishing/index.js";
-import { pollInbox } from "../domain/inbox/index.js";
+import { runPollShard } from "../domain/inbox/index.js";
 import { deliverWebhook } from "../domain/events/index.js";
 import type { DeliveryStatements } from "../domain/events/index.js";
 import { type JobRuntime, jobContext, jobContextFor } from "../domain/core/index.js";
@@ -32,6 +32,11 @@ export type WorkspaceLoader = (workspaceId: string) => Promise<WorkspaceRecord |
  * deliveries it runs at once in one statement each.
  */
 export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceOf?: WorkspaceLoader, deliveries?: DeliveryStatements): Promise<void> {
+  // A shard of inbox polls spans workspaces: each claimed account brings its own.
+  if (job.kind === "poll_shard") {
+    await runPollShard(runtime, job.payload);
+    return;
+  }
   const ctx = workspaceOf ? jobContextFor(runtime, await workspaceOf(job.workspaceId), job.mode) : await jobContext(runtime, job.workspaceId, job.mode);
   if (!ctx) return;
   if (job.kind === "publish_scheduled") {
@@ -40,10 +45,6 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
   }
   if (job.kind === "webhook_delivery") {
     await deliverWebhook(ctx, { deliveryId: String(job.payload.deliveryId), attempt: Number(job.payload.attempt) }, deliveries);
-    return;
-  }
-  if (job.kind === "poll_inbox") {
-    await pollInbox(ctx, { accountId: String(job.payload.accountId) });
     return;
   }
   if (job.kind === "retry_target") {

@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import { renewTokensAhead, sweepExpiringTokens } from "../domain/accounts/index.js";
 import { anyHolds, type JobRuntime, jobsToWatch, purgeDoneJobs } from "../domain/core/index.js";
 import { deliveriesToWatch, sweepWebhooks } from "../domain/events/index.js";
-import { accountsToWatch, sweepInboxPolls } from "../domain/inbox/index.js";
+import { accountsToWatch, planInboxPolls } from "../domain/inbox/index.js";
 import { postsToWatch, sweepSchedules, sweepStuckTargets } from "../domain/publishing/index.js";
 import { purgeDashboardSessions } from "../domain/workspaces/index.js";
 import type { Logger } from "../infra/logger.js";
@@ -18,8 +18,8 @@ interface Sweep {
   name: string;
   every: SweepCadence;
   run(runtime: JobRuntime, options: SweepOptions): Promise<unknown>;
-  /** The rows that may need this sweep later; none anywhere and the minute's sweeps can rest. */
-  watches?: () => SQL;
+  /** The rows that may need this sweep later (as of `now`, the runtime's clock); none anywhere and the minute's sweeps can rest. */
+  watches?: (now: Date) => SQL;
 }
 
 /**
@@ -32,7 +32,8 @@ export const sweeps: readonly Sweep[] = [
   { name: "schedules", every: "minute", run: (runtime) => sweepSchedules(runtime), watches: () => postsToWatch },
   { name: "stuck-targets", every: "minute", run: (runtime) => sweepStuckTargets(runtime), watches: () => postsToWatch },
   { name: "webhooks", every: "minute", run: (runtime) => sweepWebhooks(runtime), watches: () => deliveriesToWatch },
-  { name: "inbox-polls", every: "minute", run: (runtime, options) => sweepInboxPolls(runtime, { horizonMs: options.horizonMs }), watches: accountsToWatch },
+  // A planner: one count and one queue call; the polls run in poll_shard jobs of their own.
+  { name: "inbox-polls", every: "minute", run: (runtime, options) => planInboxPolls(runtime, { horizonMs: options.horizonMs }), watches: (now) => accountsToWatch(now) },
   { name: "done-jobs", every: "minute", run: (runtime) => purgeDoneJobs(runtime), watches: () => jobsToWatch },
   // Tokens that die unless renewed while valid are renewed ten days ahead, so a missed hour costs nothing.
   { name: "renew-tokens", every: "hour", run: (runtime) => renewTokensAhead(runtime) },
@@ -79,5 +80,6 @@ export function cadencesAt(at: Date): SweepCadence[] {
  * sees no statement at all (the hourly and daily sweeps, and the minute's once an hour, still run).
  */
 export async function anythingToWatch(runtime: JobRuntime): Promise<boolean> {
-  return anyHolds(runtime, [...new Set(sweeps.flatMap((sweep) => (sweep.watches ? [sweep.watches()] : [])))]);
+  const now = runtime.clock.now();
+  return anyHolds(runtime, [...new Set(sweeps.flatMap((sweep) => (sweep.watches ? [sweep.watches(now)] : [])))]);
 }

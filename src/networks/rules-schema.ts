@@ -189,6 +189,11 @@ export interface TokenRenewal {
 export interface PollingRules {
   /** How often one account is polled, from the network's own limits. */
   intervalMs: number;
+  /**
+   * The ceiling a quiet account backs off to: each poll that finds nothing new doubles its interval
+   * up to this; fresh activity brings it back to `intervalMs` (src/domain/inbox/polling/poll-schedule.ts).
+   */
+  maxIntervalMs?: number;
   /** Feeds read less often than the account, by feed name (`messages`), where their limits want it. */
   feedIntervalMs?: Readonly<Record<string, number>>;
 }

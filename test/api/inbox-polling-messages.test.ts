@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboxPollCursors } from "../../src/db/schema/index.js";
 import { messagesFeed } from "../../src/domain/inbox/polling/messages-feed.js";
 import { pollInbox } from "../../src/domain/inbox/polling/poll-account.js";
-import { feedIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { feedIntervalMs, maxPollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
 import { polledEventsOf } from "../../src/domain/inbox/polling/polled-feeds.js";
-import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
+import { planInboxPolls } from "../../src/domain/inbox/polling/poll-shards.js";
 import { jobContext } from "../../src/domain/core/jobs/job-context.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
@@ -54,10 +54,14 @@ async function inbound(ws: WorkspaceFixture, account: string, text: string, from
 
 const messagesEvery = (platform: PlatformId) => feedIntervalMs(platform, messagesFeed.name);
 
-/** One scheduled round for the messages feed: the sweep queues the due windows, the runner runs them and their deliveries. */
+/**
+ * One scheduled round for the messages feed: far enough ahead that every account is due whatever
+ * its quiet backoff (and the messages feed's own interval has passed), the planner queues the
+ * shards, the runner runs them and their deliveries.
+ */
 async function pollRound(platform: PlatformId) {
-  t.clock.advance(messagesEvery(platform));
-  await sweepInboxPolls(runtime);
+  t.clock.advance(Math.max(messagesEvery(platform), maxPollIntervalMs(platform)));
+  await planInboxPolls(runtime);
   await t.drainJobs();
 }
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboxPollCursors } from "../../src/db/schema/index.js";
-import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
-import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
+import { maxPollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { planInboxPolls } from "../../src/domain/inbox/polling/poll-shards.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
@@ -65,9 +65,10 @@ async function notifications(ws: WorkspaceFixture, account: string): Promise<{ i
   return response.body;
 }
 
+/** One round in which every channel is due whatever its quiet backoff: the planner queues the shards, the runner runs them. */
 async function pollRound() {
-  t.clock.advance(pollIntervalMs("youtube"));
-  await sweepInboxPolls(runtime);
+  t.clock.advance(maxPollIntervalMs("youtube"));
+  await planInboxPolls(runtime);
   await t.drainJobs();
 }
 

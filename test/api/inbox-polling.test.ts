@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { events, inboxPollCursors, jobs, socialAccounts } from "../../src/db/schema/index.js";
+import { accountPolls, events, inboxPollCursors, socialAccounts } from "../../src/db/schema/index.js";
 import { jobContext } from "../../src/domain/core/jobs/job-context.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
@@ -8,8 +8,8 @@ import { type FeedOutcome, pollFeed, pollInbox } from "../../src/domain/inbox/po
 import type { FeedRead, PolledItem } from "../../src/domain/inbox/polling/polled-feeds.js";
 import { notificationToInbound, polledFeeds } from "../../src/domain/inbox/polling/polled-feeds.js";
 import type { NetworkNotification } from "../../src/networks/facets/inbox.js";
-import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
-import { sweepInboxPolls } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
+import { maxPollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { planInboxPolls } from "../../src/domain/inbox/polling/poll-shards.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
@@ -65,20 +65,26 @@ async function act(ws: WorkspaceFixture, account: string, json: Record<string, u
   return response.body.networkId;
 }
 
-/** One scheduled round: the sweep queues the due windows, the runner runs them and the deliveries they cause. */
+/**
+ * One scheduled round, far enough ahead that every account is due whatever its quiet backoff: the
+ * planner queues the shards, the runner runs them and the deliveries they cause.
+ */
 async function pollRound(platform: PlatformId) {
-  t.clock.advance(pollIntervalMs(platform));
-  await sweepInboxPolls(runtime);
+  t.clock.advance(maxPollIntervalMs(platform));
+  await planInboxPolls(runtime);
   while ((await runDueJobs(runtime)) > 0);
 }
 
 const bodies = (r: WebhookReceiver) => r.received.map((d) => JSON.parse(d.rawBody) as Delivered);
-const pollJobsOf = (account: string) =>
+/** The account's poll schedule: `nextPollAt` null is dormant (nobody listens). */
+const scheduleOf = (account: string) =>
   t.db
     .select()
-    .from(jobs)
-    .where(eq(jobs.kind, "poll_inbox"))
-    .then((rows) => rows.filter((j) => j.payload.accountId === account));
+    .from(accountPolls)
+    .where(eq(accountPolls.accountId, account))
+    .then((rows) => rows[0]);
+/** When each feed of the account was last read: unchanged means not polled. */
+const lastPolls = (account: string) => t.db.select({ feed: inboxPollCursors.feed, at: inboxPollCursors.lastPolledAt }).from(inboxPollCursors).where(eq(inboxPollCursors.accountId, account));
 
 describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and replies", (platform) => {
   it("baselines on the first poll, then delivers each new mention and reply exactly once, signed", async () => {
@@ -145,19 +151,24 @@ describe.each(["twitter", "bluesky"] as const)("polling %s for mentions and repl
     await act(quiet, lonely.id, { action: "mention", text: "anyone?" });
     await pollRound(platform);
     await pollRound(platform);
-    expect(await pollJobsOf(lonely.id)).toEqual([]);
-    expect(await pollJobsOf(unsubscribed.id)).toEqual([]);
+    // Polled once each (connecting wakes an account), found nobody listening, and left dormant.
+    expect(await scheduleOf(lonely.id)).toMatchObject({ nextPollAt: null });
+    expect(await scheduleOf(unsubscribed.id)).toMatchObject({ nextPollAt: null });
+    expect(await lastPolls(unsubscribed.id)).toEqual([]);
     expect(await t.db.select().from(inboxPollCursors).where(eq(inboxPollCursors.workspaceId, quiet.id))).toEqual([]);
     // A disabled endpoint listens to nothing either.
     const hook = await register(quiet, r.url);
     expect((await quiet.patch(`/v1/webhooks/${hook.id}`, { enabled: false })).status).toBe(200);
     await pollRound(platform);
-    expect(await pollJobsOf(lonely.id)).toEqual([]);
+    expect(await scheduleOf(lonely.id)).toMatchObject({ nextPollAt: null });
+    expect(await lastPolls(lonely.id)).toEqual([]);
     // Enabled again: polled from then on, starting with a baseline (the old mention is not news).
     expect((await quiet.patch(`/v1/webhooks/${hook.id}`, { enabled: true })).status).toBe(200);
+    expect((await scheduleOf(lonely.id))?.nextPollAt).toEqual(t.clock.now());
     await pollRound(platform);
     await pollRound(platform);
-    expect((await pollJobsOf(lonely.id)).length).toBeGreaterThan(0);
+    expect((await lastPolls(lonely.id)).length).toBeGreaterThan(0);
+    expect((await scheduleOf(lonely.id))?.nextPollAt).not.toBeNull();
     expect(r.received).toEqual([]);
   });
 });
@@ -203,14 +214,16 @@ describe("polling faults", () => {
     t.clock.advance(60_000);
     await setFault(ws, account.id, "rate_limited");
     await act(ws, account.id, { action: "mention", text: "while throttled" });
-    expect(await poll(ws, account.id)).toEqual([{ feed: "notifications", outcome: "failed", code: "rate_limited" }]);
     const [paused] = await t.db.select().from(inboxPollCursors).where(eq(inboxPollCursors.accountId, account.id));
-    expect(paused?.pausedUntil?.getTime()).toBeGreaterThan(t.clock.now().getTime());
-    expect(paused?.lastError).toMatch(/^rate_limited/);
+    expect(await poll(ws, account.id)).toEqual([{ feed: "notifications", outcome: "failed", code: "rate_limited", pausedUntil: expect.any(Date) }]);
+    const [pausedNow] = await t.db.select().from(inboxPollCursors).where(eq(inboxPollCursors.accountId, account.id));
+    expect(paused?.pausedUntil ?? null).toBeNull();
+    expect(pausedNow?.pausedUntil?.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    expect(pausedNow?.lastError).toMatch(/^rate_limited/);
     await setFault(ws, account.id, null);
     t.clock.advance(60_000);
-    expect(await poll(ws, account.id)).toEqual([{ feed: "notifications", outcome: "skipped", reason: "paused" }]);
-    t.clock.set(new Date((paused?.pausedUntil?.getTime() ?? 0) + 1000));
+    expect(await poll(ws, account.id)).toEqual([{ feed: "notifications", outcome: "skipped", reason: "paused", pausedUntil: pausedNow?.pausedUntil }]);
+    t.clock.set(new Date((pausedNow?.pausedUntil?.getTime() ?? 0) + 1000));
     expect(await poll(ws, account.id)).toEqual([{ feed: "notifications", outcome: "polled", recorded: 1 }]);
     while ((await runDueJobs(runtime)) > 0);
     expect(bodies(r).map((b) => [b.type, b.data.text])).toEqual([["mention.received", expect.stringContaining("while throttled")]]);
@@ -229,10 +242,12 @@ describe("polling faults", () => {
     // A refresh that failed earlier (or a revoked app) left the account waiting for its user.
     await t.db.update(socialAccounts).set({ status: "needs_reauth" }).where(eq(socialAccounts.id, account.id));
     await act(ws, account.id, { action: "mention", text: "while disconnected" });
-    const before = (await pollJobsOf(account.id)).length;
+    const before = await lastPolls(account.id);
     await pollRound("bluesky");
     await pollRound("bluesky");
-    expect((await pollJobsOf(account.id)).length).toBe(before);
+    // Its next poll found it waiting for its user: dormant until a reconnection wakes it.
+    expect(await lastPolls(account.id)).toEqual(before);
+    expect(await scheduleOf(account.id)).toMatchObject({ nextPollAt: null });
     expect(await poll(ws, account.id)).toEqual([]);
     expect(r.received).toHaveLength(1);
   });

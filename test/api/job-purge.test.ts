@@ -17,7 +17,7 @@ describe("purging finished jobs", () => {
     const now = t.clock.now().getTime();
     const row = (id: string, doneAt: Date | null) => ({
       id,
-      kind: "poll_inbox",
+      kind: "poll_shard",
       dedupKey: `purge:${id}`,
       payload: { workspaceId: "ws_none", accountId: "acc_none" },
       runAt: new Date(now - DONE_JOB_RETENTION_MS * 2),

@@ -18,7 +18,7 @@ describe("the one list of sweeps", () => {
     const now = t.clock.now().getTime();
     await t.db.insert(jobs).values({
       id: "job_sweeps_old",
-      kind: "poll_inbox",
+      kind: "poll_shard",
       dedupKey: "sweeps:old",
       payload: { workspaceId: "ws_none", accountId: "acc_none" },
       runAt: new Date(now - DONE_JOB_RETENTION_MS * 2),

@@ -1,33 +1,66 @@
 import { describe, expect, it } from "vitest";
 import { advance, isNew, isOlder } from "../../src/domain/inbox/polling/poll-watermark.js";
-import { pollWindows } from "../../src/domain/inbox/polling/sweep-inbox-polls.js";
+import type { FeedOutcome } from "../../src/domain/inbox/polling/poll-account.js";
+import { maxPollIntervalMs, pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { OPEN_CONVERSATION_MS, type PollState, nextPollOf } from "../../src/domain/inbox/polling/poll-schedule.js";
+import { platformIds } from "../../src/types/platform-ids.js";
 
 const item = (id: string, createdAt: string) => ({ id, createdAt, inbound: null });
 
-describe("poll windows", () => {
-  it("plans one job per window starting within the horizon, the current one due now, keyed so a second sweep queues nothing new", () => {
-    const now = new Date("2026-11-21T12:00:10.000Z");
-    const windows = pollWindows("acc_one", 30_000, now, 60_000);
-    expect(windows.length).toBeGreaterThanOrEqual(2);
-    expect(windows.length).toBeLessThanOrEqual(3);
-    expect(windows[0]?.runAt).toEqual(now);
-    for (const [i, w] of windows.entries()) {
-      if (i > 0) expect(w.runAt.getTime() - (windows[i - 1]?.runAt.getTime() ?? 0)).toBeLessThanOrEqual(30_000);
-      expect(w.runAt.getTime()).toBeLessThan(now.getTime() + 60_000);
+const now = new Date("2026-11-21T12:00:00.000Z");
+const fresh: PollState = { intervalMs: 0, quietStreak: 0, lastActivityAt: null };
+const quiet: FeedOutcome[] = [{ feed: "notifications", outcome: "polled", recorded: 0 }];
+const busy: FeedOutcome[] = [{ feed: "notifications", outcome: "polled", recorded: 2 }];
+const at = (ms: number) => new Date(now.getTime() + ms);
+
+describe("the adaptive poll schedule", () => {
+  it("doubles a quiet account's interval up to its network's ceiling, and stays there", () => {
+    let state: PollState = fresh;
+    const seen: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const next = nextPollOf("twitter", state, quiet, now);
+      seen.push(next.intervalMs);
+      expect(next.nextPollAt).toEqual(at(next.intervalMs));
+      state = next;
     }
-    expect(new Set(windows.map((w) => w.key)).size).toBe(windows.length);
-    // The next minute's sweep continues where this one stopped: its first window is this one's last or later.
-    const next = pollWindows("acc_one", 30_000, new Date(now.getTime() + 60_000), 60_000);
-    const keys = new Set(windows.map((w) => w.key));
-    expect(next.filter((w) => keys.has(w.key)).length).toBeLessThanOrEqual(1);
-    const lastIndex = (ws: typeof windows) => Number(ws.at(-1)?.key.split(":").at(-1));
-    expect(Number(next[0]?.key.split(":").at(-1))).toBeLessThanOrEqual(lastIndex(windows) + 1);
+    expect(seen.slice(0, 4)).toEqual([120_000, 240_000, 480_000, 900_000]);
+    expect(seen.at(-1)).toBe(maxPollIntervalMs("twitter"));
+    expect(state.quietStreak).toBe(12);
   });
 
-  it("spreads accounts over the interval instead of polling them all in the same second", () => {
-    const now = new Date("2026-11-21T12:00:00.000Z");
-    const firstRuns = new Set(Array.from({ length: 50 }, (_, i) => pollWindows(`acc_${i}`, 60_000, now, 60_000).at(-1)?.runAt.getTime()));
-    expect(firstRuns.size).toBeGreaterThan(40);
+  it("backs every polled network off to at least ten times fewer reads per quiet hour", () => {
+    for (const platform of ["twitter", "bluesky", "youtube", "linkedin"] as const) {
+      expect(maxPollIntervalMs(platform) / pollIntervalMs(platform), platform).toBeGreaterThanOrEqual(10);
+    }
+    for (const platform of platformIds) expect(maxPollIntervalMs(platform)).toBeGreaterThanOrEqual(pollIntervalMs(platform));
+  });
+
+  it("returns to the base interval on fresh activity, and keeps it while the conversation is open", () => {
+    const backedOff: PollState = { intervalMs: maxPollIntervalMs("bluesky"), quietStreak: 9, lastActivityAt: null };
+    const woke = nextPollOf("bluesky", backedOff, busy, now);
+    expect(woke).toEqual({ nextPollAt: at(pollIntervalMs("bluesky")), intervalMs: pollIntervalMs("bluesky"), quietStreak: 0, lastActivityAt: now });
+    // Quiet reads right after still poll at the base interval...
+    const later = new Date(now.getTime() + OPEN_CONVERSATION_MS - 1000);
+    expect(nextPollOf("bluesky", woke, quiet, later).intervalMs).toBe(pollIntervalMs("bluesky"));
+    // ...until the conversation has been silent for the window.
+    const closed = new Date(now.getTime() + OPEN_CONVERSATION_MS + 1000);
+    expect(nextPollOf("bluesky", woke, quiet, closed).intervalMs).toBe(2 * pollIntervalMs("bluesky"));
+  });
+
+  it("waits exactly the network's Retry-After when every feed is rate limited, without changing the interval", () => {
+    const state: PollState = { intervalMs: 240_000, quietStreak: 2, lastActivityAt: null };
+    const until = at(37_000);
+    const next = nextPollOf("twitter", state, [{ feed: "notifications", outcome: "failed", code: "rate_limited", pausedUntil: until }], now);
+    expect(next).toEqual({ nextPollAt: until, intervalMs: 240_000, quietStreak: 2, lastActivityAt: null });
+    // A long pause is honoured exactly too, past the ceiling.
+    const far = at(3 * 60 * 60_000);
+    expect(nextPollOf("twitter", state, [{ feed: "notifications", outcome: "skipped", reason: "paused", pausedUntil: far }], now).nextPollAt).toEqual(far);
+  });
+
+  it("keeps the interval after another failure, and makes an account nobody listens to dormant", () => {
+    const state: PollState = { intervalMs: 240_000, quietStreak: 2, lastActivityAt: null };
+    expect(nextPollOf("twitter", state, [{ feed: "notifications", outcome: "failed", code: "platform_unavailable" }], now)).toMatchObject({ nextPollAt: at(240_000), intervalMs: 240_000 });
+    expect(nextPollOf("twitter", state, [], now)).toMatchObject({ nextPollAt: null, intervalMs: 0, quietStreak: 0 });
   });
 });
 

@@ -11,6 +11,11 @@
  *                                    -> 201 { messageId, url, deduplicated }
  *                                       (a repeated deduplication id answers the first message's
  *                                       id with deduplicated: true and enqueues nothing new)
+ *   POST /v2/batch                   `Client.batchJSON`: a JSON array of { destination, headers, body }
+ *                                    (the same options as headers, per message; QStash's batch API,
+ *                                    docs qstash/features/batch.mdx) -> 201 [ { messageId, url,
+ *                                    deduplicated } ] one result per message, in order. Each message
+ *                                    is recorded as if published alone (`batch` names the call).
  *   GET  /recorded                   -> 200 [ { messageId, destination, headers, body, deduplicated } ]
  *                                       every publish seen, in order (headers lower-cased)
  *
@@ -30,6 +35,8 @@ export interface RecordedPublish {
   body: string;
   /** True when the deduplication id had been seen before (nothing new would be delivered). */
   deduplicated: boolean;
+  /** The batch call that carried it (1, 2, ... in order), absent for a single publish. */
+  batch?: number;
 }
 
 export interface QstashStandIn {
@@ -40,6 +47,7 @@ export interface QstashStandIn {
 }
 
 const PUBLISH = "/v2/publish/";
+const BATCH = "/v2/batch";
 
 function send(res: ServerResponse, status: number, value: unknown): void {
   const text = JSON.stringify(value);
@@ -64,6 +72,16 @@ function plainHeaders(req: IncomingMessage): Record<string, string> {
 export async function startQstashStandIn(options: { token: string; port?: number }): Promise<QstashStandIn> {
   const recorded: RecordedPublish[] = [];
   const byDedupId = new Map<string, string>();
+  let batches = 0;
+  /** Records one message as QStash would take it: a repeated deduplication id enqueues nothing new. */
+  const accept = (destination: string, headers: Record<string, string>, body: string, batch?: number) => {
+    const dedupId = headers["upstash-deduplication-id"];
+    const earlier = dedupId ? byDedupId.get(dedupId) : undefined;
+    const messageId = earlier ?? `msg_${randomUUID()}`;
+    if (dedupId && !earlier) byDedupId.set(dedupId, messageId);
+    recorded.push({ messageId, destination, headers, body, deduplicated: earlier !== undefined, ...(batch === undefined ? {} : { batch }) });
+    return { messageId, url: destination, deduplicated: earlier !== undefined };
+  };
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -73,14 +91,20 @@ export async function startQstashStandIn(options: { token: string; port?: number
         if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { error: "Unauthorized" });
         const destination = path.slice(PUBLISH.length);
         if (!/^https?:\/\//.test(destination)) return send(res, 400, { error: `invalid destination: ${destination}` });
-        const body = await readBody(req);
-        const headers = plainHeaders(req);
-        const dedupId = headers["upstash-deduplication-id"];
-        const earlier = dedupId ? byDedupId.get(dedupId) : undefined;
-        const messageId = earlier ?? `msg_${randomUUID()}`;
-        if (dedupId && !earlier) byDedupId.set(dedupId, messageId);
-        recorded.push({ messageId, destination, headers, body, deduplicated: earlier !== undefined });
-        return send(res, 201, { messageId, url: destination, deduplicated: earlier !== undefined });
+        return send(res, 201, accept(destination, plainHeaders(req), await readBody(req)));
+      }
+      if (req.method === "POST" && path === BATCH) {
+        if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { error: "Unauthorized" });
+        const items: unknown = JSON.parse(await readBody(req));
+        if (!Array.isArray(items)) return send(res, 400, { error: "batch body must be a JSON array" });
+        const batch = ++batches;
+        const results = items.map((item: { destination?: unknown; headers?: Record<string, string>; body?: unknown }) => {
+          const destination = String(item.destination ?? "");
+          if (!/^https?:\/\//.test(destination)) return { error: `invalid destination: ${destination}` };
+          const headers = Object.fromEntries(Object.entries(item.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+          return accept(destination, headers, typeof item.body === "string" ? item.body : JSON.stringify(item.body ?? null), batch);
+        });
+        return send(res, 201, results);
       }
       return send(res, 404, { error: `no route for ${req.method} ${path}` });
     })().catch((err: unknown) => {

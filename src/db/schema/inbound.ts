@@ -1,5 +1,6 @@
 import type { PlatformId } from "../../types/platform-ids.js";
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts, updatedAt } from "./columns.js";
 import { accountColumn } from "./social.js";
 import { workspaceColumn } from "./workspaces.js";
@@ -62,4 +63,29 @@ export const inboxPollCursors = pgTable(
     backlog: jsonb("backlog").$type<PollBacklogGap[]>(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.feed] }), index("inbox_poll_cursors_workspace_idx").on(t.workspaceId)],
+);
+
+/**
+ * When each polled account is next read (issue 26): the minute's planner counts the rows due and
+ * shards claim them by `next_poll_at`, so the cron's work does not grow with the accounts. A null
+ * `next_poll_at` is a dormant account (no endpoint listens); connecting it or an endpoint that
+ * subscribes to a polled event sets it to now. `leased_until` hands a row to one shard at a
+ * time and gives it back if that shard dies.
+ */
+export const accountPolls = pgTable(
+  "account_polls",
+  {
+    accountId: accountColumn().primaryKey(),
+    workspaceId: workspaceColumn(),
+    mode: text("mode").$type<"test" | "live">().notNull(),
+    platform: text("platform").$type<PlatformId>().notNull(),
+    nextPollAt: ts("next_poll_at"),
+    /** The interval the last poll chose: the network's base after activity, doubled per quiet poll up to its ceiling. */
+    intervalMs: integer("interval_ms").notNull().default(0),
+    quietStreak: integer("quiet_streak").notNull().default(0),
+    /** The last poll that recorded something new: an open conversation keeps the base interval. */
+    lastActivityAt: ts("last_activity_at"),
+    leasedUntil: ts("leased_until"),
+  },
+  (t) => [index("account_polls_due_idx").on(t.nextPollAt).where(sql`${t.nextPollAt} is not null`), index("account_polls_workspace_idx").on(t.workspaceId, t.mode)],
 );

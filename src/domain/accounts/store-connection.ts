@@ -8,6 +8,7 @@ import type { DomainContext } from "../core/index.js";
 import { recordEvent } from "../events/index.js";
 import { type SocialAccountView, toAccountView } from "./account-view.js";
 import { sealTokens } from "./token-vault.js";
+import { wakeAccountPoll } from "../core/index.js";
 
 export interface ConnectionInput {
   platform: PlatformId;
@@ -87,6 +88,8 @@ export async function storeConnection(ctx: DomainContext, input: ConnectionInput
       }
     }
     if (!row) throw new Error("social account was not saved");
+    // A connection (or a reconnection after reauthorisation) is polled at once, in its transaction.
+    await wakeAccountPoll(tx, row, now);
     const view = toAccountView(row, ctx.workspace);
     await recordEvent(tx, ctx.services.jobs, { workspaceId: ctx.workspace.id, mode: row.mode, type: "account.connected", data: { ...view }, at: now });
     await recordAuditEvent(tx, {

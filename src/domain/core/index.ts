@@ -22,5 +22,6 @@ export { realSleep } from "./network-deps.js";
 export type { AppCredentialPair, NetworkDeps } from "./network-deps.js";
 export { decodeCursor, pageOf } from "./pagination/cursor.js";
 export { afterPosition, newestFirst } from "./pagination/keyset.js";
+export { listensToPolledEvents, wakeAccountPoll, wakeWorkspacePolls } from "./polls/wake-polls.js";
 export { createVerifiedKeyCache, DEFAULT_KEY_CACHE_SECONDS } from "./verified-key-cache.js";
 export type { VerifiedKey, VerifiedKeyCache } from "./verified-key-cache.js";

@@ -21,6 +21,9 @@ export const blueskyRules: NetworkRules = {
     // per account: 30 accounts on one PDS take a tenth of the budget, 300 would take all of it
     // (bsky.social spreads accounts over many PDS hosts, each with its own budget).
     intervalMs: 30_000,
+    // A quiet account backs off to one read per 10 min: 6 an hour instead of 120 (20x fewer), so
+    // one PDS's 3,000 per 5 min holds ~6,000 quiet accounts instead of 300.
+    maxIntervalMs: 10 * 60_000,
     // The chat service publishes no limit; one walk a minute costs one listConvos plus one
     // getMessages per conversation that moved, on the PDS's 3,000 per 5 min.
     feedIntervalMs: { messages: 60_000 },

@@ -25,6 +25,9 @@ export const twitterRules: NetworkRules = {
     // bills every post read, so the poll asks only for posts newer than the last one it saw
     // (`since_id`): a quiet account costs nothing but the request.
     intervalMs: 60_000,
+    // A quiet account backs off to one read per 15 min: 4 an hour instead of 60 (15x fewer), and
+    // X's own rate window is 15 min, so a mention on a quiet account waits at most one window.
+    maxIntervalMs: 15 * 60_000,
     // X allows 15 DM reads per 15 min per user and bills each event (shared/networks/twitter.md,
     // inbox/twitter-inbox.md): one read every 5 min is 3 of the 15 and leaves the rest to
     // GET /v1/conversations.

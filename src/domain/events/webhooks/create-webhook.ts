@@ -1,5 +1,6 @@
 import { webhookEndpoints } from "../../../db/schema/index.js";
 import { newId } from "../../../infra/ids.js";
+import { listensToPolledEvents, wakeWorkspacePolls } from "../../core/index.js";
 import type { DomainContext } from "../../core/index.js";
 import { checkWebhookUrl } from "./check-webhook-url.js";
 import { checkEventNames } from "./webhook-input.js";
@@ -30,5 +31,7 @@ export async function createWebhook({ ctx, input }: { ctx: DomainContext; input:
     })
     .returning();
   if (!row) throw new Error("webhook endpoint was not saved");
+  // Accounts left dormant while nobody listened are polled again from now.
+  if (listensToPolledEvents(row.events)) await wakeWorkspacePolls(ctx.db, { workspaceId: ctx.workspace.id, mode: ctx.apiKey.mode }, now);
   return { ...toWebhookView(row), secret };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { webhookEndpoints } from "../../../db/schema/index.js";
 import type { DomainContext } from "../../core/index.js";
+import { listensToPolledEvents, wakeWorkspacePolls } from "../../core/index.js";
 import { checkWebhookUrl } from "./check-webhook-url.js";
 import { checkEventNames } from "./webhook-input.js";
 import { type WebhookView, requireEndpoint, toWebhookView } from "./webhook-view.js";
@@ -35,5 +36,8 @@ export async function updateWebhook({ ctx, input }: { ctx: DomainContext; input:
     })
     .where(eq(webhookEndpoints.id, row.id))
     .returning();
+  // Enabled again, or subscribed to a polled event now: the workspace's dormant accounts are polled again.
+  const listens = updated && updated.enabled && listensToPolledEvents(updated.events);
+  if (listens && (reenabled || events !== undefined)) await wakeWorkspacePolls(ctx.db, { workspaceId: ctx.workspace.id, mode: ctx.apiKey.mode }, now);
   return toWebhookView(updated ?? row);
 }

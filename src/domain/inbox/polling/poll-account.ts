@@ -22,8 +22,10 @@ type CursorRow = typeof inboxPollCursors.$inferSelect;
 
 export type FeedOutcome =
   | { feed: string; outcome: "baselined" | "polled"; recorded: number }
-  | { feed: string; outcome: "skipped"; reason: "recently_polled" | "paused" }
-  | { feed: string; outcome: "failed"; code: string };
+  | { feed: string; outcome: "skipped"; reason: "recently_polled" }
+  | { feed: string; outcome: "skipped"; reason: "paused"; pausedUntil: Date }
+  /** `pausedUntil`: the network's own wait after a 429 (or a refused budget), which the account's next poll honours. */
+  | { feed: string; outcome: "failed"; code: string; pausedUntil?: Date };
 
 /** The account of the job, if it can still be polled (an account that needs reauthorising waits for its user). */
 async function pollableAccount(ctx: DomainContext, accountId: string): Promise<SocialAccountRow | null> {
@@ -101,8 +103,12 @@ async function readSinceMark(ctx: DomainContext, row: SocialAccountRow, feed: Po
   return { items, pages, stoppedAt: cursor && !reached ? page : null };
 }
 
-/** How long to pause after a failure: the network's own wait for a 429, nothing otherwise (the next window retries). */
-function pauseAfter(error: ApiError, now: Date): Date | null {
+/**
+ * How long to pause after a failure: the network's own wait for a 429, and the same for a
+ * background call the budget ledger refused (it throws `rate_limited` with a Retry-After);
+ * nothing otherwise (the next poll retries).
+ */
+export function pauseAfter(error: ApiError, now: Date): Date | null {
   if (error.code !== "rate_limited") return null;
   const seconds = Number(error.headers["Retry-After"]);
   return new Date(now.getTime() + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : RATE_LIMIT_PAUSE_MS));
@@ -119,7 +125,7 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
     .select()
     .from(inboxPollCursors)
     .where(and(eq(inboxPollCursors.accountId, row.id), eq(inboxPollCursors.feed, feed.name), eq(inboxPollCursors.workspaceId, ctx.workspace.id)));
-  if (cursor?.pausedUntil && cursor.pausedUntil > now) return { feed: feed.name, outcome: "skipped", reason: "paused" };
+  if (cursor?.pausedUntil && cursor.pausedUntil > now) return { feed: feed.name, outcome: "skipped", reason: "paused", pausedUntil: cursor.pausedUntil };
   // Two windows run back to back after a backlog, or two processes' sweeps: one poll per half interval is plenty.
   // A feed with its own (longer) interval is read in the first window that reaches it.
   const every = pollIntervalMs(row.platform as PlatformId);
@@ -134,14 +140,14 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
   } catch (error) {
     const failure = error instanceof ApiError ? error : new ApiError("platform_unavailable", { message: `${row.platform} could not be read.` });
     if (!(error instanceof ApiError)) ctx.services.logger.error("inbox poll failed", { account: row.id, feed: feed.name, error: String(error) });
+    const pausedUntil = pauseAfter(failure, now);
     if (cursor) {
-      const pausedUntil = pauseAfter(failure, now);
       await ctx.db
         .update(inboxPollCursors)
         .set({ lastError: `${failure.code}: ${failure.message}`.slice(0, 500), ...(pausedUntil ? { pausedUntil } : {}) })
         .where(and(eq(inboxPollCursors.accountId, row.id), eq(inboxPollCursors.feed, feed.name)));
     }
-    return { feed: feed.name, outcome: "failed", code: failure.code };
+    return { feed: feed.name, outcome: "failed", code: failure.code, ...(pausedUntil ? { pausedUntil } : {}) };
   }
   const { items } = walk;
   const where = { account: row.id, feed: feed.name };
@@ -188,11 +194,12 @@ export async function pollFeed(ctx: DomainContext, row: SocialAccountRow, entry:
 }
 
 /**
- * The `poll_inbox` job: reads each feed of one account that an endpoint listens to and records
- * what is new since the last poll as comment.received, mention.received and message.received.
- * The first poll of a feed only sets its mark: what happened before anyone listened is not news. Failures never throw (the next window is the retry): an
- * account needing reauthorisation is skipped, a rate-limited network pauses the account's polls
- * for the network's own wait.
+ * One account's poll (a `poll_shard` job runs it for each account it claimed): reads each feed
+ * that an endpoint listens to and records what is new since the last poll as comment.received,
+ * mention.received and message.received. The first poll of a feed only sets its mark: what
+ * happened before anyone listened is not news. Failures never throw (the next poll is the
+ * retry): an account needing reauthorisation, or that nobody listens to, gives no outcome (the
+ * shard makes it dormant); a rate-limited network pauses the feed for the network's own wait.
  */
 export async function pollInbox(ctx: DomainContext, input: { accountId: string }): Promise<FeedOutcome[]> {
   const row = await pollableAccount(ctx, input.accountId);

@@ -15,6 +15,14 @@ export const RATE_LIMIT_PAUSE_MS = 15 * 60_000;
 
 export const pollIntervalMs = (platform: PlatformId): number => rulesFor(platform).polling?.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
 
+/**
+ * The ceiling a quiet account backs off to when its network names none: an hour, 12x fewer reads
+ * than the default five minutes, and the quiet server's hourly repair sweep still finds it due.
+ */
+export const DEFAULT_MAX_POLL_INTERVAL_MS = 60 * 60_000;
+
+export const maxPollIntervalMs = (platform: PlatformId): number => Math.max(pollIntervalMs(platform), rulesFor(platform).polling?.maxIntervalMs ?? DEFAULT_MAX_POLL_INTERVAL_MS);
+
 /** How often one feed is read: the account's interval, or less often where the network's limits want it (X direct messages every 5 min). */
 export function feedIntervalMs(platform: PlatformId, feed: string): number {
   const every = pollIntervalMs(platform);
