@@ -17,7 +17,7 @@ import { workerDocsAssets } from "./openapi/worker-docs-assets.js";
 import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/core/index.js";
 import { neonDatabaseProvider } from "./db/neon.js";
 import { type Clock, systemClock } from "./infra/clock.js";
-import { parseSimulatedClock, simulatedClock } from "./infra/simulated-clock.js";
+import { BENCH_SANDBOX_CALLS_HEADER, parseSimulatedClock, simulatedClock } from "./infra/simulated-clock.js";
 import { sandboxCalls } from "./sandbox/sandbox-fetch.js";
 import { type LogLevel, type Logger, createJsonLogger } from "./infra/logger.js";
 import { ApiError, toEnvelope } from "./infra/errors.js";
@@ -116,8 +116,6 @@ const workerFetch: typeof fetch = (input, init) => fetch(input, init);
  */
 const noResolver = async (): Promise<string[]> => [];
 
-/** Header on every answer while the bench clock runs: the sandbox network calls this isolate has made so far. */
-export const BENCH_SANDBOX_CALLS_HEADER = "x-chorus-bench-sandbox-calls";
 
 /**
  * The system clock, or the scale bench's simulated one (src/infra/simulated-clock.ts). The bench

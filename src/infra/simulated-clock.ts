@@ -15,6 +15,9 @@ export interface SimulatedClockSpec {
   rate: number;
 }
 
+/** Header on every Worker answer while the bench clock runs: the sandbox network calls its isolate has made so far. */
+export const BENCH_SANDBOX_CALLS_HEADER = "x-chorus-bench-sandbox-calls";
+
 const SPEC = /^(\d{1,15})@(\d{1,15})x(\d{1,4}(?:\.\d{1,3})?)$/;
 
 export function parseSimulatedClock(text: string): SimulatedClockSpec {
