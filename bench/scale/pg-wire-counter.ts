@@ -8,6 +8,12 @@ export interface WireCounts {
   connections: number;
   statements: number;
   roundTrips: number;
+  /**
+   * Statements bound to the sandbox store's named statements (`sandbox_*`, db-sandbox-store.ts): the
+   * simulated networks keep their state in Postgres, which a real network does not, so the bench
+   * reports statements without them as Chorus's own.
+   */
+  sandboxStatements: number;
 }
 
 const SSL_REQUEST = 80_877_103;
@@ -37,6 +43,12 @@ export function wireCounter(counts: WireCounts): () => (chunk: Buffer) => void {
         const type = String.fromCharCode(pending[0] ?? 0);
         if (type === "Q" || type === "E") counts.statements++;
         if (type === "Q" || type === "S") counts.roundTrips++;
+        if (type === "B") {
+          // Bind: portal name, then the prepared statement's name, both NUL-terminated.
+          const portalEnd = pending.indexOf(0, 5);
+          const nameEnd = portalEnd >= 0 ? pending.indexOf(0, portalEnd + 1) : -1;
+          if (nameEnd > portalEnd && nameEnd <= length && pending.toString("utf8", portalEnd + 1, nameEnd).startsWith("sandbox_")) counts.sandboxStatements++;
+        }
         pending = pending.subarray(1 + length);
       }
     };

@@ -69,8 +69,8 @@ export interface QstashStandIn {
   url: string;
   stats: StandInStats;
   pending(): number;
-  /** Delivers every message due by now(), `parallelism` at a time; resolves when those are done. */
-  deliverDue(): Promise<number>;
+  /** Delivers the messages due by now() (at most `limit`, oldest first), `parallelism` at a time; resolves when those are done. */
+  deliverDue(limit?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -168,17 +168,12 @@ export async function startDeliveringQstash(options: { token: string; signingKey
     queue.push(message);
   }
 
-  async function deliverDue(): Promise<number> {
+  async function deliverDue(limit = Number.POSITIVE_INFINITY): Promise<number> {
     const now = options.now();
-    const due: Message[] = [];
-    for (let i = queue.length - 1; i >= 0; i--) {
-      const message = queue[i];
-      if (message && message.dueAt <= now) {
-        due.push(message);
-        queue.splice(i, 1);
-      }
-    }
-    due.sort((a, b) => a.dueAt - b.dueAt);
+    queue.sort((a, b) => a.dueAt - b.dueAt);
+    let count = 0;
+    while (count < queue.length && count < limit && (queue[count]?.dueAt ?? Number.POSITIVE_INFINITY) <= now) count++;
+    const due = queue.splice(0, count);
     let next = 0;
     const workers = Array.from({ length: Math.min(parallelism, due.length) }, async () => {
       while (next < due.length) {

@@ -87,7 +87,7 @@ async function cloneWorkspace(stack: Stack, workspaceId: string, key: string, co
       const name = String(c.column_name);
       const col = sql.identifier(name);
       if (table === "api_keys" && name === "hash") return sql`encode(sha256(convert_to(left(${key}, -9) || 'z' || lpad(g::text, 8, '0'), 'UTF8')), 'hex')`;
-      if (c.data_type === "text") return sql`case when ${col} = any(${idList}) then ${col} || 'z' || g else ${col} end`;
+      if (c.data_type === "text") return sql`case when ${col} = any(string_to_array(${idList.join(",")}, ',')) then ${col} || 'z' || g else ${col} end`;
       return sql`${col}`;
     });
     const names = sql.join(
@@ -113,7 +113,7 @@ async function reencrypt(stack: Stack, table: string, column: string, cipherColu
     for (let start = 0; start < copies.length; start += 2000) {
       const batch = copies.slice(start, start + 2000);
       const values = await Promise.all(batch.map((rowId) => cipher.encrypt(plain, { table, rowId, column: cipherColumn })));
-      await db.execute(sql`update ${sql.identifier(table)} t set ${sql.identifier(column)} = v.value from unnest(${batch}::text[], ${values}::text[]) as v(id, value) where t.id = v.id`);
+      await db.execute(sql`update ${sql.identifier(table)} t set ${sql.identifier(column)} = v.value from unnest(string_to_array(${batch.join(",")}, ','), string_to_array(${values.join(",")}, ',')) as v(id, value) where t.id = v.id`);
     }
   }
 }

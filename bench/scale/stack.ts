@@ -43,7 +43,7 @@ export async function startStack(input: { workerDir: string; parallelism: number
   cleanups.push(() => database.close());
   const server = await openServerDatabase(database.url, { migrate: true, max: 4 });
   cleanups.push(() => server.close());
-  const wire: WireCounts = { connections: 0, statements: 0, roundTrips: 0 };
+  const wire: WireCounts = { connections: 0, statements: 0, roundTrips: 0, sandboxStatements: 0 };
   const proxy = await startWsProxy({ port: 0, allowHosts: ["127.0.0.1", "localhost"], observe: wireCounter(wire) });
   cleanups.push(() => proxy.close());
   const redisToken = `bench-${randomBytes(8).toString("hex")}`;
