@@ -116,7 +116,6 @@ const workerFetch: typeof fetch = (input, init) => fetch(input, init);
  */
 const noResolver = async (): Promise<string[]> => [];
 
-
 /**
  * The system clock, or the scale bench's simulated one (src/infra/simulated-clock.ts). The bench
  * setting is refused unless the database is reached through WS_PROXY, which only a local setup

@@ -95,13 +95,30 @@ function print(rows: Row[]): void {
   for (const row of rows) {
     const p = row.perHour;
     const lag = row.result.events.lagMs;
-    line([row.n, row.result.crons.length, p.cronWallMsMax ?? null, p.cronSubrequestsMax ?? null, r1(p.qstashMessages ?? null), r1(p.chorusStatements ?? null), r1(p.networkCalls ?? null), r1(p.neonConnections ?? null), r1(p.qstashMessagesPerActive ?? null), r1(p.statementsPerActive ?? null), r1(p.networkCallsPerActive ?? null), r1(p.neonConnectionsPerActive ?? null), lag.p95 === null ? null : r1(lag.p95 / 1000), lag.max === null ? null : r1(lag.max / 1000)]);
+    line([
+      row.n,
+      row.result.crons.length,
+      p.cronWallMsMax ?? null,
+      p.cronSubrequestsMax ?? null,
+      r1(p.qstashMessages ?? null),
+      r1(p.chorusStatements ?? null),
+      r1(p.networkCalls ?? null),
+      r1(p.neonConnections ?? null),
+      r1(p.qstashMessagesPerActive ?? null),
+      r1(p.statementsPerActive ?? null),
+      r1(p.networkCallsPerActive ?? null),
+      r1(p.neonConnectionsPerActive ?? null),
+      lag.p95 === null ? null : r1(lag.p95 / 1000),
+      lag.max === null ? null : r1(lag.max / 1000),
+    ]);
   }
   console.log("  * statements without the sandbox networks' own (they keep their state in Postgres); all statements are in the JSON");
   for (const row of rows) {
     const notes = [
       `N=${row.n}: ${row.accounts} accounts (${row.activeAccounts} active), seeded in ${row.seedSeconds.toFixed(1)} s; simulated ${row.result.crons.length} minute(s) at ${row.plan.rate}x real time`,
-      row.plan.deliver ? `events made ${row.result.events.made}, delivered as webhooks ${row.result.events.delivered}; stand-in backlog p95 ${r1((row.result.events.backlogP95Ms ?? 0) / 1000)} s (this machine's queueing, part of the lag)` : "deliveries OFF at this N (more than this machine runs in minutes): cron runs measured alone; per-hour figures are the cron's publishes",
+      row.plan.deliver
+        ? `events made ${row.result.events.made}, delivered as webhooks ${row.result.events.delivered}; stand-in backlog p95 ${r1((row.result.events.backlogP95Ms ?? 0) / 1000)} s (this machine's queueing, part of the lag)`
+        : "deliveries OFF at this N (more than this machine runs in minutes): cron runs measured alone; per-hour figures are the cron's publishes",
       row.result.stoppedEarly ? `STOPPED: ${row.result.stoppedEarly}` : "",
     ];
     console.log(`  ${notes.filter(Boolean).join("; ")}`);

@@ -39,7 +39,11 @@ export async function seed(stack: Stack, input: { workspaces: number; latencyMs:
   const created = await createWorkspace(stack.server.db, { name: "Scale bench", email: "scale@bench.example", plan: "free", keyMode: "test", keyName: "bench", actor: "bench:scale", at: new Date() });
   const key = created.apiKey.key;
   const call = async (method: string, path: string, body?: unknown) => {
-    const answer = await stack.mf.dispatchFetch(`${PUBLIC_URL}${path}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const answer = await stack.mf.dispatchFetch(`${PUBLIC_URL}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await answer.text();
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
     return JSON.parse(text) as { id: string };
@@ -82,7 +86,9 @@ async function cloneWorkspace(stack: Stack, workspaceId: string, key: string, co
   }
   const idList = [...ids];
   const copyTable = async (table: string, where: ReturnType<typeof sql>) => {
-    const columns = await rows(sql`select column_name, data_type from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`);
+    const columns = await rows(
+      sql`select column_name, data_type from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
+    );
     const select = columns.map((c) => {
       const name = String(c.column_name);
       const col = sql.identifier(name);
@@ -106,14 +112,20 @@ async function cloneWorkspace(stack: Stack, workspaceId: string, key: string, co
 async function reencrypt(stack: Stack, table: string, column: string, cipherColumn: string, workspaceId: string): Promise<void> {
   const db = stack.server.db;
   const cipher = await createTokenCipher(stack.encryptionKeys);
-  const templates = ((await db.execute(sql`select id, ${sql.identifier(column)} as value from ${sql.identifier(table)} where workspace_id = ${workspaceId} and ${sql.identifier(column)} is not null`)) as unknown as { rows: { id: string; value: string }[] }).rows;
+  const templates = (
+    (await db.execute(sql`select id, ${sql.identifier(column)} as value from ${sql.identifier(table)} where workspace_id = ${workspaceId} and ${sql.identifier(column)} is not null`)) as unknown as {
+      rows: { id: string; value: string }[];
+    }
+  ).rows;
   for (const template of templates) {
     const plain = await cipher.decrypt(template.value, { table, rowId: template.id, column: cipherColumn });
     const copies = ((await db.execute(sql`select id from ${sql.identifier(table)} where id like ${`${template.id}z%`}`)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
     for (let start = 0; start < copies.length; start += 2000) {
       const batch = copies.slice(start, start + 2000);
       const values = await Promise.all(batch.map((rowId) => cipher.encrypt(plain, { table, rowId, column: cipherColumn })));
-      await db.execute(sql`update ${sql.identifier(table)} t set ${sql.identifier(column)} = v.value from unnest(string_to_array(${batch.join(",")}, ','), string_to_array(${values.join(",")}, ',')) as v(id, value) where t.id = v.id`);
+      await db.execute(
+        sql`update ${sql.identifier(table)} t set ${sql.identifier(column)} = v.value from unnest(string_to_array(${batch.join(",")}, ','), string_to_array(${values.join(",")}, ',')) as v(id, value) where t.id = v.id`,
+      );
     }
   }
 }

@@ -8,7 +8,11 @@ try {
   const created = await createWorkspace(stack.server.db, { name: "t", email: "t@example.com", plan: "free", keyMode: "test", keyName: "k", actor: "bench", at: new Date() });
   const key = created.apiKey.key;
   const call = async (method: string, path: string, body?: unknown) => {
-    const r = await stack.mf.dispatchFetch(`${PUBLIC_URL}${path}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await stack.mf.dispatchFetch(`${PUBLIC_URL}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: r.status, body: await r.text() };
   };
   console.log(await call("POST", "/v1/social-accounts/connect", { platform: "bluesky", handle: "a1.test", appPassword: "abcd-efgh-ijkl-mnop" }));

@@ -49,7 +49,17 @@ describe("the bench's Postgres wire counter", () => {
     const startup = Buffer.alloc(9);
     startup.writeInt32BE(9, 0);
     startup.writeInt32BE(196_608, 4);
-    const stream = Buffer.concat([ssl, startup, msg("Q", Buffer.from("select 1\0")), msg("P", Buffer.from("\0select $1\0\0\0")), msg("B", Buffer.from("\0\0")), msg("E"), msg("B", Buffer.from("\0sandbox_get\0")), msg("E"), msg("S")]);
+    const stream = Buffer.concat([
+      ssl,
+      startup,
+      msg("Q", Buffer.from("select 1\0")),
+      msg("P", Buffer.from("\0select $1\0\0\0")),
+      msg("B", Buffer.from("\0\0")),
+      msg("E"),
+      msg("B", Buffer.from("\0sandbox_get\0")),
+      msg("E"),
+      msg("S"),
+    ]);
     for (let i = 0; i < stream.length; i += 3) see(stream.subarray(i, i + 3));
     expect(counts).toEqual({ connections: 1, statements: 3, roundTrips: 2, sandboxStatements: 1 });
   });
