@@ -21,6 +21,11 @@ export interface WsProxyOptions {
   port?: number;
   /** hosts the proxy may dial; default loopback only */
   allowHosts?: string[];
+  /**
+   * Called once per WebSocket (one Neon connection); the function it returns, if any, sees every
+   * chunk the client sends to Postgres. The scale bench counts connections and statements with it.
+   */
+  observe?: () => ((clientChunk: Buffer) => void) | undefined;
 }
 
 export interface WsProxy {
@@ -64,6 +69,7 @@ export async function startWsProxy(opts: WsProxyOptions = {}): Promise<WsProxy> 
       return;
     }
 
+    const seeChunk = opts.observe?.();
     const upstream = net.connect({ host: target.host, port: target.port });
     upstream.setNoDelay(true);
     sockets.add(upstream);
@@ -92,7 +98,9 @@ export async function startWsProxy(opts: WsProxyOptions = {}): Promise<WsProxy> 
 
     client.on("message", (data: RawData) => {
       // net.Socket queues writes made before the TCP connect completes.
-      if (!upstream.destroyed) upstream.write(toBuffer(data));
+      const chunk = toBuffer(data);
+      seeChunk?.(chunk);
+      if (!upstream.destroyed) upstream.write(chunk);
     });
     client.on("close", () => upstream.destroy());
     client.on("error", () => upstream.destroy());

@@ -16,7 +16,9 @@ import { workerDashboardScript } from "./pages/dashboard/worker-dashboard-script
 import { workerDocsAssets } from "./openapi/worker-docs-assets.js";
 import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/core/index.js";
 import { neonDatabaseProvider } from "./db/neon.js";
-import { systemClock } from "./infra/clock.js";
+import { type Clock, systemClock } from "./infra/clock.js";
+import { BENCH_SANDBOX_CALLS_HEADER, parseSimulatedClock, simulatedClock } from "./infra/simulated-clock.js";
+import { sandboxCalls } from "./sandbox/sandbox-fetch.js";
 import { type LogLevel, type Logger, createJsonLogger } from "./infra/logger.js";
 import { ApiError, toEnvelope } from "./infra/errors.js";
 import { newId } from "./infra/ids.js";
@@ -116,6 +118,20 @@ const workerFetch: typeof fetch = (input, init) => fetch(input, init);
  */
 const noResolver = async (): Promise<string[]> => [];
 
+/**
+ * The system clock, or the scale bench's simulated one (src/infra/simulated-clock.ts). The bench
+ * setting is refused unless the database is reached through WS_PROXY, which only a local setup
+ * sets: a deployment that carries it by mistake does not start, rather than run on a fake clock.
+ */
+export function clockFor(env: WorkerEnv): Clock {
+  const spec = env.CHORUS_SIMULATED_CLOCK;
+  if (typeof spec !== "string" || spec === "") return systemClock;
+  if (typeof env.WS_PROXY !== "string" || env.WS_PROXY === "") {
+    throw new Error("CHORUS_SIMULATED_CLOCK is for the local scale bench only (it needs WS_PROXY); remove it from this deployment");
+  }
+  return simulatedClock(parseSimulatedClock(spec));
+}
+
 async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp> {
   let rateLimiter: RateLimiter = fallbackLimiter;
   let marker: WorkMarker | undefined;
@@ -127,7 +143,7 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
   const deps: AppDeps = {
     database: neonDatabaseProvider({ url: config.databaseUrl, wsProxy: env.WS_PROXY }),
     rateLimiter,
-    clock: systemClock,
+    clock: clockFor(env),
     logger: workersLogger(config.logLevel),
     publicUrl: env.CHORUS_PUBLIC_URL,
     clientIp: (c) => c.req.header("cf-connecting-ip") ?? "unknown",
@@ -154,8 +170,12 @@ export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
     const prepared = await prepare(env);
     if (!prepared.ok) return misconfigured(request, env, prepared.problems);
-    const response = await prepared.app.fetch(request, env, ctx);
+    let response = await prepared.app.fetch(request, env, ctx);
     const { marker } = prepared.app;
+    if (prepared.app.deps.clock !== systemClock) {
+      response = new Response(response.body, response);
+      response.headers.set(BENCH_SANDBOX_CALLS_HEADER, String(sandboxCalls.total));
+    }
     // A write may leave something for the cron's sweeps to watch: it ends a quiet spell in Redis.
     if (marker && mayCreateWork(request.method, request.url)) {
       ctx.waitUntil(marker.touch(Date.now()).catch((error: unknown) => prepared.app.deps.logger.error("work marker not touched", { error: String(error) })));

@@ -4,6 +4,12 @@ import type { Simulator } from "./types.js";
 export const UNMATCHED_HEADER = "x-chorus-sandbox-unmatched";
 
 /**
+ * Calls the sandbox's simulated networks have answered in this isolate, for the scale bench, which
+ * reads it (src/worker.ts, only under CHORUS_SIMULATED_CLOCK) to count network calls per account.
+ */
+export const sandboxCalls = { total: 0 };
+
+/**
  * A `fetch` that answers requests to the networks' real hosts from the simulators, in process.
  * Adapters receive it instead of the global fetch when the caller uses a test key, so they send
  * exactly the requests they would send to the real network. Requests to hosts no simulator
@@ -15,6 +21,7 @@ export function createSandboxFetch(simulators: readonly Simulator[]): typeof fet
     for (const host of simulator.hosts) byHost.set(host, [...(byHost.get(host) ?? []), simulator]);
   }
   return async (input: RequestInfo | URL, init?: RequestInit) => {
+    sandboxCalls.total += 1;
     const request = new Request(input, init);
     const url = new URL(request.url);
     const candidates = byHost.get(url.host) ?? [];
