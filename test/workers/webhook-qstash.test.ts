@@ -62,7 +62,10 @@ const deliver = (body: string, signature: string) =>
 
 async function deliveryMessages(endpointId: string): Promise<RecordedPublish[]> {
   const all = (await (await fetch(`${inject("qstashUrl")}/recorded`)).json()) as RecordedPublish[];
+  // A repeat of a deduplication id is a message QStash drops (another file's cron sweep may re-queue
+  // this pending delivery under the same id): only the messages it takes count.
   return all.filter((m) => {
+    if (m.deduplicated) return false;
     const job = JSON.parse(m.body) as JobBody;
     return job.kind === "webhook_delivery" && job.payload.endpointId === endpointId;
   });
