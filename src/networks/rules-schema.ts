@@ -26,6 +26,14 @@ export interface NetworkRules {
    * so the push stays the one source of those events and the network's quota is not spent twice.
    */
   pushed?: readonly PushedKind[];
+  /** Thread chains (`thread` on a post): absent where the network has no reply chain of one's own posts. */
+  thread?: ThreadRules;
+}
+
+/** A chain's limits, read by POST /v1/posts/validate and by publishing alike. */
+export interface ThreadRules {
+  /** Most items in one chain, the post itself included. */
+  maxItems: number;
 }
 
 export type PushedKind = "comment" | "mention" | "message";

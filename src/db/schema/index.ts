@@ -11,3 +11,4 @@ export * from "./live.js";
 export * from "./discover.js";
 export * from "./agents.js";
 export * from "./agent-spend.js";
+export * from "./thread-items.js";
