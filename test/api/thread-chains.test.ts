@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
-import { countOf, networkPosts } from "../support/thread-chain.js";
+import { countOf, networkPosts, settleChain } from "../support/thread-chain.js";
 
 const credits = async (ws: WorkspaceFixture) => (await ws.get("/v1/me/limits")).body.credits.total;
 
@@ -20,7 +20,8 @@ describe("thread chains", () => {
       const ws = await testWorkspace(t, { plan: "subscription" });
       const acc = await account(ws, platform, platform === "bluesky" ? "chain.test" : `chain_${platform}`);
       const before = await credits(ws);
-      const post = await ws.publish({ text: `1/3 ${platform} chain`, accounts: [acc.id], thread: [{ text: "2/3 the middle" }, { text: "3/3 the end" }] });
+      // Threads finishes each container a few seconds after it is made: the pollers carry the chain on.
+      const post = await settleChain(t, ws, await ws.publish({ text: `1/3 ${platform} chain`, accounts: [acc.id], thread: [{ text: "2/3 the middle" }, { text: "3/3 the end" }] }));
       const [target] = post.targets;
       expect(post.state).toBe("published");
       expect(target).toMatchObject({ state: "published", credits: 1 });

@@ -12,7 +12,11 @@ import { PUBLISH_TIMEOUT_MS } from "../publish-timeout.js";
 import { recordItemProcessing, recordItemPublished, recordItemUnknown, stopItems, stopPendingOf } from "./item-outcome.js";
 
 type ItemRow = typeof postThreadItems.$inferSelect;
-type Sent = { state: "published"; networkPostId: string; url: string | null } | { state: "processing"; pollToken: string } | { state: "failed"; error: ApiError } | { state: "unknown" };
+export type Sent =
+  | { state: "published"; networkPostId: string; url: string | null }
+  | { state: "processing"; pollToken: string; pollAfterSeconds: number }
+  | { state: "failed"; error: ApiError }
+  | { state: "unknown" };
 
 /** States in which a target's chain can go on: the post itself is out. */
 const LIVE = new Set(["published"]);
@@ -23,7 +27,7 @@ class Timeout extends Error {}
 
 function classify(result: PublishResult): Sent {
   if (result.state === "published") return { state: "published", networkPostId: result.networkPostId, url: result.url };
-  if (result.state === "processing") return { state: "processing", pollToken: result.pollToken };
+  if (result.state === "processing") return { state: "processing", pollToken: result.pollToken, pollAfterSeconds: result.pollAfterSeconds };
   return result;
 }
 
@@ -79,6 +83,19 @@ async function laterPending(ctx: DomainContext, item: ItemRow): Promise<string[]
   return rows.filter((r) => r.position > item.position).map((r) => r.id);
 }
 
+/** The next look at an item the network is still processing, once per item and attempt (its dedup key). */
+export async function queueItemPoll(ctx: DomainContext, itemId: string, attempt: number, afterSeconds: number): Promise<void> {
+  await ctx.services.jobs.enqueue(
+    {
+      kind: "poll_thread_item",
+      payload: { itemId, attempt, workspaceId: ctx.workspace.id, mode: ctx.apiKey.mode },
+      runAt: new Date(ctx.clock.now().getTime() + Math.max(1, afterSeconds) * 1000),
+      dedupKey: `thread-item:${itemId}:${attempt}`,
+    },
+    ctx.db,
+  );
+}
+
 /** The conditional claim (`from` → `publishing`): only the runner whose update changes the row calls the network for it. */
 export async function claimItem(ctx: DomainContext, item: ItemRow, from: string): Promise<boolean> {
   const rows = await ctx.db
@@ -116,7 +133,10 @@ async function runChain(ctx: DomainContext, target: { id: string; state: string;
     }
     if (item.state !== "pending" || !(await claimItem(ctx, item, "pending"))) return;
     const request = await itemRequest(item, previous, loadMedia, account);
-    const landed = await recordSent(ctx, item, await callForItem(ctx, account, (tokens, net) => publish(tokens, request, net)));
+    const sent = await callForItem(ctx, account, (tokens, net) => publish(tokens, request, net));
+    const landed = await recordSent(ctx, item, sent);
+    // A container or a video the network is still finishing: the item's poller goes on from it.
+    if (sent.state === "processing") await queueItemPoll(ctx, item.id, 1, sent.pollAfterSeconds);
     if (landed === null) return;
     previous = landed;
   }
