@@ -3001,6 +3001,19 @@ export interface components {
         };
         /**
          * @example {
+         *       "text": "2/ And here is why it matters."
+         *     }
+         */
+        ThreadItem: {
+            /** @description The item's text, checked by the network's rules like a post's. */
+            text: string;
+            /** @description `med_` ids from POST /v1/media. */
+            media?: string[];
+            /** @description Alt text per item of `media`, same order. */
+            mediaAlt?: string[];
+        };
+        /**
+         * @example {
          *       "text": "Hello from Chorus!",
          *       "accounts": [
          *         "acc_7Hq2xWm9Lr4Tb8Zc"
@@ -3039,6 +3052,41 @@ export interface components {
             platforms?: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[];
             /** @description Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish. */
             draft?: boolean;
+            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
+            thread?: components["schemas"]["ThreadItem"][];
+        };
+        /**
+         * @example {
+         *       "position": 1,
+         *       "state": "published",
+         *       "networkPostId": "1861234567890123457",
+         *       "url": "https://x.com/ada/status/1861234567890123457",
+         *       "error": null,
+         *       "publishedAt": "2026-11-24T09:00:02.000Z",
+         *       "credits": 1
+         *     }
+         */
+        ThreadItemResult: {
+            /** @description 1 for `thread[0]` (the reply to the post itself), 2 for `thread[1]`, ... */
+            position: number;
+            /**
+             * @description `not_sent`: an earlier item failed, so the chain stopped before this one (its credit was given back). `unknown`: the call's outcome is not known; a retry with the same Idempotency-Key checks the network before anything is sent again.
+             * @enum {string}
+             */
+            state: "pending" | "publishing" | "processing" | "published" | "failed" | "unknown" | "not_sent";
+            networkPostId: string | null;
+            url: string | null;
+            error: {
+                code: string;
+                message: string;
+                fix: string | null;
+                retryable: boolean;
+                platform: string | null;
+                param?: string | null;
+            } | null;
+            publishedAt: string | null;
+            /** @description Credits this item cost (1 when published). */
+            credits: number;
         };
         /**
          * @example {
@@ -3087,6 +3135,8 @@ export interface components {
             publishedAt: string | null;
             /** @description Credits this target cost (1 when published). */
             credits: number;
+            /** @description The chain's follow-up items (`thread`), in order; only on targets of a post sent with `thread`. */
+            thread?: components["schemas"]["ThreadItemResult"][];
         };
         /**
          * @example {
@@ -3213,6 +3263,8 @@ export interface components {
             platforms?: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[];
             /** @description Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish. */
             draft?: boolean;
+            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
+            thread?: components["schemas"]["ThreadItem"][];
         };
         PostList: {
             items: components["schemas"]["Post"][];

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { beginIdempotentRequest, completeIdempotentRequest, forgetIdempotentRequest, releaseIdempotentRequest } from "../domain/core/index.js";
-import { recoverCommittedPost } from "../domain/publishing/index.js";
+import { getPost, recoverCommittedPost, resumeThreads } from "../domain/publishing/index.js";
 import { canonicalJson, sha256Hex } from "../infra/crypto.js";
 import { ApiError } from "../infra/errors.js";
 import type { CipherContext } from "../infra/token-cipher.js";
@@ -99,6 +99,14 @@ export async function runIdempotent(c: Context<AppEnv>, ctx: DomainContext, requ
   }
   if (begun.kind === "replay") {
     const { cipher } = c.get("deps");
+    // A post whose thread chain stopped part-way goes on after its last live item (resume-chain.ts);
+    // the answer is then the post as it is now, stored for the next retry.
+    if (begun.postId && (await resumeThreads({ ctx, input: { postId: begun.postId } }))) {
+      const post = await getPost({ ctx, input: { id: begun.postId } });
+      const body = JSON.stringify(post);
+      await completeIdempotentRequest(db, { workspaceId: workspace.id, key: scoped, status: begun.status, body: await cipher.encrypt(body, storedBody(workspace.id, scoped)), headers: begun.headers });
+      return { status: begun.status, body, headers: begun.headers, replayed: true };
+    }
     const body = isEnvelope(begun.body) ? await cipher.decrypt(begun.body, storedBody(workspace.id, scoped)) : begun.body;
     return { status: begun.status, body, headers: begun.headers, replayed: true };
   }

@@ -70,6 +70,9 @@ export const errorCatalogue = {
   // Before publishing (also returned by validate)
   media_required: e("invalid_request", 400, false, "The network cannot publish text alone.", "Attach an image or video in `media` (upload it with POST /v1/media)."),
   video_required: e("invalid_request", 400, false, "The network publishes video only.", "Attach a video in `media`, or use `mediaOverrides` to give this network a video."),
+  thread_unsupported: e("invalid_request", 400, false, "The network has no reply chain of an account's own posts, so `thread` cannot be published there.", "Send the follow-ups as separate posts, or as `firstComment` where the network takes one; or keep `thread` for X, Threads and Bluesky by choosing `platforms`."),
+  thread_too_long: e("invalid_request", 400, false, "The chain has more items than the network's cap (25 on X, Threads and Bluesky; the post itself counts as the first item).", "Split the chain into two posts, or remove items from `thread`."),
+  thread_not_schedulable: e("invalid_request", 400, false, "A post with `thread` is published now; drafts and scheduled posts do not take a chain yet.", "Publish the chain now (no `draft`, no `scheduledAt`), or schedule the post without `thread`."),
   video_not_supported: e("invalid_request", 400, false, "The network takes no video on this post type.", "Remove the video for this network with `mediaOverrides`, or post images."),
   image_not_supported: e("invalid_request", 400, false, "The network takes no images on this post type.", "Remove the images for this network with `mediaOverrides`, or attach a video."),
   media_type_unsupported: e("invalid_request", 400, false, "The network rejects this file format (the short-video network takes JPEG and WebP, not PNG).", "Convert the file to a format GET /v1/platforms lists for this network."),

@@ -2,7 +2,7 @@ import { loadMediaForPublish } from "../domain/publishing/index.js";
 import type { DomainContext, WorkspaceRecord } from "../domain/core/index.js";
 import { pollKey, pollTarget } from "../domain/publishing/index.js";
 import type { MediaLoader } from "../domain/publishing/index.js";
-import { retryTarget } from "../domain/publishing/index.js";
+import { pollThreadItemJob, retryTarget } from "../domain/publishing/index.js";
 import { runScheduledPost } from "../domain/publishing/index.js";
 import { runPollShard } from "../domain/inbox/index.js";
 import { deliverWebhook } from "../domain/events/index.js";
@@ -45,6 +45,10 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
   }
   if (job.kind === "webhook_delivery") {
     await deliverWebhook(ctx, { deliveryId: String(job.payload.deliveryId), attempt: Number(job.payload.attempt) }, deliveries);
+    return;
+  }
+  if (job.kind === "poll_thread_item") {
+    await pollThreadItemJob(ctx, { itemId: String(job.payload.itemId), attempt: Number(job.payload.attempt ?? 1) }, loaderFor(ctx));
     return;
   }
   if (job.kind === "retry_target") {

@@ -36,6 +36,11 @@ export interface PublishRequest {
   networkUserId?: string;
   /** Media named by an option rather than by `media` (YouTube `thumbnail`), keyed by the option's name. */
   attachments?: Readonly<Record<string, PublishMedia>>;
+  /**
+   * A thread chain's item: the network id of the item it answers (the previous item, or the post
+   * itself for the first). Only adapters of networks whose rules allow chains (`thread` in rules.ts) read it.
+   */
+  inReplyTo?: string;
 }
 
 /**

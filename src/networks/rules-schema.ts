@@ -29,6 +29,14 @@ export interface NetworkRules {
   pushed?: readonly PushedKind[];
   /** The per-app budget background calls are held to (domain/accounts/budgets); absent: none is kept. */
   budget?: BudgetRules;
+  /** Thread chains (`thread` on a post): absent where the network has no reply chain of one's own posts. */
+  thread?: ThreadRules;
+}
+
+/** A chain's limits, read by POST /v1/posts/validate and by publishing alike. */
+export interface ThreadRules {
+  /** Most items in one chain, the post itself included. */
+  maxItems: number;
 }
 
 export type PushedKind = "comment" | "mention" | "message";

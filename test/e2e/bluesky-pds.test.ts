@@ -291,4 +291,18 @@ describe.skipIf(!loaded.ok)("bluesky publishing against a local PDS", () => {
     expect(found?.networkPostId).toBe(reply.networkPostId);
     expect(await findPublished(tokens, post("never sent"), net)).toBeNull();
   });
+
+  it("writes a thread chain: every item's reply names the chain's first post as root and the item before as parent", async () => {
+    const first = await publish(tokens, post("pds chain 1/3"), net);
+    if (first.state !== "published") throw new Error("not published");
+    const second = await publish(tokens, post("pds chain 2/3", { inReplyTo: first.networkPostId }), net);
+    if (second.state !== "published") throw new Error("not published");
+    const third = await publish(tokens, post("pds chain 3/3", { inReplyTo: second.networkPostId }), net);
+    if (third.state !== "published") throw new Error("not published");
+    const rkey = (uri: string) => uri.split("/").pop() ?? "";
+    const read = async (uri: string) => (await agent.com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.feed.post", rkey: rkey(uri) })).data;
+    const [a, b, c] = [await read(first.networkPostId), await read(second.networkPostId), await read(third.networkPostId)];
+    expect(b.value).toMatchObject({ reply: { root: { uri: a.uri, cid: a.cid }, parent: { uri: a.uri, cid: a.cid } } });
+    expect(c.value).toMatchObject({ reply: { root: { uri: a.uri, cid: a.cid }, parent: { uri: b.uri, cid: b.cid } } });
+  });
 });

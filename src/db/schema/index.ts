@@ -12,3 +12,4 @@ export * from "./discover.js";
 export * from "./agents.js";
 export * from "./agent-spend.js";
 export * from "./budgets.js";
+export * from "./thread-items.js";

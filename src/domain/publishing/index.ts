@@ -22,4 +22,6 @@ export { retryTarget } from "./posts/retry-target.js";
 export { runScheduledPost } from "./posts/run-scheduled-post.js";
 export { postsToWatch, sweepSchedules } from "./posts/sweep-schedules.js";
 export { sweepStuckTargets } from "./posts/sweep-stuck-targets.js";
+export { pollThreadItemJob } from "./posts/thread/poll-item.js";
+export { resumeThreads } from "./posts/thread/resume-chain.js";
 export { validationRulesOf } from "./posts/validation/network-rules.js";

@@ -96,7 +96,9 @@ export async function publishPost(tokens: TokenSet, request: PublishRequest, net
   const token = tokens.accessToken;
 
   const facets = await buildFacets(request.text, net, pds);
-  const reply = options.replyTo ? await readReferencedPost(net, pds, "replyTo", options.replyTo) : null;
+  // A chain item answers the item before it; its root is read from that record (readReferencedPost).
+  const replyTo = request.inReplyTo ?? options.replyTo;
+  const reply = replyTo ? await readReferencedPost(net, pds, "replyTo", replyTo) : null;
   const quote = options.quote ? (await readReferencedPost(net, pds, "quote", options.quote)).ref : null;
   // Blobs no record references are garbage-collected, so uploads come right before the write.
   const images = await uploadImages(net, pds, token, request.media);

@@ -13,6 +13,10 @@ export const blueskyRules: NetworkRules = {
       tags: { maxItems: 8, itemMinLength: 1, itemMaxLength: 64, itemCounting: "graphemes" },
     },
   },
+  // No chain length is documented (publishing-depth.md). Each item is one createRecord (3 of the
+  // 5,000 points per hour, bluesky.md §6); 25 items keep one request far inside that and match the
+  // cap chosen for X, so a chain written for one fits the other.
+  thread: { maxItems: 25 },
   // Session refresh tokens, renewed on use.
   tokens: { expiry: "renews" },
   polling: {

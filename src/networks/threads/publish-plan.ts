@@ -58,6 +58,8 @@ export function planThreadsPost(request: PublishRequest): ThreadsPlan {
     // [3p] a comma-separated list, as third-party clients send it; Meta's reference names the parameter only.
     allowlisted_country_codes: countries?.join(","),
     quote_post_id: options.string("quotePostId"),
+    // A chain item answers the item before it (a reply container).
+    reply_to_id: request.inReplyTo,
   };
   return { kind, items: media, fields };
 }

@@ -64,6 +64,9 @@ export const threadsRules: NetworkRules = {
       locationId: { pattern: { regex: /^[0-9]{1,30}$/, meaning: "the numeric id of a place from GET /v1/discover/places on this Threads account" } },
     },
   },
+  // No chain length is documented (publishing-depth.md); replies have their own quota of 1,000 per
+  // 24 h beside the 250 posts. 25 items match the cap chosen for X and Bluesky.
+  thread: { maxItems: 25 },
   tokens: {
     // `refresh_access_token` renews a 60-day token only while it is unexpired (and at least a day
     // old); nothing can save it once it lapses, so it is renewed ahead.

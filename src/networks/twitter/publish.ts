@@ -58,6 +58,8 @@ export async function publishTweet(tokens: TokenSet, request: PublishRequest, ne
     uploaded.map((m) => m.id),
     options,
   );
+  // A chain item answers the item before it (`CreatePostsRequest.reply`).
+  if (request.inReplyTo !== undefined) body.reply = { in_reply_to_tweet_id: request.inReplyTo };
   const pending = uploaded.filter((m) => m.processing);
   if (pending.length === 0) return createPost(tokens, body, net);
   return {

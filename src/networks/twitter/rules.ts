@@ -17,6 +17,10 @@ export const twitterRules: NetworkRules = {
       cardUri: { textOnly: true, excludes: ["pollOptions", "quotePostId"] },
     },
   },
+  // X documents no chain length (shared/networks/publishing-depth.md, "No documented chain length
+  // limit"). 25 is the cap of X's own composer as people report it (unverified), and it keeps one
+  // request's sends within X's 100 posts per 15 min per user (twitter.md §3) four times over.
+  thread: { maxItems: 25 },
   // Two-hour access tokens with refresh tokens, renewed on use.
   tokens: { expiry: "renews" },
   polling: {

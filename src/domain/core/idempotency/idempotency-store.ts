@@ -18,7 +18,7 @@ export type BeginResult =
   | { kind: "execute" }
   /** The request that holds the key died after storing `postId`: answer from that post, run nothing. */
   | { kind: "recover"; postId: string; status: number }
-  | { kind: "replay"; status: number; body: string; headers: Record<string, string> }
+  | { kind: "replay"; status: number; body: string; headers: Record<string, string> /** The post the answer is about, when it stored one. */; postId?: string | null }
   | { kind: "in_progress" }
   | { kind: "mismatch" };
 
@@ -73,7 +73,7 @@ export async function beginIdempotentRequest(db: Database, input: { workspaceId:
     return { kind: "recover", postId: existing.postId, status: existing.responseStatus ?? 200 };
   }
   if (existing.state === "running" || existing.responseStatus === null || existing.responseBody === null) return { kind: "in_progress" };
-  return { kind: "replay", status: existing.responseStatus, body: existing.responseBody, headers: existing.responseHeaders ?? {} };
+  return { kind: "replay", status: existing.responseStatus, body: existing.responseBody, headers: existing.responseHeaders ?? {}, postId: existing.postId };
 }
 
 export async function completeIdempotentRequest(db: Database, input: { workspaceId: string; key: string; status: number; body: string; headers: Record<string, string> }): Promise<void> {

@@ -16,6 +16,8 @@ import { linkIdempotentPost } from "../../core/index.js";
 import { assertTimezone, resolveScheduledAt } from "./schedule-time.js";
 import { limitPublishing } from "./publishing-limit.js";
 import { publishingProfiles } from "./publishing-profiles.js";
+import { assertThreadNow, checkThread, type ThreadItemInput } from "./thread/thread-check.js";
+import { insertThreadItems, newThreadItems } from "./thread/thread-store.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -24,6 +26,8 @@ export interface CreatePostRequest extends PostContent {
   scheduledAt?: string | undefined;
   timezone?: string | undefined;
   draft?: boolean | undefined;
+  /** The chain's follow-up items: the post is the first item, each of these replies to the one before. */
+  thread?: ThreadItemInput[] | undefined;
 }
 
 export interface ValidationReport {
@@ -43,9 +47,12 @@ export function scheduleOf(ctx: DomainContext, input: { scheduledAt?: string | u
 
 async function prepare(ctx: DomainContext, input: CreatePostRequest, loadMedia: MediaLoader) {
   const schedule = scheduleOf(ctx, input);
+  assertThreadNow(input);
   const resolved = await resolveTargets(ctx, input);
   const prepared = await prepareTargets(ctx, resolved.accounts, input, loadMedia);
-  return { schedule, resolved, prepared };
+  // Chains are checked whole with their targets: an item's refusal refuses its target before anything is sent.
+  const chains = await checkThread(prepared, input.thread, loadMedia);
+  return { schedule, resolved, prepared, chains };
 }
 
 /** POST /v1/posts/validate: the same checks as publishing, without touching a network or charging. */
@@ -68,17 +75,23 @@ export async function validatePost({ ctx, input, loadMedia }: { ctx: DomainConte
 export async function createPost({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: CreatePostRequest; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
   await limitPublishing(ctx, limits, await publishingProfiles({ ctx, input }));
   if (!input.draft) assertAgentMay(ctx, "publish_or_schedule", input.scheduledAt ? "scheduling a post" : "publishing a post");
-  const { schedule, resolved, prepared } = await prepare(ctx, input, loadMedia);
+  const { schedule, resolved, prepared, chains } = await prepare(ctx, input, loadMedia);
   const now = ctx.clock.now();
   const postId = newId("post");
   const state = input.draft ? "draft" : schedule ? "scheduled" : "processing";
   const targetIds = prepared.map(() => newId("tgt"));
   // Targets that failed a pre-publish check are never sent, so they cost nothing.
   const paidFor = prepared.flatMap((t, i) => (t.errors.length === 0 ? [targetIds[i] ?? ""] : []));
+  // Each chain item is charged as a post of its own (spec: publishing spends credits), with its target's in one reservation.
+  const items = newThreadItems(
+    chains,
+    prepared.map((t, i) => (t.errors.length === 0 ? (targetIds[i] ?? null) : null)),
+    input.thread,
+  );
 
   await ctx.db.transaction(async (tx) => {
     // Drafts and scheduled posts reserve credits when they are sent, not now.
-    const sources = state === "processing" ? await reserveCredits(tx, ctx, paidFor, now) : [];
+    const sources = state === "processing" ? await reserveCredits(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now) : [];
     if (state === "scheduled") await chargeAgentAllowance(tx, ctx, paidFor, now);
     await tx.insert(posts).values({
       id: postId,
@@ -118,6 +131,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
         };
       }),
     );
+    await insertThreadItems(tx, { workspaceId: ctx.workspace.id, postId }, items, sources.slice(paidFor.length));
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId, status: 201 });
     if (state === "scheduled" && schedule) {
       // In the same transaction as the post on Node: a schedule can never be stored without its job.
@@ -133,7 +147,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
     const toSend: PreparedTarget[] = prepared.flatMap((t, i) =>
       t.errors.length === 0 ? [{ targetId: targetIds[i] ?? "", account: t.account, request: publishRequestOf(t, targetIds[i] ?? "") }] : [],
     );
-    await publishPrepared(ctx, toSend);
+    await publishPrepared(ctx, toSend, { loadMedia });
   }
   const view = await settlePost(ctx, postId);
   if (!view) throw new Error("post vanished");

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { runChains } from "./thread/run-chain.js";
 import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
@@ -125,6 +126,8 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
     outcome = { state: "failed", error: new ApiError("platform_unavailable", { platform, message: `${platform} did not finish processing the post.` }) };
   }
   await recordTargetOutcome(ctx, target.id, outcome);
+  // A chain waits for its post: it starts once the post is out, or is given back if it never will be.
+  if (outcome.state !== "processing") await runChains(ctx, [target.id], loadMedia);
   await settlePost(ctx, target.postId);
   return outcome.state === "processing" ? outcome.nextPollAt : null;
 }

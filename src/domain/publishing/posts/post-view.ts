@@ -1,4 +1,5 @@
 import type { postTargets, posts } from "../../../db/schema/index.js";
+import { type ThreadItemRow, type ThreadItemView, toThreadItemView } from "./thread/thread-view.js";
 
 export type PostRow = typeof posts.$inferSelect;
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -24,6 +25,8 @@ export interface TargetView {
   warnings: TargetError[];
   publishedAt: string | null;
   credits: number;
+  /** A chain's follow-up items (`thread`), on targets that have one. */
+  thread?: ThreadItemView[];
 }
 
 export interface PostView {
@@ -48,7 +51,7 @@ export interface PostView {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The one serialiser for posts (API responses and `post.*` events alike). */
-export function toPostView(post: PostRow, targets: TargetRow[], profileUsername: string | null): PostView {
+export function toPostView(post: PostRow, targets: TargetRow[], profileUsername: string | null, items: readonly ThreadItemRow[] = []): PostView {
   return {
     id: post.id,
     state: post.state,
@@ -76,6 +79,12 @@ export function toPostView(post: PostRow, targets: TargetRow[], profileUsername:
       warnings: (t.warnings as TargetError[] | null) ?? [],
       publishedAt: iso(t.publishedAt),
       credits: t.credits,
+      ...threadOf(t.id, items),
     })),
   };
+}
+
+function threadOf(targetId: string, items: readonly ThreadItemRow[]): { thread?: ThreadItemView[] } {
+  const own = items.filter((item) => item.targetId === targetId);
+  return own.length > 0 ? { thread: own.map(toThreadItemView) } : {};
 }

@@ -9,6 +9,9 @@ import type { SocialAccountRow } from "../../accounts/index.js";
 import type { TargetOutcome } from "./record-outcome.js";
 import { firstPollKey } from "./record-processing.js";
 import { type OutcomeRecorder, outcomeRecorder } from "./outcome-recorder.js";
+import type { MediaLoader } from "./prepare-targets.js";
+import { mediaLoaderFor } from "../media/load-media-for-publish.js";
+import { runChains } from "./thread/run-chain.js";
 
 export interface PreparedTarget {
   targetId: string;
@@ -16,8 +19,9 @@ export interface PreparedTarget {
   request: PublishRequest;
 }
 
-/** Longest a network call may take before its outcome is treated as unknown. */
-export const PUBLISH_TIMEOUT_MS = 90_000;
+import { PUBLISH_TIMEOUT_MS } from "./publish-timeout.js";
+
+export { PUBLISH_TIMEOUT_MS } from "./publish-timeout.js";
 /** A throttled target waits this long when the network names no time, and is paced at most this often. */
 const DEFAULT_PACE_SECONDS = 60;
 export const MAX_DEFERRALS = 5;
@@ -107,7 +111,7 @@ async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs:
  * One statement whatever the number of targets, so the round trips before the first network
  * call do not grow with them.
  */
-export async function publishPrepared(ctx: DomainContext, targets: PreparedTarget[], options: { timeoutMs?: number; deferrals?: number } = {}): Promise<void> {
+export async function publishPrepared(ctx: DomainContext, targets: PreparedTarget[], options: { timeoutMs?: number; deferrals?: number; loadMedia?: MediaLoader } = {}): Promise<void> {
   if (targets.length === 0) return;
   const ids = targets.map((t) => t.targetId);
   const claimed = await ctx.db
@@ -119,4 +123,11 @@ export async function publishPrepared(ctx: DomainContext, targets: PreparedTarge
   // The outcomes that land together are written together (outcome-recorder.ts).
   const record = outcomeRecorder(ctx, ours.length);
   await Promise.all(ours.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record)));
+  // Chains (`thread`) go on from the posts that landed, whichever path sent them; a target still
+  // processing starts its chain when the poller sees it out (poll-target.ts).
+  await runChains(
+    ctx,
+    ours.map((t) => t.targetId),
+    options.loadMedia ?? mediaLoaderFor(ctx),
+  );
 }

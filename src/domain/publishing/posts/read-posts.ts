@@ -7,6 +7,7 @@ import { assertPostInGrant } from "../../agents/index.js";
 import { decodeCursor, pageOf } from "../../core/index.js";
 import { afterPosition, newestFirst } from "../../core/index.js";
 import { type PostRow, type PostView, toPostView } from "./post-view.js";
+import { threadItemsOf } from "./thread/thread-view.js";
 
 export const postStates = ["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted"] as const;
 
@@ -17,6 +18,7 @@ async function withTargets(ctx: DomainContext, rows: PostRow[]): Promise<PostVie
     .select()
     .from(postTargets)
     .where(and(eq(postTargets.workspaceId, ctx.workspace.id), inArray(postTargets.postId, ids)));
+  const items = await threadItemsOf(ctx.db, ctx.workspace.id, ids);
   const profileIds = [...new Set(rows.map((r) => r.profileId).filter((id): id is string => id !== null))];
   const names = profileIds.length ? await ctx.db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(inArray(profiles.id, profileIds)) : [];
   return rows.map((row) =>
@@ -24,6 +26,7 @@ async function withTargets(ctx: DomainContext, rows: PostRow[]): Promise<PostVie
       row,
       targets.filter((t) => t.postId === row.id).sort((a, b) => a.platform.localeCompare(b.platform) || a.id.localeCompare(b.id)),
       names.find((n) => n.id === row.profileId)?.username ?? null,
+      items,
     ),
   );
 }

@@ -10,6 +10,7 @@ import { logTargetOutcome } from "./outcome-log.js";
 import { type PostView, type TargetError, toPostView } from "./post-view.js";
 import { type TargetOutcome, targetError, unknownColumns } from "./target-outcome.js";
 import { recordLanded } from "./record-landed.js";
+import { threadItemsOf } from "./thread/thread-view.js";
 
 export { type TargetOutcome, targetError } from "./target-outcome.js";
 
@@ -110,6 +111,7 @@ export async function settlePost(ctx: DomainContext, postId: string): Promise<Po
     if (!post) return null;
     const targets = await tx.select().from(postTargets).where(eq(postTargets.postId, postId)).orderBy(postTargets.platform, postTargets.id);
     const [profile] = post.profileId ? await tx.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, post.profileId)) : [];
+    const items = await threadItemsOf(tx, ctx.workspace.id, [postId]);
     const state = derivePostState(
       targets.map((t) => t.state),
       post.state === "scheduled",
@@ -119,12 +121,12 @@ export async function settlePost(ctx: DomainContext, postId: string): Promise<Po
       const publishedAt = state === "published" || state === "partial" ? (post.publishedAt ?? now) : post.publishedAt;
       const [updated] = await tx.update(posts).set({ state, updatedAt: now, publishedAt }).where(eq(posts.id, postId)).returning();
       if (updated) current = updated;
-      const view = toPostView(current, targets, profile?.username ?? null);
+      const view = toPostView(current, targets, profile?.username ?? null, items);
       const type = eventForState(state);
       // `post.processing` is recorded by the first target entering processing, never here.
       if (type && type !== "post.processing") await recordEvent(tx, ctx.services.jobs, { workspaceId: ctx.workspace.id, mode: current.mode, type, data: { ...view }, at: now });
       return view;
     }
-    return toPostView(current, targets, profile?.username ?? null);
+    return toPostView(current, targets, profile?.username ?? null, items);
   });
 }

@@ -34,6 +34,7 @@ const requestCodes = [
   "timestamp_invalid",
   "text_invalid_characters",
   "entitlement_exceeded",
+  "thread_not_schedulable",
 ] as const;
 
 export const postRoutes = new Hono<AppEnv>()
@@ -57,7 +58,7 @@ export const postRoutes = new Hono<AppEnv>()
       tags,
       summary: "Publish now, schedule, or save a draft",
       description:
-        "Always 201 when the request itself is valid, whatever happened per target: read `state` and `targets`. Targets that fail a pre-publish check are stored `failed` with that code and nothing is sent to their network; the others are sent in parallel. One credit per published target; a failed target is not charged. Out of credits or a network the plan excludes is 402 before anything is sent.",
+        "Always 201 when the request itself is valid, whatever happened per target: read `state` and `targets`. Targets that fail a pre-publish check are stored `failed` with that code and nothing is sent to their network; the others are sent in parallel. One credit per published target, and one per published item of a `thread` chain; a failed target or item is not charged. Out of credits or a network the plan excludes is 402 before anything is sent.",
       security,
       parameters: [idempotencyHeader],
       responses: { 201: jsonResponse(PostSchema, "The post with one result per target."), ...errorResponses([...requestCodes, "agent_grant_daily_credits", "agent_grant_purchased_credits"]) },

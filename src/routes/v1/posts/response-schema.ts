@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
 import { documentAs, named } from "../../openapi-helpers.js";
+import { ThreadResultField } from "./thread-schema.js";
 
 const ACCOUNT = "acc_7Hq2xWm9Lr4Tb8Zc";
 const published = {
@@ -42,6 +43,7 @@ export const TargetSchema = named(
     ),
     publishedAt: v.nullable(v.string()),
     credits: v.pipe(v.number(), v.description("Credits this target cost (1 when published).")),
+    thread: ThreadResultField,
   }),
   published,
 );

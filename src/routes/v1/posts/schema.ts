@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { platformIds } from "../../../types/platform-ids.js";
 import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
 import { documentAs, namedBody } from "../../openapi-helpers.js";
+import { ThreadField } from "./thread-schema.js";
 
 const PlatformKey = v.picklist(platformIds);
 const MediaIds = v.pipe(v.array(v.pipe(v.string(), v.regex(/^med_[0-9A-Za-z]+$/, "must be a med_ id"))), v.maxLength(35));
@@ -52,6 +53,7 @@ export const CreatePostFields = v.strictObject({
   accounts: v.pipe(v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(50))), v.description("`acc_` ids; alternative or addition to `profile`.")),
   platforms: v.pipe(v.optional(v.pipe(v.array(PlatformKey), v.minLength(1))), v.description("Keeps only these networks of the resolved accounts.")),
   draft: v.pipe(v.optional(v.boolean()), v.description("Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish.")),
+  thread: ThreadField,
 });
 
 export const CreatePostBody = namedBody("CreatePostRequest", CreatePostFields, {
