@@ -4,6 +4,7 @@ import { pollKey, pollTarget } from "../domain/publishing/index.js";
 import type { MediaLoader } from "../domain/publishing/index.js";
 import { retryTarget } from "../domain/publishing/index.js";
 import { runScheduledPost } from "../domain/publishing/index.js";
+import { sendFirstComments } from "../domain/publishing/index.js";
 import { pollInbox } from "../domain/inbox/index.js";
 import { deliverWebhook } from "../domain/events/index.js";
 import type { DeliveryStatements } from "../domain/events/index.js";
@@ -44,6 +45,10 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
   }
   if (job.kind === "poll_inbox") {
     await pollInbox(ctx, { accountId: String(job.payload.accountId) });
+    return;
+  }
+  if (job.kind === "first_comment") {
+    await sendFirstComments(ctx, [String(job.payload.targetId)]);
     return;
   }
   if (job.kind === "retry_target") {

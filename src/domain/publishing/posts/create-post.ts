@@ -16,6 +16,7 @@ import { linkIdempotentPost } from "../../core/index.js";
 import { assertTimezone, resolveScheduledAt } from "./schedule-time.js";
 import { limitPublishing } from "./publishing-limit.js";
 import { publishingProfiles } from "./publishing-profiles.js";
+import { firstCommentColumns } from "./first-comment-columns.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -93,6 +94,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
       mediaOverrides: input.mediaOverrides ?? {},
       mediaAltOverrides: input.mediaAltOverrides ?? {},
       platformOptions: input.platformOptions ?? {},
+      firstComment: input.firstComment ?? null,
       scheduledAt: schedule,
       timezone: input.timezone ?? null,
       createdAt: now,
@@ -115,6 +117,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
           error: refused && !input.draft ? { ...targetError(new ApiError("field_invalid")), ...refused, retryable: false, platform: t.platform } : null,
           credits: source ? 1 : 0,
           creditSource: source ?? null,
+          ...firstCommentColumns(t),
         };
       }),
     );
@@ -131,7 +134,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
   if (ctx.effects) ctx.effects.committed = true;
   if (state === "processing") {
     const toSend: PreparedTarget[] = prepared.flatMap((t, i) =>
-      t.errors.length === 0 ? [{ targetId: targetIds[i] ?? "", account: t.account, request: publishRequestOf(t, targetIds[i] ?? "") }] : [],
+      t.errors.length === 0 ? [{ targetId: targetIds[i] ?? "", account: t.account, request: publishRequestOf(t, targetIds[i] ?? ""), firstComment: Boolean(t.firstComment) }] : [],
     );
     await publishPrepared(ctx, toSend);
   }

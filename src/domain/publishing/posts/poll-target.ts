@@ -8,6 +8,7 @@ import { withAccountSession } from "../../accounts/index.js";
 import type { MediaLoader } from "./prepare-targets.js";
 import { prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type TargetOutcome, recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { sendFirstComments } from "./first-comment.js";
 
 /** How many polls an asynchronous publish gets before it is given up (about an hour at 30 s). */
 const MAX_POLLS = 120;
@@ -124,7 +125,9 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
   if (outcome.state === "processing" && input.attempt >= MAX_POLLS) {
     outcome = { state: "failed", error: new ApiError("platform_unavailable", { platform, message: `${platform} did not finish processing the post.` }) };
   }
-  await recordTargetOutcome(ctx, target.id, outcome);
+  const recorded = await recordTargetOutcome(ctx, target.id, outcome);
+  // An asynchronous post (a container, a processed video) is commented once it is live, not before.
+  if (recorded && outcome.state === "published" && target.firstCommentState === "pending") await sendFirstComments(ctx, [target.id]);
   await settlePost(ctx, target.postId);
   return outcome.state === "processing" ? outcome.nextPollAt : null;
 }

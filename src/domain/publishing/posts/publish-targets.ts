@@ -9,11 +9,14 @@ import type { SocialAccountRow } from "../../accounts/index.js";
 import type { TargetOutcome } from "./record-outcome.js";
 import { firstPollKey } from "./record-processing.js";
 import { type OutcomeRecorder, outcomeRecorder } from "./outcome-recorder.js";
+import { sendFirstComments } from "./first-comment.js";
 
 export interface PreparedTarget {
   targetId: string;
   account: SocialAccountRow;
   request: PublishRequest;
+  /** The target has a first comment waiting: it is posted as soon as the target publishes. */
+  firstComment?: boolean;
 }
 
 /** Longest a network call may take before its outcome is treated as unknown. */
@@ -118,5 +121,10 @@ export async function publishPrepared(ctx: DomainContext, targets: PreparedTarge
   const ours = targets.filter((t) => claimed.some((row) => row.id === t.targetId));
   // The outcomes that land together are written together (outcome-recorder.ts).
   const record = outcomeRecorder(ctx, ours.length);
-  await Promise.all(ours.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record)));
+  const outcomes = await Promise.all(ours.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record)));
+  // Right after the post is live; one still processing gets its comment when its poll finds it published.
+  await sendFirstComments(
+    ctx,
+    ours.filter((t, i) => t.firstComment && outcomes[i]?.state === "published").map((t) => t.targetId),
+  );
 }
