@@ -3031,6 +3031,11 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
+            firstComment?: {
+                /** @description The comment's text, counted the network's way (GET /v1/platforms/{platform} `firstComment`). */
+                text: string;
+            };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
             /** @description `acc_` ids; alternative or addition to `profile`. */
@@ -3051,7 +3056,13 @@ export interface components {
          *       "error": null,
          *       "warnings": [],
          *       "publishedAt": "2026-11-24T09:00:01.000Z",
-         *       "credits": 1
+         *       "credits": 1,
+         *       "firstComment": {
+         *         "state": "posted",
+         *         "id": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
+         *         "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+         *         "error": null
+         *       }
          *     }
          */
         Target: {
@@ -3087,6 +3098,27 @@ export interface components {
             publishedAt: string | null;
             /** @description Credits this target cost (1 when published). */
             credits: number;
+            /** @description The target's first comment; null when the post has none for this target. */
+            firstComment: {
+                /**
+                 * @description `pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own.
+                 * @enum {string}
+                 */
+                state: "pending" | "posted" | "failed" | "unknown";
+                /** @description The network's id of the comment or reply. */
+                id: string | null;
+                /** @description A link to the comment where the network has one. */
+                url: string | null;
+                /** @description Why it failed or is unknown. */
+                error: {
+                    code: string;
+                    message: string;
+                    fix: string | null;
+                    retryable: boolean;
+                    platform: string | null;
+                    param?: string | null;
+                } | null;
+            } | null;
         };
         /**
          * @example {
@@ -3126,7 +3158,13 @@ export interface components {
          *           "error": null,
          *           "warnings": [],
          *           "publishedAt": "2026-11-24T09:00:01.000Z",
-         *           "credits": 1
+         *           "credits": 1,
+         *           "firstComment": {
+         *             "state": "posted",
+         *             "id": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
+         *             "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+         *             "error": null
+         *           }
          *         }
          *       ]
          *     }
@@ -3205,6 +3243,11 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
+            firstComment?: {
+                /** @description The comment's text, counted the network's way (GET /v1/platforms/{platform} `firstComment`). */
+                text: string;
+            };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
             /** @description `acc_` ids; alternative or addition to `profile`. */
