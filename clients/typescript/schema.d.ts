@@ -1475,6 +1475,10 @@ export interface components {
              * @enum {string}
              */
             postMode?: "DIRECT_POST" | "MEDIA_UPLOAD";
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. TikTok's Content Posting API has no way to comment on a post. Only `false` (or null) is accepted without a refusal. */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.instagram`: options for Instagram. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/instagram lists them too. */
         InstagramOptions: {
@@ -1509,6 +1513,10 @@ export interface components {
                  */
                 graduation_strategy: "MANUAL" | "SS_PERFORMANCE";
             };
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 2200 characters (POST /{ig-media-id}/comments `message`; Instagram's caption limit (the comment limit is undocumented)). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.facebook`: options for Facebook Pages. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/facebook lists them too. */
         FacebookOptions: {
@@ -1525,6 +1533,10 @@ export interface components {
             title?: string;
             /** @description Page id of the brand partner, for a branded-content post (sent as sponsor_id). */
             sponsorId?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 8000 characters (POST /{page-post-id}/comments `message` (8,000 characters, unverified)). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.twitter`: options for X. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/twitter lists them too. */
         TwitterOptions: {
@@ -1563,6 +1575,10 @@ export interface components {
             cardUri?: string;
             /** @description A link that opens a Direct Message conversation with the account (`direct_message_deep_link`). */
             directMessageDeepLink?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 280 weighted (POST /2/tweets with `reply`: a post's 280 weighted characters). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.youtube`: options for YouTube. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/youtube lists them too. */
         YoutubeOptions: {
@@ -1602,6 +1618,10 @@ export interface components {
             playlistId?: string;
             /** @description A `med_` id of a JPEG or PNG image of at most 2 MB, set as the video's custom thumbnail (thumbnails.set) right after the upload. The channel must be verified for custom thumbnails; when YouTube refuses it the video is still published and the target carries the warning `video_thumbnail_not_set`. */
             thumbnail?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 10000 characters (commentThreads.insert `textOriginal` (10,000 characters, unverified)). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.pinterest`: options for Pinterest. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/pinterest lists them too. */
         PinterestOptions: {
@@ -1627,6 +1647,10 @@ export interface components {
             sponsorId?: string;
             /** @description Business Access: publish as the owner of this ad account (`ad_account_id` query parameter). */
             adAccountId?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. Pinterest's API v5 has no way to comment on a pin. Only `false` (or null) is accepted without a refusal. */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.linkedin`: options for LinkedIn. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/linkedin lists them too. */
         LinkedinOptions: {
@@ -1652,6 +1676,10 @@ export interface components {
             articleDescription?: string;
             /** @description Title shown with a video or document. */
             mediaTitle?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.bluesky`: options for Bluesky. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/bluesky lists them too. */
         BlueskyOptions: {
@@ -1671,6 +1699,10 @@ export interface components {
             disableQuotes?: boolean;
             /** @description When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image. */
             linkCard?: boolean;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 300 graphemes (app.bsky.feed.post with `reply`: a post's 300 graphemes). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.threads`: options for Threads. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/threads lists them too. */
         ThreadsOptions: {
@@ -1693,6 +1725,10 @@ export interface components {
             allowlistedCountryCodes?: unknown[];
             /** @description Id of a Threads post to quote. */
             quotePostId?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 500 characters (POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.googlebusiness`: options for Google Business Profile. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/googlebusiness lists them too. */
         GooglebusinessOptions: {
@@ -1729,6 +1765,10 @@ export interface components {
             offerRedeemOnlineUrl?: string;
             /** @description Terms of an OFFER. */
             offerTermsConditions?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. Google Business Profile local posts have no comments. Only `false` (or null) is accepted without a refusal. */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /**
          * @example {
