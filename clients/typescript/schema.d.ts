@@ -3073,7 +3073,7 @@ export interface components {
             platformOptions?: components["schemas"]["PlatformOptions"];
             /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
             firstComment?: {
-                /** @description The comment's text, counted the network's way (GET /v1/platforms/{platform} `firstComment`). */
+                /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
             };
             /** @description Profile username: publishes to every account it owns. */
@@ -3285,7 +3285,7 @@ export interface components {
             platformOptions?: components["schemas"]["PlatformOptions"];
             /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
             firstComment?: {
-                /** @description The comment's text, counted the network's way (GET /v1/platforms/{platform} `firstComment`). */
+                /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
             };
             /** @description Profile username: publishes to every account it owns. */

@@ -10,7 +10,7 @@ export const firstCommentFields = {
           v.trim(),
           v.minLength(1, "must not be empty"),
           v.maxLength(65_000),
-          v.description("The comment's text, counted the network's way (GET /v1/platforms/{platform} `firstComment`)."),
+          v.description("The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`)."),
         ),
       }),
     ),
