@@ -585,7 +585,7 @@ export interface paths {
         put?: never;
         /**
          * Publish now, schedule, or save a draft
-         * @description Always 201 when the request itself is valid, whatever happened per target: read `state` and `targets`. Targets that fail a pre-publish check are stored `failed` with that code and nothing is sent to their network; the others are sent in parallel. One credit per published target; a failed target is not charged. Out of credits or a network the plan excludes is 402 before anything is sent.
+         * @description Always 201 when the request itself is valid, whatever happened per target: read `state` and `targets`. Targets that fail a pre-publish check are stored `failed` with that code and nothing is sent to their network; the others are sent in parallel. One credit per published target, and one per published item of a `thread` chain; a failed target or item is not charged. Out of credits or a network the plan excludes is 402 before anything is sent.
          */
         post: operations["createPost"];
         delete?: never;
@@ -1475,6 +1475,10 @@ export interface components {
              * @enum {string}
              */
             postMode?: "DIRECT_POST" | "MEDIA_UPLOAD";
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. TikTok's Content Posting API has no way to comment on a post. Only `false` (or null) is accepted without a refusal. */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.instagram`: options for Instagram. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/instagram lists them too. */
         InstagramOptions: {
@@ -1509,6 +1513,10 @@ export interface components {
                  */
                 graduation_strategy: "MANUAL" | "SS_PERFORMANCE";
             };
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 2200 characters (POST /{ig-media-id}/comments `message`; Instagram's caption limit (the comment limit is undocumented)). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.facebook`: options for Facebook Pages. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/facebook lists them too. */
         FacebookOptions: {
@@ -1525,6 +1533,10 @@ export interface components {
             title?: string;
             /** @description Page id of the brand partner, for a branded-content post (sent as sponsor_id). */
             sponsorId?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 8000 characters (POST /{page-post-id}/comments `message` (8,000 characters, unverified)). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.twitter`: options for X. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/twitter lists them too. */
         TwitterOptions: {
@@ -1563,6 +1575,10 @@ export interface components {
             cardUri?: string;
             /** @description A link that opens a Direct Message conversation with the account (`direct_message_deep_link`). */
             directMessageDeepLink?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 280 weighted (POST /2/tweets with `reply`: a post's 280 weighted characters). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.youtube`: options for YouTube. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/youtube lists them too. */
         YoutubeOptions: {
@@ -1602,6 +1618,10 @@ export interface components {
             playlistId?: string;
             /** @description A `med_` id of a JPEG or PNG image of at most 2 MB, set as the video's custom thumbnail (thumbnails.set) right after the upload. The channel must be verified for custom thumbnails; when YouTube refuses it the video is still published and the target carries the warning `video_thumbnail_not_set`. */
             thumbnail?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 10000 characters (commentThreads.insert `textOriginal` (10,000 characters, unverified)). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.pinterest`: options for Pinterest. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/pinterest lists them too. */
         PinterestOptions: {
@@ -1627,6 +1647,10 @@ export interface components {
             sponsorId?: string;
             /** @description Business Access: publish as the owner of this ad account (`ad_account_id` query parameter). */
             adAccountId?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. Pinterest's API v5 has no way to comment on a pin. Only `false` (or null) is accepted without a refusal. */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.linkedin`: options for LinkedIn. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/linkedin lists them too. */
         LinkedinOptions: {
@@ -1652,6 +1676,10 @@ export interface components {
             articleDescription?: string;
             /** @description Title shown with a video or document. */
             mediaTitle?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.bluesky`: options for Bluesky. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/bluesky lists them too. */
         BlueskyOptions: {
@@ -1671,6 +1699,10 @@ export interface components {
             disableQuotes?: boolean;
             /** @description When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image. */
             linkCard?: boolean;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 300 graphemes (app.bsky.feed.post with `reply`: a post's 300 graphemes). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.threads`: options for Threads. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/threads lists them too. */
         ThreadsOptions: {
@@ -1693,6 +1725,10 @@ export interface components {
             allowlistedCountryCodes?: unknown[];
             /** @description Id of a Threads post to quote. */
             quotePostId?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 500 characters (POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters). */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /** @description `platformOptions.googlebusiness`: options for Google Business Profile. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/googlebusiness lists them too. */
         GooglebusinessOptions: {
@@ -1729,6 +1765,10 @@ export interface components {
             offerRedeemOnlineUrl?: string;
             /** @description Terms of an OFFER. */
             offerTermsConditions?: string;
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. Google Business Profile local posts have no comments. Only `false` (or null) is accepted without a refusal. */
+            firstComment?: {
+                text: string;
+            } | false | null;
         };
         /**
          * @example {
@@ -3044,6 +3084,11 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
+            firstComment?: {
+                /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
+                text: string;
+            };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
             /** @description `acc_` ids; alternative or addition to `profile`. */
@@ -3099,7 +3144,13 @@ export interface components {
          *       "error": null,
          *       "warnings": [],
          *       "publishedAt": "2026-11-24T09:00:01.000Z",
-         *       "credits": 1
+         *       "credits": 1,
+         *       "firstComment": {
+         *         "state": "posted",
+         *         "id": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
+         *         "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+         *         "error": null
+         *       }
          *     }
          */
         Target: {
@@ -3137,6 +3188,27 @@ export interface components {
             credits: number;
             /** @description The chain's follow-up items (`thread`), in order; only on targets of a post sent with `thread`. */
             thread?: components["schemas"]["ThreadItemResult"][];
+            /** @description The target's first comment; null when the post has none for this target. */
+            firstComment: {
+                /**
+                 * @description `pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own.
+                 * @enum {string}
+                 */
+                state: "pending" | "posted" | "failed" | "unknown";
+                /** @description The network's id of the comment or reply. */
+                id: string | null;
+                /** @description A link to the comment where the network has one. */
+                url: string | null;
+                /** @description Why it failed or is unknown. */
+                error: {
+                    code: string;
+                    message: string;
+                    fix: string | null;
+                    retryable: boolean;
+                    platform: string | null;
+                    param?: string | null;
+                } | null;
+            } | null;
         };
         /**
          * @example {
@@ -3176,7 +3248,13 @@ export interface components {
          *           "error": null,
          *           "warnings": [],
          *           "publishedAt": "2026-11-24T09:00:01.000Z",
-         *           "credits": 1
+         *           "credits": 1,
+         *           "firstComment": {
+         *             "state": "posted",
+         *             "id": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
+         *             "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+         *             "error": null
+         *           }
          *         }
          *       ]
          *     }
@@ -3255,6 +3333,11 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
+            firstComment?: {
+                /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
+                text: string;
+            };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
             /** @description `acc_` ids; alternative or addition to `profile`. */
@@ -8924,7 +9007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReport"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9176,7 +9259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9575,7 +9658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `option_invalid`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `option_invalid`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */

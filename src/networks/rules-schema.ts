@@ -158,7 +158,16 @@ export interface ValidationRules {
   options?: Readonly<Record<string, OptionRule>>;
   /** The network's own table of which post kinds each option applies to, which its publish plan reads too. */
   postKinds?: NetworkOptionRules;
+  /** Whether `firstComment` can be posted under the network's posts, and its limits (first-comment-rule.ts). */
+  firstComment?: FirstCommentRule;
 }
+
+/**
+ * A network's first comment: posted through its API with a text of at most `maxLength` (in
+ * `counting`, `source` says where the number comes from), or not possible, with `instead`: what
+ * the caller can do on that network in its place (the refusal's fix).
+ */
+export type FirstCommentRule = { maxLength: number; counting: TextCounting; source: string } | { unsupported: true; why: string; instead: string };
 
 /**
  * The part of a stored token set a renewal rule may read (a `TokenSet` has it); named here rather

@@ -1,4 +1,5 @@
 import type { NetworkCapabilities } from "./capabilities-schema.js";
+import type { FirstCommentInput, FirstCommentResult } from "./first-comment-types.js";
 import type { AnalyticsFacet } from "./facets/analytics.js";
 import type { AccountReadsFacet } from "./facets/account-reads.js";
 import type { EngageFacet } from "./facets/engage.js";
@@ -134,6 +135,11 @@ export interface NetworkAdapter {
    * the same text, or the container/upload the attempt created) and returns it, or null.
    */
   findPublished?(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<{ networkPostId: string; url: string | null } | null>;
+  /**
+   * Comments under the account's own published post (the post's `firstComment`). Throws an
+   * ApiError for refusals; `platform_unavailable` means the comment may or may not exist.
+   */
+  commentOnPost?(tokens: TokenSet, input: FirstCommentInput, net: NetworkContext): Promise<FirstCommentResult>;
   /** Deletes a published post (retract). */
   deletePost?(tokens: TokenSet, networkPostId: string, net: NetworkContext): Promise<void>;
 

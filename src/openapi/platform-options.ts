@@ -61,7 +61,7 @@ function networkOptions(platform: PlatformId): JsonSchema {
   return {
     type: "object",
     description: `\`platformOptions.${platform}\`: options for ${caps.name}. Checked per target when publishing; an unknown option or a bad value fails that target with \`option_invalid\`. GET /v1/platforms/${platform} lists them too.`,
-    properties: Object.fromEntries(entries.map(([field, spec]) => [field, optionSchema(platform, field, spec)])),
+    properties: { ...Object.fromEntries(entries.map(([field, spec]) => [field, optionSchema(platform, field, spec)])), ...firstCommentOption(platform) },
     additionalProperties: false,
   };
 }
@@ -78,4 +78,19 @@ export function platformOptionsComponents(): Record<string, JsonSchema> {
   };
   for (const id of platformIds) components[optionsComponentName(id)] = networkOptions(id);
   return components;
+}
+
+/** `platformOptions.<network>.firstComment`: the target's own first comment, or false for none (first-comment-rule.ts). */
+function firstCommentOption(platform: PlatformId): Record<string, JsonSchema> {
+  const rule = validationRulesOf(platform).firstComment;
+  const where =
+    !rule || "unsupported" in rule
+      ? `${rule && "why" in rule ? rule.why : "Not available."} Only \`false\` (or null) is accepted without a refusal.`
+      : `At most ${rule.maxLength} ${rule.counting} (${rule.source}).`;
+  return {
+    firstComment: {
+      description: `This target's own first comment, instead of the post's \`firstComment\`; \`false\` or null posts none here. ${where}`,
+      oneOf: [{ type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: false }, { type: "boolean", enum: [false] }, { type: "null" }],
+    },
+  };
 }

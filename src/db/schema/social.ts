@@ -2,6 +2,7 @@ import type { PlatformId } from "../../types/platform-ids.js";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, ts, updatedAt } from "./columns.js";
 import { profiles, workspaceColumn } from "./workspaces.js";
+import { firstCommentWaitingIndex, postFirstCommentColumns, targetFirstCommentColumns } from "./first-comment-columns.js";
 
 export const socialAccounts = pgTable(
   "social_accounts",
@@ -75,6 +76,7 @@ export const posts = pgTable(
     mediaOverrides: jsonb("media_overrides").$type<Record<string, string[]>>().notNull(),
     mediaAltOverrides: jsonb("media_alt_overrides").$type<Record<string, string[]>>().notNull(),
     platformOptions: jsonb("platform_options").$type<Record<string, Record<string, unknown>>>().notNull(),
+    ...postFirstCommentColumns(),
     scheduledAt: ts("scheduled_at"),
     timezone: text("timezone"),
     scheduleVersion: integer("schedule_version").notNull().default(0),
@@ -120,6 +122,7 @@ export const postTargets = pgTable(
     sends: integer("sends").notNull().default(0),
     /** What went wrong after the post itself went out (a YouTube thumbnail refused), as target errors. */
     warnings: jsonb("warnings").$type<Record<string, unknown>[] | null>(),
+    ...targetFirstCommentColumns(),
   },
-  (t) => [index("post_targets_post_idx").on(t.postId)],
+  (t) => [index("post_targets_post_idx").on(t.postId), firstCommentWaitingIndex(t)],
 );

@@ -9,6 +9,7 @@ import { readIdentity, updateProfile } from "./profile.js";
 import { deletePost, findPublishedPost, publishPost } from "./publish.js";
 import { deleteSession, loginWithPassword, refreshSession } from "./connect.js";
 import { blueskyRules } from "./rules.js";
+import { commentOnBlueskyPost } from "./first-comment.js";
 
 /**
  * Bluesky over plain XRPC (JSON over HTTP), without the atproto SDK, so production code does not
@@ -36,6 +37,7 @@ export const blueskyAdapter: NetworkAdapter = {
   updateProfile,
   revoke: deleteSession,
   publish: publishPost,
+  commentOnPost: commentOnBlueskyPost,
   findPublished: findPublishedPost,
   deletePost,
   inbox: blueskyInbox,

@@ -4,6 +4,8 @@ import { pdsUrlOf } from "./connect.js";
 /** Bluesky's rules beyond its capability record (the shape: rules-schema.ts). */
 export const blueskyRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: a reply record (`reply.root` = `reply.parent` = the post), with a post's limit.
+    firstComment: { maxLength: 300, counting: "graphemes", source: "app.bsky.feed.post with `reply`: a post's 300 graphemes" },
     // Capability note: "At most 300 grapheme clusters and 3,000 UTF-8 bytes".
     extraTextLimits: [{ counting: "bytes", maxLength: 3000 }],
     // Sheet: `alt` is required on every image (it may be empty).

@@ -17,6 +17,7 @@ import { deleteFromPage, findOnPage } from "./published-posts.js";
 import { facebookAccountReads } from "./account-reads.js";
 import { facebookReviews } from "./reviews.js";
 import { facebookRules } from "./rules.js";
+import { commentOnPagePost } from "./first-comment.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -116,6 +117,7 @@ export const facebookAdapter: NetworkAdapter = {
   },
 
   publish: publishOnPage,
+  commentOnPost: commentOnPagePost,
   checkPublish: checkPublishOnPage,
   findPublished: findOnPage,
   deletePost: deleteFromPage,

@@ -33,6 +33,8 @@ export const facebookPostKinds: NetworkOptionRules = {
 /** Facebook's rules beyond its capability record (the shape: rules-schema.ts). */
 export const facebookRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: POST /{page-post-id}/comments with `message`, as the page.
+    firstComment: { maxLength: 8000, counting: "characters", source: "POST /{page-post-id}/comments `message` (8,000 characters, unverified)" },
     destinationOption: "pageId",
     postTypes: {
       option: "postType",

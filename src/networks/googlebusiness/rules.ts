@@ -3,6 +3,13 @@ import type { NetworkRules } from "../rules-schema.js";
 /** Google Business Profile's rules beyond its capability record (the shape: rules-schema.ts). */
 export const googleBusinessRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: local posts have no comments (the engagement surface is reviews).
+    firstComment: {
+      unsupported: true,
+      why: "Google Business Profile local posts have no comments.",
+      instead:
+        "Put the text in the post (or a call-to-action button with `platformOptions.googlebusiness`), or turn the first comment off for this target with `platformOptions.googlebusiness.firstComment: false`.",
+    },
     destinationOption: "location",
     options: {
       // Option descriptions: EVENT and OFFER need eventTitle, eventStart and eventEnd; alertType only with ALERT;

@@ -15,6 +15,7 @@ import { checkInstagramPublish, publishToInstagram } from "./publish.js";
 import { findOnInstagram } from "./published-media.js";
 import { instagramAccountReads } from "./account-reads.js";
 import { instagramRules } from "./rules.js";
+import { commentOnInstagramMedia } from "./first-comment.js";
 
 const graphBase = (tokens: TokenSet) => (doorOf(tokens) === "facebook_login" ? instagramUrls.facebookGraph : instagramUrls.instagramGraph);
 const igUserId = (tokens: TokenSet) => extraString(tokens, "igUserId", "instagram");
@@ -141,6 +142,7 @@ export const instagramAdapter: NetworkAdapter = {
     return brandedPartners(net, tokens, igUserId(tokens));
   },
 
+  commentOnPost: commentOnInstagramMedia,
   async publish(tokens, request, net) {
     return publishToInstagram(tokens, request, net, igUserId(tokens));
   },

@@ -46,6 +46,9 @@ export const instagramPostKinds: NetworkOptionRules = {
 /** Instagram's rules beyond its capability record (the shape: rules-schema.ts). */
 export const instagramRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: POST /{ig-media-id}/comments takes `message` only (no media); the
+    // comment limit is not in the spec: the caption's 2,200 characters are used (unverified).
+    firstComment: { maxLength: 2200, counting: "characters", source: "POST /{ig-media-id}/comments `message`; Instagram's caption limit (the comment limit is undocumented)" },
     // Capability note: at most 30 hashtags and 20 @-mentions per caption.
     maxHashtags: 30,
     maxMentions: 20,

@@ -14,6 +14,7 @@ import { checkLinkedinPost, deleteLinkedinPost, findLinkedinPost, publishLinkedi
 import { createLinkedinAccountReads } from "./account-reads.js";
 import { createLinkedinInbox } from "./inbox.js";
 import { linkedinRules } from "./rules.js";
+import { commentOnLinkedinPost } from "./first-comment.js";
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -113,6 +114,7 @@ export const linkedinAdapter: NetworkAdapter = {
   identity,
   targets,
   publish: publishLinkedinPost,
+  commentOnPost: commentOnLinkedinPost,
   checkPublish: checkLinkedinPost,
   findPublished: findLinkedinPost,
   deletePost: deleteLinkedinPost,

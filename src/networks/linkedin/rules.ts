@@ -3,6 +3,8 @@ import type { NetworkRules } from "../rules-schema.js";
 /** LinkedIn's rules beyond its capability record (the shape: rules-schema.ts). */
 export const linkedinRules: NetworkRules = {
   validation: {
+    // publishing-depth.md / linkedin.md: Comments API on the post URN; comment text ~1,250 characters (unverified).
+    firstComment: { maxLength: 1250, counting: "characters", source: "POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)" },
     destinationOption: "author",
     // Option author: an organisation URN posts as the organisation; without it the member posts.
     // The adapter also takes a member URN as author (publish.ts): that is a personal profile too.

@@ -3,6 +3,12 @@ import type { NetworkRules } from "../rules-schema.js";
 /** Pinterest's rules beyond its capability record (the shape: rules-schema.ts). */
 export const pinterestRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: API v5 has no comment scope or operation.
+    firstComment: {
+      unsupported: true,
+      why: "Pinterest's API v5 has no way to comment on a pin.",
+      instead: "Put the text in the pin's description (or `link` for a call to action), or turn the first comment off for this target with `platformOptions.pinterest.firstComment: false`.",
+    },
     destinationOption: "boardId",
     // Capability comment: a carousel is 2 to 5 images of identical dimensions.
     sameImageDimensions: true,

@@ -12,6 +12,7 @@ import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./connect.
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
 import { threadsAccountReads } from "./account-reads.js";
 import { threadsRules } from "./rules.js";
+import { commentOnThreadsPost } from "./first-comment.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? threadsDefaultApiVersion;
 
@@ -72,6 +73,7 @@ export const threadsAdapter: NetworkAdapter = {
   },
 
   publish: publishToThreads,
+  commentOnPost: commentOnThreadsPost,
   checkPublish: checkThreadsPublish,
   findPublished: findOnThreads,
   deletePost: deleteFromThreads,

@@ -53,6 +53,8 @@ export const threadsPostKinds: NetworkOptionRules = {
 /** Threads' rules beyond its capability record (the shape: rules-schema.ts). */
 export const threadsRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: a reply container (`reply_to_id`), with a post's limit.
+    firstComment: { maxLength: 500, counting: "characters", source: "POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters" },
     // threads.md §2: emoji count as their UTF-8 byte length, and Threads refuses a text over 500 counted so.
     networkTextCount: { count: threadsTextLength, maxLength: threadsTextLimit, how: "Threads counts an emoji as its UTF-8 byte length" },
     // At most 5 links per post [3p].

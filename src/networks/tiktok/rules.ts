@@ -3,6 +3,12 @@ import type { NetworkRules } from "../rules-schema.js";
 /** TikTok's rules beyond its capability record (the shape: rules-schema.ts). */
 export const tiktokRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: the Content Posting API has no comment-create operation.
+    firstComment: {
+      unsupported: true,
+      why: "TikTok's Content Posting API has no way to comment on a post.",
+      instead: "Put the text in the caption, or turn the first comment off for this target with `platformOptions.tiktok.firstComment: false`.",
+    },
     // Capability note: TikTok counts UTF-16 code units (an emoji uses 2 of the 2,200).
     advisoryTextCount: { count: "utf16", maxLength: 2200, how: "TikTok counts UTF-16 code units, so most emoji use 2" },
     // Capability note: photo posts send the text as `description` (4,000).

@@ -11,6 +11,7 @@ import { twitterDiscover } from "./discover.js";
 import { twitterAuthorizeUrlFor, twitterExchangeCode, twitterRefresh, twitterRevoke } from "./connect.js";
 import { checkTweet, deleteTweet, findTweet, publishTweet } from "./publish.js";
 import { twitterRules } from "./rules.js";
+import { commentOnTweet } from "./first-comment.js";
 
 const MeResponse = v.object({
   data: v.object({
@@ -53,6 +54,7 @@ export const twitterAdapter: NetworkAdapter = {
   identity,
   revoke: twitterRevoke,
   publish: publishTweet,
+  commentOnPost: commentOnTweet,
   checkPublish: checkTweet,
   findPublished: findTweet,
   deletePost: deleteTweet,

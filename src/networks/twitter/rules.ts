@@ -5,6 +5,8 @@ const poll = { minItems: 2, maxItems: 4, itemMinLength: 1, itemMaxLength: 25 } a
 /** X's rules beyond its capability record (the shape: rules-schema.ts). */
 export const twitterRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: the first comment is a reply post (`reply.in_reply_to_tweet_id`), with a post's limit.
+    firstComment: { maxLength: 280, counting: "weighted", source: "POST /2/tweets with `reply`: a post's 280 weighted characters" },
     // Capability note: at most one cashtag per post on self-serve apps.
     maxCashtags: 1,
     altText: {},

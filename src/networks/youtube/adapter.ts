@@ -13,6 +13,7 @@ import { youtubeLive } from "./live.js";
 import { youtubeAuthorizeUrl, youtubeExchangeCode, youtubeRefresh, youtubeRevoke } from "./connect.js";
 import { checkYoutubePublish, deleteYoutubePost, findYoutubePublished, publishYoutube } from "./publish.js";
 import { youtubeRules } from "./rules.js";
+import { commentOnVideo } from "./first-comment.js";
 
 const Thumbnails = v.record(v.string(), v.object({ url: v.string() }));
 
@@ -116,6 +117,7 @@ export const youtubeAdapter: NetworkAdapter = {
   identity,
   events,
   publish: publishYoutube,
+  commentOnPost: commentOnVideo,
   checkPublish: checkYoutubePublish,
   findPublished: findYoutubePublished,
   deletePost: deleteYoutubePost,

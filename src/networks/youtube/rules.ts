@@ -4,6 +4,8 @@ import { youtubeThumbnailMaxBytes, youtubeThumbnailTypes } from "./capabilities.
 /** YouTube's rules beyond its capability record (the shape: rules-schema.ts). */
 export const youtubeRules: NetworkRules = {
   validation: {
+    // publishing-depth.md: commentThreads.insert, text only; youtube.md: comment text at most 10,000 characters (unverified).
+    firstComment: { maxLength: 10000, counting: "characters", source: "commentThreads.insert `textOriginal` (10,000 characters, unverified)" },
     // Spec: text_invalid for the description (no < or >, length); title_invalid for the title.
     textTooLongCode: "text_invalid",
     textForbiddenChars: "<>",

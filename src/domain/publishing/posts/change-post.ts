@@ -15,6 +15,7 @@ import { settlePost } from "./record-outcome.js";
 import { refusalOf } from "./target-refusal.js";
 import { limitPublishing } from "./publishing-limit.js";
 import { draftProfiles } from "./publishing-profiles.js";
+import { rewriteFirstComments } from "./first-comment-columns.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", {
@@ -88,6 +89,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
     mediaOverrides: changes.mediaOverrides ?? post.mediaOverrides,
     mediaAltOverrides: changes.mediaAltOverrides ?? post.mediaAltOverrides,
     platformOptions: mergedOptions,
+    firstComment: post.firstComment,
   };
   const moving = changes.scheduledAt !== undefined || changes.timezone !== undefined;
   // A new wall-clock time without a zone keeps the post's own zone.
@@ -109,6 +111,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
       .where(and(eq(posts.id, post.id), eq(posts.state, post.state), eq(posts.scheduleVersion, post.scheduleVersion)))
       .returning({ id: posts.id });
     if (!updated) throw refuse("published", "edited");
+    await rewriteFirstComments(tx, ctx, post.id, prepared);
     if (moving && schedule) {
       await ctx.services.jobs.enqueue(
         { kind: "publish_scheduled", payload: { postId: post.id, version, workspaceId: ctx.workspace.id, mode: post.mode }, runAt: schedule, dedupKey: `post:${post.id}:v${version}` },
@@ -141,7 +144,7 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
     if (!p || first) {
       const platform = target.platform;
       refused.push({ id: target.id, error: first ? refusalOf(first, platform) : new ApiError("channel_gone", { platform, message: "The account was disconnected after the draft was saved." }) });
-    } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id) });
+    } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id), firstComment: Boolean(p.firstComment) });
   }
   const claimedRefused = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -151,6 +154,7 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
       .returning({ id: posts.id });
     if (!claimed) throw refuse("published", "published again");
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
+    await rewriteFirstComments(tx, ctx, post.id, prepared);
     await holdCredits(
       tx,
       ctx,

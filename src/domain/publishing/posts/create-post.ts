@@ -18,6 +18,7 @@ import { limitPublishing } from "./publishing-limit.js";
 import { publishingProfiles } from "./publishing-profiles.js";
 import { assertThreadNow, checkThread, type ThreadItemInput } from "./thread/thread-check.js";
 import { insertThreadItems, newThreadItems } from "./thread/thread-store.js";
+import { firstCommentColumns } from "./first-comment-columns.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -106,6 +107,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
       mediaOverrides: input.mediaOverrides ?? {},
       mediaAltOverrides: input.mediaAltOverrides ?? {},
       platformOptions: input.platformOptions ?? {},
+      firstComment: input.firstComment ?? null,
       scheduledAt: schedule,
       timezone: input.timezone ?? null,
       createdAt: now,
@@ -128,6 +130,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
           error: refused && !input.draft ? { ...targetError(new ApiError("field_invalid")), ...refused, retryable: false, platform: t.platform } : null,
           credits: source ? 1 : 0,
           creditSource: source ?? null,
+          ...firstCommentColumns(t),
         };
       }),
     );
@@ -145,7 +148,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
   if (ctx.effects) ctx.effects.committed = true;
   if (state === "processing") {
     const toSend: PreparedTarget[] = prepared.flatMap((t, i) =>
-      t.errors.length === 0 ? [{ targetId: targetIds[i] ?? "", account: t.account, request: publishRequestOf(t, targetIds[i] ?? "") }] : [],
+      t.errors.length === 0 ? [{ targetId: targetIds[i] ?? "", account: t.account, request: publishRequestOf(t, targetIds[i] ?? ""), firstComment: Boolean(t.firstComment) }] : [],
     );
     await publishPrepared(ctx, toSend, { loadMedia });
   }

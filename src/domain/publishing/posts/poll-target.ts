@@ -9,6 +9,7 @@ import { withAccountSession } from "../../accounts/index.js";
 import type { MediaLoader } from "./prepare-targets.js";
 import { prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type TargetOutcome, recordTargetOutcome, settlePost } from "./record-outcome.js";
+import { sendFirstComments } from "./first-comment.js";
 
 /** How many polls an asynchronous publish gets before it is given up (about an hour at 30 s). */
 const MAX_POLLS = 120;
@@ -125,7 +126,9 @@ export async function pollTarget(ctx: DomainContext, input: { targetId: string; 
   if (outcome.state === "processing" && input.attempt >= MAX_POLLS) {
     outcome = { state: "failed", error: new ApiError("platform_unavailable", { platform, message: `${platform} did not finish processing the post.` }) };
   }
-  await recordTargetOutcome(ctx, target.id, outcome);
+  const recorded = await recordTargetOutcome(ctx, target.id, outcome);
+  // An asynchronous post (a container, a processed video) is commented once it is live, not before.
+  if (recorded && outcome.state === "published" && target.firstCommentState === "pending") await sendFirstComments(ctx, [target.id]);
   // A chain waits for its post: it starts once the post is out, or is given back if it never will be.
   if (outcome.state !== "processing") await runChains(ctx, [target.id], loadMedia);
   await settlePost(ctx, target.postId);

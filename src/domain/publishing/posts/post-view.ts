@@ -27,6 +27,8 @@ export interface TargetView {
   credits: number;
   /** A chain's follow-up items (`thread`), on targets that have one. */
   thread?: ThreadItemView[];
+  /** The target's first comment and how it went; null when it has none. */
+  firstComment: FirstCommentView | null;
 }
 
 export interface PostView {
@@ -49,6 +51,20 @@ export interface PostView {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export interface FirstCommentView {
+  state: string;
+  id: string | null;
+  url: string | null;
+  error: TargetError | null;
+}
+
+/** `pending` and `sending` are the same to a reader: not on the network yet. */
+function firstCommentOf(t: TargetRow): FirstCommentView | null {
+  if (t.firstCommentState === null) return null;
+  const state = t.firstCommentState === "sending" ? "pending" : t.firstCommentState;
+  return { state, id: t.firstCommentId, url: t.firstCommentUrl, error: (t.firstCommentError as TargetError | null) ?? null };
+}
 
 /** The one serialiser for posts (API responses and `post.*` events alike). */
 export function toPostView(post: PostRow, targets: TargetRow[], profileUsername: string | null, items: readonly ThreadItemRow[] = []): PostView {
@@ -80,6 +96,7 @@ export function toPostView(post: PostRow, targets: TargetRow[], profileUsername:
       publishedAt: iso(t.publishedAt),
       credits: t.credits,
       ...threadOf(t.id, items),
+      firstComment: firstCommentOf(t),
     })),
   };
 }

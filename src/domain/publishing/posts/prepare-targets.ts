@@ -8,6 +8,8 @@ import type { SocialAccountRow } from "../../accounts/index.js";
 import { checkTarget } from "./validation/check-target.js";
 import { validationRulesOf } from "./validation/network-rules.js";
 import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
+import type { FirstCommentRequest } from "../../../db/schema/first-comment-columns.js";
+import { checkFirstComment, withoutFirstComment } from "./validation/first-comment-rule.js";
 
 export interface PostContent {
   text: string;
@@ -17,6 +19,8 @@ export interface PostContent {
   mediaOverrides?: Partial<Record<PlatformId, string[]>> | undefined;
   mediaAltOverrides?: Partial<Record<PlatformId, string[]>> | undefined;
   platformOptions?: Partial<Record<PlatformId, Record<string, unknown>>> | undefined;
+  /** Commented under each target's post once it is live (first-comment-rule.ts). */
+  firstComment?: FirstCommentRequest | null | undefined;
 }
 
 export interface TargetIssue {
@@ -35,6 +39,8 @@ export interface PreparedContent {
   /** Files named by options (YouTube `thumbnail`), checked, keyed by option. */
   attachments: Record<string, PublishMedia>;
   destination: string | null;
+  /** The first comment this target posts once live, after its network's rule; null for none. */
+  firstComment?: FirstCommentRequest | null;
   errors: TargetIssue[];
   warnings: TargetIssue[];
 }
@@ -52,7 +58,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
   const media = await loadMedia([...referenced]);
   const optionMedia = await loadOptionMedia(
     accounts.map((a) => a.platform),
-    (platform) => content.platformOptions?.[platform] ?? {},
+    (platform) => withoutFirstComment(content.platformOptions?.[platform] ?? {}),
     loadMedia,
   );
   const blocked = blockedPlatforms(ctx.workspace, ctx.apiKey.mode);
@@ -74,7 +80,9 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       const item = media.get(id);
       return item ? [{ ...item, alt: alts[i] ?? item.alt }] : [];
     });
-    const options = content.platformOptions?.[platform] ?? {};
+    const given = content.platformOptions?.[platform] ?? {};
+    const options = withoutFirstComment(given);
+    const firstComment = checkFirstComment(platform, content.firstComment, given);
     // The option that names a destination inside the account (Facebook `pageId`), from the network's rules.
     const optionName = validationRulesOf(platform).destinationOption;
     const destinationValue = optionName ? options[optionName] : undefined;
@@ -92,7 +100,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
     });
     const issue = ({ code, param, message, fix }: TargetIssue): TargetIssue => ({ code, param, message, fix });
     const optionFiles = checkOptionMedia(platform, options, optionMedia);
-    const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues];
+    const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues, ...firstComment.errors];
     if (account.status === "needs_reauth") {
       errors.unshift({
         code: "needs_reauth",
@@ -109,6 +117,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       options,
       attachments: optionFiles.attachments,
       destination: typeof destinationValue === "string" ? destinationValue : null,
+      firstComment: firstComment.comment,
       errors,
       warnings: result.warnings.map(issue),
     };

@@ -12,11 +12,14 @@ import { type OutcomeRecorder, outcomeRecorder } from "./outcome-recorder.js";
 import type { MediaLoader } from "./prepare-targets.js";
 import { mediaLoaderFor } from "../media/load-media-for-publish.js";
 import { runChains } from "./thread/run-chain.js";
+import { sendFirstComments } from "./first-comment.js";
 
 export interface PreparedTarget {
   targetId: string;
   account: SocialAccountRow;
   request: PublishRequest;
+  /** The target has a first comment waiting: it is posted as soon as the target publishes. */
+  firstComment?: boolean;
 }
 
 import { PUBLISH_TIMEOUT_MS } from "./publish-timeout.js";
@@ -122,7 +125,12 @@ export async function publishPrepared(ctx: DomainContext, targets: PreparedTarge
   const ours = targets.filter((t) => claimed.some((row) => row.id === t.targetId));
   // The outcomes that land together are written together (outcome-recorder.ts).
   const record = outcomeRecorder(ctx, ours.length);
-  await Promise.all(ours.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record)));
+  const outcomes = await Promise.all(ours.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record)));
+  // Right after the post is live; one still processing gets its comment when its poll finds it published.
+  await sendFirstComments(
+    ctx,
+    ours.filter((t, i) => t.firstComment && outcomes[i]?.state === "published").map((t) => t.targetId),
+  );
   // Chains (`thread`) go on from the posts that landed, whichever path sent them; a target still
   // processing starts its chain when the poller sees it out (poll-target.ts).
   await runChains(

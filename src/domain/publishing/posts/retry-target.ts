@@ -54,7 +54,9 @@ export async function retryTarget(ctx: DomainContext, input: { targetId: string;
         refusal = first ? refusalOf(first, target.platform) : new ApiError("internal_error", { platform: target.platform });
       } else {
         await holdCredit(ctx, target);
-        await publishPrepared(ctx, [{ targetId: target.id, account, request: publishRequestOf(prepared, target.id) }], { deferrals: input.deferrals });
+        await publishPrepared(ctx, [{ targetId: target.id, account, request: publishRequestOf(prepared, target.id), firstComment: target.firstCommentState === "pending" }], {
+          deferrals: input.deferrals,
+        });
       }
     } catch (error) {
       refusal = targetFailure(error, target.platform);

@@ -47,7 +47,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
         refused.push({ id: target.id, error });
         continue;
       }
-      sendable.push({ targetId: target.id, account, request: publishRequestOf(prepared, target.id) });
+      sendable.push({ targetId: target.id, account, request: publishRequestOf(prepared, target.id), firstComment: target.firstCommentState === "pending" });
     } catch (error) {
       refused.push({ id: target.id, error: targetFailure(error, target.platform) });
     }

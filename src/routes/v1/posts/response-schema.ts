@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
 import { documentAs, named } from "../../openapi-helpers.js";
 import { ThreadResultField } from "./thread-schema.js";
+import { targetFirstCommentField } from "./first-comment-schema.js";
 
 const ACCOUNT = "acc_7Hq2xWm9Lr4Tb8Zc";
 const published = {
@@ -15,6 +16,12 @@ const published = {
   warnings: [],
   publishedAt: "2026-11-24T09:00:01.000Z",
   credits: 1,
+  firstComment: {
+    state: "posted" as const,
+    id: "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
+    url: "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+    error: null,
+  },
 };
 
 const Issue = v.object({ code: v.string(), param: v.nullable(v.string()), message: v.string(), fix: v.nullable(v.string()) });
@@ -44,6 +51,7 @@ export const TargetSchema = named(
     publishedAt: v.nullable(v.string()),
     credits: v.pipe(v.number(), v.description("Credits this target cost (1 when published).")),
     thread: ThreadResultField,
+    ...targetFirstCommentField,
   }),
   published,
 );

@@ -1,0 +1,37 @@
+import { type SQL, sql } from "drizzle-orm";
+import { index, jsonb, text } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { ts } from "./columns.js";
+
+/** What a post asks to be commented under it once it is live (POST /v1/posts `firstComment`). */
+export interface FirstCommentRequest {
+  text: string;
+}
+
+/** The post's own `firstComment`, kept so a scheduled run or a re-check prepares it as the request did. */
+export const postFirstCommentColumns = () => ({
+  firstComment: jsonb("first_comment").$type<FirstCommentRequest | null>(),
+});
+
+/**
+ * A target's first comment, on the target row (one per target, so no table of its own): the text
+ * resolved at create time (the post's, or the target's `platformOptions.<network>.firstComment`),
+ * and its own send record. `pending` waits for the post to be live; the claim `pending` →
+ * `sending` is what makes it go out once; `posted`, `failed` and `unknown` (the network did not
+ * answer: never sent blindly again) are final. The credit it holds on the microblog network.
+ */
+export const targetFirstCommentColumns = () => ({
+  firstCommentText: text("first_comment_text"),
+  firstCommentState: text("first_comment_state"),
+  firstCommentId: text("first_comment_id"),
+  firstCommentUrl: text("first_comment_url"),
+  firstCommentError: jsonb("first_comment_error").$type<Record<string, unknown> | null>(),
+  firstCommentStartedAt: ts("first_comment_started_at"),
+  firstCommentCreditSource: text("first_comment_credit_source"),
+});
+
+/** The recovery sweep reads only the first comments still waiting or in flight: a partial index keeps that read small. */
+export const firstCommentWaitingIndex = (t: { firstCommentState: AnyPgColumn; firstCommentStartedAt: AnyPgColumn }) =>
+  index("post_targets_first_comment_waiting_idx")
+    .on(t.firstCommentState, t.firstCommentStartedAt)
+    .where(sql`first_comment_state in ('pending', 'sending')` as SQL);

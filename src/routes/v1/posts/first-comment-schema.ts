@@ -1,0 +1,43 @@
+import * as v from "valibot";
+
+/** `firstComment` on POST /v1/posts and /v1/posts/validate: its own piece, so the post schema takes it in one line. */
+export const firstCommentFields = {
+  firstComment: v.pipe(
+    v.optional(
+      v.strictObject({
+        text: v.pipe(
+          v.string(),
+          v.trim(),
+          v.minLength(1, "must not be empty"),
+          v.maxLength(65_000),
+          v.description("The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`)."),
+        ),
+      }),
+    ),
+    v.description(
+      "Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state.",
+    ),
+  ),
+};
+
+const Issue = v.object({ code: v.string(), message: v.string(), fix: v.nullable(v.string()), retryable: v.boolean(), platform: v.nullable(v.string()), param: v.optional(v.nullable(v.string())) });
+
+/** `targets[].firstComment` in a post's response. */
+export const TargetFirstComment = v.pipe(
+  v.nullable(
+    v.object({
+      state: v.pipe(
+        v.picklist(["pending", "posted", "failed", "unknown"]),
+        v.description(
+          "`pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own.",
+        ),
+      ),
+      id: v.pipe(v.nullable(v.string()), v.description("The network's id of the comment or reply.")),
+      url: v.pipe(v.nullable(v.string()), v.description("A link to the comment where the network has one.")),
+      error: v.pipe(v.nullable(Issue), v.description("Why it failed or is unknown.")),
+    }),
+  ),
+  v.description("The target's first comment; null when the post has none for this target."),
+);
+
+export const targetFirstCommentField = { firstComment: TargetFirstComment };
