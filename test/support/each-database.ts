@@ -17,9 +17,13 @@ const postgres = await postgresAvailable();
  * PostgreSQL server behind a pool of RACE_POOL_SIZE connections. PGlite runs one transaction at a
  * time, so a race there always goes one way and a missing lock or constraint passes; on the server
  * the racers' transactions interleave, so each race fails if its lock or constraint is removed.
- * `app()` is the TestApp of the database being run.
+ * `app()` is the TestApp of the database being run, `database` which one it is (for a test only one can run).
  */
-export function describeOnEachDatabase(title: string, body: (app: () => TestApp) => void, options: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, "serverDatabase"> = {}): void {
+export function describeOnEachDatabase(
+  title: string,
+  body: (app: () => TestApp, database: "pglite" | "server") => void,
+  options: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, "serverDatabase"> = {},
+): void {
   describe(`${title} (PGlite)`, () => {
     let t: TestApp | undefined;
     beforeAll(async () => {
@@ -28,7 +32,7 @@ export function describeOnEachDatabase(title: string, body: (app: () => TestApp)
     afterAll(async () => {
       await t?.close();
     });
-    body(() => required(t));
+    body(() => required(t), "pglite");
   });
 
   const skip = skipWithout("postgres", postgres, `${title} on the PostgreSQL server`);
@@ -52,7 +56,7 @@ export function describeOnEachDatabase(title: string, body: (app: () => TestApp)
       await t?.close();
       for (const cleanup of cleanups.reverse()) await cleanup();
     });
-    body(() => required(t));
+    body(() => required(t), "server");
   });
 }
 
