@@ -6,7 +6,9 @@ import { platform, type PublishingDoor, type SandboxMedia } from "./model.js";
 import { requestForm } from "../meta/graph-request-memo.js";
 
 /**
- * IG comments on both doors: `GET /{ig-media-id}/comments` (top level), `GET /{ig-comment-id}/replies`,
+ * IG comments on both doors: `GET /{ig-media-id}/comments` (top level), `POST /{ig-media-id}/comments`
+ * with `message` (the account's own comment, refused when `POST /{ig-media-id}` with
+ * `comment_enabled=false` turned comments off), `GET /{ig-comment-id}/replies`,
  * `POST /{ig-comment-id}/replies` with `message` (Instagram nests one level: a reply to a reply
  * joins the top-level comment), `POST /{ig-comment-id}` with `hide`, and `DELETE /{ig-comment-id}`
  * (the media owner may delete any comment on its media). The permission is the door's
