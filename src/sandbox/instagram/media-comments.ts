@@ -6,7 +6,9 @@ import { platform, type PublishingDoor, type SandboxMedia } from "./model.js";
 import { requestForm } from "../meta/graph-request-memo.js";
 
 /**
- * IG comments on both doors: `GET /{ig-media-id}/comments` (top level), `GET /{ig-comment-id}/replies`,
+ * IG comments on both doors: `GET /{ig-media-id}/comments` (top level), `POST /{ig-media-id}/comments`
+ * with `message` (the account's own comment, refused when `POST /{ig-media-id}` with
+ * `comment_enabled=false` turned comments off), `GET /{ig-comment-id}/replies`,
  * `POST /{ig-comment-id}/replies` with `message` (Instagram nests one level: a reply to a reply
  * joins the top-level comment), `POST /{ig-comment-id}` with `hide`, and `DELETE /{ig-comment-id}`
  * (the media owner may delete any comment on its media). The permission is the door's
@@ -22,6 +24,7 @@ export interface SandboxIgComment {
   hidden: boolean;
 }
 
+const maxCommentLength = 2200;
 const graphTime = (iso: string) => `${iso.slice(0, 19)}+0000`;
 const permissionOf = (d: PublishingDoor) => (d.publishPermission.startsWith("instagram_business") ? "instagram_business_manage_comments" : "instagram_manage_comments");
 
@@ -70,6 +73,27 @@ export function mountMediaComments(graph: Hono, profile: GraphProfile, d: Publis
   graph.get("/:version/:mediaId/comments", (c) => list("comments")(c.req.raw, c.req.param("mediaId"), c.req.query("fields")));
   graph.get("/:version/:commentId/replies", (c) => list("replies")(c.req.raw, c.req.param("commentId"), c.req.query("fields")));
 
+  // The first comment's door: `POST /{ig-media-id}/comments` with `message` (spec IGMedia and
+  // IGMediaForIGOnlyAPI, POST comments; the reference page "Creating a Comment on a Media Object":
+  // message required, live video media not supported). The limit is Instagram's 2,200-character
+  // text limit (instagram.md error 2207010; a comment's own limit is undocumented).
+  graph.post("/:version/:mediaId/comments", async (c) => {
+    const form = await requestForm(c.req.raw);
+    const auth = await authenticate(profile, c.req.raw, { door: d.door, permission, form });
+    if (!auth.ok) return auth.response;
+    const id = c.req.param("mediaId");
+    const media = await deps.store.get<SandboxMedia>(platform, "media", id);
+    if (!media || media.owner !== auth.account.id) return unsupportedRequest("POST", id);
+    const message = form.get("message") ?? new URL(c.req.url).searchParams.get("message") ?? "";
+    if (!message.trim()) return graphError(400, { message: "(#100) The parameter message is required", type: "OAuthException", code: 100 });
+    if ([...message].length > maxCommentLength) return graphError(400, { message: "(#100) The comment is too long", type: "OAuthException", code: 100 });
+    if (media.data.commentEnabled === false) return graphError(400, { message: "(#100) Comments are disabled for this media", type: "OAuthException", code: 100 });
+    const comment: SandboxIgComment = { mediaId: id, parentId: null, from: { id: auth.account.id, username: auth.account.handle }, text: message, timestamp: deps.now().toISOString(), hidden: false };
+    const commentId = numericId(17);
+    await deps.store.put(platform, "comment", commentId, comment, auth.account.id);
+    return graphJson({ id: commentId });
+  });
+
   graph.post("/:version/:commentId/replies", async (c) => {
     const form = await requestForm(c.req.raw);
     const auth = await authenticate(profile, c.req.raw, { door: d.door, permission, form });
@@ -99,13 +123,24 @@ export function mountMediaComments(graph: Hono, profile: GraphProfile, d: Publis
     const form = await requestForm(c.req.raw);
     const auth = await authenticate(profile, c.req.raw, { door: d.door, permission, form });
     if (!auth.ok) return auth.response;
-    if (!comment || comment.owner !== auth.account.id) return unsupportedRequest("POST", id);
+    if (!comment) return toggleComments(c.req.url, form, auth.account.id, id);
+    if (comment.owner !== auth.account.id) return unsupportedRequest("POST", id);
     const hide = form.get("hide") ?? new URL(c.req.url).searchParams.get("hide");
     if (hide !== "true" && hide !== "false") return graphError(400, { message: "(#100) Param hide must be a boolean", type: "OAuthException", code: 100 });
     if (comment.data.from.id === auth.account.id) return graphError(400, { message: "(#100) You cannot hide your own comment", type: "OAuthException", code: 100 });
     await deps.store.put(platform, "comment", id, { ...comment.data, hidden: hide === "true" }, comment.owner);
     return graphJson({ success: true });
   });
+
+  // `POST /{ig-media-id}` takes only `comment_enabled` (required bool; spec IGMedia, POST on the node).
+  const toggleComments = async (url: string, form: URLSearchParams, accountId: string, id: string) => {
+    const media = await deps.store.get<SandboxMedia>(platform, "media", id);
+    if (!media || media.owner !== accountId) return unsupportedRequest("POST", id);
+    const enabled = form.get("comment_enabled") ?? new URL(url).searchParams.get("comment_enabled");
+    if (enabled !== "true" && enabled !== "false") return graphError(400, { message: "(#100) Param comment_enabled must be a boolean", type: "OAuthException", code: 100 });
+    await deps.store.put(platform, "media", id, { ...media.data, commentEnabled: enabled === "true" }, media.owner);
+    return graphJson({ success: true });
+  };
 
   graph.delete("/:version/:commentId", async (c) => {
     const id = c.req.param("commentId");

@@ -28,6 +28,8 @@ export interface SandboxMedia {
   shortcode?: string;
   containerId?: string;
   children?: string[];
+  /** Turned off by `POST /{ig-media-id}?comment_enabled=false`; absent means on. */
+  commentEnabled?: boolean;
 }
 
 /** Which door a publishing, media or comment route answers for (content-publishing.ts and the routes it mounts). */

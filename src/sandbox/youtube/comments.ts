@@ -33,7 +33,7 @@ export interface SandboxComment {
 }
 
 const EMBEDDED_REPLIES = 5;
-const MAX_TEXT = 10_000;
+export const MAX_TEXT = 10_000;
 const newestFirst = (a: SandboxComment, b: SandboxComment) => (a.publishedAt === b.publishedAt ? (a.id < b.id ? 1 : -1) : a.publishedAt < b.publishedAt ? 1 : -1);
 
 export function commentResource(comment: SandboxComment): Record<string, unknown> {
@@ -69,7 +69,7 @@ const notFound = (c: Context, reason: "commentNotFound" | "videoNotFound" | "par
   c.json(youtubeErrorBody(404, reason, message, { domain: "youtube.comment" }), 404);
 const forbidden = (c: Context, message: string) => c.json(youtubeErrorBody(403, "forbidden", message, { domain: "youtube.comment" }), 403);
 
-async function newComment(
+export async function newComment(
   deps: SimulatorDeps,
   author: SandboxAccount,
   channel: SandboxChannel,

@@ -6,6 +6,7 @@ import { mountGoogleOAuth } from "../google/oauth-sim.js";
 import { bearerToken, decodePageToken, insufficientScopesMessage, invalidCredentialsMessage, paginate, randomEtag, unmatched, youtubeErrorBody } from "../google/wire.js";
 import { mountEngagementRoutes } from "./engagement.js";
 import { mountCommentRoutes, simulateYoutubeActivity } from "./comments.js";
+import { mountCommentThreadInsert } from "./comment-thread-insert.js";
 import { mountLiveStreamingRoutes } from "./live-streaming.js";
 import { mountPlaylistRoutes } from "./playlists.js";
 import { mountSearchRoutes } from "./search.js";
@@ -199,6 +200,7 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
   mountLiveStreamingRoutes(app, deps, { authorize, readParts, pageArgs });
   mountSearchRoutes(app, deps, { authorize, readParts, pageArgs });
   mountCommentRoutes(app, deps, { authorize, readParts, pageArgs });
+  mountCommentThreadInsert(app, deps, { authorize, readParts, pageArgs });
 
   app.notFound((c) => unmatched(c, youtubeErrorBody(404, "notFound", "Not Found"), 404));
 
