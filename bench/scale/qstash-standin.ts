@@ -24,6 +24,7 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody, sendJson } from "../../test/support/json-http.js";
 
 export const DEDUP_WINDOW_MS = 10 * 60_000;
 export const DEFAULT_RETRIES = 3;
@@ -188,17 +189,17 @@ export async function startDeliveringQstash(options: { token: string; signingKey
   }
 
   const server = createServer((req, res) => {
-    void handle(req, res).catch((err: unknown) => send(res, 500, { error: String(err) }));
+    void handle(req, res).catch((err: unknown) => sendJson(res, 500, { error: String(err) }));
   });
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = req.url ?? "/";
-    if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { error: "Unauthorized" });
+    if (req.headers.authorization !== `Bearer ${options.token}`) return sendJson(res, 401, { error: "Unauthorized" });
     const body = await readBody(req);
     if (req.method === "POST" && path.startsWith("/v2/publish/")) {
       stats.publishRequests++;
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
       const result = publish(path.slice("/v2/publish/".length), headers, body);
-      return send(res, result.status, result.answer);
+      return sendJson(res, result.status, result.answer);
     }
     if (req.method === "POST" && path === "/v2/batch") {
       stats.batchRequests++;
@@ -206,18 +207,18 @@ export async function startDeliveringQstash(options: { token: string; signingKey
       try {
         items = JSON.parse(body);
       } catch {
-        return send(res, 400, { error: "the batch body must be a JSON array" });
+        return sendJson(res, 400, { error: "the batch body must be a JSON array" });
       }
-      if (!Array.isArray(items)) return send(res, 400, { error: "the batch body must be a JSON array" });
+      if (!Array.isArray(items)) return sendJson(res, 400, { error: "the batch body must be a JSON array" });
       const answers = items.map((item: { destination?: unknown; headers?: unknown; body?: unknown }) => {
         if (typeof item?.destination !== "string") return { error: "each item needs a destination" };
         const headers = (item.headers && typeof item.headers === "object" ? item.headers : {}) as Record<string, string>;
         const result = publish(item.destination, headers, typeof item.body === "string" ? item.body : item.body === undefined ? "" : JSON.stringify(item.body));
         return result.answer;
       });
-      return send(res, 200, answers);
+      return sendJson(res, 200, answers);
     }
-    return send(res, 404, { error: `no route for ${req.method} ${path}` });
+    return sendJson(res, 404, { error: `no route for ${req.method} ${path}` });
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -233,17 +234,4 @@ export async function startDeliveringQstash(options: { token: string; signingKey
         server.close(() => resolve());
       }),
   };
-}
-
-function send(res: ServerResponse, status: number, value: unknown): void {
-  if (res.headersSent) return void res.destroy();
-  const text = JSON.stringify(value);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }

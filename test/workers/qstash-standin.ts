@@ -23,8 +23,9 @@
  * Only node:http (a built-in) is needed, so there is no CommonJS dependency to load.
  */
 import { randomUUID } from "node:crypto";
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import { type IncomingMessage, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody, sendJson } from "../support/json-http.js";
 
 export interface RecordedPublish {
   messageId: string;
@@ -48,18 +49,6 @@ export interface QstashStandIn {
 
 const PUBLISH = "/v2/publish/";
 const BATCH = "/v2/batch";
-
-function send(res: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 function plainHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
@@ -86,17 +75,17 @@ export async function startQstashStandIn(options: { token: string; port?: number
   const server = createServer((req, res) => {
     void (async () => {
       const path = req.url ?? "/";
-      if (req.method === "GET" && path === "/recorded") return send(res, 200, recorded);
+      if (req.method === "GET" && path === "/recorded") return sendJson(res, 200, recorded);
       if (req.method === "POST" && path.startsWith(PUBLISH)) {
-        if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { error: "Unauthorized" });
+        if (req.headers.authorization !== `Bearer ${options.token}`) return sendJson(res, 401, { error: "Unauthorized" });
         const destination = path.slice(PUBLISH.length);
-        if (!/^https?:\/\//.test(destination)) return send(res, 400, { error: `invalid destination: ${destination}` });
-        return send(res, 201, accept(destination, plainHeaders(req), await readBody(req)));
+        if (!/^https?:\/\//.test(destination)) return sendJson(res, 400, { error: `invalid destination: ${destination}` });
+        return sendJson(res, 201, accept(destination, plainHeaders(req), await readBody(req)));
       }
       if (req.method === "POST" && path === BATCH) {
-        if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { error: "Unauthorized" });
+        if (req.headers.authorization !== `Bearer ${options.token}`) return sendJson(res, 401, { error: "Unauthorized" });
         const items: unknown = JSON.parse(await readBody(req));
-        if (!Array.isArray(items)) return send(res, 400, { error: "batch body must be a JSON array" });
+        if (!Array.isArray(items)) return sendJson(res, 400, { error: "batch body must be a JSON array" });
         const batch = ++batches;
         const results = items.map((item: { destination?: unknown; headers?: Record<string, string>; body?: unknown }) => {
           const destination = String(item.destination ?? "");
@@ -104,11 +93,11 @@ export async function startQstashStandIn(options: { token: string; port?: number
           const headers = Object.fromEntries(Object.entries(item.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
           return accept(destination, headers, typeof item.body === "string" ? item.body : JSON.stringify(item.body ?? null), batch);
         });
-        return send(res, 201, results);
+        return sendJson(res, 201, results);
       }
-      return send(res, 404, { error: `no route for ${req.method} ${path}` });
+      return sendJson(res, 404, { error: `no route for ${req.method} ${path}` });
     })().catch((err: unknown) => {
-      if (!res.headersSent) send(res, 500, { error: String(err) });
+      if (!res.headersSent) sendJson(res, 500, { error: String(err) });
       else res.destroy();
     });
   });
