@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { networkBudgets } from "../../src/db/schema/index.js";
 import { type Budget, recordSpent, reserveBackground } from "../../src/domain/accounts/budgets/budget-ledger.js";
+import { BudgetTab } from "../../src/domain/accounts/budgets/budget-tab.js";
 import { budgetWindow } from "../../src/domain/accounts/budgets/budget-window.js";
 import { rulesFor } from "../../src/networks/registry.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
@@ -65,5 +66,47 @@ describeOnEachDatabase("network budget ledger", (app) => {
     const results = await Promise.all(Array.from({ length: 20 }, () => reserveBackground(app().db, budget, 1, now)));
     expect(results.filter((r) => r !== null)).toHaveLength(10);
     expect(await usedOf(budget)).toBe(10);
+  });
+
+  it("a batch's tab books a block once, draws on it in memory, and gives back what it did not spend", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    const budget = youtubeBudget(100, now);
+    const tab = new BudgetTab(app().db, () => 12);
+    expect(await tab.draw(budget, 3, now)).toBe(12);
+    // The block is the ledger's from the first draw: another process sees it used.
+    expect(await usedOf(budget)).toBe(12);
+    for (let n = 0; n < 3; n++) expect(await tab.draw(budget, 3, now)).toBe(12);
+    expect(await usedOf(budget)).toBe(12);
+    // A call that spent more than its draw (a second request): the next block books it too.
+    tab.spend(budget, 2);
+    expect(await tab.draw(budget, 3, now)).toBe(12 + 12 + 2 + 3 - 3);
+    await tab.settle(now);
+    expect(await usedOf(budget)).toBe(5 * 3 + 2);
+  });
+
+  it("a tab never takes more than the background share: a block that does not fit shrinks to one call, then it is refused", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    const budget = youtubeBudget(20, now);
+    expect(budget.backgroundCap).toBe(14);
+    const other = new BudgetTab(app().db, () => 10);
+    expect(await other.draw(budget, 3, now)).toBe(10);
+    const tab = new BudgetTab(app().db, () => 10);
+    expect(await tab.draw(budget, 3, now)).toBe(13);
+    expect(await tab.draw(budget, 3, now)).toBeNull();
+    await tab.settle(now);
+    await other.settle(now);
+    expect(await usedOf(budget)).toBe(6);
+  });
+
+  it("gives nothing back into a window that began after the tab reserved", async () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    const budget = youtubeBudget(100, now);
+    const tab = new BudgetTab(app().db, () => 30);
+    await tab.draw(budget, 3, now);
+    const next = new Date(now.getTime() + 24 * 60 * 60_000);
+    const tomorrow = { ...budget, window: budgetWindow(budget.rules.window, next) };
+    expect(await reserveBackground(app().db, tomorrow, 5, next)).toBe(5);
+    await tab.settle(next);
+    expect(await usedOf(budget)).toBe(5);
   });
 });

@@ -7,6 +7,7 @@ export type { ConnectedAccount } from "./account-resources.js";
 export { withAccountSession } from "./account-session.js";
 export { defaultWebhookFields, subscribeAccountWebhook, updateAccountProfile } from "./account-settings.js";
 export type { SocialAccountRow, SocialAccountView } from "./account-view.js";
+export { BudgetTab } from "./budgets/budget-tab.js";
 export { connectAccount } from "./connect-account.js";
 export { outcomeUrl } from "./connect/connect-outcome.js";
 export type { ConnectOutcome, FinishedConnect } from "./connect/connect-outcome.js";
@@ -25,6 +26,7 @@ export { deleteCredentials, listCredentials, saveCredentials } from "./credentia
 export type { CredentialView } from "./credentials/app-credentials.js";
 export { disconnectAccount } from "./disconnect-account.js";
 export { credentialsOfAccount, rememberCredentials } from "./networks/credential-cache.js";
+export type { CredentialRow } from "./networks/credential-cache.js";
 export { SANDBOX_CLIENT_SECRET } from "./networks/network-context.js";
 export { withinDeadline } from "./networks/network-deadline.js";
 export { createProfile, listProfiles } from "./profiles/profiles.js";

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { networkBudgets } from "../../../db/schema/index.js";
 import type { Queryable } from "../../../db/types.js";
 import { sha256Hex } from "../../../infra/crypto.js";
@@ -98,4 +98,16 @@ export async function reserveBackground(db: Queryable, budget: Budget, units: nu
 /** Adds units already spent (a person's calls, the items a billed read returned): never refused. */
 export async function recordSpent(db: Queryable, budget: Budget, units: number, now: Date): Promise<void> {
   if (units > 0) await upsert(db, budget, units, now);
+}
+
+/**
+ * Gives back units reserved but not spent (a batch's block, `BudgetTab.settle`), in the window
+ * they were reserved in only: once a newer window began, the old reservation no longer counts.
+ */
+export async function returnUnspent(db: Queryable, budget: Budget, units: number, now: Date): Promise<void> {
+  if (units <= 0) return;
+  await db
+    .update(networkBudgets)
+    .set({ used: sql`greatest(0, ${networkBudgets.used} - ${units})`, updatedAt: now })
+    .where(and(eq(networkBudgets.budgetKey, budget.key), eq(networkBudgets.windowStart, budget.window.start)));
 }

@@ -6,10 +6,14 @@ import type { DomainContext } from "../../core/index.js";
 import { recordEventOnce } from "../../events/index.js";
 import type { SocialAccountRow } from "../account-view.js";
 import { type Budget, LOW_SHARE, budgetOf, recordSpent, reserveBackground } from "./budget-ledger.js";
+import { BudgetTab } from "./budget-tab.js";
 import { secondsUntil } from "./budget-window.js";
 
-/** Who a network call is for: a person's request (counted, never refused) or background work (reserved first). */
-export type Spend = "user" | "background";
+/**
+ * Who a network call is for: a person's request (counted, never refused) or background work
+ * (reserved first), booked call by call or, for a batch such as a poll shard, through its tab.
+ */
+export type Spend = "user" | "background" | BudgetTab;
 
 /**
  * A person's calls are counted in memory and written in one statement per budget once the oldest
@@ -123,15 +127,18 @@ export function budgeted<T>(ctx: DomainContext, row: SocialAccountRow, spend: Sp
     }
     const now = ctx.clock.now();
     const reserved = budget.rules.pageUnits;
-    const used = await reserveBackground(ctx.db, budget, reserved, now);
+    const tab = spend instanceof BudgetTab ? spend : null;
+    const used = tab ? await tab.draw(budget, reserved, now) : await reserveBackground(ctx.db, budget, reserved, now);
     if (used === null) {
       await noteLow(ctx, row, budget, "refused", null);
       throw refusal(budget, now);
     }
     if (used >= budget.backgroundCap * LOW_SHARE) await noteLow(ctx, row, budget, "threshold", used);
     const result = await call(tokens, metered.net);
-    const spent = budget.rules.billsItems ? itemsOf(result) : metered.units();
-    await recordSpent(ctx.db, budget, spent - reserved, ctx.clock.now());
+    const extra = (budget.rules.billsItems ? itemsOf(result) : metered.units()) - reserved;
+    if (tab) {
+      if (extra > 0) tab.spend(budget, extra);
+    } else await recordSpent(ctx.db, budget, extra, ctx.clock.now());
     return result;
   };
 }

@@ -1,10 +1,11 @@
-import { type SQL, and, asc, count, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { accountPolls, workspaces } from "../../../db/schema/index.js";
 import type { Queryable } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
 import { type JobRequest, type JobRuntime, enqueueAll, jobContextFor } from "../../core/index.js";
 import { type FeedOutcome, pauseAfter, pollInbox } from "./poll-account.js";
 import { nextPollOf } from "./poll-schedule.js";
+import { type PollBatch, flushPollBatch, loadPollBatch } from "./poll-batch.js";
 
 /** The planner runs every minute (the Node poller's sweep, the Workers cron): its shards take what falls due before the next run. */
 export const INBOX_SWEEP_HORIZON_MS = 60_000;
@@ -90,11 +91,11 @@ export async function claimDuePolls(db: Queryable, input: { until: Date; now: Da
 }
 
 /** Polls one claimed account; any failure is the account's own outcome, never the shard's. */
-async function pollClaimed(runtime: JobRuntime, claim: ClaimedPoll, workspace: typeof workspaces.$inferSelect | null): Promise<FeedOutcome[]> {
+async function pollClaimed(runtime: JobRuntime, claim: ClaimedPoll, workspace: typeof workspaces.$inferSelect | null, batch: PollBatch): Promise<FeedOutcome[]> {
   const ctx = jobContextFor(runtime, workspace, claim.mode);
   if (!ctx) return [];
   try {
-    return await pollInbox(ctx, { accountId: claim.accountId });
+    return await pollInbox(ctx, { accountId: claim.accountId }, batch);
   } catch (error) {
     const failure = error instanceof ApiError ? error : null;
     // A refused budget (or a 429 before any feed was read) waits exactly the network's time and is not the account's fault.
@@ -102,26 +103,6 @@ async function pollClaimed(runtime: JobRuntime, claim: ClaimedPoll, workspace: t
     if (!pausedUntil) runtime.services.logger.error("inbox poll failed", { account: claim.accountId, error: String(error) });
     return [{ feed: "*", outcome: "failed", code: failure?.code ?? "internal_error", ...(pausedUntil ? { pausedUntil } : {}) }];
   }
-}
-
-/**
- * Writes an account's next poll and gives its lease back, only while this shard still holds it.
- * A wake (a connection, a new endpoint) that came during the poll moved `next_poll_at`: it wins.
- */
-async function writeNextPoll(runtime: JobRuntime, claim: ClaimedPoll, outcomes: FeedOutcome[]): Promise<void> {
-  const next = nextPollOf(claim.platform, claim, outcomes, runtime.clock.now());
-  const untouched = sql`${accountPolls.nextPollAt} = ${claim.nextPollAt.toISOString()}::timestamptz`;
-  const unlessWoken = (value: SQL, column: SQL) => sql`case when ${untouched} then ${value} else ${column} end`;
-  await runtime.db
-    .update(accountPolls)
-    .set({
-      nextPollAt: unlessWoken(sql`${next.nextPollAt?.toISOString() ?? null}::timestamptz`, sql`${accountPolls.nextPollAt}`),
-      intervalMs: unlessWoken(sql`${next.intervalMs}::int`, sql`${accountPolls.intervalMs}`),
-      quietStreak: unlessWoken(sql`${next.quietStreak}::int`, sql`${accountPolls.quietStreak}`),
-      lastActivityAt: next.lastActivityAt,
-      leasedUntil: null,
-    })
-    .where(and(eq(accountPolls.accountId, claim.accountId), eq(accountPolls.leasedUntil, claim.leasedUntil)));
 }
 
 /** Runs `fn` over `items`, at most `limit` at once. */
@@ -147,14 +128,24 @@ export async function runPollShard(runtime: JobRuntime, payload: Record<string, 
   if (claimed.length === 0) return 0;
   const ids = [...new Set(claimed.map((c) => c.workspaceId))];
   const found = new Map((await runtime.db.select().from(workspaces).where(inArray(workspaces.id, ids))).map((w) => [w.id, w]));
+  // Each budget's block covers a page of every account of the shard on its network; what is not spent goes back at the end.
+  const perPlatform = new Map<string, number>();
+  for (const c of claimed) perPlatform.set(c.platform, (perPlatform.get(c.platform) ?? 0) + 1);
+  const batch = await loadPollBatch(
+    runtime.db,
+    claimed.map((c) => c.accountId),
+    (budget) => budget.rules.pageUnits * (perPlatform.get(budget.platform) ?? 1),
+  );
   await eachBounded(claimed, SHARD_CONCURRENCY, async (claim) => {
-    try {
-      await writeNextPoll(runtime, claim, await pollClaimed(runtime, claim, found.get(claim.workspaceId) ?? null));
-    } catch (error) {
-      // Its lease lapses and the account comes back to another shard.
-      runtime.services.logger.error("inbox poll not recorded", { account: claim.accountId, error: String(error) });
-    }
+    const outcomes = await pollClaimed(runtime, claim, found.get(claim.workspaceId) ?? null, batch);
+    batch.nextPolls.push({ accountId: claim.accountId, leasedUntil: claim.leasedUntil, claimedNextPollAt: claim.nextPollAt, next: nextPollOf(claim.platform, claim, outcomes, runtime.clock.now()) });
   });
+  try {
+    await flushPollBatch(runtime.db, batch, runtime.clock.now());
+  } catch (error) {
+    // The leases lapse and the accounts come back to another shard; their quiet cursors are read again.
+    runtime.services.logger.error("inbox polls not recorded", { accounts: claimed.length, error: String(error) });
+  }
   if (claimed.length === SHARD_SIZE && shard.chain < MAX_CHAIN) {
     const now = runtime.clock.now();
     const [more] = await runtime.db.select({ one: sql`1` }).from(accountPolls).where(dueBy(until, now)).limit(1);
