@@ -2172,7 +2172,7 @@ export interface components {
          *         "required": false,
          *         "videoOnly": false,
          *         "maxImages": 4,
-         *         "maxVideos": 0,
+         *         "maxVideos": 1,
          *         "mixed": false,
          *         "imageFormats": [
          *           "image/jpeg",
@@ -2180,7 +2180,9 @@ export interface components {
          *           "image/webp",
          *           "image/gif"
          *         ],
-         *         "videoFormats": [],
+         *         "videoFormats": [
+         *           "video/mp4"
+         *         ],
          *         "maxImageBytes": 1000000,
          *         "maxVideoBytes": 100000000,
          *         "minWidth": null,
@@ -2191,7 +2193,7 @@ export interface components {
          *         "minVideoSeconds": null,
          *         "maxVideoSeconds": 180
          *       },
-         *       "asynchronousPublishing": false,
+         *       "asynchronousPublishing": true,
          *       "connect": {
          *         "method": "app_password",
          *         "pkce": false,
