@@ -1523,13 +1523,13 @@ export interface components {
             /** @description Id of the page to publish on, from GET /v1/social-accounts/{id}/targets. Required when posting to this network. */
             pageId?: string;
             /**
-             * @description Where the post goes: the page feed (default: text, a link, photos or one video) or a story (one photo). Reels and video stories go through Meta's separate upload host, which Chorus does not use yet.
+             * @description Where the post goes: the page feed (default: text, a link, photos or one video), a reel (one video of 3 to 90 seconds, 9:16 recommended; at most 30 reels per page per 24 hours) or a story (one photo, or one video of 3 to 60 seconds; stories take no text).
              * @enum {string}
              */
-            postType?: "feed" | "story";
+            postType?: "feed" | "reel" | "story";
             /** @description A URL shown as a link preview; feed posts without media only. */
             link?: string;
-            /** @description Title of a feed video. */
+            /** @description Title of a feed video or a reel. */
             title?: string;
             /** @description Page id of the brand partner, for a branded-content post (sent as sponsor_id). */
             sponsorId?: string;
@@ -2172,7 +2172,7 @@ export interface components {
          *         "required": false,
          *         "videoOnly": false,
          *         "maxImages": 4,
-         *         "maxVideos": 0,
+         *         "maxVideos": 1,
          *         "mixed": false,
          *         "imageFormats": [
          *           "image/jpeg",
@@ -2180,7 +2180,9 @@ export interface components {
          *           "image/webp",
          *           "image/gif"
          *         ],
-         *         "videoFormats": [],
+         *         "videoFormats": [
+         *           "video/mp4"
+         *         ],
          *         "maxImageBytes": 1000000,
          *         "maxVideoBytes": 100000000,
          *         "minWidth": null,
@@ -2191,7 +2193,7 @@ export interface components {
          *         "minVideoSeconds": null,
          *         "maxVideoSeconds": 180
          *       },
-         *       "asynchronousPublishing": false,
+         *       "asynchronousPublishing": true,
          *       "connect": {
          *         "method": "app_password",
          *         "pkce": false,

@@ -65,7 +65,7 @@ const optionValues: Record<"instagram" | "facebook" | "threads", Record<string, 
     trialParams: [{ graduation_strategy: "MANUAL" }, { graduation_strategy: "SS_PERFORMANCE" }],
   },
   facebook: {
-    postType: ["feed", "story"],
+    postType: ["feed", "reel", "story"],
     link: ["https://example.com/harbour"],
     title: ["Harbour"],
   },

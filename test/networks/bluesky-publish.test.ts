@@ -183,14 +183,6 @@ describe("bluesky publish: images", () => {
     expect(lastCall(h, "com.atproto.repo.uploadBlob")).toMatchObject({ status: 413, response: { error: "PayloadTooLarge" } });
     expect(lastCall(h, "com.atproto.repo.createRecord")).toBeUndefined();
   });
-
-  it("refuses video before writing anything: Bluesky video goes through video.bsky.app, not reached yet", async () => {
-    const h = harness();
-    const { tokens } = await connected(h);
-    const error = await apiError(publish(tokens, request("clip", { media: [sampleMedia({ kind: "video" })] }), h.net));
-    expect(error).toMatchObject({ code: "video_not_supported", param: "media" });
-    expect(h.calls.filter((c) => !c.url.pathname.endsWith("createSession"))).toEqual([]);
-  });
 });
 
 describe("bluesky publish: replies, quotes, gates and link cards", () => {

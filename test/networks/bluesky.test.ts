@@ -28,7 +28,7 @@ describe("bluesky capabilities", () => {
     expect(blueskyAdapter.exchangeCode).toBeUndefined();
     const h = harness();
     expect(blueskyAdapter.hosts).toEqual(createBlueskySimulator(h.deps).hosts);
-    expect(blueskyAdapter.hosts).toEqual(["bsky.social"]);
+    expect(blueskyAdapter.hosts).toEqual(["bsky.social", "video.bsky.app"]);
   });
 });
 

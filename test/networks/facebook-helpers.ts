@@ -16,7 +16,7 @@ export interface Bench {
   sims: Simulator[];
   net: (config?: Partial<NetworkConfig>) => NetworkContext;
   /** Every request the adapter sent, in order. */
-  readonly sent: { method: string; url: URL; body: string }[];
+  readonly sent: { method: string; url: URL; body: string; headers: Record<string, string> }[];
   advance: (seconds: number) => void;
   setFault: (sim: Simulator, handle: string, fault: SandboxFault | null) => Promise<SandboxAccount>;
 }
@@ -35,7 +35,7 @@ export function bench(factories: readonly SimulatorFactory[]): Bench {
     deps: sandbox.deps,
     sims: sandbox.sims,
     get sent() {
-      return sandbox.requests.map((r) => ({ method: r.method, url: new URL(r.url), body: r.body ?? "" }));
+      return sandbox.requests.map((r) => ({ method: r.method, url: new URL(r.url), body: r.body ?? "", headers: r.headers }));
     },
     net: (config = {}) => sandbox.netWith({ ...metaConfig, ...config }),
     advance: (seconds) => sandbox.advance(seconds * 1000),

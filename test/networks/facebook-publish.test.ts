@@ -76,7 +76,7 @@ describe("facebook publishing capabilities", () => {
   it("match the schema and describe what publishing does", () => {
     expectValidCapabilities(facebookCapabilities);
     expect(facebookCapabilities.asynchronousPublishing).toBe(true);
-    expect(facebookCapabilities.options.postType.values).toEqual(["feed", "story"]);
+    expect(facebookCapabilities.options.postType.values).toEqual(["feed", "reel", "story"]);
     expect(facebookAdapter.publish).toBeDefined();
     expect(facebookAdapter.checkPublish).toBeDefined();
     expect(facebookAdapter.findPublished).toBeDefined();
@@ -251,13 +251,16 @@ describe.each(facebookInstagramOrders)("facebook publishing against the simulato
     const before = p.b.sent.length;
     const cases: [Partial<PublishRequest>, string, string][] = [
       [{ destination: null }, "option_invalid", "platformOptions.facebook.pageId"],
-      [{ options: { postType: "reel" } }, "option_invalid", "platformOptions.facebook.postType"],
+      [{ options: { postType: "carousel" } }, "option_invalid", "platformOptions.facebook.postType"],
+      [{ options: { postType: "reel" } }, "media_required", "media"],
+      [{ options: { postType: "reel" }, media: [image("r")] }, "image_not_supported", "media"],
+      [{ options: { postType: "reel" }, media: [video("r1"), video("r2")] }, "field_invalid", "media"],
       [{ options: { link: "https://example.com" }, media: [image("l")] }, "option_invalid", "platformOptions.facebook.link"],
       [{ options: { title: 42 } }, "option_invalid", "platformOptions.facebook.title"],
       [{ text: "  " }, "text_required", "text"],
       [{ media: [image("i"), video("v")] }, "video_not_supported", "media"],
       [{ options: { postType: "story" } }, "media_required", "media"],
-      [{ options: { postType: "story" }, media: [video("s")] }, "video_not_supported", "media"],
+      [{ options: { postType: "story" }, media: [image("s"), video("s")] }, "field_invalid", "media"],
       [{ options: { postType: "story" }, media: [image("s1"), image("s2")] }, "field_invalid", "media"],
     ];
     for (const [overrides, code, param] of cases) {

@@ -17,7 +17,7 @@ const metaEnums = metaSpec("enum_types.json") as { name: string; values: string[
 describe("facebook capabilities", () => {
   it("match the public capability schema", () => {
     expectValidCapabilities(facebookCapabilities);
-    expect(facebookAdapter.hosts).toEqual(["www.facebook.com", "graph.facebook.com"]);
+    expect(facebookAdapter.hosts).toEqual(["www.facebook.com", "graph.facebook.com", "rupload.facebook.com"]);
   });
 });
 

@@ -152,13 +152,14 @@ export const blueskyCapabilities = {
     required: false,
     videoOnly: false,
     maxImages: 4,
-    // Bluesky takes one video per post through its separate video service (video.bsky.app),
-    // which Chorus does not drive yet: the registry says what Chorus can publish today, so
-    // validation refuses video here instead of letting the target fail at publish time.
-    maxVideos: 0,
+    // One video per post, through Bluesky's video service (video.bsky.app, video.ts); the
+    // embed is a union, so a video never goes with images.
+    maxVideos: 1,
     mixed: false,
     imageFormats: ["image/jpeg", "image/png", "image/webp", "image/gif"],
-    videoFormats: [],
+    // Lexicon app.bsky.embed.video: `accept: video/mp4`, maxSize 100,000,000 bytes ("formerly
+    // limited to 50mb"); a later lexicon reportedly allows 300 MB (unverified), so the lower figure stays.
+    videoFormats: ["video/mp4"],
     maxImageBytes: MAX_IMAGE_BYTES,
     maxVideoBytes: 100_000_000,
     minWidth: null,
@@ -169,7 +170,8 @@ export const blueskyCapabilities = {
     minVideoSeconds: null,
     maxVideoSeconds: 180,
   },
-  asynchronousPublishing: false,
+  // A post with a video waits for the video service's job (app.bsky.video.getJobStatus).
+  asynchronousPublishing: true,
   connect: {
     method: "app_password",
     pkce: false,

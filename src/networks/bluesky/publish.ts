@@ -8,13 +8,15 @@ import { type BlobRef, type ExternalEmbed, fetchLinkCard } from "./link-card.js"
 import { createTid, gateWrites, postWebUrl, readPostOptions, readReferencedPost, selfLabels, type StrongRef } from "./post-record.js";
 import { didOf, pdsUrlOf } from "./connect.js";
 import { xrpcOrThrow } from "./xrpc.js";
+import { checkVideoJob, startVideoPost, type VideoEmbed } from "./video.js";
 
 /**
  * Publishing on Bluesky is synchronous and happens in the person's own repository on their PDS:
  * resolve the mentions (`com.atproto.identity.resolveHandle`), upload each image
  * (`com.atproto.repo.uploadBlob`), then write one `app.bsky.feed.post` record
  * (`com.atproto.repo.createRecord`, or `applyWrites` together with its threadgate and postgate).
- * The post's id is its AT URI; deleting it is `deleteRecord`.
+ * The post's id is its AT URI; deleting it is `deleteRecord`. A video first goes to Bluesky's
+ * video service (video.ts), so that publish is asynchronous.
  *
  * Bluesky has no idempotency key and no duplicate check, so a publish whose answer was lost is
  * found again by `findPublished` (the newest records of the collection with the same text and a
@@ -67,11 +69,13 @@ async function uploadImages(net: NetworkContext, pds: string, token: string, med
   return images;
 }
 
-function embedFor(images: Record<string, unknown>[], quote: StrongRef | null, card: ExternalEmbed | null): object | undefined {
+function embedFor(images: Record<string, unknown>[], video: VideoEmbed | null, quote: StrongRef | null, card: ExternalEmbed | null): object | undefined {
   const imagesEmbed = images.length > 0 ? { $type: "app.bsky.embed.images", images } : null;
-  if (quote && imagesEmbed) return { $type: "app.bsky.embed.recordWithMedia", record: { $type: "app.bsky.embed.record", record: quote }, media: imagesEmbed };
+  // One media embed per post (the embed is a union): a video, or images; with a quote, wrapped in recordWithMedia.
+  const media = video ?? imagesEmbed;
+  if (quote && media) return { $type: "app.bsky.embed.recordWithMedia", record: { $type: "app.bsky.embed.record", record: quote }, media };
   if (quote) return { $type: "app.bsky.embed.record", record: quote };
-  return imagesEmbed ?? card ?? undefined;
+  return media ?? card ?? undefined;
 }
 
 function handleOf(tokens: TokenSet, did: string): string {
@@ -79,17 +83,25 @@ function handleOf(tokens: TokenSet, did: string): string {
   return typeof handle === "string" && handle && handle !== "handle.invalid" ? handle : did;
 }
 
+/**
+ * A post with a video goes through Bluesky's video service first (video.ts) and is written once
+ * the service has processed it (`checkPublishPost`); any other post is written now.
+ */
 export async function publishPost(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<PublishResult> {
-  if (request.media.some((m) => m.kind === "video")) {
-    // Video goes through Bluesky's video service (video.bsky.app), which this adapter does not
-    // reach yet; refused before anything is written.
-    throw new ApiError("video_not_supported", {
-      param: "media",
-      platform: "bluesky",
-      message: "Chorus does not publish video to Bluesky yet; post images, or remove the video for Bluesky with mediaOverrides.",
-      beforeExecution: true,
-    });
-  }
+  const video = request.media.find((m) => m.kind === "video");
+  if (video) return startVideoPost(tokens, request, video, net);
+  return writePost(tokens, request, net, null);
+}
+
+/** Polls the video job of a video post; once the service has the blob, writes the post with it. */
+export async function checkPublishPost(tokens: TokenSet, pollToken: string, net: NetworkContext): Promise<PublishResult> {
+  const checked = await checkVideoJob(tokens, pollToken, net);
+  if (checked.state !== "ready") return checked.result;
+  return writePost(tokens, checked.request, net, checked.embed);
+}
+
+/** Writes the post record (and its gates); `video` is the processed video's embed, if any. */
+async function writePost(tokens: TokenSet, request: Pick<PublishRequest, "text" | "media" | "options" | "inReplyTo">, net: NetworkContext, video: VideoEmbed | null): Promise<PublishResult> {
   const options = readPostOptions(request.options);
   const did = didOf(tokens);
   const pds = pdsUrlOf(tokens, net);
@@ -101,15 +113,20 @@ export async function publishPost(tokens: TokenSet, request: PublishRequest, net
   const reply = replyTo ? await readReferencedPost(net, pds, "replyTo", replyTo) : null;
   const quote = options.quote ? (await readReferencedPost(net, pds, "quote", options.quote)).ref : null;
   // Blobs no record references are garbage-collected, so uploads come right before the write.
-  const images = await uploadImages(net, pds, token, request.media);
+  const images = await uploadImages(
+    net,
+    pds,
+    token,
+    request.media.filter((m) => m.kind === "image"),
+  );
   const firstLink = linkFacets(request.text)[0]?.features[0];
   const card =
-    images.length === 0 && !quote && options.linkCard && firstLink?.$type === "app.bsky.richtext.facet#link"
+    images.length === 0 && !video && !quote && options.linkCard && firstLink?.$type === "app.bsky.richtext.facet#link"
       ? await fetchLinkCard(firstLink.uri, net, (bytes, type) => uploadBlob(net, pds, token, bytes, type))
       : null;
 
   const createdAt = net.now().toISOString();
-  const embed = embedFor(images, quote, card);
+  const embed = embedFor(images, video, quote, card);
   const labels = selfLabels(options.contentLabels);
   const record: Record<string, unknown> = {
     $type: BLUESKY_POST_COLLECTION,

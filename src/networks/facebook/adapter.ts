@@ -10,6 +10,7 @@ import { facebookErrorTable } from "../meta/facebook-errors.js";
 import { facebookLive } from "./live.js";
 import { managedPageTokens } from "../meta/page-access.js";
 import { withPageTokens } from "./with-page-tokens.js";
+import { ruploadHost } from "./video-phases.js";
 import { graphCollect, graphRequest, graphUrl, SuccessSchema } from "../meta/graph.js";
 import { facebookDialogUrl, facebookLogin, refreshFacebookLogin, revokeFacebookLogin } from "../meta/facebook-login.js";
 import { checkPublishOnPage, publishOnPage } from "./publish.js";
@@ -47,7 +48,8 @@ export const facebookAdapter: NetworkAdapter = {
   platform: "facebook",
   capabilities: facebookCapabilities,
   rules: facebookRules,
-  hosts: facebookHosts,
+  // Reels and video stories hand their file to Meta's upload host (video-phases.ts).
+  hosts: [...facebookHosts, ruploadHost],
   discover: facebookDiscover,
   analytics: facebookAnalytics,
   reviews: facebookReviews,

@@ -68,13 +68,13 @@ export const facebookCapabilities = {
     pageId: { type: "string", required: true, description: "Id of the page to publish on, from GET /v1/social-accounts/{id}/targets." },
     postType: {
       type: "string",
-      values: ["feed", "story"],
+      values: ["feed", "reel", "story"],
       required: false,
       description:
-        "Where the post goes: the page feed (default: text, a link, photos or one video) or a story (one photo). Reels and video stories go through Meta's separate upload host, which Chorus does not use yet.",
+        "Where the post goes: the page feed (default: text, a link, photos or one video), a reel (one video of 3 to 90 seconds, 9:16 recommended; at most 30 reels per page per 24 hours) or a story (one photo, or one video of 3 to 60 seconds; stories take no text).",
     },
     link: { type: "string", required: false, description: "A URL shown as a link preview; feed posts without media only." },
-    title: { type: "string", required: false, description: "Title of a feed video." },
+    title: { type: "string", required: false, description: "Title of a feed video or a reel." },
     sponsorId: { type: "string", required: false, description: "Page id of the brand partner, for a branded-content post (sent as sponsor_id)." },
   },
 } satisfies NetworkCapabilities;

@@ -8,6 +8,7 @@ import { graphPost, graphRequest } from "../meta/graph.js";
 import { absoluteUrl, decodePollToken, encodePollToken, settlePollRefusal } from "../meta/publish-common.js";
 import { asPage, facebookGraphUrl, type PageAccess } from "../meta/page-access.js";
 import { planFacebookPost, type FacebookPlan } from "./publish-plan.js";
+import { publishInPhases } from "./video-phases.js";
 
 /**
  * Publishing on a Facebook Page, acting as the page (its page token, stored or from `/me/accounts`):
@@ -15,7 +16,8 @@ import { planFacebookPost, type FacebookPlan } from "./publish-plan.js";
  * unpublished and attached to one `/feed` post, a story photo is uploaded unpublished and
  * shared with `/photo_stories`, and a video is handed to `/videos` by `file_url`, which Meta
  * fetches and processes: that publish ends in `processing` and `checkPublishOnPage` polls
- * `GET /{video-id}?fields=status` until it is ready.
+ * `GET /{video-id}?fields=status` until it is ready. Reels and video stories go through the
+ * phased upload (video-phases.ts); a reel is polled like a video.
  */
 
 const IdSchema = v.object({ id: v.string() });
@@ -91,6 +93,18 @@ async function publishPlan(net: NetworkContext, page: PageAccess, plan: Facebook
       const story = await post(net, page, "photo_stories", { photo_id: photoId }, StorySchema);
       return { state: "published", networkPostId: story.post_id, url: null };
     }
+    case "reel": {
+      if (!plan.video) throw new ApiError("internal_error", { platform: "facebook", message: "facebook: a reel plan without a video" });
+      // The reel is published by its finish call and then processed like a feed video, so it is polled the same way.
+      const reel = await publishInPhases(net, page, "video_reels", plan.video.url, { video_state: "PUBLISHED", description: plan.message, title: plan.title });
+      const pollToken = encodePollToken({ kind: "video", pageId: page.pageId, videoId: reel.videoId });
+      return { state: "processing", networkPostId: null, url: null, pollToken, pollAfterSeconds: facebookPublishing.videoPollSeconds };
+    }
+    case "video_story": {
+      if (!plan.video) throw new ApiError("internal_error", { platform: "facebook", message: "facebook: a story plan without a video" });
+      const story = await publishInPhases(net, page, "video_stories", plan.video.url, {});
+      return { state: "published", networkPostId: story.postId ?? story.videoId, url: null };
+    }
     case "video": {
       if (!plan.video) throw new ApiError("internal_error", { platform: "facebook", message: "facebook: a video plan without a video" });
       const created = await post(net, page, "videos", { file_url: plan.video.url, description: plan.message, title: plan.title, published: "true" }, IdSchema);
@@ -105,7 +119,8 @@ async function publishPlan(net: NetworkContext, page: PageAccess, plan: Facebook
  * That never posts twice: Graph checks the token before it acts, so the refused request wrote
  * nothing; in every plan the request that publishes is the last one that can fail (the permalink
  * read after it never throws); and what albums and stories upload before it are unpublished
- * photos, which Meta discards when nothing uses them.
+ * photos, and what reels and video stories upload before their finish call is an unfinished
+ * upload session, which Meta discards when nothing uses them.
  */
 export async function publishOnPage(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<PublishResult> {
   const plan = planFacebookPost(request);

@@ -3,20 +3,33 @@ import type { NetworkRules } from "../rules-schema.js";
 
 /**
  * Facebook Page option rules, read by the publish plan and by POST /v1/posts/validate. A page
- * post is a status (text and/or a link), one photo, an album of photos, one video, or a story of
- * one photo (facebook.md §2).
+ * post is a status (text and/or a link), one photo, an album of photos, one video, a reel (one
+ * video through `/video_reels`), or a story of one photo or one video (facebook.md §2, Meta's
+ * Reels Publishing and Page Stories guides). `postType` chooses feed, reel or story, as it does
+ * on Instagram.
  */
-export type FacebookKind = "status" | "photo" | "album" | "video" | "story";
+export type FacebookKind = "status" | "photo" | "album" | "video" | "reel" | "story" | "video_story";
+
+export const facebookPostTypes = ["feed", "reel", "story"] as const;
 
 export function facebookKindOf(postType: string, media: readonly MediaKindOf[]): FacebookKind | null {
   const videos = media.filter((m) => m === "video").length;
-  if (postType === "story") return media.length === 1 && videos === 0 ? "story" : null;
+  if (postType === "story") return media.length === 1 ? (videos === 1 ? "video_story" : "story") : null;
+  if (postType === "reel") return media.length === 1 && videos === 1 ? "reel" : null;
   if (postType !== "feed") return null;
   if (videos > 0) return media.length === 1 ? "video" : null;
   return media.length === 0 ? "status" : media.length === 1 ? "photo" : "album";
 }
 
-const labels: Record<string, string> = { status: "a status", photo: "a photo", album: "an album", video: "a video", story: "a story" };
+const labels: Record<string, string> = {
+  status: "a status",
+  photo: "a photo",
+  album: "an album",
+  video: "a video",
+  reel: "a reel",
+  story: "a photo story",
+  video_story: "a video story",
+};
 
 export const facebookPostKinds: NetworkOptionRules = {
   kindOf: ({ options, media }) => facebookKindOf(typeof options.postType === "string" ? options.postType : "feed", media),
@@ -25,8 +38,9 @@ export const facebookPostKinds: NetworkOptionRules = {
     // A link preview is the attachment of a post without photos or video: with media Graph would
     // publish the media and drop the preview, so Chorus refuses it.
     link: { kinds: ["status"], outside: "refused" },
-    // `title` is a parameter of POST /{page-id}/videos only; the other calls have no title to send it as.
-    title: { kinds: ["video"], outside: "ignored" },
+    // `title` is a parameter of POST /{page-id}/videos and of the reel's finish call (Page.json
+    // POST video_reels); photos, statuses and stories show no title.
+    title: { kinds: ["video", "reel"], outside: "ignored" },
   },
 };
 
@@ -42,8 +56,11 @@ export const facebookRules: NetworkRules = {
       types: {
         // Option description: the feed takes text, a link, photos or one video.
         feed: {},
-        // Option description: a story is one photo (video stories are not published yet).
-        story: { kinds: ["image"], mediaRequired: true, maxItems: 1 },
+        // Reels Publishing guide: one video, 3 to 90 seconds (9:16 recommended, not required).
+        reel: { kinds: ["video"], mediaRequired: true, maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 90 },
+        // Page Stories guide: one photo, or one video of 3 s up to 60 s ("a reel published as a
+        // story on a Facebook Page can not exceed 60 seconds").
+        story: { mediaRequired: true, maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60 },
       },
     },
     postKinds: facebookPostKinds,

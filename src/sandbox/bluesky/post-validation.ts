@@ -10,6 +10,9 @@ import { countGraphemes, utf8Length } from "../../networks/bluesky/text.js";
 import type { SimulatorDeps } from "../types.js";
 import { PLATFORM } from "./accounts.js";
 import type { StoredBlob } from "./blobs.js";
+
+/** Lexicon app.bsky.embed.video (`maxSize`). */
+export const BLUESKY_VIDEO_MAX_BYTES = 100_000_000;
 import { unstorableText } from "./wire.js";
 import { isRecord } from "../../types/is-record.js";
 
@@ -69,12 +72,12 @@ class RecordCheck {
     return this.string(value.cid, `${path}.cid`);
   }
 
-  blob(value: unknown, path: string, maxSize: number): boolean {
+  blob(value: unknown, path: string, maxSize: number, accept = "image/"): boolean {
     const ref = isRecord(value) && isRecord(value.ref) ? value.ref.$link : undefined;
     if (!isRecord(value) || value.$type !== "blob" || typeof ref !== "string" || typeof value.mimeType !== "string" || typeof value.size !== "number") {
       return this.fail(`Expected blob value type at ${path}`);
     }
-    if (!value.mimeType.startsWith("image/")) return this.fail(`${path} mime type is not accepted (expected image/*)`);
+    if (!value.mimeType.startsWith(accept)) return this.fail(`${path} mime type is not accepted (expected ${accept.endsWith("/") ? `${accept}*` : accept})`);
     if (value.size > maxSize) return this.fail(`blob too big (maximum ${maxSize}, got ${value.size}) at ${path}`);
     this.blobs.push({ path, blob: value, maxSize });
     return true;
@@ -108,11 +111,19 @@ class RecordCheck {
     });
   }
 
+  /** Lexicon app.bsky.embed.video: a `video/mp4` blob up to 100,000,000 bytes, optional `alt` (1,000 graphemes). */
+  video(value: Record<string, unknown>, path: string): boolean {
+    if (!this.required(value, "video", path) || !this.blob(value.video, `${path}.video`, BLUESKY_VIDEO_MAX_BYTES, "video/mp4")) return false;
+    return value.alt === undefined || this.string(value.alt, `${path}.alt`, { graphemes: 1000, bytes: 10_000 });
+  }
+
   embed(value: unknown, path: string): boolean {
     if (!isRecord(value)) return this.fail(`Expected object value type at ${path}`);
     switch (value.$type) {
       case "app.bsky.embed.images":
         return this.images(value, path);
+      case "app.bsky.embed.video":
+        return this.video(value, path);
       case "app.bsky.embed.external": {
         const external = value.external;
         if (!isRecord(external)) return this.fail(`Missing required key "external" at ${path}`);
@@ -125,6 +136,7 @@ class RecordCheck {
       case "app.bsky.embed.recordWithMedia": {
         if (!isRecord(value.record)) return this.fail(`Missing required key "record" at ${path}`);
         if (!this.strongRef(value.record.record, `${path}.record.record`)) return false;
+        if (isRecord(value.media) && value.media.$type === "app.bsky.embed.video") return this.video(value.media, `${path}.media`);
         if (!isRecord(value.media) || value.media.$type !== "app.bsky.embed.images") return this.fail(`${path}.media has an unsupported $type`);
         return this.images(value.media, `${path}.media`);
       }

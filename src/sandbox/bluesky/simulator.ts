@@ -15,7 +15,10 @@ import { storeBlob } from "./blobs.js";
 import { mountRepoRoutes, writeRecord, type StoredRecord } from "./repo.js";
 import { mountSessionRoutes } from "./sessions.js";
 import { mountThreadRoutes } from "./threads.js";
+import { mountServiceAuth, videoServiceApp } from "./video-service.js";
 import { fromBase64, SANDBOX_AVATAR_PNG_BASE64, sandboxDid } from "./wire.js";
+
+const VIDEO_HOST = "video.bsky.app";
 
 /** A fresh app password in Bluesky's format, for accounts seeded without one. */
 function appPassword(): string {
@@ -45,6 +48,7 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
   mountAppViewRoutes(app, deps);
   mountThreadRoutes(app, deps);
   mountAppViewReads(app, deps);
+  mountServiceAuth(app, deps);
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
     // Same status and error name as xrpc-server for a method it does not serve (adapters classify
@@ -56,10 +60,15 @@ export const createBlueskySimulator: SimulatorFactory = (deps) => {
     return c.text("Not Found", 404);
   });
 
+  // The video service answers on its own host; everything else is the PDS.
+  const video = videoServiceApp(deps);
+  const router = new Hono();
+  router.all("*", (c) => (new URL(c.req.url).host === VIDEO_HOST ? video.fetch(c.req.raw) : app.fetch(c.req.raw)));
+
   const simulator: Simulator = {
     platform: PLATFORM,
-    hosts: [new URL(SANDBOX_PDS_URL).host],
-    app,
+    hosts: [new URL(SANDBOX_PDS_URL).host, VIDEO_HOST],
+    app: router,
     simulateActivity: (input) => simulateBlueskyActivity(deps, (handle) => simulator.seedAccount({ handle }), input),
     async receiveMessage(input) {
       const message = await receiveChatMessage(deps, await simulator.seedAccount({ handle: input.senderHandle }), input.recipientId, input.text);

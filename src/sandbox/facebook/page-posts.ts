@@ -16,7 +16,7 @@ export const videoProcessingSeconds = 5;
 
 export interface SandboxPagePost {
   pageId: string;
-  kind: "status" | "link" | "photo" | "album" | "video" | "story";
+  kind: "status" | "link" | "photo" | "album" | "video" | "reel" | "story" | "video_story";
   message: string | null;
   link: string | null;
   photoIds: string[];
@@ -43,6 +43,8 @@ export interface SandboxVideo {
   failure: string | null;
   /** The feed post, made once processing finished. */
   postId: string | null;
+  /** Published through `/video_reels` (phased-video.ts) rather than `/videos`. */
+  reel?: boolean;
 }
 
 /** Graph's timestamp format: `2026-10-01T12:00:00+0000`. */
@@ -54,7 +56,9 @@ const statusTypes: Record<SandboxPagePost["kind"], string> = {
   photo: "added_photos",
   album: "added_photos",
   video: "added_video",
+  reel: "added_video",
   story: "added_photos",
+  video_story: "added_video",
 };
 
 /** Moves a video along its processing timeline; a finished good video gets its feed post. */
@@ -63,7 +67,7 @@ export async function settledVideo(profile: GraphProfile, videoId: string, video
   const done = deps.now().getTime() - Date.parse(video.createdAt) >= videoProcessingSeconds * 1000;
   if (!done || video.failure || video.postId) return video;
   const postId = `${video.pageId}_${videoId.slice(-8)}${videoId.slice(0, 8)}`;
-  const post: SandboxPagePost = { pageId: video.pageId, kind: "video", message: video.description, link: null, photoIds: [], videoId, createdAt: deps.now().toISOString() };
+  const post: SandboxPagePost = { pageId: video.pageId, kind: video.reel ? "reel" : "video", message: video.description, link: null, photoIds: [], videoId, createdAt: deps.now().toISOString() };
   await deps.store.put<SandboxPagePost>(platform, "page_post", postId, post, owner);
   const settled = { ...video, postId };
   await deps.store.put<SandboxVideo>(platform, "video", videoId, settled, owner);

@@ -11,6 +11,7 @@ import { mountPageTagged, simulateFacebookMention } from "./page-tagged.js";
 import { mountPageRatings, simulateRecommendation } from "./page-ratings.js";
 import { mountLiveVideos } from "./live-videos.js";
 import { mountPagePublishing } from "./page-publishing.js";
+import { mountPhasedVideo, ruploadHost } from "./phased-video.js";
 import { mountPageSearch } from "../meta/page-search.js";
 import { mountAdAccountsEdge, mountManagedPagesEdge, mountPageSubscriptionEdge, type SandboxAdAccount, type SandboxPage } from "../meta/pages.js";
 
@@ -137,6 +138,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
   mountPageTagged(graph, profile, door);
   // Before publishing: its live-video node routes pass anything else on to the post and video nodes.
   mountLiveVideos(graph, profile, door);
+  mountPhasedVideo(graph, profile, door);
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the edges above.
   mountPagePublishing(graph, profile, door);
 
@@ -148,8 +150,12 @@ export const createFacebookSimulator: SimulatorFactory = (deps) => {
   const seedAccount = (input: { handle: string }) => seed(deps, input.handle);
   return {
     platform,
-    hosts: ["www.facebook.com", "graph.facebook.com"],
-    app: hostRouter({ "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: false, seedAccount }), "graph.facebook.com": graphRoutes(deps) }),
+    hosts: ["www.facebook.com", "graph.facebook.com", "rupload.facebook.com"],
+    app: hostRouter({
+      "www.facebook.com": facebookDialogHost(deps, { platform, instagramDoor: false, seedAccount }),
+      "graph.facebook.com": graphRoutes(deps),
+      "rupload.facebook.com": ruploadHost(profileFor(deps), door),
+    }),
     seedAccount,
     simulateActivity: (input) =>
       (input.action === "mention" ? simulateFacebookMention : input.action === "review" ? simulateRecommendation : simulateFacebookActivity)(deps, (handle) => seedAccount({ handle }), input),
