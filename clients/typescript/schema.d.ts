@@ -135,6 +135,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/profiles/{id}/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A profile's posting queue: weekly slots in one time zone */
+        get: operations["getQueue"];
+        /**
+         * Set a profile's posting queue
+         * @description Replaces the slots, zone and pause together. Posts already queued keep their scheduled time whatever changes: removing a slot or pausing never moves or cancels them (PATCH or DELETE /v1/posts/{id} does). `POST /v1/posts` with `queue: true` then takes the next free slot.
+         */
+        put: operations["putQueue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{id}/queue/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the next free slots of a profile's queue
+         * @description The instants the next `count` posts sent with `queue: true` would take now, skipping slots other queued posts hold. Also answered while the queue is paused (`paused: true`).
+         */
+        get: operations["nextQueueSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platforms": {
         parameters: {
             query?: never;
@@ -845,7 +886,7 @@ export interface paths {
          *
          *     Tools run the same domain functions as the REST operations they name and count against the same limits: every call against `apiPerMinute`, `create_post` and `publish_draft` also against `postsPerMinute`. Each tool publishes a JSON Schema input and output schema; a refused call returns `isError: true` with the REST error envelope (`code`, `param`, `fix`, `retryable`) as structured content. Malformed messages get JSON-RPC errors: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message), -32601 (unknown method), -32602 (invalid params, unknown tool).
          *
-         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.).
+         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.).
          */
         post: operations["mcp"];
         delete?: never;
@@ -2159,6 +2200,99 @@ export interface components {
         };
         /**
          * @example {
+         *       "day": "mon",
+         *       "time": "09:30"
+         *     }
+         */
+        QueueSlot: {
+            /**
+             * @description Day of the week, in the queue's zone.
+             * @enum {string}
+             */
+            day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+            /** @description Wall-clock time `HH:MM` (24 h) in the queue's zone. */
+            time: string;
+        };
+        /**
+         * @example {
+         *       "profile": "prf_Vb3kQ9sLw2Xe7Nd1",
+         *       "timezone": "Europe/Berlin",
+         *       "slots": [
+         *         {
+         *           "day": "mon",
+         *           "time": "09:30"
+         *         },
+         *         {
+         *           "day": "thu",
+         *           "time": "17:00"
+         *         }
+         *       ],
+         *       "paused": false,
+         *       "updatedAt": "2026-11-24T09:00:00.000Z"
+         *     }
+         */
+        Queue: {
+            /** @description `prf_…` */
+            profile: string;
+            /** @description IANA zone the slots are read in. */
+            timezone: string;
+            slots: components["schemas"]["QueueSlot"][];
+            /** @description While paused, `queue: true` is refused with `queue_paused`; posts already queued keep their time. */
+            paused: boolean;
+            /** @description Last PUT; null for a profile whose queue was never set (an empty queue in UTC). */
+            updatedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "timezone": "Europe/Berlin",
+         *       "slots": [
+         *         {
+         *           "day": "mon",
+         *           "time": "09:30"
+         *         },
+         *         {
+         *           "day": "thu",
+         *           "time": "17:00"
+         *         }
+         *       ],
+         *       "paused": false
+         *     }
+         */
+        PutQueueRequest: {
+            /** @description IANA zone name (Europe/Berlin, America/New_York); abbreviations are refused. */
+            timezone: string;
+            /** @description Weekly slots, replacing the current ones (duplicates are kept once). On a spring-forward day a slot inside the skipped hour moves forward by the gap (02:30 becomes 03:30 in the new offset); on a fall-back day a repeated time is its first occurrence. Removing a slot does not move posts already queued in it. */
+            slots: components["schemas"]["QueueSlot"][];
+            /** @description Default false. Pausing refuses new queued posts (`queue_paused`); posts already queued keep their time. */
+            paused?: boolean;
+        };
+        /**
+         * @example {
+         *       "profile": "prf_Vb3kQ9sLw2Xe7Nd1",
+         *       "timezone": "America/New_York",
+         *       "paused": false,
+         *       "slots": [
+         *         {
+         *           "at": "2027-03-14T07:30:00.000Z",
+         *           "local": "2027-03-14T03:30:00-04:00"
+         *         }
+         *       ]
+         *     }
+         */
+        QueueNextSlots: {
+            profile: string;
+            timezone: string;
+            paused: boolean;
+            /** @description The next free slots, first first: where the next `count` queued posts would go now. */
+            slots: {
+                /** @description The instant, UTC. */
+                at: string;
+                /** @description The same instant with the zone's offset then. */
+                local: string;
+            }[];
+        };
+        /**
+         * @example {
          *       "platform": "bluesky",
          *       "name": "Bluesky",
          *       "kind": "open-protocol",
@@ -3099,6 +3233,8 @@ export interface components {
             platforms?: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[];
             /** @description Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish. */
             draft?: boolean;
+            /** @description `true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`). */
+            queue?: boolean;
             /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
         };
@@ -3348,6 +3484,8 @@ export interface components {
             platforms?: ("tiktok" | "instagram" | "facebook" | "twitter" | "youtube" | "pinterest" | "linkedin" | "bluesky" | "threads" | "googlebusiness")[];
             /** @description Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish. */
             draft?: boolean;
+            /** @description `true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`). */
+            queue?: boolean;
             /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
         };
@@ -5560,6 +5698,395 @@ export interface operations {
                 };
             };
             /** @description Error. Codes: `username_taken`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `prf_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue; an empty one in UTC when none was set. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Queue"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putQueue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `prf_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutQueueRequest"];
+            };
+        };
+        responses: {
+            /** @description The queue as stored. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Queue"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `field_required`, `field_wrong_type`, `body_not_json`, `timezone_invalid`, `text_invalid_characters`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    nextQueueSlots: {
+        parameters: {
+            query?: {
+                /** @description How many free slots to list, 1 to 50; default 1. */
+                count?: number;
+            };
+            header?: never;
+            path: {
+                /** @description `prf_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next free slots. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueNextSlots"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `text_invalid_characters`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `queue_empty`. */
             409: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9009,7 +9536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReport"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9063,6 +9590,19 @@ export interface operations {
             };
             /** @description Error. Codes: `profile_unknown`, `account_unknown`, `media_unknown`. */
             404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `queue_empty`, `queue_paused`. */
+            409: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;
@@ -9261,7 +9801,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9315,6 +9855,19 @@ export interface operations {
             };
             /** @description Error. Codes: `profile_unknown`, `account_unknown`, `media_unknown`. */
             404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `queue_empty`, `queue_paused`. */
+            409: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;
@@ -9660,7 +10213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `option_invalid`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `option_invalid`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9725,7 +10278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `post_state_invalid`. */
+            /** @description Error. Codes: `queue_empty`, `queue_paused`, `post_state_invalid`. */
             409: {
                 headers: {
                     /** @description Requests left in the current window. */

@@ -20,6 +20,7 @@ export const agentRouteActions: [Method | "*", RegExp, RequiredAction][] = [
   ["POST", /^\/v1\/social-accounts\/connect$/, "owner"],
   ["DELETE", /^\/v1\/social-accounts\/[^/]+$/, "owner"],
   ["POST", /^\/v1\/profiles$/, "owner"],
+  ["PUT", /^\/v1\/profiles\/[^/]+\/queue$/, "publish_or_schedule"], // when the profile's queued posts go out
   ["POST", /^\/v1\/posts\/validate$/, "draft"],
   ["POST", /^\/v1\/posts$/, "draft"],
   ["PATCH", /^\/v1\/posts\/[^/]+$/, "draft"],

@@ -36,6 +36,11 @@ export const openApiDocumentation = {
   tags: [
     { name: "Account", description: "The workspace, its key, limits, export, audit and email preferences." },
     { name: "Profiles", description: "Named groups of social accounts; one profile stands for one end user." },
+    {
+      name: "Queues",
+      description:
+        "Each profile's posting queue: weekly wall-clock slots in one IANA zone. `POST /v1/posts` with `queue: true` takes the next free slot; two posts never share one. Daylight saving: a slot skipped by a spring-forward gap moves forward by the gap (02:30 becomes 03:30); a time repeated on a fall-back day is its first occurrence.",
+    },
     { name: "Platforms", description: "The public capability registry: what each network accepts." },
     { name: "Social accounts", description: "Connected network accounts (channels), their destinations and network-side settings." },
     { name: "Connect", description: "Hosted connect links and bring-your-own app credentials." },

@@ -16,11 +16,13 @@ import { discoverCases } from "./discover-cases.js";
 import { agentCases } from "./agent-cases.js";
 import { socialAccountCases } from "./social-account-cases.js";
 import { webhookCases } from "./webhook-cases.js";
+import { queueCases } from "./queue-cases.js";
 
 /** One case per route, kept beside the routes' other tests in test/isolation/. */
 export const isolationCases = [
   ...coreCases,
   ...postCases,
+  ...queueCases,
   ...socialAccountCases,
   ...accountResourceCases,
   ...connectCases,

@@ -27,3 +27,5 @@ export { sweepStuckTargets } from "./posts/sweep-stuck-targets.js";
 export { pollThreadItemJob } from "./posts/thread/poll-item.js";
 export { resumeThreads } from "./posts/thread/resume-chain.js";
 export { validationRulesOf } from "./posts/validation/network-rules.js";
+export { nextQueueSlots } from "./queues/claim-slot.js";
+export { getQueue, putQueue } from "./queues/queue-settings.js";

@@ -19,6 +19,7 @@ import { publishingProfiles } from "./publishing-profiles.js";
 import { assertThreadNow, checkThread, type ThreadItemInput } from "./thread/thread-check.js";
 import { insertThreadItems, newThreadItems } from "./thread/thread-store.js";
 import { firstCommentColumns } from "./first-comment-columns.js";
+import { queuedSchedule } from "../queues/queued-schedule.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -27,6 +28,8 @@ export interface CreatePostRequest extends PostContent {
   scheduledAt?: string | undefined;
   timezone?: string | undefined;
   draft?: boolean | undefined;
+  /** Take the next free slot of the targets' profile queue instead of `scheduledAt`. */
+  queue?: boolean | undefined;
   /** The chain's follow-up items: the post is the first item, each of these replies to the one before. */
   thread?: ThreadItemInput[] | undefined;
 }
@@ -47,13 +50,14 @@ export function scheduleOf(ctx: DomainContext, input: { scheduledAt?: string | u
 }
 
 async function prepare(ctx: DomainContext, input: CreatePostRequest, loadMedia: MediaLoader) {
+  const queued = queuedSchedule(input);
   const schedule = scheduleOf(ctx, input);
   assertThreadNow(input);
   const resolved = await resolveTargets(ctx, input);
   const prepared = await prepareTargets(ctx, resolved.accounts, input, loadMedia);
   // Chains are checked whole with their targets: an item's refusal refuses its target before anything is sent.
   const chains = await checkThread(prepared, input.thread, loadMedia);
-  return { schedule, resolved, prepared, chains };
+  return { schedule, queued, resolved, prepared, chains };
 }
 
 /** POST /v1/posts/validate: the same checks as publishing, without touching a network or charging. */
@@ -75,11 +79,11 @@ export async function validatePost({ ctx, input, loadMedia }: { ctx: DomainConte
  */
 export async function createPost({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: CreatePostRequest; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
   await limitPublishing(ctx, limits, await publishingProfiles({ ctx, input }));
-  if (!input.draft) assertAgentMay(ctx, "publish_or_schedule", input.scheduledAt ? "scheduling a post" : "publishing a post");
-  const { schedule, resolved, prepared, chains } = await prepare(ctx, input, loadMedia);
+  if (!input.draft) assertAgentMay(ctx, "publish_or_schedule", input.scheduledAt || input.queue ? "scheduling a post" : "publishing a post");
+  const { schedule: requested, queued, resolved, prepared, chains } = await prepare(ctx, input, loadMedia);
   const now = ctx.clock.now();
   const postId = newId("post");
-  const state = input.draft ? "draft" : schedule ? "scheduled" : "processing";
+  const state = input.draft ? "draft" : requested || queued ? "scheduled" : "processing";
   const targetIds = prepared.map(() => newId("tgt"));
   // Targets that failed a pre-publish check are never sent, so they cost nothing.
   const paidFor = prepared.flatMap((t, i) => (t.errors.length === 0 ? [targetIds[i] ?? ""] : []));
@@ -91,6 +95,8 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
   );
 
   await ctx.db.transaction(async (tx) => {
+    // A queued post's time is its claimed slot, claimed in this transaction so a refusal below frees it.
+    const { schedule, timezone } = queued ? await queued.claim(tx, ctx, resolved, postId) : { schedule: requested, timezone: input.timezone ?? null };
     // Drafts and scheduled posts reserve credits when they are sent, not now.
     const sources = state === "processing" ? await reserveCredits(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now) : [];
     if (state === "scheduled") await chargeAgentAllowance(tx, ctx, paidFor, now);
@@ -109,7 +115,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
       platformOptions: input.platformOptions ?? {},
       firstComment: input.firstComment ?? null,
       scheduledAt: schedule,
-      timezone: input.timezone ?? null,
+      timezone,
       createdAt: now,
       updatedAt: now,
     });

@@ -35,6 +35,10 @@ const requestCodes = [
   "text_invalid_characters",
   "entitlement_exceeded",
   "thread_not_schedulable",
+  "queue_conflict",
+  "queue_empty",
+  "queue_paused",
+  "queue_profile_required",
 ] as const;
 
 export const postRoutes = new Hono<AppEnv>()

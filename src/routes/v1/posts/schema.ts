@@ -55,6 +55,12 @@ export const CreatePostFields = v.strictObject({
   accounts: v.pipe(v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(50))), v.description("`acc_` ids; alternative or addition to `profile`.")),
   platforms: v.pipe(v.optional(v.pipe(v.array(PlatformKey), v.minLength(1))), v.description("Keeps only these networks of the resolved accounts.")),
   draft: v.pipe(v.optional(v.boolean()), v.description("Store as a draft: validated, nothing sent, publish later with POST /v1/posts/{id}/publish.")),
+  queue: v.pipe(
+    v.optional(v.boolean()),
+    v.description(
+      "`true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`).",
+    ),
+  ),
   thread: ThreadField,
 });
 

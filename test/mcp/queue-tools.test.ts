@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
+import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import { type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
+
+/**
+ * `get_queue`, `set_queue`, `next_queue_slots` and `create_post` with `queue: true` as an agent:
+ * the same answers as the REST routes, and the grant governs them as it governs posts (its
+ * actions and its brands).
+ */
+
+let t: TestApp;
+let server: RunningServer;
+withMcpTestServer((running) => ({ t, server } = running));
+
+async function agentCall(accessToken: string, name: string, args: Record<string, unknown>) {
+  void server;
+  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
+  return { isError: body.result.isError === true, data: body.result.structuredContent };
+}
+
+async function profile(ws: TestWorkspace, username: string): Promise<string> {
+  const made = await ws.request("/v1/profiles", { method: "POST", json: { username } });
+  expect(made.status).toBe(201);
+  const connected = await ws.request("/v1/social-accounts/connect", {
+    method: "POST",
+    json: { platform: "bluesky", handle: `${username}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: username },
+  });
+  expect(connected.status, await connected.clone().text()).toBe(201);
+  return ((await made.json()) as { id: string }).id;
+}
+
+describe("queue tools", () => {
+  it("an agent sets its brand's queue, previews it and queues a post into the first slot; another brand's queue is refused", async () => {
+    t.clock.set(new Date("2027-03-13T12:00:00Z"));
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const mine = await profile(ws, "agent-brand");
+    const other = await profile(ws, "not-the-agents");
+    const { tokens } = await approvedAgent(t, ws, { profiles: [mine], platforms: "all", actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
+    const token = tokens.access_token;
+
+    const set = await agentCall(token, "set_queue", { id: mine, timezone: "America/New_York", slots: [{ day: "sun", time: "02:30" }] });
+    expect(set.isError, JSON.stringify(set.data)).toBe(false);
+    expect(set.data).toMatchObject({ profile: mine, timezone: "America/New_York", slots: [{ day: "sun", time: "02:30" }], paused: false });
+    expect((await agentCall(token, "get_queue", { id: mine })).data).toMatchObject({ timezone: "America/New_York" });
+    const next = await agentCall(token, "next_queue_slots", { id: mine, count: 2 });
+    expect(next.data.slots).toEqual([
+      { at: "2027-03-14T07:30:00.000Z", local: "2027-03-14T03:30:00-04:00" },
+      { at: "2027-03-21T06:30:00.000Z", local: "2027-03-21T02:30:00-04:00" },
+    ]);
+    const queued = await agentCall(token, "create_post", { text: "queued by an agent", profile: "agent-brand", queue: true });
+    expect(queued.isError, JSON.stringify(queued.data)).toBe(false);
+    expect(queued.data).toMatchObject({ state: "scheduled", scheduledAt: "2027-03-14T07:30:00.000Z", timezone: "America/New_York" });
+
+    for (const [name, args] of [
+      ["get_queue", { id: other }],
+      ["set_queue", { id: other, timezone: "UTC", slots: [] }],
+      ["next_queue_slots", { id: other }],
+    ] as const) {
+      const refused = await agentCall(token, name, args);
+      expect(refused.isError, name).toBe(true);
+      expect((refused.data.error as Structured).code, name).toBe("agent_grant_profile");
+    }
+    const untouched = await ws.request(`/v1/profiles/${other}/queue`);
+    expect(await untouched.json()).toMatchObject({ slots: [], updatedAt: null });
+  });
+
+  it("an agent that may only read is refused set_queue with agent_grant_action naming publish_or_schedule", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const mine = await profile(ws, "read-only-brand");
+    const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read"], creditsPerDay: 0 });
+    const refused = await agentCall(tokens.access_token, "set_queue", { id: mine, timezone: "UTC", slots: [{ day: "mon", time: "09:00" }] });
+    expect(refused.isError).toBe(true);
+    expect(refused.data.error).toMatchObject({ code: "agent_grant_action" });
+    expect((refused.data.error as Structured).message).toContain("`publish_or_schedule`");
+  });
+});
