@@ -108,6 +108,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
       mediaAltOverrides: input.mediaAltOverrides ?? {},
       platformOptions: input.platformOptions ?? {},
       firstComment: input.firstComment ?? null,
+      autoFix: input.autoFix ?? null,
       scheduledAt: schedule,
       timezone: input.timezone ?? null,
       createdAt: now,
