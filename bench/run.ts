@@ -36,7 +36,7 @@
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
  * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
- * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, notifications, analytics.
+ * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, notifications, analytics, mediaTransforms.
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
@@ -61,6 +61,7 @@ import { type BenchRuntime, openBenchRuntime } from "./setup.js";
 import { type DashboardResult, missedPages, printDashboard, runDashboardAlone, runDashboardBench } from "./dashboard.js";
 import { type NotificationsBenchResult, runNotificationsBench } from "./notifications.js";
 import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
+import { runMediaTransformsBench } from "./media-transforms.js";
 import { round } from "./stats.js";
 import { type NetworkFetchCostResult, printNetworkFetchCost, runNetworkFetchCost } from "./network-fetch-cost.js";
 import { API_LATENCY_BLOCK, printApiLatency, runApiLatency } from "./api-latency.js";
@@ -159,6 +160,8 @@ try {
     notifications: null as NotificationsBenchResult | null,
     /** GET /v1/analytics?period=30d: cached round trips and a cold read over ten slow accounts (bench/analytics.ts). */
     analytics: null as AnalyticsBenchResult | null,
+    /** A 12-megapixel JPEG to the ten networks' variants with sharp (bench/media-transforms.ts; issue 29). */
+    mediaTransforms: null as Awaited<ReturnType<typeof runMediaTransformsBench>> | null,
     durationSeconds: 0,
   };
 
@@ -214,6 +217,7 @@ try {
   }
   if (wanted("notifications")) result.notifications = await runNotificationsBench();
   if (wanted("analytics")) result.analytics = await runAnalyticsBench();
+  if (wanted("mediaTransforms")) result.mediaTransforms = await runMediaTransformsBench();
   result.loadAverage.after = round(loadavg()[0] ?? 0, 2);
   result.durationSeconds = round((Date.now() - started) / 1000, 1);
 

@@ -7,6 +7,7 @@ import type { TokenCipher } from "./infra/token-cipher.js";
 import type { Clock } from "./infra/clock.js";
 import type { Logger } from "./infra/logger.js";
 import type { MediaStorage } from "./infra/media-storage/types.js";
+import type { MediaTransforms } from "./infra/media-transforms/types.js";
 import type { RateLimiter } from "./infra/rate-limit/types.js";
 import type { DocsAssetSource } from "./infra/assets/docs-assets.js";
 import type { VerifiedKeyCache } from "./domain/core/index.js";
@@ -41,6 +42,8 @@ export interface AppDeps {
   jobVerifier?: JobSignatureVerifier | undefined;
   /** Uploaded media files: a directory on Node, an R2 bucket on Workers. */
   mediaStorage: MediaStorage;
+  /** What autoFix can derive: sharp and FFmpeg on Node when they load; unset, every transform is refused with `transform_unavailable`. */
+  mediaTransforms?: MediaTransforms | undefined;
   /** How long an Idempotency-Key claim is presumed running before its request counts as dead; default 5 minutes. */
   idempotencyLeaseMs?: number | undefined;
   /** How long a webhook attempt counts as in flight before its runner is presumed dead and the attempt is made again; default 30 s. */

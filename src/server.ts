@@ -1,3 +1,4 @@
+import { describeTransforms } from "./node/media-transforms.js";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { ensureFirstWorkspace } from "./domain/workspaces/index.js";
@@ -50,6 +51,7 @@ const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
       `CHORUS_ALLOW_LOOPBACK_WEBHOOKS=true while listening on ${env.HOST}: any test key may deliver webhooks to this machine's own ports, and any test-mode owner's consent page may read them.`,
     );
   }
+  if (runtime.deps.mediaTransforms) console.log(describeTransforms(runtime.deps.mediaTransforms));
   console.log(`Reference: http://localhost:${info.port}/docs`);
   console.log(`Chorus API listening on http://localhost:${info.port} (${runtime.databaseLabel})`);
 });

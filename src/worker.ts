@@ -1,3 +1,4 @@
+import { noTransforms } from "./infra/media-transforms/types.js";
 import type { ExecutionContext } from "hono";
 import { Redis } from "@upstash/redis/cloudflare";
 import { createApp } from "./app.js";
@@ -156,6 +157,8 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     signingSecret: config.signingSecret,
     ...jobQueueFor(env),
     mediaStorage: createR2MediaStorage(env.MEDIA),
+    // The Images binding is not wired yet (docs/media-transforms.md): autoFix is refused here with a fix.
+    mediaTransforms: noTransforms("this server runs on Cloudflare Workers, where Chorus runs no media transforms yet"),
     docsAssets: workerDocsAssets,
     // Per isolate: a revocation elsewhere reaches this isolate within the TTL.
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: keyCacheSeconds(textVars(env).CHORUS_KEY_CACHE_SECONDS) }),

@@ -3225,6 +3225,19 @@ export interface components {
                 /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
             };
+            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. `true`, or an object that also chooses `crop` and `focalPoint`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images only, on Node with sharp; on Workers, or where sharp did not load, a target that needs a variant is refused with `transform_unavailable` (docs/media-transforms.md). */
+            autoFix?: boolean | {
+                /**
+                 * @description `fill` (default) crops the picture to the network's ratio around `focalPoint`; `fit` keeps all of it and pads (white for JPEG, transparent for PNG).
+                 * @enum {string}
+                 */
+                crop?: "fit" | "fill";
+                /** @description Where a `fill` crop centres, as fractions of the picture as shown (0,0 top left, 1,1 bottom right); default the centre. */
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
             /** @description `acc_` ids; alternative or addition to `profile`. */
@@ -3475,6 +3488,19 @@ export interface components {
             firstComment?: {
                 /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
+            };
+            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. `true`, or an object that also chooses `crop` and `focalPoint`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images only, on Node with sharp; on Workers, or where sharp did not load, a target that needs a variant is refused with `transform_unavailable` (docs/media-transforms.md). */
+            autoFix?: boolean | {
+                /**
+                 * @description `fill` (default) crops the picture to the network's ratio around `focalPoint`; `fit` keeps all of it and pads (white for JPEG, transparent for PNG).
+                 * @enum {string}
+                 */
+                crop?: "fit" | "fill";
+                /** @description Where a `fill` crop centres, as fractions of the picture as shown (0,0 top left, 1,1 bottom right); default the centre. */
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
             };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;

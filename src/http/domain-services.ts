@@ -9,6 +9,7 @@ export function domainServices(deps: AppDeps, publicUrl: string): DomainServices
     publicUrl,
     signingSecret: deps.signingSecret,
     mediaStorage: deps.mediaStorage,
+    mediaTransforms: deps.mediaTransforms,
     jobs: deps.jobs,
     logger: deps.logger,
     verifiedKeys: deps.verifiedKeys,

@@ -1,3 +1,4 @@
+import { nodeMediaTransforms } from "./media-transforms.js";
 import { join } from "node:path";
 import type { Context } from "hono";
 import { Redis } from "@upstash/redis";
@@ -90,6 +91,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     signingSecret: secrets.signingSecret,
     jobs: tableJobQueue,
     mediaStorage: createFileMediaStorage(join(env.CHORUS_DATA_DIR, "media")),
+    mediaTransforms: await nodeMediaTransforms(),
     idempotencyLeaseMs: env.CHORUS_IDEMPOTENCY_LEASE_SECONDS === undefined ? undefined : env.CHORUS_IDEMPOTENCY_LEASE_SECONDS * 1000,
     webhookStaleAttemptMs: env.CHORUS_WEBHOOK_STALE_SECONDS === undefined ? undefined : env.CHORUS_WEBHOOK_STALE_SECONDS * 1000,
     docsAssets: nodeDocsAssets(),

@@ -61,7 +61,7 @@ function networkOptions(platform: PlatformId): JsonSchema {
   return {
     type: "object",
     description: `\`platformOptions.${platform}\`: options for ${caps.name}. Checked per target when publishing; an unknown option or a bad value fails that target with \`option_invalid\`. GET /v1/platforms/${platform} lists them too.`,
-    properties: { ...Object.fromEntries(entries.map(([field, spec]) => [field, optionSchema(platform, field, spec)])), ...firstCommentOption(platform) },
+    properties: { ...Object.fromEntries(entries.map(([field, spec]) => [field, optionSchema(platform, field, spec)])), ...firstCommentOption(platform), ...autoFixOption(platform, caps.name) },
     additionalProperties: false,
   };
 }
@@ -91,6 +91,27 @@ function firstCommentOption(platform: PlatformId): Record<string, JsonSchema> {
     firstComment: {
       description: `This target's own first comment, instead of the post's \`firstComment\`; \`false\` or null posts none here. ${where}`,
       oneOf: [{ type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: false }, { type: "boolean", enum: [false] }, { type: "null" }],
+    },
+  };
+}
+
+/** `platformOptions.<network>.autoFix`: the post's `autoFix` for this target only (media/transforms/auto-fix.ts). */
+function autoFixOption(platform: PlatformId, name: string): Record<string, JsonSchema> {
+  const fraction = { type: "number", minimum: 0, maximum: 1 };
+  return {
+    autoFix: {
+      description: `Whether ${name} gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's \`autoFix\`; \`false\` sends the uploads unchanged here. Same shape as the post's \`autoFix\`. Chorus's own: never sent to the network (platform ${platform}).`,
+      oneOf: [
+        { type: "boolean" },
+        {
+          type: "object",
+          properties: {
+            crop: { type: "string", enum: ["fit", "fill"] },
+            focalPoint: { type: "object", properties: { x: fraction, y: fraction }, required: ["x", "y"], additionalProperties: false },
+          },
+          additionalProperties: false,
+        },
+      ],
     },
   };
 }

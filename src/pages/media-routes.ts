@@ -6,7 +6,8 @@ import { handleError } from "../http/error-handler.js";
 import { ApiError } from "../infra/errors.js";
 import { withRuntime } from "./runtime.js";
 
-const MediaId = v.pipe(v.string(), v.regex(/^med_[A-Za-z0-9]{1,60}$/));
+// Uploads (`med_`) and the variants autoFix derived from them (`mvr_`).
+const MediaId = v.pipe(v.string(), v.regex(/^(med|mvr)_[A-Za-z0-9]{1,60}$/));
 
 /**
  * Signed, expiring public URLs of uploaded media: `GET|HEAD /media/<id>?exp=&sig=`, fetched by

@@ -1,6 +1,7 @@
 export * from "./connect.js";
 export * from "./jobs.js";
 export * from "./media.js";
+export * from "./media-variants.js";
 export * from "./social.js";
 export * from "./workspaces.js";
 export * from "./webhooks.js";

@@ -2,6 +2,7 @@ import type { PlatformId } from "../../types/platform-ids.js";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, ts, updatedAt } from "./columns.js";
 import { profiles, workspaceColumn } from "./workspaces.js";
+import type { AutoFixSetting } from "./media-variants.js";
 import { firstCommentWaitingIndex, postFirstCommentColumns, targetFirstCommentColumns } from "./first-comment-columns.js";
 
 export const socialAccounts = pgTable(
@@ -77,6 +78,8 @@ export const posts = pgTable(
     mediaAltOverrides: jsonb("media_alt_overrides").$type<Record<string, string[]>>().notNull(),
     platformOptions: jsonb("platform_options").$type<Record<string, Record<string, unknown>>>().notNull(),
     ...postFirstCommentColumns(),
+    /** The post's `autoFix` (media/transforms/): kept so a scheduled post derives its variants when it is sent. */
+    autoFix: jsonb("auto_fix").$type<AutoFixSetting>(),
     scheduledAt: ts("scheduled_at"),
     timezone: text("timezone"),
     scheduleVersion: integer("schedule_version").notNull().default(0),

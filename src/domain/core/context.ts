@@ -2,6 +2,7 @@ import type { Database } from "../../db/types.js";
 import type { Clock } from "../../infra/clock.js";
 import type { Logger } from "../../infra/logger.js";
 import type { MediaStorage } from "../../infra/media-storage/types.js";
+import type { MediaTransforms } from "../../infra/media-transforms/types.js";
 import type { TokenCipher } from "../../infra/token-cipher.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { NetworkDeps } from "./network-deps.js";
@@ -57,6 +58,8 @@ export interface DomainServices {
   jobs: JobQueue;
   /** Where uploaded media files are kept. */
   mediaStorage: MediaStorage;
+  /** Image and video transforms for autoFix; unset where the runtime has none. */
+  mediaTransforms?: MediaTransforms | undefined;
   /** Background events (a scheduled post fired, a target published or failed, a repair) as log lines. */
   logger: Logger;
   /** The process's verified API keys: a change to a key or its workspace forgets them here. */

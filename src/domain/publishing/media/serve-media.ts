@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { media } from "../../../db/schema/index.js";
+import { media, mediaVariants } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { DomainContext } from "../../core/index.js";
 import { parseRange } from "./http-range.js";
@@ -27,7 +27,10 @@ export interface ServeMediaInput {
  */
 export async function serveMedia({ runtime, input }: { runtime: MediaRuntime; input: ServeMediaInput }): Promise<Response> {
   await verifyMediaUrl(runtime.services.signingSecret, input.id, input.exp, input.sig, runtime.clock.now());
-  const [row] = await runtime.db.select().from(media).where(eq(media.id, input.id)).limit(1);
+  // A variant autoFix derived (`mvr_`) is served like its upload; its URL is signed the same way.
+  const [row] = input.id.startsWith("mvr_")
+    ? await runtime.db.select().from(mediaVariants).where(eq(mediaVariants.id, input.id)).limit(1)
+    : await runtime.db.select().from(media).where(eq(media.id, input.id)).limit(1);
   const gone = () => new ApiError("resource_not_found", { message: "This media file was deleted." });
   if (!row) throw gone();
 

@@ -114,6 +114,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
       mediaAltOverrides: input.mediaAltOverrides ?? {},
       platformOptions: input.platformOptions ?? {},
       firstComment: input.firstComment ?? null,
+      autoFix: input.autoFix ?? null,
       scheduledAt: schedule,
       timezone,
       createdAt: now,

@@ -5,7 +5,10 @@ import { adapterFor } from "../../../networks/registry.js";
 import { blockedPlatforms } from "../../billing/index.js";
 import type { DomainContext } from "../../core/index.js";
 import type { SocialAccountRow } from "../../accounts/index.js";
-import { checkTarget } from "./validation/check-target.js";
+import type { AutoFixSetting } from "../../../db/schema/index.js";
+import { autoFixOf, isAutoFixSetting, withoutAutoFix } from "../media/transforms/auto-fix.js";
+import { inspectImages } from "../media/transforms/inspect.js";
+import { checkWithAutoFix } from "./validation/auto-fix-check.js";
 import { validationRulesOf } from "./validation/network-rules.js";
 import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
 import type { FirstCommentRequest } from "../../../db/schema/first-comment-columns.js";
@@ -21,6 +24,8 @@ export interface PostContent {
   platformOptions?: Partial<Record<PlatformId, Record<string, unknown>>> | undefined;
   /** Commented under each target's post once it is live (first-comment-rule.ts). */
   firstComment?: FirstCommentRequest | null | undefined;
+  /** Derive the variant each network needs from the uploads (media/transforms/); `platformOptions.<network>.autoFix` wins per target. */
+  autoFix?: AutoFixSetting | null | undefined;
 }
 
 export interface TargetIssue {
@@ -70,37 +75,53 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       message: `The plan does not include ${[...new Set(excluded.map((a) => a.platform))].join(", ")}.`,
     });
   }
+  const anyAutoFix = accounts.some((a) => autoFixOf(content.autoFix, content.platformOptions?.[a.platform] ?? {}).on);
+  const inspections = anyAutoFix ? await inspectImages(ctx, media.values()) : new Map();
+  const imagesOff = ctx.services.mediaTransforms?.images ? null : (ctx.services.mediaTransforms?.off.images ?? "this server has no media transforms");
   return accounts.map((account) => {
     const platform = account.platform;
     const capabilities = adapterFor(platform).capabilities;
     const override = content.mediaOverrides?.[platform];
     const ids = override ?? content.media ?? [];
     const alts = (override ? content.mediaAltOverrides?.[platform] : content.mediaAlt) ?? [];
-    const items = ids.flatMap((id, i) => {
+    const loaded = ids.flatMap((id, i) => {
       const item = media.get(id);
       return item ? [{ ...item, alt: alts[i] ?? item.alt }] : [];
     });
     const given = content.platformOptions?.[platform] ?? {};
-    const options = withoutFirstComment(given);
+    const options = withoutAutoFix(withoutFirstComment(given));
+    const autoFixValid = given.autoFix === undefined || isAutoFixSetting(given.autoFix);
     const firstComment = checkFirstComment(platform, content.firstComment, given);
     // The option that names a destination inside the account (Facebook `pageId`), from the network's rules.
     const optionName = validationRulesOf(platform).destinationOption;
     const destinationValue = optionName ? options[optionName] : undefined;
     const text = content.textOverrides?.[platform] ?? content.text;
-    const result = checkTarget({
+    const checked = checkWithAutoFix({
       platform,
       capabilities,
       text,
       textParam: content.textOverrides?.[platform] !== undefined ? `textOverrides.${platform}` : "text",
-      media: items,
+      media: loaded,
+      autoFix: autoFixValid ? autoFixOf(content.autoFix, given) : { on: false, settings: autoFixOf(false, {}).settings },
+      inspections,
+      imagesOff,
       mediaParam: override ? `mediaOverrides.${platform}` : "media",
       options,
       accountVariant: account.connectVariant,
       destination: typeof destinationValue === "string" ? destinationValue : null,
     });
+    const { result, media: items } = checked;
     const issue = ({ code, param, message, fix }: TargetIssue): TargetIssue => ({ code, param, message, fix });
     const optionFiles = checkOptionMedia(platform, options, optionMedia);
     const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues, ...firstComment.errors];
+    if (!autoFixValid) {
+      errors.push({
+        code: "field_invalid",
+        param: `platformOptions.${platform}.autoFix`,
+        message: 'autoFix is true, false or { crop: "fit" | "fill", focalPoint: { x, y } } with x and y from 0 to 1.',
+        fix: "Send `true`, `false`, or an object of that shape.",
+      });
+    }
     if (account.status === "needs_reauth") {
       errors.unshift({
         code: "needs_reauth",

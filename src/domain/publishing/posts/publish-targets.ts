@@ -13,6 +13,7 @@ import type { MediaLoader } from "./prepare-targets.js";
 import { mediaLoaderFor } from "../media/load-media-for-publish.js";
 import { runChains } from "./thread/run-chain.js";
 import { sendFirstComments } from "./first-comment.js";
+import { deriveVariants } from "../media/transforms/variants.js";
 
 export interface PreparedTarget {
   targetId: string;
@@ -56,11 +57,13 @@ function toOutcome(result: PublishResult, now: Date): TargetOutcome {
  * Sends one claimed target. A call that times out leaves the target `unknown`: the poller asks
  * the network whether the post went out before anything is retried.
  */
-async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number, record: OutcomeRecorder): Promise<TargetOutcome> {
+async function publishOne(ctx: DomainContext, target: PreparedTarget, timeoutMs: number, deferrals: number, record: OutcomeRecorder, refusal: ApiError | null): Promise<TargetOutcome> {
   const platform = target.account.platform;
   const adapter = adapterFor(platform);
   let outcome: TargetOutcome;
   try {
+    // autoFix could not derive this target's variant: it fails as refused, and its network is never called.
+    if (refusal) throw refusal;
     const publish = adapter.publish?.bind(adapter);
     if (!publish) throw new ApiError("platform_rejected", { platform, message: `Publishing to ${platform} is not available yet.`, fix: null });
     const result = await withTimeout(
@@ -125,7 +128,19 @@ export async function publishPrepared(ctx: DomainContext, targets: PreparedTarge
   const ours = targets.filter((t) => claimed.some((row) => row.id === t.targetId));
   // The outcomes that land together are written together (outcome-recorder.ts).
   const record = outcomeRecorder(ctx, ours.length);
-  const outcomes = await Promise.all(ours.map((target) => publishOne(ctx, target, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record)));
+  // autoFix's variants, derived for every claimed target at once (one decode per upload) and reused when stored before.
+  const derived = await deriveVariants(
+    ctx,
+    ours.map((t) => t.request),
+  );
+  const outcomes = await Promise.all(
+    ours.map((target, i) => {
+      const ready = derived.requests[i];
+      const refusal = ready instanceof ApiError ? ready : null;
+      const sent = ready && !refusal ? { ...target, request: ready as PublishRequest } : target;
+      return publishOne(ctx, sent, options.timeoutMs ?? PUBLISH_TIMEOUT_MS, options.deferrals ?? 0, record, refusal);
+    }),
+  );
   // Right after the post is live; one still processing gets its comment when its poll finds it published.
   await sendFirstComments(
     ctx,

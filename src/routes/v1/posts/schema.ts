@@ -4,6 +4,7 @@ import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js
 import { documentAs, namedBody } from "../../openapi-helpers.js";
 import { ThreadField } from "./thread-schema.js";
 import { firstCommentFields } from "./first-comment-schema.js";
+import { autoFixFields } from "./auto-fix-schema.js";
 
 const PlatformKey = v.picklist(platformIds);
 const MediaIds = v.pipe(v.array(v.pipe(v.string(), v.regex(/^med_[0-9A-Za-z]+$/, "must be a med_ id"))), v.maxLength(35));
@@ -51,6 +52,7 @@ export const editableFields = {
 export const CreatePostFields = v.strictObject({
   ...editableFields,
   ...firstCommentFields,
+  ...autoFixFields,
   profile: v.pipe(v.optional(v.pipe(v.string(), v.minLength(1))), v.description("Profile username: publishes to every account it owns.")),
   accounts: v.pipe(v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(50))), v.description("`acc_` ids; alternative or addition to `profile`.")),
   platforms: v.pipe(v.optional(v.pipe(v.array(PlatformKey), v.minLength(1))), v.description("Keeps only these networks of the resolved accounts.")),

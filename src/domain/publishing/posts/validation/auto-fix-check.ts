@@ -1,0 +1,66 @@
+import type { ImageInspection } from "../../../../infra/media-transforms/types.js";
+import type { PublishMedia } from "../../../../networks/publish-types.js";
+import { type PlannedMedia, planTarget } from "../../media/transforms/auto-fix.js";
+import type { TransformSettings } from "../../media/transforms/image-plan.js";
+import { checkTarget } from "./check-target.js";
+import { validationRulesOf } from "./network-rules.js";
+import type { CheckTargetInput, Issue } from "./rule-context.js";
+
+export interface AutoFixCheckInput extends CheckTargetInput {
+  media: readonly PublishMedia[];
+  autoFix: { on: boolean; settings: TransformSettings };
+  /** Header reads of the images (autoFix on, sharp loaded): the EXIF turn and metadata to strip. */
+  inspections: ReadonlyMap<string, ImageInspection>;
+  /** Why images cannot be transformed on this server; null when they can. */
+  imagesOff: string | null;
+}
+
+type Checked = { code: string; param: string; message: string; fix: string; rule?: string };
+
+const sameIssue = (a: Issue, b: Issue) => a.rule === b.rule && a.code === b.code;
+
+/**
+ * The check of one target with autoFix in view. Off: the check as ever, and each refusal a
+ * variant would cure names that transform and the field that turns it on in its `fix`. On: the
+ * check runs on the variants' planned facts, the media become the planned variants (derived at
+ * publish, publish-targets.ts), and a note says what is done to each file.
+ */
+export function checkWithAutoFix(input: AutoFixCheckInput): { media: PlannedMedia[]; result: { errors: Checked[]; warnings: Checked[] } } {
+  const original = checkTarget(input);
+  const rules = input.rules ?? validationRulesOf(input.platform);
+  const planned = planTarget({
+    platform: input.platform,
+    capabilities: input.capabilities,
+    rules,
+    items: input.media,
+    settings: input.autoFix.settings,
+    inspections: input.autoFix.on ? input.inspections : undefined,
+  });
+  const pending = planned.filter((item) => item.pendingTransform);
+  if (pending.length === 0) return { media: [...input.media], result: original };
+  const fixed = checkTarget({ ...input, media: planned });
+  const cured = original.errors.filter((error) => !fixed.errors.some((left) => sameIssue(left, error)));
+  const what = [...new Set(pending.map((item) => `${item.pendingTransform?.source.id}: ${item.pendingTransform?.plan.describe}`))].join("; ");
+  const field = `\`autoFix: true\` (on the post, or \`platformOptions.${input.platform}.autoFix\` for ${input.capabilities.name} only)`;
+
+  if (!input.autoFix.on) {
+    const errors = original.errors.map((error) => (cured.includes(error) ? { ...error, fix: `Set ${field} and Chorus sends a variant (${what}); or: ${error.fix}` } : error));
+    return { media: [...input.media], result: { errors, warnings: original.warnings } };
+  }
+  if (input.imagesOff !== null) {
+    const refusal: Checked = {
+      code: "transform_unavailable",
+      param: "autoFix",
+      message: `autoFix would ${what}, but ${input.imagesOff}.`,
+      fix: "Upload a file that already fits the network, or run Chorus on Node with sharp (docs/media-transforms.md).",
+    };
+    return { media: [...input.media], result: { errors: [refusal, ...original.errors], warnings: original.warnings } };
+  }
+  const notes: Checked[] = pending.map((item) => ({
+    code: "media_transform_applied",
+    param: input.mediaParam ?? "media",
+    message: `${input.capabilities.name} gets a variant of ${item.pendingTransform?.source.id} (${item.width}x${item.height} ${item.mimeType}): ${item.pendingTransform?.plan.describe}.`,
+    fix: `Nothing to do; set \`platformOptions.${input.platform}.autoFix\` to false to send the upload unchanged.`,
+  }));
+  return { media: planned, result: { errors: fixed.errors, warnings: [...fixed.warnings, ...notes] } };
+}

@@ -1,0 +1,72 @@
+/**
+ * What the runtime can do to a media file before it goes to a network. The Node server gives
+ * sharp (images) and FFmpeg (video) when they load; the Worker gives neither, so the domain
+ * refuses with `transform_unavailable` and says why (docs/media-transforms.md).
+ */
+
+/** The picture a network gets: format, exact size, how the source is fitted, a byte cap. */
+export interface ImageRecipe {
+  format: "jpeg" | "png";
+  width: number;
+  height: number;
+  /** `fill` crops the source to the target's ratio around `focal`; `fit` keeps all of it and pads. */
+  crop: "fit" | "fill";
+  /** Where the crop centres, as fractions of the (oriented) source: 0,0 top left, 1,1 bottom right. */
+  focal: { x: number; y: number };
+  /** Encoder quality is lowered until the file is at most this many bytes; null for no cap. */
+  maxBytes: number | null;
+}
+
+/** What a header read of an image says, without decoding its pixels. */
+export interface ImageInspection {
+  /** Width and height as shown, after the EXIF orientation is applied. */
+  width: number;
+  height: number;
+  /** EXIF orientation 2-8: the stored pixels are turned or mirrored. */
+  rotated: boolean;
+  /** EXIF, XMP or IPTC blocks (location, camera serial): stripped by any transform. */
+  hasMetadata: boolean;
+  hasAlpha: boolean;
+}
+
+export interface TransformedFile {
+  bytes: Uint8Array;
+  mimeType: string;
+  width: number;
+  height: number;
+}
+
+/** Thrown for a file the engine cannot decode or that is over the pixel ceiling; the domain maps it to `media_corrupt`. */
+export class TransformInputError extends Error {}
+
+export interface ImageTransformer {
+  inspect(input: Uint8Array): Promise<ImageInspection>;
+  /** One output per recipe, in order; the source is decoded once for all of them. */
+  transform(input: Uint8Array, recipes: readonly ImageRecipe[]): Promise<TransformedFile[]>;
+}
+
+/** The video a network gets: H.264/AAC MP4 inside these bounds. */
+export interface VideoRecipe {
+  maxWidth: number;
+  maxHeight: number;
+  /** Video bitrate in kbit/s. */
+  videoKbps: number;
+  /** Cut to this many seconds, only when the caller asked for trimming; null keeps the whole clip. */
+  trimSeconds: number | null;
+}
+
+export interface VideoTransformer {
+  /** Transcodes the file at `inputPath` to `outputPath`, streaming through FFmpeg (never whole in memory). */
+  transcode(inputPath: string, outputPath: string, recipe: VideoRecipe): Promise<{ width: number; height: number; durationSeconds: number | null }>;
+  /** One JPEG frame at `seconds` into the clip. */
+  frameAt(inputPath: string, outputPath: string, seconds: number): Promise<void>;
+}
+
+export interface MediaTransforms {
+  images: ImageTransformer | null;
+  video: VideoTransformer | null;
+  /** Why a kind is off on this runtime (shown in `transform_unavailable`); set exactly when its transformer is null. */
+  off: { images?: string; video?: string };
+}
+
+export const noTransforms = (why: string): MediaTransforms => ({ images: null, video: null, off: { images: why, video: why } });
