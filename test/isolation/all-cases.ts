@@ -16,6 +16,7 @@ import { discoverCases } from "./discover-cases.js";
 import { agentCases } from "./agent-cases.js";
 import { socialAccountCases } from "./social-account-cases.js";
 import { webhookCases } from "./webhook-cases.js";
+import { approvalCases } from "./approval-cases.js";
 
 /** One case per route, kept beside the routes' other tests in test/isolation/. */
 export const isolationCases = [
@@ -37,4 +38,5 @@ export const isolationCases = [
   ...liveCases,
   ...discoverCases,
   ...agentCases,
+  ...approvalCases,
 ];

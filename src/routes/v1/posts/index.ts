@@ -35,6 +35,7 @@ const requestCodes = [
   "text_invalid_characters",
   "entitlement_exceeded",
   "thread_not_schedulable",
+  "approval_thread_unsupported",
 ] as const;
 
 export const postRoutes = new Hono<AppEnv>()
