@@ -210,3 +210,20 @@ describe("approval links", () => {
     expect((await ws.post(`/v1/posts/${plain.id}/approval-link`)).status).toBe(409);
   });
 });
+
+describe("approval tools over MCP", () => {
+  it("an API key's session approves; the agent that proposed the post cannot", async () => {
+    const { ws, bsky } = await heldWorkspace();
+    const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
+    const held = await ws.publish({ text: "decided over mcp", accounts: [bsky.id] });
+    const call = async (bearer: string, name: string, args: Record<string, unknown>) => {
+      const rpc = await agentRequest(t, bearer)("/v1/mcp", { method: "POST", headers: { accept: "application/json, text/event-stream" }, json: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } } });
+      return ((await rpc.json()) as { result: { isError?: boolean; structuredContent: Record<string, unknown> } }).result;
+    };
+    expect((await call(tokens.access_token, "approve_post", { id: held.id })).isError).toBe(true);
+    expect((await ws.get(`/v1/posts/${held.id}`)).body.state).toBe("pending_approval");
+    const approved = await call(ws.key, "approve_post", { id: held.id });
+    expect(approved.isError).not.toBe(true);
+    expect(approved.structuredContent).toMatchObject({ post: { state: "published" }, validation: { valid: true } });
+  });
+});

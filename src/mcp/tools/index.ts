@@ -6,6 +6,7 @@ import { inboxTools } from "./inbox.js";
 import { mediaTools } from "./media.js";
 import { messageTools } from "./messages.js";
 import { postTools } from "./posts.js";
+import { approvalTools } from "./approvals.js";
 import { reviewTools } from "./reviews.js";
 import { socialAccountTools } from "./social-accounts.js";
 
@@ -15,6 +16,7 @@ export const allTools: readonly ToolDefinition[] = [
   ...socialAccountTools,
   ...mediaTools,
   ...postTools,
+  ...approvalTools,
   ...analyticsTools,
   ...inboxTools,
   ...reviewTools,
