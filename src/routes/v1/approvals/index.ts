@@ -22,7 +22,7 @@ export const approvalRoutes = new Hono<AppEnv>()
       description:
         "The workspace's rule and the profiles that override it. An agent's grant can require approval too (`grant.requireApproval`, PATCH /v1/agents/{id}); that holds its posts whatever these say.",
       security,
-      responses: { 200: jsonResponse(ApprovalSettingsSchema, "The rules in force.") },
+      responses: { 200: jsonResponse(ApprovalSettingsSchema, "The rules in force."), ...errorResponses([]) },
     }),
     async (c) => c.json(await getApprovalSettings({ ctx: c.get("ctx") })),
   )
