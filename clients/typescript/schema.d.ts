@@ -700,6 +700,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/approval-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether posts wait for a person's approval
+         * @description The workspace's rule and the profiles that override it. An agent's grant can require approval too (`grant.requireApproval`, PATCH /v1/agents/{id}); that holds its posts whatever these say.
+         */
+        get: operations["getApprovalSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Require approval for the workspace or some profiles
+         * @description Owner only (API key). A post created while a rule holds it (its profile's override, else the workspace's) is stored `pending_approval`: nothing is sent, scheduled or charged until POST /v1/posts/{id}/approve. Drafts never wait. Posts already stored keep their state.
+         */
+        patch: operations["updateApprovalSettings"];
+        trace?: never;
+    };
+    "/v1/posts/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a post that waits: it publishes now, or is scheduled
+         * @description Every waiting target is checked again first; the answer carries that check (`validation`). When a target no longer passes, the approval is refused with 409 `approval_validation_failed` naming each one, unless `force: true` (then those targets fail with their code and the others go). A post with a future `scheduledAt` becomes `scheduled` (credits are reserved when it is sent); one without, or whose `scheduledAt` passed while it waited, publishes now and credits are reserved now (402 `entitlement_exceeded` leaves it pending). Exactly once: of two concurrent approvals one succeeds and the other is 409 `post_state_invalid`. Owner only: agents cannot approve, including their own posts. Records `post.approved`.
+         */
+        post: operations["approvePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a post that waits
+         * @description The post becomes `rejected` and its targets `cancelled`; nothing was charged, so nothing is refunded. Owner only. Records `post.rejected` with the reason.
+         */
+        post: operations["rejectPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/approval-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed link for a reviewer without a login
+         * @description The page behind `url` shows the post, its targets and their checks, with Approve and Reject buttons (plain form posts, no script). Signed with the deployment's signing secret, valid 48 hours, and single use: its decision moves the post out of `pending_approval`, after which any link for the post only shows what was decided. No body.
+         */
+        post: operations["createApprovalLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1826,7 +1910,8 @@ export interface components {
          *         "publish_or_schedule"
          *       ],
          *       "creditsPerDay": 5,
-         *       "purchasedCredits": false
+         *       "purchasedCredits": false,
+         *       "requireApproval": true
          *     }
          */
         AgentGrant: {
@@ -1840,6 +1925,8 @@ export interface components {
             creditsPerDay: number;
             /** @description Whether credits bought up front may pay for its posts (the monthly allowance and granted credits always may). */
             purchasedCredits: boolean;
+            /** @description `true`: every post the agent publishes or schedules waits in `pending_approval` until a person approves it (POST /v1/posts/{id}/approve with an API key, or a signed approval link); nothing is sent or charged before. Omitted: `false`. */
+            requireApproval?: boolean;
         };
         /**
          * @example {
@@ -3253,6 +3340,32 @@ export interface components {
         };
         /**
          * @example {
+         *       "requiredBy": "agent",
+         *       "proposedBy": "agt_6Ty3Np8Rm2Kc5Wd9Hq1X",
+         *       "decision": "rejected",
+         *       "decidedBy": "key_3Hn8Qw2Lx5Zp9Rt1",
+         *       "decidedAt": "2026-11-24T10:00:00.000Z",
+         *       "reason": "Wrong launch date."
+         *     }
+         */
+        PostApproval: {
+            /**
+             * @description The rule that held the post: the workspace's `requireApproval`, its profile's override, or the grant of the agent that proposed it.
+             * @enum {string}
+             */
+            requiredBy: "workspace" | "profile" | "agent";
+            /** @description The agent (`agt_…`) that proposed the post, or null. */
+            proposedBy: string | null;
+            /** @description null while it waits. */
+            decision: ("approved" | "rejected") | null;
+            /** @description The API key id that decided, or `approval-link` for a reviewer's signed link. */
+            decidedBy: string | null;
+            decidedAt: string | null;
+            /** @description The rejection's reason. */
+            reason: string | null;
+        };
+        /**
+         * @example {
          *       "position": 1,
          *       "state": "published",
          *       "networkPostId": "1861234567890123457",
@@ -3388,6 +3501,7 @@ export interface components {
          *       "createdAt": "2026-11-24T09:00:00.000Z",
          *       "updatedAt": "2026-11-24T09:00:01.000Z",
          *       "publishedAt": "2026-11-24T09:00:01.000Z",
+         *       "approval": null,
          *       "targets": [
          *         {
          *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
@@ -3414,10 +3528,10 @@ export interface components {
             /** @description `post_…` */
             id: string;
             /**
-             * @description Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract.
+             * @description Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract. `pending_approval`: an approval rule (the workspace's, the profile's or the agent's grant) holds it until POST /v1/posts/{id}/approve or /reject; nothing is sent or charged before. `rejected`: a person rejected it; its targets are `cancelled`.
              * @enum {string}
              */
-            state: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted";
+            state: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted" | "pending_approval" | "rejected";
             text: string;
             textOverrides: {
                 [key: string]: string;
@@ -3437,6 +3551,8 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             publishedAt: string | null;
+            /** @description Set when an approval rule held the post: why, and the decision once made; null otherwise. */
+            approval: components["schemas"]["PostApproval"] | null;
             targets: components["schemas"]["Target"][];
         };
         /**
@@ -3582,6 +3698,77 @@ export interface components {
                     param?: string | null;
                 } | null;
             }[];
+        };
+        /**
+         * @example {
+         *       "requireApproval": false,
+         *       "profiles": [
+         *         {
+         *           "profile": "prf_8Kd2Lw9Qx4Zr7Tb1Mn3V",
+         *           "username": "acme",
+         *           "requireApproval": true
+         *         }
+         *       ]
+         *     }
+         */
+        ApprovalSettings: {
+            /** @description Every post published or scheduled in this workspace waits in `pending_approval` (drafts never do). */
+            requireApproval: boolean;
+            /** @description Profiles that override the workspace's rule; the others follow it. */
+            profiles: {
+                profile: string;
+                username: string;
+                requireApproval: boolean;
+            }[];
+        };
+        /**
+         * @example {
+         *       "requireApproval": false,
+         *       "profiles": {
+         *         "prf_8Kd2Lw9Qx4Zr7Tb1Mn3V": true
+         *       }
+         *     }
+         */
+        UpdateApprovalSettingsRequest: {
+            requireApproval?: boolean;
+            /** @description Profile id → `true` (its posts always wait), `false` (never), or `null` (follow the workspace). */
+            profiles?: {
+                [key: string]: boolean | null;
+            };
+        };
+        ApprovalResult: {
+            post: components["schemas"]["Post"];
+            validation: components["schemas"]["ValidationReport"];
+        };
+        /**
+         * @example {
+         *       "force": false
+         *     }
+         */
+        ApprovePostRequest: {
+            /** @description `true`: approve even when some targets no longer pass their checks; those are stored `failed` with their code and the others are sent. Omitted: such an approval is refused with 409 `approval_validation_failed`. */
+            force?: boolean;
+        };
+        /**
+         * @example {
+         *       "reason": "Wrong launch date: this goes out on the 28th."
+         *     }
+         */
+        RejectPostRequest: {
+            /** @description Why, kept on the post (`approval.reason`) and in the `post.rejected` event. */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "url": "https://chorus.example.com/approve/eyJ2IjoxLCJ3b3Jrc3BhY2UiOiJ3c18xIn0.c2lnbmF0dXJl",
+         *       "expiresAt": "2026-11-26T09:00:00.000Z"
+         *     }
+         */
+        ApprovalLink: {
+            /** @description Opens a page with the post and Approve / Reject buttons; no login. Works once: its decision moves the post out of `pending_approval`. */
+            url: string;
+            /** @description 48 hours after it was made. */
+            expiresAt: string;
         };
         /**
          * @example {
@@ -4664,7 +4851,8 @@ export interface components {
          *           "publish_or_schedule"
          *         ],
          *         "creditsPerDay": 5,
-         *         "purchasedCredits": false
+         *         "purchasedCredits": false,
+         *         "requireApproval": true
          *       },
          *       "spentToday": 2,
          *       "createdAt": "2026-11-24T09:00:00.000Z",
@@ -4718,7 +4906,8 @@ export interface components {
          *               "publish_or_schedule"
          *             ],
          *             "creditsPerDay": 5,
-         *             "purchasedCredits": false
+         *             "purchasedCredits": false,
+         *             "requireApproval": true
          *           },
          *           "spentToday": 2,
          *           "createdAt": "2026-11-24T09:00:00.000Z",
@@ -4761,6 +4950,8 @@ export interface components {
                 creditsPerDay: number;
                 /** @description Whether credits bought up front may pay for its posts (the monthly allowance and granted credits always may). */
                 purchasedCredits: boolean;
+                /** @description `true`: every post the agent publishes or schedules waits in `pending_approval` until a person approves it (POST /v1/posts/{id}/approve with an API key, or a signed approval link); nothing is sent or charged before. Omitted: `false`. */
+                requireApproval?: boolean;
             };
             /** @description `true` stops the agent from changing its nickname (PATCH /v1/me/agent answers 403). */
             nicknameLocked?: boolean;
@@ -9689,7 +9880,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only posts in this state. */
-                state?: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted";
+                state?: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted" | "pending_approval" | "rejected";
                 /** @description Page size, 1 to 100; default 50. */
                 limit?: number;
                 /** @description The `cursor` of the previous page, passed back verbatim. */
@@ -10649,6 +10840,588 @@ export interface operations {
             };
         };
     };
+    getApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules in force. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSettings"];
+                };
+            };
+        };
+    };
+    updateApprovalSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateApprovalSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The rules after the change. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalSettings"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `body_not_json`, `text_invalid_characters`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_owner_only`, `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `profile_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvePost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApprovePostRequest"];
+            };
+        };
+        responses: {
+            /** @description The post after the approval and the per-target check. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResult"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `field_wrong_type`, `body_not_json`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `entitlement_exceeded`. */
+            402: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_owner_only`, `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `post_state_invalid`, `approval_validation_failed`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectPost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RejectPostRequest"];
+            };
+        };
+        responses: {
+            /** @description The rejected post. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `field_wrong_type`, `body_not_json`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_owner_only`, `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `post_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApprovalLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalLink"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_owner_only`, `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `post_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -10794,7 +11567,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`, `quota.low`.
+                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `post.pending_approval`, `post.approved`, `post.rejected`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`, `quota.low`.
                      * @example [
                      *       "post.published",
                      *       "post.failed",
@@ -11901,7 +12674,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this type. */
-                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled" | "quota.low";
+                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "post.pending_approval" | "post.approved" | "post.rejected" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled" | "quota.low";
                 /** @description Page size, 1 to 100; default 50. */
                 limit?: number;
                 /** @description The `cursor` of the previous page, passed back verbatim. */

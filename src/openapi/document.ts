@@ -46,6 +46,7 @@ export const openApiDocumentation = {
     { name: "Connect", description: "Hosted connect links and bring-your-own app credentials." },
     { name: "Media", description: "Uploaded images and videos, referenced by `med_` id from posts." },
     { name: "Posts", description: "Publishing, scheduling, drafts and per-target results." },
+    { name: "Approvals", description: "Rules that hold posts for a person's approval, and the decision (approve, reject, signed reviewer links)." },
     { name: "Sandbox", description: "Test keys only: controls of the simulated networks." },
     { name: "Webhooks", description: "Signed event deliveries to your endpoints, their log, and the event log." },
     { name: "Agents", description: "The MCP endpoint: the same operations as tools for software agents." },

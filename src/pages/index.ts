@@ -6,6 +6,7 @@ import { mediaPageRoutes } from "./media-routes.js";
 import { renderPageError } from "./page-errors.js";
 import { sandboxPageRoutes } from "./sandbox-routes.js";
 import { dashboardRoutes } from "./dashboard/index.js";
+import { approvalPageRoutes } from "./approval/approval-routes.js";
 
 /**
  * Headers for pages that carry a connect link in their URL: never cached, never framed (a
@@ -28,8 +29,14 @@ pageRoutes.use("/connect/*", publicLimit(), async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value);
 });
+// The approval page carries its signed link in the URL, like the connect page: the same headers.
+pageRoutes.use("/approve/*", publicLimit(), async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value);
+});
 pageRoutes.use("/sandbox/*", publicLimit());
 pageRoutes.route("/", connectPageRoutes);
+pageRoutes.route("/", approvalPageRoutes);
 pageRoutes.route("/", sandboxPageRoutes);
 pageRoutes.route("/", mediaPageRoutes);
 pageRoutes.route("/", dashboardRoutes);

@@ -7,6 +7,8 @@ import { ErrorPage } from "./connect/outcome-pages.js";
 const titles: Partial<Record<ErrorCode, string>> = {
   connect_link_invalid: "This link is not valid",
   connect_link_expired: "This link has expired",
+  approval_link_invalid: "This link is not valid",
+  approval_link_expired: "This link has expired",
   connect_state_invalid: "This sign-in cannot be finished",
   rate_limited: "Too many requests",
   route_not_found: "Page not found",

@@ -14,6 +14,8 @@ export interface StoredGrant {
   creditsPerDay: number;
   /** Whether credits bought up front may pay for its posts (otherwise the allowance and granted credits only). */
   purchasedCredits: boolean;
+  /** Its posts wait for a person's approval (pending_approval); absent in grants stored before approvals: false. */
+  requireApproval?: boolean;
 }
 
 /**

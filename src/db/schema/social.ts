@@ -63,6 +63,19 @@ export const sandboxRecords = pgTable(
   (t) => [uniqueIndex("sandbox_records_world_key").on(t.workspaceId, t.platform, t.kind, t.id), index("sandbox_records_world_owner_idx").on(t.workspaceId, t.platform, t.kind, t.owner)],
 );
 
+/** Why a post waited for approval, and the decision once made. */
+export interface PostApproval {
+  /** The rule that held it: the workspace's, its profile's, or the agent grant's. */
+  requiredBy: "workspace" | "profile" | "agent";
+  /** The agent that proposed it, when an agent did. */
+  proposedBy: string | null;
+  decision: "approved" | "rejected" | null;
+  /** The API key id, or `approval-link`, that decided. */
+  decidedBy: string | null;
+  decidedAt: string | null;
+  reason: string | null;
+}
+
 export const posts = pgTable(
   "posts",
   {
@@ -91,6 +104,8 @@ export const posts = pgTable(
     publishedAt: ts("published_at"),
     /** When `post.processing` was recorded: set once, by the first target that entered processing. */
     processingNotifiedAt: ts("processing_notified_at"),
+    /** Set when the post waited for a person's decision (domain/publishing/approvals); null otherwise. */
+    approval: jsonb("approval").$type<PostApproval>(),
   },
   (t) => [index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt)],
 );

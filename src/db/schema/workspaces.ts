@@ -30,6 +30,8 @@ export const workspaces = pgTable("workspaces", {
   profileApiPerMinute: integer("profile_api_per_minute").notNull(),
   profilePostsPerMinute: integer("profile_posts_per_minute").notNull(),
   blockedPlatforms: jsonb("blocked_platforms").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Posts wait in `pending_approval` until a person approves them (a profile may override). */
+  requireApproval: boolean("require_approval").notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -67,6 +69,8 @@ export const profiles = pgTable(
     id: text("id").primaryKey(),
     workspaceId: workspaceColumn(),
     username: text("username").notNull(),
+    /** Overrides the workspace's `requireApproval` for this profile's posts; null follows the workspace. */
+    requireApproval: boolean("require_approval"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("profiles_workspace_username_key").on(t.workspaceId, t.username)],

@@ -19,6 +19,8 @@ export interface GrantInput {
   actions: string[];
   creditsPerDay: number;
   purchasedCredits: boolean;
+  /** Its posts wait for a person's approval; omitted: false. */
+  requireApproval?: boolean | undefined;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function checkGrant(ctx: DomainContext, input: GrantInput): Promise
     actions: agentActions.filter((a) => actions.includes(a)),
     creditsPerDay: input.creditsPerDay,
     purchasedCredits: input.purchasedCredits,
+    requireApproval: input.requireApproval ?? false,
   };
 }
 

@@ -33,7 +33,7 @@ export function agentView(row: AgentRow, spentToday: number): AgentView {
     nickname: row.nickname,
     nicknameLocked: row.nicknameLocked,
     mode: row.mode,
-    grant: row.grant as AgentGrant,
+    grant: { ...row.grant, requireApproval: row.grant.requireApproval ?? false } as AgentGrant,
     spentToday,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,

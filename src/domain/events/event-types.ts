@@ -4,6 +4,10 @@ export const eventTypes = [
   "post.partial",
   "post.failed",
   "post.processing",
+  // Approvals (domain/publishing/approvals): a post held for a person, and the decision.
+  "post.pending_approval",
+  "post.approved",
+  "post.rejected",
   "account.connected",
   "account.disconnected",
   "message.received",

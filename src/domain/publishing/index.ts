@@ -1,5 +1,10 @@
 // The publishing module's public face: the only file of src/domain/publishing/ that other modules and
 // layers import. Written by scripts/module-faces.mjs from what they use; re-run it after a change.
+export { createApprovalLink } from "./approvals/approval-link.js";
+export { getApprovalSettings, updateApprovalSettings } from "./approvals/approval-settings.js";
+export { approvePost, rejectPost } from "./approvals/decide-post.js";
+export { approvalPage, decideByLink } from "./approvals/link-decision.js";
+export type { ApprovalPageModel } from "./approvals/link-decision.js";
 export { importMediaFromBase64, importMediaFromUrl, MEDIA_URL_MAX_BYTES } from "./media/import-media.js";
 export { loadMediaForPublish, mediaLoaderFor } from "./media/load-media-for-publish.js";
 export { MEDIA_BYTE_LIMITS, mediaMimeTypes, normaliseContentType } from "./media/media-formats.js";

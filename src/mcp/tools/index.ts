@@ -7,6 +7,7 @@ import { mediaTools } from "./media.js";
 import { messageTools } from "./messages.js";
 import { postTools } from "./posts.js";
 import { queueTools } from "./queues.js";
+import { approvalTools } from "./approvals.js";
 import { reviewTools } from "./reviews.js";
 import { socialAccountTools } from "./social-accounts.js";
 
@@ -17,6 +18,7 @@ export const allTools: readonly ToolDefinition[] = [
   ...mediaTools,
   ...postTools,
   ...queueTools,
+  ...approvalTools,
   ...analyticsTools,
   ...inboxTools,
   ...reviewTools,

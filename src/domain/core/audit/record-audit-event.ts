@@ -22,6 +22,9 @@ export const auditEventTypes = [
   "agent.revoked",
   "agent.grant_changed",
   "agent.write",
+  "approval.settings_changed",
+  "post.approved",
+  "post.rejected",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -20,6 +20,7 @@ import { assertThreadNow, checkThread, type ThreadItemInput } from "./thread/thr
 import { insertThreadItems, newThreadItems } from "./thread/thread-store.js";
 import { firstCommentColumns } from "./first-comment-columns.js";
 import { queuedSchedule } from "../queues/queued-schedule.js";
+import { holdForApproval } from "../approvals/hold-for-approval.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -83,10 +84,12 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
   const { schedule: requested, queued, resolved, prepared, chains } = await prepare(ctx, input, loadMedia);
   const now = ctx.clock.now();
   const postId = newId("post");
-  const state = input.draft ? "draft" : requested || queued ? "scheduled" : "processing";
   const targetIds = prepared.map(() => newId("tgt"));
   // Targets that failed a pre-publish check are never sent, so they cost nothing.
   const paidFor = prepared.flatMap((t, i) => (t.errors.length === 0 ? [targetIds[i] ?? ""] : []));
+  // A post under an approval rule is stored like a draft (nothing charged, nothing queued) until a person decides.
+  const approval = await holdForApproval(ctx, { ...input, accountProfiles: prepared.map((t) => t.account.profileId), sendable: paidFor.length });
+  const state = input.draft ? "draft" : approval ? "pending_approval" : requested || queued ? "scheduled" : "processing";
   // Each chain item is charged as a post of its own (spec: publishing spends credits), with its target's in one reservation.
   const items = newThreadItems(
     chains,
@@ -117,6 +120,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
       autoFix: input.autoFix ?? null,
       scheduledAt: schedule,
       timezone,
+      approval: approval?.record ?? null,
       createdAt: now,
       updatedAt: now,
     });
@@ -143,6 +147,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
     );
     await insertThreadItems(tx, { workspaceId: ctx.workspace.id, postId }, items, sources.slice(paidFor.length));
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId, status: 201 });
+    if (approval) await approval.recordPending(tx, postId, now);
     if (state === "scheduled" && schedule) {
       // In the same transaction as the post on Node: a schedule can never be stored without its job.
       await ctx.services.jobs.enqueue(

@@ -1,4 +1,4 @@
-import type { postTargets, posts } from "../../../db/schema/index.js";
+import type { PostApproval, postTargets, posts } from "../../../db/schema/index.js";
 import { type ThreadItemRow, type ThreadItemView, toThreadItemView } from "./thread/thread-view.js";
 
 export type PostRow = typeof posts.$inferSelect;
@@ -47,6 +47,8 @@ export interface PostView {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** Why an approval rule held the post, and the decision; null when none did. */
+  approval: PostApproval | null;
   targets: TargetView[];
 }
 
@@ -84,6 +86,7 @@ export function toPostView(post: PostRow, targets: TargetRow[], profileUsername:
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
     publishedAt: iso(post.publishedAt),
+    approval: post.approval ?? null,
     targets: targets.map((t) => ({
       account: t.accountId,
       platform: t.platform,

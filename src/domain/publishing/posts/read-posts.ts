@@ -9,7 +9,7 @@ import { afterPosition, newestFirst } from "../../core/index.js";
 import { type PostRow, type PostView, toPostView } from "./post-view.js";
 import { threadItemsOf } from "./thread/thread-view.js";
 
-export const postStates = ["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted"] as const;
+export const postStates = ["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted", "pending_approval", "rejected"] as const;
 
 async function withTargets(ctx: DomainContext, rows: PostRow[]): Promise<PostView[]> {
   if (rows.length === 0) return [];

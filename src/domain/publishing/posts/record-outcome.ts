@@ -100,6 +100,8 @@ async function recordFailure(ctx: DomainContext, targetId: string, error: Target
  * call). The state write is conditional on the previous state, so two finishing targets racing
  * here record the event once.
  */
+const heldStates = new Set(["draft", "cancelled", "pending_approval", "rejected"]);
+
 export async function settlePost(ctx: DomainContext, postId: string): Promise<PostView | null> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -117,7 +119,8 @@ export async function settlePost(ctx: DomainContext, postId: string): Promise<Po
       post.state === "scheduled",
     );
     let current = post;
-    if (state !== post.state && post.state !== "draft" && post.state !== "cancelled") {
+    // A post waiting for (or refused) approval keeps that state: only a decision moves it.
+    if (state !== post.state && !heldStates.has(post.state)) {
       const publishedAt = state === "published" || state === "partial" ? (post.publishedAt ?? now) : post.publishedAt;
       const [updated] = await tx.update(posts).set({ state, updatedAt: now, publishedAt }).where(eq(posts.id, postId)).returning();
       if (updated) current = updated;

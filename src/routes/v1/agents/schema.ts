@@ -14,6 +14,12 @@ const grantFields = {
   ),
   creditsPerDay: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_CREDITS_PER_DAY), v.description("Credits its posts may spend per UTC day.")),
   purchasedCredits: v.pipe(v.boolean(), v.description("Whether credits bought up front may pay for its posts (the monthly allowance and granted credits always may).")),
+  requireApproval: v.pipe(
+    v.optional(v.boolean()),
+    v.description(
+      "`true`: every post the agent publishes or schedules waits in `pending_approval` until a person approves it (POST /v1/posts/{id}/approve with an API key, or a signed approval link); nothing is sent or charged before. Omitted: `false`.",
+    ),
+  ),
 };
 
 export const GrantSchema = named("AgentGrant", v.object(grantFields), {
@@ -22,6 +28,7 @@ export const GrantSchema = named("AgentGrant", v.object(grantFields), {
   actions: ["read", "draft", "publish_or_schedule"],
   creditsPerDay: 5,
   purchasedCredits: false,
+  requireApproval: true,
 });
 
 const example = {
@@ -37,6 +44,7 @@ const example = {
     actions: ["read" as const, "draft" as const, "publish_or_schedule" as const],
     creditsPerDay: 5,
     purchasedCredits: false,
+    requireApproval: true,
   },
   spentToday: 2,
   createdAt: "2026-11-24T09:00:00.000Z",

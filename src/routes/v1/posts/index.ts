@@ -39,6 +39,7 @@ const requestCodes = [
   "queue_empty",
   "queue_paused",
   "queue_profile_required",
+  "approval_thread_unsupported",
 ] as const;
 
 export const postRoutes = new Hono<AppEnv>()

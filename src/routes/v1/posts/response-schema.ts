@@ -56,13 +56,31 @@ export const TargetSchema = named(
   published,
 );
 
+export const ApprovalSchema = named(
+  "PostApproval",
+  v.object({
+    requiredBy: v.pipe(
+      v.picklist(["workspace", "profile", "agent"]),
+      v.description("The rule that held the post: the workspace's `requireApproval`, its profile's override, or the grant of the agent that proposed it."),
+    ),
+    proposedBy: v.pipe(v.nullable(v.string()), v.description("The agent (`agt_…`) that proposed the post, or null.")),
+    decision: v.pipe(v.nullable(v.picklist(["approved", "rejected"])), v.description("null while it waits.")),
+    decidedBy: v.pipe(v.nullable(v.string()), v.description("The API key id that decided, or `approval-link` for a reviewer's signed link.")),
+    decidedAt: v.nullable(v.string()),
+    reason: v.pipe(v.nullable(v.string()), v.description("The rejection's reason.")),
+  }),
+  { requiredBy: "agent", proposedBy: "agt_6Ty3Np8Rm2Kc5Wd9Hq1X", decision: "rejected", decidedBy: "key_3Hn8Qw2Lx5Zp9Rt1", decidedAt: "2026-11-24T10:00:00.000Z", reason: "Wrong launch date." },
+);
+
 export const PostSchema = named(
   "Post",
   v.object({
     id: v.pipe(v.string(), v.description("`post_…`")),
     state: v.pipe(
-      v.picklist(["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted"]),
-      v.description("Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract."),
+      v.picklist(["draft", "scheduled", "processing", "published", "partial", "failed", "cancelled", "retracted", "pending_approval", "rejected"]),
+      v.description(
+        "Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract. `pending_approval`: an approval rule (the workspace's, the profile's or the agent's grant) holds it until POST /v1/posts/{id}/approve or /reject; nothing is sent or charged before. `rejected`: a person rejected it; its targets are `cancelled`.",
+      ),
     ),
     text: v.string(),
     textOverrides: v.record(v.string(), v.string()),
@@ -77,6 +95,7 @@ export const PostSchema = named(
     createdAt: v.string(),
     updatedAt: v.string(),
     publishedAt: v.nullable(v.string()),
+    approval: v.pipe(v.nullable(ApprovalSchema), v.description("Set when an approval rule held the post: why, and the decision once made; null otherwise.")),
     targets: v.array(TargetSchema),
   }),
   {
@@ -95,6 +114,7 @@ export const PostSchema = named(
     createdAt: "2026-11-24T09:00:00.000Z",
     updatedAt: "2026-11-24T09:00:01.000Z",
     publishedAt: "2026-11-24T09:00:01.000Z",
+    approval: null,
     targets: [published],
   },
 );

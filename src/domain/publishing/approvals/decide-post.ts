@@ -1,0 +1,118 @@
+import { and, eq } from "drizzle-orm";
+import { postTargets, posts } from "../../../db/schema/index.js";
+import type { PostApproval } from "../../../db/schema/index.js";
+import { ApiError } from "../../../infra/errors.js";
+import { assertAgentMay } from "../../agents/index.js";
+import { type DomainContext, recordAuditEvent } from "../../core/index.js";
+import type { ValidationReport } from "../posts/create-post.js";
+import { claimRefused, holdCredits, refuseTargets } from "../posts/pending-targets.js";
+import type { PostView } from "../posts/post-view.js";
+import type { MediaLoader } from "../posts/prepare-targets.js";
+import { publishPrepared } from "../posts/publish-targets.js";
+import { requirePost } from "../posts/read-posts.js";
+import { settlePost } from "../posts/record-outcome.js";
+import { checkAtApproval, validationRefusal } from "./approval-check.js";
+import { recordApprovalEvent } from "./approval-events.js";
+
+export interface ApprovalResult {
+  post: PostView;
+  /** The per-target checks run at the moment of approval. */
+  validation: ValidationReport;
+}
+
+const notPending = (state: string) =>
+  new ApiError("post_state_invalid", {
+    message: `This post is ${state}, not pending_approval: it was already decided (approved or rejected), or never needed approval.`,
+    fix: "Read the post (GET /v1/posts/{id}) to see its state; only posts in `pending_approval` are approved or rejected.",
+  });
+
+function decided(previous: PostApproval | null, decision: "approved" | "rejected", by: string, now: Date, reason: string | null): PostApproval {
+  return { requiredBy: previous?.requiredBy ?? "workspace", proposedBy: previous?.proposedBy ?? null, decision, decidedBy: by, decidedAt: now.toISOString(), reason };
+}
+
+/**
+ * POST /v1/posts/{id}/approve, the approval link and the MCP tool: re-checks every waiting
+ * target, then moves the post out of `pending_approval` in one conditional UPDATE, so of two
+ * approvals racing exactly one sends (the other is 409). Credits are reserved in that same
+ * transaction when it publishes now, and by the scheduled run when it has a future
+ * `scheduledAt`; a `scheduledAt` that passed while it waited publishes now. Agents never decide:
+ * an agent must not approve what it proposed, and no grant includes deciding for a person.
+ */
+export async function approvePost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; force?: boolean | undefined }; loadMedia: MediaLoader }): Promise<ApprovalResult> {
+  assertAgentMay(ctx, "owner", "Approving a post");
+  const post = await requirePost(ctx, input.id);
+  if (post.state !== "pending_approval") throw notPending(post.state);
+  const check = await checkAtApproval(ctx, post, loadMedia);
+  if (!check.validation.valid && !input.force) throw validationRefusal(check);
+  const now = ctx.clock.now();
+  const later = post.scheduledAt !== null && post.scheduledAt.getTime() > now.getTime() && check.sendable.length > 0;
+  const claimedRefused = await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(posts)
+      .set({ state: later ? "scheduled" : "processing", updatedAt: now, approval: decided(post.approval, "approved", ctx.apiKey.id, now, null) })
+      .where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "pending_approval")))
+      .returning({ id: posts.id });
+    if (!claimed) throw notPending("already decided");
+    if (later) {
+      await ctx.services.jobs.enqueue(
+        {
+          kind: "publish_scheduled",
+          payload: { postId: post.id, version: post.scheduleVersion, workspaceId: ctx.workspace.id, mode: post.mode },
+          runAt: post.scheduledAt ?? now,
+          dedupKey: `post:${post.id}:v${post.scheduleVersion}`,
+        },
+        tx,
+      );
+    } else {
+      // Charged now, when it is really sent: out of credits is 402 and the post stays pending.
+      await holdCredits(
+        tx,
+        ctx,
+        check.sendable.map((t) => t.targetId),
+        now,
+      );
+    }
+    await recordApprovalEvent(ctx, tx, post.id, "post.approved", now);
+    await recordAuditEvent(tx, { workspaceId: ctx.workspace.id, type: "post.approved", actor: ctx.apiKey.id, details: { post: post.id, force: input.force ?? false }, at: now });
+    return claimRefused(
+      tx,
+      ctx,
+      check.refused.map((r) => r.id),
+    );
+  });
+  if (ctx.effects) ctx.effects.committed = true;
+  await refuseTargets(ctx, check.refused, claimedRefused);
+  if (!later) await publishPrepared(ctx, check.sendable, { loadMedia });
+  const view = await settlePost(ctx, post.id);
+  if (!view) throw new ApiError("resource_not_found", { param: "id" });
+  return { post: view, validation: check.validation };
+}
+
+/**
+ * POST /v1/posts/{id}/reject: the post becomes `rejected` and its waiting targets `cancelled`,
+ * in one conditional transaction (a reject racing an approve: one wins, the other is 409).
+ * Nothing was charged while it waited, so nothing is refunded.
+ */
+export async function rejectPost({ ctx, input }: { ctx: DomainContext; input: { id: string; reason?: string | undefined } }): Promise<PostView> {
+  assertAgentMay(ctx, "owner", "Rejecting a post");
+  const post = await requirePost(ctx, input.id);
+  if (post.state !== "pending_approval") throw notPending(post.state);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(posts)
+      .set({ state: "rejected", updatedAt: now, approval: decided(post.approval, "rejected", ctx.apiKey.id, now, input.reason ?? null) })
+      .where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id), eq(posts.state, "pending_approval")))
+      .returning({ id: posts.id });
+    if (!claimed) throw notPending("already decided");
+    await tx
+      .update(postTargets)
+      .set({ state: "cancelled" })
+      .where(and(eq(postTargets.postId, post.id), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")));
+    await recordApprovalEvent(ctx, tx, post.id, "post.rejected", now);
+    await recordAuditEvent(tx, { workspaceId: ctx.workspace.id, type: "post.rejected", actor: ctx.apiKey.id, details: { post: post.id, reason: input.reason ?? null }, at: now });
+  });
+  const view = await settlePost(ctx, post.id);
+  if (!view) throw new ApiError("resource_not_found", { param: "id" });
+  return view;
+}
