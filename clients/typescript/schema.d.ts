@@ -613,8 +613,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit a draft or move a scheduled post
-         * @description Scheduled posts and drafts only; destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others. Other states: 409 `post_state_invalid`.
+         * Edit a draft, move a scheduled post, or edit a published post where its networks allow
+         * @description Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others.
+         *
+         *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary). A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
          */
         patch: operations["editPost"];
         trace?: never;
@@ -653,6 +655,23 @@ export interface paths {
          * @description For `published` and `partial` posts: every published target is deleted from its network at once, with a result per target. Networks that allow no deletion through their API (TikTok, Instagram) answer `unsupported` with `delete_unsupported` and stay published; a network failure answers `failed` and the target stays published, so retracting again retries only what is left. A deleted target becomes `retracted`; the post becomes `retracted` when no target is published any more. Nothing is charged or refunded. No body. Other states: 409 `post_state_invalid`.
          */
         post: operations["retractPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published post's edits, newest first, each with its outcome per target */
+        get: operations["listPostEdits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3355,6 +3374,92 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "edt_2bQ7nV4xK9mW3pR8sT6y",
+         *       "at": "2026-12-06T10:00:00.000Z",
+         *       "fields": [
+         *         "text",
+         *         "platformOptions.youtube.title"
+         *       ],
+         *       "targets": [
+         *         {
+         *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *           "platform": "youtube",
+         *           "state": "edited",
+         *           "error": null
+         *         },
+         *         {
+         *           "account": "acc_3Vn8Kd2Wq7Lm4Xp9",
+         *           "platform": "instagram",
+         *           "state": "failed",
+         *           "error": {
+         *             "code": "edit_unsupported",
+         *             "message": "instagram offers no way to change a published post through its API.",
+         *             "fix": "Delete the post there (POST /v1/posts/{id}/retract) and publish it again with the change. GET /v1/platforms lists per network what `edit` can change.",
+         *             "retryable": false,
+         *             "platform": "instagram",
+         *             "param": "text"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        PostEdit: {
+            /** @description `edt_…` */
+            id: string;
+            /** @description When the edit was asked (ISO 8601 UTC). */
+            at: string;
+            /** @description What the request changed: `text`, `textOverrides.<network>`, `platformOptions.<network>.<option>`. */
+            fields: string[];
+            targets: {
+                account: string;
+                platform: string;
+                /**
+                 * @description `edited`: the network applied it. `failed`: refused before or by the network; `edit_unsupported` means the network cannot change that field (its fix: delete and post again). `unknown`: the network did not answer; an edit sets values, so sending it again is harmless. `unchanged`: nothing in the edit concerned this network. `not_published`: the target is not live, so there was nothing to edit. `pending`: being sent.
+                 * @enum {string}
+                 */
+                state: "pending" | "edited" | "failed" | "unknown" | "unchanged" | "not_published";
+                error: {
+                    code: string;
+                    message: string;
+                    fix: string | null;
+                    retryable: boolean;
+                    platform: string | null;
+                    param?: string | null;
+                } | null;
+            }[];
+        };
+        EditedPost: {
+            /** @description `post_…` */
+            id: string;
+            /**
+             * @description Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract.
+             * @enum {string}
+             */
+            state: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted";
+            text: string;
+            textOverrides: {
+                [key: string]: string;
+            };
+            media: string[];
+            mediaAlt: string[];
+            mediaOverrides: {
+                [key: string]: string[];
+            };
+            mediaAltOverrides: {
+                [key: string]: string[];
+            };
+            platformOptions: components["schemas"]["PlatformOptions"];
+            profile: string | null;
+            scheduledAt: string | null;
+            timezone: string | null;
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            targets: components["schemas"]["Target"][];
+            edit?: components["schemas"]["PostEdit"];
+        };
+        /**
+         * @example {
          *       "scheduledAt": "2026-12-01T09:00:00+01:00"
          *     }
          */
@@ -3416,6 +3521,9 @@ export interface components {
                     param?: string | null;
                 } | null;
             }[];
+        };
+        PostEditList: {
+            items: components["schemas"]["PostEdit"][];
         };
         /**
          * @example {
@@ -9645,7 +9753,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The post after the change. */
+            /** @description The post after the change; with `edit` when a published post was edited. */
             200: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -9655,7 +9763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post"];
+                    "application/json": components["schemas"]["EditedPost"];
                 };
             };
             /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `option_invalid`, `field_required`. */
@@ -9725,6 +9833,19 @@ export interface operations {
             };
             /** @description Error. Codes: `post_state_invalid`. */
             409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `edit_unsupported`. */
+            422: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;
@@ -10012,6 +10133,127 @@ export interface operations {
             };
             /** @description Error. Codes: `post_state_invalid`. */
             409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostEdits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The edits made with PATCH /v1/posts/{id} after publishing. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostEditList"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;

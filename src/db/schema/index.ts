@@ -13,3 +13,4 @@ export * from "./agents.js";
 export * from "./agent-spend.js";
 export * from "./budgets.js";
 export * from "./thread-items.js";
+export * from "./post-edits.js";

@@ -18,6 +18,7 @@ import { facebookAccountReads } from "./account-reads.js";
 import { facebookReviews } from "./reviews.js";
 import { facebookRules } from "./rules.js";
 import { commentOnPagePost } from "./first-comment.js";
+import { facebookEdit } from "./edit.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -125,4 +126,5 @@ export const facebookAdapter: NetworkAdapter = {
   accountReads: facebookAccountReads,
 
   live: facebookLive,
+  edit: facebookEdit,
 };
