@@ -44,7 +44,7 @@ export const PostEditSchema = named(
         error: {
           code: "edit_unsupported",
           message: "instagram offers no way to change a published post through its API.",
-          fix: "Delete the post there (POST /v1/posts/{id}/retract) and publish it again with the change. GET /v1/platforms lists per network what `edit` can change.",
+          fix: "Delete the post there (POST /v1/posts/{id}/retract) and publish it again with the change. The description of PATCH /v1/posts/{id} in the OpenAPI document lists what each network can change.",
           retryable: false,
           platform: "instagram",
           param: "text",
