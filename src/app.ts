@@ -24,6 +24,7 @@ import { credentialRoutes } from "./routes/v1/credentials/index.js";
 import { platformRoutes } from "./routes/v1/platforms/index.js";
 import { postRoutes } from "./routes/v1/posts/index.js";
 import { approvalRoutes } from "./routes/v1/approvals/index.js";
+import { postEditRoutes } from "./routes/v1/posts/edits.js";
 import { sandboxControlRoutes } from "./routes/v1/sandbox/index.js";
 import { accountResourceRoutes } from "./routes/v1/social-accounts/account-resources.js";
 import { socialAccountRoutes } from "./routes/v1/social-accounts/index.js";
@@ -87,6 +88,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   v1.route("/", sandboxControlRoutes);
   v1.route("/", postRoutes);
   v1.route("/", approvalRoutes);
+  v1.route("/", postEditRoutes);
   v1.route("/", webhookRoutes);
   v1.route("/", webhookDeliveryRoutes);
   v1.route("/", eventRoutes);

@@ -654,8 +654,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit a draft or move a scheduled post
-         * @description Scheduled posts and drafts only; destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others. Other states: 409 `post_state_invalid`.
+         * Edit a draft, move a scheduled post, or edit a published post where its networks allow
+         * @description Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others.
+         *
+         *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary). A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
          */
         patch: operations["editPost"];
         trace?: never;
@@ -778,6 +780,23 @@ export interface paths {
          * @description The page behind `url` shows the post, its targets and their checks, with Approve and Reject buttons (plain form posts, no script). Signed with the deployment's signing secret, valid 48 hours, and single use: its decision moves the post out of `pending_approval`, after which any link for the post only shows what was decided. No body.
          */
         post: operations["createApprovalLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{id}/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published post's edits, newest first, each with its outcome per target */
+        get: operations["listPostEdits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -970,7 +989,7 @@ export interface paths {
          *
          *     Tools run the same domain functions as the REST operations they name and count against the same limits: every call against `apiPerMinute`, `create_post` and `publish_draft` also against `postsPerMinute`. Each tool publishes a JSON Schema input and output schema; a refused call returns `isError: true` with the REST error envelope (`code`, `param`, `fix`, `retryable`) as structured content. Malformed messages get JSON-RPC errors: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message), -32601 (unknown method), -32602 (invalid params, unknown tool).
          *
-         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.).
+         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.).
          */
         post: operations["mcp"];
         delete?: never;
@@ -1604,6 +1623,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether TikTok gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform tiktok). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.instagram`: options for Instagram. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/instagram lists them too. */
         InstagramOptions: {
@@ -1642,6 +1670,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether Instagram gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform instagram). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.facebook`: options for Facebook Pages. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/facebook lists them too. */
         FacebookOptions: {
@@ -1662,6 +1699,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether Facebook Pages gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform facebook). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.twitter`: options for X. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/twitter lists them too. */
         TwitterOptions: {
@@ -1704,6 +1750,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether X gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform twitter). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.youtube`: options for YouTube. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/youtube lists them too. */
         YoutubeOptions: {
@@ -1747,6 +1802,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether YouTube gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform youtube). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.pinterest`: options for Pinterest. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/pinterest lists them too. */
         PinterestOptions: {
@@ -1776,6 +1840,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether Pinterest gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform pinterest). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.linkedin`: options for LinkedIn. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/linkedin lists them too. */
         LinkedinOptions: {
@@ -1805,6 +1878,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether LinkedIn gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform linkedin). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.bluesky`: options for Bluesky. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/bluesky lists them too. */
         BlueskyOptions: {
@@ -1828,6 +1910,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether Bluesky gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform bluesky). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.threads`: options for Threads. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/threads lists them too. */
         ThreadsOptions: {
@@ -1854,6 +1945,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether Threads gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform threads). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /** @description `platformOptions.googlebusiness`: options for Google Business Profile. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/googlebusiness lists them too. */
         GooglebusinessOptions: {
@@ -1894,6 +1994,15 @@ export interface components {
             firstComment?: {
                 text: string;
             } | false | null;
+            /** @description Whether Google Business Profile gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform googlebusiness). */
+            autoFix?: boolean | {
+                /** @enum {string} */
+                crop?: "fit" | "fill";
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            };
         };
         /**
          * @example {
@@ -3637,6 +3746,94 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "edt_2bQ7nV4xK9mW3pR8sT6y",
+         *       "at": "2026-12-06T10:00:00.000Z",
+         *       "fields": [
+         *         "text",
+         *         "platformOptions.youtube.title"
+         *       ],
+         *       "targets": [
+         *         {
+         *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
+         *           "platform": "youtube",
+         *           "state": "edited",
+         *           "error": null
+         *         },
+         *         {
+         *           "account": "acc_3Vn8Kd2Wq7Lm4Xp9",
+         *           "platform": "instagram",
+         *           "state": "failed",
+         *           "error": {
+         *             "code": "edit_unsupported",
+         *             "message": "instagram offers no way to change a published post through its API.",
+         *             "fix": "Delete the post there (POST /v1/posts/{id}/retract) and publish it again with the change. The description of PATCH /v1/posts/{id} in the OpenAPI document lists what each network can change.",
+         *             "retryable": false,
+         *             "platform": "instagram",
+         *             "param": "text"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        PostEdit: {
+            /** @description `edt_…` */
+            id: string;
+            /** @description When the edit was asked (ISO 8601 UTC). */
+            at: string;
+            /** @description What the request changed: `text`, `textOverrides.<network>`, `platformOptions.<network>.<option>`. */
+            fields: string[];
+            targets: {
+                account: string;
+                platform: string;
+                /**
+                 * @description `edited`: the network applied it. `failed`: refused before or by the network; `edit_unsupported` means the network cannot change that field (its fix: delete and post again). `unknown`: the network did not answer; an edit sets values, so sending it again is harmless. `unchanged`: nothing in the edit concerned this network. `not_published`: the target is not live, so there was nothing to edit. `pending`: being sent.
+                 * @enum {string}
+                 */
+                state: "pending" | "edited" | "failed" | "unknown" | "unchanged" | "not_published";
+                error: {
+                    code: string;
+                    message: string;
+                    fix: string | null;
+                    retryable: boolean;
+                    platform: string | null;
+                    param?: string | null;
+                } | null;
+            }[];
+        };
+        EditedPost: {
+            /** @description `post_…` */
+            id: string;
+            /**
+             * @description Derived from the targets as the spec's transition table says. `retracted`: every target that had published was deleted from its network by POST /v1/posts/{id}/retract. `pending_approval`: an approval rule (the workspace's, the profile's or the agent's grant) holds it until POST /v1/posts/{id}/approve or /reject; nothing is sent or charged before. `rejected`: a person rejected it; its targets are `cancelled`.
+             * @enum {string}
+             */
+            state: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted" | "pending_approval" | "rejected";
+            text: string;
+            textOverrides: {
+                [key: string]: string;
+            };
+            media: string[];
+            mediaAlt: string[];
+            mediaOverrides: {
+                [key: string]: string[];
+            };
+            mediaAltOverrides: {
+                [key: string]: string[];
+            };
+            platformOptions: components["schemas"]["PlatformOptions"];
+            profile: string | null;
+            scheduledAt: string | null;
+            timezone: string | null;
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            /** @description Set when an approval rule held the post: why, and the decision once made; null otherwise. */
+            approval: components["schemas"]["PostApproval"] | null;
+            targets: components["schemas"]["Target"][];
+            edit?: components["schemas"]["PostEdit"];
+        };
+        /**
+         * @example {
          *       "scheduledAt": "2026-12-01T09:00:00+01:00"
          *     }
          */
@@ -3769,6 +3966,9 @@ export interface components {
             url: string;
             /** @description 48 hours after it was made. */
             expiresAt: string;
+        };
+        PostEditList: {
+            items: components["schemas"]["PostEdit"][];
         };
         /**
          * @example {
@@ -9753,7 +9953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReport"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -10018,7 +10218,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -10417,7 +10617,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The post after the change. */
+            /** @description The post after the change; with `edit` when a published post was edited. */
             200: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -10427,10 +10627,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Post"];
+                    "application/json": components["schemas"]["EditedPost"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `option_invalid`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `option_invalid`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -10497,6 +10697,19 @@ export interface operations {
             };
             /** @description Error. Codes: `queue_empty`, `queue_paused`, `post_state_invalid`. */
             409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `edit_unsupported`. */
+            422: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;
@@ -10860,6 +11073,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApprovalSettings"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11366,6 +11661,127 @@ export interface operations {
             };
             /** @description Error. Codes: `post_state_invalid`. */
             409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostEdits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The edits made with PATCH /v1/posts/{id} after publishing. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostEditList"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;

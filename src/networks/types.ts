@@ -6,6 +6,7 @@ import type { EngageFacet } from "./facets/engage.js";
 import type { DiscoverFacet } from "./facets/discover.js";
 import type { InboxFacet } from "./facets/inbox.js";
 import type { LiveFacet } from "./facets/live.js";
+import type { EditFacet } from "./facets/edit.js";
 import type { ReviewsFacet } from "./facets/reviews.js";
 import type { PlatformId } from "../types/platform-ids.js";
 import type { PublishRequest, PublishResult } from "./publish-types.js";
@@ -158,4 +159,6 @@ export interface NetworkAdapter {
   readonly discover?: DiscoverFacet;
   /** Reviews of the locations or pages the account manages, and the account's answers to them. */
   readonly reviews?: ReviewsFacet;
+  /** Changing a post after it went live: which fields, and the call that changes them. */
+  readonly edit?: EditFacet;
 }

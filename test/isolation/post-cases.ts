@@ -46,6 +46,7 @@ export const postCases: IsolationCase[] = [
     seed: seedPosts,
     probe: async (_t, b, s) => expectNotFound(await b.post("/v1/posts/validate", { text: "b post", accounts: [s.idAccount] }), { text: s.text ?? "" }),
   },
+  { method: "GET", path: "/v1/posts/:id/edits", seed: seedPosts, probe: async (_t, b, s) => expectNotFound(await b.get(`/v1/posts/${s.idDraft}/edits`), s) },
   {
     method: "PATCH",
     path: "/v1/posts/:id",

@@ -15,3 +15,4 @@ export * from "./agent-spend.js";
 export * from "./budgets.js";
 export * from "./thread-items.js";
 export * from "./queues.js";
+export * from "./post-edits.js";

@@ -15,6 +15,7 @@ export { deletePost, editPost, publishDraft } from "./posts/change-post.js";
 export { createPost, validatePost } from "./posts/create-post.js";
 export type { CreatePostRequest, ValidationReport } from "./posts/create-post.js";
 export { reserveCredits } from "./posts/credits.js";
+export { listPostEdits } from "./posts/edit/edit-view.js";
 export { sendFirstComments } from "./posts/first-comment.js";
 export { pollKey, pollTarget } from "./posts/poll-target.js";
 export type { PostRow, PostView } from "./posts/post-view.js";

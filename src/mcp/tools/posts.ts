@@ -1,3 +1,4 @@
+import { EditedPostSchema } from "../../routes/v1/posts/edit-schema.js";
 import * as v from "valibot";
 import { mediaLoaderFor } from "../../domain/publishing/index.js";
 import { deletePost, editPost, publishDraft } from "../../domain/publishing/index.js";
@@ -86,11 +87,12 @@ export const postTools = [
   defineTool({
     name: "update_post",
     action: "draft",
-    title: "Edit a draft or move a scheduled post",
-    description: "PATCH /v1/posts/{id}: `changes` holds only the fields to change. Drafts and scheduled posts only (otherwise `post_state_invalid`); destinations stay fixed.",
+    title: "Edit a draft, move a scheduled post, or edit a published post",
+    description:
+      "PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed. A published post changes its text and `platformOptions` on each network that allows it (the answer's `edit` says per target: `edited`, or `failed` with `edit_unsupported`); this needs the grant's publish_or_schedule action. Other states: `post_state_invalid`.",
     input: v.strictObject({ id: idArgument("`post_…`"), changes: EditPostBody }),
-    output: PostSchema,
-    annotations: { ...writes, idempotentHint: true, openWorldHint: false },
+    output: EditedPostSchema,
+    annotations: { ...writes, idempotentHint: true, openWorldHint: true },
     run: async ({ ctx }, input) => editPost({ ctx, input: { id: input.id, changes: input.changes as never }, loadMedia: mediaLoaderFor(ctx) }),
   }),
   defineTool({

@@ -19,6 +19,7 @@ import { facebookAccountReads } from "./account-reads.js";
 import { facebookReviews } from "./reviews.js";
 import { facebookRules } from "./rules.js";
 import { commentOnPagePost } from "./first-comment.js";
+import { facebookEdit } from "./edit.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? facebookDefaultApiVersion;
 const table = facebookErrorTable;
@@ -127,4 +128,5 @@ export const facebookAdapter: NetworkAdapter = {
   accountReads: facebookAccountReads,
 
   live: facebookLive,
+  edit: facebookEdit,
 };

@@ -1,3 +1,4 @@
+import { pinterestEdit } from "./edit.js";
 import { pinterestAnalytics } from "./analytics.js";
 import * as v from "valibot";
 import { callNetwork, parseNetworkBody } from "../http.js";
@@ -101,4 +102,5 @@ export const pinterestAdapter: NetworkAdapter = {
   analytics: pinterestAnalytics,
   accountReads: pinterestAccountReads,
   engage: pinterestEngage,
+  edit: pinterestEdit,
 };

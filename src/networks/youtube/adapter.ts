@@ -1,3 +1,4 @@
+import { youtubeEdit } from "./edit.js";
 import { youtubeAnalytics } from "./analytics.js";
 import { youtubeAccountReads } from "./account-reads.js";
 import { youtubeEngage } from "./engage.js";
@@ -127,4 +128,5 @@ export const youtubeAdapter: NetworkAdapter = {
   inbox: youtubeInbox,
 
   live: youtubeLive,
+  edit: youtubeEdit,
 };

@@ -7,6 +7,7 @@ import { hashDigits, mountMessenger } from "../meta/messenger.js";
 import { mountPageComments, simulateFacebookActivity } from "./page-comments.js";
 import { mountPageInsights } from "./page-insights.js";
 import { mountVideoInsights } from "./video-insights.js";
+import { mountPagePostEdits } from "./page-post-edits.js";
 import { mountPageTagged, simulateFacebookMention } from "./page-tagged.js";
 import { mountPageRatings, simulateRecommendation } from "./page-ratings.js";
 import { mountLiveVideos } from "./live-videos.js";
@@ -139,6 +140,7 @@ function graphRoutes(deps: SimulatorDeps): Hono {
   // Before publishing: its live-video node routes pass anything else on to the post and video nodes.
   mountLiveVideos(graph, profile, door);
   mountPhasedVideo(graph, profile, door);
+  mountPagePostEdits(graph, profile, door);
   // Last: it adds `/:version/:nodeId` reads and deletes, which must not shadow the edges above.
   mountPagePublishing(graph, profile, door);
 

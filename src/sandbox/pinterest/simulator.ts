@@ -7,6 +7,7 @@ import { UNMATCHED_HEADER } from "../sandbox-fetch.js";
 import { checkToken, issueTokens, numericId, revokeToken, seedSandboxAccount } from "../tokens.js";
 import type { SimulatorDeps, SimulatorFactory } from "../types.js";
 import { mountMediaUpload, mountPins, S3_UPLOAD_HOST } from "./pins.js";
+import { mountPinUpdate } from "./pin-update.js";
 import { mountPinSaves } from "./saves.js";
 import { putSandboxBoard, type SandboxBoard } from "./boards.js";
 import { authenticate, pageOf, pinError } from "./wire.js";
@@ -146,6 +147,7 @@ export const createPinterestSimulator: SimulatorFactory = (deps) => {
 
   mountPinterestAccountReads(app, deps);
   mountPins(app, deps);
+  mountPinUpdate(app, deps);
   mountPinSaves(app, deps);
   mountMediaUpload(app, deps);
 

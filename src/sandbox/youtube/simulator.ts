@@ -12,6 +12,7 @@ import { mountPlaylistRoutes } from "./playlists.js";
 import { mountSearchRoutes } from "./search.js";
 import { mountThumbnailRoutes } from "./thumbnails.js";
 import { mountVideoRoutes } from "./videos.js";
+import { mountVideoUpdate } from "./video-update.js";
 import { type SandboxBroadcast, type SandboxChannel, type SandboxVideo, broadcastResource, channelOf, channelResource, ensureChannel } from "./youtube-data.js";
 
 /**
@@ -193,6 +194,7 @@ export const createYoutubeSimulator: SimulatorFactory = (deps: SimulatorDeps) =>
   });
 
   mountVideoRoutes(app, deps, { authorize, readParts, pageArgs });
+  mountVideoUpdate(app, deps, { authorize, readParts, pageArgs });
   mountThumbnailRoutes(app, deps, { authorize });
   mountPlaylistRoutes(app, deps, { authorize, readParts, pageArgs });
   mountAnalyticsReportRoutes(app, deps, { authorize });

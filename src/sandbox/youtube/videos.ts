@@ -81,7 +81,7 @@ async function sha256(bytes: Uint8Array): Promise<string> {
 }
 
 /** Reads the metadata of videos.insert: YouTube's own checks on title, description and category. */
-function readMetadata(body: unknown): { resource: VideoMetadata } | { error: ReturnType<typeof youtubeErrorBody>; status: 400 } {
+export function readMetadata(body: unknown): { resource: VideoMetadata } | { error: ReturnType<typeof youtubeErrorBody>; status: 400 } {
   const video = isRecord(body) ? body : {};
   const snippet = isRecord(video.snippet) ? video.snippet : {};
   const status = isRecord(video.status) ? video.status : {};

@@ -16,10 +16,12 @@ import { refusalOf } from "./target-refusal.js";
 import { limitPublishing } from "./publishing-limit.js";
 import { draftProfiles } from "./publishing-profiles.js";
 import { rewriteFirstComments } from "./first-comment-columns.js";
+import { editableLiveStates, editPublishedPost } from "./edit/edit-published.js";
+import type { PostEditView } from "./edit/edit-view.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", {
-    message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are retracted (POST /v1/posts/{id}/retract).`,
+    message: `A ${state} post cannot be ${operation}. Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are edited where their networks allow and retracted (POST /v1/posts/{id}/retract).`,
   });
 
 /**
@@ -70,13 +72,20 @@ export interface PostChanges extends Partial<PostContent> {
 }
 
 /**
- * PATCH /v1/posts/{id}: drafts and scheduled posts only; destinations stay fixed, media and
+ * PATCH /v1/posts/{id}. A published or partial post is edited on its networks (edit-published.ts)
+ * and the answer carries that edit. Drafts and scheduled posts: destinations stay fixed, media and
  * options are checked again, `platformOptions` merge per network. Moving a scheduled post bumps
  * its schedule version and queues a new job: the old job, if it fires, no longer matches.
  */
-export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; changes: PostChanges }; loadMedia: MediaLoader }): Promise<PostView> {
-  assertAgentMay(ctx, "draft", "editing a post");
+export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; changes: PostChanges }; loadMedia: MediaLoader }): Promise<PostView & { edit?: PostEditView }> {
   const post = await requirePost(ctx, input.id);
+  if (editableLiveStates.has(post.state)) {
+    const edit = await editPublishedPost({ ctx, input: { post, changes: input.changes as PostChanges & Record<string, unknown> }, loadMedia });
+    const view = await settlePost(ctx, post.id);
+    if (!view) throw new ApiError("resource_not_found", { param: "id" });
+    return { ...view, edit };
+  }
+  assertAgentMay(ctx, "draft", "editing a post");
   if (post.state !== "draft" && post.state !== "scheduled") throw refuse(post.state, "edited");
   const { changes } = input;
   const mergedOptions: Record<string, Record<string, unknown>> = { ...post.platformOptions };

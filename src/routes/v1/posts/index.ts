@@ -13,6 +13,7 @@ import { validate } from "../../../http/validate.js";
 import { cursorQuery, errorResponses, idempotencyHeader, jsonResponse, limitQuery, security } from "../../openapi-helpers.js";
 import { DeletePostResultSchema, PostListSchema, PostSchema, RetractSchema, ValidationReportSchema } from "./response-schema.js";
 import { CreatePostBody, EditPostBody, ValidatePostBody } from "./schema.js";
+import { EditedPostSchema } from "./edit-schema.js";
 
 const tags = ["Posts"];
 const bodyCodes = { text: "text_required" } as const;
@@ -103,12 +104,15 @@ export const postRoutes = new Hono<AppEnv>()
     describeRoute({
       operationId: "editPost",
       tags,
-      summary: "Edit a draft or move a scheduled post",
+      summary: "Edit a draft, move a scheduled post, or edit a published post where its networks allow",
       description:
-        "Scheduled posts and drafts only; destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others. Other states: 409 `post_state_invalid`.",
+        "Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others.\n\nPublished and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary). A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.",
       security,
       parameters: [idempotencyHeader],
-      responses: { 200: jsonResponse(PostSchema, "The post after the change."), ...errorResponses([...requestCodes, "post_state_invalid", "resource_not_found", "option_invalid", "field_invalid"]) },
+      responses: {
+        200: jsonResponse(EditedPostSchema, "The post after the change; with `edit` when a published post was edited."),
+        ...errorResponses([...requestCodes, "post_state_invalid", "resource_not_found", "option_invalid", "field_invalid", "edit_unsupported", "field_required"]),
+      },
     }),
     validate("param", v.object({ id: v.pipe(v.string(), v.maxLength(64)) })),
     validate("json", EditPostBody, { codes: bodyCodes }),
