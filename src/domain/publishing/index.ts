@@ -12,7 +12,7 @@ export type { CreatePostRequest, ValidationReport } from "./posts/create-post.js
 export { reserveCredits } from "./posts/credits.js";
 export { sendFirstComments } from "./posts/first-comment.js";
 export { pollKey, pollTarget } from "./posts/poll-target.js";
-export type { PostRow, PostView } from "./posts/post-view.js";
+export type { PostRow, PostView, TargetView } from "./posts/post-view.js";
 export type { MediaLoader } from "./posts/prepare-targets.js";
 export { getPost, listPosts, postStates, requirePost } from "./posts/read-posts.js";
 export { recentFailures } from "./posts/recent-failures.js";
@@ -27,3 +27,4 @@ export { sweepStuckTargets } from "./posts/sweep-stuck-targets.js";
 export { pollThreadItemJob } from "./posts/thread/poll-item.js";
 export { resumeThreads } from "./posts/thread/resume-chain.js";
 export { validationRulesOf } from "./posts/validation/network-rules.js";
+export { countText } from "./posts/validation/text-length.js";
