@@ -22,7 +22,7 @@ async function connect(ws: TestWorkspace, handle: string): Promise<string> {
 
 const postsOf = (ws: TestWorkspace) => t.db.select().from(posts).where(eq(posts.workspaceId, ws.id));
 
-describe("the compose form and postsPerMinute", () => {
+describe("the compose form and postsPerMinute", { timeout: 90_000 }, () => {
   it("refuses a publish past the workspace's postsPerMinute, shared with the API, storing nothing and keeping no key", async () => {
     const ws = await t.workspace();
     await t.db.update(workspaces).set({ postsPerMinute: 1 }).where(eq(workspaces.id, ws.id));

@@ -8,7 +8,7 @@ import { testWorkspace } from "../support/workspace-fixture.js";
 const secretOf = (html: string) => /id="new-secret">([^<]+)</.exec(html)?.[1] ?? "";
 const endpointIdOf = (html: string) => /href="\/dashboard\/webhooks\/(whk_[A-Za-z0-9]+)"/.exec(html)?.[1] ?? "";
 
-describe("dashboard webhooks page over the /v1/webhooks domain functions", () => {
+describe("dashboard webhooks page over the /v1/webhooks domain functions", { timeout: 90_000 }, () => {
   let t: TestApp;
   const receiver = useWebhookReceivers();
   beforeAll(async () => {
