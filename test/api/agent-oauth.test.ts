@@ -288,10 +288,10 @@ describe("the dashboard's Agents page", () => {
     const forged = await owner.post(`/dashboard/agents/${agentId}/revoke`, {}, { csrf: "forged" });
     expect(forged.status).toBe(403);
     expect((await get("/v1/me", bearer(tokens.access_token))).status).toBe(200);
-    const elsewhere = await owner.post(`/dashboard/agents/${theirs.agentId}/revoke`, {});
+    const elsewhere = await owner.post(`/dashboard/agents/${theirs.agentId}/revoke`, { confirmed: "yes" });
     expect(elsewhere.status).toBe(404);
     expect((await get("/v1/me", bearer(theirs.tokens.access_token))).status).toBe(200);
-    const revoked = await owner.post(`/dashboard/agents/${agentId}/revoke`, {});
+    const revoked = await owner.post(`/dashboard/agents/${agentId}/revoke`, { confirmed: "yes" });
     expect(revoked.status).toBe(303);
     expect((await get("/v1/me", bearer(tokens.access_token))).status).toBe(401);
     expect((await owner.get("/dashboard/developers/agents?done=agentRevoked")).html).toContain("No agent acts for this workspace.");

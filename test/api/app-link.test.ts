@@ -144,7 +144,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
     expect(page.status).toBe(404);
     expect(await page.text()).not.toContain("theirs");
     const csrf = await browser.csrf("/dashboard/developers");
-    const revoke = await browser.post(`/dashboard/keys/${theirs.keyId}/revoke`, { _csrf: csrf });
+    const revoke = await browser.post(`/dashboard/keys/${theirs.keyId}/revoke`, { _csrf: csrf, confirmed: "yes" });
     expect(revoke.status).toBe(404);
     const [key] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, theirs.keyId));
     expect(key?.revokedAt).toBeNull();

@@ -14,7 +14,7 @@ async function connect(ws: WorkspaceFixture, platform: string, handle: string): 
   return response.body.id;
 }
 
-describe("dashboard pages over the API's domain functions", () => {
+describe("dashboard pages over the API's domain functions", { timeout: 90_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -33,13 +33,20 @@ describe("dashboard pages over the API's domain functions", () => {
     expect(checked.html).toContain("will be refused");
     expect(checked.html).toContain("How to fix");
 
-    // Pinterest needs an image: that target is refused before publishing, with its fix.
-    const published = await session.submit("/dashboard/compose", { text: "Hello from the dashboard", accounts: [ok, refused], action: "publish" });
+    // Pinterest needs an image: the form comes back as typed, in plain words, and nothing is stored or sent.
+    const held = await session.submit("/dashboard/compose", { text: "Hello from the dashboard", accounts: [ok, refused], action: "publish" });
+    expect(held.status).toBe(400);
+    expect(held.html).toContain("will be refused");
+    expect(held.html).toContain("Hello from the dashboard");
+    expect(held.html).toContain(`value="${refused}" checked`);
+    expect(held.html, "fixes are for people: no endpoint, no backticks").not.toMatch(/\/v1\/|`/);
+    expect(await t.db.select().from(posts).where(eq(posts.workspaceId, ws.id))).toHaveLength(0);
+    const published = await session.submit("/dashboard/compose", { text: "Hello from the dashboard", accounts: [ok], action: "publish" });
     expect(published.status, published.html).toBe(303);
     const post = await session.page(published.location ?? "");
     expect(post.html).toContain('id="target-twitter"');
     expect(post.html).toMatch(/class="network-link" href="https?:\/\//);
-    expect(post.html).toMatch(/id="target-pinterest"[\s\S]*class="error-fix"/);
+    expect(post.html).toContain('id="post-links"');
   });
 
   it("refuses a compose with no account with the request's code, storing nothing", async () => {
@@ -57,7 +64,7 @@ describe("dashboard pages over the API's domain functions", () => {
     const account = await connect(ws, "twitter", "dash-cal");
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
-    const scheduled = await session.submit("/dashboard/compose", { text: "Later", accounts: [account], scheduledAt: "2030-01-31T09:30", action: "schedule" });
+    const scheduled = await session.submit("/dashboard/compose", { text: "Later", accounts: [account], scheduleDate: "2030-01-31", scheduleTime: "09:30", timezone: "UTC", action: "schedule" });
     expect(scheduled.status, scheduled.html).toBe(303);
     const id = (scheduled.location ?? "").split("/").at(-1) ?? "";
     const calendar = await session.page("/dashboard/calendar");
@@ -69,7 +76,11 @@ describe("dashboard pages over the API's domain functions", () => {
     const [row] = await t.db.select().from(posts).where(eq(posts.id, id));
     expect(row?.scheduledAt?.toISOString()).toBe("2030-02-02T10:00:00.000Z");
 
-    const cancelled = await session.submit(`/dashboard/posts/${id}/cancel`, {});
+    const asked = await session.submit(`/dashboard/posts/${id}/cancel`, {});
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain('name="confirmed" value="yes"');
+    expect((await t.db.select().from(posts).where(eq(posts.id, id)))[0]?.state, "nothing happens before the confirmation").toBe("scheduled");
+    const cancelled = await session.submit(`/dashboard/posts/${id}/cancel`, { confirmed: "yes" });
     expect(cancelled.status).toBe(303);
     const [after] = await t.db.select().from(posts).where(eq(posts.id, id));
     expect(after?.state).toBe("cancelled");
@@ -89,9 +100,10 @@ describe("dashboard pages over the API's domain functions", () => {
     const connectLink = await session.submit("/dashboard/accounts/connect", { profile: "" });
     expect(connectLink.location).toMatch(/^http:\/\/chorus\.test\/connect\/[^/]+$/);
     const back = await session.page("/dashboard/accounts?status=error&code=connect_state_invalid&message=%3Cb%3Eowned%3C%2Fb%3E&platform=twitter");
-    expect(back.html).toContain("Could not connect (connect_state_invalid)");
+    expect(back.html).toContain("Could not connect.");
+    expect(back.html).not.toContain("/v1/");
     expect(back.html, "the returnUrl's message text is never shown").not.toContain("owned");
-    const gone = await session.submit(`/dashboard/accounts/${account}/disconnect`, {});
+    const gone = await session.submit(`/dashboard/accounts/${account}/disconnect`, { confirmed: "yes" });
     expect(gone.status).toBe(303);
     const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, account));
     expect(row?.status).toBe("disconnected");
@@ -132,7 +144,7 @@ describe("dashboard pages over the API's domain functions", () => {
     await grantCredits(t.db, { workspaceId: ws.id, amount: 50, purchased: false, mode: "live", at: t.clock.now() });
     const page = await session.page("/dashboard/credits");
     const today = t.clock.now().toISOString().slice(0, 10);
-    const row = new RegExp(`<td>${today}</td><td>(\\d+)</td><td>(\\d+)</td><td>(\\d+)`).exec(page.html);
+    const row = new RegExp(`<td[^>]*>${today}</td><td[^>]*>(\\d+)</td><td[^>]*>(\\d+)</td><td[^>]*>(\\d+)`).exec(page.html);
     // Two targets kept a credit each; the live grant belongs to the other ledger.
     expect(row?.slice(1)).toEqual(["2", "2", "7"]);
     expect(page.html).toContain('id="credits-spent">2<');
@@ -173,9 +185,14 @@ describe("dashboard pages over the API's domain functions", () => {
     const ws = await testWorkspace(t);
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
-    const uploaded = await session.upload("/dashboard/compose/media", { text: "With a picture", media: "" }, new File([png(1200, 628)], "card.png", { type: "image/png" }));
+    const account = await connect(ws, "twitter", "dash-upload");
+    const uploaded = await session.upload("/dashboard/compose/media", { text: "With a picture", accounts: account }, new File([png(1200, 628)], "card.png", { type: "image/png" }));
     expect(uploaded.status, uploaded.html.slice(0, 400)).toBe(200);
-    const id = /id="uploaded">\s*Uploaded <code>(med_[A-Za-z0-9]+)<\/code>/.exec(uploaded.html)?.[1] ?? "";
+    expect(uploaded.html).toContain('id="uploaded"');
+    const id = /name="media" value="(med_[A-Za-z0-9]+)"/.exec(uploaded.html)?.[1] ?? "";
+    // The text and the ticked account survive the upload, and the file gets an alt text field.
+    expect(uploaded.html).toContain(`value="${account}" checked`);
+    expect(uploaded.html).toContain('name="mediaAlt"');
     expect(id).toMatch(/^med_/);
     expect(uploaded.html).toContain(`name="media" value="${id}"`);
     expect(uploaded.html).toContain("With a picture");

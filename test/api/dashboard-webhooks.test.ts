@@ -8,7 +8,7 @@ import { testWorkspace } from "../support/workspace-fixture.js";
 const secretOf = (html: string) => /id="new-secret">([^<]+)</.exec(html)?.[1] ?? "";
 const endpointIdOf = (html: string) => /href="\/dashboard\/webhooks\/(whk_[A-Za-z0-9]+)"/.exec(html)?.[1] ?? "";
 
-describe("dashboard webhooks page over the /v1/webhooks domain functions", () => {
+describe("dashboard webhooks page over the /v1/webhooks domain functions", { timeout: 90_000 }, () => {
   let t: TestApp;
   const receiver = useWebhookReceivers();
   beforeAll(async () => {
@@ -59,7 +59,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
     expect(r.received).toHaveLength(2);
     expect((JSON.parse(r.received[1]?.rawBody ?? "{}") as { id: string }).id).toBe(event);
 
-    const rotated = await session.submit(`/dashboard/webhooks/${id}/rotate`, { window: "0" });
+    const rotated = await session.submit(`/dashboard/webhooks/${id}/rotate`, { window: "0", confirmed: "yes" });
     expect(rotated.status).toBe(200);
     const next = secretOf(rotated.html);
     expect(next).toMatch(/^whsec_/);
@@ -72,7 +72,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
     expect(verifySignature(third, next, Math.floor(t.clock.now().getTime() / 1000))).toBe(true);
     expect(verifySignature(third, secret, Math.floor(t.clock.now().getTime() / 1000))).toBe(false);
 
-    const deleted = await session.submit(`/dashboard/webhooks/${id}/delete`, {});
+    const deleted = await session.submit(`/dashboard/webhooks/${id}/delete`, { confirmed: "yes" });
     expect(deleted.location).toBe("/dashboard/webhooks?done=removed");
     expect((await ws.get(`/v1/webhooks/${id}`)).status).toBe(404);
     expect((await session.page("/dashboard/webhooks?done=removed")).html).toContain('id="no-endpoints"');
@@ -93,7 +93,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
     const added = await session.submit("/dashboard/webhooks", { url: r.url });
     const id = endpointIdOf(added.html);
     expect(added.html).toContain("every event");
-    const odd = await session.submit(`/dashboard/webhooks/${id}/rotate`, { window: "12345" });
+    const odd = await session.submit(`/dashboard/webhooks/${id}/rotate`, { window: "12345", confirmed: "yes" });
     expect(odd.status).toBe(400);
   });
 
@@ -122,7 +122,7 @@ describe("dashboard webhooks page over the /v1/webhooks domain functions", () =>
       ["rotate", { window: "0" }],
       ["delete", {}],
     ] as const) {
-      const response = await session.submit(`/dashboard/webhooks/${created.id}/${action}`, form);
+      const response = await session.submit(`/dashboard/webhooks/${created.id}/${action}`, { ...form, confirmed: "yes" });
       expect(response.status, action).toBe(404);
       expect(response.html).not.toContain(r.url);
     }

@@ -191,7 +191,9 @@ describe.skipIf(missing !== null)("dashboard in a real browser", { timeout: 90_0
     await page.goto(`${served.origin}/dashboard/compose`);
     await page.check("input[name=accounts]");
     await page.fill("#text", `Later ${randomString(6)}`);
-    await page.fill("#scheduledAt", "2030-01-31T09:30");
+    await page.fill("#scheduleDate", "2030-01-31");
+    await page.fill("#scheduleTime", "09:30");
+    await page.selectOption("#timezone", "UTC");
     await page.click("#schedule");
     await page.waitForURL(/\/dashboard\/posts\/post_/);
     await expect(page.locator(".badge").first().textContent()).resolves.toBe("scheduled");
@@ -202,6 +204,9 @@ describe.skipIf(missing !== null)("dashboard in a real browser", { timeout: 90_0
     await page.waitForSelector("#notice");
     await expect(page.locator(".day h2").textContent()).resolves.toBe("2030-02-02");
     await page.click("button:text('Cancel')");
+    await page.waitForSelector("#confirm");
+    await inspect(page, "confirm-cancel");
+    await page.click("#confirm");
     await page.waitForSelector("#no-scheduled");
   });
 
@@ -214,6 +219,7 @@ describe.skipIf(missing !== null)("dashboard in a real browser", { timeout: 90_0
     await inspect(page, "developers-key-created");
     expect((await served.t.app.request("http://chorus.test/v1/me", { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     await page.click(`button[aria-label^="Revoke key browser key"]`);
+    await page.click("#confirm");
     await page.waitForSelector("#notice");
     expect(await page.content()).not.toContain(key);
     expect((await served.t.app.request("http://chorus.test/v1/me", { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
@@ -247,6 +253,7 @@ describe.skipIf(missing !== null)("dashboard in a real browser", { timeout: 90_0
     await page.waitForSelector("#endpoint-url");
     await inspect(page, "webhook");
     await page.click("#delete-endpoint");
+    await page.click("#confirm");
     await page.waitForSelector("#no-endpoints");
     expect(((await (await ws.request("/v1/webhooks")).json()) as { items: unknown[] }).items).toEqual([]);
   });

@@ -6,7 +6,10 @@ import { listProfiles } from "../../domain/accounts/index.js";
 import { getAccount, listAccounts } from "../../domain/accounts/index.js";
 import { disconnectAccount } from "../../domain/accounts/index.js";
 import { type PlatformId, platformIds } from "../../types/platform-ids.js";
+import { plainProblem } from "./plain-words.js";
 import { AccountsPage } from "./accounts-page.js";
+import { healthOf } from "./account-health.js";
+import { listPosts } from "../../domain/publishing/index.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
 
@@ -26,7 +29,8 @@ function backHere(publicUrl: string): string | undefined {
 function outcomeNotice(status: string | undefined, code: string | undefined): string | undefined {
   if (status === "connected") return "The account is connected.";
   if (status === "denied") return "Nothing was connected: the network's consent was cancelled.";
-  if (status === "error") return code && isErrorCode(code) ? `Could not connect (${code}). ${errorCatalogue[code].fix ?? ""}` : "Could not connect.";
+  if (status === "error")
+    return code && isErrorCode(code) ? `Could not connect. ${plainProblem({ code, message: errorCatalogue[code].meaning, fix: errorCatalogue[code].fix }).fix}` : "Could not connect.";
   return undefined;
 }
 
@@ -36,8 +40,12 @@ const isPlatform = (value: string): value is PlatformId => (platformIds as reado
 export const accountRoutes = new Hono<DashboardEnv>()
   .get("/dashboard/accounts", async (c) => {
     const ctx = ctxOf(c);
-    const [accounts, profiles] = await Promise.all([listAccounts({ ctx, input: { limit: 100 } }), listProfiles({ ctx, input: { limit: 100 } })]);
-    return c.html(<AccountsPage frame={frameOf(c)} accounts={accounts.accounts} profiles={profiles.items} notice={noticeOf(c) ?? outcomeNotice(c.req.query("status"), c.req.query("code"))} />);
+    const [accounts, profiles, recent] = await Promise.all([listAccounts({ ctx, input: { limit: 100 } }), listProfiles({ ctx, input: { limit: 100 } }), listPosts({ ctx, input: { limit: 50 } })]);
+    const now = ctx.clock.now();
+    const health = Object.fromEntries(accounts.accounts.map((a) => [a.id, healthOf(a, recent.items, now)]));
+    return c.html(
+      <AccountsPage frame={frameOf(c)} accounts={accounts.accounts} health={health} profiles={profiles.items} notice={noticeOf(c) ?? outcomeNotice(c.req.query("status"), c.req.query("code"))} />,
+    );
   })
   .post("/dashboard/accounts/connect", async (c) => {
     const profile = field(c, "profile");

@@ -1,23 +1,43 @@
 import type { FC } from "hono/jsx";
 import type { ProfileView } from "../../domain/accounts/index.js";
 import type { SocialAccountView } from "../../domain/accounts/index.js";
-import { Csrf, DashboardLayout, type Frame, Notice, StateBadge, when } from "./dashboard-layout.js";
+import type { AccountHealth } from "./account-health.js";
+import { Csrf, DashboardLayout, type Frame, Notice, when } from "./dashboard-layout.js";
+import { NetworkLogo } from "./network-logo.js";
+import { networkName } from "./plain-words.js";
 import { type Column, DataTable } from "./data-table.js";
 
 /** Health of every connection (status, token expiry), reconnect and disconnect, and which profile owns each. */
-export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; profiles: ProfileView[]; notice?: string | undefined }> = ({ frame, accounts, profiles, notice }) => {
+export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; health: Record<string, AccountHealth>; profiles: ProfileView[]; notice?: string | undefined }> = ({
+  frame,
+  accounts,
+  health,
+  profiles,
+  notice,
+}) => {
   const profileName = (id: string | null) => profiles.find((p) => p.id === id)?.username ?? "—";
   const columns: Column<SocialAccountView>[] = [
     {
       head: "Account",
       cell: (a) => (
         <>
-          {a.platform} <strong>@{a.handle}</strong>
+          <NetworkLogo platform={a.platform} /> {networkName(a.platform)} <strong>@{a.handle}</strong>
           {a.blocked ? <div class="muted">Blocked: {a.blocked.reason}</div> : null}
         </>
       ),
     },
-    { head: "Health", cell: (a) => <StateBadge state={a.status} /> },
+    {
+      head: "Health",
+      cell: (a) => {
+        const h = health[a.id];
+        return (
+          <>
+            <span class={`badge state-${h?.state ?? a.status}`}>{h?.label ?? a.status}</span>
+            {h?.advice ? <div class="muted health-advice">{h.advice}</div> : null}
+          </>
+        );
+      },
+    },
     { head: "Token expires", cell: (a) => when(a.tokenExpiresAt) },
     { head: "Profile", cell: (a) => profileName(a.profileId) },
     {
@@ -26,7 +46,7 @@ export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; pro
         <>
           <form class="inline" method="post" action={`/dashboard/accounts/${a.id}/reconnect`}>
             <Csrf token={frame.csrf} />
-            <button type="submit" aria-label={`Reconnect ${a.platform} @${a.handle}`}>
+            <button type="submit" class={health[a.id]?.reconnect ? "primary" : ""} aria-label={`Reconnect ${a.platform} @${a.handle}`}>
               Reconnect
             </button>
           </form>{" "}
@@ -69,13 +89,13 @@ export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; pro
         {accounts.length === 0 ? (
           <p id="no-accounts">No accounts connected yet.</p>
         ) : (
-          <DataTable id="accounts" label="Accounts (scrolls sideways)" columns={columns} rows={accounts} rowAttributes={(a) => ({ id: `account-${a.id}` })} />
+          <DataTable id="accounts" label="Accounts" columns={columns} rows={accounts} rowAttributes={(a) => ({ id: `account-${a.id}` })} />
         )}
       </section>
       <section class="card" aria-labelledby="profiles-title">
         <h2 id="profiles-title">Profiles</h2>
         {profiles.length === 0 ? (
-          <p class="muted">No profiles. Profiles group accounts per end user (POST /v1/profiles).</p>
+          <p class="muted">No profiles. Profiles group accounts per brand or client; your app creates them.</p>
         ) : (
           <ul>
             {profiles.map((p) => (

@@ -15,6 +15,44 @@ export interface ConsentModel {
   redirectUri: string;
   request: Record<string, string | undefined>;
   profiles: ProfileView[];
+  selection: ConsentSelection;
+  /** Why the last Allow was not accepted (it granted nothing), in plain words. */
+  problem?: string | undefined;
+}
+
+/** What the form has ticked: the defaults, or what the owner sent back. */
+export interface ConsentSelection {
+  allProfiles: boolean;
+  profiles: string[];
+  allPlatforms: boolean;
+  platforms: string[];
+  actions: string[];
+  creditsPerDay: string;
+  purchasedCredits: boolean;
+}
+
+/**
+ * What an agent asks for (the one agent scope: to publish and answer for the workspace) granted by
+ * default: every brand and network, reading, drafting, publishing and replying, with a small daily
+ * credit allowance. Engaging with strangers' posts and deleting stay for the owner to tick.
+ */
+export const defaultSelection: ConsentSelection = {
+  allProfiles: true,
+  profiles: [],
+  allPlatforms: true,
+  platforms: [],
+  actions: ["read", "draft", "publish_or_schedule", "reply_and_message"],
+  creditsPerDay: "10",
+  purchasedCredits: false,
+};
+
+/** Allow with nothing in one of the three groups grants the agent nothing: that is refused, saying why. */
+export function emptyGrantProblem(s: ConsentSelection): string | undefined {
+  if (s.actions.length === 0) return "Choose at least one action, or press Deny: with no action ticked, allowing would give the agent no access at all.";
+  const noBrand = !s.allProfiles && s.profiles.length === 0;
+  const noNetwork = !s.allPlatforms && s.platforms.length === 0;
+  if (noBrand && noNetwork) return "Choose the brands or the networks it may act for, or press Deny: with neither ticked, allowing would give the agent no access at all.";
+  return undefined;
 }
 
 const isLoopback = (uri: string): boolean => {
@@ -23,8 +61,8 @@ const isLoopback = (uri: string): boolean => {
 };
 
 /**
- * The owner decides what the agent may do. Nothing is preselected beyond reading: the owner
- * ticks each brand, network and action the agent gets, and sets its daily credits. Every control
+ * The owner decides what the agent may do. The defaults grant what the agent asked for
+ * (defaultSelection) and the owner narrows it; Allow that would grant nothing is refused. Every control
  * has a visible label; groups are fieldsets with legends, so a screen reader announces them.
  */
 export const ConsentPage: FC<{ frame: Frame; model: ConsentModel }> = ({ frame, model }) => (
@@ -37,7 +75,7 @@ export const ConsentPage: FC<{ frame: Frame; model: ConsentModel }> = ({ frame, 
       </p>
       <p class="muted">
         After you answer, your browser goes back to <code id="redirect-host">{new URL(model.redirectUri).origin}</code>. The agent never sees your API key; you can change or revoke what you grant at
-        any time (GET /v1/agents, DELETE /v1/agents/&#123;id&#125;).
+        any time on the Agents page.
       </p>
       {model.documentHost ? (
         <p>
@@ -51,19 +89,24 @@ export const ConsentPage: FC<{ frame: Frame; model: ConsentModel }> = ({ frame, 
       ) : null}
       {model.clientUri ? <p class="muted">The agent says it comes from {model.clientUri}; Chorus did not check this.</p> : null}
     </section>
-    <form method="post" action="/dashboard/agents/authorize" class="card" aria-labelledby="grant-title">
+    <form method="post" action="/dashboard/agents/authorize" class="card" aria-labelledby="grant-title" id="consent">
       <h2 id="grant-title">What it may do</h2>
+      {model.problem ? (
+        <p class="alert" role="alert" id="consent-refused">
+          {model.problem}
+        </p>
+      ) : null}
       <Csrf token={frame.csrf} />
       {REQUEST_FIELDS.map((name) => (model.request[name] !== undefined ? <input type="hidden" name={name} value={model.request[name]} /> : null))}
       <fieldset>
         <legend>Brands (profiles) it may act for</legend>
         <label class="check" for="profile-all">
-          <input type="checkbox" id="profile-all" name="allProfiles" value="on" />
+          <input type="checkbox" id="profile-all" name="allProfiles" value="on" checked={model.selection.allProfiles} />
           Every brand, and accounts outside any brand
         </label>
         {model.profiles.map((p) => (
           <label class="check" for={`profile-${p.id}`}>
-            <input type="checkbox" id={`profile-${p.id}`} name="profiles" value={p.id} />
+            <input type="checkbox" id={`profile-${p.id}`} name="profiles" value={p.id} checked={model.selection.profiles.includes(p.id)} />
             {p.username}
           </label>
         ))}
@@ -72,12 +115,12 @@ export const ConsentPage: FC<{ frame: Frame; model: ConsentModel }> = ({ frame, 
       <fieldset>
         <legend>Networks it may reach</legend>
         <label class="check" for="platform-all">
-          <input type="checkbox" id="platform-all" name="allPlatforms" value="on" />
+          <input type="checkbox" id="platform-all" name="allPlatforms" value="on" checked={model.selection.allPlatforms} />
           Every network
         </label>
         {platformIds.map((p) => (
           <label class="check" for={`platform-${p}`}>
-            <input type="checkbox" id={`platform-${p}`} name="platforms" value={p} />
+            <input type="checkbox" id={`platform-${p}`} name="platforms" value={p} checked={model.selection.platforms.includes(p)} />
             {p}
           </label>
         ))}
@@ -86,20 +129,21 @@ export const ConsentPage: FC<{ frame: Frame; model: ConsentModel }> = ({ frame, 
         <legend>Actions it may take</legend>
         {agentActions.map((a) => (
           <label class="check" for={`action-${a}`}>
-            <input type="checkbox" id={`action-${a}`} name="actions" value={a} checked={a === "read"} />
+            <input type="checkbox" id={`action-${a}`} name="actions" value={a} checked={model.selection.actions.includes(a)} />
             {actionLabels[a]}
           </label>
         ))}
       </fieldset>
       <label for="credits-per-day">Credits it may spend per day (UTC)</label>
-      <input id="credits-per-day" name="creditsPerDay" type="number" min={0} max={10000} step={1} value="0" required aria-describedby="credits-help" />
+      <input id="credits-per-day" name="creditsPerDay" type="number" min={0} max={10000} step={1} value={model.selection.creditsPerDay} required aria-describedby="credits-help" />
       <p class="muted" id="credits-help">
         One credit per published target. At 0 the agent can read and draft but not publish.
       </p>
       <label class="check" for="purchased-credits">
-        <input type="checkbox" id="purchased-credits" name="purchasedCredits" value="on" />
+        <input type="checkbox" id="purchased-credits" name="purchasedCredits" value="on" checked={model.selection.purchasedCredits} />
         It may spend credits bought up front (otherwise only the monthly allowance and granted credits)
       </label>
+      <p class="alert" id="consent-problem" role="alert" hidden></p>
       <p class="row">
         <button class="primary" id="approve" type="submit" name="decision" value="approve">
           Allow

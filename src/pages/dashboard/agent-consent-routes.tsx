@@ -3,7 +3,7 @@ import { approveAgent } from "../../domain/agents/index.js";
 import { type AuthorizationRequest, RedirectedRefusal, UnredirectableRequest, checkAuthorizationRequest, redirectWith } from "../../domain/agents/index.js";
 import { listProfiles } from "../../domain/accounts/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { ConsentPage, REQUEST_FIELDS } from "./agent-consent-page.js";
+import { type ConsentSelection, ConsentPage, REQUEST_FIELDS, defaultSelection, emptyGrantProblem } from "./agent-consent-page.js";
 import { type DashboardEnv, dashboardHeaders, field } from "./dashboard-env.js";
 import { ctxOf, frameOf } from "./frame.js";
 
@@ -70,6 +70,7 @@ export const agentConsentRoutes = new Hono<DashboardEnv>()
           redirectUri: request.redirectUri,
           request: params,
           profiles: profiles.items,
+          selection: defaultSelection,
         }}
       />,
     );
@@ -85,17 +86,42 @@ export const agentConsentRoutes = new Hono<DashboardEnv>()
     }
     const back = (answer: Record<string, string | undefined>) => c.redirect(redirectWith(request.redirectUri, c.var.baseUrl, { ...answer, state: request.state }), 303);
     if (field(c, "decision") !== "approve") return back({ error: "access_denied", error_description: "The workspace owner declined." });
-    const credits = Number(field(c, "creditsPerDay") ?? "0");
+    const selection: ConsentSelection = {
+      allProfiles: field(c, "allProfiles") === "on",
+      profiles: fields(c, "profiles"),
+      allPlatforms: field(c, "allPlatforms") === "on",
+      platforms: fields(c, "platforms"),
+      actions: fields(c, "actions"),
+      creditsPerDay: (field(c, "creditsPerDay") ?? "0").slice(0, 12),
+      purchasedCredits: field(c, "purchasedCredits") === "on",
+    };
+    const problem = emptyGrantProblem(selection);
+    if (problem) {
+      const profiles = await listProfiles({ ctx: ctxOf(c), input: { limit: 100 } });
+      for (const [name, value] of Object.entries(await consentHeaders(request.redirectUri))) c.header(name, value);
+      const model = {
+        clientName: request.client.name,
+        clientUri: request.client.clientUri,
+        documentHost: request.client.metadataExpiresAt ? new URL(request.client.id).host : null,
+        redirectUri: request.redirectUri,
+        request: { ...params, redirect_uri: request.redirectUri },
+        profiles: profiles.items,
+        selection,
+        problem,
+      };
+      return c.html(<ConsentPage frame={frameOf(c)} model={model} />, 400);
+    }
+    const credits = Number(selection.creditsPerDay);
     const { code } = await approveAgent({
       ctx: ctxOf(c),
       input: {
         request,
         grant: {
-          profiles: field(c, "allProfiles") === "on" ? null : fields(c, "profiles"),
-          platforms: field(c, "allPlatforms") === "on" ? null : fields(c, "platforms"),
-          actions: fields(c, "actions"),
+          profiles: selection.allProfiles ? null : selection.profiles,
+          platforms: selection.allPlatforms ? null : selection.platforms,
+          actions: selection.actions,
           creditsPerDay: Number.isFinite(credits) ? credits : -1,
-          purchasedCredits: field(c, "purchasedCredits") === "on",
+          purchasedCredits: selection.purchasedCredits,
         },
       },
     });

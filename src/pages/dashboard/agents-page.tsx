@@ -50,7 +50,7 @@ export const AgentsPage: FC<{ frame: Frame; agents: AgentView[]; notice?: string
     <Notice notice={notice} />
     <section class="card">
       <p class="muted">Agents connect with OAuth: each one you allowed is listed with its grant. Revoking ends its tokens at once.</p>
-      {agents.length === 0 ? <p id="no-agents">No agent acts for this workspace.</p> : <DataTable id="agents" label="Agents (scrolls sideways)" columns={agentColumns(frame.csrf)} rows={agents} />}
+      {agents.length === 0 ? <p id="no-agents">No agent acts for this workspace.</p> : <DataTable id="agents" label="Agents" columns={agentColumns(frame.csrf)} rows={agents} />}
     </section>
   </DashboardLayout>
 );

@@ -75,7 +75,7 @@ export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport }> = ({ f
       {report.networks.length === 0 ? (
         <p class="muted">No account answered for this period.</p>
       ) : (
-        <DataTable id="network-totals" label="Totals per network (scrolls sideways)" columns={networkColumns} rows={report.networks} rowAttributes={(t) => ({ "data-platform": t.platform })} />
+        <DataTable id="network-totals" label="Totals per network" columns={networkColumns} rows={report.networks} rowAttributes={(t) => ({ "data-platform": t.platform })} />
       )}
     </section>
     <section class="card" aria-labelledby="daily-title">
@@ -88,7 +88,7 @@ export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport }> = ({ f
       {report.accounts.length === 0 ? (
         <p class="muted">No account answered for this period.</p>
       ) : (
-        <DataTable id="account-totals" label="Totals per account (scrolls sideways)" columns={accountColumns} rows={report.accounts} rowAttributes={(a) => ({ "data-account": a.account })} />
+        <DataTable id="account-totals" label="Totals per account" columns={accountColumns} rows={report.accounts} rowAttributes={(a) => ({ "data-account": a.account })} />
       )}
     </section>
     <ProblemsList problems={report.problems} id="problems" title="Accounts without numbers here" />

@@ -42,7 +42,7 @@ export const CreditsPage: FC<{ frame: Frame; limits: Awaited<ReturnType<typeof g
         {days.length === 0 ? (
           <p id="no-history">No credit was spent or granted in the last {CREDIT_HISTORY_DAYS} days.</p>
         ) : (
-          <DataTable id="credit-history" label="Credit history (scrolls sideways)" columns={historyColumns} rows={days} />
+          <DataTable id="credit-history" label="Credit history" columns={historyColumns} rows={days} />
         )}
       </section>
     </DashboardLayout>

@@ -50,6 +50,7 @@ export const DashboardLayout: FC<{ title: string; section: Section; frame: Frame
     <html lang="en">
       <PageHead title={`${title} · ${frame.workspaceName} · Chorus`}>
         <script src="/dashboard/assets/htmx.min.js" defer></script>
+        <script src="/dashboard/assets/dashboard.js" defer></script>
       </PageHead>
       <body>
         <a class="skip" href="#content">

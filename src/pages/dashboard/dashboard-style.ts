@@ -1,7 +1,7 @@
 /*
  * The dashboard's stylesheet, served as a file (/dashboard/assets/dashboard.css) so the CSP can
  * forbid inline style. The connect pages' visual language: system font, one blue, yellow test
- * banner, visible focus, WCAG AA contrast, large tap targets; one column below 720px.
+ * banner, visible focus, WCAG AA contrast, large tap targets; one column below 720px, tables as cards below 640px.
  */
 export const dashboardCss = `*{box-sizing:border-box}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f5f6f8}
 a{color:#1f4fd1}a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
@@ -38,4 +38,11 @@ ul.items{list-style:none;padding:0;margin:0}ul.items>li,ol.items>li{border-top:1
 .message.out{margin-left:12%}.problem{margin:8px 0}figure.chart{margin:12px 0}figure.chart svg{width:100%;height:auto;max-height:200px;display:block}
 dl.metrics{display:flex;flex-wrap:wrap;gap:8px 20px;margin:8px 0}dl.metrics dt{font-size:.85rem;color:#4a5263}dl.metrics dd{margin:0;font-weight:600}
 .day{border-top:1px solid #e6e9ef;padding:8px 0}.day h3{font-size:1rem;margin:4px 0}
+main{overflow-wrap:anywhere}.logo{vertical-align:-4px;flex:none}.check .logo{margin-right:4px}
+.counters{list-style:none;padding:0;margin:8px 0;display:flex;flex-wrap:wrap;gap:4px 16px;font-size:.9rem}.counters .over{color:#8c1d18;font-weight:600}
+.picker{margin:8px 0}.actions{margin-top:12px}.actions>*{flex:0 0 auto}.actions form{margin:0}ul.items>li.target{padding:12px 0}details{margin:8px 0}summary{cursor:pointer;min-height:24px}
+.state-unknown,.state-partial,.state-draft,.state-token_expiring{background:#fff6d5;border-color:#8a6d00;color:#5c4800}.state-revoked,.state-needs_reconnecting{background:#fdecec;border-color:#b3261e;color:#8c1d18}
+@media (max-width:640px){.table-wrap table,.table-wrap thead,.table-wrap tbody,.table-wrap tr,.table-wrap th,.table-wrap td{display:block;width:100%}.table-wrap thead tr{position:absolute;left:-9999px;top:auto}
+.table-wrap tr{border:1px solid #dde1e8;border-radius:8px;margin:0 0 10px;padding:6px 10px}.table-wrap td,.table-wrap tbody th{border:0;padding:4px 0}
+.table-wrap td[data-label]:not([data-label=""])::before,.table-wrap tbody th[data-label]:not([data-label=""])::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:600;color:#4a5263}}
 @media (max-width:720px){header.top,nav.main ul{padding-left:10px;padding-right:10px}main{padding:0 8px}th,td{padding:6px 4px}}`;

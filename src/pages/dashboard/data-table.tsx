@@ -8,8 +8,8 @@ export interface Column<T> {
 }
 
 /**
- * Every list page's table: a labelled region that scrolls sideways on a phone (focusable, so the
- * keyboard can scroll it too), column headers scoped to their columns, one row per item. The
+ * Every list page's table: a labelled region that becomes one card per row below 640 px (focusable,
+ * so the keyboard can still scroll a wide cell), column headers scoped to their columns, one row per item. The
  * pages keep their own empty states: some show a sentence instead, some an empty table.
  */
 export function DataTable<T>({
@@ -42,7 +42,19 @@ export function DataTable<T>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr {...(rowAttributes?.(row) ?? {})}>{columns.map((column) => (column.rowHeader ? <th scope="row">{column.cell(row)}</th> : <td>{column.cell(row)}</td>))}</tr>
+            <tr {...(rowAttributes?.(row) ?? {})}>
+              {columns.map((column) => {
+                // Below 640 px each row is a card and each cell shows its column's name (CSS `attr(data-label)`).
+                const label = typeof column.head === "string" ? column.head : "";
+                return column.rowHeader ? (
+                  <th scope="row" data-label={label}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td data-label={label}>{column.cell(row)}</td>
+                );
+              })}
+            </tr>
           ))}
         </tbody>
       </table>

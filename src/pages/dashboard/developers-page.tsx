@@ -90,7 +90,7 @@ export const KeysPage: FC<{ frame: Frame; keys: KeyRow[]; credentials: Credentia
           </button>
         </div>
       </form>
-      <DataTable id="keys" label="API keys (scrolls sideways)" columns={keyColumns(frame.csrf)} rows={keys} rowAttributes={(k) => ({ id: `key-${k.keyId}` })} />
+      <DataTable id="keys" label="API keys" columns={keyColumns(frame.csrf)} rows={keys} rowAttributes={(k) => ({ id: `key-${k.keyId}` })} />
     </section>
     <section class="card" aria-labelledby="credentials-title">
       <h2 id="credentials-title">Your own network apps</h2>
@@ -151,7 +151,7 @@ export const AuditPage: FC<{ frame: Frame; entries: AuditEntry[] }> = ({ frame, 
   <DashboardLayout title="Audit log" section="developers" frame={frame}>
     <SubNav current="audit" />
     <section class="card">
-      <DataTable id="audit" label="Audit log (scrolls sideways)" columns={auditColumns} rows={entries} />
+      <DataTable id="audit" label="Audit log" columns={auditColumns} rows={entries} />
     </section>
   </DashboardLayout>
 );

@@ -19,6 +19,7 @@ export const notices = {
   cancelled: "The post was cancelled.",
   moved: "The post was moved.",
   saved: "Saved.",
+  deleted: "The draft was deleted.",
   removed: "Removed.",
   test_sent: "A webhook.test event was sent: its delivery appears in the log below.",
   redelivered: "The event is being delivered again: the new attempt appears in the log below.",

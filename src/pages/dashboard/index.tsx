@@ -12,6 +12,8 @@ import { accountRoutes } from "./account-routes.js";
 import { composeRoutes } from "./compose-routes.js";
 import { type DashboardEnv, clearSessionCookie, dashboardHeaders, field, requireSession } from "./dashboard-env.js";
 import { dashboardCss } from "./dashboard-style.js";
+import { dashboardScript } from "./dashboard-script.js";
+import { confirmDestructive } from "./confirm-step.js";
 import { developerRoutes } from "./developer-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
 import { inboxRoutes } from "./inbox-routes.js";
@@ -23,6 +25,7 @@ import { OverviewPage } from "./overview-page.js";
 import { CREDIT_HISTORY_DAYS, CreditsPage } from "./credits-page.js";
 import { creditHistory } from "../../domain/billing/index.js";
 import { postRoutes } from "./post-routes.js";
+import { draftRoutes } from "./draft-routes.js";
 import { SignedOutPage } from "./signin-pages.js";
 import { signinRoutes } from "./signin-routes.js";
 
@@ -73,6 +76,9 @@ dashboardRoutes.use("/dashboard/*", async (c, next) => (c.req.path === "/dashboa
 const sessionCheck = requireSession((c) => c.html(<SignedOutPage reason={c.req.path === "/dashboard/agents/authorize" ? "agent_consent" : "expired"} />, 401));
 // "/dashboard/*" matches "/dashboard" itself too: registering both would check the session twice.
 dashboardRoutes.use("/dashboard/*", async (c, next) => (OPEN_PATHS.test(c.req.path) ? next() : sessionCheck(c, next)));
+// Destructive forms ask first (confirm-step.tsx); after the session check, which reads the form.
+dashboardRoutes.use("/dashboard/*", confirmDestructive);
+dashboardRoutes.get("/dashboard/assets/dashboard.js", (c) => c.body(dashboardScript, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600" }));
 dashboardRoutes.get("/dashboard/assets/dashboard.css", (c) => c.body(dashboardCss, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=3600" }));
 dashboardRoutes.get("/dashboard/assets/htmx.min.js", async (c) => {
   const script = await c.var.deps.dashboardScript?.();
@@ -82,6 +88,7 @@ dashboardRoutes.get("/dashboard/assets/htmx.min.js", async (c) => {
 dashboardRoutes.route("/", signinRoutes);
 dashboardRoutes.route("/", sessionPages);
 dashboardRoutes.route("/", accountRoutes);
+dashboardRoutes.route("/", draftRoutes);
 dashboardRoutes.route("/", postRoutes);
 dashboardRoutes.route("/", composeRoutes);
 dashboardRoutes.route("/", developerRoutes);

@@ -33,7 +33,7 @@ export const PostsPage: FC<{ frame: Frame; posts: PostView[]; state: string | un
       </form>
     </section>
     <section class="card" aria-label="Posts">
-      {posts.length === 0 ? <p id="no-posts">No posts{state ? ` in state ${state}` : ""}.</p> : <DataTable id="posts" label="Posts (scrolls sideways)" columns={postColumns} rows={posts} />}
+      {posts.length === 0 ? <p id="no-posts">No posts{state ? ` in state ${state}` : ""}.</p> : <DataTable id="posts" label="Posts" columns={postColumns} rows={posts} />}
       {cursor ? (
         <p>
           <a href={`/dashboard/posts?${new URLSearchParams({ ...(state ? { state } : {}), cursor }).toString()}`}>Older posts</a>

@@ -74,7 +74,7 @@ export const WebhooksPage: FC<{ frame: Frame; endpoints: WebhookView[]; created?
     <section class="card" aria-labelledby="endpoints-title">
       <h2 id="endpoints-title">Endpoints</h2>
       {endpoints.length ? (
-        <DataTable id="endpoints" label="Webhook endpoints (scrolls sideways)" columns={endpointColumns} rows={endpoints} rowAttributes={(w) => ({ id: `endpoint-${w.id}` })} />
+        <DataTable id="endpoints" label="Webhook endpoints" columns={endpointColumns} rows={endpoints} rowAttributes={(w) => ({ id: `endpoint-${w.id}` })} />
       ) : (
         <p class="muted" id="no-endpoints">
           No endpoints yet.
@@ -156,7 +156,7 @@ export const WebhookPage: FC<{ frame: Frame; endpoint: WebhookView; attempts: De
     <section class="card" aria-labelledby="log-title">
       <h2 id="log-title">Delivery log</h2>
       {attempts.length ? (
-        <DataTable id="deliveries" label="Delivery attempts (scrolls sideways)" columns={attemptColumns(endpoint.id, frame.csrf)} rows={attempts} rowAttributes={(a) => ({ id: `attempt-${a.id}` })} />
+        <DataTable id="deliveries" label="Delivery attempts" columns={attemptColumns(endpoint.id, frame.csrf)} rows={attempts} rowAttributes={(a) => ({ id: `attempt-${a.id}` })} />
       ) : (
         <p class="muted" id="no-deliveries">
           Nothing delivered yet. Send a test event to try the endpoint.
