@@ -27,3 +27,6 @@ export { sweepStuckTargets } from "./posts/sweep-stuck-targets.js";
 export { pollThreadItemJob } from "./posts/thread/poll-item.js";
 export { resumeThreads } from "./posts/thread/resume-chain.js";
 export { validationRulesOf } from "./posts/validation/network-rules.js";
+export { getMediaDetail, listMedia, storageUsedBytes } from "./media/media-library.js";
+export type { ListMediaInput, MediaDetail, MediaVariant } from "./media/media-library.js";
+export { abortUploadSession, completeUploadSession, createUploadSession, getUploadSession, putUploadPart, UPLOAD_PART_BYTES, UPLOAD_SESSION_VIDEO_BYTES } from "./media/upload-sessions.js";

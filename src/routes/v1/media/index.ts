@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { deleteMedia, getMedia } from "../../../domain/publishing/index.js";
+import { deleteMedia, getMediaDetail, listMedia } from "../../../domain/publishing/index.js";
 import { normaliseContentType } from "../../../domain/publishing/index.js";
 import { importMediaFromUrl, uploadMedia } from "../../../domain/publishing/index.js";
 import type { AppEnv } from "../../../http/context.js";
@@ -8,12 +8,15 @@ import { uploadBody } from "../../../http/upload-body.js";
 import { ReplayedAnswer, uploadKeyClaim } from "../../../http/upload-idempotency.js";
 import { parseJsonBody, validate } from "../../../http/validate.js";
 import { ApiError } from "../../../infra/errors.js";
+import { ListMediaQuery, MediaDetailSchema, MediaListSchema } from "./library-schema.js";
+import { uploadRoutes } from "./uploads.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
 import { DeleteMediaResultSchema, ImportMediaBody, MediaIdParam, MediaSchema, uploadRequestBody } from "./schema.js";
 
 const tags = ["Media"];
 
 export const mediaRoutes = new Hono<AppEnv>()
+  .route("/", uploadRoutes)
   .post(
     "/media",
     describeRoute({
@@ -78,16 +81,29 @@ export const mediaRoutes = new Hono<AppEnv>()
     },
   )
   .get(
+    "/media",
+    describeRoute({
+      operationId: "listMedia",
+      tags,
+      summary: "The media library: uploaded files, newest first",
+      description: "Retention: files are kept until deleted (DELETE /v1/media/{id}); `expiresAt` is null. `unused=true` lists the files no post uses.",
+      security,
+      responses: { 200: jsonResponse(MediaListSchema, "A page of media records."), ...errorResponses(["field_unknown", "field_invalid", "cursor_invalid"]) },
+    }),
+    validate("query", ListMediaQuery),
+    async (c) => c.json(await listMedia({ ctx: c.get("ctx"), input: c.req.valid("query") })),
+  )
+  .get(
     "/media/:id",
     describeRoute({
       operationId: "getMedia",
       tags,
-      summary: "One uploaded file's record",
+      summary: "One uploaded file's record, the posts that use it and its variants",
       security,
-      responses: { 200: jsonResponse(MediaSchema, "The media record."), ...errorResponses(["field_invalid", "media_unknown"]) },
+      responses: { 200: jsonResponse(MediaDetailSchema, "The media record."), ...errorResponses(["field_invalid", "media_unknown"]) },
     }),
     validate("param", MediaIdParam),
-    async (c) => c.json(await getMedia({ ctx: c.get("ctx"), input: c.req.valid("param") })),
+    async (c) => c.json(await getMediaDetail({ ctx: c.get("ctx"), input: c.req.valid("param") })),
   )
   .delete(
     "/media/:id",
@@ -95,11 +111,12 @@ export const mediaRoutes = new Hono<AppEnv>()
       operationId: "deleteMedia",
       tags,
       summary: "Delete an uploaded file; its signed URLs stop working at once",
+      description: "Refused with 409 `media_in_use` while a scheduled post, or one still being sent or processed, uses the file.",
       security,
       parameters: [idempotencyHeader],
       responses: {
         200: jsonResponse(DeleteMediaResultSchema, "Deleted."),
-        ...errorResponses(["field_invalid", "media_unknown"]),
+        ...errorResponses(["field_invalid", "media_unknown", "media_in_use"]),
       },
     }),
     validate("param", MediaIdParam),
