@@ -20,8 +20,8 @@ interface Session {
 }
 
 const start = async (ws: TestWorkspace, body: Record<string, unknown>) => ws.request("/v1/media/uploads", { method: "POST", json: body });
-const slice = (n: number) => video.subarray((n - 1) * PART, Math.min(video.byteLength, n * PART));
-const put = (ws: TestWorkspace, id: string, n: number, bytes: Uint8Array) =>
+const slice = (n: number) => video.slice((n - 1) * PART, Math.min(video.byteLength, n * PART));
+const put = (ws: TestWorkspace, id: string, n: number, bytes: Uint8Array<ArrayBuffer>) =>
   ws.request(`/v1/media/uploads/${id}/parts/${n}`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: bytes });
 
 describe("POST /v1/media/uploads", () => {
@@ -35,7 +35,7 @@ describe("POST /v1/media/uploads", () => {
     expect((await put(ws, session.id, 3, slice(3))).status).toBe(200);
     expect((await put(ws, session.id, 1, slice(1))).status).toBe(200);
     // Part 2 is cut short (a dropped connection): refused and not kept.
-    expect(await errorOf(await put(ws, session.id, 2, slice(2).subarray(0, 1000)))).toMatchObject({ code: "upload_part_invalid" });
+    expect(await errorOf(await put(ws, session.id, 2, slice(2).slice(0, 1000)))).toMatchObject({ code: "upload_part_invalid" });
     const resumed = (await (await ws.request(`/v1/media/uploads/${session.id}`)).json()) as Session;
     expect(resumed.received.map((part) => part.number)).toEqual([1, 3]);
     expect(await errorOf(await ws.request(`/v1/media/uploads/${session.id}/complete`, { method: "POST" }))).toMatchObject({ code: "upload_incomplete", param: "parts" });
