@@ -13,9 +13,11 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * A raw upload (POST /v1/media: an image or video as the body) is streamed to storage by the
  * endpoint itself. Reading it here would hold up to 512 MB in memory and decode it as text,
  * which mangles binary bytes; its fingerprint is the SHA-256 of its bytes, taken as they stream,
- * so the endpoint claims the key itself once they are in (http/upload-idempotency.ts).
+ * so the endpoint claims the key itself once they are in (http/upload-idempotency.ts). A part of
+ * an upload session (PUT /v1/media/uploads/{id}/parts/{n}, application/octet-stream) is not read
+ * here either: sending a part again replaces it, so it needs no key.
  */
-const isRawUpload = (type: string | undefined) => type !== undefined && /^(image|video)\//i.test(type.trim());
+const isRawUpload = (type: string | undefined) => type !== undefined && /^(image\/|video\/|application\/octet-stream\b)/i.test(type.trim());
 /** Headers worth replaying; rate-limit headers describe the replaying request instead. */
 const REPLAYED_HEADERS = ["content-type", "location"];
 

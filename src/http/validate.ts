@@ -97,6 +97,20 @@ async function readJson(request: { header(name: string): string | undefined; tex
   return parsed;
 }
 
+/**
+ * The JSON body checked against `schema`, for a route that takes JSON or another body by its
+ * Content-Type (POST /v1/media: a file, or `{ url }`) and so cannot put `validate` in front.
+ */
+export async function parseJsonBody<S extends AnySchema>(c: Parameters<MiddlewareHandler<AppEnv>>[0], schema: S): Promise<v.InferOutput<S>> {
+  const input = await readJson(c.req);
+  const result = v.safeParse(schema, Array.isArray(input) ? null : input);
+  if (!result.success) {
+    const [first] = result.issues;
+    throw first ? issueToError(first) : new ApiError("field_wrong_type", { beforeExecution: true });
+  }
+  return result.output;
+}
+
 export interface ValidateOptions {
   /** Domain codes for specific fields, e.g. `{ text: "text_required" }`. */
   codes?: Partial<Record<string, ErrorCode>>;

@@ -13,7 +13,44 @@ const seedMedia = async (_t: TestApp, a: TestWorkspace) => {
   return { id: created.id, workspaceId: a.id };
 };
 
+/** Workspace A starts an upload session of a 3-byte-short image; the probes run as B. */
+const seedUpload = async (_t: TestApp, a: TestWorkspace) => {
+  const response = await a.request("/v1/media/uploads", { method: "POST", json: { filename: "a.png", contentType: "image/png", size: 1000 } });
+  const created = (await response.json()) as { id: string };
+  return { id: created.id, workspaceId: a.id };
+};
+const uploadUnknown = async (response: Response) => expect(await errorOf(response)).toMatchObject({ code: "upload_unknown" });
+
 export const mediaCases: IsolationCase[] = [
+  {
+    method: "GET",
+    path: "/v1/media",
+    seed: seedMedia,
+    probe: async (_t, b, s) => {
+      await expectInvisible(await b.request("/v1/media"), s);
+      await expectInvisible(await b.request("/v1/media?unused=true"), s);
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/media/uploads",
+    seed: seedUpload,
+    probe: async (_t, b, s) => {
+      const response = await b.request("/v1/media/uploads", { method: "POST", json: { filename: "b.png", contentType: "image/png", size: 10 } });
+      expect(response.status).toBe(201);
+      await expectInvisible(response, s);
+    },
+  },
+  { method: "GET", path: "/v1/media/uploads/:id", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.request(`/v1/media/uploads/${s.id}`)) },
+  {
+    method: "PUT",
+    path: "/v1/media/uploads/:id/parts/:number",
+    seed: seedUpload,
+    probe: async (_t, b, s) =>
+      uploadUnknown(await b.request(`/v1/media/uploads/${s.id}/parts/1`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array(1000) })),
+  },
+  { method: "POST", path: "/v1/media/uploads/:id/complete", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.request(`/v1/media/uploads/${s.id}/complete`, { method: "POST" })) },
+  { method: "DELETE", path: "/v1/media/uploads/:id", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.request(`/v1/media/uploads/${s.id}`, { method: "DELETE" })) },
   {
     method: "POST",
     path: "/v1/media",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../src/db/schema/index.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
-import { png } from "../unit/media-fixtures.js";
+import { concat, png } from "../unit/media-fixtures.js";
 import { listen, mcpClient } from "./mcp-server.js";
 
 describe("upload_media over MCP", () => {
@@ -18,7 +18,7 @@ describe("upload_media over MCP", () => {
       fetch: async (input) => {
         const url = String(input instanceof Request ? input.url : input);
         fetched.push(url);
-        if (url.endsWith("/big.png")) return new Response(new Uint8Array(21 * 1024 * 1024), { headers: { "content-type": "image/png" } });
+        if (url.endsWith("/big.png")) return new Response(concat(image, new Uint8Array(21 * 1024 * 1024)), { headers: { "content-type": "image/png" } });
         return new Response(image, { headers: { "content-type": "image/png" } });
       },
     });
@@ -55,7 +55,7 @@ describe("upload_media over MCP", () => {
     const http = await client.callTool({ name: "upload_media", arguments: { url: "http://images.example.com/robin.png" } });
     expect(http.structuredContent).toMatchObject({ error: { code: "field_invalid", param: "url" } });
     const big = await client.callTool({ name: "upload_media", arguments: { url: "https://images.example.com/big.png" } });
-    expect(big.structuredContent).toMatchObject({ error: { code: "url_unreachable" } });
+    expect(big.structuredContent).toMatchObject({ error: { code: "body_too_large" } });
     const both = await client.callTool({ name: "upload_media", arguments: { url: "https://images.example.com/robin.png", base64: "AAAA", contentType: "image/png" } });
     expect(both.structuredContent).toMatchObject({ error: { code: "field_invalid", param: "url" } });
     const mismatch = await client.callTool({ name: "upload_media", arguments: { base64: Buffer.from(image).toString("base64"), contentType: "image/jpeg" } });

@@ -1,5 +1,5 @@
-import { bigint, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.js";
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, ts } from "./columns.js";
 import { agents } from "./agents.js";
 import { workspaceColumn } from "./workspaces.js";
 
@@ -28,4 +28,48 @@ export const media = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("media_workspace_created_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * A large upload sent in parts (POST /v1/media/uploads). Each received part is a row of
+ * media_upload_parts and a file (Node) or an R2 multipart part (Workers) under `storage_upload_id`;
+ * completing assembles them into `storage_key` and, once the bytes pass the upload checks, a
+ * media row. `state` moves open → completing → completed (or open → aborted); the move to
+ * `completing` is a conditional update, so two concurrent completes assemble once.
+ */
+export const mediaUploadSessions = pgTable(
+  "media_upload_sessions",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: workspaceColumn(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    partSize: integer("part_size").notNull(),
+    partCount: integer("part_count").notNull(),
+    storageKey: text("storage_key").notNull(),
+    storageUploadId: text("storage_upload_id").notNull(),
+    state: text("state").$type<"open" | "completing" | "completed" | "aborted">().notNull(),
+    mediaId: text("media_id"),
+    uploadedByAgentId: text("uploaded_by_agent_id").references(() => agents.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("media_upload_sessions_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+export const mediaUploadParts = pgTable(
+  "media_upload_parts",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => mediaUploadSessions.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
+    number: integer("number").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    /** What the storage answered for the part (R2's etag), needed to complete the multipart upload. */
+    etag: text("etag").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.number] }), index("media_upload_parts_workspace_idx").on(t.workspaceId)],
 );

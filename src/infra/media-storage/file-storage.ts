@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { fileMultipart } from "./file-multipart.js";
 import { type MediaStorage, assertStorageKey } from "./types.js";
 
 const READ_CHUNK = 256 * 1024;
@@ -27,7 +28,7 @@ export function createFileMediaStorage(root: string): MediaStorage {
     return join(root, ...key.split("/"));
   };
 
-  return {
+  const storage: Omit<MediaStorage, "multipart"> = {
     async put(key, body, meta) {
       const target = pathOf(key);
       const incoming = join(root, ".incoming");
@@ -130,4 +131,5 @@ export function createFileMediaStorage(root: string): MediaStorage {
       await rm(`${path}.meta.json`, { force: true });
     },
   };
+  return { ...storage, multipart: fileMultipart(root, storage.put) };
 }

@@ -1,4 +1,4 @@
-import { type MediaStorage, assertStorageKey, concatBytes } from "./types.js";
+import { type MediaStorage, type MultipartStorage, assertStorageKey, concatBytes, exactLength } from "./types.js";
 
 /*
  * The part of Cloudflare's R2 bucket binding this storage uses, typed here so that src/ needs no
@@ -12,8 +12,9 @@ interface R2UploadedPart {
   etag: string;
 }
 interface R2MultipartUpload {
-  uploadPart(partNumber: number, value: Uint8Array): Promise<R2UploadedPart>;
-  complete(parts: R2UploadedPart[]): Promise<unknown>;
+  readonly uploadId: string;
+  uploadPart(partNumber: number, value: Uint8Array | ReadableStream<Uint8Array>): Promise<R2UploadedPart>;
+  complete(parts: R2UploadedPart[]): Promise<{ size: number }>;
   abort(): Promise<void>;
 }
 export interface R2BucketBinding {
@@ -21,6 +22,47 @@ export interface R2BucketBinding {
   get(key: string, options?: { range?: { offset: number; length: number } }): Promise<{ body: ReadableStream<Uint8Array>; size: number; httpMetadata?: R2HttpMetadata } | null>;
   delete(key: string): Promise<void>;
   createMultipartUpload(key: string, options?: { httpMetadata?: R2HttpMetadata }): Promise<R2MultipartUpload>;
+  resumeMultipartUpload(key: string, uploadId: string): R2MultipartUpload;
+}
+
+/** Workers' stream of a promised length: R2 takes a part's stream only when its length is known. */
+type FixedLengthStreamConstructor = new (length: number) => TransformStream<Uint8Array, Uint8Array>;
+
+/**
+ * Upload sessions in R2 through the binding's multipart API: the part's bytes pass through the
+ * Worker (one request per part, under the platform's request-body limit) and are streamed to R2
+ * without being held. R2 wants every part but the last of one size, at least 5 MiB, which the
+ * session's part size meets. A part of the wrong length is refused by the FixedLengthStream.
+ */
+function r2Multipart(bucket: R2BucketBinding): MultipartStorage {
+  return {
+    async create(key, meta) {
+      assertStorageKey(key);
+      const upload = await bucket.createMultipartUpload(key, { httpMetadata: { contentType: meta.contentType } });
+      return { uploadId: upload.uploadId };
+    },
+    async put(key, uploadId, number, body, length) {
+      const Fixed = (globalThis as { FixedLengthStream?: FixedLengthStreamConstructor }).FixedLengthStream;
+      let value: ReadableStream<Uint8Array> = exactLength(body, length);
+      if (Fixed) {
+        const fixed = new Fixed(length);
+        void value.pipeTo(fixed.writable).catch(() => {});
+        value = fixed.readable;
+      }
+      const part = await bucket.resumeMultipartUpload(key, uploadId).uploadPart(number, value);
+      return { number: part.partNumber, etag: part.etag };
+    },
+    async complete(key, uploadId, parts) {
+      const done = await bucket.resumeMultipartUpload(key, uploadId).complete(parts.map((part) => ({ partNumber: part.number, etag: part.etag })));
+      return { size: done.size };
+    },
+    async abort(key, uploadId) {
+      await bucket
+        .resumeMultipartUpload(key, uploadId)
+        .abort()
+        .catch(() => {});
+    },
+  };
 }
 
 /** R2 wants every part but the last of one size, at least 5 MiB. */
@@ -95,5 +137,6 @@ export function createR2MediaStorage(bucket: R2BucketBinding, options: { partByt
       assertStorageKey(key);
       await bucket.delete(key);
     },
+    multipart: r2Multipart(bucket),
   };
 }

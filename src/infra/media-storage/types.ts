@@ -31,6 +31,57 @@ export interface MediaStorage {
   get(key: string, range?: ByteRange): Promise<MediaObject | null>;
   /** Removes the file; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Files sent in parts (upload sessions): each part stored as it arrives, joined into `key` at the end. */
+  multipart: MultipartStorage;
+}
+
+/** A part as stored: its number and the storage's tag for it (R2 needs the tags to complete). */
+export interface StoredPart {
+  number: number;
+  etag: string;
+}
+
+/**
+ * A multipart upload into `key`: Node keeps each part as a file and joins them at the end; R2
+ * keeps them in its own multipart upload (the binding's API). A part put again replaces the
+ * earlier one. `put` consumes the stream and rejects, storing nothing, when it errors or when it
+ * does not hold exactly `length` bytes.
+ */
+export interface MultipartStorage {
+  create(key: string, meta: MediaObjectMeta): Promise<{ uploadId: string }>;
+  put(key: string, uploadId: string, number: number, body: ReadableStream<Uint8Array>, length: number): Promise<StoredPart>;
+  /** Joins the parts, in the order given, into the file under `key`. */
+  complete(key: string, uploadId: string, parts: StoredPart[]): Promise<{ size: number }>;
+  /** Drops every part; aborting twice or after completion is not an error. */
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
+/** A part whose byte count differs from what was announced (a dropped connection, a wrong slice). */
+export class PartLengthError extends Error {
+  constructor(
+    readonly expected: number,
+    readonly received: number,
+  ) {
+    super(`part has ${received} bytes, expected ${expected}`);
+    this.name = "PartLengthError";
+  }
+}
+
+/** The stream as it arrives, erroring once it passes `length` bytes or ends short of it. */
+export function exactLength(body: ReadableStream<Uint8Array>, length: number): ReadableStream<Uint8Array> {
+  let total = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > length) controller.error(new PartLengthError(length, total));
+        else controller.enqueue(chunk);
+      },
+      flush(controller) {
+        if (total !== length) controller.error(new PartLengthError(length, total));
+      },
+    }),
+  );
 }
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;

@@ -1,4 +1,5 @@
-import { ApiError } from "../errors.js";
+import { cappedBody, readCapped } from "./guarded-body.js";
+import { type RefusalReason, UrlUnreachableError } from "./url-unreachable.js";
 import { isBlockedAddress, isLocalName, isLoopbackAddress, parseAddress } from "./address-ranges.js";
 
 /**
@@ -57,24 +58,27 @@ export interface GuardedResponse {
   local: boolean;
 }
 
+/** An answer whose body is read as it arrives, still under the byte and time caps. */
+export interface GuardedStreamResponse extends Omit<GuardedResponse, "body"> {
+  /**
+   * Errors with `url_unreachable` (reason `too_large` or `timeout`) the moment the answer passes
+   * `maxBytes` or the deadline, so a reader storing it stops there.
+   */
+  body: ReadableStream<Uint8Array>;
+}
+
 export interface GuardedFetch {
   (url: string, init?: GuardedInit): Promise<GuardedResponse>;
+  /**
+   * The same checks and caps, with the body as a stream instead of one array: for a file too large
+   * to hold in memory (a video imported by URL). `truncate` does not apply.
+   */
+  stream(url: string, init?: GuardedInit): Promise<GuardedStreamResponse>;
   /** The checks alone (scheme, literal address, resolved addresses), for a URL stored to be used later. */
   check(url: string, param?: string): Promise<URL>;
 }
 
-/** Why a URL was refused: logged and tested, never shown to the caller. */
-export type RefusalReason = "url" | "address" | "redirect" | "transport" | "timeout" | "too_large";
-
-export const URL_UNREACHABLE_MESSAGE = "The URL could not be fetched.";
-
-export class UrlUnreachableError extends ApiError {
-  readonly reason: RefusalReason;
-  constructor(reason: RefusalReason, param?: string) {
-    super("url_unreachable", { message: URL_UNREACHABLE_MESSAGE, param: param ?? null, beforeExecution: true });
-    this.reason = reason;
-  }
-}
+export { type RefusalReason, URL_UNREACHABLE_MESSAGE, UrlUnreachableError } from "./url-unreachable.js";
 
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -122,7 +126,8 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     return (await inspect(raw, param)).url;
   }
 
-  async function guardedFetch(raw: string, init: GuardedInit = {}): Promise<GuardedResponse> {
+  /** Sends the request and follows redirects, each hop checked; the final answer's body is unread. */
+  async function exchange(raw: string, init: GuardedInit) {
     const { maxBytes = DEFAULT_MAX_BYTES, timeoutMs = DEFAULT_TIMEOUT_MS, maxRedirects = DEFAULT_MAX_REDIRECTS, truncate = false, param, ...request } = init;
     const refuse = (reason: RefusalReason) => new UrlUnreachableError(reason, param);
     const deadline = AbortSignal.timeout(timeoutMs);
@@ -141,7 +146,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       }
       const location = response.headers.get("location");
       if (!REDIRECT_STATUSES.has(response.status) || location === null || request.redirect === "manual") {
-        return { status: response.status, headers: response.headers, body: await readCapped(response, { maxBytes, truncate }, signal, refuse), url: url.toString(), local };
+        return { response, url: url.toString(), local, signal, refuse, caps: { maxBytes, truncate } };
       }
       await response.body?.cancel().catch(() => {});
       if (hop >= maxRedirects) throw refuse("redirect");
@@ -168,56 +173,17 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     }
   }
 
-  return Object.assign(guardedFetch, { check });
-}
+  async function guardedFetch(raw: string, init: GuardedInit = {}): Promise<GuardedResponse> {
+    const { response, url, local, signal, refuse, caps } = await exchange(raw, init);
+    return { status: response.status, headers: response.headers, body: await readCapped(response, caps, signal, refuse), url, local };
+  }
 
-async function readCapped(
-  response: Response,
-  { maxBytes, truncate }: { maxBytes: number; truncate: boolean },
-  signal: AbortSignal,
-  refuse: (reason: RefusalReason) => UrlUnreachableError,
-): Promise<Uint8Array> {
-  const declared = Number(response.headers.get("content-length"));
-  if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw refuse("too_large");
+  async function stream(raw: string, init: GuardedInit = {}): Promise<GuardedStreamResponse> {
+    const { response, url, local, signal, refuse, caps } = await exchange(raw, { ...init, truncate: false });
+    return { status: response.status, headers: response.headers, body: cappedBody(response, caps.maxBytes, signal, refuse), url, local };
   }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  // A fetch that does not tie its body to the signal (a stand-in, a sandbox) still stops on time:
-  // cancelling the reader ends the pending read, and the aborted signal marks it a timeout.
-  const stop = () => void reader.cancel().catch(() => {});
-  signal.addEventListener("abort", stop, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (signal.aborted) throw refuse("timeout");
-      if (done) break;
-      if (total + value.byteLength > maxBytes) {
-        await reader.cancel().catch(() => {});
-        if (!truncate) throw refuse("too_large");
-        chunks.push(value.subarray(0, maxBytes - total));
-        total = maxBytes;
-        break;
-      }
-      total += value.byteLength;
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof UrlUnreachableError) throw error;
-    throw refuse(signal.aborted ? "timeout" : "transport");
-  } finally {
-    signal.removeEventListener("abort", stop);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+
+  return Object.assign(guardedFetch, { check, stream });
 }
 
 /**

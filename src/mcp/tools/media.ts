@@ -12,13 +12,18 @@ const MAX_BASE64_CHARS = 960_000;
 const UploadArguments = v.strictObject({
   url: v.pipe(
     v.optional(v.pipe(v.string(), v.maxLength(2048), v.url("must be a URL"), v.startsWith("https://", "must be an https:// URL"))),
-    v.description(`An https URL Chorus fetches the file from (at most ${MEDIA_URL_MAX_BYTES / MB} MB; private and local addresses are refused). Larger videos: POST /v1/media.`),
+    v.description(
+      `An https URL Chorus fetches the file from (at most ${MEDIA_URL_MAX_BYTES / MB} MB, streamed; private and local addresses are refused). Larger videos: the upload sessions of POST /v1/media/uploads.`,
+    ),
   ),
   base64: v.pipe(
     v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_BASE64_CHARS))),
     v.description("The file itself, base64-encoded, for small files (about 700 KB at most). Needs `contentType`."),
   ),
-  contentType: v.pipe(v.optional(v.picklist([...mediaMimeTypes, "image/jpg"])), v.description("The file's type; with `url`, the server's Content-Type is used when omitted. Must match the bytes.")),
+  contentType: v.pipe(
+    v.optional(v.picklist([...mediaMimeTypes, "image/jpg"])),
+    v.description("The file's type; with `url`, read from the bytes when omitted (the server's Content-Type is not trusted). Must match the bytes."),
+  ),
 });
 
 export const mediaTools = [

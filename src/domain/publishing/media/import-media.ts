@@ -1,16 +1,22 @@
 import { ApiError } from "../../../infra/errors.js";
 import { UrlUnreachableError } from "../../../infra/outbound/guarded-fetch.js";
 import type { DomainContext } from "../../core/index.js";
-import { MEDIA_BYTE_LIMITS } from "./media-formats.js";
+import { ACCEPTED_FORMATS_TEXT, MEDIA_BYTE_LIMITS } from "./media-formats.js";
+import { bytesSource } from "./sniff/byte-source.js";
+import { IDENTIFY_BYTES, identifyMedia } from "./sniff/detect-media.js";
 import type { MediaView } from "./media-view.js";
 import { uploadMedia } from "./upload-media.js";
+import { peekHead } from "./upload-stream.js";
 
 /**
- * Largest file fetched from a URL. The outbound guard holds the whole answer in memory (a
- * Worker has 128 MB), so this is the image limit; a larger video goes through POST /v1/media,
- * which streams.
+ * Largest file fetched from a URL: the video limit. The answer streams to storage under the
+ * guard's byte cap (and then the upload's own cap for the kind read from its first bytes), so
+ * it is never held in memory whole.
  */
-export const MEDIA_URL_MAX_BYTES = MEDIA_BYTE_LIMITS.image;
+export const MEDIA_URL_MAX_BYTES = MEDIA_BYTE_LIMITS.video;
+
+/** Whole exchange, redirects and body included: 512 MB at about 2 MB/s. */
+const URL_IMPORT_TIMEOUT_MS = 5 * 60_000;
 
 const streamOf = (bytes: Uint8Array): ReadableStream<Uint8Array> =>
   new ReadableStream({
@@ -21,15 +27,30 @@ const streamOf = (bytes: Uint8Array): ReadableStream<Uint8Array> =>
   });
 
 /**
- * Stores a file an agent names by HTTPS URL. The URL goes through the outbound guard (https
- * only, private and metadata addresses refused at every hop, size and time capped), and the
- * bytes then take exactly the checks of an upload: format sniffed, declared type compared.
+ * Stores a file named by an https URL. The URL goes through the outbound guard (https only,
+ * private, loopback, link-local and metadata addresses refused at every hop and after DNS, size
+ * and time capped). The answer's Content-Type is not trusted: the format is read from the first
+ * bytes (a `contentType` the caller sends must match them), and the bytes then take exactly the
+ * checks of an upload while they stream to storage.
  */
 export async function importMediaFromUrl({ ctx, input }: { ctx: DomainContext; input: { url: string; contentType?: string | undefined } }): Promise<MediaView> {
-  const fetched = await ctx.services.networks.guardedFetch(input.url, { param: "url", maxBytes: MEDIA_URL_MAX_BYTES, timeoutMs: 30_000 });
-  if (fetched.status < 200 || fetched.status > 299) throw new UrlUnreachableError("transport", "url");
-  const contentType = input.contentType ?? fetched.headers.get("content-type")?.split(";")[0]?.trim();
-  return uploadMedia({ ctx, input: { contentType, contentLength: String(fetched.body.byteLength), body: streamOf(fetched.body) } });
+  const fetched = await ctx.services.networks.guardedFetch.stream(input.url, { param: "url", maxBytes: MEDIA_URL_MAX_BYTES, timeoutMs: URL_IMPORT_TIMEOUT_MS });
+  if (fetched.status < 200 || fetched.status > 299) {
+    await fetched.body.cancel().catch(() => {});
+    throw new UrlUnreachableError("transport", "url");
+  }
+  const { head, body } = await peekHead(fetched.body, IDENTIFY_BYTES);
+  const detected = head.byteLength > 0 ? await identifyMedia(bytesSource(head)) : null;
+  if (!input.contentType && !detected) {
+    await body.cancel().catch(() => {});
+    throw new ApiError("media_type_unsupported", {
+      param: "url",
+      message: `The file at this URL is not ${ACCEPTED_FORMATS_TEXT} (read from its first bytes; the server's Content-Type is not trusted). Nothing was stored.`,
+      beforeExecution: true,
+    });
+  }
+  const contentLength = fetched.headers.get("content-length") ?? undefined;
+  return uploadMedia({ ctx, input: { contentType: input.contentType ?? detected ?? undefined, contentLength, body } });
 }
 
 /** Stores a small file sent inline as base64 (bounded by the 1 MB request body). */

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
-import { media } from "../../../db/schema/index.js";
+import { and, eq, sql } from "drizzle-orm";
+import { media, posts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import { mediaWithinGrant } from "../../agents/index.js";
 import { assertMediaUsersInGrant } from "../../agents/index.js";
 import type { DomainContext } from "../../core/index.js";
+import { postStillNeedsMedia, postUses } from "./media-usage.js";
 import { type MediaRow, type MediaView, toMediaView } from "./media-view.js";
 
 /**
@@ -30,17 +31,32 @@ export async function getMedia({ ctx, input }: { ctx: DomainContext; input: { id
  * the file and no post can attach it, so a file left behind by a failed storage delete is
  * unreachable rather than a record pointing at nothing. A narrowed agent deletes only an upload
  * it may see that no post outside its grant uses.
+ *
+ * Refused with `media_in_use` while a post still needs the file (scheduled, or a target or
+ * thread item not yet sent or still processing): the check is part of the DELETE statement, so
+ * a post that reaches one of those states before it commits keeps its file.
  */
 export async function deleteMedia({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<{ id: string; deleted: true }> {
-  if (mediaWithinGrant(ctx)) {
-    await requireMedia(ctx, input.id);
-    await assertMediaUsersInGrant(ctx, input.id);
-  }
+  await requireMedia(ctx, input.id);
+  if (mediaWithinGrant(ctx)) await assertMediaUsersInGrant(ctx, input.id);
+  const neededBy = sql`exists (select 1 from posts where "posts"."workspace_id" = ${ctx.workspace.id} and ${postUses(sql`"media"."id"`)} and ${postStillNeedsMedia})`;
   const [row] = await ctx.db
     .delete(media)
-    .where(and(eq(media.id, input.id), eq(media.workspaceId, ctx.workspace.id), mediaWithinGrant(ctx)))
+    .where(and(eq(media.id, input.id), eq(media.workspaceId, ctx.workspace.id), mediaWithinGrant(ctx), sql`not ${neededBy}`))
     .returning();
-  if (!row) throw new ApiError("media_unknown", { param: "id", message: `No media ${input.id} in this workspace.` });
+  if (!row) {
+    // Read without the agent's grant: a post outside it that needs the file refuses the delete too.
+    const users = await ctx.db
+      .select({ id: posts.id, state: posts.state })
+      .from(posts)
+      .where(and(eq(posts.workspaceId, ctx.workspace.id), postUses(sql`${input.id}::text`), postStillNeedsMedia))
+      .limit(5);
+    if (users.length === 0) throw new ApiError("media_unknown", { param: "id", message: `No media ${input.id} in this workspace.` });
+    throw new ApiError("media_in_use", {
+      param: "id",
+      message: `Media ${input.id} is needed by ${users.map((user) => `post ${user.id} (${user.state})`).join(", ")}${users.length === 5 ? " and maybe more" : ""}; nothing was deleted.`,
+    });
+  }
   await ctx.services.mediaStorage.delete(row.storageKey);
   return { id: row.id, deleted: true };
 }

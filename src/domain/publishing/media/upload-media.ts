@@ -46,7 +46,7 @@ const refuse = (
 const unsupportedFix = `Upload ${ACCEPTED_FORMATS_TEXT}, with its own type as Content-Type.`;
 const emptyBody = () => refuse("field_required", "body", "The body is empty: send the file's bytes as the request body, with its Content-Type.");
 
-function declaredType(header: string | undefined): MediaMimeType {
+export function declaredType(header: string | undefined): MediaMimeType {
   if (!header) throw refuse("field_required", "Content-Type", `Send the file's type as Content-Type (one of ${mediaMimeTypes.join(", ")}).`);
   const type = normaliseContentType(header);
   if (!isMediaMimeType(type))
@@ -106,32 +106,17 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
   const { size } = await storage.put(storageKey, body.pipeThrough(hasher.stream), { contentType: declared });
   let facts: MediaFacts;
   try {
-    facts = await detectMedia(storageSource(storage, storageKey, size));
-    if (facts.mimeType !== declared) throw mismatch(declared, facts.mimeType);
-    const tooManyPixels = pixelCeilingProblem(facts.width, facts.height);
-    if (tooManyPixels) throw refuse("media_dimensions_too_large", "body", `The file is larger than any network takes: ${tooManyPixels}. Nothing was stored.`);
+    facts = await checkStoredMedia(ctx, storageKey, size, declared);
     await input.claim?.(hasher.digest());
   } catch (error) {
     await storage.delete(storageKey);
-    throw error instanceof UnreadableMedia ? unreadable(error) : error;
+    throw error;
   }
 
   try {
     const [row] = await ctx.db
       .insert(media)
-      .values({
-        id,
-        workspaceId: ctx.workspace.id,
-        kind: facts.kind,
-        mimeType: facts.mimeType,
-        bytes: size,
-        width: facts.width,
-        height: facts.height,
-        durationSeconds: facts.durationSeconds,
-        storageKey,
-        uploadedByAgentId: ctx.agent?.id ?? null,
-        createdAt: ctx.clock.now(),
-      })
+      .values(mediaRowValues(ctx, id, storageKey, size, facts))
       .returning();
     if (!row) throw new Error("media insert returned no row");
     return toMediaView(row);
@@ -139,6 +124,40 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
     await storage.delete(storageKey);
     throw error;
   }
+}
+
+/**
+ * The facts of a stored file, read from its bytes, or the refusal an upload gets: not a format
+ * Chorus takes, damaged, another format than `declared`, more pixels than any network takes.
+ * The caller removes the file on a refusal.
+ */
+export async function checkStoredMedia(ctx: DomainContext, storageKey: string, size: number, declared: MediaMimeType): Promise<MediaFacts> {
+  try {
+    const facts = await detectMedia(storageSource(ctx.services.mediaStorage, storageKey, size));
+    if (facts.mimeType !== declared) throw mismatch(declared, facts.mimeType);
+    const tooManyPixels = pixelCeilingProblem(facts.width, facts.height);
+    if (tooManyPixels) throw refuse("media_dimensions_too_large", "body", `The file is larger than any network takes: ${tooManyPixels}. Nothing was stored.`);
+    return facts;
+  } catch (error) {
+    throw error instanceof UnreadableMedia ? unreadable(error) : error;
+  }
+}
+
+/** The media row for a stored, checked file. */
+export function mediaRowValues(ctx: DomainContext, id: string, storageKey: string, size: number, facts: MediaFacts): typeof media.$inferInsert {
+  return {
+    id,
+    workspaceId: ctx.workspace.id,
+    kind: facts.kind,
+    mimeType: facts.mimeType,
+    bytes: size,
+    width: facts.width,
+    height: facts.height,
+    durationSeconds: facts.durationSeconds,
+    storageKey,
+    uploadedByAgentId: ctx.agent?.id ?? null,
+    createdAt: ctx.clock.now(),
+  };
 }
 
 async function earlyRefusal(head: Uint8Array, declared: MediaMimeType): Promise<ApiError | null> {

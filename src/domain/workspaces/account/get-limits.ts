@@ -4,6 +4,7 @@ import { perDatabase } from "../../../db/per-database.js";
 import type { Database } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
 import { billingView, creditsView } from "../../billing/index.js";
+import { storageUsedBytes } from "../../publishing/index.js";
 import type { DomainContext } from "../../core/index.js";
 import type { LimitsCache } from "../../core/index.js";
 
@@ -92,6 +93,8 @@ export async function getLimits({ ctx }: { ctx: DomainContext }) {
     credits: creditsView(workspace, ctx.apiKey.mode, ctx.clock.now()),
     billing: billingView(workspace),
     connected: connected ?? [],
+    // Summed on each read, not cached: uploads change it without touching the workspace row.
+    storage: { usedBytes: await storageUsedBytes(ctx), limitBytes: null },
     rateLimits: {
       apiPerMinute: workspace.apiPerMinute,
       postsPerMinute: workspace.postsPerMinute,

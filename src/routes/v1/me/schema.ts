@@ -84,6 +84,10 @@ export const LimitsSchema = named(
       hasPurchasedCredits: v.boolean(),
     }),
     connected: v.array(v.object({ account: v.string(), platform: v.string(), handle: v.string(), status: v.string() })),
+    storage: v.object({
+      usedBytes: v.pipe(v.number(), v.integer(), v.description("Bytes of the workspace's stored media plus the parts of unfinished upload sessions. Files are kept until DELETE /v1/media/{id}.")),
+      limitBytes: v.pipe(v.nullable(v.pipe(v.number(), v.integer())), v.description("null: this deployment sets no storage limit.")),
+    }),
     rateLimits: v.object({
       apiPerMinute: v.pipe(v.number(), v.integer()),
       postsPerMinute: v.pipe(v.number(), v.integer()),
@@ -97,6 +101,7 @@ export const LimitsSchema = named(
     credits: { total: 45, monthly: 45, pack: 0, monthlyAllowance: 50, plan: "free", blockedPlatforms: ["twitter", "tiktok"] },
     billing: { mode: "free", isSubscriber: false, hasPurchasedCredits: false },
     connected: [{ account: "acc_7Hq2xWm9Lr4Tb8Zc", platform: "bluesky", handle: "ada.bsky.social", status: "active" }],
+    storage: { usedBytes: 48213, limitBytes: null },
     rateLimits: { apiPerMinute: 600, postsPerMinute: 60, profile: { apiPerMinute: 120, postsPerMinute: 20 } },
   },
 );

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { named } from "../../openapi-helpers.js";
+import { named, namedBody, openApiSchema } from "../../openapi-helpers.js";
 import { MEDIA_BYTE_LIMITS, mediaMimeTypes } from "../../../domain/publishing/index.js";
 
 const MB = 1024 * 1024;
@@ -26,11 +26,24 @@ export const MediaIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64), v
 
 const binary = (what: string) => ({ schema: { type: "string" as const, format: "binary", description: what } });
 
+export const ImportMediaBody = namedBody(
+  "ImportMediaRequest",
+  v.strictObject({
+    url: v.pipe(v.string(), v.maxLength(2048), v.url("must be a URL"), v.description("An https URL that answers with the file (at most 512 MB; within 3 redirects, all https).")),
+    contentType: v.pipe(
+      v.optional(v.picklist([...mediaMimeTypes, "image/jpg"])),
+      v.description("The type you expect; refused with `media_type_mismatch` when the bytes are another format. Omitted: read from the bytes (the server's Content-Type is not trusted)."),
+    ),
+  }),
+  { url: "https://images.example.com/robin.png" },
+);
+
 /** The raw-body upload, documented by hand: there is no JSON to validate, the bytes are checked by the domain. */
 export const uploadRequestBody = {
   required: true,
-  description: `The file itself as the raw body (not multipart, not base64), with its type as Content-Type: ${mediaMimeTypes.join(", ")} (\`image/jpg\` is read as \`image/jpeg\`). Limits: images ${MEDIA_BYTE_LIMITS.image / MB} MB, video ${MEDIA_BYTE_LIMITS.video / MB} MB (${MEDIA_BYTE_LIMITS.image} and ${MEDIA_BYTE_LIMITS.video} bytes).`,
+  description: `JSON \`{ "url": … }\` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: ${mediaMimeTypes.join(", ")} (\`image/jpg\` is read as \`image/jpeg\`). Limits: images ${MEDIA_BYTE_LIMITS.image / MB} MB, video ${MEDIA_BYTE_LIMITS.video / MB} MB (${MEDIA_BYTE_LIMITS.image} and ${MEDIA_BYTE_LIMITS.video} bytes).`,
   content: {
+    "application/json": { schema: openApiSchema(ImportMediaBody) },
     "image/*": binary(`A JPEG, PNG, WebP or GIF image, at most ${MEDIA_BYTE_LIMITS.image / MB} MB.`),
     "video/*": binary(`An MP4 or MOV (QuickTime) video, at most ${MEDIA_BYTE_LIMITS.video / MB} MB.`),
   },
