@@ -94,6 +94,11 @@ describe("autoFix: images derived for each network with sharp", () => {
     expect(again.targets[0]?.error ?? null).toBeNull();
     expect(counter.count() - before).toBe(1);
     expect(await variantsOf(t, panorama)).toHaveLength(1);
+
+    // The media library shows the variant with a signed URL that serves it.
+    const detail = await ws.get(`/v1/media/${panorama}`);
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.variants).toEqual([{ recipe: variant?.recipe, url: expect.stringContaining(`/media/${variant?.id}?`), width: 955, height: 500, bytes: variant?.bytes }]);
   });
 
   it('`crop: "fit"` pads instead of cropping, and a focal point moves the crop', async () => {

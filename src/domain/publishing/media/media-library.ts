@@ -1,5 +1,5 @@
 import { type SQL, and, eq, gte, lt, sql } from "drizzle-orm";
-import { media } from "../../../db/schema/index.js";
+import { media, mediaVariants } from "../../../db/schema/index.js";
 import { mediaWithinGrant } from "../../agents/index.js";
 import type { DomainContext } from "../../core/index.js";
 import { afterPosition, decodeCursor, newestFirst, pageOf } from "../../core/index.js";
@@ -7,6 +7,7 @@ import type { MediaKind } from "./media-formats.js";
 import { requireMedia } from "./media-queries.js";
 import { type MediaUse, mediaUses, postUses } from "./media-usage.js";
 import { type MediaView, toMediaView } from "./media-view.js";
+import { MEDIA_URL_TTL_SECONDS, signedMediaUrl } from "./signed-url.js";
 
 export interface ListMediaInput {
   limit: number;
@@ -20,7 +21,7 @@ export interface ListMediaInput {
   unused?: boolean | undefined;
 }
 
-/** One derived copy of a file made for a network (issue 29 transforms); none exist until transforms run. */
+/** One derived copy of a file made for a network by autoFix (transforms/variants.ts), made once per recipe and reused. */
 export interface MediaVariant {
   recipe: string;
   url: string;
@@ -66,7 +67,26 @@ export async function listMedia({ ctx, input }: { ctx: DomainContext; input: Lis
 /** GET /v1/media/{id}: the record, the posts that use it (within the caller's grant) and its variants. */
 export async function getMediaDetail({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<MediaDetail> {
   const row = await requireMedia(ctx, input.id);
-  return { ...toMediaView(row), usedBy: await mediaUses(ctx, row.id), variants: [] };
+  return { ...toMediaView(row), usedBy: await mediaUses(ctx, row.id), variants: await variantsOf(ctx, row.id) };
+}
+
+/** The file's variants, oldest first, each with a signed URL like the file's own. */
+async function variantsOf(ctx: DomainContext, mediaId: string): Promise<MediaVariant[]> {
+  const rows = await ctx.db
+    .select()
+    .from(mediaVariants)
+    .where(and(eq(mediaVariants.workspaceId, ctx.workspace.id), eq(mediaVariants.mediaId, mediaId)))
+    .orderBy(mediaVariants.createdAt, mediaVariants.id);
+  const now = ctx.clock.now();
+  return Promise.all(
+    rows.map(async (v) => ({
+      recipe: v.recipe,
+      url: await signedMediaUrl(ctx.services.publicUrl, ctx.services.signingSecret, v.id, MEDIA_URL_TTL_SECONDS, now),
+      width: v.width,
+      height: v.height,
+      bytes: v.bytes,
+    })),
+  );
 }
 
 /**
