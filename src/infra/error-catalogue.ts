@@ -256,6 +256,7 @@ export const errorCatalogue = {
   csrf_token_invalid: e("forbidden", 403, false, "A dashboard form was sent without this session's form token (or with another session's): nothing was changed.", "Reload the dashboard page and send the form again from it."),
 
   // Agents (OAuth): what the owner granted on the consent page
+  agent_grant_expired: e("forbidden", 403, false, "The agent's grant has passed its `expiresAt`; nothing was read or written.", "The workspace owner renews the grant with a later `expiresAt` (or null for none): PATCH /v1/agents/{id} with an API key (`grant.expiresAt`), or approves the agent again on the consent page."),
   agent_grant_action: e("forbidden", 403, false, "The agent's grant does not include the action this call needs (read, draft, publish_or_schedule, reply_and_message, engage or delete). Nothing was read or written.", "The workspace owner widens the grant: PATCH /v1/agents/{id} with an API key (`grant.actions`), or approves the agent again on the consent page."),
   agent_grant_profile: e("forbidden", 403, false, "The call reaches a brand (profile) the agent may not act for. Nothing was written.", "Act only for the profiles in the grant (GET /v1/me shows it), or ask the owner to add the profile: PATCH /v1/agents/{id} (`grant.profiles`)."),
   agent_grant_platform: e("forbidden", 403, false, "The call reaches a network the agent may not use. Nothing was written.", "Use only the networks in the grant (GET /v1/me shows it), or ask the owner to add the network: PATCH /v1/agents/{id} (`grant.platforms`)."),
