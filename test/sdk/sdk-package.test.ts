@@ -63,7 +63,7 @@ export const me = async () => unwrap(await chorus.GET("/v1/me")).account;
     );
     const checked = await run(
       resolve("node_modules/.bin/tsc"),
-      ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2023,dom", "--types", "", "consumer.ts"],
+      ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2023,dom", "consumer.ts"],
       { cwd: scratch },
     ).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
     expect("failed" in checked ? checked.stdout : "").toBe("");
