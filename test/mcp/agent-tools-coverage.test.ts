@@ -5,6 +5,7 @@ import { allTools } from "../../src/mcp/tools/index.js";
 import { platformIds } from "../../src/types/platform-ids.js";
 import { ORIGIN, agentRequest, approvedAgent } from "../support/agent-oauth.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { useWebhookReceivers } from "../support/webhook-receivers.js";
 import { type RunningServer, listen, mcpClient } from "./mcp-server.js";
 
 type ToolError = { error: { code: string; fix: string | null } };
@@ -20,8 +21,10 @@ describe("MCP tools for everything an agent does", () => {
   let server: RunningServer;
   let ws: TestWorkspace;
   let owner: Client;
+  const receiver = useWebhookReceivers();
   beforeAll(async () => {
-    t = await createTestApp();
+    // Webhooks on a loopback receiver: a public URL would be refused by the delivery guard offline.
+    t = await createTestApp({ deps: { loopbackWebhooks: true } });
     server = await listen(t);
     ws = await t.workspace();
     owner = await mcpClient(server.base, ws.key);
@@ -34,7 +37,7 @@ describe("MCP tools for everything an agent does", () => {
   it("lists every tool with a title, the three annotations and an output schema", async () => {
     const { tools } = await owner.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(allTools.map((tool) => tool.name).sort());
-    expect(tools.length).toBeGreaterThanOrEqual(40);
+    expect(tools.length).toBeGreaterThanOrEqual(45);
     for (const name of [
       "hide_comment",
       "delete_comment",
@@ -80,10 +83,12 @@ describe("MCP tools for everything an agent does", () => {
   });
 
   it("the event log answers through its tool as through REST", async () => {
-    await ws.request("/v1/webhooks", { method: "POST", json: { url: "https://example.com/hook" } });
+    const { url } = await receiver();
+    const created = await ws.request("/v1/webhooks", { method: "POST", json: { url } });
+    expect(created.status, await created.clone().text()).toBe(201);
     const result = await owner.callTool({ name: "list_webhooks", arguments: { limit: 5 } });
     expect(result.isError).toBeFalsy();
-    expect((result.structuredContent as { items: { url: string }[] }).items.map((item) => item.url)).toEqual(["https://example.com/hook"]);
+    expect((result.structuredContent as { items: { url: string }[] }).items.map((item) => item.url)).toEqual([url]);
     const events = await owner.callTool({ name: "list_events", arguments: {} });
     const rest = (await (await ws.request("/v1/events")).json()) as { items: { id: string }[] };
     expect((events.structuredContent as { items: { id: string }[] }).items.map((item) => item.id)).toEqual(rest.items.map((item) => item.id));
