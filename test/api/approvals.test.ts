@@ -217,7 +217,11 @@ describe("approval tools over MCP", () => {
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
     const held = await ws.publish({ text: "decided over mcp", accounts: [bsky.id] });
     const call = async (bearer: string, name: string, args: Record<string, unknown>) => {
-      const rpc = await agentRequest(t, bearer)("/v1/mcp", { method: "POST", headers: { accept: "application/json, text/event-stream" }, json: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } } });
+      const rpc = await agentRequest(t, bearer)("/v1/mcp", {
+        method: "POST",
+        headers: { accept: "application/json, text/event-stream" },
+        json: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } },
+      });
       return ((await rpc.json()) as { result: { isError?: boolean; structuredContent: Record<string, unknown> } }).result;
     };
     expect((await call(tokens.access_token, "approve_post", { id: held.id })).isError).toBe(true);
