@@ -88,7 +88,7 @@ describe("OpenAPI document and /docs", () => {
     expect(json(doc.paths["/v1/posts"]?.post?.responses["201"]?.content)?.schema).toEqual(ref("Post"));
     expect(json(doc.paths["/v1/posts"]?.post?.requestBody?.content)?.schema).toEqual(ref("CreatePostRequest"));
     expect(json(doc.paths["/v1/social-accounts/{id}"]?.get?.responses["200"]?.content)?.schema).toEqual(ref("SocialAccount"));
-    expect(json(doc.paths["/v1/media/{id}"]?.get?.responses["200"]?.content)?.schema).toEqual(ref("Media"));
+    expect(json(doc.paths["/v1/media/{id}"]?.get?.responses["200"]?.content)?.schema).toEqual(ref("MediaDetail"));
     expect(doc.components.schemas.Post?.properties?.targets).toEqual({ type: "array", items: ref("Target") });
   });
 
