@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { recordAuditEvent } from "../domain/core/index.js";
 import { assertPlatformsInGrant } from "../domain/agents/index.js";
-import { type RequiredAction, assertActionGranted } from "../domain/agents/index.js";
+import { type RequiredAction, assertActionGranted, assertGrantCurrent } from "../domain/agents/index.js";
 import type { AppEnv } from "./context.js";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -56,6 +56,8 @@ export function enforceAgentGrant(): MiddlewareHandler<AppEnv> {
     const agent = ctx.agent;
     if (!agent) return next();
     const method = c.req.method;
+    // An expired agent may still open MCP and list its tools; each tool call is refused there.
+    if (c.req.path !== "/v1/mcp") assertGrantCurrent(agent.grant, ctx.clock.now());
     assertActionGranted(agent.grant, requiredAction(method, c.req.path), `${method} ${c.req.path}`);
     const platforms = [...(c.req.queries("platform") ?? []), ...(c.req.queries("platforms") ?? []).flatMap((p) => p.split(","))];
     assertPlatformsInGrant(ctx, platforms.length > 0 ? platforms : undefined, "platform");

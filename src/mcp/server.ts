@@ -9,9 +9,10 @@ import { assertSafeInput } from "../http/input-limits.js";
 import { issueToError } from "../http/validate.js";
 import { toolJsonSchema, toolOutputSchema } from "./json-schema.js";
 import { type ToolDefinition, toolAction } from "./tool.js";
-import { assertAgentMay } from "../domain/agents/index.js";
+import { assertAgentMay, assertGrantCurrent } from "../domain/agents/index.js";
 import { recordAuditEvent } from "../domain/core/index.js";
 import { type ToolResult, toolFailure, toolSuccess } from "./tool-result.js";
+import { registerResources } from "./resources.js";
 import { allTools } from "./tools/index.js";
 import { type RequestDispatch, StatelessJsonTransport } from "./json-transport.js";
 
@@ -85,10 +86,15 @@ async function auditAgentTool(ctx: Context<AppEnv>["var"]["ctx"], tool: string):
  * auth middleware's count of the request against apiPerMinute is the count of its tool call.
  */
 export function createMcpServer(transport: StatelessJsonTransport, tools: readonly ToolDefinition[] = allTools): Server {
-  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()) });
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()),
+  });
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(tools) }));
+  registerResources(server);
   // Registered as Protocol registers any handler (its params schema parses each request), not
   // through Server's tools/call override, which parses the request a second time and every
   // result against CallToolResultSchema: about 5 µs a call (bench/mcp.ts) for results that are
@@ -103,6 +109,7 @@ export function createMcpServer(transport: StatelessJsonTransport, tools: readon
     const ctx = { ...shared, effects: { committed: false } };
     try {
       // An agent's grant is checked before the arguments are even read: a refused call reads and writes nothing.
+      if (ctx.agent) assertGrantCurrent(ctx.agent.grant, ctx.clock.now());
       assertAgentMay(ctx, toolAction(tool), `the tool ${tool.name}`);
       const raw = request.params.arguments ?? {};
       const input = parseArguments(tool, raw);

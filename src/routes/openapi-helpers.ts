@@ -51,7 +51,7 @@ export function errorResponses(codes: readonly ErrorCode[], options: { authentic
   // And any can meet a database outage (503 `service_unavailable`, with Retry-After).
   const guarded: ErrorCode[] = ["text_invalid_characters", "field_unknown", "field_wrong_type", "field_required", "field_invalid", "rate_limited", "internal_error", "service_unavailable"];
   // Any authenticated route can refuse an OAuth agent whose grant does not reach it.
-  const agentGrant: ErrorCode[] = ["agent_grant_action", "agent_grant_owner_only", "agent_grant_profile", "agent_grant_platform"];
+  const agentGrant: ErrorCode[] = ["agent_grant_action", "agent_grant_owner_only", "agent_grant_profile", "agent_grant_platform", "agent_grant_expired"];
   const always: ErrorCode[] = options.authenticated === false ? guarded : ["unauthorized", ...guarded, ...agentGrant];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of [...codes, ...always]) {

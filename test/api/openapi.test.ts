@@ -88,7 +88,7 @@ describe("OpenAPI document and /docs", () => {
     expect(json(doc.paths["/v1/posts"]?.post?.responses["201"]?.content)?.schema).toEqual(ref("Post"));
     expect(json(doc.paths["/v1/posts"]?.post?.requestBody?.content)?.schema).toEqual(ref("CreatePostRequest"));
     expect(json(doc.paths["/v1/social-accounts/{id}"]?.get?.responses["200"]?.content)?.schema).toEqual(ref("SocialAccount"));
-    expect(json(doc.paths["/v1/media/{id}"]?.get?.responses["200"]?.content)?.schema).toEqual(ref("Media"));
+    expect(json(doc.paths["/v1/media/{id}"]?.get?.responses["200"]?.content)?.schema).toEqual(ref("MediaDetail"));
     expect(doc.components.schemas.Post?.properties?.targets).toEqual({ type: "array", items: ref("Target") });
   });
 
@@ -125,9 +125,10 @@ describe("OpenAPI document and /docs", () => {
       expect(options?.properties?.[id]).toEqual({ $ref: `#/components/schemas/${componentName}` });
       const component = doc.components.schemas[componentName];
       const capabilityOptions = adapters[id].capabilities.options as Record<string, { type: string; values?: readonly string[] }>;
-      // Besides the network's own options, every network takes the target's own first comment (or false).
-      expect(Object.keys(component?.properties ?? {}).sort()).toEqual([...Object.keys(capabilityOptions), "firstComment"].sort());
+      // Besides the network's own options, every network takes the target's own first comment (or false) and autoFix.
+      expect(Object.keys(component?.properties ?? {}).sort()).toEqual([...Object.keys(capabilityOptions), "firstComment", "autoFix"].sort());
       expect(component?.properties?.firstComment?.description, `${id}.firstComment`).toContain("first comment");
+      expect(component?.properties?.autoFix?.description, `${id}.autoFix`).toContain("never sent to the network");
       for (const [field, spec] of Object.entries(capabilityOptions)) {
         const property = component?.properties?.[field];
         expect(property?.type, `${id}.${field}`).toBe(spec.type);

@@ -17,7 +17,7 @@ const messages = [
   message(7, "tools/call", { name: "no_such_tool", arguments: {} }),
   message(8, "tools/call", { name: "create_post", arguments: { text: 42 } }),
   message(9, "tools/call", { name: "whoami", arguments: {}, task: { ttl: 1000 } }),
-  message(10, "resources/list"),
+  message(10, "prompts/list"),
   JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
 ];
 

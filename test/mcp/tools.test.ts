@@ -133,7 +133,8 @@ describe("MCP tools through the official SDK client", () => {
     expect(published.isError, JSON.stringify(published.data)).toBe(false);
     expect(published.data.state).toBe("published");
     const notDraft = await call(client, "update_post", { id: draft.data.id, changes: { text: "Too late" } });
-    expect(notDraft.data.error).toMatchObject({ code: "post_state_invalid" });
+    // A published post is edited per target (issue 27): Bluesky has no edit, so its target fails and the text stays.
+    expect(notDraft.data).toMatchObject({ text: "Better words", edit: { targets: [{ platform: "bluesky", state: "failed", error: { code: "edit_unsupported" } }] } });
     const retracted = await call(client, "retract_post", { id: draft.data.id });
     expect(retracted.isError, JSON.stringify(retracted.data)).toBe(false);
     expect((retracted.data.post as { state: string }).state).toBe("retracted");

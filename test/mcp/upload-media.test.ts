@@ -37,7 +37,8 @@ describe("upload_media over MCP", () => {
     expect(fromUrl.isError, JSON.stringify(fromUrl.structuredContent)).not.toBe(true);
     expect(fromUrl.structuredContent).toMatchObject({ kind: "image", mimeType: "image/png", width: 640, height: 480, bytes: image.byteLength });
     const id = (fromUrl.structuredContent as { id: string }).id;
-    expect(await (await ws.request(`/v1/media/${id}`)).json()).toEqual(fromUrl.structuredContent);
+    // GET /v1/media/{id} adds where the file is used and its variants: none yet for a fresh upload.
+    expect(await (await ws.request(`/v1/media/${id}`)).json()).toEqual({ ...(fromUrl.structuredContent as object), usedBy: [], variants: [] });
     const inline = await client.callTool({ name: "upload_media", arguments: { base64: Buffer.from(image).toString("base64"), contentType: "image/png" } });
     expect(inline.structuredContent).toMatchObject({ kind: "image", width: 640, height: 480 });
     await client.close();

@@ -16,6 +16,8 @@ export interface StoredGrant {
   purchasedCredits: boolean;
   /** Its posts wait for a person's approval (pending_approval); absent in grants stored before approvals: false. */
   requireApproval?: boolean;
+  /** ISO 8601 time after which the agent may do nothing until the owner renews it; absent or null: no end. */
+  expiresAt?: string | null;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface GrantInput {
   purchasedCredits: boolean;
   /** Its posts wait for a person's approval; omitted: false. */
   requireApproval?: boolean | undefined;
+  /** ISO 8601; null or absent: the grant does not expire. */
+  expiresAt?: string | null | undefined;
 }
 
 /**
@@ -36,6 +38,10 @@ export async function checkGrant(ctx: DomainContext, input: GrantInput): Promise
   if (platforms && unknownPlatform >= 0) throw new ApiError("platform_unknown", { param: `grant.platforms[${unknownPlatform}]` });
   if (!Number.isInteger(input.creditsPerDay) || input.creditsPerDay < 0 || input.creditsPerDay > MAX_CREDITS_PER_DAY) {
     throw new ApiError("field_invalid", { param: "grant.creditsPerDay", message: `creditsPerDay must be a whole number from 0 to ${MAX_CREDITS_PER_DAY}.` });
+  }
+  const expiresAt = input.expiresAt ?? null;
+  if (expiresAt !== null && (Number.isNaN(Date.parse(expiresAt)) || Date.parse(expiresAt) <= ctx.clock.now().getTime())) {
+    throw new ApiError("field_invalid", { param: "grant.expiresAt", message: "expiresAt must be an ISO 8601 time in the future (or null for a grant that does not expire)." });
   }
   const wanted = input.profiles === null ? null : [...new Set(input.profiles)];
   if (wanted && wanted.length > 0) {
@@ -55,6 +61,7 @@ export async function checkGrant(ctx: DomainContext, input: GrantInput): Promise
     creditsPerDay: input.creditsPerDay,
     purchasedCredits: input.purchasedCredits,
     requireApproval: input.requireApproval ?? false,
+    expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString(),
   };
 }
 

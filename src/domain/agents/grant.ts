@@ -23,6 +23,12 @@ export function isAgentAction(value: string): value is AgentAction {
   return (agentActions as readonly string[]).includes(value);
 }
 
+/** Refuses everything once the grant's `expiresAt` has passed: the owner renews or widens it to go on. */
+export function assertGrantCurrent(grant: AgentGrant, now: Date): void {
+  if (!grant.expiresAt || Date.parse(grant.expiresAt) > now.getTime()) return;
+  throw new ApiError("agent_grant_expired", { message: `This agent's grant expired at ${grant.expiresAt}; it may do nothing until the owner renews it.` });
+}
+
 /** Refuses an action outside the grant, naming it: the owner widens it with PATCH /v1/agents/{id}. */
 export function assertActionGranted(grant: AgentGrant, action: RequiredAction, what: string): void {
   if (action === "self") return;

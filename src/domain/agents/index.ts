@@ -8,7 +8,7 @@ export type { AuthorizationRequest } from "./authorization-request.js";
 export { isMetadataDocumentClientId } from "./client-metadata-document.js";
 export { assertAccountsInGrant, assertAgentMay, assertPlatformsInGrant, withinGrant } from "./grant-checks.js";
 export { accountsWithinGrant, eventsWithinGrant, mediaWithinGrant, postsWithinGrant } from "./grant-sql.js";
-export { actionLabels, agentActions, assertActionGranted, MAX_CREDITS_PER_DAY } from "./grant.js";
+export { actionLabels, agentActions, assertActionGranted, assertGrantCurrent, MAX_CREDITS_PER_DAY } from "./grant.js";
 export type { AgentGrant, RequiredAction } from "./grant.js";
 export { listAgents, revokeAgent, spentOn, updateAgent } from "./manage-agents.js";
 export type { AgentView } from "./manage-agents.js";

@@ -1,7 +1,11 @@
 import type { ToolDefinition } from "../tool.js";
 import { accountTools } from "./account.js";
 import { analyticsTools } from "./analytics.js";
+import { commentModerationTools } from "./comment-moderation.js";
+import { discoveryTools } from "./discovery.js";
 import { engagementTools } from "./engagement.js";
+import { eventTools } from "./events.js";
+import { inboxStateTools } from "./inbox-state.js";
 import { inboxTools } from "./inbox.js";
 import { mediaTools } from "./media.js";
 import { messageTools } from "./messages.js";
@@ -11,7 +15,10 @@ import { approvalTools } from "./approvals.js";
 import { reviewTools } from "./reviews.js";
 import { socialAccountTools } from "./social-accounts.js";
 
-/** Every tool, one per REST operation it mirrors. */
+/**
+ * Every tool, one per REST operation it mirrors. One file per area, one line each here, so areas
+ * added side by side merge without touching each other's lines.
+ */
 export const allTools: readonly ToolDefinition[] = [
   ...accountTools,
   ...socialAccountTools,
@@ -21,7 +28,11 @@ export const allTools: readonly ToolDefinition[] = [
   ...approvalTools,
   ...analyticsTools,
   ...inboxTools,
+  ...inboxStateTools,
+  ...commentModerationTools,
   ...reviewTools,
   ...messageTools,
   ...engagementTools,
+  ...discoveryTools,
+  ...eventTools,
 ];

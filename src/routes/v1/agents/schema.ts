@@ -20,6 +20,10 @@ const grantFields = {
       "`true`: every post the agent publishes or schedules waits in `pending_approval` until a person approves it (POST /v1/posts/{id}/approve with an API key, or a signed approval link); nothing is sent or charged before. Omitted: `false`.",
     ),
   ),
+  expiresAt: v.pipe(
+    v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
+    v.description("When the grant ends (ISO 8601, in the future when set): after it every call is 403 `agent_grant_expired` until the owner renews it. Null or absent: it does not expire."),
+  ),
 };
 
 export const GrantSchema = named("AgentGrant", v.object(grantFields), {
