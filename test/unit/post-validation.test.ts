@@ -157,7 +157,7 @@ const rows: Record<string, Row> = {
   "media param names the override": { rule: "media.required", code: "media_required", level: "error", param: "mediaOverrides.instagram", platform: "instagram", input: { media: [], mediaParam: "mediaOverrides.instagram" } },
   "video only (YouTube with an image)": { rule: "media.videoOnly", code: "video_required", level: "error", param: "media", platform: "youtube", input: { media: [img()] } },
   "post type takes no images (Instagram reel)": { rule: "media.postTypeKinds", code: "image_not_supported", level: "error", param: "media", platform: "instagram", input: { options: { postType: "reel" } } },
-  "post type takes no video (Facebook story)": { rule: "media.postTypeKinds", code: "video_not_supported", level: "error", param: "media", platform: "facebook", input: { media: [vid()], options: { pageId: "1", postType: "story" } } },
+  "post type takes no images (Facebook reel)": { rule: "media.postTypeKinds", code: "image_not_supported", level: "error", param: "media", platform: "facebook", input: { media: [img()], options: { pageId: "1", postType: "reel" } } },
   "network takes no video (Google Business)": { rule: "media.kindNotAccepted", code: "video_not_supported", level: "error", param: "media", platform: "googlebusiness", input: { media: [vid()] } },
   "network takes no images (maxImages 0)": {
     rule: "media.kindNotAccepted",

@@ -19,11 +19,16 @@ export interface ApprovalSettingsChange {
 /** GET /v1/approval-settings. */
 export async function getApprovalSettings({ ctx }: { ctx: DomainContext }): Promise<ApprovalSettings> {
   const [workspace] = await ctx.db.select({ requireApproval: workspaces.requireApproval }).from(workspaces).where(eq(workspaces.id, ctx.workspace.id));
-  const overrides = await ctx.db
-    .select({ profile: profiles.id, username: profiles.username, requireApproval: profiles.requireApproval })
-    .from(profiles)
-    .where(eq(profiles.workspaceId, ctx.workspace.id))
-    .orderBy(profiles.username);
+  // A narrowed agent sees the overrides of the profiles in its grant only.
+  const grantedProfiles = ctx.agent?.grant.profiles ?? null;
+  const overrides =
+    grantedProfiles?.length === 0
+      ? []
+      : await ctx.db
+          .select({ profile: profiles.id, username: profiles.username, requireApproval: profiles.requireApproval })
+          .from(profiles)
+          .where(and(eq(profiles.workspaceId, ctx.workspace.id), grantedProfiles ? inArray(profiles.id, grantedProfiles) : undefined))
+          .orderBy(profiles.username);
   return {
     requireApproval: workspace?.requireApproval ?? false,
     profiles: overrides.flatMap((p) => (p.requireApproval === null ? [] : [{ profile: p.profile, username: p.username, requireApproval: p.requireApproval }])),

@@ -78,6 +78,8 @@ export interface PostChanges extends Partial<PostContent> {
  * its schedule version and queues a new job: the old job, if it fires, no longer matches.
  */
 export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; changes: PostChanges }; loadMedia: MediaLoader }): Promise<PostView & { edit?: PostEditView }> {
+  // Before reading anything: an agent that may neither draft nor publish edits nothing (which of the two depends on the post's state).
+  if (ctx.agent && !ctx.agent.grant.actions.includes("publish_or_schedule")) assertAgentMay(ctx, "draft", "editing a post");
   const post = await requirePost(ctx, input.id);
   if (editableLiveStates.has(post.state)) {
     const edit = await editPublishedPost({ ctx, input: { post, changes: input.changes as PostChanges & Record<string, unknown> }, loadMedia });
