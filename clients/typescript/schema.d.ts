@@ -2318,7 +2318,7 @@ export interface components {
                 status: string;
             }[];
             storage: {
-                /** @description Bytes of the workspace's stored media plus the parts of unfinished upload sessions. Files are kept until DELETE /v1/media/{id}. */
+                /** @description Bytes of the workspace's stored media plus the parts of unfinished upload sessions. Files are kept until DELETE /v1/media/{id}. Read with the credits, in the same statement; where the limits are cached in process, every upload, completed session and deletion empties the cache, so the figure is never older than the last committed change. */
                 usedBytes: number;
                 /** @description null: this deployment sets no storage limit. */
                 limitBytes: number | null;

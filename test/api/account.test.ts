@@ -35,6 +35,7 @@ describe("account endpoints", () => {
       credits: { total: 10, monthly: 10, pack: 0, monthlyAllowance: 10, plan: "free", blockedPlatforms: [] },
       billing: { mode: "free", isSubscriber: false, hasPurchasedCredits: false },
       connected: [{ account: expect.stringMatching(/^acc_/), platform: "bluesky", handle: "alice.test", status: "active" }],
+      storage: { usedBytes: 0, limitBytes: null },
       rateLimits: { apiPerMinute: 600, postsPerMinute: 60, profile: { apiPerMinute: 120, postsPerMinute: 20 } },
     });
   });

@@ -4,6 +4,7 @@ import { workspaces } from "../../src/db/schema/index.js";
 import { createLimitsCache } from "../../src/domain/core/limits-cache.js";
 import { grantCredits } from "../../src/domain/workspaces/operator-actions.js";
 import { recordStatements } from "../support/count-statements.js";
+import { png } from "../unit/media-fixtures.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
@@ -81,6 +82,16 @@ describe("limits cache on embedded PGlite", () => {
     expect((await limitsOf(ws)).connected).toEqual([expect.objectContaining({ account, status: "active" })]);
     expect((await ws.delete(`/v1/social-accounts/${account}`)).status).toBe(200);
     expect((await limitsOf(ws)).connected).toEqual([]);
+  });
+
+  it("shows stored bytes at once after an upload and after a deletion", async () => {
+    const ws = await testWorkspace(t);
+    expect((await limitsOf(ws)).storage).toEqual({ usedBytes: 0, limitBytes: null });
+    const image = png(32, 32);
+    const media = await ws.upload(image, "image/png");
+    expect((await limitsOf(ws)).storage.usedBytes).toBe(image.byteLength);
+    expect((await ws.request(`/v1/media/${media.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await limitsOf(ws)).storage.usedBytes).toBe(0);
   });
 
   it("keeps the cached row when the change is rolled back", async () => {

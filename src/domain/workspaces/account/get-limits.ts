@@ -4,7 +4,6 @@ import { perDatabase } from "../../../db/per-database.js";
 import type { Database } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
 import { billingView, creditsView } from "../../billing/index.js";
-import { storageUsedBytes } from "../../publishing/index.js";
 import type { DomainContext } from "../../core/index.js";
 import type { LimitsCache } from "../../core/index.js";
 
@@ -17,11 +16,14 @@ interface ConnectedAccount {
 
 /**
  * The workspace's columns that change while a key is cached (credits, plan, blocks, rates), and
- * the connected accounts of the key's mode, oldest first, as one JSON array. The accounts come
+ * the connected accounts of the key's mode, oldest first, as one JSON array, and the bytes its
+ * files take in storage (as storageUsedBytes in src/domain/publishing/media/media-library.ts
+ * sums them: stored media plus the parts of unfinished upload sessions). The accounts come
  * from a subquery rather than a join: the workspace row is not repeated per account, and on
- * PGlite the aggregate cost less than the join and its sort (bench/limits-floor.ts). The outer
- * column is written qualified: drizzle leaves columns of a one-table select unqualified, and
- * inside the subquery a bare "id" would be the account's.
+ * PGlite the aggregate cost less than the join and its sort (bench/limits-floor.ts); the storage
+ * sums are subqueries too, so the read stays one statement. The outer column is written
+ * qualified: drizzle leaves columns of a one-table select unqualified, and inside the subquery a
+ * bare "id" would be the account's. The sum is a bigint, which the drivers hand back as a string.
  */
 function prepareLimitsQuery(db: Database) {
   return db
@@ -45,6 +47,10 @@ function prepareLimitsQuery(db: Database) {
         select json_agg(json_build_object('account', s.id, 'platform', s.platform, 'handle', s.handle, 'status', s.status) order by s.connected_at, s.id)
         from social_accounts s
         where s.workspace_id = "workspaces"."id" and s.mode = ${sql.placeholder("mode")} and s.status <> 'disconnected'
+      )`,
+      storageUsedBytes: sql<string | number>`(
+        coalesce((select sum(m.bytes) from media m where m.workspace_id = "workspaces"."id"), 0)
+        + coalesce((select sum(p.bytes) from media_upload_parts p where p.workspace_id = "workspaces"."id"), 0)
       )`,
     })
     .from(workspaces)
@@ -76,15 +82,15 @@ async function readLimits(ctx: DomainContext): Promise<LimitsRow | undefined> {
 /**
  * The limits view: credits, billing mode, connected accounts and the rates in force. The key may
  * come from the verified-key cache (seconds old): what can change meanwhile (credits, plan,
- * blocks, rates, accounts) is read again here in one query, or taken from the limits cache that
- * the database empties on every change to them; the name and email are the cached
- * key's, as GET /v1/me shows them.
+ * blocks, rates, accounts, stored bytes) is read again here in one query, or taken from the limits
+ * cache that the database empties on every change to them (migrations 0020 and 0034); the name
+ * and email are the cached key's, as GET /v1/me shows them.
  */
 export async function getLimits({ ctx }: { ctx: DomainContext }) {
   const fresh = await readLimits(ctx);
   // Deleted since the key was verified (within the cache's TTL).
   if (!fresh) throw new ApiError("unauthorized", { message: "The API key is not valid." });
-  const { connected, ...columns } = fresh;
+  const { connected, storageUsedBytes, ...columns } = fresh;
   const workspace = { ...ctx.workspace, ...columns };
   return {
     account: workspace.id,
@@ -93,8 +99,7 @@ export async function getLimits({ ctx }: { ctx: DomainContext }) {
     credits: creditsView(workspace, ctx.apiKey.mode, ctx.clock.now()),
     billing: billingView(workspace),
     connected: connected ?? [],
-    // Summed on each read, not cached: uploads change it without touching the workspace row.
-    storage: { usedBytes: await storageUsedBytes(ctx), limitBytes: null },
+    storage: { usedBytes: Number(storageUsedBytes), limitBytes: null },
     rateLimits: {
       apiPerMinute: workspace.apiPerMinute,
       postsPerMinute: workspace.postsPerMinute,

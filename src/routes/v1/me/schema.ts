@@ -85,7 +85,13 @@ export const LimitsSchema = named(
     }),
     connected: v.array(v.object({ account: v.string(), platform: v.string(), handle: v.string(), status: v.string() })),
     storage: v.object({
-      usedBytes: v.pipe(v.number(), v.integer(), v.description("Bytes of the workspace's stored media plus the parts of unfinished upload sessions. Files are kept until DELETE /v1/media/{id}.")),
+      usedBytes: v.pipe(
+        v.number(),
+        v.integer(),
+        v.description(
+          "Bytes of the workspace's stored media plus the parts of unfinished upload sessions. Files are kept until DELETE /v1/media/{id}. Read with the credits, in the same statement; where the limits are cached in process, every upload, completed session and deletion empties the cache, so the figure is never older than the last committed change.",
+        ),
+      ),
       limitBytes: v.pipe(v.nullable(v.pipe(v.number(), v.integer())), v.description("null: this deployment sets no storage limit.")),
     }),
     rateLimits: v.object({
