@@ -154,6 +154,12 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     await page.goto(authorizationUrl.toString());
     expect(await page.locator("#client-name").textContent()).toBe("E2E Agent");
     await expectAccessible(page);
+    // The page starts on what the agent asks, every brand and every network; the owner narrows it
+    // to one brand and two networks (the specific boxes count only with "all" unchecked).
+    expect(await page.locator("#profile-all").isChecked()).toBe(true);
+    expect(await page.locator("#platform-all").isChecked()).toBe(true);
+    await page.locator("#profile-all").uncheck();
+    await page.locator("#platform-all").uncheck();
     await page.getByLabel("acme").check();
     await page.getByLabel("bluesky").check();
     await page.getByLabel("linkedin").check();
