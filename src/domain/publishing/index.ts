@@ -8,7 +8,7 @@ export type { ApprovalPageModel } from "./approvals/link-decision.js";
 export { importMediaFromBase64, importMediaFromUrl, MEDIA_URL_MAX_BYTES } from "./media/import-media.js";
 export { loadMediaForPublish, mediaLoaderFor } from "./media/load-media-for-publish.js";
 export { MEDIA_BYTE_LIMITS, mediaMimeTypes, normaliseContentType } from "./media/media-formats.js";
-export { getMediaDetail, listMedia, storageUsedBytes } from "./media/media-library.js";
+export { getMediaDetail, listMedia } from "./media/media-library.js";
 export { deleteMedia } from "./media/media-queries.js";
 export { serveMedia } from "./media/serve-media.js";
 export { uploadMedia } from "./media/upload-media.js";

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { postTargets, socialAccounts } from "../../../db/schema/index.js";
+import { accountsOfTargets } from "../posts/target-accounts.js";
+import { and, eq } from "drizzle-orm";
+import { postTargets } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { DomainContext } from "../../core/index.js";
 import type { ValidationReport } from "../posts/create-post.js";
@@ -26,21 +27,7 @@ export async function checkAtApproval(ctx: DomainContext, post: PostRow, loadMed
     .from(postTargets)
     .where(and(eq(postTargets.postId, post.id), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")))
     .orderBy(postTargets.platform, postTargets.id);
-  const accounts =
-    targets.length === 0
-      ? []
-      : await ctx.db
-          .select()
-          .from(socialAccounts)
-          .where(
-            and(
-              eq(socialAccounts.workspaceId, ctx.workspace.id),
-              inArray(
-                socialAccounts.id,
-                targets.map((t) => t.accountId),
-              ),
-            ),
-          );
+  const accounts = await accountsOfTargets(ctx, targets);
   const live = accounts.filter((a) => a.status !== "disconnected");
   const prepared = await prepareTargets(ctx, live, post, loadMedia);
   const report: ValidationReport["targets"] = [];

@@ -88,17 +88,3 @@ async function variantsOf(ctx: DomainContext, mediaId: string): Promise<MediaVar
     })),
   );
 }
-
-/**
- * Bytes the workspace's files take in storage: stored media plus the parts received for upload
- * sessions not yet completed or aborted.
- */
-export async function storageUsedBytes(ctx: Pick<DomainContext, "db" | "workspace">): Promise<number> {
-  const [row] = await ctx.db
-    .select({
-      bytes: sql<string>`coalesce((select sum(bytes) from media where workspace_id = ${ctx.workspace.id}), 0)
-        + coalesce((select sum(bytes) from media_upload_parts where workspace_id = ${ctx.workspace.id}), 0)`,
-    })
-    .from(sql`(select 1) as one`);
-  return Number(row?.bytes ?? 0);
-}

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
+import { accountsOfTargets } from "./target-accounts.js";
+import { and, eq } from "drizzle-orm";
+import { postTargets, posts } from "../../../db/schema/index.js";
 import { assertAccountsInGrant, assertAgentMay } from "../../agents/index.js";
 import { forgetAgents, refundAgentCharges } from "../../agents/index.js";
 import { ApiError } from "../../../infra/errors.js";
@@ -189,18 +190,7 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
 /** A post's targets and their accounts (the caller's workspace only), refused when outside an agent's grant. */
 async function targetsWithAccounts(ctx: DomainContext, postId: string) {
   const targets = await ctx.db.select().from(postTargets).where(eq(postTargets.postId, postId));
-  const accounts = await ctx.db
-    .select()
-    .from(socialAccounts)
-    .where(
-      and(
-        eq(socialAccounts.workspaceId, ctx.workspace.id),
-        inArray(
-          socialAccounts.id,
-          targets.map((t) => t.accountId),
-        ),
-      ),
-    );
+  const accounts = await accountsOfTargets(ctx, targets);
   assertAccountsInGrant(ctx, accounts);
   return { targets, accounts };
 }

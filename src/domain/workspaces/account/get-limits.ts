@@ -17,8 +17,7 @@ interface ConnectedAccount {
 /**
  * The workspace's columns that change while a key is cached (credits, plan, blocks, rates), and
  * the connected accounts of the key's mode, oldest first, as one JSON array, and the bytes its
- * files take in storage (as storageUsedBytes in src/domain/publishing/media/media-library.ts
- * sums them: stored media plus the parts of unfinished upload sessions). The accounts come
+ * files take in storage (stored media plus the parts of unfinished upload sessions). The accounts come
  * from a subquery rather than a join: the workspace row is not repeated per account, and on
  * PGlite the aggregate cost less than the join and its sort (bench/limits-floor.ts); the storage
  * sums are subqueries too, so the read stays one statement. The outer column is written

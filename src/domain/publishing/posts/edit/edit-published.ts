@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { postEdits, postEditTargets, postTargets, posts, socialAccounts } from "../../../../db/schema/index.js";
+import { accountsOfTargets } from "../target-accounts.js";
+import { and, eq } from "drizzle-orm";
+import { postEdits, postEditTargets, postTargets, posts } from "../../../../db/schema/index.js";
 import { newId } from "../../../../infra/ids.js";
 import { ApiError } from "../../../../infra/errors.js";
 import { assertAccountsInGrant, assertAgentMay } from "../../../agents/index.js";
@@ -43,18 +44,7 @@ export async function editPublishedPost({
     .select()
     .from(postTargets)
     .where(and(eq(postTargets.postId, post.id), eq(postTargets.workspaceId, ctx.workspace.id)));
-  const accounts = await ctx.db
-    .select()
-    .from(socialAccounts)
-    .where(
-      and(
-        eq(socialAccounts.workspaceId, ctx.workspace.id),
-        inArray(
-          socialAccounts.id,
-          targets.map((t) => t.accountId),
-        ),
-      ),
-    );
+  const accounts = await accountsOfTargets(ctx, targets);
   assertAccountsInGrant(ctx, accounts);
   const content = mergedContent(post, changes);
   // Media is left out: it cannot change, and the check must not depend on files kept for the post.
