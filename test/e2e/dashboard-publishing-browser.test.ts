@@ -81,6 +81,8 @@ describe.skipIf(missing !== null)("publishing from the dashboard in a real brows
     for (const platform of ["twitter", "facebook", "googlebusiness", "pinterest"]) await page.check(`input[name=accounts][value="${ids[platform]}"]`);
     const text = `Every network at once ${randomString(6)}`;
     await page.fill("#text", text);
+    // The checks of this text (its length counted): an answer about an earlier state is left to the server.
+    await expect.poll(() => page.locator('#counters [data-platform="twitter"]').textContent()).toContain(`${text.length} / 280`);
     await page.waitForSelector("#validation [data-refused]");
     // Publish is stopped in the browser while a network would refuse: nothing is sent, nothing typed is lost.
     await page.click("#publish");
@@ -152,6 +154,8 @@ describe.skipIf(missing !== null)("publishing from the dashboard in a real brows
   it("explains a revoked permission in plain words and reconnects from the post's button", async () => {
     const fault = await ws.request(`/v1/sandbox/social-accounts/${ids.twitter}/fault`, { method: "PUT", json: { fault: "revoked_permission" } });
     expect(fault.status, await fault.clone().text()).toBe(200);
+    // The test clock stands still: a second later, this post is the account's newest, whose answer its health reads.
+    served.t.clock.advance(1000);
     await page.goto(`${served.origin}/dashboard/compose`);
     await page.check(`input[name=accounts][value="${ids.twitter}"]`);
     await page.fill("#text", `Refused ${randomString(6)}`);

@@ -3,7 +3,9 @@
  * forbids inline script. It only adds checks the server makes again: every form works without it.
  * - a timezone picker marked data-browser-zone starts on the browser's zone unless the page chose one;
  * - Schedule with no date or time is stopped before it is sent (it would otherwise be refused);
- * - Publish and Schedule are stopped while the checks say a network will refuse the post;
+ * - Publish and Schedule are stopped while the checks say a network will refuse the post, only when
+ *   those checks answered the form as it is now: a field changed since (the checks' 400 ms delay,
+ *   a request under way) leaves the stale answer to the server, which checks again;
  * - Allow on the consent page is stopped when it would grant nothing;
  */
 export const dashboardScript = `(function(){"use strict";
@@ -11,11 +13,20 @@ var zone="";try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone||""}catch(
 function zones(){document.querySelectorAll("select[data-browser-zone]").forEach(function(s){if(s.getAttribute("data-chosen")==="yes"||!zone)return;for(var i=0;i<s.options.length;i++)if(s.options[i].value===zone){s.value=zone;return}})}
 function say(form,id,text,focus){var box=form.querySelector("#"+id);if(!box)return;box.textContent=text;box.hidden=false;if(focus&&focus.focus)focus.focus()}
 function clear(form,id){var box=form.querySelector("#"+id);if(box){box.textContent="";box.hidden=true}}
+function postForm(el){return el&&el.hasAttribute&&el.hasAttribute("data-post-form")?el:null}
+function state(form){var out=[];for(var i=0;i<form.elements.length;i++){var e=form.elements[i];if(!e.name||e.type==="file"||e.type==="submit")continue;
+out.push(e.name+"="+(e.type==="checkbox"||e.type==="radio"?e.checked:e.value))}return out.join("&")}
+function sending(event){var t=event.target,f=postForm(t&&t.closest?t.closest("form"):null);if(f)f._sent=state(f)}
+document.addEventListener("htmx:beforeRequest",sending);document.addEventListener("htmx:before:request",sending);
+function checked(form){return form._checked===state(form)}
+function loaded(){document.querySelectorAll("form[data-post-form]").forEach(function(f){f._checked=state(f);var box=f.querySelector("#validation");
+if(box&&window.MutationObserver)new MutationObserver(function(){if(f._sent!==undefined)f._checked=f._sent}).observe(box,{childList:true,subtree:true})})}
 document.addEventListener("submit",function(event){var form=event.target,button=event.submitter,action=button?button.value:"";
 if(form.hasAttribute("data-post-form")){clear(form,"submit-problem");
 if(action==="schedule"||form.getAttribute("data-post-form")==="scheduled"&&action!=="publish"){var d=form.querySelector("[name=scheduleDate]"),t=form.querySelector("[name=scheduleTime]");
 if(d&&t&&(!d.value||!t.value)){event.preventDefault();say(form,"submit-problem","Pick the date and the time to publish at: nothing was sent.",!d.value?d:t);return}}
-if((action==="publish"||action==="schedule")&&form.querySelector("#validation [data-refused]")){event.preventDefault();say(form,"submit-problem","A network will refuse this post as it is: fix what the checks below say, then try again. Nothing was sent.",form.querySelector("#validation"));return}}
+if((action==="publish"||action==="schedule")&&checked(form)&&form.querySelector("#validation [data-refused]")){event.preventDefault();say(form,"submit-problem","A network will refuse this post as it is: fix what the checks below say, then try again. Nothing was sent.",form.querySelector("#validation"));return}}
 if(form.id==="consent"&&action==="approve"){var any=function(sel){return form.querySelector(sel+":checked")!==null};
 if(!any("[name=actions]")||!any("[name=allProfiles],[name=profiles],[name=allPlatforms],[name=platforms]")){event.preventDefault();say(form,"consent-problem","Choose at least one action and the brands or networks it may act for, or press Deny: allowing nothing would give the agent no access at all.",form.querySelector("fieldset input"))}}},true);
-if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",zones);else zones()})();`;
+function ready(){zones();loaded()}
+if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",ready);else ready()})();`;
