@@ -75,7 +75,7 @@ describe("scheduled posts (Node job table)", () => {
     // The API refuses to delete a file a scheduled post needs; the file can still vanish (storage lost, an operator's purge).
     const refused = await ws.delete(`/v1/media/${photo.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.text).toContain("\"code\":\"media_in_use\"");
+    expect(refused.text).toContain('"code":"media_in_use"');
     await t.db.delete(media).where(eq(media.id, photo.id));
     t.clock.advance(61_000);
     await runDueJobs(runtime);
