@@ -70,6 +70,17 @@ export interface TestWorkspace {
 
 let shared: Promise<EmbeddedDatabase> | null = null;
 
+/**
+ * Closes the file's PGlite, so the next test file in this worker starts on a fresh copy of the
+ * dump: files share their worker's modules (vitest `isolate: false`), but never each other's rows.
+ * Run after every file by test/support/per-file-database.ts.
+ */
+export async function closeFileDatabase(): Promise<void> {
+  const open = shared;
+  shared = null;
+  if (open) await (await open).close();
+}
+
 /** Network settings for tests: live calls are refused unless a test passes its own fetch. */
 export function testNetworkDeps(overrides: Partial<NetworkDeps> = {}): NetworkDeps {
   return {
