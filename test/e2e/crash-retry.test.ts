@@ -59,7 +59,7 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
     const fastSky = await connect({ platform: "bluesky", handle: "fast-crash.test", appPassword: "abcd-efgh-ijkl-mnop" });
     const fastX = await connect({ platform: "twitter", handle: "fast-crash-x" });
     const slowSky = await connect({ platform: "bluesky", handle: "slow-crash.test", appPassword: "abcd-efgh-ijkl-mnop" });
-    expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: "slow", delayMs: 30_000 } })).status).toBe(200);
+    expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: "slow", delayMs: 6_000 } })).status).toBe(200);
 
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
@@ -101,7 +101,7 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
     expect(settling.status).toBe(409);
     expect(((await settling.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: "idempotency_in_progress", param: "Idempotency-Key" });
 
-    // The network answers promptly again (it would hold every check for 30 s otherwise).
+    // The network answers promptly again (it would hold every check for 6 s otherwise).
     expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: null } })).status).toBe(200);
     // The sweep turned the dead target `unknown` and the network is asked before anything else;
     // its re-checks, minutes apart, are made due now.
