@@ -8,7 +8,7 @@ import { silentLogger } from "../../src/infra/logger.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
 import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { ensureProductionBuild } from "../support/production-build.js";
+import { buildBeforeTests } from "../support/server-process.js";
 import { testServices } from "../support/test-app.js";
 
 const exec = promisify(execFile);
@@ -20,6 +20,8 @@ skipWithout("postgres", available, "operator CLI on PostgreSQL");
  * API served by the Node driver on the same database: plan rules are checked on workspaces the
  * CLI made.
  */
+buildBeforeTests();
+
 describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
   let database: { url: string; close: () => Promise<void> };
   let server: ServerDatabase;
@@ -40,8 +42,6 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
   };
 
   beforeAll(async () => {
-    // The compiled command line, as `npm run chorus:prod` runs it: built once per change of the sources.
-    await ensureProductionBuild();
     database = await createThrowawayDatabase();
     expect(await cli("migrate")).toEqual({ migrated: true });
     server = await openServerDatabase(database.url, { migrate: false });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
 
 const require = createRequire(import.meta.url);
 const pg = require("pg") as typeof import("pg");
@@ -23,6 +23,8 @@ skipWithout("postgres", postgres, "crash and retry with Idempotency-Key");
  * (what the stuck-target sweep looks for) and the network re-checks it queues minutes apart are
  * made due, with a NOTIFY, as the minutes passing would.
  */
+buildBeforeTests();
+
 describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-crash-"));
   const servers: ServerProcess[] = [];

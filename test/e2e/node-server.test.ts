@@ -4,10 +4,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
 
 /** Starts the server as `npm start` does (dist/server.js) on `dataDir` and waits for its listening line. */
 const startServer = (dataDir: string, port: number, databaseUrl = ""): Promise<ServerProcess> => startServerProcess({ port, env: { CHORUS_DATA_DIR: dataDir, DATABASE_URL: databaseUrl } });
+
+buildBeforeTests();
 
 describe("npm start on an empty data folder", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-data-"));

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { beforeAll } from "vitest";
 import { ensureProductionBuild } from "./production-build.js";
 
 /** A free TCP port on the loopback interface. */
@@ -11,6 +12,14 @@ export async function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+/**
+ * Builds dist/ (when the sources changed) before the calling file's tests, under a time limit of
+ * its own: on a loaded machine tsc takes minutes, more than a test or a set-up hook is given.
+ */
+export function buildBeforeTests(): void {
+  beforeAll(() => ensureProductionBuild(), 600_000);
 }
 
 export interface ServerProcess {
