@@ -83,11 +83,7 @@ export const OperationPage: FC<{ site: Site; operation: Operation }> = ({ site, 
             <span class={`status status-${answer.status.charAt(0)}`}>{answer.status}</span> {inline(answer.description)}
           </h3>
           {answer.body && answer.status.startsWith("2") ? <BodyView body={answer.body} label={`${answer.status} example`} /> : null}
-          {answer.status.startsWith("2") ? null : (
-            <p>
-              The error envelope; its <code>code</code> and fix are in <a href="/docs/errors">Errors</a>.
-            </p>
-          )}
+          {answer.status.startsWith("2") ? null : <ErrorLinks description={answer.description} />}
         </section>
       ))}
     </section>
@@ -108,6 +104,34 @@ export const OperationPage: FC<{ site: Site; operation: Operation }> = ({ site, 
     <TryIt operation={operation} />
   </Layout>
 );
+
+/** An error answer names its codes in backticks; each links to its row, with its meaning and fix. */
+const ErrorLinks: FC<{ description: string }> = ({ description }) => {
+  const codes = [...new Set([...description.matchAll(/`([a-z0-9_]+)`/g)].map((match) => match[1] as string))].filter((code) => Object.hasOwn(errorCatalogue, code));
+  return (
+    <p>
+      The error envelope
+      {codes.length === 0 ? (
+        <>
+          ; its <code>code</code> and fix are in <a href="/docs/errors">Errors</a>.
+        </>
+      ) : (
+        <>
+          . How to fix each:{" "}
+          {codes.map((code, index) => (
+            <>
+              {index > 0 ? ", " : ""}
+              <a href={`/docs/errors#error-${code}`}>
+                <code>{code}</code>
+              </a>
+            </>
+          ))}
+          .
+        </>
+      )}
+    </p>
+  );
+};
 
 export const ErrorsPage: FC<{ site: Site }> = ({ site }) => (
   <Layout title="Errors" product={site.product} version={site.version} tags={site.tags} current="errors">
