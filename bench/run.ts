@@ -36,7 +36,9 @@
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
  * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
- * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, notifications, analytics, mediaTransforms.
+ * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, docs, notifications, analytics, mediaTransforms.
+ * The docs section (bench/docs.ts) loads /docs pages in Chromium: bytes transferred and time to interactive
+ * (target: under 1.5 s); `npx tsx bench/run.ts docs` runs it alone.
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
@@ -59,6 +61,7 @@ import { type ServerDatabaseResult, runServerDatabaseBench } from "./server-data
 import { type WebhookLagResult, runWebhookLagBench } from "./webhook-lag.js";
 import { type BenchRuntime, openBenchRuntime } from "./setup.js";
 import { type DashboardResult, missedPages, printDashboard, runDashboardAlone, runDashboardBench } from "./dashboard.js";
+import { type DocsBenchResult, printDocs, runDocsAlone, runDocsBench } from "./docs.js";
 import { type NotificationsBenchResult, runNotificationsBench } from "./notifications.js";
 import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
 import { runMediaTransformsBench } from "./media-transforms.js";
@@ -96,8 +99,9 @@ const wanted = (section: string) => sections === null || sections.has(section);
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), "results");
 
 const section = process.argv[2];
-if (section !== undefined && section !== "dashboard") throw new Error(`unknown bench section "${section}": the one that runs alone here is "dashboard"`);
+if (section !== undefined && section !== "dashboard" && section !== "docs") throw new Error(`unknown bench section "${section}": the ones that run alone here are "dashboard" and "docs"`);
 if (section === "dashboard") process.exit(await runDashboardAlone());
+if (section === "docs") process.exit(await runDocsAlone());
 
 const started = Date.now();
 const loadBefore = loadavg()[0] ?? 0;
@@ -156,6 +160,8 @@ try {
     mcpAgent: null as McpBenchResult | null,
     /** Dashboard pages: round trips beyond the session check, JavaScript shipped (bench/dashboard.ts). */
     dashboard: null as DashboardResult | null,
+    /** /docs in Chromium: bytes transferred and time to interactive per page (bench/docs.ts). */
+    docs: null as DocsBenchResult | null,
     /** GET /v1/notifications over ten slow networks and with one hanging (bench/notifications.ts). */
     notifications: null as NotificationsBenchResult | null,
     /** GET /v1/analytics?period=30d: cached round trips and a cold read over ten slow accounts (bench/analytics.ts). */
@@ -214,6 +220,10 @@ try {
     // The statements are for reading with BENCH_DASHBOARD_TRACE=1; the record keeps the counts.
     result.dashboard = { ...dashboard, statements: {} };
     if (missedPages(dashboard).length > 0) process.exitCode = 1;
+  }
+  if (wanted("docs")) {
+    result.docs = await runDocsBench(`http://127.0.0.1:${apiServer.port}`);
+    printDocs(result.docs);
   }
   if (wanted("notifications")) result.notifications = await runNotificationsBench();
   if (wanted("analytics")) result.analytics = await runAnalyticsBench();

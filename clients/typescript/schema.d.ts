@@ -2211,7 +2211,7 @@ export interface components {
          *         "code": "field_invalid",
          *         "param": null,
          *         "fix": "Change the value of the field named in `param` to one the message describes.",
-         *         "docs": "http://localhost:8787/docs#error-field_invalid",
+         *         "docs": "http://localhost:8787/docs/errors#error-field_invalid",
          *         "platform": null,
          *         "retryable": false,
          *         "requestId": "req_3fZqk8TgW2pLx9vN"
@@ -2227,7 +2227,7 @@ export interface components {
                 type: "invalid_request" | "invalid_input" | "unauthorized" | "entitlement_exceeded" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "platform_error" | "api_error" | "service_unavailable";
                 /** @description Human-readable explanation. */
                 message: string;
-                /** @description Granular, stable code; branch on this. Every code is listed on /docs#errors. */
+                /** @description Granular, stable code; branch on this. Every code is listed on /docs/errors. */
                 code: string;
                 /** @description The request field at fault, e.g. `media`, `platformOptions.title`. */
                 param: string | null;

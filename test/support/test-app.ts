@@ -26,7 +26,6 @@ import { domainServices } from "../../src/http/domain-services.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { API_ORIGIN, apiDescription, captured, checkExchange } from "./api-conformance.js";
 import type { CapturedRequest } from "./openapi-request-check.js";
-import { nodeDocsAssets } from "../../src/node/docs-assets.js";
 import { createVerifiedKeyCache } from "../../src/domain/core/verified-key-cache.js";
 import { nodeDashboardScript } from "../../src/node/dashboard-script.js";
 import type {} from "./pglite-snapshot-setup.js";
@@ -110,14 +109,13 @@ export function testMediaDir(): string {
 }
 
 /** The services every app needs besides the database: network settings, a cipher, a signing secret, media storage. */
-export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret" | "mediaStorage" | "jobs" | "docsAssets" | "dashboardScript">> {
+export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret" | "mediaStorage" | "jobs" | "dashboardScript">> {
   return {
     networks: testNetworkDeps(),
     cipher: await createTokenCipher(generateKeyringEntry("test")),
     signingSecret: "test-signing-secret-0123456789abcdef",
     jobs: tableJobQueue,
     mediaStorage: createFileMediaStorage(mediaDir),
-    docsAssets: nodeDocsAssets(),
     dashboardScript: nodeDashboardScript(),
   };
 }
