@@ -3,6 +3,7 @@ import { noMetrics } from "./facets/analytics.js";
 import { methodOfAction } from "./facets/engage.js";
 import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapters } from "./registry.js";
+import { publishingOf } from "./publishing-capabilities.js";
 import type { NetworkAdapter } from "./types.js";
 
 type CommentAbility = keyof PlatformCapabilities["comments"];
@@ -106,7 +107,7 @@ export function deriveFeatures(adapter: NetworkAdapter): Pick<PlatformCapabiliti
 
 /** One network's public capability record: its data plus what its adapter's facets can do. */
 export function capabilitiesOf(adapter: NetworkAdapter): PlatformCapabilities {
-  return { ...adapter.capabilities, ...deriveFeatures(adapter), analytics: analyticsOf(adapter) };
+  return { ...adapter.capabilities, ...deriveFeatures(adapter), analytics: analyticsOf(adapter), publishing: publishingOf(adapter) };
 }
 
 /** The analytics record: which reads exist and the network's name behind each normalised metric. */
