@@ -1,6 +1,4 @@
 import * as v from "valibot";
-import { editableFields } from "./facets/edit.js";
-import type { NetworkAdapter } from "./types.js";
 
 const Counting = v.picklist(["characters", "weighted", "graphemes", "bytes"]);
 
@@ -52,22 +50,3 @@ export const PublishingCapabilitiesSchema = v.pipe(
 );
 
 export type PublishingCapabilities = v.InferOutput<typeof PublishingCapabilitiesSchema>;
-
-export function publishingOf(adapter: NetworkAdapter): PublishingCapabilities {
-  const comment = adapter.rules.validation?.firstComment;
-  const supported = comment !== undefined && !("unsupported" in comment);
-  const thread = adapter.rules.thread;
-  const { text, media } = adapter.capabilities;
-  return {
-    firstComment: supported
-      ? {
-          supported: true,
-          maxLength: comment.maxLength,
-          counting: comment.counting,
-          media: comment.media ? { maxItems: comment.media.maxItems, mimeTypes: [...comment.media.mimeTypes], maxBytes: comment.media.maxBytes } : null,
-        }
-      : { supported: false, maxLength: null, counting: null, media: null },
-    thread: thread ? { maxItems: thread.maxItems, itemMaxLength: text.maxLength, itemMaxImages: media.maxImages, itemMaxVideos: media.maxVideos } : null,
-    editable: editableFields(adapter.edit),
-  };
-}

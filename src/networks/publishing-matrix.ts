@@ -27,7 +27,9 @@ function commentMedia(p: PlatformCapabilities): string {
 
 function thread(p: PlatformCapabilities): string {
   const t = p.publishing.thread;
-  return t ? `yes, ${t.maxItems} items; each a post's limits (${t.itemMaxLength.toLocaleString("en-US")} ${UNIT[p.text.counting]}, ${t.itemMaxImages} images, ${t.itemMaxVideos} video${t.itemMaxVideos === 1 ? "" : "s"})` : "`thread_unsupported`";
+  return t
+    ? `yes, ${t.maxItems} items; each a post's limits (${t.itemMaxLength.toLocaleString("en-US")} ${UNIT[p.text.counting]}, ${t.itemMaxImages} images, ${t.itemMaxVideos} video${t.itemMaxVideos === 1 ? "" : "s"})`
+    : "`thread_unsupported`";
 }
 
 function edit(p: PlatformCapabilities): string {

@@ -71,7 +71,10 @@ describeOnEachDatabase("thread chains stopped by a crash", (app) => {
     const { ws, post, second } = await stoppedChain(t, "crash-landed", { secondLanded: true });
     const onNetwork = (await networkPosts(t, ws.id, "bluesky")).find((p) => p.text === "crash-landed 3/4");
     expect(onNetwork?.id).toBe(second.networkPostId);
-    await t.db.update(postThreadItems).set({ state: "publishing", attemptStartedAt: new Date(t.clock.now().getTime() - 600_000) }).where(eq(postThreadItems.id, second.id));
+    await t.db
+      .update(postThreadItems)
+      .set({ state: "publishing", attemptStartedAt: new Date(t.clock.now().getTime() - 600_000) })
+      .where(eq(postThreadItems.id, second.id));
     expect(await sweepAndRun(t)).toBe(1);
     const thread = (await ws.get(`/v1/posts/${post.id}`)).body.targets[0]?.thread ?? [];
     expect(thread.map((i) => i.state)).toEqual(["published", "published", "published"]);
@@ -84,7 +87,10 @@ describeOnEachDatabase("thread chains stopped by a crash", (app) => {
   it("sends an item a runner died sending once when the network does not have it", async () => {
     const t = app();
     const { ws, post, second } = await stoppedChain(t, "crash-lost");
-    await t.db.update(postThreadItems).set({ state: "publishing", attemptStartedAt: new Date(t.clock.now().getTime() - 600_000) }).where(eq(postThreadItems.id, second.id));
+    await t.db
+      .update(postThreadItems)
+      .set({ state: "publishing", attemptStartedAt: new Date(t.clock.now().getTime() - 600_000) })
+      .where(eq(postThreadItems.id, second.id));
     expect(await sweepAndRun(t)).toBe(1);
     const thread = (await ws.get(`/v1/posts/${post.id}`)).body.targets[0]?.thread ?? [];
     expect(thread.map((i) => i.state)).toEqual(["published", "published", "published"]);
@@ -108,7 +114,10 @@ describeOnEachDatabase("thread chains stopped by a crash", (app) => {
   it("ten concurrent resume jobs for one stopped chain send each item once", async () => {
     const t = app();
     const { ws, post, second } = await stoppedChain(t, "crash-race");
-    await t.db.update(postThreadItems).set({ state: "publishing", attemptStartedAt: new Date(t.clock.now().getTime() - 600_000) }).where(eq(postThreadItems.id, second.id));
+    await t.db
+      .update(postThreadItems)
+      .set({ state: "publishing", attemptStartedAt: new Date(t.clock.now().getTime() - 600_000) })
+      .where(eq(postThreadItems.id, second.id));
     const target = (await ws.get(`/v1/posts/${post.id}`)).body.targets[0];
     const targetId = (await t.db.select().from(postThreadItems).where(eq(postThreadItems.id, second.id)))[0]?.targetId ?? "";
     expect(target).toBeTruthy();

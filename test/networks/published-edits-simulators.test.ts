@@ -20,7 +20,11 @@ describe("LinkedIn post updates against the simulator", () => {
     expect((await stored(ctx, created.networkPostId))?.commentary).toBe("after");
     const url = `${linkedinUrls.rest}/posts/${encodeURIComponent(created.networkPostId)}`;
     const headers = { ...linkedinRestHeaders(tokens, ctx.net), "content-type": "application/json" };
-    const createOnly = await ctx.net.fetch(url, { method: "POST", headers: { ...headers, "x-restli-method": "PARTIAL_UPDATE" }, body: JSON.stringify({ patch: { $set: { author: "urn:li:person:x" } } }) });
+    const createOnly = await ctx.net.fetch(url, {
+      method: "POST",
+      headers: { ...headers, "x-restli-method": "PARTIAL_UPDATE" },
+      body: JSON.stringify({ patch: { $set: { author: "urn:li:person:x" } } }),
+    });
     expect(createOnly.status).toBe(422);
     const noMethod = await ctx.net.fetch(url, { method: "POST", headers, body: JSON.stringify({ patch: { $set: { commentary: "x" } } }) });
     expect(noMethod.status).toBe(400);

@@ -18,7 +18,13 @@ export async function commentOnPagePost(tokens: TokenSet, input: FirstCommentInp
   const image = input.media?.[0];
   const pageId = input.destination ?? input.networkPostId.split("_")[0] ?? "";
   return asPage(tokens, net, pageId, async (page) => {
-    const created = await graphPost(net, facebookErrorTable, facebookGraphUrl(net, `${input.networkPostId}/comments`), { message: input.text, ...(image ? { attachment_url: image.url } : {}), access_token: page.token }, Created);
+    const created = await graphPost(
+      net,
+      facebookErrorTable,
+      facebookGraphUrl(net, `${input.networkPostId}/comments`),
+      { message: input.text, ...(image ? { attachment_url: image.url } : {}), access_token: page.token },
+      Created,
+    );
     return { id: created.id, url: null };
   });
 }

@@ -102,13 +102,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
     const { schedule, timezone } = queued ? await queued.claim(tx, ctx, resolved, postId) : { schedule: requested, timezone: input.timezone ?? null };
     // Drafts and scheduled posts reserve credits when they are sent, not now.
     const sources = state === "processing" ? await reserveCredits(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now) : [];
-    if (state === "scheduled")
-      await chargeAgentAllowance(
-        tx,
-        ctx,
-        [...paidFor, ...items.map((item) => item.id)],
-        now,
-      );
+    if (state === "scheduled") await chargeAgentAllowance(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now);
     await tx.insert(posts).values({
       id: postId,
       workspaceId: ctx.workspace.id,

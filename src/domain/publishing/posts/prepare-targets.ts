@@ -59,11 +59,7 @@ export type MediaLoader = (ids: string[]) => Promise<Map<string, PublishMedia>>;
  * stops here; publishing refuses the targets with errors and sends the others.
  */
 export async function prepareTargets(ctx: DomainContext, accounts: SocialAccountRow[], content: PostContent, loadMedia: MediaLoader): Promise<PreparedContent[]> {
-  const referenced = new Set<string>([
-    ...(content.media ?? []),
-    ...Object.values(content.mediaOverrides ?? {}).flat(),
-    ...firstCommentMediaIds(content.firstComment, content.platformOptions),
-  ]);
+  const referenced = new Set<string>([...(content.media ?? []), ...Object.values(content.mediaOverrides ?? {}).flat(), ...firstCommentMediaIds(content.firstComment, content.platformOptions)]);
   const media = await loadMedia([...referenced]);
   const optionMedia = await loadOptionMedia(
     accounts.map((a) => a.platform),

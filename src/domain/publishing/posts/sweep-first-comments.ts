@@ -38,13 +38,13 @@ export async function sweepFirstComments(runtime: JobRuntime, limit = 100): Prom
   // The state change and its event commit together: the event is written exactly when the comment turns unknown.
   const stuck = await runtime.db.transaction(async (tx) => {
     const rows = await tx
-    .update(postTargets)
-    .set({
-      firstCommentState: "unknown",
-      firstCommentError: sql`jsonb_build_object('code', 'platform_unavailable', 'retryable', false, 'platform', ${postTargets.platform}, 'param', 'firstComment', 'message', ${UNKNOWN_COMMENT.message}::text, 'fix', ${UNKNOWN_COMMENT.fix}::text)`,
-    })
-    .where(and(isStuck, inArray(postTargets.id, batch)))
-    .returning({ id: postTargets.id, workspaceId: postTargets.workspaceId });
+      .update(postTargets)
+      .set({
+        firstCommentState: "unknown",
+        firstCommentError: sql`jsonb_build_object('code', 'platform_unavailable', 'retryable', false, 'platform', ${postTargets.platform}, 'param', 'firstComment', 'message', ${UNKNOWN_COMMENT.message}::text, 'fix', ${UNKNOWN_COMMENT.fix}::text)`,
+      })
+      .where(and(isStuck, inArray(postTargets.id, batch)))
+      .returning({ id: postTargets.id, workspaceId: postTargets.workspaceId });
     for (const target of rows) await recordFirstCommentFailed(tx, runtime.services.jobs, { workspaceId: target.workspaceId, targetId: target.id }, now);
     return rows;
   });
