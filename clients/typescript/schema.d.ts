@@ -185,7 +185,7 @@ export interface paths {
         };
         /**
          * Capabilities of every network
-         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, and every `platformOptions` field with its type and valid values.
+         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, every `platformOptions` field with its type and valid values, and `publishing`: whether a first comment is posted and what it may carry (text limit, media), the thread chain's limits (items, and each item's text and media limits), and what PATCH /v1/posts/{id} can change once the post is live.
          */
         get: operations["listPlatforms"];
         put?: never;
@@ -205,7 +205,7 @@ export interface paths {
         };
         /**
          * Capabilities of one network
-         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, and every `platformOptions` field with its type and valid values.
+         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, every `platformOptions` field with its type and valid values, and `publishing`: whether a first comment is posted and what it may carry (text limit, media), the thread chain's limits (items, and each item's text and media limits), and what PATCH /v1/posts/{id} can change once the post is live.
          */
         get: operations["getPlatform"];
         put?: never;
@@ -742,7 +742,7 @@ export interface paths {
          * Edit a draft, move a scheduled post, or edit a published post where its networks allow
          * @description Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others.
          *
-         *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary). A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
+         *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary; GET /v1/platforms lists them per network under `publishing.editable`). X and Threads refuse with `edit_unsupported`: X's edit publishes a new post id, only within 30 minutes and for subscribed accounts, and Threads has no edit endpoint. A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
          */
         patch: operations["editPost"];
         trace?: never;
@@ -1707,6 +1707,7 @@ export interface components {
             /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. TikTok's Content Posting API has no way to comment on a post. Only `false` (or null) is accepted without a refusal. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether TikTok gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform tiktok). */
             autoFix?: boolean | {
@@ -1751,9 +1752,10 @@ export interface components {
                  */
                 graduation_strategy: "MANUAL" | "SS_PERFORMANCE";
             };
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 2200 characters (POST /{ig-media-id}/comments `message`; Instagram's caption limit (the comment limit is undocumented)). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 2200 characters (POST /{ig-media-id}/comments `message`; Instagram's caption limit (the comment limit is undocumented)). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Instagram gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform instagram). */
             autoFix?: boolean | {
@@ -1780,9 +1782,10 @@ export interface components {
             title?: string;
             /** @description Page id of the brand partner, for a branded-content post (sent as sponsor_id). */
             sponsorId?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 8000 characters (POST /{page-post-id}/comments `message` (8,000 characters, unverified)). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 8000 characters (POST /{page-post-id}/comments `message` (8,000 characters, unverified)). `media`: up to 1 of image/jpeg, image/png, image/gif, 10485760 bytes each (POST /{page-post-id}/comments `attachment_url`: one image or GIF). */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Facebook Pages gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform facebook). */
             autoFix?: boolean | {
@@ -1831,9 +1834,10 @@ export interface components {
             cardUri?: string;
             /** @description A link that opens a Direct Message conversation with the account (`direct_message_deep_link`). */
             directMessageDeepLink?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 280 weighted (POST /2/tweets with `reply`: a post's 280 weighted characters). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 280 weighted (POST /2/tweets with `reply`: a post's 280 weighted characters). `media`: up to 4 of image/jpeg, image/png, image/webp, 5242880 bytes each (POST /2/tweets `media.media_ids` on the reply: 4 images of 5 MB). */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether X gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform twitter). */
             autoFix?: boolean | {
@@ -1883,9 +1887,10 @@ export interface components {
             playlistId?: string;
             /** @description A `med_` id of a JPEG or PNG image of at most 2 MB, set as the video's custom thumbnail (thumbnails.set) right after the upload. The channel must be verified for custom thumbnails; when YouTube refuses it the video is still published and the target carries the warning `video_thumbnail_not_set`. */
             thumbnail?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 10000 characters (commentThreads.insert `textOriginal` (10,000 characters, unverified)). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 10000 characters (commentThreads.insert `textOriginal` (10,000 characters, unverified)). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether YouTube gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform youtube). */
             autoFix?: boolean | {
@@ -1924,6 +1929,7 @@ export interface components {
             /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. Pinterest's API v5 has no way to comment on a pin. Only `false` (or null) is accepted without a refusal. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Pinterest gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform pinterest). */
             autoFix?: boolean | {
@@ -1959,9 +1965,10 @@ export interface components {
             articleDescription?: string;
             /** @description Title shown with a video or document. */
             mediaTitle?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether LinkedIn gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform linkedin). */
             autoFix?: boolean | {
@@ -1991,9 +1998,10 @@ export interface components {
             disableQuotes?: boolean;
             /** @description When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image. */
             linkCard?: boolean;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 300 graphemes (app.bsky.feed.post with `reply`: a post's 300 graphemes). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 300 graphemes (app.bsky.feed.post with `reply`: a post's 300 graphemes). `media`: up to 4 of image/jpeg, image/png, image/webp, 1000000 bytes each (app.bsky.embed.images on the reply: 4 images, blob maxSize 1,000,000 bytes). */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Bluesky gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform bluesky). */
             autoFix?: boolean | {
@@ -2026,9 +2034,10 @@ export interface components {
             allowlistedCountryCodes?: unknown[];
             /** @description Id of a Threads post to quote. */
             quotePostId?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 500 characters (POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 500 characters (POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Threads gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform threads). */
             autoFix?: boolean | {
@@ -2078,6 +2087,7 @@ export interface components {
             /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. Google Business Profile local posts have no comments. Only `false` (or null) is accepted without a refusal. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Google Business Profile gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform googlebusiness). */
             autoFix?: boolean | {
@@ -2783,6 +2793,29 @@ export interface components {
          *           "watchTimeSeconds": null,
          *           "followers": "followersCount"
          *         }
+         *       },
+         *       "publishing": {
+         *         "firstComment": {
+         *           "supported": true,
+         *           "maxLength": 300,
+         *           "counting": "graphemes",
+         *           "media": {
+         *             "maxItems": 4,
+         *             "mimeTypes": [
+         *               "image/jpeg",
+         *               "image/png",
+         *               "image/webp"
+         *             ],
+         *             "maxBytes": 1000000
+         *           }
+         *         },
+         *         "thread": {
+         *           "maxItems": 25,
+         *           "itemMaxLength": 300,
+         *           "itemMaxImages": 4,
+         *           "itemMaxVideos": 1
+         *         },
+         *         "editable": []
          *       }
          *     }
          */
@@ -2901,6 +2934,37 @@ export interface components {
                 metrics: {
                     [key: string]: string | null;
                 };
+            };
+            /** @description First comments, thread chains and edits after publishing on this network. */
+            publishing: {
+                /** @description The first comment (POST /v1/posts `firstComment`, or `platformOptions.<network>.firstComment`). */
+                firstComment: {
+                    /** @description Whether `firstComment` is posted under this network's posts; false: a target with one is refused with `first_comment_unsupported`. */
+                    supported: boolean;
+                    /** @description Longest comment text, in `counting`; null where unsupported. */
+                    maxLength: number | null;
+                    counting: ("characters" | "weighted" | "graphemes" | "bytes") | null;
+                    /** @description What `firstComment.media` may attach; null: text only, media refused with `first_comment_media_unsupported`. */
+                    media: {
+                        maxItems: number;
+                        mimeTypes: string[];
+                        /** @description Largest file, in bytes. */
+                        maxBytes: number;
+                    } | null;
+                };
+                /** @description Thread chains (`thread`); null: a target with one is refused with `thread_unsupported`. */
+                thread: {
+                    /** @description Most items in one chain, the post itself included. */
+                    maxItems: number;
+                    /** @description Each item's text limit: a post's (`text.maxLength`, counted the same way). */
+                    itemMaxLength: number;
+                    /** @description Each item's image limit: a post's (`media.maxImages`). */
+                    itemMaxImages: number;
+                    /** @description Each item's video limit: a post's (`media.maxVideos`). */
+                    itemMaxVideos: number;
+                } | null;
+                /** @description What PATCH /v1/posts/{id} can change on a published post here: `text`, or a `platformOptions.<network>` name. Empty: every change is refused for this network with `edit_unsupported` (delete and post again). */
+                editable: string[];
             };
             /** @description Live broadcast operations under /v1/social-accounts/{id}/live-broadcasts (`create`, `read`, `start`, `end`, `credentials`); empty when the network cannot go live through Chorus, and those routes answer 400 `capability_unsupported`. */
             live: string[];
@@ -3628,10 +3692,12 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
-            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
+            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text, and images where the network's comment takes them (`media`). A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
             firstComment?: {
                 /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                media?: string[];
             };
             /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. `true`, or an object that also chooses `crop` and `focalPoint`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images only, on Node with sharp; on Workers, or where sharp did not load, a target that needs a variant is refused with `transform_unavailable` (docs/media-transforms.md). */
             autoFix?: boolean | {
@@ -3656,7 +3722,7 @@ export interface components {
             draft?: boolean;
             /** @description `true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`). */
             queue?: boolean;
-            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
+            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts and scheduled posts keep their chain: it is checked again and charged when the post is sent (a refused item then refuses its target whole), and runs after the post as a direct one does; a chain is fixed when the post is created (PATCH does not change it). A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
         };
         /**
@@ -3734,6 +3800,7 @@ export interface components {
          *         "state": "posted",
          *         "id": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
          *         "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+         *         "media": [],
          *         "error": null
          *       }
          *     }
@@ -3776,7 +3843,7 @@ export interface components {
             /** @description The target's first comment; null when the post has none for this target. */
             firstComment: {
                 /**
-                 * @description `pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own.
+                 * @description `pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own. `failed` and `unknown` each record the event `post.first_comment_failed` once per target (the post record, with `target` naming the target).
                  * @enum {string}
                  */
                 state: "pending" | "posted" | "failed" | "unknown";
@@ -3784,6 +3851,8 @@ export interface components {
                 id: string | null;
                 /** @description A link to the comment where the network has one. */
                 url: string | null;
+                /** @description The `med_` ids attached to the comment; empty for a text-only comment. */
+                media: string[];
                 /** @description Why it failed or is unknown. */
                 error: {
                     code: string;
@@ -3839,6 +3908,7 @@ export interface components {
          *             "state": "posted",
          *             "id": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
          *             "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+         *             "media": [],
          *             "error": null
          *           }
          *         }
@@ -3921,10 +3991,12 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
-            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
+            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text, and images where the network's comment takes them (`media`). A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
             firstComment?: {
                 /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                media?: string[];
             };
             /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. `true`, or an object that also chooses `crop` and `focalPoint`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images only, on Node with sharp; on Workers, or where sharp did not load, a target that needs a variant is refused with `transform_unavailable` (docs/media-transforms.md). */
             autoFix?: boolean | {
@@ -3949,7 +4021,7 @@ export interface components {
             draft?: boolean;
             /** @description `true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`). */
             queue?: boolean;
-            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
+            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts and scheduled posts keep their chain: it is checked again and charged when the post is sent (a refused item then refuses its target whole), and runs after the post as a direct one does; a chain is fixed when the post is created (PATCH does not change it). A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
         };
         PostList: {
@@ -10952,7 +11024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReport"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -11217,7 +11289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -11629,7 +11701,7 @@ export interface operations {
                     "application/json": components["schemas"]["EditedPost"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `option_invalid`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `option_invalid`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -12982,7 +13054,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `post.pending_approval`, `post.approved`, `post.rejected`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`, `quota.low`.
+                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `post.pending_approval`, `post.approved`, `post.rejected`, `post.first_comment_failed`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`, `quota.low`.
                      * @example [
                      *       "post.published",
                      *       "post.failed",
@@ -14089,7 +14161,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this type. */
-                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "post.pending_approval" | "post.approved" | "post.rejected" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled" | "quota.low";
+                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "post.pending_approval" | "post.approved" | "post.rejected" | "post.first_comment_failed" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled" | "quota.low";
                 /** @description Page size, 1 to 100; default 50. */
                 limit?: number;
                 /** @description The `cursor` of the previous page, passed back verbatim. */

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PublishingCapabilitiesSchema } from "./publishing-capabilities.js";
 import { platformIds } from "../types/platform-ids.js";
 
 /**
@@ -99,6 +100,7 @@ export const PlatformCapabilitiesSchema = v.object({
     }),
     v.description("Analytics: which reads work and how the network's metrics map to Chorus's."),
   ),
+  publishing: PublishingCapabilitiesSchema,
   live: v.pipe(
     v.array(v.string()),
     v.description(

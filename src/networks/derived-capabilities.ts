@@ -3,6 +3,8 @@ import { noMetrics } from "./facets/analytics.js";
 import { methodOfAction } from "./facets/engage.js";
 import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapters } from "./registry.js";
+import type { PublishingCapabilities } from "./publishing-capabilities.js";
+import { editableFields } from "./facets/edit.js";
 import type { NetworkAdapter } from "./types.js";
 
 type CommentAbility = keyof PlatformCapabilities["comments"];
@@ -106,7 +108,7 @@ export function deriveFeatures(adapter: NetworkAdapter): Pick<PlatformCapabiliti
 
 /** One network's public capability record: its data plus what its adapter's facets can do. */
 export function capabilitiesOf(adapter: NetworkAdapter): PlatformCapabilities {
-  return { ...adapter.capabilities, ...deriveFeatures(adapter), analytics: analyticsOf(adapter) };
+  return { ...adapter.capabilities, ...deriveFeatures(adapter), analytics: analyticsOf(adapter), publishing: publishingOf(adapter) };
 }
 
 /** The analytics record: which reads exist and the network's name behind each normalised metric. */
@@ -128,4 +130,24 @@ export function publicCapabilities(platform: PlatformId): PlatformCapabilities {
 /** The public capability records, in the order of `platformIds`. */
 export function allCapabilities(): PlatformCapabilities[] {
   return platformIds.map(publicCapabilities);
+}
+
+/** `publishing`: read from the rules validate and publish apply (rules.ts `validation.firstComment`, `thread`) and the edit facet. */
+export function publishingOf(adapter: NetworkAdapter): PublishingCapabilities {
+  const comment = adapter.rules.validation?.firstComment;
+  const supported = comment !== undefined && !("unsupported" in comment);
+  const thread = adapter.rules.thread;
+  const { text, media } = adapter.capabilities;
+  return {
+    firstComment: supported
+      ? {
+          supported: true,
+          maxLength: comment.maxLength,
+          counting: comment.counting,
+          media: comment.media ? { maxItems: comment.media.maxItems, mimeTypes: [...comment.media.mimeTypes], maxBytes: comment.media.maxBytes } : null,
+        }
+      : { supported: false, maxLength: null, counting: null, media: null },
+    thread: thread ? { maxItems: thread.maxItems, itemMaxLength: text.maxLength, itemMaxImages: media.maxImages, itemMaxVideos: media.maxVideos } : null,
+    editable: editableFields(adapter.edit),
+  };
 }

@@ -167,7 +167,25 @@ export interface ValidationRules {
  * `counting`, `source` says where the number comes from), or not possible, with `instead`: what
  * the caller can do on that network in its place (the refusal's fix).
  */
-export type FirstCommentRule = { maxLength: number; counting: TextCounting; source: string } | { unsupported: true; why: string; instead: string };
+export type FirstCommentRule =
+  | {
+      maxLength: number;
+      counting: TextCounting;
+      source: string;
+      /** The files the comment may carry; absent: text only, and media is refused with `first_comment_media_unsupported`. */
+      media?: FirstCommentMediaRule;
+      /** For a text-only comment: what to do instead of attaching media (the refusal's fix). */
+      mediaInstead?: string;
+    }
+  | { unsupported: true; why: string; instead: string };
+
+/** Files in a first comment: how many, of which types, how large, and where the numbers come from. */
+export interface FirstCommentMediaRule {
+  maxItems: number;
+  mimeTypes: readonly string[];
+  maxBytes: number;
+  source: string;
+}
 
 /**
  * The part of a stored token set a renewal rule may read (a `TokenSet` has it); named here rather

@@ -34,6 +34,7 @@ export { postsToWatch, sweepSchedules } from "./posts/sweep-schedules.js";
 export { sweepStuckTargets } from "./posts/sweep-stuck-targets.js";
 export { pollThreadItemJob } from "./posts/thread/poll-item.js";
 export { resumeThreads } from "./posts/thread/resume-chain.js";
+export { chainsToWatch, resumeStoppedChain, sweepStoppedChains } from "./posts/thread/sweep-chains.js";
 export { validationRulesOf } from "./posts/validation/network-rules.js";
 export { countText } from "./posts/validation/text-length.js";
 export { nextQueueSlots } from "./queues/claim-slot.js";

@@ -5,7 +5,13 @@ import { pdsUrlOf } from "./connect.js";
 export const blueskyRules: NetworkRules = {
   validation: {
     // publishing-depth.md: a reply record (`reply.root` = `reply.parent` = the post), with a post's limit.
-    firstComment: { maxLength: 300, counting: "graphemes", source: "app.bsky.feed.post with `reply`: a post's 300 graphemes" },
+    firstComment: {
+      maxLength: 300,
+      counting: "graphemes",
+      source: "app.bsky.feed.post with `reply`: a post's 300 graphemes",
+      // Any embed is allowed on a reply; images need no processing (a video would need its own job first, which a comment does not wait for).
+      media: { maxItems: 4, mimeTypes: ["image/jpeg", "image/png", "image/webp"], maxBytes: 1_000_000, source: "app.bsky.embed.images on the reply: 4 images, blob maxSize 1,000,000 bytes" },
+    },
     // Capability note: "At most 300 grapheme clusters and 3,000 UTF-8 bytes".
     extraTextLimits: [{ counting: "bytes", maxLength: 3000 }],
     // Sheet: `alt` is required on every image (it may be empty).

@@ -48,7 +48,13 @@ export const facebookPostKinds: NetworkOptionRules = {
 export const facebookRules: NetworkRules = {
   validation: {
     // publishing-depth.md: POST /{page-post-id}/comments with `message`, as the page.
-    firstComment: { maxLength: 8000, counting: "characters", source: "POST /{page-post-id}/comments `message` (8,000 characters, unverified)" },
+    firstComment: {
+      maxLength: 8000,
+      counting: "characters",
+      source: "POST /{page-post-id}/comments `message` (8,000 characters, unverified)",
+      // Spec PagePost → POST comments: single-valued `attachment_url` (an image or GIF the page fetches).
+      media: { maxItems: 1, mimeTypes: ["image/jpeg", "image/png", "image/gif"], maxBytes: 10 * 1024 * 1024, source: "POST /{page-post-id}/comments `attachment_url`: one image or GIF" },
+    },
     destinationOption: "pageId",
     postTypes: {
       option: "postType",

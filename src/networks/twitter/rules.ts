@@ -6,7 +6,13 @@ const poll = { minItems: 2, maxItems: 4, itemMinLength: 1, itemMaxLength: 25 } a
 export const twitterRules: NetworkRules = {
   validation: {
     // publishing-depth.md: the first comment is a reply post (`reply.in_reply_to_tweet_id`), with a post's limit.
-    firstComment: { maxLength: 280, counting: "weighted", source: "POST /2/tweets with `reply`: a post's 280 weighted characters" },
+    firstComment: {
+      maxLength: 280,
+      counting: "weighted",
+      source: "POST /2/tweets with `reply`: a post's 280 weighted characters",
+      // A reply is a post (`media.media_ids`). Images only: GIFs and video are processed by X before they can be attached, and a comment does not wait.
+      media: { maxItems: 4, mimeTypes: ["image/jpeg", "image/png", "image/webp"], maxBytes: 5 * 1024 * 1024, source: "POST /2/tweets `media.media_ids` on the reply: 4 images of 5 MB" },
+    },
     // Capability note: at most one cashtag per post on self-serve apps.
     maxCashtags: 1,
     altText: {},

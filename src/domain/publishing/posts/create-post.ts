@@ -16,7 +16,7 @@ import { linkIdempotentPost } from "../../core/index.js";
 import { assertTimezone, resolveScheduledAt } from "./schedule-time.js";
 import { limitPublishing } from "./publishing-limit.js";
 import { publishingProfiles } from "./publishing-profiles.js";
-import { assertThreadNow, checkThread, type ThreadItemInput } from "./thread/thread-check.js";
+import { checkThread, type ThreadItemInput } from "./thread/thread-check.js";
 import { insertThreadItems, newThreadItems } from "./thread/thread-store.js";
 import { firstCommentColumns } from "./first-comment-columns.js";
 import { queuedSchedule } from "../queues/queued-schedule.js";
@@ -53,7 +53,6 @@ export function scheduleOf(ctx: DomainContext, input: { scheduledAt?: string | u
 async function prepare(ctx: DomainContext, input: CreatePostRequest, loadMedia: MediaLoader) {
   const queued = queuedSchedule(input);
   const schedule = scheduleOf(ctx, input);
-  assertThreadNow(input);
   const resolved = await resolveTargets(ctx, input);
   const prepared = await prepareTargets(ctx, resolved.accounts, input, loadMedia);
   // Chains are checked whole with their targets: an item's refusal refuses its target before anything is sent.
@@ -91,9 +90,10 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
   const approval = await holdForApproval(ctx, { ...input, accountProfiles: prepared.map((t) => t.account.profileId), sendable: paidFor.length });
   const state = input.draft ? "draft" : approval ? "pending_approval" : requested || queued ? "scheduled" : "processing";
   // Each chain item is charged as a post of its own (spec: publishing spends credits), with its target's in one reservation.
+  // A draft keeps every target's chain (an edit may clear the target's errors); a scheduled one is charged when it is sent (thread-later.ts).
   const items = newThreadItems(
     chains,
-    prepared.map((t, i) => (t.errors.length === 0 ? (targetIds[i] ?? null) : null)),
+    prepared.map((t, i) => (t.errors.length === 0 || input.draft ? (targetIds[i] ?? null) : null)),
     input.thread,
   );
 
@@ -102,7 +102,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
     const { schedule, timezone } = queued ? await queued.claim(tx, ctx, resolved, postId) : { schedule: requested, timezone: input.timezone ?? null };
     // Drafts and scheduled posts reserve credits when they are sent, not now.
     const sources = state === "processing" ? await reserveCredits(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now) : [];
-    if (state === "scheduled") await chargeAgentAllowance(tx, ctx, paidFor, now);
+    if (state === "scheduled") await chargeAgentAllowance(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now);
     await tx.insert(posts).values({
       id: postId,
       workspaceId: ctx.workspace.id,

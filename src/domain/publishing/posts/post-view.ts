@@ -58,6 +58,8 @@ export interface FirstCommentView {
   state: string;
   id: string | null;
   url: string | null;
+  /** The `med_` ids attached to the comment (empty for text only). */
+  media: string[];
   error: TargetError | null;
 }
 
@@ -65,7 +67,7 @@ export interface FirstCommentView {
 function firstCommentOf(t: TargetRow): FirstCommentView | null {
   if (t.firstCommentState === null) return null;
   const state = t.firstCommentState === "sending" ? "pending" : t.firstCommentState;
-  return { state, id: t.firstCommentId, url: t.firstCommentUrl, error: (t.firstCommentError as TargetError | null) ?? null };
+  return { state, id: t.firstCommentId, url: t.firstCommentUrl, media: t.firstCommentMedia ?? [], error: (t.firstCommentError as TargetError | null) ?? null };
 }
 
 /** The one serialiser for posts (API responses and `post.*` events alike). */

@@ -12,7 +12,7 @@ import { checkWithAutoFix } from "./validation/auto-fix-check.js";
 import { validationRulesOf } from "./validation/network-rules.js";
 import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
 import type { FirstCommentRequest } from "../../../db/schema/first-comment-columns.js";
-import { checkFirstComment, withoutFirstComment } from "./validation/first-comment-rule.js";
+import { checkFirstComment, firstCommentMediaIds, withoutFirstComment } from "./validation/first-comment-rule.js";
 
 export interface PostContent {
   text: string;
@@ -59,7 +59,7 @@ export type MediaLoader = (ids: string[]) => Promise<Map<string, PublishMedia>>;
  * stops here; publishing refuses the targets with errors and sends the others.
  */
 export async function prepareTargets(ctx: DomainContext, accounts: SocialAccountRow[], content: PostContent, loadMedia: MediaLoader): Promise<PreparedContent[]> {
-  const referenced = new Set<string>([...(content.media ?? []), ...Object.values(content.mediaOverrides ?? {}).flat()]);
+  const referenced = new Set<string>([...(content.media ?? []), ...Object.values(content.mediaOverrides ?? {}).flat(), ...firstCommentMediaIds(content.firstComment, content.platformOptions)]);
   const media = await loadMedia([...referenced]);
   const optionMedia = await loadOptionMedia(
     accounts.map((a) => a.platform),
@@ -91,7 +91,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
     const given = content.platformOptions?.[platform] ?? {};
     const options = withoutAutoFix(withoutFirstComment(given));
     const autoFixValid = given.autoFix === undefined || isAutoFixSetting(given.autoFix);
-    const firstComment = checkFirstComment(platform, content.firstComment, given);
+    const firstComment = checkFirstComment(platform, content.firstComment, given, media);
     // The option that names a destination inside the account (Facebook `pageId`), from the network's rules.
     const optionName = validationRulesOf(platform).destinationOption;
     const destinationValue = optionName ? options[optionName] : undefined;

@@ -20,6 +20,7 @@ const published = {
     state: "posted" as const,
     id: "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
     url: "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+    media: [],
     error: null,
   },
 };
