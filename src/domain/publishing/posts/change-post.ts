@@ -19,6 +19,7 @@ import { draftProfiles } from "./publishing-profiles.js";
 import { rewriteFirstComments } from "./first-comment-columns.js";
 import { editableLiveStates, editPublishedPost } from "./edit/edit-published.js";
 import type { PostEditView } from "./edit/edit-view.js";
+import { holdPostMedia, mediaIdsOf } from "../media/media-lock.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", {
@@ -116,6 +117,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   }
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    await holdPostMedia(tx, ctx, mediaIdsOf(content));
     const version = moving ? post.scheduleVersion + 1 : post.scheduleVersion;
     const [updated] = await tx
       .update(posts)
