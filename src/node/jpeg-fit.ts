@@ -136,7 +136,10 @@ async function sampleQualities(sharp: Sharp, picture: RawPicture): Promise<Map<n
   const side = { width: Math.min(SAMPLE_SIDE, picture.width), height: Math.min(SAMPLE_SIDE, picture.height) };
   const left = Math.floor((picture.width - side.width) / 2);
   const top = Math.floor((picture.height - side.height) / 2);
-  const crop = await sharp(picture.data, raw(picture)).extract({ left, top, ...side }).raw().toBuffer();
+  const crop = await sharp(picture.data, raw(picture))
+    .extract({ left, top, ...side })
+    .raw()
+    .toBuffer();
   const tile: RawPicture = { data: crop, ...side, channels: picture.channels };
   const perPixel = new Map<number, number>();
   for (const q of QUALITIES) perPixel.set(q, (await encode(sharp, tile, "jpeg", q)).byteLength / (side.width * side.height));

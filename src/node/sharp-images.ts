@@ -57,7 +57,9 @@ export function sharpImages(sharp: Sharp): ImageTransformer {
         if (geometries.size === 0 && stripped) {
           // Nothing else decodes the file: a scaled-down read (JPEG shrink-on-load, every block's
           // entropy data parsed, little else) catches a corrupt scan before a network does.
-          await open(stripped).resize({ width: Math.max(1, Math.min(64, meta.width)) }).toBuffer();
+          await open(stripped)
+            .resize({ width: Math.max(1, Math.min(64, meta.width)) })
+            .toBuffer();
         }
         if (geometries.size > 0) {
           const { data, info } = await open(input).rotate().raw().toBuffer({ resolveWithObject: true });
@@ -66,7 +68,12 @@ export function sharpImages(sharp: Sharp): ImageTransformer {
             const first = recipes[indexes[0] ?? 0];
             if (!first) return;
             const picture = await shape(sharp, decoded, first);
-            const files = await encodeForCaps(sharp, picture, first.format, indexes.map((i) => recipes[i]?.maxBytes ?? null));
+            const files = await encodeForCaps(
+              sharp,
+              picture,
+              first.format,
+              indexes.map((i) => recipes[i]?.maxBytes ?? null),
+            );
             for (const [n, i] of indexes.entries()) {
               const file = files[n];
               if (!file) throw new Error(`it cannot be compressed below ${recipes[i]?.maxBytes} bytes`);

@@ -73,20 +73,20 @@ describeOnServer("DELETE /v1/media/{id} while a post with the file is being stor
     const account = await ws.connect("bluesky");
     const id = (await ws.upload(await plainJpeg(64, 48), "image/jpeg")).id;
     const jobs = t.deps.jobs;
-    let deleting: Promise<{ status: number; text: string }> | null = null;
+    const race: { deleting?: Promise<{ status: number; text: string }> } = {};
     // Inside the post's transaction, after its media rows are held: start the delete and let the
     // post commit only once the delete waits on a lock (or has finished, when nothing held it).
     t.deps.jobs = {
       ...jobs,
       enqueue: async (job, db) => {
-        if (!deleting) {
+        if (!race.deleting) {
           let settled = false;
-          deleting = ws.delete(`/v1/media/${id}`).finally(() => {
+          race.deleting = ws.delete(`/v1/media/${id}`).finally(() => {
             settled = true;
           });
           await until(async () => {
             if (settled) return true;
-            const waiting = await t.db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+            const waiting = (await t.db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: unknown[] };
             return waiting.rows.length > 0;
           }, "the delete waits on a lock or ends");
         }
@@ -97,7 +97,7 @@ describeOnServer("DELETE /v1/media/{id} while a post with the file is being stor
       const at = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
       const post = await ws.post("/v1/posts", { text: "Kept", accounts: [account.id], media: [id], scheduledAt: at });
       expect(post.status, post.text).toBe(201);
-      const deleted = await (deleting ?? Promise.reject(new Error("the delete never started")));
+      const deleted = await (race.deleting ?? Promise.reject(new Error("the delete never started")));
       expect(deleted.status, deleted.text).toBe(409);
       expect(deleted.text).toContain('"code":"media_in_use"');
       expect(await t.db.select({ id: media.id }).from(media).where(eq(media.id, id))).toHaveLength(1);
@@ -121,10 +121,7 @@ describeOnEachDatabase("DELETE /v1/media/{id} racing a post that schedules the f
 
     const outcomes = await Promise.all(
       ids.map(async (id, i) => {
-        const [post, deleted] = await Promise.all([
-          ws.post("/v1/posts", { text: `Race ${i}`, accounts: [account.id], media: [id], scheduledAt: at }),
-          ws.delete(`/v1/media/${id}`),
-        ]);
+        const [post, deleted] = await Promise.all([ws.post("/v1/posts", { text: `Race ${i}`, accounts: [account.id], media: [id], scheduledAt: at }), ws.delete(`/v1/media/${id}`)]);
         return { id, post, deleted };
       }),
     );
@@ -175,7 +172,10 @@ describeOnEachDatabase("two `complete` calls on one upload session at once", (ap
         expect(session?.mediaId).toBe(made[0]);
       }),
     );
-    const records = await t.db.select({ id: media.id }).from(media).where(and(eq(media.workspaceId, ws.id), eq(media.kind, "video")));
+    const records = await t.db
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.workspaceId, ws.id), eq(media.kind, "video")));
     expect(records).toHaveLength(sessions.length);
   });
 });

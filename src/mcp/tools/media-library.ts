@@ -51,7 +51,8 @@ export const mediaLibraryTools = [
     name: "delete_media",
     action: "delete",
     title: "Delete an uploaded file",
-    description: "Deletes a media record and its file (DELETE /v1/media/{id}); its signed URLs stop working at once. Refused with `media_in_use` while a scheduled post, or one still being sent, uses it.",
+    description:
+      "Deletes a media record and its file (DELETE /v1/media/{id}); its signed URLs stop working at once. Refused with `media_in_use` while a scheduled post, or one still being sent, uses it.",
     input: mediaId,
     output: DeleteMediaResultSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

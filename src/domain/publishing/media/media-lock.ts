@@ -5,7 +5,11 @@ import { ApiError } from "../../../infra/errors.js";
 import type { DomainContext } from "../../core/index.js";
 
 /** Every media id a post's content names: its own files, each network's override, each thread item's. */
-export function mediaIdsOf(input: { media?: readonly string[] | undefined; mediaOverrides?: Readonly<Record<string, readonly string[] | undefined>> | undefined; thread?: readonly { media?: readonly string[] | undefined }[] | undefined }): string[] {
+export function mediaIdsOf(input: {
+  media?: readonly string[] | undefined;
+  mediaOverrides?: Readonly<Record<string, readonly string[] | undefined>> | undefined;
+  thread?: readonly { media?: readonly string[] | undefined }[] | undefined;
+}): string[] {
   return [...new Set([...(input.media ?? []), ...Object.values(input.mediaOverrides ?? {}).flatMap((ids) => ids ?? []), ...(input.thread ?? []).flatMap((item) => item.media ?? [])])];
 }
 

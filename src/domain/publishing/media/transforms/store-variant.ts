@@ -54,4 +54,3 @@ export async function storeVariant(ctx: DomainContext, pending: PendingTransform
   if (!winner) throw new Error("variant vanished after a conflicting insert");
   return winner;
 }
-

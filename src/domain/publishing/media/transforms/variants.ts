@@ -9,7 +9,6 @@ import type { PendingTransform, PlannedMedia } from "./auto-fix.js";
 import { deriveForSource } from "./derive.js";
 import type { VariantRow } from "./store-variant.js";
 
-
 /** A stored variant as adapters take it: its own facts, a signed URL of its own, its bytes on demand. */
 async function asPublishMedia(ctx: DomainContext, row: VariantRow, pending: PendingTransform): Promise<PublishMedia> {
   const { source, plan } = pending;
