@@ -78,6 +78,11 @@ describe("media library tools over MCP", () => {
     expect(errorCode(await tool(ws.key, "delete_media", { id: used }))).toBe("media_in_use");
     expect((await tool(ws.key, "delete_media", { id: spare })).data).toEqual({ id: spare, deleted: true });
     expect(errorCode(await tool(ws.key, "get_media", { id: spare }))).toBe("media_unknown");
+    // Another workspace's ids are simply not found, and its file stays.
+    const other = await t.workspace({ plan: "subscription" });
+    expect(errorCode(await tool(other.key, "get_media", { id: used }))).toBe("media_unknown");
+    expect(errorCode(await tool(other.key, "delete_media", { id: used }))).toBe("media_unknown");
+    expect((await tool(other.key, "list_media", {})).data.items).toEqual([]);
 
     const video = mp4(1280, 720, { timescale: 1000, duration: 5000, mdatBytes: PART + 2048 });
     const { session, media: made } = await uploadInParts(ws.key, ws.request, video);
