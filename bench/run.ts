@@ -36,9 +36,10 @@
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
  * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
- * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, docs, notifications, analytics, mediaTransforms.
+ * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, docs, notifications, analytics, mediaTransforms, uploadMemory.
  * The docs section (bench/docs.ts) loads /docs pages in Chromium: bytes transferred and time to interactive
  * (target: under 1.5 s); `npx tsx bench/run.ts docs` runs it alone.
+ * BENCH_UPLOAD_MB (default 1024): the file sent through an upload session (bench/upload-memory.ts).
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
@@ -65,6 +66,7 @@ import { type DocsBenchResult, printDocs, runDocsAlone, runDocsBench } from "./d
 import { type NotificationsBenchResult, runNotificationsBench } from "./notifications.js";
 import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
 import { runMediaTransformsBench } from "./media-transforms.js";
+import { type UploadMemoryResult, runUploadMemoryBench } from "./upload-memory.js";
 import { round } from "./stats.js";
 import { type NetworkFetchCostResult, printNetworkFetchCost, runNetworkFetchCost } from "./network-fetch-cost.js";
 import { API_LATENCY_BLOCK, printApiLatency, runApiLatency } from "./api-latency.js";
@@ -168,6 +170,8 @@ try {
     analytics: null as AnalyticsBenchResult | null,
     /** A 12-megapixel JPEG to the ten networks' variants with sharp (bench/media-transforms.ts; issue 29). */
     mediaTransforms: null as Awaited<ReturnType<typeof runMediaTransformsBench>> | null,
+    /** A 1 GB upload session into a server started from source: growth of its RSS (bench/upload-memory.ts; issue 29). */
+    uploadMemory: null as UploadMemoryResult | null,
     durationSeconds: 0,
   };
 
@@ -228,6 +232,7 @@ try {
   if (wanted("notifications")) result.notifications = await runNotificationsBench();
   if (wanted("analytics")) result.analytics = await runAnalyticsBench();
   if (wanted("mediaTransforms")) result.mediaTransforms = await runMediaTransformsBench();
+  if (wanted("uploadMemory")) result.uploadMemory = await runUploadMemoryBench();
   result.loadAverage.after = round(loadavg()[0] ?? 0, 2);
   result.durationSeconds = round((Date.now() - started) / 1000, 1);
 

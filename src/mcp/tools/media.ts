@@ -4,6 +4,7 @@ import { mediaMimeTypes } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { MediaSchema } from "../../routes/v1/media/schema.js";
 import { defineTool } from "../tool.js";
+import { mediaLibraryTools } from "./media-library.js";
 
 const MB = 1024 * 1024;
 /** Base64 of up to ~700 KB: the whole request stays under the 1 MB JSON body limit. */
@@ -50,4 +51,5 @@ export const mediaTools = [
       return importMediaFromBase64({ ctx, input: { base64: input.base64 ?? "", contentType: input.contentType } });
     },
   }),
+  ...mediaLibraryTools,
 ];

@@ -22,6 +22,7 @@ import type { PostEditView } from "./edit/edit-view.js";
 import { checkThread } from "./thread/thread-check.js";
 import { holdItemCredits, storedThread, waitingItemIds } from "./thread/thread-later.js";
 import { stopPendingOf } from "./thread/item-outcome.js";
+import { holdPostMedia, mediaIdsOf } from "../media/media-lock.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", {
@@ -119,6 +120,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   }
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    await holdPostMedia(tx, ctx, mediaIdsOf(content));
     const version = moving ? post.scheduleVersion + 1 : post.scheduleVersion;
     const [updated] = await tx
       .update(posts)

@@ -21,6 +21,7 @@ import { insertThreadItems, newThreadItems } from "./thread/thread-store.js";
 import { firstCommentColumns } from "./first-comment-columns.js";
 import { queuedSchedule } from "../queues/queued-schedule.js";
 import { holdForApproval } from "../approvals/hold-for-approval.js";
+import { holdPostMedia, mediaIdsOf } from "../media/media-lock.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -98,6 +99,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
   );
 
   await ctx.db.transaction(async (tx) => {
+    await holdPostMedia(tx, ctx, mediaIdsOf(input));
     // A queued post's time is its claimed slot, claimed in this transaction so a refusal below frees it.
     const { schedule, timezone } = queued ? await queued.claim(tx, ctx, resolved, postId) : { schedule: requested, timezone: input.timezone ?? null };
     // Drafts and scheduled posts reserve credits when they are sent, not now.

@@ -78,6 +78,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
   const anyAutoFix = accounts.some((a) => autoFixOf(content.autoFix, content.platformOptions?.[a.platform] ?? {}).on);
   const inspections = anyAutoFix ? await inspectImages(ctx, media.values()) : new Map();
   const imagesOff = ctx.services.mediaTransforms?.images ? null : (ctx.services.mediaTransforms?.off.images ?? "this server has no media transforms");
+  const videoOff = ctx.services.mediaTransforms?.video ? null : (ctx.services.mediaTransforms?.off.video ?? "this server has no media transforms");
   return accounts.map((account) => {
     const platform = account.platform;
     const capabilities = adapterFor(platform).capabilities;
@@ -105,6 +106,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       autoFix: autoFixValid ? autoFixOf(content.autoFix, given) : { on: false, settings: autoFixOf(false, {}).settings },
       inspections,
       imagesOff,
+      videoOff,
       mediaParam: override ? `mediaOverrides.${platform}` : "media",
       options,
       accountVariant: account.connectVariant,
