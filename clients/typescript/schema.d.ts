@@ -176,6 +176,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recurring series, newest first */
+        get: operations["listSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recurring series, with its next times */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a series: no further occurrence
+         * @description The occurrence waiting to be sent is cancelled (as DELETE /v1/posts/{id} would); occurrences already sent stay. A cancelled series stays readable. Cancelling twice is 409 `series_state_invalid`.
+         */
+        delete: operations["cancelSeries"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit every future occurrence: content, rule or zone
+         * @description Changes the occurrences not sent yet, the one already made and waiting included (its time stays; move it with PATCH /v1/posts/{id}); sent occurrences keep what they were sent with. Content is checked against every account of the series as a scheduled post's edit is and refused whole on the first blocking problem; `platformOptions` merge per network. Under an approval rule new content waits for a person again: the waiting occurrence goes back to `pending_approval` (and a paused series is refused: resume it first).
+         */
+        patch: operations["editSeries"];
+        trace?: never;
+    };
+    "/v1/series/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a series
+         * @description No occurrence is made or sent while paused; the one waiting is cancelled. Only an active series is paused (409 `series_state_invalid` otherwise).
+         */
+        post: operations["pauseSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused series
+         * @description Times that passed while paused are skipped, never sent late (they still count toward COUNT); the next occurrence after now is made at once (`nextPost`).
+         */
+        post: operations["resumeSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platforms": {
         parameters: {
             query?: never;
@@ -1074,7 +1156,7 @@ export interface paths {
          *
          *     Tools run the same domain functions as the REST operations they name and count against the same limits: every call against `apiPerMinute`, `create_post` and `publish_draft` also against `postsPerMinute`. Each tool publishes a JSON Schema input and output schema; a refused call returns `isError: true` with the REST error envelope (`code`, `param`, `fix`, `retryable`) as structured content. Malformed messages get JSON-RPC errors: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message), -32601 (unknown method), -32602 (invalid params, unknown tool).
          *
-         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_messages` (The messages of one conversation, newest first (GET /v1/conversations/{id}/messages); `id` is a conversation `id` from `list_conversations`.); `mark_notifications_seen` (Tells the network of `account` that its notifications up to now have been seen, where it keeps that state (POST /v1/notifications/seen).); `hide_comment` (Hides a comment under one of the account's posts, or shows it again with `hidden: false` (POST /v1/comments/{id}/hide).); `delete_comment` (Deletes a comment for good (DELETE /v1/comments/{id}); an error means it is still there.); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.); `get_public_profile` (A person's public profile on the network of `account` (GET /v1/discover/profiles/{handle}): name, bio, counts where the network gives them.); `list_profile_posts` (A person's recent public posts, read through `account` (GET /v1/discover/profiles/{handle}/posts).); `discover_creators` (Creators matching `q` and `countries`, through a Facebook page or an Instagram account connected through Facebook Login (GET /v1/discover/creators).); `list_account_posts` (The connected account's posts as its network lists them, including those not made through Chorus (GET /v1/social-accounts/{id}/posts).); `list_followers` (Who follows the connected account, where its network lists them (GET /v1/social-accounts/{id}/followers); otherwise a `problems` entry.); `list_following` (Whom the connected account follows, where its network lists them (GET /v1/social-accounts/{id}/following).); `list_events` (Events of the last 30 days, newest first (GET /v1/events): `post.published`, `comment.received`, `message.received`… with the data a webhook delivery carries.); `get_event` (One event by its `evt_` id (GET /v1/events/{id}), as webhooks deliver it.); `list_webhooks` (The workspace's webhook endpoints with their events and state (GET /v1/webhooks); never their secrets.); `get_webhook` (One endpoint by its `whk_` id (GET /v1/webhooks/{id}).); `list_webhook_deliveries` (Every delivery attempt to one endpoint, newest first (GET /v1/webhooks/{id}/deliveries): time, status, latency, next retry.).
+         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), as the first occurrence of a recurring series (`recurrence`: an RRULE, with `scheduledAt` and `timezone`; manage it with the *_series tools), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `list_series` (GET /v1/series: recurring series, newest first, optionally by `state` (active, paused, ended, cancelled).); `get_series` (GET /v1/series/{id}: its rule, zone, content, state, the occurrence waiting to be sent (`nextPost`) and the next five times.); `update_series` (PATCH /v1/series/{id}: new content, rule (`recurrence`) or zone for every occurrence not sent yet; sent ones keep theirs.); `pause_series` (POST /v1/series/{id}/pause: nothing is made or sent while paused; the occurrence waiting is cancelled.); `resume_series` (POST /v1/series/{id}/resume: times missed while paused are skipped; the next occurrence after now is made at once.); `cancel_series` (DELETE /v1/series/{id}: no further occurrence; the one waiting is cancelled, sent ones stay.); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_messages` (The messages of one conversation, newest first (GET /v1/conversations/{id}/messages); `id` is a conversation `id` from `list_conversations`.); `mark_notifications_seen` (Tells the network of `account` that its notifications up to now have been seen, where it keeps that state (POST /v1/notifications/seen).); `hide_comment` (Hides a comment under one of the account's posts, or shows it again with `hidden: false` (POST /v1/comments/{id}/hide).); `delete_comment` (Deletes a comment for good (DELETE /v1/comments/{id}); an error means it is still there.); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.); `get_public_profile` (A person's public profile on the network of `account` (GET /v1/discover/profiles/{handle}): name, bio, counts where the network gives them.); `list_profile_posts` (A person's recent public posts, read through `account` (GET /v1/discover/profiles/{handle}/posts).); `discover_creators` (Creators matching `q` and `countries`, through a Facebook page or an Instagram account connected through Facebook Login (GET /v1/discover/creators).); `list_account_posts` (The connected account's posts as its network lists them, including those not made through Chorus (GET /v1/social-accounts/{id}/posts).); `list_followers` (Who follows the connected account, where its network lists them (GET /v1/social-accounts/{id}/followers); otherwise a `problems` entry.); `list_following` (Whom the connected account follows, where its network lists them (GET /v1/social-accounts/{id}/following).); `list_events` (Events of the last 30 days, newest first (GET /v1/events): `post.published`, `comment.received`, `message.received`… with the data a webhook delivery carries.); `get_event` (One event by its `evt_` id (GET /v1/events/{id}), as webhooks deliver it.); `list_webhooks` (The workspace's webhook endpoints with their events and state (GET /v1/webhooks); never their secrets.); `get_webhook` (One endpoint by its `whk_` id (GET /v1/webhooks/{id}).); `list_webhook_deliveries` (Every delivery attempt to one endpoint, newest first (GET /v1/webhooks/{id}/deliveries): time, status, latency, next retry.).
          */
         post: operations["mcp"];
         delete?: never;
@@ -2586,6 +2668,137 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "ser_Vb3kQ9sLw2Xe7Nd1Tq4Z",
+         *       "kind": "recurring",
+         *       "state": "active",
+         *       "recurrence": "FREQ=WEEKLY;BYDAY=MO;COUNT=10",
+         *       "timezone": "America/New_York",
+         *       "start": "2027-03-08T09:00",
+         *       "profile": null,
+         *       "accounts": [
+         *         "acc_7Hq2xWm9Lr4Tb8Zc"
+         *       ],
+         *       "text": "Monday tips",
+         *       "textOverrides": {},
+         *       "media": [],
+         *       "mediaAlt": [],
+         *       "mediaOverrides": {},
+         *       "mediaAltOverrides": {},
+         *       "platformOptions": {},
+         *       "firstComment": null,
+         *       "autoFix": null,
+         *       "occurrencesCreated": 1,
+         *       "nextOccurrenceAt": "2027-03-15T13:00:00.000Z",
+         *       "nextPost": "post_9QmT4vXc2Lp8Rk6W",
+         *       "upcoming": [
+         *         {
+         *           "at": "2027-03-15T13:00:00.000Z",
+         *           "local": "2027-03-15T09:00:00-04:00"
+         *         }
+         *       ],
+         *       "createdAt": "2027-03-01T10:00:00.000Z",
+         *       "updatedAt": "2027-03-01T10:00:00.000Z"
+         *     }
+         */
+        Series: {
+            /** @description `ser_…` */
+            id: string;
+            /**
+             * @description `recurring`: occurrences follow an RRULE.
+             * @enum {string}
+             */
+            kind: "recurring";
+            /**
+             * @description `active`: occurrences are made and sent. `paused`: none is made or sent; resuming skips the times that passed meanwhile. `ended`: the rule has no occurrence left (the last one may still be scheduled). `cancelled`: DELETE /v1/series/{id}, or its occurrence was rejected by an approver.
+             * @enum {string}
+             */
+            state: "active" | "paused" | "ended" | "cancelled";
+            /** @description The RRULE as stored, parts in canonical order (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`). */
+            recurrence: string;
+            /** @description IANA zone whose wall clock the occurrences follow. */
+            timezone: string;
+            /** @description DTSTART: the first occurrence's wall-clock time in `timezone`, `YYYY-MM-DDTHH:MM`, without offset. */
+            start: string;
+            /** @description `prf_…` the series was created for, when one was named. */
+            profile: string | null;
+            /** @description `acc_…` every occurrence is sent to (fixed at creation, like a scheduled post's targets). */
+            accounts: string[];
+            text: string;
+            textOverrides: {
+                [key: string]: string;
+            };
+            media: string[];
+            mediaAlt: string[];
+            mediaOverrides: {
+                [key: string]: string[];
+            };
+            mediaAltOverrides: {
+                [key: string]: string[];
+            };
+            platformOptions: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description Commented under each occurrence once live. */
+            firstComment: {
+                text: string;
+            } | null;
+            /** @description The creating request's `autoFix`. */
+            autoFix: unknown | null;
+            /** @description Occurrence posts made so far (each is a post with `series` set: GET /v1/posts/{id}). */
+            occurrencesCreated: number;
+            /** @description UTC instant of the next occurrence not made yet; null when the rule has none left or the series was cancelled. */
+            nextOccurrenceAt: string | null;
+            /** @description `post_…` of the occurrence made and waiting to be sent (`scheduled`, or `pending_approval`); null when none waits. */
+            nextPost: string | null;
+            /** @description The next five times the rule names after now (active or paused series; empty otherwise). Across a spring-forward change the offset in `local` changes and the wall time stays. */
+            upcoming: {
+                /** @description UTC instant. */
+                at: string;
+                /** @description The same instant with the zone's offset then. */
+                local: string;
+            }[];
+            createdAt: string;
+            updatedAt: string;
+        };
+        SeriesList: {
+            items: components["schemas"]["Series"][];
+            cursor: string | null;
+        };
+        /**
+         * @example {
+         *       "text": "Monday tips, week by week",
+         *       "recurrence": "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=20"
+         *     }
+         */
+        PatchSeriesRequest: {
+            /** @description New text for every occurrence not sent yet. */
+            text?: string;
+            /** @description Per-network text, by platform id; wins over `text` for that network. */
+            textOverrides?: {
+                [key: string]: string;
+            };
+            /** @description `med_` ids from POST /v1/media, in order. */
+            media?: string[];
+            /** @description Alt text per item of `media`, same order. */
+            mediaAlt?: string[];
+            /** @description Per-network media (e.g. a 9:16 photo for TikTok, a video for YouTube). */
+            mediaOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description Per-network alt texts, matching `mediaOverrides`. */
+            mediaAltOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description A new IANA zone; the wall-clock times stay (09:00 is then 09:00 there). */
+            timezone?: string;
+            platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description A new RRULE (same subset and errors as POST /v1/posts `recurrence`), read from the series' original start: occurrences already made stay, the next one is the first the new rule names after the latest made, and COUNT counts from the start. */
+            recurrence?: string;
+        };
+        /**
+         * @example {
          *       "platform": "bluesky",
          *       "name": "Bluesky",
          *       "kind": "open-protocol",
@@ -3658,6 +3871,8 @@ export interface components {
             queue?: boolean;
             /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
+            /** @description An RFC 5545 RRULE (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, `RRULE:` prefix optional): the post becomes the first occurrence of a recurring series (`series` on the answer; GET/PATCH/DELETE /v1/series/{id}). Needs `scheduledAt` (DTSTART, the first occurrence's wall-clock time: sent without an offset it is kept as written) and `timezone`; every occurrence is published at that wall-clock time in that zone across daylight-saving changes, as its own post. Supported: FREQ DAILY, WEEKLY or MONTHLY; INTERVAL 1-365; BYDAY (MO..SU, with MONTHLY an ordinal such as 1MO or -1FR); BYMONTHDAY (1-31, -31..-1; not with WEEKLY; months without that day are skipped); COUNT 1-1000 (occurrences skipped while paused count too) or UNTIL (`20270601T090000Z`, or a date `20270601` meaning through that local day). A wall time skipped by a spring-forward change (02:30 on the day clocks jump 02:00 to 03:00) is published at 03:30 in the new offset that day, and at 02:30 on every other day; a time repeated by a fall-back change is published once, at its first occurrence. Refused: a rule outside the subset (`recurrence_invalid`), COUNT over 1000 (`recurrence_count_exceeded`), UNTIL not in the future or before the first occurrence (`recurrence_until_past`), an unknown zone (`timezone_invalid`), with `queue`, `draft` or `thread` (`recurrence_conflict`). */
+            recurrence?: string;
         };
         /**
          * @example {
@@ -3823,6 +4038,7 @@ export interface components {
          *       "updatedAt": "2026-11-24T09:00:01.000Z",
          *       "publishedAt": "2026-11-24T09:00:01.000Z",
          *       "approval": null,
+         *       "series": null,
          *       "targets": [
          *         {
          *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
@@ -3874,6 +4090,8 @@ export interface components {
             publishedAt: string | null;
             /** @description Set when an approval rule held the post: why, and the decision once made; null otherwise. */
             approval: components["schemas"]["PostApproval"] | null;
+            /** @description `ser_…`: the recurring series this post is an occurrence of (POST /v1/posts with `recurrence`; GET /v1/series/{id}); null for a single post. */
+            series: string | null;
             targets: components["schemas"]["Target"][];
         };
         /**
@@ -3951,6 +4169,8 @@ export interface components {
             queue?: boolean;
             /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
+            /** @description An RFC 5545 RRULE (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, `RRULE:` prefix optional): the post becomes the first occurrence of a recurring series (`series` on the answer; GET/PATCH/DELETE /v1/series/{id}). Needs `scheduledAt` (DTSTART, the first occurrence's wall-clock time: sent without an offset it is kept as written) and `timezone`; every occurrence is published at that wall-clock time in that zone across daylight-saving changes, as its own post. Supported: FREQ DAILY, WEEKLY or MONTHLY; INTERVAL 1-365; BYDAY (MO..SU, with MONTHLY an ordinal such as 1MO or -1FR); BYMONTHDAY (1-31, -31..-1; not with WEEKLY; months without that day are skipped); COUNT 1-1000 (occurrences skipped while paused count too) or UNTIL (`20270601T090000Z`, or a date `20270601` meaning through that local day). A wall time skipped by a spring-forward change (02:30 on the day clocks jump 02:00 to 03:00) is published at 03:30 in the new offset that day, and at 02:30 on every other day; a time repeated by a fall-back change is published once, at its first occurrence. Refused: a rule outside the subset (`recurrence_invalid`), COUNT over 1000 (`recurrence_count_exceeded`), UNTIL not in the future or before the first occurrence (`recurrence_until_past`), an unknown zone (`timezone_invalid`), with `queue`, `draft` or `thread` (`recurrence_conflict`). */
+            recurrence?: string;
         };
         PostList: {
             items: components["schemas"]["Post"][];
@@ -4041,6 +4261,8 @@ export interface components {
             publishedAt: string | null;
             /** @description Set when an approval rule held the post: why, and the decision once made; null otherwise. */
             approval: components["schemas"]["PostApproval"] | null;
+            /** @description `ser_…`: the recurring series this post is an occurrence of (POST /v1/posts with `recurrence`; GET /v1/series/{id}); null for a single post. */
+            series: string | null;
             targets: components["schemas"]["Target"][];
             edit?: components["schemas"]["PostEdit"];
         };
@@ -6718,6 +6940,797 @@ export interface operations {
                 };
             };
             /** @description Error. Codes: `queue_empty`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSeries: {
+        parameters: {
+            query?: {
+                /** @description Only series in this state. */
+                state?: "active" | "paused" | "ended" | "cancelled";
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `field_wrong_type`, `cursor_invalid`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `series_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchSeriesRequest"];
+            };
+        };
+        responses: {
+            /** @description The series after the change. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `field_wrong_type`, `body_not_json`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `timezone_invalid`, `option_invalid`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`, `media_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `series_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paused series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `series_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resumed series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `series_state_invalid`. */
             409: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -10952,7 +11965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReport"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -11217,7 +12230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -11629,7 +12642,7 @@ export interface operations {
                     "application/json": components["schemas"]["EditedPost"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `option_invalid`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `option_invalid`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
