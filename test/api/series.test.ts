@@ -22,7 +22,11 @@ async function runAt(t: TestApp, at: string) {
 }
 
 async function occurrences(ws: WorkspaceFixture, seriesId: string) {
-  const rows = await ws.t.db.select().from(posts).where(and(eq(posts.workspaceId, ws.id), eq(posts.seriesId, seriesId))).orderBy(posts.occurrenceAt);
+  const rows = await ws.t.db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.workspaceId, ws.id), eq(posts.seriesId, seriesId)))
+    .orderBy(posts.occurrenceAt);
   return rows.map((row) => ({ id: row.id, state: row.state, at: row.scheduledAt?.toISOString(), text: row.text }));
 }
 
@@ -39,7 +43,14 @@ describe("recurring posts", () => {
     const seriesId = first.series as string;
     expect(seriesId).toMatch(/^ser_/);
     const series = (await ws.get(`/v1/series/${seriesId}`)).body;
-    expect(series).toMatchObject({ state: "active", recurrence: "FREQ=WEEKLY;BYDAY=SU;COUNT=3", start: "2027-03-07T09:00", occurrencesCreated: 1, nextPost: first.id, nextOccurrenceAt: "2027-03-14T13:00:00.000Z" });
+    expect(series).toMatchObject({
+      state: "active",
+      recurrence: "FREQ=WEEKLY;BYDAY=SU;COUNT=3",
+      start: "2027-03-07T09:00",
+      occurrencesCreated: 1,
+      nextPost: first.id,
+      nextOccurrenceAt: "2027-03-14T13:00:00.000Z",
+    });
     expect(series.upcoming).toEqual([
       { at: "2027-03-07T14:00:00.000Z", local: "2027-03-07T09:00:00-05:00" },
       { at: "2027-03-14T13:00:00.000Z", local: "2027-03-14T09:00:00-04:00" },
@@ -101,7 +112,10 @@ describe("recurring posts", () => {
       ["published", "2027-04-03T23:00:00.000Z"],
       ["scheduled", "2027-04-04T23:00:00.000Z"],
     ]);
-    const failed = await t.db.select().from(events).where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.failed")));
+    const failed = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.workspaceId, ws.id), eq(events.type, "post.failed")));
     expect(failed.map((e) => (e.data as { id: string }).id)).toContain(made[0]?.id);
     // COUNT=3: every occurrence is made, so the series has ended while its last one still waits.
     expect((await ws.get(`/v1/series/${first.series}`)).body).toMatchObject({ state: "ended", nextPost: made[2]?.id });

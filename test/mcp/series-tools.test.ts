@@ -49,7 +49,13 @@ describe("series tools", () => {
     const { tokens } = await approvedAgent(t, ws, { profiles: [mine.profile], platforms: "all", actions: ["read", "draft", "publish_or_schedule", "delete"], creditsPerDay: 5 });
     const token = tokens.access_token;
 
-    const created = await agentCall(token, "create_post", { text: "agent weekly", accounts: [mine.account], scheduledAt: "2027-03-14T02:30:00", timezone: "America/New_York", recurrence: "FREQ=WEEKLY;COUNT=4" });
+    const created = await agentCall(token, "create_post", {
+      text: "agent weekly",
+      accounts: [mine.account],
+      scheduledAt: "2027-03-14T02:30:00",
+      timezone: "America/New_York",
+      recurrence: "FREQ=WEEKLY;COUNT=4",
+    });
     expect(created.isError, JSON.stringify(created.data)).toBe(false);
     // 02:30 does not exist in New York on Mar 14 2027: that occurrence is 03:30 EDT.
     expect(created.data).toMatchObject({ state: "scheduled", scheduledAt: "2027-03-14T07:30:00.000Z" });

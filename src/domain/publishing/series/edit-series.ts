@@ -67,7 +67,12 @@ export async function editSeries({ ctx, input, loadMedia }: { ctx: DomainContext
   // is new content to decide on, so the waiting occurrence waits for a person again (and the
   // series makes no further occurrence until it is decided; a rejection cancels the series).
   const contentChanged = JSON.stringify(content) !== JSON.stringify(series.content);
-  const heldBy = contentChanged ? await approvalRequiredBy(ctx, accounts.map((a) => a.profileId)) : null;
+  const heldBy = contentChanged
+    ? await approvalRequiredBy(
+        ctx,
+        accounts.map((a) => a.profileId),
+      )
+    : null;
   if (heldBy && series.state === "paused") {
     throw new ApiError("series_state_invalid", { message: `Series ${series.id} needs approval for new content; resume it first, so the next occurrence carries the edit to the approver.` });
   }

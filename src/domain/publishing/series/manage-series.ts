@@ -38,7 +38,11 @@ export async function requireSeries(ctx: DomainContext, id: string, action: Requ
     .limit(1);
   if (!row) throw new ApiError("resource_not_found", { param: "id", message: `No series ${id} in this workspace.` });
   if (ctx.agent) {
-    const [first] = await ctx.db.select({ id: posts.id }).from(posts).where(and(eq(posts.seriesId, row.id), eq(posts.workspaceId, ctx.workspace.id))).limit(1);
+    const [first] = await ctx.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.seriesId, row.id), eq(posts.workspaceId, ctx.workspace.id)))
+      .limit(1);
     if (first) await assertPostInGrant(ctx, first.id);
   }
   return row;
@@ -89,7 +93,15 @@ async function cancelWaiting(tx: Transaction, ctx: DomainContext, seriesId: stri
   const targets = await tx
     .update(postTargets)
     .set({ state: "cancelled" })
-    .where(and(inArray(postTargets.postId, cancelled.map((p) => p.id)), eq(postTargets.state, "pending")))
+    .where(
+      and(
+        inArray(
+          postTargets.postId,
+          cancelled.map((p) => p.id),
+        ),
+        eq(postTargets.state, "pending"),
+      ),
+    )
     .returning({ id: postTargets.id });
   return refundAgentCharges(
     tx,
@@ -98,14 +110,17 @@ async function cancelWaiting(tx: Transaction, ctx: DomainContext, seriesId: stri
   );
 }
 
-const stateConflict = (series: SeriesRow, wanted: string) =>
-  new ApiError("series_state_invalid", { message: `Series ${series.id} is ${series.state}; it cannot be ${wanted}.` });
+const stateConflict = (series: SeriesRow, wanted: string) => new ApiError("series_state_invalid", { message: `Series ${series.id} is ${series.state}; it cannot be ${wanted}.` });
 
 /**
  * Moves the series from one of `from` to `to` in one conditional UPDATE (so of two racing calls one
  * wins and the other is 409), cancelling the waiting occurrence when it stops.
  */
-async function transition(ctx: DomainContext, id: string, change: { from: SeriesRow["state"][]; to: SeriesRow["state"]; verb: string; action: RequiredAction; cancelWaiting: boolean; set?: Partial<SeriesRow> }): Promise<SeriesView> {
+async function transition(
+  ctx: DomainContext,
+  id: string,
+  change: { from: SeriesRow["state"][]; to: SeriesRow["state"]; verb: string; action: RequiredAction; cancelWaiting: boolean; set?: Partial<SeriesRow> },
+): Promise<SeriesView> {
   const series = await requireSeries(ctx, id, change.action, `${change.verb} a recurring series`);
   if (!change.from.includes(series.state)) throw stateConflict(series, change.verb);
   const now = ctx.clock.now();

@@ -110,9 +110,7 @@ export async function materialiseOccurrence(runtime: JobRuntime, series: SeriesR
 const dueSeries = and(
   eq(postSeries.state, "active"),
   isNotNull(postSeries.nextAt),
-  notExists(
-    sql`(select 1 from ${posts} where ${posts.seriesId} = ${postSeries.id} and ${inArray(posts.state, [...waitingStates])})`,
-  ),
+  notExists(sql`(select 1 from ${posts} where ${posts.seriesId} = ${postSeries.id} and ${inArray(posts.state, [...waitingStates])})`),
 );
 
 /**

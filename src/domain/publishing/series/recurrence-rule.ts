@@ -120,7 +120,13 @@ export function formatRule(rule: ParsedRule): string {
   if (rule.count !== null) parts.push(`COUNT=${rule.count}`);
   if (rule.until) {
     const pad = (n: number, size = 2) => String(n).padStart(size, "0");
-    if ("instant" in rule.until) parts.push(`UNTIL=${rule.until.instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    if ("instant" in rule.until)
+      parts.push(
+        `UNTIL=${rule.until.instant
+          .toISOString()
+          .replace(/[-:]/g, "")
+          .replace(/\.\d{3}/, "")}`,
+      );
     else parts.push(`UNTIL=${pad(rule.until.date.year, 4)}${pad(rule.until.date.month)}${pad(rule.until.date.day)}`);
   }
   return parts.join(";");

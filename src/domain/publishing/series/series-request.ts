@@ -38,7 +38,8 @@ export function planSeries(ctx: DomainContext, input: RecurrenceRequest): Planne
   if (input.recurrence === undefined) return null;
   const clash = input.queue ? "queue" : input.draft ? "draft" : (input.thread?.length ?? 0) > 0 ? "thread" : null;
   if (clash) throw new ApiError("recurrence_conflict", { param: clash, message: `\`recurrence\` cannot be combined with \`${clash}\`.` });
-  if (input.timezone === undefined) throw new ApiError("field_required", { param: "timezone", message: "A recurring post needs `timezone` (an IANA name): its occurrences follow that zone's wall clock." });
+  if (input.timezone === undefined)
+    throw new ApiError("field_required", { param: "timezone", message: "A recurring post needs `timezone` (an IANA name): its occurrences follow that zone's wall clock." });
   if (input.scheduledAt === undefined) throw new ApiError("field_required", { param: "scheduledAt", message: "A recurring post needs `scheduledAt`: the wall-clock time of its first occurrence." });
   assertTimezone(input.timezone);
   const zone = input.timezone;

@@ -76,7 +76,8 @@ export const seriesRoutes = new Hono<AppEnv>()
       operationId: "cancelSeries",
       tags,
       summary: "Cancel a series: no further occurrence",
-      description: "The occurrence waiting to be sent is cancelled (as DELETE /v1/posts/{id} would); occurrences already sent stay. A cancelled series stays readable. Cancelling twice is 409 `series_state_invalid`.",
+      description:
+        "The occurrence waiting to be sent is cancelled (as DELETE /v1/posts/{id} would); occurrences already sent stay. A cancelled series stays readable. Cancelling twice is 409 `series_state_invalid`.",
       security,
       parameters: [idempotencyHeader],
       responses: { 200: jsonResponse(SeriesSchema, "The cancelled series."), ...errorResponses([...changeCodes]) },

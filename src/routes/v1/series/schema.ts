@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { cursorQuery, limitQuery, named, namedBody } from "../../openapi-helpers.js";
+import { AutoFixSetting } from "../posts/auto-fix-schema.js";
 import { editableFields } from "../posts/schema.js";
 
 const seriesStates = ["active", "paused", "ended", "cancelled"] as const;
@@ -28,7 +29,7 @@ export const SeriesSchema = named(
     mediaAltOverrides: v.record(v.string(), v.array(v.string())),
     platformOptions: v.record(v.string(), v.record(v.string(), v.unknown())),
     firstComment: v.pipe(v.nullable(v.object({ text: v.string() })), v.description("Commented under each occurrence once live.")),
-    autoFix: v.pipe(v.nullable(v.unknown()), v.description("The creating request's `autoFix`.")),
+    autoFix: v.pipe(v.nullable(AutoFixSetting), v.description("The creating request's `autoFix`; null when it sent none.")),
     occurrencesCreated: v.pipe(v.number(), v.description("Occurrence posts made so far (each is a post with `series` set: GET /v1/posts/{id}).")),
     nextOccurrenceAt: v.pipe(v.nullable(v.string()), v.description("UTC instant of the next occurrence not made yet; null when the rule has none left or the series was cancelled.")),
     nextPost: v.pipe(v.nullable(v.string()), v.description("`post_…` of the occurrence made and waiting to be sent (`scheduled`, or `pending_approval`); null when none waits.")),
