@@ -3,6 +3,8 @@ CREATE TABLE "post_series" (
 	"workspace_id" text NOT NULL,
 	"profile_id" text,
 	"mode" text NOT NULL,
+	"kind" text DEFAULT 'recurring' NOT NULL,
+	"sources" jsonb,
 	"state" text NOT NULL,
 	"rule" text NOT NULL,
 	"timezone" text NOT NULL,

@@ -186,7 +186,11 @@ export interface paths {
         /** Recurring series, newest first */
         get: operations["listSeries"];
         put?: never;
-        post?: never;
+        /**
+         * Recycle posts through a profile's queue (an evergreen series)
+         * @description Makes an `evergreen` series and its first copy at once (`nextPost`). Recurring series are made by POST /v1/posts with `recurrence`. Each copy is sent, charged and reported (post.* events) like any scheduled post; it copies its post's content and accounts at that turn.
+         */
+        post: operations["createSeries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1156,7 +1160,7 @@ export interface paths {
          *
          *     Tools run the same domain functions as the REST operations they name and count against the same limits: every call against `apiPerMinute`, `create_post` and `publish_draft` also against `postsPerMinute`. Each tool publishes a JSON Schema input and output schema; a refused call returns `isError: true` with the REST error envelope (`code`, `param`, `fix`, `retryable`) as structured content. Malformed messages get JSON-RPC errors: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message), -32601 (unknown method), -32602 (invalid params, unknown tool).
          *
-         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), as the first occurrence of a recurring series (`recurrence`: an RRULE, with `scheduledAt` and `timezone`; manage it with the *_series tools), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `list_series` (GET /v1/series: recurring series, newest first, optionally by `state` (active, paused, ended, cancelled).); `get_series` (GET /v1/series/{id}: its rule, zone, content, state, the occurrence waiting to be sent (`nextPost`) and the next five times.); `update_series` (PATCH /v1/series/{id}: new content, rule (`recurrence`) or zone for every occurrence not sent yet; sent ones keep theirs.); `pause_series` (POST /v1/series/{id}/pause: nothing is made or sent while paused; the occurrence waiting is cancelled.); `resume_series` (POST /v1/series/{id}/resume: times missed while paused are skipped; the next occurrence after now is made at once.); `cancel_series` (DELETE /v1/series/{id}: no further occurrence; the one waiting is cancelled, sent ones stay.); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_messages` (The messages of one conversation, newest first (GET /v1/conversations/{id}/messages); `id` is a conversation `id` from `list_conversations`.); `mark_notifications_seen` (Tells the network of `account` that its notifications up to now have been seen, where it keeps that state (POST /v1/notifications/seen).); `hide_comment` (Hides a comment under one of the account's posts, or shows it again with `hidden: false` (POST /v1/comments/{id}/hide).); `delete_comment` (Deletes a comment for good (DELETE /v1/comments/{id}); an error means it is still there.); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.); `get_public_profile` (A person's public profile on the network of `account` (GET /v1/discover/profiles/{handle}): name, bio, counts where the network gives them.); `list_profile_posts` (A person's recent public posts, read through `account` (GET /v1/discover/profiles/{handle}/posts).); `discover_creators` (Creators matching `q` and `countries`, through a Facebook page or an Instagram account connected through Facebook Login (GET /v1/discover/creators).); `list_account_posts` (The connected account's posts as its network lists them, including those not made through Chorus (GET /v1/social-accounts/{id}/posts).); `list_followers` (Who follows the connected account, where its network lists them (GET /v1/social-accounts/{id}/followers); otherwise a `problems` entry.); `list_following` (Whom the connected account follows, where its network lists them (GET /v1/social-accounts/{id}/following).); `list_events` (Events of the last 30 days, newest first (GET /v1/events): `post.published`, `comment.received`, `message.received`… with the data a webhook delivery carries.); `get_event` (One event by its `evt_` id (GET /v1/events/{id}), as webhooks deliver it.); `list_webhooks` (The workspace's webhook endpoints with their events and state (GET /v1/webhooks); never their secrets.); `get_webhook` (One endpoint by its `whk_` id (GET /v1/webhooks/{id}).); `list_webhook_deliveries` (Every delivery attempt to one endpoint, newest first (GET /v1/webhooks/{id}/deliveries): time, status, latency, next retry.).
+         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), as the first occurrence of a recurring series (`recurrence`: an RRULE, with `scheduledAt` and `timezone`; manage it with the *_series tools), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `create_evergreen_series` (POST /v1/series with `evergreen`: the posts are copied in turn, one at a time, each copy taking the next free slot of the profile's queue once the one before was sent; until paused or cancelled.); `list_series` (GET /v1/series: recurring series, newest first, optionally by `state` (active, paused, ended, cancelled).); `get_series` (GET /v1/series/{id}: its rule, zone, content, state, the occurrence waiting to be sent (`nextPost`) and the next five times.); `update_series` (PATCH /v1/series/{id}: new content, rule (`recurrence`) or zone for every occurrence not sent yet; sent ones keep theirs.); `pause_series` (POST /v1/series/{id}/pause: nothing is made or sent while paused; the occurrence waiting is cancelled.); `resume_series` (POST /v1/series/{id}/resume: times missed while paused are skipped; the next occurrence after now is made at once.); `cancel_series` (DELETE /v1/series/{id}: no further occurrence; the one waiting is cancelled, sent ones stay.); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_messages` (The messages of one conversation, newest first (GET /v1/conversations/{id}/messages); `id` is a conversation `id` from `list_conversations`.); `mark_notifications_seen` (Tells the network of `account` that its notifications up to now have been seen, where it keeps that state (POST /v1/notifications/seen).); `hide_comment` (Hides a comment under one of the account's posts, or shows it again with `hidden: false` (POST /v1/comments/{id}/hide).); `delete_comment` (Deletes a comment for good (DELETE /v1/comments/{id}); an error means it is still there.); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.); `get_public_profile` (A person's public profile on the network of `account` (GET /v1/discover/profiles/{handle}): name, bio, counts where the network gives them.); `list_profile_posts` (A person's recent public posts, read through `account` (GET /v1/discover/profiles/{handle}/posts).); `discover_creators` (Creators matching `q` and `countries`, through a Facebook page or an Instagram account connected through Facebook Login (GET /v1/discover/creators).); `list_account_posts` (The connected account's posts as its network lists them, including those not made through Chorus (GET /v1/social-accounts/{id}/posts).); `list_followers` (Who follows the connected account, where its network lists them (GET /v1/social-accounts/{id}/followers); otherwise a `problems` entry.); `list_following` (Whom the connected account follows, where its network lists them (GET /v1/social-accounts/{id}/following).); `list_events` (Events of the last 30 days, newest first (GET /v1/events): `post.published`, `comment.received`, `message.received`… with the data a webhook delivery carries.); `get_event` (One event by its `evt_` id (GET /v1/events/{id}), as webhooks deliver it.); `list_webhooks` (The workspace's webhook endpoints with their events and state (GET /v1/webhooks); never their secrets.); `get_webhook` (One endpoint by its `whk_` id (GET /v1/webhooks/{id}).); `list_webhook_deliveries` (Every delivery attempt to one endpoint, newest first (GET /v1/webhooks/{id}/deliveries): time, status, latency, next retry.).
          */
         post: operations["mcp"];
         delete?: never;
@@ -2674,6 +2678,7 @@ export interface components {
          *       "recurrence": "FREQ=WEEKLY;BYDAY=MO;COUNT=10",
          *       "timezone": "America/New_York",
          *       "start": "2027-03-08T09:00",
+         *       "posts": [],
          *       "profile": null,
          *       "accounts": [
          *         "acc_7Hq2xWm9Lr4Tb8Zc"
@@ -2704,24 +2709,26 @@ export interface components {
             /** @description `ser_…` */
             id: string;
             /**
-             * @description `recurring`: occurrences follow an RRULE.
+             * @description `recurring`: occurrences follow an RRULE (POST /v1/posts with `recurrence`). `evergreen`: `posts` are recycled in turn through the profile's queue (POST /v1/series).
              * @enum {string}
              */
-            kind: "recurring";
+            kind: "recurring" | "evergreen";
             /**
              * @description `active`: occurrences are made and sent. `paused`: none is made or sent; resuming skips the times that passed meanwhile. `ended`: the rule has no occurrence left (the last one may still be scheduled). `cancelled`: DELETE /v1/series/{id}, or its occurrence was rejected by an approver.
              * @enum {string}
              */
             state: "active" | "paused" | "ended" | "cancelled";
-            /** @description The RRULE as stored, parts in canonical order (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`). */
-            recurrence: string;
+            /** @description The RRULE as stored, parts in canonical order (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`); null for an evergreen series. */
+            recurrence: string | null;
             /** @description IANA zone whose wall clock the occurrences follow. */
             timezone: string;
-            /** @description DTSTART: the first occurrence's wall-clock time in `timezone`, `YYYY-MM-DDTHH:MM`, without offset. */
-            start: string;
+            /** @description DTSTART: the first occurrence's wall-clock time in `timezone`, `YYYY-MM-DDTHH:MM`, without offset; null for an evergreen series. */
+            start: string | null;
+            /** @description Evergreen: the `post_…` recycled in turn, each copy with the post's content and accounts as they are at that turn; empty for a recurring series. */
+            posts: string[];
             /** @description `prf_…` the series was created for, when one was named. */
             profile: string | null;
-            /** @description `acc_…` every occurrence is sent to (fixed at creation, like a scheduled post's targets). */
+            /** @description `acc_…` every occurrence is sent to (fixed at creation, like a scheduled post's targets); empty for an evergreen series, whose copies go to their post's accounts. */
             accounts: string[];
             text: string;
             textOverrides: {
@@ -2744,8 +2751,19 @@ export interface components {
             firstComment: {
                 text: string;
             } | null;
-            /** @description The creating request's `autoFix`. */
-            autoFix: unknown | null;
+            /** @description The creating request's `autoFix`; null when it sent none. */
+            autoFix: (boolean | {
+                /**
+                 * @description `fill` (default) crops the picture to the network's ratio around `focalPoint`; `fit` keeps all of it and pads (white for JPEG, transparent for PNG).
+                 * @enum {string}
+                 */
+                crop?: "fit" | "fill";
+                /** @description Where a `fill` crop centres, as fractions of the picture as shown (0,0 top left, 1,1 bottom right); default the centre. */
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+            }) | null;
             /** @description Occurrence posts made so far (each is a post with `series` set: GET /v1/posts/{id}). */
             occurrencesCreated: number;
             /** @description UTC instant of the next occurrence not made yet; null when the rule has none left or the series was cancelled. */
@@ -2761,6 +2779,26 @@ export interface components {
             }[];
             createdAt: string;
             updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "evergreen": {
+         *         "profile": "prf_Vb3kQ9sLw2Xe7Nd1",
+         *         "posts": [
+         *           "post_9QmT4vXc2Lp8Rk6W",
+         *           "post_2Hd8Lq5Wn1Xe4Vb7"
+         *         ]
+         *       }
+         *     }
+         */
+        CreateSeriesRequest: {
+            /** @description Recycle posts through a queue: one copy at a time, each a new scheduled post taking the next free slot of the profile's queue once the copy before it was sent, failed or cancelled; after the last post the first comes again, until paused or cancelled. A paused or empty queue makes no copy until it has a free slot again. */
+            evergreen: {
+                /** @description `prf_…` whose posting queue the copies take slots of (PUT /v1/profiles/{id}/queue). */
+                profile: string;
+                /** @description 1 to 50 `post_…` of this workspace (usually published ones), recycled in this order; duplicates are kept once. */
+                posts: string[];
+            };
         };
         SeriesList: {
             items: components["schemas"]["Series"][];
@@ -7054,6 +7092,145 @@ export interface operations {
             };
             /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_expired`. */
             403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSeriesRequest"];
+            };
+        };
+        responses: {
+            /** @description The new series. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `body_not_json`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `queue_empty`. */
+            409: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;

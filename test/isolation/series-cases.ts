@@ -35,6 +35,18 @@ const refusedWrite = (method: "POST" | "DELETE", path: string, send: (b: Workspa
 });
 
 export const seriesCases: IsolationCase[] = [
+  {
+    method: "POST",
+    path: "/v1/series",
+    seed: async (t, a) => ({ ...(await seedSeries(t, a)), idPost: (await a.get("/v1/posts")).body.items[0]?.id ?? "" }),
+    probe: async (t, b, s) => {
+      // B names A's post to recycle: refused as unknown, and no series is made in either workspace.
+      const profile = (await b.post("/v1/profiles", { username: "b-evergreen" })).body;
+      await b.put(`/v1/profiles/${profile.id}/queue`, { timezone: "UTC", slots: [{ day: "mon", time: "09:00" }] });
+      await expectNotFound(await b.post("/v1/series", { evergreen: { profile: profile.id, posts: [s.idPost] } }), { text: s.text ?? "" });
+      expect((await t.db.select().from(postSeries).where(eq(postSeries.workspaceId, b.id))).length).toBe(0);
+    },
+  },
   { method: "GET", path: "/v1/series", seed: seedSeries, probe: async (_t, b, s) => expectInvisible(await b.get("/v1/series"), s) },
   { method: "GET", path: "/v1/series/:id", seed: seedSeries, probe: async (_t, b, s) => expectNotFound(await b.get(`/v1/series/${s.idSeries}`), { text: s.text ?? "" }) },
   {

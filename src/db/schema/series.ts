@@ -40,6 +40,10 @@ export const postSeries = pgTable(
     workspaceId: workspaceColumn(),
     profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),
     mode: text("mode").$type<"test" | "live">().notNull(),
+    /** `recurring` (an RRULE) or `evergreen` (its `sources` recycled through the profile's queue). */
+    kind: text("kind").$type<"recurring" | "evergreen">().notNull().default("recurring"),
+    /** Evergreen only: the posts recycled in turn (`post_…`); null for a recurring series. */
+    sources: jsonb("sources").$type<string[]>(),
     /** `active`, `paused`, `ended` (every occurrence created) or `cancelled`. */
     state: text("state").$type<"active" | "paused" | "ended" | "cancelled">().notNull(),
     /** The RRULE as normalised by Chorus (FREQ first, no DTSTART). */

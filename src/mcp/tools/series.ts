@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { cancelSeries, getSeries, listSeries, mediaLoaderFor, pauseSeries, resumeSeries, editSeries } from "../../domain/publishing/index.js";
-import { ListSeriesQuery, PatchSeriesBody, SeriesListSchema, SeriesSchema } from "../../routes/v1/series/schema.js";
+import { cancelSeries, createSeries, getSeries, listSeries, mediaLoaderFor, pauseSeries, resumeSeries, editSeries } from "../../domain/publishing/index.js";
+import { CreateSeriesBody, ListSeriesQuery, PatchSeriesBody, SeriesListSchema, SeriesSchema } from "../../routes/v1/series/schema.js";
 import { defineTool, readOnly } from "../tool.js";
 import { idArgument, pageArguments } from "./list-arguments.js";
 
@@ -9,6 +9,17 @@ const changes = { readOnlyHint: false, destructiveHint: false, idempotentHint: f
 
 /** Recurring series; one is made by `create_post` with `recurrence`. Each tool checks the agent's grant as its REST route does. */
 export const seriesTools = [
+  defineTool({
+    name: "create_evergreen_series",
+    action: "publish_or_schedule",
+    title: "Recycle posts through a profile's queue",
+    description:
+      "POST /v1/series with `evergreen`: the posts are copied in turn, one at a time, each copy taking the next free slot of the profile's queue once the one before was sent; until paused or cancelled.",
+    input: CreateSeriesBody,
+    output: SeriesSchema,
+    annotations: changes,
+    run: async ({ ctx }, input) => createSeries({ ctx, input }),
+  }),
   defineTool({
     name: "list_series",
     action: "read",

@@ -48,6 +48,9 @@ export async function editSeries({ ctx, input, loadMedia }: { ctx: DomainContext
   if (series.state !== "active" && series.state !== "paused") {
     throw new ApiError("series_state_invalid", { message: `Series ${series.id} is ${series.state}; only active and paused series are edited.` });
   }
+  if (series.kind === "evergreen") {
+    throw new ApiError("series_state_invalid", { message: `Series ${series.id} is evergreen: its copies take their content from its posts (edit those with PATCH /v1/posts/{id}).` });
+  }
   const { changes } = input;
   const content = mergedContent(series.content, changes);
   const zone = changes.timezone ?? series.timezone;

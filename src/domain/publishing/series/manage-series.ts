@@ -158,7 +158,6 @@ export async function resumeSeries({ ctx, input }: { ctx: DomainContext; input: 
   const caughtUp = formatLocal(wallTimeAt(series.timezone, now));
   const view = await transition(ctx, input.id, { from: ["paused"], to: "active", verb: "resumed", action: "publish_or_schedule", cancelWaiting: false, set: { lastLocal: caughtUp } });
   const resumed = await requireSeries(ctx, view.id, "read", "reading a recurring series");
-  const made = await materialiseOccurrence(ctx, resumed);
-  if (made.outcome === "created" || made.outcome === "ended") return seriesView(ctx, await requireSeries(ctx, view.id, "read", "reading a recurring series"));
-  return view;
+  await materialiseOccurrence(ctx, resumed);
+  return seriesView(ctx, await requireSeries(ctx, view.id, "read", "reading a recurring series"));
 }

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNotNull, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notExists, or, sql } from "drizzle-orm";
 import { postSeries, postTargets, posts } from "../../../db/schema/index.js";
 import { newId } from "../../../infra/ids.js";
 import type { JobRuntime } from "../../core/index.js";
+import { materialiseEvergreen } from "./evergreen.js";
 import type { Occurrence } from "./occurrences.js";
 import { type SeriesRow, recurrenceOf } from "./series-row.js";
 
@@ -16,7 +17,7 @@ export const waitingStates = ["scheduled", "pending_approval"] as const;
 
 class SeriesMoved extends Error {}
 
-export type MaterialiseResult = { outcome: "created"; postId: string; occurrence: Occurrence } | { outcome: "exists" | "ended" | "skipped" };
+export type MaterialiseResult = { outcome: "created"; postId: string; occurrence: Occurrence } | { outcome: "copied" | "exists" | "ended" | "skipped" };
 
 /**
  * Creates the series' next occurrence as a scheduled post with its targets and its publish job,
@@ -27,6 +28,10 @@ export type MaterialiseResult = { outcome: "created"; postId: string; occurrence
  * cancel that committed first rolls the insert back.
  */
 export async function materialiseOccurrence(runtime: JobRuntime, series: SeriesRow): Promise<MaterialiseResult> {
+  if (series.kind === "evergreen") {
+    const outcome = await materialiseEvergreen(runtime, series);
+    return { outcome: outcome === "created" ? "copied" : outcome };
+  }
   const now = runtime.clock.now();
   const recurrence = recurrenceOf(series);
   const next = recurrence.afterInstant(series.lastLocal, new Date(now.getTime() - MISSED_AFTER_MS));
@@ -109,7 +114,7 @@ export async function materialiseOccurrence(runtime: JobRuntime, series: SeriesR
 /** An active series with an occurrence left to make and none waiting to be sent. */
 const dueSeries = and(
   eq(postSeries.state, "active"),
-  isNotNull(postSeries.nextAt),
+  or(isNotNull(postSeries.nextAt), eq(postSeries.kind, "evergreen")),
   notExists(sql`(select 1 from ${posts} where ${posts.seriesId} = ${postSeries.id} and ${inArray(posts.state, [...waitingStates])})`),
 );
 
@@ -124,7 +129,7 @@ export async function sweepSeries(runtime: JobRuntime, limit = 100): Promise<num
   for (const series of due) {
     try {
       const result = await materialiseOccurrence(runtime, series);
-      if (result.outcome === "created") created++;
+      if (result.outcome === "created" || result.outcome === "copied") created++;
     } catch (error) {
       // One series' trouble (a deleted profile, a bad row) must not hold the others back.
       runtime.services.logger.error("series occurrence failed", { series: series.id, error: error instanceof Error ? error.message : String(error) });
@@ -134,4 +139,4 @@ export async function sweepSeries(runtime: JobRuntime, limit = 100): Promise<num
 }
 
 /** True while some series has an occurrence left to make: part of the statement that lets an idle server rest. */
-export const seriesToWatch = sql`exists (select 1 from ${postSeries} where ${postSeries.state} = 'active' and ${postSeries.nextAt} is not null)`;
+export const seriesToWatch = sql`exists (select 1 from ${postSeries} where ${postSeries.state} = 'active' and (${postSeries.nextAt} is not null or ${postSeries.kind} = 'evergreen'))`;

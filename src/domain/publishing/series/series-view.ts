@@ -4,11 +4,13 @@ import { type SeriesRow, recurrenceOf } from "./series-row.js";
 
 export interface SeriesView extends SeriesContent {
   id: string;
-  kind: "recurring";
+  kind: SeriesRow["kind"];
   state: SeriesRow["state"];
-  recurrence: string;
+  recurrence: string | null;
   timezone: string;
-  start: string;
+  start: string | null;
+  /** Evergreen: the posts recycled in turn; empty for a recurring series. */
+  posts: string[];
   profile: string | null;
   accounts: string[];
   occurrencesCreated: number;
@@ -24,14 +26,16 @@ export interface SeriesView extends SeriesContent {
 const PREVIEW = 5;
 
 export function toSeriesView(series: SeriesRow, nextPost: string | null, now: Date): SeriesView {
-  const upcoming = series.state === "active" || series.state === "paused" ? recurrenceOf(series).upcoming(null, now, PREVIEW) : [];
+  const recurring = series.kind === "recurring";
+  const upcoming = recurring && (series.state === "active" || series.state === "paused") ? recurrenceOf(series).upcoming(null, now, PREVIEW) : [];
   return {
     id: series.id,
-    kind: "recurring",
+    kind: series.kind,
     state: series.state,
-    recurrence: series.rule,
+    recurrence: recurring ? series.rule : null,
     timezone: series.timezone,
-    start: series.startLocal,
+    start: recurring ? series.startLocal : null,
+    posts: series.sources ?? [],
     profile: series.profileId,
     accounts: series.targets.map((t) => t.accountId),
     ...series.content,

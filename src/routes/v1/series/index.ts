@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { cancelSeries, editSeries, getSeries, listSeries, mediaLoaderFor, pauseSeries, resumeSeries } from "../../../domain/publishing/index.js";
+import { cancelSeries, createSeries, editSeries, getSeries, listSeries, mediaLoaderFor, pauseSeries, resumeSeries } from "../../../domain/publishing/index.js";
 import type { AppEnv } from "../../../http/context.js";
 import { noBody } from "../../../http/no-body.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
-import { ListSeriesQuery, PatchSeriesBody, SeriesIdParam, SeriesListSchema, SeriesSchema } from "./schema.js";
+import { CreateSeriesBody, ListSeriesQuery, PatchSeriesBody, SeriesIdParam, SeriesListSchema, SeriesSchema } from "./schema.js";
 
 const tags = ["Series"];
 const lookupCodes = ["resource_not_found", "field_invalid", "agent_grant_platform", "agent_grant_profile"] as const;
@@ -16,6 +16,34 @@ const changeCodes = [...lookupCodes, "series_state_invalid", "agent_grant_action
  * own (`series` on it), sent, charged and reported (post.* events) like any scheduled post.
  */
 export const seriesRoutes = new Hono<AppEnv>()
+  .post(
+    "/series",
+    describeRoute({
+      operationId: "createSeries",
+      tags,
+      summary: "Recycle posts through a profile's queue (an evergreen series)",
+      description:
+        "Makes an `evergreen` series and its first copy at once (`nextPost`). Recurring series are made by POST /v1/posts with `recurrence`. Each copy is sent, charged and reported (post.* events) like any scheduled post; it copies its post's content and accounts at that turn.",
+      security,
+      parameters: [idempotencyHeader],
+      responses: {
+        201: jsonResponse(SeriesSchema, "The new series."),
+        ...errorResponses([
+          "resource_not_found",
+          "queue_empty",
+          "field_unknown",
+          "field_wrong_type",
+          "field_invalid",
+          "body_not_json",
+          "agent_grant_action",
+          "agent_grant_profile",
+          "agent_grant_platform",
+        ]),
+      },
+    }),
+    validate("json", CreateSeriesBody),
+    async (c) => c.json(await createSeries({ ctx: c.get("ctx"), input: c.req.valid("json") }), 201),
+  )
   .get(
     "/series",
     describeRoute({

@@ -9,18 +9,28 @@ export const SeriesSchema = named(
   "Series",
   v.object({
     id: v.pipe(v.string(), v.description("`ser_…`")),
-    kind: v.pipe(v.picklist(["recurring"]), v.description("`recurring`: occurrences follow an RRULE.")),
+    kind: v.pipe(
+      v.picklist(["recurring", "evergreen"]),
+      v.description("`recurring`: occurrences follow an RRULE (POST /v1/posts with `recurrence`). `evergreen`: `posts` are recycled in turn through the profile's queue (POST /v1/series)."),
+    ),
     state: v.pipe(
       v.picklist(seriesStates),
       v.description(
         "`active`: occurrences are made and sent. `paused`: none is made or sent; resuming skips the times that passed meanwhile. `ended`: the rule has no occurrence left (the last one may still be scheduled). `cancelled`: DELETE /v1/series/{id}, or its occurrence was rejected by an approver.",
       ),
     ),
-    recurrence: v.pipe(v.string(), v.description("The RRULE as stored, parts in canonical order (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`).")),
+    recurrence: v.pipe(v.nullable(v.string()), v.description("The RRULE as stored, parts in canonical order (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`); null for an evergreen series.")),
     timezone: v.pipe(v.string(), v.description("IANA zone whose wall clock the occurrences follow.")),
-    start: v.pipe(v.string(), v.description("DTSTART: the first occurrence's wall-clock time in `timezone`, `YYYY-MM-DDTHH:MM`, without offset.")),
+    start: v.pipe(v.nullable(v.string()), v.description("DTSTART: the first occurrence's wall-clock time in `timezone`, `YYYY-MM-DDTHH:MM`, without offset; null for an evergreen series.")),
+    posts: v.pipe(
+      v.array(v.string()),
+      v.description("Evergreen: the `post_…` recycled in turn, each copy with the post's content and accounts as they are at that turn; empty for a recurring series."),
+    ),
     profile: v.pipe(v.nullable(v.string()), v.description("`prf_…` the series was created for, when one was named.")),
-    accounts: v.pipe(v.array(v.string()), v.description("`acc_…` every occurrence is sent to (fixed at creation, like a scheduled post's targets).")),
+    accounts: v.pipe(
+      v.array(v.string()),
+      v.description("`acc_…` every occurrence is sent to (fixed at creation, like a scheduled post's targets); empty for an evergreen series, whose copies go to their post's accounts."),
+    ),
     text: v.string(),
     textOverrides: v.record(v.string(), v.string()),
     media: v.array(v.string()),
@@ -47,6 +57,7 @@ export const SeriesSchema = named(
     recurrence: "FREQ=WEEKLY;BYDAY=MO;COUNT=10",
     timezone: "America/New_York",
     start: "2027-03-08T09:00",
+    posts: [],
     profile: null,
     accounts: ["acc_7Hq2xWm9Lr4Tb8Zc"],
     text: "Monday tips",
@@ -93,4 +104,25 @@ export const PatchSeriesBody = namedBody(
     timezone: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(64))), v.description("A new IANA zone; the wall-clock times stay (09:00 is then 09:00 there).")),
   }),
   { text: "Monday tips, week by week", recurrence: "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=20" },
+);
+
+export const CreateSeriesBody = namedBody(
+  "CreateSeriesRequest",
+  v.strictObject({
+    evergreen: v.pipe(
+      v.strictObject({
+        profile: v.pipe(v.string(), v.maxLength(64), v.description("`prf_…` whose posting queue the copies take slots of (PUT /v1/profiles/{id}/queue).")),
+        posts: v.pipe(
+          v.array(v.pipe(v.string(), v.maxLength(64))),
+          v.minLength(1, "must name at least one post"),
+          v.maxLength(50, "must name at most 50 posts"),
+          v.description("1 to 50 `post_…` of this workspace (usually published ones), recycled in this order; duplicates are kept once."),
+        ),
+      }),
+      v.description(
+        "Recycle posts through a queue: one copy at a time, each a new scheduled post taking the next free slot of the profile's queue once the copy before it was sent, failed or cancelled; after the last post the first comes again, until paused or cancelled. A paused or empty queue makes no copy until it has a free slot again.",
+      ),
+    ),
+  }),
+  { evergreen: { profile: "prf_Vb3kQ9sLw2Xe7Nd1", posts: ["post_9QmT4vXc2Lp8Rk6W", "post_2Hd8Lq5Wn1Xe4Vb7"] } },
 );
