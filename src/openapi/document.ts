@@ -41,6 +41,11 @@ export const openApiDocumentation = {
       description:
         "Each profile's posting queue: weekly wall-clock slots in one IANA zone. `POST /v1/posts` with `queue: true` takes the next free slot; two posts never share one. Daylight saving: a slot skipped by a spring-forward gap moves forward by the gap (02:30 becomes 03:30); a time repeated on a fall-back day is its first occurrence.",
     },
+    {
+      name: "Series",
+      description:
+        "Recurring posts: `POST /v1/posts` with `recurrence` (an RRULE), `scheduledAt` and `timezone` makes a series; each occurrence is a post of its own (`series` on it), made one ahead by the minute's sweep and sent, charged and reported (`post.*` events) like any scheduled post, at the wall-clock time in the series' zone across daylight-saving changes. A failed occurrence does not stop the series; one more than 15 minutes late (paused, or nothing ran) is skipped.",
+    },
     { name: "Platforms", description: "The public capability registry: what each network accepts." },
     { name: "Social accounts", description: "Connected network accounts (channels), their destinations and network-side settings." },
     { name: "Connect", description: "Hosted connect links and bring-your-own app credentials." },

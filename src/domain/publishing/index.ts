@@ -39,3 +39,7 @@ export { validationRulesOf } from "./posts/validation/network-rules.js";
 export { countText } from "./posts/validation/text-length.js";
 export { nextQueueSlots } from "./queues/claim-slot.js";
 export { getQueue, putQueue } from "./queues/queue-settings.js";
+export { createSeries } from "./series/create-series.js";
+export { editSeries } from "./series/edit-series.js";
+export { cancelSeries, getSeries, listSeries, pauseSeries, resumeSeries } from "./series/manage-series.js";
+export { seriesToWatch, sweepSeries } from "./series/materialise.js";

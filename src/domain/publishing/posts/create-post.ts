@@ -19,9 +19,11 @@ import { publishingProfiles } from "./publishing-profiles.js";
 import { checkThread, type ThreadItemInput } from "./thread/thread-check.js";
 import { insertThreadItems, newThreadItems } from "./thread/thread-store.js";
 import { firstCommentColumns } from "./first-comment-columns.js";
+import { seriesTargets } from "../series/series-targets.js";
 import { queuedSchedule } from "../queues/queued-schedule.js";
 import { holdForApproval } from "../approvals/hold-for-approval.js";
 import { holdPostMedia, mediaIdsOf } from "../media/media-lock.js";
+import { planSeries } from "../series/series-request.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -34,6 +36,8 @@ export interface CreatePostRequest extends PostContent {
   queue?: boolean | undefined;
   /** The chain's follow-up items: the post is the first item, each of these replies to the one before. */
   thread?: ThreadItemInput[] | undefined;
+  /** An RRULE: the post is the first occurrence of a series (domain/publishing/series) starting at `scheduledAt` in `timezone`. */
+  recurrence?: string | undefined;
 }
 
 export interface ValidationReport {
@@ -53,12 +57,14 @@ export function scheduleOf(ctx: DomainContext, input: { scheduledAt?: string | u
 
 async function prepare(ctx: DomainContext, input: CreatePostRequest, loadMedia: MediaLoader) {
   const queued = queuedSchedule(input);
-  const schedule = scheduleOf(ctx, input);
+  const series = planSeries(ctx, input);
+  // A series' first post goes out at the rule's first occurrence, which may be after scheduledAt (DTSTART).
+  const schedule = series ? series.first.at : scheduleOf(ctx, input);
   const resolved = await resolveTargets(ctx, input);
   const prepared = await prepareTargets(ctx, resolved.accounts, input, loadMedia);
   // Chains are checked whole with their targets: an item's refusal refuses its target before anything is sent.
   const chains = await checkThread(prepared, input.thread, loadMedia);
-  return { schedule, queued, resolved, prepared, chains };
+  return { schedule, queued, series, resolved, prepared, chains };
 }
 
 /** POST /v1/posts/validate: the same checks as publishing, without touching a network or charging. */
@@ -81,7 +87,7 @@ export async function validatePost({ ctx, input, loadMedia }: { ctx: DomainConte
 export async function createPost({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: CreatePostRequest; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
   await limitPublishing(ctx, limits, await publishingProfiles({ ctx, input }));
   if (!input.draft) assertAgentMay(ctx, "publish_or_schedule", input.scheduledAt || input.queue ? "scheduling a post" : "publishing a post");
-  const { schedule: requested, queued, resolved, prepared, chains } = await prepare(ctx, input, loadMedia);
+  const { schedule: requested, queued, series, resolved, prepared, chains } = await prepare(ctx, input, loadMedia);
   const now = ctx.clock.now();
   const postId = newId("post");
   const targetIds = prepared.map(() => newId("tgt"));
@@ -102,6 +108,7 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
     await holdPostMedia(tx, ctx, mediaIdsOf(input));
     // A queued post's time is its claimed slot, claimed in this transaction so a refusal below frees it.
     const { schedule, timezone } = queued ? await queued.claim(tx, ctx, resolved, postId) : { schedule: requested, timezone: input.timezone ?? null };
+    if (series) await series.insert(tx, ctx, { profileId: resolved.profileId, content: input, targets: seriesTargets(prepared) });
     // Drafts and scheduled posts reserve credits when they are sent, not now.
     const sources = state === "processing" ? await reserveCredits(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now) : [];
     if (state === "scheduled") await chargeAgentAllowance(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now);
@@ -123,6 +130,8 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
       scheduledAt: schedule,
       timezone,
       approval: approval?.record ?? null,
+      seriesId: series?.id ?? null,
+      occurrenceAt: series?.first.at ?? null,
       createdAt: now,
       updatedAt: now,
     });

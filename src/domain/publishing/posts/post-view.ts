@@ -49,6 +49,8 @@ export interface PostView {
   publishedAt: string | null;
   /** Why an approval rule held the post, and the decision; null when none did. */
   approval: PostApproval | null;
+  /** The recurring series (`ser_…`) this post is an occurrence of; null for a single post. */
+  series: string | null;
   targets: TargetView[];
 }
 
@@ -89,6 +91,7 @@ export function toPostView(post: PostRow, targets: TargetRow[], profileUsername:
     updatedAt: post.updatedAt.toISOString(),
     publishedAt: iso(post.publishedAt),
     approval: post.approval ?? null,
+    series: post.seriesId ?? null,
     targets: targets.map((t) => ({
       account: t.accountId,
       platform: t.platform,

@@ -40,6 +40,10 @@ const requestCodes = [
   "queue_paused",
   "queue_profile_required",
   "approval_thread_unsupported",
+  "recurrence_invalid",
+  "recurrence_count_exceeded",
+  "recurrence_until_past",
+  "recurrence_conflict",
 ] as const;
 
 export const postRoutes = new Hono<AppEnv>()
