@@ -16,6 +16,7 @@ import {
   mediaPostTypeKinds,
   mediaRequired,
   mediaSameDimensions,
+  mediaDocument,
   mediaVideoOnly,
 } from "./media-rules.js";
 import { textAdvisoryCount, textNetworkCount, textCashtags, textExtraLimits, textForbiddenChars, textHashtags, textLength, textLinks, textMentions, titleRules } from "./text-rules.js";
@@ -35,6 +36,7 @@ export { ruleNames } from "./rule-context.js";
 /** The rules, in the order their issues are reported. */
 const allRules: readonly Rule[] = [
   mediaRequired,
+  mediaDocument,
   mediaVideoOnly,
   mediaPostTypeKinds,
   mediaKindNotAccepted,
@@ -93,7 +95,8 @@ function accountKindOf(input: CheckTargetInput, rules: ValidationRules): string 
  */
 export function checkTarget(input: CheckTargetInput): CheckResult {
   const ruleData = input.rules ?? validationRulesOf(input.platform);
-  const items = input.media.map((media, index) => ({ media, index }));
+  const all = input.media.map((media, index) => ({ media, index }));
+  const items = all.filter((i) => i.media.kind !== "document");
   const images = items.filter((i) => i.media.kind === "image");
   const videos = items.filter((i) => i.media.kind === "video");
   const ctx: Ctx = {
@@ -105,6 +108,7 @@ export function checkTarget(input: CheckTargetInput): CheckResult {
     items,
     images,
     videos,
+    documents: all.filter((i) => i.media.kind === "document"),
     photoPost: images.length > 0 && videos.length === 0,
     ...postTypeOf(input, ruleData),
     refusedKinds: new Set(),
