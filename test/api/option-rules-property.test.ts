@@ -155,7 +155,7 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
     const random = generator(23);
     const disagreements: string[] = [];
     const seen: Record<string, { valid: number; refused: number }> = {};
-    for (let n = 0; n < 70; n += 1) {
+    for (let n = 0; n < 80; n += 1) {
       const instagram = optionsFor(random, "instagram");
       if (instagram.locationId === "PLACE") instagram.locationId = place;
       const platformOptions = { instagram, facebook: { ...optionsFor(random, "facebook"), pageId }, threads: optionsFor(random, "threads") };
@@ -192,7 +192,7 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
 const otherOptionValues: Record<string, Record<string, readonly unknown[]>> = {
   twitter: { pollOptions: [["yes", "no"], ["yes", "no", "maybe"], ["only"], ["a", "b", "c", "d", "e"], ["yes", "x".repeat(26)]], pollDurationMinutes: [60, 10080, 4, 10081], taggedUserIds: [["2244994945"]], madeWithAi: [true], cardUri: ["card://1234567890"] },
   bluesky: { langs: [["en"], ["en", "de", "fr", "es"]], tags: [["harbour"]] },
-  youtube: { tags: [["harbour"]], license: ["youtube", "creativeCommon"], madeForKids: [false], embeddable: [true], postType: ["video", "short"] },
+  youtube: { tags: [["harbour"]], license: ["youtube", "creativeCommon"], madeForKids: [false], embeddable: [true], postType: ["video", "short", "short"] },
   tiktok: { title: ["Harbour"], disableDuet: [true], disableStitch: [true], photoCoverIndex: [0, 5], autoAddMusic: [true], videoCoverTimestampMs: [1000], isAigc: [true] },
   linkedin: { visibility: ["PUBLIC", "CONNECTIONS"], articleUrl: ["https://example.com/harbour"], articleTitle: ["Harbour"], mediaTitle: ["Harbour", "Harbour report"], disableReshare: [true] },
   pinterest: { title: ["Harbour"], link: ["https://example.com/harbour"], altText: ["A harbour"], coverImageUrl: ["https://example.com/cover.jpg"], coverImageKeyFrameTime: [2] },
@@ -243,8 +243,8 @@ describe("validate agrees with publish on the other seven networks", () => {
       const mediaOverrides: Record<string, string[]> = {};
       for (const [platform, values] of Object.entries(otherOptionValues)) {
         const options: Record<string, unknown> = { ...fixed[platform] };
-        // A poll needs both of its options: drawn more often, so valid polls occur too.
-        for (const [name, choices] of Object.entries(values)) if (random() < (name.startsWith("poll") ? 0.6 : 0.25)) options[name] = pick(random, choices);
+        // The options that choose a format (a poll needs both of its own) are drawn more often, so each format is seen valid and refused.
+        for (const [name, choices] of Object.entries(values)) if (random() < (name.startsWith("poll") || name === "postType" || name === "mediaTitle" ? 0.6 : 0.25)) options[name] = pick(random, choices);
         platformOptions[platform] = options;
         mediaOverrides[platform] = mediaFor(random, pool, shapesOf[platform] ?? shapesWithDocuments);
       }
@@ -262,6 +262,8 @@ describe("validate agrees with publish on the other seven networks", () => {
         const formats = [
           media.some((m) => pool.document.includes(m)) ? `${target.platform === "linkedin" ? "linkedin" : "other"} document` : null,
           target.platform === "youtube" && options.postType === "short" ? "youtube short" : null,
+          // A Short too wide or too long: refused by the one rule row at validate and publish alike.
+          target.platform === "youtube" && options.postType === "short" && media.length === 1 && pool.video.indexOf(media[0] ?? "") >= 2 ? "youtube short wide or long" : null,
           target.platform === "twitter" && options.pollOptions !== undefined ? "twitter poll" : null,
         ];
         for (const format of formats) if (format) (exercised[format] ??= new Set()).add(refused ? "refused" : "valid");
@@ -277,6 +279,7 @@ describe("validate agrees with publish on the other seven networks", () => {
       "linkedin document": ["refused", "valid"],
       "other document": ["refused"],
       "youtube short": ["refused", "valid"],
+      "youtube short wide or long": ["refused"],
       "twitter poll": ["refused", "valid"],
     });
     for (const platform of Object.keys(otherOptionValues)) {
