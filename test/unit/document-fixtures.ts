@@ -42,7 +42,8 @@ const u32 = (n: number) => [n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>
 
 /** A ZIP archive of `parts`; `overlap` points every directory entry after the first at the first part's bytes (the overlapping-file bomb). */
 export function zip(parts: ZipPart[], options: { overlap?: boolean } = {}): Uint8Array<ArrayBuffer> {
-  const locals: number[] = [];
+  const locals: Uint8Array[] = [];
+  let localLength = 0;
   const central: number[] = [];
   let firstOffset = 0;
   for (const [i, part] of parts.entries()) {
@@ -51,13 +52,23 @@ export function zip(parts: ZipPart[], options: { overlap?: boolean } = {}): Uint
     const name = encoder.encode(part.name);
     const method = part.deflate ? 8 : 0;
     const fields = [...u16(20), ...u16(0), ...u16(method), ...u16(0), ...u16(0), ...u32(crc32(raw)), ...u32(body.byteLength), ...u32(raw.byteLength), ...u16(name.byteLength), ...u16(0)];
-    const offset = options.overlap && i > 0 ? firstOffset : locals.length;
+    const offset = options.overlap && i > 0 ? firstOffset : localLength;
     if (i === 0) firstOffset = offset;
-    if (!(options.overlap && i > 0)) locals.push(...u32(0x04034b50), ...fields, ...name, ...body);
+    if (!(options.overlap && i > 0)) {
+      const header = new Uint8Array([...u32(0x04034b50), ...fields, ...name]);
+      locals.push(header, body);
+      localLength += header.byteLength + body.byteLength;
+    }
     central.push(...u32(0x02014b50), ...u16(20), ...fields, ...u16(0), ...u16(0), ...u16(0), ...u32(0), ...u32(offset), ...name);
   }
-  const end = [...u32(0x06054b50), ...u16(0), ...u16(0), ...u16(parts.length), ...u16(parts.length), ...u32(central.length), ...u32(locals.length), ...u16(0)];
-  return new Uint8Array([...locals, ...central, ...end]);
+  const end = [...u32(0x06054b50), ...u16(0), ...u16(0), ...u16(parts.length), ...u16(parts.length), ...u32(central.length), ...u32(localLength), ...u16(0)];
+  const out = new Uint8Array(localLength + central.length + end.length);
+  let at = 0;
+  for (const chunk of [...locals, new Uint8Array(central), new Uint8Array(end)]) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
 }
 
 const contentTypes = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';

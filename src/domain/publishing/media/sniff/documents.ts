@@ -72,6 +72,7 @@ async function directoryEntries(source: ByteSource): Promise<{ entries: Entry[];
     const entry = { name: ascii(directory, at + 46, nameLength), offset: u32le(directory, at + 42), compressed: u32le(directory, at + 20), expanded: u32le(directory, at + 24) };
     if (flags & 1) throw new UnreadableMedia("the document is encrypted (password-protected); networks cannot open it");
     if (method !== 0 && method !== 8) throw new UnreadableMedia(`a part of the archive uses compression method ${method}; Office documents use only stored or deflated parts`);
+    if (method === 0 && entry.compressed !== entry.expanded) throw new CorruptMedia(`the stored part ${entry.name} claims to expand from ${entry.compressed} to ${entry.expanded} bytes`);
     entries.push(entry);
     at += 46 + skip;
   }
