@@ -3,6 +3,7 @@ import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 import { pdf } from "../unit/document-fixtures.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { connect, generator, pick, upload } from "../support/option-rules-generator.js";
 
 /**
  * Issue 23 item 6: `POST /v1/posts/validate` answers what publishing does. Many generated
@@ -34,17 +35,6 @@ const refusalCodes = new Set([
   "photo_page_door_required",
   "media_too_large",
 ]);
-
-/** mulberry32: a small deterministic generator, so a failure names a case that reproduces. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = "image" | "video" | "document";
 type Pool = Record<Kind, string[]>;
@@ -90,12 +80,6 @@ const optionValues: Record<"instagram" | "facebook" | "threads", Record<string, 
   },
 };
 
-function pick<T>(random: () => number, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) throw new Error("empty choice");
-  return item;
-}
-
 /** How often each option is set: Instagram has many options that exclude each other, so fewer at a time. */
 const share = { instagram: 0.12, facebook: 0.3, threads: 0.25 } as const;
 
@@ -116,18 +100,6 @@ function mediaFor(random: () => number, pool: Pool, shapes?: readonly (readonly 
     used[kind] += 1;
     return id;
   });
-}
-
-async function upload(ws: WorkspaceFixture, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
-  const response = await ws.post("/v1/media", undefined, { raw: bytes, headers: { "content-type": type } });
-  expect(response.status, response.text).toBe(201);
-  return response.body.id;
-}
-
-async function connect(ws: WorkspaceFixture, json: Record<string, unknown>): Promise<string> {
-  const response = await ws.post("/v1/social-accounts/connect", json);
-  expect(response.status, response.text).toBe(201);
-  return response.body.id;
 }
 
 describe("validate agrees with publish on Instagram, Facebook and Threads options", () => {
@@ -190,7 +162,13 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
 
 /** The other seven networks: a few options each (values the OpenAPI description accepts), besides the ones each needs. */
 const otherOptionValues: Record<string, Record<string, readonly unknown[]>> = {
-  twitter: { pollOptions: [["yes", "no"], ["yes", "no", "maybe"], ["only"], ["a", "b", "c", "d", "e"], ["yes", "x".repeat(26)]], pollDurationMinutes: [60, 10080, 4, 10081], taggedUserIds: [["2244994945"]], madeWithAi: [true], cardUri: ["card://1234567890"] },
+  twitter: {
+    pollOptions: [["yes", "no"], ["yes", "no", "maybe"], ["only"], ["a", "b", "c", "d", "e"], ["yes", "x".repeat(26)]],
+    pollDurationMinutes: [60, 10080, 4, 10081],
+    taggedUserIds: [["2244994945"]],
+    madeWithAi: [true],
+    cardUri: ["card://1234567890"],
+  },
   bluesky: { langs: [["en"], ["en", "de", "fr", "es"]], tags: [["harbour"]] },
   youtube: { tags: [["harbour"]], license: ["youtube", "creativeCommon"], madeForKids: [false], embeddable: [true], postType: ["video", "short", "short"] },
   tiktok: { title: ["Harbour"], disableDuet: [true], disableStitch: [true], photoCoverIndex: [0, 5], autoAddMusic: [true], videoCoverTimestampMs: [1000], isAigc: [true] },
@@ -244,7 +222,8 @@ describe("validate agrees with publish on the other seven networks", () => {
       for (const [platform, values] of Object.entries(otherOptionValues)) {
         const options: Record<string, unknown> = { ...fixed[platform] };
         // The options that choose a format (a poll needs both of its own) are drawn more often, so each format is seen valid and refused.
-        for (const [name, choices] of Object.entries(values)) if (random() < (name.startsWith("poll") || name === "postType" || name === "mediaTitle" ? 0.6 : 0.25)) options[name] = pick(random, choices);
+        for (const [name, choices] of Object.entries(values))
+          if (random() < (name.startsWith("poll") || name === "postType" || name === "mediaTitle" ? 0.6 : 0.25)) options[name] = pick(random, choices);
         platformOptions[platform] = options;
         mediaOverrides[platform] = mediaFor(random, pool, shapesOf[platform] ?? shapesWithDocuments);
       }

@@ -15,7 +15,7 @@ const refusal = async (bytes: Uint8Array) => {
 };
 
 /** Sets bytes of a copy at `at`, little-endian. */
-function patch(bytes: Uint8Array, at: number, values: number[]): Uint8Array {
+function patch(bytes: Uint8Array<ArrayBuffer>, at: number, values: number[]): Uint8Array<ArrayBuffer> {
   const copy = bytes.slice();
   copy.set(values, at);
   return copy;
@@ -68,7 +68,11 @@ describe("documents read from their bytes", () => {
 
   it("refuses an archive claiming more expansion than any document, even at a modest ratio", async () => {
     // One part's directory entry claims 200 MB from 1.5 MB: under the ratio, but 6 such parts pass 1 GB.
-    const parts = [{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "word/document.xml", data: "<w/>" }, ...Array.from({ length: 6 }, (_, i) => ({ name: `word/media/${i}.bin`, data: noise(1_500_000), deflate: true }))];
+    const parts = [
+      { name: "[Content_Types].xml", data: "<Types/>" },
+      { name: "word/document.xml", data: "<w/>" },
+      ...Array.from({ length: 6 }, (_, i) => ({ name: `word/media/${i}.bin`, data: noise(1_500_000), deflate: true })),
+    ];
     let bytes = zip(parts);
     let at = directoryStart(bytes);
     for (let i = 0; i < parts.length; i++) {
@@ -83,7 +87,10 @@ describe("documents read from their bytes", () => {
   it("refuses encrypted parts, other compression methods, lying stored sizes, ZIP64 and a cut archive", async () => {
     const bytes = docx();
     const first = directoryStart(bytes);
-    const stored = zip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "word/document.xml", data: "<w/>" }]);
+    const stored = zip([
+      { name: "[Content_Types].xml", data: "<Types/>" },
+      { name: "word/document.xml", data: "<w/>" },
+    ]);
     expect((await refusal(patch(stored, directoryStart(stored) + 24, [0xff, 0xff, 0, 0]))).message).toMatch(/claims to expand/);
     expect((await refusal(patch(bytes, first + 8, [1, 0]))).message).toMatch(/encrypted/);
     expect((await refusal(patch(bytes, first + 10, [14, 0]))).message).toMatch(/compression method 14/);

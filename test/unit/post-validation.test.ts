@@ -51,7 +51,17 @@ const vid = (over: Partial<MediaFacts> = {}): MediaFacts => ({
   alt: null,
   ...over,
 });
-const doc = (over: Partial<MediaFacts> = {}): MediaFacts => ({ id: "med_doc", kind: "document", mimeType: "application/pdf", bytes: 2 * MB, width: 0, height: 0, durationSeconds: null, alt: null, ...over });
+const doc = (over: Partial<MediaFacts> = {}): MediaFacts => ({
+  id: "med_doc",
+  kind: "document",
+  mimeType: "application/pdf",
+  bytes: 2 * MB,
+  width: 0,
+  height: 0,
+  durationSeconds: null,
+  alt: null,
+  ...over,
+});
 /** TikTok photo bounds are 540x960 to 1080x1920. */
 const tiktokImg = (over: Partial<MediaFacts> = {}) => img({ width: 1080, height: 1920, ...over });
 

@@ -69,7 +69,14 @@ export const instagramRules: NetworkRules = {
       types: {
         feed: {},
         // Option description: one video, 3 s to 15 min.
-        reel: { description: "A reel: one video container (`media_type=REELS`), shown in the feed unless `shareToFeed` is false.", kinds: ["video"], maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 900, aspectRatio: false },
+        reel: {
+          description: "A reel: one video container (`media_type=REELS`), shown in the feed unless `shareToFeed` is false.",
+          kinds: ["video"],
+          maxItems: 1,
+          minVideoSeconds: 3,
+          maxVideoSeconds: 900,
+          aspectRatio: false,
+        },
         // Option description: one image or video up to 60 s (sheet: story video 3-60 s).
         story: { description: "A story of one image or one video (`media_type=STORIES`).", maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60, aspectRatio: false },
       },

@@ -16,7 +16,14 @@ export const youtubeRules: NetworkRules = {
       types: {
         video: {},
         // A Short is a video YouTube files as one: at most 3 minutes, square or taller.
-        short: { description: "A YouTube Short: one video of at most 3 minutes, square or vertical.", kinds: ["video"], mediaRequired: true, maxItems: 1, maxVideoSeconds: youtubeShorts.maxVideoSeconds, maxAspectRatio: youtubeShorts.maxAspectRatio },
+        short: {
+          description: "A YouTube Short: one video of at most 3 minutes, square or vertical.",
+          kinds: ["video"],
+          mediaRequired: true,
+          maxItems: 1,
+          maxVideoSeconds: youtubeShorts.maxVideoSeconds,
+          maxAspectRatio: youtubeShorts.maxAspectRatio,
+        },
       },
     },
     options: {

@@ -46,7 +46,13 @@ export async function sendConversationMessage({ ctx, input }: { ctx: DomainConte
   }
   const media = (await loadMediaForPublish(ctx, mediaIds, { param: "media" })).map((m) => {
     // No network's messages take a document (PDF, DOCX, PPTX); they go in posts, on LinkedIn.
-    if (m.kind === "document") throw new ApiError("media_type_unsupported", { param: "media", platform, message: `${m.id} is a document; direct messages take images and video.`, fix: "Send an image or a video, or put a link to the document in `text`." });
+    if (m.kind === "document")
+      throw new ApiError("media_type_unsupported", {
+        param: "media",
+        platform,
+        message: `${m.id} is a document; direct messages take images and video.`,
+        fix: "Send an image or a video, or put a link to the document in `text`.",
+      });
     return { ...m, kind: m.kind };
   });
   const humanAgent = input.humanAgent ?? false;

@@ -14,7 +14,11 @@ export type MediaMimeType = (typeof mediaMimeTypes)[number];
 export type MediaKind = "image" | "video" | "document";
 
 /** The document formats (PDF, Word DOCX, PowerPoint PPTX): the professional network's document posts take them. */
-export const documentMimeTypes = ["application/pdf", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "application/vnd.openxmlformats-officedocument.presentationml.presentation"] as const;
+export const documentMimeTypes = [
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+] as const;
 export type DocumentMimeType = (typeof documentMimeTypes)[number];
 
 const MiB = 1024 * 1024;

@@ -8,7 +8,10 @@ export const MediaSchema = named(
   "Media",
   v.object({
     id: v.pipe(v.string(), v.description("`med_…`; put it in a post's `media`.")),
-    kind: v.pipe(v.picklist(["image", "video", "document"]), v.description("`video` for MP4 and MOV, `document` for PDF, DOCX and PPTX (LinkedIn document posts; width and height are 0), `image` otherwise.")),
+    kind: v.pipe(
+      v.picklist(["image", "video", "document"]),
+      v.description("`video` for MP4 and MOV, `document` for PDF, DOCX and PPTX (LinkedIn document posts; width and height are 0), `image` otherwise."),
+    ),
     mimeType: v.pipe(v.picklist(mediaMimeTypes), v.description("The format read from the file's bytes (which the upload's Content-Type had to match).")),
     bytes: v.pipe(v.number(), v.integer(), v.description("Size of the file in bytes.")),
     width: v.pipe(v.number(), v.integer(), v.description("Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait.")),

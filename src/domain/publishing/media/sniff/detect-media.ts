@@ -62,7 +62,11 @@ export async function detectMedia(source: ByteSource): Promise<MediaFacts> {
     await readPdf(source);
     return { mimeType, kind: "document", width: 0, height: 0, durationSeconds: null };
   }
-  if (mimeType === "application/zip" || mimeType === "application/vnd.openxmlformats-officedocument.wordprocessingml.document" || mimeType === "application/vnd.openxmlformats-officedocument.presentationml.presentation") {
+  if (
+    mimeType === "application/zip" ||
+    mimeType === "application/vnd.openxmlformats-officedocument.wordprocessingml.document" ||
+    mimeType === "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+  ) {
     return { mimeType: await readOfficeDocument(source), kind: "document", width: 0, height: 0, durationSeconds: null };
   }
   const size = await imageReaders[mimeType](source);

@@ -16,9 +16,9 @@ import {
   mediaPostTypeKinds,
   mediaRequired,
   mediaSameDimensions,
-  mediaDocument,
   mediaVideoOnly,
 } from "./media-rules.js";
+import { mediaDocument, mediaPostTypeAspectRatio } from "./format-rules.js";
 import { textAdvisoryCount, textNetworkCount, textCashtags, textExtraLimits, textForbiddenChars, textHashtags, textLength, textLinks, textMentions, titleRules } from "./text-rules.js";
 import { optionConstraintRules, optionPostKind, optionRelationRules, optionSchemaRules } from "./option-rules.js";
 import { brandedContentPrivate, publishInfoMaxVideo, publishInfoPrivacy } from "./publish-info-rules.js";
@@ -48,6 +48,7 @@ const allRules: readonly Rule[] = [
   mediaMaxDimensions,
   mediaMinDimensions,
   mediaAspectRatio,
+  mediaPostTypeAspectRatio,
   mediaDuration,
   publishInfoMaxVideo,
   mediaAltText,

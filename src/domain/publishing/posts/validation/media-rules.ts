@@ -175,9 +175,9 @@ export function mediaMinDimensions(ctx: Ctx): void {
 }
 
 /** Ratios are compared with 0.1% slack, so a crop one pixel off 4:5 or 1.91:1 is not refused. */
-const RATIO_SLACK = 0.001;
+export const RATIO_SLACK = 0.001;
 /** 0.8 → "4:5", 0.75 → "3:4", 1.91 → "1.91:1", 1/2.4 → "1:2.4": small whole ratios as such, others against 1. */
-function ratioText(r: number): string {
+export function ratioText(r: number): string {
   for (let b = 1; b <= 10; b++) {
     const a = r * b;
     if (Math.abs(a - Math.round(a)) < 1e-9 && Math.round(a) >= 1 && Math.round(a) <= 10) return `${Math.round(a)}:${b}`;
@@ -186,7 +186,6 @@ function ratioText(r: number): string {
 }
 
 export function mediaAspectRatio(ctx: Ctx): void {
-  postTypeAspectRatio(ctx);
   const bounds = ctx.caps.media.aspectRatio;
   if (bounds === null || ctx.postTypeRule?.aspectRatio === false) return;
   const appliesTo = ctx.rules.aspectRatioAppliesTo ?? "both";
@@ -204,26 +203,6 @@ export function mediaAspectRatio(ctx: Ctx): void {
       mediaParam(ctx),
       `${label(item)} is ${width}x${height} (${ratioText(ratio)}); ${ctx.name} takes ${kind === "image" ? "images" : "videos"} between ${range}.`,
       `Crop the ${kind} to a ratio between ${range}.`,
-    );
-  }
-}
-
-/** A post type that is only what it is in some shapes (a YouTube Short is square or taller). */
-function postTypeAspectRatio(ctx: Ctx): void {
-  const widest = ctx.postTypeRule?.maxAspectRatio;
-  if (widest === undefined) return;
-  for (const item of checkedItems(ctx)) {
-    const { kind, width, height } = item.media;
-    if (width === null || height === null || width <= 0 || height <= 0) continue;
-    const ratio = width / height;
-    if (ratio <= widest * (1 + RATIO_SLACK)) continue;
-    error(
-      ctx,
-      "media.aspectRatio",
-      "aspect_ratio_unsupported",
-      mediaParam(ctx),
-      `${label(item)} is ${width}x${height} (${ratioText(ratio)}); ${ctx.name} ${ctx.postType} posts take ${kind === "image" ? "images" : "videos"} no wider than ${ratioText(widest)}.`,
-      mediaFix(ctx, `Crop the ${kind} to ${ratioText(widest)} or taller, or choose another \`${ctx.rules.postTypes?.option ?? "postType"}\``),
     );
   }
 }
@@ -281,32 +260,4 @@ export function mediaSameDimensions(ctx: Ctx): void {
     `${ctx.name} expects every image of a multi-image post to have the same dimensions; these have ${[...sizes].join(", ")}.`,
     mediaFix(ctx, "Crop the images to one size"),
   );
-}
-
-/**
- * Documents (PDF, DOCX, PPTX): only a network whose rules name them takes one, alone, within its
- * formats and size, with the title its post shows (LinkedIn document posts).
- */
-export function mediaDocument(ctx: Ctx): void {
-  const [first] = ctx.documents;
-  if (!first) return;
-  const rule = ctx.rules.documents;
-  if (!rule) {
-    error(ctx, "media.document", "media_type_unsupported", mediaParam(ctx), `${ctx.name} takes no documents; ${label(first)} is ${formatName(formatToken(first.media.mimeType))}.`, mediaFix(ctx, "Remove the document for this network"));
-    return;
-  }
-  if (ctx.documents.length > 1 || ctx.items.length > 0) {
-    error(ctx, "media.document", "field_invalid", mediaParam(ctx), `A ${ctx.name} document post is one document alone; this post has ${plural(ctx.documents.length + ctx.items.length, "file")}.`, mediaFix(ctx, "Attach the one document alone"));
-    return;
-  }
-  if (!rule.mimeTypes.some((m) => formatToken(m) === formatToken(first.media.mimeType))) {
-    error(ctx, "media.document", "media_type_unsupported", mediaParam(ctx), `${ctx.name} takes ${rule.mimeTypes.map((m) => formatName(formatToken(m))).join(", ")} documents; ${label(first)} is ${formatName(formatToken(first.media.mimeType))}.`, mediaFix(ctx, "Convert the document to PDF"));
-  }
-  if (first.media.bytes > rule.maxBytes) {
-    error(ctx, "media.document", "media_too_large", mediaParam(ctx), `${label(first)} is ${formatBytes(first.media.bytes)}; ${ctx.name} takes documents up to ${formatBytes(rule.maxBytes)}.`, mediaFix(ctx, "Compress the document or split it"));
-  }
-  const title = ctx.input.options[rule.titleOption];
-  if (typeof title !== "string" || title.trim() === "") {
-    error(ctx, "media.document", "option_invalid", optionParam(ctx, rule.titleOption), `A ${ctx.name} document post shows a title, and ${ctx.name} requires one.`, `Set \`${optionParam(ctx, rule.titleOption)}\` to the document's title.`);
-  }
 }
