@@ -1937,6 +1937,11 @@ export interface components {
         };
         /** @description `platformOptions.youtube`: options for YouTube. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/youtube lists them too. */
         YoutubeOptions: {
+            /**
+             * @description `short` publishes a YouTube Short: one video of at most 3 minutes, square or vertical (YouTube has no API flag; it classifies such uploads as Shorts itself, so Chorus refuses a `short` that YouTube would file as a regular video). Default `video`.
+             * @enum {string}
+             */
+            postType?: "video" | "short";
             /** @description Video title (snippet.title), 1-100 characters, no < or >. Required when posting to this network. */
             title?: string;
             /**
@@ -2049,7 +2054,7 @@ export interface components {
             articleTitle?: string;
             /** @description Description of the article card. */
             articleDescription?: string;
-            /** @description Title shown with a video or document. */
+            /** @description Title shown with a video or document; required with a document (PDF, DOCX or PPTX), which LinkedIn shows under it. */
             mediaTitle?: string;
             /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
@@ -2990,6 +2995,24 @@ export interface components {
          *           "description": "When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image."
          *         }
          *       },
+         *       "formats": [
+         *         {
+         *           "id": "video",
+         *           "description": "A video post: the MP4 through Bluesky's video service (uploadVideo, then the job polled), embedded as app.bsky.embed.video.",
+         *           "selectedBy": "media: one video",
+         *           "media": {
+         *             "kinds": [
+         *               "video"
+         *             ],
+         *             "minItems": 1,
+         *             "maxItems": 1,
+         *             "minVideoSeconds": null,
+         *             "maxVideoSeconds": 180,
+         *             "maxAspectRatio": null
+         *           },
+         *           "limits": {}
+         *         }
+         *       ],
          *       "reads": [
          *         "notifications",
          *         "notifications_seen",
@@ -3162,6 +3185,30 @@ export interface components {
                     };
                 };
             };
+            /** @description Publishing formats beyond a plain post (carousels, polls, reels, stories, Shorts, video and carousel pins, photo posts) with their limits; POST /v1/posts/validate and publishing enforce the same limits. */
+            formats: {
+                /** @description The format's name (`carousel`, `poll`, `reel`, `short`, ...). */
+                id: string;
+                /** @description What the network publishes in this format. */
+                description: string;
+                /** @description How a post asks for it: the media it carries or the `platformOptions` value that selects it. */
+                selectedBy: string;
+                /** @description The media it takes; null when it takes none (a poll is text only). */
+                media: {
+                    /** @description Kinds of media it takes (`document`: PDF, DOCX, PPTX). */
+                    kinds: ("image" | "video" | "document")[];
+                    minItems: number;
+                    maxItems: number;
+                    minVideoSeconds: number | null;
+                    maxVideoSeconds: number | null;
+                    /** @description Widest width:height it takes (1: square or taller), where narrower than the network's own bounds. */
+                    maxAspectRatio: number | null;
+                } | null;
+                /** @description Limits of the format's own fields (a poll's `minOptions`, `maxOptions`, `optionMaxLength`, durations). */
+                limits: {
+                    [key: string]: number;
+                };
+            }[];
             /** @description What Chorus can read from this network's accounts (`notifications`, `comments`, `conversations`, ...). */
             reads: string[];
             /** @description Values of `action` that POST /v1/engagements accepts for this network. */
@@ -3620,7 +3667,7 @@ export interface components {
              * @description The file's type; the completed file's bytes must be this format.
              * @enum {string}
              */
-            contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "image/jpg";
+            contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "image/jpg";
             /** @description The file's size in bytes: video at most 5 GB (5,368,709,120), images 20 MB. */
             size: number;
         };
@@ -3645,15 +3692,15 @@ export interface components {
             /** @description `med_…`; put it in a post's `media`. */
             id: string;
             /**
-             * @description `video` for MP4 and MOV, `image` otherwise.
+             * @description `video` for MP4 and MOV, `document` for PDF, DOCX and PPTX (LinkedIn document posts; width and height are 0), `image` otherwise.
              * @enum {string}
              */
-            kind: "image" | "video";
+            kind: "image" | "video" | "document";
             /**
              * @description The format read from the file's bytes (which the upload's Content-Type had to match).
              * @enum {string}
              */
-            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime";
+            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
             /** @description Size of the file in bytes. */
             bytes: number;
             /** @description Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait. */
@@ -3687,7 +3734,7 @@ export interface components {
              * @description The type you expect; refused with `media_type_mismatch` when the bytes are another format. Omitted: read from the bytes (the server's Content-Type is not trusted).
              * @enum {string}
              */
-            contentType?: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "image/jpg";
+            contentType?: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "image/jpg";
         };
         MediaList: {
             items: components["schemas"]["Media"][];
@@ -3697,15 +3744,15 @@ export interface components {
             /** @description `med_…`; put it in a post's `media`. */
             id: string;
             /**
-             * @description `video` for MP4 and MOV, `image` otherwise.
+             * @description `video` for MP4 and MOV, `document` for PDF, DOCX and PPTX (LinkedIn document posts; width and height are 0), `image` otherwise.
              * @enum {string}
              */
-            kind: "image" | "video";
+            kind: "image" | "video" | "document";
             /**
              * @description The format read from the file's bytes (which the upload's Content-Type had to match).
              * @enum {string}
              */
-            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime";
+            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
             /** @description Size of the file in bytes. */
             bytes: number;
             /** @description Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait. */
@@ -11301,8 +11348,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page, passed back verbatim. */
                 cursor?: string;
-                /** @description Only images or only videos. */
-                type?: "image" | "video";
+                /** @description Only images, only videos or only documents. */
+                type?: "image" | "video" | "document";
                 /** @description Only files uploaded at or after this time. */
                 createdAfter?: string;
                 /** @description Only files uploaded before this time. */
@@ -11425,7 +11472,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON `{ "url": … }` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: image/jpeg, image/png, image/webp, image/gif, video/mp4, video/quicktime (`image/jpg` is read as `image/jpeg`). Limits: images 20 MB, video 512 MB (20971520 and 536870912 bytes). */
+        /** @description JSON `{ "url": … }` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: image/jpeg, image/png, image/webp, image/gif, video/mp4, video/quicktime, application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.presentationml.presentation (`image/jpg` is read as `image/jpeg`). Limits: images 20 MB, video 512 MB (20971520 and 536870912 bytes). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ImportMediaRequest"];

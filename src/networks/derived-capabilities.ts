@@ -108,7 +108,57 @@ export function deriveFeatures(adapter: NetworkAdapter): Pick<PlatformCapabiliti
 
 /** One network's public capability record: its data plus what its adapter's facets can do. */
 export function capabilitiesOf(adapter: NetworkAdapter): PlatformCapabilities {
-  return { ...adapter.capabilities, ...deriveFeatures(adapter), analytics: analyticsOf(adapter), publishing: publishingOf(adapter) };
+  return { ...adapter.capabilities, formats: formatsOf(adapter), ...deriveFeatures(adapter), analytics: analyticsOf(adapter), publishing: publishingOf(adapter) };
+}
+
+type Format = PlatformCapabilities["formats"][number];
+
+/** The network's formats: its post types (from the rows validation reads) and the formats its rules list. */
+export function formatsOf(adapter: NetworkAdapter): Format[] {
+  const caps = adapter.capabilities.media;
+  const rules = adapter.rules;
+  const formats: Format[] = [];
+  const postTypes = rules.validation.postTypes;
+  if (postTypes) {
+    const acceptedKinds = [...(caps.maxImages > 0 ? (["image"] as const) : []), ...(caps.maxVideos > 0 ? (["video"] as const) : [])];
+    for (const [id, row] of Object.entries(postTypes.types)) {
+      if (id === postTypes.default) continue;
+      formats.push({
+        id,
+        description: row.description ?? `${adapter.capabilities.name} ${id}`,
+        selectedBy: `platformOptions.${adapter.capabilities.platform}.${postTypes.option}: "${id}"`,
+        media: {
+          kinds: [...(row.kinds ?? acceptedKinds)],
+          minItems: row.mediaRequired === true || caps.required ? 1 : 0,
+          maxItems: row.maxItems ?? rules.validation.maxMediaItems ?? Math.max(caps.maxImages, caps.maxVideos),
+          minVideoSeconds: row.minVideoSeconds ?? caps.minVideoSeconds,
+          maxVideoSeconds: row.maxVideoSeconds ?? caps.maxVideoSeconds,
+          maxAspectRatio: row.maxAspectRatio ?? null,
+        },
+        limits: {},
+      });
+    }
+  }
+  for (const row of rules.formats ?? []) {
+    const media = row.media;
+    formats.push({
+      id: row.id,
+      description: row.description,
+      selectedBy: row.selectedBy,
+      media: media
+        ? {
+            kinds: [...media.kinds],
+            minItems: media.minItems,
+            maxItems: media.maxItems,
+            minVideoSeconds: media.minVideoSeconds ?? (media.kinds.includes("video") ? caps.minVideoSeconds : null),
+            maxVideoSeconds: media.maxVideoSeconds ?? (media.kinds.includes("video") ? caps.maxVideoSeconds : null),
+            maxAspectRatio: media.maxAspectRatio ?? null,
+          }
+        : null,
+      limits: { ...row.limits },
+    });
+  }
+  return formats;
 }
 
 /** The analytics record: which reads exist and the network's name behind each normalised metric. */

@@ -31,9 +31,9 @@ export const mediaTools = [
   defineTool({
     name: "upload_media",
     action: "draft",
-    title: "Upload an image or video",
+    title: "Upload an image, video or document",
     description:
-      "Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one. The answer's `med_` id goes in `create_post`'s `media`. The format is read from the bytes: JPEG, PNG, WebP, GIF, MP4, MOV.",
+      "Stores an image, video or document for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one. The answer's `med_` id goes in `create_post`'s `media`. The format is read from the bytes: JPEG, PNG, WebP, GIF, MP4, MOV, and PDF, DOCX or PPTX documents, which only LinkedIn posts (one document alone, with `platformOptions.linkedin.mediaTitle`).",
     input: UploadArguments,
     output: MediaSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -1,4 +1,5 @@
 import type { NetworkRules } from "../rules-schema.js";
+import { blueskyCapabilities } from "./capabilities.js";
 import { pdsUrlOf } from "./connect.js";
 
 /** Bluesky's rules beyond its capability record (the shape: rules-schema.ts). */
@@ -25,6 +26,14 @@ export const blueskyRules: NetworkRules = {
   // 5,000 points per hour, bluesky.md §6); 25 items keep one request far inside that and match the
   // cap chosen for X, so a chain written for one fits the other.
   thread: { maxItems: 25 },
+  formats: [
+    {
+      id: "video",
+      description: "A video post: the MP4 through Bluesky's video service (uploadVideo, then the job polled), embedded as app.bsky.embed.video.",
+      selectedBy: "media: one video",
+      media: { kinds: ["video"], minItems: 1, maxItems: blueskyCapabilities.media.maxVideos },
+    },
+  ],
   // Session refresh tokens, renewed on use.
   tokens: { expiry: "renews" },
   polling: {

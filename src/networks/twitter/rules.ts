@@ -1,6 +1,7 @@
 import type { NetworkRules } from "../rules-schema.js";
 
 const poll = { minItems: 2, maxItems: 4, itemMinLength: 1, itemMaxLength: 25 } as const;
+const pollMinutes = { min: 5, max: 10080 } as const;
 
 /** X's rules beyond its capability record (the shape: rules-schema.ts). */
 export const twitterRules: NetworkRules = {
@@ -18,7 +19,7 @@ export const twitterRules: NetworkRules = {
     altText: {},
     options: {
       pollOptions: { ...poll, textOnly: true, requires: ["pollDurationMinutes"] },
-      pollDurationMinutes: { min: 5, max: 10080, requires: ["pollOptions"] },
+      pollDurationMinutes: { ...pollMinutes, requires: ["pollOptions"] },
       taggedUserIds: { maxItems: 10, appliesToMedia: "image" },
       excludeReplyUserIds: { requires: ["replyToPostId"] },
       shareWithFollowers: { requires: ["forSuperFollowersOnly"] },
@@ -29,6 +30,14 @@ export const twitterRules: NetworkRules = {
   // limit"). 25 is the cap of X's own composer as people report it (unverified), and it keeps one
   // request's sends within X's 100 posts per 15 min per user (twitter.md §3) four times over.
   thread: { maxItems: 25 },
+  formats: [
+    {
+      id: "poll",
+      description: "A post with a poll (`poll.options`, `poll.duration_minutes`); X takes no media, quote or card beside a poll.",
+      selectedBy: "platformOptions.twitter.pollOptions with pollDurationMinutes",
+      limits: { minOptions: poll.minItems, maxOptions: poll.maxItems, optionMaxLength: poll.itemMaxLength, minDurationMinutes: pollMinutes.min, maxDurationMinutes: pollMinutes.max },
+    },
+  ],
   // Two-hour access tokens with refresh tokens, renewed on use.
   tokens: { expiry: "renews" },
   polling: {

@@ -28,6 +28,8 @@ export interface SandboxPhoto {
   pageId: string;
   url: string;
   caption: string | null;
+  /** `alt_text_custom` (Page.json POST photos): the alt text screen readers say for the photo. */
+  altText?: string | null;
   published: boolean;
   postId: string | null;
   createdAt: string;
