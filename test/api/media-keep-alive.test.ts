@@ -90,7 +90,7 @@ describe("a refused upload on a keep-alive connection", () => {
     const ws = await t.workspace();
     const headers: Record<string, string> = { "content-type": type };
     if (withLength) headers["content-length"] = String(total);
-    const head = type === "image/png" && code === "body_too_large" ? png(100, 100).subarray(0, 33) : new TextEncoder().encode("%PDF-1.7");
+    const head = type === "image/png" && code === "body_too_large" ? png(100, 100).subarray(0, 33) : new TextEncoder().encode("%!PS-Adobe-3.0");
     const answer = await uploadOver(ws, head, total, headers);
     expect(answer.status).toBe(400);
     expect(codeOf(answer)).toBe(code);
