@@ -682,6 +682,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import up to 1,000 posts from CSV or JSON, or check them all with a dry run
+         * @description Up to 1,000 posts from a CSV file (`text/csv`) or JSON (`{ rows, dryRun }`), at most 5 MB.
+         *
+         *     **CSV**: a header line naming some of these columns, in any order: `text`, `accounts`, `profile`, `platforms`, `media`, `mediaUrls`, `scheduledAt`, `timezone`, `queue`, `draft`, `firstComment`, `platformOptions`; then one post per line (RFC 4180: quote a cell holding a comma, quote or line break, and double a quote inside it). `accounts`, `platforms`, `media` and `mediaUrls` take several values separated by spaces, commas or semicolons; `queue` and `draft` take `true`/`false`; `firstComment` is the comment's text; `platformOptions` is a JSON object. An empty cell leaves the field out. Dry run: `?dryRun=true`.
+         *
+         *     **Dry run** (`dryRun: true`): every row goes through the same check as POST /v1/posts/validate, and the answer (200) gives each row's validity, its first error and the per-target report. Nothing is written, charged or counted against postsPerMinute; files at `mediaUrls` are not fetched.
+         *
+         *     **Import**: each valid row is created as POST /v1/posts would create it (the same checks, postsPerMinute, credits, agent grant and approval rules); a row with a refused target is not created and fails with the first refusal. Send an `Idempotency-Key`: retries of the request, even at the same moment, are one import, and each row is created exactly once. An import of at most 25 rows runs in the request and answers 201 with every row's outcome; a larger one answers 202 at once and runs in the background: read its progress with GET /v1/posts/bulk/{id}. A row that meets the posts-per-minute limit does not fail: the import waits for the window and goes on, so a large import runs at the workspace's posting pace.
+         *
+         *     Refused as a whole (nothing stored): another Content-Type (415 `bulk_content_type_unsupported`), an unreadable CSV (`csv_invalid`, `param` `line:N`), an unknown column (`field_unknown`, `param` the column), more than 1,000 rows (`bulk_too_many_rows`), none (`bulk_no_rows`), too large (`body_too_large`). A malformed row fails on its own with its code and field.
+         */
+        post: operations["bulkCreatePosts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/bulk/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bulk import's progress: rows created, failed and pending, each row's post or error */
+        get: operations["getBulkImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts as CSV, newest first, with the list's filters
+         * @description Streams every post GET /v1/posts would list (this workspace, this key's mode, an agent's grant; `state` filters alike) as `text/csv`, one post per line under the header: `id`, `state`, `text`, `profile`, `accounts`, `platforms`, `media`, `scheduledAt`, `timezone`, `createdAt`, `publishedAt`, `targetStates`, `urls`, `errors`, `platformOptions`. Lists are space-separated. A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a leading `'` so a spreadsheet shows it as text and never runs it as a formula.
+         */
+        get: operations["exportPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/validate": {
         parameters: {
             query?: never;
@@ -1074,7 +1139,7 @@ export interface paths {
          *
          *     Tools run the same domain functions as the REST operations they name and count against the same limits: every call against `apiPerMinute`, `create_post` and `publish_draft` also against `postsPerMinute`. Each tool publishes a JSON Schema input and output schema; a refused call returns `isError: true` with the REST error envelope (`code`, `param`, `fix`, `retryable`) as structured content. Malformed messages get JSON-RPC errors: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message), -32601 (unknown method), -32602 (invalid params, unknown tool).
          *
-         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_messages` (The messages of one conversation, newest first (GET /v1/conversations/{id}/messages); `id` is a conversation `id` from `list_conversations`.); `mark_notifications_seen` (Tells the network of `account` that its notifications up to now have been seen, where it keeps that state (POST /v1/notifications/seen).); `hide_comment` (Hides a comment under one of the account's posts, or shows it again with `hidden: false` (POST /v1/comments/{id}/hide).); `delete_comment` (Deletes a comment for good (DELETE /v1/comments/{id}); an error means it is still there.); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.); `get_public_profile` (A person's public profile on the network of `account` (GET /v1/discover/profiles/{handle}): name, bio, counts where the network gives them.); `list_profile_posts` (A person's recent public posts, read through `account` (GET /v1/discover/profiles/{handle}/posts).); `discover_creators` (Creators matching `q` and `countries`, through a Facebook page or an Instagram account connected through Facebook Login (GET /v1/discover/creators).); `list_account_posts` (The connected account's posts as its network lists them, including those not made through Chorus (GET /v1/social-accounts/{id}/posts).); `list_followers` (Who follows the connected account, where its network lists them (GET /v1/social-accounts/{id}/followers); otherwise a `problems` entry.); `list_following` (Whom the connected account follows, where its network lists them (GET /v1/social-accounts/{id}/following).); `list_events` (Events of the last 30 days, newest first (GET /v1/events): `post.published`, `comment.received`, `message.received`… with the data a webhook delivery carries.); `get_event` (One event by its `evt_` id (GET /v1/events/{id}), as webhooks deliver it.); `list_webhooks` (The workspace's webhook endpoints with their events and state (GET /v1/webhooks); never their secrets.); `get_webhook` (One endpoint by its `whk_` id (GET /v1/webhooks/{id}).); `list_webhook_deliveries` (Every delivery attempt to one endpoint, newest first (GET /v1/webhooks/{id}/deliveries): time, status, latency, next retry.).
+         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `bulk_create_posts` (POST /v1/posts/bulk: 1 to 1000 rows, each with the fields of `create_post` (no `thread`) plus `mediaUrls`.); `get_bulk_import` (GET /v1/posts/bulk/{id}: rows created, failed and pending, and each row's post id or error (code, param, fix).); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_messages` (The messages of one conversation, newest first (GET /v1/conversations/{id}/messages); `id` is a conversation `id` from `list_conversations`.); `mark_notifications_seen` (Tells the network of `account` that its notifications up to now have been seen, where it keeps that state (POST /v1/notifications/seen).); `hide_comment` (Hides a comment under one of the account's posts, or shows it again with `hidden: false` (POST /v1/comments/{id}/hide).); `delete_comment` (Deletes a comment for good (DELETE /v1/comments/{id}); an error means it is still there.); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.); `get_public_profile` (A person's public profile on the network of `account` (GET /v1/discover/profiles/{handle}): name, bio, counts where the network gives them.); `list_profile_posts` (A person's recent public posts, read through `account` (GET /v1/discover/profiles/{handle}/posts).); `discover_creators` (Creators matching `q` and `countries`, through a Facebook page or an Instagram account connected through Facebook Login (GET /v1/discover/creators).); `list_account_posts` (The connected account's posts as its network lists them, including those not made through Chorus (GET /v1/social-accounts/{id}/posts).); `list_followers` (Who follows the connected account, where its network lists them (GET /v1/social-accounts/{id}/followers); otherwise a `problems` entry.); `list_following` (Whom the connected account follows, where its network lists them (GET /v1/social-accounts/{id}/following).); `list_events` (Events of the last 30 days, newest first (GET /v1/events): `post.published`, `comment.received`, `message.received`… with the data a webhook delivery carries.); `get_event` (One event by its `evt_` id (GET /v1/events/{id}), as webhooks deliver it.); `list_webhooks` (The workspace's webhook endpoints with their events and state (GET /v1/webhooks); never their secrets.); `get_webhook` (One endpoint by its `whk_` id (GET /v1/webhooks/{id}).); `list_webhook_deliveries` (Every delivery attempt to one endpoint, newest first (GET /v1/webhooks/{id}/deliveries): time, status, latency, next retry.).
          */
         post: operations["mcp"];
         delete?: never;
@@ -3540,6 +3605,99 @@ export interface components {
             target?: string;
             /** @description Handle of the simulated person acting, created on first use; a default sandbox person otherwise. */
             actor?: string;
+        };
+        BulkImport: {
+            /** @description `bulk_` id; read progress with GET /v1/posts/bulk/{id}. */
+            id: string;
+            /** @constant */
+            dryRun: false;
+            /**
+             * @description `done` once every row is `created` or `failed`.
+             * @enum {string}
+             */
+            state: "running" | "done";
+            total: number;
+            created: number;
+            failed: number;
+            /** @description Rows not run yet, or running now, or waiting for the posts-per-minute window. */
+            pending: number;
+            createdAt: string;
+            finishedAt: string | null;
+            rows: {
+                row: number;
+                /**
+                 * @description `created`: `postId` is the post, as POST /v1/posts made it.
+                 * @enum {string}
+                 */
+                state: "pending" | "running" | "created" | "failed";
+                postId: string | null;
+                /** @description Why the row was not created (or would not be): the error envelope's `code`, `message`, `param` (the row's field) and `fix`. */
+                error: {
+                    code: string;
+                    message: string;
+                    param: string | null;
+                    fix: string | null;
+                } | null;
+            }[];
+        };
+        BulkPostsResult: {
+            /** @constant */
+            dryRun: true;
+            /** @description True when every row would be created. */
+            valid: boolean;
+            total: number;
+            validRows: number;
+            invalidRows: number;
+            rows: {
+                /** @description The row's index, from 0 (CSV: the first line under the header). */
+                row: number;
+                valid: boolean;
+                /** @description Why the row was not created (or would not be): the error envelope's `code`, `message`, `param` (the row's field) and `fix`. */
+                error: {
+                    code: string;
+                    message: string;
+                    param: string | null;
+                    fix: string | null;
+                } | null;
+                /** @description Per target, the report POST /v1/posts/validate gives; empty when the row failed as a whole. */
+                targets: {
+                    account: string;
+                    platform: string;
+                    handle: string;
+                    errors: {
+                        code: string;
+                        param: string | null;
+                        message: string;
+                        fix: string | null;
+                    }[];
+                    warnings: {
+                        code: string;
+                        param: string | null;
+                        message: string;
+                        fix: string | null;
+                    }[];
+                }[];
+            }[];
+        } | components["schemas"]["BulkImport"];
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "text": "Spring sale starts today",
+         *           "accounts": [
+         *             "acc_7Hq2xWm9Lr4Tb8Zc"
+         *           ],
+         *           "scheduledAt": "2027-03-01T09:00:00+01:00"
+         *         }
+         *       ],
+         *       "dryRun": true
+         *     }
+         */
+        BulkPostsRequest: {
+            /** @description 1 to 1000 posts, each with the fields of POST /v1/posts (no `thread`) plus `mediaUrls`. A row is checked on its own: one that is malformed fails with its code and the others go on. */
+            rows: unknown[];
+            /** @description `true`: check every row exactly as POST /v1/posts/validate and write nothing. */
+            dryRun?: boolean;
         };
         /**
          * @example {
@@ -10867,6 +11025,390 @@ export interface operations {
             };
             /** @description Error. Codes: `account_unknown`, `resource_not_found`. */
             404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkCreatePosts: {
+        parameters: {
+            query?: {
+                /** @description `true` for a dry run. */
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkPostsRequest"];
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The dry run's report, per row. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPostsResult"];
+                };
+            };
+            /** @description A small import, run: every row's outcome. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkImport"];
+                };
+            };
+            /** @description A large import, accepted and running: poll GET /v1/posts/bulk/{id}. */
+            202: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkImport"];
+                };
+            };
+            /** @description Error. Codes: `csv_invalid`, `bulk_too_many_rows`, `bulk_no_rows`, `body_too_large`, `body_not_json`, `idempotency_key_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `bulk_content_type_unsupported`. */
+            415: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBulkImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkImport"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportPosts: {
+        parameters: {
+            query?: {
+                /** @description `csv`, the one format. */
+                format?: "csv";
+                /** @description Only posts in this state. */
+                state?: "draft" | "scheduled" | "processing" | "published" | "partial" | "failed" | "cancelled" | "retracted" | "pending_approval" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posts as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_expired`. */
+            403: {
                 headers: {
                     /** @description Requests left in the current window. */
                     "X-RateLimit-Remaining"?: number;
