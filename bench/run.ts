@@ -36,7 +36,8 @@
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
  * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
- * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, notifications, analytics, mediaTransforms.
+ * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, notifications, analytics, mediaTransforms, bulkImport.
+ * The bulk import section (bench/bulk-import.ts): rows per second of a 1,000-row import on PGlite and PostgreSQL.
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
@@ -62,6 +63,7 @@ import { type DashboardResult, missedPages, printDashboard, runDashboardAlone, r
 import { type NotificationsBenchResult, runNotificationsBench } from "./notifications.js";
 import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
 import { runMediaTransformsBench } from "./media-transforms.js";
+import { type BulkImportBenchResult, runBulkImportBench } from "./bulk-import.js";
 import { round } from "./stats.js";
 import { type NetworkFetchCostResult, printNetworkFetchCost, runNetworkFetchCost } from "./network-fetch-cost.js";
 import { API_LATENCY_BLOCK, printApiLatency, runApiLatency } from "./api-latency.js";
@@ -162,6 +164,8 @@ try {
     analytics: null as AnalyticsBenchResult | null,
     /** A 12-megapixel JPEG to the ten networks' variants with sharp (bench/media-transforms.ts; issue 29). */
     mediaTransforms: null as Awaited<ReturnType<typeof runMediaTransformsBench>> | null,
+    /** POST /v1/posts/bulk of 1,000 rows: rows per second on PGlite and PostgreSQL (bench/bulk-import.ts). */
+    bulkImport: null as BulkImportBenchResult | null,
     durationSeconds: 0,
   };
 
@@ -218,6 +222,7 @@ try {
   if (wanted("notifications")) result.notifications = await runNotificationsBench();
   if (wanted("analytics")) result.analytics = await runAnalyticsBench();
   if (wanted("mediaTransforms")) result.mediaTransforms = await runMediaTransformsBench();
+  if (wanted("bulkImport")) result.bulkImport = await runBulkImportBench();
   result.loadAverage.after = round(loadavg()[0] ?? 0, 2);
   result.durationSeconds = round((Date.now() - started) / 1000, 1);
 

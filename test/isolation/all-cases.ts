@@ -17,6 +17,7 @@ import { agentCases } from "./agent-cases.js";
 import { socialAccountCases } from "./social-account-cases.js";
 import { webhookCases } from "./webhook-cases.js";
 import { queueCases } from "./queue-cases.js";
+import { bulkCases } from "./bulk-cases.js";
 import { approvalCases } from "./approval-cases.js";
 
 /** One case per route, kept beside the routes' other tests in test/isolation/. */
@@ -24,6 +25,7 @@ export const isolationCases = [
   ...coreCases,
   ...postCases,
   ...queueCases,
+  ...bulkCases,
   ...socialAccountCases,
   ...accountResourceCases,
   ...connectCases,

@@ -17,10 +17,7 @@ export const rowKey = (bulkId: string, row: number): string => `bulk:${bulkId}:$
 export async function takeNextRow(ctx: DomainContext, bulkId: string): Promise<{ rowIndex: number; input: Record<string, unknown> } | null> {
   const now = ctx.clock.now();
   const leaseStart = new Date(now.getTime() - RUNNING_LEASE_MS);
-  const claimable = or(
-    and(eq(rows.state, "pending"), or(isNull(rows.notBefore), lte(rows.notBefore, now))),
-    and(eq(rows.state, "running"), lte(rows.claimedAt, leaseStart)),
-  );
+  const claimable = or(and(eq(rows.state, "pending"), or(isNull(rows.notBefore), lte(rows.notBefore, now))), and(eq(rows.state, "running"), lte(rows.claimedAt, leaseStart)));
   const next = ctx.db
     .select({ rowIndex: rows.rowIndex })
     .from(rows)
@@ -38,8 +35,7 @@ export async function takeNextRow(ctx: DomainContext, bulkId: string): Promise<{
   return taken ?? null;
 }
 
-const mine = (ctx: DomainContext, bulkId: string, rowIndex: number) =>
-  and(eq(rows.bulkId, bulkId), eq(rows.workspaceId, ctx.workspace.id), eq(rows.rowIndex, rowIndex), eq(rows.state, "running"));
+const mine = (ctx: DomainContext, bulkId: string, rowIndex: number) => and(eq(rows.bulkId, bulkId), eq(rows.workspaceId, ctx.workspace.id), eq(rows.rowIndex, rowIndex), eq(rows.state, "running"));
 
 export async function finishRow(ctx: DomainContext, bulkId: string, rowIndex: number, outcome: { postId: string } | { error: BulkRowError }): Promise<void> {
   const set = "postId" in outcome ? { state: "created" as const, postId: outcome.postId, error: null } : { state: "failed" as const, error: outcome.error };
@@ -51,7 +47,10 @@ export async function finishRow(ctx: DomainContext, bulkId: string, rowIndex: nu
 
 /** Back to pending until `notBefore`: the row met the posts-per-minute limit and waits for the window. */
 export async function deferRow(ctx: DomainContext, bulkId: string, rowIndex: number, notBefore: Date): Promise<void> {
-  await ctx.db.update(rows).set({ state: "pending", notBefore, claimedAt: null, updatedAt: ctx.clock.now() }).where(mine(ctx, bulkId, rowIndex));
+  await ctx.db
+    .update(rows)
+    .set({ state: "pending", notBefore, claimedAt: null, updatedAt: ctx.clock.now() })
+    .where(mine(ctx, bulkId, rowIndex));
 }
 
 /**

@@ -23,7 +23,8 @@ const isJson = (type: string) => /^application\/(.+\+)?json\b/i.test(type);
 
 async function readBody(c: Context<AppEnv>): Promise<string> {
   const declared = Number(c.req.header("content-length") ?? "0");
-  const tooLarge = () => new ApiError("body_too_large", { message: `A bulk import body is at most ${MAX_BULK_BODY_BYTES / 1_048_576} MB.`, fix: "Split the rows into smaller imports.", beforeExecution: true });
+  const tooLarge = () =>
+    new ApiError("body_too_large", { message: `A bulk import body is at most ${MAX_BULK_BODY_BYTES / 1_048_576} MB.`, fix: "Split the rows into smaller imports.", beforeExecution: true });
   if (declared > MAX_BULK_BODY_BYTES) throw tooLarge();
   const text = await c.req.text();
   if (new TextEncoder().encode(text).byteLength > MAX_BULK_BODY_BYTES) throw tooLarge();
@@ -57,7 +58,12 @@ function cellValue(column: Column, cell: string): unknown {
 function csvError(error: unknown): never {
   if (!(error instanceof CsvError)) throw error;
   const line = (error as CsvError & { lines?: number }).lines;
-  const what = error.code === "CSV_QUOTE_NOT_CLOSED" ? "a quoted cell is never closed" : error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH" ? "the line has another number of cells than the header" : error.message;
+  const what =
+    error.code === "CSV_QUOTE_NOT_CLOSED"
+      ? "a quoted cell is never closed"
+      : error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH"
+        ? "the line has another number of cells than the header"
+        : error.message;
   throw new ApiError("csv_invalid", { param: line ? `line:${line}` : null, message: `The CSV could not be read${line ? ` at line ${line}` : ""}: ${what}.`, beforeExecution: true });
 }
 
@@ -73,7 +79,12 @@ function rowsOfCsv(text: string): BulkRow[] {
   const columns = header.map((name) => name.trim());
   for (const [i, name] of columns.entries()) {
     if (!(CSV_COLUMNS as readonly string[]).includes(name)) {
-      throw new ApiError("field_unknown", { param: name || `column:${i + 1}`, message: `Unknown CSV column \`${name}\` (column ${i + 1}).`, fix: `Use only these columns: ${CSV_COLUMNS.join(", ")}.`, beforeExecution: true });
+      throw new ApiError("field_unknown", {
+        param: name || `column:${i + 1}`,
+        message: `Unknown CSV column \`${name}\` (column ${i + 1}).`,
+        fix: `Use only these columns: ${CSV_COLUMNS.join(", ")}.`,
+        beforeExecution: true,
+      });
     }
     if (columns.indexOf(name) !== i) throw new ApiError("csv_invalid", { param: name, message: `The column \`${name}\` appears twice in the header.`, beforeExecution: true });
   }
@@ -112,6 +123,7 @@ export async function readBulkBody(c: Context<AppEnv>, dryRunQuery: boolean): Pr
     const [first] = body.issues;
     throw first ? issueToError(first) : new ApiError("field_wrong_type", { beforeExecution: true });
   }
-  if (body.output.rows.length > MAX_BULK_ROWS) throw new ApiError("bulk_too_many_rows", { param: "rows", message: `${body.output.rows.length} rows; at most ${MAX_BULK_ROWS}.`, beforeExecution: true });
+  if (body.output.rows.length > MAX_BULK_ROWS)
+    throw new ApiError("bulk_too_many_rows", { param: "rows", message: `${body.output.rows.length} rows; at most ${MAX_BULK_ROWS}.`, beforeExecution: true });
   return { rows: body.output.rows.map(checkedRow), dryRun: body.output.dryRun ?? dryRunQuery };
 }

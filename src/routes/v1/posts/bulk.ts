@@ -33,12 +33,15 @@ export const bulkRoutes = new Hono<AppEnv>()
       summary: "Import up to 1,000 posts from CSV or JSON, or check them all with a dry run",
       description: BULK_DESCRIPTION,
       security,
-      parameters: [idempotencyHeader, { name: "dryRun", in: "query", required: false, description: "`true`: a dry run (for CSV bodies; JSON may say `dryRun` in the body).", schema: { type: "boolean" } }],
+      parameters: [
+        idempotencyHeader,
+        { name: "dryRun", in: "query", required: false, description: "`true`: a dry run (for CSV bodies; JSON may say `dryRun` in the body).", schema: { type: "boolean" } },
+      ],
       requestBody: {
         required: true,
         content: {
           "application/json": { schema: openApiSchema(BulkJsonBody) },
-          "text/csv": { schema: { type: "string" }, example: "text,accounts,scheduledAt\n\"Spring sale, day 1\",acc_7Hq2xWm9Lr4Tb8Zc,2027-03-01T09:00:00+01:00\n" },
+          "text/csv": { schema: { type: "string" }, example: 'text,accounts,scheduledAt\n"Spring sale, day 1",acc_7Hq2xWm9Lr4Tb8Zc,2027-03-01T09:00:00+01:00\n' },
         },
       },
       responses: {
