@@ -59,7 +59,7 @@ async function measure(runtime: ServerBenchRuntime): Promise<BulkRun> {
   const started = await call("/v1/posts/bulk", { rows });
   let progress = started;
   while (progress.state !== "done") {
-    if ((await runDueJobs(jobs)) === 0) progress = await call(`/v1/posts/bulk/${String(started.id)}`);
+    if ((await runDueJobs(jobs)) === 0) progress = await call(`/v1/bulk-imports/${String(started.id)}`);
   }
   const importSeconds = (performance.now() - start) / 1000;
   if (progress.created !== ROWS) throw new Error(`import: ${JSON.stringify(progress).slice(0, 500)}`);

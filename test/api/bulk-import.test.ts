@@ -23,7 +23,7 @@ interface RowError {
   param: string | null;
   fix: string | null;
 }
-/** The answers of POST /v1/posts/bulk and GET /v1/posts/bulk/{id}, both shapes at once, as the tests read them. */
+/** The answers of POST /v1/posts/bulk and GET /v1/bulk-imports/{id}, both shapes at once, as the tests read them. */
 interface BulkAnswer {
   id: string;
   state: string;
@@ -100,7 +100,7 @@ describe("bulk import", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(bulk(again).id).toBe(bulk(first).id);
     expect(await postCount(ws)).toBe(2);
-    const progress = await ws.get(`/v1/posts/bulk/${bulk(first).id}`);
+    const progress = await ws.get(`/v1/bulk-imports/${bulk(first).id}`);
     expect(progress.body).toMatchObject({ id: bulk(first).id, state: "done", created: 2, failed: 2 });
   });
 
@@ -139,7 +139,7 @@ describe("bulk import", () => {
     expect(started.status, started.text).toBe(202);
     expect(started.body).toMatchObject({ state: "running", total: 40, created: 0, pending: 40 });
     await t.drainJobs();
-    const done = await ws.get(`/v1/posts/bulk/${bulk(started).id}`);
+    const done = await ws.get(`/v1/bulk-imports/${bulk(started).id}`);
     expect(done.body).toMatchObject({ state: "done", created: 40, failed: 0, pending: 0 });
     expect(new Set(bulk(done).rows.map((r) => r.postId)).size).toBe(40);
     expect(await postCount(ws)).toBe(40);
@@ -152,14 +152,14 @@ describe("bulk import", () => {
     const started = await ws.post("/v1/posts/bulk", { rows });
     expect(started.status).toBe(202);
     await t.drainJobs();
-    const waiting = await ws.get(`/v1/posts/bulk/${bulk(started).id}`);
+    const waiting = await ws.get(`/v1/bulk-imports/${bulk(started).id}`);
     expect(waiting.body).toMatchObject({ state: "running", created: 30, failed: 0, pending: 5 });
     // The limiter's window slides: the rest goes out as the window frees room, each turn queued for then.
     let done = waiting;
     for (let minute = 0; minute < 4 && bulk(done).state !== "done"; minute++) {
       t.clock.advance(60_000);
       await t.drainJobs();
-      done = await ws.get(`/v1/posts/bulk/${bulk(started).id}`);
+      done = await ws.get(`/v1/bulk-imports/${bulk(started).id}`);
     }
     expect(done.body).toMatchObject({ state: "done", created: 35, failed: 0 });
   });

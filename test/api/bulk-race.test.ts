@@ -26,7 +26,7 @@ describeOnEachDatabase(
       const stored = await t.db.select({ text: posts.text }).from(posts).where(eq(posts.workspaceId, ws.id));
       expect(stored).toHaveLength(12);
       expect(new Set(stored.map((p) => p.text)).size).toBe(12);
-      const progress = await ws.get(`/v1/posts/bulk/${imports[0]?.id}`);
+      const progress = await ws.get(`/v1/bulk-imports/${imports[0]?.id}`);
       expect(progress.body).toMatchObject({ state: "done", created: 12, failed: 0, pending: 0 });
     });
   },

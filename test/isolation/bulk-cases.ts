@@ -31,7 +31,7 @@ export const bulkCases: IsolationCase[] = [
       expect(listed.body.items).toEqual([]);
     },
   },
-  { method: "GET", path: "/v1/posts/bulk/:id", seed: seedImport, probe: async (_t, b, s) => expectNotFound(await b.get(`/v1/posts/bulk/${s.idBulk}`), s) },
+  { method: "GET", path: "/v1/bulk-imports/:id", seed: seedImport, probe: async (_t, b, s) => expectNotFound(await b.get(`/v1/bulk-imports/${s.idBulk}`), s) },
   {
     method: "GET",
     path: "/v1/posts/export",

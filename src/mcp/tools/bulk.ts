@@ -40,7 +40,7 @@ export const bulkTools = [
     name: "get_bulk_import",
     action: "read",
     title: "A bulk import's progress",
-    description: "GET /v1/posts/bulk/{id}: rows created, failed and pending, and each row's post id or error (code, param, fix). An agent reads only the imports it sent.",
+    description: "GET /v1/bulk-imports/{id}: rows created, failed and pending, and each row's post id or error (code, param, fix). An agent reads only the imports it sent.",
     input: v.strictObject({ id: idArgument("`bulk_…` (from `bulk_create_posts`)") }),
     output: BulkImportSchema,
     annotations: readOnly,

@@ -29,7 +29,7 @@ export interface BulkRequest {
  * POST /v1/posts/bulk and the MCP tool `bulk_create_posts`. A dry run checks every row and writes
  * nothing. Otherwise the import is stored once per request (see storeBulkImport) and its rows run
  * as single posts would, each exactly once; a small import runs here and answers every outcome,
- * a large one runs in the background, readable with GET /v1/posts/bulk/{id}.
+ * a large one runs in the background, readable with GET /v1/bulk-imports/{id}.
  */
 export async function bulkCreatePosts({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: BulkRequest; loadMedia: MediaLoader; limits: RateGate }): Promise<DryRunReport | BulkImportView> {
   if (input.rows.length === 0) throw new ApiError("bulk_no_rows", { param: "rows", beforeExecution: true });

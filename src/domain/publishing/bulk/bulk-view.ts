@@ -21,7 +21,7 @@ export async function requireBulkImport(ctx: DomainContext, id: string): Promise
   return row;
 }
 
-/** GET /v1/posts/bulk/{id}: counts and every row's outcome so far. */
+/** GET /v1/bulk-imports/{id}: counts and every row's outcome so far. */
 export async function getBulkImport({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<BulkImportView> {
   const bulk = await requireBulkImport(ctx, input.id);
   const rows = await ctx.db

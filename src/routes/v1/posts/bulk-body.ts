@@ -106,10 +106,11 @@ function rowsOfCsv(text: string): BulkRow[] {
  */
 export async function readBulkBody(c: Context<AppEnv>, dryRunQuery: boolean): Promise<{ rows: BulkRow[]; dryRun: boolean }> {
   const type = c.req.header("content-type") ?? "";
+  const text = await readBody(c);
+  if (text.trim() === "") throw new ApiError("field_required", { param: "rows", message: "The body is required: a CSV file or JSON `{ rows }`.", beforeExecution: true });
   if (!isCsv(type) && !isJson(type)) {
     throw new ApiError("bulk_content_type_unsupported", { param: "Content-Type", message: `Content-Type must be text/csv or application/json, received ${type || "none"}.`, beforeExecution: true });
   }
-  const text = await readBody(c);
   if (isCsv(type)) return { rows: rowsOfCsv(text), dryRun: dryRunQuery };
   let parsed: unknown;
   try {

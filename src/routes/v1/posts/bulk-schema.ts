@@ -58,7 +58,7 @@ const DryRunReportSchema = v.object({
 export const BulkImportSchema = named(
   "BulkImport",
   v.object({
-    id: v.pipe(v.string(), v.description("`bulk_` id; read progress with GET /v1/posts/bulk/{id}.")),
+    id: v.pipe(v.string(), v.description("`bulk_` id; read progress with GET /v1/bulk-imports/{id}.")),
     dryRun: v.literal(false),
     state: v.pipe(v.picklist(["running", "done"]), v.description("`done` once every row is `created` or `failed`.")),
     total: v.number(),

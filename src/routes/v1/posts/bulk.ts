@@ -18,7 +18,7 @@ const BULK_DESCRIPTION = `Up to 1,000 posts from a CSV file (\`text/csv\`) or JS
 
 **Dry run** (\`dryRun: true\`): every row goes through the same check as POST /v1/posts/validate, and the answer (200) gives each row's validity, its first error and the per-target report. Nothing is written, charged or counted against postsPerMinute; files at \`mediaUrls\` are not fetched.
 
-**Import**: each valid row is created as POST /v1/posts would create it (the same checks, postsPerMinute, credits, agent grant and approval rules); a row with a refused target is not created and fails with the first refusal. Send an \`Idempotency-Key\`: retries of the request, even at the same moment, are one import, and each row is created exactly once. An import of at most 25 rows runs in the request and answers 201 with every row's outcome; a larger one answers 202 at once and runs in the background: read its progress with GET /v1/posts/bulk/{id}. A row that meets the posts-per-minute limit does not fail: the import waits for the window and goes on, so a large import runs at the workspace's posting pace.
+**Import**: each valid row is created as POST /v1/posts would create it (the same checks, postsPerMinute, credits, agent grant and approval rules); a row with a refused target is not created and fails with the first refusal. Send an \`Idempotency-Key\`: retries of the request, even at the same moment, are one import, and each row is created exactly once. An import of at most 25 rows runs in the request and answers 201 with every row's outcome; a larger one answers 202 at once and runs in the background: read its progress with GET /v1/bulk-imports/{id}. A row that meets the posts-per-minute limit does not fail: the import waits for the window and goes on, so a large import runs at the workspace's posting pace.
 
 Refused as a whole (nothing stored): another Content-Type (415 \`bulk_content_type_unsupported\`), an unreadable CSV (\`csv_invalid\`, \`param\` \`line:N\`), an unknown column (\`field_unknown\`, \`param\` the column), more than 1,000 rows (\`bulk_too_many_rows\`), none (\`bulk_no_rows\`), too large (\`body_too_large\`). A malformed row fails on its own with its code and field.`;
 
@@ -47,8 +47,8 @@ export const bulkRoutes = new Hono<AppEnv>()
       responses: {
         200: jsonResponse(BulkResultSchema, "The dry run's report, per row."),
         201: jsonResponse(BulkImportSchema, "A small import, run: every row's outcome."),
-        202: jsonResponse(BulkImportSchema, "A large import, accepted and running: poll GET /v1/posts/bulk/{id}."),
-        ...errorResponses(["bulk_content_type_unsupported", "csv_invalid", "bulk_too_many_rows", "bulk_no_rows", "body_too_large", "body_not_json", "idempotency_key_invalid"]),
+        202: jsonResponse(BulkImportSchema, "A large import, accepted and running: poll GET /v1/bulk-imports/{id}."),
+        ...errorResponses(["field_required", "bulk_content_type_unsupported", "csv_invalid", "bulk_too_many_rows", "bulk_no_rows", "body_too_large", "body_not_json", "idempotency_key_invalid"]),
       },
     }),
     validate("query", v.strictObject({ dryRun: v.pipe(v.optional(v.picklist(["true", "false"])), v.description("`true` for a dry run.")) })),
@@ -63,7 +63,7 @@ export const bulkRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    "/posts/bulk/:id",
+    "/bulk-imports/:id",
     describeRoute({
       operationId: "getBulkImport",
       tags,
@@ -83,7 +83,15 @@ export const bulkRoutes = new Hono<AppEnv>()
       description: `Streams every post GET /v1/posts would list (this workspace, this key's mode, an agent's grant; \`state\` filters alike) as \`text/csv\`, one post per line under the header: ${EXPORT_COLUMNS.map((c) => `\`${c}\``).join(", ")}. Lists are space-separated. A cell starting with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return is written with a leading \`'\` so a spreadsheet shows it as text and never runs it as a formula.`,
       security,
       responses: {
-        200: { description: "The posts as CSV.", content: { "text/csv": { schema: { type: "string" } } } },
+        200: {
+          description: "The posts as CSV.",
+          content: {
+            "text/csv": {
+              schema: { type: "string" },
+              example: `${EXPORT_COLUMNS.join(",")}\r\npost_3kTq9WzLm2Xc7Hv4Rb8N,scheduled,"Spring sale, day 1",,acc_7Hq2xWm9Lr4Tb8Zc,bluesky,,2027-03-01T08:00:00.000Z,Europe/Berlin,2027-02-01T08:00:00.000Z,,bluesky:pending,,,\r\n`,
+            },
+          },
+        },
         ...errorResponses(["field_invalid"]),
       },
     }),
