@@ -1,9 +1,14 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { bulkImportRows, bulkImports, type BulkRowError } from "../../../db/schema/index.js";
 import type { DomainContext } from "../../core/index.js";
-import { RUNNING_LEASE_MS } from "../../core/index.js";
 
 const rows = bulkImportRows;
+
+/**
+ * How long a worker may hold a row before it is presumed dead: the running lease of the row's
+ * idempotency record (RUNNING_LEASE_MS in core), so a row taken again finds its record free too.
+ */
+const RUNNING_LEASE_MS = 5 * 60 * 1000;
 
 /** The idempotency record a row's post is linked to: one per row of one import, whoever runs it. */
 export const rowKey = (bulkId: string, row: number): string => `bulk:${bulkId}:${row}`;
