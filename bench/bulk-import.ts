@@ -45,7 +45,7 @@ async function measure(runtime: ServerBenchRuntime): Promise<BulkRun> {
     if (response.status >= 300) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
     return json;
   };
-  const account = (await call("/v1/social-accounts/connect", { platform: "bluesky", handle: "bulk-bench.test" })) as { id: string };
+  const account = (await call("/v1/social-accounts/connect", { platform: "bluesky", handle: "bulk-bench.test", appPassword: "abcd-efgh-ijkl-mnop" })) as { id: string };
   const at = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const rows = Array.from({ length: ROWS }, (_, i) => ({ text: `Bench row ${i}`, accounts: [account.id], scheduledAt: at }));
 

@@ -15,6 +15,12 @@ import { limiterGate } from "./limiter-gate.js";
 export const INLINE_ROWS = 25;
 /** Rows one job turn runs before it queues the next turn, so a turn stays well inside a Worker's wall time. */
 export const ROWS_PER_TURN = 200;
+/**
+ * Rows a turn runs at once: each row waits on its database round trips (and a post to publish now
+ * on its network), so a few at once use a server database's connections; rows are taken one by one
+ * with a conditional update, so concurrent runners never share a row.
+ */
+const PARALLEL_ROWS = 4;
 /** The job queued beside an import run inline finishes what the request could not (it died, or rows wait for the rate limit). */
 const INLINE_SAFETY_NET_MS = 60_000;
 
@@ -63,7 +69,10 @@ export async function runBulkImportJob(jobCtx: DomainContext, input: { bulkId: s
     await finishImportIfDone(ctx, bulk.id);
     return;
   }
-  const result = await runBulkRows(ctx, bulk.id, { loadMedia, limits: limiterGate(ctx), maxRows: ROWS_PER_TURN });
+  const limits = limiterGate(ctx);
+  await Promise.all(Array.from({ length: PARALLEL_ROWS }, () => runBulkRows(ctx, bulk.id, { loadMedia, limits, maxRows: ROWS_PER_TURN / PARALLEL_ROWS })));
+  // Read once all runners are back: one stopped at the rate limit, another at its share of the turn.
+  const result = await finishImportIfDone(ctx, bulk.id);
   if (result.done) return;
   const turn = input.turn + 1;
   await ctx.services.jobs.enqueue(
