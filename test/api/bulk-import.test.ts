@@ -84,6 +84,10 @@ describe("bulk import", () => {
       `bad time,${account.id},not-a-time,`,
     ].join("\r\n");
     const headers = { "idempotency-key": "bulk-small-1" };
+    // A dry run under the key writes nothing and keeps nothing under it: the same key then imports.
+    const dry = await csv(ws, body, "?dryRun=true", headers);
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body).toMatchObject({ dryRun: true, validRows: 2, invalidRows: 2 });
     const first = await csv(ws, body, "", headers);
     expect(first.status, first.text).toBe(201);
     expect(first.body).toMatchObject({ dryRun: false, state: "done", total: 4, created: 2, failed: 2, pending: 0 });
