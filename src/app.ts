@@ -23,6 +23,7 @@ import { connectLinkRoutes } from "./routes/v1/connect-link/index.js";
 import { credentialRoutes } from "./routes/v1/credentials/index.js";
 import { platformRoutes } from "./routes/v1/platforms/index.js";
 import { postRoutes } from "./routes/v1/posts/index.js";
+import { bulkRoutes } from "./routes/v1/posts/bulk.js";
 import { approvalRoutes } from "./routes/v1/approvals/index.js";
 import { postEditRoutes } from "./routes/v1/posts/edits.js";
 import { sandboxControlRoutes } from "./routes/v1/sandbox/index.js";
@@ -88,6 +89,8 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   v1.route("/", connectLinkRoutes);
   v1.route("/", mediaRoutes);
   v1.route("/", sandboxControlRoutes);
+  // Before postRoutes: `/posts/bulk` and `/posts/export` are not post ids.
+  v1.route("/", bulkRoutes);
   v1.route("/", postRoutes);
   v1.route("/", approvalRoutes);
   v1.route("/", postEditRoutes);

@@ -16,5 +16,6 @@ export function domainServices(deps: AppDeps, publicUrl: string): DomainServices
     limitsCache: deps.limitsCache,
     loopbackWebhooks: deps.loopbackWebhooks,
     webhookStaleAttemptMs: deps.webhookStaleAttemptMs,
+    rateLimiter: deps.rateLimiter,
   };
 }

@@ -163,6 +163,10 @@ export const errorCatalogue = {
     "Send either `queue: true` (the next free slot of the profile's queue) or `scheduledAt` (with an optional `timezone`), not both; queued posts cannot be drafts or thread chains.",
   ),
   queue_empty: e("conflict", 409, false, "The profile's posting queue has no time slots.", "Add weekly slots with PUT /v1/profiles/{id}/queue (e.g. `{ \"day\": \"mon\", \"time\": \"09:30\" }`), or send `scheduledAt` instead of `queue`."),
+  bulk_content_type_unsupported: e("invalid_request", 415, false, "POST /v1/posts/bulk takes a CSV file (`text/csv`) or a JSON object (`application/json`); the body was sent as another type.", "Send the rows as `Content-Type: text/csv` (a header line, then one post per line) or as JSON `{ \"rows\": [...] }`."),
+  csv_invalid: e("invalid_input", 400, false, "The CSV could not be read: a quote left open, a line with more or fewer cells than the header, an empty or repeated column name, or no header line.", "Fix the line named in the message (`param` is `line:N`); quote cells that hold commas, quotes or line breaks, and double a quote inside a quoted cell."),
+  bulk_too_many_rows: e("invalid_request", 400, false, "A bulk import takes at most 1,000 rows.", "Split the rows into imports of at most 1,000 and send each with its own Idempotency-Key."),
+  bulk_no_rows: e("invalid_request", 400, false, "The import has no rows: a CSV with only a header line, or an empty `rows` array.", "Send at least one row under the header line (CSV) or in `rows` (JSON)."),
   queue_paused: e("conflict", 409, false, "The profile's posting queue is paused, so nothing new can be queued.", "Resume it with PUT /v1/profiles/{id}/queue and `paused: false`, or send `scheduledAt` instead of `queue`. Posts already queued keep their time while it is paused."),
   queue_profile_required: e(
     "invalid_request",
@@ -279,6 +283,7 @@ export const errorCatalogue = {
   agent_grant_platform: e("forbidden", 403, false, "The call reaches a network the agent may not use. Nothing was written.", "Use only the networks in the grant (GET /v1/me shows it), or ask the owner to add the network: PATCH /v1/agents/{id} (`grant.platforms`)."),
   agent_grant_daily_credits: e("forbidden", 403, false, "The post would take the agent past the credits per day its owner allowed. Nothing was written or charged.", "Wait for the next UTC day (GET /v1/me shows today's spend), or ask the owner to raise `grant.creditsPerDay` with PATCH /v1/agents/{id}."),
   agent_grant_purchased_credits: e("forbidden", 403, false, "Only purchased credits are left for this post, and the agent may not spend them. Nothing was written or charged.", "Ask the owner to allow purchased credits (`grant.purchasedCredits` with PATCH /v1/agents/{id}), or wait for the monthly allowance to renew."),
+  bulk_agent_revoked: e("forbidden", 403, false, "The agent that sent a bulk import was revoked before this row's turn came, so the row was not created.", "Have the workspace owner approve the agent again, then send the rows that failed with this code in a new import."),
   agent_grant_owner_only: e("forbidden", 403, false, "This endpoint or tool is for the workspace owner (keys, webhooks, credentials, connecting accounts, agents); no grant gives it to an agent.", "Ask the workspace owner to do it with an API key or from the dashboard."),
 } satisfies Record<string, CatalogueEntry>;
 

@@ -4,6 +4,7 @@ import { pollKey, pollTarget } from "../domain/publishing/index.js";
 import type { MediaLoader } from "../domain/publishing/index.js";
 import { pollThreadItemJob, retryTarget } from "../domain/publishing/index.js";
 import { runScheduledPost } from "../domain/publishing/index.js";
+import { runBulkImportJob } from "../domain/publishing/index.js";
 import { runPollShard } from "../domain/inbox/index.js";
 import { resumeStoppedChain, sendFirstComments } from "../domain/publishing/index.js";
 import { deliverWebhook } from "../domain/events/index.js";
@@ -58,6 +59,10 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
   }
   if (job.kind === "first_comment") {
     await sendFirstComments(ctx, [String(job.payload.targetId)]);
+    return;
+  }
+  if (job.kind === "bulk_import") {
+    await runBulkImportJob(ctx, { bulkId: String(job.payload.bulkId), turn: Number(job.payload.turn ?? 0) }, loaderFor(ctx));
     return;
   }
   if (job.kind === "retry_target") {

@@ -17,6 +17,7 @@ import { agentCases } from "./agent-cases.js";
 import { socialAccountCases } from "./social-account-cases.js";
 import { webhookCases } from "./webhook-cases.js";
 import { queueCases } from "./queue-cases.js";
+import { bulkCases } from "./bulk-cases.js";
 import { approvalCases } from "./approval-cases.js";
 import { seriesCases } from "./series-cases.js";
 
@@ -26,6 +27,7 @@ export const isolationCases = [
   ...postCases,
   ...queueCases,
   ...seriesCases,
+  ...bulkCases,
   ...socialAccountCases,
   ...accountResourceCases,
   ...connectCases,

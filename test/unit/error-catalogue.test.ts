@@ -10,8 +10,8 @@ import { ApiError } from "../../src/infra/errors.js";
 const statusOfType: Record<ErrorType, readonly number[]> = {
   invalid_input: [400],
   // HTTP's own statuses for a wrong method, a gone link, an unsatisfiable range and a reused
-  // Idempotency-Key (the decisions name 422 for it) are bad requests too.
-  invalid_request: [400, 405, 410, 416, 422],
+  // Idempotency-Key (the decisions name 422 for it), and a body of a type the route does not take (415), are bad requests too.
+  invalid_request: [400, 405, 410, 415, 416, 422],
   unauthorized: [401],
   entitlement_exceeded: [402],
   forbidden: [403],

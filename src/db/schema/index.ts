@@ -17,3 +17,4 @@ export * from "./thread-items.js";
 export * from "./queues.js";
 export * from "./post-edits.js";
 export * from "./series.js";
+export * from "./bulk-imports.js";

@@ -1,5 +1,6 @@
 // The agents module's public face: the only file of src/domain/agents/ that other modules and
 // layers import. Written by scripts/module-faces.mjs from what they use; re-run it after a change.
+export { loadActingAgent } from "./acting-agent.js";
 export { assertSourcesAllowed, chargeAgentAllowance, forgetAgents, refundAgentCharges } from "./agent-spend.js";
 export { approveAgent } from "./approve-agent.js";
 export { authenticateAgentToken, isAgentToken } from "./authenticate-agent.js";

@@ -9,7 +9,7 @@ import type { NetworkDeps } from "./network-deps.js";
 import type { VerifiedKeyCache } from "./verified-key-cache.js";
 import type { LimitsCache } from "./limits-cache.js";
 import type { AgentRecord, ApiKeyRecord, WorkspaceRecord } from "./records.js";
-import type { RateRule } from "../../infra/rate-limit/types.js";
+import type { RateLimiter, RateRule } from "../../infra/rate-limit/types.js";
 
 export type { AgentRecord, ApiKeyRecord, WorkspaceRecord };
 
@@ -68,6 +68,11 @@ export interface DomainServices {
   limitsCache?: LimitsCache | undefined;
   /** Test mode may reach loopback targets: webhook endpoints, agent metadata documents (a local-development setting; see AppDeps). */
   loopbackWebhooks?: boolean | undefined;
+  /**
+   * The app's rate limiter, for work that counts against a request limit after its request has
+   * answered (a bulk import's background job counts each row against postsPerMinute).
+   */
+  rateLimiter?: RateLimiter | undefined;
   /** How long a webhook attempt may be in flight before its runner is presumed dead (default STALE_ATTEMPT_MS, 30 s). */
   webhookStaleAttemptMs?: number | undefined;
 }

@@ -4,7 +4,7 @@ export { agentActions } from "./agent-grant.js";
 export type { AgentAction, AgentGrant } from "./agent-grant.js";
 export { listAuditEvents } from "./audit/list-audit-events.js";
 export { recordAuditEvent } from "./audit/record-audit-event.js";
-export type { ApiKeyRecord, DomainContext, DomainServices, RateCheck, RateGate, WorkspaceRecord } from "./context.js";
+export type { AgentRecord, ApiKeyRecord, DomainContext, DomainServices, RateCheck, RateGate, WorkspaceRecord } from "./context.js";
 export { beginIdempotentRequest, completeIdempotentRequest, forgetIdempotentRequest, IDEMPOTENCY_TTL_MS, linkIdempotentPost, releaseIdempotentRequest } from "./idempotency/idempotency-store.js";
 export { anyHolds } from "./jobs/any-holds.js";
 export { claimPass, rowsOf } from "./jobs/claim-pass.js";

@@ -5,6 +5,11 @@ export { getApprovalSettings, updateApprovalSettings } from "./approvals/approva
 export { approvePost, rejectPost } from "./approvals/decide-post.js";
 export { approvalPage, decideByLink } from "./approvals/link-decision.js";
 export type { ApprovalPageModel } from "./approvals/link-decision.js";
+export { bulkCreatePosts, runBulkImportJob } from "./bulk/bulk-import.js";
+export { MAX_BULK_ROWS } from "./bulk/bulk-types.js";
+export type { BulkRow, BulkRowInput } from "./bulk/bulk-types.js";
+export { getBulkImport } from "./bulk/bulk-view.js";
+export { EXPORT_COLUMNS, exportPostsCsv } from "./bulk/export-posts.js";
 export { importMediaFromBase64, importMediaFromUrl, MEDIA_URL_MAX_BYTES } from "./media/import-media.js";
 export { loadMediaForPublish, mediaLoaderFor } from "./media/load-media-for-publish.js";
 export { MEDIA_BYTE_LIMITS, mediaMimeTypes, normaliseContentType } from "./media/media-formats.js";

@@ -12,6 +12,7 @@ import { messageTools } from "./messages.js";
 import { postTools } from "./posts.js";
 import { queueTools } from "./queues.js";
 import { seriesTools } from "./series.js";
+import { bulkTools } from "./bulk.js";
 import { approvalTools } from "./approvals.js";
 import { reviewTools } from "./reviews.js";
 import { socialAccountTools } from "./social-accounts.js";
@@ -27,6 +28,7 @@ export const allTools: readonly ToolDefinition[] = [
   ...postTools,
   ...queueTools,
   ...seriesTools,
+  ...bulkTools,
   ...approvalTools,
   ...analyticsTools,
   ...inboxTools,
