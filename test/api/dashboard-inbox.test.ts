@@ -65,6 +65,9 @@ describe("dashboard inbox", () => {
     // Pinterest has no notifications: named with its code, never a silent gap.
     expect(inbox.html).toContain('id="problems"');
     expect(inbox.html).toContain(`<code>${pin}</code>: <code>capability_unsupported</code>`);
+    // Said once, in words, with the codes under Details rather than as a list of errors.
+    expect(inbox.html).toContain("Pinterest has no inbox that Chorus can read.");
+    expect(inbox.html.match(/Pinterest has no/g)).toHaveLength(1);
 
     const refused = await session.submit("/dashboard/inbox/seen", {}, { csrf: false });
     expect(refused.status).toBe(403);
@@ -167,6 +170,11 @@ describe("dashboard inbox", () => {
       .replace(/(:\d\d)(\.\d+)?Z$/, "$1 UTC");
     expect(list.html).toContain(`Reply by ${replyBy}`);
     expect(list.html).toContain(`href="/dashboard/inbox/conversations/${id}"`);
+    // The last message is previewed, in the conversations tab and in the unified inbox.
+    expect(list.html).toMatch(/class="quote preview">@ada\.visitor: Are you open today\?/);
+    const all = await session.page("/dashboard/inbox");
+    expect(all.html).toContain(`href="/dashboard/inbox/conversations/${id}"`);
+    expect(all.html).toMatch(/class="quote preview">@ada\.visitor: Are you open today\?/);
 
     const one = await session.page(`/dashboard/inbox/conversations/${id}`);
     expect(one.status).toBe(200);
