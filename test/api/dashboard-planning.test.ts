@@ -72,13 +72,27 @@ describe("dashboard planning: calendar, list filters, publish now, approvals, qu
     expect(month.html).toContain("January 2027");
 
     // The Reschedule form (the keyboard's and no-script way; the script's drag submits the same form).
-    const moved = await session.submit(`/dashboard/posts/${post.id}/move`, { scheduleDate: "2027-01-08", scheduleTime: "21:30", timezone: "Asia/Tokyo", view: "week", day: "2027-01-06", tz: "Asia/Tokyo" });
+    const moved = await session.submit(`/dashboard/posts/${post.id}/move`, {
+      scheduleDate: "2027-01-08",
+      scheduleTime: "21:30",
+      timezone: "Asia/Tokyo",
+      view: "week",
+      day: "2027-01-06",
+      tz: "Asia/Tokyo",
+    });
     expect(moved.status, moved.html).toBe(303);
     expect(moved.location).toBe("/dashboard/calendar?view=week&date=2027-01-06&tz=Asia%2FTokyo&done=moved");
     expect((await rowOf(post.id))?.scheduledAt?.toISOString()).toBe("2027-01-08T12:30:00.000Z");
 
     // A refused move keeps the navigation and what was typed.
-    const refused = await session.submit(`/dashboard/posts/${post.id}/move`, { scheduleDate: "2027-01-09", scheduleTime: "", timezone: "Asia/Tokyo", view: "week", day: "2027-01-06", tz: "Asia/Tokyo" });
+    const refused = await session.submit(`/dashboard/posts/${post.id}/move`, {
+      scheduleDate: "2027-01-09",
+      scheduleTime: "",
+      timezone: "Asia/Tokyo",
+      view: "week",
+      day: "2027-01-06",
+      tz: "Asia/Tokyo",
+    });
     expect(refused.status).toBe(400);
     expect(refused.html).toContain(navigation);
     expect(refused.html).toContain('id="kept-form"');

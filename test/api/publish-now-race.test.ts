@@ -29,7 +29,9 @@ describeOnServer("publishing a scheduled post now, exactly once", (app) => {
     for (const status of answers) expect([200, 409]).toContain(status);
     expect(answers.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
     const after = (await ws.get(`/v1/posts/${post.id}`)).body;
-    const sent = (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.platform, "bluesky"))).filter((r) => JSON.stringify(r.data).includes("raced publish now") && r.kind.includes("record"));
+    const sent = (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.platform, "bluesky"))).filter(
+      (r) => JSON.stringify(r.data).includes("raced publish now") && r.kind.includes("record"),
+    );
     const published = (await t.db.select().from(events).where(eq(events.workspaceId, ws.id))).filter((e) => e.type === "post.published");
     if (after.state === "cancelled") {
       expect(cancel?.status).toBe(200);

@@ -46,10 +46,14 @@ const topColumns: Column<RankedPost>[] = [
 export const TopPosts: FC<{ ranked: RankedPost[]; looked: number }> = ({ ranked, looked }) => (
   <section class="card" aria-labelledby="top-title">
     <h2 id="top-title">Top posts</h2>
-    <p class="muted">
-      The {looked} most recent posts published in this period, ranked by views, then likes.
-    </p>
-    {ranked.length === 0 ? <p class="muted" id="no-top-posts">No post published in this period has numbers yet.</p> : <DataTable id="top-posts" label="Top posts" columns={topColumns} rows={ranked} />}
+    <p class="muted">The {looked} most recent posts published in this period, ranked by views, then likes.</p>
+    {ranked.length === 0 ? (
+      <p class="muted" id="no-top-posts">
+        No post published in this period has numbers yet.
+      </p>
+    ) : (
+      <DataTable id="top-posts" label="Top posts" columns={topColumns} rows={ranked} />
+    )}
   </section>
 );
 

@@ -43,8 +43,7 @@ const PostEntry: FC<{ frame: Frame; query: CalendarQuery; post: PostView }> = ({
   return (
     <li class="cal-post" id={`scheduled-${post.id}`} data-post={movable ? post.id : undefined} draggable={movable ? "true" : undefined}>
       <p>
-        <time datetime={at.toISOString()}>{timeIn(query.zone, at)}</time> <StateBadge state={post.state} />{" "}
-        <a href={`/dashboard/posts/${post.id}`}>{post.text.slice(0, 60) || "(no text)"}</a>
+        <time datetime={at.toISOString()}>{timeIn(query.zone, at)}</time> <StateBadge state={post.state} /> <a href={`/dashboard/posts/${post.id}`}>{post.text.slice(0, 60) || "(no text)"}</a>
       </p>
       <p class="muted">{networks}</p>
       {movable ? (
@@ -175,8 +174,8 @@ export const CalendarPage: FC<{ frame: Frame; notice?: string | undefined } & Mo
       <Controls query={query} days={days} />
       <section class="card" aria-labelledby="period-title">
         <p class="muted" id="calendar-zone">
-          Times in {query.zone.replaceAll("_", " ")}. Drag a scheduled post to another day to move it (the time stays), or open its Reschedule form. The free queue slots shown are each
-          profile's next 60.
+          Times in {query.zone.replaceAll("_", " ")}. Drag a scheduled post to another day to move it (the time stays), or open its Reschedule form. The free queue slots shown are each profile's next
+          60.
         </p>
         {posts.length === 0 ? <p id="no-scheduled">Nothing scheduled or published in this {query.view === "month" ? "month" : "week"}.</p> : null}
         {more ? (

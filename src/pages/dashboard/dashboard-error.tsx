@@ -79,7 +79,15 @@ const KeptForm: FC<{ frame: Frame; action: string; typed: Typed }> = ({ frame, a
   );
 };
 
-const DashboardErrorPage: FC<{ frame: Frame; title: string; message: string; fix: string | null; code: string; action: string; typed: Typed }> = ({ frame, title, message, fix, code, action, typed }) => (
+const DashboardErrorPage: FC<{ frame: Frame; title: string; message: string; fix: string | null; code: string; action: string; typed: Typed }> = ({
+  frame,
+  title,
+  message,
+  fix,
+  code,
+  action,
+  typed,
+}) => (
   <DashboardLayout title={title} section="none" frame={frame}>
     <div class="alert" id="error" role="alert">
       <p id="error-message">{message}</p>

@@ -51,6 +51,7 @@ ol.cal-grid{list-style:none;margin:0;padding:0;display:grid;grid-template-column
 ul.media-grid{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:12px}.media-card{border:1px solid #dde1e8;border-radius:8px;padding:8px;min-width:0}
 .media-card p{margin:4px 0;font-size:.9rem}.thumb{display:block;width:100%;height:120px;object-fit:cover;border-radius:6px;background:#eef1f6}.video-tile{display:flex;align-items:center;justify-content:center;font-weight:600;color:#1d2330}
 .drop-zone{border:2px dashed #8a93a3;border-radius:10px;padding:12px}.drop-zone.dragging{border-color:#1f4fd1;background:#e8eefc}progress{width:100%;height:16px}
+.decide{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end}.decide>form{flex:1 1 260px;min-width:0;margin:0}.slot-list{display:flex;flex-wrap:wrap;gap:4px 16px;padding-left:18px}
 .library-pick{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px}.library-pick label{font-weight:400;margin:0}
 @media (max-width:900px){.cal-head{display:none}ol.cal-grid{grid-template-columns:1fr}.cal-day{min-height:0}.cal-month .cal-day.empty{display:none}}
 @media (max-width:640px){.table-wrap table,.table-wrap thead,.table-wrap tbody,.table-wrap tr,.table-wrap th,.table-wrap td{display:block;width:100%}.table-wrap thead tr{position:absolute;left:-9999px;top:auto}

@@ -72,10 +72,7 @@ async function withPreviews(c: Context<DashboardEnv>, items: Conversation[]): Pr
  */
 async function allActivity(c: Context<DashboardEnv>, cursor: string | undefined, seen?: MarkSeenResult) {
   const ctx = ctxOf(c);
-  const [notifications, talks] = await Promise.all([
-    listNotifications({ ctx, input: { cursor, limit: PAGE } }),
-    cursor ? null : listConversations({ ctx, input: { limit: PAGE } }),
-  ]);
+  const [notifications, talks] = await Promise.all([listNotifications({ ctx, input: { cursor, limit: PAGE } }), cursor ? null : listConversations({ ctx, input: { limit: PAGE } })]);
   const problems = [...notifications.problems];
   for (const p of talks?.problems ?? []) if (!problems.some((q) => q.account === p.account && q.code === p.code)) problems.push(p);
   return (

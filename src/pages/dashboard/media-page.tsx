@@ -28,13 +28,7 @@ export const Thumb: FC<{ item: LibraryItem }> = ({ item }) =>
  * The media library: a grid of every file, the upload form (the script adds a progress bar and
  * dropping files on the form; without it the form uploads as it is), and delete, which asks first.
  */
-export const MediaLibraryPage: FC<{ frame: Frame; items: LibraryItem[]; kind: string | undefined; cursor: string | null; notice?: string | undefined }> = ({
-  frame,
-  items,
-  kind,
-  cursor,
-  notice,
-}) => (
+export const MediaLibraryPage: FC<{ frame: Frame; items: LibraryItem[]; kind: string | undefined; cursor: string | null; notice?: string | undefined }> = ({ frame, items, kind, cursor, notice }) => (
   <DashboardLayout title="Media library" section="media" frame={frame}>
     <Notice notice={notice} />
     <section class="card" aria-labelledby="upload-title">

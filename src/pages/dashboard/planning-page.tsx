@@ -20,9 +20,10 @@ const Waiting: FC<{ frame: Frame; post: PostView }> = ({ frame, post }) => (
     </p>
     <p class="muted">
       {post.scheduledAt ? `Goes out ${when(post.scheduledAt)} once approved` : "Publishes as soon as it is approved"}
-      {post.approval ? ` · held by the ${post.approval.requiredBy} rule${post.approval.proposedBy ? `, proposed by agent ${post.approval.proposedBy}` : ""}` : ""} · <a href={`/dashboard/posts/${post.id}`}>Open the post</a>
+      {post.approval ? ` · held by the ${post.approval.requiredBy} rule${post.approval.proposedBy ? `, proposed by agent ${post.approval.proposedBy}` : ""}` : ""} ·{" "}
+      <a href={`/dashboard/posts/${post.id}`}>Open the post</a>
     </p>
-    <div class="row actions">
+    <div class="decide">
       <form method="post" action={`/dashboard/posts/${post.id}/approve`}>
         <Csrf token={frame.csrf} />
         <label class="check" for={`force-${post.id}`}>

@@ -41,17 +41,16 @@ export const planningRoutes = new Hono<DashboardEnv>()
 
 async function queueOf(c: Parameters<typeof ctxOf>[0], profile: ProfileView): Promise<ProfileQueue> {
   const ctx = ctxOf(c);
-  const [queue, upcoming] = await Promise.all([
-    getQueue({ ctx, input: { id: profile.id } }),
-    listPosts({ ctx, input: { state: "scheduled", profile: profile.id, limit: 50 } }),
-  ]);
+  const [queue, upcoming] = await Promise.all([getQueue({ ctx, input: { id: profile.id } }), listPosts({ ctx, input: { state: "scheduled", profile: profile.id, limit: 50 } })]);
   const free =
     queue.slots.length === 0
       ? []
-      : (await nextQueueSlots({ ctx, input: { id: profile.id, count: 5 } }).catch((error: unknown) => {
-          if (error instanceof ApiError && error.code === "queue_empty") return { slots: [] };
-          throw error;
-        })).slots;
+      : (
+          await nextQueueSlots({ ctx, input: { id: profile.id, count: 5 } }).catch((error: unknown) => {
+            if (error instanceof ApiError && error.code === "queue_empty") return { slots: [] };
+            throw error;
+          })
+        ).slots;
   const soonest = [...upcoming.items].sort((a, b) => (a.scheduledAt ?? "").localeCompare(b.scheduledAt ?? "")).slice(0, UPCOMING);
   return { profile, queue, free, upcoming: soonest };
 }

@@ -51,7 +51,9 @@ const Select: FC<{ id: string; label: string; value: string | undefined; all: st
 /** Posts newest first, narrowed by a plain GET form (works without script): state, network, profile, dates. */
 export const PostsPage: FC<{ frame: Frame; posts: PostView[]; filters: PostFiltersForm; profiles: ProfileView[]; cursor: string | null }> = ({ frame, posts, filters, profiles, cursor }) => {
   const kept = Object.fromEntries(
-    Object.entries({ state: filters.state, network: filters.network, profile: filters.profile, from: filters.from, to: filters.to, tz: filters.zone }).filter((e): e is [string, string] => Boolean(e[1])),
+    Object.entries({ state: filters.state, network: filters.network, profile: filters.profile, from: filters.from, to: filters.to, tz: filters.zone }).filter((e): e is [string, string] =>
+      Boolean(e[1]),
+    ),
   );
   const filtered = Boolean(filters.state || filters.network || filters.profile || filters.from || filters.to);
   return (
@@ -60,13 +62,7 @@ export const PostsPage: FC<{ frame: Frame; posts: PostView[]; filters: PostFilte
         <h2 id="filters-title">Filters</h2>
         <form method="get" action="/dashboard/posts" class="row" id="post-filters">
           <input type="hidden" name="tz" value={filters.zone} />
-          <Select
-            id="state"
-            label="State"
-            value={filters.state}
-            all="All states"
-            options={postStates.map((s): [string, string] => [s, s.replace("_", " ")])}
-          />
+          <Select id="state" label="State" value={filters.state} all="All states" options={postStates.map((s): [string, string] => [s, s.replace("_", " ")])} />
           <Select id="network" label="Network" value={filters.network} all="All networks" options={platformIds.map((p): [string, string] => [p, networkName(p)])} />
           <Select id="profile" label="Profile" value={filters.profile} all="All profiles" options={profiles.map((p): [string, string] => [p.id, p.username])} />
           <div>
@@ -89,7 +85,11 @@ export const PostsPage: FC<{ frame: Frame; posts: PostView[]; filters: PostFilte
         </p>
       </section>
       <section class="card" aria-label="Posts">
-        {posts.length === 0 ? <p id="no-posts">{filtered ? "No posts match these filters." : "No posts yet."}</p> : <DataTable id="posts" label="Posts" columns={postColumns(filters.zone)} rows={posts} />}
+        {posts.length === 0 ? (
+          <p id="no-posts">{filtered ? "No posts match these filters." : "No posts yet."}</p>
+        ) : (
+          <DataTable id="posts" label="Posts" columns={postColumns(filters.zone)} rows={posts} />
+        )}
         {cursor ? (
           <p>
             <a href={`/dashboard/posts?${new URLSearchParams({ ...kept, cursor }).toString()}`}>Older posts</a>
