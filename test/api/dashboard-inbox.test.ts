@@ -207,6 +207,28 @@ describe("dashboard inbox", () => {
     expect((await messages(ws, id)).items.map((m) => m.text)).toEqual(["Ada here, sorry", "Yes, until 6 pm.", "Are you open today?"]);
   });
 
+  it("merges notifications and conversations newest first, each conversation with its last message", async () => {
+    const ws = await testWorkspace(t);
+    const sky = await connectStats(ws, "bluesky");
+    const fb = await connectDm(ws, "facebook");
+    expect((await ws.post(`/v1/social-accounts/${fb}/webhook`, {})).status).toBe(200);
+    const post = await publishText(ws, sky, "merged inbox post");
+    t.clock.advance(60_000);
+    expect((await activity(ws, sky, { action: "like", post: post.id, actor: "early.sandbox.test" })).status).toBe(201);
+    t.clock.advance(60_000);
+    await receive(ws, fb, "Middle message");
+    t.clock.advance(60_000);
+    expect((await activity(ws, sky, { action: "like", post: post.id, actor: "late.sandbox.test" })).status).toBe(201);
+    const session = await DashboardSession.open(t, ws);
+    const html = (await session.page("/dashboard/inbox")).html;
+    const late = html.indexOf("from @late.sandbox.test");
+    const middle = html.indexOf("Middle message");
+    const early = html.indexOf("from @early.sandbox.test");
+    expect(late, "the newest like is listed").toBeGreaterThan(-1);
+    expect(middle, "the conversation's last message is previewed").toBeGreaterThan(late);
+    expect(early).toBeGreaterThan(middle);
+  });
+
   it("shows a network that is down as a problem with its code on the inbox, conversation and analytics pages, beside the healthy account", async () => {
     const ws = await testWorkspace(t);
     const healthy = await connectStats(ws, "bluesky");

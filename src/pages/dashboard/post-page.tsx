@@ -112,6 +112,14 @@ export const PostPage: FC<{ frame: Frame; post: PostView; notice?: string | unde
             </form>
           </div>
         ) : null}
+        {post.state === "pending_approval" ? (
+          <p class="actions">
+            <a class="button primary" href={`/dashboard/approvals#approval-${post.id}`} id="decide-approval">
+              Approve or reject
+            </a>
+          </p>
+        ) : null}
+        {post.approval?.decision === "rejected" && post.approval.reason ? <p id="rejection-reason">Rejected: {post.approval.reason}</p> : null}
       </section>
       <section class="card" aria-labelledby="targets-title">
         <h2 id="targets-title">Networks</h2>
