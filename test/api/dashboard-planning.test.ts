@@ -184,6 +184,23 @@ describe("dashboard planning: calendar, list filters, publish now, approvals, qu
     expect(queue.html).toContain(`/dashboard/posts/${queued.id}"`);
     expect(queue.html).toMatch(/free-slots/);
 
+    // The slots are changed from the page through PUT /v1/profiles/{id}/queue's schema and operation.
+    const saved = await session.submit(`/dashboard/profiles/${profile.id}/queue`, { slots: "Tuesday 10:30\nfri 7:05", timezone: "America/New_York" });
+    expect(saved.status, saved.html).toBe(303);
+    expect((await ws.get(`/v1/profiles/${profile.id}/queue`)).body).toMatchObject({
+      timezone: "America/New_York",
+      paused: false,
+      slots: [
+        { day: "tue", time: "10:30" },
+        { day: "fri", time: "07:05" },
+      ],
+    });
+    await session.page("/dashboard/queue");
+    const badLine = await session.submit(`/dashboard/profiles/${profile.id}/queue`, { slots: "Someday 10:30", timezone: "America/New_York" });
+    expect(badLine.status).toBe(400);
+    expect(badLine.html).toContain(navigation);
+    expect(badLine.html).toContain("Someday 10:30</textarea>");
+
     const list = await session.page("/dashboard/approvals");
     expect(list.html).toContain(`id="approval-${first.id}"`);
     expect(list.html).toContain(`id="approval-${second.id}"`);
@@ -192,6 +209,8 @@ describe("dashboard planning: calendar, list filters, publish now, approvals, qu
     await other.page("/dashboard/approvals");
     expect((await other.page("/dashboard/approvals")).html).not.toContain(first.id);
     expect((await other.submit(`/dashboard/posts/${first.id}/approve`, {})).status).toBe(404);
+    expect((await other.submit(`/dashboard/profiles/${profile.id}/queue`, { slots: "Monday 01:00", timezone: "UTC" })).status).toBe(404);
+    expect((await ws.get(`/v1/profiles/${profile.id}/queue`)).body.timezone).toBe("America/New_York");
     expect((await other.submit(`/dashboard/posts/${second.id}/reject`, { reason: "no", confirmed: "yes" })).status).toBe(404);
 
     await session.page("/dashboard/approvals");

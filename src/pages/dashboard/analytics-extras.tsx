@@ -52,7 +52,7 @@ export const TopPosts: FC<{ ranked: RankedPost[]; looked: number }> = ({ ranked,
         No post published in this period has numbers yet.
       </p>
     ) : (
-      <DataTable id="top-posts" label="Top posts" columns={topColumns} rows={ranked} />
+      <DataTable id="top-posts" label="Top posts by views" columns={topColumns} rows={ranked} />
     )}
   </section>
 );

@@ -12,8 +12,8 @@ import { zones } from "./post-form-read.js";
 
 /** Posts a calendar shows at most; more is said on the page rather than cut silently. */
 const CALENDAR_LIMIT = 500;
-/** Free slots looked at per queue, from now: the near future, where a slot can still be filled. */
-const SLOTS_PER_QUEUE = 60;
+/** Free slots looked at per queue, from now: GET /v1/profiles/{id}/queue/next's own maximum. */
+const SLOTS_PER_QUEUE = 50;
 const PROFILES_LOOKED_AT = 50;
 
 /** Each profile's next free queue slots (GET /v1/profiles/{id}/queue/next); a profile with no slots has none to show. */

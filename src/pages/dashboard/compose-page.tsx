@@ -36,7 +36,7 @@ const LibraryPicker: FC<{ library: LibraryItem[]; chosen: string[] }> = ({ libra
               <input type="checkbox" id={`pick-${item.media.id}`} name="libraryMedia" value={item.media.id} />
               {describe(item.media)}
             </label>
-            <Thumb item={item} />
+            <Thumb item={item} described />
           </li>
         ))}
       </ul>

@@ -24,7 +24,11 @@ const labels: Record<string, string> = {
   description: "Description",
   name: "Name",
   reason: "Reason",
+  slots: "Slots",
 };
+
+/** Fields typed as several lines on their own page. */
+const multiline = new Set(["text", "slots", "reason", "description"]);
 
 type Typed = { name: string; value: string }[];
 
@@ -60,7 +64,7 @@ const KeptForm: FC<{ frame: Frame; action: string; typed: Typed }> = ({ frame, a
         {shown.map((f, i) => (
           <>
             <label for={`kept-${i}`}>{labels[f.name] ?? f.name}</label>
-            {f.name === "text" || f.value.length > 80 || f.value.includes("\n") ? (
+            {multiline.has(f.name) || f.value.length > 80 || f.value.includes("\n") ? (
               <textarea id={`kept-${i}`} name={f.name} rows={4}>
                 {f.value}
               </textarea>

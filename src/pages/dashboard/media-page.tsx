@@ -14,12 +14,12 @@ const size = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toF
 export const describe = (m: MediaView) =>
   `${m.kind === "video" ? "Video" : "Image"} ${m.width}×${m.height}${m.durationSeconds !== null ? `, ${Math.round(m.durationSeconds)} s` : ""}, ${size(m.bytes)}`;
 
-/** A file's preview: the image itself, or a labelled tile for a video (no autoplay, no download of its bytes). */
-export const Thumb: FC<{ item: LibraryItem }> = ({ item }) =>
+/** A file's preview (described: its words are already beside it, so the image adds none): the image itself, or a labelled tile for a video (no autoplay, no download of its bytes). */
+export const Thumb: FC<{ item: LibraryItem; described?: boolean }> = ({ item, described = false }) =>
   item.media.kind === "image" ? (
-    <img src={item.src} alt={describe(item.media)} loading="lazy" width={160} height={120} class="thumb" />
+    <img src={item.src} alt={described ? "" : describe(item.media)} loading="lazy" width={160} height={120} class="thumb" />
   ) : (
-    <span class="thumb video-tile" role="img" aria-label={describe(item.media)}>
+    <span class="thumb video-tile" role={described ? undefined : "img"} aria-label={described ? undefined : describe(item.media)} aria-hidden={described ? "true" : undefined}>
       Video
     </span>
   );

@@ -4,6 +4,7 @@ import type { PostView } from "../../domain/publishing/index.js";
 import { Csrf, DashboardLayout, type Frame, Notice, StateBadge, when } from "./dashboard-layout.js";
 import { NetworkLogo } from "./network-logo.js";
 import { networkName } from "./plain-words.js";
+import { zones } from "./post-form-read.js";
 
 const dayNames: Record<string, string> = { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" };
 
@@ -76,7 +77,7 @@ export interface ProfileQueue {
 /** The local wall time of a slot (`2030-01-31T09:30:00+01:00` → `2030-01-31 09:30`). */
 const local = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
-const OneQueue: FC<{ q: ProfileQueue }> = ({ q }) => (
+const OneQueue: FC<{ frame: Frame; q: ProfileQueue }> = ({ frame, q }) => (
   <section class="card" aria-labelledby={`queue-${q.profile.id}-title`} id={`queue-${q.profile.id}`}>
     <h2 id={`queue-${q.profile.id}-title`}>
       {q.profile.username} {q.queue.paused ? <span class="badge state-draft">paused</span> : null}
@@ -107,6 +108,31 @@ const OneQueue: FC<{ q: ProfileQueue }> = ({ q }) => (
         )}
       </>
     )}
+    <details>
+      <summary>Change the time slots</summary>
+      <form method="post" action={`/dashboard/profiles/${q.profile.id}/queue`} id={`queue-form-${q.profile.id}`}>
+        <Csrf token={frame.csrf} />
+        <label for={`queue-slots-${q.profile.id}`}>Slots, one per line (a day and a time, like Monday 09:00)</label>
+        <textarea id={`queue-slots-${q.profile.id}`} name="slots" rows={4}>
+          {q.queue.slots.map((s) => `${dayNames[s.day] ?? s.day} ${s.time}`).join("\n")}
+        </textarea>
+        <label for={`queue-tz-${q.profile.id}`}>Time zone of the slots</label>
+        <select id={`queue-tz-${q.profile.id}`} name="timezone">
+          {zones.map((zone) => (
+            <option value={zone} selected={zone === q.queue.timezone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
+        <label class="check" for={`queue-paused-${q.profile.id}`}>
+          <input type="checkbox" id={`queue-paused-${q.profile.id}`} name="paused" value="yes" checked={q.queue.paused} />
+          Paused (new posts cannot be queued; queued ones keep their time)
+        </label>
+        <button type="submit" id={`queue-save-${q.profile.id}`}>
+          Save the queue
+        </button>
+      </form>
+    </details>
     <h3>Upcoming posts</h3>
     {q.upcoming.length === 0 ? (
       <p class="muted">Nothing scheduled for this profile.</p>
@@ -123,14 +149,15 @@ const OneQueue: FC<{ q: ProfileQueue }> = ({ q }) => (
 );
 
 /** Each profile's queue: its weekly slots in its zone, the next free ones, and the posts scheduled for it. */
-export const QueuePage: FC<{ frame: Frame; queues: ProfileQueue[] }> = ({ frame, queues }) => (
+export const QueuePage: FC<{ frame: Frame; queues: ProfileQueue[]; notice?: string | undefined }> = ({ frame, queues, notice }) => (
   <DashboardLayout title="Queue" section="queue" frame={frame}>
+    <Notice notice={notice} />
     {queues.length === 0 ? (
       <section class="card">
-        <p id="no-profiles">No profiles yet: a queue belongs to a profile (a brand), and its slots are set through the API.</p>
+        <p id="no-profiles">No profiles yet: a queue belongs to a profile (a brand).</p>
       </section>
     ) : (
-      queues.map((q) => <OneQueue q={q} />)
+      queues.map((q) => <OneQueue frame={frame} q={q} />)
     )}
   </DashboardLayout>
 );

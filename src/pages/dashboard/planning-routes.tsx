@@ -1,14 +1,33 @@
 import { Hono } from "hono";
 import { type ProfileView, listProfiles } from "../../domain/accounts/index.js";
-import { approvePost, getQueue, listPosts, mediaLoaderFor, nextQueueSlots, rejectPost } from "../../domain/publishing/index.js";
+import { approvePost, getQueue, listPosts, mediaLoaderFor, nextQueueSlots, putQueue, rejectPost } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { ApproveBody, RejectBody } from "../../routes/v1/approvals/schema.js";
+import { PutQueueBody } from "../../routes/v1/queues/schema.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { formBody } from "./form-body.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
 import { ApprovalsPage, type ProfileQueue, QueuePage } from "./planning-page.js";
 
 const UPCOMING = 10;
+const days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+
+/**
+ * The slots textarea (`Monday 09:00`, one per line or comma-separated) as PUT /v1/profiles/{id}/queue
+ * reads them; a line that is not a day and a time is refused naming it, before anything is stored.
+ */
+export function slotsOf(text: string): { day: string; time: string }[] {
+  return text
+    .split(/[\n,]+/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const match = /^([A-Za-z]{3})[A-Za-z]*\.?\s+(\d{1,2}):(\d\d)$/.exec(line);
+      const day = days.find((d) => d === match?.[1]?.toLowerCase());
+      if (!match || !day) throw new ApiError("field_invalid", { param: "slots", message: `Write each slot as a day and a time, like Monday 09:00: "${line.slice(0, 40)}" is not one.` });
+      return { day, time: `${(match[2] ?? "").padStart(2, "0")}:${match[3]}` };
+    });
+}
 
 /**
  * Approvals and queues over the API's operations: the posts waiting (GET /v1/posts?state=
@@ -32,11 +51,16 @@ export const planningRoutes = new Hono<DashboardEnv>()
     await rejectPost({ ctx: ctxOf(c), input: { id: c.req.param("id"), reason: body.reason } });
     return c.redirect("/dashboard/approvals?done=rejected", 303);
   })
+  .post("/dashboard/profiles/:id/queue", async (c) => {
+    const body = formBody(PutQueueBody, { timezone: field(c, "timezone") ?? "", slots: slotsOf(field(c, "slots") ?? ""), paused: field(c, "paused") === "yes" });
+    await putQueue({ ctx: ctxOf(c), input: { id: c.req.param("id"), ...body } });
+    return c.redirect("/dashboard/queue?done=saved", 303);
+  })
   .get("/dashboard/queue", async (c) => {
     const ctx = ctxOf(c);
     const profiles = (await listProfiles({ ctx, input: { limit: 50 } })).items;
     const queues = await Promise.all(profiles.map((profile) => queueOf(c, profile)));
-    return c.html(<QueuePage frame={frameOf(c)} queues={queues} />);
+    return c.html(<QueuePage frame={frameOf(c)} queues={queues} notice={noticeOf(c)} />);
   });
 
 async function queueOf(c: Parameters<typeof ctxOf>[0], profile: ProfileView): Promise<ProfileQueue> {

@@ -84,7 +84,7 @@ export const PostsPage: FC<{ frame: Frame; posts: PostView[]; filters: PostFilte
           <a href={`/dashboard/calendar?${new URLSearchParams({ tz: filters.zone }).toString()}`}>Calendar</a>
         </p>
       </section>
-      <section class="card" aria-label="Posts">
+      <section class="card" aria-label="Post list">
         {posts.length === 0 ? (
           <p id="no-posts">{filtered ? "No posts match these filters." : "No posts yet."}</p>
         ) : (
