@@ -202,6 +202,11 @@ describe.skipIf(missing !== null)("dashboard planning pages in a real browser", 
     await page.goto(`${served.origin}/dashboard/queue`);
     await expect(page.locator(".free-slots li").count()).resolves.toBeGreaterThan(0);
     await inspect(page, "queue");
+    await page.locator("details:has(form[id^=queue-form]) summary").first().click();
+    await page.locator("textarea[name=slots]").first().fill("Monday 09:00\nThursday 18:45");
+    await page.locator("button[id^=queue-save]").first().click();
+    await page.waitForSelector("#notice");
+    await expect(page.locator(".slot-list").first().textContent()).resolves.toContain("Thursday 18:45");
   });
 
   it("shows the unified inbox and analytics with its charts and export", async () => {

@@ -6,7 +6,8 @@ import { type MetricValues, type NormalisedMetric, normalisedMetrics } from "../
 import { DailyChart, dailySeries } from "./daily-chart.js";
 import { DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
-import { ProblemsList, fixOf } from "./problems-list.js";
+import { fixOf } from "./problems-list.js";
+import { ReadNotice } from "./read-notice.js";
 import { NetworkComparison, type RankedPost, TopPosts } from "./analytics-extras.js";
 
 const labels: Record<NormalisedMetric, string> = {
@@ -101,7 +102,7 @@ export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport; top: { r
         <DataTable id="account-totals" label="Totals per account" columns={accountColumns} rows={report.accounts} rowAttributes={(a) => ({ "data-account": a.account })} />
       )}
     </section>
-    <ProblemsList problems={report.problems} id="problems" title="Accounts without numbers here" />
+    <ReadNotice problems={report.problems} id="problems" feature="analytics" />
   </DashboardLayout>
 );
 
