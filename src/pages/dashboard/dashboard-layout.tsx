@@ -61,9 +61,10 @@ export const DashboardLayout: FC<{ title: string; section: Section; frame: Frame
           Skip to content
         </a>
         {frame.viewMode === "test" ? (
-          <p class="banner" id="test-banner" role="note">
+          // A landmark of its own, so nothing on the page sits outside one (axe's "region" rule).
+          <aside class="banner" id="test-banner" aria-label="Test mode">
             Test mode: you are looking at test data. The networks are Chorus's simulators; nothing here touches a real account.
-          </p>
+          </aside>
         ) : null}
         <header class="top">
           <span class="brand">Chorus</span>
