@@ -18,8 +18,12 @@ export const describe = (m: MediaView) =>
 export const Thumb: FC<{ item: LibraryItem; described?: boolean }> = ({ item, described = false }) =>
   item.media.kind === "image" ? (
     <img src={item.src} alt={described ? "" : describe(item.media)} loading="lazy" width={160} height={120} class="thumb" />
+  ) : described ? (
+    <span class="thumb video-tile" aria-hidden="true">
+      Video
+    </span>
   ) : (
-    <span class="thumb video-tile" role={described ? undefined : "img"} aria-label={described ? undefined : describe(item.media)} aria-hidden={described ? "true" : undefined}>
+    <span class="thumb video-tile" role="img" aria-label={describe(item.media)}>
       Video
     </span>
   );
