@@ -31,7 +31,7 @@ export interface IdleMemoryResult {
   postgres: IdleStart | null;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -42,7 +42,7 @@ function freePort(): Promise<number> {
 }
 
 /** The pid and every descendant, from each process's parent in /proc. */
-function processTree(root: number): number[] {
+export function processTree(root: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -61,7 +61,7 @@ function processTree(root: number): number[] {
   return tree;
 }
 
-function treeRssMb(pids: number[]): number {
+export function treeRssMb(pids: number[]): number {
   let kb = 0;
   for (const pid of pids) {
     try {

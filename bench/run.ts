@@ -36,7 +36,10 @@
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
  * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
- * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, notifications, analytics, mediaTransforms.
+ * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, docs, notifications, analytics, mediaTransforms, uploadMemory.
+ * The docs section (bench/docs.ts) loads /docs pages in Chromium: bytes transferred and time to interactive
+ * (target: under 1.5 s); `npx tsx bench/run.ts docs` runs it alone.
+ * BENCH_UPLOAD_MB (default 1024): the file sent through an upload session (bench/upload-memory.ts).
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
  */
@@ -59,9 +62,11 @@ import { type ServerDatabaseResult, runServerDatabaseBench } from "./server-data
 import { type WebhookLagResult, runWebhookLagBench } from "./webhook-lag.js";
 import { type BenchRuntime, openBenchRuntime } from "./setup.js";
 import { type DashboardResult, missedPages, printDashboard, runDashboardAlone, runDashboardBench } from "./dashboard.js";
+import { type DocsBenchResult, printDocs, runDocsAlone, runDocsBench } from "./docs.js";
 import { type NotificationsBenchResult, runNotificationsBench } from "./notifications.js";
 import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
 import { runMediaTransformsBench } from "./media-transforms.js";
+import { type UploadMemoryResult, runUploadMemoryBench } from "./upload-memory.js";
 import { round } from "./stats.js";
 import { type NetworkFetchCostResult, printNetworkFetchCost, runNetworkFetchCost } from "./network-fetch-cost.js";
 import { API_LATENCY_BLOCK, printApiLatency, runApiLatency } from "./api-latency.js";
@@ -96,8 +101,9 @@ const wanted = (section: string) => sections === null || sections.has(section);
 const resultsDir = join(dirname(fileURLToPath(import.meta.url)), "results");
 
 const section = process.argv[2];
-if (section !== undefined && section !== "dashboard") throw new Error(`unknown bench section "${section}": the one that runs alone here is "dashboard"`);
+if (section !== undefined && section !== "dashboard" && section !== "docs") throw new Error(`unknown bench section "${section}": the ones that run alone here are "dashboard" and "docs"`);
 if (section === "dashboard") process.exit(await runDashboardAlone());
+if (section === "docs") process.exit(await runDocsAlone());
 
 const started = Date.now();
 const loadBefore = loadavg()[0] ?? 0;
@@ -156,12 +162,16 @@ try {
     mcpAgent: null as McpBenchResult | null,
     /** Dashboard pages: round trips beyond the session check, JavaScript shipped (bench/dashboard.ts). */
     dashboard: null as DashboardResult | null,
+    /** /docs in Chromium: bytes transferred and time to interactive per page (bench/docs.ts). */
+    docs: null as DocsBenchResult | null,
     /** GET /v1/notifications over ten slow networks and with one hanging (bench/notifications.ts). */
     notifications: null as NotificationsBenchResult | null,
     /** GET /v1/analytics?period=30d: cached round trips and a cold read over ten slow accounts (bench/analytics.ts). */
     analytics: null as AnalyticsBenchResult | null,
     /** A 12-megapixel JPEG to the ten networks' variants with sharp (bench/media-transforms.ts; issue 29). */
     mediaTransforms: null as Awaited<ReturnType<typeof runMediaTransformsBench>> | null,
+    /** A 1 GB upload session into a server started from source: growth of its RSS (bench/upload-memory.ts; issue 29). */
+    uploadMemory: null as UploadMemoryResult | null,
     durationSeconds: 0,
   };
 
@@ -215,9 +225,14 @@ try {
     result.dashboard = { ...dashboard, statements: {} };
     if (missedPages(dashboard).length > 0) process.exitCode = 1;
   }
+  if (wanted("docs")) {
+    result.docs = await runDocsBench(`http://127.0.0.1:${apiServer.port}`);
+    printDocs(result.docs);
+  }
   if (wanted("notifications")) result.notifications = await runNotificationsBench();
   if (wanted("analytics")) result.analytics = await runAnalyticsBench();
   if (wanted("mediaTransforms")) result.mediaTransforms = await runMediaTransformsBench();
+  if (wanted("uploadMemory")) result.uploadMemory = await runUploadMemoryBench();
   result.loadAverage.after = round(loadavg()[0] ?? 0, 2);
   result.durationSeconds = round((Date.now() - started) / 1000, 1);
 

@@ -30,6 +30,7 @@ import { accountResourceRoutes } from "./routes/v1/social-accounts/account-resou
 import { socialAccountRoutes } from "./routes/v1/social-accounts/index.js";
 import { profileRoutes } from "./routes/v1/profiles/index.js";
 import { queueRoutes } from "./routes/v1/queues/index.js";
+import { seriesRoutes } from "./routes/v1/series/index.js";
 import { eventRoutes } from "./routes/v1/events/index.js";
 import { webhookDeliveryRoutes } from "./routes/v1/webhooks/deliveries.js";
 import { webhookRoutes } from "./routes/v1/webhooks/index.js";
@@ -79,6 +80,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   v1.route("/", emailPreferenceRoutes);
   v1.route("/", profileRoutes);
   v1.route("/", queueRoutes);
+  v1.route("/", seriesRoutes);
   v1.route("/", platformRoutes);
   v1.route("/", socialAccountRoutes);
   v1.route("/", accountResourceRoutes);

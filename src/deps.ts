@@ -9,7 +9,6 @@ import type { Logger } from "./infra/logger.js";
 import type { MediaStorage } from "./infra/media-storage/types.js";
 import type { MediaTransforms } from "./infra/media-transforms/types.js";
 import type { RateLimiter } from "./infra/rate-limit/types.js";
-import type { DocsAssetSource } from "./infra/assets/docs-assets.js";
 import type { VerifiedKeyCache } from "./domain/core/index.js";
 import type { LimitsCache } from "./domain/core/index.js";
 import type { DashboardScriptSource } from "./infra/assets/dashboard-assets.js";
@@ -48,8 +47,6 @@ export interface AppDeps {
   idempotencyLeaseMs?: number | undefined;
   /** How long a webhook attempt counts as in flight before its runner is presumed dead and the attempt is made again; default 30 s. */
   webhookStaleAttemptMs?: number | undefined;
-  /** The /docs renderer's files (node_modules on Node, bundled on Workers); /docs/assets answers 404 without it. */
-  docsAssets?: DocsAssetSource | undefined;
   /**
    * API keys verified in the last few seconds (one per process or Worker isolate); createApp
    * makes one with the default TTL when unset.

@@ -14,7 +14,6 @@ import { type R2BucketBinding, createR2MediaStorage } from "./infra/media-storag
 import { createTokenCipher } from "./infra/token-cipher.js";
 import { createGuardedFetch } from "./infra/outbound/guarded-fetch.js";
 import { workerDashboardScript } from "./pages/dashboard/worker-dashboard-script.js";
-import { workerDocsAssets } from "./openapi/worker-docs-assets.js";
 import { DEFAULT_KEY_CACHE_SECONDS, createVerifiedKeyCache } from "./domain/core/index.js";
 import { neonDatabaseProvider } from "./db/neon.js";
 import { type Clock, systemClock } from "./infra/clock.js";
@@ -159,7 +158,6 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     mediaStorage: createR2MediaStorage(env.MEDIA),
     // The Images binding is not wired yet (docs/media-transforms.md): autoFix is refused here with a fix.
     mediaTransforms: noTransforms("this server runs on Cloudflare Workers, where Chorus runs no media transforms yet"),
-    docsAssets: workerDocsAssets,
     // Per isolate: a revocation elsewhere reaches this isolate within the TTL.
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: keyCacheSeconds(textVars(env).CHORUS_KEY_CACHE_SECONDS) }),
     dashboardScript: workerDashboardScript,

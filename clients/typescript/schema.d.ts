@@ -176,6 +176,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recurring series, newest first */
+        get: operations["listSeries"];
+        put?: never;
+        /**
+         * Recycle posts through a profile's queue (an evergreen series)
+         * @description Makes an `evergreen` series and its first copy at once (`nextPost`). Recurring series are made by POST /v1/posts with `recurrence`. Each copy is sent, charged and reported (post.* events) like any scheduled post; it copies its post's content and accounts at that turn.
+         */
+        post: operations["createSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recurring series, with its next times */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a series: no further occurrence
+         * @description The occurrence waiting to be sent is cancelled (as DELETE /v1/posts/{id} would); occurrences already sent stay. A cancelled series stays readable. Cancelling twice is 409 `series_state_invalid`.
+         */
+        delete: operations["cancelSeries"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit every future occurrence: content, rule or zone
+         * @description Changes the occurrences not sent yet, the one already made and waiting included (its time stays; move it with PATCH /v1/posts/{id}); sent occurrences keep what they were sent with. Content is checked against every account of the series as a scheduled post's edit is and refused whole on the first blocking problem; `platformOptions` merge per network. Under an approval rule new content waits for a person again: the waiting occurrence goes back to `pending_approval` (and a paused series is refused: resume it first).
+         */
+        patch: operations["editSeries"];
+        trace?: never;
+    };
+    "/v1/series/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a series
+         * @description No occurrence is made or sent while paused; the one waiting is cancelled. Only an active series is paused (409 `series_state_invalid` otherwise).
+         */
+        post: operations["pauseSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused series
+         * @description Times that passed while paused are skipped, never sent late (they still count toward COUNT); the next occurrence after now is made at once (`nextPost`).
+         */
+        post: operations["resumeSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platforms": {
         parameters: {
             query?: never;
@@ -185,7 +271,7 @@ export interface paths {
         };
         /**
          * Capabilities of every network
-         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, and every `platformOptions` field with its type and valid values.
+         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, every `platformOptions` field with its type and valid values, and `publishing`: whether a first comment is posted and what it may carry (text limit, media), the thread chain's limits (items, and each item's text and media limits), and what PATCH /v1/posts/{id} can change once the post is live.
          */
         get: operations["listPlatforms"];
         put?: never;
@@ -205,7 +291,7 @@ export interface paths {
         };
         /**
          * Capabilities of one network
-         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, and every `platformOptions` field with its type and valid values.
+         * @description Public, no key. Per network: the character limit and how it is counted (`characters`: Unicode code points; `weighted`: X's rules, where URLs count 23 and CJK and emoji count 2; `graphemes`: user-perceived characters, as Bluesky counts; `bytes`: UTF-8 bytes), media rules (required, video only, maximum images, formats, sizes, pixel bounds, aspect ratios, durations), whether publishing is asynchronous (ends in `processing` and is finished by polling), which reads, engagement actions, comment moderation and messaging work (derived from what Chorus's adapter for the network implements), the network's own rate limits, every `platformOptions` field with its type and valid values, and `publishing`: whether a first comment is posted and what it may carry (text limit, media), the thread chain's limits (items, and each item's text and media limits), and what PATCH /v1/posts/{id} can change once the post is live.
          */
         get: operations["getPlatform"];
         put?: never;
@@ -592,7 +678,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image or a video (raw body), or import one by URL, for use in posts
-         * @description To import a file another server hosts, send JSON `{ "url": "https://…" }`: Chorus fetches it through its outbound guard (https only; private, loopback, link-local and metadata addresses refused, after DNS and at each of at most 3 redirects; at most 512 MB and 5 minutes) and streams it to storage. Every failure to fetch is 400 `url_unreachable`, with one message whatever the cause. The server's Content-Type is not trusted: the format is read from the first bytes, and the checks below apply as for an upload. Otherwise send the file's bytes as the body with its type as Content-Type. The format, pixel size and (video) duration are read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV video. A Content-Type that names another format than the bytes are is 400 `media_type_mismatch`; a file that is none of these formats, or whose header cannot be read, is 400 `media_type_unsupported`; a file whose bytes end before what its header claims (a PNG without IDAT and IEND, a JPEG without scan data and end marker, a WebP shorter than its RIFF length, a GIF without trailer, a video without `moov` or with a box past the end) is 400 `media_corrupt`; a picture over 16,384 pixels a side or 36,152,320 in all, more than any network takes, is 400 `media_dimensions_too_large`; over the limit is 400 `body_too_large` (refused from Content-Length before the upload is read when it is sent). A refused upload stores nothing. Networks that fetch media themselves get a signed, expiring URL to the file when a post is published.
+         * @description To import a file another server hosts, send JSON `{ "url": "https://…" }`: Chorus fetches it through its outbound guard (https only; private, loopback, link-local and metadata addresses refused, after DNS and at each of at most 3 redirects; at most 512 MB and 5 minutes) and streams it to storage. Every failure to fetch is 400 `url_unreachable`, with one message whatever the cause. The server's Content-Type is not trusted: the format is read from the first bytes, and the checks below apply as for an upload. Otherwise send the file's bytes as the body with its type as Content-Type. The format, pixel size and (video) duration are read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV video, PDF, DOCX and PPTX documents (for LinkedIn document posts; `kind: document`, width and height 0). A DOCX or PPTX is a ZIP archive: it is told apart by the parts its directory names, and one that would expand more than 200 times over or past 1 GB, whose parts overlap, that is encrypted or that names neither document is 400 `media_type_unsupported` (nothing is decompressed to find out). A Content-Type that names another format than the bytes are is 400 `media_type_mismatch`; a file that is none of these formats, or whose header cannot be read, is 400 `media_type_unsupported`; a file whose bytes end before what its header claims (a PNG without IDAT and IEND, a JPEG without scan data and end marker, a WebP shorter than its RIFF length, a GIF without trailer, a video without `moov` or with a box past the end) is 400 `media_corrupt`; a picture over 16,384 pixels a side or 36,152,320 in all, more than any network takes, is 400 `media_dimensions_too_large`; over the limit is 400 `body_too_large` (refused from Content-Length before the upload is read when it is sent). A refused upload stores nothing. Networks that fetch media themselves get a signed, expiring URL to the file when a post is published.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -742,7 +828,7 @@ export interface paths {
          * Edit a draft, move a scheduled post, or edit a published post where its networks allow
          * @description Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others.
          *
-         *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary). A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
+         *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary; GET /v1/platforms lists them per network under `publishing.editable`). X and Threads refuse with `edit_unsupported`: X's edit publishes a new post id, only within 30 minutes and for subscribed accounts, and Threads has no edit endpoint. A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
          */
         patch: operations["editPost"];
         trace?: never;
@@ -1074,7 +1160,7 @@ export interface paths {
          *
          *     Tools run the same domain functions as the REST operations they name and count against the same limits: every call against `apiPerMinute`, `create_post` and `publish_draft` also against `postsPerMinute`. Each tool publishes a JSON Schema input and output schema; a refused call returns `isError: true` with the REST error envelope (`code`, `param`, `fix`, `retryable`) as structured content. Malformed messages get JSON-RPC errors: -32700 (not JSON), -32600 (not a JSON-RPC 2.0 message), -32601 (unknown method), -32602 (invalid params, unknown tool).
          *
-         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_messages` (The messages of one conversation, newest first (GET /v1/conversations/{id}/messages); `id` is a conversation `id` from `list_conversations`.); `mark_notifications_seen` (Tells the network of `account` that its notifications up to now have been seen, where it keeps that state (POST /v1/notifications/seen).); `hide_comment` (Hides a comment under one of the account's posts, or shows it again with `hidden: false` (POST /v1/comments/{id}/hide).); `delete_comment` (Deletes a comment for good (DELETE /v1/comments/{id}); an error means it is still there.); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.); `get_public_profile` (A person's public profile on the network of `account` (GET /v1/discover/profiles/{handle}): name, bio, counts where the network gives them.); `list_profile_posts` (A person's recent public posts, read through `account` (GET /v1/discover/profiles/{handle}/posts).); `discover_creators` (Creators matching `q` and `countries`, through a Facebook page or an Instagram account connected through Facebook Login (GET /v1/discover/creators).); `list_account_posts` (The connected account's posts as its network lists them, including those not made through Chorus (GET /v1/social-accounts/{id}/posts).); `list_followers` (Who follows the connected account, where its network lists them (GET /v1/social-accounts/{id}/followers); otherwise a `problems` entry.); `list_following` (Whom the connected account follows, where its network lists them (GET /v1/social-accounts/{id}/following).); `list_events` (Events of the last 30 days, newest first (GET /v1/events): `post.published`, `comment.received`, `message.received`… with the data a webhook delivery carries.); `get_event` (One event by its `evt_` id (GET /v1/events/{id}), as webhooks deliver it.); `list_webhooks` (The workspace's webhook endpoints with their events and state (GET /v1/webhooks); never their secrets.); `get_webhook` (One endpoint by its `whk_` id (GET /v1/webhooks/{id}).); `list_webhook_deliveries` (Every delivery attempt to one endpoint, newest first (GET /v1/webhooks/{id}/deliveries): time, status, latency, next retry.).
+         *     Tools: `whoami` (The workspace and key this connection acts for, as GET /v1/me.); `get_limits` (Credits, billing mode, connected accounts and the rate limits in force (GET /v1/me/limits).); `list_platforms` (Every network's capability record (GET /v1/platforms): text limits and how they are counted, media rules, asynchronous publishing, supported reads and actions, and each `platformOptions` field with its valid values.); `list_social_accounts` (Connected social accounts, newest first (GET /v1/social-accounts).); `get_social_account` (One account by its `acc_` id (GET /v1/social-accounts/{id}); `status` says whether it can still publish.); `upload_media` (Stores an image, video or document for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one.); `list_media` (The media library, newest first (GET /v1/media): filter by `type`, upload time, the post that uses a file (`usedBy`), or `unused`.); `get_media` (One media record (GET /v1/media/{id}) with `usedBy` (the posts that use it, and whether each still needs it) and `variants` (copies autoFix derived for networks).); `delete_media` (Deletes a media record and its file (DELETE /v1/media/{id}); its signed URLs stop working at once.); `create_media_upload` (Starts an upload session (POST /v1/media/uploads) for a file too large for `upload_media` (video up to 5 GB).); `get_media_upload` (The session and the parts received so far (GET /v1/media/uploads/{id}): resend the parts missing from `received` after a dropped connection.); `complete_media_upload` (Joins the parts into one file, checks it as `upload_media` does (format read from the bytes, pixel ceiling) and answers the media record (POST /v1/media/uploads/{id}/complete).); `abort_media_upload` (Drops an unfinished session and the parts stored for it (DELETE /v1/media/uploads/{id}).); `list_posts` (Posts made through Chorus, most recent first (GET /v1/posts), optionally only those in one state.); `get_post` (One post with a result per target (GET /v1/posts/{id}): state, network post ids and URLs, errors.); `validate_post` (Dry run of `create_post` (POST /v1/posts/validate): exactly the checks publishing runs, per target, with blocking errors and warnings.); `create_post` (POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), as the first occurrence of a recurring series (`recurrence`: an RRULE, with `scheduledAt` and `timezone`; manage it with the *_series tools), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`.); `publish_draft` (POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.); `update_post` (PATCH /v1/posts/{id}: `changes` holds only the fields to change; destinations stay fixed.); `cancel_post` (DELETE /v1/posts/{id}: a scheduled post is cancelled (a delivery that arrives later does nothing) and the credits it took from an agent's daily allowance come back, a draft is deleted.); `retract_post` (POST /v1/posts/{id}/retract: deletes every published target from its network, with a result per target.); `get_queue` (GET /v1/profiles/{id}/queue: the weekly slots, their IANA zone and whether the queue is paused.); `set_queue` (PUT /v1/profiles/{id}/queue: replaces the weekly slots (`{ day: "mon", time: "09:30" }`), the zone and `paused`.); `next_queue_slots` (GET /v1/profiles/{id}/queue/next: where the next `count` posts sent with `create_post` and `queue: true` would go now.); `create_evergreen_series` (POST /v1/series with `evergreen`: the posts are copied in turn, one at a time, each copy taking the next free slot of the profile's queue once the one before was sent; until paused or cancelled.); `list_series` (GET /v1/series: recurring series, newest first, optionally by `state` (active, paused, ended, cancelled).); `get_series` (GET /v1/series/{id}: its rule, zone, content, state, the occurrence waiting to be sent (`nextPost`) and the next five times.); `update_series` (PATCH /v1/series/{id}: new content, rule (`recurrence`) or zone for every occurrence not sent yet; sent ones keep theirs.); `pause_series` (POST /v1/series/{id}/pause: nothing is made or sent while paused; the occurrence waiting is cancelled.); `resume_series` (POST /v1/series/{id}/resume: times missed while paused are skipped; the next occurrence after now is made at once.); `cancel_series` (DELETE /v1/series/{id}: no further occurrence; the one waiting is cancelled, sent ones stay.); `approve_post` (POST /v1/posts/{id}/approve: re-checks every waiting target, then publishes now or schedules it at its `scheduledAt`.); `reject_post` (POST /v1/posts/{id}/reject: the post becomes `rejected`, its targets `cancelled`; nothing was charged.); `get_post_analytics` (Per target of a post (GET /v1/posts/{id}/analytics): normalised metrics (null where the network publishes none), the network's own names and values, `fetchedAt`.); `get_analytics` (Totals per account and per network over `period` (GET /v1/analytics): followers and their change where the network gives it, a daily series where it gives one.); `list_notifications` (Likes, replies, mentions, follows, reposts and quotes of every connected account (or of `account`), newest first (GET /v1/notifications).); `list_comments` (The comments on every published target of one of your posts, newest first, across networks (GET /v1/posts/{id}/comments).); `reply_to_comment` (Posts `text` as the account's answer to a comment (POST /v1/comments/{id}/replies).); `list_messages` (The messages of one conversation, newest first (GET /v1/conversations/{id}/messages); `id` is a conversation `id` from `list_conversations`.); `mark_notifications_seen` (Tells the network of `account` that its notifications up to now have been seen, where it keeps that state (POST /v1/notifications/seen).); `hide_comment` (Hides a comment under one of the account's posts, or shows it again with `hidden: false` (POST /v1/comments/{id}/hide).); `delete_comment` (Deletes a comment for good (DELETE /v1/comments/{id}); an error means it is still there.); `list_reviews` (The reviews of one Google Business location or Facebook page the account manages, newest first, with rating, text, reviewer and your answer (GET /v1/social-accounts/{id}/reviews).); `reply_to_review` (Posts `text` as the business's answer to a review from `list_reviews` (POST /v1/comments/{id}/replies with a review id).); `list_conversations` (Direct-message conversations of every connected account (or of `account`), most recently active first (GET /v1/conversations): Facebook pages, Instagram, X and Bluesky chat.); `send_message` (Sends `text` (and `media` ids from `upload_media` where the network takes files) in a conversation as its account (POST /v1/conversations/{id}/messages).); `engage` (One account acts on a post or a person on its network (POST /v1/engagements).); `discover_posts` (One search on every connected account whose network has post search, or on `account` (GET /v1/discover/posts), merged by time.); `get_public_profile` (A person's public profile on the network of `account` (GET /v1/discover/profiles/{handle}): name, bio, counts where the network gives them.); `list_profile_posts` (A person's recent public posts, read through `account` (GET /v1/discover/profiles/{handle}/posts).); `discover_creators` (Creators matching `q` and `countries`, through a Facebook page or an Instagram account connected through Facebook Login (GET /v1/discover/creators).); `list_account_posts` (The connected account's posts as its network lists them, including those not made through Chorus (GET /v1/social-accounts/{id}/posts).); `list_followers` (Who follows the connected account, where its network lists them (GET /v1/social-accounts/{id}/followers); otherwise a `problems` entry.); `list_following` (Whom the connected account follows, where its network lists them (GET /v1/social-accounts/{id}/following).); `list_events` (Events of the last 30 days, newest first (GET /v1/events): `post.published`, `comment.received`, `message.received`… with the data a webhook delivery carries.); `get_event` (One event by its `evt_` id (GET /v1/events/{id}), as webhooks deliver it.); `list_webhooks` (The workspace's webhook endpoints with their events and state (GET /v1/webhooks); never their secrets.); `get_webhook` (One endpoint by its `whk_` id (GET /v1/webhooks/{id}).); `list_webhook_deliveries` (Every delivery attempt to one endpoint, newest first (GET /v1/webhooks/{id}/deliveries): time, status, latency, next retry.).
          */
         post: operations["mcp"];
         delete?: never;
@@ -1707,6 +1793,7 @@ export interface components {
             /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. TikTok's Content Posting API has no way to comment on a post. Only `false` (or null) is accepted without a refusal. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether TikTok gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform tiktok). */
             autoFix?: boolean | {
@@ -1751,9 +1838,10 @@ export interface components {
                  */
                 graduation_strategy: "MANUAL" | "SS_PERFORMANCE";
             };
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 2200 characters (POST /{ig-media-id}/comments `message`; Instagram's caption limit (the comment limit is undocumented)). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 2200 characters (POST /{ig-media-id}/comments `message`; Instagram's caption limit (the comment limit is undocumented)). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Instagram gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform instagram). */
             autoFix?: boolean | {
@@ -1780,9 +1868,10 @@ export interface components {
             title?: string;
             /** @description Page id of the brand partner, for a branded-content post (sent as sponsor_id). */
             sponsorId?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 8000 characters (POST /{page-post-id}/comments `message` (8,000 characters, unverified)). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 8000 characters (POST /{page-post-id}/comments `message` (8,000 characters, unverified)). `media`: up to 1 of image/jpeg, image/png, image/gif, 10485760 bytes each (POST /{page-post-id}/comments `attachment_url`: one image or GIF). */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Facebook Pages gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform facebook). */
             autoFix?: boolean | {
@@ -1831,9 +1920,10 @@ export interface components {
             cardUri?: string;
             /** @description A link that opens a Direct Message conversation with the account (`direct_message_deep_link`). */
             directMessageDeepLink?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 280 weighted (POST /2/tweets with `reply`: a post's 280 weighted characters). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 280 weighted (POST /2/tweets with `reply`: a post's 280 weighted characters). `media`: up to 4 of image/jpeg, image/png, image/webp, 5242880 bytes each (POST /2/tweets `media.media_ids` on the reply: 4 images of 5 MB). */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether X gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform twitter). */
             autoFix?: boolean | {
@@ -1847,6 +1937,11 @@ export interface components {
         };
         /** @description `platformOptions.youtube`: options for YouTube. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/youtube lists them too. */
         YoutubeOptions: {
+            /**
+             * @description `short` publishes a YouTube Short: one video of at most 3 minutes, square or vertical (YouTube has no API flag; it classifies such uploads as Shorts itself, so Chorus refuses a `short` that YouTube would file as a regular video). Default `video`.
+             * @enum {string}
+             */
+            postType?: "video" | "short";
             /** @description Video title (snippet.title), 1-100 characters, no < or >. Required when posting to this network. */
             title?: string;
             /**
@@ -1883,9 +1978,10 @@ export interface components {
             playlistId?: string;
             /** @description A `med_` id of a JPEG or PNG image of at most 2 MB, set as the video's custom thumbnail (thumbnails.set) right after the upload. The channel must be verified for custom thumbnails; when YouTube refuses it the video is still published and the target carries the warning `video_thumbnail_not_set`. */
             thumbnail?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 10000 characters (commentThreads.insert `textOriginal` (10,000 characters, unverified)). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 10000 characters (commentThreads.insert `textOriginal` (10,000 characters, unverified)). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether YouTube gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform youtube). */
             autoFix?: boolean | {
@@ -1924,6 +2020,7 @@ export interface components {
             /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. Pinterest's API v5 has no way to comment on a pin. Only `false` (or null) is accepted without a refusal. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Pinterest gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform pinterest). */
             autoFix?: boolean | {
@@ -1957,11 +2054,12 @@ export interface components {
             articleTitle?: string;
             /** @description Description of the article card. */
             articleDescription?: string;
-            /** @description Title shown with a video or document. */
+            /** @description Title shown with a video or document; required with a document (PDF, DOCX or PPTX), which LinkedIn shows under it. */
             mediaTitle?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether LinkedIn gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform linkedin). */
             autoFix?: boolean | {
@@ -1991,9 +2089,10 @@ export interface components {
             disableQuotes?: boolean;
             /** @description When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image. */
             linkCard?: boolean;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 300 graphemes (app.bsky.feed.post with `reply`: a post's 300 graphemes). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 300 graphemes (app.bsky.feed.post with `reply`: a post's 300 graphemes). `media`: up to 4 of image/jpeg, image/png, image/webp, 1000000 bytes each (app.bsky.embed.images on the reply: 4 images, blob maxSize 1,000,000 bytes). */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Bluesky gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform bluesky). */
             autoFix?: boolean | {
@@ -2026,9 +2125,10 @@ export interface components {
             allowlistedCountryCodes?: unknown[];
             /** @description Id of a Threads post to quote. */
             quotePostId?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 500 characters (POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters). */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 500 characters (POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters). Text only: `media` is refused with `first_comment_media_unsupported`. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Threads gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform threads). */
             autoFix?: boolean | {
@@ -2078,6 +2178,7 @@ export interface components {
             /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. Google Business Profile local posts have no comments. Only `false` (or null) is accepted without a refusal. */
             firstComment?: {
                 text: string;
+                media?: string[];
             } | false | null;
             /** @description Whether Google Business Profile gets variants of the uploads that fit its limits (converted, cropped or padded, resized, compressed, EXIF orientation applied, metadata stripped), instead of the post's `autoFix`; `false` sends the uploads unchanged here. Same shape as the post's `autoFix`. Chorus's own: never sent to the network (platform googlebusiness). */
             autoFix?: boolean | {
@@ -2211,7 +2312,7 @@ export interface components {
          *         "code": "field_invalid",
          *         "param": null,
          *         "fix": "Change the value of the field named in `param` to one the message describes.",
-         *         "docs": "http://localhost:8787/docs#error-field_invalid",
+         *         "docs": "http://localhost:8787/docs/errors#error-field_invalid",
          *         "platform": null,
          *         "retryable": false,
          *         "requestId": "req_3fZqk8TgW2pLx9vN"
@@ -2227,7 +2328,7 @@ export interface components {
                 type: "invalid_request" | "invalid_input" | "unauthorized" | "entitlement_exceeded" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "platform_error" | "api_error" | "service_unavailable";
                 /** @description Human-readable explanation. */
                 message: string;
-                /** @description Granular, stable code; branch on this. Every code is listed on /docs#errors. */
+                /** @description Granular, stable code; branch on this. Every code is listed on /docs/errors. */
                 code: string;
                 /** @description The request field at fault, e.g. `media`, `platformOptions.title`. */
                 param: string | null;
@@ -2586,6 +2687,173 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "ser_Vb3kQ9sLw2Xe7Nd1Tq4Z",
+         *       "kind": "recurring",
+         *       "state": "active",
+         *       "recurrence": "FREQ=WEEKLY;BYDAY=MO;COUNT=10",
+         *       "timezone": "America/New_York",
+         *       "start": "2027-03-08T09:00",
+         *       "posts": [],
+         *       "profile": null,
+         *       "accounts": [
+         *         "acc_7Hq2xWm9Lr4Tb8Zc"
+         *       ],
+         *       "text": "Monday tips",
+         *       "textOverrides": {},
+         *       "media": [],
+         *       "mediaAlt": [],
+         *       "mediaOverrides": {},
+         *       "mediaAltOverrides": {},
+         *       "platformOptions": {},
+         *       "firstComment": null,
+         *       "autoFix": null,
+         *       "occurrencesCreated": 1,
+         *       "nextOccurrenceAt": "2027-03-15T13:00:00.000Z",
+         *       "nextPost": "post_9QmT4vXc2Lp8Rk6W",
+         *       "upcoming": [
+         *         {
+         *           "at": "2027-03-15T13:00:00.000Z",
+         *           "local": "2027-03-15T09:00:00-04:00"
+         *         }
+         *       ],
+         *       "createdAt": "2027-03-01T10:00:00.000Z",
+         *       "updatedAt": "2027-03-01T10:00:00.000Z"
+         *     }
+         */
+        Series: {
+            /** @description `ser_…` */
+            id: string;
+            /**
+             * @description `recurring`: occurrences follow an RRULE (POST /v1/posts with `recurrence`). `evergreen`: `posts` are recycled in turn through the profile's queue (POST /v1/series).
+             * @enum {string}
+             */
+            kind: "recurring" | "evergreen";
+            /**
+             * @description `active`: occurrences are made and sent. `paused`: none is made or sent; resuming skips the times that passed meanwhile. `ended`: the rule has no occurrence left (the last one may still be scheduled). `cancelled`: DELETE /v1/series/{id}, or its occurrence was rejected by an approver.
+             * @enum {string}
+             */
+            state: "active" | "paused" | "ended" | "cancelled";
+            /** @description The RRULE as stored, parts in canonical order (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`); null for an evergreen series. */
+            recurrence: string | null;
+            /** @description IANA zone whose wall clock the occurrences follow. */
+            timezone: string;
+            /** @description DTSTART: the first occurrence's wall-clock time in `timezone`, `YYYY-MM-DDTHH:MM`, without offset; null for an evergreen series. */
+            start: string | null;
+            /** @description Evergreen: the `post_…` recycled in turn, each copy with the post's content and accounts as they are at that turn; empty for a recurring series. */
+            posts: string[];
+            /** @description `prf_…` the series was created for, when one was named. */
+            profile: string | null;
+            /** @description `acc_…` every occurrence is sent to (fixed at creation, like a scheduled post's targets); empty for an evergreen series, whose copies go to their post's accounts. */
+            accounts: string[];
+            text: string;
+            textOverrides: {
+                [key: string]: string;
+            };
+            media: string[];
+            mediaAlt: string[];
+            mediaOverrides: {
+                [key: string]: string[];
+            };
+            mediaAltOverrides: {
+                [key: string]: string[];
+            };
+            platformOptions: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description Commented under each occurrence once live. */
+            firstComment: {
+                text: string;
+            } | null;
+            /** @description The creating request's `autoFix`; null when it sent none. */
+            autoFix: (boolean | {
+                /**
+                 * @description `fill` (default) crops the picture to the network's ratio around `focalPoint`; `fit` keeps all of it and pads (white for JPEG, transparent for PNG).
+                 * @enum {string}
+                 */
+                crop?: "fit" | "fill";
+                /** @description Where a `fill` crop centres, as fractions of the picture as shown (0,0 top left, 1,1 bottom right); default the centre. */
+                focalPoint?: {
+                    x: number;
+                    y: number;
+                };
+                /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
+                trim?: boolean;
+            }) | null;
+            /** @description Occurrence posts made so far (each is a post with `series` set: GET /v1/posts/{id}). */
+            occurrencesCreated: number;
+            /** @description UTC instant of the next occurrence not made yet; null when the rule has none left or the series was cancelled. */
+            nextOccurrenceAt: string | null;
+            /** @description `post_…` of the occurrence made and waiting to be sent (`scheduled`, or `pending_approval`); null when none waits. */
+            nextPost: string | null;
+            /** @description The next five times the rule names after now (active or paused series; empty otherwise). Across a spring-forward change the offset in `local` changes and the wall time stays. */
+            upcoming: {
+                /** @description UTC instant. */
+                at: string;
+                /** @description The same instant with the zone's offset then. */
+                local: string;
+            }[];
+            createdAt: string;
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "evergreen": {
+         *         "profile": "prf_Vb3kQ9sLw2Xe7Nd1",
+         *         "posts": [
+         *           "post_9QmT4vXc2Lp8Rk6W",
+         *           "post_2Hd8Lq5Wn1Xe4Vb7"
+         *         ]
+         *       }
+         *     }
+         */
+        CreateSeriesRequest: {
+            /** @description Recycle posts through a queue: one copy at a time, each a new scheduled post taking the next free slot of the profile's queue once the copy before it was sent, failed or cancelled; after the last post the first comes again, until paused or cancelled. A paused or empty queue makes no copy until it has a free slot again. */
+            evergreen: {
+                /** @description `prf_…` whose posting queue the copies take slots of (PUT /v1/profiles/{id}/queue). */
+                profile: string;
+                /** @description 1 to 50 `post_…` of this workspace (usually published ones), recycled in this order; duplicates are kept once. */
+                posts: string[];
+            };
+        };
+        SeriesList: {
+            items: components["schemas"]["Series"][];
+            cursor: string | null;
+        };
+        /**
+         * @example {
+         *       "text": "Monday tips, week by week",
+         *       "recurrence": "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=20"
+         *     }
+         */
+        PatchSeriesRequest: {
+            /** @description New text for every occurrence not sent yet. */
+            text?: string;
+            /** @description Per-network text, by platform id; wins over `text` for that network. */
+            textOverrides?: {
+                [key: string]: string;
+            };
+            /** @description `med_` ids from POST /v1/media, in order. */
+            media?: string[];
+            /** @description Alt text per item of `media`, same order. */
+            mediaAlt?: string[];
+            /** @description Per-network media (e.g. a 9:16 photo for TikTok, a video for YouTube). */
+            mediaOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description Per-network alt texts, matching `mediaOverrides`. */
+            mediaAltOverrides?: {
+                [key: string]: string[];
+            };
+            /** @description A new IANA zone; the wall-clock times stay (09:00 is then 09:00 there). */
+            timezone?: string;
+            platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description A new RRULE (same subset and errors as POST /v1/posts `recurrence`), read from the series' original start: occurrences already made stay, the next one is the first the new rule names after the latest made, and COUNT counts from the start. */
+            recurrence?: string;
+        };
+        /**
+         * @example {
          *       "platform": "bluesky",
          *       "name": "Bluesky",
          *       "kind": "open-protocol",
@@ -2727,6 +2995,24 @@ export interface components {
          *           "description": "When true (the default) and the post has no media, the first link in the text is shown as a card with its page title, description and image."
          *         }
          *       },
+         *       "formats": [
+         *         {
+         *           "id": "video",
+         *           "description": "A video post: the MP4 through Bluesky's video service (uploadVideo, then the job polled), embedded as app.bsky.embed.video.",
+         *           "selectedBy": "media: one video",
+         *           "media": {
+         *             "kinds": [
+         *               "video"
+         *             ],
+         *             "minItems": 1,
+         *             "maxItems": 1,
+         *             "minVideoSeconds": null,
+         *             "maxVideoSeconds": 180,
+         *             "maxAspectRatio": null
+         *           },
+         *           "limits": {}
+         *         }
+         *       ],
          *       "reads": [
          *         "notifications",
          *         "notifications_seen",
@@ -2783,6 +3069,29 @@ export interface components {
          *           "watchTimeSeconds": null,
          *           "followers": "followersCount"
          *         }
+         *       },
+         *       "publishing": {
+         *         "firstComment": {
+         *           "supported": true,
+         *           "maxLength": 300,
+         *           "counting": "graphemes",
+         *           "media": {
+         *             "maxItems": 4,
+         *             "mimeTypes": [
+         *               "image/jpeg",
+         *               "image/png",
+         *               "image/webp"
+         *             ],
+         *             "maxBytes": 1000000
+         *           }
+         *         },
+         *         "thread": {
+         *           "maxItems": 25,
+         *           "itemMaxLength": 300,
+         *           "itemMaxImages": 4,
+         *           "itemMaxVideos": 1
+         *         },
+         *         "editable": []
          *       }
          *     }
          */
@@ -2876,6 +3185,30 @@ export interface components {
                     };
                 };
             };
+            /** @description Publishing formats beyond a plain post (carousels, polls, reels, stories, Shorts, video and carousel pins, photo posts) with their limits; POST /v1/posts/validate and publishing enforce the same limits. */
+            formats: {
+                /** @description The format's name (`carousel`, `poll`, `reel`, `short`, ...). */
+                id: string;
+                /** @description What the network publishes in this format. */
+                description: string;
+                /** @description How a post asks for it: the media it carries or the `platformOptions` value that selects it. */
+                selectedBy: string;
+                /** @description The media it takes; null when it takes none (a poll is text only). */
+                media: {
+                    /** @description Kinds of media it takes (`document`: PDF, DOCX, PPTX). */
+                    kinds: ("image" | "video" | "document")[];
+                    minItems: number;
+                    maxItems: number;
+                    minVideoSeconds: number | null;
+                    maxVideoSeconds: number | null;
+                    /** @description Widest width:height it takes (1: square or taller), where narrower than the network's own bounds. */
+                    maxAspectRatio: number | null;
+                } | null;
+                /** @description Limits of the format's own fields (a poll's `minOptions`, `maxOptions`, `optionMaxLength`, durations). */
+                limits: {
+                    [key: string]: number;
+                };
+            }[];
             /** @description What Chorus can read from this network's accounts (`notifications`, `comments`, `conversations`, ...). */
             reads: string[];
             /** @description Values of `action` that POST /v1/engagements accepts for this network. */
@@ -2901,6 +3234,37 @@ export interface components {
                 metrics: {
                     [key: string]: string | null;
                 };
+            };
+            /** @description First comments, thread chains and edits after publishing on this network. */
+            publishing: {
+                /** @description The first comment (POST /v1/posts `firstComment`, or `platformOptions.<network>.firstComment`). */
+                firstComment: {
+                    /** @description Whether `firstComment` is posted under this network's posts; false: a target with one is refused with `first_comment_unsupported`. */
+                    supported: boolean;
+                    /** @description Longest comment text, in `counting`; null where unsupported. */
+                    maxLength: number | null;
+                    counting: ("characters" | "weighted" | "graphemes" | "bytes") | null;
+                    /** @description What `firstComment.media` may attach; null: text only, media refused with `first_comment_media_unsupported`. */
+                    media: {
+                        maxItems: number;
+                        mimeTypes: string[];
+                        /** @description Largest file, in bytes. */
+                        maxBytes: number;
+                    } | null;
+                };
+                /** @description Thread chains (`thread`); null: a target with one is refused with `thread_unsupported`. */
+                thread: {
+                    /** @description Most items in one chain, the post itself included. */
+                    maxItems: number;
+                    /** @description Each item's text limit: a post's (`text.maxLength`, counted the same way). */
+                    itemMaxLength: number;
+                    /** @description Each item's image limit: a post's (`media.maxImages`). */
+                    itemMaxImages: number;
+                    /** @description Each item's video limit: a post's (`media.maxVideos`). */
+                    itemMaxVideos: number;
+                } | null;
+                /** @description What PATCH /v1/posts/{id} can change on a published post here: `text`, or a `platformOptions.<network>` name. Empty: every change is refused for this network with `edit_unsupported` (delete and post again). */
+                editable: string[];
             };
             /** @description Live broadcast operations under /v1/social-accounts/{id}/live-broadcasts (`create`, `read`, `start`, `end`, `credentials`); empty when the network cannot go live through Chorus, and those routes answer 400 `capability_unsupported`. */
             live: string[];
@@ -3303,7 +3667,7 @@ export interface components {
              * @description The file's type; the completed file's bytes must be this format.
              * @enum {string}
              */
-            contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "image/jpg";
+            contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "image/jpg";
             /** @description The file's size in bytes: video at most 5 GB (5,368,709,120), images 20 MB. */
             size: number;
         };
@@ -3328,15 +3692,15 @@ export interface components {
             /** @description `med_…`; put it in a post's `media`. */
             id: string;
             /**
-             * @description `video` for MP4 and MOV, `image` otherwise.
+             * @description `video` for MP4 and MOV, `document` for PDF, DOCX and PPTX (LinkedIn document posts; width and height are 0), `image` otherwise.
              * @enum {string}
              */
-            kind: "image" | "video";
+            kind: "image" | "video" | "document";
             /**
              * @description The format read from the file's bytes (which the upload's Content-Type had to match).
              * @enum {string}
              */
-            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime";
+            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
             /** @description Size of the file in bytes. */
             bytes: number;
             /** @description Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait. */
@@ -3370,7 +3734,7 @@ export interface components {
              * @description The type you expect; refused with `media_type_mismatch` when the bytes are another format. Omitted: read from the bytes (the server's Content-Type is not trusted).
              * @enum {string}
              */
-            contentType?: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "image/jpg";
+            contentType?: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "image/jpg";
         };
         MediaList: {
             items: components["schemas"]["Media"][];
@@ -3380,15 +3744,15 @@ export interface components {
             /** @description `med_…`; put it in a post's `media`. */
             id: string;
             /**
-             * @description `video` for MP4 and MOV, `image` otherwise.
+             * @description `video` for MP4 and MOV, `document` for PDF, DOCX and PPTX (LinkedIn document posts; width and height are 0), `image` otherwise.
              * @enum {string}
              */
-            kind: "image" | "video";
+            kind: "image" | "video" | "document";
             /**
              * @description The format read from the file's bytes (which the upload's Content-Type had to match).
              * @enum {string}
              */
-            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime";
+            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
             /** @description Size of the file in bytes. */
             bytes: number;
             /** @description Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait. */
@@ -3628,12 +3992,14 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
-            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
+            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text, and images where the network's comment takes them (`media`). A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
             firstComment?: {
                 /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                media?: string[];
             };
-            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. `true`, or an object that also chooses `crop` and `focalPoint`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images only, on Node with sharp; on Workers, or where sharp did not load, a target that needs a variant is refused with `transform_unavailable` (docs/media-transforms.md). */
+            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. Videos are transcoded to H.264/AAC MP4 (8-bit 4:2:0, within 1080p, at a bitrate under the network's byte limit, metadata stripped; cut to the network's length only with `trim: true`). `true`, or an object that also chooses `crop`, `focalPoint` and `trim`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images on Node with sharp, video on Node with FFmpeg; on Workers, or where sharp or FFmpeg is missing, a target that needs a variant of that kind is refused with `transform_unavailable` (docs/media-transforms.md). */
             autoFix?: boolean | {
                 /**
                  * @description `fill` (default) crops the picture to the network's ratio around `focalPoint`; `fit` keeps all of it and pads (white for JPEG, transparent for PNG).
@@ -3645,6 +4011,8 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
+                trim?: boolean;
             };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
@@ -3656,8 +4024,10 @@ export interface components {
             draft?: boolean;
             /** @description `true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`). */
             queue?: boolean;
-            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
+            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts and scheduled posts keep their chain: it is checked again and charged when the post is sent (a refused item then refuses its target whole), and runs after the post as a direct one does; a chain is fixed when the post is created (PATCH does not change it). A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
+            /** @description An RFC 5545 RRULE (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, `RRULE:` prefix optional): the post becomes the first occurrence of a recurring series (`series` on the answer; GET/PATCH/DELETE /v1/series/{id}). Needs `scheduledAt` (DTSTART, the first occurrence's wall-clock time: sent without an offset it is kept as written) and `timezone`; every occurrence is published at that wall-clock time in that zone across daylight-saving changes, as its own post. Supported: FREQ DAILY, WEEKLY or MONTHLY; INTERVAL 1-365; BYDAY (MO..SU, with MONTHLY an ordinal such as 1MO or -1FR); BYMONTHDAY (1-31, -31..-1; not with WEEKLY; months without that day are skipped); COUNT 1-1000 (occurrences skipped while paused count too) or UNTIL (`20270601T090000Z`, or a date `20270601` meaning through that local day). A wall time skipped by a spring-forward change (02:30 on the day clocks jump 02:00 to 03:00) is published at 03:30 in the new offset that day, and at 02:30 on every other day; a time repeated by a fall-back change is published once, at its first occurrence. Refused: a rule outside the subset (`recurrence_invalid`), COUNT over 1000 (`recurrence_count_exceeded`), UNTIL not in the future or before the first occurrence (`recurrence_until_past`), an unknown zone (`timezone_invalid`), with `queue`, `draft` or `thread` (`recurrence_conflict`). */
+            recurrence?: string;
         };
         /**
          * @example {
@@ -3734,6 +4104,7 @@ export interface components {
          *         "state": "posted",
          *         "id": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
          *         "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+         *         "media": [],
          *         "error": null
          *       }
          *     }
@@ -3776,7 +4147,7 @@ export interface components {
             /** @description The target's first comment; null when the post has none for this target. */
             firstComment: {
                 /**
-                 * @description `pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own.
+                 * @description `pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own. `failed` and `unknown` each record the event `post.first_comment_failed` once per target (the post record, with `target` naming the target).
                  * @enum {string}
                  */
                 state: "pending" | "posted" | "failed" | "unknown";
@@ -3784,6 +4155,8 @@ export interface components {
                 id: string | null;
                 /** @description A link to the comment where the network has one. */
                 url: string | null;
+                /** @description The `med_` ids attached to the comment; empty for a text-only comment. */
+                media: string[];
                 /** @description Why it failed or is unknown. */
                 error: {
                     code: string;
@@ -3823,6 +4196,7 @@ export interface components {
          *       "updatedAt": "2026-11-24T09:00:01.000Z",
          *       "publishedAt": "2026-11-24T09:00:01.000Z",
          *       "approval": null,
+         *       "series": null,
          *       "targets": [
          *         {
          *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
@@ -3839,6 +4213,7 @@ export interface components {
          *             "state": "posted",
          *             "id": "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
          *             "url": "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+         *             "media": [],
          *             "error": null
          *           }
          *         }
@@ -3874,6 +4249,8 @@ export interface components {
             publishedAt: string | null;
             /** @description Set when an approval rule held the post: why, and the decision once made; null otherwise. */
             approval: components["schemas"]["PostApproval"] | null;
+            /** @description `ser_…`: the recurring series this post is an occurrence of (POST /v1/posts with `recurrence`; GET /v1/series/{id}); null for a single post. */
+            series: string | null;
             targets: components["schemas"]["Target"][];
         };
         /**
@@ -3921,12 +4298,14 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
-            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
+            /** @description Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text, and images where the network's comment takes them (`media`). A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state. */
             firstComment?: {
                 /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                media?: string[];
             };
-            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. `true`, or an object that also chooses `crop` and `focalPoint`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images only, on Node with sharp; on Workers, or where sharp did not load, a target that needs a variant is refused with `transform_unavailable` (docs/media-transforms.md). */
+            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. Videos are transcoded to H.264/AAC MP4 (8-bit 4:2:0, within 1080p, at a bitrate under the network's byte limit, metadata stripped; cut to the network's length only with `trim: true`). `true`, or an object that also chooses `crop`, `focalPoint` and `trim`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images on Node with sharp, video on Node with FFmpeg; on Workers, or where sharp or FFmpeg is missing, a target that needs a variant of that kind is refused with `transform_unavailable` (docs/media-transforms.md). */
             autoFix?: boolean | {
                 /**
                  * @description `fill` (default) crops the picture to the network's ratio around `focalPoint`; `fit` keeps all of it and pads (white for JPEG, transparent for PNG).
@@ -3938,6 +4317,8 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
+                trim?: boolean;
             };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
@@ -3949,8 +4330,10 @@ export interface components {
             draft?: boolean;
             /** @description `true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`). */
             queue?: boolean;
-            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Published now only: with `draft` or `scheduledAt` it is refused (`thread_not_schedulable`). `platformOptions` apply to the post, not to the items. */
+            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts and scheduled posts keep their chain: it is checked again and charged when the post is sent (a refused item then refuses its target whole), and runs after the post as a direct one does; a chain is fixed when the post is created (PATCH does not change it). A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
+            /** @description An RFC 5545 RRULE (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, `RRULE:` prefix optional): the post becomes the first occurrence of a recurring series (`series` on the answer; GET/PATCH/DELETE /v1/series/{id}). Needs `scheduledAt` (DTSTART, the first occurrence's wall-clock time: sent without an offset it is kept as written) and `timezone`; every occurrence is published at that wall-clock time in that zone across daylight-saving changes, as its own post. Supported: FREQ DAILY, WEEKLY or MONTHLY; INTERVAL 1-365; BYDAY (MO..SU, with MONTHLY an ordinal such as 1MO or -1FR); BYMONTHDAY (1-31, -31..-1; not with WEEKLY; months without that day are skipped); COUNT 1-1000 (occurrences skipped while paused count too) or UNTIL (`20270601T090000Z`, or a date `20270601` meaning through that local day). A wall time skipped by a spring-forward change (02:30 on the day clocks jump 02:00 to 03:00) is published at 03:30 in the new offset that day, and at 02:30 on every other day; a time repeated by a fall-back change is published once, at its first occurrence. Refused: a rule outside the subset (`recurrence_invalid`), COUNT over 1000 (`recurrence_count_exceeded`), UNTIL not in the future or before the first occurrence (`recurrence_until_past`), an unknown zone (`timezone_invalid`), with `queue`, `draft` or `thread` (`recurrence_conflict`). */
+            recurrence?: string;
         };
         PostList: {
             items: components["schemas"]["Post"][];
@@ -4041,6 +4424,8 @@ export interface components {
             publishedAt: string | null;
             /** @description Set when an approval rule held the post: why, and the decision once made; null otherwise. */
             approval: components["schemas"]["PostApproval"] | null;
+            /** @description `ser_…`: the recurring series this post is an occurrence of (POST /v1/posts with `recurrence`; GET /v1/series/{id}); null for a single post. */
+            series: string | null;
             targets: components["schemas"]["Target"][];
             edit?: components["schemas"]["PostEdit"];
         };
@@ -6718,6 +7103,936 @@ export interface operations {
                 };
             };
             /** @description Error. Codes: `queue_empty`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSeries: {
+        parameters: {
+            query?: {
+                /** @description Only series in this state. */
+                state?: "active" | "paused" | "ended" | "cancelled";
+                /** @description Page size, 1 to 100; default 50. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, passed back verbatim. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesList"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_invalid`, `field_wrong_type`, `cursor_invalid`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSeriesRequest"];
+            };
+        };
+        responses: {
+            /** @description The new series. */
+            201: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `body_not_json`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `queue_empty`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `series_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchSeriesRequest"];
+            };
+        };
+        responses: {
+            /** @description The series after the change. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `field_wrong_type`, `body_not_json`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `timezone_invalid`, `option_invalid`, `text_invalid_characters`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`, `media_unknown`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `series_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paused series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `series_state_invalid`. */
+            409: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters. The first request with a key runs; repeating the same request with the same key within 24 hours returns the stored answer with `Idempotent-Replayed: true` and does nothing again. The same key with a different body is 422 `idempotency_key_reused`; while the first is still running, 409 `idempotency_in_progress`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description `ser_…` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resumed series. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description Error. Codes: `field_invalid`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_platform`, `agent_grant_profile`, `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `series_state_invalid`. */
             409: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -10033,8 +11348,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `cursor` of the previous page, passed back verbatim. */
                 cursor?: string;
-                /** @description Only images or only videos. */
-                type?: "image" | "video";
+                /** @description Only images, only videos or only documents. */
+                type?: "image" | "video" | "document";
                 /** @description Only files uploaded at or after this time. */
                 createdAfter?: string;
                 /** @description Only files uploaded before this time. */
@@ -10157,12 +11472,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON `{ "url": … }` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: image/jpeg, image/png, image/webp, image/gif, video/mp4, video/quicktime (`image/jpg` is read as `image/jpeg`). Limits: images 20 MB, video 512 MB (20971520 and 536870912 bytes). */
+        /** @description JSON `{ "url": … }` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: image/jpeg, image/png, image/webp, image/gif, video/mp4, video/quicktime, application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.presentationml.presentation (`image/jpg` is read as `image/jpeg`). Limits: images 20 MB, video 512 MB, documents 100 MB (20971520, 536870912 and 104857600 bytes). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ImportMediaRequest"];
                 "image/*": string;
                 "video/*": string;
+                "application/pdf": string;
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
             };
         };
         responses: {
@@ -10952,7 +12270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReport"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -11217,7 +12535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -11629,7 +12947,7 @@ export interface operations {
                     "application/json": components["schemas"]["EditedPost"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `thread_not_schedulable`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `option_invalid`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `option_invalid`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -12982,7 +14300,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `post.pending_approval`, `post.approved`, `post.rejected`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`, `quota.low`.
+                     * @description The events to receive; omit to receive every event, including names added later. Event names: `post.published`, `post.partial`, `post.failed`, `post.processing`, `post.pending_approval`, `post.approved`, `post.rejected`, `post.first_comment_failed`, `account.connected`, `account.disconnected`, `message.received`, `comment.received`, `mention.received`, `account.token_expiring`, `account.needs_reauth`, `webhook.test`, `webhook.disabled`, `quota.low`.
                      * @example [
                      *       "post.published",
                      *       "post.failed",
@@ -14089,7 +15407,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this type. */
-                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "post.pending_approval" | "post.approved" | "post.rejected" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled" | "quota.low";
+                type?: "post.published" | "post.partial" | "post.failed" | "post.processing" | "post.pending_approval" | "post.approved" | "post.rejected" | "post.first_comment_failed" | "account.connected" | "account.disconnected" | "message.received" | "comment.received" | "mention.received" | "account.token_expiring" | "account.needs_reauth" | "webhook.test" | "webhook.disabled" | "quota.low";
                 /** @description Page size, 1 to 100; default 50. */
                 limit?: number;
                 /** @description The `cursor` of the previous page, passed back verbatim. */

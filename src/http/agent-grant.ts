@@ -28,6 +28,10 @@ export const agentRouteActions: [Method | "*", RegExp, RequiredAction][] = [
   ["POST", /^\/v1\/posts\/[^/]+\/publish$/, "publish_or_schedule"],
   ["POST", /^\/v1\/posts\/[^/]+\/retract$/, "delete"],
   ["POST", /^\/v1\/media$/, "draft"],
+  // Upload sessions are uploads in parts: the same action as POST /v1/media, and an agent sees only its own (requireUploadSession).
+  ["POST", /^\/v1\/media\/uploads(\/[^/]+\/complete)?$/, "draft"],
+  ["PUT", /^\/v1\/media\/uploads\/[^/]+\/parts\/[^/]+$/, "draft"],
+  ["DELETE", /^\/v1\/media\/uploads\/[^/]+$/, "draft"],
   ["DELETE", /^\/v1\/media\/[^/]+$/, "delete"],
   ["POST", /^\/v1\/notifications\/seen$/, "read"],
   ["POST", /^\/v1\/engagements$/, "engage"],

@@ -57,7 +57,7 @@ export interface ErrorBody {
 }
 
 export function docsLink(baseUrl: string, code: ErrorCode): string {
-  return `${baseUrl}/docs#error-${code}`;
+  return `${baseUrl}/docs/errors#error-${code}`;
 }
 
 export function toEnvelope(error: ApiError, baseUrl: string, requestId: string): { error: ErrorBody } {

@@ -31,7 +31,7 @@ export function randomString(length: number): string {
   return out;
 }
 
-export type IdPrefix = "ws" | "agt" | "prf" | "acc" | "med" | "post" | "tgt" | "evt" | "aud" | "whk" | "req" | "cred" | "job" | "whd" | "wha" | "live" | "thr" | "mvr" | "edt" | "upl";
+export type IdPrefix = "ws" | "agt" | "prf" | "acc" | "med" | "post" | "tgt" | "evt" | "aud" | "whk" | "req" | "cred" | "job" | "whd" | "wha" | "live" | "thr" | "mvr" | "edt" | "upl" | "ser";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomString(20)}`;

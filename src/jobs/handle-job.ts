@@ -5,7 +5,7 @@ import type { MediaLoader } from "../domain/publishing/index.js";
 import { pollThreadItemJob, retryTarget } from "../domain/publishing/index.js";
 import { runScheduledPost } from "../domain/publishing/index.js";
 import { runPollShard } from "../domain/inbox/index.js";
-import { sendFirstComments } from "../domain/publishing/index.js";
+import { resumeStoppedChain, sendFirstComments } from "../domain/publishing/index.js";
 import { deliverWebhook } from "../domain/events/index.js";
 import type { DeliveryStatements } from "../domain/events/index.js";
 import { type JobRuntime, jobContext, jobContextFor } from "../domain/core/index.js";
@@ -50,6 +50,10 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
   }
   if (job.kind === "poll_thread_item") {
     await pollThreadItemJob(ctx, { itemId: String(job.payload.itemId), attempt: Number(job.payload.attempt ?? 1) }, loaderFor(ctx));
+    return;
+  }
+  if (job.kind === "resume_chain") {
+    await resumeStoppedChain(ctx, { targetId: String(job.payload.targetId) });
     return;
   }
   if (job.kind === "first_comment") {

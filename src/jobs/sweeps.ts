@@ -5,6 +5,8 @@ import { deliveriesToWatch, sweepWebhooks } from "../domain/events/index.js";
 import { accountsToWatch, planInboxPolls } from "../domain/inbox/index.js";
 import { postsToWatch, sweepSchedules, sweepStuckTargets } from "../domain/publishing/index.js";
 import { firstCommentsToWatch, sweepFirstComments } from "../domain/publishing/index.js";
+import { chainsToWatch, sweepStoppedChains } from "../domain/publishing/index.js";
+import { seriesToWatch, sweepSeries } from "../domain/publishing/index.js";
 import { purgeDashboardSessions } from "../domain/workspaces/index.js";
 import type { Logger } from "../infra/logger.js";
 
@@ -31,8 +33,12 @@ interface Sweep {
 export const sweeps: readonly Sweep[] = [
   // Lost schedules re-queued, stuck targets checked, deliveries and polls kept going, done jobs purged.
   { name: "schedules", every: "minute", run: (runtime) => sweepSchedules(runtime), watches: () => postsToWatch },
+  // Each recurring series' next occurrence, made once the one before left `scheduled`.
+  { name: "series", every: "minute", run: (runtime) => sweepSeries(runtime), watches: () => seriesToWatch },
   { name: "stuck-targets", every: "minute", run: (runtime) => sweepStuckTargets(runtime), watches: () => postsToWatch },
   { name: "first-comments", every: "minute", run: (runtime) => sweepFirstComments(runtime), watches: () => firstCommentsToWatch },
+  // Chains a crash stopped between items or mid-send go on after their last live item.
+  { name: "stopped-chains", every: "minute", run: (runtime) => sweepStoppedChains(runtime), watches: () => chainsToWatch },
   { name: "webhooks", every: "minute", run: (runtime) => sweepWebhooks(runtime), watches: () => deliveriesToWatch },
   // A planner: one count and one queue call; the polls run in poll_shard jobs of their own.
   { name: "inbox-polls", every: "minute", run: (runtime, options) => planInboxPolls(runtime, { horizonMs: options.horizonMs }), watches: (now) => accountsToWatch(now) },

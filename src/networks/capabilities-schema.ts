@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PublishingCapabilitiesSchema } from "./publishing-capabilities.js";
 import { platformIds } from "../types/platform-ids.js";
 
 /**
@@ -76,8 +77,34 @@ export const NetworkCapabilitiesSchema = v.object({
 export type NetworkCapabilities = v.InferOutput<typeof NetworkCapabilitiesSchema>;
 
 /** The public capability record of one network (GET /v1/platforms); the same schema documents the response in OpenAPI. */
+const FormatSchema = v.object({
+  id: v.pipe(v.string(), v.description("The format's name (`carousel`, `poll`, `reel`, `short`, ...).")),
+  description: v.pipe(v.string(), v.description("What the network publishes in this format.")),
+  selectedBy: v.pipe(v.string(), v.description("How a post asks for it: the media it carries or the `platformOptions` value that selects it.")),
+  media: v.pipe(
+    v.nullable(
+      v.object({
+        kinds: v.pipe(v.array(v.picklist(["image", "video", "document"])), v.description("Kinds of media it takes (`document`: PDF, DOCX, PPTX).")),
+        minItems: v.number(),
+        maxItems: v.number(),
+        minVideoSeconds: v.nullable(v.number()),
+        maxVideoSeconds: v.nullable(v.number()),
+        maxAspectRatio: v.pipe(v.nullable(v.number()), v.description("Widest width:height it takes (1: square or taller), where narrower than the network's own bounds.")),
+      }),
+    ),
+    v.description("The media it takes; null when it takes none (a poll is text only)."),
+  ),
+  limits: v.pipe(v.record(v.string(), v.number()), v.description("Limits of the format's own fields (a poll's `minOptions`, `maxOptions`, `optionMaxLength`, durations).")),
+});
+
 export const PlatformCapabilitiesSchema = v.object({
   ...NetworkCapabilitiesSchema.entries,
+  formats: v.pipe(
+    v.array(FormatSchema),
+    v.description(
+      "Publishing formats beyond a plain post (carousels, polls, reels, stories, Shorts, video and carousel pins, photo posts) with their limits; POST /v1/posts/validate and publishing enforce the same limits.",
+    ),
+  ),
   reads: v.pipe(v.array(v.string()), v.description("What Chorus can read from this network's accounts (`notifications`, `comments`, `conversations`, ...).")),
   engagements: v.pipe(v.array(v.string()), v.description("Values of `action` that POST /v1/engagements accepts for this network.")),
   comments: v.pipe(
@@ -99,6 +126,7 @@ export const PlatformCapabilitiesSchema = v.object({
     }),
     v.description("Analytics: which reads work and how the network's metrics map to Chorus's."),
   ),
+  publishing: PublishingCapabilitiesSchema,
   live: v.pipe(
     v.array(v.string()),
     v.description(

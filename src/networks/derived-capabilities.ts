@@ -3,6 +3,8 @@ import { noMetrics } from "./facets/analytics.js";
 import { methodOfAction } from "./facets/engage.js";
 import { type PlatformId, platformIds } from "../types/platform-ids.js";
 import { adapters } from "./registry.js";
+import type { PublishingCapabilities } from "./publishing-capabilities.js";
+import { editableFields } from "./facets/edit.js";
 import type { NetworkAdapter } from "./types.js";
 
 type CommentAbility = keyof PlatformCapabilities["comments"];
@@ -106,7 +108,57 @@ export function deriveFeatures(adapter: NetworkAdapter): Pick<PlatformCapabiliti
 
 /** One network's public capability record: its data plus what its adapter's facets can do. */
 export function capabilitiesOf(adapter: NetworkAdapter): PlatformCapabilities {
-  return { ...adapter.capabilities, ...deriveFeatures(adapter), analytics: analyticsOf(adapter) };
+  return { ...adapter.capabilities, formats: formatsOf(adapter), ...deriveFeatures(adapter), analytics: analyticsOf(adapter), publishing: publishingOf(adapter) };
+}
+
+type Format = PlatformCapabilities["formats"][number];
+
+/** The network's formats: its post types (from the rows validation reads) and the formats its rules list. */
+export function formatsOf(adapter: NetworkAdapter): Format[] {
+  const caps = adapter.capabilities.media;
+  const rules = adapter.rules;
+  const formats: Format[] = [];
+  const postTypes = rules.validation.postTypes;
+  if (postTypes) {
+    const acceptedKinds = [...(caps.maxImages > 0 ? (["image"] as const) : []), ...(caps.maxVideos > 0 ? (["video"] as const) : [])];
+    for (const [id, row] of Object.entries(postTypes.types)) {
+      if (id === postTypes.default) continue;
+      formats.push({
+        id,
+        description: row.description ?? `${adapter.capabilities.name} ${id}`,
+        selectedBy: `platformOptions.${adapter.capabilities.platform}.${postTypes.option}: "${id}"`,
+        media: {
+          kinds: [...(row.kinds ?? acceptedKinds)],
+          minItems: row.mediaRequired === true || caps.required ? 1 : 0,
+          maxItems: row.maxItems ?? rules.validation.maxMediaItems ?? Math.max(caps.maxImages, caps.maxVideos),
+          minVideoSeconds: row.minVideoSeconds ?? caps.minVideoSeconds,
+          maxVideoSeconds: row.maxVideoSeconds ?? caps.maxVideoSeconds,
+          maxAspectRatio: row.maxAspectRatio ?? null,
+        },
+        limits: {},
+      });
+    }
+  }
+  for (const row of rules.formats ?? []) {
+    const media = row.media;
+    formats.push({
+      id: row.id,
+      description: row.description,
+      selectedBy: row.selectedBy,
+      media: media
+        ? {
+            kinds: [...media.kinds],
+            minItems: media.minItems,
+            maxItems: media.maxItems,
+            minVideoSeconds: media.minVideoSeconds ?? (media.kinds.includes("video") ? caps.minVideoSeconds : null),
+            maxVideoSeconds: media.maxVideoSeconds ?? (media.kinds.includes("video") ? caps.maxVideoSeconds : null),
+            maxAspectRatio: media.maxAspectRatio ?? null,
+          }
+        : null,
+      limits: { ...row.limits },
+    });
+  }
+  return formats;
 }
 
 /** The analytics record: which reads exist and the network's name behind each normalised metric. */
@@ -128,4 +180,24 @@ export function publicCapabilities(platform: PlatformId): PlatformCapabilities {
 /** The public capability records, in the order of `platformIds`. */
 export function allCapabilities(): PlatformCapabilities[] {
   return platformIds.map(publicCapabilities);
+}
+
+/** `publishing`: read from the rules validate and publish apply (rules.ts `validation.firstComment`, `thread`) and the edit facet. */
+export function publishingOf(adapter: NetworkAdapter): PublishingCapabilities {
+  const comment = adapter.rules.validation?.firstComment;
+  const supported = comment !== undefined && !("unsupported" in comment);
+  const thread = adapter.rules.thread;
+  const { text, media } = adapter.capabilities;
+  return {
+    firstComment: supported
+      ? {
+          supported: true,
+          maxLength: comment.maxLength,
+          counting: comment.counting,
+          media: comment.media ? { maxItems: comment.media.maxItems, mimeTypes: [...comment.media.mimeTypes], maxBytes: comment.media.maxBytes } : null,
+        }
+      : { supported: false, maxLength: null, counting: null, media: null },
+    thread: thread ? { maxItems: thread.maxItems, itemMaxLength: text.maxLength, itemMaxImages: media.maxImages, itemMaxVideos: media.maxVideos } : null,
+    editable: editableFields(adapter.edit),
+  };
 }

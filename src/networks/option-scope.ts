@@ -13,7 +13,8 @@ export interface OptionScope {
   outside: "refused" | "ignored";
 }
 
-export type MediaKindOf = "image" | "video";
+/** Documents reach only LinkedIn's plan: validation refuses them on every other network first. */
+export type MediaKindOf = "image" | "video" | "document";
 
 /** What a network's rules derive the post kind from. */
 export interface PostKindInput {

@@ -3,7 +3,7 @@ import type { ApiError } from "../infra/errors.js";
 /** One media file as an adapter sees it: facts read from the bytes, a public URL, and the bytes on demand. */
 export interface PublishMedia {
   id: string;
-  kind: "image" | "video";
+  kind: "image" | "video" | "document";
   /** Read from the file itself (`image/jpeg`, `image/png`, `image/webp`, `image/gif`, `video/mp4`, `video/quicktime`). */
   mimeType: string;
   bytes: number;

@@ -31,6 +31,25 @@ export interface NetworkRules {
   budget?: BudgetRules;
   /** Thread chains (`thread` on a post): absent where the network has no reply chain of one's own posts. */
   thread?: ThreadRules;
+  /**
+   * Formats beyond a plain post that the network's plan chooses by the media or an option
+   * (carousels, polls, video pins, photo posts), listed by GET /v1/platforms. Each row is built
+   * from the constants the publish plan and validation read, so the list cannot drift from them;
+   * post types (`validation.postTypes`) are listed from their own rows and need none here.
+   */
+  formats?: readonly FormatRow[];
+}
+
+/** One format as GET /v1/platforms lists it. */
+export interface FormatRow {
+  id: string;
+  description: string;
+  /** How a post asks for it: the media it carries or the option that selects it. */
+  selectedBy: string;
+  /** The media it takes; absent for a text-only format (a poll). */
+  media?: { kinds: readonly MediaKind[]; minItems: number; maxItems: number; minVideoSeconds?: number; maxVideoSeconds?: number; maxAspectRatio?: number };
+  /** Numeric limits of the format's own fields (a poll's choices and duration). */
+  limits?: Readonly<Record<string, number>>;
 }
 
 /** A chain's limits, read by POST /v1/posts/validate and by publishing alike. */
@@ -43,10 +62,12 @@ export type PushedKind = "comment" | "mention" | "message";
 
 export type TextCounting = NetworkCapabilities["text"]["counting"];
 
-export type MediaKind = "image" | "video";
+export type MediaKind = "image" | "video" | "document";
 
 /** Media rules of one post type (Instagram and Facebook `postType`), applied on top of the capability record. */
 export interface PostTypeRule {
+  /** What the post type is, for GET /v1/platforms `formats`. */
+  description?: string;
   /** Kinds this post type takes; a kind not listed is `image_not_supported` / `video_not_supported`. */
   kinds?: readonly MediaKind[];
   mediaRequired?: boolean;
@@ -56,6 +77,8 @@ export interface PostTypeRule {
   maxVideoSeconds?: number;
   /** `false` when the capability's aspect-ratio bounds do not apply (Instagram reels and stories are 9:16). */
   aspectRatio?: boolean;
+  /** Widest width:height this post type takes, on top of the capability's bounds (YouTube Shorts: 1, square or taller). */
+  maxAspectRatio?: number;
 }
 
 /** Constraints on one `platformOptions` field beyond its capability type, values and maxLength. */
@@ -129,6 +152,8 @@ export interface ValidationRules {
   maxMentions?: number;
   maxLinks?: number;
   maxCashtags?: number;
+  /** Document posts (PDF, DOCX, PPTX): absent where the network takes no documents. */
+  documents?: { mimeTypes: readonly string[]; maxBytes: number; titleOption: string };
   /** Most media items in one post, images and videos together (carousels). */
   maxMediaItems?: number;
   /** Which kind the capability's aspect-ratio bounds are about (default both). */
@@ -167,7 +192,25 @@ export interface ValidationRules {
  * `counting`, `source` says where the number comes from), or not possible, with `instead`: what
  * the caller can do on that network in its place (the refusal's fix).
  */
-export type FirstCommentRule = { maxLength: number; counting: TextCounting; source: string } | { unsupported: true; why: string; instead: string };
+export type FirstCommentRule =
+  | {
+      maxLength: number;
+      counting: TextCounting;
+      source: string;
+      /** The files the comment may carry; absent: text only, and media is refused with `first_comment_media_unsupported`. */
+      media?: FirstCommentMediaRule;
+      /** For a text-only comment: what to do instead of attaching media (the refusal's fix). */
+      mediaInstead?: string;
+    }
+  | { unsupported: true; why: string; instead: string };
+
+/** Files in a first comment: how many, of which types, how large, and where the numbers come from. */
+export interface FirstCommentMediaRule {
+  maxItems: number;
+  mimeTypes: readonly string[];
+  maxBytes: number;
+  source: string;
+}
 
 /**
  * The part of a stored token set a renewal rule may read (a `TokenSet` has it); named here rather

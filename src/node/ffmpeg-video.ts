@@ -1,4 +1,10 @@
 import { spawn } from "node:child_process";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { VideoRecipe, VideoTransformer } from "../infra/media-transforms/types.js";
 import { TransformInputError } from "../infra/media-transforms/types.js";
 
@@ -28,49 +34,65 @@ const lastLine = (log: string) =>
 
 /**
  * H.264 (yuv420p, 8-bit, so 10-bit HEVC from phones plays everywhere) and AAC in MP4 with the
- * index at the front; scaled down within the network's box keeping the ratio (even sides, as
- * H.264 needs). A clip without sound stays without it.
+ * index at the front, scaled to the planned size, all metadata (location) dropped. A clip
+ * without sound stays without it. The upload is copied to a scratch folder first: an MP4's
+ * index may sit at its end, which FFmpeg cannot reach on a pipe.
  */
-export function ffmpegVideo(ffmpeg: string): VideoTransformer {
+export function ffmpegVideo(ffmpeg: string, scratch = tmpdir()): VideoTransformer {
   return {
-    async transcode(inputPath, outputPath, recipe: VideoRecipe) {
-      const scale = `scale='min(${recipe.maxWidth},iw)':'min(${recipe.maxHeight},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`;
-      const trim = recipe.trimSeconds === null ? [] : ["-t", String(recipe.trimSeconds)];
-      const log = await run(ffmpeg, [
-        "-i",
-        inputPath,
-        "-map",
-        "0:v:0",
-        "-map",
-        "0:a:0?",
-        ...trim,
-        "-vf",
-        scale,
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-pix_fmt",
-        "yuv420p",
-        "-b:v",
-        `${recipe.videoKbps}k`,
-        "-maxrate",
-        `${recipe.videoKbps}k`,
-        "-bufsize",
-        `${recipe.videoKbps * 2}k`,
-        "-c:a",
-        "aac",
-        "-b:a",
-        "128k",
-        "-movflags",
-        "+faststart",
-        outputPath,
-      ]);
-      const size = /Stream #0:0.*Video: h264.*?, (\d+)x(\d+)/.exec(log.slice(log.lastIndexOf("Output #0")));
-      return { width: Number(size?.[1] ?? 0), height: Number(size?.[2] ?? 0), durationSeconds: null };
-    },
-    async frameAt(inputPath, outputPath, seconds) {
-      await run(ffmpeg, ["-ss", String(seconds), "-i", inputPath, "-frames:v", "1", "-q:v", "3", outputPath]);
+    async transcode(input, recipe: VideoRecipe) {
+      const dir = await mkdtemp(join(scratch, "chorus-video-"));
+      const dispose = () => rm(dir, { recursive: true, force: true });
+      try {
+        const source = join(dir, "source");
+        const output = join(dir, "variant.mp4");
+        await pipeline(Readable.fromWeb(input as import("node:stream/web").ReadableStream<Uint8Array>), createWriteStream(source));
+        const trim = recipe.trimSeconds === null ? [] : ["-t", String(recipe.trimSeconds)];
+        const log = await run(ffmpeg, [
+          "-i",
+          source,
+          "-map",
+          "0:v:0",
+          "-map",
+          "0:a:0?",
+          "-map_metadata",
+          "-1",
+          ...trim,
+          "-vf",
+          `scale=${recipe.maxWidth}:${recipe.maxHeight},setsar=1`,
+          "-c:v",
+          "libx264",
+          "-preset",
+          "veryfast",
+          "-pix_fmt",
+          "yuv420p",
+          "-b:v",
+          `${recipe.videoKbps}k`,
+          "-maxrate",
+          `${recipe.videoKbps}k`,
+          "-bufsize",
+          `${recipe.videoKbps * 2}k`,
+          "-c:a",
+          "aac",
+          "-b:a",
+          "128k",
+          "-movflags",
+          "+faststart",
+          output,
+        ]);
+        const size = /Stream #0:0.*Video: h264.*?, (\d+)x(\d+)/.exec(log.slice(log.lastIndexOf("Output #0")));
+        const { size: bytes } = await stat(output);
+        return {
+          width: Number(size?.[1] ?? recipe.maxWidth),
+          height: Number(size?.[2] ?? recipe.maxHeight),
+          bytes,
+          body: () => Readable.toWeb(createReadStream(output)) as unknown as ReadableStream<Uint8Array>,
+          dispose,
+        };
+      } catch (error) {
+        await dispose();
+        throw error;
+      }
     },
   };
 }

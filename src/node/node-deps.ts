@@ -5,7 +5,6 @@ import { Redis } from "@upstash/redis";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppDeps } from "../deps.js";
 import { nodeDashboardScript } from "./dashboard-script.js";
-import { nodeDocsAssets } from "./docs-assets.js";
 import { openEmbeddedDatabase } from "../db/pglite.js";
 import { openServerDatabase } from "../db/node-postgres.js";
 import type { Database } from "../db/types.js";
@@ -94,7 +93,6 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     mediaTransforms: await nodeMediaTransforms(),
     idempotencyLeaseMs: env.CHORUS_IDEMPOTENCY_LEASE_SECONDS === undefined ? undefined : env.CHORUS_IDEMPOTENCY_LEASE_SECONDS * 1000,
     webhookStaleAttemptMs: env.CHORUS_WEBHOOK_STALE_SECONDS === undefined ? undefined : env.CHORUS_WEBHOOK_STALE_SECONDS * 1000,
-    docsAssets: nodeDocsAssets(),
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: env.CHORUS_KEY_CACHE_SECONDS }),
     limitsCache: embedded ? await cacheLimitsOnPglite(embedded.client) : undefined,
     dashboardScript: nodeDashboardScript(),

@@ -1,26 +1,23 @@
 import type sharpDefault from "sharp";
 import type { ImageInspection, ImageRecipe, ImageTransformer, TransformedFile } from "../infra/media-transforms/types.js";
 import { TransformInputError } from "../infra/media-transforms/types.js";
+import { encodeForCaps, type RawPicture } from "./jpeg-fit.js";
+import { stripJpegMetadata } from "./jpeg-strip.js";
 
 type Sharp = typeof sharpDefault;
-interface Decoded {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 1 | 2 | 3 | 4;
-}
 
 /** The same ceiling uploads use (media-formats.ts MEDIA_PIXEL_LIMITS.total): sharp refuses to decode more, so a pixel bomb never reaches memory. */
 const PIXEL_CEILING = 36_152_320;
-/** JPEG qualities tried in turn until the file fits the network's byte cap; past them the picture shrinks. */
-const QUALITIES = [86, 78, 68, 58];
-const SHRINK_STEPS = 6;
+/** Pictures encoded at once: libjpeg encodes on one thread, so two keep both cores of a small server busy without doubling memory again. */
+const PARALLEL_ENCODES = 2;
 
 /**
- * Images through sharp (libvips): decode once under the pixel ceiling, turned by the EXIF
- * orientation, then per recipe crop around the focal point (or pad), resize and encode. sharp
- * writes no metadata unless asked, so EXIF (GPS location, camera serial), XMP and IPTC never
- * reach a network.
+ * Images through sharp (libvips). A JPEG that already fits a recipe (same size, upright, under
+ * the cap) keeps its compressed pixels and only loses its metadata segments. Everything else is
+ * decoded once, turned by the EXIF orientation; each distinct geometry (size, crop, focal point)
+ * is cut and resized once from that, then encoded for all the byte caps that share it
+ * (jpeg-fit.ts). sharp writes no metadata unless asked, so EXIF (GPS location, camera serial),
+ * XMP and IPTC never reach a network.
  */
 export function sharpImages(sharp: Sharp): ImageTransformer {
   const open = (input: Uint8Array) => sharp(input, { limitInputPixels: PIXEL_CEILING, failOn: "error" });
@@ -40,13 +37,89 @@ export function sharpImages(sharp: Sharp): ImageTransformer {
       }),
     transform: (input, recipes) =>
       guarded(async () => {
-        const { data, info } = await open(input).rotate().raw().toBuffer({ resolveWithObject: true });
-        const decoded: Decoded = { data, width: info.width, height: info.height, channels: info.channels };
-        const out: TransformedFile[] = [];
-        for (const recipe of recipes) out.push(await encode(sharp, decoded, recipe));
-        return out;
+        const meta = await open(input).metadata();
+        if (!meta.width || !meta.height) throw new Error("the image has no dimensions");
+        const out: (TransformedFile | undefined)[] = recipes.map(() => undefined);
+        const upright = (meta.orientation ?? 1) === 1;
+        let stripped: Uint8Array | null | undefined;
+        const geometries = new Map<string, number[]>();
+        for (const [i, recipe] of recipes.entries()) {
+          if (meta.format === "jpeg" && meta.space !== "cmyk" && recipe.format === "jpeg" && upright && recipe.width === meta.width && recipe.height === meta.height) {
+            stripped ??= stripJpegMetadata(input);
+            if (stripped && (recipe.maxBytes === null || stripped.byteLength <= recipe.maxBytes)) {
+              out[i] = { bytes: stripped, mimeType: "image/jpeg", width: recipe.width, height: recipe.height };
+              continue;
+            }
+          }
+          const key = `${recipe.format} ${recipe.width}x${recipe.height} ${recipe.crop} ${recipe.crop === "fill" ? `${recipe.focal.x},${recipe.focal.y}` : ""}`;
+          geometries.set(key, [...(geometries.get(key) ?? []), i]);
+        }
+        if (geometries.size === 0 && stripped) {
+          // Nothing else decodes the file: a scaled-down read (JPEG shrink-on-load, every block's
+          // entropy data parsed, little else) catches a corrupt scan before a network does.
+          await open(stripped)
+            .resize({ width: Math.max(1, Math.min(64, meta.width)) })
+            .toBuffer();
+        }
+        if (geometries.size > 0) {
+          const { data, info } = await open(input).rotate().raw().toBuffer({ resolveWithObject: true });
+          const decoded: RawPicture = { data, width: info.width, height: info.height, channels: info.channels };
+          await inTurns([...geometries.values()], PARALLEL_ENCODES, async (indexes) => {
+            const first = recipes[indexes[0] ?? 0];
+            if (!first) return;
+            const picture = await shape(sharp, decoded, first);
+            const files = await encodeForCaps(
+              sharp,
+              picture,
+              first.format,
+              indexes.map((i) => recipes[i]?.maxBytes ?? null),
+            );
+            for (const [n, i] of indexes.entries()) {
+              const file = files[n];
+              if (!file) throw new Error(`it cannot be compressed below ${recipes[i]?.maxBytes} bytes`);
+              out[i] = { bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength), mimeType: `image/${first.format}`, width: file.width, height: file.height };
+            }
+          });
+        }
+        return out.map((file) => {
+          if (!file) throw new Error("a recipe was left without a file");
+          return file;
+        });
       }),
   };
+}
+
+/** The recipe's geometry cut from the decoded picture: cropped around the focal point (`fill`) or padded (`fit`), at its exact size. */
+async function shape(sharp: Sharp, source: RawPicture, recipe: ImageRecipe): Promise<RawPicture> {
+  const raw = { raw: { width: source.width, height: source.height, channels: source.channels } };
+  let image = sharp(source.data, raw);
+  if (recipe.crop === "fill") {
+    const box = cropBox(source.width, source.height, recipe.width / recipe.height, recipe.focal);
+    const whole = box.width === source.width && box.height === source.height;
+    if (whole && recipe.width === source.width && recipe.height === source.height) return source;
+    if (!whole) image = image.extract(box);
+    image = image.resize(recipe.width, recipe.height, { fit: "fill" });
+  } else {
+    if (recipe.width === source.width && recipe.height === source.height) return source;
+    const background = recipe.format === "png" ? { r: 0, g: 0, b: 0, alpha: 0 } : { r: 255, g: 255, b: 255, alpha: 1 };
+    image = image.resize(recipe.width, recipe.height, { fit: "contain", background });
+  }
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** Runs `work` over `items`, at most `parallel` at a time; the first failure is thrown once all have settled. */
+async function inTurns<T>(items: readonly T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(parallel, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  const settled = await Promise.allSettled(lanes);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {
@@ -55,28 +128,6 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw new TransformInputError(error instanceof Error ? error.message : String(error));
   }
-}
-
-async function encode(sharp: Sharp, source: Decoded, recipe: ImageRecipe): Promise<TransformedFile> {
-  const raw = { raw: { width: source.width, height: source.height, channels: source.channels } };
-  for (let attempt = 0; attempt < QUALITIES.length + SHRINK_STEPS; attempt++) {
-    const quality = QUALITIES[Math.min(attempt, QUALITIES.length - 1)] ?? 58;
-    const shrink = attempt < QUALITIES.length ? 1 : 0.85 ** (attempt - QUALITIES.length + 1);
-    const width = Math.max(1, Math.round(recipe.width * shrink));
-    const height = Math.max(1, Math.round(recipe.height * shrink));
-    let image = sharp(source.data, raw);
-    if (recipe.crop === "fill") {
-      image = image.extract(cropBox(source.width, source.height, recipe.width / recipe.height, recipe.focal)).resize(width, height, { fit: "fill" });
-    } else {
-      const background = recipe.format === "png" ? { r: 0, g: 0, b: 0, alpha: 0 } : { r: 255, g: 255, b: 255, alpha: 1 };
-      image = image.resize(width, height, { fit: "contain", background });
-    }
-    const bytes = recipe.format === "png" ? await image.png({ compressionLevel: 6 }).toBuffer() : await image.flatten({ background: "#ffffff" }).jpeg({ quality }).toBuffer();
-    if (recipe.maxBytes === null || bytes.byteLength <= recipe.maxBytes) {
-      return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType: `image/${recipe.format}`, width, height };
-    }
-  }
-  throw new Error(`it cannot be compressed below ${recipe.maxBytes} bytes`);
 }
 
 /** The largest box of `ratio` inside width x height, centred on the focal point as far as the edges allow. */

@@ -86,11 +86,19 @@ function firstCommentOption(platform: PlatformId): Record<string, JsonSchema> {
   const where =
     !rule || "unsupported" in rule
       ? `${rule && "why" in rule ? rule.why : "Not available."} Only \`false\` (or null) is accepted without a refusal.`
-      : `At most ${rule.maxLength} ${rule.counting} (${rule.source}).`;
+      : `At most ${rule.maxLength} ${rule.counting} (${rule.source}). ${
+          rule.media
+            ? `\`media\`: up to ${rule.media.maxItems} of ${rule.media.mimeTypes.join(", ")}, ${rule.media.maxBytes} bytes each (${rule.media.source}).`
+            : "Text only: `media` is refused with `first_comment_media_unsupported`."
+        }`;
   return {
     firstComment: {
       description: `This target's own first comment, instead of the post's \`firstComment\`; \`false\` or null posts none here. ${where}`,
-      oneOf: [{ type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: false }, { type: "boolean", enum: [false] }, { type: "null" }],
+      oneOf: [
+        { type: "object", properties: { text: { type: "string" }, media: { type: "array", items: { type: "string" }, maxItems: 10 } }, required: ["text"], additionalProperties: false },
+        { type: "boolean", enum: [false] },
+        { type: "null" },
+      ],
     },
   };
 }

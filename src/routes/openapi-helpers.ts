@@ -15,7 +15,7 @@ function errorExample(code: ErrorCode) {
       code,
       param: null,
       fix: entry.fix,
-      docs: `http://localhost:8787/docs#error-${code}`,
+      docs: `http://localhost:8787/docs/errors#error-${code}`,
       platform: null,
       retryable: entry.retryable,
       requestId: "req_3fZqk8TgW2pLx9vN",
@@ -27,7 +27,7 @@ const ErrorEnvelopeFields = v.object({
   error: v.object({
     type: v.pipe(v.picklist(errorTypes), v.description("Stable, coarse class of the error.")),
     message: v.pipe(v.string(), v.description("Human-readable explanation.")),
-    code: v.pipe(v.string(), v.description("Granular, stable code; branch on this. Every code is listed on /docs#errors.")),
+    code: v.pipe(v.string(), v.description("Granular, stable code; branch on this. Every code is listed on /docs/errors.")),
     param: v.pipe(v.nullable(v.string()), v.description("The request field at fault, e.g. `media`, `platformOptions.title`.")),
     fix: v.pipe(v.nullable(v.string()), v.description("Plain-language correction; null only for an unrecognised network refusal.")),
     docs: v.pipe(v.string(), v.description("Link to this code's entry in the error table.")),

@@ -1,12 +1,4 @@
-// The reference renderer's files, imported as text by the Worker (wrangler.toml `[[rules]]`).
-declare module "swagger-ui-dist/swagger-ui-bundle.js" {
-  const text: string;
-  export default text;
-}
-declare module "swagger-ui-dist/swagger-ui.css" {
-  const text: string;
-  export default text;
-}
+// The dashboard's htmx, imported as text by the Worker (wrangler.toml `[[rules]]`).
 declare module "htmx.org/dist/htmx.min.js" {
   const text: string;
   export default text;

@@ -49,7 +49,7 @@ describe("error envelope and catalogue", () => {
     const error = await errorOf(response);
     for (const field of ENVELOPE_FIELDS) expect(error).toHaveProperty(field);
     expect(error).toMatchObject({ type: "not_found", code: "route_not_found", platform: null, retryable: false });
-    expect(error.docs).toBe("http://chorus.test/docs#error-route_not_found");
+    expect(error.docs).toBe("http://chorus.test/docs/errors#error-route_not_found");
     expect(error.requestId).toMatch(/^req_/);
     expect(response.headers.get("x-request-id")).toBe(error.requestId);
   });

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
+import { pdf } from "../unit/document-fixtures.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { connect, generator, pick, upload } from "../support/option-rules-generator.js";
 
 /**
  * Issue 23 item 6: `POST /v1/posts/validate` answers what publishing does. Many generated
@@ -31,23 +33,22 @@ const refusalCodes = new Set([
   "text_invalid",
   "title_too_long",
   "photo_page_door_required",
+  "media_too_large",
 ]);
 
-/** mulberry32: a small deterministic generator, so a failure names a case that reproduces. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Pool = { image: string[]; video: string[] };
+type Kind = "image" | "video" | "document";
+type Pool = Record<Kind, string[]>;
 
 const texts = ["Harbour at dawn #sea", `Waves ${"🌊".repeat(130)}`, "x".repeat(490), "Short"];
-const mediaShapes: readonly (readonly ("image" | "video")[])[] = [[], ["image"], ["video"], ["image", "image"], ["image", "video"], ["video", "video"], ["image", "image", "image"]];
+const mediaShapes: readonly (readonly Kind[])[] = [[], ["image"], ["video"], ["image", "image"], ["image", "video"], ["video", "video"], ["image", "image", "image"]];
+/** The other networks also get documents: LinkedIn's document posts, refused everywhere else. */
+const shapesWithDocuments: readonly (readonly Kind[])[] = [...mediaShapes, ["document"], ["document", "image"]];
+/** Shapes drawn more often where a format needs them: one video (Shorts), a document alone, no media (polls). */
+const shapesOf: Record<string, readonly (readonly Kind[])[]> = {
+  youtube: [...shapesWithDocuments, ["video"], ["video"], ["video"], ["video"]],
+  linkedin: [...shapesWithDocuments, ["document"], ["document"], ["document"]],
+  twitter: [...shapesWithDocuments, [], [], []],
+};
 
 /** Each option with a few values, valid and not: the rules under test decide. */
 const optionValues: Record<"instagram" | "facebook" | "threads", Record<string, readonly unknown[]>> = {
@@ -79,12 +80,6 @@ const optionValues: Record<"instagram" | "facebook" | "threads", Record<string, 
   },
 };
 
-function pick<T>(random: () => number, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) throw new Error("empty choice");
-  return item;
-}
-
 /** How often each option is set: Instagram has many options that exclude each other, so fewer at a time. */
 const share = { instagram: 0.12, facebook: 0.3, threads: 0.25 } as const;
 
@@ -96,25 +91,15 @@ function optionsFor(random: () => number, platform: keyof typeof optionValues): 
   return options;
 }
 
-function mediaFor(random: () => number, pool: Pool): string[] {
-  const used = { image: 0, video: 0 };
-  return pick(random, mediaShapes).map((kind) => {
+/** With `shapes` given, each kind starts at a random file of its pool, so every file is drawn. */
+function mediaFor(random: () => number, pool: Pool, shapes?: readonly (readonly Kind[])[]): string[] {
+  const start = () => (shapes ? Math.floor(random() * 4) : 0);
+  const used = { image: start(), video: start(), document: 0 };
+  return pick(random, shapes ?? mediaShapes).map((kind) => {
     const id = pool[kind][used[kind] % pool[kind].length] ?? "";
     used[kind] += 1;
     return id;
   });
-}
-
-async function upload(ws: WorkspaceFixture, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
-  const response = await ws.post("/v1/media", undefined, { raw: bytes, headers: { "content-type": type } });
-  expect(response.status, response.text).toBe(201);
-  return response.body.id;
-}
-
-async function connect(ws: WorkspaceFixture, json: Record<string, unknown>): Promise<string> {
-  const response = await ws.post("/v1/social-accounts/connect", json);
-  expect(response.status, response.text).toBe(201);
-  return response.body.id;
 }
 
 describe("validate agrees with publish on Instagram, Facebook and Threads options", () => {
@@ -131,6 +116,7 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
     const pool: Pool = {
       image: [await upload(ws, jpeg(1080, 1080), "image/jpeg"), await upload(ws, jpeg(1080, 1350), "image/jpeg"), await upload(ws, jpeg(1080, 1080), "image/jpeg")],
       video: [await upload(ws, mp4(1080, 1920, { duration: 20_000 }), "video/mp4"), await upload(ws, mp4(1080, 1920, { duration: 30_000 }), "video/mp4")],
+      document: [],
     };
 
     // A place the Instagram simulator knows, as GET /v1/discover/places finds it.
@@ -141,7 +127,7 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
     const random = generator(23);
     const disagreements: string[] = [];
     const seen: Record<string, { valid: number; refused: number }> = {};
-    for (let n = 0; n < 60; n += 1) {
+    for (let n = 0; n < 80; n += 1) {
       const instagram = optionsFor(random, "instagram");
       if (instagram.locationId === "PLACE") instagram.locationId = place;
       const platformOptions = { instagram, facebook: { ...optionsFor(random, "facebook"), pageId }, threads: optionsFor(random, "threads") };
@@ -176,11 +162,17 @@ describe("validate agrees with publish on Instagram, Facebook and Threads option
 
 /** The other seven networks: a few options each (values the OpenAPI description accepts), besides the ones each needs. */
 const otherOptionValues: Record<string, Record<string, readonly unknown[]>> = {
-  twitter: { pollOptions: [["yes", "no"], ["only"]], pollDurationMinutes: [60], taggedUserIds: [["2244994945"]], madeWithAi: [true], cardUri: ["card://1234567890"] },
+  twitter: {
+    pollOptions: [["yes", "no"], ["yes", "no", "maybe"], ["only"], ["a", "b", "c", "d", "e"], ["yes", "x".repeat(26)]],
+    pollDurationMinutes: [60, 10080, 4, 10081],
+    taggedUserIds: [["2244994945"]],
+    madeWithAi: [true],
+    cardUri: ["card://1234567890"],
+  },
   bluesky: { langs: [["en"], ["en", "de", "fr", "es"]], tags: [["harbour"]] },
-  youtube: { tags: [["harbour"]], license: ["youtube", "creativeCommon"], madeForKids: [false], embeddable: [true] },
+  youtube: { tags: [["harbour"]], license: ["youtube", "creativeCommon"], madeForKids: [false], embeddable: [true], postType: ["video", "short", "short"] },
   tiktok: { title: ["Harbour"], disableDuet: [true], disableStitch: [true], photoCoverIndex: [0, 5], autoAddMusic: [true], videoCoverTimestampMs: [1000], isAigc: [true] },
-  linkedin: { visibility: ["PUBLIC", "CONNECTIONS"], articleUrl: ["https://example.com/harbour"], articleTitle: ["Harbour"], mediaTitle: ["Harbour"], disableReshare: [true] },
+  linkedin: { visibility: ["PUBLIC", "CONNECTIONS"], articleUrl: ["https://example.com/harbour"], articleTitle: ["Harbour"], mediaTitle: ["Harbour", "Harbour report"], disableReshare: [true] },
   pinterest: { title: ["Harbour"], link: ["https://example.com/harbour"], altText: ["A harbour"], coverImageUrl: ["https://example.com/cover.jpg"], coverImageKeyFrameTime: [2] },
   googlebusiness: {
     topicType: ["STANDARD", "EVENT", "OFFER", "ALERT"],
@@ -211,19 +203,29 @@ describe("validate agrees with publish on the other seven networks", () => {
     };
     const pool: Pool = {
       image: [await upload(ws, jpeg(1080, 1920), "image/jpeg"), await upload(ws, jpeg(1080, 1920), "image/jpeg"), await upload(ws, jpeg(1080, 1920), "image/jpeg")],
-      video: [await upload(ws, mp4(1080, 1920, { duration: 20_000 }), "video/mp4"), await upload(ws, mp4(1080, 1920, { duration: 30_000 }), "video/mp4")],
+      // A Short is at most 3 minutes and square or taller: one of each kind YouTube would not file as one.
+      video: [
+        await upload(ws, mp4(1080, 1920, { duration: 20_000 }), "video/mp4"),
+        await upload(ws, mp4(1080, 1920, { duration: 30_000 }), "video/mp4"),
+        await upload(ws, mp4(1920, 1080, { duration: 20_000 }), "video/mp4"),
+        await upload(ws, mp4(1080, 1920, { duration: 200_000 }), "video/mp4"),
+      ],
+      document: [await upload(ws, pdf(2), "application/pdf")],
     };
     const random = generator(2323);
     const disagreements: string[] = [];
     const seen: Record<string, { valid: number; refused: number }> = {};
-    for (let n = 0; n < 40; n += 1) {
+    const exercised: Record<string, Set<string>> = {};
+    for (let n = 0; n < 60; n += 1) {
       const platformOptions: Record<string, Record<string, unknown>> = {};
       const mediaOverrides: Record<string, string[]> = {};
       for (const [platform, values] of Object.entries(otherOptionValues)) {
         const options: Record<string, unknown> = { ...fixed[platform] };
-        for (const [name, choices] of Object.entries(values)) if (random() < 0.25) options[name] = pick(random, choices);
+        // The options that choose a format (a poll needs both of its own) are drawn more often, so each format is seen valid and refused.
+        for (const [name, choices] of Object.entries(values))
+          if (random() < (name.startsWith("poll") || name === "postType" || name === "mediaTitle" ? 0.6 : 0.25)) options[name] = pick(random, choices);
         platformOptions[platform] = options;
-        mediaOverrides[platform] = mediaFor(random, pool);
+        mediaOverrides[platform] = mediaFor(random, pool, shapesOf[platform] ?? shapesWithDocuments);
       }
       const body = { text: pick(random, ["Harbour at dawn #sea", "Short"]), accounts: Object.values(accounts), mediaOverrides, platformOptions };
       const { report, post } = await validateThenPublish(ws, body);
@@ -233,14 +235,32 @@ describe("validate agrees with publish on the other seven networks", () => {
         const refused = target.state === "failed" && target.error !== null && refusalCodes.has(target.error.code);
         const tally = (seen[target.platform] ??= { valid: 0, refused: 0 });
         tally[refused ? "refused" : "valid"] += 1;
+        // The new formats, each seen both going through and refused.
+        const options = platformOptions[target.platform] ?? {};
+        const media = mediaOverrides[target.platform] ?? [];
+        const formats = [
+          media.some((m) => pool.document.includes(m)) ? `${target.platform === "linkedin" ? "linkedin" : "other"} document` : null,
+          target.platform === "youtube" && options.postType === "short" ? "youtube short" : null,
+          // A Short too wide or too long: refused by the one rule row at validate and publish alike.
+          target.platform === "youtube" && options.postType === "short" && media.length === 1 && pool.video.indexOf(media[0] ?? "") >= 2 ? "youtube short wide or long" : null,
+          target.platform === "twitter" && options.pollOptions !== undefined ? "twitter poll" : null,
+        ];
+        for (const format of formats) if (format) (exercised[format] ??= new Set()).add(refused ? "refused" : "valid");
         if (valid === refused) {
           disagreements.push(
-            `case ${n} ${target.platform}: validate ${valid ? "valid" : JSON.stringify(verdict?.errors.map((e) => [e.code, e.param]))}, publish ${target.state} ${target.error ? `${target.error.code}: ${target.error.message}` : ""}; media ${JSON.stringify((mediaOverrides[target.platform] ?? []).map((m) => (pool.video.includes(m) ? "video" : "image")))} options ${JSON.stringify(platformOptions[target.platform])}`,
+            `case ${n} ${target.platform}: validate ${valid ? "valid" : JSON.stringify(verdict?.errors.map((e) => [e.code, e.param]))}, publish ${target.state} ${target.error ? `${target.error.code}: ${target.error.message}` : ""}; media ${JSON.stringify((mediaOverrides[target.platform] ?? []).map((m) => (pool.video.includes(m) ? `video${pool.video.indexOf(m)}` : pool.document.includes(m) ? "document" : "image")))} options ${JSON.stringify(platformOptions[target.platform])}`,
           );
         }
       }
     }
     expect(disagreements, disagreements.join("\n")).toEqual([]);
+    expect(Object.fromEntries(Object.entries(exercised).map(([format, outcomes]) => [format, [...outcomes].sort()]))).toEqual({
+      "linkedin document": ["refused", "valid"],
+      "other document": ["refused"],
+      "youtube short": ["refused", "valid"],
+      "youtube short wide or long": ["refused"],
+      "twitter poll": ["refused", "valid"],
+    });
     for (const platform of Object.keys(otherOptionValues)) {
       expect(seen[platform]?.valid, JSON.stringify(seen)).toBeGreaterThan(0);
       expect(seen[platform]?.refused, JSON.stringify(seen)).toBeGreaterThan(0);

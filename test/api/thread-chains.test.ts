@@ -87,17 +87,6 @@ describe("thread chains", () => {
     expect(post.targets.find((r) => r.platform === "twitter")?.thread).toMatchObject([{ state: "published" }]);
   });
 
-  it("refuses a chain on a draft or a scheduled post with thread_not_schedulable", async () => {
-    const ws = await testWorkspace(t, { plan: "subscription" });
-    const x = await account(ws, "twitter", "chain_later");
-    const at = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
-    for (const extra of [{ draft: true }, { scheduledAt: at }]) {
-      const refused = await ws.post("/v1/posts", { text: "later", accounts: [x.id], thread: [{ text: "later too" }], ...extra });
-      expect(refused.status).toBe(400);
-      expect(refused.error).toMatchObject({ code: "thread_not_schedulable", param: "thread" });
-    }
-  });
-
   it("stops a chain at a refused item, gives back the unsent credits, and a retry with the same key resumes after the last live item", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const x = await account(ws, "twitter", "chain_resume");

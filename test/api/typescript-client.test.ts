@@ -38,11 +38,11 @@ describe("typed TypeScript client (clients/typescript)", () => {
 
     // The README's snippet, as written, type-checks too.
     const readme = readFileSync("README.md", "utf8");
-    const section = readme.slice(readme.indexOf("### With the typed client"));
+    const section = readme.slice(readme.indexOf("### With the TypeScript SDK"));
     const snippet = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
     expect(snippet).toContain("createChorusClient");
     const readmeFile = join(dir, "readme.ts");
-    writeFileSync(readmeFile, snippet.replace('"./clients/typescript/index.js"', JSON.stringify(resolve("clients/typescript/index.js"))));
+    writeFileSync(readmeFile, snippet.replace('"@chorus-api/sdk"', JSON.stringify(resolve("clients/typescript/index.js"))));
     const readmeChecked = await tsc([...looseFile, readmeFile]);
     expect(readmeChecked.code, readmeChecked.output).toBe(0);
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { type ServerProcess, freePort, runCli, startServerProcess } from "../support/server-process.js";
+import { type ServerProcess, freePort, runCli, startServerProcess, buildBeforeTests } from "../support/server-process.js";
 
 const firstKeyOf = (server: ServerProcess) =>
   server
@@ -19,6 +19,8 @@ const status = async (base: string, key: string) => (await fetch(`${base}/v1/me`
  * The operator command line beside a running server process, as an operator would use them:
  * on the embedded database the CLI must refuse rather than print a key that never works.
  */
+buildBeforeTests();
+
 describe("operator CLI beside npm start on the embedded database", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-cli-"));
   const env = { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "" };

@@ -10,7 +10,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { chromiumMissing, launchChromium } from "../support/browser.js";
-import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
 
 const missing = chromiumMissing();
 skipWithout("chromium", missing, "agent OAuth with the SDK client and the consent page in a browser");
@@ -73,6 +73,8 @@ async function expectAccessible(page: import("playwright-core").Page): Promise<v
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 }
 const codeOf = (data: Structured) => (data.error as { code: string } | undefined)?.code;
+
+buildBeforeTests();
 
 describe.skipIf(missing !== null)("an agent through the official SDK client, OAuth and the consent page", { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-agent-e2e-"));

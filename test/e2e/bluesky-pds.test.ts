@@ -292,6 +292,19 @@ describe.skipIf(!loaded.ok)("bluesky publishing against a local PDS", () => {
     expect(await findPublished(tokens, post("never sent"), net)).toBeNull();
   });
 
+  it("posts a first comment with an image: a reply record with an images embed the PDS accepts", async () => {
+    const root = await published(post("pds post with a picture in its first comment"));
+    const image = sampleMedia({ kind: "image", mimeType: "image/png", bytes: pngFile(8, 8), width: 8, height: 8, alt: "Eight by eight" });
+    const comment = required(blueskyAdapter.commentOnPost, "commentOnPost");
+    const made = await comment(tokens, { networkPostId: root.networkPostId, postUrl: root.url, text: "the picture", media: [image], destination: null, networkUserId: did }, net);
+    const read = await agent.com.atproto.repo.getRecord({ repo: did, collection: "app.bsky.feed.post", rkey: rkeyOf(made.id) });
+    expect(read.data.value).toMatchObject({
+      text: "the picture",
+      reply: { root: { uri: root.networkPostId }, parent: { uri: root.networkPostId } },
+      embed: { $type: "app.bsky.embed.images", images: [{ alt: "Eight by eight", aspectRatio: { width: 8, height: 8 } }] },
+    });
+  });
+
   it("writes a thread chain: every item's reply names the chain's first post as root and the item before as parent", async () => {
     const first = await publish(tokens, post("pds chain 1/3"), net);
     if (first.state !== "published") throw new Error("not published");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
 
 const require = createRequire(import.meta.url);
 const pg = require("pg") as typeof import("pg");
@@ -23,6 +23,8 @@ skipWithout("postgres", postgres, "crash and retry with Idempotency-Key");
  * (what the stuck-target sweep looks for) and the network re-checks it queues minutes apart are
  * made due, with a NOTIFY, as the minutes passing would.
  */
+buildBeforeTests();
+
 describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-crash-"));
   const servers: ServerProcess[] = [];
@@ -59,7 +61,7 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
     const fastSky = await connect({ platform: "bluesky", handle: "fast-crash.test", appPassword: "abcd-efgh-ijkl-mnop" });
     const fastX = await connect({ platform: "twitter", handle: "fast-crash-x" });
     const slowSky = await connect({ platform: "bluesky", handle: "slow-crash.test", appPassword: "abcd-efgh-ijkl-mnop" });
-    expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: "slow", delayMs: 30_000 } })).status).toBe(200);
+    expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: "slow", delayMs: 6_000 } })).status).toBe(200);
 
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
@@ -101,7 +103,7 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
     expect(settling.status).toBe(409);
     expect(((await settling.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: "idempotency_in_progress", param: "Idempotency-Key" });
 
-    // The network answers promptly again (it would hold every check for 30 s otherwise).
+    // The network answers promptly again (it would hold every check for 6 s otherwise).
     expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: null } })).status).toBe(200);
     // The sweep turned the dead target `unknown` and the network is asked before anything else;
     // its re-checks, minutes apart, are made due now.

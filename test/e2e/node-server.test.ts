@@ -1,57 +1,21 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
+import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+/** Starts the server as `npm start` does (dist/server.js) on `dataDir` and waits for its listening line. */
+const startServer = (dataDir: string, port: number, databaseUrl = ""): Promise<ServerProcess> => startServerProcess({ port, env: { CHORUS_DATA_DIR: dataDir, DATABASE_URL: databaseUrl } });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** Starts `src/server.ts` as `npm start` does and waits for its listening line. */
-async function startServer(dataDir: string, port: number, databaseUrl = ""): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", CHORUS_DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("listening on")) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await new Promise((r) => setTimeout(r, 100));
-  return { child, output: () => output };
-}
-
-async function stop(started: Started): Promise<void> {
-  if (started.child.exitCode !== null) return;
-  const exited = new Promise((r) => started.child.once("exit", r));
-  started.child.kill("SIGTERM");
-  await exited;
-}
+buildBeforeTests();
 
 describe("npm start on an empty data folder", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-data-"));
-  const running: Started[] = [];
+  const running: ServerProcess[] = [];
   afterAll(async () => {
-    for (const s of running) await stop(s);
+    for (const s of running) await s.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -73,7 +37,7 @@ describe("npm start on an empty data folder", () => {
     expect(limits.billing).toMatchObject({ mode: "subscription" });
     const created = await fetch(`${base}/v1/profiles`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ username: "kept" }) });
     expect(created.status).toBe(201);
-    await stop(first);
+    await first.stop();
 
     const second = await startServer(join(dataDir, "db"), port);
     running.push(second);
@@ -89,10 +53,10 @@ skipWithout("postgres", postgres, "npm start with DATABASE_URL");
 
 describe.skipIf(!postgres.ok)("npm start with DATABASE_URL", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-data-"));
-  let started: Started | null = null;
+  let started: ServerProcess | null = null;
   let database: { url: string; close: () => Promise<void> } | null = null;
   afterAll(async () => {
-    if (started) await stop(started);
+    await started?.stop();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 
 const waitFor = async (check: () => boolean, ms: number, what: string) => {
@@ -20,6 +20,8 @@ const waitFor = async (check: () => boolean, ms: number, what: string) => {
  * a margin); CHORUS_WEBHOOK_STALE_SECONDS (a documented setting) shortens it to one second here,
  * so the start-up sweep of the restarted server already finds the attempt stale.
  */
+buildBeforeTests();
+
 describe("webhook delivery survives a server crash mid-delivery", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chorus-webhook-crash-"));
   const servers: ServerProcess[] = [];

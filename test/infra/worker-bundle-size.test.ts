@@ -23,12 +23,13 @@ describe("the Worker upload", () => {
     expect(sizes.startup.modules).not.toContain(sandbox?.name);
   });
 
-  it("imports the docs renderer and the dashboard's htmx on first use, not at start-up", { timeout: 180_000 }, async () => {
+  it("imports the dashboard's htmx on first use, not at start-up, and uploads no Swagger UI", { timeout: 180_000 }, async () => {
     const { sizes } = await workerBundle();
     const text = sizes.modules.filter((module) => module.type.startsWith("text/")).map((module) => module.name);
-    // Still uploaded (/docs and the dashboard serve them from the Worker), just not loaded with the entry.
-    expect(text.some((name) => name.endsWith("swagger-ui-bundle.js"))).toBe(true);
+    // Still uploaded (the dashboard serves it from the Worker), just not loaded with the entry.
     expect(text.some((name) => name.endsWith("htmx.min.js"))).toBe(true);
+    // The reference is rendered by Chorus's own code; no renderer package is uploaded.
+    expect(sizes.modules.some((module) => module.name.includes("swagger"))).toBe(false);
     for (const name of text) expect(sizes.startup.modules).not.toContain(name);
   });
 });

@@ -6,7 +6,7 @@ import { readUpload, workerdModules } from "../support/worker-upload.js";
 /**
  * The upload `wrangler deploy` sends (built with `--dry-run`, test/support/worker-bundle.ts), run
  * as it is in a local workerd. The workers tests run the sources through the vitest pool, which
- * bundles nothing; this is where the modules the entry imports on first use (the docs renderer,
+ * bundles nothing; this is where the modules the entry imports on first use (the dashboard's
  * htmx, the sandbox's simulators) are shown to resolve inside the deployed upload. The database is
  * never reached: these requests need none.
  */
@@ -54,10 +54,10 @@ describe("the Worker upload in workerd", () => {
     expect((await response.text()).split(",").sort()).toEqual(["bluesky", "facebook", "googlebusiness", "instagram", "linkedin", "pinterest", "threads", "tiktok", "twitter", "youtube"]);
   });
 
-  it("serves the docs renderer and htmx from the text modules it imports on first use", async () => {
+  it("serves the reference's own files and htmx (from the text module it imports on first use)", async () => {
     for (const [path, type, start] of [
-      ["/docs/assets/swagger-ui.css", "text/css", ".swagger-ui"],
-      ["/docs/assets/swagger-ui-bundle.js", "text/javascript", "/*! For license information"],
+      ["/docs/assets/docs.css", "text/css", "*,*::before"],
+      ["/docs/assets/docs.js", "text/javascript", '"use strict"'],
       ["/dashboard/assets/htmx.min.js", "text/javascript", "var htmx"],
     ] as const) {
       const response = await mf.dispatchFetch(`http://example.com${path}`);

@@ -18,12 +18,14 @@ import { socialAccountCases } from "./social-account-cases.js";
 import { webhookCases } from "./webhook-cases.js";
 import { queueCases } from "./queue-cases.js";
 import { approvalCases } from "./approval-cases.js";
+import { seriesCases } from "./series-cases.js";
 
 /** One case per route, kept beside the routes' other tests in test/isolation/. */
 export const isolationCases = [
   ...coreCases,
   ...postCases,
   ...queueCases,
+  ...seriesCases,
   ...socialAccountCases,
   ...accountResourceCases,
   ...connectCases,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
 import { connect } from "../support/conversations.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { jpeg } from "../unit/media-fixtures.js";
 
 /** The agents' `create_post` takes `thread`, and the agent's grant governs the chain like any post: networks and credits per item. */
 let t: TestApp;
@@ -62,5 +63,31 @@ describe("create_post with thread (MCP)", () => {
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions, creditsPerDay: 5 });
     const answer = await createPost(tokens.access_token, { text: "outside 1/2", accounts: [x], thread: [{ text: "outside 2/2" }] });
     expect(answer.isError).toBe(true);
+  });
+
+  it("schedules a chain for an agent, charging its day for the post and each item at once", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const bsky = await connect(ws, "bluesky");
+    const scheduledAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const body = { text: "later 1/3", accounts: [bsky], scheduledAt, thread: [{ text: "later 2/3" }, { text: "later 3/3" }] };
+    const poor = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions, creditsPerDay: 2 });
+    const refused = await createPost(poor.tokens.access_token, body);
+    expect(refused.data).toMatchObject({ error: { code: "agent_grant_daily_credits" } });
+    const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions, creditsPerDay: 5 });
+    const answer = await createPost(tokens.access_token, body);
+    expect(answer.isError, JSON.stringify(answer.data)).toBe(false);
+    expect(answer.data).toMatchObject({ state: "scheduled", targets: [{ thread: [{ state: "pending" }, { state: "pending" }] }] });
+  });
+
+  it("takes a first comment with an image, as the REST request does", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const bsky = await connect(ws, "bluesky");
+    const uploaded = await ws.request("/v1/media", { method: "POST", headers: { "content-type": "image/jpeg" }, body: jpeg(640, 640) });
+    expect(uploaded.status).toBe(201);
+    const image = ((await uploaded.json()) as { id: string }).id;
+    const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions, creditsPerDay: 5 });
+    const answer = await createPost(tokens.access_token, { text: "agent post", accounts: [bsky], firstComment: { text: "agent picture", media: [image] } });
+    expect(answer.isError, JSON.stringify(answer.data)).toBe(false);
+    expect(answer.data).toMatchObject({ targets: [{ firstComment: { state: "posted", media: [image] } }] });
   });
 });

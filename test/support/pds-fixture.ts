@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { lockIsStale } from "./directory-lock.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -43,24 +44,6 @@ export async function fixtureInstalled(dir: string): Promise<boolean> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A lock left by a process that is gone (killed while installing), or never finished taking. */
-async function staleLock(lock: string): Promise<boolean> {
-  const pid = Number(await readFile(path.join(lock, "pid"), "utf8").catch(() => ""));
-  if (!pid) {
-    const taken = await stat(lock).then(
-      (s) => s.mtimeMs,
-      () => null,
-    );
-    return taken !== null && Date.now() - taken > 10_000;
-  }
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
-}
 
 /** npm's error lines up to its usage text (printed after a usage error), and where its full log is. */
 function npmErrors(output: string): string {
@@ -112,7 +95,7 @@ export async function ensureFixture(dir: string, options: { waitMs?: number; log
       await mkdir(lock);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") return { ok: false, reason: `cannot take ${lock}: ${String(error)}` };
-      if (await staleLock(lock)) await rm(lock, { recursive: true, force: true });
+      if (await lockIsStale(lock)) await rm(lock, { recursive: true, force: true });
       else if (Date.now() > deadline) return { ok: false, reason: `${name} was still being installed by another process (${lock}) after ${waitMs} ms` };
       else {
         waited = true;

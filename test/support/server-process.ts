@@ -1,5 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { beforeAll } from "vitest";
+import { ensureProductionBuild } from "./production-build.js";
 
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -12,6 +14,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Builds dist/ (when the sources changed) before the calling file's tests, under a time limit of
+ * its own: on a loaded machine tsc takes minutes, more than a test or a set-up hook is given.
+ */
+export function buildBeforeTests(): void {
+  beforeAll(() => ensureProductionBuild(), 600_000);
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   pid: number;
@@ -22,11 +32,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts a real Chorus server process (by default `src/server.ts` as `npm start` runs it) and
- * waits for its listening line. `env` is added to this process's environment.
+ * Starts a real Chorus server process (by default the compiled `dist/server.js`, as `npm start`
+ * runs it, built once per change of the sources) and waits for its listening line. `env` is
+ * added to this process's environment.
  */
 export async function startServerProcess(options: { port: number; env: Record<string, string>; args?: string[] }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, options.args ?? ["--import", "tsx", "src/server.ts"], {
+  if (!options.args) await ensureProductionBuild();
+  const child = spawn(process.execPath, options.args ?? ["dist/server.js"], {
     env: { ...process.env, PORT: String(options.port), HOST: "127.0.0.1", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -55,10 +67,11 @@ export interface CliResult {
   json: Record<string, unknown> | null;
 }
 
-/** Runs the operator command line (`npm run chorus -- …`) as its own process. */
+/** Runs the compiled operator command line (`npm run chorus:prod -- …`) as its own process. */
 export async function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  await ensureProductionBuild();
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, ["dist/cli/main.js", ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
       let json: Record<string, unknown> | null = null;
       try {

@@ -26,7 +26,6 @@ import { domainServices } from "../../src/http/domain-services.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { API_ORIGIN, apiDescription, captured, checkExchange } from "./api-conformance.js";
 import type { CapturedRequest } from "./openapi-request-check.js";
-import { nodeDocsAssets } from "../../src/node/docs-assets.js";
 import { createVerifiedKeyCache } from "../../src/domain/core/verified-key-cache.js";
 import { nodeDashboardScript } from "../../src/node/dashboard-script.js";
 import type {} from "./pglite-snapshot-setup.js";
@@ -70,6 +69,17 @@ export interface TestWorkspace {
 
 let shared: Promise<EmbeddedDatabase> | null = null;
 
+/**
+ * Closes the file's PGlite, so the next test file in this worker starts on a fresh copy of the
+ * dump: files share their worker's modules (vitest `isolate: false`), but never each other's rows.
+ * Run after every file by test/support/per-file-database.ts.
+ */
+export async function closeFileDatabase(): Promise<void> {
+  const open = shared;
+  shared = null;
+  if (open) await (await open).close();
+}
+
 /** Network settings for tests: live calls are refused unless a test passes its own fetch. */
 export function testNetworkDeps(overrides: Partial<NetworkDeps> = {}): NetworkDeps {
   return {
@@ -99,14 +109,13 @@ export function testMediaDir(): string {
 }
 
 /** The services every app needs besides the database: network settings, a cipher, a signing secret, media storage. */
-export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret" | "mediaStorage" | "jobs" | "docsAssets" | "dashboardScript">> {
+export async function testServices(mediaDir = testMediaDir()): Promise<Pick<AppDeps, "networks" | "cipher" | "signingSecret" | "mediaStorage" | "jobs" | "dashboardScript">> {
   return {
     networks: testNetworkDeps(),
     cipher: await createTokenCipher(generateKeyringEntry("test")),
     signingSecret: "test-signing-secret-0123456789abcdef",
     jobs: tableJobQueue,
     mediaStorage: createFileMediaStorage(mediaDir),
-    docsAssets: nodeDocsAssets(),
     dashboardScript: nodeDashboardScript(),
   };
 }

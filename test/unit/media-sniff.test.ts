@@ -117,7 +117,7 @@ describe("media format detection from the bytes", () => {
     for (const brand of ["heic", "avif", "M4A "]) {
       expect(await identifyMedia(bytesSource(mp4(10, 10, { brand, compatible: [brand, "mif1"] })))).toBeNull();
     }
-    expect(await identifyMedia(bytesSource(new TextEncoder().encode("%PDF-1.7 not a picture")))).toBeNull();
-    expect(await refusal(new Uint8Array([1, 2, 3]))).toMatch(/not a JPEG, PNG, WebP, GIF, MP4 or MOV/);
+    expect(await identifyMedia(bytesSource(new TextEncoder().encode("%!PS-Adobe-3.0 not a picture")))).toBeNull();
+    expect(await refusal(new Uint8Array([1, 2, 3]))).toMatch(/not a JPEG, PNG, WebP, GIF, MP4, MOV, PDF, DOCX or PPTX/);
   });
 });

@@ -51,6 +51,17 @@ const vid = (over: Partial<MediaFacts> = {}): MediaFacts => ({
   alt: null,
   ...over,
 });
+const doc = (over: Partial<MediaFacts> = {}): MediaFacts => ({
+  id: "med_doc",
+  kind: "document",
+  mimeType: "application/pdf",
+  bytes: 2 * MB,
+  width: 0,
+  height: 0,
+  durationSeconds: null,
+  alt: null,
+  ...over,
+});
 /** TikTok photo bounds are 540x960 to 1080x1920. */
 const tiktokImg = (over: Partial<MediaFacts> = {}) => img({ width: 1080, height: 1920, ...over });
 
@@ -216,6 +227,12 @@ const rows: Record<string, Row> = {
     says: ["180 s"],
   },
   "Bluesky image without alt text": { rule: "media.altText", code: "alt_text_missing", level: "warning", param: "mediaAlt", platform: "bluesky", input: { media: [img({ alt: null })] } },
+  "X document": { rule: "media.document", code: "media_type_unsupported", level: "error", param: "media", platform: "twitter", input: { media: [doc()] }, says: ["takes no documents", "PDF"] },
+  "LinkedIn document without title": { rule: "media.document", code: "option_invalid", level: "error", param: "platformOptions.linkedin.mediaTitle", platform: "linkedin", input: { media: [doc()] } },
+  "LinkedIn document beside an image": { rule: "media.document", code: "field_invalid", level: "error", param: "media", platform: "linkedin", input: { media: [doc(), img()], options: { mediaTitle: "Report" } }, says: ["one document alone"] },
+  "LinkedIn document over 100 MB": { rule: "media.document", code: "media_too_large", level: "error", param: "media", platform: "linkedin", input: { media: [doc({ bytes: 100 * MB + 1 })], options: { mediaTitle: "Report" } }, says: ["100 MB"] },
+  "YouTube Short wider than square": { rule: "media.aspectRatio", code: "aspect_ratio_unsupported", level: "error", param: "media", platform: "youtube", input: { media: [vid({ width: 1920, height: 1080 })], options: { title: "Harbour", postType: "short" } }, says: ["1920x1080", "1:1"] },
+  "YouTube Short over 3 minutes": { rule: "media.duration", code: "field_invalid", level: "error", param: "media", platform: "youtube", input: { media: [vid({ durationSeconds: 181 })], options: { title: "Harbour", postType: "short" } }, says: ["181 s", "180 s"] },
   "Pinterest carousel of different sizes": { rule: "media.sameDimensions", code: "field_invalid", level: "warning", param: "media", platform: "pinterest", input: { media: [img(), img({ width: 1000, height: 1500 })] } },
 
   // ---- text

@@ -261,4 +261,23 @@ describe.skipIf(skipReason)("scheduled post through QStash, inside workerd via t
     expect((await getPost(post.id)).state).toBe("published");
     expect(await blueskyPostsWithText(text)).toBe(1);
   });
+
+  it("sends a scheduled thread chain once: the post and each item, however often and however concurrently QStash delivers", async () => {
+    const tag = crypto.randomUUID();
+    const scheduledAt = new Date((Math.ceil(Date.now() / 1000) + 60) * 1000).toISOString();
+    const body = { text: `qchain 1/3 ${tag}`, accounts: [accountId], scheduledAt, thread: [{ text: `qchain 2/3 ${tag}` }, { text: `qchain 3/3 ${tag}` }] };
+    const created = await api("/v1/posts", { method: "POST", body: JSON.stringify(body) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const post = (await created.json()) as PostView & { targets: { thread?: { state: string }[] }[] };
+    expect(post.targets[0]?.thread?.map((i) => i.state)).toEqual(["pending", "pending"]);
+    const [message] = await recordedFor(post.id);
+    if (!message) throw new Error("no QStash message for the scheduled chain");
+    const signatures = await Promise.all([0, 1, 2].map(() => qstashSignature({ key: inject("qstashCurrentSigningKey"), body: message.body })));
+    expect((await deliver(message.body, signatures[0] ?? "", message.messageId)).status).toBe(200);
+    const copies = await Promise.all(signatures.slice(1).map((fresh) => deliver(message.body, fresh, message.messageId)));
+    for (const response of copies) expect(response.status).toBe(200);
+    const fired = (await getPost(post.id)) as PostView & { targets: { thread?: { state: string }[] }[] };
+    expect(fired.targets[0]?.thread?.map((i) => i.state)).toEqual(["published", "published"]);
+    for (const n of [1, 2, 3]) expect(await blueskyPostsWithText(`qchain ${n}/3 ${tag}`), `${n}/3`).toBe(1);
+  });
 });

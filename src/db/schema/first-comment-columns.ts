@@ -6,6 +6,8 @@ import { ts } from "./columns.js";
 /** What a post asks to be commented under it once it is live (POST /v1/posts `firstComment`). */
 export interface FirstCommentRequest {
   text: string;
+  /** `med_` ids attached to the comment, where the network's comment takes media (its rules.ts `firstComment.media`). */
+  media?: string[];
 }
 
 /** The post's own `firstComment`, kept so a scheduled run or a re-check prepares it as the request did. */
@@ -22,6 +24,8 @@ export const postFirstCommentColumns = () => ({
  */
 export const targetFirstCommentColumns = () => ({
   firstCommentText: text("first_comment_text"),
+  /** The comment's `med_` ids as its network's rule let them through; null for a text-only comment. */
+  firstCommentMedia: jsonb("first_comment_media").$type<string[] | null>(),
   firstCommentState: text("first_comment_state"),
   firstCommentId: text("first_comment_id"),
   firstCommentUrl: text("first_comment_url"),

@@ -16,3 +16,4 @@ export * from "./budgets.js";
 export * from "./thread-items.js";
 export * from "./queues.js";
 export * from "./post-edits.js";
+export * from "./series.js";

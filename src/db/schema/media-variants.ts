@@ -31,6 +31,6 @@ export const mediaVariants = pgTable(
 
 /**
  * `autoFix` as a post stores it (and as `platformOptions.<network>.autoFix` takes it): on or
- * off, or on with how to fit the picture.
+ * off, or on with how to fit the picture and whether a video may be cut to the network's length.
  */
-export type AutoFixSetting = boolean | { crop?: "fit" | "fill"; focalPoint?: { x: number; y: number } };
+export type AutoFixSetting = boolean | { crop?: "fit" | "fill"; focalPoint?: { x: number; y: number }; trim?: boolean };

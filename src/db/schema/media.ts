@@ -12,12 +12,12 @@ export const media = pgTable(
   {
     id: text("id").primaryKey(),
     workspaceId: workspaceColumn(),
-    kind: text("kind").$type<"image" | "video">().notNull(),
+    kind: text("kind").$type<"image" | "video" | "document">().notNull(),
     mimeType: text("mime_type").notNull(),
     bytes: bigint("bytes", { mode: "number" }).notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
-    /** Video only; null for images (and for a video whose header gives no duration). */
+    /** Video only; null for images and documents (and for a video whose header gives no duration). Documents have width and height 0. */
     durationSeconds: doublePrecision("duration_seconds"),
     storageKey: text("storage_key").notNull(),
     /**

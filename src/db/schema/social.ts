@@ -1,9 +1,11 @@
 import type { PlatformId } from "../../types/platform-ids.js";
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, timestamps, ts, updatedAt } from "./columns.js";
 import { profiles, workspaceColumn } from "./workspaces.js";
 import type { AutoFixSetting } from "./media-variants.js";
 import { firstCommentWaitingIndex, postFirstCommentColumns, targetFirstCommentColumns } from "./first-comment-columns.js";
+import { postSeries } from "./series.js";
 
 export const socialAccounts = pgTable(
   "social_accounts",
@@ -106,8 +108,17 @@ export const posts = pgTable(
     processingNotifiedAt: ts("processing_notified_at"),
     /** Set when the post waited for a person's decision (domain/publishing/approvals); null otherwise. */
     approval: jsonb("approval").$type<PostApproval>(),
+    /** The recurring series this post is an occurrence of (domain/publishing/series); null for a single post. */
+    seriesId: text("series_id").references(() => postSeries.id, { onDelete: "set null" }),
+    /** The occurrence's instant under the series' rule (its `scheduledAt` may later be moved by PATCH). */
+    occurrenceAt: ts("occurrence_at"),
   },
-  (t) => [index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    // The one guard against an occurrence made twice (two sweeps, a retried sweep after a crash): a
+    // cancelled occurrence steps aside, so a paused series resumed before that time makes it again.
+    uniqueIndex("posts_series_occurrence_key").on(t.seriesId, t.occurrenceAt).where(sql`${t.state} <> 'cancelled'`),
+  ],
 );
 
 export const postTargets = pgTable(

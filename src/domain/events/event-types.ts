@@ -8,6 +8,8 @@ export const eventTypes = [
   "post.pending_approval",
   "post.approved",
   "post.rejected",
+  // A post's first comment did not go out for sure (refused, out of credits, or its answer lost); the post stays live.
+  "post.first_comment_failed",
   "account.connected",
   "account.disconnected",
   "message.received",

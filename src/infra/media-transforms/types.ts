@@ -45,7 +45,7 @@ export interface ImageTransformer {
   transform(input: Uint8Array, recipes: readonly ImageRecipe[]): Promise<TransformedFile[]>;
 }
 
-/** The video a network gets: H.264/AAC MP4 inside these bounds. */
+/** The video a network gets: H.264/AAC MP4 of exactly this size (the plan keeps the source's ratio). */
 export interface VideoRecipe {
   maxWidth: number;
   maxHeight: number;
@@ -55,11 +55,18 @@ export interface VideoRecipe {
   trimSeconds: number | null;
 }
 
+/** A transcoded file waiting to be stored; `dispose` removes it from the scratch space. */
+export interface TranscodedVideo {
+  width: number;
+  height: number;
+  bytes: number;
+  body(): ReadableStream<Uint8Array>;
+  dispose(): Promise<void>;
+}
+
 export interface VideoTransformer {
-  /** Transcodes the file at `inputPath` to `outputPath`, streaming through FFmpeg (never whole in memory). */
-  transcode(inputPath: string, outputPath: string, recipe: VideoRecipe): Promise<{ width: number; height: number; durationSeconds: number | null }>;
-  /** One JPEG frame at `seconds` into the clip. */
-  frameAt(inputPath: string, outputPath: string, seconds: number): Promise<void>;
+  /** Transcodes the clip, streamed from `input` through a scratch file and FFmpeg (never whole in memory). */
+  transcode(input: ReadableStream<Uint8Array>, recipe: VideoRecipe): Promise<TranscodedVideo>;
 }
 
 export interface MediaTransforms {

@@ -11,6 +11,7 @@ import { mediaTools } from "./media.js";
 import { messageTools } from "./messages.js";
 import { postTools } from "./posts.js";
 import { queueTools } from "./queues.js";
+import { seriesTools } from "./series.js";
 import { approvalTools } from "./approvals.js";
 import { reviewTools } from "./reviews.js";
 import { socialAccountTools } from "./social-accounts.js";
@@ -25,6 +26,7 @@ export const allTools: readonly ToolDefinition[] = [
   ...mediaTools,
   ...postTools,
   ...queueTools,
+  ...seriesTools,
   ...approvalTools,
   ...analyticsTools,
   ...inboxTools,

@@ -4,6 +4,7 @@ import { mediaMimeTypes } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { MediaSchema } from "../../routes/v1/media/schema.js";
 import { defineTool } from "../tool.js";
+import { mediaLibraryTools } from "./media-library.js";
 
 const MB = 1024 * 1024;
 /** Base64 of up to ~700 KB: the whole request stays under the 1 MB JSON body limit. */
@@ -30,9 +31,9 @@ export const mediaTools = [
   defineTool({
     name: "upload_media",
     action: "draft",
-    title: "Upload an image or video",
+    title: "Upload an image, video or document",
     description:
-      "Stores an image or video for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one. The answer's `med_` id goes in `create_post`'s `media`. The format is read from the bytes: JPEG, PNG, WebP, GIF, MP4, MOV.",
+      "Stores an image, video or document for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one. The answer's `med_` id goes in `create_post`'s `media`. The format is read from the bytes: JPEG, PNG, WebP, GIF, MP4, MOV, and PDF, DOCX or PPTX documents, which only LinkedIn posts (one document alone, with `platformOptions.linkedin.mediaTitle`).",
     input: UploadArguments,
     output: MediaSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -50,4 +51,5 @@ export const mediaTools = [
       return importMediaFromBase64({ ctx, input: { base64: input.base64 ?? "", contentType: input.contentType } });
     },
   }),
+  ...mediaLibraryTools,
 ];

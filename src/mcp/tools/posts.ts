@@ -61,7 +61,7 @@ export const postTools = [
     action: "draft",
     title: "Publish, schedule or draft a post",
     description:
-      "POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`. Read `state` and `targets` in the answer: a target that fails a check is `failed` with its code while the others publish. One credit per published target. Counts against postsPerMinute. Send `idempotencyKey` so a retry never publishes twice.",
+      "POST /v1/posts: publishes now, at `scheduledAt`, at the next free slot of the profile's queue (`queue: true`), as the first occurrence of a recurring series (`recurrence`: an RRULE, with `scheduledAt` and `timezone`; manage it with the *_series tools), or stores a draft (`draft: true`) for the accounts named by `profile` and/or `accounts`. Read `state` and `targets` in the answer: a target that fails a check is `failed` with its code while the others publish. One credit per published target. Counts against postsPerMinute. Send `idempotencyKey` so a retry never publishes twice.",
     input: CreatePostArguments,
     output: PostSchema,
     annotations: writes,

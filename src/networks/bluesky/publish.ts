@@ -59,7 +59,7 @@ async function uploadBlob(net: NetworkContext, pds: string, token: string, bytes
  * out before it loads. Sizes are the PDS's to judge: a blob above the embed's limit is refused at
  * createRecord ("blob too big"), which the error table reports as `media_too_large`.
  */
-async function uploadImages(net: NetworkContext, pds: string, token: string, media: PublishMedia[]) {
+export async function uploadImages(net: NetworkContext, pds: string, token: string, media: PublishMedia[]) {
   const images: Record<string, unknown>[] = [];
   for (const item of media) {
     const image = await uploadBlob(net, pds, token, await item.read(), item.mimeType);
@@ -77,6 +77,8 @@ function embedFor(images: Record<string, unknown>[], video: VideoEmbed | null, q
   if (quote) return { $type: "app.bsky.embed.record", record: quote };
   return media ?? card ?? undefined;
 }
+
+const blobCid = (video: VideoEmbed) => video.video.ref.$link;
 
 function handleOf(tokens: TokenSet, did: string): string {
   const handle = tokens.extra.handle;
@@ -97,6 +99,10 @@ export async function publishPost(tokens: TokenSet, request: PublishRequest, net
 export async function checkPublishPost(tokens: TokenSet, pollToken: string, net: NetworkContext): Promise<PublishResult> {
   const checked = await checkVideoJob(tokens, pollToken, net);
   if (checked.state !== "ready") return checked.result;
+  // This check runs again whenever an earlier one lost its answer, possibly after the record was
+  // written: a post already carrying this very video blob is that post, never written twice.
+  const written = await findPublishedPost(tokens, checked.request, net, checked.embed);
+  if (written) return { state: "published", ...written };
   return writePost(tokens, checked.request, net, checked.embed);
 }
 
@@ -182,12 +188,26 @@ function embeddedImageCount(embed: unknown): number {
   return embeddedImageCount(record.media);
 }
 
+/** The video blob's CID of a record's embed (alone or beside a quote), or null for none. */
+function embeddedVideoCid(embed: unknown): string | null {
+  if (!embed || typeof embed !== "object") return null;
+  const record = embed as { $type?: unknown; video?: { ref?: { $link?: unknown } }; media?: unknown };
+  if (record.$type === "app.bsky.embed.video") return typeof record.video?.ref?.$link === "string" ? record.video.ref.$link : "";
+  return embeddedVideoCid(record.media);
+}
+
 /**
  * After a publish whose answer never came: the newest posts of the repository
  * (`com.atproto.repo.listRecords`, newest first, public) with exactly this text, as many images,
+ * a video embed exactly when the attempt had a video (with `video`, the processed blob itself),
  * and a `createdAt` inside the last hour.
  */
-export async function findPublishedPost(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<{ networkPostId: string; url: string | null } | null> {
+export async function findPublishedPost(
+  tokens: TokenSet,
+  request: Pick<PublishRequest, "text" | "media">,
+  net: NetworkContext,
+  video?: VideoEmbed,
+): Promise<{ networkPostId: string; url: string | null } | null> {
   const did = didOf(tokens);
   const body = await xrpcOrThrow<unknown>(net, {
     base: pdsUrlOf(tokens, net),
@@ -200,9 +220,12 @@ export async function findPublishedPost(tokens: TokenSet, request: PublishReques
   if (!parsed.success) throw unexpected("listRecords");
   const now = net.now().getTime();
   const images = request.media.filter((m) => m.kind === "image").length;
+  const withVideo = video !== undefined || request.media.some((m) => m.kind === "video");
   const found = parsed.output.records.find((r) => {
     const created = Date.parse(r.value.createdAt ?? "");
-    return r.value.text === request.text && embeddedImageCount(r.value.embed) === images && created >= now - FIND_WINDOW_MS && created <= now + 60_000;
+    const cid = embeddedVideoCid(r.value.embed);
+    const videoMatches = withVideo ? cid !== null && (video === undefined || cid === blobCid(video)) : cid === null;
+    return r.value.text === request.text && embeddedImageCount(r.value.embed) === images && videoMatches && created >= now - FIND_WINDOW_MS && created <= now + 60_000;
   });
   return found ? { networkPostId: found.uri, url: postWebUrl(handleOf(tokens, did), found.uri) } : null;
 }

@@ -1,11 +1,18 @@
 import type { NetworkRules } from "../rules-schema.js";
+import { blueskyCapabilities } from "./capabilities.js";
 import { pdsUrlOf } from "./connect.js";
 
 /** Bluesky's rules beyond its capability record (the shape: rules-schema.ts). */
 export const blueskyRules: NetworkRules = {
   validation: {
     // publishing-depth.md: a reply record (`reply.root` = `reply.parent` = the post), with a post's limit.
-    firstComment: { maxLength: 300, counting: "graphemes", source: "app.bsky.feed.post with `reply`: a post's 300 graphemes" },
+    firstComment: {
+      maxLength: 300,
+      counting: "graphemes",
+      source: "app.bsky.feed.post with `reply`: a post's 300 graphemes",
+      // Any embed is allowed on a reply; images need no processing (a video would need its own job first, which a comment does not wait for).
+      media: { maxItems: 4, mimeTypes: ["image/jpeg", "image/png", "image/webp"], maxBytes: 1_000_000, source: "app.bsky.embed.images on the reply: 4 images, blob maxSize 1,000,000 bytes" },
+    },
     // Capability note: "At most 300 grapheme clusters and 3,000 UTF-8 bytes".
     extraTextLimits: [{ counting: "bytes", maxLength: 3000 }],
     // Sheet: `alt` is required on every image (it may be empty).
@@ -19,6 +26,14 @@ export const blueskyRules: NetworkRules = {
   // 5,000 points per hour, bluesky.md §6); 25 items keep one request far inside that and match the
   // cap chosen for X, so a chain written for one fits the other.
   thread: { maxItems: 25 },
+  formats: [
+    {
+      id: "video",
+      description: "A video post: the MP4 through Bluesky's video service (uploadVideo, then the job polled), embedded as app.bsky.embed.video.",
+      selectedBy: "media: one video",
+      media: { kinds: ["video"], minItems: 1, maxItems: blueskyCapabilities.media.maxVideos },
+    },
+  ],
   // Session refresh tokens, renewed on use.
   tokens: { expiry: "renews" },
   polling: {

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import type { PublishRequest, PublishResult } from "../publish-types.js";
+import type { PublishMedia, PublishRequest, PublishResult } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { facebookPublishing } from "./capabilities.js";
 import { facebookErrorTable as table } from "../meta/facebook-errors.js";
@@ -63,8 +63,8 @@ const post = <S extends v.GenericSchema>(net: NetworkContext, page: PageAccess, 
   graphPost(net, table, facebookGraphUrl(net, `${page.pageId}/${edge}`), { ...fields, access_token: page.token }, schema);
 
 /** An unpublished photo: invisible until a feed post or story uses it; Meta discards unused ones. */
-async function unpublishedPhoto(net: NetworkContext, page: PageAccess, url: string): Promise<string> {
-  return (await post(net, page, "photos", { url, published: "false" }, IdSchema)).id;
+async function unpublishedPhoto(net: NetworkContext, page: PageAccess, image: PublishMedia): Promise<string> {
+  return (await post(net, page, "photos", { url: image.url, alt_text_custom: image.alt ?? undefined, published: "false" }, IdSchema)).id;
 }
 
 async function publishPlan(net: NetworkContext, page: PageAccess, plan: FacebookPlan): Promise<PublishResult> {
@@ -77,19 +77,20 @@ async function publishPlan(net: NetworkContext, page: PageAccess, plan: Facebook
     case "photo": {
       const image = plan.images[0];
       if (!image) throw new ApiError("internal_error", { platform: "facebook", message: "facebook: a photo plan without a photo" });
-      const created = await post(net, page, "photos", { url: image.url, caption: plan.message, published: "true", ...sponsor }, PhotoSchema);
+      // Page.json POST photos takes `alt_text_custom`: the photo's own alt text instead of Meta's generated one.
+      const created = await post(net, page, "photos", { url: image.url, alt_text_custom: image.alt ?? undefined, caption: plan.message, published: "true", ...sponsor }, PhotoSchema);
       return published(net, page, created.post_id ?? created.id);
     }
     case "album": {
       const attached: Record<string, string> = {};
-      for (const [i, image] of plan.images.entries()) attached[`attached_media[${i}]`] = JSON.stringify({ media_fbid: await unpublishedPhoto(net, page, image.url) });
+      for (const [i, image] of plan.images.entries()) attached[`attached_media[${i}]`] = JSON.stringify({ media_fbid: await unpublishedPhoto(net, page, image) });
       const created = await post(net, page, "feed", { message: plan.message, ...attached, ...sponsor }, IdSchema);
       return published(net, page, created.id);
     }
     case "story": {
       const image = plan.images[0];
       if (!image) throw new ApiError("internal_error", { platform: "facebook", message: "facebook: a story plan without a photo" });
-      const photoId = await unpublishedPhoto(net, page, image.url);
+      const photoId = await unpublishedPhoto(net, page, image);
       const story = await post(net, page, "photo_stories", { photo_id: photoId }, StorySchema);
       return { state: "published", networkPostId: story.post_id, url: null };
     }

@@ -14,7 +14,9 @@ import { planFacebookPost } from "./publish-plan.js";
  * recent videos, which reach `/posts` only once processed) are searched for the same text. Meta
  * takes no client-side idempotency key, so the text is the only thread back to the attempt. A
  * media-only post has no text; the newest post without a message in the window is taken for it,
- * because claiming a post that exists beats posting twice (at most once per target). Stories do
+ * because claiming a post that exists beats posting twice (at most once per target). A Reel is
+ * looked for among the page's Reels (`/video_reels`): the feed does not list Reels (Graph PagePost
+ * reference), and a Reel is listed there from its finish call on, processed or not. Stories do
  * not appear in `/posts` and carry no text: a lost story attempt cannot be found.
  */
 
@@ -31,8 +33,10 @@ const sameText = (sent: string, seen: string | undefined) => sent.trim() === (se
 
 export async function findOnPage(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<{ networkPostId: string; url: string | null } | null> {
   const plan = planFacebookPost(request);
-  if (plan.kind === "story") return null;
-  return asPage(tokens, net, plan.pageId, (page) => (plan.kind === "video" ? findVideo(net, page, request.text) : findPost(net, page, request.text)));
+  if (plan.kind === "story" || plan.kind === "video_story") return null;
+  return asPage(tokens, net, plan.pageId, (page) =>
+    plan.kind === "video" ? findVideo(net, page, request.text) : plan.kind === "reel" ? findVideo(net, page, request.text, "video_reels") : findPost(net, page, request.text),
+  );
 }
 
 const recent = (net: NetworkContext) => ({
@@ -40,8 +44,8 @@ const recent = (net: NetworkContext) => ({
   limit: String(facebookPublishing.recentPostsLimit),
 });
 
-async function findVideo(net: NetworkContext, page: PageAccess, text: string) {
-  const url = facebookGraphUrl(net, `${page.pageId}/videos`, { fields: "id,description,post_id,permalink_url", ...recent(net), access_token: page.token });
+async function findVideo(net: NetworkContext, page: PageAccess, text: string, edge: "videos" | "video_reels" = "videos") {
+  const url = facebookGraphUrl(net, `${page.pageId}/${edge}`, { fields: "id,description,post_id,permalink_url", ...recent(net), access_token: page.token });
   const videos = await graphRequest(net, table, url, ListSchema(VideoSchema));
   const video = videos.data.find((item) => sameText(text, item.description));
   return video ? { networkPostId: video.post_id ?? video.id, url: absoluteUrl(video.permalink_url, "https://www.facebook.com") } : null;

@@ -48,8 +48,16 @@ export const facebookPostKinds: NetworkOptionRules = {
 export const facebookRules: NetworkRules = {
   validation: {
     // publishing-depth.md: POST /{page-post-id}/comments with `message`, as the page.
-    firstComment: { maxLength: 8000, counting: "characters", source: "POST /{page-post-id}/comments `message` (8,000 characters, unverified)" },
+    firstComment: {
+      maxLength: 8000,
+      counting: "characters",
+      source: "POST /{page-post-id}/comments `message` (8,000 characters, unverified)",
+      // Spec PagePost → POST comments: single-valued `attachment_url` (an image or GIF the page fetches).
+      media: { maxItems: 1, mimeTypes: ["image/jpeg", "image/png", "image/gif"], maxBytes: 10 * 1024 * 1024, source: "POST /{page-post-id}/comments `attachment_url`: one image or GIF" },
+    },
     destinationOption: "pageId",
+    // Page.json POST photos `alt_text_custom`, from `mediaAlt`.
+    altText: {},
     postTypes: {
       option: "postType",
       default: "feed",
@@ -57,10 +65,17 @@ export const facebookRules: NetworkRules = {
         // Option description: the feed takes text, a link, photos or one video.
         feed: {},
         // Reels Publishing guide: one video, 3 to 90 seconds (9:16 recommended, not required).
-        reel: { kinds: ["video"], mediaRequired: true, maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 90 },
+        reel: {
+          description: "A page reel: one video through /video_reels, published after Meta processes it.",
+          kinds: ["video"],
+          mediaRequired: true,
+          maxItems: 1,
+          minVideoSeconds: 3,
+          maxVideoSeconds: 90,
+        },
         // Page Stories guide: one photo, or one video of 3 s up to 60 s ("a reel published as a
         // story on a Facebook Page can not exceed 60 seconds").
-        story: { mediaRequired: true, maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60 },
+        story: { description: "A page story of one photo or one video (/photo_stories, /video_stories).", mediaRequired: true, maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60 },
       },
     },
     postKinds: facebookPostKinds,

@@ -27,3 +27,8 @@ export interface EditFacet {
   /** Throws an ApiError for refusals; `platform_unavailable` means the edit may or may not have landed. */
   editPublished(tokens: TokenSet, edit: PublishedEdit, net: NetworkContext): Promise<void>;
 }
+
+/** The fields a network's edit facet offers, in a stable order; none for a network without one. */
+export function editableFields(facet: EditFacet | undefined): EditableField[] {
+  return facet ? [...facet.editable] : [];
+}

@@ -8,6 +8,7 @@ import { googleBusinessDiscover } from "./discover.js";
 import { googleBusinessErrorTable } from "./errors.js";
 import { googleBusinessAuthorizeUrl, googleBusinessExchangeCode, googleBusinessRefresh, googleBusinessRevoke } from "./connect.js";
 import { createGoogleBusinessPublishing } from "./publish.js";
+import { googleBusinessEdit } from "./edit.js";
 import { createGoogleBusinessAccountReads } from "./account-reads.js";
 import { googleBusinessReviews } from "./reviews.js";
 import { googleBusinessRules } from "./rules.js";
@@ -157,6 +158,7 @@ export const googleBusinessAdapter: NetworkAdapter = {
   checkPublish: publishing.checkPublish,
   findPublished: publishing.findPublished,
   deletePost: publishing.deletePost,
+  edit: googleBusinessEdit,
   accountReads: createGoogleBusinessAccountReads(targets),
   analytics: createGoogleBusinessAnalytics(targets),
   reviews: googleBusinessReviews,

@@ -3,7 +3,7 @@ import { captionOf, isVideo, optionReader } from "../meta/publish-common.js";
 import type { PublishMedia, PublishRequest } from "../publish-types.js";
 import { keepOptionsOfKind } from "../option-scope.js";
 import type { InstagramDoor } from "./capabilities.js";
-import { instagramKindOf, instagramPostKinds } from "./rules.js";
+import { carouselItems, instagramKindOf, instagramPostKinds } from "./rules.js";
 
 /**
  * What one Instagram target turns into before any call. Every post is a container:
@@ -24,9 +24,6 @@ export interface InstagramPlan {
 
 const refuse = (code: "media_required" | "image_not_supported" | "field_invalid" | "photo_page_door_required", message: string, param: string) =>
   new ApiError(code, { platform: "instagram", param, message, beforeExecution: true });
-
-/** Instagram takes 2 to 10 items in a carousel. */
-export const carouselItems = { min: 2, max: 10 } as const;
 
 export function planInstagramPost(request: PublishRequest, door: InstagramDoor): InstagramPlan {
   const options = optionReader("instagram", request.options);

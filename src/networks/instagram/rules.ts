@@ -10,6 +10,12 @@ export type InstagramKind = "image" | "reel" | "story" | "carousel";
 
 export const instagramPostTypes = ["feed", "reel", "story"] as const;
 
+/** Instagram takes 2 to 10 items in a carousel. */
+export const carouselItems = { min: 2, max: 10 } as const;
+
+/** Collaborators invited on one post (capability option description; IG User media `collaborators`). */
+export const instagramMaxCollaborators = 3;
+
 export function instagramKindOf(postType: string, media: readonly MediaKindOf[]): InstagramKind | null {
   if (media.length === 0) return null;
   if (postType === "story" || postType === "reel") return media.length === 1 ? postType : null;
@@ -53,7 +59,7 @@ export const instagramRules: NetworkRules = {
     maxHashtags: 30,
     maxMentions: 20,
     // Option postType: a carousel holds 2-10 items.
-    maxMediaItems: 10,
+    maxMediaItems: carouselItems.max,
     // Sheet: 4:5 to 1.91:1 is the image rule; reels and story video take 0.01:1 to 10:1.
     aspectRatioAppliesTo: "image",
     altText: { option: "altText" },
@@ -63,20 +69,36 @@ export const instagramRules: NetworkRules = {
       types: {
         feed: {},
         // Option description: one video, 3 s to 15 min.
-        reel: { kinds: ["video"], maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 900, aspectRatio: false },
+        reel: {
+          description: "A reel: one video container (`media_type=REELS`), shown in the feed unless `shareToFeed` is false.",
+          kinds: ["video"],
+          maxItems: 1,
+          minVideoSeconds: 3,
+          maxVideoSeconds: 900,
+          aspectRatio: false,
+        },
         // Option description: one image or video up to 60 s (sheet: story video 3-60 s).
-        story: { maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60, aspectRatio: false },
+        story: { description: "A story of one image or one video (`media_type=STORIES`).", maxItems: 1, minVideoSeconds: 3, maxVideoSeconds: 60, aspectRatio: false },
       },
     },
     postKinds: instagramPostKinds,
     options: {
       // A place is a Facebook Page: its id is digits (GET /v1/discover/places on an Instagram or Facebook account).
       locationId: { pattern: { regex: /^[0-9]{1,30}$/, meaning: "the numeric id of a place from GET /v1/discover/places on this Instagram account" } },
-      collaborators: { maxItems: 3 },
+      collaborators: { maxItems: instagramMaxCollaborators },
       productTags: { variants: ["facebook_login"] },
       thumbOffset: { min: 0 },
     },
   },
+  formats: [
+    {
+      id: "carousel",
+      description: "A carousel: image and video child containers (`is_carousel_item=true`) under one CAROUSEL container, which takes the caption, collaborators and location.",
+      selectedBy: `media: ${carouselItems.min} to ${carouselItems.max} items with postType feed`,
+      media: { kinds: ["image", "video"], minItems: carouselItems.min, maxItems: carouselItems.max },
+      limits: { maxCollaborators: instagramMaxCollaborators },
+    },
+  ],
   tokens: {
     // Through the Facebook-login door the connection holds a long-lived Facebook user token (about
     // 60 days, no refresh token; Meta documents only the short-to-long exchange): it expires.

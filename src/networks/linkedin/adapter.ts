@@ -15,6 +15,7 @@ import { createLinkedinAccountReads } from "./account-reads.js";
 import { createLinkedinInbox } from "./inbox.js";
 import { linkedinRules } from "./rules.js";
 import { commentOnLinkedinPost } from "./first-comment.js";
+import { linkedinEdit } from "./edit.js";
 
 const AclPage = v.object({
   elements: v.array(v.object({ organization: v.string(), role: v.optional(v.string()), state: v.optional(v.string()) })),
@@ -118,6 +119,7 @@ export const linkedinAdapter: NetworkAdapter = {
   checkPublish: checkLinkedinPost,
   findPublished: findLinkedinPost,
   deletePost: deleteLinkedinPost,
+  edit: linkedinEdit,
   accountReads: createLinkedinAccountReads(targets),
   analytics: createLinkedinAnalytics(targets),
   engage: linkedinEngage,

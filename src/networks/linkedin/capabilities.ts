@@ -93,6 +93,16 @@ export const linkedinRateLimitPolicy = { windowSeconds: 86_400, resetsAt: "00:00
 /** Access tokens last 60 days; refresh tokens (approved apps only) 365 days from first consent, not extended by refreshing. */
 export const linkedinTokenLifetimes = { accessSeconds: 5_184_000, refreshSeconds: 31_536_000 } as const;
 
+/**
+ * Documents API (publishing-depth.md, from LinkedIn's Documents API page): PDF, PPT, PPTX, DOC
+ * and DOCX of at most 100 MB and 300 pages; Chorus's media library takes PDF, DOCX and PPTX.
+ */
+export const linkedinDocuments = {
+  mimeTypes: ["application/pdf", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "application/vnd.openxmlformats-officedocument.presentationml.presentation"],
+  maxBytes: 100 * 1024 * 1024,
+  maxPages: 300,
+} as const;
+
 export const linkedinCapabilities = {
   platform: "linkedin",
   name: "LinkedIn",
@@ -156,6 +166,6 @@ export const linkedinCapabilities = {
     articleUrl: { type: "string", required: false, description: "Link to share as an article card; LinkedIn does not scrape it, so give articleTitle too." },
     articleTitle: { type: "string", required: false, description: "Title of the article card (required with articleUrl)." },
     articleDescription: { type: "string", required: false, description: "Description of the article card." },
-    mediaTitle: { type: "string", required: false, description: "Title shown with a video or document." },
+    mediaTitle: { type: "string", required: false, description: "Title shown with a video or document; required with a document (PDF, DOCX or PPTX), which LinkedIn shows under it." },
   },
 } satisfies NetworkCapabilities;

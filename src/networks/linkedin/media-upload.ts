@@ -13,7 +13,9 @@ import { linkedinPublishErrorTable } from "./errors.js";
  * - Videos API: `POST /rest/videos?action=initializeUpload` (with `fileSizeBytes`) → one `PUT`
  *   per upload instruction with exactly bytes `firstByte..lastByte`, keeping each part's `ETag` →
  *   `POST /rest/videos?action=finalizeUpload` with the ETags in order.
- * Both are then processed by LinkedIn; `GET /rest/images/{urn}` / `GET /rest/videos/{urn}` say
+ * - Documents API: `POST /rest/documents?action=initializeUpload` → `PUT {uploadUrl}` with the
+ *   whole file (PDF, DOCX, PPTX; at most 100 MB).
+ * All are then processed by LinkedIn; `GET /rest/{images|videos|documents}/{urn}` say
  * WAITING_UPLOAD, PROCESSING, AVAILABLE or PROCESSING_FAILED, and a post may only use AVAILABLE media.
  */
 
@@ -25,11 +27,12 @@ const VideoInit = v.looseObject({
     uploadInstructions: v.array(v.looseObject({ uploadUrl: v.string(), firstByte: v.number(), lastByte: v.number() })),
   }),
 });
+const DocumentInit = v.looseObject({ value: v.looseObject({ uploadUrl: v.string(), document: v.string() }) });
 const MediaState = v.looseObject({ status: v.string() });
 
 export interface UploadedAsset {
   urn: string;
-  kind: "image" | "video";
+  kind: "image" | "video" | "document";
 }
 
 async function rest(net: NetworkContext, url: string, init: RequestInit) {
@@ -51,6 +54,21 @@ async function uploadImage(tokens: TokenSet, owner: string, media: PublishMedia,
     body: new Uint8Array(await media.read()),
   });
   return { urn: value.image, kind: "image" };
+}
+
+async function uploadDocument(tokens: TokenSet, owner: string, media: PublishMedia, net: NetworkContext): Promise<UploadedAsset> {
+  const init = await rest(net, `${linkedinUrls.rest}/documents?action=initializeUpload`, {
+    method: "POST",
+    headers: jsonHeaders(tokens, net),
+    body: JSON.stringify({ initializeUploadRequest: { owner } }),
+  });
+  const { value } = parseNetworkBody("linkedin", DocumentInit, init.body, "documents initializeUpload");
+  await rest(net, value.uploadUrl, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${tokens.accessToken}`, "content-type": "application/octet-stream" },
+    body: new Uint8Array(await media.read()),
+  });
+  return { urn: value.document, kind: "document" };
 }
 
 async function uploadVideo(tokens: TokenSet, owner: string, media: PublishMedia, net: NetworkContext): Promise<UploadedAsset> {
@@ -82,7 +100,8 @@ async function uploadVideo(tokens: TokenSet, owner: string, media: PublishMedia,
 
 export async function uploadAssets(tokens: TokenSet, owner: string, media: PublishMedia[], net: NetworkContext): Promise<UploadedAsset[]> {
   const assets: UploadedAsset[] = [];
-  for (const item of media) assets.push(item.kind === "video" ? await uploadVideo(tokens, owner, item, net) : await uploadImage(tokens, owner, item, net));
+  const upload = { image: uploadImage, video: uploadVideo, document: uploadDocument } as const;
+  for (const item of media) assets.push(await upload[item.kind](tokens, owner, item, net));
   return assets;
 }
 
@@ -90,7 +109,7 @@ export type AssetStatus = { state: "available" } | { state: "processing" } | { s
 
 /** One status read of an image or video; PROCESSING_FAILED goes through the publish error table. */
 export async function assetStatus(tokens: TokenSet, asset: UploadedAsset, net: NetworkContext): Promise<AssetStatus> {
-  const url = `${linkedinUrls.rest}/${asset.kind === "video" ? "videos" : "images"}/${encodeURIComponent(asset.urn)}`;
+  const url = `${linkedinUrls.rest}/${asset.kind}s/${encodeURIComponent(asset.urn)}`;
   const response = await rest(net, url, { headers: linkedinRestHeaders(tokens, net) });
   const { status } = parseNetworkBody("linkedin", MediaState, response.body, `${asset.kind} status`);
   if (status === "AVAILABLE") return { state: "available" };

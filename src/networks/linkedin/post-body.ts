@@ -43,9 +43,12 @@ export function readPostOptions(options: Record<string, unknown>, media: Publish
     article = { source: articleUrl, title: articleTitle, description: text(options, "articleDescription") };
   }
   const videos = media.filter((m) => m.kind === "video").length;
-  if (videos > 1 || (videos === 1 && media.length > 1)) {
-    throw new ApiError("field_invalid", { param: "media", platform: "linkedin", message: "LinkedIn takes one video alone, or up to 20 images.", beforeExecution: true });
+  const documents = media.filter((m) => m.kind === "document").length;
+  if (videos > 1 || documents > 1 || ((videos === 1 || documents === 1) && media.length > 1)) {
+    throw new ApiError("field_invalid", { param: "media", platform: "linkedin", message: "LinkedIn takes one video or one document alone, or up to 20 images.", beforeExecution: true });
   }
+  // Documents API: the post shows the document under its title, and LinkedIn requires one.
+  if (documents === 1 && !text(options, "mediaTitle")) throw invalid("mediaTitle", "A LinkedIn document post needs mediaTitle, the title shown with the document.");
   return {
     author: text(options, "author"),
     visibility: oneOf(options, "visibility", ["PUBLIC", "CONNECTIONS", "LOGGED_IN"] as const, "PUBLIC"),

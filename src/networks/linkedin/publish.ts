@@ -30,7 +30,7 @@ const PostList = v.looseObject({
 });
 const PollToken = v.object({
   v: v.literal(1),
-  pending: v.array(v.object({ urn: v.string(), kind: v.picklist(["image", "video"]) })),
+  pending: v.array(v.object({ urn: v.string(), kind: v.picklist(["image", "video", "document"]) })),
   body: v.record(v.string(), v.unknown()),
 });
 

@@ -1,4 +1,5 @@
 import type { NetworkRules } from "../rules-schema.js";
+import { linkedinCapabilities, linkedinDocuments } from "./capabilities.js";
 
 /** LinkedIn's rules beyond its capability record (the shape: rules-schema.ts). */
 export const linkedinRules: NetworkRules = {
@@ -12,6 +13,7 @@ export const linkedinRules: NetworkRules = {
     // Capability comment and sheet: 1:2.4 to 2.4:1 is the video rule; images have no ratio bound.
     aspectRatioAppliesTo: "video",
     altText: {},
+    documents: { mimeTypes: linkedinDocuments.mimeTypes, maxBytes: linkedinDocuments.maxBytes, titleOption: "mediaTitle" },
     // The spec's error table refuses video posts to a personal profile (prof_video_unsupported),
     // and its error codes are the contract. LinkedIn's Videos API itself would take a
     // member-owned video under w_member_social; Chorus keeps the spec's one rule, stated in the
@@ -27,6 +29,21 @@ export const linkedinRules: NetworkRules = {
       mediaTitle: { appliesToMedia: "video" },
     },
   },
+  formats: [
+    {
+      id: "multi_image",
+      description: "A multi-image post (`content.multiImage`), each image with its own alt text.",
+      selectedBy: `media: 2 to ${linkedinCapabilities.media.maxImages} images`,
+      media: { kinds: ["image"], minItems: 2, maxItems: linkedinCapabilities.media.maxImages },
+    },
+    {
+      id: "document",
+      description: "A document post (PDF, DOCX or PPTX through the Documents API, shown as a carousel of pages) with its title (`mediaTitle`), posted by a member or an organisation.",
+      selectedBy: "media: one document alone, with platformOptions.linkedin.mediaTitle",
+      media: { kinds: ["document"], minItems: 1, maxItems: 1 },
+      limits: { maxBytes: linkedinDocuments.maxBytes, maxPages: linkedinDocuments.maxPages },
+    },
+  ],
   tokens: {
     // 60-day tokens; refresh tokens only for approved partner apps, and theirs end 365 days after
     // the first consent without being extended: a connection expires for good when it has no

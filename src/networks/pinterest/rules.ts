@@ -1,4 +1,5 @@
 import type { NetworkRules } from "../rules-schema.js";
+import { pinterestCapabilities } from "./capabilities.js";
 
 /** Pinterest's rules beyond its capability record (the shape: rules-schema.ts). */
 export const pinterestRules: NetworkRules = {
@@ -19,6 +20,20 @@ export const pinterestRules: NetworkRules = {
       altText: { appliesToMedia: "image" },
     },
   },
+  formats: [
+    {
+      id: "carousel",
+      description: "A carousel pin (`media_source.source_type: multiple_image_urls`) of images of identical dimensions.",
+      selectedBy: `media: 2 to ${pinterestCapabilities.media.maxImages} images`,
+      media: { kinds: ["image"], minItems: 2, maxItems: pinterestCapabilities.media.maxImages },
+    },
+    {
+      id: "video",
+      description: "A video pin: the file registered with POST /v5/media, uploaded, processed, then the pin with `media_source.source_type: video_id` and a cover.",
+      selectedBy: "media: one video",
+      media: { kinds: ["video"], minItems: 1, maxItems: pinterestCapabilities.media.maxVideos },
+    },
+  ],
   tokens: {
     expiry: "renews",
     // The continuous refresh token ends 60 days after its last use and the access token lasts

@@ -69,6 +69,20 @@ export const threadsRules: NetworkRules = {
   // No chain length is documented (publishing-depth.md); replies have their own quota of 1,000 per
   // 24 h beside the 250 posts. 25 items match the cap chosen for X and Bluesky.
   thread: { maxItems: 25 },
+  formats: [
+    {
+      id: "carousel",
+      description: "A carousel: image and video containers made with `is_carousel_item=true`, then a CAROUSEL container naming them as `children`, then one publish.",
+      selectedBy: `media: ${threadsPublishing.carouselItems.min} to ${threadsPublishing.carouselItems.max} items`,
+      media: { kinds: ["image", "video"], minItems: threadsPublishing.carouselItems.min, maxItems: threadsPublishing.carouselItems.max },
+    },
+    {
+      id: "poll",
+      description: "A text post with a poll (`poll_attachment`); no media or link preview beside it.",
+      selectedBy: "platformOptions.threads.pollOptions",
+      limits: { minOptions: threadsPoll.minItems, maxOptions: threadsPoll.maxItems, optionMaxLength: threadsPoll.itemMaxLength },
+    },
+  ],
   tokens: {
     // `refresh_access_token` renews a 60-day token only while it is unexpired (and at least a day
     // old); nothing can save it once it lapses, so it is renewed ahead.

@@ -1,4 +1,5 @@
 import type { NetworkRules } from "../rules-schema.js";
+import { tiktokCapabilities } from "./capabilities.js";
 
 /** TikTok's rules beyond its capability record (the shape: rules-schema.ts). */
 export const tiktokRules: NetworkRules = {
@@ -28,6 +29,14 @@ export const tiktokRules: NetworkRules = {
     },
   },
   // Day-long access tokens with refresh tokens, renewed on use.
+  formats: [
+    {
+      id: "photo",
+      description: "A photo post (Content Posting API `media_type=PHOTO`, `PULL_FROM_URL`): the images, a cover (`photoCoverIndex`), the title and the text as description.",
+      selectedBy: `media: 1 to ${tiktokCapabilities.media.maxImages} images`,
+      media: { kinds: ["image"], minItems: 1, maxItems: tiktokCapabilities.media.maxImages },
+    },
+  ],
   tokens: { expiry: "renews" },
   // The creator's direct-post window in capabilities.rateLimits: TikTok documents it per account
   // but has no endpoint that reads it.

@@ -1,18 +1,25 @@
 import type { NetworkRules } from "../rules-schema.js";
 
 const poll = { minItems: 2, maxItems: 4, itemMinLength: 1, itemMaxLength: 25 } as const;
+const pollMinutes = { min: 5, max: 10080 } as const;
 
 /** X's rules beyond its capability record (the shape: rules-schema.ts). */
 export const twitterRules: NetworkRules = {
   validation: {
     // publishing-depth.md: the first comment is a reply post (`reply.in_reply_to_tweet_id`), with a post's limit.
-    firstComment: { maxLength: 280, counting: "weighted", source: "POST /2/tweets with `reply`: a post's 280 weighted characters" },
+    firstComment: {
+      maxLength: 280,
+      counting: "weighted",
+      source: "POST /2/tweets with `reply`: a post's 280 weighted characters",
+      // A reply is a post (`media.media_ids`). Images only: GIFs and video are processed by X before they can be attached, and a comment does not wait.
+      media: { maxItems: 4, mimeTypes: ["image/jpeg", "image/png", "image/webp"], maxBytes: 5 * 1024 * 1024, source: "POST /2/tweets `media.media_ids` on the reply: 4 images of 5 MB" },
+    },
     // Capability note: at most one cashtag per post on self-serve apps.
     maxCashtags: 1,
     altText: {},
     options: {
       pollOptions: { ...poll, textOnly: true, requires: ["pollDurationMinutes"] },
-      pollDurationMinutes: { min: 5, max: 10080, requires: ["pollOptions"] },
+      pollDurationMinutes: { ...pollMinutes, requires: ["pollOptions"] },
       taggedUserIds: { maxItems: 10, appliesToMedia: "image" },
       excludeReplyUserIds: { requires: ["replyToPostId"] },
       shareWithFollowers: { requires: ["forSuperFollowersOnly"] },
@@ -23,6 +30,14 @@ export const twitterRules: NetworkRules = {
   // limit"). 25 is the cap of X's own composer as people report it (unverified), and it keeps one
   // request's sends within X's 100 posts per 15 min per user (twitter.md §3) four times over.
   thread: { maxItems: 25 },
+  formats: [
+    {
+      id: "poll",
+      description: "A post with a poll (`poll.options`, `poll.duration_minutes`); X takes no media, quote or card beside a poll.",
+      selectedBy: "platformOptions.twitter.pollOptions with pollDurationMinutes",
+      limits: { minOptions: poll.minItems, maxOptions: poll.maxItems, optionMaxLength: poll.itemMaxLength, minDurationMinutes: pollMinutes.min, maxDurationMinutes: pollMinutes.max },
+    },
+  ],
   // Two-hour access tokens with refresh tokens, renewed on use.
   tokens: { expiry: "renews" },
   polling: {

@@ -14,7 +14,15 @@ export const youtubeUrls = {
   upload: "https://youtube.googleapis.com/upload/youtube/v3",
   analytics: "https://youtubeanalytics.googleapis.com/v2",
   watch: "https://www.youtube.com/watch?v=",
+  /** Where a Short plays (YouTube's own links to Shorts take this form). */
+  shorts: "https://www.youtube.com/shorts/",
 } as const;
+
+/**
+ * What makes an upload a Short (publishing-depth.md, YouTube since 2024-10-15): at most 3
+ * minutes, square or taller. There is no API field: videos.insert is the same call.
+ */
+export const youtubeShorts = { maxVideoSeconds: 180, maxAspectRatio: 1 } as const;
 
 /** Seconds between processing polls: YouTube processes in seconds to minutes, longer for long videos. */
 export const youtubePollSeconds = 15;
@@ -92,6 +100,13 @@ export const youtubeCapabilities = {
     { scope: "project:search.list", limit: 100, windowSeconds: 86_400, notes: "Own bucket since 2026-06-01." },
   ],
   options: {
+    postType: {
+      type: "string",
+      values: ["video", "short"],
+      required: false,
+      description:
+        "`short` publishes a YouTube Short: one video of at most 3 minutes, square or vertical (YouTube has no API flag; it classifies such uploads as Shorts itself, so Chorus refuses a `short` that YouTube would file as a regular video). Default `video`.",
+    },
     title: { type: "string", maxLength: 100, required: true, description: "Video title (snippet.title), 1-100 characters, no < or >." },
     privacyStatus: {
       type: "string",

@@ -4,6 +4,7 @@ import { callNetwork, classifyFailure, parseNetworkBody, readBody } from "../htt
 import type { PublishMedia, PublishRequest, PublishResult } from "../publish-types.js";
 import type { NetworkContext, TokenSet } from "../types.js";
 import { youtubeMaxPlaylistPages, youtubePollSeconds, youtubeUrls } from "./capabilities.js";
+import { youtubeRules } from "./rules.js";
 import { youtubeErrorTable, youtubeProcessingErrorTable, youtubePublishErrorTable } from "./errors.js";
 
 /**
@@ -16,6 +17,7 @@ import { youtubeErrorTable, youtubeProcessingErrorTable, youtubePublishErrorTabl
  */
 
 const Options = v.object({
+  postType: v.optional(v.picklist(["video", "short"])),
   title: v.optional(v.string()),
   privacyStatus: v.optional(v.picklist(["public", "unlisted", "private"])),
   categoryId: v.optional(v.string()),
@@ -60,6 +62,28 @@ const Playlists = v.object({ items: v.optional(v.array(v.object({ id: v.string()
 
 const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.accessToken}`, accept: "application/json" });
 const watchUrl = (id: string) => `${youtubeUrls.watch}${encodeURIComponent(id)}`;
+const shortUrl = (id: string) => `${youtubeUrls.shorts}${encodeURIComponent(id)}`;
+
+/** A Short's poll token carries its kind, so the link stays a Shorts link once processing ends. */
+const shortPrefix = "short:";
+const videoOfToken = (token: string) => ({ id: token.startsWith(shortPrefix) ? token.slice(shortPrefix.length) : token, short: token.startsWith(shortPrefix) });
+
+/**
+ * A Short is a video YouTube files as one by its shape, so one it would file as a regular video
+ * is refused before the upload, by the row POST /v1/posts/validate reads (rules.ts).
+ */
+function checkShort(video: PublishMedia): void {
+  const rule = youtubeRules.validation.postTypes?.types.short;
+  if (!rule) return;
+  const refuse = (code: "field_invalid" | "aspect_ratio_unsupported", message: string) => new ApiError(code, { platform: "youtube", param: "media", message, beforeExecution: true });
+  if (rule.maxVideoSeconds !== undefined && video.durationSeconds !== null && video.durationSeconds > rule.maxVideoSeconds) {
+    throw refuse("field_invalid", `youtube: a Short lasts at most ${rule.maxVideoSeconds} s; this video lasts ${video.durationSeconds} s.`);
+  }
+  const { width, height } = video;
+  if (rule.maxAspectRatio !== undefined && width !== null && height !== null && height > 0 && width / height > rule.maxAspectRatio * 1.001) {
+    throw refuse("aspect_ratio_unsupported", `youtube: a Short is square or vertical; this video is ${width}x${height}.`);
+  }
+}
 
 function readOptions(raw: Record<string, unknown>): Options {
   const parsed = v.safeParse(Options, raw);
@@ -146,6 +170,8 @@ async function uploadBytes(session: string, tokens: TokenSet, media: PublishMedi
 export async function publishYoutube(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<PublishResult> {
   const options = readOptions(request.options);
   const media = theVideo(request.media);
+  const short = options.postType === "short";
+  if (short) checkShort(media);
   if (options.playlistId) await checkPlaylist(tokens, options.playlistId, net);
   const { parts, body } = videoResource(request, options);
   const bytes = await media.read();
@@ -179,7 +205,9 @@ export async function publishYoutube(tokens: TokenSet, request: PublishRequest, 
   }
   const thumbnail = request.attachments?.thumbnail;
   const warnings = thumbnail ? await setThumbnail(tokens, videoId, thumbnail, net) : [];
-  return { state: "processing", networkPostId: videoId, url: watchUrl(videoId), pollToken: videoId, pollAfterSeconds: youtubePollSeconds, ...(warnings.length > 0 ? { warnings } : {}) };
+  const link = short ? shortUrl(videoId) : watchUrl(videoId);
+  const pollToken = short ? `${shortPrefix}${videoId}` : videoId;
+  return { state: "processing", networkPostId: videoId, url: link, pollToken, pollAfterSeconds: youtubePollSeconds, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /**
@@ -216,9 +244,11 @@ const processingFailure = (reason: string, net: NetworkContext) =>
   );
 
 export async function checkYoutubePublish(tokens: TokenSet, pollToken: string, net: NetworkContext): Promise<PublishResult> {
+  const asked = videoOfToken(pollToken);
+  const linkOf = asked.short ? shortUrl : watchUrl;
   const url = new URL(`${youtubeUrls.api}/videos`);
   url.searchParams.set("part", "status,processingDetails");
-  url.searchParams.set("id", pollToken);
+  url.searchParams.set("id", asked.id);
   const video = parseNetworkBody("youtube", VideoList, (await callNetwork(net, youtubeErrorTable, url.toString(), { headers: auth(tokens) })).body, "videos.list").items?.[0];
   if (!video) return { state: "failed", error: processingFailure("the video is no longer on the channel", net) };
   const status = video.status?.uploadStatus;
@@ -227,8 +257,8 @@ export async function checkYoutubePublish(tokens: TokenSet, pollToken: string, n
   if (status === "rejected") return { state: "failed", error: processingFailure(video.status?.rejectionReason ?? "rejected", net) };
   if (status === "deleted") return { state: "failed", error: processingFailure("deleted", net) };
   if (processing === "failed" || processing === "terminated") return { state: "failed", error: processingFailure(`processing ${processing}`, net) };
-  if (status === "processed" || processing === "succeeded") return { state: "published", networkPostId: video.id, url: watchUrl(video.id) };
-  return { state: "processing", networkPostId: video.id, url: watchUrl(video.id), pollToken, pollAfterSeconds: youtubePollSeconds };
+  if (status === "processed" || processing === "succeeded") return { state: "published", networkPostId: video.id, url: linkOf(video.id) };
+  return { state: "processing", networkPostId: video.id, url: linkOf(video.id), pollToken, pollAfterSeconds: youtubePollSeconds };
 }
 
 /**
@@ -237,7 +267,8 @@ export async function checkYoutubePublish(tokens: TokenSet, pollToken: string, n
  * Two list calls, 1 quota unit each (search.list would spend the scarce search bucket).
  */
 export async function findYoutubePublished(tokens: TokenSet, request: PublishRequest, net: NetworkContext): Promise<{ networkPostId: string; url: string | null } | null> {
-  const title = youtubeTitle(request.text, readOptions(request.options));
+  const options = readOptions(request.options);
+  const title = youtubeTitle(request.text, options);
   const channels = await callNetwork(net, youtubeErrorTable, `${youtubeUrls.api}/channels?part=contentDetails&mine=true`, { headers: auth(tokens) });
   const uploads = parseNetworkBody("youtube", ChannelUploads, channels.body, "channels.list").items?.[0]?.contentDetails.relatedPlaylists.uploads;
   if (!uploads) throw new ApiError("video_no_channel", { platform: "youtube" });
@@ -247,7 +278,7 @@ export async function findYoutubePublished(tokens: TokenSet, request: PublishReq
   url.searchParams.set("maxResults", "50");
   const items = parseNetworkBody("youtube", PlaylistItems, (await callNetwork(net, youtubeErrorTable, url.toString(), { headers: auth(tokens) })).body, "playlistItems.list").items ?? [];
   const found = items.find((item) => item.snippet.title === title && (item.snippet.description ?? "") === request.text)?.snippet.resourceId.videoId;
-  return found ? { networkPostId: found, url: watchUrl(found) } : null;
+  return found ? { networkPostId: found, url: options.postType === "short" ? shortUrl(found) : watchUrl(found) } : null;
 }
 
 /** videos.delete. A video already gone counts as deleted, so a retried retract succeeds. */

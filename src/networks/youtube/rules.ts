@@ -1,5 +1,5 @@
 import type { NetworkRules } from "../rules-schema.js";
-import { youtubeThumbnailMaxBytes, youtubeThumbnailTypes } from "./capabilities.js";
+import { youtubeShorts, youtubeThumbnailMaxBytes, youtubeThumbnailTypes } from "./capabilities.js";
 
 /** YouTube's rules beyond its capability record (the shape: rules-schema.ts). */
 export const youtubeRules: NetworkRules = {
@@ -10,6 +10,22 @@ export const youtubeRules: NetworkRules = {
     textTooLongCode: "text_invalid",
     textForbiddenChars: "<>",
     title: { required: true, forbiddenChars: "<>" },
+    postTypes: {
+      option: "postType",
+      default: "video",
+      types: {
+        video: {},
+        // A Short is a video YouTube files as one: at most 3 minutes, square or taller.
+        short: {
+          description: "A YouTube Short: one video of at most 3 minutes, square or vertical.",
+          kinds: ["video"],
+          mediaRequired: true,
+          maxItems: 1,
+          maxVideoSeconds: youtubeShorts.maxVideoSeconds,
+          maxAspectRatio: youtubeShorts.maxAspectRatio,
+        },
+      },
+    },
     options: {
       // Discovery document, thumbnails.set mediaUpload: image/jpeg or image/png, maxSize 2097152.
       thumbnail: { appliesToMedia: "video", mediaRef: { kinds: ["image"], mimeTypes: youtubeThumbnailTypes, maxBytes: youtubeThumbnailMaxBytes, what: "custom thumbnail" } },

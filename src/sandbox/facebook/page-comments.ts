@@ -6,6 +6,7 @@ import type { SandboxPagePost } from "./page-posts.js";
 import { recommendationOf } from "./page-ratings.js";
 import type { SandboxPage } from "../meta/pages.js";
 import { requestForm } from "../meta/graph-request-memo.js";
+import { fetchRemoteFile } from "../meta/remote-media.js";
 
 /**
  * Comments on page posts, as the Graph API serves them: `GET /{object-id}/comments` (a post's
@@ -27,6 +28,8 @@ export interface SandboxComment {
   message: string;
   createdAt: string;
   isHidden: boolean;
+  /** The image or GIF fetched from `attachment_url`, as Graph shows it on the comment. */
+  attachment?: { type: "photo" | "animated_image_share"; url: string } | null;
 }
 
 const graphTime = (iso: string) => `${iso.slice(0, 19)}+0000`;
@@ -47,6 +50,7 @@ function commentNode(id: string, comment: SandboxComment, all: { id: string; dat
     can_hide: comment.from.id !== comment.pageId,
     // A known field left out of the answer when a top-level comment has no parent.
     parent: comment.parentId ? { id: comment.parentId } : null,
+    attachment: comment.attachment ? { type: comment.attachment.type, media: { image: { src: comment.attachment.url } } } : null,
   };
 }
 
@@ -93,7 +97,19 @@ export function mountPageComments(graph: Hono, profile: GraphProfile, door: stri
     const pageId = post?.data.pageId ?? parent?.data.pageId;
     if (!pageId || (post ?? parent)?.owner !== auth.account.id || auth.meta?.pageId !== pageId) return unsupportedRequest("POST", id);
     const message = form.get("message") ?? "";
-    if (!message.trim()) return graphError(400, { message: "(#100) Missing message or attachment", type: "OAuthException", code: 100 });
+    // Spec PagePost → POST comments: `attachment_id`, `attachment_url` and `attachment_share_url` are single-valued; one attachment a comment.
+    const attachments = ["attachment_id", "attachment_url", "attachment_share_url"].filter((name) => form.get(name));
+    if (attachments.length > 1) return graphError(400, { message: "(#100) Only one of attachment_id, attachment_url or attachment_share_url may be specified", type: "OAuthException", code: 100 });
+    if (!message.trim() && attachments.length === 0) return graphError(400, { message: "(#100) Missing message or attachment", type: "OAuthException", code: 100 });
+    let attachment: SandboxComment["attachment"] = null;
+    const attachmentUrl = form.get("attachment_url");
+    if (attachmentUrl) {
+      const fetched = await fetchRemoteFile(deps, platform, attachmentUrl, "image");
+      if (!fetched.ok || !fetched.file.mimeType.startsWith("image/")) {
+        return graphError(400, { message: "(#100) The attachment_url could not be fetched as an image or GIF", type: "OAuthException", code: 100 });
+      }
+      attachment = { type: fetched.file.mimeType === "image/gif" ? "animated_image_share" : "photo", url: attachmentUrl };
+    }
     const page = (await deps.store.get<SandboxPage>(platform, "page", pageId))?.data;
     const postId = post ? id : (parent?.data.postId ?? id);
     const comment: SandboxComment = {
@@ -104,6 +120,7 @@ export function mountPageComments(graph: Hono, profile: GraphProfile, door: stri
       message,
       createdAt: deps.now().toISOString(),
       isHidden: false,
+      attachment,
     };
     const commentId = `${postId.split("_")[1] ?? postId}_${numericId(16)}`;
     await deps.store.put(platform, "comment", commentId, comment, auth.account.id);

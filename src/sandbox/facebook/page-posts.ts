@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { authenticate, graphJson, pageOf, selectFields, unixSeconds, unsupportedRequest, type GraphNode, type GraphProfile } from "../meta/graph-wire.js";
 import type { SandboxPage } from "../meta/pages.js";
 
@@ -28,6 +28,8 @@ export interface SandboxPhoto {
   pageId: string;
   url: string;
   caption: string | null;
+  /** `alt_text_custom` (Page.json POST photos): the alt text screen readers say for the photo. */
+  altText?: string | null;
   published: boolean;
   postId: string | null;
   createdAt: string;
@@ -160,21 +162,25 @@ export function mountPageReads(graph: Hono, profile: GraphProfile, door: string)
     return graphJson(pageOf(c.req.raw, nodes));
   });
 
-  graph.get("/:version/:pageId/videos", async (c) => {
+  // `/videos` and, for the page's Reels only, `/video_reels` (Page.json GET `video_reels`; since/until), whose videos are listed from their finish call on.
+  const listVideos = (edge: "videos" | "video_reels") => async (c: Context) => {
     const auth = await authenticate(profile, c.req.raw, { door, permission: "pages_read_engagement" });
     if (!auth.ok) return auth.response;
-    const pageId = c.req.param("pageId");
+    const pageId = c.req.param("pageId") ?? "";
     if (!(await ownedPage(profile, pageId, auth.account.id))) return unsupportedRequest("GET", pageId);
     const nodes: GraphNode[] = [];
     for (const v of (await deps.store.list<SandboxVideo>(platform, "video", { owner: auth.account.id })).reverse()) {
       if (v.data.pageId !== pageId || unixSeconds(v.data.createdAt) < since(c.req.raw)) continue;
+      if (edge === "video_reels" && !v.data.reel) continue;
       const settled = await settledVideo(profile, v.id, v.data, auth.account.id);
       const picked = selectFields(videoNode(profile, v.id, settled), c.req.query("fields"), "id,description,created_time", "Video");
       if (picked instanceof Response) return picked;
       nodes.push(picked);
     }
     return graphJson(pageOf(c.req.raw, nodes));
-  });
+  };
+  graph.get("/:version/:pageId/videos", listVideos("videos"));
+  graph.get("/:version/:pageId/video_reels", listVideos("video_reels"));
 
   graph.get("/:version/:nodeId", async (c) => {
     const id = c.req.param("nodeId");

@@ -166,7 +166,8 @@ export function mountPagePublishing(graph: Hono, profile: GraphProfile, door: st
     const caption = w.params.get("caption") || w.params.get("message") || null;
     const photoId = numericId(16);
     const postId = published ? await createPost(profile, w.owner, { pageId, kind: "photo", message: caption, link: null, photoIds: [photoId], videoId: null }) : null;
-    await deps.store.put<SandboxPhoto>(platform, "photo", photoId, { pageId, url, caption, published, postId, createdAt: nowIso(profile) }, w.owner);
+    const altText = w.params.get("alt_text_custom") || null;
+    await deps.store.put<SandboxPhoto>(platform, "photo", photoId, { pageId, url, caption, altText, published, postId, createdAt: nowIso(profile) }, w.owner);
     return graphJson(postId ? { id: photoId, post_id: postId } : { id: photoId });
   });
 

@@ -8,7 +8,7 @@ import { jsonBody } from "../json-body.js";
 
 /**
  * Local posts on the Business Profile simulator (v4 API, mybusiness.googleapis.com): create, list,
- * get and delete under `accounts/{a}/locations/{l}/localPosts`. Google's checks are played: the
+ * get, patch (with `updateMask`) and delete under `accounts/{a}/locations/{l}/localPosts`. Google's checks are played: the
  * summary's 1,500 characters, the topic's required parts (an event for EVENT and OFFER, a URL for
  * every button but CALL), photos fetched from a public URL (a URL that is not http(s) is one
  * Google cannot fetch: ValidationError 1000 "Fetching image failed."). A post with photos is
@@ -19,6 +19,8 @@ import { jsonBody } from "../json-body.js";
 export const V4_SERVICE = "mybusiness.googleapis.com";
 export const PROCESSING_MS = 2000;
 const SUMMARY_MAX = 1500;
+/** What localPosts.patch changes in the sandbox: the text and the button; media and topic stay as created. */
+const PATCHABLE = new Set(["summary", "callToAction", "event", "offer"]);
 
 interface SandboxLocalPost {
   id: string;
@@ -28,6 +30,8 @@ interface SandboxLocalPost {
   hasMedia: boolean;
   moderation: "approved" | "rejected";
   createTime: string;
+  /** Set by localPosts.patch. */
+  updateTime?: string;
 }
 
 export interface LocalPostRouteTools {
@@ -87,7 +91,7 @@ function resource(post: SandboxLocalPost, now: Date): Record<string, unknown> {
     ...post.body,
     name,
     createTime: post.createTime,
-    updateTime: post.createTime,
+    updateTime: post.updateTime ?? post.createTime,
     state,
     ...(media ? { media } : {}),
     ...(state === "LIVE" ? { searchUrl: `https://sandbox.chorus.invalid/maps/${post.locationId}/posts/${post.id}` } : {}),
@@ -186,6 +190,29 @@ export function mountLocalPosts(app: Hono, deps: SimulatorDeps, tools: LocalPost
     const post = await ownPost(c);
     if (post instanceof Response) return post;
     return c.json(resource(post.data, deps.now()));
+  });
+
+  // localPosts.patch: only the fields named in `updateMask` change (a named field missing from the
+  // body is cleared); the result must still pass the checks a new post passes.
+  app.patch(`${base}/:postId`, async (c) => {
+    const post = await ownPost(c);
+    if (post instanceof Response) return post;
+    const mask = (c.req.query("updateMask") ?? "").split(",").filter(Boolean);
+    if (mask.length === 0) return invalidArgument(c, "update_mask", "The update mask is required.");
+    const body = await jsonBody(c);
+    if (!body) return invalidArgument(c, "local_post", "The body must be a LocalPost.");
+    const unknown = mask.find((field) => !PATCHABLE.has(field));
+    if (unknown) return invalidArgument(c, "update_mask", `Field ${unknown} cannot be updated (the sandbox updates ${[...PATCHABLE].join(", ")}).`);
+    const next: Record<string, unknown> = { ...post.data.body };
+    for (const field of mask) {
+      if (body[field] === undefined) delete next[field];
+      else next[field] = body[field];
+    }
+    const refused = refusal(c, next);
+    if (refused) return refused;
+    const updated: SandboxLocalPost = { ...post.data, body: next, updateTime: deps.now().toISOString() };
+    await deps.store.put("googlebusiness", "local_post", post.id, updated, post.owner);
+    return c.json(resource(updated, deps.now()));
   });
 
   app.delete(`${base}/:postId`, async (c) => {

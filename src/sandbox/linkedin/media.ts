@@ -8,16 +8,21 @@ import { restError } from "./linkedin-data.js";
 import { jsonBody } from "../json-body.js";
 
 /**
- * LinkedIn's Images and Videos APIs: `initializeUpload` actions under /rest, the upload URLs
+ * LinkedIn's Images, Videos and Documents APIs: `initializeUpload` actions under /rest, the upload URLs
  * (on www.linkedin.com, like LinkedIn's `dms-uploads` ones), `finalizeUpload` for videos, and the
  * status reads. Images are AVAILABLE as soon as they are uploaded; a video is PROCESSING for two
  * seconds of the sandbox clock after finalizeUpload, then AVAILABLE. A file whose bytes are not
  * the kind uploaded (an image that is no JPEG, PNG or GIF; a video without an MP4 `ftyp` box)
  * ends PROCESSING_FAILED. Only sizes and the first bytes of files are kept.
+ *
+ * Documents (Documents API page): one PUT of the whole file to the upload URL, at most 100 MB
+ * (a larger one is refused), PDF, PPT, PPTX, DOC or DOCX; LinkedIn converts it, so it is
+ * PROCESSING for a moment, then AVAILABLE; other bytes end PROCESSING_FAILED. Only the caller may
+ * own a member document, and an organisation's only its admins (`mayActAs`).
  */
 
 export interface SandboxAsset {
-  kind: "image" | "video";
+  kind: "image" | "video" | "document";
   owner: string;
   memberId: string;
   /** Video: bytes announced at initializeUpload. */
@@ -31,6 +36,8 @@ export interface SandboxAsset {
 }
 
 const PART_BYTES = 4 * 1024 * 1024;
+/** Documents API: at most 100 MB (and 300 pages, which the sandbox does not count). */
+const DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
 const PROCESSING_MS = 2_000;
 const URL_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const UPLOAD_BASE = "https://www.linkedin.com/dms-uploads/sandbox";
@@ -48,15 +55,17 @@ function looksLike(kind: SandboxAsset["kind"], head: string | null): boolean {
   const bytes = Uint8Array.from(atob(head), (ch) => ch.charCodeAt(0));
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (kind === "video") return ascii(4, 8) === "ftyp";
+  // PDF, the Office Open XML ZIP (DOCX, PPTX) or the older OLE compound file (DOC, PPT).
+  if (kind === "document") return ascii(0, 5) === "%PDF-" || ascii(0, 4) === "PK\u0003\u0004" || (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0);
   return (bytes[0] === 0xff && bytes[1] === 0xd8) || ascii(1, 4) === "PNG" || ascii(0, 4) === "GIF8";
 }
 
 /** WAITING_UPLOAD, PROCESSING, AVAILABLE or PROCESSING_FAILED at `now`. */
 export function assetStatus(asset: SandboxAsset, now: Date): string {
-  const done = asset.kind === "image" ? asset.uploadedAt : asset.finalizedAt;
+  const done = asset.kind === "video" ? asset.finalizedAt : asset.uploadedAt;
   if (!done) return "WAITING_UPLOAD";
   if (!looksLike(asset.kind, asset.head)) return "PROCESSING_FAILED";
-  if (asset.kind === "video" && now.getTime() - new Date(done).getTime() < PROCESSING_MS) return "PROCESSING";
+  if (asset.kind !== "image" && now.getTime() - new Date(done).getTime() < PROCESSING_MS) return "PROCESSING";
   return "AVAILABLE";
 }
 
@@ -100,6 +109,35 @@ export function mountMediaRoutes(app: Hono, deps: SimulatorDeps): void {
     };
     await deps.store.put("linkedin", "asset", urn, asset, started.auth.member.id);
     return c.json({ value: { uploadUrlExpiresAt: deps.now().getTime() + URL_LIFETIME_MS, uploadUrl: `${UPLOAD_BASE}/images/${encodeURIComponent(urn)}?ut=${asset.uploadToken}`, image: urn } });
+  });
+
+  app.post("/rest/documents", async (c) => {
+    const started = await initialize(c, "document");
+    if (started instanceof Response) return started;
+    const urn = `urn:li:document:${assetId("D4D10AQ")}`;
+    const asset: SandboxAsset = {
+      kind: "document",
+      owner: started.owner,
+      memberId: started.auth.member.id,
+      fileSizeBytes: null,
+      parts: [],
+      uploadToken: randomToken(),
+      head: null,
+      uploadedAt: null,
+      finalizedAt: null,
+    };
+    await deps.store.put("linkedin", "asset", urn, asset, started.auth.member.id);
+    return c.json({ value: { uploadUrlExpiresAt: deps.now().getTime() + URL_LIFETIME_MS, uploadUrl: `${UPLOAD_BASE}/documents/${encodeURIComponent(urn)}?ut=${asset.uploadToken}`, document: urn } });
+  });
+
+  app.put("/dms-uploads/sandbox/documents/:urn", async (c) => {
+    const urn = c.req.param("urn");
+    const asset = await uploader(c, urn);
+    if (asset instanceof Response) return asset;
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength > DOCUMENT_MAX_BYTES) return illegal(c, "The document is larger than 100 MB");
+    await deps.store.put("linkedin", "asset", urn, { ...asset, fileSizeBytes: bytes.byteLength, head: toBase64(bytes.subarray(0, 16)), uploadedAt: deps.now().toISOString() }, asset.memberId);
+    return c.body(null, 201);
   });
 
   app.post("/rest/videos", async (c) => {
@@ -180,7 +218,7 @@ export function mountMediaRoutes(app: Hono, deps: SimulatorDeps): void {
     return c.body(null, 200, { ETag: etag });
   });
 
-  for (const kind of ["image", "video"] as const) {
+  for (const kind of ["image", "video", "document"] as const) {
     app.get(`/rest/${kind}s/:urn`, async (c) => {
       const auth = await authorizeMember(c, deps, `${kind}s.GET.${version(c)}`, ["w_member_social", "w_organization_social", "r_organization_social"]);
       if (auth instanceof Response) return auth;

@@ -110,6 +110,10 @@ export function mountPostRoutes(app: Hono, deps: SimulatorDeps): void {
     const ids = content ? mediaIds(content) : [];
     if (ids === null) return unprocessable(c, "/content", "media entries need an id");
     if (isRecord(content?.multiImage) && (ids.length < 2 || ids.length > 20)) return unprocessable(c, "/content/multiImage/images", "must have between 2 and 20 images");
+    // Documents API: a document post carries `content.media` with the document URN and a title.
+    if (isRecord(content?.media) && ids[0]?.startsWith("urn:li:document:") && (typeof content.media.title !== "string" || content.media.title.trim() === "")) {
+      return unprocessable(c, "/content/media/title", "field is required for a document");
+    }
     for (const id of ids) {
       const asset = await findAsset(deps, id);
       if (!asset || asset.owner !== author || assetStatus(asset, deps.now()) !== "AVAILABLE") return unprocessable(c, "/content", `${id} is not an AVAILABLE asset of ${author}`);

@@ -7,6 +7,7 @@ import { registerSandboxLinkedinApp, unauthorizedScope } from "./apps.js";
 import { authorizeMember } from "./auth.js";
 import { mountMediaRoutes } from "./media.js";
 import { mountPostRoutes } from "./posts.js";
+import { mountPostEdits } from "./post-edits.js";
 import { mountStatistics } from "./statistics.js";
 import { mountVideoAnalytics } from "./video-analytics.js";
 import { organizationsByVanityName } from "./organization-lookup.js";
@@ -177,6 +178,7 @@ export const createLinkedinSimulator: SimulatorFactory = (deps: SimulatorDeps) =
 
   mountMediaRoutes(app, deps);
   mountPostRoutes(app, deps);
+  mountPostEdits(app, deps);
   mountStatistics(app, deps);
   mountVideoAnalytics(app, deps);
   mountReactionRoutes(app, deps);

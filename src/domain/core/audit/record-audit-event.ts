@@ -25,6 +25,9 @@ export const auditEventTypes = [
   "approval.settings_changed",
   "post.approved",
   "post.rejected",
+  "series.paused",
+  "series.resumed",
+  "series.cancelled",
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -44,7 +44,17 @@ export async function sendConversationMessage({ ctx, input }: { ctx: DomainConte
   if (mediaIds.length > 0 && inbox?.messageMediaRefusal) {
     throw new ApiError("capability_unsupported", { param: "media", platform, message: inbox.messageMediaRefusal, fix: "Send the message without `media`; put a link in `text` instead." });
   }
-  const media = await loadMediaForPublish(ctx, mediaIds, { param: "media" });
+  const media = (await loadMediaForPublish(ctx, mediaIds, { param: "media" })).map((m) => {
+    // No network's messages take a document (PDF, DOCX, PPTX); they go in posts, on LinkedIn.
+    if (m.kind === "document")
+      throw new ApiError("media_type_unsupported", {
+        param: "media",
+        platform,
+        message: `${m.id} is a document; direct messages take images and video.`,
+        fix: "Send an image or a video, or put a link to the document in `text`.",
+      });
+    return { ...m, kind: m.kind };
+  });
   const humanAgent = input.humanAgent ?? false;
   const sent = await withAccountSession(ctx, row, (tokens, net) =>
     send(

@@ -35,10 +35,13 @@ export const SHARD_LEASE_MS = 10 * 60_000;
 export const POLL_WATCH_AHEAD_MS = 60 * 60_000;
 
 interface ShardPayload {
+  /** The end of the planner run's horizon: the next run takes what falls due after it. */
   until: number;
   minute: number;
   shard: number;
   chain: number;
+  /** A follow-up claims only what is due by this (its run time), not early up to `until`. */
+  claimBy?: number;
 }
 
 /**
@@ -46,7 +49,8 @@ interface ShardPayload {
  * job table), and a mode the handler ignores (each claimed account carries its own).
  */
 function shardJob(payload: ShardPayload, runAt: Date): JobRequest {
-  const key = `poll-shard:${payload.minute}:${payload.shard}${payload.chain > 0 ? `:${payload.chain}` : ""}`;
+  const kind = payload.claimBy === undefined ? "" : "f";
+  const key = `poll-shard:${payload.minute}:${payload.shard}${payload.chain > 0 ? `:${kind}${payload.chain}` : ""}`;
   return { kind: "poll_shard", payload: { workspaceId: "", mode: "live", ...payload }, runAt, dedupKey: key };
 }
 
@@ -121,9 +125,15 @@ async function eachBounded<T>(items: readonly T[], limit: number, fn: (item: T) 
  * Returns how many accounts it polled.
  */
 export async function runPollShard(runtime: JobRuntime, payload: Record<string, string | number>): Promise<number> {
-  const shard: ShardPayload = { until: Number(payload.until), minute: Number(payload.minute), shard: Number(payload.shard), chain: Number(payload.chain ?? 0) };
+  const shard: ShardPayload = {
+    until: Number(payload.until),
+    minute: Number(payload.minute),
+    shard: Number(payload.shard),
+    chain: Number(payload.chain ?? 0),
+    ...(payload.claimBy === undefined ? {} : { claimBy: Number(payload.claimBy) }),
+  };
   if (!Number.isFinite(shard.until)) return 0;
-  const until = new Date(shard.until);
+  const until = new Date(shard.claimBy ?? shard.until);
   const claimed = await claimDuePolls(runtime.db, { until, now: runtime.clock.now(), limit: SHARD_SIZE, leaseMs: SHARD_LEASE_MS });
   if (claimed.length === 0) return 0;
   const ids = [...new Set(claimed.map((c) => c.workspaceId))];
@@ -140,6 +150,7 @@ export async function runPollShard(runtime: JobRuntime, payload: Record<string, 
     const outcomes = await pollClaimed(runtime, claim, found.get(claim.workspaceId) ?? null, batch);
     batch.nextPolls.push({ accountId: claim.accountId, leasedUntil: claim.leasedUntil, claimedNextPollAt: claim.nextPollAt, next: nextPollOf(claim.platform, claim, outcomes, runtime.clock.now()) });
   });
+  const polled = [...batch.nextPolls];
   try {
     await flushPollBatch(runtime.db, batch, runtime.clock.now());
   } catch (error) {
@@ -151,7 +162,27 @@ export async function runPollShard(runtime: JobRuntime, payload: Record<string, 
     const [more] = await runtime.db.select({ one: sql`1` }).from(accountPolls).where(dueBy(until, now)).limit(1);
     if (more) await runtime.services.jobs.enqueue(shardJob({ ...shard, chain: shard.chain + 1 }, now), runtime.db);
   }
+  await followUp(runtime, shard, polled);
   return claimed.length;
+}
+
+/**
+ * An active account's interval (30 s on Bluesky) is shorter than the planner's minute: alone, the
+ * planner would poll it once a minute. When one of the shard's accounts falls due again before
+ * the planner's next run, the shard queues one delayed follow-up at that moment, which claims only
+ * what is due by then. Quiet accounts (due after the next run) queue nothing, so the follow-ups
+ * grow with the active accounts, not with all of them.
+ */
+async function followUp(runtime: JobRuntime, shard: ShardPayload, polled: PollBatch["nextPolls"]): Promise<void> {
+  if (shard.chain >= MAX_CHAIN) return;
+  const now = runtime.clock.now().getTime();
+  let soonest = Number.POSITIVE_INFINITY;
+  for (const { next } of polled) {
+    const at = next.nextPollAt?.getTime();
+    if (at !== undefined && at > now && at < shard.until && at < soonest) soonest = at;
+  }
+  if (!Number.isFinite(soonest)) return;
+  await runtime.services.jobs.enqueue(shardJob({ ...shard, chain: shard.chain + 1, claimBy: soonest }, new Date(soonest)), runtime.db);
 }
 
 /**

@@ -13,6 +13,7 @@ import { requirePost } from "../posts/read-posts.js";
 import { settlePost } from "../posts/record-outcome.js";
 import { checkAtApproval, validationRefusal } from "./approval-check.js";
 import { recordApprovalEvent } from "./approval-events.js";
+import { stopSeries } from "../series/stop-series.js";
 
 export interface ApprovalResult {
   post: PostView;
@@ -91,7 +92,8 @@ export async function approvePost({ ctx, input, loadMedia }: { ctx: DomainContex
 /**
  * POST /v1/posts/{id}/reject: the post becomes `rejected` and its waiting targets `cancelled`,
  * in one conditional transaction (a reject racing an approve: one wins, the other is 409).
- * Nothing was charged while it waited, so nothing is refunded.
+ * Nothing was charged while it waited, so nothing is refunded. A series' occurrence rejected
+ * cancels its series.
  */
 export async function rejectPost({ ctx, input }: { ctx: DomainContext; input: { id: string; reason?: string | undefined } }): Promise<PostView> {
   assertAgentMay(ctx, "owner", "Rejecting a post");
@@ -110,6 +112,8 @@ export async function rejectPost({ ctx, input }: { ctx: DomainContext; input: { 
       .set({ state: "cancelled" })
       .where(and(eq(postTargets.postId, post.id), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "pending")));
     await recordApprovalEvent(ctx, tx, post.id, "post.rejected", now);
+    // Approval is decided per series: rejecting its occurrence rejects the series (no further occurrence is made).
+    if (post.seriesId) await stopSeries(tx, ctx.workspace.id, post.seriesId, now);
     await recordAuditEvent(tx, { workspaceId: ctx.workspace.id, type: "post.rejected", actor: ctx.apiKey.id, details: { post: post.id, reason: input.reason ?? null }, at: now });
   });
   const view = await settlePost(ctx, post.id);

@@ -4,6 +4,7 @@ import type { DomainContext } from "../../core/index.js";
 import { ACCEPTED_FORMATS_TEXT, MEDIA_BYTE_LIMITS } from "./media-formats.js";
 import { bytesSource } from "./sniff/byte-source.js";
 import { IDENTIFY_BYTES, identifyMedia } from "./sniff/detect-media.js";
+import { officeTypeHint } from "./sniff/documents.js";
 import type { MediaView } from "./media-view.js";
 import { uploadMedia } from "./upload-media.js";
 import { peekHead } from "./upload-stream.js";
@@ -40,7 +41,9 @@ export async function importMediaFromUrl({ ctx, input }: { ctx: DomainContext; i
     throw new UrlUnreachableError("transport", "url");
   }
   const { head, body } = await peekHead(fetched.body, IDENTIFY_BYTES);
-  const detected = head.byteLength > 0 ? await identifyMedia(bytesSource(head)) : null;
+  const identified = head.byteLength > 0 ? await identifyMedia(bytesSource(head)) : null;
+  // A ZIP's kind shows in its directory at the end; the part names in its first bytes tell the usual DOCX and PPTX apart.
+  const detected = identified === "application/zip" ? officeTypeHint(head) : identified;
   if (!input.contentType && !detected) {
     await body.cancel().catch(() => {});
     throw new ApiError("media_type_unsupported", {

@@ -1,7 +1,25 @@
 /** The file formats POST /v1/media accepts, each recognised from its bytes (src/domain/publishing/media/sniff/). */
-export const mediaMimeTypes = ["image/jpeg", "image/png", "image/webp", "image/gif", "video/mp4", "video/quicktime"] as const;
+export const mediaMimeTypes = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "video/mp4",
+  "video/quicktime",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+] as const;
 export type MediaMimeType = (typeof mediaMimeTypes)[number];
-export type MediaKind = "image" | "video";
+export type MediaKind = "image" | "video" | "document";
+
+/** The document formats (PDF, Word DOCX, PowerPoint PPTX): the professional network's document posts take them. */
+export const documentMimeTypes = [
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+] as const;
+export type DocumentMimeType = (typeof documentMimeTypes)[number];
 
 const MiB = 1024 * 1024;
 
@@ -10,8 +28,10 @@ const MiB = 1024 * 1024;
  * network's image ceiling (the largest is 20 MB on the pinboard network); 512 MB is what the
  * server accepts for video: files stream to storage and are never held in memory whole. On
  * Workers the platform's own request-body limit (100 MB on most plans) applies first.
+ * Documents: 100 MB, the professional network's Documents API limit (the only network that
+ * takes them).
  */
-export const MEDIA_BYTE_LIMITS: Record<MediaKind, number> = { image: 20 * MiB, video: 512 * MiB };
+export const MEDIA_BYTE_LIMITS: Record<MediaKind, number> = { image: 20 * MiB, video: 512 * MiB, document: 100 * MiB };
 
 export const formatNames: Record<MediaMimeType, string> = {
   "image/jpeg": "JPEG",
@@ -20,15 +40,18 @@ export const formatNames: Record<MediaMimeType, string> = {
   "image/gif": "GIF",
   "video/mp4": "MP4",
   "video/quicktime": "MOV (QuickTime)",
+  "application/pdf": "PDF",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word (DOCX)",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "PowerPoint (PPTX)",
 };
 
-export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP or GIF images, or MP4 or MOV video";
+export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP or GIF images, MP4 or MOV video, or PDF, DOCX or PPTX documents";
 
 /** Spellings clients send for the same formats. */
 const aliases: Record<string, MediaMimeType> = { "image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-png": "image/png" };
 
 export function kindOf(mimeType: MediaMimeType): MediaKind {
-  return mimeType.startsWith("video/") ? "video" : "image";
+  return mimeType.startsWith("video/") ? "video" : mimeType.startsWith("application/") ? "document" : "image";
 }
 
 export function isMediaMimeType(value: string): value is MediaMimeType {

@@ -33,17 +33,28 @@ export async function getMedia({ ctx, input }: { ctx: DomainContext; input: { id
  * it may see that no post outside its grant uses.
  *
  * Refused with `media_in_use` while a post still needs the file (scheduled, or a target or
- * thread item not yet sent or still processing): the check is part of the DELETE statement, so
- * a post that reaches one of those states before it commits keeps its file.
+ * thread item not yet sent or still processing): the check is part of the DELETE statement, run
+ * under the row's exclusive lock, so a post being stored with the file (which holds a shared
+ * lock on it until it commits) keeps its file.
  */
 export async function deleteMedia({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<{ id: string; deleted: true }> {
   await requireMedia(ctx, input.id);
   if (mediaWithinGrant(ctx)) await assertMediaUsersInGrant(ctx, input.id);
   const neededBy = sql`exists (select 1 from posts where "posts"."workspace_id" = ${ctx.workspace.id} and ${postUses(sql`"media"."id"`)} and ${postStillNeedsMedia})`;
-  const [row] = await ctx.db
-    .delete(media)
-    .where(and(eq(media.id, input.id), eq(media.workspaceId, ctx.workspace.id), mediaWithinGrant(ctx), sql`not ${neededBy}`))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    // Waits for every transaction storing a post with this file (media-lock.ts holdPostMedia); the
+    // DELETE after it reads posts anew, so it sees the post those committed.
+    await tx
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, input.id), eq(media.workspaceId, ctx.workspace.id)))
+      .for("update");
+    const [deleted] = await tx
+      .delete(media)
+      .where(and(eq(media.id, input.id), eq(media.workspaceId, ctx.workspace.id), mediaWithinGrant(ctx), sql`not ${neededBy}`))
+      .returning();
+    return deleted;
+  });
   if (!row) {
     // Read without the agent's grant: a post outside it that needs the file refuses the delete too.
     const users = await ctx.db

@@ -7,14 +7,15 @@ import type { DomainContext } from "../../core/index.js";
 // and inside these subqueries a bare "id" or "state" would be the inner table's.
 
 /**
- * The post (a row of posts) uses the media id `id`: in `media`, in a network's override, or in
- * an item of its thread chain.
+ * The post (a row of posts) uses the media id `id`: in `media`, in a network's override, in
+ * an item of its thread chain, or in a target's first comment.
  */
 export function postUses(id: SQL): SQL {
   const one = sql`jsonb_build_array(${id})`;
   return sql`("posts"."media" @> ${one}
     or exists (select 1 from jsonb_each("posts"."media_overrides") as override(network, ids) where override.ids @> ${one})
-    or exists (select 1 from post_thread_items item where item.post_id = "posts"."id" and item.media @> ${one}))`;
+    or exists (select 1 from post_thread_items item where item.post_id = "posts"."id" and item.media @> ${one})
+    or exists (select 1 from post_targets target where target.post_id = "posts"."id" and target.first_comment_media @> ${one}))`;
 }
 
 /**
@@ -24,7 +25,8 @@ export function postUses(id: SQL): SQL {
  */
 export const postStillNeedsMedia: SQL = sql`("posts"."state" in ('scheduled', 'processing')
   or exists (select 1 from post_targets target where target.post_id = "posts"."id" and target.state in ('scheduled', 'pending', 'publishing', 'processing'))
-  or exists (select 1 from post_thread_items item where item.post_id = "posts"."id" and item.state in ('pending', 'publishing', 'processing')))`;
+  or exists (select 1 from post_thread_items item where item.post_id = "posts"."id" and item.state in ('pending', 'publishing', 'processing'))
+  or exists (select 1 from post_targets target where target.post_id = "posts"."id" and target.first_comment_media is not null and target.first_comment_state in ('pending', 'sending')))`;
 
 /** Posts listed in a media record's `usedBy`; a file used by more is rare and the list says so by its length. */
 export const USED_BY_LIMIT = 100;

@@ -85,7 +85,7 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
     refuse(
       "body_too_large",
       "body",
-      `${kind === "image" ? "Images" : "Videos"} are limited to ${formatBytes(limit)}; this file is larger. Nothing was stored.`,
+      `${kind === "image" ? "Images" : kind === "video" ? "Videos" : "Documents"} are limited to ${formatBytes(limit)}; this file is larger. Nothing was stored.`,
       "Compress or shorten the file to fit the limit in the message, then upload it again.",
     );
   const declaredLength = input.contentLength === undefined ? Number.NaN : Number(input.contentLength);
@@ -163,5 +163,15 @@ export function mediaRowValues(ctx: DomainContext, id: string, storageKey: strin
 async function earlyRefusal(head: Uint8Array, declared: MediaMimeType): Promise<ApiError | null> {
   const detected = await identifyMedia(bytesSource(head));
   if (!detected) return unreadable(new UnreadableMedia(`its first bytes are not those of ${ACCEPTED_FORMATS_TEXT}`));
+  // A ZIP is told apart (DOCX, PPTX, neither) by its directory at the end: the full read decides.
+  if (detected === "application/zip") return kindOf(declared) === "document" && declared !== "application/pdf" ? null : zipMismatch(declared);
   return detected === declared ? null : mismatch(declared, detected);
 }
+
+const zipMismatch = (declared: MediaMimeType) =>
+  refuse(
+    "media_type_mismatch",
+    "Content-Type",
+    `Content-Type says ${declared}, but the file is a ZIP archive. Nothing was stored.`,
+    `Upload a Word (DOCX) or PowerPoint (PPTX) document with its own type as Content-Type, or the ${formatNames[declared]} file itself.`,
+  );

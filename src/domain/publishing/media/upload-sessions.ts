@@ -4,7 +4,7 @@ import { ApiError } from "../../../infra/errors.js";
 import { newId } from "../../../infra/ids.js";
 import { PartLengthError } from "../../../infra/media-storage/types.js";
 import type { DomainContext } from "../../core/index.js";
-import { MEDIA_BYTE_LIMITS, formatBytes, kindOf } from "./media-formats.js";
+import { MEDIA_BYTE_LIMITS, type MediaKind, formatBytes, kindOf } from "./media-formats.js";
 import { type MediaView, toMediaView } from "./media-view.js";
 import { type UploadSessionView, receivedParts, requireUploadSession, toUploadSessionView } from "./upload-session-view.js";
 import { checkStoredMedia, declaredType, mediaRowValues } from "./upload-media.js";
@@ -17,7 +17,7 @@ export const UPLOAD_SESSION_VIDEO_BYTES = 5 * 1024 * MiB;
 /** An unfinished session and its parts are dropped after this long. */
 export const UPLOAD_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
-const sessionLimit = (kind: "image" | "video") => (kind === "video" ? UPLOAD_SESSION_VIDEO_BYTES : MEDIA_BYTE_LIMITS.image);
+const sessionLimit = (kind: MediaKind) => (kind === "video" ? UPLOAD_SESSION_VIDEO_BYTES : MEDIA_BYTE_LIMITS[kind]);
 
 /**
  * Removes this workspace's expired, unfinished sessions and their stored parts. Run when a

@@ -19,6 +19,10 @@ import { draftProfiles } from "./publishing-profiles.js";
 import { rewriteFirstComments } from "./first-comment-columns.js";
 import { editableLiveStates, editPublishedPost } from "./edit/edit-published.js";
 import type { PostEditView } from "./edit/edit-view.js";
+import { checkThread } from "./thread/thread-check.js";
+import { holdItemCredits, storedThread, waitingItemIds } from "./thread/thread-later.js";
+import { stopPendingOf } from "./thread/item-outcome.js";
+import { holdPostMedia, mediaIdsOf } from "../media/media-lock.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", {
@@ -56,14 +60,14 @@ export async function deletePost({ ctx, input }: { ctx: DomainContext; input: { 
       .set({ state: "cancelled" })
       .where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")))
       .returning({ id: postTargets.id });
-    return refundAgentCharges(
-      tx,
-      ctx.workspace.id,
-      targets.map((t) => t.id),
-    );
+    // A scheduled chain's items were charged to the agent with their targets: given back with them.
+    const items = await waitingItemIds(tx, ctx.workspace.id, post.id);
+    return refundAgentCharges(tx, ctx.workspace.id, [...targets.map((t) => t.id), ...items]);
   });
   if (!refunded) throw refuse(post.state, "deleted or cancelled");
   forgetAgents(ctx, refunded);
+  // The cancelled targets' chains will never go out.
+  await stopPendingOf(ctx, await cancelledTargetIds(ctx, post.id));
   return { id: post.id, cancelled: true, deleted: false };
 }
 
@@ -116,6 +120,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   }
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    await holdPostMedia(tx, ctx, mediaIdsOf(content));
     const version = moving ? post.scheduleVersion + 1 : post.scheduleVersion;
     const [updated] = await tx
       .update(posts)
@@ -151,6 +156,8 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
   const from = post.state;
   const { targets, accounts } = await targetsWithAccounts(ctx, post.id);
   const prepared = await prepareTargets(ctx, accounts, post, loadMedia);
+  // The draft's chain, checked with its targets as at creation: a refused item refuses its target whole.
+  await checkThread(prepared, await storedThread(ctx.db, ctx.workspace.id, post.id), loadMedia);
   const now = ctx.clock.now();
   const sendable: PreparedTarget[] = [];
   const refused: { id: string; error: ApiError }[] = [];
@@ -171,13 +178,11 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
     if (!claimed) throw refuse("published or cancelled", "published again");
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
     await rewriteFirstComments(tx, ctx, post.id, prepared);
-    // An agent's allowance for a scheduled post was charged when it was scheduled (create-post.ts), as for its delivery.
-    await holdCredits(
-      tx,
-      from === "scheduled" ? { ...ctx, agent: undefined } : ctx,
-      sendable.map((t) => t.targetId),
-      now,
-    );
+    // An agent's allowance for a scheduled post (and its chain's items) was charged when it was scheduled (create-post.ts), as for its delivery.
+    const payer = from === "scheduled" ? { ...ctx, agent: undefined } : ctx;
+    const ids = sendable.map((t) => t.targetId);
+    await holdCredits(tx, payer, ids, now);
+    await holdItemCredits(tx, payer, ids, now);
     return claimRefused(
       tx,
       ctx,
@@ -186,6 +191,10 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
   });
   if (ctx.effects) ctx.effects.committed = true;
   await refuseTargets(ctx, refused, claimedRefused);
+  await stopPendingOf(
+    ctx,
+    refused.map((r) => r.id),
+  );
   await publishPrepared(ctx, sendable);
   const view = await settlePost(ctx, post.id);
   if (!view) throw new ApiError("resource_not_found", { param: "id" });
@@ -198,4 +207,12 @@ async function targetsWithAccounts(ctx: DomainContext, postId: string) {
   const accounts = await accountsOfTargets(ctx, targets);
   assertAccountsInGrant(ctx, accounts);
   return { targets, accounts };
+}
+
+async function cancelledTargetIds(ctx: DomainContext, postId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, postId), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "cancelled")));
+  return rows.map((row) => row.id);
 }

@@ -16,11 +16,14 @@ import { linkIdempotentPost } from "../../core/index.js";
 import { assertTimezone, resolveScheduledAt } from "./schedule-time.js";
 import { limitPublishing } from "./publishing-limit.js";
 import { publishingProfiles } from "./publishing-profiles.js";
-import { assertThreadNow, checkThread, type ThreadItemInput } from "./thread/thread-check.js";
+import { checkThread, type ThreadItemInput } from "./thread/thread-check.js";
 import { insertThreadItems, newThreadItems } from "./thread/thread-store.js";
 import { firstCommentColumns } from "./first-comment-columns.js";
+import { seriesTargets } from "../series/series-targets.js";
 import { queuedSchedule } from "../queues/queued-schedule.js";
 import { holdForApproval } from "../approvals/hold-for-approval.js";
+import { holdPostMedia, mediaIdsOf } from "../media/media-lock.js";
+import { planSeries } from "../series/series-request.js";
 
 export interface CreatePostRequest extends PostContent {
   profile?: string | undefined;
@@ -33,6 +36,8 @@ export interface CreatePostRequest extends PostContent {
   queue?: boolean | undefined;
   /** The chain's follow-up items: the post is the first item, each of these replies to the one before. */
   thread?: ThreadItemInput[] | undefined;
+  /** An RRULE: the post is the first occurrence of a series (domain/publishing/series) starting at `scheduledAt` in `timezone`. */
+  recurrence?: string | undefined;
 }
 
 export interface ValidationReport {
@@ -52,13 +57,14 @@ export function scheduleOf(ctx: DomainContext, input: { scheduledAt?: string | u
 
 async function prepare(ctx: DomainContext, input: CreatePostRequest, loadMedia: MediaLoader) {
   const queued = queuedSchedule(input);
-  const schedule = scheduleOf(ctx, input);
-  assertThreadNow(input);
+  const series = planSeries(ctx, input);
+  // A series' first post goes out at the rule's first occurrence, which may be after scheduledAt (DTSTART).
+  const schedule = series ? series.first.at : scheduleOf(ctx, input);
   const resolved = await resolveTargets(ctx, input);
   const prepared = await prepareTargets(ctx, resolved.accounts, input, loadMedia);
   // Chains are checked whole with their targets: an item's refusal refuses its target before anything is sent.
   const chains = await checkThread(prepared, input.thread, loadMedia);
-  return { schedule, queued, resolved, prepared, chains };
+  return { schedule, queued, series, resolved, prepared, chains };
 }
 
 /** POST /v1/posts/validate: the same checks as publishing, without touching a network or charging. */
@@ -81,7 +87,7 @@ export async function validatePost({ ctx, input, loadMedia }: { ctx: DomainConte
 export async function createPost({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: CreatePostRequest; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
   await limitPublishing(ctx, limits, await publishingProfiles({ ctx, input }));
   if (!input.draft) assertAgentMay(ctx, "publish_or_schedule", input.scheduledAt || input.queue ? "scheduling a post" : "publishing a post");
-  const { schedule: requested, queued, resolved, prepared, chains } = await prepare(ctx, input, loadMedia);
+  const { schedule: requested, queued, series, resolved, prepared, chains } = await prepare(ctx, input, loadMedia);
   const now = ctx.clock.now();
   const postId = newId("post");
   const targetIds = prepared.map(() => newId("tgt"));
@@ -91,18 +97,21 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
   const approval = await holdForApproval(ctx, { ...input, accountProfiles: prepared.map((t) => t.account.profileId), sendable: paidFor.length });
   const state = input.draft ? "draft" : approval ? "pending_approval" : requested || queued ? "scheduled" : "processing";
   // Each chain item is charged as a post of its own (spec: publishing spends credits), with its target's in one reservation.
+  // A draft keeps every target's chain (an edit may clear the target's errors); a scheduled one is charged when it is sent (thread-later.ts).
   const items = newThreadItems(
     chains,
-    prepared.map((t, i) => (t.errors.length === 0 ? (targetIds[i] ?? null) : null)),
+    prepared.map((t, i) => (t.errors.length === 0 || input.draft ? (targetIds[i] ?? null) : null)),
     input.thread,
   );
 
   await ctx.db.transaction(async (tx) => {
+    await holdPostMedia(tx, ctx, mediaIdsOf(input));
     // A queued post's time is its claimed slot, claimed in this transaction so a refusal below frees it.
     const { schedule, timezone } = queued ? await queued.claim(tx, ctx, resolved, postId) : { schedule: requested, timezone: input.timezone ?? null };
+    if (series) await series.insert(tx, ctx, { profileId: resolved.profileId, content: input, targets: seriesTargets(prepared) });
     // Drafts and scheduled posts reserve credits when they are sent, not now.
     const sources = state === "processing" ? await reserveCredits(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now) : [];
-    if (state === "scheduled") await chargeAgentAllowance(tx, ctx, paidFor, now);
+    if (state === "scheduled") await chargeAgentAllowance(tx, ctx, [...paidFor, ...items.map((item) => item.id)], now);
     await tx.insert(posts).values({
       id: postId,
       workspaceId: ctx.workspace.id,
@@ -121,6 +130,8 @@ export async function createPost({ ctx, input, loadMedia, limits }: { ctx: Domai
       scheduledAt: schedule,
       timezone,
       approval: approval?.record ?? null,
+      seriesId: series?.id ?? null,
+      occurrenceAt: series?.first.at ?? null,
       createdAt: now,
       updatedAt: now,
     });

@@ -8,9 +8,10 @@ import type { PreparedContent } from "./prepare-targets.js";
  * A new target's first-comment columns: the comment its network's rule let through, waiting
  * (`pending`) for the post to be live. A target refused before sending has none to post.
  */
-export function firstCommentColumns(t: Pick<PreparedContent, "firstComment" | "errors">): { firstCommentText: string | null; firstCommentState: "pending" | null } {
-  if (!t.firstComment || t.errors.length > 0) return { firstCommentText: null, firstCommentState: null };
-  return { firstCommentText: t.firstComment.text, firstCommentState: "pending" };
+export function firstCommentColumns(t: Pick<PreparedContent, "firstComment" | "errors">): { firstCommentText: string | null; firstCommentMedia: string[] | null; firstCommentState: "pending" | null } {
+  if (!t.firstComment || t.errors.length > 0) return { firstCommentText: null, firstCommentMedia: null, firstCommentState: null };
+  const media = t.firstComment.media ?? [];
+  return { firstCommentText: t.firstComment.text, firstCommentMedia: media.length > 0 ? media : null, firstCommentState: "pending" };
 }
 
 /**

@@ -8,11 +8,22 @@ import { withAccountSession } from "../../accounts/index.js";
 import { forgetAgents } from "../../agents/index.js";
 import { billedFirstCommentPlatforms, holdFirstCommentCredits, refundFirstCommentCredit } from "./first-comment-credit.js";
 import { targetError } from "./target-outcome.js";
+import { loadMediaForPublish } from "../media/load-media-for-publish.js";
+import { recordFirstCommentFailed } from "./first-comment-event.js";
 
 /** Longest a comment call may take before its outcome is treated as unknown (as a publish's). */
 export const FIRST_COMMENT_TIMEOUT_MS = 90_000;
 
-type Claimed = { id: string; platform: PlatformId; accountId: string; networkPostId: string | null; url: string | null; destination: string | null; text: string | null };
+type Claimed = {
+  id: string;
+  platform: PlatformId;
+  accountId: string;
+  networkPostId: string | null;
+  url: string | null;
+  destination: string | null;
+  text: string | null;
+  media: string[] | null;
+};
 
 type CommentOutcome = { state: "posted"; id: string; url: string | null } | { state: "failed"; error: ApiError } | { state: "unknown"; error: ApiError };
 
@@ -38,6 +49,7 @@ async function claim(ctx: DomainContext, targetIds: readonly string[]): Promise<
         url: postTargets.url,
         destination: postTargets.destination,
         text: postTargets.firstCommentText,
+        media: postTargets.firstCommentMedia,
       });
     const billed = rows.filter((r) => billedFirstCommentPlatforms.has(r.platform)).map((r) => r.id);
     const refused = await holdFirstCommentCredits(tx, ctx, billed, now);
@@ -46,6 +58,7 @@ async function claim(ctx: DomainContext, targetIds: readonly string[]): Promise<
       .update(postTargets)
       .set({ firstCommentState: "failed", firstCommentError: { ...targetError(refused) } })
       .where(and(inArray(postTargets.id, billed), eq(postTargets.workspaceId, ctx.workspace.id)));
+    for (const targetId of billed) await recordFirstCommentFailed(tx, ctx.services.jobs, { workspaceId: ctx.workspace.id, targetId }, now);
     return rows.filter((r) => !billed.includes(r.id));
   });
 }
@@ -62,7 +75,9 @@ async function send(ctx: DomainContext, target: Claimed): Promise<CommentOutcome
       .from(socialAccounts)
       .where(and(eq(socialAccounts.id, target.accountId), eq(socialAccounts.workspaceId, ctx.workspace.id)));
     if (!account || account.status === "disconnected") throw new ApiError("channel_gone", { platform });
-    const input = { networkPostId: target.networkPostId, postUrl: target.url, text: target.text, destination: target.destination, networkUserId: account.networkUserId };
+    // The files are read at send time, as a post's are: a comment checked at create time names media of this workspace.
+    const media = target.media && target.media.length > 0 ? await loadMediaForPublish(ctx, target.media, { param: "firstComment.media" }) : [];
+    const input = { networkPostId: target.networkPostId, postUrl: target.url, text: target.text, media, destination: target.destination, networkUserId: account.networkUserId };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new CommentTimeout()), FIRST_COMMENT_TIMEOUT_MS);
@@ -111,6 +126,7 @@ async function record(ctx: DomainContext, targetId: string, outcome: CommentOutc
           : { firstCommentState: outcome.state, firstCommentError: { ...targetError(outcome.error) }, ...(refund ? { firstCommentCreditSource: null } : {}) },
       )
       .where(eq(postTargets.id, targetId));
+    if (outcome.state !== "posted") await recordFirstCommentFailed(tx, ctx.services.jobs, { workspaceId: ctx.workspace.id, targetId }, ctx.clock.now());
     return refund && row.source ? refundFirstCommentCredit(tx, ctx, targetId, row.source) : [];
   });
   forgetAgents(ctx, agents);

@@ -49,6 +49,8 @@ export interface PostView {
   publishedAt: string | null;
   /** Why an approval rule held the post, and the decision; null when none did. */
   approval: PostApproval | null;
+  /** The recurring series (`ser_…`) this post is an occurrence of; null for a single post. */
+  series: string | null;
   targets: TargetView[];
 }
 
@@ -58,6 +60,8 @@ export interface FirstCommentView {
   state: string;
   id: string | null;
   url: string | null;
+  /** The `med_` ids attached to the comment (empty for text only). */
+  media: string[];
   error: TargetError | null;
 }
 
@@ -65,7 +69,7 @@ export interface FirstCommentView {
 function firstCommentOf(t: TargetRow): FirstCommentView | null {
   if (t.firstCommentState === null) return null;
   const state = t.firstCommentState === "sending" ? "pending" : t.firstCommentState;
-  return { state, id: t.firstCommentId, url: t.firstCommentUrl, error: (t.firstCommentError as TargetError | null) ?? null };
+  return { state, id: t.firstCommentId, url: t.firstCommentUrl, media: t.firstCommentMedia ?? [], error: (t.firstCommentError as TargetError | null) ?? null };
 }
 
 /** The one serialiser for posts (API responses and `post.*` events alike). */
@@ -87,6 +91,7 @@ export function toPostView(post: PostRow, targets: TargetRow[], profileUsername:
     updatedAt: post.updatedAt.toISOString(),
     publishedAt: iso(post.publishedAt),
     approval: post.approval ?? null,
+    series: post.seriesId ?? null,
     targets: targets.map((t) => ({
       account: t.accountId,
       platform: t.platform,

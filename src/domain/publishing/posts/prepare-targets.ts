@@ -12,7 +12,7 @@ import { checkWithAutoFix } from "./validation/auto-fix-check.js";
 import { validationRulesOf } from "./validation/network-rules.js";
 import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
 import type { FirstCommentRequest } from "../../../db/schema/first-comment-columns.js";
-import { checkFirstComment, withoutFirstComment } from "./validation/first-comment-rule.js";
+import { checkFirstComment, firstCommentMediaIds, withoutFirstComment } from "./validation/first-comment-rule.js";
 
 export interface PostContent {
   text: string;
@@ -59,7 +59,7 @@ export type MediaLoader = (ids: string[]) => Promise<Map<string, PublishMedia>>;
  * stops here; publishing refuses the targets with errors and sends the others.
  */
 export async function prepareTargets(ctx: DomainContext, accounts: SocialAccountRow[], content: PostContent, loadMedia: MediaLoader): Promise<PreparedContent[]> {
-  const referenced = new Set<string>([...(content.media ?? []), ...Object.values(content.mediaOverrides ?? {}).flat()]);
+  const referenced = new Set<string>([...(content.media ?? []), ...Object.values(content.mediaOverrides ?? {}).flat(), ...firstCommentMediaIds(content.firstComment, content.platformOptions)]);
   const media = await loadMedia([...referenced]);
   const optionMedia = await loadOptionMedia(
     accounts.map((a) => a.platform),
@@ -78,6 +78,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
   const anyAutoFix = accounts.some((a) => autoFixOf(content.autoFix, content.platformOptions?.[a.platform] ?? {}).on);
   const inspections = anyAutoFix ? await inspectImages(ctx, media.values()) : new Map();
   const imagesOff = ctx.services.mediaTransforms?.images ? null : (ctx.services.mediaTransforms?.off.images ?? "this server has no media transforms");
+  const videoOff = ctx.services.mediaTransforms?.video ? null : (ctx.services.mediaTransforms?.off.video ?? "this server has no media transforms");
   return accounts.map((account) => {
     const platform = account.platform;
     const capabilities = adapterFor(platform).capabilities;
@@ -91,7 +92,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
     const given = content.platformOptions?.[platform] ?? {};
     const options = withoutAutoFix(withoutFirstComment(given));
     const autoFixValid = given.autoFix === undefined || isAutoFixSetting(given.autoFix);
-    const firstComment = checkFirstComment(platform, content.firstComment, given);
+    const firstComment = checkFirstComment(platform, content.firstComment, given, media);
     // The option that names a destination inside the account (Facebook `pageId`), from the network's rules.
     const optionName = validationRulesOf(platform).destinationOption;
     const destinationValue = optionName ? options[optionName] : undefined;
@@ -105,6 +106,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       autoFix: autoFixValid ? autoFixOf(content.autoFix, given) : { on: false, settings: autoFixOf(false, {}).settings },
       inspections,
       imagesOff,
+      videoOff,
       mediaParam: override ? `mediaOverrides.${platform}` : "media",
       options,
       accountVariant: account.connectVariant,

@@ -7,6 +7,9 @@ import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-ta
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { settlePost } from "./record-outcome.js";
 import { refusalOf, targetFailure } from "./target-refusal.js";
+import { checkThread } from "./thread/thread-check.js";
+import { holdItemCredits, storedThread } from "./thread/thread-later.js";
+import { stopPendingOf } from "./thread/item-outcome.js";
 
 /**
  * The scheduled publish, run by the job table's poller on Node and by the QStash callback on
@@ -29,6 +32,7 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
     .where(and(eq(postTargets.postId, post.id), eq(postTargets.state, "pending")));
   const accounts = await ctx.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, ctx.workspace.id));
   const byId = new Map(accounts.map((a) => [a.id, a]));
+  const thread = await storedThread(ctx.db, ctx.workspace.id, post.id);
 
   const sendable: PreparedTarget[] = [];
   const refused: { id: string; error: ApiError }[] = [];
@@ -41,6 +45,8 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
     // The checks run again at send time: the account may need reconnecting, media may be gone.
     try {
       const [prepared] = await prepareTargets(ctx, [account], { ...post, textOverrides: post.textOverrides, platformOptions: post.platformOptions }, loadMedia);
+      // The chain is checked again with its target, as it was when scheduled: a refused item refuses the target before anything is sent.
+      if (prepared) await checkThread([prepared], thread, loadMedia);
       const first = prepared?.errors[0];
       if (!prepared || first) {
         const error = first ? refusalOf(first, target.platform) : new ApiError("internal_error", { platform: target.platform });
@@ -57,12 +63,9 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
   let reserved = true;
   await ctx.db
     .transaction(async (tx) => {
-      await holdCredits(
-        tx,
-        ctx,
-        sendable.map((t) => t.targetId),
-        now,
-      );
+      const ids = sendable.map((t) => t.targetId);
+      await holdCredits(tx, ctx, ids, now);
+      await holdItemCredits(tx, ctx, ids, now);
     })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.code === "entitlement_exceeded") {
@@ -73,6 +76,10 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
       throw error;
     });
   await refuseTargets(ctx, refused);
+  await stopPendingOf(
+    ctx,
+    refused.map((r) => r.id),
+  );
   if (reserved) await publishPrepared(ctx, sendable);
   await settlePost(ctx, post.id);
   return "published";

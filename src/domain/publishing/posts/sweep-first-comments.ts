@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { postTargets, posts } from "../../../db/schema/index.js";
 import type { JobRuntime } from "../../core/index.js";
 import { FIRST_COMMENT_TIMEOUT_MS, UNKNOWN_COMMENT } from "./first-comment.js";
+import { recordFirstCommentFailed } from "./first-comment-event.js";
 
 /** Rows this sweep may have work for: a first comment waiting or in flight. */
 export const firstCommentsToWatch = sql`exists (select 1 from ${postTargets} where ${postTargets.firstCommentState} in ('pending', 'sending'))`;
@@ -34,14 +35,19 @@ export async function sweepFirstComments(runtime: JobRuntime, limit = 100): Prom
   }
   const isStuck = and(eq(postTargets.firstCommentState, "sending"), lt(postTargets.firstCommentStartedAt, cutoff));
   const batch = runtime.db.select({ id: postTargets.id }).from(postTargets).where(isStuck).limit(limit);
-  const stuck = await runtime.db
-    .update(postTargets)
-    .set({
-      firstCommentState: "unknown",
-      firstCommentError: sql`jsonb_build_object('code', 'platform_unavailable', 'retryable', false, 'platform', ${postTargets.platform}, 'param', 'firstComment', 'message', ${UNKNOWN_COMMENT.message}::text, 'fix', ${UNKNOWN_COMMENT.fix}::text)`,
-    })
-    .where(and(isStuck, inArray(postTargets.id, batch)))
-    .returning({ id: postTargets.id });
+  // The state change and its event commit together: the event is written exactly when the comment turns unknown.
+  const stuck = await runtime.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(postTargets)
+      .set({
+        firstCommentState: "unknown",
+        firstCommentError: sql`jsonb_build_object('code', 'platform_unavailable', 'retryable', false, 'platform', ${postTargets.platform}, 'param', 'firstComment', 'message', ${UNKNOWN_COMMENT.message}::text, 'fix', ${UNKNOWN_COMMENT.fix}::text)`,
+      })
+      .where(and(isStuck, inArray(postTargets.id, batch)))
+      .returning({ id: postTargets.id, workspaceId: postTargets.workspaceId });
+    for (const target of rows) await recordFirstCommentFailed(tx, runtime.services.jobs, { workspaceId: target.workspaceId, targetId: target.id }, now);
+    return rows;
+  });
   const repaired = waiting.length + stuck.length;
   if (repaired > 0) runtime.services.logger.warn("sweep repaired first comments", { waiting: waiting.map((t) => t.id), interrupted: stuck.map((t) => t.id) });
   return repaired;

@@ -32,7 +32,12 @@ async function takenInstants(db: Queryable, workspaceId: string, profileId: stri
  * requests: an insert that conflicts with a claim another transaction holds does nothing, and
  * the next free instant is tried.
  */
-export async function claimQueueSlot(tx: Transaction, ctx: Pick<DomainContext, "db" | "workspace" | "clock">, profileId: string, postId: string): Promise<{ at: Date; timezone: string }> {
+export async function claimQueueSlot(
+  tx: Transaction,
+  ctx: Pick<DomainContext, "db" | "clock"> & { workspace: Pick<DomainContext["workspace"], "id"> },
+  profileId: string,
+  postId: string,
+): Promise<{ at: Date; timezone: string }> {
   const queue = await loadQueue(tx, ctx.workspace.id, profileId);
   assertUsable(queue, profileId, true);
   const now = ctx.clock.now();

@@ -18,7 +18,7 @@ const timestamp = (what: string) =>
 export const ListMediaQuery = v.strictObject({
   limit: limitQuery(),
   cursor: cursorQuery,
-  type: v.pipe(v.optional(v.picklist(["image", "video"])), v.description("Only images or only videos.")),
+  type: v.pipe(v.optional(v.picklist(["image", "video", "document"])), v.description("Only images, only videos or only documents.")),
   createdAfter: timestamp("Only files uploaded at or after this time."),
   createdBefore: timestamp("Only files uploaded before this time."),
   usedBy: v.pipe(v.optional(v.pipe(v.string(), v.maxLength(64))), v.description("A post id (`post_…`): only the files that post uses.")),

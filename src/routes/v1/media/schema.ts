@@ -8,7 +8,10 @@ export const MediaSchema = named(
   "Media",
   v.object({
     id: v.pipe(v.string(), v.description("`med_…`; put it in a post's `media`.")),
-    kind: v.pipe(v.picklist(["image", "video"]), v.description("`video` for MP4 and MOV, `image` otherwise.")),
+    kind: v.pipe(
+      v.picklist(["image", "video", "document"]),
+      v.description("`video` for MP4 and MOV, `document` for PDF, DOCX and PPTX (LinkedIn document posts; width and height are 0), `image` otherwise."),
+    ),
     mimeType: v.pipe(v.picklist(mediaMimeTypes), v.description("The format read from the file's bytes (which the upload's Content-Type had to match).")),
     bytes: v.pipe(v.number(), v.integer(), v.description("Size of the file in bytes.")),
     width: v.pipe(v.number(), v.integer(), v.description("Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait.")),
@@ -41,10 +44,13 @@ export const ImportMediaBody = namedBody(
 /** The raw-body upload, documented by hand: there is no JSON to validate, the bytes are checked by the domain. */
 export const uploadRequestBody = {
   required: true,
-  description: `JSON \`{ "url": … }\` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: ${mediaMimeTypes.join(", ")} (\`image/jpg\` is read as \`image/jpeg\`). Limits: images ${MEDIA_BYTE_LIMITS.image / MB} MB, video ${MEDIA_BYTE_LIMITS.video / MB} MB (${MEDIA_BYTE_LIMITS.image} and ${MEDIA_BYTE_LIMITS.video} bytes).`,
+  description: `JSON \`{ "url": … }\` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: ${mediaMimeTypes.join(", ")} (\`image/jpg\` is read as \`image/jpeg\`). Limits: images ${MEDIA_BYTE_LIMITS.image / MB} MB, video ${MEDIA_BYTE_LIMITS.video / MB} MB, documents ${MEDIA_BYTE_LIMITS.document / MB} MB (${MEDIA_BYTE_LIMITS.image}, ${MEDIA_BYTE_LIMITS.video} and ${MEDIA_BYTE_LIMITS.document} bytes).`,
   content: {
     "application/json": { schema: openApiSchema(ImportMediaBody) },
     "image/*": binary(`A JPEG, PNG, WebP or GIF image, at most ${MEDIA_BYTE_LIMITS.image / MB} MB.`),
     "video/*": binary(`An MP4 or MOV (QuickTime) video, at most ${MEDIA_BYTE_LIMITS.video / MB} MB.`),
+    "application/pdf": binary(`A PDF document, at most ${MEDIA_BYTE_LIMITS.document / MB} MB (LinkedIn document posts).`),
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": binary(`A Word (DOCX) document, at most ${MEDIA_BYTE_LIMITS.document / MB} MB (LinkedIn document posts).`),
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": binary(`A PowerPoint (PPTX) document, at most ${MEDIA_BYTE_LIMITS.document / MB} MB (LinkedIn document posts).`),
   },
 };

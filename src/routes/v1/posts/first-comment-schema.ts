@@ -12,10 +12,16 @@ export const firstCommentFields = {
           v.maxLength(65_000),
           v.description("The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`)."),
         ),
+        media: v.pipe(
+          v.optional(v.pipe(v.array(v.pipe(v.string(), v.startsWith("med_"))), v.minLength(1), v.maxLength(10))),
+          v.description(
+            "`med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`).",
+          ),
+        ),
       }),
     ),
     v.description(
-      "Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text only. A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state.",
+      "Posted as the first comment under each target's post once it is live (after processing on Instagram and YouTube): on Instagram, Facebook pages, LinkedIn and YouTube a comment, on X, Threads and Bluesky a reply by the account. Text, and images where the network's comment takes them (`media`). A target's own `platformOptions.<network>.firstComment` (`{ text }`) wins, and `false` posts none there. TikTok, Pinterest and Google Business have no comment API: a target there with a first comment is refused with `first_comment_unsupported`. Free, except on X, where it is billed as a post (one credit), as replies are. Its outcome is `targets[].firstComment`; it never changes the post's own state.",
     ),
   ),
 };
@@ -29,11 +35,12 @@ export const TargetFirstComment = v.pipe(
       state: v.pipe(
         v.picklist(["pending", "posted", "failed", "unknown"]),
         v.description(
-          "`pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own.",
+          "`pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own. `failed` and `unknown` each record the event `post.first_comment_failed` once per target (the post record, with `target` naming the target).",
         ),
       ),
       id: v.pipe(v.nullable(v.string()), v.description("The network's id of the comment or reply.")),
       url: v.pipe(v.nullable(v.string()), v.description("A link to the comment where the network has one.")),
+      media: v.pipe(v.array(v.string()), v.description("The `med_` ids attached to the comment; empty for a text-only comment.")),
       error: v.pipe(v.nullable(Issue), v.description("Why it failed or is unknown.")),
     }),
   ),

@@ -35,12 +35,15 @@ const requestCodes = [
   "timestamp_invalid",
   "text_invalid_characters",
   "entitlement_exceeded",
-  "thread_not_schedulable",
   "queue_conflict",
   "queue_empty",
   "queue_paused",
   "queue_profile_required",
   "approval_thread_unsupported",
+  "recurrence_invalid",
+  "recurrence_count_exceeded",
+  "recurrence_until_past",
+  "recurrence_conflict",
 ] as const;
 
 export const postRoutes = new Hono<AppEnv>()
@@ -106,7 +109,7 @@ export const postRoutes = new Hono<AppEnv>()
       tags,
       summary: "Edit a draft, move a scheduled post, or edit a published post where its networks allow",
       description:
-        "Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others.\n\nPublished and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary). A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.",
+        "Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others.\n\nPublished and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary; GET /v1/platforms lists them per network under `publishing.editable`). X and Threads refuse with `edit_unsupported`: X's edit publishes a new post id, only within 30 minutes and for subscribed accounts, and Threads has no edit endpoint. A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.",
       security,
       parameters: [idempotencyHeader],
       responses: {

@@ -20,6 +20,7 @@ const published = {
     state: "posted" as const,
     id: "at://did:plc:4x7wq2m3ke5yqz6rbnhtsv2d/app.bsky.feed.post/3lbtz4kq2ds3m",
     url: "https://bsky.app/profile/ada.bsky.social/post/3lbtz4kq2ds3m",
+    media: [],
     error: null,
   },
 };
@@ -96,6 +97,10 @@ export const PostSchema = named(
     updatedAt: v.string(),
     publishedAt: v.nullable(v.string()),
     approval: v.pipe(v.nullable(ApprovalSchema), v.description("Set when an approval rule held the post: why, and the decision once made; null otherwise.")),
+    series: v.pipe(
+      v.nullable(v.string()),
+      v.description("`ser_…`: the recurring series this post is an occurrence of (POST /v1/posts with `recurrence`; GET /v1/series/{id}); null for a single post."),
+    ),
     targets: v.array(TargetSchema),
   }),
   {
@@ -115,6 +120,7 @@ export const PostSchema = named(
     updatedAt: "2026-11-24T09:00:01.000Z",
     publishedAt: "2026-11-24T09:00:01.000Z",
     approval: null,
+    series: null,
     targets: [published],
   },
 );

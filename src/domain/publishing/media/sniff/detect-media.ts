@@ -3,8 +3,9 @@ import { type ByteSource, UnreadableMedia, ascii } from "./byte-source.js";
 import { type PixelSize, readGifSize, readJpegSize, readPngSize, readWebpSize } from "./images.js";
 import { verifyGif, verifyJpeg, verifyPng, verifyWebp } from "./image-structure.js";
 import { isoBrand, readVideoFacts } from "./iso-bmff.js";
+import { isPdfHead, isZipHead, readOfficeDocument, readPdf } from "./documents.js";
 
-/** What the bytes say a file is. */
+/** What the bytes say a file is (a document has no pixel size: width and height are 0). */
 export interface MediaFacts {
   mimeType: MediaMimeType;
   kind: MediaKind;
@@ -21,8 +22,11 @@ export const IDENTIFY_BYTES = 4096;
  * brands), or null when it is none we take. Cheap enough to run on the head of an upload before
  * the rest of it is read.
  */
-export async function identifyMedia(source: ByteSource): Promise<MediaMimeType | null> {
+export async function identifyMedia(source: ByteSource): Promise<MediaMimeType | "application/zip" | null> {
   const head = await source.read(0, 16);
+  if (isPdfHead(head)) return "application/pdf";
+  // Which Office document a ZIP is shows only in its central directory, at the end of the file.
+  if (isZipHead(head)) return "application/zip";
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
   if (head[0] === 0x89 && ascii(head, 1, 3) === "PNG") return "image/png";
   if (ascii(head, 0, 6) === "GIF87a" || ascii(head, 0, 6) === "GIF89a") return "image/gif";
@@ -30,7 +34,9 @@ export async function identifyMedia(source: ByteSource): Promise<MediaMimeType |
   return isoBrand(source);
 }
 
-const imageReaders: Record<Exclude<MediaMimeType, "video/mp4" | "video/quicktime">, (source: ByteSource) => Promise<PixelSize>> = {
+type ImageMimeType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+
+const imageReaders: Record<ImageMimeType, (source: ByteSource) => Promise<PixelSize>> = {
   "image/jpeg": readJpegSize,
   "image/png": readPngSize,
   "image/gif": readGifSize,
@@ -48,9 +54,20 @@ const structureCheckers: Record<keyof typeof imageReaders, (source: ByteSource) 
 /** The format, size and (for video) duration, read from the bytes; UnreadableMedia when they make no sense, CorruptMedia when they end before the header says. */
 export async function detectMedia(source: ByteSource): Promise<MediaFacts> {
   const mimeType = await identifyMedia(source);
-  if (!mimeType) throw new UnreadableMedia("the bytes are not a JPEG, PNG, WebP, GIF, MP4 or MOV file");
+  if (!mimeType) throw new UnreadableMedia("the bytes are not a JPEG, PNG, WebP, GIF, MP4, MOV, PDF, DOCX or PPTX file");
   if (mimeType === "video/mp4" || mimeType === "video/quicktime") {
     return { mimeType, kind: "video", ...(await readVideoFacts(source)) };
+  }
+  if (mimeType === "application/pdf") {
+    await readPdf(source);
+    return { mimeType, kind: "document", width: 0, height: 0, durationSeconds: null };
+  }
+  if (
+    mimeType === "application/zip" ||
+    mimeType === "application/vnd.openxmlformats-officedocument.wordprocessingml.document" ||
+    mimeType === "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+  ) {
+    return { mimeType: await readOfficeDocument(source), kind: "document", width: 0, height: 0, durationSeconds: null };
   }
   const size = await imageReaders[mimeType](source);
   await structureCheckers[mimeType](source);

@@ -5,6 +5,7 @@ import type { ValidationRules } from "../../../../networks/rules-schema.js";
 import type { ImageInspection } from "../../../../infra/media-transforms/types.js";
 import type { PlatformId } from "../../../../types/platform-ids.js";
 import { defaultTransformSettings, type ImagePlan, imageRecipeKey, planImage, type TransformSettings } from "./image-plan.js";
+import { type VideoPlan, planVideo, videoRecipeKey } from "./video-plan.js";
 
 /** The per-target option that turns autoFix on or off for one network; Chorus's own, never sent to the network. */
 export const AUTO_FIX_OPTION = "autoFix";
@@ -12,7 +13,7 @@ export const AUTO_FIX_OPTION = "autoFix";
 /** A file autoFix will derive before the target is sent: the planned facts stand in for it until then. */
 export interface PendingTransform {
   source: PublishMedia;
-  plan: ImagePlan;
+  plan: ImagePlan | VideoPlan;
   key: string;
 }
 
@@ -27,7 +28,7 @@ export function autoFixOf(postSetting: AutoFixSetting | null | undefined, option
   if (setting === true) return { on: true, settings: defaultTransformSettings };
   return {
     on: true,
-    settings: { crop: setting.crop ?? defaultTransformSettings.crop, focal: setting.focalPoint ?? defaultTransformSettings.focal },
+    settings: { crop: setting.crop ?? defaultTransformSettings.crop, focal: setting.focalPoint ?? defaultTransformSettings.focal, trim: setting.trim ?? false },
   };
 }
 
@@ -35,9 +36,10 @@ export function autoFixOf(postSetting: AutoFixSetting | null | undefined, option
 export function isAutoFixSetting(value: unknown): value is AutoFixSetting {
   if (typeof value === "boolean") return true;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const { crop, focalPoint, ...rest } = value as Record<string, unknown>;
+  const { crop, focalPoint, trim, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return false;
   if (crop !== undefined && crop !== "fit" && crop !== "fill") return false;
+  if (trim !== undefined && typeof trim !== "boolean") return false;
   if (focalPoint === undefined) return true;
   const p = focalPoint as Record<string, unknown> | null;
   return typeof p === "object" && p !== null && Object.keys(p).length === 2 && [p.x, p.y].every((n) => typeof n === "number" && n >= 0 && n <= 1);
@@ -62,11 +64,17 @@ export interface PlanTargetInput {
 
 /**
  * The media a target would send with autoFix: each image that breaks a limit of the network (or
- * carries metadata) replaced by the facts of its planned variant. Video is left as it is.
+ * carries metadata) replaced by the facts of its planned variant, and each video by its H.264
+ * variant (video-plan.ts: its codec and metadata are not known, so it is always normalised).
  */
 export function planTarget({ capabilities, rules, items, settings, inspections }: PlanTargetInput): PlannedMedia[] {
   return items.map((item) => {
-    if (item.kind !== "image" || item.width === null || item.height === null) return item;
+    if (item.width === null || item.height === null) return item;
+    if (item.kind === "video") {
+      const plan = planVideo({ mimeType: item.mimeType, width: item.width, height: item.height, bytes: item.bytes, durationSeconds: item.durationSeconds }, capabilities.media, settings);
+      return { ...item, mimeType: "video/mp4", ...plan.facts, pendingTransform: { source: item, plan, key: videoRecipeKey(plan.recipe) } };
+    }
+    if (item.kind !== "image") return item;
     const seen = inspections?.get(item.id);
     const facts = { mimeType: item.mimeType, width: seen?.width ?? item.width, height: seen?.height ?? item.height, bytes: item.bytes, hasAlpha: seen?.hasAlpha ?? false };
     const plan = planImage(facts, capabilities.media, rules, settings, Boolean(seen && (seen.rotated || seen.hasMetadata)));

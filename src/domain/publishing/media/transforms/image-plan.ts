@@ -11,9 +11,11 @@ import type { ImageRecipe } from "../../../../infra/media-transforms/types.js";
 export interface TransformSettings {
   crop: "fit" | "fill";
   focal: { x: number; y: number };
+  /** Cut a video to the network's longest length; never done unless asked. */
+  trim: boolean;
 }
 
-export const defaultTransformSettings: TransformSettings = { crop: "fill", focal: { x: 0.5, y: 0.5 } };
+export const defaultTransformSettings: TransformSettings = { crop: "fill", focal: { x: 0.5, y: 0.5 }, trim: false };
 
 export interface ImageFacts {
   mimeType: string;
@@ -25,6 +27,7 @@ export interface ImageFacts {
 
 /** What changes, in words for `fix` and the warning autoFix leaves: `convert to JPEG`, `crop to 4:5`. */
 export interface ImagePlan {
+  kind: "image";
   recipe: ImageRecipe;
   /** The transforms this recipe applies, by name: `convert`, `crop`, `pad`, `resize`, `compress`. */
   steps: string[];
@@ -121,6 +124,7 @@ export function planImage(facts: ImageFacts, media: NetworkCapabilities["media"]
   if (steps.length === 0 && !forceClean) return null;
   words.push("apply the EXIF orientation and strip metadata (location)");
   return {
+    kind: "image",
     recipe: { format, width, height, crop: settings.crop, focal: settings.focal, maxBytes },
     steps: steps.length === 0 ? ["clean"] : steps,
     describe: words.join(", "),

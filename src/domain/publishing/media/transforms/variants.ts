@@ -1,28 +1,27 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { mediaVariants } from "../../../../db/schema/index.js";
 import { ApiError } from "../../../../infra/errors.js";
-import { newId } from "../../../../infra/ids.js";
 import { readAll } from "../../../../infra/media-storage/types.js";
-import { TransformInputError } from "../../../../infra/media-transforms/types.js";
 import type { PublishMedia, PublishRequest } from "../../../../networks/publish-types.js";
 import type { DomainContext } from "../../../core/index.js";
 import { MEDIA_URL_TTL_SECONDS, signedMediaUrl } from "../signed-url.js";
 import type { PendingTransform, PlannedMedia } from "./auto-fix.js";
-
-type VariantRow = typeof mediaVariants.$inferSelect;
+import { deriveForSource } from "./derive.js";
+import type { VariantRow } from "./store-variant.js";
 
 /** A stored variant as adapters take it: its own facts, a signed URL of its own, its bytes on demand. */
-async function asPublishMedia(ctx: DomainContext, row: VariantRow, source: PublishMedia): Promise<PublishMedia> {
+async function asPublishMedia(ctx: DomainContext, row: VariantRow, pending: PendingTransform): Promise<PublishMedia> {
+  const { source, plan } = pending;
   const url = await signedMediaUrl(ctx.services.publicUrl, ctx.services.signingSecret, row.id, MEDIA_URL_TTL_SECONDS, ctx.clock.now());
   let bytes: Promise<Uint8Array> | null = null;
   return {
     id: row.id,
-    kind: "image",
+    kind: plan.kind,
     mimeType: row.mimeType,
     bytes: row.bytes,
     width: row.width,
     height: row.height,
-    durationSeconds: null,
+    durationSeconds: plan.kind === "video" ? plan.facts.durationSeconds : null,
     alt: source.alt,
     url,
     read: () => {
@@ -36,46 +35,6 @@ async function asPublishMedia(ctx: DomainContext, row: VariantRow, source: Publi
 }
 
 const pendingOf = (item: PublishMedia): PendingTransform | undefined => (item as PlannedMedia).pendingTransform;
-
-/**
- * Stores one derived file under its (media, recipe) pair. When another publish stored the same
- * pair first, the unique index refuses this row: its bytes are removed and the first row is used.
- */
-async function storeVariant(ctx: DomainContext, pending: PendingTransform, file: { bytes: Uint8Array; mimeType: string; width: number; height: number }): Promise<VariantRow> {
-  const id = newId("mvr");
-  const storageKey = `${ctx.workspace.id}/${id}`;
-  await ctx.services.mediaStorage.put(storageKey, file.bytes, { contentType: file.mimeType });
-  const values = {
-    id,
-    workspaceId: ctx.workspace.id,
-    mediaId: pending.source.id,
-    recipe: pending.key,
-    mimeType: file.mimeType,
-    bytes: file.bytes.byteLength,
-    width: file.width,
-    height: file.height,
-    storageKey,
-    createdAt: ctx.clock.now(),
-  };
-  try {
-    const [inserted] = await ctx.db
-      .insert(mediaVariants)
-      .values(values)
-      .onConflictDoNothing({ target: [mediaVariants.mediaId, mediaVariants.recipe] })
-      .returning();
-    if (inserted) return inserted;
-  } catch (error) {
-    await ctx.services.mediaStorage.delete(storageKey);
-    throw error;
-  }
-  await ctx.services.mediaStorage.delete(storageKey);
-  const [winner] = await ctx.db
-    .select()
-    .from(mediaVariants)
-    .where(and(eq(mediaVariants.workspaceId, ctx.workspace.id), eq(mediaVariants.mediaId, pending.source.id), eq(mediaVariants.recipe, pending.key)));
-  if (!winner) throw new Error("variant vanished after a conflicting insert");
-  return winner;
-}
 
 export interface DerivedRequests {
   /** Per request, in order: the request with its variants in place, or why the target cannot be sent. */
@@ -109,36 +68,13 @@ export async function deriveVariants(ctx: DomainContext, requests: readonly Publ
 
   const missingBySource = new Map<string, PendingTransform[]>();
   for (const [key, pending] of pendings) if (!ready.has(key)) missingBySource.set(pending.source.id, [...(missingBySource.get(pending.source.id) ?? []), pending]);
-  const images = ctx.services.mediaTransforms?.images;
   for (const [sourceId, missing] of missingBySource) {
-    const fail = (error: ApiError) => {
-      for (const p of missing) failed.set(`${sourceId} ${p.key}`, error);
-    };
-    if (!images) {
-      fail(
-        new ApiError("transform_unavailable", {
-          param: "autoFix",
-          message: `autoFix would ${missing[0]?.plan.describe ?? "transform"} ${sourceId}, but ${ctx.services.mediaTransforms?.off.images ?? "this server has no media transforms"}.`,
-        }),
-      );
-      continue;
+    const made = await deriveForSource(ctx, sourceId, missing);
+    for (const [key, result] of made.results) {
+      if (result instanceof ApiError) failed.set(key, result);
+      else ready.set(key, result);
     }
-    const source = missing[0]?.source;
-    if (!source) continue;
-    try {
-      const files = await images.transform(
-        await source.read(),
-        missing.map((p) => p.plan.recipe),
-      );
-      transformed += files.length;
-      for (const [i, pending] of missing.entries()) {
-        const file = files[i];
-        if (file) ready.set(`${sourceId} ${pending.key}`, await storeVariant(ctx, pending, file));
-      }
-    } catch (error) {
-      if (!(error instanceof TransformInputError)) throw error;
-      fail(new ApiError("transform_failed", { param: "autoFix", message: `autoFix could not derive a variant of ${sourceId}: ${error.message}. Nothing was stored.` }));
-    }
+    transformed += made.transformed;
   }
 
   const out = await Promise.all(
@@ -155,7 +91,7 @@ export async function deriveVariants(ctx: DomainContext, requests: readonly Publ
         if (problem) return problem;
         const row = ready.get(key);
         if (!row) return new ApiError("transform_failed", { param: "autoFix", message: `No variant of ${pending.source.id} was derived.` });
-        media.push(await asPublishMedia(ctx, row, pending.source));
+        media.push(await asPublishMedia(ctx, row, pending));
       }
       return { ...request, media };
     }),

@@ -19,7 +19,7 @@ const RESUMABLE = ["pending", "failed", "not_sent", "unknown", "processing", "pu
  * A send whose runner died (a crash, a killed isolate) leaves its item `publishing`: past the
  * send timeout it is an unknown outcome, claimed like one.
  */
-async function claimStale(ctx: DomainContext, item: ItemRow): Promise<boolean> {
+export async function claimStale(ctx: DomainContext, item: ItemRow): Promise<boolean> {
   const before = new Date(ctx.clock.now().getTime() - PUBLISH_TIMEOUT_MS);
   const rows = await ctx.db
     .update(postThreadItems)

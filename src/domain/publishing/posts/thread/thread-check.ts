@@ -69,9 +69,3 @@ export async function checkThread(prepared: PreparedContent[], thread: readonly 
     });
   });
 }
-
-/** A post with a chain is published now: the scheduled and draft paths do not send chains (yet). */
-export function assertThreadNow(input: { thread?: readonly ThreadItemInput[] | undefined; draft?: boolean | undefined; scheduledAt?: string | undefined }): void {
-  if (!input.thread || input.thread.length === 0) return;
-  if (input.draft || input.scheduledAt !== undefined) throw new ApiError("thread_not_schedulable", { param: "thread", beforeExecution: true });
-}

@@ -13,6 +13,8 @@ export interface AutoFixCheckInput extends CheckTargetInput {
   inspections: ReadonlyMap<string, ImageInspection>;
   /** Why images cannot be transformed on this server; null when they can. */
   imagesOff: string | null;
+  /** Why video cannot be transformed on this server (no FFmpeg, Workers); null when it can. */
+  videoOff: string | null;
 }
 
 type Checked = { code: string; param: string; message: string; fix: string; rule?: string };
@@ -33,7 +35,8 @@ export function checkWithAutoFix(input: AutoFixCheckInput): { media: PlannedMedi
     capabilities: input.capabilities,
     rules,
     items: input.media,
-    settings: input.autoFix.settings,
+    // Off, the plan shows what autoFix could do, trimming included (which it does only when asked).
+    settings: input.autoFix.on ? input.autoFix.settings : { ...input.autoFix.settings, trim: true },
     inspections: input.autoFix.on ? input.inspections : undefined,
   });
   const pending = planned.filter((item) => item.pendingTransform);
@@ -47,12 +50,17 @@ export function checkWithAutoFix(input: AutoFixCheckInput): { media: PlannedMedi
     const errors = original.errors.map((error) => (cured.includes(error) ? { ...error, fix: `Set ${field} and Chorus sends a variant (${what}); or: ${error.fix}` } : error));
     return { media: [...input.media], result: { errors, warnings: original.warnings } };
   }
-  if (input.imagesOff !== null) {
+  const off = pending.some((item) => item.pendingTransform?.plan.kind === "image") ? input.imagesOff : null;
+  const videoOff = pending.some((item) => item.pendingTransform?.plan.kind === "video") ? input.videoOff : null;
+  if (off !== null || videoOff !== null) {
     const refusal: Checked = {
       code: "transform_unavailable",
       param: "autoFix",
-      message: `autoFix would ${what}, but ${input.imagesOff}.`,
-      fix: "Upload a file that already fits the network, or run Chorus on Node with sharp (docs/media-transforms.md).",
+      message: `autoFix would ${what}, but ${off ?? videoOff}.`,
+      fix:
+        off !== null
+          ? "Upload a file that already fits the network, or run Chorus on Node with sharp (docs/media-transforms.md)."
+          : `Upload an H.264/AAC MP4 that already fits the network and set \`platformOptions.${input.platform}.autoFix\` to false, or run Chorus on Node with FFmpeg installed (docs/media-transforms.md).`,
     };
     return { media: [...input.media], result: { errors: [refusal, ...original.errors], warnings: original.warnings } };
   }

@@ -18,6 +18,7 @@ import {
   mediaSameDimensions,
   mediaVideoOnly,
 } from "./media-rules.js";
+import { mediaDocument, mediaPostTypeAspectRatio } from "./format-rules.js";
 import { textAdvisoryCount, textNetworkCount, textCashtags, textExtraLimits, textForbiddenChars, textHashtags, textLength, textLinks, textMentions, titleRules } from "./text-rules.js";
 import { optionConstraintRules, optionPostKind, optionRelationRules, optionSchemaRules } from "./option-rules.js";
 import { brandedContentPrivate, publishInfoMaxVideo, publishInfoPrivacy } from "./publish-info-rules.js";
@@ -35,6 +36,7 @@ export { ruleNames } from "./rule-context.js";
 /** The rules, in the order their issues are reported. */
 const allRules: readonly Rule[] = [
   mediaRequired,
+  mediaDocument,
   mediaVideoOnly,
   mediaPostTypeKinds,
   mediaKindNotAccepted,
@@ -46,6 +48,7 @@ const allRules: readonly Rule[] = [
   mediaMaxDimensions,
   mediaMinDimensions,
   mediaAspectRatio,
+  mediaPostTypeAspectRatio,
   mediaDuration,
   publishInfoMaxVideo,
   mediaAltText,
@@ -93,7 +96,8 @@ function accountKindOf(input: CheckTargetInput, rules: ValidationRules): string 
  */
 export function checkTarget(input: CheckTargetInput): CheckResult {
   const ruleData = input.rules ?? validationRulesOf(input.platform);
-  const items = input.media.map((media, index) => ({ media, index }));
+  const all = input.media.map((media, index) => ({ media, index }));
+  const items = all.filter((i) => i.media.kind !== "document");
   const images = items.filter((i) => i.media.kind === "image");
   const videos = items.filter((i) => i.media.kind === "video");
   const ctx: Ctx = {
@@ -105,6 +109,7 @@ export function checkTarget(input: CheckTargetInput): CheckResult {
     items,
     images,
     videos,
+    documents: all.filter((i) => i.media.kind === "document"),
     photoPost: images.length > 0 && videos.length === 0,
     ...postTypeOf(input, ruleData),
     refusedKinds: new Set(),

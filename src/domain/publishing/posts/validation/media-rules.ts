@@ -3,7 +3,7 @@ import { altParam, type Ctx, error, formatBytes, formatName, formatToken, label,
 /** The rules on a target's media: presence, kinds, count, format, size, pixels, ratio, duration and alt text. */
 
 export function mediaRequired(ctx: Ctx): void {
-  if (ctx.items.length > 0) return;
+  if (ctx.items.length > 0 || ctx.documents.length > 0) return;
   const byPostType = ctx.postTypeRule?.mediaRequired === true;
   if (!ctx.caps.media.required && !byPostType) return;
   const message = ctx.caps.media.videoOnly
@@ -175,9 +175,9 @@ export function mediaMinDimensions(ctx: Ctx): void {
 }
 
 /** Ratios are compared with 0.1% slack, so a crop one pixel off 4:5 or 1.91:1 is not refused. */
-const RATIO_SLACK = 0.001;
+export const RATIO_SLACK = 0.001;
 /** 0.8 → "4:5", 0.75 → "3:4", 1.91 → "1.91:1", 1/2.4 → "1:2.4": small whole ratios as such, others against 1. */
-function ratioText(r: number): string {
+export function ratioText(r: number): string {
   for (let b = 1; b <= 10; b++) {
     const a = r * b;
     if (Math.abs(a - Math.round(a)) < 1e-9 && Math.round(a) >= 1 && Math.round(a) <= 10) return `${Math.round(a)}:${b}`;

@@ -60,6 +60,7 @@ export const ruleNames = [
   "media.accountKindVideo",
   "media.altText",
   "media.sameDimensions",
+  "media.document",
   "text.length",
   "text.extraLimits",
   "text.forbiddenChars",
@@ -124,9 +125,11 @@ export interface Ctx {
   rules: ValidationRules;
   name: string;
   platform: PlatformId;
+  /** Images and videos; documents are apart (`documents`), so the picture and video rules never see them. */
   items: Item[];
   images: Item[];
   videos: Item[];
+  documents: Item[];
   /** Images and no video: TikTok's photo posts, and the text limit some networks give them. */
   photoPost: boolean;
   postType: string | null;
@@ -198,8 +201,10 @@ const FORMAT_ALIASES: Record<string, string> = {
   "3gpp": "3gp",
   "x-ms-bmp": "bmp",
   "x-png": "png",
+  "vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
 };
-const FORMAT_NAMES: Record<string, string> = { webp: "WebP", webm: "WebM", mov: "MOV (QuickTime)" };
+const FORMAT_NAMES: Record<string, string> = { webp: "WebP", webm: "WebM", mov: "MOV (QuickTime)", docx: "Word (DOCX)", pptx: "PowerPoint (PPTX)" };
 
 /** `image/jpeg`, `jpeg`, `jpg` → `jpeg`; `video/quicktime`, `mov` → `mov`. Capability lists use either form. */
 export function formatToken(format: string): string {

@@ -1,0 +1,1 @@
+ALTER TABLE "post_targets" ADD COLUMN "first_comment_media" jsonb;
