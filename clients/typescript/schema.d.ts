@@ -908,8 +908,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publish a draft now
-         * @description Runs the same checks and charges as POST /v1/posts and counts against postsPerMinute. No body.
+         * Publish a draft, or a scheduled post ahead of its time, now
+         * @description Runs the same checks and charges as POST /v1/posts and counts against postsPerMinute. No body. A scheduled post is sent now instead of at its time (its scheduled delivery then does nothing, and its queue slot is free again); other states: 409 `post_state_invalid`.
          */
         post: operations["publishDraft"];
         delete?: never;

@@ -6,6 +6,7 @@ import { mediaPageRoutes } from "./media-routes.js";
 import { renderPageError } from "./page-errors.js";
 import { sandboxPageRoutes } from "./sandbox-routes.js";
 import { dashboardRoutes } from "./dashboard/index.js";
+import { dashboardFallback } from "./dashboard/dashboard-error.js";
 import { approvalPageRoutes } from "./approval/approval-routes.js";
 
 /**
@@ -40,6 +41,8 @@ pageRoutes.route("/", approvalPageRoutes);
 pageRoutes.route("/", sandboxPageRoutes);
 pageRoutes.route("/", mediaPageRoutes);
 pageRoutes.route("/", dashboardRoutes);
+// After every dashboard page (including ones other files add to dashboardRoutes): the 404 page with navigation.
+pageRoutes.route("/", dashboardFallback);
 // Browsers ask for /favicon.ico on every page; Chorus has no icon, and "no content" is not an error.
 pageRoutes.get("/favicon.ico", (c) => {
   c.header("Cache-Control", "public, max-age=86400");

@@ -20,6 +20,12 @@ const titles: Partial<Record<ErrorCode, string>> = {
  * id and shown without detail.
  */
 export function renderPageError<E extends AppEnv>(error: Error, c: Context<E>): Response | Promise<Response> {
+  const { apiError, title, fix } = pageErrorOf(error, c);
+  return c.html(<ErrorPage title={title} message={apiError.message} fix={fix} code={apiError.code} />, apiError.status as 400, apiError.headers);
+}
+
+/** The catalogue error behind any thrown value, with the page title and fix a person reads (unexpected errors logged once here). */
+export function pageErrorOf<E extends AppEnv>(error: Error, c: Context<E>): { apiError: ApiError; title: string; fix: string | null } {
   let apiError: ApiError;
   if (error instanceof ApiError) {
     apiError = error;
@@ -28,6 +34,6 @@ export function renderPageError<E extends AppEnv>(error: Error, c: Context<E>): 
     c.var.deps.logger.error("unhandled error on a page", { requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: error.stack ?? String(error) });
   }
   const title = titles[apiError.code] ?? (apiError.status >= 500 ? "Something went wrong" : "Could not continue");
-  const fix = apiError.code === "internal_error" ? `${apiError.fix ?? ""} Request id: ${c.var.requestId}.` : apiError.fix;
-  return c.html(<ErrorPage title={title} message={apiError.message} fix={fix} code={apiError.code} />, apiError.status as 400, apiError.headers);
+  const fix = apiError.code === "internal_error" ? `${apiError.fix ?? ""} Request id: ${c.var.requestId}.` : (apiError.fix ?? null);
+  return { apiError, title, fix };
 }

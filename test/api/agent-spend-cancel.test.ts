@@ -73,6 +73,21 @@ async function schedule(agent: Agent, accounts: string[], text: string, inMs = 3
 const publisher = { profiles: "all" as const, platforms: "all" as const, actions: ["read", "draft", "publish_or_schedule", "delete"] };
 
 describe("an agent's spend on scheduled posts comes back when they are not sent", () => {
+  it("charges a scheduled post once when the agent publishes it ahead of its time, even at its daily cap", async () => {
+    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const bsky = await connect(ws, "bluesky");
+    const { tokens, agentId } = await approvedAgent(t, ws, { ...publisher, creditsPerDay: 1 });
+    const agent = asAgent(tokens.access_token);
+    const post = await schedule(agent, [bsky], "scheduled, then sent now by the agent");
+    expect(await spent(agent)).toEqual({ spentToday: 1, creditsLeftToday: 0 });
+    // Charged when it was scheduled, as its delivery would have been: sending it now costs the allowance nothing more.
+    const now = await agent(`/v1/posts/${post.id}/publish`, { method: "POST" });
+    expect(now.status, await now.clone().text()).toBe(200);
+    expect(((await now.json()) as { state: string }).state).toBe("published");
+    expect(await spent(agent)).toEqual({ spentToday: 1, creditsLeftToday: 0 });
+    expect((await ledger(agentId)).sum()).toBe(1);
+  });
+
   it("refunds a cancelled scheduled post's targets, once, whether the agent or the owner cancels", async () => {
     const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
     const bsky = await connect(ws, "bluesky");

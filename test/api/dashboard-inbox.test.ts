@@ -65,6 +65,9 @@ describe("dashboard inbox", () => {
     // Pinterest has no notifications: named with its code, never a silent gap.
     expect(inbox.html).toContain('id="problems"');
     expect(inbox.html).toContain(`<code>${pin}</code>: <code>capability_unsupported</code>`);
+    // Said once, in words, with the codes under Details rather than as a list of errors.
+    expect(inbox.html).toContain("Pinterest has no inbox that Chorus can read.");
+    expect(inbox.html.match(/Pinterest has no/g)).toHaveLength(1);
 
     const refused = await session.submit("/dashboard/inbox/seen", {}, { csrf: false });
     expect(refused.status).toBe(403);
@@ -167,6 +170,11 @@ describe("dashboard inbox", () => {
       .replace(/(:\d\d)(\.\d+)?Z$/, "$1 UTC");
     expect(list.html).toContain(`Reply by ${replyBy}`);
     expect(list.html).toContain(`href="/dashboard/inbox/conversations/${id}"`);
+    // The last message is previewed, in the conversations tab and in the unified inbox.
+    expect(list.html).toMatch(/class="quote preview">@ada\.visitor: Are you open today\?/);
+    const all = await session.page("/dashboard/inbox");
+    expect(all.html).toContain(`href="/dashboard/inbox/conversations/${id}"`);
+    expect(all.html).toMatch(/class="quote preview">@ada\.visitor: Are you open today\?/);
 
     const one = await session.page(`/dashboard/inbox/conversations/${id}`);
     expect(one.status).toBe(200);
@@ -197,6 +205,28 @@ describe("dashboard inbox", () => {
     const human = await session.submit(`/dashboard/inbox/conversations/${id}/reply`, { account: fb, text: "Ada here, sorry", humanAgent: "1" });
     expect(human.status, human.html).toBe(303);
     expect((await messages(ws, id)).items.map((m) => m.text)).toEqual(["Ada here, sorry", "Yes, until 6 pm.", "Are you open today?"]);
+  });
+
+  it("merges notifications and conversations newest first, each conversation with its last message", async () => {
+    const ws = await testWorkspace(t);
+    const sky = await connectStats(ws, "bluesky");
+    const fb = await connectDm(ws, "facebook");
+    expect((await ws.post(`/v1/social-accounts/${fb}/webhook`, {})).status).toBe(200);
+    const post = await publishText(ws, sky, "merged inbox post");
+    t.clock.advance(60_000);
+    expect((await activity(ws, sky, { action: "like", post: post.id, actor: "early.sandbox.test" })).status).toBe(201);
+    t.clock.advance(60_000);
+    await receive(ws, fb, "Middle message");
+    t.clock.advance(60_000);
+    expect((await activity(ws, sky, { action: "like", post: post.id, actor: "late.sandbox.test" })).status).toBe(201);
+    const session = await DashboardSession.open(t, ws);
+    const html = (await session.page("/dashboard/inbox")).html;
+    const late = html.indexOf("from @late.sandbox.test");
+    const middle = html.indexOf("Middle message");
+    const early = html.indexOf("from @early.sandbox.test");
+    expect(late, "the newest like is listed").toBeGreaterThan(-1);
+    expect(middle, "the conversation's last message is previewed").toBeGreaterThan(late);
+    expect(early).toBeGreaterThan(middle);
   });
 
   it("shows a network that is down as a problem with its code on the inbox, conversation and analytics pages, beside the healthy account", async () => {

@@ -67,8 +67,8 @@ describe("dashboard pages over the API's domain functions", { timeout: 90_000 },
     const scheduled = await session.submit("/dashboard/compose", { text: "Later", accounts: [account], scheduleDate: "2030-01-31", scheduleTime: "09:30", timezone: "UTC", action: "schedule" });
     expect(scheduled.status, scheduled.html).toBe(303);
     const id = (scheduled.location ?? "").split("/").at(-1) ?? "";
-    const calendar = await session.page("/dashboard/calendar");
-    expect(calendar.html).toContain("2030-01-31");
+    const calendar = await session.page("/dashboard/calendar?view=week&date=2030-01-31&tz=UTC");
+    expect(calendar.html).toContain('id="day-2030-01-31"');
     expect(calendar.html).toContain(`id="scheduled-${id}"`);
 
     const moved = await session.submit(`/dashboard/posts/${id}/move`, { scheduledAt: "2030-02-02T10:00" });
@@ -84,7 +84,7 @@ describe("dashboard pages over the API's domain functions", { timeout: 90_000 },
     expect(cancelled.status).toBe(303);
     const [after] = await t.db.select().from(posts).where(eq(posts.id, id));
     expect(after?.state).toBe("cancelled");
-    expect((await session.page("/dashboard/calendar")).html).toContain('id="no-scheduled"');
+    expect((await session.page("/dashboard/calendar?view=month&date=2030-02-02&tz=UTC")).html).toContain('id="no-scheduled"');
   });
 
   it("lists accounts with their health, reconnects through the hosted page and disconnects", async () => {
@@ -119,6 +119,10 @@ describe("dashboard pages over the API's domain functions", { timeout: 90_000 },
       "/dashboard/posts?state=failed",
       "/dashboard/compose",
       "/dashboard/calendar",
+      "/dashboard/calendar?view=month",
+      "/dashboard/media",
+      "/dashboard/queue",
+      "/dashboard/approvals",
       "/dashboard/credits",
       "/dashboard/developers",
       "/dashboard/developers/audit",

@@ -30,6 +30,11 @@ export class DashboardSession {
     return session;
   }
 
+  /** The session's Cookie header, for a request the helpers here do not make (a download). */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
   async page(path: string): Promise<DashboardAnswer> {
     return this.read(await this.t.app.request(`${ORIGIN}${path}`, { headers: { cookie: this.cookie } }));
   }

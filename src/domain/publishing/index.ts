@@ -15,7 +15,9 @@ export { loadMediaForPublish, mediaLoaderFor } from "./media/load-media-for-publ
 export { MEDIA_BYTE_LIMITS, mediaMimeTypes, normaliseContentType } from "./media/media-formats.js";
 export { getMediaDetail, listMedia } from "./media/media-library.js";
 export { deleteMedia } from "./media/media-queries.js";
+export type { MediaView } from "./media/media-view.js";
 export { serveMedia } from "./media/serve-media.js";
+export { signedMediaUrl } from "./media/signed-url.js";
 export { uploadMedia } from "./media/upload-media.js";
 export { abortUploadSession, completeUploadSession, createUploadSession, getUploadSession, putUploadPart } from "./media/upload-sessions.js";
 export { deletePost, editPost, publishDraft } from "./posts/change-post.js";

@@ -77,8 +77,8 @@ export const postTools = [
   defineTool({
     name: "publish_draft",
     action: "publish_or_schedule",
-    title: "Publish a draft now",
-    description: "POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute.",
+    title: "Publish a draft, or a scheduled post ahead of its time, now",
+    description: "POST /v1/posts/{id}/publish: runs the same checks and charges as `create_post`; counts against postsPerMinute. A scheduled post is sent now instead of at its time.",
     input: postId,
     output: PostSchema,
     annotations: writes,

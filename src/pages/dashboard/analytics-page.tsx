@@ -6,7 +6,9 @@ import { type MetricValues, type NormalisedMetric, normalisedMetrics } from "../
 import { DailyChart, dailySeries } from "./daily-chart.js";
 import { DashboardLayout, type Frame, StateBadge, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
-import { ProblemsList, fixOf } from "./problems-list.js";
+import { fixOf } from "./problems-list.js";
+import { ReadNotice } from "./read-notice.js";
+import { NetworkComparison, type RankedPost, TopPosts } from "./analytics-extras.js";
 
 const labels: Record<NormalisedMetric, string> = {
   views: "Views",
@@ -54,7 +56,7 @@ const accountColumns: Column<AccountTotals>[] = [
   ...metricColumns<AccountTotals>(),
 ];
 
-export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport }> = ({ frame, report }) => (
+export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport; top: { ranked: RankedPost[]; looked: number } }> = ({ frame, report, top }) => (
   <DashboardLayout title="Analytics" section="analytics" frame={frame}>
     <nav class="sub" aria-label="Period">
       <ul>
@@ -68,16 +70,25 @@ export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport }> = ({ f
       </ul>
     </nav>
     <p class="muted" id="period">
-      From {report.since} to {report.until} (UTC days).
+      From {report.since} to {report.until} (UTC days).{" "}
+      <a href={`/dashboard/analytics/export.csv?period=${report.period}`} id="export-csv" download>
+        Export as CSV
+      </a>
     </p>
     <section class="card" aria-labelledby="networks-title">
       <h2 id="networks-title">Per network</h2>
       {report.networks.length === 0 ? (
         <p class="muted">No account answered for this period.</p>
       ) : (
-        <DataTable id="network-totals" label="Totals per network" columns={networkColumns} rows={report.networks} rowAttributes={(t) => ({ "data-platform": t.platform })} />
+        <>
+          <NetworkComparison networks={report.networks} metric="views" label="Views" />
+          <NetworkComparison networks={report.networks} metric="likes" label="Likes" />
+          <NetworkComparison networks={report.networks} metric="followers" label="Followers" />
+          <DataTable id="network-totals" label="Totals per network" columns={networkColumns} rows={report.networks} rowAttributes={(t) => ({ "data-platform": t.platform })} />
+        </>
       )}
     </section>
+    <TopPosts ranked={top.ranked} looked={top.looked} />
     <section class="card" aria-labelledby="daily-title">
       <h2 id="daily-title">Daily</h2>
       <DailyChart id="daily-views" label="Views" points={dailySeries(report.accounts, "views", report.since, report.until)} />
@@ -91,7 +102,7 @@ export const AnalyticsPage: FC<{ frame: Frame; report: AnalyticsReport }> = ({ f
         <DataTable id="account-totals" label="Totals per account" columns={accountColumns} rows={report.accounts} rowAttributes={(a) => ({ "data-account": a.account })} />
       )}
     </section>
-    <ProblemsList problems={report.problems} id="problems" title="Accounts without numbers here" />
+    <ReadNotice problems={report.problems} id="problems" feature="analytics" />
   </DashboardLayout>
 );
 

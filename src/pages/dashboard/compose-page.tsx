@@ -6,6 +6,7 @@ import { NetworkLogo } from "./network-logo.js";
 import { networkName } from "./plain-words.js";
 import { type DestinationChoice, DestinationPickers, type LengthCount, MediaAltFields, type RequestProblem, ScheduleFields, ValidationResult } from "./post-form-parts.js";
 import type { PostForm } from "./post-form-read.js";
+import { type LibraryItem, Thumb, describe } from "./media-page.js";
 
 export interface ComposeModel {
   accounts: SocialAccountView[];
@@ -18,7 +19,33 @@ export interface ComposeModel {
   uploaded?: string | undefined;
   /** This rendering's submission id: sending the form twice publishes once. */
   submission: string;
+  /** The library's newest files, to add without uploading again. */
+  library: LibraryItem[];
 }
+
+/** Ticking a file adds it to the post (and its alt text field) when the form is next sent. */
+const LibraryPicker: FC<{ library: LibraryItem[]; chosen: string[] }> = ({ library, chosen }) => {
+  const offered = library.filter((item) => !chosen.includes(item.media.id));
+  return offered.length === 0 ? null : (
+    <details id="library-picker">
+      <summary>Choose from the media library</summary>
+      <ul class="library-pick">
+        {offered.map((item) => (
+          <li>
+            <label class="check" for={`pick-${item.media.id}`}>
+              <input type="checkbox" id={`pick-${item.media.id}`} name="libraryMedia" value={item.media.id} />
+              {describe(item.media)}
+            </label>
+            <Thumb item={item} described />
+          </li>
+        ))}
+      </ul>
+      <p class="muted">
+        Ticked files are added when you press Upload, Publish now, Schedule or Save draft. <a href="/dashboard/media">Open the library</a>
+      </p>
+    </details>
+  );
+};
 
 /**
  * Compose: one form. The checks of POST /v1/posts/validate run as you type (htmx posts the form
@@ -79,6 +106,7 @@ export const ComposePage: FC<{ frame: Frame; model: ComposeModel }> = ({ frame, 
             </button>
           </div>
         </div>
+        <LibraryPicker library={model.library} chosen={form.media} />
         <details>
           <summary>Media already uploaded through the API</summary>
           <label for="pastedMedia">Media ids, comma-separated</label>

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { uploadMedia } from "../../domain/publishing/index.js";
+import { listMedia, uploadMedia } from "../../domain/publishing/index.js";
+import { libraryItems } from "./media-routes.js";
 import { mediaLoaderFor } from "../../domain/publishing/index.js";
 import { rateGateOf } from "../../http/rate-gate.js";
 import { CreatePostFields } from "../../routes/v1/posts/schema.js";
@@ -15,6 +16,9 @@ import { onceForForm } from "./form-once.js";
 import { ctxOf, frameOf } from "./frame.js";
 import { type RequestProblem, ValidationResult } from "./post-form-parts.js";
 import { type PostForm, destinationChoices, destinationOptions, formOfPost, lengthCounts, mediaOf, noScheduleTime, readPostForm, scheduleOfForm, zones } from "./post-form-read.js";
+
+/** Newest library files offered in Compose; older ones are a click away on the library page. */
+const LIBRARY_OFFERED = 12;
 
 type Checks = { report: ValidationReport | null; problem: RequestProblem | null };
 
@@ -79,6 +83,7 @@ async function page(c: Context<DashboardEnv>, accounts: SocialAccountView[], for
     counts: lengthCounts(form.text, platforms),
     uploaded,
     submission: randomString(32),
+    library: await libraryItems(ctxOf(c), (await listMedia({ ctx: ctxOf(c), input: { limit: LIBRARY_OFFERED } })).items),
   };
   return c.html(<ComposePage frame={frameOf(c)} model={model} />, status);
 }

@@ -7,7 +7,7 @@ import { requireAccount } from "../../domain/accounts/index.js";
 import { listAgents } from "../../domain/agents/index.js";
 import { getWebhook } from "../../domain/events/index.js";
 import { listWorkspaceKeys } from "../../domain/keys/index.js";
-import { requirePost } from "../../domain/publishing/index.js";
+import { getMediaDetail, requirePost } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 
 interface Destructive {
@@ -48,6 +48,20 @@ const destructive: Destructive[] = [
     consequence: "The draft and its text are removed. This cannot be undone.",
     button: "Yes, delete the draft",
     owns: postOwned,
+  },
+  {
+    path: /^\/dashboard\/posts\/([^/]+)\/reject$/,
+    question: "Reject this post?",
+    consequence: "It will not be published, and the reason is kept on it. This cannot be undone.",
+    button: "Yes, reject the post",
+    owns: postOwned,
+  },
+  {
+    path: /^\/dashboard\/media\/([^/]+)\/delete$/,
+    question: "Delete this file?",
+    consequence: "It is removed from the library. A post that still needs it keeps it: then the file is not deleted.",
+    button: "Yes, delete the file",
+    owns: (c, id) => getMediaDetail({ ctx: ctxOf(c), input: { id } }),
   },
   {
     path: /^\/dashboard\/accounts\/([^/]+)\/disconnect$/,

@@ -1,7 +1,8 @@
 import { raw } from "hono/html";
 import type { Child, FC } from "hono/jsx";
 
-export type Section = "overview" | "accounts" | "posts" | "compose" | "calendar" | "inbox" | "analytics" | "webhooks" | "developers";
+/** The page's place in the navigation; `none` for pages outside it (an error). */
+export type Section = "none" | "overview" | "accounts" | "posts" | "compose" | "calendar" | "queue" | "approvals" | "media" | "inbox" | "analytics" | "webhooks" | "developers";
 
 /** What every page's frame needs from the session. */
 export interface Frame {
@@ -22,6 +23,9 @@ const sections: { id: Section; href: string; label: string }[] = [
   { id: "posts", href: "/dashboard/posts", label: "Posts" },
   { id: "compose", href: "/dashboard/compose", label: "Compose" },
   { id: "calendar", href: "/dashboard/calendar", label: "Calendar" },
+  { id: "queue", href: "/dashboard/queue", label: "Queue" },
+  { id: "approvals", href: "/dashboard/approvals", label: "Approvals" },
+  { id: "media", href: "/dashboard/media", label: "Media" },
   { id: "inbox", href: "/dashboard/inbox", label: "Inbox" },
   { id: "analytics", href: "/dashboard/analytics", label: "Analytics" },
   { id: "webhooks", href: "/dashboard/webhooks", label: "Webhooks" },
@@ -57,9 +61,10 @@ export const DashboardLayout: FC<{ title: string; section: Section; frame: Frame
           Skip to content
         </a>
         {frame.viewMode === "test" ? (
-          <p class="banner" id="test-banner" role="note">
+          // A landmark of its own, so nothing on the page sits outside one (axe's "region" rule).
+          <aside class="banner" id="test-banner" aria-label="Test mode">
             Test mode: you are looking at test data. The networks are Chorus's simulators; nothing here touches a real account.
-          </p>
+          </aside>
         ) : null}
         <header class="top">
           <span class="brand">Chorus</span>

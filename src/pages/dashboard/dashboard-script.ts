@@ -7,6 +7,10 @@
  *   those checks answered the form as it is now: a field changed since (the checks' 400 ms delay,
  *   a request under way) leaves the stale answer to the server, which checks again;
  * - Allow on the consent page is stopped when it would grant nothing;
+ * - the calendar opens in the browser's zone when its address names none (a reload with tz=);
+ * - a scheduled post dragged to another day on the calendar submits its own Move form with that
+ *   date (the form stays the way to do it by keyboard or without script);
+ * - the media library's upload form sends its file with a progress bar, and takes a file dropped on it.
  */
 export const dashboardScript = `(function(){"use strict";
 var zone="";try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone||""}catch(e){}
@@ -28,5 +32,29 @@ if(d&&t&&(!d.value||!t.value)){event.preventDefault();say(form,"submit-problem",
 if((action==="publish"||action==="schedule")&&checked(form)&&form.querySelector("#validation [data-refused]")){event.preventDefault();say(form,"submit-problem","A network will refuse this post as it is: fix what the checks below say, then try again. Nothing was sent.",form.querySelector("#validation"));return}}
 if(form.id==="consent"&&action==="approve"){var any=function(sel){return form.querySelector(sel+":checked")!==null};
 if(!any("[name=actions]")||!any("[name=allProfiles],[name=profiles],[name=allPlatforms],[name=platforms]")){event.preventDefault();say(form,"consent-problem","Choose at least one action and the brands or networks it may act for, or press Deny: allowing nothing would give the agent no access at all.",form.querySelector("fieldset input"))}}},true);
-function ready(){zones();loaded()}
+function calZone(){var s=document.querySelector("select[data-calendar-zone]");if(!s||s.getAttribute("data-chosen")==="yes"||!zone||s.value===zone)return;
+for(var i=0;i<s.options.length;i++)if(s.options[i].value===zone){var u=new URL(location.href);u.searchParams.set("tz",zone);location.replace(u.toString());return}}
+var dragged=null;function dayOf(t){return t&&t.closest?t.closest(".cal-day[data-date]"):null}
+document.addEventListener("dragstart",function(e){var li=e.target&&e.target.closest?e.target.closest("[data-post][draggable]"):null;if(!li)return;dragged=li.getAttribute("data-post");
+try{e.dataTransfer.setData("text/plain",dragged);e.dataTransfer.effectAllowed="move"}catch(x){}});
+document.addEventListener("dragend",function(){dragged=null});
+document.addEventListener("dragover",function(e){if(dragged&&dayOf(e.target))e.preventDefault()});
+document.addEventListener("drop",function(e){var day=dayOf(e.target),id=dragged;dragged=null;if(!day||!id)return;e.preventDefault();
+var f=document.getElementById("move-"+id),d=f&&f.querySelector("[name=scheduleDate]"),to=day.getAttribute("data-date");if(!d||d.value===to)return;d.value=to;
+if(f.requestSubmit)f.requestSubmit();else f.submit()});
+function upload(form,file){var bar=form.querySelector("progress"),st=form.querySelector("[role=status]"),data=new FormData(form),x=new XMLHttpRequest();if(file)data.set("file",file);
+x.open("POST",form.action);x.setRequestHeader("Accept","application/json");
+x.upload.onprogress=function(e){if(e.lengthComputable){bar.value=Math.round(e.loaded*100/e.total);st.textContent="Uploading: "+bar.value+"%"}};
+x.onload=function(){if(x.status===201){bar.value=100;st.textContent="Uploaded.";location.assign("/dashboard/media?done=uploaded");return}var m=null;
+try{m=new DOMParser().parseFromString(x.responseText,"text/html").querySelector("#error-message")}catch(e){}bar.hidden=true;st.textContent=(m?m.textContent:"The upload failed.")+" Nothing was added."};
+x.onerror=function(){bar.hidden=true;st.textContent="The upload did not reach the server: check the connection, then try again."};
+bar.hidden=false;bar.value=0;st.textContent="Uploading…";x.send(data)}
+function zoneOf(t){return t&&t.closest?t.closest("[data-upload]"):null}
+function files(e){return e.dataTransfer&&Array.prototype.indexOf.call(e.dataTransfer.types||[],"Files")>=0}
+document.addEventListener("submit",function(e){var f=e.target;if(!f.hasAttribute||!f.hasAttribute("data-upload")||!window.FormData)return;var i=f.querySelector("input[type=file]");
+if(!i||!i.files||!i.files[0])return;e.preventDefault();upload(f)});
+document.addEventListener("dragover",function(e){var z=zoneOf(e.target);if(z&&files(e)){e.preventDefault();z.classList.add("dragging")}});
+document.addEventListener("dragleave",function(e){var z=zoneOf(e.target);if(z)z.classList.remove("dragging")});
+document.addEventListener("drop",function(e){var z=zoneOf(e.target);if(!z||!e.dataTransfer||!e.dataTransfer.files||!e.dataTransfer.files.length)return;e.preventDefault();z.classList.remove("dragging");upload(z,e.dataTransfer.files[0])});
+function ready(){zones();loaded();calZone()}
 if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",ready);else ready()})();`;

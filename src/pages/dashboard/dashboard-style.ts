@@ -42,6 +42,18 @@ main{overflow-wrap:anywhere}.logo{vertical-align:-4px;flex:none}.check .logo{mar
 .counters{list-style:none;padding:0;margin:8px 0;display:flex;flex-wrap:wrap;gap:4px 16px;font-size:.9rem}.counters .over{color:#8c1d18;font-weight:600}
 .picker{margin:8px 0}.actions{margin-top:12px}.actions>*{flex:0 0 auto}.actions form{margin:0}ul.items>li.target{padding:12px 0}details{margin:8px 0}summary{cursor:pointer;min-height:24px}
 .state-unknown,.state-partial,.state-draft,.state-token_expiring{background:#fff6d5;border-color:#8a6d00;color:#5c4800}.state-revoked,.state-needs_reconnecting{background:#fdecec;border-color:#b3261e;color:#8c1d18}
+.cal-head{display:grid;grid-template-columns:repeat(7,minmax(0,1fr));gap:4px;margin:0 0 4px;font-weight:600;font-size:.85rem;color:#4a5263}
+ol.cal-grid{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(7,minmax(0,1fr));gap:4px}
+.cal-day{border:1px solid #dde1e8;border-radius:6px;padding:4px 6px;min-height:90px;background:#fff;min-width:0}.cal-day.outside{background:#f5f6f8}
+.cal-day h3{font-size:.85rem;margin:0 0 4px}ul.cal-entries{list-style:none;margin:0;padding:0}.cal-entries>li{border-top:1px solid #e6e9ef;padding:4px 0;font-size:.85rem}
+.cal-entries p{margin:2px 0}.cal-post[draggable]{cursor:grab}.cal-slot{color:#173b9e;border-left:3px dashed #1f4fd1;padding-left:4px}.cal-nothing{font-size:.85rem;margin:0}
+.cal-day details form{margin:4px 0}.cal-step>*{flex:0 0 auto}
+ul.media-grid{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:12px}.media-card{border:1px solid #dde1e8;border-radius:8px;padding:8px;min-width:0}
+.media-card p{margin:4px 0;font-size:.9rem}.thumb{display:block;width:100%;height:120px;object-fit:cover;border-radius:6px;background:#eef1f6}.video-tile{display:flex;align-items:center;justify-content:center;font-weight:600;color:#1d2330}
+.drop-zone{border:2px dashed #8a93a3;border-radius:10px;padding:12px}.drop-zone.dragging{border-color:#1f4fd1;background:#e8eefc}progress{width:100%;height:16px}
+.decide{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end}.decide>form{flex:1 1 260px;min-width:0;margin:0}.slot-list{display:flex;flex-wrap:wrap;gap:4px 16px;padding-left:18px}
+.library-pick{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px}.library-pick label{font-weight:400;margin:0}
+@media (max-width:900px){.cal-head{display:none}ol.cal-grid{grid-template-columns:1fr}.cal-day{min-height:0}.cal-month .cal-day.empty{display:none}}
 @media (max-width:640px){.table-wrap table,.table-wrap thead,.table-wrap tbody,.table-wrap tr,.table-wrap th,.table-wrap td{display:block;width:100%}.table-wrap thead tr{position:absolute;left:-9999px;top:auto}
 .table-wrap tr{border:1px solid #dde1e8;border-radius:8px;margin:0 0 10px;padding:6px 10px}.table-wrap td,.table-wrap tbody th{border:0;padding:4px 0}
 .table-wrap td[data-label]:not([data-label=""])::before,.table-wrap tbody th[data-label]:not([data-label=""])::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:600;color:#4a5263}}

@@ -93,7 +93,8 @@ export const draftRoutes = new Hono<DashboardEnv>()
   })
   .post("/dashboard/posts/:id/publish", async (c) => {
     const post = await getPost({ ctx: ctxOf(c), input: { id: c.req.param("id") } });
-    if (post.state !== "draft") return c.redirect(`/dashboard/posts/${post.id}`, 303);
+    // A scheduled post can be sent now too (the same operation, which frees its slot and voids its delivery).
+    if (post.state !== "draft" && post.state !== "scheduled") return c.redirect(`/dashboard/posts/${post.id}`, 303);
     return publishChecked(c, post, formOfPost(post));
   })
   .post("/dashboard/posts/:id/delete", async (c) => {
@@ -101,7 +102,7 @@ export const draftRoutes = new Hono<DashboardEnv>()
     return c.redirect("/dashboard/posts?done=deleted", 303);
   });
 
-/** Publishes a draft when every network's checks pass; otherwise its edit page with what to fix. */
+/** Publishes a draft or a scheduled post now when every network's checks pass; otherwise its edit page with what to fix. */
 async function publishChecked(c: Context<DashboardEnv>, post: PostView, form: PostForm) {
   const ctx = ctxOf(c);
   const loadMedia = mediaLoaderFor(ctx);

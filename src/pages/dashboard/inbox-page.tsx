@@ -7,12 +7,15 @@ import type { PostView } from "../../domain/publishing/index.js";
 import type { ReadProblem } from "../../domain/accounts/index.js";
 import { Csrf, DashboardLayout, type Frame, Notice, when } from "./dashboard-layout.js";
 import { ProblemsList } from "./problems-list.js";
+import { ReadNotice } from "./read-notice.js";
+import { NetworkLogo } from "./network-logo.js";
+import { networkName } from "./plain-words.js";
 import { randomString } from "../../infra/ids.js";
 
 export type InboxTab = "notifications" | "conversations" | "comments";
 
 const tabs: { id: InboxTab; href: string; label: string }[] = [
-  { id: "notifications", href: "/dashboard/inbox", label: "Notifications" },
+  { id: "notifications", href: "/dashboard/inbox", label: "All activity" },
   { id: "conversations", href: "/dashboard/inbox/conversations", label: "Conversations" },
   { id: "comments", href: "/dashboard/inbox/comments", label: "Comments" },
 ];
@@ -45,63 +48,104 @@ const NextPage: FC<{ href: string | null }> = ({ href }) =>
     </p>
   ) : null;
 
+/** A conversation in a list: who, on which network, its last message when it was read. */
+export interface ConversationPreview {
+  conversation: Conversation;
+  last: Message | null;
+}
+
+type Activity = { at: number; notification: Notification } | { at: number; conversation: ConversationPreview };
+
+const NotificationItem: FC<{ n: Notification }> = ({ n }) => (
+  <li class={n.seen ? "seen" : "unseen"} data-kind={n.kind}>
+    <NetworkLogo platform={n.platform} /> <strong>{networkName(n.platform)}</strong> {n.kind} from @{n.actor.handle}
+    {n.seen ? "" : <span class="badge"> new</span>} <span class="muted">{when(n.createdAt)}</span>
+    {n.text ? <p class="quote">{n.text}</p> : null}
+    {n.subject?.postId ? (
+      <p>
+        <a href={`/dashboard/posts/${n.subject.postId}/comments`}>Comments on your post</a>
+      </p>
+    ) : n.subject?.url ? (
+      <p>
+        <a href={n.subject.url} rel="noopener noreferrer">
+          View on {networkName(n.platform)}
+        </a>
+      </p>
+    ) : null}
+  </li>
+);
+
+const ConversationItem: FC<{ item: ConversationPreview; now: Date }> = ({ item, now }) => {
+  const cv = item.conversation;
+  return (
+    <li class="conversation" data-kind="message">
+      <NetworkLogo platform={cv.platform} /> <strong>{networkName(cv.platform)}</strong> message with{" "}
+      <a href={`/dashboard/inbox/conversations/${encodeURIComponent(cv.id)}`}>{cv.participants.map((p) => `@${p.handle}`).join(", ") || "(no participants named)"}</a>{" "}
+      {cv.unread ? <span class="badge">unread</span> : null} <span class="muted">last message {when(cv.lastMessageAt)}</span>
+      {item.last ? (
+        <p class="quote preview">
+          {item.last.direction === "out" ? "You: " : `@${item.last.from.handle}: `}
+          {(item.last.text ?? (item.last.attachments.length ? "(attachment)" : "")).slice(0, 140)}
+        </p>
+      ) : null}
+      <p class="reply-window muted">{replyWindow(cv.replyBy, now)}</p>
+    </li>
+  );
+};
+
+/**
+ * The unified inbox: notifications and direct-message conversations of every account in one list,
+ * newest activity first, each conversation with its last message. Accounts that could not be
+ * read are one short notice, not a list of errors.
+ */
 export const NotificationsPage: FC<{
   frame: Frame;
   items: Notification[];
+  conversations: ConversationPreview[];
   problems: ReadProblem[];
   next: string | null;
+  now: Date;
   seen?: MarkSeenResult | undefined;
-}> = ({ frame, items, problems, next, seen }) => (
-  <InboxLayout title="Inbox" tab="notifications" frame={frame}>
-    {seen ? (
-      <div class="ok" role="status" id="seen-result">
-        <p>
-          Marked seen up to {when(seen.seenAt)} on {seen.marked.length} account{seen.marked.length === 1 ? "" : "s"}
-          {seen.marked.length ? `: ${seen.marked.map((m) => `${m.platform} ${m.account}`).join(", ")}` : ""}.
-        </p>
-      </div>
-    ) : null}
-    {seen ? <ProblemsList problems={seen.skipped} id="seen-skipped" title="Not marked seen" /> : null}
-    <section class="card" aria-labelledby="notifications-title">
-      <h2 id="notifications-title">Notifications</h2>
-      <form method="post" action="/dashboard/inbox/seen">
-        <Csrf token={frame.csrf} />
-        <button id="mark-seen" type="submit">
-          Mark all seen
-        </button>{" "}
-        <span class="muted">Only networks that keep a seen state (Bluesky) can be marked; the others are listed as skipped.</span>
-      </form>
-      {items.length === 0 ? (
-        <p class="muted" id="no-notifications">
-          No notifications on the accounts that answered.
-        </p>
-      ) : (
-        <ul id="notifications" class="items">
-          {items.map((n) => (
-            <li class={n.seen ? "seen" : "unseen"} data-kind={n.kind}>
-              <strong>{n.platform}</strong> {n.kind} from @{n.actor.handle}
-              {n.seen ? "" : <span class="badge"> new</span>} <span class="muted">{when(n.createdAt)}</span>
-              {n.text ? <p class="quote">{n.text}</p> : null}
-              {n.subject?.postId ? (
-                <p>
-                  <a href={`/dashboard/posts/${n.subject.postId}/comments`}>Comments on your post</a>
-                </p>
-              ) : n.subject?.url ? (
-                <p>
-                  <a href={n.subject.url} rel="noopener noreferrer">
-                    View on {n.platform}
-                  </a>
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <NextPage href={next} />
-    </section>
-    <ProblemsList problems={problems} id="problems" title="Accounts without notifications here" />
-  </InboxLayout>
-);
+}> = ({ frame, items, conversations, problems, next, now, seen }) => {
+  const activity: Activity[] = [
+    ...items.map((n) => ({ at: Date.parse(n.createdAt), notification: n })),
+    ...conversations.map((c) => ({ at: Date.parse(c.conversation.lastMessageAt), conversation: c })),
+  ].sort((a, b) => b.at - a.at);
+  return (
+    <InboxLayout title="Inbox" tab="notifications" frame={frame}>
+      {seen ? (
+        <div class="ok" role="status" id="seen-result">
+          <p>
+            Marked seen up to {when(seen.seenAt)} on {seen.marked.length} account{seen.marked.length === 1 ? "" : "s"}
+            {seen.marked.length ? `: ${seen.marked.map((m) => `${m.platform} ${m.account}`).join(", ")}` : ""}.
+          </p>
+        </div>
+      ) : null}
+      {seen ? <ProblemsList problems={seen.skipped} id="seen-skipped" title="Not marked seen" /> : null}
+      <ReadNotice problems={problems} id="problems" feature="inbox" />
+      <section class="card" aria-labelledby="notifications-title">
+        <h2 id="notifications-title">Newest activity</h2>
+        <form method="post" action="/dashboard/inbox/seen">
+          <Csrf token={frame.csrf} />
+          <button id="mark-seen" type="submit">
+            Mark all seen
+          </button>{" "}
+          <span class="muted">Only Bluesky keeps a seen state; other networks are left as they are.</span>
+        </form>
+        {activity.length === 0 ? (
+          <p class="muted" id="no-notifications">
+            Nothing new on the accounts that answered.
+          </p>
+        ) : (
+          <ul id="notifications" class="items">
+            {activity.map((a) => ("notification" in a ? <NotificationItem n={a.notification} /> : <ConversationItem item={a.conversation} now={now} />))}
+          </ul>
+        )}
+        <NextPage href={next} />
+      </section>
+    </InboxLayout>
+  );
+};
 
 /** The reply window as a reader sees it: open until a time, closed since one, or none on this network. */
 export function replyWindow(replyBy: string | null, now: Date): string {
@@ -109,8 +153,9 @@ export function replyWindow(replyBy: string | null, now: Date): string {
   return Date.parse(replyBy) > now.getTime() ? `Reply by ${when(replyBy)}` : `Reply window closed ${when(replyBy)}`;
 }
 
-export const ConversationsPage: FC<{ frame: Frame; items: Conversation[]; problems: ReadProblem[]; next: string | null; now: Date }> = ({ frame, items, problems, next, now }) => (
+export const ConversationsPage: FC<{ frame: Frame; items: ConversationPreview[]; problems: ReadProblem[]; next: string | null; now: Date }> = ({ frame, items, problems, next, now }) => (
   <InboxLayout title="Conversations" tab="conversations" frame={frame}>
+    <ReadNotice problems={problems} id="problems" feature="direct messages" />
     <section class="card" aria-labelledby="conversations-title">
       <h2 id="conversations-title">Direct messages</h2>
       {items.length === 0 ? (
@@ -119,18 +164,13 @@ export const ConversationsPage: FC<{ frame: Frame; items: Conversation[]; proble
         </p>
       ) : (
         <ul id="conversations" class="items">
-          {items.map((cv) => (
-            <li>
-              <a href={`/dashboard/inbox/conversations/${encodeURIComponent(cv.id)}`}>{cv.participants.map((p) => `@${p.handle}`).join(", ") || "(no participants named)"}</a>{" "}
-              <strong>{cv.platform}</strong> {cv.unread ? <span class="badge">unread</span> : null} <span class="muted">last message {when(cv.lastMessageAt)}</span>
-              <p class="reply-window muted">{replyWindow(cv.replyBy, now)}</p>
-            </li>
+          {items.map((item) => (
+            <ConversationItem item={item} now={now} />
           ))}
         </ul>
       )}
       <NextPage href={next} />
     </section>
-    <ProblemsList problems={problems} id="problems" title="Accounts without conversations here" />
   </InboxLayout>
 );
 

@@ -1,10 +1,11 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { listPostComments } from "../../domain/inbox/index.js";
 import { deleteComment, hideComment, replyToComment } from "../../domain/inbox/index.js";
 import { markNotificationsSeen } from "../../domain/inbox/index.js";
 import { listNotifications } from "../../domain/inbox/index.js";
-import { listConversations } from "../../domain/inbox/index.js";
+import { type Conversation, type MarkSeenResult, listConversations } from "../../domain/inbox/index.js";
 import { parseConversationId } from "../../domain/inbox/index.js";
 import { listConversationMessages } from "../../domain/inbox/index.js";
 import { sendConversationMessage } from "../../domain/inbox/index.js";
@@ -17,7 +18,7 @@ import { onceForForm } from "./form-once.js";
 import { CommentsPage } from "./comments-page.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
-import { CommentPostsPage, ConversationPage, ConversationsPage, NotificationsPage } from "./inbox-page.js";
+import { CommentPostsPage, ConversationPage, type ConversationPreview, ConversationsPage, NotificationsPage } from "./inbox-page.js";
 
 const PAGE = 50;
 const Cursor = v.optional(v.pipe(v.string(), v.maxLength(1024)));
@@ -45,28 +46,65 @@ async function backToComments(c: Parameters<typeof ctxOf>[0], done: string): Pro
   return c.redirect(`/dashboard/posts/${post.id}/comments?done=${done}`, 303);
 }
 
+/** Conversations whose last message is read for the list (one network read each): the newest few. */
+const PREVIEWS = 10;
+
+/** Each conversation with its last message, for the first few; a read that fails leaves the preview out, never the conversation. */
+async function withPreviews(c: Context<DashboardEnv>, items: Conversation[]): Promise<ConversationPreview[]> {
+  const ctx = ctxOf(c);
+  return Promise.all(
+    items.map(async (conversation, i) => {
+      if (i >= PREVIEWS) return { conversation, last: null };
+      const read = await listConversationMessages({ ctx, input: { id: conversation.id, limit: 1 } }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status < 500) return null;
+        throw error;
+      });
+      const last = read ? ([...read.items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0] ?? null) : null;
+      return { conversation, last };
+    }),
+  );
+}
+
 /**
- * The inbox: notifications (with mark seen), direct-message conversations with the reply window,
- * and comments per post with reply, hide and delete, over the same domain functions as
- * /v1/notifications, /v1/conversations and /v1/comments. Networks that cannot answer, or failed,
- * are listed beside the results; a refused action shows its code and fix on the error page.
+ * Notifications and conversations read together (the same functions as GET /v1/notifications and
+ * GET /v1/conversations); an account either read could not cover is named once. Older pages
+ * continue the notifications; conversations have their own tab.
+ */
+async function allActivity(c: Context<DashboardEnv>, cursor: string | undefined, seen?: MarkSeenResult) {
+  const ctx = ctxOf(c);
+  const [notifications, talks] = await Promise.all([listNotifications({ ctx, input: { cursor, limit: PAGE } }), cursor ? null : listConversations({ ctx, input: { limit: PAGE } })]);
+  const problems = [...notifications.problems];
+  for (const p of talks?.problems ?? []) if (!problems.some((q) => q.account === p.account && q.code === p.code)) problems.push(p);
+  return (
+    <NotificationsPage
+      frame={frameOf(c)}
+      items={notifications.items}
+      conversations={talks ? await withPreviews(c, talks.items) : []}
+      problems={problems}
+      next={nextHref("/dashboard/inbox", notifications.cursor)}
+      now={ctx.clock.now()}
+      seen={seen}
+    />
+  );
+}
+
+/**
+ * The inbox: every account's notifications and conversations in one list (with mark seen), the
+ * conversations with their reply window, and comments per post with reply, hide and delete, over
+ * the same domain functions as /v1/notifications, /v1/conversations and /v1/comments. Networks
+ * that cannot answer are one short notice; a refused action shows its fix on the error page.
  */
 export const inboxRoutes = new Hono<DashboardEnv>()
-  .get("/dashboard/inbox", async (c) => {
-    const page = await listNotifications({ ctx: ctxOf(c), input: { cursor: cursorOf(c.req.query("cursor")), limit: PAGE } });
-    return c.html(<NotificationsPage frame={frameOf(c)} items={page.items} problems={page.problems} next={nextHref("/dashboard/inbox", page.cursor)} />);
-  })
+  .get("/dashboard/inbox", async (c) => c.html(await allActivity(c, cursorOf(c.req.query("cursor")))))
   .post("/dashboard/inbox/seen", async (c) => {
-    const ctx = ctxOf(c);
-    const seen = await markNotificationsSeen({ ctx, input: {} });
-    const page = await listNotifications({ ctx, input: { limit: PAGE } });
-    return c.html(<NotificationsPage frame={frameOf(c)} items={page.items} problems={page.problems} next={nextHref("/dashboard/inbox", page.cursor)} seen={seen} />);
+    const seen = await markNotificationsSeen({ ctx: ctxOf(c), input: {} });
+    return c.html(await allActivity(c, undefined, seen));
   })
   .get("/dashboard/inbox/conversations", async (c) => {
     const ctx = ctxOf(c);
     const page = await listConversations({ ctx, input: { cursor: cursorOf(c.req.query("cursor")), limit: PAGE } });
     const next = nextHref("/dashboard/inbox/conversations", page.cursor);
-    return c.html(<ConversationsPage frame={frameOf(c)} items={page.items} problems={page.problems} next={next} now={ctx.clock.now()} />);
+    return c.html(<ConversationsPage frame={frameOf(c)} items={await withPreviews(c, page.items)} problems={page.problems} next={next} now={ctx.clock.now()} />);
   })
   .get("/dashboard/inbox/conversations/:id", async (c) => {
     const id = c.req.param("id");

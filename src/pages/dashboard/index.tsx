@@ -7,7 +7,7 @@ import { endSession } from "../../domain/workspaces/index.js";
 import { publicLimit } from "../../http/auth.js";
 import { MEDIA_BYTE_LIMITS } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { renderPageError } from "../page-errors.js";
+import { renderDashboardError } from "./dashboard-error.js";
 import { accountRoutes } from "./account-routes.js";
 import { composeRoutes } from "./compose-routes.js";
 import { type DashboardEnv, clearSessionCookie, dashboardHeaders, field, requireSession } from "./dashboard-env.js";
@@ -25,6 +25,9 @@ import { OverviewPage } from "./overview-page.js";
 import { CREDIT_HISTORY_DAYS, CreditsPage } from "./credits-page.js";
 import { creditHistory } from "../../domain/billing/index.js";
 import { postRoutes } from "./post-routes.js";
+import { calendarRoutes } from "./calendar-routes.js";
+import { mediaRoutes } from "./media-routes.js";
+import { planningRoutes } from "./planning-routes.js";
 import { draftRoutes } from "./draft-routes.js";
 import { SignedOutPage } from "./signin-pages.js";
 import { signinRoutes } from "./signin-routes.js";
@@ -60,7 +63,7 @@ const sessionPages = new Hono<DashboardEnv>()
  * scoped to /dashboard paths (mounted at "/", a "*" here would run on every /v1 request too).
  */
 export const dashboardRoutes = new Hono<DashboardEnv>();
-dashboardRoutes.onError(renderPageError);
+dashboardRoutes.onError(renderDashboardError);
 dashboardRoutes.use("/dashboard/*", async (c, next) => {
   await next();
   // A page that set one of these itself (the agent consent page widens form-action) keeps its own.
@@ -71,8 +74,10 @@ dashboardRoutes.use("/dashboard/signin/*", publicLimit());
 const tooLarge = () => {
   throw new ApiError("body_too_large");
 };
-dashboardRoutes.use("/dashboard/compose/media", bodyLimit({ maxSize: MEDIA_BYTE_LIMITS.video + 64 * 1024, onError: tooLarge }));
-dashboardRoutes.use("/dashboard/*", async (c, next) => (c.req.path === "/dashboard/compose/media" ? next() : bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })(c, next)));
+const uploadPaths = new Set(["/dashboard/compose/media", "/dashboard/media/upload"]);
+const uploadLimit = bodyLimit({ maxSize: MEDIA_BYTE_LIMITS.video + 64 * 1024, onError: tooLarge });
+const formLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+dashboardRoutes.use("/dashboard/*", async (c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
 const sessionCheck = requireSession((c) => c.html(<SignedOutPage reason={c.req.path === "/dashboard/agents/authorize" ? "agent_consent" : "expired"} />, 401));
 // "/dashboard/*" matches "/dashboard" itself too: registering both would check the session twice.
 dashboardRoutes.use("/dashboard/*", async (c, next) => (OPEN_PATHS.test(c.req.path) ? next() : sessionCheck(c, next)));
@@ -90,6 +95,9 @@ dashboardRoutes.route("/", sessionPages);
 dashboardRoutes.route("/", accountRoutes);
 dashboardRoutes.route("/", draftRoutes);
 dashboardRoutes.route("/", postRoutes);
+dashboardRoutes.route("/", calendarRoutes);
+dashboardRoutes.route("/", mediaRoutes);
+dashboardRoutes.route("/", planningRoutes);
 dashboardRoutes.route("/", composeRoutes);
 dashboardRoutes.route("/", developerRoutes);
 dashboardRoutes.route("/", webhookRoutes);

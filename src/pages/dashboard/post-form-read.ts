@@ -48,12 +48,18 @@ export function readPostForm(c: Context<DashboardEnv>): PostForm {
   return {
     text: (field(c, "text") ?? "").slice(0, MAX_TEXT),
     accounts: values(c, "accounts"),
-    media: values(c, "media", 35),
-    mediaAlt: values(c, "mediaAlt", 35),
+    ...withLibrary(values(c, "media", 35), values(c, "mediaAlt", 35), values(c, "libraryMedia", 35)),
     pastedMedia: (field(c, "pastedMedia") ?? "").slice(0, 2000),
     destinations,
     schedule: { scheduleDate: field(c, "scheduleDate") ?? "", scheduleTime: field(c, "scheduleTime") ?? "", timezone: timezone || "UTC", timezoneChosen: timezone !== "" },
   };
+}
+
+/** Files ticked in the library picker join the post's media (each once), with an empty alt text to fill in. */
+function withLibrary(media: string[], mediaAlt: string[], picked: string[]): { media: string[]; mediaAlt: string[] } {
+  const added = [...new Set(picked)].filter((id) => !media.includes(id));
+  const all = [...media, ...added].slice(0, 35);
+  return { media: all, mediaAlt: all.map((_, i) => mediaAlt[i] ?? "") };
 }
 
 /** Uploaded media then the typed ids, with their alt texts in the same order. */

@@ -98,14 +98,12 @@ export const PostPage: FC<{ frame: Frame; post: PostView; notice?: string | unde
             <a class="button" href={`/dashboard/posts/${post.id}/edit`} id="edit-post">
               {post.state === "draft" ? "Edit" : "Edit or reschedule"}
             </a>
-            {post.state === "draft" ? (
-              <form method="post" action={`/dashboard/posts/${post.id}/publish`}>
-                <Csrf token={frame.csrf} />
-                <button class="primary" type="submit" id="publish-draft">
-                  Publish now
-                </button>
-              </form>
-            ) : null}
+            <form method="post" action={`/dashboard/posts/${post.id}/publish`}>
+              <Csrf token={frame.csrf} />
+              <button class="primary" type="submit" id={post.state === "draft" ? "publish-draft" : "publish-scheduled"}>
+                Publish now
+              </button>
+            </form>
             <form method="post" action={`/dashboard/posts/${post.id}/${post.state === "draft" ? "delete" : "cancel"}`}>
               <Csrf token={frame.csrf} />
               <button class="danger" type="submit" id={post.state === "draft" ? "delete-draft" : "cancel-post"}>
@@ -114,6 +112,14 @@ export const PostPage: FC<{ frame: Frame; post: PostView; notice?: string | unde
             </form>
           </div>
         ) : null}
+        {post.state === "pending_approval" ? (
+          <p class="actions">
+            <a class="button primary" href={`/dashboard/approvals#approval-${post.id}`} id="decide-approval">
+              Approve or reject
+            </a>
+          </p>
+        ) : null}
+        {post.approval?.decision === "rejected" && post.approval.reason ? <p id="rejection-reason">Rejected: {post.approval.reason}</p> : null}
       </section>
       <section class="card" aria-labelledby="targets-title">
         <h2 id="targets-title">Networks</h2>

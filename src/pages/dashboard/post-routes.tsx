@@ -1,19 +1,20 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { deletePost, editPost } from "../../domain/publishing/index.js";
+import { listProfiles } from "../../domain/accounts/index.js";
 import { getPost, listPosts, postStates } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { CalendarPage } from "./calendar-page.js";
-import { type DashboardEnv, field } from "./dashboard-env.js";
+import { instantOfWallTime } from "../../infra/zoned-time.js";
+import { isPlatformId } from "../../types/platform-ids.js";
+import type { DashboardEnv } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
-import { mediaLoaderFor } from "../../domain/publishing/index.js";
 import { PostPage } from "./post-page.js";
-import { PostsPage } from "./posts-page.js";
+import { type PostFiltersForm, PostsPage } from "./posts-page.js";
+import { zones } from "./post-form-read.js";
 
 const State = v.optional(v.picklist(postStates));
 const Cursor = v.optional(v.pipe(v.string(), v.maxLength(1024)));
-/** A datetime-local value (`2030-01-31T09:30`), read as UTC as the calendar says. */
-const LocalTime = v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?$/));
+const Day = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\d$/)));
+const Id = v.optional(v.pipe(v.string(), v.maxLength(64)));
 
 function query<S extends v.GenericSchema>(schema: S, value: unknown, param: string): v.InferOutput<S> {
   const parsed = v.safeParse(schema, value === "" ? undefined : value);
@@ -21,30 +22,52 @@ function query<S extends v.GenericSchema>(schema: S, value: unknown, param: stri
   return parsed.output;
 }
 
-/** Posts: the list with a state filter, one post with every target's result, the calendar with move and cancel. */
+/** Midnight starting `day` in `zone` (the list's dates are the viewer's days). */
+function midnight(zone: string, day: string, plusDays = 0): Date {
+  const [year = 0, month = 0, date = 0] = day.split("-").map(Number);
+  const next = new Date(Date.UTC(year, month - 1, date + plusDays));
+  return instantOfWallTime(zone, { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0 });
+}
+
+/** Posts: the list with its filters (state, network, profile, dates), and one post with every target's result. */
 export const postRoutes = new Hono<DashboardEnv>()
   .get("/dashboard/posts", async (c) => {
-    const state = query(State, c.req.query("state"), "state");
+    const ctx = ctxOf(c);
+    const network = query(Id, c.req.query("network"), "network");
+    if (network !== undefined && !isPlatformId(network)) throw new ApiError("field_invalid", { param: "network", message: "Choose a network from the list." });
+    const zone = query(Id, c.req.query("tz"), "tz") ?? "UTC";
+    if (!zones.includes(zone)) throw new ApiError("field_invalid", { param: "tz", message: `${zone} is not a time zone this server knows.` });
+    const filters: PostFiltersForm = {
+      state: query(State, c.req.query("state"), "state"),
+      network,
+      profile: query(Id, c.req.query("profile"), "profile"),
+      from: query(Day, c.req.query("from"), "from"),
+      to: query(Day, c.req.query("to"), "to"),
+      zone,
+    };
     const cursor = query(Cursor, c.req.query("cursor"), "cursor");
-    const page = await listPosts({ ctx: ctxOf(c), input: { state, limit: 50, cursor } });
-    return c.html(<PostsPage frame={frameOf(c)} posts={page.items} state={state} cursor={page.cursor} />);
+    const [page, profiles] = await Promise.all([
+      listPosts({
+        ctx,
+        input: {
+          state: filters.state,
+          platform: filters.network,
+          profile: filters.profile,
+          from: filters.from ? midnight(zone, filters.from) : undefined,
+          to: filters.to ? midnight(zone, filters.to, 1) : undefined,
+          limit: 50,
+          cursor,
+        },
+      }),
+      listProfiles({ ctx, input: { limit: 100 } }),
+    ]);
+    // Another workspace's profile is an unknown one here, as on every route (the list is whole below 100 profiles).
+    if (filters.profile && profiles.cursor === null && !profiles.items.some((p) => p.id === filters.profile)) {
+      throw new ApiError("resource_not_found", { param: "profile", message: `No profile ${filters.profile} in this workspace.` });
+    }
+    return c.html(<PostsPage frame={frameOf(c)} posts={page.items} filters={filters} profiles={profiles.items} cursor={page.cursor} />);
   })
   .get("/dashboard/posts/:id", async (c) => {
     const post = await getPost({ ctx: ctxOf(c), input: { id: c.req.param("id") } });
     return c.html(<PostPage frame={frameOf(c)} post={post} notice={noticeOf(c)} />);
-  })
-  .get("/dashboard/calendar", async (c) => {
-    const page = await listPosts({ ctx: ctxOf(c), input: { state: "scheduled", limit: 100 } });
-    return c.html(<CalendarPage frame={frameOf(c)} posts={page.items} notice={noticeOf(c)} />);
-  })
-  .post("/dashboard/posts/:id/move", async (c) => {
-    const ctx = ctxOf(c);
-    const at = v.safeParse(LocalTime, field(c, "scheduledAt"));
-    if (!at.success) throw new ApiError("field_invalid", { param: "scheduledAt", message: "Pick the new date and time." });
-    await editPost({ ctx, input: { id: c.req.param("id"), changes: { scheduledAt: at.output, timezone: "UTC" } }, loadMedia: mediaLoaderFor(ctx) });
-    return c.redirect("/dashboard/calendar?done=moved", 303);
-  })
-  .post("/dashboard/posts/:id/cancel", async (c) => {
-    await deletePost({ ctx: ctxOf(c), input: { id: c.req.param("id") } });
-    return c.redirect("/dashboard/calendar?done=cancelled", 303);
   });

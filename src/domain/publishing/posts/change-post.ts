@@ -142,14 +142,18 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
 }
 
 /**
- * POST /v1/posts/{id}/publish and the MCP tool `publish_draft`: sends a draft now, with the same
- * checks, charges and postsPerMinute count as a new post.
+ * POST /v1/posts/{id}/publish and the MCP tool `publish_draft`: sends a draft, or a scheduled post
+ * ahead of its time, now, with the same checks, charges and postsPerMinute count as a new post.
+ * The claim is the one conditional UPDATE from the post's state to `processing`: a scheduled
+ * delivery racing it finds the post no longer `scheduled` and does nothing, and a cancel racing
+ * it finds nothing to cancel. Its queue slot is free once the post is no longer scheduled there.
  */
 export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: DomainContext; input: { id: string }; loadMedia: MediaLoader; limits: RateGate }): Promise<PostView> {
   assertAgentMay(ctx, "publish_or_schedule", "publishing a draft");
   await limitPublishing(ctx, limits, await draftProfiles({ ctx, input }));
   const post = await requirePost(ctx, input.id);
-  if (post.state !== "draft") throw refuse(post.state, "published as a draft");
+  if (post.state !== "draft" && post.state !== "scheduled") throw refuse(post.state, "published now");
+  const from = post.state;
   const { targets, accounts } = await targetsWithAccounts(ctx, post.id);
   const prepared = await prepareTargets(ctx, accounts, post, loadMedia);
   // The draft's chain, checked with its targets as at creation: a refused item refuses its target whole.
@@ -169,14 +173,16 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
     const [claimed] = await tx
       .update(posts)
       .set({ state: "processing", updatedAt: now })
-      .where(and(eq(posts.id, post.id), eq(posts.state, "draft")))
+      .where(and(eq(posts.id, post.id), eq(posts.state, from), eq(posts.scheduleVersion, post.scheduleVersion)))
       .returning({ id: posts.id });
-    if (!claimed) throw refuse("published", "published again");
+    if (!claimed) throw refuse("published or cancelled", "published again");
     if (ctx.idempotency) await linkIdempotentPost(tx, { workspaceId: ctx.workspace.id, key: ctx.idempotency.key, postId: post.id, status: 200 });
     await rewriteFirstComments(tx, ctx, post.id, prepared);
+    // An agent's allowance for a scheduled post (and its chain's items) was charged when it was scheduled (create-post.ts), as for its delivery.
+    const payer = from === "scheduled" ? { ...ctx, agent: undefined } : ctx;
     const ids = sendable.map((t) => t.targetId);
-    await holdCredits(tx, ctx, ids, now);
-    await holdItemCredits(tx, ctx, ids, now);
+    await holdCredits(tx, payer, ids, now);
+    await holdItemCredits(tx, payer, ids, now);
     return claimRefused(
       tx,
       ctx,

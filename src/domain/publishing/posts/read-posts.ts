@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import type { PlatformId } from "../../../types/platform-ids.js";
 import { postTargets, posts, profiles } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
 import type { DomainContext } from "../../core/index.js";
@@ -50,7 +51,21 @@ export async function getPost({ ctx, input }: { ctx: DomainContext; input: { id:
   return view;
 }
 
-export async function listPosts({ ctx, input }: { ctx: DomainContext; input: { state?: string | undefined; limit: number; cursor?: string | undefined } }) {
+/** Narrowing of a post list beyond its state (the dashboard's list and calendar). */
+export interface PostFilters {
+  state?: string | undefined;
+  /** Posts with a target on this network. */
+  platform?: string | undefined;
+  profile?: string | undefined;
+  /** Posts whose time (published, else scheduled, else created) is in [from, to). */
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** A post's time on a calendar: when it went out, else when it will, else when it was written. */
+export const postTime = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
+
+export async function listPosts({ ctx, input }: { ctx: DomainContext; input: PostFilters & { limit: number; cursor?: string | undefined } }) {
   const position = input.cursor ? await decodeCursor("posts", input.cursor) : null;
   const rows = await ctx.db
     .select()
@@ -60,6 +75,17 @@ export async function listPosts({ ctx, input }: { ctx: DomainContext; input: { s
         eq(posts.workspaceId, ctx.workspace.id),
         eq(posts.mode, ctx.apiKey.mode),
         input.state ? eq(posts.state, input.state) : undefined,
+        input.profile ? eq(posts.profileId, input.profile) : undefined,
+        input.platform
+          ? exists(
+              ctx.db
+                .select({ one: sql`1` })
+                .from(postTargets)
+                .where(and(eq(postTargets.postId, posts.id), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.platform, input.platform as PlatformId))),
+            )
+          : undefined,
+        input.from ? sql`${postTime} >= ${input.from.toISOString()}::timestamptz` : undefined,
+        input.to ? sql`${postTime} < ${input.to.toISOString()}::timestamptz` : undefined,
         postsWithinGrant(ctx),
         afterPosition(posts.createdAt, posts.id, position),
       ),

@@ -143,8 +143,9 @@ export const postRoutes = new Hono<AppEnv>()
     describeRoute({
       operationId: "publishDraft",
       tags,
-      summary: "Publish a draft now",
-      description: "Runs the same checks and charges as POST /v1/posts and counts against postsPerMinute. No body.",
+      summary: "Publish a draft, or a scheduled post ahead of its time, now",
+      description:
+        "Runs the same checks and charges as POST /v1/posts and counts against postsPerMinute. No body. A scheduled post is sent now instead of at its time (its scheduled delivery then does nothing, and its queue slot is free again); other states: 409 `post_state_invalid`.",
       security,
       parameters: [idempotencyHeader],
       responses: {
