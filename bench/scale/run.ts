@@ -22,9 +22,9 @@ const LATENCY_MS = 50;
  * within the timeout is reported as such.
  */
 const PLANS: Record<number, Plan> = {
-  100: { simMinutes: 4, rate: 1, deliver: true, eventEveryMinutes: 2, cronTimeoutMs: 120_000 },
-  1000: { simMinutes: 2, rate: 1, deliver: false, eventEveryMinutes: 4, cronTimeoutMs: 150_000 },
-  10000: { simMinutes: 1, rate: 1, deliver: false, eventEveryMinutes: 4, cronTimeoutMs: 180_000 },
+  100: { simMinutes: 10, rate: 1, deliver: true, eventEveryMinutes: 2, warmupMinutes: 4, cronTimeoutMs: 120_000 },
+  1000: { simMinutes: 2, rate: 1, deliver: false, eventEveryMinutes: 4, warmupMinutes: 1, cronTimeoutMs: 150_000 },
+  10000: { simMinutes: 1, rate: 1, deliver: false, eventEveryMinutes: 4, warmupMinutes: 1, cronTimeoutMs: 180_000 },
 };
 
 function sizes(): number[] {
@@ -47,7 +47,7 @@ const perHour = (value: number, minutes: number) => (value * 60) / minutes;
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 async function runOne(dir: string, n: number): Promise<Row> {
-  const plan = PLANS[n] ?? { simMinutes: 2, rate: 1, deliver: n <= 100, eventEveryMinutes: 4, cronTimeoutMs: 180_000 };
+  const plan = PLANS[n] ?? { simMinutes: 2, rate: 1, deliver: n <= 100, eventEveryMinutes: 4, warmupMinutes: 1, cronTimeoutMs: 180_000 };
   const stack = await startStack({ workerDir: dir, parallelism: 6 });
   try {
     const t0 = Date.now();

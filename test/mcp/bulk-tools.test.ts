@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
-import { type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
+import { approvedAgent } from "../support/agent-oauth.js";
+import type { TestApp } from "../support/test-app.js";
+import { type RunningServer, type Structured, agentToolCall, brandAccount, withMcpTestServer } from "./mcp-server.js";
 
 /**
  * `bulk_create_posts` and `get_bulk_import` as an agent: the rows go through the agent's grant one
@@ -13,28 +13,7 @@ let t: TestApp;
 let server: RunningServer;
 withMcpTestServer((running) => ({ t, server } = running));
 
-async function agentCall(accessToken: string, name: string, args: Record<string, unknown>) {
-  void server;
-  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
-}
-
-async function brandAccount(ws: TestWorkspace, username: string): Promise<{ profile: string; account: string }> {
-  const made = await ws.request("/v1/profiles", { method: "POST", json: { username } });
-  expect(made.status).toBe(201);
-  const connected = await ws.request("/v1/social-accounts/connect", {
-    method: "POST",
-    json: { platform: "bluesky", handle: `${username}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: username },
-  });
-  expect(connected.status, await connected.clone().text()).toBe(201);
-  return { profile: ((await made.json()) as { id: string }).id, account: ((await connected.json()) as { id: string }).id };
-}
+const agentCall = (accessToken: string, name: string, args: Record<string, unknown>) => agentToolCall(t, accessToken, name, args);
 
 type Rows = { row: number; valid?: boolean; state?: string; postId?: string | null; error: { code: string } | null }[];
 

@@ -2,8 +2,9 @@ import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll } from "vitest";
-import { type TestApp, createTestApp } from "../support/test-app.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import { ORIGIN } from "../support/agent-oauth.js";
+import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 
 /** The app on a real HTTP server (127.0.0.1, ephemeral port), as an MCP client reaches it. */
 export async function listen(t: TestApp): Promise<{ base: string; close(): Promise<void> }> {
@@ -57,4 +58,28 @@ export type Structured = Record<string, unknown>;
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; data: Structured }> {
   const result = await client.callTool({ name, arguments: args });
   return { isError: result.isError === true, data: result.structuredContent as Structured };
+}
+
+/** A tools/call over plain JSON-RPC with an agent's OAuth access token, answered by the app in process. */
+export async function agentToolCall(t: TestApp, accessToken: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; data: Structured }> {
+  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
+  return { isError: body.result.isError === true, data: body.result.structuredContent };
+}
+
+/** A profile named `username` with a sandbox Bluesky account in it: a brand an agent's grant can name. */
+export async function brandAccount(ws: TestWorkspace, username: string): Promise<{ profile: string; account: string }> {
+  const made = await ws.request("/v1/profiles", { method: "POST", json: { username } });
+  expect(made.status).toBe(201);
+  const connected = await ws.request("/v1/social-accounts/connect", {
+    method: "POST",
+    json: { platform: "bluesky", handle: `${username}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: username },
+  });
+  expect(connected.status, await connected.clone().text()).toBe(201);
+  return { profile: ((await made.json()) as { id: string }).id, account: ((await connected.json()) as { id: string }).id };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
+import { approvedAgent } from "../support/agent-oauth.js";
 import type { TestApp, TestWorkspace } from "../support/test-app.js";
-import { type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
+import { type RunningServer, type Structured, agentToolCall, brandAccount, withMcpTestServer } from "./mcp-server.js";
 
 /**
  * `get_queue`, `set_queue`, `next_queue_slots` and `create_post` with `queue: true` as an agent:
@@ -13,28 +13,9 @@ let t: TestApp;
 let server: RunningServer;
 withMcpTestServer((running) => ({ t, server } = running));
 
-async function agentCall(accessToken: string, name: string, args: Record<string, unknown>) {
-  void server;
-  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
-}
+const agentCall = (accessToken: string, name: string, args: Record<string, unknown>) => agentToolCall(t, accessToken, name, args);
 
-async function profile(ws: TestWorkspace, username: string): Promise<string> {
-  const made = await ws.request("/v1/profiles", { method: "POST", json: { username } });
-  expect(made.status).toBe(201);
-  const connected = await ws.request("/v1/social-accounts/connect", {
-    method: "POST",
-    json: { platform: "bluesky", handle: `${username}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: username },
-  });
-  expect(connected.status, await connected.clone().text()).toBe(201);
-  return ((await made.json()) as { id: string }).id;
-}
+const profile = async (ws: TestWorkspace, username: string): Promise<string> => (await brandAccount(ws, username)).profile;
 
 describe("queue tools", () => {
   it("an agent sets its brand's queue, previews it and queues a post into the first slot; another brand's queue is refused", async () => {

@@ -24,6 +24,12 @@ export const SHARD_CONCURRENCY = 6;
 export const MAX_SHARDS_PER_RUN = 100;
 /** Successors one shard's chain may have: a bound, so a stuck count cannot chain forever (the next minute plans again). */
 export const MAX_CHAIN = 40;
+/**
+ * Follow-ups are shared: every shard whose soonest account falls in the same step queues the same
+ * job (one key), so follow-ups number at most 12 a minute (plus their chains when over a shard),
+ * whatever the number of active accounts. The cost: an active account's poll is up to a step late.
+ */
+export const FOLLOW_UP_STEP_MS = 5_000;
 /** A claimed account comes back to the others after this if its shard died before writing its next poll. */
 export const SHARD_LEASE_MS = 10 * 60_000;
 /**
@@ -49,8 +55,8 @@ interface ShardPayload {
  * job table), and a mode the handler ignores (each claimed account carries its own).
  */
 function shardJob(payload: ShardPayload, runAt: Date): JobRequest {
-  const kind = payload.claimBy === undefined ? "" : "f";
-  const key = `poll-shard:${payload.minute}:${payload.shard}${payload.chain > 0 ? `:${kind}${payload.chain}` : ""}`;
+  const chain = payload.chain > 0 ? `:${payload.chain}` : "";
+  const key = payload.claimBy === undefined ? `poll-shard:${payload.minute}:${payload.shard}${chain}` : `poll-follow:${payload.claimBy}${chain}`;
   return { kind: "poll_shard", payload: { workspaceId: "", mode: "live", ...payload }, runAt, dedupKey: key };
 }
 
@@ -169,20 +175,20 @@ export async function runPollShard(runtime: JobRuntime, payload: Record<string, 
 /**
  * An active account's interval (30 s on Bluesky) is shorter than the planner's minute: alone, the
  * planner would poll it once a minute. When one of the shard's accounts falls due again before
- * the planner's next run, the shard queues one delayed follow-up at that moment, which claims only
- * what is due by then. Quiet accounts (due after the next run) queue nothing, so the follow-ups
- * grow with the active accounts, not with all of them.
+ * the planner's next run, the shard queues a delayed follow-up at the end of that moment's step,
+ * which claims only what is due by then. Quiet accounts (due after the next run) queue nothing.
  */
 async function followUp(runtime: JobRuntime, shard: ShardPayload, polled: PollBatch["nextPolls"]): Promise<void> {
-  if (shard.chain >= MAX_CHAIN) return;
   const now = runtime.clock.now().getTime();
   let soonest = Number.POSITIVE_INFINITY;
   for (const { next } of polled) {
     const at = next.nextPollAt?.getTime();
-    if (at !== undefined && at > now && at < shard.until && at < soonest) soonest = at;
+    if (at !== undefined && at > now && at < soonest) soonest = at;
   }
-  if (!Number.isFinite(soonest)) return;
-  await runtime.services.jobs.enqueue(shardJob({ ...shard, chain: shard.chain + 1, claimBy: soonest }, new Date(soonest)), runtime.db);
+  const step = Math.ceil(soonest / FOLLOW_UP_STEP_MS) * FOLLOW_UP_STEP_MS;
+  // Past the planner's next run, that run takes it.
+  if (!Number.isFinite(step) || step >= shard.until) return;
+  await runtime.services.jobs.enqueue(shardJob({ ...shard, shard: -1, chain: 0, claimBy: step }, new Date(step)), runtime.db);
 }
 
 /**
