@@ -35,6 +35,11 @@ export interface SandboxAsset {
   finalizedAt: string | null;
 }
 
+/** An image or document asset just initialised: nothing uploaded yet, one single-part upload URL. */
+function freshAsset(kind: "image" | "document", started: { owner: string; auth: { member: { id: string } } }): SandboxAsset {
+  return { kind, owner: started.owner, memberId: started.auth.member.id, fileSizeBytes: null, parts: [], uploadToken: randomToken(), head: null, uploadedAt: null, finalizedAt: null };
+}
+
 const PART_BYTES = 4 * 1024 * 1024;
 /** Documents API: at most 100 MB (and 300 pages, which the sandbox does not count). */
 const DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
@@ -94,19 +99,8 @@ export function mountMediaRoutes(app: Hono, deps: SimulatorDeps): void {
   app.post("/rest/images", async (c) => {
     const started = await initialize(c, "image");
     if (started instanceof Response) return started;
-    const id = assetId("D4E10AQ");
-    const urn = `urn:li:image:${id}`;
-    const asset: SandboxAsset = {
-      kind: "image",
-      owner: started.owner,
-      memberId: started.auth.member.id,
-      fileSizeBytes: null,
-      parts: [],
-      uploadToken: randomToken(),
-      head: null,
-      uploadedAt: null,
-      finalizedAt: null,
-    };
+    const urn = `urn:li:image:${assetId("D4E10AQ")}`;
+    const asset = freshAsset("image", started);
     await deps.store.put("linkedin", "asset", urn, asset, started.auth.member.id);
     return c.json({ value: { uploadUrlExpiresAt: deps.now().getTime() + URL_LIFETIME_MS, uploadUrl: `${UPLOAD_BASE}/images/${encodeURIComponent(urn)}?ut=${asset.uploadToken}`, image: urn } });
   });
@@ -115,17 +109,7 @@ export function mountMediaRoutes(app: Hono, deps: SimulatorDeps): void {
     const started = await initialize(c, "document");
     if (started instanceof Response) return started;
     const urn = `urn:li:document:${assetId("D4D10AQ")}`;
-    const asset: SandboxAsset = {
-      kind: "document",
-      owner: started.owner,
-      memberId: started.auth.member.id,
-      fileSizeBytes: null,
-      parts: [],
-      uploadToken: randomToken(),
-      head: null,
-      uploadedAt: null,
-      finalizedAt: null,
-    };
+    const asset = freshAsset("document", started);
     await deps.store.put("linkedin", "asset", urn, asset, started.auth.member.id);
     return c.json({ value: { uploadUrlExpiresAt: deps.now().getTime() + URL_LIFETIME_MS, uploadUrl: `${UPLOAD_BASE}/documents/${encodeURIComponent(urn)}?ut=${asset.uploadToken}`, document: urn } });
   });
