@@ -28,6 +28,7 @@ import { postRoutes } from "./post-routes.js";
 import { calendarRoutes } from "./calendar-routes.js";
 import { mediaRoutes } from "./media-routes.js";
 import { planningRoutes } from "./planning-routes.js";
+import { seriesBulkRoutes } from "./series-bulk-routes.js";
 import { draftRoutes } from "./draft-routes.js";
 import { SignedOutPage } from "./signin-pages.js";
 import { signinRoutes } from "./signin-routes.js";
@@ -74,7 +75,8 @@ dashboardRoutes.use("/dashboard/signin/*", publicLimit());
 const tooLarge = () => {
   throw new ApiError("body_too_large");
 };
-const uploadPaths = new Set(["/dashboard/compose/media", "/dashboard/media/upload"]);
+// A bulk import's CSV file may be as large as POST /v1/posts/bulk takes.
+const uploadPaths = new Set(["/dashboard/compose/media", "/dashboard/media/upload", "/dashboard/bulk"]);
 const uploadLimit = bodyLimit({ maxSize: MEDIA_BYTE_LIMITS.video + 64 * 1024, onError: tooLarge });
 const formLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
 dashboardRoutes.use("/dashboard/*", async (c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
@@ -98,6 +100,7 @@ dashboardRoutes.route("/", postRoutes);
 dashboardRoutes.route("/", calendarRoutes);
 dashboardRoutes.route("/", mediaRoutes);
 dashboardRoutes.route("/", planningRoutes);
+dashboardRoutes.route("/", seriesBulkRoutes);
 dashboardRoutes.route("/", composeRoutes);
 dashboardRoutes.route("/", developerRoutes);
 dashboardRoutes.route("/", webhookRoutes);
