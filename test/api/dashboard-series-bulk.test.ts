@@ -63,7 +63,14 @@ describe("dashboard series and bulk import pages", { timeout: 120_000 }, () => {
     expect((await ws.get(`/v1/series/${seriesId}`)).body.state).toBe("active");
     expect((await session.submit(`/dashboard/series/${seriesId}/cancel`, { confirmed: "yes" })).status).toBe(303);
     expect((await ws.get(`/v1/series/${seriesId}`)).body.state).toBe("cancelled");
-    expect((await t.db.select().from(posts).where(eq(posts.id, first.id as string)))[0]?.state).toBe("cancelled");
+    expect(
+      (
+        await t.db
+          .select()
+          .from(posts)
+          .where(eq(posts.id, first.id as string))
+      )[0]?.state,
+    ).toBe("cancelled");
   });
 
   it("checks a CSV without writing, imports once for a double submit, shows progress; another workspace's import is 404", async () => {

@@ -1,5 +1,6 @@
 import type { FC } from "hono/jsx";
-import type { BulkImportView, DryRunReport } from "../../domain/publishing/index.js";
+import { type BulkImportView, type DryRunReport, MAX_BULK_ROWS } from "../../domain/publishing/index.js";
+import { CSV_COLUMNS } from "../../routes/v1/posts/bulk-body.js";
 import { Csrf, DashboardLayout, type Frame, StateBadge } from "./dashboard-layout.js";
 import { DataTable } from "./data-table.js";
 import { plainText } from "./plain-words.js";
@@ -34,7 +35,7 @@ export interface BulkForm {
 export const BulkPage: FC<{ frame: Frame; form: BulkForm }> = ({ frame, form }) => (
   <DashboardLayout title="Bulk import" section="bulk" frame={frame}>
     {form.problem ? (
-      <section class="card error" role="alert" id="bulk-problem">
+      <section class="card alert" role="alert" id="bulk-problem">
         <h2>The file could not be imported</h2>
         <p>
           <RowProblem error={form.problem} />
@@ -45,8 +46,8 @@ export const BulkPage: FC<{ frame: Frame; form: BulkForm }> = ({ frame, form }) 
     <section class="card" aria-labelledby="bulk-title">
       <h2 id="bulk-title">Import posts from CSV</h2>
       <p class="muted">
-        A header line naming the columns (text, accounts, profile, platforms, media, mediaUrls, scheduledAt, timezone, queue, draft, firstComment, platformOptions), then one post per line, at
-        most 1,000. Check first: it writes nothing.
+        A header line naming some of these columns: {CSV_COLUMNS.join(", ")}; then one post per line, at most {MAX_BULK_ROWS.toLocaleString("en")}. Lists (accounts, platforms, media) take several
+        values separated by spaces. Check first: it writes nothing.
       </p>
       <form method="post" action="/dashboard/bulk" enctype="multipart/form-data" id="bulk-form">
         <Csrf token={frame.csrf} />

@@ -19,7 +19,10 @@ export function ruleInWords(rule: string | null, kind: string): string {
   if (!unit) return rule;
   const interval = Number(parts.get("INTERVAL") ?? "1");
   const words = [interval > 1 ? `Every ${interval} ${unit[1]}` : `Every ${unit[0]}`];
-  const days = parts.get("BYDAY")?.split(",").map((d) => dayWords[d.slice(-2)] ?? d);
+  const days = parts
+    .get("BYDAY")
+    ?.split(",")
+    .map((d) => dayWords[d.slice(-2)] ?? d);
   if (days?.length) words.push(`on ${days.length > 1 ? `${days.slice(0, -1).join(", ")} and ${days.at(-1)}` : days[0]}`);
   const monthDays = parts.get("BYMONTHDAY");
   if (monthDays) words.push(`on day ${monthDays.split(",").join(", ")} of the month`);
