@@ -109,6 +109,10 @@ describe("dashboard series and bulk import pages", { timeout: 120_000 }, () => {
     const unreadable = await session.submit("/dashboard/bulk", { csv: "text,colour\nhi,red\n", action: "check" });
     expect(unreadable.status).toBe(400);
     expect(unreadable.html).toContain("field_unknown");
+    // Larger than an ordinary form (1 MB) but within what POST /v1/posts/bulk takes: read, then refused for its column.
+    const large = await session.submit("/dashboard/bulk", { csv: `text,colour\n${"hello,red\n".repeat(150_000)}`, action: "check" });
+    expect(large.status).toBe(400);
+    expect(large.html).toContain("field_unknown");
 
     const other = await DashboardSession.open(t, await ws.otherWorkspace());
     expect((await other.page(`/dashboard/bulk/${bulkId}`)).status).toBe(404);

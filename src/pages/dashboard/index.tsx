@@ -7,6 +7,7 @@ import { endSession } from "../../domain/workspaces/index.js";
 import { publicLimit } from "../../http/auth.js";
 import { MEDIA_BYTE_LIMITS } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
+import { MAX_BULK_BODY_BYTES } from "../../routes/v1/posts/bulk-body.js";
 import { renderDashboardError } from "./dashboard-error.js";
 import { accountRoutes } from "./account-routes.js";
 import { composeRoutes } from "./compose-routes.js";
@@ -75,11 +76,13 @@ dashboardRoutes.use("/dashboard/signin/*", publicLimit());
 const tooLarge = () => {
   throw new ApiError("body_too_large");
 };
-// A bulk import's CSV file may be as large as POST /v1/posts/bulk takes.
-const uploadPaths = new Set(["/dashboard/compose/media", "/dashboard/media/upload", "/dashboard/bulk"]);
+const uploadPaths = new Set(["/dashboard/compose/media", "/dashboard/media/upload"]);
 const uploadLimit = bodyLimit({ maxSize: MEDIA_BYTE_LIMITS.video + 64 * 1024, onError: tooLarge });
 const formLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
-dashboardRoutes.use("/dashboard/*", async (c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
+// A bulk import's CSV may be as large as POST /v1/posts/bulk takes, with room for the form's other fields.
+const bulkLimit = bodyLimit({ maxSize: MAX_BULK_BODY_BYTES + 64 * 1024, onError: tooLarge });
+const limitOf = (path: string) => (uploadPaths.has(path) ? uploadLimit : path === "/dashboard/bulk" ? bulkLimit : formLimit);
+dashboardRoutes.use("/dashboard/*", async (c, next) => limitOf(c.req.path)(c, next));
 const sessionCheck = requireSession((c) => c.html(<SignedOutPage reason={c.req.path === "/dashboard/agents/authorize" ? "agent_consent" : "expired"} />, 401));
 // "/dashboard/*" matches "/dashboard" itself too: registering both would check the session twice.
 dashboardRoutes.use("/dashboard/*", async (c, next) => (OPEN_PATHS.test(c.req.path) ? next() : sessionCheck(c, next)));
