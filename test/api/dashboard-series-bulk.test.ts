@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../src/db/schema/index.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
+import { BulkProgress } from "../../src/pages/dashboard/bulk-page.js";
 import { ruleInWords } from "../../src/pages/dashboard/series-page.js";
 import { DashboardSession } from "../support/dashboard-session.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
@@ -18,6 +20,17 @@ describe("dashboard series and bulk import pages", { timeout: 120_000 }, () => {
     expect(ruleInWords("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=6", "recurring")).toBe("Every 2 weeks on Monday and Wednesday, 6 times");
     expect(ruleInWords("FREQ=DAILY;UNTIL=20270401T000000Z", "recurring")).toBe("Every day, until 2027-04-01");
     expect(ruleInWords(null, "evergreen")).toMatch(/^Evergreen/);
+  });
+
+  it("polls the progress while an import runs, and stops once it is done", async () => {
+    const run = { id: "bulk_x", dryRun: false as const, state: "running" as const, total: 30, created: 5, failed: 1, pending: 24, createdAt: "2027-03-01T08:00:00.000Z", finishedAt: null, rows: [] };
+    const running = String(await BulkProgress({ run }));
+    expect(running).toContain('hx-get="/dashboard/bulk/bulk_x/progress"');
+    expect(running).toContain('hx-trigger="every 2s"');
+    expect(running).toContain("5 created, 1 failed, 24 pending, of 30 rows.");
+    expect(running).toContain('href="/dashboard/bulk/bulk_x"');
+    const done = String(await BulkProgress({ run: { ...run, state: "done", created: 29, pending: 0, finishedAt: "2027-03-01T08:01:00.000Z" } }));
+    expect(done).not.toContain("hx-get");
   });
 
   it("lists series, shows one with its occurrences, pauses, resumes and cancels after asking; another workspace gets 404", async () => {
@@ -113,6 +126,18 @@ describe("dashboard series and bulk import pages", { timeout: 120_000 }, () => {
     const large = await session.submit("/dashboard/bulk", { csv: `text,colour\n${"hello,red\n".repeat(150_000)}`, action: "check" });
     expect(large.status).toBe(400);
     expect(large.html).toContain("field_unknown");
+
+    // More rows than run in the request: the page polls until the background import is done.
+    const many = `text,accounts,draft\n${Array.from({ length: 30 }, (_, i) => `Draft ${i},${account.id},true`).join("\n")}\n`;
+    const started = await session.submit("/dashboard/bulk", { csv: many, action: "import", submission: "b".repeat(32) });
+    expect(started.status, started.html.slice(0, 300)).toBe(303);
+    const running = await session.page(started.location ?? "");
+    expect(running.html).toContain("Importing…");
+    expect(running.html).toContain(`hx-get="${started.location}/progress"`);
+    await runDueJobs(t.jobRuntime());
+    const finished = await session.page(`${started.location}/progress`);
+    expect(finished.html).toContain("30 created, 0 failed, 0 pending, of 30 rows.");
+    expect(finished.html).not.toContain("hx-get");
 
     const other = await DashboardSession.open(t, await ws.otherWorkspace());
     expect((await other.page(`/dashboard/bulk/${bulkId}`)).status).toBe(404);

@@ -3,7 +3,7 @@ import { type BulkImportView, type DryRunReport, MAX_BULK_ROWS } from "../../dom
 import { CSV_COLUMNS } from "../../routes/v1/posts/bulk-body.js";
 import { Csrf, DashboardLayout, type Frame, StateBadge } from "./dashboard-layout.js";
 import { DataTable } from "./data-table.js";
-import { plainText } from "./plain-words.js";
+import { networkName, plainText } from "./plain-words.js";
 import { fixOf } from "./problems-list.js";
 
 type RowError = { code: string; message: string; fix?: string | null | undefined; param?: string | null | undefined };
@@ -90,7 +90,7 @@ const DryRun: FC<{ report: DryRunReport }> = ({ report }) => (
           cell: (r) =>
             r.targets.map((t) => (
               <span class="target">
-                {t.platform} @{t.handle}
+                {networkName(t.platform)} @{t.handle}
                 {t.errors[0] ? `: ${t.errors[0].message}` : ""}{" "}
               </span>
             )),
