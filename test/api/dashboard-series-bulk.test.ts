@@ -119,6 +119,11 @@ describe("dashboard series and bulk import pages", { timeout: 120_000 }, () => {
     const bulkId = (imported.location ?? "").split("/").pop() ?? "";
     expect((await session.page(`/dashboard/bulk/${bulkId}/progress`)).html).toContain('id="bulk-counts"');
 
+    const uploaded = await session.upload("/dashboard/bulk", { action: "check", csv: "" }, new File([csv], "posts.csv", { type: "text/csv" }));
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.html).toContain('id="row-2" data-valid="false"');
+    expect(await countPosts()).toBe(1);
+
     const unreadable = await session.submit("/dashboard/bulk", { csv: "text,colour\nhi,red\n", action: "check" });
     expect(unreadable.status).toBe(400);
     expect(unreadable.html).toContain("field_unknown");
