@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { type ServedApp, chromiumMissing, launchChromium, serveTestApp } from "../support/browser.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 
 const missing = chromiumMissing();
 skipWithout("chromium", missing, "dashboard series and bulk import pages in a real browser");
@@ -108,6 +109,23 @@ describe.skipIf(missing !== null)("dashboard series and bulk import pages in a r
     await page.click("#import-row-1 a");
     await page.waitForURL(/\/dashboard\/posts\/[^/]+$/);
     expect(await page.content()).toContain("From the browser");
+    expect(problems).toEqual([]);
+  });
+
+  it("follows a background import by htmx polling, without reloading the page", async () => {
+    await page.goto(`${served.origin}/dashboard/bulk`);
+    await page.fill("#bulk-csv", `text,accounts,draft\n${Array.from({ length: 30 }, (_, i) => `Draft ${i},${bluesky},true`).join("\n")}\n`);
+    await page.click("#bulk-import");
+    await page.waitForURL(/\/dashboard\/bulk\/[^/]+$/);
+    expect(await page.locator("#bulk-counts").textContent()).toContain("0 created, 0 failed, 30 pending, of 30 rows.");
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await runDueJobs(served.t.jobRuntime());
+    await expect.poll(() => page.locator("#bulk-counts").textContent(), { timeout: 15_000 }).toContain("30 created, 0 failed, 0 pending, of 30 rows.");
+    // The same document: the block was swapped in place, not the page reloaded.
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(await page.locator("#bulk-progress").getAttribute("hx-get")).toBeNull();
     expect(problems).toEqual([]);
   });
 });
