@@ -7,7 +7,7 @@ import { requireAccount } from "../../domain/accounts/index.js";
 import { listAgents } from "../../domain/agents/index.js";
 import { getWebhook } from "../../domain/events/index.js";
 import { listWorkspaceKeys } from "../../domain/keys/index.js";
-import { getMediaDetail, requirePost } from "../../domain/publishing/index.js";
+import { getMediaDetail, getSeries, requirePost } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 
 interface Destructive {
@@ -55,6 +55,13 @@ const destructive: Destructive[] = [
     consequence: "It will not be published, and the reason is kept on it. This cannot be undone.",
     button: "Yes, reject the post",
     owns: postOwned,
+  },
+  {
+    path: /^\/dashboard\/series\/([^/]+)\/cancel$/,
+    question: "Cancel this series?",
+    consequence: "No more occurrences are made and the one waiting to be sent is cancelled; those already sent stay. This cannot be undone.",
+    button: "Yes, cancel the series",
+    owns: (c, id) => getSeries({ ctx: ctxOf(c), input: { id } }),
   },
   {
     path: /^\/dashboard\/media\/([^/]+)\/delete$/,

@@ -2,7 +2,7 @@ import { raw } from "hono/html";
 import type { Child, FC } from "hono/jsx";
 
 /** The page's place in the navigation; `none` for pages outside it (an error). */
-export type Section = "none" | "overview" | "accounts" | "posts" | "compose" | "calendar" | "queue" | "approvals" | "media" | "inbox" | "analytics" | "webhooks" | "developers";
+export type Section = "none" | "overview" | "accounts" | "posts" | "compose" | "calendar" | "queue" | "series" | "bulk" | "approvals" | "media" | "inbox" | "analytics" | "webhooks" | "developers";
 
 /** What every page's frame needs from the session. */
 export interface Frame {
@@ -24,6 +24,8 @@ const sections: { id: Section; href: string; label: string }[] = [
   { id: "compose", href: "/dashboard/compose", label: "Compose" },
   { id: "calendar", href: "/dashboard/calendar", label: "Calendar" },
   { id: "queue", href: "/dashboard/queue", label: "Queue" },
+  { id: "series", href: "/dashboard/series", label: "Series" },
+  { id: "bulk", href: "/dashboard/bulk", label: "Bulk import" },
   { id: "approvals", href: "/dashboard/approvals", label: "Approvals" },
   { id: "media", href: "/dashboard/media", label: "Media" },
   { id: "inbox", href: "/dashboard/inbox", label: "Inbox" },

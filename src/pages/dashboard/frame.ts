@@ -32,6 +32,9 @@ export const notices = {
   unhidden: "The comment is shown again.",
   comment_deleted: "The comment was deleted.",
   message_sent: "Your message was sent.",
+  series_paused: "The series is paused: no new occurrence is made until you resume it.",
+  series_resumed: "The series is running again.",
+  series_cancelled: "The series was cancelled: its waiting occurrence is cancelled, sent ones stay.",
   agentRevoked: "The agent was revoked: its tokens are refused from now on.",
 } as const;
 

@@ -7,6 +7,7 @@ import { endSession } from "../../domain/workspaces/index.js";
 import { publicLimit } from "../../http/auth.js";
 import { MEDIA_BYTE_LIMITS } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
+import { MAX_BULK_BODY_BYTES } from "../../routes/v1/posts/bulk-body.js";
 import { renderDashboardError } from "./dashboard-error.js";
 import { accountRoutes } from "./account-routes.js";
 import { composeRoutes } from "./compose-routes.js";
@@ -28,6 +29,7 @@ import { postRoutes } from "./post-routes.js";
 import { calendarRoutes } from "./calendar-routes.js";
 import { mediaRoutes } from "./media-routes.js";
 import { planningRoutes } from "./planning-routes.js";
+import { seriesBulkRoutes } from "./series-bulk-routes.js";
 import { draftRoutes } from "./draft-routes.js";
 import { SignedOutPage } from "./signin-pages.js";
 import { signinRoutes } from "./signin-routes.js";
@@ -77,7 +79,10 @@ const tooLarge = () => {
 const uploadPaths = new Set(["/dashboard/compose/media", "/dashboard/media/upload"]);
 const uploadLimit = bodyLimit({ maxSize: MEDIA_BYTE_LIMITS.video + 64 * 1024, onError: tooLarge });
 const formLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
-dashboardRoutes.use("/dashboard/*", async (c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
+// A bulk import's CSV may be as large as POST /v1/posts/bulk takes, with room for the form's other fields.
+const bulkLimit = bodyLimit({ maxSize: MAX_BULK_BODY_BYTES + 64 * 1024, onError: tooLarge });
+const limitOf = (path: string) => (uploadPaths.has(path) ? uploadLimit : path === "/dashboard/bulk" ? bulkLimit : formLimit);
+dashboardRoutes.use("/dashboard/*", async (c, next) => limitOf(c.req.path)(c, next));
 const sessionCheck = requireSession((c) => c.html(<SignedOutPage reason={c.req.path === "/dashboard/agents/authorize" ? "agent_consent" : "expired"} />, 401));
 // "/dashboard/*" matches "/dashboard" itself too: registering both would check the session twice.
 dashboardRoutes.use("/dashboard/*", async (c, next) => (OPEN_PATHS.test(c.req.path) ? next() : sessionCheck(c, next)));
@@ -98,6 +103,7 @@ dashboardRoutes.route("/", postRoutes);
 dashboardRoutes.route("/", calendarRoutes);
 dashboardRoutes.route("/", mediaRoutes);
 dashboardRoutes.route("/", planningRoutes);
+dashboardRoutes.route("/", seriesBulkRoutes);
 dashboardRoutes.route("/", composeRoutes);
 dashboardRoutes.route("/", developerRoutes);
 dashboardRoutes.route("/", webhookRoutes);

@@ -57,6 +57,8 @@ export interface PostFilters {
   /** Posts with a target on this network. */
   platform?: string | undefined;
   profile?: string | undefined;
+  /** The occurrences of this series (the dashboard's series page). */
+  series?: string | undefined;
   /** Posts whose time (published, else scheduled, else created) is in [from, to). */
   from?: Date | undefined;
   to?: Date | undefined;
@@ -76,6 +78,7 @@ export async function listPosts({ ctx, input }: { ctx: DomainContext; input: Pos
         eq(posts.mode, ctx.apiKey.mode),
         input.state ? eq(posts.state, input.state) : undefined,
         input.profile ? eq(posts.profileId, input.profile) : undefined,
+        input.series ? eq(posts.seriesId, input.series) : undefined,
         input.platform
           ? exists(
               ctx.db
