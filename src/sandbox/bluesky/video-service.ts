@@ -155,9 +155,11 @@ export function videoServiceApp(deps: SimulatorDeps): Hono {
     return c.json({ jobStatus: { ...base, state: "JOB_STATE_COMPLETED", progress: 100, blob } });
   });
 
+  // The real service answers a method it does not serve with 501; the message names what it does serve.
   app.notFound((c) => {
     c.header(UNMATCHED_HEADER, "1");
-    return c.json({ error: "MethodNotImplemented", message: "Method Not Implemented" }, 501);
+    const method = new URL(c.req.url).pathname.replace(/^\/xrpc\//, "");
+    return xrpcError(c, 501, "MethodNotImplemented", `The video service serves app.bsky.video.getUploadLimits, uploadVideo and getJobStatus, not ${method}.`);
   });
   return app;
 }
