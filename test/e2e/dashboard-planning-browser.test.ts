@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { type ServedApp, chromiumMissing, launchChromium, serveTestApp } from "../support/browser.js";
+import { pageInspector, viewports } from "../support/page-inspection.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
@@ -12,41 +12,7 @@ const missing = chromiumMissing();
 skipWithout("chromium", missing, "dashboard planning pages in a real browser");
 
 const SHOTS = join(process.cwd(), "test-results", "dashboard-planning");
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-/** Per page and width: every axe violation's id and impact, written out for the report. */
-const axeLog: Record<string, Record<string, string[]>> = {};
-
-/**
- * A page at 1280 and at 390 px: a screenshot, nothing wider than the screen, and axe-core with no
- * serious or critical violation at each width. axe is evaluated through the DevTools protocol,
- * which the page's CSP (script-src 'self') does not govern.
- */
-async function inspect(page: Page, name: string): Promise<void> {
-  for (const [label, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} at ${label}: wider than the screen by ${overflow}px`).toBeLessThanOrEqual(0);
-    const violations = await page.evaluate(async (source) => {
-      if (!("axe" in window)) (0, eval)(source);
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-    }, axeSource);
-    axeLog[name] = { ...axeLog[name], [label]: violations.map((v) => `${v.impact}:${v.id}`) };
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious, `${name} at ${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-  }
-  await page.setViewportSize(viewports.desktop);
-}
+const { inspect, axeLog } = pageInspector(SHOTS);
 
 describe.skipIf(missing !== null)("dashboard planning pages in a real browser", { timeout: 120_000 }, () => {
   let served: ServedApp;
