@@ -9,7 +9,7 @@ import { enforceRateLimits, publicRateCheck } from "./rate-limit.js";
 import { countFailedAuthentication } from "./failed-auth.js";
 import { finishAfterResponse } from "./after-response.js";
 import { isTransientFailure } from "../infra/transient-failure.js";
-import type { VerifiedKey } from "../domain/core/index.js";
+import type { LimitsCache, VerifiedKey } from "../domain/core/index.js";
 
 /**
  * Bearer key → workspace, then the workspace's API limit (and the profile's, when the request
@@ -64,10 +64,21 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
       if (profile) checks.push({ key: `ws:${ws.id}:profile:${profile}:api`, rule: { limit: ws.profileApiPerMinute, windowSeconds: 60 } });
       await enforceRateLimits(c, checks);
       await next();
+      forgetLimitsAfterWrite(c.req.method, deps.limitsCache, ws.id);
     } finally {
       await finishAfterResponse(c, close());
     }
   };
+}
+
+/**
+ * A PostgreSQL server's limits cache learns of changes by NOTIFY, which reaches this process's
+ * listening connection asynchronously: a caller who changed something (connected an account,
+ * uploaded a file) and reads its limits next must not be answered from before its own change. The
+ * write has committed by now, so a read that starts after this sees it.
+ */
+function forgetLimitsAfterWrite(method: string, cache: LimitsCache | undefined, workspaceId: string): void {
+  if (cache?.scope === "usage" && method !== "GET" && method !== "HEAD") cache.forgetWorkspace(workspaceId);
 }
 
 /** Public routes (platforms, docs, the OpenAPI document) are limited per address. */

@@ -27,7 +27,7 @@ import { createVerifiedKeyCache } from "../domain/core/index.js";
 import { type NodeEnv, loopbackWebhooksAllowed } from "./node-config.js";
 import { loadNodeSecrets } from "./node-secrets.js";
 import { type JobWakeups, pgliteWakeups, postgresWakeups } from "./job-wakeups.js";
-import { cacheLimitsOnPglite } from "./limits-invalidation.js";
+import { cacheLimitsOnPglite, cacheLimitsUsageOnPostgres } from "./limits-invalidation.js";
 
 /**
  * The caller's address on Node: the socket's peer, or behind a trusted reverse proxy the address
@@ -66,6 +66,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
   if (!opened) throw new Error("no database opened");
   const logger = createJsonLogger({ level: env.LOG_LEVEL });
   const jobWakeups = env.DATABASE_URL ? postgresWakeups(env.DATABASE_URL, logger) : embedded ? pgliteWakeups(embedded.client) : undefined;
+  const serverLimits = env.DATABASE_URL ? await cacheLimitsUsageOnPostgres(env.DATABASE_URL, logger) : undefined;
   const memory = createMemoryRateLimiter(systemClock);
   let rateLimiter: RateLimiter = memory;
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
@@ -94,7 +95,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     idempotencyLeaseMs: env.CHORUS_IDEMPOTENCY_LEASE_SECONDS === undefined ? undefined : env.CHORUS_IDEMPOTENCY_LEASE_SECONDS * 1000,
     webhookStaleAttemptMs: env.CHORUS_WEBHOOK_STALE_SECONDS === undefined ? undefined : env.CHORUS_WEBHOOK_STALE_SECONDS * 1000,
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: env.CHORUS_KEY_CACHE_SECONDS }),
-    limitsCache: embedded ? await cacheLimitsOnPglite(embedded.client) : undefined,
+    limitsCache: embedded ? await cacheLimitsOnPglite(embedded.client) : serverLimits?.cache,
     dashboardScript: nodeDashboardScript(),
     loopbackWebhooks: loopbackWebhooksAllowed(env),
     clientIp: nodeClientIp(trustedProxies),
@@ -104,6 +105,9 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     db,
     jobWakeups,
     databaseLabel: env.DATABASE_URL ? "postgres (DATABASE_URL)" : `embedded PGlite (${env.CHORUS_DATA_DIR})`,
-    close: opened.close,
+    close: async () => {
+      await serverLimits?.close();
+      await opened.close();
+    },
   };
 }

@@ -5,7 +5,6 @@ import type { Database } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
 import { billingView, creditsView } from "../../billing/index.js";
 import type { DomainContext } from "../../core/index.js";
-import type { LimitsCache } from "../../core/index.js";
 
 interface ConnectedAccount {
   account: string;
@@ -14,9 +13,27 @@ interface ConnectedAccount {
   status: "active" | "needs_reauth";
 }
 
+/** The workspace's columns that change while a key is cached (credits, plan, blocks, rates). */
+const changingColumns = {
+  plan: workspaces.plan,
+  creditsMonthly: workspaces.creditsMonthly,
+  creditsPeriod: workspaces.creditsPeriod,
+  creditsPack: workspaces.creditsPack,
+  creditsPurchased: workspaces.creditsPurchased,
+  hasPurchasedCredits: workspaces.hasPurchasedCredits,
+  monthlyAllowance: workspaces.monthlyAllowance,
+  testCreditsMonthly: workspaces.testCreditsMonthly,
+  testCreditsPeriod: workspaces.testCreditsPeriod,
+  testCreditsPack: workspaces.testCreditsPack,
+  apiPerMinute: workspaces.apiPerMinute,
+  postsPerMinute: workspaces.postsPerMinute,
+  profileApiPerMinute: workspaces.profileApiPerMinute,
+  profilePostsPerMinute: workspaces.profilePostsPerMinute,
+  blockedPlatforms: workspaces.blockedPlatforms,
+};
+
 /**
- * The workspace's columns that change while a key is cached (credits, plan, blocks, rates), and
- * the connected accounts of the key's mode, oldest first, as one JSON array, and the bytes its
+ * Those columns, and the connected accounts of the key's mode, oldest first, as one JSON array, and the bytes its
  * files take in storage (stored media plus the parts of unfinished upload sessions). The accounts come
  * from a subquery rather than a join: the workspace row is not repeated per account, and on
  * PGlite the aggregate cost less than the join and its sort (bench/limits-floor.ts); the storage
@@ -27,21 +44,7 @@ interface ConnectedAccount {
 function prepareLimitsQuery(db: Database) {
   return db
     .select({
-      plan: workspaces.plan,
-      creditsMonthly: workspaces.creditsMonthly,
-      creditsPeriod: workspaces.creditsPeriod,
-      creditsPack: workspaces.creditsPack,
-      creditsPurchased: workspaces.creditsPurchased,
-      hasPurchasedCredits: workspaces.hasPurchasedCredits,
-      monthlyAllowance: workspaces.monthlyAllowance,
-      testCreditsMonthly: workspaces.testCreditsMonthly,
-      testCreditsPeriod: workspaces.testCreditsPeriod,
-      testCreditsPack: workspaces.testCreditsPack,
-      apiPerMinute: workspaces.apiPerMinute,
-      postsPerMinute: workspaces.postsPerMinute,
-      profileApiPerMinute: workspaces.profileApiPerMinute,
-      profilePostsPerMinute: workspaces.profilePostsPerMinute,
-      blockedPlatforms: workspaces.blockedPlatforms,
+      ...changingColumns,
       connected: sql<ConnectedAccount[] | null>`(
         select json_agg(json_build_object('account', s.id, 'platform', s.platform, 'handle', s.handle, 'status', s.status) order by s.connected_at, s.id)
         from social_accounts s
@@ -57,24 +60,46 @@ function prepareLimitsQuery(db: Database) {
     .prepare("get_limits");
 }
 
+/** The workspace's own columns alone: a primary-key read, as cheap as a query gets. */
+function prepareColumnsQuery(db: Database) {
+  return db
+    .select(changingColumns)
+    .from(workspaces)
+    .where(eq(workspaces.id, sql.placeholder("workspace")))
+    .prepare("get_limits_columns");
+}
+
 /**
  * Built once per database handle. The name makes it a named statement on node-postgres and
  * Neon; PGlite prepares every statement once anyway (src/db/pglite-statements.ts).
  */
 const limitsQuery = perDatabase(prepareLimitsQuery);
+const columnsQuery = perDatabase(prepareColumnsQuery);
 
 type LimitsRow = Awaited<ReturnType<ReturnType<typeof prepareLimitsQuery>["execute"]>>[number];
+type Usage = Pick<LimitsRow, "connected" | "storageUsedBytes">;
 
-/** The row from the process's limits cache where the runtime keeps one (embedded PGlite), else the database. */
+/**
+ * The row from the process's limits cache where the runtime keeps one, else the database. With a
+ * `usage` cache (a PostgreSQL server) the workspace's columns are read fresh by primary key and
+ * only the accounts and stored bytes come from the cache; a miss reads everything in one statement.
+ */
 async function readLimits(ctx: DomainContext): Promise<LimitsRow | undefined> {
-  const cache = ctx.services.limitsCache as LimitsCache<LimitsRow> | undefined;
+  const cache = ctx.services.limitsCache;
   const { id } = ctx.workspace;
   const { mode } = ctx.apiKey;
   const cached = cache?.get(id, mode);
-  if (cached) return cached;
+  if (cached && cache?.scope === "row") return cached as LimitsRow;
+  if (cached) {
+    const [columns] = await columnsQuery(ctx.db).execute({ workspace: id });
+    return columns && { ...columns, ...(cached as Usage) };
+  }
   const generation = cache?.generation() ?? 0;
   const [row] = await limitsQuery(ctx.db).execute({ workspace: id, mode });
-  if (row) cache?.set(id, mode, row, generation);
+  if (row && cache) {
+    const kept: LimitsRow | Usage = cache.scope === "row" ? row : { connected: row.connected, storageUsedBytes: row.storageUsedBytes };
+    cache.set(id, mode, kept, generation);
+  }
   return row;
 }
 
