@@ -254,6 +254,13 @@ export interface PollingRules {
    * up to this; fresh activity brings it back to `intervalMs` (src/domain/inbox/polling/poll-schedule.ts).
    */
   maxIntervalMs?: number;
+  /**
+   * How often an account with fresh activity (src/domain/inbox/polling/poll-schedule.ts) is polled;
+   * absent, half of `intervalMs`. An event waits for the next poll, then for its shard and the webhook
+   * delivery: polling an active account at half its interval keeps that whole wait within
+   * `intervalMs` at p95 (docs/scale.md), while its quiet accounts back off.
+   */
+  activeIntervalMs?: number;
   /** Feeds read less often than the account, by feed name (`messages`), where their limits want it. */
   feedIntervalMs?: Readonly<Record<string, number>>;
 }

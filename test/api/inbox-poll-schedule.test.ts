@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountPolls, inboxPollCursors } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
-import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { activePollIntervalMs, pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
 import { planInboxPolls } from "../../src/domain/inbox/polling/poll-shards.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
@@ -76,7 +76,7 @@ describe("an account's poll schedule", () => {
     expect(await t.db.select().from(inboxPollCursors).where(eq(inboxPollCursors.accountId, account))).toHaveLength(1);
   }, 120_000);
 
-  it("backs a quiet account off, resets on activity, waits out a 429 exactly, and starts afresh on reconnection", async () => {
+  it("backs a quiet account off, speeds up on activity, waits out a 429 exactly, and starts afresh on reconnection", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const r = await receiver();
     await listen(ws, r.url, ["mention.received"]);
@@ -93,7 +93,10 @@ describe("an account's poll schedule", () => {
     const mention = await ws.post(`/v1/sandbox/social-accounts/${account}/activity`, { action: "mention", text: "are you there?" });
     expect(mention.status, mention.text).toBe(201);
     await nextRound(account);
-    expect(await scheduleOf(account)).toMatchObject({ intervalMs: base, quietStreak: 0, lastActivityAt: t.clock.now() });
+    // Fresh activity: the account is polled at its active interval, half the base.
+    const active = activePollIntervalMs("twitter");
+    expect(active).toBe(base / 2);
+    expect(await scheduleOf(account)).toMatchObject({ intervalMs: active, quietStreak: 0, lastActivityAt: t.clock.now() });
     while ((await runDueJobs(runtime)) > 0);
     expect(r.received).toHaveLength(1);
 
@@ -104,7 +107,7 @@ describe("an account's poll schedule", () => {
     expect(cursor?.pausedUntil).toBeInstanceOf(Date);
     const paused = await scheduleOf(account);
     expect(paused.nextPollAt).toEqual(cursor?.pausedUntil);
-    expect(paused.intervalMs).toBe(base);
+    expect(paused.intervalMs).toBe(active);
 
     // Reconnecting (after reauthorisation, say) polls at once from the base interval.
     expect((await ws.put(`/v1/sandbox/social-accounts/${account}/fault`, { fault: null })).status).toBe(200);

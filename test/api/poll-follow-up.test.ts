@@ -2,7 +2,7 @@ import { and, eq, isNull, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountPolls, events, jobs } from "../../src/db/schema/index.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
-import { pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { activePollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
 import { FOLLOW_UP_STEP_MS, planInboxPolls } from "../../src/domain/inbox/polling/poll-shards.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
@@ -42,29 +42,29 @@ const drain = async () => {
 };
 
 describe("follow-up polls for active accounts", () => {
-  it("polls an active Bluesky account at its 30 s interval (to the next 5 s step) between two planner runs", async () => {
+  it("polls an active Bluesky account at its 15 s active interval (to the next 5 s step) between two planner runs", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const active = await listeningAccount(ws, "bluesky", "follow-active.test");
     // First round: the baseline poll.
     await planInboxPolls(runtime);
     await drain();
-    // Activity makes the account active: its interval drops to the network's base.
+    // Activity makes the account active: its interval drops to the network's active interval (half its base).
     t.clock.advance(60_000);
     await mention(ws, active, "first");
     await planInboxPolls(runtime);
     const plannedAt = t.clock.now().getTime();
     await drain();
     const [schedule] = await t.db.select().from(accountPolls).where(eq(accountPolls.accountId, active));
-    expect(schedule?.intervalMs).toBe(pollIntervalMs("bluesky"));
-    expect(schedule?.nextPollAt?.getTime()).toBe(plannedAt + pollIntervalMs("bluesky"));
+    expect(schedule?.intervalMs).toBe(activePollIntervalMs("bluesky"));
+    expect(schedule?.nextPollAt?.getTime()).toBe(plannedAt + activePollIntervalMs("bluesky"));
 
     const followUps = await pendingFollowUps();
     expect(followUps).toHaveLength(1);
     // At the end of the step the account falls due in, shared by every shard due in that step.
-    const step = Math.ceil((plannedAt + pollIntervalMs("bluesky")) / FOLLOW_UP_STEP_MS) * FOLLOW_UP_STEP_MS;
+    const step = Math.ceil((plannedAt + activePollIntervalMs("bluesky")) / FOLLOW_UP_STEP_MS) * FOLLOW_UP_STEP_MS;
     expect(followUps[0]?.runAt.getTime()).toBe(step);
 
-    // A mention 5 s later is read by the follow-up at +30-35 s, before the planner's next minute.
+    // A mention 5 s later is read by the follow-up at +15-20 s, before the planner's next minute.
     t.clock.advance(5_000);
     await mention(ws, active, "second");
     t.clock.set(new Date(step));

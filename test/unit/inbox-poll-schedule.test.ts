@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { advance, isNew, isOlder } from "../../src/domain/inbox/polling/poll-watermark.js";
 import type { FeedOutcome } from "../../src/domain/inbox/polling/poll-account.js";
-import { maxPollIntervalMs, pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
-import { OPEN_CONVERSATION_MS, type PollState, nextPollOf } from "../../src/domain/inbox/polling/poll-schedule.js";
+import { activePollIntervalMs, maxPollIntervalMs, pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
+import { ACTIVE_MS, OPEN_CONVERSATION_MS, type PollState, nextPollOf } from "../../src/domain/inbox/polling/poll-schedule.js";
 import { platformIds } from "../../src/types/platform-ids.js";
 
 const item = (id: string, createdAt: string) => ({ id, createdAt, inbound: null });
@@ -35,16 +35,29 @@ describe("the adaptive poll schedule", () => {
     for (const platform of platformIds) expect(maxPollIntervalMs(platform)).toBeGreaterThanOrEqual(pollIntervalMs(platform));
   });
 
-  it("returns to the base interval on fresh activity, and keeps it while the conversation is open", () => {
+  it("polls an active account at half its interval, then at the base while the conversation is open, then backs off", () => {
     const backedOff: PollState = { intervalMs: maxPollIntervalMs("bluesky"), quietStreak: 9, lastActivityAt: null };
     const woke = nextPollOf("bluesky", backedOff, busy, now);
-    expect(woke).toEqual({ nextPollAt: at(pollIntervalMs("bluesky")), intervalMs: pollIntervalMs("bluesky"), quietStreak: 0, lastActivityAt: now });
-    // Quiet reads right after still poll at the base interval...
+    expect(activePollIntervalMs("bluesky")).toBe(pollIntervalMs("bluesky") / 2);
+    expect(woke).toEqual({ nextPollAt: at(activePollIntervalMs("bluesky")), intervalMs: activePollIntervalMs("bluesky"), quietStreak: 0, lastActivityAt: now });
+    // Quiet reads right after stay at the active interval while the activity is fresh...
+    const fresh = new Date(now.getTime() + ACTIVE_MS - 1000);
+    expect(nextPollOf("bluesky", woke, quiet, fresh).intervalMs).toBe(activePollIntervalMs("bluesky"));
+    // ...then at the base interval while the conversation is open...
+    const open = new Date(now.getTime() + ACTIVE_MS + 1000);
+    expect(nextPollOf("bluesky", woke, quiet, open).intervalMs).toBe(pollIntervalMs("bluesky"));
     const later = new Date(now.getTime() + OPEN_CONVERSATION_MS - 1000);
     expect(nextPollOf("bluesky", woke, quiet, later).intervalMs).toBe(pollIntervalMs("bluesky"));
     // ...until the conversation has been silent for the window.
     const closed = new Date(now.getTime() + OPEN_CONVERSATION_MS + 1000);
     expect(nextPollOf("bluesky", woke, quiet, closed).intervalMs).toBe(2 * pollIntervalMs("bluesky"));
+  });
+
+  it("never polls an active account more often than half its network's interval", () => {
+    for (const platform of platformIds) {
+      expect(activePollIntervalMs(platform), platform).toBeLessThanOrEqual(pollIntervalMs(platform));
+      expect(activePollIntervalMs(platform), platform).toBeGreaterThanOrEqual(pollIntervalMs(platform) / 2);
+    }
   });
 
   it("waits exactly the network's Retry-After when every feed is rate limited, without changing the interval", () => {

@@ -23,6 +23,12 @@ export const DEFAULT_MAX_POLL_INTERVAL_MS = 60 * 60_000;
 
 export const maxPollIntervalMs = (platform: PlatformId): number => Math.max(pollIntervalMs(platform), rulesFor(platform).polling?.maxIntervalMs ?? DEFAULT_MAX_POLL_INTERVAL_MS);
 
+/** How often an account with fresh activity is polled: the network's own figure, else half its interval. */
+export const activePollIntervalMs = (platform: PlatformId): number => {
+  const base = pollIntervalMs(platform);
+  return Math.min(base, rulesFor(platform).polling?.activeIntervalMs ?? Math.round(base / 2));
+};
+
 /** How often one feed is read: the account's interval, or less often where the network's limits want it (X direct messages every 5 min). */
 export function feedIntervalMs(platform: PlatformId, feed: string): number {
   const every = pollIntervalMs(platform);

@@ -1,6 +1,13 @@
 import type { PlatformId } from "../../../types/platform-ids.js";
 import type { FeedOutcome } from "./poll-account.js";
-import { maxPollIntervalMs, pollIntervalMs } from "./poll-intervals.js";
+import { activePollIntervalMs, maxPollIntervalMs, pollIntervalMs } from "./poll-intervals.js";
+
+/**
+ * Inbound activity this recent makes an account active: a person is talking with it now, and the
+ * next mention or reply is likely within seconds or minutes, so it is polled at its network's
+ * active interval (half the base unless the network says otherwise).
+ */
+export const ACTIVE_MS = 5 * 60_000;
 
 /**
  * Inbound activity this recent counts as an open conversation: the account stays at its network's
@@ -26,8 +33,8 @@ const pauseOf = (o: FeedOutcome): Date | null => ("pausedUntil" in o && o.paused
 
 /**
  * When one account is read next, from what its poll found. Nothing to poll (no endpoint listens,
- * the account needs reauthorising): dormant. Something new, or a conversation still open: the
- * base interval. A quiet read: the interval doubles, up to the network's ceiling. A read that
+ * the account needs reauthorising): dormant. Something new, or activity in the last ACTIVE_MS:
+ * the active interval. A conversation still open: the base interval. A quiet read: the interval doubles, up to the network's ceiling. A read that
  * failed for another reason keeps the interval (the next poll is the retry). A rate-limited feed
  * waits exactly as long as the network said; when every feed waits, so does the account.
  */
@@ -40,9 +47,13 @@ export function nextPollOf(platform: PlatformId, state: PollState, outcomes: rea
   const lastActivityAt = recorded ? now : state.lastActivityAt;
   const read = outcomes.some((o) => o.outcome === "polled" || o.outcome === "baselined");
   const failed = outcomes.some((o) => o.outcome === "failed" && !pauseOf(o));
+  const sinceActivity = lastActivityAt ? now.getTime() - lastActivityAt.getTime() : Number.POSITIVE_INFINITY;
   let intervalMs = current;
   let quietStreak = state.quietStreak;
-  if (recorded || (lastActivityAt && now.getTime() - lastActivityAt.getTime() < OPEN_CONVERSATION_MS)) {
+  if (recorded || sinceActivity < ACTIVE_MS) {
+    intervalMs = activePollIntervalMs(platform);
+    quietStreak = 0;
+  } else if (sinceActivity < OPEN_CONVERSATION_MS) {
     intervalMs = base;
     quietStreak = 0;
   } else if (read && !failed) {
