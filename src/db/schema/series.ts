@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { AutoFixSetting } from "./media-variants.js";
 import { timestamps, ts } from "./columns.js";
+import { agents } from "./agents.js";
 import { profiles, workspaceColumn } from "./workspaces.js";
 
 /** What every future occurrence of a series is made of; PATCH /v1/series/{id} replaces parts of it. */
@@ -59,6 +60,11 @@ export const postSeries = pgTable(
     targets: jsonb("targets").$type<SeriesTarget[]>().notNull(),
     /** The API key that created it: occurrences are made in its name. */
     createdBy: text("created_by").notNull(),
+    /**
+     * The agent that created it, when one did: each later occurrence is charged to that agent's
+     * daily allowance on the day it is sent, and stops being sent once the agent is revoked.
+     */
+    agentId: text("agent_id").references(() => agents.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [index("post_series_workspace_created_idx").on(t.workspaceId, t.createdAt), index("post_series_next_idx").on(t.nextAt)],

@@ -41,10 +41,18 @@ export async function agentsSpentToday(db: Queryable, agentIds: readonly string[
  */
 export async function chargeAgentAllowance(tx: Transaction, ctx: Pick<DomainContext, "agent" | "workspace" | "services">, subjects: readonly string[], now: Date): Promise<void> {
   const agent = ctx.agent;
-  const amount = subjects.length;
-  if (!agent || amount === 0) return;
+  if (!agent || subjects.length === 0) return;
   const [row] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.id, agent.id)).for("update");
   if (!row) throw new ApiError("unauthorized", { message: "This agent was revoked." });
+  // A subject charged before (a series' first occurrence, charged when it was scheduled) is not charged again.
+  const charged = await tx
+    .select({ subject: agentSpend.subject })
+    .from(agentSpend)
+    .where(and(inArray(agentSpend.subject, [...subjects]), eq(agentSpend.kind, "charge")));
+  const seen = new Set(charged.map((c) => c.subject));
+  const fresh = subjects.filter((s) => !seen.has(s));
+  const amount = fresh.length;
+  if (amount === 0) return;
   const day = spendDay(now);
   const spent = await agentSpentOn(tx, agent.id, day);
   const cap = agent.grant.creditsPerDay;
@@ -55,7 +63,7 @@ export async function chargeAgentAllowance(tx: Transaction, ctx: Pick<DomainCont
   }
   await tx
     .insert(agentSpend)
-    .values(subjects.map((subject) => ({ subject, kind: "charge" as const, agentId: agent.id, workspaceId: ctx.workspace.id, day, amount: 1, createdAt: now })))
+    .values(fresh.map((subject) => ({ subject, kind: "charge" as const, agentId: agent.id, workspaceId: ctx.workspace.id, day, amount: 1, createdAt: now })))
     .onConflictDoNothing();
   // The cached copy of the agent (with its token) would show the old spend in whoami for a few seconds.
   ctx.services.verifiedKeys?.forgetKey(agent.id);

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
+import { postSeries, postTargets, posts, socialAccounts } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import type { DomainContext } from "../../core/index.js";
+import { loadActingAgent } from "../../agents/index.js";
+import type { AgentRecord, DomainContext } from "../../core/index.js";
 import { holdCredits, refuseTargets } from "./pending-targets.js";
 import { type MediaLoader, prepareTargets, publishRequestOf } from "./prepare-targets.js";
 import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
@@ -59,16 +60,24 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
     }
   }
 
-  // Credits are reserved now, when the post is really sent; out of credits fails those targets.
+  // A later occurrence of an agent's series is sent in the agent's name: its allowance pays, and a revoked agent's stops.
+  const actor = await seriesAgentOf(ctx, post.seriesId);
+  if (actor === null) {
+    refused.push(...sendable.map((t) => ({ id: t.targetId, error: new ApiError("series_agent_revoked", { platform: t.account.platform }) })));
+    sendable.length = 0;
+  }
+  const sender: DomainContext = actor ? { ...ctx, agent: actor } : ctx;
+
+  // Credits are reserved now, when the post is really sent; out of credits (or past the agent's allowance) fails those targets.
   let reserved = true;
   await ctx.db
     .transaction(async (tx) => {
       const ids = sendable.map((t) => t.targetId);
-      await holdCredits(tx, ctx, ids, now);
-      await holdItemCredits(tx, ctx, ids, now);
+      await holdCredits(tx, sender, ids, now);
+      await holdItemCredits(tx, sender, ids, now);
     })
     .catch((error: unknown) => {
-      if (error instanceof ApiError && error.code === "entitlement_exceeded") {
+      if (error instanceof ApiError && ["entitlement_exceeded", "agent_grant_daily_credits", "agent_grant_purchased_credits"].includes(error.code)) {
         reserved = false;
         for (const target of sendable) refused.push({ id: target.targetId, error });
         return;
@@ -80,7 +89,21 @@ export async function runScheduledPost(ctx: DomainContext, input: { postId: stri
     ctx,
     refused.map((r) => r.id),
   );
-  if (reserved) await publishPrepared(ctx, sendable);
+  if (reserved) await publishPrepared(sender, sendable);
   await settlePost(ctx, post.id);
   return "published";
+}
+
+/**
+ * The agent a series occurrence is sent for: undefined when the post is no occurrence or its
+ * series was not made by an agent; null when that agent has been revoked since.
+ */
+async function seriesAgentOf(ctx: DomainContext, seriesId: string | null): Promise<AgentRecord | null | undefined> {
+  if (!seriesId || ctx.agent) return undefined;
+  const [series] = await ctx.db
+    .select({ agentId: postSeries.agentId })
+    .from(postSeries)
+    .where(and(eq(postSeries.id, seriesId), eq(postSeries.workspaceId, ctx.workspace.id)));
+  if (!series?.agentId) return undefined;
+  return loadActingAgent(ctx.db, { workspaceId: ctx.workspace.id, agentId: series.agentId, now: ctx.clock.now() });
 }

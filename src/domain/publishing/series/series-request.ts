@@ -93,6 +93,7 @@ export function planSeries(ctx: DomainContext, input: RecurrenceRequest): Planne
         },
         targets: row.targets,
         createdBy: ctx.apiKey.id,
+        agentId: ctx.agent?.id ?? null,
         createdAt: ctx.clock.now(),
         updatedAt: ctx.clock.now(),
       });

@@ -1,0 +1,2 @@
+ALTER TABLE "post_series" ADD COLUMN "agent_id" text;--> statement-breakpoint
+ALTER TABLE "post_series" ADD CONSTRAINT "post_series_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE set null ON UPDATE no action;
