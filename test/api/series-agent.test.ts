@@ -28,7 +28,10 @@ describe("an agent's recurring series", () => {
     const rows = await t.db.select({ id: posts.id, state: posts.state }).from(posts).where(eq(posts.seriesId, seriesId)).orderBy(asc(posts.occurrenceAt));
     const result: { state: string; error: string | null }[] = [];
     for (const row of rows) {
-      const [target] = await t.db.select().from(postTargets).where(and(eq(postTargets.postId, row.id)));
+      const [target] = await t.db
+        .select()
+        .from(postTargets)
+        .where(and(eq(postTargets.postId, row.id)));
       result.push({ state: row.state, error: (target?.error as { code?: string } | null)?.code ?? null });
     }
     return result;
@@ -52,7 +55,10 @@ describe("an agent's recurring series", () => {
     const post = async (text: string) => (await refreshed())("/v1/posts", { method: "POST", json: { text, accounts: [account.id] } });
 
     // The first occurrence is charged when it is scheduled, on May 1st, and sent at 09:00 without a second charge.
-    const created = await agent("/v1/posts", { method: "POST", json: { text: "agent series", accounts: [account.id], scheduledAt: "2027-05-01T09:00:00", timezone: "UTC", recurrence: "FREQ=DAILY;COUNT=4" } });
+    const created = await agent("/v1/posts", {
+      method: "POST",
+      json: { text: "agent series", accounts: [account.id], scheduledAt: "2027-05-01T09:00:00", timezone: "UTC", recurrence: "FREQ=DAILY;COUNT=4" },
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     const seriesId = ((await created.json()) as { series: string }).series;
     expect(await spent()).toBe(1);
@@ -85,7 +91,10 @@ describe("an agent's recurring series", () => {
     const account = await ws.connect("bluesky");
     const { tokens, agentId } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 10 });
     const agent = agentRequest(t, tokens.access_token);
-    const created = await agent("/v1/posts", { method: "POST", json: { text: "revoked series", accounts: [account.id], scheduledAt: "2027-06-01T09:00:00", timezone: "UTC", recurrence: "FREQ=DAILY;COUNT=3" } });
+    const created = await agent("/v1/posts", {
+      method: "POST",
+      json: { text: "revoked series", accounts: [account.id], scheduledAt: "2027-06-01T09:00:00", timezone: "UTC", recurrence: "FREQ=DAILY;COUNT=3" },
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     const seriesId = ((await created.json()) as { series: string }).series;
     await runAt(t, "2027-06-01T09:00:30Z");

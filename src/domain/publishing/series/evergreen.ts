@@ -50,7 +50,7 @@ export async function createEvergreen({ ctx, input }: { ctx: DomainContext; inpu
     content: { text: "", textOverrides: {}, media: [], mediaAlt: [], mediaOverrides: {}, mediaAltOverrides: {}, platformOptions: {}, firstComment: null, autoFix: null },
     targets: [],
     createdBy: ctx.apiKey.id,
-        agentId: ctx.agent?.id ?? null,
+    agentId: ctx.agent?.id ?? null,
     createdAt: now,
     updatedAt: now,
   });
