@@ -148,7 +148,6 @@ export const errorCatalogue = {
     "At the moment of approval, a target of the post no longer passes its checks (an account needs reconnecting, media was deleted, an option became invalid). Nothing was approved, sent or charged; the post is still pending_approval.",
     "Fix what the message names per target and approve again, or approve with `force: true` to send the targets that pass (the others are stored failed with their code), or reject the post.",
   ),
-  approval_thread_unsupported: e("invalid_request", 400, false, "An approval rule holds this post, and a post with `thread` is sent in one go at creation, so it cannot wait for approval.", "Send the chain from a key or profile without an approval rule, or post its first item alone and add the replies after it is approved."),
   approval_link_invalid: e("invalid_request", 400, false, "The approval link is not valid: it was altered, or was not made by this server.", "Ask whoever sent the link for a new one: POST /v1/posts/{id}/approval-link with an API key."),
   approval_link_expired: e("invalid_request", 410, false, "The approval link expired (links work for 48 hours).", "Ask whoever sent the link for a new one: POST /v1/posts/{id}/approval-link with an API key."),
   post_state_invalid: e("conflict", 409, false, "The post's state does not allow this operation.", "Drafts are edited and deleted, scheduled posts are moved and cancelled, published posts are edited (PATCH, where their networks allow) and retracted."),

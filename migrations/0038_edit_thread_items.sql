@@ -1,0 +1,1 @@
+ALTER TABLE "post_edit_targets" ADD COLUMN "items" jsonb;
