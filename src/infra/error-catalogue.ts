@@ -77,6 +77,7 @@ export const errorCatalogue = {
   media_type_unsupported: e("invalid_request", 400, false, "The network rejects this file format (the short-video network takes JPEG and WebP, not PNG).", "Convert the file to a format GET /v1/platforms lists for this network."),
   image_too_large: e("invalid_request", 400, false, "The image is above the network's pixel ceiling (short-video: 1080x1920).", "Resize the image within the bounds GET /v1/platforms gives for this network."),
   image_too_small: e("invalid_request", 400, false, "The image is below the network's pixel floor.", "Use a larger image within the bounds GET /v1/platforms gives for this network."),
+  document_too_many_pages: e("invalid_request", 400, false, "The document has more pages than the network shows in a document post (LinkedIn: 300).", "Split the document into parts within the limit and post each, or remove pages."),
   text_too_long: e("invalid_request", 400, false, "The text is over the network's limit, counted the network's way.", "Shorten the text, or give this network its own text with `textOverrides`."),
   title_too_long: e("invalid_request", 400, false, "The title is over the network's limit (short-video photo posts: 90 characters).", "Shorten `platformOptions.<network>.title`."),
   option_invalid: e("invalid_request", 400, false, "A platformOptions value is not accepted by the network.", "Use a value GET /v1/platforms lists for this option."),

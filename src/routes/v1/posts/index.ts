@@ -124,6 +124,7 @@ export const postRoutes = new Hono<AppEnv>()
           "text_too_long",
           "thread_too_long",
           "thread_unsupported",
+          "document_too_many_pages",
         ]),
       },
     }),
