@@ -2121,7 +2121,7 @@ export interface components {
             articleDescription?: string;
             /** @description Title shown with a video or document; required with a document (PDF, DOCX or PPTX), which LinkedIn shows under it. */
             mediaTitle?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). Text only: `media` is refused with `first_comment_media_unsupported`. */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). `media`: up to 1 of image/jpeg, image/png, image/gif, null bytes each (Comments API `content` with one Images API image (urn:li:image)). */
             firstComment?: {
                 text: string;
                 media?: string[];
@@ -3313,8 +3313,8 @@ export interface components {
                     media: {
                         maxItems: number;
                         mimeTypes: string[];
-                        /** @description Largest file, in bytes. */
-                        maxBytes: number;
+                        /** @description Largest file, in bytes; null where the network documents no byte cap. */
+                        maxBytes: number | null;
                     } | null;
                 };
                 /** @description Thread chains (`thread`); null: a target with one is refused with `thread_unsupported`. */
@@ -13509,7 +13509,7 @@ export interface operations {
                     "application/json": components["schemas"]["EditedPost"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `option_invalid`, `field_required`, `text_too_long`, `thread_too_long`, `thread_unsupported`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `option_invalid`, `field_required`, `text_too_long`, `thread_too_long`, `thread_unsupported`, `document_too_many_pages`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */

@@ -22,7 +22,7 @@ function commentMedia(p: PlatformCapabilities): string {
   if (!c.supported) return "`first_comment_unsupported`";
   if (!c.media) return "`first_comment_media_unsupported`";
   const types = c.media.mimeTypes.map((t) => t.replace("image/", "")).join(", ");
-  return `yes, ${c.media.maxItems} (${types}; ${bytes(c.media.maxBytes)} each)`;
+  return `yes, ${c.media.maxItems} (${types}${c.media.maxBytes === null ? "" : `; ${bytes(c.media.maxBytes)} each`})`;
 }
 
 function thread(p: PlatformCapabilities): string {
