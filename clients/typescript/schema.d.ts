@@ -891,9 +891,9 @@ export interface paths {
         head?: never;
         /**
          * Edit a draft, move a scheduled post, or edit a published post where its networks allow
-         * @description Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others.
+         * @description Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others; `thread` replaces the chain whole, checked as a whole as on create (a scheduled post refuses an item that does not pass, e.g. `text_too_long` with `param` `thread[1].text`, or `thread_too_long`).
          *
-         *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary; GET /v1/platforms lists them per network under `publishing.editable`). X and Threads refuse with `edit_unsupported`: X's edit publishes a new post id, only within 30 minutes and for subscribed accounts, and Threads has no edit endpoint. A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
+         *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary; GET /v1/platforms lists them per network under `publishing.editable`). X and Threads refuse with `edit_unsupported`: X's edit publishes a new post id, only within 30 minutes and for subscribed accounts, and Threads has no edit endpoint. A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). A published chain's items (`thread`, one entry per item, same number, no media) are answered per item in `edit.targets[].items`: a changed item is `failed` with `edit_unsupported` on X, Threads and Bluesky, none of which can change a live reply through its API. The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
          */
         patch: operations["editPost"];
         trace?: never;
@@ -2121,7 +2121,7 @@ export interface components {
             articleDescription?: string;
             /** @description Title shown with a video or document; required with a document (PDF, DOCX or PPTX), which LinkedIn shows under it. */
             mediaTitle?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). Text only: `media` is refused with `first_comment_media_unsupported`. */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 1250 characters (POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)). `media`: up to 1 of image/jpeg, image/png, image/gif, null bytes each (Comments API `content` with one Images API image (urn:li:image)). */
             firstComment?: {
                 text: string;
                 media?: string[];
@@ -3313,8 +3313,8 @@ export interface components {
                     media: {
                         maxItems: number;
                         mimeTypes: string[];
-                        /** @description Largest file, in bytes. */
-                        maxBytes: number;
+                        /** @description Largest file, in bytes; null where the network documents no byte cap. */
+                        maxBytes: number | null;
                     } | null;
                 };
                 /** @description Thread chains (`thread`); null: a target with one is refused with `thread_unsupported`. */
@@ -4182,7 +4182,7 @@ export interface components {
             draft?: boolean;
             /** @description `true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`). */
             queue?: boolean;
-            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts and scheduled posts keep their chain: it is checked again and charged when the post is sent (a refused item then refuses its target whole), and runs after the post as a direct one does; a chain is fixed when the post is created (PATCH does not change it). A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items. */
+            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts, scheduled posts and posts held for approval keep their chain (approval decides the post and its chain as one unit): it is checked again and charged when the post is sent (published, run at its time or approved) (a refused item then refuses its target whole), and runs after the post as a direct one does. PATCH /v1/posts/{id} with `thread` replaces a draft's or a scheduled post's chain whole (checked as at creation; `[]` removes it); on a published post each changed item is refused with `edit_unsupported` (`edit.targets[].items`), as no network with chains lets a live reply change. A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
             /** @description An RFC 5545 RRULE (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, `RRULE:` prefix optional): the post becomes the first occurrence of a recurring series (`series` on the answer; GET/PATCH/DELETE /v1/series/{id}). Needs `scheduledAt` (DTSTART, the first occurrence's wall-clock time: sent without an offset it is kept as written) and `timezone`; every occurrence is published at that wall-clock time in that zone across daylight-saving changes, as its own post. Supported: FREQ DAILY, WEEKLY or MONTHLY; INTERVAL 1-365; BYDAY (MO..SU, with MONTHLY an ordinal such as 1MO or -1FR); BYMONTHDAY (1-31, -31..-1; not with WEEKLY; months without that day are skipped); COUNT 1-1000 (occurrences skipped while paused count too) or UNTIL (`20270601T090000Z`, or a date `20270601` meaning through that local day). A wall time skipped by a spring-forward change (02:30 on the day clocks jump 02:00 to 03:00) is published at 03:30 in the new offset that day, and at 02:30 on every other day; a time repeated by a fall-back change is published once, at its first occurrence. Refused: a rule outside the subset (`recurrence_invalid`), COUNT over 1000 (`recurrence_count_exceeded`), UNTIL not in the future or before the first occurrence (`recurrence_until_past`), an unknown zone (`timezone_invalid`), with `queue`, `draft` or `thread` (`recurrence_conflict`). */
             recurrence?: string;
@@ -4488,7 +4488,7 @@ export interface components {
             draft?: boolean;
             /** @description `true`: schedule at the next free slot of the targets' profile queue (PUT /v1/profiles/{id}/queue; preview with GET /v1/profiles/{id}/queue/next) instead of `scheduledAt`. Refused with `scheduledAt`, `timezone`, `draft` or `thread` (`queue_conflict`), when the queue has no slots (`queue_empty`) or is paused (`queue_paused`). */
             queue?: boolean;
-            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts and scheduled posts keep their chain: it is checked again and charged when the post is sent (a refused item then refuses its target whole), and runs after the post as a direct one does; a chain is fixed when the post is created (PATCH does not change it). A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items. */
+            /** @description A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts, scheduled posts and posts held for approval keep their chain (approval decides the post and its chain as one unit): it is checked again and charged when the post is sent (published, run at its time or approved) (a refused item then refuses its target whole), and runs after the post as a direct one does. PATCH /v1/posts/{id} with `thread` replaces a draft's or a scheduled post's chain whole (checked as at creation; `[]` removes it); on a published post each changed item is refused with `edit_unsupported` (`edit.targets[].items`), as no network with chains lets a live reply change. A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items. */
             thread?: components["schemas"]["ThreadItem"][];
             /** @description An RFC 5545 RRULE (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, `RRULE:` prefix optional): the post becomes the first occurrence of a recurring series (`series` on the answer; GET/PATCH/DELETE /v1/series/{id}). Needs `scheduledAt` (DTSTART, the first occurrence's wall-clock time: sent without an offset it is kept as written) and `timezone`; every occurrence is published at that wall-clock time in that zone across daylight-saving changes, as its own post. Supported: FREQ DAILY, WEEKLY or MONTHLY; INTERVAL 1-365; BYDAY (MO..SU, with MONTHLY an ordinal such as 1MO or -1FR); BYMONTHDAY (1-31, -31..-1; not with WEEKLY; months without that day are skipped); COUNT 1-1000 (occurrences skipped while paused count too) or UNTIL (`20270601T090000Z`, or a date `20270601` meaning through that local day). A wall time skipped by a spring-forward change (02:30 on the day clocks jump 02:00 to 03:00) is published at 03:30 in the new offset that day, and at 02:30 on every other day; a time repeated by a fall-back change is published once, at its first occurrence. Refused: a rule outside the subset (`recurrence_invalid`), COUNT over 1000 (`recurrence_count_exceeded`), UNTIL not in the future or before the first occurrence (`recurrence_until_past`), an unknown zone (`timezone_invalid`), with `queue`, `draft` or `thread` (`recurrence_conflict`). */
             recurrence?: string;
@@ -4551,6 +4551,24 @@ export interface components {
                     platform: string | null;
                     param?: string | null;
                 } | null;
+                /** @description Present when the edit named `thread` and this target has a chain: each item's outcome. */
+                items?: {
+                    /** @description 1 answers the post itself, as in `targets[].thread`. */
+                    position: number;
+                    /**
+                     * @description `failed` with `edit_unsupported`: the network cannot change a published reply (delete the post and publish the chain again). `not_published`: the item is not live. `unchanged`: the request sent the same text.
+                     * @enum {string}
+                     */
+                    state: "unchanged" | "not_published" | "failed";
+                    error: {
+                        code: string;
+                        message: string;
+                        fix: string | null;
+                        retryable: boolean;
+                        platform: string | null;
+                        param?: string | null;
+                    } | null;
+                }[];
             }[];
         };
         EditedPost: {
@@ -4616,6 +4634,8 @@ export interface components {
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
             platformOptions?: components["schemas"]["PlatformOptions"];
+            /** @description Draft or scheduled post: the new chain, replacing the stored one whole (`[]` removes it), checked as a whole like on create; a scheduled post refuses an item that does not pass. Published post: one entry per item, in order (their number and media cannot change); each item whose text differs is refused with `edit_unsupported` in `edit.targets[].items` (X, Threads and Bluesky cannot change a live reply through their APIs: delete and publish again). */
+            thread?: components["schemas"]["ThreadItem"][];
         };
         /**
          * @example {
@@ -12812,7 +12832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReport"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -13077,7 +13097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -13489,7 +13509,7 @@ export interface operations {
                     "application/json": components["schemas"]["EditedPost"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `approval_thread_unsupported`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `option_invalid`, `field_required`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `option_invalid`, `field_required`, `text_too_long`, `thread_too_long`, `thread_unsupported`, `document_too_many_pages`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */

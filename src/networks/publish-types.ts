@@ -10,6 +10,8 @@ export interface PublishMedia {
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
+  /** A document's pages (PDF) or slides (PPTX), read from the file at upload; null or absent where unknown. */
+  pages?: number | null;
   alt: string | null;
   /** Signed, expiring public URL, for networks that fetch media themselves (Instagram, Threads, Pinterest, Google Business, TikTok pull). */
   url: string;

@@ -20,7 +20,7 @@ export const PublishingCapabilitiesSchema = v.pipe(
             v.object({
               maxItems: v.number(),
               mimeTypes: v.array(v.string()),
-              maxBytes: v.pipe(v.number(), v.description("Largest file, in bytes.")),
+              maxBytes: v.pipe(v.nullable(v.number()), v.description("Largest file, in bytes; null where the network documents no byte cap.")),
             }),
           ),
           v.description("What `firstComment.media` may attach; null: text only, media refused with `first_comment_media_unsupported`."),

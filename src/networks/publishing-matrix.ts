@@ -22,7 +22,7 @@ function commentMedia(p: PlatformCapabilities): string {
   if (!c.supported) return "`first_comment_unsupported`";
   if (!c.media) return "`first_comment_media_unsupported`";
   const types = c.media.mimeTypes.map((t) => t.replace("image/", "")).join(", ");
-  return `yes, ${c.media.maxItems} (${types}; ${bytes(c.media.maxBytes)} each)`;
+  return `yes, ${c.media.maxItems} (${types}${c.media.maxBytes === null ? "" : `; ${bytes(c.media.maxBytes)} each`})`;
 }
 
 function thread(p: PlatformCapabilities): string {
@@ -68,7 +68,7 @@ export function renderPublishingMatrix(): string {
     "",
     "- First comments are posted once the post is live (after processing on asynchronous networks), reported per target in `targets[].firstComment`,",
     "  never change the post's own state, and record `post.first_comment_failed` once per target when they fail or their outcome is unknown.",
-    "- Thread chains work on posts published now, drafts and scheduled posts; a chain a crash stopped is resumed by the server after its last live item.",
+    "- Thread chains work on posts published now, drafts, scheduled posts and posts held for approval (the chain is approved with its post as one unit); a chain a crash stopped is resumed by the server after its last live item.",
     "- Edits set values; fields a network cannot change are refused per target with `edit_unsupported` (delete and post again).",
     "",
   ].join("\n");

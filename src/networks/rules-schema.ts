@@ -153,7 +153,7 @@ export interface ValidationRules {
   maxLinks?: number;
   maxCashtags?: number;
   /** Document posts (PDF, DOCX, PPTX): absent where the network takes no documents. */
-  documents?: { mimeTypes: readonly string[]; maxBytes: number; titleOption: string };
+  documents?: { mimeTypes: readonly string[]; maxBytes: number; maxPages?: number; titleOption: string };
   /** Most media items in one post, images and videos together (carousels). */
   maxMediaItems?: number;
   /** Which kind the capability's aspect-ratio bounds are about (default both). */
@@ -208,7 +208,8 @@ export type FirstCommentRule =
 export interface FirstCommentMediaRule {
   maxItems: number;
   mimeTypes: readonly string[];
-  maxBytes: number;
+  /** Null where the network documents no byte cap (LinkedIn images: a pixel cap only). */
+  maxBytes: number | null;
   source: string;
 }
 

@@ -146,13 +146,6 @@ describe("approvals", () => {
     expect((await agent.patch("/v1/approval-settings", { requireApproval: false })).status).toBe(403);
     expect((await ws.post(`/v1/posts/${proposed.id}/approve`)).body.post.state).toBe("published");
   });
-
-  it("refuses a thread under an approval rule before storing anything", async () => {
-    const { ws, bsky } = await heldWorkspace();
-    const answer = await ws.post("/v1/posts", { text: "first", accounts: [bsky.id], thread: [{ text: "second" }] });
-    expect(answer.status).toBe(400);
-    expect(answer.error).toMatchObject({ code: "approval_thread_unsupported", param: "thread" });
-  });
 });
 
 describe("approval links", () => {

@@ -5,6 +5,7 @@ import { createDbSandboxStore } from "../../src/domain/accounts/sandbox/db-sandb
 import { sweepFirstComments } from "../../src/domain/publishing/posts/sweep-first-comments.js";
 import type { StoredRecord } from "../../src/sandbox/bluesky/repo.js";
 import type { SandboxComment as FacebookComment } from "../../src/sandbox/facebook/page-comments.js";
+import type { SandboxLinkedinComment as LinkedinComment } from "../../src/sandbox/linkedin/comments.js";
 import type { SandboxPost as XPost } from "../../src/sandbox/twitter/state.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
@@ -14,7 +15,8 @@ import { useWebhookReceivers } from "../support/webhook-receivers.js";
 
 /**
  * Media in first comments, end to end through the API: sent where the network's comment takes
- * files (X and Bluesky replies, a Facebook page comment's `attachment_url`), refused with a code
+ * files (X and Bluesky replies, a Facebook page comment's `attachment_url`, a LinkedIn comment's
+ * Images API image), refused with a code
  * and a fix where it does not, the same at validate and publish; and `post.first_comment_failed`,
  * recorded once per target whichever path finds the comment failed.
  */
@@ -75,6 +77,19 @@ describe("media in first comments", () => {
     expect(ours[0]?.data.attachment?.url).toContain(image.id);
   });
 
+  it("comments on a LinkedIn post with the image uploaded through the Images API as the author, once", async () => {
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const linkedin = await ws.connect("linkedin");
+    const image = await ws.upload(jpeg(1200, 627), "image/jpeg");
+    const post = await ws.publish({ text: "linkedin post", accounts: [linkedin.id], firstComment: { text: "the chart", media: [image.id] } });
+    const target = post.targets[0];
+    expect(target?.firstComment, JSON.stringify(target?.firstComment)).toMatchObject({ state: "posted", media: [image.id], error: null });
+    const ours = (await stored<LinkedinComment>(t, ws, "linkedin", "comment")).filter((c) => c.data.text === "the chart");
+    expect(ours).toHaveLength(1);
+    expect(ours[0]?.data).toMatchObject({ postUrn: target?.networkPostId, image: expect.stringMatching(/^urn:li:image:/) });
+    expect(target?.firstComment?.id).toContain(ours[0]?.id);
+  });
+
   it("refuses comment media where the comment is text only, and too many or the wrong kind where it is not, the same at validate and publish", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const image = await ws.upload(jpeg(1080, 1080), "image/jpeg");
@@ -87,7 +102,8 @@ describe("media in first comments", () => {
     const pageId = (await ws.get(`/v1/social-accounts/${facebook.id}/targets`)).body.items[0]?.id ?? "";
     const cases: { account: string; body: Record<string, unknown>; code: string; param: string }[] = [
       { account: threads.id, body: { firstComment: { text: "c", media: [image.id] } }, code: "first_comment_media_unsupported", param: "firstComment.media" },
-      { account: linkedin.id, body: { firstComment: { text: "c", media: [image.id] } }, code: "first_comment_media_unsupported", param: "firstComment.media" },
+      { account: linkedin.id, body: { firstComment: { text: "c", media: [image.id, images[0]?.id] } }, code: "field_invalid", param: "firstComment.media" },
+      { account: linkedin.id, body: { firstComment: { text: "c", media: [clip.id] } }, code: "media_type_unsupported", param: "firstComment.media[0]" },
       { account: x.id, body: { firstComment: { text: "c", media: images.map((m) => m.id) } }, code: "field_invalid", param: "firstComment.media" },
       { account: x.id, body: { firstComment: { text: "c", media: [clip.id] } }, code: "media_type_unsupported", param: "firstComment.media[0]" },
       {

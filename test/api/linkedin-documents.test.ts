@@ -118,4 +118,22 @@ describe("LinkedIn document posts", () => {
     }
     expect(await linkedinPosts(ws)).toEqual([]);
   });
+
+  it("refuses a PDF over LinkedIn's 300 pages at validate and at publish, counted from the file at upload", async () => {
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const linkedin = await ws.connect("linkedin");
+    const long = await ws.upload(pdf(301), PDF);
+    const within = await ws.upload(pdf(300), PDF);
+    const body = (id: string) => ({ text: "Harbour atlas", accounts: [linkedin.id], media: [id], platformOptions: { linkedin: { mediaTitle: "Atlas" } } });
+    const errors = (await ws.post("/v1/posts/validate", body(long.id))).body.targets[0]?.errors ?? [];
+    expect(errors[0], JSON.stringify(errors)).toMatchObject({ code: "document_too_many_pages", param: "media" });
+    expect(errors[0]?.fix).toContain("300 pages");
+    const refused = await ws.publish(body(long.id));
+    expect(refused.targets[0]).toMatchObject({ state: "failed", credits: 0, error: { code: "document_too_many_pages" } });
+    expect(await linkedinPosts(ws)).toEqual([]);
+    expect((await ws.post("/v1/posts/validate", body(within.id))).body.valid).toBe(true);
+    const sent = await ws.settle(await ws.publish(body(within.id)));
+    expect(sent.targets[0]?.state, JSON.stringify(sent.targets[0]?.error)).toBe("published");
+    expect(await linkedinPosts(ws)).toHaveLength(1);
+  });
 });

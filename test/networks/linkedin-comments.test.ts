@@ -6,6 +6,7 @@ import type { NetworkConfig } from "../../src/networks/types.js";
 import { registerSandboxLinkedinApp } from "../../src/sandbox/linkedin/apps.js";
 import { createLinkedinSimulator } from "../../src/sandbox/linkedin/simulator.js";
 import { apiError, connectThroughConsent, createSandbox, required } from "./harness.js";
+import { jpeg } from "../unit/media-fixtures.js";
 
 const config: NetworkConfig = { clientId: "sandbox-li-comments", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin" };
 const inbox = required(linkedinAdapter, "inbox");
@@ -77,5 +78,60 @@ describe("linkedin comments against the simulator", () => {
     expect(one.items.map((c) => c.id)).toEqual([ids[2], ids[1]]);
     const two = await listComments(tokens, { cursor: one.cursor, limit: 2, networkUserId: member, networkPostId: postUrn, nested: false }, ctx.net);
     expect(two).toEqual({ items: [expect.objectContaining({ id: ids[0] })], cursor: null });
+  });
+
+  it("comments with an image: uploaded through the Images API as the actor, named in `content`; the simulator refuses what LinkedIn refuses", async () => {
+    const { ctx, tokens, member, organization, postUrn } = await setup();
+    const comment = required(linkedinAdapter, "commentOnPost");
+    const bytes = jpeg(640, 480);
+    const image = {
+      id: "med_li_1",
+      kind: "image" as const,
+      mimeType: "image/jpeg",
+      bytes: bytes.byteLength,
+      width: 640,
+      height: 480,
+      durationSeconds: null,
+      alt: null,
+      url: "https://chorus.test/m/1",
+      read: async () => bytes,
+    };
+    const made = await comment(tokens, { networkPostId: postUrn, postUrl: null, text: "The poster", media: [image], destination: organization, networkUserId: member }, ctx.net);
+    const create = ctx.requests.find((r) => r.method === "POST" && r.url.endsWith("/comments"));
+    const body = JSON.parse(create?.body ?? "{}") as { content?: { entity: { image: string } }[] };
+    expect(body.content?.[0]?.entity.image).toMatch(/^urn:li:image:/);
+    const init = ctx.requests.find((r) => r.url.includes("/rest/images?action=initializeUpload"));
+    expect(JSON.parse(init?.body ?? "{}")).toEqual({ initializeUploadRequest: { owner: organization } });
+    const listed = await ctx.net.fetch(`https://api.linkedin.com/rest/socialActions/${encodeURIComponent(postUrn)}/comments?start=0&count=10`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}`, "linkedin-version": linkedinDefaultApiVersion, "x-restli-protocol-version": "2.0.0" },
+    });
+    const listedBody = (await listed.json()) as { elements?: { commentUrn: string; content?: unknown }[] };
+    const elements = listedBody.elements ?? [];
+    expect(listed.status, JSON.stringify(listedBody)).toBe(200);
+    expect(elements.find((e) => e.commentUrn === made.id)?.content).toEqual([{ type: "IMAGE", entity: { image: body.content?.[0]?.entity.image } }]);
+
+    // An image the member owns is not the page's; an unknown image, two entities: 422, nothing stored.
+    const headers = { authorization: `Bearer ${tokens.accessToken}`, "linkedin-version": linkedinDefaultApiVersion, "x-restli-protocol-version": "2.0.0", "content-type": "application/json" };
+    const upload = await ctx.net.fetch("https://api.linkedin.com/rest/images?action=initializeUpload", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ initializeUploadRequest: { owner: `urn:li:person:${member}` } }),
+    });
+    const uploaded = (await upload.json()) as { value?: { image: string; uploadUrl: string } };
+    expect(upload.status, JSON.stringify(uploaded)).toBe(200);
+    const memberImage = uploaded.value ?? { image: "", uploadUrl: "" };
+    await ctx.net.fetch(memberImage.uploadUrl, { method: "PUT", headers: { authorization: `Bearer ${tokens.accessToken}` }, body: bytes });
+    for (const content of [
+      [{ entity: { image: memberImage.image } }],
+      [{ entity: { image: "urn:li:image:C000000000" } }],
+      [{ entity: { image: body.content?.[0]?.entity.image } }, { entity: { image: memberImage.image } }],
+    ]) {
+      const refused = await ctx.net.fetch(`https://api.linkedin.com/rest/socialActions/${encodeURIComponent(postUrn)}/comments`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ actor: organization, object: postUrn, message: { text: "refused" }, content }),
+      });
+      expect(refused.status, JSON.stringify(content)).toBe(422);
+    }
   });
 });

@@ -33,7 +33,7 @@ const directoryStart = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.b
 
 describe("documents read from their bytes", () => {
   it("a PDF: header, end marker, kind document with no pixel size", async () => {
-    expect(await detect(pdf(3))).toEqual({ mimeType: "application/pdf", kind: "document", width: 0, height: 0, durationSeconds: null });
+    expect(await detect(pdf(3))).toEqual({ mimeType: "application/pdf", kind: "document", width: 0, height: 0, durationSeconds: null, pages: 3 });
     const cut = await refusal(pdf().slice(0, 30));
     expect(cut).toBeInstanceOf(CorruptMedia);
     expect(cut.message).toMatch(/%%EOF/);

@@ -14,7 +14,7 @@ describe("media format detection from the bytes", () => {
   describe("JPEG", () => {
     it("reads the size from SOF0, SOF1 and SOF2, stepping over APPn segments", async () => {
       for (const sof of [0xc0, 0xc1, 0xc2]) {
-        expect(await detect(jpeg(1080, 1350, { sof }))).toEqual({ mimeType: "image/jpeg", kind: "image", width: 1080, height: 1350, durationSeconds: null });
+        expect(await detect(jpeg(1080, 1350, { sof }))).toEqual({ mimeType: "image/jpeg", kind: "image", width: 1080, height: 1350, durationSeconds: null, pages: null });
       }
     });
 
@@ -32,7 +32,7 @@ describe("media format detection from the bytes", () => {
   });
 
   it("PNG: width and height from IHDR", async () => {
-    expect(await detect(png(1200, 628))).toEqual({ mimeType: "image/png", kind: "image", width: 1200, height: 628, durationSeconds: null });
+    expect(await detect(png(1200, 628))).toEqual({ mimeType: "image/png", kind: "image", width: 1200, height: 628, durationSeconds: null, pages: null });
     expect(await refusal(png(1, 1).subarray(0, 20))).toMatch(/ends before its IHDR/);
   });
 
@@ -83,12 +83,13 @@ describe("media format detection from the bytes", () => {
         width: 1920,
         height: 1080,
         durationSeconds: 30,
+        pages: null,
       });
     });
 
     it("MOV: the `qt  ` brand is QuickTime; moov after mdat is found; version 1 headers", async () => {
       const mov = mp4(1280, 720, { brand: "qt  ", compatible: ["qt  "], moovLast: true, version: 1, timescale: 600, duration: 7_509 });
-      expect(await detect(mov)).toEqual({ mimeType: "video/quicktime", kind: "video", width: 1280, height: 720, durationSeconds: 12.515 });
+      expect(await detect(mov)).toEqual({ mimeType: "video/quicktime", kind: "video", width: 1280, height: 720, durationSeconds: 12.515, pages: null });
     });
 
     it("an old QuickTime file without ftyp is QuickTime", async () => {

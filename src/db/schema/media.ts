@@ -19,6 +19,8 @@ export const media = pgTable(
     height: integer("height").notNull(),
     /** Video only; null for images and documents (and for a video whose header gives no duration). Documents have width and height 0. */
     durationSeconds: doublePrecision("duration_seconds"),
+    /** Documents: pages (a PDF's page tree) or slides (a PPTX's slide parts); null for a Word file and for other kinds, whose pages are not in their bytes. */
+    pages: integer("pages"),
     storageKey: text("storage_key").notNull(),
     /**
      * The agent (its grant) whose token uploaded the file; null for an API key's upload. A narrowed

@@ -33,6 +33,13 @@ export const postEdits = pgTable(
   ],
 );
 
+/** One chain item's outcome in an edit (post_edit_targets.items). */
+export interface EditItemOutcome {
+  position: number;
+  state: "unchanged" | "not_published" | "failed";
+  error: Record<string, unknown> | null;
+}
+
 /**
  * One edit's outcome on one target. `pending` → `sending` is the claim that names the one runner
  * calling the network; `edited`, `failed`, `unchanged` (the edit did not concern this network)
@@ -53,6 +60,12 @@ export const postEditTargets = pgTable(
     /** The network's fields this target changes, with their new values. */
     changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
     error: jsonb("error").$type<Record<string, unknown> | null>(),
+    /**
+     * A published chain's items this edit asked to change, each with its outcome (`unchanged`, or
+     * `failed` with its refusal where the network cannot change a live reply). Null when the edit
+     * named no `thread`.
+     */
+    items: jsonb("items").$type<EditItemOutcome[] | null>(),
     startedAt: ts("started_at"),
   },
   (t) => [uniqueIndex("post_edit_targets_edit_target_idx").on(t.editId, t.targetId)],

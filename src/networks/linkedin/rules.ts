@@ -5,7 +5,17 @@ import { linkedinCapabilities, linkedinDocuments } from "./capabilities.js";
 export const linkedinRules: NetworkRules = {
   validation: {
     // publishing-depth.md / linkedin.md: Comments API on the post URN; comment text ~1,250 characters (unverified).
-    firstComment: { maxLength: 1250, counting: "characters", source: "POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)" },
+    firstComment: {
+      maxLength: 1250,
+      counting: "characters",
+      source: "POST /rest/socialActions/{postUrn}/comments `message.text` (about 1,250 characters, unverified)",
+      // The comment's `content` takes an image uploaded through the Images API as the actor
+      // (`[{ entity: { image: "urn:li:image:…" } }]`). One image per comment: publishing-depth.md
+      // marked it unverified; three independent clients send exactly this body, one citing the
+      // official Comments API page, and tools that expose it accept one image (comment-image.ts).
+      // The Images API documents a pixel cap, no byte cap; image types as for posts.
+      media: { maxItems: 1, mimeTypes: ["image/jpeg", "image/png", "image/gif"], maxBytes: null, source: "Comments API `content` with one Images API image (urn:li:image)" },
+    },
     destinationOption: "author",
     // Option author: an organisation URN posts as the organisation; without it the member posts.
     // The adapter also takes a member URN as author (publish.ts): that is a personal profile too.
@@ -13,7 +23,7 @@ export const linkedinRules: NetworkRules = {
     // Capability comment and sheet: 1:2.4 to 2.4:1 is the video rule; images have no ratio bound.
     aspectRatioAppliesTo: "video",
     altText: {},
-    documents: { mimeTypes: linkedinDocuments.mimeTypes, maxBytes: linkedinDocuments.maxBytes, titleOption: "mediaTitle" },
+    documents: { mimeTypes: linkedinDocuments.mimeTypes, maxBytes: linkedinDocuments.maxBytes, maxPages: linkedinDocuments.maxPages, titleOption: "mediaTitle" },
     // The spec's error table refuses video posts to a personal profile (prof_video_unsupported),
     // and its error codes are the contract. LinkedIn's Videos API itself would take a
     // member-owned video under w_member_social; Chorus keeps the spec's one rule, stated in the

@@ -5,6 +5,7 @@ import { authorizeMember } from "./auth.js";
 import { mayActAs } from "./authors.js";
 import { restError } from "./linkedin-data.js";
 import type { SandboxLinkedinPost } from "./posts.js";
+import { assetStatus, findAsset } from "./media.js";
 
 /**
  * The Comments API (Community Management) under `/rest/socialActions/{target}/comments`, where
@@ -25,6 +26,8 @@ export interface SandboxLinkedinComment {
   actor: string;
   text: string;
   parentComment: string | null;
+  /** The image the comment shows (`content[0].entity.image`), if any. */
+  image?: string | null;
   createdAt: number;
 }
 
@@ -42,9 +45,26 @@ function view(c: SandboxLinkedinComment, all: SandboxLinkedinComment[]): Record<
     created: { actor: c.actor, time: c.createdAt },
     lastModified: { actor: c.actor, time: c.createdAt },
     ...(c.parentComment ? { parentComment: c.parentComment } : {}),
+    ...(c.image ? { content: [{ type: "IMAGE", entity: { image: c.image } }] } : {}),
     likesSummary: { totalLikes: 0, likedByCurrentUser: false, aggregatedTotalLikes: 0 },
     commentsSummary: { totalFirstLevelComments: answers, aggregatedTotalComments: answers },
   };
+}
+
+/**
+ * A comment's `content`: one entity naming an image the actor uploaded through the Images API and
+ * LinkedIn finished (AVAILABLE), as for a post's media (posts.ts); anything else is refused.
+ */
+async function commentImage(deps: SimulatorDeps, content: unknown, actor: string): Promise<string | null | Error> {
+  if (content === undefined) return null;
+  if (!Array.isArray(content)) return new Error("ERROR :: /content :: expected an array of content entities\n");
+  if (content.length > 1) return new Error("ERROR :: /content :: a comment takes at most one content entity\n");
+  const image = (content[0] as { entity?: { image?: unknown } } | undefined)?.entity?.image;
+  if (typeof image !== "string" || !image.startsWith("urn:li:image:")) return new Error("ERROR :: /content/0/entity :: expected { image: urn:li:image }\n");
+  const asset = await findAsset(deps, image);
+  if (!asset || asset.kind !== "image" || asset.owner !== actor || assetStatus(asset, deps.now()) !== "AVAILABLE")
+    return new Error(`ERROR :: /content/0/entity/image :: ${image} is not an AVAILABLE image of ${actor}\n`);
+  return image;
 }
 
 async function livePost(deps: SimulatorDeps, urn: string): Promise<SandboxLinkedinPost | null> {
@@ -109,7 +129,9 @@ export function mountCommentRoutes(app: Hono, deps: SimulatorDeps): void {
       if (!found || found.postUrn !== postUrn) return restError(c, 404, "NOT_FOUND", `${parentComment} not found`);
     }
     if (!(await mayActAs(deps, auth, body.actor, "write"))) return restError(c, 403, "ACCESS_DENIED", `Not enough permissions to access: ${resource(c, "CREATE")}`, 100);
-    const comment: SandboxLinkedinComment = { id: numericId(19), postUrn, actor: body.actor, text, parentComment, createdAt: deps.now().getTime() };
+    const image = await commentImage(deps, body.content, body.actor);
+    if (image instanceof Error) return restError(c, 422, "UNPROCESSABLE_ENTITY", image.message);
+    const comment: SandboxLinkedinComment = { id: numericId(19), postUrn, actor: body.actor, text, parentComment, image, createdAt: deps.now().getTime() };
     await deps.store.put(platform, "comment", comment.id, comment, auth.member.id);
     return c.json(view(comment, []), 201, { "x-restli-id": commentUrn(comment) });
   });

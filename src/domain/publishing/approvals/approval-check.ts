@@ -8,6 +8,8 @@ import type { PostRow } from "../posts/post-view.js";
 import { type MediaLoader, prepareTargets, publishRequestOf } from "../posts/prepare-targets.js";
 import type { PreparedTarget } from "../posts/publish-targets.js";
 import { refusalOf } from "../posts/target-refusal.js";
+import { checkThread } from "../posts/thread/thread-check.js";
+import { storedThread } from "../posts/thread/thread-later.js";
 
 export interface ApprovalCheck {
   /** What the approver sees: every target still waiting, checked now. */
@@ -19,7 +21,9 @@ export interface ApprovalCheck {
 /**
  * The checks publishing runs, again, at the moment of approval: the post may have waited days,
  * and an account can have lost its connection or media its file since. Only targets still
- * pending are checked; those refused at creation stay failed.
+ * pending are checked; those refused at creation stay failed. A chain is approved with its post
+ * as one unit: its stored items are checked again with their target, and a refused item refuses
+ * the target whole (nothing of it is sent), as at creation.
  */
 export async function checkAtApproval(ctx: DomainContext, post: PostRow, loadMedia: MediaLoader): Promise<ApprovalCheck> {
   const targets = await ctx.db
@@ -30,6 +34,7 @@ export async function checkAtApproval(ctx: DomainContext, post: PostRow, loadMed
   const accounts = await accountsOfTargets(ctx, targets);
   const live = accounts.filter((a) => a.status !== "disconnected");
   const prepared = await prepareTargets(ctx, live, post, loadMedia);
+  await checkThread(prepared, await storedThread(ctx.db, ctx.workspace.id, post.id), loadMedia);
   const report: ValidationReport["targets"] = [];
   const sendable: PreparedTarget[] = [];
   const refused: ApprovalCheck["refused"] = [];

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { profiles, workspaces } from "../../../db/schema/index.js";
 import type { PostApproval } from "../../../db/schema/index.js";
-import { ApiError } from "../../../infra/errors.js";
 import type { DomainContext } from "../../core/index.js";
 
 /**
@@ -34,9 +33,4 @@ export async function approvalRequiredBy(ctx: DomainContext, accountProfiles: re
 /** The approval record a held post starts with. */
 export function pendingApproval(ctx: DomainContext, requiredBy: PostApproval["requiredBy"]): PostApproval {
   return { requiredBy, proposedBy: ctx.agent?.id ?? null, decision: null, decidedBy: null, decidedAt: null, reason: null };
-}
-
-/** A chain is sent in one go at creation; holding it for approval is not supported yet. */
-export function assertNoThreadForApproval(thread: readonly unknown[] | undefined): void {
-  if (thread && thread.length > 0) throw new ApiError("approval_thread_unsupported", { param: "thread", beforeExecution: true });
 }

@@ -14,6 +14,8 @@ import { settlePost } from "../posts/record-outcome.js";
 import { checkAtApproval, validationRefusal } from "./approval-check.js";
 import { recordApprovalEvent } from "./approval-events.js";
 import { stopSeries } from "../series/stop-series.js";
+import { holdItemCredits } from "../posts/thread/thread-later.js";
+import { stopPendingOf } from "../posts/thread/item-outcome.js";
 
 export interface ApprovalResult {
   post: PostView;
@@ -66,12 +68,10 @@ export async function approvePost({ ctx, input, loadMedia }: { ctx: DomainContex
       );
     } else {
       // Charged now, when it is really sent: out of credits is 402 and the post stays pending.
-      await holdCredits(
-        tx,
-        ctx,
-        check.sendable.map((t) => t.targetId),
-        now,
-      );
+      // A chain's items are charged with their target, as posts of their own, in the same transaction.
+      const ids = check.sendable.map((t) => t.targetId);
+      await holdCredits(tx, ctx, ids, now);
+      await holdItemCredits(tx, ctx, ids, now);
     }
     await recordApprovalEvent(ctx, tx, post.id, "post.approved", now);
     await recordAuditEvent(tx, { workspaceId: ctx.workspace.id, type: "post.approved", actor: ctx.apiKey.id, details: { post: post.id, force: input.force ?? false }, at: now });
@@ -83,6 +83,11 @@ export async function approvePost({ ctx, input, loadMedia }: { ctx: DomainContex
   });
   if (ctx.effects) ctx.effects.committed = true;
   await refuseTargets(ctx, check.refused, claimedRefused);
+  // A refused target's chain is never sent; the sendable ones run after their post (publishPrepared → runChains).
+  await stopPendingOf(
+    ctx,
+    check.refused.map((r) => r.id),
+  );
   if (!later) await publishPrepared(ctx, check.sendable, { loadMedia });
   const view = await settlePost(ctx, post.id);
   if (!view) throw new ApiError("resource_not_found", { param: "id" });
@@ -93,7 +98,7 @@ export async function approvePost({ ctx, input, loadMedia }: { ctx: DomainContex
  * POST /v1/posts/{id}/reject: the post becomes `rejected` and its waiting targets `cancelled`,
  * in one conditional transaction (a reject racing an approve: one wins, the other is 409).
  * Nothing was charged while it waited, so nothing is refunded. A series' occurrence rejected
- * cancels its series.
+ * cancels its series. A chain's waiting items are stopped (`not_sent`) with their targets.
  */
 export async function rejectPost({ ctx, input }: { ctx: DomainContext; input: { id: string; reason?: string | undefined } }): Promise<PostView> {
   assertAgentMay(ctx, "owner", "Rejecting a post");
@@ -116,7 +121,16 @@ export async function rejectPost({ ctx, input }: { ctx: DomainContext; input: { 
     if (post.seriesId) await stopSeries(tx, ctx.workspace.id, post.seriesId, now);
     await recordAuditEvent(tx, { workspaceId: ctx.workspace.id, type: "post.rejected", actor: ctx.apiKey.id, details: { post: post.id, reason: input.reason ?? null }, at: now });
   });
+  await stopPendingOf(ctx, await cancelledTargets(ctx, post.id));
   const view = await settlePost(ctx, post.id);
   if (!view) throw new ApiError("resource_not_found", { param: "id" });
   return view;
+}
+
+async function cancelledTargets(ctx: DomainContext, postId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, postId), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "cancelled")));
+  return rows.map((row) => row.id);
 }

@@ -39,6 +39,7 @@ export async function loadMediaForPublish(ctx: DomainContext, ids: readonly stri
       const url = await signedMediaUrl(ctx.services.publicUrl, ctx.services.signingSecret, row.id, options.ttlSeconds ?? MEDIA_URL_TTL_SECONDS, ctx.clock.now());
       return {
         ...mediaFacts(row),
+        pages: row.pages,
         alt: options.alt?.[index] ?? null,
         url,
         // The same file goes to every target of a post: read it once, however many adapters ask.

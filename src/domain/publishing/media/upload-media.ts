@@ -154,6 +154,7 @@ export function mediaRowValues(ctx: DomainContext, id: string, storageKey: strin
     width: facts.width,
     height: facts.height,
     durationSeconds: facts.durationSeconds,
+    pages: facts.pages,
     storageKey,
     uploadedByAgentId: ctx.agent?.id ?? null,
     createdAt: ctx.clock.now(),

@@ -23,6 +23,8 @@ import { checkThread } from "./thread/thread-check.js";
 import { holdItemCredits, storedThread, waitingItemIds } from "./thread/thread-later.js";
 import { stopPendingOf } from "./thread/item-outcome.js";
 import { holdPostMedia, mediaIdsOf } from "../media/media-lock.js";
+import { checkNewThread, replaceThread } from "./thread/replace-thread.js";
+import type { ThreadItemInput } from "./thread/thread-check.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", {
@@ -74,12 +76,15 @@ export async function deletePost({ ctx, input }: { ctx: DomainContext; input: { 
 export interface PostChanges extends Partial<PostContent> {
   scheduledAt?: string | undefined;
   timezone?: string | undefined;
+  /** Replaces a draft's or a scheduled post's chain whole (`[]` removes it); on a live post, edits its items where the network can. */
+  thread?: ThreadItemInput[] | undefined;
 }
 
 /**
  * PATCH /v1/posts/{id}. A published or partial post is edited on its networks (edit-published.ts)
  * and the answer carries that edit. Drafts and scheduled posts: destinations stay fixed, media and
- * options are checked again, `platformOptions` merge per network. Moving a scheduled post bumps
+ * options are checked again, `platformOptions` merge per network, a `thread` replaces the chain
+ * (checked whole, replace-thread.ts). Moving a scheduled post bumps
  * its schedule version and queues a new job: the old job, if it fires, no longer matches.
  */
 export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; changes: PostChanges }; loadMedia: MediaLoader }): Promise<PostView & { edit?: PostEditView }> {
@@ -118,9 +123,10 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   if (blocking[0] && post.state === "scheduled") {
     throw refusalOf(blocking[0], blocking[0].platform);
   }
+  if (changes.thread !== undefined) await checkNewThread(post, prepared, changes.thread, loadMedia);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await holdPostMedia(tx, ctx, mediaIdsOf(content));
+  const refunded = await ctx.db.transaction(async (tx) => {
+    await holdPostMedia(tx, ctx, mediaIdsOf({ ...content, thread: changes.thread }));
     const version = moving ? post.scheduleVersion + 1 : post.scheduleVersion;
     const [updated] = await tx
       .update(posts)
@@ -135,7 +141,9 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
         tx,
       );
     }
+    return changes.thread === undefined ? [] : replaceThread(tx, ctx, post, changes.thread);
   });
+  forgetAgents(ctx, refunded);
   const view = await settlePost(ctx, post.id);
   if (!view) throw new ApiError("resource_not_found", { param: "id" });
   return view;

@@ -28,6 +28,23 @@ export const PostEditSchema = named(
           ),
         ),
         error: v.nullable(TargetErrorSchema),
+        items: v.pipe(
+          v.optional(
+            v.array(
+              v.object({
+                position: v.pipe(v.number(), v.description("1 answers the post itself, as in `targets[].thread`.")),
+                state: v.pipe(
+                  v.picklist(["unchanged", "not_published", "failed"]),
+                  v.description(
+                    "`failed` with `edit_unsupported`: the network cannot change a published reply (delete the post and publish the chain again). `not_published`: the item is not live. `unchanged`: the request sent the same text.",
+                  ),
+                ),
+                error: v.nullable(TargetErrorSchema),
+              }),
+            ),
+          ),
+          v.description("Present when the edit named `thread` and this target has a chain: each item's outcome."),
+        ),
       }),
     ),
   }),

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { platformIds } from "../../../types/platform-ids.js";
 import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
 import { documentAs, namedBody } from "../../openapi-helpers.js";
-import { ThreadField } from "./thread-schema.js";
+import { EditThreadField, ThreadField } from "./thread-schema.js";
 import { firstCommentFields } from "./first-comment-schema.js";
 import { autoFixFields } from "./auto-fix-schema.js";
 
@@ -101,6 +101,7 @@ export const EditPostBody = namedBody(
     scheduledAt: editableFields.scheduledAt,
     timezone: editableFields.timezone,
     platformOptions: editableFields.platformOptions,
+    thread: EditThreadField,
   }),
   { scheduledAt: "2026-12-01T09:00:00+01:00" },
 );

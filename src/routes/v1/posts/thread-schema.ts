@@ -20,7 +20,7 @@ const ThreadItem = named(
 export const ThreadField = v.pipe(
   v.optional(v.pipe(v.array(ThreadItem), v.minLength(1), v.maxLength(99))),
   v.description(
-    "A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts and scheduled posts keep their chain: it is checked again and charged when the post is sent (a refused item then refuses its target whole), and runs after the post as a direct one does; a chain is fixed when the post is created (PATCH does not change it). A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items.",
+    "A reply chain published in one call on X, Threads and Bluesky: the follow-up items only. The post itself (`text`, `media`) is the first item; each entry here replies to the one before it. The whole chain is checked before its first item is sent (each item by the network's rules for a post; at most 25 items in all on each of the three). Other networks refuse the target with `thread_unsupported`. Each item is charged a credit like a post; an item that does not go out gives its credit back. A failure mid-chain stops that target's chain (later items `not_sent`); repeating the request with the same Idempotency-Key goes on after the last item that is live, never sending one twice. Drafts, scheduled posts and posts held for approval keep their chain (approval decides the post and its chain as one unit): it is checked again and charged when the post is sent (published, run at its time or approved) (a refused item then refuses its target whole), and runs after the post as a direct one does. PATCH /v1/posts/{id} with `thread` replaces a draft's or a scheduled post's chain whole (checked as at creation; `[]` removes it); on a published post each changed item is refused with `edit_unsupported` (`edit.targets[].items`), as no network with chains lets a live reply change. A chain a crash stopped between items is resumed by the server on its own (after the send timeout), never sending a live item again. `platformOptions` apply to the post, not to the items.",
   ),
 );
 
@@ -47,3 +47,11 @@ export const ThreadItemResultSchema = named(
 );
 
 export const ThreadResultField = v.pipe(v.optional(v.array(ThreadItemResultSchema)), v.description("The chain's follow-up items (`thread`), in order; only on targets of a post sent with `thread`."));
+
+/** PATCH: the chain that replaces a draft's or scheduled post's (`[]` removes it), or a published chain's items by position. */
+export const EditThreadField = v.pipe(
+  v.optional(v.pipe(v.array(ThreadItem), v.maxLength(99))),
+  v.description(
+    "Draft or scheduled post: the new chain, replacing the stored one whole (`[]` removes it), checked as a whole like on create; a scheduled post refuses an item that does not pass. Published post: one entry per item, in order (their number and media cannot change); each item whose text differs is refused with `edit_unsupported` in `edit.targets[].items` (X, Threads and Bluesky cannot change a live reply through their APIs: delete and publish again).",
+  ),
+);

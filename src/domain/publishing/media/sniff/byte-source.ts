@@ -9,6 +9,8 @@ export interface ByteSource {
   readonly size: number;
   /** Up to `length` bytes from `offset`; fewer only where the file ends. */
   read(offset: number, length: number): Promise<Uint8Array>;
+  /** A long span in one storage read, uncached, for a parser that scans a whole file (a PDF's page tree). */
+  readSpan?(offset: number, length: number): Promise<Uint8Array>;
 }
 
 /** The file is not one we can read, said in words the uploader can act on. */
@@ -64,6 +66,13 @@ export function storageSource(storage: MediaStorage, key: string, size: number):
   };
   return {
     size,
+    async readSpan(offset, length) {
+      const end = Math.min(offset + length, size);
+      if (offset >= end) return new Uint8Array(0);
+      const object = await storage.get(key, { offset, length: end - offset });
+      if (!object) throw new UnreadableMedia("the stored file disappeared while it was being read");
+      return new Uint8Array(await new Response(object.body).arrayBuffer());
+    },
     async read(offset, length) {
       const end = Math.min(offset + length, size);
       if (offset >= end) return new Uint8Array(0);

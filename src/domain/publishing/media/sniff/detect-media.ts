@@ -4,6 +4,7 @@ import { type PixelSize, readGifSize, readJpegSize, readPngSize, readWebpSize } 
 import { verifyGif, verifyJpeg, verifyPng, verifyWebp } from "./image-structure.js";
 import { isoBrand, readVideoFacts } from "./iso-bmff.js";
 import { isPdfHead, isZipHead, readOfficeDocument, readPdf } from "./documents.js";
+import { countPdfPages } from "./pdf-pages.js";
 
 /** What the bytes say a file is (a document has no pixel size: width and height are 0). */
 export interface MediaFacts {
@@ -12,6 +13,8 @@ export interface MediaFacts {
   width: number;
   height: number;
   durationSeconds: number | null;
+  /** Documents: pages or slides where the file says (pdf-pages.ts, documents.ts); null otherwise. */
+  pages: number | null;
 }
 
 /** Bytes enough to recognise every format (an MP4's `ftyp` box included). */
@@ -56,20 +59,20 @@ export async function detectMedia(source: ByteSource): Promise<MediaFacts> {
   const mimeType = await identifyMedia(source);
   if (!mimeType) throw new UnreadableMedia("the bytes are not a JPEG, PNG, WebP, GIF, MP4, MOV, PDF, DOCX or PPTX file");
   if (mimeType === "video/mp4" || mimeType === "video/quicktime") {
-    return { mimeType, kind: "video", ...(await readVideoFacts(source)) };
+    return { mimeType, kind: "video", ...(await readVideoFacts(source)), pages: null };
   }
   if (mimeType === "application/pdf") {
     await readPdf(source);
-    return { mimeType, kind: "document", width: 0, height: 0, durationSeconds: null };
+    return { mimeType, kind: "document", width: 0, height: 0, durationSeconds: null, pages: await countPdfPages(source) };
   }
   if (
     mimeType === "application/zip" ||
     mimeType === "application/vnd.openxmlformats-officedocument.wordprocessingml.document" ||
     mimeType === "application/vnd.openxmlformats-officedocument.presentationml.presentation"
   ) {
-    return { mimeType: await readOfficeDocument(source), kind: "document", width: 0, height: 0, durationSeconds: null };
+    return { ...(await readOfficeDocument(source)), kind: "document", width: 0, height: 0, durationSeconds: null };
   }
   const size = await imageReaders[mimeType](source);
   await structureCheckers[mimeType](source);
-  return { mimeType, kind: kindOf(mimeType), ...size, durationSeconds: null };
+  return { mimeType, kind: kindOf(mimeType), ...size, durationSeconds: null, pages: null };
 }

@@ -99,8 +99,12 @@ function checkExpansion(entries: Entry[], directoryOffset: number): void {
   }
 }
 
-/** Which Office document the archive is, from the parts Office Open XML requires. */
-export async function readOfficeDocument(source: ByteSource): Promise<DocumentMimeType> {
+/**
+ * Which Office document the archive is, from the parts Office Open XML requires, and a
+ * presentation's slide count (one `ppt/slides/slideN.xml` part per slide). A Word file's pages
+ * exist only once it is laid out, so they stay unknown (null).
+ */
+export async function readOfficeDocument(source: ByteSource): Promise<{ mimeType: DocumentMimeType; pages: number | null }> {
   const { entries, offset } = await directoryEntries(source);
   checkExpansion(entries, offset);
   const names = new Set(entries.map((e) => e.name));
@@ -108,7 +112,7 @@ export async function readOfficeDocument(source: ByteSource): Promise<DocumentMi
   const word = names.has("word/document.xml");
   const slides = names.has("ppt/presentation.xml");
   if (word === slides) throw new UnreadableMedia("it is an Office archive but neither a Word (DOCX) nor a PowerPoint (PPTX) document");
-  return word ? docx : pptx;
+  return word ? { mimeType: docx, pages: null } : { mimeType: pptx, pages: entries.filter((e) => /^ppt\/slides\/slide\d+\.xml$/.test(e.name)).length };
 }
 
 /** From the local headers within an upload's first bytes, which Office document it looks like (null: no part name seen yet). */

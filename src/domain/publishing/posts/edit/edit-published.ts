@@ -11,6 +11,9 @@ import { targetError } from "../target-outcome.js";
 import { changedFields, mergedContent, planTargets, type PublishedChanges } from "./edit-plan.js";
 import { sendEdits } from "./edit-send.js";
 import { type PostEditView, readEdit } from "./edit-view.js";
+import { assertThreadEditable, planItems } from "./edit-thread.js";
+import type { EditItemOutcome } from "../../../../db/schema/index.js";
+import type { ThreadItemInput } from "../thread/thread-check.js";
 
 /** Post states whose targets are live somewhere: the only ones an edit after publishing reaches. */
 export const editableLiveStates: ReadonlySet<string> = new Set(["published", "partial"]);
@@ -28,7 +31,7 @@ export async function editPublishedPost({
   loadMedia,
 }: {
   ctx: DomainContext;
-  input: { post: PostRow; changes: PublishedChanges & Record<string, unknown> };
+  input: { post: PostRow; changes: PublishedChanges & { thread?: ThreadItemInput[] | undefined } & Record<string, unknown> };
   loadMedia: MediaLoader;
 }): Promise<PostEditView> {
   assertAgentMay(ctx, "publish_or_schedule", "editing a published post");
@@ -38,8 +41,10 @@ export async function editPublishedPost({
       throw new ApiError("edit_unsupported", { param: field, message: `\`${field}\` cannot change once a post is published; the text and \`platformOptions\` can, where the network allows.` });
     }
   }
-  const fields = changedFields(changes);
-  if (fields.length === 0) throw new ApiError("field_required", { param: "text", message: "An edit of a published post changes `text`, `textOverrides` or `platformOptions`." });
+  const thread = changes.thread;
+  if (thread !== undefined) await assertThreadEditable(ctx, post.id, thread);
+  const fields = [...changedFields(changes), ...(thread ?? []).map((_, i) => `thread[${i}].text`)];
+  if (fields.length === 0) throw new ApiError("field_required", { param: "text", message: "An edit of a published post changes `text`, `textOverrides`, `platformOptions` or its chain's `thread`." });
   const targets = await ctx.db
     .select()
     .from(postTargets)
@@ -49,8 +54,10 @@ export async function editPublishedPost({
   const content = mergedContent(post, changes);
   // Media is left out: it cannot change, and the check must not depend on files kept for the post.
   const prepared = await prepareTargets(ctx, accounts, { ...content, media: [], mediaAlt: [], mediaOverrides: {}, mediaAltOverrides: {}, firstComment: null }, loadMedia);
-  const plans = planTargets(targets, prepared, changes);
-  const editId = await createOrFindEdit(ctx, post.id, { changes, fields, plans });
+  const own = planTargets(targets, prepared, changes);
+  // A chain's items are answered per item (edit-thread.ts); the post's own fields as before.
+  const { plans, items } = thread === undefined ? { plans: own, items: new Map<string, EditItemOutcome[]>() } : await planItems(ctx, targets, own, thread);
+  const editId = await createOrFindEdit(ctx, post.id, { changes, fields, plans, items });
   await sendEdits(ctx, editId);
   const edit = await readEdit(ctx, editId);
   if (edit.targets.some((t) => t.state === "edited")) {
@@ -63,7 +70,7 @@ export async function editPublishedPost({
   return edit;
 }
 
-type NewEdit = { changes: Record<string, unknown>; fields: string[]; plans: ReturnType<typeof planTargets> };
+type NewEdit = { changes: Record<string, unknown>; fields: string[]; plans: ReturnType<typeof planTargets>; items: Map<string, EditItemOutcome[]> };
 
 /**
  * Writes the edit and its per-target rows in one transaction, or finds the one a previous run of
@@ -89,6 +96,7 @@ async function createOrFindEdit(ctx: DomainContext, postId: string, edit: NewEdi
         state: plan.state,
         changes: plan.changes,
         error: plan.error ? { ...targetError(plan.error) } : null,
+        items: edit.items.get(plan.targetId) ?? null,
       })),
     );
     return row.id;

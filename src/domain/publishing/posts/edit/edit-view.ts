@@ -11,6 +11,8 @@ export interface PostEditTargetView {
   /** `edited`, `failed`, `unknown`, `unchanged` (the edit did not concern this network), `not_published`, or `pending` while it is sent. */
   state: string;
   error: TargetError | null;
+  /** Present when the edit named `thread`: each chain item's outcome on this target. */
+  items?: { position: number; state: string; error: TargetError | null }[];
 }
 
 export interface PostEditView {
@@ -23,7 +25,14 @@ export interface PostEditView {
 async function viewsOf(ctx: DomainContext, rows: (typeof postEdits.$inferSelect)[]): Promise<PostEditView[]> {
   if (rows.length === 0) return [];
   const targets = await ctx.db
-    .select({ editId: postEditTargets.editId, state: postEditTargets.state, error: postEditTargets.error, account: postTargets.accountId, platform: postTargets.platform })
+    .select({
+      editId: postEditTargets.editId,
+      state: postEditTargets.state,
+      error: postEditTargets.error,
+      items: postEditTargets.items,
+      account: postTargets.accountId,
+      platform: postTargets.platform,
+    })
     .from(postEditTargets)
     .innerJoin(postTargets, eq(postTargets.id, postEditTargets.targetId))
     .where(
@@ -42,7 +51,13 @@ async function viewsOf(ctx: DomainContext, rows: (typeof postEdits.$inferSelect)
     fields: row.fields,
     targets: targets
       .filter((t) => t.editId === row.id)
-      .map((t) => ({ account: t.account, platform: t.platform, state: t.state === "sending" ? "pending" : t.state, error: (t.error as TargetError | null) ?? null })),
+      .map((t) => ({
+        account: t.account,
+        platform: t.platform,
+        state: t.state === "sending" ? "pending" : t.state,
+        error: (t.error as TargetError | null) ?? null,
+        ...(t.items ? { items: t.items.map((i) => ({ position: i.position, state: i.state, error: (i.error as TargetError | null) ?? null })) } : {}),
+      })),
   }));
 }
 

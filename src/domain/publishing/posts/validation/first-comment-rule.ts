@@ -127,7 +127,7 @@ function checkCommentMedia(platform: PlatformId, rule: SupportedRule, ids: reado
         message: `${id} is ${file.mimeType}; a first comment on ${platform} takes ${allowed.mimeTypes.join(", ")} (${allowed.source}).`,
         fix: `Attach an image of one of those types, or drop it from the comment.`,
       });
-    } else if (file.bytes > allowed.maxBytes) {
+    } else if (allowed.maxBytes !== null && file.bytes > allowed.maxBytes) {
       issues.push({
         code: "media_too_large",
         param: `${param}[${i}]`,

@@ -73,6 +73,18 @@ export function mediaDocument(ctx: Ctx): void {
       mediaFix(ctx, "Compress the document or split it"),
     );
   }
+  // Pages as counted at upload (a PDF's page tree, a PPTX's slides); a Word file's are unknown and left to the network.
+  const pages = first.media.pages ?? null;
+  if (rule.maxPages !== undefined && pages !== null && pages > rule.maxPages) {
+    error(
+      ctx,
+      "media.document",
+      "document_too_many_pages",
+      mediaParam(ctx),
+      `${label(first)} has ${pages} pages; ${ctx.name} takes documents of up to ${rule.maxPages} pages.`,
+      mediaFix(ctx, `Split the document into parts of at most ${rule.maxPages} pages`),
+    );
+  }
   const title = ctx.input.options[rule.titleOption];
   if (typeof title !== "string" || title.trim() === "") {
     error(

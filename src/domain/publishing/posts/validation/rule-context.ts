@@ -12,7 +12,7 @@ import type { TextCounting } from "./text-length.js";
  */
 
 /** The facts of one media file the check reads; a `PublishMedia` has all of them. */
-export type MediaFacts = Pick<PublishMedia, "id" | "kind" | "mimeType" | "bytes" | "width" | "height" | "durationSeconds" | "alt">;
+export type MediaFacts = Pick<PublishMedia, "id" | "kind" | "mimeType" | "bytes" | "width" | "height" | "durationSeconds" | "alt" | "pages">;
 
 export interface CheckTargetInput {
   platform: PlatformId;
