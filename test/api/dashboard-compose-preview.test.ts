@@ -194,3 +194,27 @@ describe("the compose preview", { timeout: 120_000 }, () => {
     expect(await no.text()).toMatch(/^<p id="error-message">/);
   });
 });
+
+describe("compose's Add to queue", { timeout: 60_000 }, () => {
+  it("schedules at the brand's next free slot, as POST /v1/posts with queue: true does, and refuses it with a thread", async () => {
+    t.clock.set(new Date("2027-10-27T12:00:00Z"));
+    const ws = await t.workspace();
+    const profile = (await (await ws.request("/v1/profiles", { method: "POST", json: { username: "queued-brand" } })).json()) as { id: string };
+    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "queued-x", profile: "queued-brand" } });
+    const account = ((await connected.json()) as { id: string }).id;
+    const put = await ws.request(`/v1/profiles/${profile.id}/queue`, { method: "PUT", json: { timezone: "Europe/Berlin", slots: [{ day: "mon", time: "09:00" }] } });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const session = await DashboardSession.open(t, ws);
+    await session.page("/dashboard/compose");
+    const refused = await session.submit("/dashboard/compose", { text: "A chain", accounts: [account], thread: ["two"], action: "queue" });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("queue_conflict");
+    expect(refused.html).toContain(">two</textarea>");
+    const queued = await session.submit("/dashboard/compose", { text: "Next free slot", accounts: [account], action: "queue" });
+    expect(queued.status, queued.html).toBe(303);
+    const [stored] = await t.db.select().from(posts).where(eq(posts.workspaceId, ws.id));
+    expect(stored?.state).toBe("scheduled");
+    // Monday 1 November 2027, 09:00 in Berlin (CET, after the fall-back).
+    expect(stored?.scheduledAt?.toISOString()).toBe("2027-11-01T08:00:00.000Z");
+  });
+});

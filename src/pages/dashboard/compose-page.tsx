@@ -127,7 +127,7 @@ export const ComposePage: FC<{ frame: Frame; model: ComposeModel }> = ({ frame, 
           <label for="pastedMedia">Media ids, comma-separated</label>
           <input id="pastedMedia" name="pastedMedia" value={form.pastedMedia} />
         </details>
-        <ScheduleFields values={form.schedule} zones={model.zones} legend="Schedule (for Schedule only; leave empty to publish now)" />
+        <ScheduleFields values={form.schedule} zones={model.zones} legend="Schedule (for Schedule only; Add to queue takes the next free slot of the brand's queue)" />
         <div id="validation" aria-live="polite" tabindex={-1}>
           <ValidationResult report={model.report} problem={model.problem} counts={model.counts} />
         </div>
@@ -139,6 +139,9 @@ export const ComposePage: FC<{ frame: Frame; model: ComposeModel }> = ({ frame, 
           </button>
           <button type="submit" name="action" value="schedule" id="schedule">
             Schedule
+          </button>
+          <button type="submit" name="action" value="queue" id="add-to-queue">
+            Add to queue
           </button>
           <button type="submit" name="action" value="draft" id="save-draft">
             Save draft

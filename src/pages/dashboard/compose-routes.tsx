@@ -55,6 +55,8 @@ function requestOf(form: PostForm, extras: ComposeExtras, accounts: SocialAccoun
     ...extrasRequest(extras, platforms),
     ...(action === "schedule" && schedule ? schedule : {}),
     ...(action === "draft" ? { draft: true } : {}),
+    // The profile queue's next free slot, claimed by createPost as POST /v1/posts with `queue: true` claims it.
+    ...(action === "queue" ? { queue: true } : {}),
   };
   return formBody(CreatePostFields, body, { text: "text_required" }) as CreatePostRequest;
 }
@@ -65,7 +67,10 @@ async function checks(c: Context<DashboardEnv>, form: PostForm, extras: ComposeE
   const ctx = ctxOf(c);
   if (form.accounts.length === 0) return { report: null, problem: null };
   try {
-    return { report: await validatePost({ ctx, input: requestOf(form, extras, accounts, action === "schedule" ? "schedule" : undefined), loadMedia: mediaLoaderFor(ctx) }), problem: null };
+    return {
+      report: await validatePost({ ctx, input: requestOf(form, extras, accounts, action === "schedule" || action === "queue" ? action : undefined), loadMedia: mediaLoaderFor(ctx) }),
+      problem: null,
+    };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { report: null, problem: problemOf(error) };
     throw error;

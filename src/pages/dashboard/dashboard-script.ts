@@ -3,7 +3,7 @@
  * forbids inline script. It only adds checks the server makes again: every form works without it.
  * - a timezone picker marked data-browser-zone starts on the browser's zone unless the page chose one;
  * - Schedule with no date or time is stopped before it is sent (it would otherwise be refused);
- * - Publish and Schedule are stopped while the checks say a network will refuse the post, only when
+ * - Publish, Schedule and Add to queue are stopped while the checks say a network will refuse the post, only when
  *   those checks answered the form as it is now: a field changed since (the checks' 400 ms delay,
  *   a request under way) leaves the stale answer to the server, which checks again;
  * - Allow on the consent page is stopped when it would grant nothing;
@@ -31,7 +31,7 @@ document.addEventListener("submit",function(event){var form=event.target,button=
 if(form.hasAttribute("data-post-form")){clear(form,"submit-problem");
 if(action==="schedule"||form.getAttribute("data-post-form")==="scheduled"&&action!=="publish"){var d=form.querySelector("[name=scheduleDate]"),t=form.querySelector("[name=scheduleTime]");
 if(d&&t&&(!d.value||!t.value)){event.preventDefault();say(form,"submit-problem","Pick the date and the time to publish at: nothing was sent.",!d.value?d:t);return}}
-if((action==="publish"||action==="schedule")&&checked(form)&&form.querySelector("#validation [data-refused]")){event.preventDefault();say(form,"submit-problem","A network will refuse this post as it is: fix what the checks below say, then try again. Nothing was sent.",form.querySelector("#validation"));return}}
+if((action==="publish"||action==="schedule"||action==="queue")&&checked(form)&&form.querySelector("#validation [data-refused]")){event.preventDefault();say(form,"submit-problem","A network will refuse this post as it is: fix what the checks below say, then try again. Nothing was sent.",form.querySelector("#validation"));return}}
 if(form.id==="consent"&&action==="approve"){var any=function(sel){return form.querySelector(sel+":checked")!==null};
 if(!any("[name=actions]")||!any("[name=allProfiles],[name=profiles],[name=allPlatforms],[name=platforms]")){event.preventDefault();say(form,"consent-problem","Choose at least one action and the brands or networks it may act for, or press Deny: allowing nothing would give the agent no access at all.",form.querySelector("fieldset input"))}}},true);
 function calZone(){var s=document.querySelector("select[data-calendar-zone]");if(!s||s.getAttribute("data-chosen")==="yes"||!zone||s.value===zone)return;
