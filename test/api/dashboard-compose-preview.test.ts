@@ -110,6 +110,8 @@ describe("the compose preview", { timeout: 120_000 }, () => {
     expect(answer.html).toMatch(new RegExp(`id="preview-${bsky}"[^]*?Bluesky&#39;s own words|id="preview-${bsky}"[^]*?Bluesky's own words`));
     expect(answer.html).toMatch(new RegExp(`id="preview-${bsky}-card"[^]*?bsky-link\\.example\\.net`));
     expect(answer.html).not.toContain(`id="preview-${pin}-card"`);
+    // The counters above the checks count the same text: Bluesky's own.
+    expect(answer.html).toMatch(new RegExp(`data-platform="bluesky">[^]*?Bluesky: ${form.override_bluesky.length} / 300`));
     // The thread's items, blanks dropped, on the networks with threads; Pinterest refuses both.
     expect(answer.html).toContain(`id="preview-${x}-thread-1"`);
     expect(answer.html).not.toContain(`id="preview-${x}-thread-2"`);

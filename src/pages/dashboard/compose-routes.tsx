@@ -94,7 +94,7 @@ async function page(c: Context<DashboardEnv>, accounts: SocialAccountView[], for
     zones,
     report: result.report,
     problem: result.problem,
-    counts: lengthCounts(form.text, platforms),
+    counts: lengthCounts(form.text, platforms, extras.overrides),
     uploaded,
     submission: randomString(32),
     library: await libraryItems(ctxOf(c), (await listMedia({ ctx: ctxOf(c), input: { limit: LIBRARY_OFFERED } })).items),
@@ -127,7 +127,7 @@ export const composeRoutes = new Hono<DashboardEnv>()
     const preview = await previewOf(ctxOf(c), form, extras, accounts);
     return c.html(
       <>
-        <ValidationResult report={result.report} problem={result.problem} counts={lengthCounts(form.text, platforms)} />
+        <ValidationResult report={result.report} problem={result.problem} counts={lengthCounts(form.text, platforms, extras.overrides)} />
         <ComposePreview targets={preview} oob />
       </>,
     );
