@@ -31,6 +31,8 @@ export interface NetworkRules {
   budget?: BudgetRules;
   /** Thread chains (`thread` on a post): absent where the network has no reply chain of one's own posts. */
   thread?: ThreadRules;
+  /** The card the network draws by itself from a link in the text: absent where a text link gets none. */
+  linkCard?: LinkCardRule;
   /**
    * Formats beyond a plain post that the network's plan chooses by the media or an option
    * (carousels, polls, video pins, photo posts), listed by GET /v1/platforms. Each row is built
@@ -56,6 +58,18 @@ export interface FormatRow {
 export interface ThreadRules {
   /** Most items in one chain, the post itself included. */
   maxItems: number;
+}
+
+/** Where a network shows a link card without being asked (the dashboard's compose preview reads it). */
+export interface LinkCardRule {
+  /** Which link of the text the card is of; posts with media show the media instead. */
+  link: "first" | "last";
+  /** The boolean option that turns the card off (`false`). */
+  optOut?: string;
+  /** The option whose URL is shown instead of the text's link. */
+  option?: string;
+  /** The document the fact comes from. */
+  source: string;
 }
 
 export type PushedKind = "comment" | "mention" | "message";

@@ -90,7 +90,8 @@ describe.skipIf(missing !== null)("publishing from the dashboard in a real brows
     await inspect(page, "compose-refused", axeLog);
     await page.setInputFiles("#file", { name: "photo.png", mimeType: "image/png", buffer: Buffer.from(png(1000, 1500)) });
     await page.click("#upload");
-    await page.waitForSelector("#uploaded");
+    // The script uploads with a progress bar and adds the file to the form in place.
+    await page.waitForSelector("#media-items [data-media]");
     await expect(page.locator("#text").inputValue(), "the upload keeps the text").resolves.toBe(text);
     await expect(page.locator(`input[name=accounts][value="${ids.pinterest}"]`).isChecked(), "and the ticked accounts").resolves.toBe(true);
     await page.fill("#alt-0", "A tall test card");

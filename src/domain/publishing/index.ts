@@ -14,7 +14,7 @@ export { importMediaFromBase64, importMediaFromUrl, MEDIA_URL_MAX_BYTES } from "
 export { loadMediaForPublish, mediaLoaderFor } from "./media/load-media-for-publish.js";
 export { MEDIA_BYTE_LIMITS, mediaMimeTypes, normaliseContentType } from "./media/media-formats.js";
 export { getMediaDetail, listMedia } from "./media/media-library.js";
-export { deleteMedia } from "./media/media-queries.js";
+export { deleteMedia, getMedia } from "./media/media-queries.js";
 export type { MediaView } from "./media/media-view.js";
 export { serveMedia } from "./media/serve-media.js";
 export { signedMediaUrl } from "./media/signed-url.js";
@@ -43,7 +43,8 @@ export { pollThreadItemJob } from "./posts/thread/poll-item.js";
 export { resumeThreads } from "./posts/thread/resume-chain.js";
 export { chainsToWatch, resumeStoppedChain, sweepStoppedChains } from "./posts/thread/sweep-chains.js";
 export { validationRulesOf } from "./posts/validation/network-rules.js";
-export { countText } from "./posts/validation/text-length.js";
+export { countText, findUrls } from "./posts/validation/text-length.js";
+export { type TextMeasure, measureText, shownTextMeasure } from "./posts/validation/text-measure.js";
 export { nextQueueSlots } from "./queues/claim-slot.js";
 export { getQueue, putQueue } from "./queues/queue-settings.js";
 export { createSeries } from "./series/create-series.js";

@@ -26,6 +26,8 @@ export const blueskyRules: NetworkRules = {
   // 5,000 points per hour, bluesky.md §6); 25 items keep one request far inside that and match the
   // cap chosen for X, so a chain written for one fits the other.
   thread: { maxItems: 25 },
+  // publish.ts: the first link facet of a post without media becomes an app.bsky.embed.external card unless `linkCard: false`.
+  linkCard: { link: "first", optOut: "linkCard", source: "bluesky.md: app.bsky.embed.external, built from the first link" },
   formats: [
     {
       id: "video",

@@ -69,6 +69,8 @@ export const threadsRules: NetworkRules = {
   // No chain length is documented (publishing-depth.md); replies have their own quota of 1,000 per
   // 24 h beside the 250 posts. 25 items match the cap chosen for X and Bluesky.
   thread: { maxItems: 25 },
+  // threads.md §2: `link_attachment` on text posts, else the first URL in the text becomes the preview.
+  linkCard: { link: "first", option: "linkAttachment", source: "threads.md §2: link_attachment, else the text's first URL" },
   formats: [
     {
       id: "carousel",

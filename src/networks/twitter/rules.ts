@@ -30,6 +30,8 @@ export const twitterRules: NetworkRules = {
   // limit"). 25 is the cap of X's own composer as people report it (unverified), and it keeps one
   // request's sends within X's 100 posts per 15 min per user (twitter.md §3) four times over.
   thread: { maxItems: 25 },
+  // X's Cards documentation (developer.x.com, "Cards markup"): a post with several links shows the card of the last one; a post with media shows the media.
+  linkCard: { link: "last", source: "X Cards: the card of the last URL in the post" },
   formats: [
     {
       id: "poll",

@@ -7,10 +7,19 @@ import { networkName } from "./plain-words.js";
 import { type DestinationChoice, DestinationPickers, type LengthCount, MediaAltFields, type RequestProblem, ScheduleFields, ValidationResult } from "./post-form-parts.js";
 import type { PostForm } from "./post-form-read.js";
 import { type LibraryItem, Thumb, describe } from "./media-page.js";
+import type { ComposeExtras } from "./compose-extras.js";
+import { OverrideFields, ReplyFields } from "./compose-fields.js";
+import { ComposePreview } from "./compose-preview.js";
+import type { PreviewTarget } from "./compose-preview-model.js";
 
 export interface ComposeModel {
   accounts: SocialAccountView[];
   form: PostForm;
+  extras: ComposeExtras;
+  /** Each ticked account's post as its network will show it. */
+  preview: PreviewTarget[];
+  /** The form's files with their addresses, for the thumbnails beside their alt text. */
+  files: Map<string, LibraryItem>;
   destinations: DestinationChoice[];
   zones: readonly string[];
   report: ValidationReport | null;
@@ -49,8 +58,10 @@ const LibraryPicker: FC<{ library: LibraryItem[]; chosen: string[] }> = ({ libra
 
 /**
  * Compose: one form. The checks of POST /v1/posts/validate run as you type (htmx posts the form
- * to /dashboard/compose/validate); Upload sends the whole form too (its own formaction), so what
- * was typed and ticked comes back with the new file. Without script every button still works.
+ * to /dashboard/compose/validate, whose answer carries the preview too); Upload sends the whole
+ * form (its own formaction), so what was typed and ticked comes back with the new file; the script
+ * sends it with a progress bar and swaps in only the media list. Without script every button
+ * still works, and Preview shows the preview and the checks without sending anything.
  */
 export const ComposePage: FC<{ frame: Frame; model: ComposeModel }> = ({ frame, model }) => {
   const { form } = model;
@@ -89,13 +100,15 @@ export const ComposePage: FC<{ frame: Frame; model: ComposeModel }> = ({ frame, 
         <textarea id="text" name="text" rows={6} aria-describedby="validation">
           {form.text}
         </textarea>
-        <MediaAltFields media={form.media} alts={form.mediaAlt} />
+        <OverrideFields platforms={[...new Set(model.accounts.map((a) => a.platform))]} overrides={model.extras.overrides} />
+        <ReplyFields extras={model.extras} />
+        <MediaAltFields media={form.media} alts={form.mediaAlt} files={model.files} />
         {model.uploaded ? (
           <p class="ok" role="status" id="uploaded">
             Uploaded: add its alt text above.
           </p>
         ) : null}
-        <div class="row">
+        <div class="row" id="upload-row">
           <div>
             <label for="file">Add an image or video</label>
             <input id="file" name="file" type="file" accept="image/*,video/*" />
@@ -106,16 +119,19 @@ export const ComposePage: FC<{ frame: Frame; model: ComposeModel }> = ({ frame, 
             </button>
           </div>
         </div>
+        <progress id="compose-upload-progress" max={100} value={0} hidden aria-label="Upload progress"></progress>
+        <p id="compose-upload-status" role="status" class="muted"></p>
         <LibraryPicker library={model.library} chosen={form.media} />
         <details>
           <summary>Media already uploaded through the API</summary>
           <label for="pastedMedia">Media ids, comma-separated</label>
           <input id="pastedMedia" name="pastedMedia" value={form.pastedMedia} />
         </details>
-        <ScheduleFields values={form.schedule} zones={model.zones} legend="Schedule (for Schedule only; leave empty to publish now)" />
+        <ScheduleFields values={form.schedule} zones={model.zones} legend="Schedule (for Schedule only; Add to queue takes the next free slot of the brand's queue)" />
         <div id="validation" aria-live="polite" tabindex={-1}>
           <ValidationResult report={model.report} problem={model.problem} counts={model.counts} />
         </div>
+        <ComposePreview targets={model.preview} />
         <p class="alert" id="submit-problem" role="alert" hidden></p>
         <p class="row">
           <button class="primary" type="submit" name="action" value="publish" id="publish">
@@ -124,8 +140,14 @@ export const ComposePage: FC<{ frame: Frame; model: ComposeModel }> = ({ frame, 
           <button type="submit" name="action" value="schedule" id="schedule">
             Schedule
           </button>
+          <button type="submit" name="action" value="queue" id="add-to-queue">
+            Add to queue
+          </button>
           <button type="submit" name="action" value="draft" id="save-draft">
             Save draft
+          </button>
+          <button type="submit" name="action" value="preview" id="show-preview">
+            Preview
           </button>
         </p>
       </form>

@@ -3,14 +3,16 @@
  * forbids inline script. It only adds checks the server makes again: every form works without it.
  * - a timezone picker marked data-browser-zone starts on the browser's zone unless the page chose one;
  * - Schedule with no date or time is stopped before it is sent (it would otherwise be refused);
- * - Publish and Schedule are stopped while the checks say a network will refuse the post, only when
+ * - Publish, Schedule and Add to queue are stopped while the checks say a network will refuse the post, only when
  *   those checks answered the form as it is now: a field changed since (the checks' 400 ms delay,
  *   a request under way) leaves the stale answer to the server, which checks again;
  * - Allow on the consent page is stopped when it would grant nothing;
  * - the calendar opens in the browser's zone when its address names none (a reload with tz=);
  * - a scheduled post dragged to another day on the calendar submits its own Move form with that
  *   date (the form stays the way to do it by keyboard or without script);
- * - the media library's upload form sends its file with a progress bar, and takes a file dropped on it.
+ * - the media library's upload form sends its file with a progress bar, and takes a file dropped on it;
+ * - Compose's Upload sends the form with a progress bar and swaps in only the media list (alt text
+ *   typed meanwhile kept), so nothing typed or ticked is reloaded; the checks then run again.
  */
 export const dashboardScript = `(function(){"use strict";
 var zone="";try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone||""}catch(e){}
@@ -29,7 +31,7 @@ document.addEventListener("submit",function(event){var form=event.target,button=
 if(form.hasAttribute("data-post-form")){clear(form,"submit-problem");
 if(action==="schedule"||form.getAttribute("data-post-form")==="scheduled"&&action!=="publish"){var d=form.querySelector("[name=scheduleDate]"),t=form.querySelector("[name=scheduleTime]");
 if(d&&t&&(!d.value||!t.value)){event.preventDefault();say(form,"submit-problem","Pick the date and the time to publish at: nothing was sent.",!d.value?d:t);return}}
-if((action==="publish"||action==="schedule")&&checked(form)&&form.querySelector("#validation [data-refused]")){event.preventDefault();say(form,"submit-problem","A network will refuse this post as it is: fix what the checks below say, then try again. Nothing was sent.",form.querySelector("#validation"));return}}
+if((action==="publish"||action==="schedule"||action==="queue")&&checked(form)&&form.querySelector("#validation [data-refused]")){event.preventDefault();say(form,"submit-problem","A network will refuse this post as it is: fix what the checks below say, then try again. Nothing was sent.",form.querySelector("#validation"));return}}
 if(form.id==="consent"&&action==="approve"){var any=function(sel){return form.querySelector(sel+":checked")!==null};
 if(!any("[name=actions]")||!any("[name=allProfiles],[name=profiles],[name=allPlatforms],[name=platforms]")){event.preventDefault();say(form,"consent-problem","Choose at least one action and the brands or networks it may act for, or press Deny: allowing nothing would give the agent no access at all.",form.querySelector("fieldset input"))}}},true);
 function calZone(){var s=document.querySelector("select[data-calendar-zone]");if(!s||s.getAttribute("data-chosen")==="yes"||!zone||s.value===zone)return;
@@ -56,5 +58,18 @@ if(!i||!i.files||!i.files[0])return;e.preventDefault();upload(f)});
 document.addEventListener("dragover",function(e){var z=zoneOf(e.target);if(z&&files(e)){e.preventDefault();z.classList.add("dragging")}});
 document.addEventListener("dragleave",function(e){var z=zoneOf(e.target);if(z)z.classList.remove("dragging")});
 document.addEventListener("drop",function(e){var z=zoneOf(e.target);if(!z||!e.dataTransfer||!e.dataTransfer.files||!e.dataTransfer.files.length)return;e.preventDefault();z.classList.remove("dragging");upload(z,e.dataTransfer.files[0])});
+function composeUpload(form,input){var bar=form.querySelector("#compose-upload-progress"),st=form.querySelector("#compose-upload-status"),data=new FormData(form),x=new XMLHttpRequest();
+data.set("action","upload");x.open("POST","/dashboard/compose/media");x.setRequestHeader("X-Compose-Upload","fragment");
+x.upload.onprogress=function(e){if(e.lengthComputable){bar.value=Math.round(e.loaded*100/e.total);st.textContent="Uploading: "+bar.value+"%"}};
+x.onload=function(){bar.hidden=true;var doc=new DOMParser().parseFromString(x.responseText,"text/html"),fresh=doc.querySelector("#media-items");
+if(x.status!==201||!fresh){var m=doc.querySelector("#error-message");st.textContent=(m?m.textContent:"The upload failed.")+" Nothing was added; what you typed is kept.";return}
+var old=form.querySelector("#media-items"),typed=[];if(old)old.querySelectorAll("[name=mediaAlt]").forEach(function(a){typed.push(a.value)});
+fresh=document.adoptNode(fresh);if(old)old.replaceWith(fresh);else form.querySelector("#upload-row").before(fresh);
+var alts=fresh.querySelectorAll("[name=mediaAlt]");typed.forEach(function(v,i){if(alts[i])alts[i].value=v});input.value="";
+st.textContent="Uploaded: add its alt text above.";var last=alts[alts.length-1];if(last){last.dispatchEvent(new Event("change",{bubbles:true}));last.focus()}};
+x.onerror=function(){bar.hidden=true;st.textContent="The upload did not reach the server: check the connection, then try again. What you typed is kept."};
+bar.hidden=false;bar.value=0;st.textContent="Uploading…";x.send(data)}
+document.addEventListener("submit",function(e){var f=e.target,b=e.submitter;if(!b||b.id!=="upload"||f.getAttribute("data-post-form")!=="compose"||!window.FormData)return;
+var i=f.querySelector("#file");e.preventDefault();if(!i||!i.files||!i.files[0]){var st=f.querySelector("#compose-upload-status");st.textContent="Choose a file first, then press Upload.";i.focus();return}composeUpload(f,i)});
 function ready(){zones();loaded();calZone()}
 if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",ready);else ready()})();`;

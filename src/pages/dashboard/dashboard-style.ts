@@ -53,6 +53,11 @@ ul.media-grid{list-style:none;margin:0;padding:0;display:grid;grid-template-colu
 .drop-zone{border:2px dashed #8a93a3;border-radius:10px;padding:12px}.drop-zone.dragging{border-color:#1f4fd1;background:#e8eefc}progress{width:100%;height:16px}
 .decide{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end}.decide>form{flex:1 1 260px;min-width:0;margin:0}.slot-list{display:flex;flex-wrap:wrap;gap:4px 16px;padding-left:18px}
 .library-pick{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px}.library-pick label{font-weight:400;margin:0}
+.previews{display:grid;grid-template-columns:repeat(auto-fill,minmax(280px,1fr));gap:12px}.preview-card{border:1px solid #dde1e8;border-radius:10px;padding:12px;min-width:0}.preview-card h3{font-size:1rem;margin:0 0 6px}
+.preview-text{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0}.counter{font-size:.85rem;margin:2px 0}.counter.over,p.over{color:#8c1d18;font-weight:600}
+.link-card{border:1px solid #c7cdd8;border-radius:8px;padding:8px;overflow-wrap:anywhere;font-size:.9rem}.preview-reply{border-left:3px solid #c7cdd8;padding-left:10px;margin:8px 0 0}.preview-reply>p.muted{margin:0;font-size:.85rem}
+.crops{display:grid;gap:4px;margin:8px 0}.crops-2,.crops-3,.crops-4{grid-template-columns:1fr 1fr}.crop{margin:0}.crop svg{display:block;width:100%;height:auto;max-height:360px;background:#eef1f6;border-radius:6px}.crop figcaption{font-size:.8rem}.video-box{fill:#d9dee8}
+.media-item:has(.thumb){display:grid;grid-template-columns:96px 1fr;gap:4px 12px;align-items:center}.media-item .thumb{height:72px;grid-row:span 2}.media-item label,.media-item input:not([type=hidden]){grid-column:2}
 @media (max-width:900px){.cal-head{display:none}ol.cal-grid{grid-template-columns:1fr}.cal-day{min-height:0}.cal-month .cal-day.empty{display:none}}
 @media (max-width:640px){.table-wrap table,.table-wrap thead,.table-wrap tbody,.table-wrap tr,.table-wrap th,.table-wrap td{display:block;width:100%}.table-wrap thead tr{position:absolute;left:-9999px;top:auto}
 .table-wrap tr{border:1px solid #dde1e8;border-radius:8px;margin:0 0 10px;padding:6px 10px}.table-wrap td,.table-wrap tbody th{border:0;padding:4px 0}

@@ -43,7 +43,7 @@ async function editPage(
     zones,
     report: result.report ?? null,
     problem: result.problem ?? null,
-    counts: lengthCounts(form.text, [...new Set(post.targets.map((t) => t.platform))]),
+    counts: lengthCounts(form.text, [...new Set(post.targets.map((t) => t.platform))], post.textOverrides),
   };
   return c.html(<PostEditPage frame={frameOf(c)} model={model} />, status);
 }

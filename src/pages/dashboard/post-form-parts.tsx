@@ -2,6 +2,7 @@ import type { FC } from "hono/jsx";
 import type { ValidationReport } from "../../domain/publishing/index.js";
 import { NetworkLogo } from "./network-logo.js";
 import { networkName, plainProblem, plainText } from "./plain-words.js";
+import { type LibraryItem, Thumb } from "./media-page.js";
 
 /** Where inside an account a post can go (Facebook pages, Pinterest boards, Google Business locations, LinkedIn organisations). */
 export interface DestinationChoice {
@@ -59,14 +60,15 @@ export const DestinationPickers: FC<{ choices: DestinationChoice[]; chosen: Reco
   </>
 );
 
-/** The post's media with an alt text field each; the ids travel as hidden fields. */
-export const MediaAltFields: FC<{ media: string[]; alts: string[] }> = ({ media, alts }) =>
+/** The post's media with an alt text field each (and its thumbnail where known); the ids travel as hidden fields. */
+export const MediaAltFields: FC<{ media: string[]; alts: string[]; files?: Map<string, LibraryItem> }> = ({ media, alts, files }) =>
   media.length === 0 ? null : (
     <fieldset id="media-items">
       <legend>Media in this post</legend>
       {media.map((id, i) => (
-        <div class="media-item">
+        <div class="media-item" data-media={id}>
           <input type="hidden" name="media" value={id} />
+          {files?.get(id) ? <Thumb item={files.get(id) as LibraryItem} described /> : null}
           <label for={`alt-${i}`}>Alt text for file {i + 1} (describe it for people who cannot see it)</label>
           <input id={`alt-${i}`} name="mediaAlt" value={alts[i] ?? ""} maxlength={2000} />
         </div>

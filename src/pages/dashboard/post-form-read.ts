@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { DomainContext } from "../../domain/core/index.js";
 import { type SocialAccountView, listTargets } from "../../domain/accounts/index.js";
-import { type PostView, countText, validationRulesOf } from "../../domain/publishing/index.js";
+import { type PostView, shownTextMeasure, validationRulesOf } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { adapterFor } from "../../networks/registry.js";
 import { isPlatformId } from "../../types/platform-ids.js";
@@ -140,11 +140,11 @@ export async function destinationChoices(ctx: DomainContext, accounts: SocialAcc
   return [...byPlatform.values()];
 }
 
-/** Length per network of the ticked accounts, counted the network's way. */
-export function lengthCounts(text: string, platforms: readonly string[]): LengthCount[] {
+/** Length per network of the ticked accounts (each network's own text where it has one), by the measure the API's length rule uses. */
+export function lengthCounts(text: string, platforms: readonly string[], overrides: Readonly<Record<string, string>> = {}): LengthCount[] {
   return [...new Set(platforms)].filter(isPlatformId).map((platform) => {
-    const { maxLength, counting } = adapterFor(platform).capabilities.text;
-    return { platform, count: countText(text.trim(), counting), limit: maxLength, unit: counting === "bytes" ? "bytes" : "characters" };
+    const measure = shownTextMeasure((overrides[platform] ?? text).trim(), adapterFor(platform).capabilities, validationRulesOf(platform), false);
+    return { platform, count: measure.count, limit: measure.limit, unit: measure.counting === "bytes" ? "bytes" : "characters" };
   });
 }
 

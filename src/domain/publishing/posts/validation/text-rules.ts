@@ -1,15 +1,14 @@
 import type { ValidationRules } from "../../../../networks/rules-schema.js";
+import { measureText } from "./text-measure.js";
 import { countCashtags, countHashtags, countMentions, countText, emojiAsBytesLength, findUrls, utf16Length } from "./text-length.js";
 import { type Ctx, error, optionParam, plural, type Rule, type RuleName, textFix, textParam, UNIT, warn } from "./rule-context.js";
 
 /** The rules on a target's text (length the network's way, forbidden characters, entity ceilings) and its title. */
 
 export function textLength(ctx: Ctx): void {
-  const { counting } = ctx.caps.text;
-  const photoLimit = ctx.photoPost ? ctx.rules.photoPostTextMaxLength : undefined;
-  const limit = photoLimit ?? ctx.caps.text.maxLength;
-  const count = countText(ctx.input.text, counting);
+  const { count, limit, counting } = measureText(ctx.input.text, ctx.caps, ctx.rules, ctx.photoPost);
   if (count <= limit) return;
+  const photoLimit = ctx.photoPost ? ctx.rules.photoPostTextMaxLength : undefined;
   const code = ctx.rules.textTooLongCode ?? "text_too_long";
   const what = photoLimit !== undefined ? `${ctx.name} photo posts allow` : `${ctx.name} allows`;
   error(ctx, "text.length", code, textParam(ctx), `The text is ${count} ${UNIT[counting]}; ${what} ${limit}.`, textFix(ctx, `Shorten the text by at least ${count - limit}`));
