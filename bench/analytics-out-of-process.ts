@@ -4,8 +4,8 @@ import { createThrowawayDatabase, postgresAvailable } from "../test/support/post
 import { measureCold, seedAnalyticsFixture } from "./analytics-fixture.js";
 import { notCounting } from "./counting-client.js";
 import { attachNetworkProbe } from "./network-probe.js";
-import { type PlatformId, platformIds } from "../src/types/platform-ids.js";
-import { adapters } from "../src/networks/registry.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
+import { adapters, platformIds } from "../src/networks/registry.js";
 import { startSandboxServers } from "./out-of-process.js";
 import { sandboxForward } from "./sandbox-server.js";
 import { openServerBenchRuntime } from "./setup.js";

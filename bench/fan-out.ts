@@ -1,4 +1,5 @@
-import { type PlatformId, platformIds } from "../src/types/platform-ids.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
+import { platformIds } from "../src/networks/registry.js";
 import type { TimedResponse } from "./http-client.js";
 import type { NetworkProbe, ProbeWindow } from "./network-probe.js";
 import { type AccountSet, type HttpClient, type PostView, type PublishFixture, expectStatus } from "./publish-fixture.js";

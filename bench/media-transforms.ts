@@ -1,10 +1,9 @@
 import { availableParallelism, loadavg } from "node:os";
 import sharp from "sharp";
 import { planImage, imageRecipeKey, defaultTransformSettings } from "../src/domain/publishing/media/transforms/image-plan.js";
-import { adapters } from "../src/networks/registry.js";
+import { adapters, platformIds } from "../src/networks/registry.js";
 import { rulesFor } from "../src/networks/registry.js";
 import { sharpImages } from "../src/node/sharp-images.js";
-import { platformIds } from "../src/types/platform-ids.js";
 import { noisyPhoto } from "../test/support/transform-fixtures.js";
 
 /**

@@ -2,8 +2,8 @@ import { AsyncLocalStorage, createHook } from "node:async_hooks";
 import type { Database } from "../src/db/types.js";
 import { realSleep } from "../src/domain/core/network-deps.js";
 import { sandboxRuntime } from "../src/domain/accounts/sandbox/sandbox-runtime.js";
-import { type PlatformId, platformIds } from "../src/types/platform-ids.js";
-import { adapters } from "../src/networks/registry.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
+import { adapters, platformIds } from "../src/networks/registry.js";
 import type { NetworkAdapter } from "../src/networks/types.js";
 import type { RoundTrip, RoundTripCounter } from "./counting-client.js";
 

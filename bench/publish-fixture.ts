@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { workspaces } from "../src/db/schema/index.js";
 import type { Database } from "../src/db/types.js";
 import { createWorkspace } from "../src/domain/workspaces/create-workspace.js";
-import { type PlatformId, platformIds } from "../src/types/platform-ids.js";
+import type { PlatformId } from "../src/types/platform-ids.js";
+import { platformIds } from "../src/networks/registry.js";
 import { jpeg, mp4 } from "../test/unit/media-fixtures.js";
 import type { TimedResponse, createClient } from "./http-client.js";
 

@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../src/app.js";
-import { platformIds } from "../src/types/platform-ids.js";
+import { platformIds } from "../src/networks/registry.js";
 import { createClient } from "./http-client.js";
 import { createPublishFixture } from "./publish-fixture.js";
 import { openBenchRuntime } from "./setup.js";

@@ -12,7 +12,7 @@ import { createClient } from "./http-client.js";
 import { closeServer, listen } from "./listen.js";
 import { attachNetworkProbe } from "./network-probe.js";
 import { startSandboxServers } from "./out-of-process.js";
-import { platformIds } from "../src/types/platform-ids.js";
+import { platformIds } from "../src/networks/registry.js";
 import { createPublishFixture, expectStatus } from "./publish-fixture.js";
 import { openServerBenchRuntime } from "./setup.js";
 import { type LatencySummary, round } from "./stats.js";

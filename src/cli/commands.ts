@@ -6,7 +6,7 @@ import { listKeys, revokeKey } from "../domain/keys/index.js";
 import { createWorkspace } from "../domain/workspaces/index.js";
 import { listWorkspaces } from "../domain/workspaces/index.js";
 import { OperatorError, grantCredits, resetTestCredits, setLimits, setNicknameLock, setPlan } from "../domain/workspaces/index.js";
-import { platformIds } from "../types/platform-ids.js";
+import { platformIds } from "../networks/registry.js";
 import { eq } from "drizzle-orm";
 import { workspaces } from "../db/schema/index.js";
 

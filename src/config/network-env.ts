@@ -1,8 +1,8 @@
 import type { AppCredentialPair, NetworkDeps } from "../domain/core/index.js";
 import { realSleep } from "../domain/core/index.js";
 import type { GuardedFetch } from "../infra/outbound/guarded-fetch.js";
-import { type PlatformId, platformIds } from "../types/platform-ids.js";
-import { adapterFor, rulesFor } from "../networks/registry.js";
+import type { PlatformId } from "../types/platform-ids.js";
+import { adapterFor, rulesFor, platformIds } from "../networks/registry.js";
 
 /**
  * `CHORUS_<NETWORK>_PRODUCTS`, for the networks whose connect doors depend on the app's products

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { recordAuditEvent } from "../domain/core/index.js";
-import { assertPlatformsInGrant } from "../domain/agents/index.js";
+import { assertPlatformsInGrant, recordAgentWrite } from "../domain/agents/index.js";
 import { type RequiredAction, assertActionGranted, assertGrantCurrent } from "../domain/agents/index.js";
 import type { AppEnv } from "./context.js";
 
@@ -68,12 +67,6 @@ export function enforceAgentGrant(): MiddlewareHandler<AppEnv> {
     await next();
     // MCP tool calls are audited per tool by the MCP server, which knows which ones write.
     if (method === "GET" || method === "HEAD" || c.req.path === "/v1/mcp" || c.res.status >= 400) return;
-    await recordAuditEvent(ctx.db, {
-      workspaceId: ctx.workspace.id,
-      type: "agent.write",
-      actor: agent.id,
-      details: { agent: agent.id, client: agent.clientName, nickname: ctx.apiKey.nickname, request: `${method} ${c.req.path}`, status: c.res.status },
-      at: ctx.clock.now(),
-    });
+    await recordAgentWrite(ctx, { request: `${method} ${c.req.path}`, status: c.res.status });
   };
 }

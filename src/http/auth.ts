@@ -5,7 +5,7 @@ import { authenticateAgentToken, isAgentToken } from "../domain/agents/index.js"
 import { ApiError } from "../infra/errors.js";
 import type { AppEnv } from "./context.js";
 import { protectedResourceMetadataUrl } from "../domain/agents/index.js";
-import { enforceRateLimits, publicRateCheck } from "./rate-limit.js";
+import { enforceRateLimits, publicRateCheck, workspaceRateChecks } from "./rate-limit.js";
 import { countFailedAuthentication } from "./failed-auth.js";
 import { finishAfterResponse } from "./after-response.js";
 import { isTransientFailure } from "../infra/transient-failure.js";
@@ -58,11 +58,7 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
         services: domainServices(deps, c.get("baseUrl")),
         effects: { committed: false },
       });
-      const ws = found.workspace;
-      const checks = [{ key: `ws:${ws.id}:api`, rule: { limit: ws.apiPerMinute, windowSeconds: 60 } }];
-      const profile = c.req.query("profile");
-      if (profile) checks.push({ key: `ws:${ws.id}:profile:${profile}:api`, rule: { limit: ws.profileApiPerMinute, windowSeconds: 60 } });
-      await enforceRateLimits(c, checks);
+      await enforceRateLimits(c, workspaceRateChecks(found.workspace, c.req.query("profile")));
       await next();
       forgetLimitsAfterWrite(c.req.method, deps.limitsCache, ws.id);
     } finally {

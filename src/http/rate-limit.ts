@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ApiError } from "../infra/errors.js";
 import type { RateLimitOutcome } from "../infra/rate-limit/types.js";
-import type { RateCheck } from "../domain/core/index.js";
+import type { RateCheck, WorkspaceRecord } from "../domain/core/index.js";
 import type { AppEnv } from "./context.js";
 import { executionContextOf } from "./after-response.js";
 
@@ -22,7 +22,7 @@ export interface RefusalText {
 
 const requestLimitText: RefusalText = { message: (refused) => `Rate limit of ${refused.limit} requests per window reached.` };
 
-function refuse(c: Context<AppEnv>, refused: RateLimitOutcome, text: RefusalText): never {
+function refuse<E extends AppEnv>(c: Context<E>, refused: RateLimitOutcome, text: RefusalText): never {
   const seconds = Math.max(1, Math.ceil((refused.reset - c.get("deps").clock.now().getTime()) / 1000));
   throw new ApiError("rate_limited", {
     message: text.message(refused),
@@ -36,7 +36,7 @@ function refuse(c: Context<AppEnv>, refused: RateLimitOutcome, text: RefusalText
  * Counts the request against each limit and refuses it with 429 when any is exhausted. The
  * outcome is kept on the context so every response, including errors, carries the headers.
  */
-export async function enforceRateLimits(c: Context<AppEnv>, checks: RateCheck[], text: RefusalText = requestLimitText): Promise<void> {
+export async function enforceRateLimits<E extends AppEnv>(c: Context<E>, checks: RateCheck[], text: RefusalText = requestLimitText): Promise<void> {
   const limiter = c.get("deps").rateLimiter;
   // Node has no execution context: there the promise simply runs on.
   const waitUntil = (promise: Promise<unknown>) => executionContextOf(c)?.waitUntil(promise);
@@ -60,4 +60,15 @@ export function rateLimitHeaders(outcome: RateLimitOutcome): Record<string, stri
 export function publicRateCheck(c: Context<AppEnv>): RateCheck {
   const deps = c.get("deps");
   return { key: `ip:${deps.clientIp(c)}`, rule: { limit: deps.publicPerMinute ?? 600, windowSeconds: 60 } };
+}
+
+/**
+ * A workspace's request limits: `apiPerMinute` for every request made for it, through the API or
+ * the dashboard, and the profile's own when the request names one. One key, so both doors draw on
+ * the same budget.
+ */
+export function workspaceRateChecks(workspace: WorkspaceRecord, profile: string | undefined): RateCheck[] {
+  const checks = [{ key: `ws:${workspace.id}:api`, rule: { limit: workspace.apiPerMinute, windowSeconds: 60 } }];
+  if (profile) checks.push({ key: `ws:${workspace.id}:profile:${profile}:api`, rule: { limit: workspace.profileApiPerMinute, windowSeconds: 60 } });
+  return checks;
 }

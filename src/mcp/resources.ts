@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { allCapabilities } from "../networks/derived-capabilities.js";
-import { isPlatformId, platformIds } from "../types/platform-ids.js";
+import { isPlatformId, platformIds } from "../networks/registry.js";
 
 /**
  * The capability registry (GET /v1/platforms) as MCP resources: the whole registry, and one

@@ -2,15 +2,12 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Protocol, type RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { Context } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../http/context.js";
 import { assertSafeInput } from "../http/input-limits.js";
 import { issueToError } from "../http/validate.js";
 import { toolJsonSchema, toolOutputSchema } from "./json-schema.js";
 import { type ToolDefinition, toolAction } from "./tool.js";
-import { assertAgentMay, assertGrantCurrent } from "../domain/agents/index.js";
-import { recordAuditEvent } from "../domain/core/index.js";
+import { assertAgentMay, assertGrantCurrent, recordAgentWrite } from "../domain/agents/index.js";
 import { type ToolResult, toolFailure, toolSuccess } from "./tool-result.js";
 import { registerResources } from "./resources.js";
 import { allTools } from "./tools/index.js";
@@ -64,19 +61,6 @@ function parseArguments(tool: ToolDefinition, raw: Record<string, unknown>): unk
   throw issueToError(first, tool.codes ?? {});
 }
 
-/** An agent's successful writing tool call, in the audit log under the agent's id. */
-async function auditAgentTool(ctx: Context<AppEnv>["var"]["ctx"], tool: string): Promise<void> {
-  const agent = ctx.agent;
-  if (!agent) return;
-  await recordAuditEvent(ctx.db, {
-    workspaceId: ctx.workspace.id,
-    type: "agent.write",
-    actor: agent.id,
-    details: { agent: agent.id, client: agent.clientName, nickname: ctx.apiKey.nickname, request: `tools/call ${tool}` },
-    at: ctx.clock.now(),
-  });
-}
-
 /**
  * The MCP server of this process (or Worker isolate): built and connected once, with its tool
  * list, and shared by every request. The protocol is stateless (Streamable HTTP with JSON
@@ -114,7 +98,7 @@ export function createMcpServer(transport: StatelessJsonTransport, tools: readon
       const raw = request.params.arguments ?? {};
       const input = parseArguments(tool, raw);
       const result = await tool.run({ ctx, http: c }, input, raw);
-      if (ctx.agent && !tool.annotations.readOnlyHint) await auditAgentTool(ctx, tool.name);
+      if (!tool.annotations.readOnlyHint) await recordAgentWrite(ctx, { request: `tools/call ${tool.name}` });
       return toolSuccess(result);
     } catch (error) {
       return toolFailure(error, c);

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { PublishingCapabilitiesSchema } from "./publishing-capabilities.js";
-import { platformIds } from "../types/platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 
 /**
  * What one network is, as data: each adapter's `capabilities.ts` satisfies this type. What it can
@@ -29,7 +29,9 @@ const OptionSpec = v.object({
 });
 
 export const NetworkCapabilitiesSchema = v.object({
-  platform: v.picklist(platformIds),
+  // Any string here: the registered ids are networks/registry.ts's, which imports every adapter and
+  // so this file; PlatformCapabilitiesSchema (platform-capabilities-schema.ts) lists them.
+  platform: v.custom<PlatformId>((value) => typeof value === "string"),
   name: v.pipe(v.string(), v.description("The network's product name.")),
   kind: v.pipe(v.string(), v.description("The spec's neutral name for the kind of network.")),
   errorPrefix: v.pipe(v.nullable(v.string()), v.description("Prefix of error codes specific to this network, or null.")),
@@ -97,7 +99,8 @@ const FormatSchema = v.object({
   limits: v.pipe(v.record(v.string(), v.number()), v.description("Limits of the format's own fields (a poll's `minOptions`, `maxOptions`, `optionMaxLength`, durations).")),
 });
 
-export const PlatformCapabilitiesSchema = v.object({
+/** Everything but the id list, which PlatformCapabilitiesSchema adds (platform-capabilities-schema.ts). */
+export const PlatformRecordSchema = v.object({
   ...NetworkCapabilitiesSchema.entries,
   formats: v.pipe(
     v.array(FormatSchema),
@@ -135,4 +138,4 @@ export const PlatformCapabilitiesSchema = v.object({
   ),
 });
 
-export type PlatformCapabilities = v.InferOutput<typeof PlatformCapabilitiesSchema>;
+export type PlatformCapabilities = v.InferOutput<typeof PlatformRecordSchema>;

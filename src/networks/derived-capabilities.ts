@@ -1,8 +1,8 @@
 import type { PlatformCapabilities } from "./capabilities-schema.js";
 import { noMetrics } from "./facets/analytics.js";
 import { methodOfAction } from "./facets/engage.js";
-import { type PlatformId, platformIds } from "../types/platform-ids.js";
-import { adapters } from "./registry.js";
+import type { PlatformId } from "../types/platform-ids.js";
+import { adapters, platformIds } from "./registry.js";
 import type { PublishingCapabilities } from "./publishing-capabilities.js";
 import { editableFields } from "./facets/edit.js";
 import type { NetworkAdapter } from "./types.js";

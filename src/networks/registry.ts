@@ -12,7 +12,11 @@ import type { NetworkRules } from "./rules-schema.js";
 import type { NetworkAdapter } from "./types.js";
 import { youtubeAdapter } from "./youtube/adapter.js";
 
-/** Every network's adapter; a network without one is a type error here. */
+/**
+ * Every network Chorus knows, in the order GET /v1/platforms and the OpenAPI enums list them: the
+ * one list. Adding a network is its folder plus one line here (with its import); `PlatformId`
+ * (types/platform-ids.ts) and `platformIds` are derived from these keys.
+ */
 export const adapters = {
   tiktok: tiktokAdapter,
   instagram: instagramAdapter,
@@ -24,7 +28,19 @@ export const adapters = {
   bluesky: blueskyAdapter,
   threads: threadsAdapter,
   googlebusiness: googleBusinessAdapter,
-} satisfies Record<PlatformId, NetworkAdapter>;
+} satisfies Record<string, NetworkAdapter>;
+
+declare module "../types/platform-ids.js" {
+  // An interface can extend only named members: the keys of `adapters` become PlatformId.
+  interface RegisteredNetworks extends Record<keyof typeof adapters, NetworkAdapter> {}
+}
+
+/** The registered ids, in the registry's order. */
+export const platformIds: readonly PlatformId[] = Object.keys(adapters) as PlatformId[];
+
+export function isPlatformId(value: string): value is PlatformId {
+  return Object.hasOwn(adapters, value);
+}
 
 export function adapterFor(platform: PlatformId): NetworkAdapter {
   return adapters[platform];

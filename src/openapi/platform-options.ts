@@ -1,6 +1,6 @@
 import type { NetworkCapabilities } from "../networks/capabilities-schema.js";
-import { type PlatformId, platformIds } from "../types/platform-ids.js";
-import { adapters } from "../networks/registry.js";
+import type { PlatformId } from "../types/platform-ids.js";
+import { adapters, platformIds } from "../networks/registry.js";
 import { validationRulesOf } from "../domain/publishing/index.js";
 
 /**

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { type ErrorCode, errorCatalogue, errorTypes } from "../infra/error-catalogue.js";
-import { platformIds } from "../types/platform-ids.js";
+import { platformIds } from "../networks/registry.js";
 import { named, openApiSchema } from "../http/schema-conversion.js";
 
 export { documentAs, named, namedBody, openApiSchema } from "../http/schema-conversion.js";

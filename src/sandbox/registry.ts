@@ -1,10 +1,10 @@
-import { type PlatformId, platformIds } from "../types/platform-ids.js";
+import type { PlatformId } from "../types/platform-ids.js";
 import type { SimulatorFactory } from "./types.js";
 
 /**
  * Where a network's simulator is found: `sandbox/<id>/simulator.ts`, exporting `create<Id>Simulator`
- * (`createGooglebusinessSimulator`). Found from the id alone, so a network added to platform-ids.ts
- * needs no line here; test/unit/network-registry.test.ts fails when a network's simulator is missing.
+ * (`createGooglebusinessSimulator`). Found from the id alone, so a network added to
+ * networks/registry.ts needs no line here; test/unit/network-registry.test.ts fails when a network's simulator is missing.
  */
 export const simulatorExport = (id: PlatformId) => `create${id.charAt(0).toUpperCase()}${id.slice(1)}Simulator`;
 
@@ -18,7 +18,11 @@ async function loadFactory(id: PlatformId): Promise<[PlatformId, SimulatorFactor
   return [id, factory as SimulatorFactory];
 }
 
-/** One simulator factory per registered network, imported on the first test-key use. */
-export async function loadSimulatorFactories(): Promise<Record<PlatformId, SimulatorFactory>> {
-  return Object.fromEntries(await Promise.all(platformIds.map(loadFactory))) as Record<PlatformId, SimulatorFactory>;
+/**
+ * One simulator factory per network of `ids` (the registry's `platformIds`), imported on the first
+ * test-key use. The caller passes the ids so this module, which the Worker loads as a module of its
+ * own, does not bundle every adapter behind networks/registry.ts.
+ */
+export async function loadSimulatorFactories(ids: readonly PlatformId[]): Promise<Record<PlatformId, SimulatorFactory>> {
+  return Object.fromEntries(await Promise.all(ids.map(loadFactory))) as Record<PlatformId, SimulatorFactory>;
 }

@@ -129,5 +129,5 @@ export type SimulatorFactory = (deps: SimulatorDeps) => Simulator;
 
 /** What src/sandbox/registry.ts exports: the module a deployment loads on the first test-key use. */
 export interface SimulatorsModule {
-  loadSimulatorFactories(): Promise<Record<PlatformId, SimulatorFactory>>;
+  loadSimulatorFactories(ids: readonly PlatformId[]): Promise<Record<PlatformId, SimulatorFactory>>;
 }

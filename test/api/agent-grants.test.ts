@@ -205,6 +205,9 @@ describe("an agent's grant, on REST and MCP alike", () => {
     const writes = audit.items.filter((e) => e.type === "agent.write");
     expect(writes.map((e) => e.details.request).sort()).toEqual(["POST /v1/posts", "tools/call create_post"]);
     expect(writes.every((e) => e.actor === s.agentId && e.details.client === "Test agent")).toBe(true);
+    // One writer (domain/agents recordAgentWrite) for both doors: a REST write adds its status.
+    expect(writes.find((e) => e.details.request === "POST /v1/posts")?.details.status).toBe(201);
+    expect(writes.find((e) => e.details.request === "tools/call create_post")?.details).not.toHaveProperty("status");
     expect(audit.items.some((e) => e.type === "agent.approved" && e.details.agent === s.agentId)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { platformIds } from "../../src/types/platform-ids.js";
+import { platformIds } from "../../src/networks/registry.js";
 import { publicCapabilities } from "../../src/networks/derived-capabilities.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { jpeg } from "../unit/media-fixtures.js";
 import { type Report, type TargetAnalytics, postAnalytics, report } from "./analytics-helpers.js";
 
@@ -14,18 +15,15 @@ import { type Report, type TargetAnalytics, postAnalytics, report } from "./anal
 
 const NETWORKS = ["instagram", "facebook", "linkedin", "googlebusiness"] as const;
 
-async function json<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
-
-async function firstTarget(ws: TestWorkspace, accountId: string): Promise<string> {
-  return (await json<{ items: { id: string }[] }>(await ws.request(`/v1/social-accounts/${accountId}/targets`))).items[0]?.id ?? "";
+async function firstTarget(ws: WorkspaceFixture, accountId: string): Promise<string> {
+  const answer = await ws.get(`/v1/social-accounts/${accountId}/targets`);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.items[0]?.id ?? "";
 }
 
 describe("analytics on Instagram, Facebook pages, LinkedIn and Google Business Profile", () => {
   let t: TestApp;
-  let ws: TestWorkspace;
+  let ws: WorkspaceFixture;
   let accounts: Record<string, string>;
   let postId: string;
   let targets: TargetAnalytics[];
@@ -33,39 +31,31 @@ describe("analytics on Instagram, Facebook pages, LinkedIn and Google Business P
 
   beforeAll(async () => {
     t = await createTestApp();
-    ws = await t.workspace({ plan: "subscription" });
+    ws = await testWorkspace(t, { plan: "subscription" });
     accounts = {};
     for (const platform of NETWORKS) {
-      const body = platform === "linkedin" ? { platform, handle: "stats-li", variant: "organization" } : { platform, handle: `stats-${platform}` };
-      accounts[platform] = (await json<{ id: string }>(await ws.request("/v1/social-accounts/connect", { method: "POST", json: body }), 201)).id;
+      const options = platform === "linkedin" ? { handle: "stats-li", variant: "organization" } : { handle: `stats-${platform}` };
+      accounts[platform] = (await ws.connect(platform, options)).id;
     }
-    const media = (await json<{ id: string }>(await ws.request("/v1/media", { method: "POST", body: jpeg(1080, 1080), headers: { "content-type": "image/jpeg" } }), 201)).id;
-    const created = await json<{ id: string }>(
-      await ws.request("/v1/posts", {
-        method: "POST",
-        json: {
-          text: "Numbers of the week",
-          media: [media],
-          accounts: Object.values(accounts),
-          platformOptions: { facebook: { pageId: await firstTarget(ws, accounts.facebook ?? "") }, googlebusiness: { location: await firstTarget(ws, accounts.googlebusiness ?? "") } },
-        },
-      }),
-      201,
-    );
+    const media = (await ws.upload(jpeg(1080, 1080), "image/jpeg")).id;
+    const created = await ws.publish({
+      text: "Numbers of the week",
+      media: [media],
+      accounts: Object.values(accounts),
+      platformOptions: { facebook: { pageId: await firstTarget(ws, accounts.facebook ?? "") }, googlebusiness: { location: await firstTarget(ws, accounts.googlebusiness ?? "") } },
+    });
     postId = created.id;
     // Instagram publishes through a container that takes a few seconds: move the clock until nothing is processing.
     for (let i = 0; i < 10; i++) {
-      const current = await json<{ targets: { state: string }[] }>(await ws.request(`/v1/posts/${postId}`));
+      const current = (await ws.get(`/v1/posts/${postId}`)).body;
       if (current.targets.every((target) => target.state !== "processing")) break;
       t.clock.advance(30_000);
       await runDueJobs(t.jobRuntime());
     }
     // Someone comments on the Instagram and Facebook posts in the sandbox: the analytics must count them.
     for (const platform of ["instagram", "facebook"]) {
-      await json(
-        await ws.request(`/v1/sandbox/social-accounts/${accounts[platform]}/activity`, { method: "POST", json: { action: "reply", post: postId, actor: `fan-of-${platform}`, text: "Love it" } }),
-        201,
-      );
+      const activity = await ws.post(`/v1/sandbox/social-accounts/${accounts[platform]}/activity`, { action: "reply", post: postId, actor: `fan-of-${platform}`, text: "Love it" });
+      expect(activity.status, activity.text).toBe(201);
     }
     t.clock.advance(6 * 3_600_000);
     targets = await postAnalytics(ws, postId);
@@ -122,9 +112,9 @@ describe("analytics on Instagram, Facebook pages, LinkedIn and Google Business P
   });
 
   it("publishes the mapping in GET /v1/platforms, without a retired name", async () => {
-    const { items } = await json<{ items: { platform: string; reads: string[]; analytics: { post: boolean; account: boolean; metrics: Record<string, string | null> } }[] }>(
-      await ws.request("/v1/platforms"),
-    );
+    const platforms = await ws.get("/v1/platforms");
+    expect(platforms.status).toBe(200);
+    const { items } = platforms.body;
     const of = (platform: string) => items.find((p) => p.platform === platform)?.analytics;
     expect(of("instagram")).toMatchObject({ post: true, account: true, metrics: { views: "views", reach: "reach", shares: "shares" } });
     expect(of("facebook")?.metrics.views).toContain("post_media_view");
@@ -135,13 +125,13 @@ describe("analytics on Instagram, Facebook pages, LinkedIn and Google Business P
   });
 
   it("refuses another workspace's post and accounts", async () => {
-    const other = await t.workspace({ plan: "subscription" });
-    const post = await other.request(`/v1/posts/${postId}/analytics`);
+    const other = await ws.otherWorkspace();
+    const post = await other.get(`/v1/posts/${postId}/analytics`);
     expect(post.status).toBe(404);
     for (const platform of NETWORKS) {
-      const response = await other.request(`/v1/analytics?account=${accounts[platform]}`);
+      const response = await other.get(`/v1/analytics?account=${accounts[platform]}`);
       expect(response.status, platform).toBe(404);
-      expect(await response.json()).toMatchObject({ error: { param: "account" } });
+      expect(response.error).toMatchObject({ param: "account" });
     }
   });
 });

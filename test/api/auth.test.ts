@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../../src/db/schema/index.js";
 import { revokeApiKey } from "../../src/domain/keys/revoke-api-key.js";
 import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 describe("authentication", () => {
   let t: TestApp;
@@ -23,17 +24,17 @@ describe("authentication", () => {
   });
 
   it("refuses a revoked key", async () => {
-    const ws = await t.workspace();
-    expect((await ws.request("/v1/me")).status).toBe(200);
+    const ws = await testWorkspace(t);
+    expect((await ws.get("/v1/me")).status).toBe(200);
     await revokeApiKey(t.db, { keyId: ws.keyId, actor: "operator", at: t.clock.now() }, t.deps.verifiedKeys);
-    expect((await ws.request("/v1/me")).status).toBe(401);
+    expect((await ws.get("/v1/me")).status).toBe(401);
   });
 
   it("accepts a valid key and echoes its workspace", async () => {
-    const ws = await t.workspace({ mode: "live" });
-    const response = await ws.request("/v1/me");
+    const ws = await testWorkspace(t, { mode: "live" });
+    const response = await ws.get("/v1/me");
     expect(response.status).toBe(200);
-    const me = (await response.json()) as { account: string; mode: string; key: { id: string; prefix: string } };
+    const me = response.body;
     expect(me).toMatchObject({ account: ws.id, mode: "live", key: { id: ws.keyId } });
     expect(ws.key.startsWith(me.key.prefix)).toBe(true);
     expect(JSON.stringify(me)).not.toContain(ws.key);
@@ -46,7 +47,7 @@ describe("authentication", () => {
   });
 
   it("stores keys only as hashes", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
     expect(row?.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(ws.key);

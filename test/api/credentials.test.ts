@@ -4,7 +4,8 @@ import { appCredentials, auditEvents, sandboxRecords } from "../../src/db/schema
 import { sandboxRuntime } from "../../src/domain/accounts/sandbox/sandbox-runtime.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import type { SandboxAuthCode } from "../../src/sandbox/oauth-consent.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 /** Live keys reach "the real networks" through this: the simulators, standing in for them. */
@@ -34,11 +35,11 @@ beforeAll(async () => {
       }),
     },
   });
-  internetWorld = (await t.workspace()).id;
+  internetWorld = (await testWorkspace(t)).id;
   liveNetworks = (await internet()).fetch;
 });
 
-const save = (ws: TestWorkspace, json: unknown) => ws.request("/v1/credentials", { method: "POST", json });
+const save = (ws: WorkspaceFixture, body: unknown) => ws.post("/v1/credentials", body);
 
 /** The client id the simulated network saw when the person approved `handle`. */
 async function clientIdSeenBy(platform: "twitter", handle: string): Promise<string | undefined> {
@@ -57,15 +58,15 @@ async function clientIdSeenBy(platform: "twitter", handle: string): Promise<stri
 
 describe("bring your own app: /v1/credentials", () => {
   it("keeps the LinkedIn products an app has, and refuses products a network's apps do not have", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const saved = await save(ws, { platform: "linkedin", clientId: "li-cm-app", clientSecret: "li-cm-secret", products: ["organization"] });
     expect(saved.status).toBe(201);
-    expect(await saved.json()).toMatchObject({ platform: "linkedin", clientId: "li-cm-app", products: ["organization"] });
-    expect(((await (await ws.request("/v1/credentials")).json()) as { items: unknown[] }).items).toEqual([expect.objectContaining({ products: ["organization"] })]);
+    expect(saved.body).toMatchObject({ platform: "linkedin", clientId: "li-cm-app", products: ["organization"] });
+    expect((await ws.get("/v1/credentials")).body.items).toEqual([expect.objectContaining({ products: ["organization"] })]);
     const wrong = await save(ws, { platform: "twitter", clientId: "x-app", clientSecret: "x-secret", products: ["member"] });
     expect(wrong.status).toBe(400);
-    expect(await errorOf(wrong)).toMatchObject({ code: "field_invalid", param: "products", platform: "twitter" });
-    expect(await errorOf(await save(ws, { platform: "linkedin", clientId: "li", clientSecret: "s", products: ["pages"] }))).toMatchObject({ code: "field_invalid", param: "products[0]" });
+    expect(wrong.error).toMatchObject({ code: "field_invalid", param: "products", platform: "twitter" });
+    expect((await save(ws, { platform: "linkedin", clientId: "li", clientSecret: "s", products: ["pages"] })).error).toMatchObject({ code: "field_invalid", param: "products[0]" });
     expect(
       await t.db
         .select()
@@ -75,23 +76,23 @@ describe("bring your own app: /v1/credentials", () => {
   });
 
   it("saves, lists without the secret, replaces, deletes, and audits each change", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const created = await save(ws, { platform: "pinterest", clientId: "pin-app-1", clientSecret: "pin-secret-1" });
     expect(created.status).toBe(201);
-    const body = await created.text();
-    expect(JSON.parse(body)).toEqual({ platform: "pinterest", clientId: "pin-app-1", products: null, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    const body = created.text;
+    expect(created.body).toEqual({ platform: "pinterest", clientId: "pin-app-1", products: null, createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect(body).not.toContain("pin-secret-1");
 
     t.clock.advance(60_000);
     const replaced = await save(ws, { platform: "pinterest", clientId: "pin-app-2", clientSecret: "pin-secret-2" });
     expect(replaced.status).toBe(200);
-    const view = (await replaced.json()) as { createdAt: string; updatedAt: string };
+    const view = replaced.body;
     expect(new Date(view.updatedAt).getTime()).toBeGreaterThan(new Date(view.createdAt).getTime());
     await save(ws, { platform: "linkedin", clientId: "li-app", clientSecret: "li-secret" });
 
-    const list = await ws.request("/v1/credentials");
-    const listText = await list.text();
-    expect(JSON.parse(listText)).toEqual({
+    const list = await ws.get("/v1/credentials");
+    const listText = list.text;
+    expect(list.body).toEqual({
       items: [expect.objectContaining({ platform: "linkedin", clientId: "li-app" }), expect.objectContaining({ platform: "pinterest", clientId: "pin-app-2" })],
       cursor: null,
     });
@@ -106,12 +107,12 @@ describe("bring your own app: /v1/credentials", () => {
     expect(row?.clientSecretEncrypted).not.toContain("pin-secret-2");
     expect(await t.deps.cipher.decrypt(row?.clientSecretEncrypted ?? "", { table: "app_credentials", rowId: row?.id ?? "", column: "client_secret" })).toBe("pin-secret-2");
 
-    const deleted = await ws.request("/v1/credentials/pinterest", { method: "DELETE" });
-    expect(await deleted.json()).toEqual({ platform: "pinterest", deleted: true });
-    const again = await ws.request("/v1/credentials/pinterest", { method: "DELETE" });
+    const deleted = await ws.delete("/v1/credentials/pinterest");
+    expect(deleted.body).toEqual({ platform: "pinterest", deleted: true });
+    const again = await ws.delete("/v1/credentials/pinterest");
     expect(again.status).toBe(404);
-    expect(await errorOf(again)).toMatchObject({ code: "resource_not_found", param: "platform", platform: "pinterest" });
-    expect(((await (await ws.request("/v1/credentials")).json()) as { items: { platform: string }[] }).items.map((i) => i.platform)).toEqual(["linkedin"]);
+    expect(again.error).toMatchObject({ code: "resource_not_found", param: "platform", platform: "pinterest" });
+    expect((await ws.get("/v1/credentials")).body.items.map((i) => i.platform)).toEqual(["linkedin"]);
 
     const audit = await t.db
       .select()
@@ -129,45 +130,43 @@ describe("bring your own app: /v1/credentials", () => {
   });
 
   it("validates the body and the path", async () => {
-    const ws = await t.workspace();
-    expect(await errorOf(await save(ws, { platform: "twitter", clientId: "x" }))).toMatchObject({ code: "field_required", param: "clientSecret" });
-    expect(await errorOf(await save(ws, { platform: "twitter", clientId: "x", clientSecret: "y", scopes: [] }))).toMatchObject({ code: "field_unknown", param: "scopes" });
-    expect(await errorOf(await save(ws, { platform: "myspace", clientId: "x", clientSecret: "y" }))).toMatchObject({ code: "field_invalid", param: "platform" });
-    expect(await errorOf(await save(ws, { platform: "twitter", clientId: "  ", clientSecret: "y" }))).toMatchObject({ code: "field_invalid", param: "clientId" });
+    const ws = await testWorkspace(t);
+    expect((await save(ws, { platform: "twitter", clientId: "x" })).error).toMatchObject({ code: "field_required", param: "clientSecret" });
+    expect((await save(ws, { platform: "twitter", clientId: "x", clientSecret: "y", scopes: [] })).error).toMatchObject({ code: "field_unknown", param: "scopes" });
+    expect((await save(ws, { platform: "myspace", clientId: "x", clientSecret: "y" })).error).toMatchObject({ code: "field_invalid", param: "platform" });
+    expect((await save(ws, { platform: "twitter", clientId: "  ", clientSecret: "y" })).error).toMatchObject({ code: "field_invalid", param: "clientId" });
     const bluesky = await save(ws, { platform: "bluesky", clientId: "x", clientSecret: "y" });
     expect(bluesky.status).toBe(400);
-    expect(await errorOf(bluesky)).toMatchObject({ code: "field_invalid", param: "platform", platform: "bluesky" });
-    const unknown = await ws.request("/v1/credentials/myspace", { method: "DELETE" });
+    expect(bluesky.error).toMatchObject({ code: "field_invalid", param: "platform", platform: "bluesky" });
+    const unknown = await ws.delete("/v1/credentials/myspace");
     expect(unknown.status).toBe(404);
-    expect(await errorOf(unknown)).toMatchObject({ code: "platform_unknown", param: "platform" });
+    expect(unknown.error).toMatchObject({ code: "platform_unknown", param: "platform" });
     expect(await t.db.select().from(appCredentials).where(eq(appCredentials.workspaceId, ws.id))).toHaveLength(0);
   });
 
   it("sends the workspace's own client id to the network when connecting, and the default after deleting it", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     expect((await save(ws, { platform: "twitter", clientId: "my-own-app", clientSecret: "my-own-secret" })).status).toBe(201);
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "byo-app-user" } });
-    expect(connected.status, await connected.clone().text()).toBe(201);
+    await ws.connect("twitter", { handle: "byo-app-user" });
     expect(await clientIdSeenBy("twitter", "byo-app-user")).toBe("my-own-app");
 
-    const other = await t.workspace({ plan: "subscription" });
-    await other.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "default-app-user" } });
+    const other = await testWorkspace(t, { plan: "subscription" });
+    await other.connect("twitter", { handle: "default-app-user" });
     expect(await clientIdSeenBy("twitter", "default-app-user")).toBe("chorus-sandbox-twitter");
 
-    await ws.request("/v1/credentials/twitter", { method: "DELETE" });
-    await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "after-delete-user" } });
+    expect((await ws.delete("/v1/credentials/twitter")).status).toBe(200);
+    await ws.connect("twitter", { handle: "after-delete-user" });
     expect(await clientIdSeenBy("twitter", "after-delete-user")).toBe("chorus-sandbox-twitter");
   });
 
   it("leaves a live key's Bluesky connection alone, and live OAuth networks still need a connect link", async () => {
-    const ws = await t.workspace({ mode: "live", plan: "subscription" });
+    const ws = await testWorkspace(t, { mode: "live", plan: "subscription" });
     await save(ws, { platform: "twitter", clientId: "live-app", clientSecret: "live-secret" });
     await (await internet()).simulator("bluesky").seedAccount({ handle: "live-byo.test", password: "live-pass-word-1234" });
-    const bluesky = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "live-byo.test", appPassword: "live-pass-word-1234" } });
-    expect(bluesky.status, await bluesky.clone().text()).toBe(201);
-    expect(await bluesky.json()).toMatchObject({ platform: "bluesky", mode: "live", status: "active" });
+    const bluesky = await ws.connect("bluesky", { handle: "live-byo.test", appPassword: "live-pass-word-1234" });
+    expect(bluesky).toMatchObject({ platform: "bluesky", mode: "live", status: "active" });
 
-    const twitter = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "x" } });
-    expect(await errorOf(twitter)).toMatchObject({ code: "connect_link_required", platform: "twitter" });
+    const twitter = await ws.post("/v1/social-accounts/connect", { platform: "twitter", handle: "x" });
+    expect(twitter.error).toMatchObject({ code: "connect_link_required", platform: "twitter" });
   });
 });

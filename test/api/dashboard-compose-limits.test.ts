@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { idempotencyRecords, posts, workspaces } from "../../src/db/schema/index.js";
 import { DashboardSession } from "../support/dashboard-session.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The compose form runs the same createPost as POST /v1/posts and the MCP tool, limit included:
@@ -14,20 +15,16 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-async function connect(ws: TestWorkspace, handle: string): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const connect = async (ws: WorkspaceFixture, handle: string) => (await ws.connect("twitter", { handle })).id;
 
-const postsOf = (ws: TestWorkspace) => t.db.select().from(posts).where(eq(posts.workspaceId, ws.id));
+const postsOf = (ws: WorkspaceFixture) => t.db.select().from(posts).where(eq(posts.workspaceId, ws.id));
 
 describe("the compose form and postsPerMinute", { timeout: 90_000 }, () => {
   it("refuses a publish past the workspace's postsPerMinute, shared with the API, storing nothing and keeping no key", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await t.db.update(workspaces).set({ postsPerMinute: 1 }).where(eq(workspaces.id, ws.id));
     const account = await connect(ws, "compose-limit");
-    const api = await ws.request("/v1/posts", { method: "POST", json: { text: "through the API", accounts: [account] } });
+    const api = await ws.post("/v1/posts", { text: "through the API", accounts: [account] });
     expect(api.status).toBe(201);
 
     const session = await DashboardSession.open(t, ws);
@@ -45,20 +42,20 @@ describe("the compose form and postsPerMinute", { timeout: 90_000 }, () => {
   });
 
   it("counts a dashboard publish against the budget the API then finds spent, drafts included", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await t.db.update(workspaces).set({ postsPerMinute: 1 }).where(eq(workspaces.id, ws.id));
     const account = await connect(ws, "compose-limit-first");
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
     const draft = await session.submit("/dashboard/compose", { text: "a draft first", accounts: [account], action: "draft" });
     expect(draft.status, draft.html).toBe(303);
-    const api = await ws.request("/v1/posts", { method: "POST", json: { text: "then the API", accounts: [account] } });
+    const api = await ws.post("/v1/posts", { text: "then the API", accounts: [account] });
     expect(api.status).toBe(429);
     expect((await postsOf(ws)).map((p) => p.state)).toEqual(["draft"]);
   });
 
   it("reads the form with the API's schema: more text than POST /v1/posts takes is refused, nothing stored", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "compose-schema");
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");

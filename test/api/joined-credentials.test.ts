@@ -10,6 +10,7 @@ import { accountsInScope } from "../../src/domain/accounts/reads/spanning-read.j
 import { domainServices } from "../../src/http/domain-services.js";
 import { recordStatements } from "../support/count-statements.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The inbox reads bring each account's app credentials along in the query that finds the account
@@ -30,13 +31,8 @@ async function contextOf(ws: TestWorkspace): Promise<DomainContext> {
   return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
 }
 
-async function created(response: Response): Promise<string> {
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-const connect = (ws: TestWorkspace, platform: string, handle: string) =>
-  ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) } }).then(created);
+const connect = async (ws: WorkspaceFixture, platform: "twitter" | "linkedin", handle: string) => (await ws.connect(platform, { handle })).id;
+const ownXApp = { platform: "twitter", clientId: "own-x-app", clientSecret: "own-x-secret" };
 
 /** The client id each network would be called with, and the credential queries that cost. */
 async function clientIds(ctx: DomainContext, platforms: ("twitter" | "linkedin" | "pinterest")[]) {
@@ -52,11 +48,11 @@ async function clientIds(ctx: DomainContext, platforms: ("twitter" | "linkedin" 
 
 describe("app credentials read with the accounts", () => {
   it("the accounts of a spanning read carry their own app, the default where there is none, and nothing of another workspace", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    const other = await t.workspace({ plan: "subscription" });
-    expect((await ws.request("/v1/credentials", { method: "POST", json: { platform: "twitter", clientId: "own-x-app", clientSecret: "own-x-secret" } })).status).toBe(201);
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
+    expect((await ws.post("/v1/credentials", ownXApp)).status).toBe(201);
     // Another workspace's LinkedIn app must not become this workspace's through the join.
-    expect((await other.request("/v1/credentials", { method: "POST", json: { platform: "linkedin", clientId: "their-li-app", clientSecret: "their-secret" } })).status).toBe(201);
+    expect((await other.post("/v1/credentials", { platform: "linkedin", clientId: "their-li-app", clientSecret: "their-secret" })).status).toBe(201);
     await connect(ws, "twitter", "joined-creds-x");
     await connect(ws, "linkedin", "joined-creds-li");
     await connect(other, "linkedin", "joined-creds-other-li");
@@ -77,11 +73,11 @@ describe("app credentials read with the accounts", () => {
   });
 
   it("a post's published targets come with their accounts and apps in one round trip, and another workspace's post is not found", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
-    expect((await ws.request("/v1/credentials", { method: "POST", json: { platform: "twitter", clientId: "own-x-app", clientSecret: "own-x-secret" } })).status).toBe(201);
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
+    expect((await ws.post("/v1/credentials", ownXApp)).status).toBe(201);
     const account = await connect(ws, "twitter", "joined-post-x");
-    const post = await created(await ws.request("/v1/posts", { method: "POST", json: { text: "joined credentials", accounts: [account] } }));
-    const draft = await created(await ws.request("/v1/posts", { method: "POST", json: { text: "a draft", accounts: [account], draft: true } }));
+    const post = (await ws.publish({ text: "joined credentials", accounts: [account] })).id;
+    const draft = (await ws.publish({ text: "a draft", accounts: [account], draft: true })).id;
 
     const ctx = await contextOf(ws);
     const recorder = recordStatements(t.db);
@@ -93,18 +89,18 @@ describe("app credentials read with the accounts", () => {
 
     // A post that never went out is found, with nothing to read comments on.
     expect((await postWithPublishedTargets(await contextOf(ws), draft)).targets).toEqual([]);
-    const other = await contextOf(await t.workspace());
+    const other = await contextOf(await testWorkspace(t));
     await expect(postWithPublishedTargets(other, post)).rejects.toMatchObject({ code: "resource_not_found", param: "id" });
   });
 
   it("a conversation's account comes with its app", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
-    expect((await ws.request("/v1/credentials", { method: "POST", json: { platform: "twitter", clientId: "own-x-app", clientSecret: "own-x-secret" } })).status).toBe(201);
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    expect((await ws.post("/v1/credentials", ownXApp)).status).toBe(201);
     const account = await connect(ws, "twitter", "joined-dm-x");
     const ctx = await contextOf(ws);
     const id = conversationId({ account, via: null, id: "dm-1" });
     expect((await resolveConversation(ctx, id)).row.id).toBe(account);
     expect(await clientIds(ctx, ["twitter"])).toEqual({ ids: { twitter: "own-x-app" }, credentialQueries: 0 });
-    await expect(resolveConversation(await contextOf(await t.workspace()), id)).rejects.toMatchObject({ status: 404 });
+    await expect(resolveConversation(await contextOf(await testWorkspace(t)), id)).rejects.toMatchObject({ status: 404 });
   });
 });

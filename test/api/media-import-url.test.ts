@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../src/db/schema/index.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { resolveAllAddresses } from "../../src/node/node-resolve.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { concat, mp4, png } from "../unit/media-fixtures.js";
 
 /**
@@ -68,7 +69,7 @@ afterAll(async () => {
   await production.close();
 });
 
-const importUrl = (ws: TestWorkspace, body: unknown) => ws.request("/v1/media", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const importUrl = (ws: WorkspaceFixture, body: unknown) => ws.post("/v1/media", body);
 
 async function expectNothingStored(t: TestApp, ws: TestWorkspace): Promise<void> {
   expect(await t.db.select().from(media).where(eq(media.workspaceId, ws.id))).toEqual([]);
@@ -78,45 +79,45 @@ async function expectNothingStored(t: TestApp, ws: TestWorkspace): Promise<void>
 
 describe("POST /v1/media { url }", () => {
   it("stores an image whose server misnames its type, read back by GET", async () => {
-    const ws = await local.workspace();
+    const ws = await testWorkspace(local);
     const response = await importUrl(ws, { url: `${base}/robin.bin` });
     expect(response.status).toBe(201);
-    const record = (await response.json()) as { id: string };
+    const record = response.body;
     expect(record).toMatchObject({ kind: "image", mimeType: "image/png", width: 640, height: 480, bytes: image.byteLength });
-    expect(await (await ws.request(`/v1/media/${record.id}`)).json()).toMatchObject({ id: record.id, mimeType: "image/png" });
+    expect((await ws.get(`/v1/media/${record.id}`)).body).toMatchObject({ id: record.id, mimeType: "image/png" });
   });
 
   it("streams a chunked video and follows a redirect", async () => {
-    const ws = await local.workspace();
+    const ws = await testWorkspace(local);
     const clip = await importUrl(ws, { url: `${base}/clip` });
     expect(clip.status).toBe(201);
-    expect(await clip.json()).toMatchObject({ kind: "video", mimeType: "video/mp4", width: 1280, height: 720, durationSeconds: 4, bytes: video.byteLength });
+    expect(clip.body).toMatchObject({ kind: "video", mimeType: "video/mp4", width: 1280, height: 720, durationSeconds: 4, bytes: video.byteLength });
     const moved = await importUrl(ws, { url: `${base}/moved` });
     expect(moved.status).toBe(201);
-    expect(await moved.json()).toMatchObject({ mimeType: "image/png", bytes: image.byteLength });
+    expect(moved.body).toMatchObject({ mimeType: "image/png", bytes: image.byteLength });
   });
 
   it("refuses bytes that are not a media file, a type that lies, an error status and an oversized file, storing nothing", async () => {
-    const ws = await local.workspace();
-    expect(await errorOf(await importUrl(ws, { url: `${base}/page.png` }))).toMatchObject({ code: "media_type_unsupported", param: "url" });
-    expect(await errorOf(await importUrl(ws, { url: `${base}/robin.bin`, contentType: "image/jpeg" }))).toMatchObject({ code: "media_type_mismatch" });
-    expect(await errorOf(await importUrl(ws, { url: `${base}/missing` }))).toMatchObject({ code: "url_unreachable", param: "url" });
-    expect(await errorOf(await importUrl(ws, { url: `${base}/huge.png` }))).toMatchObject({ code: "body_too_large" });
+    const ws = await testWorkspace(local);
+    expect((await importUrl(ws, { url: `${base}/page.png` })).error).toMatchObject({ code: "media_type_unsupported", param: "url" });
+    expect((await importUrl(ws, { url: `${base}/robin.bin`, contentType: "image/jpeg" })).error).toMatchObject({ code: "media_type_mismatch" });
+    expect((await importUrl(ws, { url: `${base}/missing` })).error).toMatchObject({ code: "url_unreachable", param: "url" });
+    expect((await importUrl(ws, { url: `${base}/huge.png` })).error).toMatchObject({ code: "body_too_large" });
     await expectNothingStored(local, ws);
   });
 
   it("refuses a body without url, a malformed url and unknown fields", async () => {
-    const ws = await local.workspace();
-    expect(await errorOf(await importUrl(ws, {}))).toMatchObject({ code: "field_required", param: "url" });
-    expect(await errorOf(await importUrl(ws, { url: "not a url" }))).toMatchObject({ code: "field_invalid", param: "url" });
-    expect(await errorOf(await importUrl(ws, { url: `${base}/robin.bin`, extra: 1 }))).toMatchObject({ code: "field_unknown", param: "extra" });
-    const notJson = await ws.request("/v1/media", { method: "POST", headers: { "content-type": "application/json" }, body: "{url:" });
-    expect(await errorOf(notJson)).toMatchObject({ code: "body_not_json" });
+    const ws = await testWorkspace(local);
+    expect((await importUrl(ws, {})).error).toMatchObject({ code: "field_required", param: "url" });
+    expect((await importUrl(ws, { url: "not a url" })).error).toMatchObject({ code: "field_invalid", param: "url" });
+    expect((await importUrl(ws, { url: `${base}/robin.bin`, extra: 1 })).error).toMatchObject({ code: "field_unknown", param: "extra" });
+    const notJson = await ws.post("/v1/media", undefined, { headers: { "content-type": "application/json" }, raw: "{url:" });
+    expect(notJson.error).toMatchObject({ code: "body_not_json" });
     await expectNothingStored(local, ws);
   });
 
   it("the production guard refuses loopback, private, link-local and metadata addresses before any request", async () => {
-    const ws = await production.workspace();
+    const ws = await testWorkspace(production);
     hits.length = 0;
     const port = new URL(base).port;
     for (const url of [
@@ -128,7 +129,7 @@ describe("POST /v1/media { url }", () => {
       "https://[::1]/x.png",
       "https://[fe80::1]/x.png",
     ]) {
-      expect(await errorOf(await importUrl(ws, { url })), url).toMatchObject({ code: "url_unreachable", param: "url" });
+      expect((await importUrl(ws, { url })).error, url).toMatchObject({ code: "url_unreachable", param: "url" });
     }
     expect(hits).toEqual([]);
     await expectNothingStored(production, ws);
@@ -157,9 +158,9 @@ describe("POST /v1/media { url }: names and redirects that lead inside", () => {
   afterAll(() => t.close());
 
   it("refuses a name resolving to a private address and a redirect to one or to http, without fetching it", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (const path of ["https://inside.example.com/x.png", "https://files.example.com/to-metadata", "https://files.example.com/to-inside", "https://files.example.com/to-http"]) {
-      expect(await errorOf(await importUrl(ws, { url: path })), path).toMatchObject({ code: "url_unreachable" });
+      expect((await importUrl(ws, { url: path })).error, path).toMatchObject({ code: "url_unreachable" });
     }
     expect(requested.filter((url) => url.includes("inside.example.com") || url.includes("169.254") || url.startsWith("http:"))).toEqual([]);
     await expectNothingStored(t, ws);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mediaVariants } from "../../src/db/schema/index.js";
 import type { MediaTransforms } from "../../src/infra/media-transforms/types.js";
 import { nodeMediaTransforms } from "../../src/node/media-transforms.js";
-import { platformIds } from "../../src/types/platform-ids.js";
+import { platformIds } from "../../src/networks/registry.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { noisyPhoto } from "../support/transform-fixtures.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";

@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCodes } from "../../src/infra/error-catalogue.js";
-import { platformIds } from "../../src/types/platform-ids.js";
-import { adapters } from "../../src/networks/registry.js";
+import { adapters, platformIds } from "../../src/networks/registry.js";
 import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
 
 const run = promisify(execFile);

@@ -1,8 +1,7 @@
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PlatformCapabilitiesSchema } from "../../src/networks/capabilities-schema.js";
-import { platformIds } from "../../src/types/platform-ids.js";
-import { adapters } from "../../src/networks/registry.js";
+import { PlatformCapabilitiesSchema } from "../../src/networks/platform-capabilities-schema.js";
+import { adapters, platformIds } from "../../src/networks/registry.js";
 import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
 
 describe("GET /v1/platforms (public capability registry)", () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { platformIds } from "../../src/types/platform-ids.js";
+import { platformIds } from "../../src/networks/registry.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";

@@ -4,7 +4,8 @@ import { auditEvents, postTargets, posts, sandboxRecords } from "../../src/db/sc
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import type { Schemas } from "../support/api-types.js";
-import { type PlatformId, platformIds } from "../../src/types/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
+import { platformIds } from "../../src/networks/registry.js";
 import { jpeg, mp4 } from "../unit/media-fixtures.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, sandboxRecords, socialAccounts, workspaces } from "../../src/db/schema/index.js";
-import { platformIds } from "../../src/types/platform-ids.js";
+import { platformIds } from "../../src/networks/registry.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { testWorkspace } from "../support/workspace-fixture.js";

@@ -1,5 +1,6 @@
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { platformIds } from "../../src/networks/registry.js";
 import { workerBundle } from "../support/worker-bundle.js";
 import { readUpload, workerdModules } from "../support/worker-upload.js";
 
@@ -25,7 +26,7 @@ export default {
   async fetch(request, env, ctx) {
     if (new URL(request.url).pathname !== "/simulators") return worker.fetch(request, env, ctx);
     const { loadSimulatorFactories } = await import("${SIMULATORS}");
-    return new Response(Object.keys(await loadSimulatorFactories()).join(","));
+    return new Response(Object.keys(await loadSimulatorFactories(${JSON.stringify(platformIds)})).join(","));
   },
 };`;
   mf = new Miniflare({

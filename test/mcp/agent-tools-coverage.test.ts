@@ -2,7 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolAction } from "../../src/mcp/tool.js";
 import { allTools } from "../../src/mcp/tools/index.js";
-import { platformIds } from "../../src/types/platform-ids.js";
+import { platformIds } from "../../src/networks/registry.js";
 import { ORIGIN, agentRequest, approvedAgent } from "../support/agent-oauth.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";

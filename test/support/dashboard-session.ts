@@ -7,6 +7,7 @@ export interface DashboardAnswer {
   status: number;
   html: string;
   location: string | null;
+  headers: Headers;
 }
 
 /**
@@ -55,7 +56,7 @@ export class DashboardSession {
       body: body.toString(),
     });
     // The answer is not a page the next form is taken from (a double click resends the same form).
-    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
+    return { status: response.status, html: await response.text(), location: response.headers.get("location"), headers: response.headers };
   }
 
   async upload(path: string, fields: Record<string, string>, file: File): Promise<{ status: number; html: string }> {
@@ -71,6 +72,6 @@ export class DashboardSession {
     const html = await response.text();
     this.csrfToken = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? this.csrfToken;
     this.submission = /name="submission" value="([^"]+)"/.exec(html)?.[1] ?? this.submission;
-    return { status: response.status, html, location: response.headers.get("location") };
+    return { status: response.status, html, location: response.headers.get("location"), headers: response.headers };
   }
 }

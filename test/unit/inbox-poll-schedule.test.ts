@@ -3,7 +3,7 @@ import { advance, isNew, isOlder } from "../../src/domain/inbox/polling/poll-wat
 import type { FeedOutcome } from "../../src/domain/inbox/polling/poll-account.js";
 import { activePollIntervalMs, maxPollIntervalMs, pollIntervalMs } from "../../src/domain/inbox/polling/poll-intervals.js";
 import { ACTIVE_MS, OPEN_CONVERSATION_MS, type PollState, nextPollOf } from "../../src/domain/inbox/polling/poll-schedule.js";
-import { platformIds } from "../../src/types/platform-ids.js";
+import { platformIds } from "../../src/networks/registry.js";
 
 const item = (id: string, createdAt: string) => ({ id, createdAt, inbound: null });
 

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { adapters } from "../../src/networks/registry.js";
-import { platformIds } from "../../src/types/platform-ids.js";
+import { adapters, platformIds } from "../../src/networks/registry.js";
 
 /**
  * The layout docs/architecture.md "Network folders" describes, checked on the source: a network

@@ -1,16 +1,16 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { allCapabilities } from "../../src/networks/derived-capabilities.js";
-import { adapters } from "../../src/networks/registry.js";
+import { adapters, platformIds } from "../../src/networks/registry.js";
 import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
 import { loadSimulatorFactories, simulatorExport } from "../../src/sandbox/registry.js";
-import { platformIds } from "../../src/types/platform-ids.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
 
 /**
- * Adding a network is its folders plus its id in platform-ids.ts and one line in
- * networks/registry.ts (docs/architecture.md "Adding a network"); everything else finds the network
- * from those. The type checker sees the adapter line; this test sees the rest: a folder nobody
+ * Adding a network is its folders plus one line in networks/registry.ts (docs/architecture.md
+ * "Adding a network"); everything else finds the network from there. The first test shows no second
+ * list is left to edit; the others see the rest: a folder nobody
  * registered, a registered network without rules, capabilities or a simulator. The files each
  * network folder holds are test/unit/network-folders.test.ts's.
  */
@@ -25,7 +25,35 @@ const networkFolders = (layer: "networks" | "sandbox") =>
     .map((entry) => entry.name)
     .sort();
 
+/** Every source file under src/, as [path relative to src, text]. */
+const sources = (dir = src): [string, string][] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, string][] => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) ? [[path.relative(src, full).split(path.sep).join("/"), readFileSync(full, "utf8")]] : [];
+  });
+
+/**
+ * Files that name every network on purpose and fall back for one they do not know: the dashboard
+ * draws an unknown network's initial as its mark. Anything else naming them all is a second list.
+ */
+const optionalLists = new Set(["pages/dashboard/network-logo.tsx"]);
+
 describe("the network registry", () => {
+  it("is the one list of networks: the id type and the id list are derived from its keys", () => {
+    expectTypeOf<PlatformId>().toEqualTypeOf<keyof typeof adapters>();
+    expect(platformIds).toEqual(Object.keys(adapters));
+    // A network is named by its id as a string or as an object key; the registry's own lines are the
+    // only place all of them stand, outside each network's own folders.
+    const named = (text: string, id: string) => new RegExp(`["'\`]${id}["'\`]|^\\s*${id}\\s*:`, "m").test(text);
+    const lists = sources()
+      .filter(([file]) => !/^(networks|sandbox)\/[^/]+\//.test(file) || /^(networks|sandbox)\/(meta|google|facets|worker-module)\//.test(file))
+      .filter(([file, text]) => file !== "networks/registry.ts" && !optionalLists.has(file) && platformIds.filter((id) => named(text, id)).length >= platformIds.length - 1)
+      .map(([file]) => file);
+    expect(lists, "files listing (nearly) every network besides networks/registry.ts").toEqual([]);
+    expect(readFileSync(path.join(src, "types/platform-ids.ts"), "utf8"), "types/platform-ids.ts lists no network").not.toMatch(new RegExp(platformIds.join("|")));
+  });
+
   it("registers every network folder, and every registered network has one", () => {
     const registered = [...platformIds].sort();
     expect(Object.keys(adapters).sort()).toEqual(registered);
@@ -48,7 +76,7 @@ describe("the network registry", () => {
 
   it("finds every network's simulator from its id, answering the adapter's hosts", async () => {
     for (const id of platformIds) expect(existsSync(path.join(src, "sandbox", id, "simulator.ts")), `sandbox/${id}/simulator.ts`).toBe(true);
-    const factories = await loadSimulatorFactories();
+    const factories = await loadSimulatorFactories(platformIds);
     expect(Object.keys(factories)).toEqual([...platformIds]);
     const deps = { store: createMemorySandboxStore(), now: () => new Date(0), publicUrl: "http://chorus.test", sleep: async () => {} };
     for (const id of platformIds) {

@@ -1,8 +1,8 @@
 import { and, eq, isNull, notInArray, or, type SQL } from "drizzle-orm";
 import { socialAccounts } from "../../db/schema/index.js";
-import { adapters, rulesFor } from "../../networks/registry.js";
+import { adapters, rulesFor, platformIds } from "../../networks/registry.js";
 import type { TokenSet } from "../../networks/types.js";
-import { type PlatformId, platformIds } from "../../types/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
 import type { SocialAccountRow } from "./account-view.js";
 
 /**

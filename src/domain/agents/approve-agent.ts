@@ -3,7 +3,7 @@ import { agents, oauthCodes, profiles } from "../../db/schema/index.js";
 import { sha256Hex } from "../../infra/crypto.js";
 import { ApiError } from "../../infra/errors.js";
 import { newId, randomString } from "../../infra/ids.js";
-import { isPlatformId } from "../../types/platform-ids.js";
+import { isPlatformId } from "../../networks/registry.js";
 import { recordAuditEvent } from "../core/index.js";
 import type { DomainContext } from "../core/index.js";
 import type { AuthorizationRequest } from "./authorization-request.js";

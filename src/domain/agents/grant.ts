@@ -1,4 +1,5 @@
-import { type PlatformId, isPlatformId } from "../../types/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
+import { isPlatformId } from "../../networks/registry.js";
 import { ApiError } from "../../infra/errors.js";
 import { type AgentAction, type AgentGrant, agentActions } from "../core/index.js";
 

@@ -18,3 +18,4 @@ export { OAuthError } from "./oauth-error.js";
 export { authorizationServerMetadata, protectedResourceMetadata, protectedResourceMetadataUrl } from "./oauth-metadata.js";
 export { exchangeCode, refreshTokens, revokeToken } from "./oauth-tokens.js";
 export { assertMediaUsersInGrant, assertPostInGrant } from "./post-scope.js";
+export { recordAgentWrite } from "./record-agent-write.js";

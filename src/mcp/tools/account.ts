@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { getLimits } from "../../domain/workspaces/index.js";
 import { getMe } from "../../domain/workspaces/index.js";
-import { PlatformCapabilitiesSchema } from "../../networks/capabilities-schema.js";
+import { PlatformCapabilitiesSchema } from "../../networks/platform-capabilities-schema.js";
 import { allCapabilities } from "../../networks/derived-capabilities.js";
 import { LimitsSchema, MeSchema } from "../../routes/v1/me/schema.js";
 import { defineTool, readOnly } from "../tool.js";

@@ -9,7 +9,7 @@ import type { AppEnv } from "../../http/context.js";
 import { assertSafeInput } from "../../http/input-limits.js";
 import { errorCatalogue } from "../../infra/error-catalogue.js";
 import { ApiError } from "../../infra/errors.js";
-import { platformIds } from "../../types/platform-ids.js";
+import { platformIds } from "../../networks/registry.js";
 import { withRuntime } from "../runtime.js";
 import { ConnectListPage } from "./connect-list-page.js";
 import { OutcomePage } from "./outcome-pages.js";

@@ -1,7 +1,7 @@
 import type { FC } from "hono/jsx";
 import { actionLabels, agentActions } from "../../domain/agents/index.js";
 import type { ProfileView } from "../../domain/accounts/index.js";
-import { platformIds } from "../../types/platform-ids.js";
+import { platformIds } from "../../networks/registry.js";
 import { Csrf, DashboardLayout, type Frame } from "./dashboard-layout.js";
 
 /** The authorization request's parameters, carried through the form unchanged and checked again on POST. */

@@ -4,7 +4,8 @@ import { deleteCredentials, listCredentials, saveCredentials } from "../../domai
 import { getEmailPreferences, updateEmailPreferences } from "../../domain/workspaces/index.js";
 import { createWorkspaceKey, listWorkspaceKeys, revokeWorkspaceKey } from "../../domain/keys/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { type PlatformId, platformIds } from "../../types/platform-ids.js";
+import type { PlatformId } from "../../types/platform-ids.js";
+import { platformIds } from "../../networks/registry.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { AuditPage, EmailPage, KeysPage } from "./developers-page.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";

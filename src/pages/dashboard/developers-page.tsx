@@ -3,7 +3,7 @@ import type { CredentialView } from "../../domain/accounts/index.js";
 import type { EmailPreferences } from "../../domain/workspaces/index.js";
 import type { CreatedApiKey } from "../../domain/keys/index.js";
 import type { listWorkspaceKeys } from "../../domain/keys/index.js";
-import { platformIds } from "../../types/platform-ids.js";
+import { platformIds } from "../../networks/registry.js";
 import { Csrf, DashboardLayout, type Frame, Notice, when } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 

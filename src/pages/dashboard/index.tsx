@@ -5,6 +5,7 @@ import { switchViewMode } from "../../domain/workspaces/index.js";
 import { recentFailures } from "../../domain/publishing/index.js";
 import { endSession } from "../../domain/workspaces/index.js";
 import { publicLimit } from "../../http/auth.js";
+import { type RefusalText, enforceRateLimits, workspaceRateChecks } from "../../http/rate-limit.js";
 import { MEDIA_BYTE_LIMITS } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { MAX_BULK_BODY_BYTES } from "../../routes/v1/posts/bulk-body.js";
@@ -33,6 +34,12 @@ import { seriesBulkRoutes } from "./series-bulk-routes.js";
 import { draftRoutes } from "./draft-routes.js";
 import { SignedOutPage } from "./signin-pages.js";
 import { signinRoutes } from "./signin-routes.js";
+
+/** How the limit's refusal reads on a page: for a person, not a client reading Retry-After. */
+const dashboardRefusal: RefusalText = {
+  message: (refused) => `This workspace reached its limit of ${refused.limit} requests a minute (API and dashboard together).`,
+  fix: "Wait a few seconds, then send it again: the limit counts the last 60 seconds.",
+};
 
 /** Paths that work without a session: the sign-in link itself and the static assets. */
 const OPEN_PATHS = /^\/dashboard\/(signin\/|assets\/)/;
@@ -86,6 +93,14 @@ dashboardRoutes.use("/dashboard/*", async (c, next) => limitOf(c.req.path)(c, ne
 const sessionCheck = requireSession((c) => c.html(<SignedOutPage reason={c.req.path === "/dashboard/agents/authorize" ? "agent_consent" : "expired"} />, 401));
 // "/dashboard/*" matches "/dashboard" itself too: registering both would check the session twice.
 dashboardRoutes.use("/dashboard/*", async (c, next) => (OPEN_PATHS.test(c.req.path) ? next() : sessionCheck(c, next)));
+// Every page and form of a session counts against its workspace's apiPerMinute, the budget its API
+// requests draw on: the dashboard is no way around the limit. After the session check, so a refused
+// form is shown again as typed (dashboard-error.tsx) with the X-RateLimit-* headers and Retry-After.
+dashboardRoutes.use("/dashboard/*", async (c, next) => {
+  if (OPEN_PATHS.test(c.req.path)) return next();
+  await enforceRateLimits(c, workspaceRateChecks(ctxOf(c).workspace, c.req.query("profile")), dashboardRefusal);
+  return next();
+});
 // Destructive forms ask first (confirm-step.tsx); after the session check, which reads the form.
 dashboardRoutes.use("/dashboard/*", confirmDestructive);
 dashboardRoutes.get("/dashboard/assets/dashboard.js", (c) => c.body(dashboardScript, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600" }));

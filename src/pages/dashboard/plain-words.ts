@@ -1,5 +1,4 @@
-import { adapterFor } from "../../networks/registry.js";
-import { isPlatformId } from "../../types/platform-ids.js";
+import { adapterFor, isPlatformId } from "../../networks/registry.js";
 
 /** What the person can do about a problem, shown as a button rather than described. */
 export type FixAction = "reconnect" | "edit" | "wait" | null;

@@ -4,7 +4,7 @@ import { listProfiles } from "../../domain/accounts/index.js";
 import { getPost, listPosts, postStates } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { instantOfWallTime } from "../../infra/zoned-time.js";
-import { isPlatformId } from "../../types/platform-ids.js";
+import { isPlatformId } from "../../networks/registry.js";
 import type { DashboardEnv } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
 import { PostPage } from "./post-page.js";

@@ -2,7 +2,7 @@ import type { FC } from "hono/jsx";
 import type { ProfileView } from "../../domain/accounts/index.js";
 import type { PostView } from "../../domain/publishing/index.js";
 import { postStates } from "../../domain/publishing/index.js";
-import { platformIds } from "../../types/platform-ids.js";
+import { platformIds } from "../../networks/registry.js";
 import { dayIn, timeIn } from "./calendar-time.js";
 import { DashboardLayout, type Frame, StateBadge } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";

@@ -1,5 +1,5 @@
-import { type PlatformId, platformIds } from "../../../types/platform-ids.js";
-import { adapterFor } from "../../../networks/registry.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
+import { adapterFor, platformIds } from "../../../networks/registry.js";
 
 /** One button on the connect page: a network, and for Instagram the door it goes through. */
 export interface ConnectDoor {

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../../infra/errors.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 
 /** What a connect link grants: connecting accounts into one workspace, in one mode, until `expiresAt`. */
 export interface ConnectLink {

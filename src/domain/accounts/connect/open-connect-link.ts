@@ -1,6 +1,6 @@
 import { ApiError } from "../../../infra/errors.js";
-import { type PlatformId, platformIds } from "../../../types/platform-ids.js";
-import { adapterFor } from "../../../networks/registry.js";
+import type { PlatformId } from "../../../types/platform-ids.js";
+import { adapterFor, platformIds } from "../../../networks/registry.js";
 import { appProductsFor } from "../networks/network-context.js";
 import { type ConnectDoor, doorsFor } from "./doors.js";
 import { type ConnectRuntime, type LinkContext, linkContext } from "./link-context.js";

@@ -1,8 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { connectSessions } from "../../../db/schema/index.js";
 import { ApiError } from "../../../infra/errors.js";
-import { platformIds } from "../../../types/platform-ids.js";
-import { adapterFor } from "../../../networks/registry.js";
+import { adapterFor, platformIds } from "../../../networks/registry.js";
 import { UNMATCHED_HEADER, sandboxBrowserUrl } from "../../../sandbox/sandbox-fetch.js";
 import { networkContextFor } from "../networks/network-context.js";
 import { sandboxRuntime } from "../sandbox/sandbox-runtime.js";

@@ -1,5 +1,6 @@
 import type { Database } from "../../../db/types.js";
 import type { PlatformId } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { createSandboxFetch } from "../../../sandbox/sandbox-fetch.js";
 import type { Simulator, SimulatorDeps } from "../../../sandbox/types.js";
 import type { NetworkDeps } from "../../core/index.js";
@@ -38,7 +39,7 @@ export function sandboxRuntime(db: Database, options: SandboxRuntimeOptions): Pr
   if (existing) return existing;
   const deps: SimulatorDeps = { store: createDbSandboxStore(db, options.workspaceId), now: options.now, publicUrl: options.publicUrl, sleep: options.networks.sleep };
   const runtime = options.networks.loadSimulators().then(async (module): Promise<SandboxRuntime> => {
-    const simulatorFactories = await module.loadSimulatorFactories();
+    const simulatorFactories = await module.loadSimulatorFactories(platformIds);
     const simulators = Object.fromEntries(Object.entries(simulatorFactories).map(([id, factory]) => [id, factory(deps)])) as Record<PlatformId, Simulator>;
     return { fetch: createSandboxFetch(Object.values(simulators)), simulator: (platform) => simulators[platform] };
   });

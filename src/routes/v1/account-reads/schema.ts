@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { cursorQuery, limitQuery, named } from "../../openapi-helpers.js";
 import { ReadProblemSchema, SocialActorSchema } from "../notifications/schema.js";
 

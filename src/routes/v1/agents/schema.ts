@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { agentActions, MAX_CREDITS_PER_DAY } from "../../../domain/agents/index.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 
 const grantFields = {

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { analyticsPeriods } from "../../../domain/insights/index.js";
 import { normalisedMetrics } from "../../../networks/facets/analytics.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { named } from "../../openapi-helpers.js";
 import { ReadProblemSchema } from "../notifications/schema.js";
 

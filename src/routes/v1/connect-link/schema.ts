@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { MAX_RETURN_URL_LENGTH, returnUrlProblem } from "../../../domain/accounts/index.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 
 const returnUrl = v.pipe(

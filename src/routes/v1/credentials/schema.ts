@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { isPlatformId, platformIds } from "../../../types/platform-ids.js";
+import { isPlatformId, platformIds } from "../../../networks/registry.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 
 const secretText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { discoveredMediaTypes } from "../../../networks/facets/discover.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { named } from "../../openapi-helpers.js";
 import { ReadProblemSchema } from "../notifications/schema.js";
 

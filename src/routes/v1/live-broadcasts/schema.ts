@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { broadcastStatuses } from "../../../networks/facets/live.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { cursorQuery, limitQuery, named, namedBody } from "../../openapi-helpers.js";
 
 export const BroadcastParam = v.object({

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { notificationKinds } from "../../../networks/facets/inbox.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { cursorQuery, limitQuery, named } from "../../openapi-helpers.js";
 
 const accountQuery = v.pipe(v.optional(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9_-]{1,60}$/, "must be an `acc_` id"))), v.description("One connected account (`acc_…`); omit for every account."));

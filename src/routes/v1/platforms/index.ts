@@ -3,8 +3,8 @@ import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
 import type { AppEnv } from "../../../http/context.js";
 import { ApiError } from "../../../infra/errors.js";
-import { PlatformCapabilitiesSchema } from "../../../networks/capabilities-schema.js";
-import { isPlatformId } from "../../../types/platform-ids.js";
+import { PlatformCapabilitiesSchema } from "../../../networks/platform-capabilities-schema.js";
+import { isPlatformId } from "../../../networks/registry.js";
 import { allCapabilities, publicCapabilities } from "../../../networks/derived-capabilities.js";
 import { errorResponses, jsonResponse, named } from "../../openapi-helpers.js";
 

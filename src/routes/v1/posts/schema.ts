@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
 import { documentAs, namedBody } from "../../openapi-helpers.js";
 import { EditThreadField, ThreadField } from "./thread-schema.js";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { inboundKinds } from "../../../domain/inbox/index.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 
 export const InboundBody = namedBody(

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { DEFAULT_SLOW_MS, MAX_DELAY_MS } from "../../../domain/accounts/index.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 import { sandboxActivities, sandboxFaults } from "../../../sandbox/types.js";
 import { named, namedBody } from "../../openapi-helpers.js";
 

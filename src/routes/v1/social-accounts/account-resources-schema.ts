@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { named, namedBody } from "../../openapi-helpers.js";
 import { defaultWebhookFields } from "../../../domain/accounts/index.js";
-import { platformIds } from "../../../types/platform-ids.js";
+import { platformIds } from "../../../networks/registry.js";
 
 const endOfList = v.pipe(v.null(), v.description("Always null: the network's whole list is returned at once."));
 
