@@ -9,7 +9,8 @@ import { enforceRateLimits, publicRateCheck, workspaceRateChecks } from "./rate-
 import { countFailedAuthentication } from "./failed-auth.js";
 import { finishAfterResponse } from "./after-response.js";
 import { isTransientFailure } from "../infra/transient-failure.js";
-import type { LimitsCache, VerifiedKey } from "../domain/core/index.js";
+import type { VerifiedKey } from "../domain/core/index.js";
+import { forgetLimitsAfterWrite } from "./limits-after-write.js";
 
 /**
  * Bearer key → workspace, then the workspace's API limit (and the profile's, when the request
@@ -60,22 +61,13 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
       });
       await enforceRateLimits(c, workspaceRateChecks(found.workspace, c.req.query("profile")));
       await next();
-      forgetLimitsAfterWrite(c.req.method, deps.limitsCache, ws.id);
+      forgetLimitsAfterWrite(c.req.method, deps.limitsCache, found.workspace.id);
     } finally {
       await finishAfterResponse(c, close());
     }
   };
 }
 
-/**
- * A PostgreSQL server's limits cache learns of changes by NOTIFY, which reaches this process's
- * listening connection asynchronously: a caller who changed something (connected an account,
- * uploaded a file) and reads its limits next must not be answered from before its own change. The
- * write has committed by now, so a read that starts after this sees it.
- */
-function forgetLimitsAfterWrite(method: string, cache: LimitsCache | undefined, workspaceId: string): void {
-  if (cache?.scope === "usage" && method !== "GET" && method !== "HEAD") cache.forgetWorkspace(workspaceId);
-}
 
 /** Public routes (platforms, docs, the OpenAPI document) are limited per address. */
 export function publicLimit(): MiddlewareHandler<AppEnv> {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { PostView } from "../../domain/publishing/index.js";
-import { isPlatformId } from "../../types/platform-ids.js";
+import { isPlatformId } from "../../networks/registry.js";
 import type { DashboardEnv } from "./dashboard-env.js";
 import { field } from "./dashboard-env.js";
 import { values } from "./post-form-read.js";

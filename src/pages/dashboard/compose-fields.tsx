@@ -3,8 +3,7 @@ import type { ComposeExtras } from "./compose-extras.js";
 import { MAX_THREAD_ITEMS } from "./compose-extras.js";
 import { NetworkLogo } from "./network-logo.js";
 import { networkName } from "./plain-words.js";
-import { rulesFor } from "../../networks/registry.js";
-import { platformIds } from "../../types/platform-ids.js";
+import { platformIds, rulesFor } from "../../networks/registry.js";
 
 /** The networks with reply chains, named from their rules (the ones the API takes `thread` for). */
 const threadNetworks = platformIds.filter((p) => rulesFor(p).thread).map(networkName);

@@ -3,7 +3,7 @@ import type { SocialAccountView } from "../../domain/accounts/index.js";
 import { type TextMeasure, countText, findUrls, getMedia, shownTextMeasure } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
 import { adapterFor, rulesFor } from "../../networks/registry.js";
-import { isPlatformId } from "../../types/platform-ids.js";
+import { isPlatformId } from "../../networks/registry.js";
 import { type ComposeExtras, textFor } from "./compose-extras.js";
 import type { LibraryItem } from "./media-page.js";
 import { libraryItems } from "./media-routes.js";

@@ -5,6 +5,7 @@ import { switchViewMode } from "../../domain/workspaces/index.js";
 import { recentFailures } from "../../domain/publishing/index.js";
 import { endSession } from "../../domain/workspaces/index.js";
 import { publicLimit } from "../../http/auth.js";
+import { forgetLimitsAfterWrite } from "../../http/limits-after-write.js";
 import { type RefusalText, enforceRateLimits, workspaceRateChecks } from "../../http/rate-limit.js";
 import { MEDIA_BYTE_LIMITS } from "../../domain/publishing/index.js";
 import { ApiError } from "../../infra/errors.js";
@@ -99,7 +100,8 @@ dashboardRoutes.use("/dashboard/*", async (c, next) => (OPEN_PATHS.test(c.req.pa
 dashboardRoutes.use("/dashboard/*", async (c, next) => {
   if (OPEN_PATHS.test(c.req.path)) return next();
   await enforceRateLimits(c, workspaceRateChecks(ctxOf(c).workspace, c.req.query("profile")), dashboardRefusal);
-  return next();
+  await next();
+  forgetLimitsAfterWrite(c.req.method, c.var.deps.limitsCache, ctxOf(c).workspace.id);
 });
 // Destructive forms ask first (confirm-step.tsx); after the session check, which reads the form.
 dashboardRoutes.use("/dashboard/*", confirmDestructive);
