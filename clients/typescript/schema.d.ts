@@ -1868,6 +1868,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.instagram`: options for Instagram. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/instagram lists them too. */
@@ -1916,6 +1919,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.facebook`: options for Facebook Pages. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/facebook lists them too. */
@@ -1946,6 +1952,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.twitter`: options for X. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/twitter lists them too. */
@@ -1998,6 +2007,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.youtube`: options for YouTube. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/youtube lists them too. */
@@ -2056,6 +2068,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.pinterest`: options for Pinterest. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/pinterest lists them too. */
@@ -2095,6 +2110,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.linkedin`: options for LinkedIn. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/linkedin lists them too. */
@@ -2134,6 +2152,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.bluesky`: options for Bluesky. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/bluesky lists them too. */
@@ -2167,6 +2188,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.threads`: options for Threads. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/threads lists them too. */
@@ -2203,6 +2227,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.googlebusiness`: options for Google Business Profile. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/googlebusiness lists them too. */
@@ -2253,6 +2280,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /**
@@ -2845,6 +2875,8 @@ export interface components {
                 };
                 /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
                 trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in. Sent natively where the network takes a time (Instagram reels `thumb_offset`, TikTok `video_cover_timestamp_ms`, Pinterest `cover_image_key_frame_time`, rounded to the second with the warning `video_cover_rounded`); on YouTube, which takes a cover image, Chorus extracts the frame with FFmpeg (a JPEG within 1280x720 and 2 MB) and sets it as the custom thumbnail (thumbnails.set). Facebook, X, Threads, LinkedIn, Bluesky and Google Business take no cover through their APIs: a video target there is refused with `video_cover_unsupported` (set that target's own `platformOptions.<network>.autoFix` without `coverAt`). A time past the video's end is `video_cover_out_of_range`. A cover the caller sets with the network's own option (`thumbOffset`, `coverUrl`, `videoCoverTimestampMs`, `coverImageUrl`, `coverImageKeyFrameTime`, `thumbnail`) wins. */
+                coverAt?: number;
             }) | null;
             /** @description Occurrence posts made so far (each is a post with `series` set: GET /v1/posts/{id}). */
             occurrencesCreated: number;
@@ -4171,6 +4203,8 @@ export interface components {
                 };
                 /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
                 trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in. Sent natively where the network takes a time (Instagram reels `thumb_offset`, TikTok `video_cover_timestamp_ms`, Pinterest `cover_image_key_frame_time`, rounded to the second with the warning `video_cover_rounded`); on YouTube, which takes a cover image, Chorus extracts the frame with FFmpeg (a JPEG within 1280x720 and 2 MB) and sets it as the custom thumbnail (thumbnails.set). Facebook, X, Threads, LinkedIn, Bluesky and Google Business take no cover through their APIs: a video target there is refused with `video_cover_unsupported` (set that target's own `platformOptions.<network>.autoFix` without `coverAt`). A time past the video's end is `video_cover_out_of_range`. A cover the caller sets with the network's own option (`thumbOffset`, `coverUrl`, `videoCoverTimestampMs`, `coverImageUrl`, `coverImageKeyFrameTime`, `thumbnail`) wins. */
+                coverAt?: number;
             };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
@@ -4477,6 +4511,8 @@ export interface components {
                 };
                 /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
                 trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in. Sent natively where the network takes a time (Instagram reels `thumb_offset`, TikTok `video_cover_timestamp_ms`, Pinterest `cover_image_key_frame_time`, rounded to the second with the warning `video_cover_rounded`); on YouTube, which takes a cover image, Chorus extracts the frame with FFmpeg (a JPEG within 1280x720 and 2 MB) and sets it as the custom thumbnail (thumbnails.set). Facebook, X, Threads, LinkedIn, Bluesky and Google Business take no cover through their APIs: a video target there is refused with `video_cover_unsupported` (set that target's own `platformOptions.<network>.autoFix` without `coverAt`). A time past the video's end is `video_cover_out_of_range`. A cover the caller sets with the network's own option (`thumbOffset`, `coverUrl`, `videoCoverTimestampMs`, `coverImageUrl`, `coverImageKeyFrameTime`, `thumbnail`) wins. */
+                coverAt?: number;
             };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
