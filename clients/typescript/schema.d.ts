@@ -678,7 +678,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image or a video (raw body), or import one by URL, for use in posts
-         * @description To import a file another server hosts, send JSON `{ "url": "https://…" }`: Chorus fetches it through its outbound guard (https only; private, loopback, link-local and metadata addresses refused, after DNS and at each of at most 3 redirects; at most 512 MB and 5 minutes) and streams it to storage. Every failure to fetch is 400 `url_unreachable`, with one message whatever the cause. The server's Content-Type is not trusted: the format is read from the first bytes, and the checks below apply as for an upload. Otherwise send the file's bytes as the body with its type as Content-Type. The format, pixel size and (video) duration are read from the bytes: JPEG, PNG, WebP and GIF images, MP4 and MOV video, PDF, DOCX and PPTX documents (for LinkedIn document posts; `kind: document`, width and height 0). A DOCX or PPTX is a ZIP archive: it is told apart by the parts its directory names, and one that would expand more than 200 times over or past 1 GB, whose parts overlap, that is encrypted or that names neither document is 400 `media_type_unsupported` (nothing is decompressed to find out). A Content-Type that names another format than the bytes are is 400 `media_type_mismatch`; a file that is none of these formats, or whose header cannot be read, is 400 `media_type_unsupported`; a file whose bytes end before what its header claims (a PNG without IDAT and IEND, a JPEG without scan data and end marker, a WebP shorter than its RIFF length, a GIF without trailer, a video without `moov` or with a box past the end) is 400 `media_corrupt`; a picture over 16,384 pixels a side or 36,152,320 in all, more than any network takes, is 400 `media_dimensions_too_large`; over the limit is 400 `body_too_large` (refused from Content-Length before the upload is read when it is sent). A refused upload stores nothing. Networks that fetch media themselves get a signed, expiring URL to the file when a post is published.
+         * @description To import a file another server hosts, send JSON `{ "url": "https://…" }`: Chorus fetches it through its outbound guard (https only; private, loopback, link-local and metadata addresses refused, after DNS and at each of at most 3 redirects; at most 512 MB and 5 minutes) and streams it to storage. Every failure to fetch is 400 `url_unreachable`, with one message whatever the cause. The server's Content-Type is not trusted: the format is read from the first bytes, and the checks below apply as for an upload. Otherwise send the file's bytes as the body with its type as Content-Type. The format, pixel size and (video) duration are read from the bytes: JPEG, PNG, WebP, GIF and HEIC images (the size of a HEIC is that of its primary picture as shown, after its `irot` turn; `image/heif` is taken as `image/heic`; no network takes HEIC, so `autoFix` converts it to JPEG), MP4 and MOV video, PDF, DOCX and PPTX documents (for LinkedIn document posts; `kind: document`, width and height 0). A DOCX or PPTX is a ZIP archive: it is told apart by the parts its directory names, and one that would expand more than 200 times over or past 1 GB, whose parts overlap, that is encrypted or that names neither document is 400 `media_type_unsupported` (nothing is decompressed to find out). A Content-Type that names another format than the bytes are is 400 `media_type_mismatch`; a file that is none of these formats, or whose header cannot be read, is 400 `media_type_unsupported`; a file whose bytes end before what its header claims (a PNG without IDAT and IEND, a JPEG without scan data and end marker, a WebP shorter than its RIFF length, a GIF without trailer, a video without `moov` or with a box past the end) is 400 `media_corrupt`; a picture over 16,384 pixels a side or 36,152,320 in all, more than any network takes, is 400 `media_dimensions_too_large`; over the limit is 400 `body_too_large` (refused from Content-Length before the upload is read when it is sent). A refused upload stores nothing. Networks that fetch media themselves get a signed, expiring URL to the file when a post is published.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -1868,6 +1868,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.instagram`: options for Instagram. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/instagram lists them too. */
@@ -1916,6 +1919,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.facebook`: options for Facebook Pages. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/facebook lists them too. */
@@ -1946,6 +1952,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.twitter`: options for X. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/twitter lists them too. */
@@ -1998,6 +2007,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.youtube`: options for YouTube. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/youtube lists them too. */
@@ -2056,6 +2068,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.pinterest`: options for Pinterest. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/pinterest lists them too. */
@@ -2095,6 +2110,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.linkedin`: options for LinkedIn. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/linkedin lists them too. */
@@ -2134,6 +2152,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.bluesky`: options for Bluesky. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/bluesky lists them too. */
@@ -2167,6 +2188,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.threads`: options for Threads. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/threads lists them too. */
@@ -2203,6 +2227,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /** @description `platformOptions.googlebusiness`: options for Google Business Profile. Checked per target when publishing; an unknown option or a bad value fails that target with `option_invalid`. GET /v1/platforms/googlebusiness lists them too. */
@@ -2253,6 +2280,9 @@ export interface components {
                     x: number;
                     y: number;
                 };
+                trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`). */
+                coverAt?: number;
             };
         };
         /**
@@ -2845,6 +2875,8 @@ export interface components {
                 };
                 /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
                 trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in. Sent natively where the network takes a time (Instagram reels `thumb_offset`, TikTok `video_cover_timestamp_ms`, Pinterest `cover_image_key_frame_time`, rounded to the second with the warning `video_cover_rounded`); on YouTube, which takes a cover image, Chorus extracts the frame with FFmpeg (a JPEG within 1280x720 and 2 MB) and sets it as the custom thumbnail (thumbnails.set). Facebook, X, Threads, LinkedIn, Bluesky and Google Business take no cover through their APIs: a video target there is refused with `video_cover_unsupported` (set that target's own `platformOptions.<network>.autoFix` without `coverAt`). A time past the video's end is `video_cover_out_of_range`. A cover the caller sets with the network's own option (`thumbOffset`, `coverUrl`, `videoCoverTimestampMs`, `coverImageUrl`, `coverImageKeyFrameTime`, `thumbnail`) wins. */
+                coverAt?: number;
             }) | null;
             /** @description Occurrence posts made so far (each is a post with `series` set: GET /v1/posts/{id}). */
             occurrencesCreated: number;
@@ -3732,7 +3764,7 @@ export interface components {
              * @description The file's type; the completed file's bytes must be this format.
              * @enum {string}
              */
-            contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "image/jpg";
+            contentType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/heic" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "image/jpg";
             /** @description The file's size in bytes: video at most 5 GB (5,368,709,120), images 20 MB. */
             size: number;
         };
@@ -3765,7 +3797,7 @@ export interface components {
              * @description The format read from the file's bytes (which the upload's Content-Type had to match).
              * @enum {string}
              */
-            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/heic" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
             /** @description Size of the file in bytes. */
             bytes: number;
             /** @description Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait. */
@@ -3799,7 +3831,7 @@ export interface components {
              * @description The type you expect; refused with `media_type_mismatch` when the bytes are another format. Omitted: read from the bytes (the server's Content-Type is not trusted).
              * @enum {string}
              */
-            contentType?: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "image/jpg";
+            contentType?: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/heic" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "image/jpg";
         };
         MediaList: {
             items: components["schemas"]["Media"][];
@@ -3817,7 +3849,7 @@ export interface components {
              * @description The format read from the file's bytes (which the upload's Content-Type had to match).
              * @enum {string}
              */
-            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+            mimeType: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/heic" | "video/mp4" | "video/quicktime" | "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
             /** @description Size of the file in bytes. */
             bytes: number;
             /** @description Pixels, read from the file. Video: the display size of the first video track, so a clip recorded in portrait is reported as portrait. */
@@ -4157,7 +4189,7 @@ export interface components {
                 /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
                 media?: string[];
             };
-            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. Videos are transcoded to H.264/AAC MP4 (8-bit 4:2:0, within 1080p, at a bitrate under the network's byte limit, metadata stripped; cut to the network's length only with `trim: true`). `true`, or an object that also chooses `crop`, `focalPoint` and `trim`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images on Node with sharp, video on Node with FFmpeg; on Workers, or where sharp or FFmpeg is missing, a target that needs a variant of that kind is refused with `transform_unavailable` (docs/media-transforms.md). */
+            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (HEIC and WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. Videos are transcoded to H.264/AAC MP4 (8-bit 4:2:0, within 1080p, at a bitrate under the network's byte limit, metadata stripped; cut to the network's length only with `trim: true`). `true`, or an object that also chooses `crop`, `focalPoint` and `trim`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images on Node with sharp, video on Node with FFmpeg; on Workers, or where sharp or FFmpeg is missing, a target that needs a variant of that kind is refused with `transform_unavailable` (docs/media-transforms.md). */
             autoFix?: boolean | {
                 /**
                  * @description `fill` (default) crops the picture to the network's ratio around `focalPoint`; `fit` keeps all of it and pads (white for JPEG, transparent for PNG).
@@ -4171,6 +4203,8 @@ export interface components {
                 };
                 /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
                 trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in. Sent natively where the network takes a time (Instagram reels `thumb_offset`, TikTok `video_cover_timestamp_ms`, Pinterest `cover_image_key_frame_time`, rounded to the second with the warning `video_cover_rounded`); on YouTube, which takes a cover image, Chorus extracts the frame with FFmpeg (a JPEG within 1280x720 and 2 MB) and sets it as the custom thumbnail (thumbnails.set). Facebook, X, Threads, LinkedIn, Bluesky and Google Business take no cover through their APIs: a video target there is refused with `video_cover_unsupported` (set that target's own `platformOptions.<network>.autoFix` without `coverAt`). A time past the video's end is `video_cover_out_of_range`. A cover the caller sets with the network's own option (`thumbOffset`, `coverUrl`, `videoCoverTimestampMs`, `coverImageUrl`, `coverImageKeyFrameTime`, `thumbnail`) wins. */
+                coverAt?: number;
             };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
@@ -4463,7 +4497,7 @@ export interface components {
                 /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
                 media?: string[];
             };
-            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. Videos are transcoded to H.264/AAC MP4 (8-bit 4:2:0, within 1080p, at a bitrate under the network's byte limit, metadata stripped; cut to the network's length only with `trim: true`). `true`, or an object that also chooses `crop`, `focalPoint` and `trim`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images on Node with sharp, video on Node with FFmpeg; on Workers, or where sharp or FFmpeg is missing, a target that needs a variant of that kind is refused with `transform_unavailable` (docs/media-transforms.md). */
+            /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (HEIC and WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. Videos are transcoded to H.264/AAC MP4 (8-bit 4:2:0, within 1080p, at a bitrate under the network's byte limit, metadata stripped; cut to the network's length only with `trim: true`). `true`, or an object that also chooses `crop`, `focalPoint` and `trim`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images on Node with sharp, video on Node with FFmpeg; on Workers, or where sharp or FFmpeg is missing, a target that needs a variant of that kind is refused with `transform_unavailable` (docs/media-transforms.md). */
             autoFix?: boolean | {
                 /**
                  * @description `fill` (default) crops the picture to the network's ratio around `focalPoint`; `fit` keeps all of it and pads (white for JPEG, transparent for PNG).
@@ -4477,6 +4511,8 @@ export interface components {
                 };
                 /** @description Video: cut a clip longer than the network takes to its first N seconds (its `maxVideoSeconds`). Default false: a clip too long is refused, never cut unasked. */
                 trim?: boolean;
+                /** @description Video: the cover is the frame this many milliseconds in. Sent natively where the network takes a time (Instagram reels `thumb_offset`, TikTok `video_cover_timestamp_ms`, Pinterest `cover_image_key_frame_time`, rounded to the second with the warning `video_cover_rounded`); on YouTube, which takes a cover image, Chorus extracts the frame with FFmpeg (a JPEG within 1280x720 and 2 MB) and sets it as the custom thumbnail (thumbnails.set). Facebook, X, Threads, LinkedIn, Bluesky and Google Business take no cover through their APIs: a video target there is refused with `video_cover_unsupported` (set that target's own `platformOptions.<network>.autoFix` without `coverAt`). A time past the video's end is `video_cover_out_of_range`. A cover the caller sets with the network's own option (`thumbOffset`, `coverUrl`, `videoCoverTimestampMs`, `coverImageUrl`, `coverImageKeyFrameTime`, `thumbnail`) wins. */
+                coverAt?: number;
             };
             /** @description Profile username: publishes to every account it owns. */
             profile?: string;
@@ -11650,7 +11686,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON `{ "url": … }` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: image/jpeg, image/png, image/webp, image/gif, video/mp4, video/quicktime, application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.presentationml.presentation (`image/jpg` is read as `image/jpeg`). Limits: images 20 MB, video 512 MB, documents 100 MB (20971520, 536870912 and 104857600 bytes). */
+        /** @description JSON `{ "url": … }` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: image/jpeg, image/png, image/webp, image/gif, image/heic, video/mp4, video/quicktime, application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.presentationml.presentation (`image/jpg` is read as `image/jpeg`). Limits: images 20 MB, video 512 MB, documents 100 MB (20971520, 536870912 and 104857600 bytes). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ImportMediaRequest"];

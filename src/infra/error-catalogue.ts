@@ -233,6 +233,21 @@ export const errorCatalogue = {
   media_corrupt: e("invalid_request", 400, false, "The file is a format Chorus takes, but its bytes do not hold what its header claims: it is cut short (PNG without IDAT/IEND, JPEG without scan data or end marker, WebP shorter than its RIFF length, GIF without trailer, video without `moov` or with a box past the end) or damaged; nothing was stored.", "Upload the complete file again; if it was cut short while saving, export it again from the app that made it."),
   transform_unavailable: e("invalid_request", 422, false, "autoFix needs a media transform this server cannot run: sharp (images) or FFmpeg (video) did not load on Node, or the server runs on Workers, where Chorus transforms nothing yet. The target was not sent.", "Upload a file that already fits the network (the target's validation error says what it needs), or run Chorus on Node with sharp and FFmpeg installed (docs/media-transforms.md); `npm start` logs which transforms are on."),
   transform_failed: e("invalid_request", 422, false, "autoFix could not derive the network's variant from the file: it does not decode (cut short or damaged), it is larger than the pixel ceiling (a pixel bomb), or it cannot be compressed under the network's byte limit. Nothing was stored and the target was not sent.", "Export the file again from the app that made it (complete, within 36 megapixels), or upload one that already fits the network."),
+  video_cover_unsupported: e(
+    "invalid_request",
+    422,
+    false,
+    "`autoFix.coverAt` chose a video cover by time, but this network takes no cover for this video through its API (Facebook, X, Threads, LinkedIn, Bluesky, Google Business; an Instagram story or carousel video). The target was not sent.",
+    "Leave `coverAt` out for this network: set `platformOptions.<network>.autoFix` to `true` or to an object without `coverAt`.",
+  ),
+  video_cover_out_of_range: e("invalid_request", 422, false, "`autoFix.coverAt` asks for a cover frame past the end of the video.", "Choose a time from 0 to the video's length in milliseconds (`durationSeconds` of the media, times 1000)."),
+  video_cover_rounded: e(
+    "invalid_request",
+    400,
+    false,
+    "A note only, never a refusal: the network takes the cover time in whole seconds (Pinterest `cover_image_key_frame_time`), so `coverAt` was rounded to the nearest second.",
+    "Choose a multiple of 1000 ms to have exactly that frame.",
+  ),
   media_transform_applied: e("invalid_request", 400, false, "A note only, never a refusal: autoFix sends this target a variant of the file (converted, cropped, padded, resized or compressed, EXIF orientation applied, metadata stripped) instead of the upload itself.", "Nothing to do; set `autoFix: false` (per post or in `platformOptions.<network>.autoFix`) to send the upload unchanged."),
   media_in_use: e(
     "conflict",

@@ -32,7 +32,7 @@ function encode(sharp: Sharp, picture: RawPicture, format: "jpeg" | "png", quali
   let image = sharp(picture.data, raw(picture));
   if (size && (size.width !== picture.width || size.height !== picture.height)) image = image.resize(size.width, size.height, { fit: "fill" });
   // libjpeg-turbo's defaults (4:2:0, Huffman tables optimised off): mozjpeg's trellis search costs several times the time for a few percent of bytes.
-  return format === "png" ? image.png({ compressionLevel: 6 }).toBuffer() : image.flatten({ background: "#ffffff" }).jpeg({ quality }).toBuffer();
+  return format === "png" ? image.png({ compressionLevel: 6 }).toBuffer() : image.flatten({ background: "#ffffff" }).jpeg({ quality, optimiseCoding: false }).toBuffer();
 }
 
 /**

@@ -1,6 +1,7 @@
 import type sharpDefault from "sharp";
 import type { ImageInspection, ImageRecipe, ImageTransformer, TransformedFile } from "../infra/media-transforms/types.js";
 import { TransformInputError } from "../infra/media-transforms/types.js";
+import { decodeHeic, heicFacts, isHeic } from "./heic-pixels.js";
 import { encodeForCaps, type RawPicture } from "./jpeg-fit.js";
 import { stripJpegMetadata } from "./jpeg-strip.js";
 
@@ -17,13 +18,19 @@ const PARALLEL_ENCODES = 2;
  * decoded once, turned by the EXIF orientation; each distinct geometry (size, crop, focal point)
  * is cut and resized once from that, then encoded for all the byte caps that share it
  * (jpeg-fit.ts). sharp writes no metadata unless asked, so EXIF (GPS location, camera serial),
- * XMP and IPTC never reach a network.
+ * XMP and IPTC never reach a network. HEIC, which libvips cannot decode here, is decoded to
+ * pixels by heic-pixels.ts and goes the same way from there.
  */
 export function sharpImages(sharp: Sharp): ImageTransformer {
   const open = (input: Uint8Array) => sharp(input, { limitInputPixels: PIXEL_CEILING, failOn: "error" });
   return {
     inspect: (input) =>
       guarded(async (): Promise<ImageInspection> => {
+        if (isHeic(input)) {
+          const facts = await heicFacts(input);
+          // The decode turns the picture by `irot`; the size above is already the one shown.
+          return { width: facts.width, height: facts.height, rotated: false, hasMetadata: facts.hasExif, hasAlpha: false };
+        }
         const meta = await open(input).metadata();
         if (!meta.width || !meta.height) throw new Error("the image has no dimensions");
         const turned = (meta.orientation ?? 1) >= 5;
@@ -37,6 +44,10 @@ export function sharpImages(sharp: Sharp): ImageTransformer {
       }),
     transform: (input, recipes) =>
       guarded(async () => {
+        if (isHeic(input)) {
+          const decoded = await decodeHeic(input, PIXEL_CEILING);
+          return shapeAndEncode(sharp, decoded, recipes, [...groupByGeometry(recipes).values()]);
+        }
         const meta = await open(input).metadata();
         if (!meta.width || !meta.height) throw new Error("the image has no dimensions");
         const out: (TransformedFile | undefined)[] = recipes.map(() => undefined);
@@ -51,8 +62,7 @@ export function sharpImages(sharp: Sharp): ImageTransformer {
               continue;
             }
           }
-          const key = `${recipe.format} ${recipe.width}x${recipe.height} ${recipe.crop} ${recipe.crop === "fill" ? `${recipe.focal.x},${recipe.focal.y}` : ""}`;
-          geometries.set(key, [...(geometries.get(key) ?? []), i]);
+          geometries.set(geometryKey(recipe), [...(geometries.get(geometryKey(recipe)) ?? []), i]);
         }
         if (geometries.size === 0 && stripped) {
           // Nothing else decodes the file: a scaled-down read (JPEG shrink-on-load, every block's
@@ -64,22 +74,8 @@ export function sharpImages(sharp: Sharp): ImageTransformer {
         if (geometries.size > 0) {
           const { data, info } = await open(input).rotate().raw().toBuffer({ resolveWithObject: true });
           const decoded: RawPicture = { data, width: info.width, height: info.height, channels: info.channels };
-          await inTurns([...geometries.values()], PARALLEL_ENCODES, async (indexes) => {
-            const first = recipes[indexes[0] ?? 0];
-            if (!first) return;
-            const picture = await shape(sharp, decoded, first);
-            const files = await encodeForCaps(
-              sharp,
-              picture,
-              first.format,
-              indexes.map((i) => recipes[i]?.maxBytes ?? null),
-            );
-            for (const [n, i] of indexes.entries()) {
-              const file = files[n];
-              if (!file) throw new Error(`it cannot be compressed below ${recipes[i]?.maxBytes} bytes`);
-              out[i] = { bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength), mimeType: `image/${first.format}`, width: file.width, height: file.height };
-            }
-          });
+          const made = await shapeAndEncode(sharp, decoded, recipes, [...geometries.values()]);
+          for (const indexes of geometries.values()) for (const i of indexes) out[i] = made[i];
         }
         return out.map((file) => {
           if (!file) throw new Error("a recipe was left without a file");
@@ -87,6 +83,36 @@ export function sharpImages(sharp: Sharp): ImageTransformer {
         });
       }),
   };
+}
+
+const geometryKey = (recipe: ImageRecipe) => `${recipe.format} ${recipe.width}x${recipe.height} ${recipe.crop} ${recipe.crop === "fill" ? `${recipe.focal.x},${recipe.focal.y}` : ""}`;
+
+function groupByGeometry(recipes: readonly ImageRecipe[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const [i, recipe] of recipes.entries()) groups.set(geometryKey(recipe), [...(groups.get(geometryKey(recipe)) ?? []), i]);
+  return groups;
+}
+
+/** Each group of recipes (one geometry, several byte caps) cut once from the decoded picture and encoded for its caps; two groups at a time. */
+async function shapeAndEncode(sharp: Sharp, decoded: RawPicture, recipes: readonly ImageRecipe[], groups: readonly number[][]): Promise<TransformedFile[]> {
+  const out: TransformedFile[] = [];
+  await inTurns(groups, PARALLEL_ENCODES, async (indexes) => {
+    const first = recipes[indexes[0] ?? 0];
+    if (!first) return;
+    const picture = await shape(sharp, decoded, first);
+    const files = await encodeForCaps(
+      sharp,
+      picture,
+      first.format,
+      indexes.map((i) => recipes[i]?.maxBytes ?? null),
+    );
+    for (const [n, i] of indexes.entries()) {
+      const file = files[n];
+      if (!file) throw new Error(`it cannot be compressed below ${recipes[i]?.maxBytes} bytes`);
+      out[i] = { bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength), mimeType: `image/${first.format}`, width: file.width, height: file.height };
+    }
+  });
+  return out;
 }
 
 /** The recipe's geometry cut from the decoded picture: cropped around the focal point (`fill`) or padded (`fit`), at its exact size. */

@@ -116,6 +116,8 @@ function autoFixOption(platform: PlatformId, name: string): Record<string, JsonS
           properties: {
             crop: { type: "string", enum: ["fit", "fill"] },
             focalPoint: { type: "object", properties: { x: fraction, y: fraction }, required: ["x", "y"], additionalProperties: false },
+            trim: { type: "boolean" },
+            coverAt: { type: "integer", minimum: 0, description: "Video: the cover is the frame this many milliseconds in (see the post's `autoFix.coverAt`)." },
           },
           additionalProperties: false,
         },

@@ -31,6 +31,7 @@ export const mediaVariants = pgTable(
 
 /**
  * `autoFix` as a post stores it (and as `platformOptions.<network>.autoFix` takes it): on or
- * off, or on with how to fit the picture and whether a video may be cut to the network's length.
+ * off, or on with how to fit the picture, whether a video may be cut to the network's length and
+ * which frame (milliseconds in) is the video's cover.
  */
-export type AutoFixSetting = boolean | { crop?: "fit" | "fill"; focalPoint?: { x: number; y: number }; trim?: boolean };
+export type AutoFixSetting = boolean | { crop?: "fit" | "fill"; focalPoint?: { x: number; y: number }; trim?: boolean; coverAt?: number };

@@ -14,6 +14,7 @@ export { importMediaFromBase64, importMediaFromUrl, MEDIA_URL_MAX_BYTES } from "
 export { loadMediaForPublish, mediaLoaderFor } from "./media/load-media-for-publish.js";
 export { MEDIA_BYTE_LIMITS, mediaMimeTypes, normaliseContentType } from "./media/media-formats.js";
 export { getMediaDetail, listMedia } from "./media/media-library.js";
+export { heicFileFacts, isHeicFile } from "./media/sniff/heif.js";
 export { deleteMedia, getMedia } from "./media/media-queries.js";
 export type { MediaView } from "./media/media-view.js";
 export { serveMedia } from "./media/serve-media.js";

@@ -64,9 +64,19 @@ export interface TranscodedVideo {
   dispose(): Promise<void>;
 }
 
+/** One frame of a video as a JPEG cover: the frame at `atMs`, scaled within the box (never up), under `maxBytes`. */
+export interface FrameRecipe {
+  atMs: number;
+  maxWidth: number;
+  maxHeight: number;
+  maxBytes: number;
+}
+
 export interface VideoTransformer {
   /** Transcodes the clip, streamed from `input` through a scratch file and FFmpeg (never whole in memory). */
   transcode(input: ReadableStream<Uint8Array>, recipe: VideoRecipe): Promise<TranscodedVideo>;
+  /** The frame at `recipe.atMs` as a JPEG without metadata; TransformInputError when the clip does not decode or is shorter. */
+  frame(input: ReadableStream<Uint8Array>, recipe: FrameRecipe): Promise<TransformedFile>;
 }
 
 export interface MediaTransforms {

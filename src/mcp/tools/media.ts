@@ -33,7 +33,7 @@ export const mediaTools = [
     action: "draft",
     title: "Upload an image, video or document",
     description:
-      "Stores an image, video or document for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one. The answer's `med_` id goes in `create_post`'s `media`. The format is read from the bytes: JPEG, PNG, WebP, GIF, MP4, MOV, and PDF, DOCX or PPTX documents, which only LinkedIn posts (one document alone, with `platformOptions.linkedin.mediaTitle`).",
+      "Stores an image, video or document for posts (like POST /v1/media) from an https `url` or inline `base64`; send exactly one. The answer's `med_` id goes in `create_post`'s `media`. The format is read from the bytes: JPEG, PNG, WebP, GIF, HEIC (converted to JPEG by autoFix), MP4, MOV, and PDF, DOCX or PPTX documents, which only LinkedIn posts (one document alone, with `platformOptions.linkedin.mediaTitle`).",
     input: UploadArguments,
     output: MediaSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -4,6 +4,7 @@ export const mediaMimeTypes = [
   "image/png",
   "image/webp",
   "image/gif",
+  "image/heic",
   "video/mp4",
   "video/quicktime",
   "application/pdf",
@@ -38,6 +39,7 @@ export const formatNames: Record<MediaMimeType, string> = {
   "image/png": "PNG",
   "image/webp": "WebP",
   "image/gif": "GIF",
+  "image/heic": "HEIC",
   "video/mp4": "MP4",
   "video/quicktime": "MOV (QuickTime)",
   "application/pdf": "PDF",
@@ -45,10 +47,10 @@ export const formatNames: Record<MediaMimeType, string> = {
   "application/vnd.openxmlformats-officedocument.presentationml.presentation": "PowerPoint (PPTX)",
 };
 
-export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP or GIF images, MP4 or MOV video, or PDF, DOCX or PPTX documents";
+export const ACCEPTED_FORMATS_TEXT = "JPEG, PNG, WebP, GIF or HEIC images, MP4 or MOV video, or PDF, DOCX or PPTX documents";
 
 /** Spellings clients send for the same formats. */
-const aliases: Record<string, MediaMimeType> = { "image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-png": "image/png" };
+const aliases: Record<string, MediaMimeType> = { "image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-png": "image/png", "image/heif": "image/heic" };
 
 export function kindOf(mimeType: MediaMimeType): MediaKind {
   return mimeType.startsWith("video/") ? "video" : mimeType.startsWith("application/") ? "document" : "image";

@@ -7,6 +7,7 @@ import type { DomainContext } from "../../core/index.js";
 import type { SocialAccountRow } from "../../accounts/index.js";
 import type { AutoFixSetting } from "../../../db/schema/index.js";
 import { autoFixOf, isAutoFixSetting, withoutAutoFix } from "../media/transforms/auto-fix.js";
+import { planCover } from "../media/transforms/cover-plan.js";
 import { inspectImages } from "../media/transforms/inspect.js";
 import { checkWithAutoFix } from "./validation/auto-fix-check.js";
 import { validationRulesOf } from "./validation/network-rules.js";
@@ -97,13 +98,14 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
     const optionName = validationRulesOf(platform).destinationOption;
     const destinationValue = optionName ? options[optionName] : undefined;
     const text = content.textOverrides?.[platform] ?? content.text;
+    const autoFix = autoFixValid ? autoFixOf(content.autoFix, given) : { on: false, settings: autoFixOf(false, {}).settings };
     const checked = checkWithAutoFix({
       platform,
       capabilities,
       text,
       textParam: content.textOverrides?.[platform] !== undefined ? `textOverrides.${platform}` : "text",
       media: loaded,
-      autoFix: autoFixValid ? autoFixOf(content.autoFix, given) : { on: false, settings: autoFixOf(false, {}).settings },
+      autoFix,
       inspections,
       imagesOff,
       videoOff,
@@ -115,12 +117,25 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
     const { result, media: items } = checked;
     const issue = ({ code, param, message, fix }: TargetIssue): TargetIssue => ({ code, param, message, fix });
     const optionFiles = checkOptionMedia(platform, options, optionMedia);
-    const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues, ...firstComment.errors];
+    const ownCover = typeof given.autoFix === "object" && given.autoFix !== null && (given.autoFix as { coverAt?: number }).coverAt !== undefined;
+    const cover =
+      autoFix.on && autoFix.settings.coverAtMs !== null
+        ? planCover({
+            platform,
+            atMs: autoFix.settings.coverAtMs,
+            param: ownCover ? `platformOptions.${platform}.autoFix.coverAt` : "autoFix.coverAt",
+            media: items,
+            options,
+            attachments: optionFiles.attachments,
+            videoOff,
+          })
+        : { options, attachments: optionFiles.attachments, errors: [], warnings: [] };
+    const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues, ...firstComment.errors, ...cover.errors];
     if (!autoFixValid) {
       errors.push({
         code: "field_invalid",
         param: `platformOptions.${platform}.autoFix`,
-        message: 'autoFix is true, false or { crop: "fit" | "fill", focalPoint: { x, y } } with x and y from 0 to 1.',
+        message: 'autoFix is true, false or { crop: "fit" | "fill", focalPoint: { x, y }, trim: boolean, coverAt: milliseconds } with x and y from 0 to 1 and coverAt a whole number from 0.',
         fix: "Send `true`, `false`, or an object of that shape.",
       });
     }
@@ -137,12 +152,12 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       platform,
       text,
       media: items,
-      options,
-      attachments: optionFiles.attachments,
+      options: cover.options,
+      attachments: cover.attachments,
       destination: typeof destinationValue === "string" ? destinationValue : null,
       firstComment: firstComment.comment,
       errors,
-      warnings: result.warnings.map(issue),
+      warnings: [...result.warnings.map(issue), ...cover.warnings],
     };
   });
 }

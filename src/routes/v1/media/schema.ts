@@ -47,7 +47,7 @@ export const uploadRequestBody = {
   description: `JSON \`{ "url": … }\` to import a file by URL, or the file itself as the raw body (not multipart, not base64), with its type as Content-Type: ${mediaMimeTypes.join(", ")} (\`image/jpg\` is read as \`image/jpeg\`). Limits: images ${MEDIA_BYTE_LIMITS.image / MB} MB, video ${MEDIA_BYTE_LIMITS.video / MB} MB, documents ${MEDIA_BYTE_LIMITS.document / MB} MB (${MEDIA_BYTE_LIMITS.image}, ${MEDIA_BYTE_LIMITS.video} and ${MEDIA_BYTE_LIMITS.document} bytes).`,
   content: {
     "application/json": { schema: openApiSchema(ImportMediaBody) },
-    "image/*": binary(`A JPEG, PNG, WebP or GIF image, at most ${MEDIA_BYTE_LIMITS.image / MB} MB.`),
+    "image/*": binary(`A JPEG, PNG, WebP, GIF or HEIC image, at most ${MEDIA_BYTE_LIMITS.image / MB} MB.`),
     "video/*": binary(`An MP4 or MOV (QuickTime) video, at most ${MEDIA_BYTE_LIMITS.video / MB} MB.`),
     "application/pdf": binary(`A PDF document, at most ${MEDIA_BYTE_LIMITS.document / MB} MB (LinkedIn document posts).`),
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": binary(`A Word (DOCX) document, at most ${MEDIA_BYTE_LIMITS.document / MB} MB (LinkedIn document posts).`),

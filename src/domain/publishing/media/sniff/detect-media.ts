@@ -2,6 +2,7 @@ import { type MediaKind, type MediaMimeType, kindOf } from "../media-formats.js"
 import { type ByteSource, UnreadableMedia, ascii } from "./byte-source.js";
 import { type PixelSize, readGifSize, readJpegSize, readPngSize, readWebpSize } from "./images.js";
 import { verifyGif, verifyJpeg, verifyPng, verifyWebp } from "./image-structure.js";
+import { readHeifFacts } from "./heif.js";
 import { isoBrand, readVideoFacts } from "./iso-bmff.js";
 import { isPdfHead, isZipHead, readOfficeDocument, readPdf } from "./documents.js";
 import { countPdfPages } from "./pdf-pages.js";
@@ -57,9 +58,13 @@ const structureCheckers: Record<keyof typeof imageReaders, (source: ByteSource) 
 /** The format, size and (for video) duration, read from the bytes; UnreadableMedia when they make no sense, CorruptMedia when they end before the header says. */
 export async function detectMedia(source: ByteSource): Promise<MediaFacts> {
   const mimeType = await identifyMedia(source);
-  if (!mimeType) throw new UnreadableMedia("the bytes are not a JPEG, PNG, WebP, GIF, MP4, MOV, PDF, DOCX or PPTX file");
+  if (!mimeType) throw new UnreadableMedia("the bytes are not a JPEG, PNG, WebP, GIF, HEIC, MP4, MOV, PDF, DOCX or PPTX file");
   if (mimeType === "video/mp4" || mimeType === "video/quicktime") {
     return { mimeType, kind: "video", ...(await readVideoFacts(source)), pages: null };
+  }
+  if (mimeType === "image/heic") {
+    const { width, height } = await readHeifFacts(source);
+    return { mimeType, kind: "image", width, height, durationSeconds: null };
   }
   if (mimeType === "application/pdf") {
     await readPdf(source);

@@ -13,7 +13,7 @@ import { type ByteSource, CorruptMedia, UnreadableMedia, ascii, i32be, readExact
  *   moov/trak/mdia/minf/stbl/stsd   the coded size, when tkhd gives none
  */
 
-export type IsoBrand = "video/mp4" | "video/quicktime";
+export type IsoBrand = "video/mp4" | "video/quicktime" | "image/heic";
 
 export interface VideoFacts {
   width: number;
@@ -21,7 +21,7 @@ export interface VideoFacts {
   durationSeconds: number | null;
 }
 
-interface Box {
+export interface Box {
   type: string;
   start: number;
   /** First byte after the header. */
@@ -35,10 +35,17 @@ const MAX_BOXES = 20_000;
 /** Brands of HEIF/AVIF images and of audio-only files: ISO containers, but not video we take. */
 const NOT_VIDEO_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis", "M4A ", "M4B ", "M4P ", "crx "]);
 const MP4_BRANDS = /^(isom|iso[2-9a-z]|mp4[12]|mp71|avc1|M4V[ HP]|dash|mmp4|msnv|f4v |3gp[4-9]|3g2[a-c]|hvc1|av01)$/;
+const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis"]);
+
+/** Whether an `ftyp` (major brand, compatible brands) names an HEVC-coded HEIF still image. */
+export function isHeicBrand(major: string, compatible: readonly string[]): boolean {
+  return HEIC_BRANDS.has(major) || (major === "mif1" && compatible.some((b) => HEIC_BRANDS.has(b)));
+}
+
 /** Top-level atoms an old QuickTime file (before `ftyp` existed) may start with. */
 const QUICKTIME_FIRST_ATOMS = new Set(["moov", "mdat", "wide", "free", "skip", "pnot"]);
 
-async function* boxes(source: ByteSource, from: number, to: number, budget: { left: number }): AsyncGenerator<Box> {
+export async function* boxes(source: ByteSource, from: number, to: number, budget: { left: number }): AsyncGenerator<Box> {
   let offset = from;
   while (offset + 8 <= to) {
     budget.left -= 1;
@@ -63,12 +70,12 @@ async function* boxes(source: ByteSource, from: number, to: number, budget: { le
   }
 }
 
-async function child(source: ByteSource, parent: Box, type: string, budget: { left: number }): Promise<Box | null> {
+export async function child(source: ByteSource, parent: Box, type: string, budget: { left: number }): Promise<Box | null> {
   for await (const box of boxes(source, parent.payload, parent.end, budget)) if (box.type === type) return box;
   return null;
 }
 
-/** MP4 or QuickTime from the `ftyp` brands (or an ftyp-less QuickTime file's first atom); null for anything else. */
+/** MP4, QuickTime or HEIC from the `ftyp` brands (or an ftyp-less QuickTime file's first atom); null for anything else. */
 export async function isoBrand(source: ByteSource): Promise<IsoBrand | null> {
   const head = await source.read(0, 16);
   if (head.byteLength < 12) return null;
@@ -80,9 +87,10 @@ export async function isoBrand(source: ByteSource): Promise<IsoBrand | null> {
   if (ftyp.byteLength < size) return null;
   const major = ascii(ftyp, 8, 4);
   if (major === "qt  ") return "video/quicktime";
-  if (NOT_VIDEO_BRANDS.has(major)) return null;
   const compatible: string[] = [];
   for (let at = 16; at + 4 <= size; at += 4) compatible.push(ascii(ftyp, at, 4));
+  if (isHeicBrand(major, compatible)) return "image/heic";
+  if (NOT_VIDEO_BRANDS.has(major)) return null;
   if (MP4_BRANDS.test(major) || compatible.some((brand) => MP4_BRANDS.test(brand))) return "video/mp4";
   return compatible.includes("qt  ") ? "video/quicktime" : null;
 }

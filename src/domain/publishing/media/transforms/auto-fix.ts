@@ -2,7 +2,7 @@ import type { AutoFixSetting } from "../../../../db/schema/index.js";
 import type { NetworkCapabilities } from "../../../../networks/capabilities-schema.js";
 import type { PublishMedia } from "../../../../networks/publish-types.js";
 import type { ValidationRules } from "../../../../networks/rules-schema.js";
-import type { ImageInspection } from "../../../../infra/media-transforms/types.js";
+import type { FrameRecipe, ImageInspection } from "../../../../infra/media-transforms/types.js";
 import type { PlatformId } from "../../../../types/platform-ids.js";
 import { defaultTransformSettings, type ImagePlan, imageRecipeKey, planImage, type TransformSettings } from "./image-plan.js";
 import { type VideoPlan, planVideo, videoRecipeKey } from "./video-plan.js";
@@ -10,10 +10,17 @@ import { type VideoPlan, planVideo, videoRecipeKey } from "./video-plan.js";
 /** The per-target option that turns autoFix on or off for one network; Chorus's own, never sent to the network. */
 export const AUTO_FIX_OPTION = "autoFix";
 
+/** A video's cover frame, extracted for a network that takes a cover image (cover-plan.ts). */
+export interface FramePlan {
+  kind: "frame";
+  recipe: FrameRecipe;
+  describe: string;
+}
+
 /** A file autoFix will derive before the target is sent: the planned facts stand in for it until then. */
 export interface PendingTransform {
   source: PublishMedia;
-  plan: ImagePlan | VideoPlan;
+  plan: ImagePlan | VideoPlan | FramePlan;
   key: string;
 }
 
@@ -28,7 +35,12 @@ export function autoFixOf(postSetting: AutoFixSetting | null | undefined, option
   if (setting === true) return { on: true, settings: defaultTransformSettings };
   return {
     on: true,
-    settings: { crop: setting.crop ?? defaultTransformSettings.crop, focal: setting.focalPoint ?? defaultTransformSettings.focal, trim: setting.trim ?? false },
+    settings: {
+      crop: setting.crop ?? defaultTransformSettings.crop,
+      focal: setting.focalPoint ?? defaultTransformSettings.focal,
+      trim: setting.trim ?? false,
+      coverAtMs: setting.coverAt ?? null,
+    },
   };
 }
 
@@ -36,8 +48,9 @@ export function autoFixOf(postSetting: AutoFixSetting | null | undefined, option
 export function isAutoFixSetting(value: unknown): value is AutoFixSetting {
   if (typeof value === "boolean") return true;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const { crop, focalPoint, trim, ...rest } = value as Record<string, unknown>;
+  const { crop, focalPoint, trim, coverAt, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return false;
+  if (coverAt !== undefined && !(Number.isSafeInteger(coverAt) && (coverAt as number) >= 0)) return false;
   if (crop !== undefined && crop !== "fit" && crop !== "fill") return false;
   if (trim !== undefined && typeof trim !== "boolean") return false;
   if (focalPoint === undefined) return true;

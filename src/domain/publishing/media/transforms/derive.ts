@@ -30,7 +30,7 @@ export async function deriveForSource(ctx: DomainContext, sourceId: string, miss
   const results = new Map<string, VariantRow | ApiError>();
   const keyOf = (p: PendingTransform) => `${sourceId} ${p.key}`;
   const images = missing.filter((p) => p.plan.kind === "image");
-  const videos = missing.filter((p) => p.plan.kind === "video");
+  const videos = missing.filter((p) => p.plan.kind === "video" || p.plan.kind === "frame");
   let transformed = 0;
 
   if (images.length > 0) {
@@ -57,7 +57,7 @@ export async function deriveForSource(ctx: DomainContext, sourceId: string, miss
 
   const engine = ctx.services.mediaTransforms?.video;
   for (const pending of videos) {
-    if (pending.plan.kind !== "video") continue;
+    if (pending.plan.kind === "image") continue;
     if (!engine) {
       results.set(keyOf(pending), unavailable(ctx, "video", pending));
       continue;
@@ -72,6 +72,12 @@ export async function deriveForSource(ctx: DomainContext, sourceId: string, miss
       continue;
     }
     try {
+      if (pending.plan.kind === "frame") {
+        const frame = await engine.frame(object.body, pending.plan.recipe);
+        transformed += 1;
+        results.set(keyOf(pending), await storeVariant(ctx, pending, { body: frame.bytes, size: frame.bytes.byteLength, mimeType: frame.mimeType, width: frame.width, height: frame.height }));
+        continue;
+      }
       const video = await engine.transcode(object.body, pending.plan.recipe);
       try {
         transformed += 1;

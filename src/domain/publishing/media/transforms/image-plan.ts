@@ -13,9 +13,11 @@ export interface TransformSettings {
   focal: { x: number; y: number };
   /** Cut a video to the network's longest length; never done unless asked. */
   trim: boolean;
+  /** The video's cover: the frame this many milliseconds in (cover-plan.ts); null leaves it to the network. */
+  coverAtMs: number | null;
 }
 
-export const defaultTransformSettings: TransformSettings = { crop: "fill", focal: { x: 0.5, y: 0.5 }, trim: false };
+export const defaultTransformSettings: TransformSettings = { crop: "fill", focal: { x: 0.5, y: 0.5 }, trim: false, coverAtMs: null };
 
 export interface ImageFacts {
   mimeType: string;

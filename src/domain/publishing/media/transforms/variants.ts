@@ -16,7 +16,7 @@ async function asPublishMedia(ctx: DomainContext, row: VariantRow, pending: Pend
   let bytes: Promise<Uint8Array> | null = null;
   return {
     id: row.id,
-    kind: plan.kind,
+    kind: plan.kind === "frame" ? "image" : plan.kind,
     mimeType: row.mimeType,
     bytes: row.bytes,
     width: row.width,
@@ -51,7 +51,7 @@ export interface DerivedRequests {
 export async function deriveVariants(ctx: DomainContext, requests: readonly PublishRequest[]): Promise<DerivedRequests> {
   const pendings = new Map<string, PendingTransform>();
   for (const request of requests)
-    for (const item of request.media) {
+    for (const item of [...request.media, ...Object.values(request.attachments ?? {})]) {
       const pending = pendingOf(item);
       if (pending) pendings.set(`${pending.source.id} ${pending.key}`, pending);
     }
@@ -93,7 +93,22 @@ export async function deriveVariants(ctx: DomainContext, requests: readonly Publ
         if (!row) return new ApiError("transform_failed", { param: "autoFix", message: `No variant of ${pending.source.id} was derived.` });
         media.push(await asPublishMedia(ctx, row, pending));
       }
-      return { ...request, media };
+      if (!request.attachments) return { ...request, media };
+      const attachments: Record<string, PublishMedia> = {};
+      for (const [name, item] of Object.entries(request.attachments)) {
+        const pending = pendingOf(item);
+        if (!pending) {
+          attachments[name] = item;
+          continue;
+        }
+        const key = `${pending.source.id} ${pending.key}`;
+        const problem = failed.get(key);
+        if (problem) return problem;
+        const row = ready.get(key);
+        if (!row) return new ApiError("transform_failed", { param: "autoFix", message: `No variant of ${pending.source.id} was derived.` });
+        attachments[name] = await asPublishMedia(ctx, row, pending);
+      }
+      return { ...request, media, attachments };
     }),
   );
   return { requests: out, transformed };
