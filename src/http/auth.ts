@@ -68,7 +68,6 @@ export function requireApiKey(): MiddlewareHandler<AppEnv> {
   };
 }
 
-
 /** Public routes (platforms, docs, the OpenAPI document) are limited per address. */
 export function publicLimit(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -64,7 +64,7 @@ export async function detectMedia(source: ByteSource): Promise<MediaFacts> {
   }
   if (mimeType === "image/heic") {
     const { width, height } = await readHeifFacts(source);
-    return { mimeType, kind: "image", width, height, durationSeconds: null };
+    return { mimeType, kind: "image", width, height, durationSeconds: null, pages: null };
   }
   if (mimeType === "application/pdf") {
     await readPdf(source);
