@@ -18,7 +18,7 @@ const detect = (bytes: Uint8Array) => detectMedia(bytesSource(bytes));
 describe("HEIC sniffing", () => {
   it("names a phone's HEIC `image/heic` with the size as shown (after `irot`)", async () => {
     expect(await identifyMedia(bytesSource(heic))).toBe("image/heic");
-    expect(await detect(heic)).toEqual({ mimeType: "image/heic", kind: "image", width: 600, height: 900, durationSeconds: null });
+    expect(await detect(heic)).toEqual({ mimeType: "image/heic", kind: "image", width: 600, height: 900, durationSeconds: null, pages: null });
   });
 
   it("takes a `mif1` file that lists `heic` among its brands, and leaves AVIF alone", async () => {

@@ -21,6 +21,8 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
+import { eq } from "drizzle-orm";
+import { workspaces } from "../../src/db/schema/index.js";
 import { openServerDatabase } from "../../src/db/node-postgres.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import { createThrowawayDatabase, postgresAvailable, redisAvailable, testRedisUrl } from "../support/postgres.js";
@@ -100,6 +102,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
         actor: "test:workers-global-setup",
         at: new Date(),
       });
+      // Every workerd file publishes with this one workspace's test key: enough test credits that no
+      // file runs out because others ran first.
+      await server.db.update(workspaces).set({ testCreditsPack: 10_000 }).where(eq(workspaces.id, created.workspaceId));
     } finally {
       await server.close();
     }

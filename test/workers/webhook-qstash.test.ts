@@ -117,6 +117,13 @@ describe.skipIf(skipReason)("webhook deliveries through QStash, inside workerd v
     expect(after.delivery).toMatchObject({ state: "pending", attempts: 1, inFlightSince: null });
     expect(after.attempts).toMatchObject([{ attempt: 1, ok: false, status: null }]);
     const queued = await deliveryMessages(hook.id);
-    expect(queued.map((m) => (JSON.parse(m.body) as JobBody).payload.attempt)).toEqual([1, 2]);
+    // The retry is queued once. The first attempt's message may have been published again by
+    // another file's cron on this shared database (the stale-delivery sweep re-queues a pending
+    // first attempt; QStash is at-least-once and the claim makes a repeat a no-op), so it is
+    // counted apart: at least once, never a second attempt.
+    const attempts = queued.map((m) => (JSON.parse(m.body) as JobBody).payload.attempt);
+    expect(attempts.filter((a) => a === 2)).toHaveLength(1);
+    expect(attempts.filter((a) => a !== 1 && a !== 2)).toEqual([]);
+    expect(attempts.at(-1)).toBe(2);
   });
 });
