@@ -5,23 +5,11 @@
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
+import { BASE, call } from "./api-call.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/live.test] skipped: ${skipReason}`);
-
-const BASE = "https://chorus.test";
-
-async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}, expected = 200): Promise<T> {
-  const { json, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  headers.set("authorization", `Bearer ${inject("apiKey")}`);
-  if (json !== undefined) headers.set("content-type", "application/json");
-  const response = await SELF.fetch(`${BASE}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-  const text = await response.text();
-  expect(response.status, text).toBe(expected);
-  return JSON.parse(text) as T;
-}
 
 describe.skipIf(skipReason)("live video on the Workers runtime", () => {
   it("creates a Facebook page broadcast, starts and ends it, and never lists its stream key", async () => {

@@ -14,23 +14,11 @@ import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { postTargets, postThreadItems, sandboxRecords } from "../../src/db/schema/index.js";
 import worker, { type WorkerEnv } from "../../src/worker.js";
 import { jpeg } from "../unit/media-fixtures.js";
+import { BASE, call } from "./api-call.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/publishing-depth.test] skipped: ${skipReason}`);
-
-const BASE = "https://chorus.test";
-
-async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}, expected = 200): Promise<T> {
-  const { json, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  headers.set("authorization", `Bearer ${inject("apiKey")}`);
-  if (json !== undefined) headers.set("content-type", "application/json");
-  const response = await SELF.fetch(`${BASE}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-  const text = await response.text();
-  expect(response.status, text).toBe(expected);
-  return JSON.parse(text) as T;
-}
 
 interface Target {
   id: string;
