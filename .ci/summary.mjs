@@ -21,6 +21,19 @@ const allowedSkips = {
 };
 const skipAllowed = (label, file, test) => (allowedSkips[label] ?? []).find((rule) => rule.file.test(file) && (!rule.test || rule.test.test(test.fullName)));
 
+/** Where a run's time went, so a run that outgrows CI's budget names its slowest files. */
+function timingLine(report) {
+  const suites = (report.testResults ?? []).filter((suite) => suite.startTime && suite.endTime);
+  if (suites.length === 0) return "  timing: not reported";
+  const wall = (Math.max(...suites.map((suite) => suite.endTime)) - Math.min(...suites.map((suite) => suite.startTime))) / 1000;
+  const slowest = suites
+    .map((suite) => ({ name: relative(process.cwd(), suite.name), seconds: (suite.endTime - suite.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 5)
+    .map((suite) => `${suite.name} ${suite.seconds.toFixed(0)} s`);
+  return `  timing: ${wall.toFixed(0)} s from the first file's start to the last file's end; slowest: ${slowest.join(", ")}`;
+}
+
 const [steps = "0", ...runs] = process.argv.slice(2);
 const unnamed = /^\d+$/.test(steps);
 const failedSteps = unnamed
@@ -74,6 +87,7 @@ for (const run of runs) {
   console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skippedHere} skipped` + (allowedHere ? ` (${allowedHere} allowed on this run)` : ""));
   for (const rule of allowedSkips[label] ?? []) console.log(`  allowed to skip here: ${rule.file.source}${rule.test ? ` > ${rule.test.source}` : ""}: ${rule.why}`);
   for (const note of notes) console.log(note);
+  console.log(timingLine(report));
   passed += report.numPassedTests;
   failed += report.numFailedTests + refusedSkips;
   skipped += skippedHere;
