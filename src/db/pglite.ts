@@ -9,6 +9,7 @@ import { cachedStatementQuery } from "./pglite-statements.js";
 import type { Database } from "./types.js";
 import { markSingleProcess } from "./single-process.js";
 import { initialiseInChild } from "./pglite-initialise.js";
+import { builtTemplate } from "./pglite-template.js";
 
 export interface EmbeddedDatabase {
   db: Database;
@@ -99,11 +100,12 @@ export function isInitialised(dataDir: string): boolean {
  * database from a dump of another (`client.dumpDataDir()`), which skips initdb: the test suite
  * opens one per file from a dump made once per run.
  *
- * A new data folder is initialised (initdb and migrations) in a child process first: PGlite runs
- * initdb in a second wasm instance whose ~370 MB an idle process never gives back.
+ * A new data folder is made in a child process first, from the built template (pglite-template.ts;
+ * `template` names another, null forces initdb) or by initdb, and migrated: PGlite runs initdb in
+ * a second wasm instance whose ~370 MB an idle process never gives back.
  */
-export async function openEmbeddedDatabase(dataDir?: string, options: { from?: Blob } = {}): Promise<EmbeddedDatabase> {
-  if (dataDir && !options.from && !isInitialised(dataDir)) await initialiseInChild(dataDir);
+export async function openEmbeddedDatabase(dataDir?: string, options: { from?: Blob; template?: string | null } = {}): Promise<EmbeddedDatabase> {
+  if (dataDir && !options.from && !isInitialised(dataDir)) await initialiseInChild(dataDir, options.template === undefined ? builtTemplate() : options.template);
   return openInProcess(dataDir, options.from);
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,6 +21,8 @@ describe("production build (npm run build, node dist/server.js)", () => {
 
   it("builds, starts as a plain node process on a fresh data folder, migrates and serves", async () => {
     await ensureProductionBuild();
+    // The embedded database's template (src/db/pglite-template.ts), which the fresh folder below starts from.
+    expect(existsSync("dist/db/pglite-template.tar.gz")).toBe(true);
     server = await startServerProcess({ port: await freePort(), env: { CHORUS_DATA_DIR: dataDir, DATABASE_URL: "" }, args: ["dist/server.js"] });
     const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0").filter(Boolean);
     expect(cmdline.slice(1)).toEqual(["dist/server.js"]);
