@@ -23,6 +23,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = join(folder, "migrated.tar");
   const database = await openEmbeddedDatabase();
   try {
+    // The template databases are only for CREATE DATABASE, which no test runs on PGlite: without
+    // them the dump is 27 MB instead of 42, and each file's load costs about a fifth less CPU.
+    await database.client.exec("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+    await database.client.exec("drop database template0");
+    await database.client.exec("drop database template1");
+    await database.client.exec("checkpoint");
     // Uncompressed: the load is what every file pays, and gunzip would add to it.
     const dump = await database.client.dumpDataDir("none");
     await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
