@@ -155,7 +155,7 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     cipher: await createTokenCipher(config.encryptionKeys),
     signingSecret: config.signingSecret,
     ...jobQueueFor(env),
-    mediaStorage: createR2MediaStorage(env.MEDIA),
+    mediaStorage: createR2MediaStorage(env.MEDIA, config.r2S3 ? { s3: config.r2S3 } : {}),
     // The Images binding is not wired yet (docs/media-transforms.md): autoFix is refused here with a fix.
     mediaTransforms: noTransforms("this server runs on Cloudflare Workers, where Chorus runs no media transforms yet"),
     // Per isolate: a revocation elsewhere reaches this isolate within the TTL.

@@ -278,6 +278,13 @@ export const errorCatalogue = {
     "Some parts of the upload session have not been received (the message names them).",
     "GET /v1/media/uploads/{id} lists the parts received; PUT the missing ones, then complete again.",
   ),
+  upload_parts_mismatch: e(
+    "invalid_request",
+    400,
+    false,
+    "Storage would not join the parts as `parts` lists them: a part it does not hold under that number and ETag, parts but the last not all `partSize` bytes, or a joined file of another size than announced (the message says which).",
+    "List every part as `{ partNumber, etag }` with the ETag the part's PUT answered (its `ETag` header, quotes may stay). A part whose ETag is lost or wrong: PUT it again (fresh URLs from GET /v1/media/uploads/{id}) and use the new ETag; part n is bytes (n-1)*partSize up to n*partSize. When the message says the session was removed, start a new upload.",
+  ),
   media_dimensions_too_large: e("invalid_request", 400, false, "The file's picture is larger than any network takes: a side over 16,384 pixels or more than 36,152,320 pixels in all; nothing was stored.", "Resize the file within 16,384 pixels per side and 36 megapixels (GET /v1/platforms gives each network's own bounds), then upload it again."),
   text_invalid_characters: e("invalid_input", 400, false, "A string in the body, path or query contains a NUL character (U+0000) or an unpaired UTF-16 surrogate (such as a lone \\ud800), which no network and no database stores.", "Remove the character from the field named in `param`, and send text as well-formed UTF-8 (every \\ud800-\\udbff escape followed by a \\udc00-\\udfff one)."),
   server_misconfigured: e("service_unavailable", 503, false, "The server is missing a required setting (named in the message) and serves nothing until it has it.", "The operator sets it (`wrangler secret put <NAME>`, or `.dev.vars` locally; `npm run dev` writes them) and redeploys."),
