@@ -1,7 +1,6 @@
 /**
  * Upload sessions on the Worker (issue 29): parts streamed into an R2 multipart upload through
- * the `MEDIA` binding inside workerd, completed into a media record whose bytes read back whole,
- * and autoFix refused with `transform_unavailable` because the Worker runs no transforms.
+ * the `MEDIA` binding inside workerd, completed into a media record whose bytes read back whole.
  */
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
