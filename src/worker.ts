@@ -1,4 +1,5 @@
-import { noTransforms } from "./infra/media-transforms/types.js";
+import { type MediaTransforms, noTransforms } from "./infra/media-transforms/types.js";
+import { type ImagesBinding, cloudflareImages } from "./infra/media-transforms/cloudflare-images.js";
 import type { ExecutionContext } from "hono";
 import { Redis } from "@upstash/redis/cloudflare";
 import { createApp } from "./app.js";
@@ -39,6 +40,8 @@ export interface WorkerEnv {
   CHORUS_SIGNING_SECRET?: string;
   /** Uploaded media (wrangler.toml `[[r2_buckets]]`, binding MEDIA). */
   MEDIA: R2BucketBinding;
+  /** Cloudflare Images (wrangler.toml `[images]`, binding IMAGES): autoFix's image transforms. */
+  IMAGES?: ImagesBinding;
   /** Optional service binding to this Worker (wrangler.toml `[[services]]`): where the cron fans table jobs out. */
   SELF?: { fetch(request: Request): Promise<Response> };
   /** CHORUS_<NETWORK>_… settings and other variables; bindings such as MEDIA are objects. */
@@ -155,9 +158,8 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     cipher: await createTokenCipher(config.encryptionKeys),
     signingSecret: config.signingSecret,
     ...jobQueueFor(env),
-    mediaStorage: createR2MediaStorage(env.MEDIA),
-    // The Images binding is not wired yet (docs/media-transforms.md): autoFix is refused here with a fix.
-    mediaTransforms: noTransforms("this server runs on Cloudflare Workers, where Chorus runs no media transforms yet"),
+    mediaStorage: createR2MediaStorage(env.MEDIA, config.r2S3 ? { s3: config.r2S3 } : {}),
+    mediaTransforms: workerTransforms(env.IMAGES),
     // Per isolate: a revocation elsewhere reaches this isolate within the TTL.
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: keyCacheSeconds(textVars(env).CHORUS_KEY_CACHE_SECONDS) }),
     dashboardScript: workerDashboardScript,
@@ -165,6 +167,13 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     platformCompresses: true,
   };
   return { fetch: createApp(deps).fetch, deps, marker };
+}
+
+/** Images through the IMAGES binding when it is bound; video never (Workers run no FFmpeg). */
+function workerTransforms(images: ImagesBinding | undefined): MediaTransforms {
+  const video = "this server runs on Cloudflare Workers, which run no FFmpeg: video transforms need Chorus on Node";
+  if (!images) return noTransforms("this server runs on Cloudflare Workers without the IMAGES binding (wrangler.toml `[images]`), so it transforms no media");
+  return { images: cloudflareImages(images), video: null, off: { video } };
 }
 
 export default {

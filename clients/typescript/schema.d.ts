@@ -596,7 +596,7 @@ export interface paths {
         put?: never;
         /**
          * Start a large upload sent in parts (video up to 5 GB)
-         * @description Answers the part size and one URL per part. PUT each part's bytes (application/octet-stream) to its URL with the API key, in any order; GET the session to see which parts arrived and resend the others after a dropped connection; then POST .../complete. The completed file gets the checks of POST /v1/media (format read from the bytes and compared with `contentType`, pixel ceiling) and becomes a normal media record. Unfinished sessions expire after 24 hours.
+         * @description Answers the part size and one URL per part, and `partUpload`, which says how to send them. `api`: PUT each part's bytes (application/octet-stream) to its URL with the API key, in any order; GET the session to see which parts arrived and resend the others after a dropped connection; then POST .../complete. `presigned` (Cloudflare Workers with R2 S3 credentials): each URL is R2's own, presigned for one hour (`expiresAt`; GET the session for fresh URLs); PUT the bytes there without the API key, keep the `ETag` header of each answer, and send every part's ETag to complete as `parts: [{ partNumber, etag }]`. A part PUT again replaces the earlier one (use its new ETag). The completed file gets the checks of POST /v1/media (format read from the bytes and compared with `contentType`, pixel ceiling) and becomes a normal media record. Unfinished sessions expire after 24 hours.
          */
         post: operations["createMediaUpload"];
         delete?: never;
@@ -654,7 +654,7 @@ export interface paths {
         put?: never;
         /**
          * Join the parts and check the file; answers the media record
-         * @description Refused with 409 `upload_incomplete` (naming the missing parts) until every part is in. A file that fails the checks is removed with its session (400, as POST /v1/media). Completing a completed session answers its media record again.
+         * @description With `partUpload: presigned`, the body lists every part's ETag (`parts`); with `api` the body may be empty. Refused with 409 `upload_incomplete` (naming the missing parts) until every part is in; with 400 `upload_parts_mismatch` when storage holds no part under a listed number and ETag or the parts' sizes are wrong (the session stays open: resend the part and complete again). A file that fails the checks is removed with its session (400, as POST /v1/media). Completing a completed session answers its media record again.
          */
         post: operations["completeMediaUpload"];
         delete?: never;
@@ -3735,11 +3735,19 @@ export interface components {
             partSize: number;
             /** @enum {string} */
             state: "open" | "completing" | "completed" | "aborted";
+            /**
+             * @description `presigned` (Workers with R2 S3 credentials): each part's `url` is R2's own, presigned; PUT the bytes there WITHOUT the API key (no Authorization header), keep the `ETag` header each PUT answers, and send all of them to complete as `parts`. The bytes never pass through Chorus. `api`: PUT each part to Chorus with the API key; Chorus records the ETags and `parts` may be left out on complete.
+             * @enum {string}
+             */
+            partUpload: "presigned" | "api";
             parts: {
                 number: number;
+                /** @description Where to PUT the part's bytes (see `partUpload`). */
                 url: string;
+                /** @description When a presigned URL stops working (one hour after the session was read); GET the session for fresh URLs, which resumes an upload at any point. Null for the API's URLs. */
+                expiresAt: string | null;
             }[];
-            /** @description Parts stored so far. */
+            /** @description Parts stored so far through the API's URLs. Parts PUT to presigned URLs are not listed (R2's binding cannot list a multipart upload's parts): the client's own record of the ETags it received is what resumes them. */
             received: {
                 number: number;
                 bytes: number;
@@ -3771,6 +3779,8 @@ export interface components {
         UploadPartResult: {
             number: number;
             bytes: number;
+            /** @description Storage's tag for the part; complete may list it in `parts` (it must, for parts sent to presigned URLs, with the ETag R2 answered). */
+            etag: string;
         };
         /**
          * @example {
@@ -3810,6 +3820,25 @@ export interface components {
             createdAt: string;
             /** @description When the file will be removed; null: kept until DELETE /v1/media/{id}. */
             expiresAt: string | null;
+        };
+        /**
+         * @example {
+         *       "parts": [
+         *         {
+         *           "partNumber": 1,
+         *           "etag": "\"9b2cf535f27731c974343645a3985328\""
+         *         }
+         *       ]
+         *     }
+         */
+        CompleteUploadRequest: {
+            /** @description Required when `partUpload` is `presigned`: every part from 1 to the last, each with the ETag its PUT answered (missing parts are refused with `upload_incomplete`, numbers past the last with `field_invalid`). With `api` it may be left out; when given, each ETag must be the one Chorus recorded. */
+            parts?: {
+                /** @description The part's `number` in the session. */
+                partNumber: number;
+                /** @description The `ETag` header the part's PUT answered (quoted or not). */
+                etag: string;
+            }[];
         };
         AbortUploadResult: {
             id: string;
@@ -11430,7 +11459,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompleteUploadRequest"];
+            };
+        };
         responses: {
             /** @description The stored media record. */
             201: {
@@ -11445,7 +11478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Media"];
                 };
             };
-            /** @description Error. Codes: `field_invalid`, `media_type_unsupported`, `media_type_mismatch`, `media_corrupt`, `media_dimensions_too_large`, `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`. */
+            /** @description Error. Codes: `field_invalid`, `field_unknown`, `field_wrong_type`, `body_not_json`, `upload_parts_mismatch`, `media_type_unsupported`, `media_type_mismatch`, `media_corrupt`, `media_dimensions_too_large`, `text_invalid_characters`, `field_required`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */

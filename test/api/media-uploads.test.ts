@@ -32,8 +32,16 @@ describe("POST /v1/media/uploads", () => {
     const resumed = (await ws.get(`/v1/media/uploads/${session.id}`)).body;
     expect(resumed.received.map((part) => part.number)).toEqual([1, 3]);
     expect((await complete(ws, session.id)).error).toMatchObject({ code: "upload_incomplete", param: "parts" });
-    expect((await put(ws, session.id, 2, slice(2))).status).toBe(200);
-    const done = await complete(ws, session.id);
+    const second = await put(ws, session.id, 2, slice(2));
+    expect(second.status).toBe(200);
+    const { etag } = second.body as { etag: string };
+    // On Node the parts pass through the API, whose answers carry each part's ETag.
+    expect(session.partUpload).toBe("api");
+    expect(session.parts.every((part) => part.expiresAt === null)).toBe(true);
+    const listed = (etag: string) => ws.post(`/v1/media/uploads/${session.id}/complete`, { parts: [{ partNumber: 2, etag }] });
+    expect((await listed("2-999")).error).toMatchObject({ code: "upload_parts_mismatch", param: "parts" });
+    expect((await ws.post(`/v1/media/uploads/${session.id}/complete`, { parts: [{ partNumber: 4, etag }] })).error).toMatchObject({ code: "field_invalid", param: "parts[0].partNumber" });
+    const done = await listed(etag);
     expect(done.status).toBe(201);
     const record = done.body;
     expect(record).toMatchObject({ kind: "video", mimeType: "video/mp4", width: 1920, height: 1080, bytes: video.byteLength, durationSeconds: 9 });

@@ -34,4 +34,21 @@ describe("Worker settings", () => {
       ],
     });
   });
+
+  it("takes R2's S3 access when all four R2_* settings are set, and none is not an error", () => {
+    const r2 = { R2_ACCOUNT_ID: "0123456789abcdef0123456789abcdef", R2_BUCKET_NAME: "chorus-media", R2_ACCESS_KEY_ID: "id", R2_SECRET_ACCESS_KEY: "secret" };
+    const result = parseWorkerConfig({ ...good, ...r2 });
+    expect(result.ok && result.config.r2S3).toEqual({ accountId: r2.R2_ACCOUNT_ID, bucket: "chorus-media", accessKeyId: "id", secretAccessKey: "secret" });
+    const blank = parseWorkerConfig({ ...good, R2_ACCOUNT_ID: "", R2_BUCKET_NAME: "" });
+    expect(blank.ok && blank.config.r2S3).toBeUndefined();
+  });
+
+  it("names the R2_* settings missing from a partial set, and a malformed account id", () => {
+    expect(parseWorkerConfig({ ...good, R2_ACCESS_KEY_ID: "id", R2_SECRET_ACCESS_KEY: "secret" })).toEqual({
+      ok: false,
+      problems: ["R2_ACCOUNT_ID, R2_BUCKET_NAME not set: presigned upload URLs need all of R2_ACCOUNT_ID, R2_BUCKET_NAME, R2_ACCESS_KEY_ID, R2_SECRET_ACCESS_KEY (or none)"],
+    });
+    const bad = parseWorkerConfig({ ...good, R2_ACCOUNT_ID: "my-account", R2_BUCKET_NAME: "chorus-media", R2_ACCESS_KEY_ID: "id", R2_SECRET_ACCESS_KEY: "secret" });
+    expect(bad.ok ? [] : bad.problems[0]).toContain("R2_ACCOUNT_ID must be the 32-character hex account id");
+  });
 });

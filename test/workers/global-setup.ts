@@ -45,6 +45,7 @@ const skipped = (reason: string): WorkersProvided => ({
   upstashToken: "",
   workspaceId: "",
   apiKey: "",
+  otherApiKey: "",
   qstashUrl: "",
   qstashToken: "",
   qstashCurrentSigningKey: "",
@@ -92,6 +93,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
     const server = await openServerDatabase(database.url, { migrate: true, max: 2 });
     let created: Awaited<ReturnType<typeof createWorkspace>>;
+    let other: Awaited<ReturnType<typeof createWorkspace>>;
     try {
       created = await createWorkspace(server.db, {
         name: "Workers test workspace",
@@ -105,6 +107,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Every workerd file publishes with this one workspace's test key: enough test credits that no
       // file runs out because others ran first.
       await server.db.update(workspaces).set({ testCreditsPack: 10_000 }).where(eq(workspaces.id, created.workspaceId));
+      // A second workspace, whose key must not reach the first one's records.
+      other = await createWorkspace(server.db, {
+        name: "Workers test other workspace",
+        email: "workers-test-other@example.com",
+        plan: "free",
+        keyMode: "test",
+        keyName: "workerd tests (other workspace)",
+        actor: "test:workers-global-setup",
+        at: new Date(),
+      });
     } finally {
       await server.close();
     }
@@ -117,6 +129,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       upstashToken,
       workspaceId: created.workspaceId,
       apiKey: created.apiKey.key,
+      otherApiKey: other.apiKey.key,
       qstashUrl: qstash.url,
       qstashToken,
       qstashCurrentSigningKey: `sig_${randomBytes(18).toString("base64url")}`,

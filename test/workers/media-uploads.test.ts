@@ -1,7 +1,6 @@
 /**
  * Upload sessions on the Worker (issue 29): parts streamed into an R2 multipart upload through
- * the `MEDIA` binding inside workerd, completed into a media record whose bytes read back whole,
- * and autoFix refused with `transform_unavailable` because the Worker runs no transforms.
+ * the `MEDIA` binding inside workerd, completed into a media record whose bytes read back whole.
  */
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
@@ -26,7 +25,8 @@ function call(path: string, init: RequestInit = {}): Promise<Response> {
 interface Session {
   id: string;
   partSize: number;
-  parts: { number: number; url: string }[];
+  partUpload: string;
+  parts: { number: number; url: string; expiresAt: string | null }[];
   received: { number: number }[];
 }
 
@@ -37,6 +37,9 @@ describe.skipIf(skipReason)("upload sessions on the Worker (R2 multipart in work
     expect(created.status, await created.clone().text()).toBe(201);
     const session = (await created.json()) as Session;
     expect(session.parts.map((p) => p.number)).toEqual([1, 2]);
+    // Without R2 S3 credentials the parts go through the Worker, to its own URLs.
+    expect(session.partUpload).toBe("api");
+    expect(session.parts.every((p) => p.url.startsWith(`${inject("publicUrl")}/v1/media/uploads/${session.id}/parts/`) && p.expiresAt === null)).toBe(true);
     const part = (n: number) => video.slice((n - 1) * session.partSize, n * session.partSize);
     const put = (n: number, bytes: Uint8Array) => call(new URL(session.parts[n - 1]?.url ?? "").pathname, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: bytes });
 

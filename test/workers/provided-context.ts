@@ -18,6 +18,8 @@ export interface WorkersProvided {
   /** The workspace created in the throwaway database and its test-mode key. */
   workspaceId: string;
   apiKey: string;
+  /** A test-mode key of a second workspace, to check that the first one's ids are refused to it. */
+  otherApiKey: string;
   /**
    * QStash stand-in (qstash-standin.ts): the Worker's QSTASH_URL; `GET <qstashUrl>/recorded`
    * lists what was published. "" when skipped.

@@ -1,7 +1,7 @@
 /**
  * SigV4 presigning inside workerd (its WebCrypto, not Node's): AWS's documented example gives its
- * documented signature, and an R2 part URL is well formed. The Worker's upload sessions do not
- * hand these URLs out yet (docs/media-transforms.md).
+ * documented signature, and an R2 part URL is well formed. Upload sessions hand these URLs out
+ * when the Worker has R2 S3 credentials (media-uploads-presigned.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { presignS3Url, r2PartUrl } from "../../src/infra/media-storage/s3-presign.js";

@@ -1,4 +1,5 @@
-import { type MediaStorage, type MultipartStorage, assertStorageKey, concatBytes, exactLength } from "./types.js";
+import { presignS3Url, r2PartUrl } from "./s3-presign.js";
+import { type MediaStorage, type MultipartStorage, PartsRejectedError, assertStorageKey, concatBytes, exactLength } from "./types.js";
 
 /*
  * The part of Cloudflare's R2 bucket binding this storage uses, typed here so that src/ needs no
@@ -25,17 +26,56 @@ export interface R2BucketBinding {
   resumeMultipartUpload(key: string, uploadId: string): R2MultipartUpload;
 }
 
+/** R2's S3 API access (an R2 API token's key pair): lets clients PUT parts to presigned URLs. */
+export interface R2S3Access {
+  accountId: string;
+  /** The bucket's name as R2 knows it (the binding does not tell it). */
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** How long a presigned part URL works: one 8 MiB part at a slow 20 kB/s still fits; GET the session for fresh URLs. */
+export const PRESIGNED_PART_SECONDS = 3600;
+
+/*
+ * R2's codes (in the binding's error messages, as "(10025)") for parts it will not join:
+ * InvalidPart (no part with that number and ETag), EntityTooSmall (a part but the last under
+ * 5 MiB), BadUpload (parts but the last of different sizes, or the last larger than them).
+ */
+const PART_REFUSALS: Record<string, string> = {
+  "10025": "a part is not held under that number and ETag",
+  "10011": "a part other than the last is smaller than 5 MiB",
+  "10048": "the parts other than the last differ in size, or the last is larger than them",
+};
+
+function partRefusal(error: unknown): PartsRejectedError | null {
+  const code = /\((10025|10011|10048)\)/.exec(error instanceof Error ? error.message : String(error))?.[1];
+  const reason = code ? PART_REFUSALS[code] : undefined;
+  return reason ? new PartsRejectedError(reason) : null;
+}
+
 /** Workers' stream of a promised length: R2 takes a part's stream only when its length is known. */
 type FixedLengthStreamConstructor = new (length: number) => TransformStream<Uint8Array, Uint8Array>;
 
 /**
- * Upload sessions in R2 through the binding's multipart API: the part's bytes pass through the
- * Worker (one request per part, under the platform's request-body limit) and are streamed to R2
+ * Upload sessions in R2 through the binding's multipart API. With S3 access the client PUTs
+ * each part to a presigned URL and the bytes never pass through the Worker; parts sent to the
+ * API's own URL (always possible) pass through it, one request per part, streamed to R2
  * without being held. R2 wants every part but the last of one size, at least 5 MiB, which the
  * session's part size meets. A part of the wrong length is refused by the FixedLengthStream.
  */
-function r2Multipart(bucket: R2BucketBinding): MultipartStorage {
+function r2Multipart(bucket: R2BucketBinding, s3: R2S3Access | undefined): MultipartStorage {
+  const presign: MultipartStorage["presign"] = s3 && {
+    expiresSeconds: PRESIGNED_PART_SECONDS,
+    async partUrl(key, uploadId, number, now) {
+      const credentials = { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: "auto" };
+      const url = r2PartUrl(s3.accountId, s3.bucket, key, uploadId, number);
+      return (await presignS3Url({ method: "PUT", url, credentials, now, expiresSeconds: PRESIGNED_PART_SECONDS })).toString();
+    },
+  };
   return {
+    ...(presign ? { presign } : {}),
     async create(key, meta) {
       assertStorageKey(key);
       const upload = await bucket.createMultipartUpload(key, { httpMetadata: { contentType: meta.contentType } });
@@ -53,8 +93,12 @@ function r2Multipart(bucket: R2BucketBinding): MultipartStorage {
       return { number: part.partNumber, etag: part.etag };
     },
     async complete(key, uploadId, parts) {
-      const done = await bucket.resumeMultipartUpload(key, uploadId).complete(parts.map((part) => ({ partNumber: part.number, etag: part.etag })));
-      return { size: done.size };
+      try {
+        const done = await bucket.resumeMultipartUpload(key, uploadId).complete(parts.map((part) => ({ partNumber: part.number, etag: part.etag })));
+        return { size: done.size };
+      } catch (error) {
+        throw partRefusal(error) ?? error;
+      }
     },
     async abort(key, uploadId) {
       await bucket
@@ -80,7 +124,7 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
  * parts of `partBytes`: memory stays near one part whatever the file size. A file that fits in
  * one part is a single `put`. A failed stream aborts the multipart upload, so nothing is kept.
  */
-export function createR2MediaStorage(bucket: R2BucketBinding, options: { partBytes?: number } = {}): MediaStorage {
+export function createR2MediaStorage(bucket: R2BucketBinding, options: { partBytes?: number; s3?: R2S3Access } = {}): MediaStorage {
   const partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
   return {
     async put(key, body, meta) {
@@ -137,6 +181,6 @@ export function createR2MediaStorage(bucket: R2BucketBinding, options: { partByt
       assertStorageKey(key);
       await bucket.delete(key);
     },
-    multipart: r2Multipart(bucket),
+    multipart: r2Multipart(bucket, options.s3),
   };
 }

@@ -54,6 +54,24 @@ export interface MultipartStorage {
   complete(key: string, uploadId: string, parts: StoredPart[]): Promise<{ size: number }>;
   /** Drops every part; aborting twice or after completion is not an error. */
   abort(key: string, uploadId: string): Promise<void>;
+  /**
+   * Set when the client may send parts straight to storage (R2 with S3 API credentials): a
+   * presigned PUT URL per part, valid `expiresSeconds` from `now`. The storage then never sees
+   * the parts pass, so completing needs the ETags storage answered the client.
+   */
+  presign?: { expiresSeconds: number; partUrl(key: string, uploadId: string, number: number, now: Date): Promise<string> };
+}
+
+/**
+ * Storage refused to join the parts as listed: a part it does not hold under that number and
+ * ETag, a part but the last of another size than the others, or one smaller than its minimum.
+ * Nothing was joined; the parts it holds are still there.
+ */
+export class PartsRejectedError extends Error {
+  constructor(readonly reason: string) {
+    super(`storage refused the parts: ${reason}`);
+    this.name = "PartsRejectedError";
+  }
 }
 
 /** A part whose byte count differs from what was announced (a dropped connection, a wrong slice). */

@@ -39,6 +39,20 @@ export interface TransformedFile {
 /** Thrown for a file the engine cannot decode or that is over the pixel ceiling; the domain maps it to `media_corrupt`. */
 export class TransformInputError extends Error {}
 
+/**
+ * The runtime's engine cannot read this format at all (HEIC through Cloudflare's Images
+ * binding): the domain answers `transform_unavailable` with `fix`, not `transform_failed`.
+ */
+export class TransformUnsupportedError extends TransformInputError {
+  constructor(
+    message: string,
+    readonly fix: string,
+  ) {
+    super(message);
+    this.name = "TransformUnsupportedError";
+  }
+}
+
 export interface ImageTransformer {
   inspect(input: Uint8Array): Promise<ImageInspection>;
   /** One output per recipe, in order; the source is decoded once for all of them. */

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { completeUploadSession, createUploadSession, deleteMedia, getMediaDetail, getUploadSession, listMedia } from "../../domain/publishing/index.js";
 import { ListMediaQuery, MediaDetailSchema, MediaListSchema } from "../../routes/v1/media/library-schema.js";
-import { AbortUploadResultSchema, CreateUploadBody, UploadSessionSchema } from "../../routes/v1/media/library-schema.js";
+import { AbortUploadResultSchema, CompleteUploadBody, CreateUploadBody, UploadSessionSchema } from "../../routes/v1/media/library-schema.js";
 import { DeleteMediaResultSchema, MediaSchema } from "../../routes/v1/media/schema.js";
 import { abortUploadSession } from "../../domain/publishing/index.js";
 import { defineTool, readOnly, type ToolAnnotations } from "../tool.js";
@@ -9,6 +9,7 @@ import { idArgument, pageArguments } from "./list-arguments.js";
 
 const mediaId = v.strictObject({ id: idArgument("`med_…`") });
 const uploadId = v.strictObject({ id: idArgument("`upl_…`") });
+const completeUpload = v.strictObject({ ...uploadId.entries, ...CompleteUploadBody.entries });
 const writes: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
 /** GET /v1/media's filters as JSON arguments: the REST schema's own entries, `unused` a boolean rather than text. */
@@ -63,7 +64,7 @@ export const mediaLibraryTools = [
     action: "draft",
     title: "Start a large upload in parts",
     description:
-      "Starts an upload session (POST /v1/media/uploads) for a file too large for `upload_media` (video up to 5 GB). Answers `partSize` and one URL per part: PUT each part's bytes there (application/octet-stream, with the same bearer token), then call `complete_media_upload`.",
+      "Starts an upload session (POST /v1/media/uploads) for a file too large for `upload_media` (video up to 5 GB). Answers `partSize`, one URL per part and `partUpload`: with `api`, PUT each part's bytes to its URL (application/octet-stream, with the same bearer token); with `presigned`, PUT them to the presigned storage URL without any token and keep each answer's `ETag` header. Then call `complete_media_upload` (with `parts` and their ETags when presigned).",
     input: CreateUploadBody,
     output: UploadSessionSchema,
     annotations: writes,
@@ -84,8 +85,8 @@ export const mediaLibraryTools = [
     action: "draft",
     title: "Finish an upload session",
     description:
-      "Joins the parts into one file, checks it as `upload_media` does (format read from the bytes, pixel ceiling) and answers the media record (POST /v1/media/uploads/{id}/complete). Calling it again after success answers the same record.",
-    input: uploadId,
+      "Joins the parts into one file, checks it as `upload_media` does (format read from the bytes, pixel ceiling) and answers the media record (POST /v1/media/uploads/{id}/complete). With `partUpload: presigned`, list every part with the ETag its PUT answered in `parts`. Calling it again after success answers the same record.",
+    input: completeUpload,
     output: MediaSchema,
     annotations: { ...writes, idempotentHint: true },
     run: async ({ ctx }, input) => completeUploadSession({ ctx, input }),

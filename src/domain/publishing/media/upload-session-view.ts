@@ -12,8 +12,13 @@ export interface UploadSessionView {
   size: number;
   partSize: number;
   state: "open" | "completing" | "completed" | "aborted";
-  /** Every part to send: PUT the bytes of part `number` to `url` (with the API key). */
-  parts: { number: number; url: string }[];
+  /**
+   * `presigned`: each part's `url` is storage's own (R2), PUT without the API key; keep the ETag
+   * each PUT answers and send them all to complete. `api`: PUT to Chorus with the API key.
+   */
+  partUpload: "presigned" | "api";
+  /** Every part to send: PUT the bytes of part `number` to `url`; `expiresAt` for presigned URLs (GET the session for fresh ones). */
+  parts: { number: number; url: string; expiresAt: string | null }[];
   /** The parts stored so far; a part missing here (dropped connection) is sent again. */
   received: { number: number; bytes: number }[];
   /** The media record once completed; null before. */
@@ -22,8 +27,24 @@ export interface UploadSessionView {
   createdAt: string;
 }
 
-export function toUploadSessionView(ctx: DomainContext, row: UploadSessionRow, received: { number: number; bytes: number }[]): UploadSessionView {
+/**
+ * The session as the API answers it. When storage presigns, every part gets a fresh presigned
+ * URL each time the session is read (an open session outlives one URL's expiry); a session no
+ * longer open lists the API's URLs, which refuse parts with `upload_closed`.
+ */
+export async function toUploadSessionView(ctx: DomainContext, row: UploadSessionRow, received: { number: number; bytes: number }[]): Promise<UploadSessionView> {
   const base = `${ctx.services.publicUrl.replace(/\/$/, "")}/v1/media/uploads/${row.id}/parts`;
+  const numbers = Array.from({ length: row.partCount }, (_, i) => i + 1);
+  const presign = ctx.services.mediaStorage.multipart.presign;
+  let parts: UploadSessionView["parts"];
+  if (presign && row.state === "open") {
+    const now = ctx.clock.now();
+    const expiresAt = new Date(now.getTime() + presign.expiresSeconds * 1000).toISOString();
+    const urls = await Promise.all(numbers.map((number) => presign.partUrl(row.storageKey, row.storageUploadId, number, now)));
+    parts = numbers.map((number, i) => ({ number, url: urls[i] ?? "", expiresAt }));
+  } else {
+    parts = numbers.map((number) => ({ number, url: `${base}/${number}`, expiresAt: null }));
+  }
   return {
     id: row.id,
     filename: row.filename,
@@ -31,7 +52,8 @@ export function toUploadSessionView(ctx: DomainContext, row: UploadSessionRow, r
     size: row.size,
     partSize: row.partSize,
     state: row.state,
-    parts: Array.from({ length: row.partCount }, (_, i) => ({ number: i + 1, url: `${base}/${i + 1}` })),
+    partUpload: presign ? "presigned" : "api",
+    parts,
     received,
     media: row.mediaId,
     expiresAt: row.expiresAt.toISOString(),

@@ -6,6 +6,7 @@ import { PartLengthError } from "../../../infra/media-storage/types.js";
 import type { DomainContext } from "../../core/index.js";
 import { MEDIA_BYTE_LIMITS, type MediaKind, formatBytes, kindOf } from "./media-formats.js";
 import { type MediaView, toMediaView } from "./media-view.js";
+import { type ListedPart, asPartsRefusal, partsRejected, partsToJoin } from "./upload-parts.js";
 import { type UploadSessionView, receivedParts, requireUploadSession, toUploadSessionView } from "./upload-session-view.js";
 import { checkStoredMedia, declaredType, mediaRowValues } from "./upload-media.js";
 
@@ -95,7 +96,7 @@ export async function putUploadPart({
 }: {
   ctx: DomainContext;
   input: { id: string; number: number; contentLength: string | undefined; body: ReadableStream<Uint8Array> | null };
-}): Promise<{ number: number; bytes: number }> {
+}): Promise<{ number: number; bytes: number; etag: string }> {
   const row = await requireUploadSession(ctx, input.id);
   if (row.state !== "open") throw closed(row);
   if (input.number > row.partCount) {
@@ -121,7 +122,7 @@ export async function putUploadPart({
     .insert(mediaUploadParts)
     .values({ sessionId: row.id, workspaceId: ctx.workspace.id, number: input.number, bytes: expected, etag: stored.etag, receivedAt: ctx.clock.now() })
     .onConflictDoUpdate({ target: [mediaUploadParts.sessionId, mediaUploadParts.number], set: { etag: stored.etag, bytes: expected, receivedAt: ctx.clock.now() } });
-  return { number: input.number, bytes: expected };
+  return { number: input.number, bytes: expected, etag: stored.etag };
 }
 
 /**
@@ -130,7 +131,7 @@ export async function putUploadPart({
  * ceiling) and records the media. Only the request that moves the session from `open` to
  * `completing` assembles; completing a completed session answers its media again.
  */
-export async function completeUploadSession({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<MediaView> {
+export async function completeUploadSession({ ctx, input }: { ctx: DomainContext; input: { id: string; parts?: readonly ListedPart[] | undefined } }): Promise<MediaView> {
   const row = await requireUploadSession(ctx, input.id);
   if (row.state === "completed" && row.mediaId) {
     const [done] = await ctx.db
@@ -140,16 +141,7 @@ export async function completeUploadSession({ ctx, input }: { ctx: DomainContext
     if (done) return toMediaView(done);
   }
   if (row.state !== "open") throw closed(row);
-  const parts = await receivedParts(ctx, row.id);
-  const have = new Set(parts.map((part) => part.number));
-  const missing = Array.from({ length: row.partCount }, (_, i) => i + 1).filter((number) => !have.has(number));
-  if (missing.length > 0) {
-    throw new ApiError("upload_incomplete", {
-      param: "parts",
-      message: `Upload session ${row.id} is missing part${missing.length === 1 ? "" : "s"} ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? ", …" : ""} of ${row.partCount}.`,
-      beforeExecution: true,
-    });
-  }
+  const parts = await partsToJoin(ctx, row, input.parts);
   const [claimed] = await ctx.db
     .update(mediaUploadSessions)
     .set({ state: "completing" })
@@ -164,10 +156,12 @@ export async function completeUploadSession({ ctx, input }: { ctx: DomainContext
   } catch (error) {
     // Nothing was joined: the parts are still there and the client may complete again.
     await ctx.db.update(mediaUploadSessions).set({ state: "open" }).where(eq(mediaUploadSessions.id, row.id));
-    throw error;
+    throw asPartsRefusal(row, error);
   }
   const declared = declaredType(row.contentType);
   try {
+    // Parts PUT straight to storage were never measured by Chorus: the joined size is checked here.
+    if (size !== row.size) throw partsRejected(row, `the joined file has ${size} bytes, the session announced ${row.size}; the file and the session were removed, start a new upload`);
     const facts = await checkStoredMedia(ctx, row.storageKey, size, declared);
     const mediaId = newId("med");
     const stored = await ctx.db.transaction(async (tx) => {

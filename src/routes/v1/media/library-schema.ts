@@ -74,12 +74,59 @@ export const UploadSessionSchema = named(
     size: v.pipe(v.number(), v.integer()),
     partSize: v.pipe(v.number(), v.integer(), v.description("Every part but the last has exactly this many bytes; the last has the rest.")),
     state: v.picklist(["open", "completing", "completed", "aborted"]),
-    parts: v.array(v.object({ number: v.pipe(v.number(), v.integer()), url: v.string() })),
-    received: v.pipe(v.array(v.object({ number: v.pipe(v.number(), v.integer()), bytes: v.pipe(v.number(), v.integer()) })), v.description("Parts stored so far.")),
+    partUpload: v.pipe(
+      v.picklist(["presigned", "api"]),
+      v.description(
+        "`presigned` (Workers with R2 S3 credentials): each part's `url` is R2's own, presigned; PUT the bytes there WITHOUT the API key (no Authorization header), keep the `ETag` header each PUT answers, and send all of them to complete as `parts`. The bytes never pass through Chorus. `api`: PUT each part to Chorus with the API key; Chorus records the ETags and `parts` may be left out on complete.",
+      ),
+    ),
+    parts: v.array(
+      v.object({
+        number: v.pipe(v.number(), v.integer()),
+        url: v.pipe(v.string(), v.description("Where to PUT the part's bytes (see `partUpload`).")),
+        expiresAt: v.pipe(
+          v.nullable(v.string()),
+          v.description("When a presigned URL stops working (one hour after the session was read); GET the session for fresh URLs, which resumes an upload at any point. Null for the API's URLs."),
+        ),
+      }),
+    ),
+    received: v.pipe(
+      v.array(v.object({ number: v.pipe(v.number(), v.integer()), bytes: v.pipe(v.number(), v.integer()) })),
+      v.description(
+        "Parts stored so far through the API's URLs. Parts PUT to presigned URLs are not listed (R2's binding cannot list a multipart upload's parts): the client's own record of the ETags it received is what resumes them.",
+      ),
+    ),
     media: v.pipe(v.nullable(v.string()), v.description("The `med_` id once completed.")),
     expiresAt: v.pipe(v.string(), v.description("An unfinished session and its parts are dropped after this (24 hours).")),
     createdAt: v.string(),
   }),
+);
+
+const MAX_PARTS = 10_000;
+
+export const CompleteUploadBody = namedBody(
+  "CompleteUploadRequest",
+  v.strictObject({
+    parts: v.pipe(
+      v.optional(
+        v.pipe(
+          v.array(
+            v.strictObject({
+              partNumber: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PARTS), v.description("The part's `number` in the session.")),
+              etag: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("The `ETag` header the part's PUT answered (quoted or not).")),
+            }),
+          ),
+          v.minLength(1, "must list at least one part"),
+          v.maxLength(MAX_PARTS),
+          v.check((parts) => new Set(parts.map((part) => part.partNumber)).size === parts.length, "lists a partNumber twice; list each part once, with the ETag of its last PUT"),
+        ),
+      ),
+      v.description(
+        "Required when `partUpload` is `presigned`: every part from 1 to the last, each with the ETag its PUT answered (missing parts are refused with `upload_incomplete`, numbers past the last with `field_invalid`). With `api` it may be left out; when given, each ETag must be the one Chorus recorded.",
+      ),
+    ),
+  }),
+  { parts: [{ partNumber: 1, etag: '"9b2cf535f27731c974343645a3985328"' }] },
 );
 
 export const UploadIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64), v.description("`upl_…`")) });
@@ -87,5 +134,12 @@ export const UploadPartParam = v.object({
   id: v.pipe(v.string(), v.maxLength(64)),
   number: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,4}$/, "must be a part number from 1"), v.transform(Number)),
 });
-export const UploadPartResultSchema = named("UploadPartResult", v.object({ number: v.pipe(v.number(), v.integer()), bytes: v.pipe(v.number(), v.integer()) }));
+export const UploadPartResultSchema = named(
+  "UploadPartResult",
+  v.object({
+    number: v.pipe(v.number(), v.integer()),
+    bytes: v.pipe(v.number(), v.integer()),
+    etag: v.pipe(v.string(), v.description("Storage's tag for the part; complete may list it in `parts` (it must, for parts sent to presigned URLs, with the ETag R2 answered).")),
+  }),
+);
 export const AbortUploadResultSchema = named("AbortUploadResult", v.object({ id: v.string(), aborted: v.literal(true) }));

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../../http/context.js";
 import { uploadBody } from "../../../http/upload-body.js";
 import { validate } from "../../../http/validate.js";
 import { errorResponses, idempotencyHeader, jsonResponse, security } from "../../openapi-helpers.js";
-import { AbortUploadResultSchema, CreateUploadBody, UploadIdParam, UploadPartParam, UploadPartResultSchema, UploadSessionSchema } from "./library-schema.js";
+import { AbortUploadResultSchema, CompleteUploadBody, CreateUploadBody, UploadIdParam, UploadPartParam, UploadPartResultSchema, UploadSessionSchema } from "./library-schema.js";
 import { MediaSchema } from "./schema.js";
 
 const tags = ["Media"];
@@ -13,8 +13,8 @@ const tags = ["Media"];
 /**
  * Upload sessions: a file too large for one request (video up to 5 GB) sent in parts that can
  * be resumed. On Node parts are files in the data folder; on Workers they go into an R2
- * multipart upload through the bucket binding (the bytes pass through the Worker, one part per
- * request; no presigned URLs).
+ * multipart upload: PUT to presigned R2 URLs when the Worker has R2 S3 credentials (the bytes
+ * never pass through it), otherwise through the Worker and the bucket binding, one part per request.
  */
 export const uploadRoutes = new Hono<AppEnv>()
   .post(
@@ -24,7 +24,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       tags,
       summary: "Start a large upload sent in parts (video up to 5 GB)",
       description:
-        "Answers the part size and one URL per part. PUT each part's bytes (application/octet-stream) to its URL with the API key, in any order; GET the session to see which parts arrived and resend the others after a dropped connection; then POST .../complete. The completed file gets the checks of POST /v1/media (format read from the bytes and compared with `contentType`, pixel ceiling) and becomes a normal media record. Unfinished sessions expire after 24 hours.",
+        "Answers the part size and one URL per part, and `partUpload`, which says how to send them. `api`: PUT each part's bytes (application/octet-stream) to its URL with the API key, in any order; GET the session to see which parts arrived and resend the others after a dropped connection; then POST .../complete. `presigned` (Cloudflare Workers with R2 S3 credentials): each URL is R2's own, presigned for one hour (`expiresAt`; GET the session for fresh URLs); PUT the bytes there without the API key, keep the `ETag` header of each answer, and send every part's ETag to complete as `parts: [{ partNumber, etag }]`. A part PUT again replaces the earlier one (use its new ETag). The completed file gets the checks of POST /v1/media (format read from the bytes and compared with `contentType`, pixel ceiling) and becomes a normal media record. Unfinished sessions expire after 24 hours.",
       security,
       parameters: [idempotencyHeader],
       responses: {
@@ -76,16 +76,30 @@ export const uploadRoutes = new Hono<AppEnv>()
       tags,
       summary: "Join the parts and check the file; answers the media record",
       description:
-        "Refused with 409 `upload_incomplete` (naming the missing parts) until every part is in. A file that fails the checks is removed with its session (400, as POST /v1/media). Completing a completed session answers its media record again.",
+        "With `partUpload: presigned`, the body lists every part's ETag (`parts`); with `api` the body may be empty. Refused with 409 `upload_incomplete` (naming the missing parts) until every part is in; with 400 `upload_parts_mismatch` when storage holds no part under a listed number and ETag or the parts' sizes are wrong (the session stays open: resend the part and complete again). A file that fails the checks is removed with its session (400, as POST /v1/media). Completing a completed session answers its media record again.",
       security,
       parameters: [idempotencyHeader],
       responses: {
         201: jsonResponse(MediaSchema, "The stored media record."),
-        ...errorResponses(["field_invalid", "upload_unknown", "upload_closed", "upload_incomplete", "media_type_unsupported", "media_type_mismatch", "media_corrupt", "media_dimensions_too_large"]),
+        ...errorResponses([
+          "field_invalid",
+          "field_unknown",
+          "field_wrong_type",
+          "body_not_json",
+          "upload_unknown",
+          "upload_closed",
+          "upload_incomplete",
+          "upload_parts_mismatch",
+          "media_type_unsupported",
+          "media_type_mismatch",
+          "media_corrupt",
+          "media_dimensions_too_large",
+        ]),
       },
     }),
     validate("param", UploadIdParam),
-    async (c) => c.json(await completeUploadSession({ ctx: c.get("ctx"), input: c.req.valid("param") }), 201),
+    validate("json", CompleteUploadBody),
+    async (c) => c.json(await completeUploadSession({ ctx: c.get("ctx"), input: { ...c.req.valid("param"), parts: c.req.valid("json").parts } }), 201),
   )
   .delete(
     "/media/uploads/:id",

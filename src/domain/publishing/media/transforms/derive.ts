@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { media } from "../../../../db/schema/index.js";
 import { ApiError } from "../../../../infra/errors.js";
-import { TransformInputError } from "../../../../infra/media-transforms/types.js";
+import { TransformInputError, TransformUnsupportedError } from "../../../../infra/media-transforms/types.js";
 import type { DomainContext } from "../../../core/index.js";
 import type { PendingTransform } from "./auto-fix.js";
 import { type VariantRow, storeVariant } from "./store-variant.js";
@@ -19,7 +19,9 @@ const unavailable = (ctx: DomainContext, kind: "images" | "video", pending: Pend
   });
 
 const failed = (sourceId: string, error: TransformInputError) =>
-  new ApiError("transform_failed", { param: "autoFix", message: `autoFix could not derive a variant of ${sourceId}: ${error.message}. Nothing was stored.` });
+  error instanceof TransformUnsupportedError
+    ? new ApiError("transform_unavailable", { param: "autoFix", message: `autoFix cannot derive a variant of ${sourceId}: ${error.message}. Nothing was sent.`, fix: error.fix })
+    : new ApiError("transform_failed", { param: "autoFix", message: `autoFix could not derive a variant of ${sourceId}: ${error.message}. Nothing was stored.` });
 
 /**
  * The missing variants of one upload: its images with one decode for all their recipes, its

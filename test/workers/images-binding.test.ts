@@ -1,0 +1,85 @@
+/**
+ * autoFix's image transforms on the Worker through the Cloudflare Images binding (issue 29).
+ * The binding here is miniflare's local stand-in, which runs sharp in Node and applies only
+ * `width`/`height` (always as `fit: contain`, padding to the exact box), `rotate` and the output
+ * format: it ignores `fit: cover`, `gravity`, `background` and `quality`. So these tests show the
+ * wiring honestly (the binding is called, its output's format and size are what is stored and
+ * sent, refusals are mapped) but not Cloudflare's crop placement or compression, which only the
+ * real service does.
+ */
+import { SELF, env } from "cloudflare:test";
+import { describe, expect, inject, it } from "vitest";
+import { type ImagesBinding, cloudflareImages } from "../../src/infra/media-transforms/cloudflare-images.js";
+import { TransformInputError, TransformUnsupportedError } from "../../src/infra/media-transforms/types.js";
+import { call } from "./api-call.js";
+import { realPng } from "./real-png.js";
+import type {} from "./provided-context.js";
+
+const skipReason = inject("skipReason");
+if (skipReason) console.warn(`[workers/images-binding.test] skipped: ${skipReason}`);
+
+const images = (env as unknown as { IMAGES: ImagesBinding }).IMAGES;
+const engine = cloudflareImages(images);
+const recipe = { crop: "fill" as const, focal: { x: 0.5, y: 0.5 }, maxBytes: null };
+const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+const isPng = (b: Uint8Array) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+
+describe("Cloudflare Images binding engine (workerd, miniflare's local binding)", () => {
+  it("inspects a picture: its size from the binding, orientation, metadata and alpha from its headers", async () => {
+    expect(await engine.inspect(await realPng(1200, 300))).toEqual({ width: 1200, height: 300, rotated: false, hasMetadata: false, hasAlpha: false });
+  });
+
+  it("makes each recipe's file through the binding: JPEG and PNG, at the recipe's size", async () => {
+    const source = await realPng(1200, 300);
+    const [wide, square] = await engine.transform(source, [
+      { ...recipe, format: "jpeg", width: 573, height: 300 },
+      { ...recipe, format: "png", width: 300, height: 300, crop: "fit" },
+    ]);
+    expect(wide && isJpeg(wide.bytes)).toBe(true);
+    expect(wide).toMatchObject({ mimeType: "image/jpeg", width: 573, height: 300 });
+    expect(square && isPng(square.bytes)).toBe(true);
+    expect(square).toMatchObject({ mimeType: "image/png", width: 300, height: 300 });
+  });
+
+  it("refuses HEIC as unsupported (with a fix) and bytes that are no picture as a failed transform", async () => {
+    const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 2, 0, ...new TextEncoder().encode("mif1heic")]);
+    const refused = await engine.transform(heic, [{ ...recipe, format: "jpeg", width: 100, height: 100 }]).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TransformUnsupportedError);
+    expect((refused as TransformUnsupportedError).fix).toContain("JPEG");
+    const garbage = await engine.transform(new Uint8Array(64).fill(7), [{ ...recipe, format: "jpeg", width: 100, height: 100 }]).catch((error: unknown) => error);
+    expect(garbage).toBeInstanceOf(TransformInputError);
+    expect(garbage).not.toBeInstanceOf(TransformUnsupportedError);
+  });
+});
+
+describe.skipIf(skipReason)("autoFix through the Worker with the IMAGES binding", () => {
+  it("a 4:1 panorama posted to Instagram with autoFix is sent as a 955x500 JPEG variant made by the binding", async () => {
+    const upload = await SELF.fetch("https://chorus.test/v1/media", {
+      method: "POST",
+      headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "image/png" },
+      body: await realPng(2000, 500),
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const panorama = ((await upload.json()) as { id: string }).id;
+    const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform: "instagram", handle: `wd_images_${Date.now()}` } }, 201);
+    const body = { text: `workerd autoFix ${Date.now()}`, accounts: [account.id], media: [panorama] };
+
+    // Without autoFix the ratio is refused; with it the post is published with the variant.
+    const refused = await call<{ valid: boolean }>("/v1/posts/validate", { method: "POST", json: body });
+    expect(refused.valid).toBe(false);
+    const post = await call<{ targets: { state: string; error: unknown }[] }>("/v1/posts", { method: "POST", json: { ...body, autoFix: true } }, 201);
+    // Instagram takes the variant into a media container and publishes it once processed.
+    expect(post.targets[0], JSON.stringify(post.targets[0])).toMatchObject({ state: expect.stringMatching(/^(processing|published)$/), error: null });
+
+    const detail = await call<{ variants: { url: string; width: number; height: number; bytes: number }[] }>(`/v1/media/${panorama}`);
+    expect(detail.variants).toHaveLength(1);
+    const [variant] = detail.variants;
+    expect(variant).toMatchObject({ width: 955, height: 500 });
+    const served = await SELF.fetch(new URL(variant?.url ?? "").toString().replace(/^https?:\/\/[^/]+/, "https://chorus.test"));
+    expect(served.status).toBe(200);
+    const bytes = new Uint8Array(await served.arrayBuffer());
+    expect(isJpeg(bytes)).toBe(true);
+    expect(bytes.byteLength).toBe(variant?.bytes);
+    expect(await images.info(new Blob([bytes]).stream())).toMatchObject({ format: "image/jpeg", width: 955, height: 500 });
+  });
+});
