@@ -18,6 +18,8 @@ export interface ComposeExtras {
   media: Record<string, string[]>;
   /** Alt text of a file only a network's own files have (`alt_<platform>_<id>`); the post's files keep their own. */
   mediaAlt: Record<string, Record<string, string>>;
+  /** Networks whose link card option the form showed (`linkCardAsked`): only theirs is sent, so a form without it changes nothing. */
+  cardAsked: string[];
   /** Networks whose link card is turned off (their rules' `linkCard.optOut` option sent as false). */
   cardOff: string[];
   firstComment: string;
@@ -25,7 +27,7 @@ export interface ComposeExtras {
   thread: string[];
 }
 
-export const noExtras = (): ComposeExtras => ({ overrides: {}, media: {}, mediaAlt: {}, cardOff: [], firstComment: "", thread: [] });
+export const noExtras = (): ComposeExtras => ({ overrides: {}, media: {}, mediaAlt: {}, cardAsked: [], cardOff: [], firstComment: "", thread: [] });
 
 /** The option that turns a network's link card off, from its rules; undefined where it draws none or cannot be asked not to. */
 export const cardOptOut = (platform: string): string | undefined => (isPlatformId(platform) ? rulesFor(platform).linkCard?.optOut : undefined);
@@ -41,7 +43,8 @@ export function readComposeExtras(c: Context<DashboardEnv>): ComposeExtras {
     if (kind === "alt" && id !== "") extras.mediaAlt[platform] = { ...extras.mediaAlt[platform], [id]: value.slice(0, 2000) };
   }
   // A card option the form showed and left unticked is the card turned off.
-  extras.cardOff = values(c, "linkCardAsked", 20).filter((p) => cardOptOut(p) !== undefined && field(c, `linkCard_${p}`) === undefined);
+  extras.cardAsked = values(c, "linkCardAsked", 20).filter((p) => cardOptOut(p) !== undefined);
+  extras.cardOff = extras.cardAsked.filter((p) => field(c, `linkCard_${p}`) === undefined);
   const thread = values(c, "thread", MAX_THREAD_ITEMS).map((item) => item.slice(0, MAX_TEXT));
   // Trailing empty boxes are the form's spare ones, not items.
   while (thread.length > 0 && thread[thread.length - 1]?.trim() === "") thread.pop();
@@ -59,7 +62,7 @@ export function extrasOfPost(post: PostView): ComposeExtras {
       return option !== undefined && options[option] === false;
     })
     .map(([platform]) => platform);
-  return { ...noExtras(), overrides: { ...post.textOverrides }, media: { ...post.mediaOverrides }, mediaAlt, cardOff };
+  return { ...noExtras(), overrides: { ...post.textOverrides }, media: { ...post.mediaOverrides }, mediaAlt, cardAsked: cardOff, cardOff };
 }
 
 /** The text a network gets: its own, else the main text, as POST /v1/posts applies `textOverrides`. */
@@ -80,13 +83,13 @@ export function mediaOverridesRequest(main: { media: string[]; mediaAlt: string[
   return { mediaOverrides, mediaAltOverrides };
 }
 
-/** The link card choices as `platformOptions`: `false` where turned off; `true` only where `stored` had it off (an edit turning it back on). */
+/** The link card choices the form showed, as `platformOptions`: `false` where turned off; `true` only where `stored` had it off (an edit turning it back on). */
 export function cardOptions(extras: ComposeExtras, platforms: readonly string[], stored: ComposeExtras["cardOff"] = []): Record<string, Record<string, boolean>> {
   const options: Record<string, Record<string, boolean>> = {};
   for (const platform of platforms) {
     const option = cardOptOut(platform);
     const off = extras.cardOff.includes(platform);
-    if (option && off !== stored.includes(platform)) options[platform] = { [option]: !off };
+    if (option && extras.cardAsked.includes(platform) && off !== stored.includes(platform)) options[platform] = { [option]: !off };
   }
   return options;
 }
