@@ -94,4 +94,35 @@ describe.skipIf(missing !== null)("the draft edit page in a real browser", { tim
     expect(published.targets.map((t) => t.state).sort()).toEqual(["published", "published", "published"]);
     expect(problems).toEqual([]);
   });
+  it("turns Bluesky's link card off and keeps Bluesky to text only in Compose at phone width, and saves both as the API's fields", async () => {
+    const wide = (await ws.upload(jpeg(1200, 600), "image/jpeg")).id;
+    await page.setViewportSize(viewports.phone);
+    await page.goto(`${served.origin}/dashboard/compose`);
+    await page.check(`input[name=accounts][value="${ids.bluesky}"]`);
+    await page.check(`input[name=accounts][value="${ids.twitter}"]`);
+    await page.fill("#text", "Notes at https://example.org/notes");
+    await expect.poll(() => page.locator(`#preview-${ids.bluesky}-card`).count()).toBe(1);
+    await page.uncheck("#linkCard-bluesky");
+    await expect.poll(() => page.locator(`#preview-${ids.bluesky}-card-off`).count()).toBe(1);
+    await expect(page.locator(`#preview-${ids.twitter}-card`).count(), "X's card has no off switch").resolves.toBe(1);
+    // A library file ticked, then Preview (the page again, nothing sent): X is given only that file, Bluesky stays text only.
+    await page.click("#library-picker summary");
+    await page.check(`#pick-${wide}`);
+    await page.click("#show-preview");
+    await page.waitForSelector(`#media-items [data-media="${wide}"]`);
+    await page.click("#overrides summary");
+    await page.check("#ownMedia-bluesky");
+    await page.uncheck(`#media-bluesky-${wide}`);
+    await expect.poll(() => page.locator(`#preview-${ids.bluesky}-own-files`).textContent()).toBe("No files on Bluesky: text only.");
+    await expect(page.locator(`#preview-${ids.twitter} svg[viewBox="0 0 1200 600"]`).count()).resolves.toBe(1);
+    await inspect(page, "compose-card-and-files");
+    await page.click("#save-draft");
+    await page.waitForURL(/\/dashboard\/posts\/post_/);
+    const id = page.url().split("/").at(-1) ?? "";
+    const saved = (await ws.get(`/v1/posts/${id}`)).body;
+    expect(saved.platformOptions).toEqual({ bluesky: { linkCard: false } });
+    expect(saved.mediaOverrides).toEqual({ bluesky: [] });
+    expect(saved.media).toEqual([wide]);
+    expect(problems).toEqual([]);
+  });
 });
