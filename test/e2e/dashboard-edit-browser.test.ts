@@ -125,4 +125,20 @@ describe.skipIf(missing !== null)("the draft edit page in a real browser", { tim
     expect(saved.media).toEqual([wide]);
     expect(problems).toEqual([]);
   });
+  it("opens the posts list in the browser's zone, as the calendar does, keeping a zone the address names", async () => {
+    const context = await browser.newContext({ viewport: viewports.phone, timezoneId: "Asia/Tokyo" });
+    const tokyo = await context.newPage();
+    await context.addCookies(await page.context().cookies());
+    await ws.publish({ text: "Late evening in UTC", accounts: [ids.twitter], scheduledAt: "2030-01-10T20:30:00Z" });
+    await tokyo.goto(`${served.origin}/dashboard/posts?state=scheduled`);
+    await tokyo.waitForURL(/tz=Asia%2FTokyo/);
+    await expect(tokyo.locator("#posts-tz").inputValue()).resolves.toBe("Asia/Tokyo");
+    // 20:30 UTC is 05:30 the next day in Tokyo.
+    await expect(tokyo.locator("#posts").textContent()).resolves.toContain("scheduled for 2030-01-11 05:30");
+    await inspect(tokyo, "posts-list");
+    await tokyo.goto(`${served.origin}/dashboard/posts?tz=UTC`);
+    await expect(tokyo.locator("#posts-tz").inputValue()).resolves.toBe("UTC");
+    await expect(tokyo.url()).toContain("tz=UTC");
+    await context.close();
+  });
 });
