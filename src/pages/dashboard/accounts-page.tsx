@@ -89,7 +89,7 @@ export const AccountsPage: FC<{ frame: Frame; accounts: SocialAccountView[]; hea
         {accounts.length === 0 ? (
           <p id="no-accounts">No accounts connected yet.</p>
         ) : (
-          <DataTable id="accounts" label="Accounts" columns={columns} rows={accounts} rowAttributes={(a) => ({ id: `account-${a.id}` })} />
+          <DataTable id="accounts" label="Table of connected accounts" columns={columns} rows={accounts} rowAttributes={(a) => ({ id: `account-${a.id}` })} />
         )}
       </section>
       <section class="card" aria-labelledby="profiles-title">

@@ -8,7 +8,7 @@ import { type DestinationChoice, DestinationPickers, type LengthCount, MediaAltF
 import type { PostForm } from "./post-form-read.js";
 import { type LibraryItem, Thumb, describe } from "./media-page.js";
 import type { ComposeExtras } from "./compose-extras.js";
-import { OverrideFields, ReplyFields } from "./compose-fields.js";
+import { LinkCardFields, OverrideFields, ReplyFields } from "./compose-fields.js";
 import { ComposePreview } from "./compose-preview.js";
 import type { PreviewTarget } from "./compose-preview-model.js";
 
@@ -31,6 +31,8 @@ export interface ComposeModel {
   /** The library's newest files, to add without uploading again. */
   library: LibraryItem[];
 }
+
+const platformsOf = (accounts: SocialAccountView[]) => [...new Set(accounts.map((a) => a.platform))];
 
 /** Ticking a file adds it to the post (and its alt text field) when the form is next sent. */
 const LibraryPicker: FC<{ library: LibraryItem[]; chosen: string[] }> = ({ library, chosen }) => {
@@ -100,7 +102,8 @@ export const ComposePage: FC<{ frame: Frame; model: ComposeModel }> = ({ frame, 
         <textarea id="text" name="text" rows={6} aria-describedby="validation">
           {form.text}
         </textarea>
-        <OverrideFields platforms={[...new Set(model.accounts.map((a) => a.platform))]} overrides={model.extras.overrides} />
+        <OverrideFields platforms={platformsOf(model.accounts)} extras={model.extras} main={form.media} files={model.files} />
+        <LinkCardFields platforms={platformsOf(model.accounts)} extras={model.extras} />
         <ReplyFields extras={model.extras} />
         <MediaAltFields media={form.media} alts={form.mediaAlt} files={model.files} />
         {model.uploaded ? (

@@ -4,7 +4,7 @@ import { type TextMeasure, countText, findUrls, getMedia, shownTextMeasure } fro
 import { ApiError } from "../../infra/errors.js";
 import { adapterFor, rulesFor } from "../../networks/registry.js";
 import { isPlatformId } from "../../networks/registry.js";
-import { type ComposeExtras, textFor } from "./compose-extras.js";
+import { type ComposeExtras, mediaFor, textFor } from "./compose-extras.js";
 import type { LibraryItem } from "./media-page.js";
 import { libraryItems } from "./media-routes.js";
 import { networkName } from "./plain-words.js";
@@ -31,9 +31,11 @@ export interface PreviewTarget {
   platform: string;
   handle: string;
   post: PreviewText;
-  /** The link the network draws a card for, with its host; null when it draws none. */
-  card: { url: string; host: string } | null;
+  /** The link the network draws a card for, with its host (`off`: the form turned the card off); null when it draws none. */
+  card: { url: string; host: string; off: boolean } | null;
   media: PreviewMedia[];
+  /** True when these are the network's own files (`mediaOverrides`), not the post's. */
+  ownMedia: boolean;
   firstComment: { shown: PreviewText | null; refusal: string | null } | null;
   /** Follow-up items, or why the network takes none. */
   thread: { items: PreviewText[]; refusal: string | null };
@@ -74,8 +76,8 @@ function boxOf(platform: string, item: LibraryItem): Pick<PreviewMedia, "box" | 
   };
 }
 
-/** The link a network cards from this text, when it cards one and the post has no media. */
-function cardOf(platform: string, text: string, hasMedia: boolean): PreviewTarget["card"] {
+/** The link a network cards from this text, when it cards one and the post has no media (`off` when the form turned it off). */
+function cardOf(platform: string, text: string, hasMedia: boolean, off: boolean): PreviewTarget["card"] {
   const rule = isPlatformId(platform) ? rulesFor(platform).linkCard : undefined;
   if (!rule || hasMedia) return null;
   const urls = findUrls(text);
@@ -83,7 +85,7 @@ function cardOf(platform: string, text: string, hasMedia: boolean): PreviewTarge
   if (!found) return null;
   try {
     const url = new URL(/^https?:\/\//i.test(found.url) ? found.url : `https://${found.url}`);
-    return { url: found.url, host: url.hostname };
+    return { url: found.url, host: url.hostname, off };
   } catch {
     return null;
   }
@@ -110,21 +112,22 @@ function threadOf(platform: string, items: readonly string[]): PreviewTarget["th
 /**
  * The preview of every ticked account's post: the text after its network's override, counted with
  * the measure the API's length rule uses (text-measure.ts), the link card the network draws, the
- * files in the shape it shows them, and the first comment and follow-ups as they will follow.
+ * files (its own, where it has them) in the shape it shows them, and the first comment and follow-ups as they will follow.
  */
 export async function previewOf(ctx: DomainContext, form: PostForm, extras: ComposeExtras, accounts: SocialAccountView[], files?: Map<string, LibraryItem>): Promise<PreviewTarget[]> {
   const ticked = accounts.filter((a) => form.accounts.includes(a.id));
   if (ticked.length === 0) return [];
-  const { media, mediaAlt } = mediaOf(form);
-  const known = files ?? (await formMedia(ctx, media));
-  const items = media.flatMap((id, i) => {
-    const item = known.get(id);
-    return item ? [{ item, alt: mediaAlt[i] ?? "" }] : [];
-  });
-  // As the checks decide it (check-target.ts): images and no video.
-  const photoPost = items.some((m) => m.item.media.kind === "image") && !items.some((m) => m.item.media.kind === "video");
+  const main = mediaOf(form);
+  const known = files ?? (await formMedia(ctx, allMediaOf(form, extras)));
   return ticked.map((account) => {
     const platform = account.platform;
+    const own = mediaFor(main, extras, platform);
+    const items = own.media.flatMap((id, i) => {
+      const item = known.get(id);
+      return item ? [{ item, alt: own.mediaAlt[i] ?? "" }] : [];
+    });
+    // As the checks decide it (check-target.ts): images and no video.
+    const photoPost = items.some((m) => m.item.media.kind === "image") && !items.some((m) => m.item.media.kind === "video");
     const text = textFor(form.text, extras, platform);
     const caps = isPlatformId(platform) ? adapterFor(platform).capabilities : null;
     const measure =
@@ -136,10 +139,14 @@ export async function previewOf(ctx: DomainContext, form: PostForm, extras: Comp
       platform,
       handle: account.handle,
       post: { text, measure },
-      card: cardOf(platform, text, items.length > 0),
+      card: cardOf(platform, text, own.media.length > 0, extras.cardOff.includes(platform)),
       media: items.map((m) => ({ ...m, ...boxOf(platform, m.item) })),
+      ownMedia: own.own,
       firstComment: firstCommentOf(platform, extras.firstComment),
       thread: threadOf(platform, extras.thread),
     };
   });
 }
+
+/** Every file the form names: the post's and each network's own. */
+export const allMediaOf = (form: PostForm, extras: ComposeExtras): string[] => [...new Set([...mediaOf(form).media, ...Object.values(extras.media).flat()])];

@@ -57,7 +57,7 @@ const Target: FC<{ target: PreviewTarget }> = ({ target }) => {
         <NetworkLogo platform={target.platform} /> {networkName(target.platform)} @{target.handle}
       </h3>
       <Body shown={target.post} id={`${id}-count`} />
-      {target.card ? (
+      {target.card && !target.card.off ? (
         <p class="link-card" id={`${id}-card`}>
           <span class="muted">Link card from {target.card.host}</span>
           <br />
@@ -66,8 +66,18 @@ const Target: FC<{ target: PreviewTarget }> = ({ target }) => {
           <span class="muted">{networkName(target.platform)} fills in the page's title and image.</span>
         </p>
       ) : null}
+      {target.card?.off ? (
+        <p class="muted" id={`${id}-card-off`}>
+          No link card: turned off under Link cards.
+        </p>
+      ) : null}
+      {target.ownMedia ? (
+        <p class="muted" id={`${id}-own-files`}>
+          {target.media.length === 0 ? `No files on ${networkName(target.platform)}: text only.` : `${networkName(target.platform)}'s own files:`}
+        </p>
+      ) : null}
       {target.media.length > 0 ? (
-        <div class={`crops crops-${Math.min(target.media.length, 4)}`}>
+        <div class={`crops crops-${Math.min(target.media.length, 4)}`} id={`${id}-files`}>
           {target.media.map((media) => (
             <Crop media={media} />
           ))}

@@ -15,8 +15,8 @@ import { formBody } from "./form-body.js";
 import { onceForForm } from "./form-once.js";
 import { ctxOf, frameOf } from "./frame.js";
 import { type RequestProblem, ValidationResult } from "./post-form-parts.js";
-import { type ComposeExtras, extrasOfPost, extrasRequest, noExtras, readComposeExtras } from "./compose-extras.js";
-import { formMedia, previewOf } from "./compose-preview-model.js";
+import { type ComposeExtras, cardOptions, extrasOfPost, extrasRequest, mergeOptions, noExtras, readComposeExtras } from "./compose-extras.js";
+import { allMediaOf, formMedia, previewOf } from "./compose-preview-model.js";
 import { ComposePreview } from "./compose-preview.js";
 import { MediaAltFields } from "./post-form-parts.js";
 import { type PostForm, destinationChoices, destinationOptions, formOfPost, lengthCounts, mediaOf, noScheduleTime, readPostForm, scheduleOfForm, zones } from "./post-form-read.js";
@@ -46,13 +46,13 @@ function requestOf(form: PostForm, extras: ComposeExtras, accounts: SocialAccoun
   const schedule = scheduleOfForm(form);
   if (action === "schedule" && !schedule) throw noScheduleTime();
   const platforms = accounts.filter((a) => form.accounts.includes(a.id)).map((a) => a.platform);
-  const platformOptions = destinationOptions(form, platforms);
+  const platformOptions = mergeOptions(destinationOptions(form, platforms), cardOptions(extras, platforms));
   const body = {
     text: form.text,
     accounts: form.accounts,
     ...(media.length ? { media, mediaAlt } : {}),
     ...(platformOptions ? { platformOptions } : {}),
-    ...extrasRequest(extras, platforms),
+    ...extrasRequest(extras, platforms, { media, mediaAlt }),
     ...(action === "schedule" && schedule ? schedule : {}),
     ...(action === "draft" ? { draft: true } : {}),
     // The profile queue's next free slot, claimed by createPost as POST /v1/posts with `queue: true` claims it.
@@ -83,7 +83,7 @@ async function allAccounts(c: Context<DashboardEnv>): Promise<SocialAccountView[
 
 async function page(c: Context<DashboardEnv>, accounts: SocialAccountView[], form: PostForm, extras: ComposeExtras, result: Checks, status: 200 | 400 | 409 | 429, uploaded?: string) {
   const platforms = accounts.filter((a) => form.accounts.includes(a.id)).map((a) => a.platform);
-  const files = await formMedia(ctxOf(c), mediaOf(form).media);
+  const files = await formMedia(ctxOf(c), allMediaOf(form, extras));
   const model = {
     accounts,
     form,

@@ -7,7 +7,7 @@
  *   those checks answered the form as it is now: a field changed since (the checks' 400 ms delay,
  *   a request under way) leaves the stale answer to the server, which checks again;
  * - Allow on the consent page is stopped when it would grant nothing;
- * - the calendar opens in the browser's zone when its address names none (a reload with tz=);
+ * - the calendar and the posts list open in the browser's zone when their address names none (a reload with tz=);
  * - a scheduled post dragged to another day on the calendar submits its own Move form with that
  *   date (the form stays the way to do it by keyboard or without script);
  * - the media library's upload form sends its file with a progress bar, and takes a file dropped on it;

@@ -90,7 +90,7 @@ export const KeysPage: FC<{ frame: Frame; keys: KeyRow[]; credentials: Credentia
           </button>
         </div>
       </form>
-      <DataTable id="keys" label="API keys" columns={keyColumns(frame.csrf)} rows={keys} rowAttributes={(k) => ({ id: `key-${k.keyId}` })} />
+      <DataTable id="keys" label="Table of API keys" columns={keyColumns(frame.csrf)} rows={keys} rowAttributes={(k) => ({ id: `key-${k.keyId}` })} />
     </section>
     <section class="card" aria-labelledby="credentials-title">
       <h2 id="credentials-title">Your own network apps</h2>

@@ -44,6 +44,7 @@ export const postRoutes = new Hono<DashboardEnv>()
       from: query(Day, c.req.query("from"), "from"),
       to: query(Day, c.req.query("to"), "to"),
       zone,
+      zoneChosen: c.req.query("tz") !== undefined,
     };
     const cursor = query(Cursor, c.req.query("cursor"), "cursor");
     const [page, profiles] = await Promise.all([

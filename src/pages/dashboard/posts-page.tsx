@@ -7,6 +7,7 @@ import { dayIn, timeIn } from "./calendar-time.js";
 import { DashboardLayout, type Frame, StateBadge } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 import { networkName } from "./plain-words.js";
+import { zones } from "./post-form-read.js";
 
 /** The list's filters as the address gives them (checked by the route). */
 export interface PostFiltersForm {
@@ -17,6 +18,8 @@ export interface PostFiltersForm {
   from: string | undefined;
   to: string | undefined;
   zone: string;
+  /** True when the address named the zone; otherwise the script reopens the list in the browser's. */
+  zoneChosen: boolean;
 }
 
 /** When the post went out, else when it will, else when it was written: in the viewer's zone. */
@@ -61,7 +64,6 @@ export const PostsPage: FC<{ frame: Frame; posts: PostView[]; filters: PostFilte
       <section class="card" aria-labelledby="filters-title">
         <h2 id="filters-title">Filters</h2>
         <form method="get" action="/dashboard/posts" class="row" id="post-filters">
-          <input type="hidden" name="tz" value={filters.zone} />
           <Select id="state" label="State" value={filters.state} all="All states" options={postStates.map((s): [string, string] => [s, s.replace("_", " ")])} />
           <Select id="network" label="Network" value={filters.network} all="All networks" options={platformIds.map((p): [string, string] => [p, networkName(p)])} />
           <Select id="profile" label="Profile" value={filters.profile} all="All profiles" options={profiles.map((p): [string, string] => [p.id, p.username])} />
@@ -72,6 +74,16 @@ export const PostsPage: FC<{ frame: Frame; posts: PostView[]; filters: PostFilte
           <div>
             <label for="to">To day</label>
             <input id="to" name="to" type="date" value={filters.to ?? ""} />
+          </div>
+          <div>
+            <label for="posts-tz">Time zone</label>
+            <select id="posts-tz" name="tz" data-calendar-zone="" data-chosen={filters.zoneChosen ? "yes" : "no"}>
+              {zones.map((zone) => (
+                <option value={zone} selected={zone === filters.zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
+              ))}
+            </select>
           </div>
           <div>
             <button type="submit" id="filter">
