@@ -22,7 +22,8 @@ function commentMedia(p: PlatformCapabilities): string {
   if (!c.supported) return "`first_comment_unsupported`";
   if (!c.media) return "`first_comment_media_unsupported`";
   const types = c.media.mimeTypes.map((t) => t.replace("image/", "")).join(", ");
-  return `yes, ${c.media.maxItems} (${types}${c.media.maxBytes === null ? "" : `; ${bytes(c.media.maxBytes)} each`})`;
+  const imageCap = c.media.imageMaxBytes === undefined ? "" : `; images ${bytes(c.media.imageMaxBytes)}`;
+  return `yes, ${c.media.maxItems} (${types}${c.media.maxBytes === null ? "" : `; ${bytes(c.media.maxBytes)} each`}${imageCap})`;
 }
 
 function thread(p: PlatformCapabilities): string {
