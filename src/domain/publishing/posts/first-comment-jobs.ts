@@ -3,7 +3,7 @@ import type { JobRequest } from "../../core/index.js";
 /**
  * How many looks a processing comment gets: Meta advises about 30 s and polling once a minute
  * for up to 5 minutes; the looks back off from the adapter's interval to `MAX_BACKOFF_SECONDS`,
- * so 12 looks span about 50 minutes before the comment is given up.
+ * so 12 looks span about 45 minutes (image) before the comment is given up.
  */
 export const MAX_COMMENT_LOOKS = 12;
 export const MAX_BACKOFF_SECONDS = 300;
