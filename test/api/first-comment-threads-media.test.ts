@@ -33,7 +33,7 @@ async function containersOf(t: TestApp, ws: WorkspaceFixture) {
 const read = async (ws: WorkspaceFixture, post: Post) => (await ws.get(`/v1/posts/${post.id}`)).body;
 
 /** Moves the clock and runs the jobs due, as the job runner would. */
-async function after(t: TestApp, ms: number): Promise<void> {
+async function later(t: TestApp, ms: number): Promise<void> {
   t.clock.advance(ms);
   await runDueJobs(t.jobRuntime());
 }
@@ -55,7 +55,7 @@ describe("Threads first comments with media", () => {
     expect(target?.state, JSON.stringify(target?.error)).toBe("published");
     // The post went live in the last poll; its comment's container was made then, and its first look is 30 s away.
     expect(target?.firstComment, JSON.stringify(target?.firstComment)).toMatchObject({ state: "processing", id: null, url: null, media: [image.id], error: null });
-    for (let i = 0; i < 5 && (await read(ws, post)).targets[0]?.firstComment?.state === "processing"; i++) await after(t, 60_000);
+    for (let i = 0; i < 5 && (await read(ws, post)).targets[0]?.firstComment?.state === "processing"; i++) await later(t, 60_000);
     const done = (await read(ws, post)).targets[0];
     expect(done?.state).toBe("published");
     expect(done?.firstComment, JSON.stringify(done?.firstComment)).toMatchObject({ state: "posted", media: [image.id], error: null, url: expect.stringContaining("/post/") });
@@ -65,9 +65,9 @@ describe("Threads first comments with media", () => {
     const containers = (await containersOf(t, ws)).filter((c) => c.data.fields.reply_to_id === target?.networkPostId);
     expect(containers.map((c) => c.data.mediaId)).toEqual([done?.firstComment?.id]);
     // More rounds of jobs and sweeps post nothing more.
-    await after(t, 10 * 60_000);
+    await later(t, 10 * 60_000);
     await sweepFirstComments(t.jobRuntime());
-    await after(t, 60_000);
+    await later(t, 60_000);
     expect((await threadsOf(t, ws)).filter((r) => r.data.repliedTo === target?.networkPostId)).toHaveLength(1);
   });
 
@@ -83,7 +83,7 @@ describe("Threads first comments with media", () => {
     expect(row?.firstCommentPollToken).toBeTruthy();
     // Its first look (60 s for a video) finds it FINISHED after the simulator's 5 s.
     expect((await read(ws, post)).targets[0]?.firstComment).toMatchObject({ state: "processing", id: null, error: null });
-    for (let i = 0; i < 5 && (await read(ws, post)).targets[0]?.firstComment?.state === "processing"; i++) await after(t, 60_000);
+    for (let i = 0; i < 5 && (await read(ws, post)).targets[0]?.firstComment?.state === "processing"; i++) await later(t, 60_000);
     const done = (await read(ws, post)).targets[0];
     expect(done?.firstComment, JSON.stringify(done?.firstComment)).toMatchObject({ state: "posted", media: [clip.id] });
     const reply = (await threadsOf(t, ws)).find((r) => r.id === done?.firstComment?.id);
@@ -102,7 +102,7 @@ describe("Threads first comments with media", () => {
     if (!container) throw new Error("no reply container");
     const owner = (await store.get<SandboxThreadsContainer>("threads", "container", container.id))?.owner;
     await store.put<SandboxThreadsContainer>("threads", "container", container.id, { ...container.data, failure: "FAILED_PROCESSING_VIDEO" }, owner ?? undefined);
-    for (let i = 0; i < 5 && (await read(ws, post)).targets[0]?.firstComment?.state === "processing"; i++) await after(t, 60_000);
+    for (let i = 0; i < 5 && (await read(ws, post)).targets[0]?.firstComment?.state === "processing"; i++) await later(t, 60_000);
     const done = await read(ws, post);
     expect(done.state).toBe("published");
     expect(done.targets[0]?.state).toBe("published");
@@ -145,12 +145,12 @@ describe("Threads first comments with media", () => {
     expect(cut?.firstCommentState).toBe("sending");
     expect((await read(ws, post)).targets[0]?.firstComment?.state).toBe("processing");
     // The first look's job (queued when the container was made) finds it claimed and does nothing.
-    await after(t, 60_000);
+    await later(t, 60_000);
     // Past the call's timeout the sweep looks again: the container is PUBLISHED, so the reply is found, not published twice.
     t.clock.advance(3 * 60_000);
     await sweepFirstComments(t.jobRuntime());
     await sweepFirstComments(t.jobRuntime());
-    await after(t, 1000);
+    await later(t, 1000);
     const done = (await read(ws, post)).targets[0];
     expect(done?.firstComment, JSON.stringify(done?.firstComment)).toMatchObject({ state: "posted", id: published?.data.mediaId, error: null });
     expect((await threadsOf(t, ws)).filter((r) => r.data.repliedTo === done?.networkPostId)).toHaveLength(1);
@@ -183,7 +183,7 @@ describe("Threads first comments with media", () => {
     expect(done?.firstComment).toMatchObject({ state: "failed", error: { code: "platform_unavailable", param: "firstComment.media" } });
     expect((await threadsOf(t, ws)).filter((r) => r.data.repliedTo === done?.networkPostId)).toEqual([]);
     // The queued look finds nothing to do.
-    await after(t, 10 * 60_000);
+    await later(t, 10 * 60_000);
     expect((await threadsOf(t, ws)).filter((r) => r.data.repliedTo === done?.networkPostId)).toEqual([]);
   });
 
