@@ -2214,7 +2214,7 @@ export interface components {
             allowlistedCountryCodes?: unknown[];
             /** @description Id of a Threads post to quote. */
             quotePostId?: string;
-            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 500 characters (POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters). Text only: `media` is refused with `first_comment_media_unsupported`. */
+            /** @description This target's own first comment, instead of the post's `firstComment`; `false` or null posts none here. At most 500 characters (POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters). `media`: up to 1 of image/jpeg, image/png, video/mp4, video/quicktime, 1073741824 bytes each (a reply container of media_type IMAGE or VIDEO (threads.md §2: JPEG/PNG up to 8 MB, MOV/MP4 up to 1 GB and 5 min); one file, carousel replies are undocumented). */
             firstComment?: {
                 text: string;
                 media?: string[];
@@ -3347,6 +3347,8 @@ export interface components {
                         mimeTypes: string[];
                         /** @description Largest file, in bytes; null where the network documents no byte cap. */
                         maxBytes: number | null;
+                        /** @description Largest image, in bytes, where images are capped below `maxBytes` (Threads: 8 MB images, 1 GB videos); absent: `maxBytes` for every file. */
+                        imageMaxBytes?: number;
                     } | null;
                 };
                 /** @description Thread chains (`thread`); null: a target with one is refused with `thread_unsupported`. */
@@ -4215,7 +4217,7 @@ export interface components {
             firstComment?: {
                 /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
-                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes), Facebook pages (one image or GIF, sent as `attachment_url`), LinkedIn (one image) and Threads (one JPEG/PNG image up to 8 MB or one MP4/MOV video up to 1 GB: the reply is `processing` until Meta has prepared the file). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
                 media?: string[];
             };
             /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (HEIC and WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. Videos are transcoded to H.264/AAC MP4 (8-bit 4:2:0, within 1080p, at a bitrate under the network's byte limit, metadata stripped; cut to the network's length only with `trim: true`). `true`, or an object that also chooses `crop`, `focalPoint` and `trim`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images on Node with sharp, video on Node with FFmpeg; on Workers, or where sharp or FFmpeg is missing, a target that needs a variant of that kind is refused with `transform_unavailable` (docs/media-transforms.md). */
@@ -4368,10 +4370,10 @@ export interface components {
             /** @description The target's first comment; null when the post has none for this target. */
             firstComment: {
                 /**
-                 * @description `pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own. `failed` and `unknown` each record the event `post.first_comment_failed` once per target (the post record, with `target` naming the target).
+                 * @description `pending`: waiting for the post to be live (or being sent). `processing`: the network is preparing the comment's file before it can be published (a Threads reply with an image or video: Meta processes the container, about 30 s, often longer for a video); it is looked at again with backoff for about 45 minutes, published once ready, and never created twice. `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own. `failed` and `unknown` each record the event `post.first_comment_failed` once per target (the post record, with `target` naming the target).
                  * @enum {string}
                  */
-                state: "pending" | "posted" | "failed" | "unknown";
+                state: "pending" | "processing" | "posted" | "failed" | "unknown";
                 /** @description The network's id of the comment or reply. */
                 id: string | null;
                 /** @description A link to the comment where the network has one. */
@@ -4523,7 +4525,7 @@ export interface components {
             firstComment?: {
                 /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
                 text: string;
-                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes), Facebook pages (one image or GIF, sent as `attachment_url`), LinkedIn (one image) and Threads (one JPEG/PNG image up to 8 MB or one MP4/MOV video up to 1 GB: the reply is `processing` until Meta has prepared the file). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
                 media?: string[];
             };
             /** @description Derive from each upload the variant each network needs instead of refusing the target: images converted (HEIC and WebP to JPEG or PNG where the network takes neither), cropped (`fill`) or padded (`fit`) to its aspect ratio, resized within its pixel bounds and compressed under its byte limit, with the EXIF orientation applied and all metadata (GPS location included) stripped. Videos are transcoded to H.264/AAC MP4 (8-bit 4:2:0, within 1080p, at a bitrate under the network's byte limit, metadata stripped; cut to the network's length only with `trim: true`). `true`, or an object that also chooses `crop`, `focalPoint` and `trim`. A target's own `platformOptions.<network>.autoFix` (same shape, or `false`) wins. Without it, `POST /v1/posts/validate` names the transform that would cure each refusal in `fix`. Variants are made once per upload and recipe, stored, and reused by later posts. Images on Node with sharp, video on Node with FFmpeg; on Workers, or where sharp or FFmpeg is missing, a target that needs a variant of that kind is refused with `transform_unavailable` (docs/media-transforms.md). */

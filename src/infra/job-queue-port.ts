@@ -1,6 +1,17 @@
 import type { Queryable } from "../db/types.js";
 
-export const jobKinds = ["publish_scheduled", "poll_target", "retry_target", "webhook_delivery", "poll_shard", "poll_thread_item", "first_comment", "resume_chain", "bulk_import"] as const;
+export const jobKinds = [
+  "publish_scheduled",
+  "poll_target",
+  "retry_target",
+  "webhook_delivery",
+  "poll_shard",
+  "poll_thread_item",
+  "first_comment",
+  "poll_first_comment",
+  "resume_chain",
+  "bulk_import",
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /** The PostgreSQL notification channel a new job is announced on; the Node poller listens to it. */

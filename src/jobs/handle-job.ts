@@ -6,7 +6,7 @@ import { pollThreadItemJob, retryTarget } from "../domain/publishing/index.js";
 import { runScheduledPost } from "../domain/publishing/index.js";
 import { runBulkImportJob } from "../domain/publishing/index.js";
 import { runPollShard } from "../domain/inbox/index.js";
-import { resumeStoppedChain, sendFirstComments } from "../domain/publishing/index.js";
+import { pollFirstComment, resumeStoppedChain, sendFirstComments } from "../domain/publishing/index.js";
 import { deliverWebhook } from "../domain/events/index.js";
 import type { DeliveryStatements } from "../domain/events/index.js";
 import { type JobRuntime, jobContext, jobContextFor } from "../domain/core/index.js";
@@ -59,6 +59,11 @@ export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceO
   }
   if (job.kind === "first_comment") {
     await sendFirstComments(ctx, [String(job.payload.targetId)]);
+    return;
+  }
+  if (job.kind === "poll_first_comment") {
+    const rescued = job.payload.rescued === undefined ? null : Number(job.payload.rescued);
+    await pollFirstComment(ctx, { targetId: String(job.payload.targetId), attempt: Number(job.payload.attempt ?? 1), rescued });
     return;
   }
   if (job.kind === "bulk_import") {

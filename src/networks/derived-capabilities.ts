@@ -194,7 +194,14 @@ export function publishingOf(adapter: NetworkAdapter): PublishingCapabilities {
           supported: true,
           maxLength: comment.maxLength,
           counting: comment.counting,
-          media: comment.media ? { maxItems: comment.media.maxItems, mimeTypes: [...comment.media.mimeTypes], maxBytes: comment.media.maxBytes } : null,
+          media: comment.media
+            ? {
+                maxItems: comment.media.maxItems,
+                mimeTypes: [...comment.media.mimeTypes],
+                maxBytes: comment.media.maxBytes,
+                ...(comment.media.imageMaxBytes === undefined ? {} : { imageMaxBytes: comment.media.imageMaxBytes }),
+              }
+            : null,
         }
       : { supported: false, maxLength: null, counting: null, media: null },
     thread: thread ? { maxItems: thread.maxItems, itemMaxLength: text.maxLength, itemMaxImages: media.maxImages, itemMaxVideos: media.maxVideos } : null,

@@ -21,6 +21,10 @@ export const PublishingCapabilitiesSchema = v.pipe(
               maxItems: v.number(),
               mimeTypes: v.array(v.string()),
               maxBytes: v.pipe(v.nullable(v.number()), v.description("Largest file, in bytes; null where the network documents no byte cap.")),
+              imageMaxBytes: v.pipe(
+                v.optional(v.number()),
+                v.description("Largest image, in bytes, where images are capped below `maxBytes` (Threads: 8 MB images, 1 GB videos); absent: `maxBytes` for every file."),
+              ),
             }),
           ),
           v.description("What `firstComment.media` may attach; null: text only, media refused with `first_comment_media_unsupported`."),

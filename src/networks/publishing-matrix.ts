@@ -10,7 +10,8 @@ import { rulesFor } from "./registry.js";
  */
 
 const UNIT: Record<string, string> = { characters: "characters", weighted: "weighted characters", graphemes: "graphemes", bytes: "bytes" };
-const bytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MB` : `${n.toLocaleString("en-US")} bytes`);
+const MB = 1024 * 1024;
+const bytes = (n: number) => (n >= 1024 * MB ? `${Math.round((n / (1024 * MB)) * 10) / 10} GB` : n >= MB ? `${Math.round((n / MB) * 10) / 10} MB` : `${n.toLocaleString("en-US")} bytes`);
 
 function firstComment(p: PlatformCapabilities): string {
   const c = p.publishing.firstComment;
@@ -22,7 +23,8 @@ function commentMedia(p: PlatformCapabilities): string {
   if (!c.supported) return "`first_comment_unsupported`";
   if (!c.media) return "`first_comment_media_unsupported`";
   const types = c.media.mimeTypes.map((t) => t.replace("image/", "")).join(", ");
-  return `yes, ${c.media.maxItems} (${types}${c.media.maxBytes === null ? "" : `; ${bytes(c.media.maxBytes)} each`})`;
+  const imageCap = c.media.imageMaxBytes === undefined ? "" : `; images ${bytes(c.media.imageMaxBytes)}`;
+  return `yes, ${c.media.maxItems} (${types}${c.media.maxBytes === null ? "" : `; ${bytes(c.media.maxBytes)} each`}${imageCap})`;
 }
 
 function thread(p: PlatformCapabilities): string {
@@ -68,6 +70,7 @@ export function renderPublishingMatrix(): string {
     "",
     "- First comments are posted once the post is live (after processing on asynchronous networks), reported per target in `targets[].firstComment`,",
     "  never change the post's own state, and record `post.first_comment_failed` once per target when they fail or their outcome is unknown.",
+    "- A Threads first comment with a file is a reply container Meta processes first: it reads `processing` until it is published from that same container (looked at with backoff for about 45 minutes, never created twice).",
     "- Thread chains work on posts published now, drafts, scheduled posts and posts held for approval (the chain is approved with its post as one unit); a chain a crash stopped is resumed by the server after its last live item.",
     "- Edits set values; fields a network cannot change are refused per target with `edit_unsupported` (delete and post again).",
     "",

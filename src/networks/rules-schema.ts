@@ -224,6 +224,8 @@ export interface FirstCommentMediaRule {
   mimeTypes: readonly string[];
   /** Null where the network documents no byte cap (LinkedIn images: a pixel cap only). */
   maxBytes: number | null;
+  /** A lower cap for images where the network sizes them apart from videos (Threads: 8 MB images, 1 GB videos). */
+  imageMaxBytes?: number;
   source: string;
 }
 

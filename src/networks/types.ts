@@ -1,5 +1,5 @@
 import type { NetworkCapabilities } from "./capabilities-schema.js";
-import type { FirstCommentInput, FirstCommentResult } from "./first-comment-types.js";
+import type { FirstCommentCheck, FirstCommentCheckResult, FirstCommentInput, FirstCommentResult } from "./first-comment-types.js";
 import type { AnalyticsFacet } from "./facets/analytics.js";
 import type { AccountReadsFacet } from "./facets/account-reads.js";
 import type { EngageFacet } from "./facets/engage.js";
@@ -141,6 +141,12 @@ export interface NetworkAdapter {
    * ApiError for refusals; `platform_unavailable` means the comment may or may not exist.
    */
   commentOnPost?(tokens: TokenSet, input: FirstCommentInput, net: NetworkContext): Promise<FirstCommentResult>;
+  /**
+   * Looks again at a comment `commentOnPost` left `processing`: publishes it once its files are
+   * ready, or finds it when a publish went out but its answer was lost. Throws a retryable
+   * ApiError to be asked again later.
+   */
+  checkComment?(tokens: TokenSet, input: FirstCommentCheck, net: NetworkContext): Promise<FirstCommentCheckResult>;
   /** Deletes a published post (retract). */
   deletePost?(tokens: TokenSet, networkPostId: string, net: NetworkContext): Promise<void>;
 

@@ -10,13 +10,13 @@ import type { SandboxPost as XPost } from "../../src/sandbox/twitter/state.js";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
-import { jpeg, mp4 } from "../unit/media-fixtures.js";
+import { jpeg, mp4, webpLossy } from "../unit/media-fixtures.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
 
 /**
  * Media in first comments, end to end through the API: sent where the network's comment takes
  * files (X and Bluesky replies, a Facebook page comment's `attachment_url`, a LinkedIn comment's
- * Images API image), refused with a code
+ * Images API image; Threads' reply containers: first-comment-threads-media.test.ts), refused with a code
  * and a fix where it does not, the same at validate and publish; and `post.first_comment_failed`,
  * recorded once per target whichever path finds the comment failed.
  */
@@ -95,13 +95,18 @@ describe("media in first comments", () => {
     const image = await ws.upload(jpeg(1080, 1080), "image/jpeg");
     const images = await Promise.all([1, 2, 3, 4, 5].map((n) => ws.upload(jpeg(500 + n, 500), "image/jpeg")));
     const clip = await ws.upload(mp4(1080, 1920, { duration: 10_000 }), "video/mp4");
+    const webp = await ws.upload(webpLossy(600, 600), "image/webp");
     const x = await ws.connect("twitter");
     const threads = await ws.connect("threads");
+    const instagram = await ws.connect("instagram");
     const linkedin = await ws.connect("linkedin");
     const facebook = await ws.connect("facebook");
     const pageId = (await ws.get(`/v1/social-accounts/${facebook.id}/targets`)).body.items[0]?.id ?? "";
     const cases: { account: string; body: Record<string, unknown>; code: string; param: string }[] = [
-      { account: threads.id, body: { firstComment: { text: "c", media: [image.id] } }, code: "first_comment_media_unsupported", param: "firstComment.media" },
+      { account: instagram.id, body: { media: [image.id], firstComment: { text: "c", media: [image.id] } }, code: "first_comment_media_unsupported", param: "firstComment.media" },
+      // Threads: one image or video per reply container (carousel replies are undocumented), JPEG/PNG images.
+      { account: threads.id, body: { firstComment: { text: "c", media: [image.id, clip.id] } }, code: "field_invalid", param: "firstComment.media" },
+      { account: threads.id, body: { firstComment: { text: "c", media: [webp.id] } }, code: "media_type_unsupported", param: "firstComment.media[0]" },
       { account: linkedin.id, body: { firstComment: { text: "c", media: [image.id, images[0]?.id] } }, code: "field_invalid", param: "firstComment.media" },
       { account: linkedin.id, body: { firstComment: { text: "c", media: [clip.id] } }, code: "media_type_unsupported", param: "firstComment.media[0]" },
       { account: x.id, body: { firstComment: { text: "c", media: images.map((m) => m.id) } }, code: "field_invalid", param: "firstComment.media" },

@@ -20,7 +20,10 @@ export const postFirstCommentColumns = () => ({
  * resolved at create time (the post's, or the target's `platformOptions.<network>.firstComment`),
  * and its own send record. `pending` waits for the post to be live; the claim `pending` →
  * `sending` is what makes it go out once; `posted`, `failed` and `unknown` (the network did not
- * answer: never sent blindly again) are final. The credit it holds on the microblog network.
+ * answer: never sent blindly again) are final. `processing`: the network is preparing the
+ * comment's files (a Threads reply container), whose handle is `first_comment_poll_token`,
+ * written with that state before anything is published; each look claims it back to `sending`.
+ * The credit it holds on the microblog network.
  */
 export const targetFirstCommentColumns = () => ({
   firstCommentText: text("first_comment_text"),
@@ -31,11 +34,13 @@ export const targetFirstCommentColumns = () => ({
   firstCommentUrl: text("first_comment_url"),
   firstCommentError: jsonb("first_comment_error").$type<Record<string, unknown> | null>(),
   firstCommentStartedAt: ts("first_comment_started_at"),
+  /** What finds a `processing` comment at the network again (the adapter's poll token: the reply container's id). */
+  firstCommentPollToken: text("first_comment_poll_token"),
   firstCommentCreditSource: text("first_comment_credit_source"),
 });
 
-/** The recovery sweep reads only the first comments still waiting or in flight: a partial index keeps that read small. */
+/** The recovery sweep reads only the first comments still waiting, processing or in flight: a partial index keeps that read small. */
 export const firstCommentWaitingIndex = (t: { firstCommentState: AnyPgColumn; firstCommentStartedAt: AnyPgColumn }) =>
   index("post_targets_first_comment_waiting_idx")
     .on(t.firstCommentState, t.firstCommentStartedAt)
-    .where(sql`first_comment_state in ('pending', 'sending')` as SQL);
+    .where(sql`first_comment_state in ('pending', 'sending', 'processing')` as SQL);

@@ -27,6 +27,7 @@ export type { CreatePostRequest, ValidationReport } from "./posts/create-post.js
 export { reserveCredits } from "./posts/credits.js";
 export { listPostEdits } from "./posts/edit/edit-view.js";
 export { sendFirstComments } from "./posts/first-comment.js";
+export { pollFirstComment } from "./posts/first-comment-poll.js";
 export { pollKey, pollTarget } from "./posts/poll-target.js";
 export type { PostRow, PostView, TargetView } from "./posts/post-view.js";
 export type { MediaLoader } from "./posts/prepare-targets.js";

@@ -12,7 +12,7 @@ import { threadsAuthorizeUrl, threadsExchange, threadsRefresh } from "./connect.
 import { checkThreadsPublish, deleteFromThreads, findOnThreads, publishToThreads } from "./publish.js";
 import { threadsAccountReads } from "./account-reads.js";
 import { threadsRules } from "./rules.js";
-import { commentOnThreadsPost } from "./first-comment.js";
+import { checkThreadsComment, commentOnThreadsPost } from "./first-comment.js";
 
 const version = (net: NetworkContext) => net.config.apiVersion ?? threadsDefaultApiVersion;
 
@@ -74,6 +74,7 @@ export const threadsAdapter: NetworkAdapter = {
 
   publish: publishToThreads,
   commentOnPost: commentOnThreadsPost,
+  checkComment: checkThreadsComment,
   checkPublish: checkThreadsPublish,
   findPublished: findOnThreads,
   deletePost: deleteFromThreads,

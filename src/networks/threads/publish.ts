@@ -41,7 +41,7 @@ async function locateByText(tokens: TokenSet, net: NetworkContext, userId: strin
   return null;
 }
 
-function threadsWire(tokens: TokenSet, net: NetworkContext, userId: string): ContainerWire {
+export function threadsWire(tokens: TokenSet, net: NetworkContext, userId: string): ContainerWire {
   const token = tokens.accessToken;
   return {
     platform: "threads",

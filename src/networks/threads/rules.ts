@@ -54,7 +54,21 @@ export const threadsPostKinds: NetworkOptionRules = {
 export const threadsRules: NetworkRules = {
   validation: {
     // publishing-depth.md: a reply container (`reply_to_id`), with a post's limit.
-    firstComment: { maxLength: 500, counting: "characters", source: "POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters" },
+    firstComment: {
+      maxLength: 500,
+      counting: "characters",
+      source: "POST /{threads-user-id}/threads with `reply_to_id`: a post's 500 characters",
+      // Create Replies (updated 2025-12-22) shows a reply container with `media_type` and `text`, then
+      // threads_publish; an IMAGE or VIDEO container takes one file (threads.md §2), and carousel
+      // replies are not documented for creation (publishing-depth.md: "partly unverified"), so one.
+      media: {
+        maxItems: 1,
+        mimeTypes: ["image/jpeg", "image/png", "video/mp4", "video/quicktime"],
+        maxBytes: 1024 * 1024 * 1024,
+        imageMaxBytes: 8 * 1024 * 1024,
+        source: "a reply container of media_type IMAGE or VIDEO (threads.md §2: JPEG/PNG up to 8 MB, MOV/MP4 up to 1 GB and 5 min); one file, carousel replies are undocumented",
+      },
+    },
     // threads.md §2: emoji count as their UTF-8 byte length, and Threads refuses a text over 500 counted so.
     networkTextCount: { count: threadsTextLength, maxLength: threadsTextLimit, how: "Threads counts an emoji as its UTF-8 byte length" },
     // At most 5 links per post [3p].

@@ -45,13 +45,18 @@ const replyControls = ["everyone", "accounts_you_follow", "mentioned_only", "par
 
 export const threadsContainerState = (now: Date, c: SandboxThreadsContainer): ContainerState => containerStateAt(now, c, threadsProcessingSeconds);
 
-/** [3p] code 24 / subcode 4279009, as clients report it for a container that is not ready or not there. */
+/**
+ * [3p] code 24 / subcode 4279009 "Media Not Found", `is_transient: false`, as clients report
+ * threads_publish answering for a container still processing (fbsamples/threads_api#70: publish
+ * only once GET /{container-id} says FINISHED) or not there.
+ */
 const mediaNotFound = () =>
   graphError(400, {
     message: "The requested resource does not exist",
     type: "OAuthException",
     code: 24,
     error_subcode: 4279009,
+    is_transient: false,
     error_user_title: "Media Not Found",
     error_user_msg: "The media is not ready or could not be found.",
   });
@@ -167,7 +172,12 @@ export function mountThreadsPublishing(graph: Hono, profile: GraphProfile, door:
       if (value !== null) fields[name] = value;
     }
     const replyTo = fields.reply_to_id;
-    if (replyTo !== undefined && !(await deps.store.get<SandboxThread>(platform, "thread", replyTo))) return mediaNotFound();
+    if (replyTo !== undefined) {
+      // Reply Management: POST reply endpoints need threads_manage_replies beside threads_content_publish.
+      const replying = await authenticate(profile, c.req.raw, { door, permission: "threads_manage_replies", form: params });
+      if (!replying.ok) return replying.response;
+      if (!(await deps.store.get<SandboxThread>(platform, "thread", replyTo))) return mediaNotFound();
+    }
     if (fields.location_id !== undefined) {
       // Location Tagging guide: a location tag needs threads_location_tagging and an id from location search.
       const tagging = await authenticate(profile, c.req.raw, { door, permission: "threads_location_tagging", form: params });

@@ -38,7 +38,7 @@ async function replyNode(deps: SimulatorDeps, reply: Stored, all: Stored[], view
     permalink: `https://sandbox.chorus.invalid/threads/@${handle}/post/${code}`,
     timestamp: graphTime(reply.data.publishedAt),
     media_product_type: "THREADS",
-    media_type: "TEXT_POST",
+    media_type: reply.data.mediaType ?? "TEXT_POST",
     shortcode: code,
     is_reply: true,
     has_replies: all.some((t) => t.data.repliedTo === reply.id),

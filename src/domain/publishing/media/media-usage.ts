@@ -26,7 +26,7 @@ export function postUses(id: SQL): SQL {
 export const postStillNeedsMedia: SQL = sql`("posts"."state" in ('scheduled', 'processing')
   or exists (select 1 from post_targets target where target.post_id = "posts"."id" and target.state in ('scheduled', 'pending', 'publishing', 'processing'))
   or exists (select 1 from post_thread_items item where item.post_id = "posts"."id" and item.state in ('pending', 'publishing', 'processing'))
-  or exists (select 1 from post_targets target where target.post_id = "posts"."id" and target.first_comment_media is not null and target.first_comment_state in ('pending', 'sending')))`;
+  or exists (select 1 from post_targets target where target.post_id = "posts"."id" and target.first_comment_media is not null and target.first_comment_state in ('pending', 'sending', 'processing')))`;
 
 /** Posts listed in a media record's `usedBy`; a file used by more is rare and the list says so by its length. */
 export const USED_BY_LIMIT = 100;

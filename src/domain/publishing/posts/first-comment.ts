@@ -10,6 +10,7 @@ import { billedFirstCommentPlatforms, holdFirstCommentCredits, refundFirstCommen
 import { targetError } from "./target-outcome.js";
 import { loadMediaForPublish } from "../media/load-media-for-publish.js";
 import { recordFirstCommentFailed } from "./first-comment-event.js";
+import { commentLookJob } from "./first-comment-jobs.js";
 
 /** Longest a comment call may take before its outcome is treated as unknown (as a publish's). */
 export const FIRST_COMMENT_TIMEOUT_MS = 90_000;
@@ -25,7 +26,11 @@ type Claimed = {
   media: string[] | null;
 };
 
-type CommentOutcome = { state: "posted"; id: string; url: string | null } | { state: "failed"; error: ApiError } | { state: "unknown"; error: ApiError };
+export type CommentOutcome =
+  | { state: "posted"; id: string; url: string | null }
+  | { state: "failed"; error: ApiError }
+  | { state: "unknown"; error: ApiError }
+  | { state: "processing"; pollToken: string; pollAfterSeconds: number };
 
 /**
  * Claims the waiting first comments of these targets, `pending` → `sending`, conditional on the
@@ -83,6 +88,7 @@ async function send(ctx: DomainContext, target: Claimed): Promise<CommentOutcome
       timer = setTimeout(() => reject(new CommentTimeout()), FIRST_COMMENT_TIMEOUT_MS);
     });
     const made = await Promise.race([withAccountSession(ctx, account, (tokens, net) => comment(tokens, input, net)), timeout]).finally(() => clearTimeout(timer));
+    if (made.processing) return { state: "processing", ...made.processing };
     return { state: "posted", id: made.id, url: made.url };
   } catch (error) {
     // As for a post: a network that did not answer may have taken the comment. It is not sent
@@ -104,12 +110,32 @@ function unknownError(platform: PlatformId): ApiError {
 }
 
 /**
+ * A comment whose files the network is processing: its poll token (the reply container) is
+ * written with the state, conditional on it still being `sending`, and its first look is queued
+ * in the same transaction, so nothing is published before the handle to it is stored.
+ */
+async function recordProcessing(ctx: DomainContext, targetId: string, outcome: { pollToken: string; pollAfterSeconds: number }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(postTargets)
+      .set({ firstCommentState: "processing", firstCommentPollToken: outcome.pollToken, firstCommentStartedAt: ctx.clock.now() })
+      .where(and(eq(postTargets.id, targetId), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.firstCommentState, "sending")))
+      .returning({ id: postTargets.id });
+    if (!row) return;
+    const at = new Date(ctx.clock.now().getTime() + outcome.pollAfterSeconds * 1000);
+    await ctx.services.jobs.enqueue(commentLookJob({ workspaceId: ctx.workspace.id, mode: ctx.apiKey.mode }, targetId, 1, at, null), tx);
+  });
+  ctx.services.logger.info("first comment", { workspace: ctx.workspace.id, targetId, state: "processing" });
+}
+
+/**
  * Records a comment's outcome, conditional on it still being `sending` (a duplicate answer or the
  * sweep having called it unknown cannot overwrite it). A refused billed comment gives its credit
  * back in the same transaction, under the row's lock, so it is given back once; an unknown one
  * keeps it, as an unknown post does.
  */
-async function record(ctx: DomainContext, targetId: string, outcome: CommentOutcome): Promise<void> {
+export async function recordFirstComment(ctx: DomainContext, targetId: string, outcome: CommentOutcome): Promise<void> {
+  if (outcome.state === "processing") return recordProcessing(ctx, targetId, outcome);
   const agents = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ source: postTargets.firstCommentCreditSource })
@@ -142,5 +168,5 @@ async function record(ctx: DomainContext, targetId: string, outcome: CommentOutc
 export async function sendFirstComments(ctx: DomainContext, targetIds: readonly string[]): Promise<void> {
   if (targetIds.length === 0) return;
   const claimed = await claim(ctx, targetIds);
-  await Promise.all(claimed.map(async (target) => record(ctx, target.id, await send(ctx, target))));
+  await Promise.all(claimed.map(async (target) => recordFirstComment(ctx, target.id, await send(ctx, target))));
 }

@@ -65,10 +65,13 @@ export interface FirstCommentView {
   error: TargetError | null;
 }
 
-/** `pending` and `sending` are the same to a reader: not on the network yet. */
+/**
+ * `pending` and `sending` are the same to a reader: not on the network yet; a look at a comment
+ * whose files are processed (`sending` with its poll token) is still `processing` to a reader.
+ */
 function firstCommentOf(t: TargetRow): FirstCommentView | null {
   if (t.firstCommentState === null) return null;
-  const state = t.firstCommentState === "sending" ? "pending" : t.firstCommentState;
+  const state = t.firstCommentState === "sending" ? (t.firstCommentPollToken === null ? "pending" : "processing") : t.firstCommentState;
   return { state, id: t.firstCommentId, url: t.firstCommentUrl, media: t.firstCommentMedia ?? [], error: (t.firstCommentError as TargetError | null) ?? null };
 }
 

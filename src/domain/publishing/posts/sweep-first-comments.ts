@@ -1,11 +1,12 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { postTargets, posts } from "../../../db/schema/index.js";
 import type { JobRuntime } from "../../core/index.js";
 import { FIRST_COMMENT_TIMEOUT_MS, UNKNOWN_COMMENT } from "./first-comment.js";
 import { recordFirstCommentFailed } from "./first-comment-event.js";
+import { MAX_BACKOFF_SECONDS, MAX_COMMENT_LOOKS, commentLookJob } from "./first-comment-jobs.js";
 
 /** Rows this sweep may have work for: a first comment waiting or in flight. */
-export const firstCommentsToWatch = sql`exists (select 1 from ${postTargets} where ${postTargets.firstCommentState} in ('pending', 'sending'))`;
+export const firstCommentsToWatch = sql`exists (select 1 from ${postTargets} where ${postTargets.firstCommentState} in ('pending', 'sending', 'processing'))`;
 
 /** The job that posts a waiting first comment; one per target, so a second sweep queues nothing more. */
 export const firstCommentJobKey = (targetId: string) => `first-comment:${targetId}`;
@@ -33,7 +34,8 @@ export async function sweepFirstComments(runtime: JobRuntime, limit = 100): Prom
       runtime.db,
     );
   }
-  const isStuck = and(eq(postTargets.firstCommentState, "sending"), lt(postTargets.firstCommentStartedAt, cutoff));
+  const rescued = await rescueLooks(runtime, now, cutoff, limit);
+  const isStuck = and(eq(postTargets.firstCommentState, "sending"), lt(postTargets.firstCommentStartedAt, cutoff), isNull(postTargets.firstCommentPollToken));
   const batch = runtime.db.select({ id: postTargets.id }).from(postTargets).where(isStuck).limit(limit);
   // The state change and its event commit together: the event is written exactly when the comment turns unknown.
   const stuck = await runtime.db.transaction(async (tx) => {
@@ -48,7 +50,43 @@ export async function sweepFirstComments(runtime: JobRuntime, limit = 100): Prom
     for (const target of rows) await recordFirstCommentFailed(tx, runtime.services.jobs, { workspaceId: target.workspaceId, targetId: target.id }, now);
     return rows;
   });
-  const repaired = waiting.length + stuck.length;
-  if (repaired > 0) runtime.services.logger.warn("sweep repaired first comments", { waiting: waiting.map((t) => t.id), interrupted: stuck.map((t) => t.id) });
+  const repaired = waiting.length + stuck.length + rescued.length;
+  if (repaired > 0) runtime.services.logger.warn("sweep repaired first comments", { waiting: waiting.map((t) => t.id), interrupted: stuck.map((t) => t.id), rescued });
   return repaired;
+}
+
+/**
+ * Comments whose files the network was processing and whose next look is lost: a look a crash
+ * cut short (`sending` with a poll token, past the call's timeout), or a `processing` comment
+ * whose look is overdue by more than the longest wait between looks (its job was lost). The
+ * container's state tells what happened, so, unlike a plain comment cut short, it is looked at
+ * again rather than called unknown: back to `processing` and one rescue look (keyed by when the
+ * lost look started, so a second sweep queues nothing more), with the last looks left before
+ * the ceiling. A reply a lost answer published is found, not published twice.
+ */
+async function rescueLooks(runtime: JobRuntime, now: Date, cutoff: Date, limit: number): Promise<string[]> {
+  const overdue = new Date(now.getTime() - MAX_BACKOFF_SECONDS * 1000 - FIRST_COMMENT_TIMEOUT_MS - 60_000);
+  const lost = or(
+    and(eq(postTargets.firstCommentState, "sending"), lt(postTargets.firstCommentStartedAt, cutoff), isNotNull(postTargets.firstCommentPollToken)),
+    and(eq(postTargets.firstCommentState, "processing"), lt(postTargets.firstCommentStartedAt, overdue)),
+  );
+  const rows = await runtime.db
+    .select({ id: postTargets.id, workspaceId: postTargets.workspaceId, mode: posts.mode, startedAt: postTargets.firstCommentStartedAt })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(lost)
+    .limit(limit);
+  for (const row of rows) {
+    await runtime.db.transaction(async (tx) => {
+      const [back] = await tx
+        .update(postTargets)
+        .set({ firstCommentState: "processing" })
+        .where(and(eq(postTargets.id, row.id), lost))
+        .returning({ id: postTargets.id });
+      if (!back) return;
+      const job = commentLookJob({ workspaceId: row.workspaceId, mode: row.mode }, row.id, MAX_COMMENT_LOOKS - 2, now, row.startedAt?.getTime() ?? 0);
+      await runtime.services.jobs.enqueue(job, tx);
+    });
+  }
+  return rows.map((r) => r.id);
 }

@@ -15,7 +15,7 @@ export const firstCommentFields = {
         media: v.pipe(
           v.optional(v.pipe(v.array(v.pipe(v.string(), v.startsWith("med_"))), v.minLength(1), v.maxLength(10))),
           v.description(
-            "`med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes) and Facebook pages (one image or GIF, sent as `attachment_url`). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`).",
+            "`med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes), Facebook pages (one image or GIF, sent as `attachment_url`), LinkedIn (one image) and Threads (one JPEG/PNG image up to 8 MB or one MP4/MOV video up to 1 GB: the reply is `processing` until Meta has prepared the file). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`).",
           ),
         ),
       }),
@@ -33,9 +33,9 @@ export const TargetFirstComment = v.pipe(
   v.nullable(
     v.object({
       state: v.pipe(
-        v.picklist(["pending", "posted", "failed", "unknown"]),
+        v.picklist(["pending", "processing", "posted", "failed", "unknown"]),
         v.description(
-          "`pending`: waiting for the post to be live (or being sent). `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own. `failed` and `unknown` each record the event `post.first_comment_failed` once per target (the post record, with `target` naming the target).",
+          "`pending`: waiting for the post to be live (or being sent). `processing`: the network is preparing the comment's file before it can be published (a Threads reply with an image or video: Meta processes the container, about 30 s, often longer for a video); it is looked at again with backoff for about 45 minutes, published once ready, and never created twice. `posted`: under the post. `failed`: refused by the network (or out of credits on X; the credit is given back); the post stays published. `unknown`: the network did not answer, so the comment may exist; it is never sent again on its own. `failed` and `unknown` each record the event `post.first_comment_failed` once per target (the post record, with `target` naming the target).",
         ),
       ),
       id: v.pipe(v.nullable(v.string()), v.description("The network's id of the comment or reply.")),

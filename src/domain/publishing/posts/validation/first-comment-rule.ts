@@ -120,18 +120,19 @@ function checkCommentMedia(platform: PlatformId, rule: SupportedRule, ids: reado
   for (const [i, id] of ids.entries()) {
     const file = files.get(id);
     if (!file) continue;
+    const cap = file.kind === "image" && allowed.imageMaxBytes !== undefined ? allowed.imageMaxBytes : allowed.maxBytes;
     if (!allowed.mimeTypes.includes(file.mimeType)) {
       issues.push({
         code: "media_type_unsupported",
         param: `${param}[${i}]`,
         message: `${id} is ${file.mimeType}; a first comment on ${platform} takes ${allowed.mimeTypes.join(", ")} (${allowed.source}).`,
-        fix: `Attach an image of one of those types, or drop it from the comment.`,
+        fix: `Attach a file of one of those types, or drop it from the comment.`,
       });
-    } else if (allowed.maxBytes !== null && file.bytes > allowed.maxBytes) {
+    } else if (cap !== null && file.bytes > cap) {
       issues.push({
         code: "media_too_large",
         param: `${param}[${i}]`,
-        message: `${id} is ${file.bytes} bytes; a first comment's file on ${platform} may be ${allowed.maxBytes} (${allowed.source}).`,
+        message: `${id} is ${file.bytes} bytes; a first comment's ${file.kind === "image" ? "image" : "file"} on ${platform} may be ${cap} (${allowed.source}).`,
         fix: "Attach a smaller file (POST /v1/media with a compressed copy).",
       });
     }
