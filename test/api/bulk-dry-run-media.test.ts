@@ -18,14 +18,23 @@ const LATER = "2027-03-01T09:00:00+01:00";
 
 const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 /** A PNG of `idatBytes` bytes of image data: a valid structure, larger than Bluesky's 1,000,000-byte image limit when asked. */
-function largePng(width: number, height: number, idatBytes: number): Uint8Array {
+function largePng(width: number, height: number, idatBytes: number): Uint8Array<ArrayBuffer> {
   const head = png(width, height).subarray(0, 33);
-  const idat = concat(u32be(idatBytes), [..."IDAT"].map((c) => c.charCodeAt(0)), new Uint8Array(idatBytes).fill(0x78), [0, 0, 0, 0]);
-  const iend = concat(u32be(0), [..."IEND"].map((c) => c.charCodeAt(0)), [0xae, 0x42, 0x60, 0x82]);
+  const idat = concat(
+    u32be(idatBytes),
+    [..."IDAT"].map((c) => c.charCodeAt(0)),
+    new Uint8Array(idatBytes).fill(0x78),
+    [0, 0, 0, 0],
+  );
+  const iend = concat(
+    u32be(0),
+    [..."IEND"].map((c) => c.charCodeAt(0)),
+    [0xae, 0x42, 0x60, 0x82],
+  );
   return concat(head, idat, iend);
 }
 
-const files: Record<string, { type: string; body: Uint8Array | string }> = {
+const files: Record<string, { type: string; body: Uint8Array<ArrayBuffer> | string }> = {
   "/fits.png": { type: "image/png", body: png(640, 480) },
   "/shared.png": { type: "application/octet-stream", body: png(800, 600) },
   "/heavy.png": { type: "image/png", body: largePng(1200, 900, 1_200_000) },

@@ -101,11 +101,7 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
  * then the bytes streamed to `storageKey` and read for their facts. A refusal leaves no file;
  * otherwise the caller owns the stored file (an upload keeps it, a dry run's probe removes it).
  */
-export async function storeCheckedFile(
-  ctx: DomainContext,
-  input: Omit<UploadMediaInput, "claim">,
-  storageKey: string,
-): Promise<{ size: number; facts: MediaFacts; digest: string }> {
+export async function storeCheckedFile(ctx: DomainContext, input: Omit<UploadMediaInput, "claim">, storageKey: string): Promise<{ size: number; facts: MediaFacts; digest: string }> {
   const declared = declaredType(input.contentType);
   const kind = kindOf(declared);
   const limit = MEDIA_BYTE_LIMITS[kind];
