@@ -18,6 +18,7 @@ interface Media {
 interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: unknown[];
   parameters?: { name: string; in: string; schema: Schema }[];
@@ -42,6 +43,12 @@ async function lint(file: string) {
   return { code: "code" in result ? result.code : 0, output: `${result.stdout}\n${result.stderr}` };
 }
 
+/** Routes served under a second path that the description leaves out, with the documented path answering the same. */
+const UNDOCUMENTED_ALIASES: Record<string, { path: string }> = {
+  // Issue 28's path for a bulk import's progress; ambiguous against /v1/posts/{id}/publish for redocly.
+  "GET /v1/posts/bulk/{id}": { path: "/v1/bulk-imports/{id}" },
+};
+
 describe("OpenAPI document and /docs", () => {
   let t: TestApp;
   let doc: Document;
@@ -65,6 +72,13 @@ describe("OpenAPI document and /docs", () => {
     expect(routes.length).toBeGreaterThan(5);
     for (const route of routes) {
       const path = route.path.replace(/:([A-Za-z]+)/g, "{$1}");
+      const canonical = UNDOCUMENTED_ALIASES[`${route.method} ${path}`];
+      if (canonical) {
+        // Kept out of the paths (redocly's no-ambiguous-paths flags it); the operation it answers as names it.
+        expect(doc.paths[path], `${path} is an alias`).toBeUndefined();
+        expect(doc.paths[canonical.path]?.[route.method.toLowerCase()]?.description).toContain(path);
+        continue;
+      }
       const op = doc.paths[path]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${path} is not documented`).toBeDefined();
       if (!op) continue;

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
+import { API_ORIGIN } from "../support/api-conformance.js";
 import type { TestApp } from "../support/test-app.js";
 import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
@@ -32,6 +33,14 @@ export const bulkCases: IsolationCase[] = [
     },
   },
   { method: "GET", path: "/v1/bulk-imports/:id", seed: seedImport, probe: async (_t, b, s) => expectNotFound(await b.get(`/v1/bulk-imports/${s.idBulk}`), s) },
+  {
+    method: "GET",
+    path: "/v1/posts/bulk/:id",
+    seed: seedImport,
+    // The issue's path for GET /v1/bulk-imports/{id}, kept out of /openapi.json: asked of the app
+    // itself, past the fixture's conformance check (the owner's answer: bulk-dry-run-media.test.ts).
+    probe: async (t, b, s) => expectNotFound(await t.app.request(`${API_ORIGIN}/v1/posts/bulk/${s.idBulk}`, { headers: { authorization: `Bearer ${b.key}` } }), s),
+  },
   {
     method: "GET",
     path: "/v1/posts/export",

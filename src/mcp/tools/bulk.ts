@@ -14,7 +14,7 @@ export const bulkTools = [
     // A dry run only checks; each row that publishes or schedules needs publish_or_schedule (checked by createPost per row).
     action: "draft",
     title: "Import many posts at once, or check them all",
-    description: `POST /v1/posts/bulk: 1 to ${MAX_BULK_ROWS} rows, each with the fields of \`create_post\` (no \`thread\`) plus \`mediaUrls\`. \`dryRun: true\` checks every row as \`validate_post\` does and writes nothing. Otherwise each valid row is created once as \`create_post\` would (same limits, credits, grant and approval rules); up to 25 rows answer with every outcome, more run in the background: read progress with \`get_bulk_import\`. Send \`idempotencyKey\` so a retry creates nothing twice.`,
+    description: `POST /v1/posts/bulk: 1 to ${MAX_BULK_ROWS} rows, each with the fields of \`create_post\` (no \`thread\`) plus \`mediaUrls\`. \`dryRun: true\` checks every row as \`validate_post\` does, fetching each distinct \`mediaUrls\` file once and checking it as the import would (unreachable, not a media file, too large for a network: the import's code), and writes nothing. Otherwise each valid row is created once as \`create_post\` would (same limits, credits, grant and approval rules); up to 25 rows answer with every outcome, more run in the background: read progress with \`get_bulk_import\`. Send \`idempotencyKey\` so a retry creates nothing twice.`,
     input: v.strictObject({
       rows: v.pipe(v.array(v.unknown()), v.description("The posts: objects with the fields of `create_post` (no `thread`) plus `mediaUrls` (https URLs to fetch as media).")),
       dryRun: v.pipe(v.optional(v.boolean()), v.description("`true`: only check; nothing is written.")),

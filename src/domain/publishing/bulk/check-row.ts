@@ -4,6 +4,7 @@ import { type CreatePostRequest, type ValidationReport, validatePost } from "../
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import { importMediaFromUrl } from "../media/import-media.js";
 import type { BulkRowError, BulkRowInput } from "./bulk-types.js";
+import type { UrlProbes } from "./probe-urls.js";
 
 /** The envelope's fields of a refusal, for a row's outcome. */
 export function rowError(error: ApiError): BulkRowError {
@@ -16,40 +17,43 @@ export interface CheckedRow {
   error: BulkRowError | null;
 }
 
+/** How a row's `mediaUrls` become media: imported (stored) when the import writes, probed beforehand by a dry run. */
+export type RowUrls = { importUrls: true } | { importUrls: false; probes: UrlProbes };
+
+/** A refusal of a row's `i`th URL, named by its place in the row as an import and a dry run both name it. */
+const atUrl = (error: ApiError, i: number) => new ApiError(error.code, { message: error.message, param: `mediaUrls[${i}]`, fix: error.fix });
+
 /**
  * A row through the one check POST /v1/posts and /v1/posts/validate run (validatePost), plus its
- * media URLs: fetched and stored when the import writes (`importUrls`), so their files are checked
- * like any media; a dry run writes nothing, so it checks the rest of the row and says so.
+ * media URLs, appended after `media`: fetched and stored when the import writes, so their files
+ * are checked like any media; a dry run gets them already probed (probeRowUrls: fetched and read
+ * the same way, nothing kept) and a loader that serves their facts under their URLs.
  */
-export async function checkRow(ctx: DomainContext, row: BulkRowInput, loadMedia: MediaLoader, options: { importUrls: boolean }): Promise<CheckedRow> {
+export async function checkRow(ctx: DomainContext, row: BulkRowInput, loadMedia: MediaLoader, urls: RowUrls): Promise<CheckedRow> {
   const { mediaUrls, ...post } = row;
   const input: CreatePostRequest = { ...post };
-  const urlWarnings: ValidationReport["targets"][number]["warnings"] = [];
   try {
     if (mediaUrls?.length) {
-      if (options.importUrls) {
-        const imported: string[] = [];
-        for (const [i, url] of mediaUrls.entries()) {
+      const added: string[] = [];
+      for (const [i, url] of mediaUrls.entries()) {
+        if (urls.importUrls) {
           try {
-            imported.push((await importMediaFromUrl({ ctx, input: { url } })).id);
+            added.push((await importMediaFromUrl({ ctx, input: { url } })).id);
           } catch (error) {
-            if (error instanceof ApiError) throw new ApiError(error.code, { message: error.message, param: `mediaUrls[${i}]`, fix: error.fix });
-            throw error;
+            throw error instanceof ApiError ? atUrl(error, i) : error;
           }
+        } else {
+          const probe = urls.probes.get(url);
+          if (!probe) throw new Error(`dry run: ${url} was not probed`);
+          if ("error" in probe) throw atUrl(probe.error, i);
+          added.push(probe.media.id);
         }
-        input.media = [...(input.media ?? []), ...imported];
-      } else {
-        urlWarnings.push({
-          code: "media_url_not_fetched",
-          param: "mediaUrls",
-          message: "A dry run fetches no file: the files at `mediaUrls` are fetched and checked when the import runs.",
-          fix: null,
-        });
       }
+      input.media = [...(input.media ?? []), ...added];
     }
     const report = await validatePost({ ctx, input, loadMedia });
-    const targets = report.targets.map((t) => ({ ...t, warnings: [...urlWarnings, ...t.warnings] }));
-    const refused = report.targets.find((t) => t.errors.length > 0);
+    const targets = report.targets;
+    const refused = targets.find((t) => t.errors.length > 0);
     const first = refused?.errors[0];
     if (!refused || !first) return { input, targets, error: null };
     const error = { code: first.code, param: first.param, fix: first.fix, message: `${refused.platform} @${refused.handle}: ${first.message}` };

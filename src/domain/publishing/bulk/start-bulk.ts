@@ -4,13 +4,19 @@ import { newId } from "../../../infra/ids.js";
 import type { DomainContext } from "../../core/index.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import { checkRow } from "./check-row.js";
+import { dryRunLoader, probeRowUrls } from "./probe-urls.js";
 import type { BulkRow, DryRunReport, DryRunRow } from "./bulk-types.js";
 
 /** Rows checked at once in a dry run: validation reads the database and the media, no network. */
 const DRY_RUN_PARALLEL = 4;
 
-/** `dryRun: true`: every row through the same check as POST /v1/posts/validate; nothing is written. */
-export async function dryRunBulk(ctx: DomainContext, rows: readonly BulkRow[], loadMedia: MediaLoader): Promise<DryRunReport> {
+/**
+ * `dryRun: true`: every row through the same check as POST /v1/posts/validate, its `mediaUrls`
+ * fetched and read as the import would (each distinct URL once); nothing is written.
+ */
+export async function dryRunBulk(ctx: DomainContext, rows: readonly BulkRow[], workspaceMedia: MediaLoader): Promise<DryRunReport> {
+  const probes = await probeRowUrls(ctx, rows);
+  const loadMedia = dryRunLoader(workspaceMedia, probes);
   const out: DryRunRow[] = new Array(rows.length);
   let next = 0;
   const worker = async () => {
@@ -22,7 +28,7 @@ export async function dryRunBulk(ctx: DomainContext, rows: readonly BulkRow[], l
         out[i] = { row: i, valid: false, error: row.error, targets: [] };
         continue;
       }
-      const checked = await checkRow(ctx, row.input, loadMedia, { importUrls: false });
+      const checked = await checkRow(ctx, row.input, loadMedia, { importUrls: false, probes });
       out[i] = { row: i, valid: checked.error === null, error: checked.error, targets: checked.targets };
     }
   };

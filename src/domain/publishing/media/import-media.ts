@@ -1,12 +1,13 @@
 import { ApiError } from "../../../infra/errors.js";
+import { newId } from "../../../infra/ids.js";
 import { UrlUnreachableError } from "../../../infra/outbound/guarded-fetch.js";
 import type { DomainContext } from "../../core/index.js";
 import { ACCEPTED_FORMATS_TEXT, MEDIA_BYTE_LIMITS } from "./media-formats.js";
 import { bytesSource } from "./sniff/byte-source.js";
-import { IDENTIFY_BYTES, identifyMedia } from "./sniff/detect-media.js";
+import { IDENTIFY_BYTES, type MediaFacts, identifyMedia } from "./sniff/detect-media.js";
 import { officeTypeHint } from "./sniff/documents.js";
 import type { MediaView } from "./media-view.js";
-import { uploadMedia } from "./upload-media.js";
+import { type UploadMediaInput, storeCheckedFile, uploadMedia } from "./upload-media.js";
 import { peekHead } from "./upload-stream.js";
 
 /**
@@ -35,6 +36,34 @@ const streamOf = (bytes: Uint8Array): ReadableStream<Uint8Array> =>
  * checks of an upload while they stream to storage.
  */
 export async function importMediaFromUrl({ ctx, input }: { ctx: DomainContext; input: { url: string; contentType?: string | undefined } }): Promise<MediaView> {
+  return uploadMedia({ ctx, input: await openMediaUrl(ctx, input) });
+}
+
+/** What a URL's file would be as media, found the way importMediaFromUrl finds it, storing nothing. */
+export interface ProbedMedia extends MediaFacts {
+  bytes: number;
+}
+
+/**
+ * A bulk dry run's look at a URL: fetched and checked exactly as importMediaFromUrl would (the
+ * same guard, caps and upload checks, with the same refusals), and its facts read from the
+ * bytes. The file streams to a temporary key (a video's index may sit at its end, so it is read
+ * back like an upload, never held whole in memory) that is removed whatever happens; no record
+ * is written.
+ */
+export async function probeMediaUrl(ctx: DomainContext, input: { url: string }): Promise<ProbedMedia> {
+  const upload = await openMediaUrl(ctx, input);
+  const storageKey = `${ctx.workspace.id}/probe_${newId("med")}`;
+  try {
+    const { size, facts } = await storeCheckedFile(ctx, upload, storageKey);
+    return { ...facts, bytes: size };
+  } finally {
+    await ctx.services.mediaStorage.delete(storageKey);
+  }
+}
+
+/** The URL fetched through the guard, its format read from its first bytes: an upload's input. */
+async function openMediaUrl(ctx: DomainContext, input: { url: string; contentType?: string | undefined }): Promise<UploadMediaInput> {
   const fetched = await ctx.services.networks.guardedFetch.stream(input.url, { param: "url", maxBytes: MEDIA_URL_MAX_BYTES, timeoutMs: URL_IMPORT_TIMEOUT_MS });
   if (fetched.status < 200 || fetched.status > 299) {
     await fetched.body.cancel().catch(() => {});
@@ -53,7 +82,7 @@ export async function importMediaFromUrl({ ctx, input }: { ctx: DomainContext; i
     });
   }
   const contentLength = fetched.headers.get("content-length") ?? undefined;
-  return uploadMedia({ ctx, input: { contentType: input.contentType ?? detected ?? undefined, contentLength, body } });
+  return { contentType: input.contentType ?? detected ?? undefined, contentLength, body };
 }
 
 /** Stores a small file sent inline as base64 (bounded by the 1 MB request body). */

@@ -78,6 +78,30 @@ const unreadable = (error: UnreadableMedia) =>
  * refused leaves no file and no row.
  */
 export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: UploadMediaInput }): Promise<MediaView> {
+  const storage = ctx.services.mediaStorage;
+  const id = newId("med");
+  const storageKey = `${ctx.workspace.id}/${id}`;
+  const { size, facts, digest } = await storeCheckedFile(ctx, input, storageKey);
+  try {
+    await input.claim?.(digest);
+    const [row] = await ctx.db
+      .insert(media)
+      .values(mediaRowValues(ctx, id, storageKey, size, facts))
+      .returning();
+    if (!row) throw new Error("media insert returned no row");
+    return toMediaView(row);
+  } catch (error) {
+    await storage.delete(storageKey);
+    throw error;
+  }
+}
+
+/**
+ * The checks of an upload up to its record: the declared type, the byte cap, the first bytes,
+ * then the bytes streamed to `storageKey` and read for their facts. A refusal leaves no file;
+ * otherwise the caller owns the stored file (an upload keeps it, a dry run's probe removes it).
+ */
+export async function storeCheckedFile(ctx: DomainContext, input: Omit<UploadMediaInput, "claim">, storageKey: string): Promise<{ size: number; facts: MediaFacts; digest: string }> {
   const declared = declaredType(input.contentType);
   const kind = kindOf(declared);
   const limit = MEDIA_BYTE_LIMITS[kind];
@@ -100,26 +124,10 @@ export async function uploadMedia({ ctx, input }: { ctx: DomainContext; input: U
   }
 
   const storage = ctx.services.mediaStorage;
-  const id = newId("med");
-  const storageKey = `${ctx.workspace.id}/${id}`;
   const hasher = sha256Passthrough();
   const { size } = await storage.put(storageKey, body.pipeThrough(hasher.stream), { contentType: declared });
-  let facts: MediaFacts;
   try {
-    facts = await checkStoredMedia(ctx, storageKey, size, declared);
-    await input.claim?.(hasher.digest());
-  } catch (error) {
-    await storage.delete(storageKey);
-    throw error;
-  }
-
-  try {
-    const [row] = await ctx.db
-      .insert(media)
-      .values(mediaRowValues(ctx, id, storageKey, size, facts))
-      .returning();
-    if (!row) throw new Error("media insert returned no row");
-    return toMediaView(row);
+    return { size, facts: await checkStoredMedia(ctx, storageKey, size, declared), digest: hasher.digest() };
   } catch (error) {
     await storage.delete(storageKey);
     throw error;

@@ -11,7 +11,7 @@ export const BulkRowFields = v.strictObject({
   mediaUrls: v.pipe(
     v.optional(v.pipe(v.array(v.pipe(v.string(), v.url("must be a URL"), v.startsWith("https://", "must be an https URL"))), v.maxLength(10))),
     v.description(
-      "Files to fetch and store as media (like POST /v1/media with `{ url }`), appended after `media`. Fetched when the row runs; a dry run fetches nothing and says so in each target's `warnings` (`media_url_not_fetched`).",
+      "Files to fetch and store as media (like POST /v1/media with `{ url }`), appended after `media`. Fetched when the row runs; a dry run fetches each distinct URL once and checks its file exactly as the import would (type read from its first bytes, size, pixels, duration, each target network's limits), storing nothing. A URL that cannot be fetched or is not a media file fails the row with the import's code and `param` `mediaUrls[i]`.",
     ),
   ),
 });

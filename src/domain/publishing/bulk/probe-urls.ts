@@ -1,0 +1,65 @@
+import { ApiError } from "../../../infra/errors.js";
+import type { PublishMedia } from "../../../networks/publish-types.js";
+import type { DomainContext } from "../../core/index.js";
+import { probeMediaUrl } from "../media/import-media.js";
+import type { MediaLoader } from "../posts/prepare-targets.js";
+import type { BulkRow } from "./bulk-types.js";
+
+/** Each distinct URL of a dry run: the file's facts as an upload would read them, or the refusal an import would get. */
+export type UrlProbes = ReadonlyMap<string, { media: PublishMedia } | { error: ApiError }>;
+
+/** URLs fetched at once: each holds a connection to someone's server and a temporary file. */
+const PROBE_PARALLEL = 4;
+
+/**
+ * Fetches every distinct `mediaUrls` entry of the rows once, however many rows name it, and
+ * keeps its facts. A probed file stands in a row's media under its URL as id: a row's own
+ * `media` takes only `med_` ids, so the two never meet.
+ */
+export async function probeRowUrls(ctx: DomainContext, rows: readonly BulkRow[]): Promise<UrlProbes> {
+  const urls = [...new Set(rows.flatMap((row) => row.input?.mediaUrls ?? []))];
+  const probes = new Map<string, { media: PublishMedia } | { error: ApiError }>();
+  let next = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const url = urls[next++];
+      if (url === undefined) continue;
+      try {
+        const facts = await probeMediaUrl(ctx, { url });
+        const media: PublishMedia = {
+          id: url,
+          kind: facts.kind,
+          mimeType: facts.mimeType,
+          bytes: facts.bytes,
+          width: facts.width,
+          height: facts.height,
+          durationSeconds: facts.durationSeconds,
+          pages: facts.pages,
+          alt: null,
+          url,
+          // Validation reads facts only; nothing of a dry run is ever sent to a network.
+          read: () => Promise.reject(new Error("a dry run's probed file is not kept")),
+        };
+        probes.set(url, { media });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        probes.set(url, { error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PROBE_PARALLEL, urls.length) }, worker));
+  return probes;
+}
+
+/** The workspace's loader, with the probed files served under their URLs. */
+export function dryRunLoader(loadMedia: MediaLoader, probes: UrlProbes): MediaLoader {
+  return async (ids) => {
+    const stored = ids.filter((id) => !probes.has(id));
+    const loaded = stored.length > 0 ? await loadMedia(stored) : new Map<string, PublishMedia>();
+    for (const id of ids) {
+      const probe = probes.get(id);
+      if (probe && "media" in probe) loaded.set(id, probe.media);
+    }
+    return loaded;
+  };
+}
