@@ -1,4 +1,5 @@
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
+import { assemblePng } from "../support/png-bytes.js";
 import * as v from "valibot";
 import { expect } from "vitest";
 import { ApiError } from "../../src/infra/errors.js";
@@ -303,27 +304,7 @@ export function pngFile(width: number, height: number, seed = 1): Uint8Array<Arr
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
     raw[i] = i % stride === 0 ? 0 : x >>> 24;
   }
-  const chunk = (type: string, data: Uint8Array) => {
-    const out = new Uint8Array(12 + data.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(new TextEncoder().encode(type), 4);
-    out.set(data, 8);
-    view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const header = new Uint8Array(13);
-  new DataView(header.buffer).setUint32(0, width);
-  new DataView(header.buffer).setUint32(4, height);
-  header.set([8, 2, 0, 0, 0], 8);
-  const parts = [Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())];
-  const file = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    file.set(part, offset);
-    offset += part.length;
-  }
-  return file;
+  return assemblePng(width, height, deflateSync(raw));
 }
 
 /** A form-encoded body as a plain object, for asserting the fields a request sent. */

@@ -1,4 +1,5 @@
 import { deflateRawSync } from "node:zlib";
+import { crc32 } from "../support/png-bytes.js";
 
 /**
  * Documents built byte by byte for the media sniffing tests: a PDF, and ZIP archives (Office Open
@@ -16,18 +17,6 @@ export function pdf(pages = 1): Uint8Array<ArrayBuffer> {
     ...Array.from({ length: pages }, (_, i) => `${3 + i} 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj`),
   ];
   return encoder.encode(`%PDF-1.7\n${objects.join("\n")}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-}
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 export interface ZipPart {
