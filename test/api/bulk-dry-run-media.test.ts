@@ -131,6 +131,8 @@ describe("bulk dry run with mediaUrls", () => {
     expect(heavy.error).toMatchObject({ code: "media_too_large", param: "media" });
     expect(heavy.error?.message).toContain(`${FILES}/heavy.png`);
     expect(heavy.error?.fix).toEqual(expect.stringContaining("Compress"));
+    // The autoFix the fix offers names Bluesky's real cap (it once read "below 0 MB": 1,000,000 bytes floored to MiB).
+    expect(heavy.error?.fix).toContain("compress below 1,000,000 bytes");
     expect(gone.error).toMatchObject({ code: "url_unreachable", param: "mediaUrls[1]" });
     expect(privateUrl.error).toMatchObject({ code: "url_unreachable", param: "mediaUrls[0]" });
     expect(html.error).toMatchObject({ code: "media_type_unsupported", param: "mediaUrls[0]" });

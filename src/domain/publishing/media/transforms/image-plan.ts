@@ -1,5 +1,6 @@
 import type { NetworkCapabilities } from "../../../../networks/capabilities-schema.js";
 import type { ValidationRules } from "../../../../networks/rules-schema.js";
+import { formatBytes } from "../media-formats.js";
 import type { ImageRecipe } from "../../../../infra/media-transforms/types.js";
 
 /**
@@ -121,7 +122,7 @@ export function planImage(facts: ImageFacts, media: NetworkCapabilities["media"]
   const maxBytes = media.maxImageBytes;
   if (maxBytes !== null && facts.bytes > maxBytes) {
     steps.push("compress");
-    words.push(`compress below ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+    words.push(`compress below ${formatBytes(maxBytes)}`);
   }
   if (steps.length === 0 && !forceClean) return null;
   words.push("apply the EXIF orientation and strip metadata (location)");
