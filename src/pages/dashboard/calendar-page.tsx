@@ -3,7 +3,7 @@ import type { PostView } from "../../domain/publishing/index.js";
 import { type CalendarDay, type CalendarQuery, calendarHref, dayIn, dayTitle, periodTitle, shortWeekdays, stepOf, timeIn } from "./calendar-time.js";
 import { Csrf, DashboardLayout, type Frame, Notice, StateBadge } from "./dashboard-layout.js";
 import { networkName } from "./plain-words.js";
-import { zones } from "./post-form-read.js";
+import { ZonePicker } from "./zone-picker.js";
 
 /** A queue time no post holds yet. */
 export interface FreeSlot {
@@ -142,16 +142,7 @@ const Controls: FC<{ query: CalendarQuery; days: CalendarDay[] }> = ({ query, da
           <label for="calendar-date">Go to day</label>
           <input id="calendar-date" name="date" type="date" value={query.anchor} />
         </div>
-        <div>
-          <label for="calendar-tz">Time zone</label>
-          <select id="calendar-tz" name="tz" data-calendar-zone="" data-chosen={query.zoneChosen ? "yes" : "no"}>
-            {zones.map((zone) => (
-              <option value={zone} selected={zone === query.zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ZonePicker id="calendar-tz" zone={query.zone} chosen={query.zoneChosen} />
         <div>
           <button type="submit">Show</button>
         </div>

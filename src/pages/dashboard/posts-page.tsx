@@ -7,7 +7,7 @@ import { dayIn, timeIn } from "./calendar-time.js";
 import { DashboardLayout, type Frame, StateBadge } from "./dashboard-layout.js";
 import { type Column, DataTable } from "./data-table.js";
 import { networkName } from "./plain-words.js";
-import { zones } from "./post-form-read.js";
+import { ZonePicker } from "./zone-picker.js";
 
 /** The list's filters as the address gives them (checked by the route). */
 export interface PostFiltersForm {
@@ -75,16 +75,7 @@ export const PostsPage: FC<{ frame: Frame; posts: PostView[]; filters: PostFilte
             <label for="to">To day</label>
             <input id="to" name="to" type="date" value={filters.to ?? ""} />
           </div>
-          <div>
-            <label for="posts-tz">Time zone</label>
-            <select id="posts-tz" name="tz" data-calendar-zone="" data-chosen={filters.zoneChosen ? "yes" : "no"}>
-              {zones.map((zone) => (
-                <option value={zone} selected={zone === filters.zone}>
-                  {zone.replaceAll("_", " ")}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ZonePicker id="posts-tz" zone={filters.zone} chosen={filters.zoneChosen} />
           <div>
             <button type="submit" id="filter">
               Filter
