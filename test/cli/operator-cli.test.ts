@@ -8,7 +8,7 @@ import { silentLogger } from "../../src/infra/logger.js";
 import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limiter.js";
 import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { buildBeforeTests } from "../support/server-process.js";
+import { buildBeforeTests, CLI_ARGS } from "../support/server-process.js";
 import { testServices } from "../support/test-app.js";
 
 const exec = promisify(execFile);
@@ -26,7 +26,7 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
   let database: { url: string; close: () => Promise<void> };
   let server: ServerDatabase;
   const cli = async (...args: string[]) => {
-    const { stdout } = await exec(process.execPath, ["dist/cli/main.js", ...args], { env: { ...process.env, DATABASE_URL: database.url } });
+    const { stdout } = await exec(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, DATABASE_URL: database.url } });
     return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
   };
   const api = async (key: string, path: string, init: RequestInit = {}) => {
@@ -112,14 +112,14 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     expect((await api(String(created.key), "/v1/me")).status).toBe(200);
     expect(await cli("key", "revoke", "--key", String(created.keyId))).toMatchObject({ keyId: created.keyId, revokedAt: expect.any(String) });
     expect((await api(String(created.key), "/v1/me")).status).toBe(401);
-    const again = await exec(process.execPath, ["dist/cli/main.js", "key", "revoke", "--key", String(created.keyId)], { env: { ...process.env, DATABASE_URL: database.url } }).catch(
+    const again = await exec(process.execPath, [...CLI_ARGS, "key", "revoke", "--key", String(created.keyId)], { env: { ...process.env, DATABASE_URL: database.url } }).catch(
       (error: unknown) => error as { code: number; stderr: string },
     );
     expect(again).toMatchObject({ code: 2, stderr: expect.stringContaining("No active key") });
   }, 60_000);
 
   it("refuses bad operator input with a message and exit code 2", async () => {
-    const failure = await exec(process.execPath, ["dist/cli/main.js", "plan", "set", "--workspace", "ws_nope", "--plan", "gold"], {
+    const failure = await exec(process.execPath, [...CLI_ARGS, "plan", "set", "--workspace", "ws_nope", "--plan", "gold"], {
       env: { ...process.env, DATABASE_URL: database.url },
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in failure ? failure.code : 0).toBe(2);

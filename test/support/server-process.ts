@@ -68,10 +68,13 @@ export interface CliResult {
 }
 
 /** Runs the compiled operator command line (`npm run chorus:prod -- …`) as its own process. */
+/** The operator command line as `npm run chorus:prod` runs it (node --liftoff-only dist/cli/main.js). */
+export const CLI_ARGS = ["--liftoff-only", "dist/cli/main.js"];
+
 export async function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   await ensureProductionBuild();
   return new Promise((resolve) => {
-    execFile(process.execPath, ["dist/cli/main.js", ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
       let json: Record<string, unknown> | null = null;
       try {
