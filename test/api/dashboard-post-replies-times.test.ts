@@ -57,6 +57,11 @@ describe("the dashboard's edit page with a first comment and a thread", () => {
     const cleared = (await ws.get(`/v1/posts/${draft.id}`)).body;
     expect(cleared.firstComment).toBeNull();
     expect(cleared.thread?.map((item) => item.text)).toEqual(["item two, edited", "item three"]);
+
+    // The first item removed: the files were that item's, so the one left (moved up) does not take them.
+    await session.page(`/dashboard/posts/${draft.id}/edit`);
+    expect((await session.submit(`/dashboard/posts/${draft.id}/edit`, { text: "draft with replies", thread: ["item three"], action: "save" })).status).toBe(303);
+    expect((await ws.get(`/v1/posts/${draft.id}`)).body.thread).toEqual([{ text: "item three", media: [], mediaAlt: [] }]);
   });
 
   it("keeps the form as typed and says why when a scheduled post's comment is refused", async () => {

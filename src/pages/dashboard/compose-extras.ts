@@ -78,20 +78,20 @@ type StoredReplies = Pick<PostView, "firstComment" | "thread">;
 
 /**
  * The first comment and the chain as the API's fields, from the form's texts: the form edits only
- * their text, so the stored comment's files and each stored item's files (by position) are kept.
+ * their text, so the stored comment's files and the stored items' files are kept.
  * `null` and `[]` where the form has none (PATCH removes them that way).
  */
 export function repliesOf(extras: ComposeExtras, stored: StoredReplies) {
   const comment = extras.firstComment.trim();
   const files = stored.firstComment?.media;
   const firstComment = comment === "" ? null : { text: comment, ...(files && files.length > 0 ? { media: files } : {}) };
-  const thread = extras.thread
-    .map((text) => text.trim())
-    .filter((text) => text !== "")
-    .map((text, i) => {
-      const kept = stored.thread?.[i];
-      return kept && kept.media.length > 0 ? { text, media: kept.media, mediaAlt: kept.mediaAlt } : { text };
-    });
+  const texts = extras.thread.map((text) => text.trim()).filter((text) => text !== "");
+  const before = stored.thread ?? [];
+  // Edited in place (as many items): files stay by position; items added or removed: only an item whose text is unchanged keeps its files.
+  const thread = texts.map((text, i) => {
+    const kept = texts.length === before.length ? before[i] : before.find((item) => item.text === text);
+    return kept && kept.media.length > 0 ? { text, media: kept.media, mediaAlt: kept.mediaAlt } : { text };
+  });
   return { firstComment, thread };
 }
 
