@@ -894,7 +894,7 @@ export interface paths {
         head?: never;
         /**
          * Edit a draft, move a scheduled post, or edit a published post where its networks allow
-         * @description Drafts and scheduled posts: destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others; `thread` replaces the chain whole, checked as a whole as on create (a scheduled post refuses an item that does not pass, e.g. `text_too_long` with `param` `thread[1].text`, or `thread_too_long`).
+         * @description Drafts, scheduled posts and posts held for approval (`pending_approval`): destinations stay fixed; media and options are checked again; `platformOptions` are merged per network so patching one field keeps the others; `thread` replaces the chain whole and `firstComment` the first comment (`null` removes it), each checked as on create (a scheduled or held post refuses what does not pass, e.g. `text_too_long` with `param` `thread[1].text`, `thread_too_long` or `first_comment_unsupported`; a draft keeps it and shows it when validated or published). GET /v1/posts/{id} returns both as stored (`thread`, `firstComment`), so an editor can show them. A held post stays held; its approval sends it as it then is.
          *
          *     Published and partial posts: `text`, `textOverrides` and `platformOptions` change on each live target whose network can change them (Facebook page post text; LinkedIn commentary; YouTube description, `title`, `tags`, `privacyStatus`; Pinterest description, `title`, `link`, `altText`, `boardId`; Google Business summary; GET /v1/platforms lists them per network under `publishing.editable`). X and Threads refuse with `edit_unsupported`: X's edit publishes a new post id, only within 30 minutes and for subscribed accounts, and Threads has no edit endpoint. A network that cannot change a field answers `failed` with `edit_unsupported` for that target (delete and post again); media, schedule and first comment never change after publishing (422 `edit_unsupported`). A published chain's items (`thread`, one entry per item, same number, no media) are answered per item in `edit.targets[].items`: a changed item is `failed` with `edit_unsupported` on X, Threads and Bluesky, none of which can change a live reply through its API. The answer carries `edit`, its outcome per target; GET /v1/posts/{id}/edits keeps every edit. One Idempotency-Key makes one edit, even when the request is retried after a crash. Other states: 409 `post_state_invalid`.
          */
@@ -4423,6 +4423,7 @@ export interface components {
          *       "publishedAt": "2026-11-24T09:00:01.000Z",
          *       "approval": null,
          *       "series": null,
+         *       "firstComment": null,
          *       "targets": [
          *         {
          *           "account": "acc_7Hq2xWm9Lr4Tb8Zc",
@@ -4477,6 +4478,19 @@ export interface components {
             approval: components["schemas"]["PostApproval"] | null;
             /** @description `ser_…`: the recurring series this post is an occurrence of (POST /v1/posts with `recurrence`; GET /v1/series/{id}); null for a single post. */
             series: string | null;
+            /** @description The first comment as asked (POST or PATCH `firstComment`), so an editor can show it; each target's outcome is `targets[].firstComment`. null when none was asked. */
+            firstComment: {
+                /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
+                text: string;
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes), Facebook pages (one image or GIF, sent as `attachment_url`), LinkedIn (one image) and Threads (one JPEG/PNG image up to 8 MB or one MP4/MOV video up to 1 GB: the reply is `processing` until Meta has prepared the file). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                media?: string[];
+            } | null;
+            /** @description The chain's follow-up items as asked (POST or PATCH `thread`): what PATCH replaces on a post not yet sent. Absent when the post has none; each target's items and outcomes are `targets[].thread`. */
+            thread?: {
+                text: string;
+                media: string[];
+                mediaAlt: string[];
+            }[];
             targets: components["schemas"]["Target"][];
         };
         /**
@@ -4672,6 +4686,19 @@ export interface components {
             approval: components["schemas"]["PostApproval"] | null;
             /** @description `ser_…`: the recurring series this post is an occurrence of (POST /v1/posts with `recurrence`; GET /v1/series/{id}); null for a single post. */
             series: string | null;
+            /** @description The first comment as asked (POST or PATCH `firstComment`), so an editor can show it; each target's outcome is `targets[].firstComment`. null when none was asked. */
+            firstComment: {
+                /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
+                text: string;
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes), Facebook pages (one image or GIF, sent as `attachment_url`), LinkedIn (one image) and Threads (one JPEG/PNG image up to 8 MB or one MP4/MOV video up to 1 GB: the reply is `processing` until Meta has prepared the file). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                media?: string[];
+            } | null;
+            /** @description The chain's follow-up items as asked (POST or PATCH `thread`): what PATCH replaces on a post not yet sent. Absent when the post has none; each target's items and outcomes are `targets[].thread`. */
+            thread?: {
+                text: string;
+                media: string[];
+                mediaAlt: string[];
+            }[];
             targets: components["schemas"]["Target"][];
             edit?: components["schemas"]["PostEdit"];
         };
@@ -4706,6 +4733,13 @@ export interface components {
             platformOptions?: components["schemas"]["PlatformOptions"];
             /** @description Draft or scheduled post: the new chain, replacing the stored one whole (`[]` removes it), checked as a whole like on create; a scheduled post refuses an item that does not pass. Published post: one entry per item, in order (their number and media cannot change); each item whose text differs is refused with `edit_unsupported` in `edit.targets[].items` (X, Threads and Bluesky cannot change a live reply through their APIs: delete and publish again). */
             thread?: components["schemas"]["ThreadItem"][];
+            /** @description Draft, scheduled post or post held for approval: the new first comment, replacing the stored one whole (`null` removes it), checked per target as on create (`first_comment_unsupported`, `first_comment_media_unsupported`, the network's length); a scheduled post refuses a comment a target cannot take, a draft keeps it and shows the issue when validated or published. Once publishing started the comment cannot change: 422 `edit_unsupported` on a published or partial post, 409 `post_state_invalid` otherwise. */
+            firstComment?: {
+                /** @description The comment's text, counted the network's way (the limit is in the description of `platformOptions.<network>.firstComment`). */
+                text: string;
+                /** @description `med_` ids attached to the comment, where the network's comment takes files: X (up to 4 images, JPEG/PNG/WebP, 5 MB), Bluesky (up to 4 images, 1,000,000 bytes), Facebook pages (one image or GIF, sent as `attachment_url`), LinkedIn (one image) and Threads (one JPEG/PNG image up to 8 MB or one MP4/MOV video up to 1 GB: the reply is `processing` until Meta has prepared the file). Elsewhere a comment is text only and a target with comment media is refused with `first_comment_media_unsupported` (GET /v1/platforms: `firstComment.media`). */
+                media?: string[];
+            } | null;
         };
         /**
          * @example {
@@ -13583,7 +13617,7 @@ export interface operations {
                     "application/json": components["schemas"]["EditedPost"];
                 };
             };
-            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `option_invalid`, `field_required`, `text_too_long`, `thread_too_long`, `thread_unsupported`, `document_too_many_pages`. */
+            /** @description Error. Codes: `field_unknown`, `field_wrong_type`, `field_invalid`, `text_required`, `body_not_json`, `no_target`, `no_matching_accounts`, `profile_required`, `schedule_in_past`, `timezone_invalid`, `timezone_without_schedule`, `timestamp_invalid`, `text_invalid_characters`, `queue_conflict`, `queue_profile_required`, `recurrence_invalid`, `recurrence_count_exceeded`, `recurrence_until_past`, `recurrence_conflict`, `option_invalid`, `field_required`, `text_too_long`, `thread_too_long`, `thread_unsupported`, `first_comment_unsupported`, `first_comment_media_unsupported`, `document_too_many_pages`. */
             400: {
                 headers: {
                     /** @description Requests left in the current window. */

@@ -103,6 +103,9 @@ describe.skipIf(missing !== null)("compose's preview and upload in a real browse
     await expect(page.locator("#thread-0").inputValue()).resolves.toBe("And a second post in the thread");
     await expect(page.locator(`input[name=accounts][value="${ids.instagram}"]`).isChecked()).resolves.toBe(true);
     await expect(page.locator("#media-items img").count(), "the new file's thumbnail").resolves.toBe(1);
+    // Each network's own file list offers the new file at once, ticked as the post's files are (no reload).
+    const uploaded = (await page.locator("#media-items [data-media]").getAttribute("data-media")) ?? "";
+    for (const platform of ["twitter", "bluesky", "instagram"]) await expect(page.locator(`#media-${platform}-${uploaded}`).isChecked(), platform).resolves.toBe(true);
     await page.fill("#alt-0", "A tall launch card");
     // The checks run again with the file: Instagram's preview draws it at 4:5, X whole.
     await expect.poll(() => page.locator(`#preview-${ids.instagram} svg[viewBox="0 0 400 500"]`).count()).toBe(1);

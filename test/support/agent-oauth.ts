@@ -86,8 +86,9 @@ export function authorizeQuery(clientId: string, challenge: string, extra: Recor
 /** The consent form's fields for a grant. */
 export function grantFields(grant: GrantForm): Record<string, string | string[]> {
   const form: Record<string, string | string[]> = { actions: grant.actions ?? ["read"], creditsPerDay: String(grant.creditsPerDay ?? 0) };
-  if (grant.profiles === "all") form.allProfiles = "on";
-  else form.profiles = grant.profiles ?? [];
+  // The consent page's own default: every brand (a grant with none reaches no account, and the page refuses it).
+  if (grant.profiles === "all" || grant.profiles === undefined) form.allProfiles = "on";
+  else form.profiles = grant.profiles;
   if (grant.platforms === "all" || grant.platforms === undefined) form.allPlatforms = "on";
   else form.platforms = grant.platforms;
   if (grant.purchasedCredits) form.purchasedCredits = "on";

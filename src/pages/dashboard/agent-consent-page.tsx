@@ -46,12 +46,16 @@ export const defaultSelection: ConsentSelection = {
   purchasedCredits: false,
 };
 
-/** Allow with nothing in one of the three groups grants the agent nothing: that is refused, saying why. */
+/**
+ * Allow with nothing in one of the three groups grants the agent nothing: no action does nothing,
+ * and an account is reached only through both a brand and a network of the grant (grant.ts), so
+ * an empty brand or network group reaches no account. Refused, saying which group is empty.
+ */
 export function emptyGrantProblem(s: ConsentSelection): string | undefined {
   if (s.actions.length === 0) return "Choose at least one action, or press Deny: with no action ticked, allowing would give the agent no access at all.";
-  const noBrand = !s.allProfiles && s.profiles.length === 0;
-  const noNetwork = !s.allPlatforms && s.platforms.length === 0;
-  if (noBrand && noNetwork) return "Choose the brands or the networks it may act for, or press Deny: with neither ticked, allowing would give the agent no access at all.";
+  if (!s.allProfiles && s.profiles.length === 0) return "Choose the brands it may act for (or every brand), or press Deny: with no brand ticked, allowing would give the agent no account at all.";
+  if (!s.allPlatforms && s.platforms.length === 0)
+    return "Choose the networks it may reach (or every network), or press Deny: with no network ticked, allowing would give the agent no account at all.";
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ApiError } from "../../infra/errors.js";
-import { addDays, instantOfWallTime, wallTimeAt } from "../../infra/zoned-time.js";
+import { addDays, instantOfWallTime, wallTimeAt, zoneOffsetMinutes } from "../../infra/zoned-time.js";
 import { zones } from "./post-form-read.js";
 
 export type CalendarView = "week" | "month" | "list";
@@ -41,16 +41,33 @@ export const timeIn = (zone: string, at: Date): string => {
   return `${pad(w.hour)}:${pad(w.minute)}`;
 };
 
+/** `UTC+09:00`, `UTC-03:30`, or `UTC`: the zone's offset from UTC at that instant. */
+export function offsetLabel(zone: string, at: Date): string {
+  const minutes = zoneOffsetMinutes(zone, at);
+  if (minutes === 0) return "UTC";
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** `2030-01-11 05:30 UTC+09:00`: an instant on the viewer's wall clock, its offset shown so it reads right without script too. */
+export const momentIn = (zone: string, at: Date): string => `${dayIn(zone, at)} ${timeIn(zone, at)} ${offsetLabel(zone, at)}`;
+
+/** The zone an address names (`tz=`), checked against the server's zones; UTC when it names none. */
+export function zoneOfAddress(tz: string | undefined): { zone: string; chosen: boolean } {
+  const zone = tz || "UTC";
+  if (!zones.includes(zone)) throw new ApiError("field_invalid", { param: "tz", message: `${zone} is not a time zone this server knows.`, fix: "Pick the time zone from the list." });
+  return { zone, chosen: Boolean(tz) };
+}
+
 /** The address's view, day and zone; anything else is the spec's `field_invalid` naming it. */
 export function calendarQuery(query: { view?: string | undefined; date?: string | undefined; tz?: string | undefined }, now: Date): CalendarQuery {
   const view = query.view || "week";
   if (view !== "week" && view !== "month" && view !== "list") throw new ApiError("field_invalid", { param: "view", message: "Choose the week, month or list view." });
-  const zone = query.tz || "UTC";
-  if (!zones.includes(zone)) throw new ApiError("field_invalid", { param: "tz", message: `${zone} is not a time zone this server knows.`, fix: "Pick the time zone from the list." });
+  const { zone, chosen } = zoneOfAddress(query.tz);
   const date = query.date || dayIn(zone, now);
   const valid = v.safeParse(Ymd, date).success && ymd(addDays(parts(date), 0)) === date;
   if (!valid) throw new ApiError("field_invalid", { param: "date", message: "The day in the address is not a date like 2030-01-31." });
-  return { view, anchor: date, zone, zoneChosen: Boolean(query.tz) };
+  return { view, anchor: date, zone, zoneChosen: chosen };
 }
 
 /** The days a grid shows: Monday to Sunday around the anchor, or the whole weeks that cover its month. */

@@ -62,7 +62,46 @@ export function extrasOfPost(post: PostView): ComposeExtras {
       return option !== undefined && options[option] === false;
     })
     .map(([platform]) => platform);
-  return { ...noExtras(), overrides: { ...post.textOverrides }, media: { ...post.mediaOverrides }, mediaAlt, cardAsked: cardOff, cardOff };
+  return {
+    ...noExtras(),
+    overrides: { ...post.textOverrides },
+    media: { ...post.mediaOverrides },
+    mediaAlt,
+    cardAsked: cardOff,
+    cardOff,
+    firstComment: post.firstComment?.text ?? "",
+    thread: (post.thread ?? []).map((item) => item.text),
+  };
+}
+
+type StoredReplies = Pick<PostView, "firstComment" | "thread">;
+
+/**
+ * The first comment and the chain as the API's fields, from the form's texts: the form edits only
+ * their text, so the stored comment's files and the stored items' files are kept.
+ * `null` and `[]` where the form has none (PATCH removes them that way).
+ */
+export function repliesOf(extras: ComposeExtras, stored: StoredReplies) {
+  const comment = extras.firstComment.trim();
+  const files = stored.firstComment?.media;
+  const firstComment = comment === "" ? null : { text: comment, ...(files && files.length > 0 ? { media: files } : {}) };
+  const texts = extras.thread.map((text) => text.trim()).filter((text) => text !== "");
+  const before = stored.thread ?? [];
+  // Edited in place (as many items): files stay by position; items added or removed: only an item whose text is unchanged keeps its files.
+  const thread = texts.map((text, i) => {
+    const kept = texts.length === before.length ? before[i] : before.find((item) => item.text === text);
+    return kept && kept.media.length > 0 ? { text, media: kept.media, mediaAlt: kept.mediaAlt } : { text };
+  });
+  return { firstComment, thread };
+}
+
+/** What of the first comment and the chain an edit changes, as PATCH /v1/posts/{id} takes it: an untouched one is not sent. */
+export function repliesChange(extras: ComposeExtras, stored: StoredReplies): { firstComment?: ReturnType<typeof repliesOf>["firstComment"]; thread?: ReturnType<typeof repliesOf>["thread"] } {
+  const replies = repliesOf(extras, stored);
+  const commentSame = (replies.firstComment?.text ?? "") === (stored.firstComment?.text ?? "");
+  const storedItems = stored.thread ?? [];
+  const threadSame = replies.thread.length === storedItems.length && replies.thread.every((item, i) => item.text === storedItems[i]?.text);
+  return { ...(commentSame ? {} : { firstComment: replies.firstComment }), ...(threadSame ? {} : { thread: replies.thread }) };
 }
 
 /** The text a network gets: its own, else the main text, as POST /v1/posts applies `textOverrides`. */

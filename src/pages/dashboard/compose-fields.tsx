@@ -50,6 +50,16 @@ const OwnFiles: FC<{ platform: string; main: string[]; extras: ComposeExtras; fi
   );
 };
 
+/**
+ * A network's file choice in a box of its own (empty while the post has no files), so Compose's
+ * upload swaps in each network's list with the new file without touching the text around it.
+ */
+export const OwnFilesSlot: FC<{ platform: string; main: string[]; extras: ComposeExtras; files: Map<string, LibraryItem> }> = (props) => (
+  <div id={`files-for-${props.platform}`} data-files-for={props.platform}>
+    <OwnFiles {...props} />
+  </div>
+);
+
 /** One box (and the file choice, when the post has files) per network of the post's accounts; open when one is in use. */
 export const OverrideFields: FC<{ platforms: string[]; extras: ComposeExtras; main: string[]; files: Map<string, LibraryItem> }> = ({ platforms, extras, main, files }) =>
   platforms.length === 0 ? null : (
@@ -64,7 +74,7 @@ export const OverrideFields: FC<{ platforms: string[]; extras: ComposeExtras; ma
           <textarea id={`override-${platform}`} name={`override_${platform}`} rows={3}>
             {extras.overrides[platform] ?? ""}
           </textarea>
-          <OwnFiles platform={platform} main={main} extras={extras} files={files} />
+          <OwnFilesSlot platform={platform} main={main} extras={extras} files={files} />
         </div>
       ))}
     </details>

@@ -32,7 +32,7 @@ export interface ComposeModel {
   library: LibraryItem[];
 }
 
-const platformsOf = (accounts: SocialAccountView[]) => [...new Set(accounts.map((a) => a.platform))];
+export const platformsOf = (accounts: SocialAccountView[]) => [...new Set(accounts.map((a) => a.platform))];
 
 /** Ticking a file adds it to the post (and its alt text field) when the form is next sent. */
 const LibraryPicker: FC<{ library: LibraryItem[]; chosen: string[] }> = ({ library, chosen }) => {

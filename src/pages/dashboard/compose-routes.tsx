@@ -9,7 +9,8 @@ import { randomString } from "../../infra/ids.js";
 import { type CreatePostRequest, type ValidationReport, createPost, getPost, validatePost } from "../../domain/publishing/index.js";
 import { type SocialAccountView, listAccounts } from "../../domain/accounts/index.js";
 import { ApiError } from "../../infra/errors.js";
-import { ComposePage } from "./compose-page.js";
+import { ComposePage, platformsOf } from "./compose-page.js";
+import { OwnFilesSlot } from "./compose-fields.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
 import { formBody } from "./form-body.js";
 import { onceForForm } from "./form-once.js";
@@ -179,7 +180,20 @@ export const composeRoutes = new Hono<DashboardEnv>()
     try {
       const media = await uploadMedia({ ctx: ctxOf(c), input: { contentType: file.type || undefined, contentLength: String(file.size), body: file.stream() } });
       const next = { ...form, media: [...form.media, media.id], mediaAlt: [...form.media.map((_, i) => form.mediaAlt[i] ?? ""), ""] };
-      if (fragment) return c.html(<MediaAltFields media={next.media} alts={next.mediaAlt} files={await formMedia(ctxOf(c), next.media)} />, 201);
+      if (fragment) {
+        // The media list and each network's file choice, both with the new file; the script swaps them in.
+        const files = await formMedia(ctxOf(c), allMediaOf(next, extras));
+        const platforms = platformsOf(await allAccounts(c));
+        return c.html(
+          <>
+            <MediaAltFields media={next.media} alts={next.mediaAlt} files={files} />
+            {platforms.map((platform) => (
+              <OwnFilesSlot platform={platform} main={next.media} extras={extras} files={files} />
+            ))}
+          </>,
+          201,
+        );
+      }
       const accounts = await allAccounts(c);
       return page(c, accounts, next, extras, await checks(c, next, extras, accounts), 200, media.id);
     } catch (error) {

@@ -6,13 +6,14 @@
  * - Publish, Schedule and Add to queue are stopped while the checks say a network will refuse the post, only when
  *   those checks answered the form as it is now: a field changed since (the checks' 400 ms delay,
  *   a request under way) leaves the stale answer to the server, which checks again;
- * - Allow on the consent page is stopped when it would grant nothing;
+ * - Allow on the consent page is stopped when it would grant nothing (no action, no brand or no network), naming the empty group;
  * - the calendar and the posts list open in the browser's zone when their address names none (a reload with tz=);
  * - a scheduled post dragged to another day on the calendar submits its own Move form with that
  *   date (the form stays the way to do it by keyboard or without script);
  * - the media library's upload form sends its file with a progress bar, and takes a file dropped on it;
  * - Compose's Upload sends the form with a progress bar and swaps in only the media list (alt text
- *   typed meanwhile kept), so nothing typed or ticked is reloaded; the checks then run again.
+ *   typed meanwhile kept) and each network's file choice with the new file, so nothing typed or
+ *   ticked is reloaded; the checks then run again.
  */
 export const dashboardScript = `(function(){"use strict";
 var zone="";try{zone=Intl.DateTimeFormat().resolvedOptions().timeZone||""}catch(e){}
@@ -32,8 +33,9 @@ if(form.hasAttribute("data-post-form")){clear(form,"submit-problem");
 if(action==="schedule"||form.getAttribute("data-post-form")==="scheduled"&&action!=="publish"){var d=form.querySelector("[name=scheduleDate]"),t=form.querySelector("[name=scheduleTime]");
 if(d&&t&&(!d.value||!t.value)){event.preventDefault();say(form,"submit-problem","Pick the date and the time to publish at: nothing was sent.",!d.value?d:t);return}}
 if((action==="publish"||action==="schedule"||action==="queue")&&checked(form)&&form.querySelector("#validation [data-refused]")){event.preventDefault();say(form,"submit-problem","A network will refuse this post as it is: fix what the checks below say, then try again. Nothing was sent.",form.querySelector("#validation"));return}}
-if(form.id==="consent"&&action==="approve"){var any=function(sel){return form.querySelector(sel+":checked")!==null};
-if(!any("[name=actions]")||!any("[name=allProfiles],[name=profiles],[name=allPlatforms],[name=platforms]")){event.preventDefault();say(form,"consent-problem","Choose at least one action and the brands or networks it may act for, or press Deny: allowing nothing would give the agent no access at all.",form.querySelector("fieldset input"))}}},true);
+if(form.id==="consent"&&action==="approve"){var any=function(names){return names.some(function(n){return form.querySelector("[name="+n+"]:checked")!==null})},why=!any(["actions"])?["at least one action","[name=actions]"]:
+!any(["allProfiles","profiles"])?["the brands it may act for (or every brand)","[name=allProfiles]"]:!any(["allPlatforms","platforms"])?["the networks it may reach (or every network)","[name=allPlatforms]"]:null;
+if(why){event.preventDefault();say(form,"consent-problem","Choose "+why[0]+", or press Deny: allowing this would give the agent no access at all.",form.querySelector(why[1]))}}},true);
 function calZone(){var s=document.querySelector("select[data-calendar-zone]");if(!s||s.getAttribute("data-chosen")==="yes"||!zone||s.value===zone)return;
 for(var i=0;i<s.options.length;i++)if(s.options[i].value===zone){var u=new URL(location.href);u.searchParams.set("tz",zone);location.replace(u.toString());return}}
 var dragged=null;function dayOf(t){return t&&t.closest?t.closest(".cal-day[data-date]"):null}
@@ -65,6 +67,7 @@ x.onload=function(){bar.hidden=true;var doc=new DOMParser().parseFromString(x.re
 if(x.status!==201||!fresh){var m=doc.querySelector("#error-message");st.textContent=(m?m.textContent:"The upload failed.")+" Nothing was added; what you typed is kept.";return}
 var old=form.querySelector("#media-items"),typed=[];if(old)old.querySelectorAll("[name=mediaAlt]").forEach(function(a){typed.push(a.value)});
 fresh=document.adoptNode(fresh);if(old)old.replaceWith(fresh);else form.querySelector("#upload-row").before(fresh);
+doc.querySelectorAll("[data-files-for]").forEach(function(n){var o=form.querySelector("#"+n.id);if(o)o.replaceWith(document.adoptNode(n))});
 var alts=fresh.querySelectorAll("[name=mediaAlt]");typed.forEach(function(v,i){if(alts[i])alts[i].value=v});input.value="";
 st.textContent="Uploaded: add its alt text above.";var last=alts[alts.length-1];if(last){last.dispatchEvent(new Event("change",{bubbles:true}));last.focus()}};
 x.onerror=function(){bar.hidden=true;st.textContent="The upload did not reach the server: check the connection, then try again. What you typed is kept."};

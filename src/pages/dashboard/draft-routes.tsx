@@ -5,7 +5,7 @@ import { type CreatePostRequest, type PostView, deletePost, editPost, getPost, m
 import { rateGateOf } from "../../http/rate-gate.js";
 import { ApiError } from "../../infra/errors.js";
 import { CreatePostFields, EditPostBody } from "../../routes/v1/posts/schema.js";
-import { type ComposeExtras, cardOptions, extrasOfPost, mediaOverridesRequest, mergeOptions, readComposeExtras } from "./compose-extras.js";
+import { type ComposeExtras, cardOptions, extrasOfPost, mediaOverridesRequest, mergeOptions, readComposeExtras, repliesChange, repliesOf } from "./compose-extras.js";
 import { allMediaOf, formMedia, previewOf } from "./compose-preview-model.js";
 import { ComposePreview } from "./compose-preview.js";
 import { type DashboardEnv, field } from "./dashboard-env.js";
@@ -26,6 +26,8 @@ function requestOfPost(post: PostView): CreatePostRequest {
     mediaOverrides: post.mediaOverrides,
     mediaAltOverrides: post.mediaAltOverrides,
     platformOptions: post.platformOptions,
+    ...(post.firstComment ? { firstComment: post.firstComment } : {}),
+    ...(post.thread && post.thread.length > 0 ? { thread: post.thread } : {}),
   } as CreatePostRequest;
 }
 
@@ -83,15 +85,21 @@ function contentOf(post: PostView, form: PostForm, extras: ComposeExtras) {
 /** The edited post as POST /v1/posts/validate reads it, for the checks as you type. */
 function requestOfEdit(post: PostView, form: PostForm, extras: ComposeExtras): CreatePostRequest {
   const content = contentOf(post, form, extras);
-  const body = { ...content, accounts: form.accounts, platformOptions: mergeOptions(post.platformOptions, content.platformOptions) };
+  const { firstComment, thread } = repliesOf(extras, post);
+  const replies = { ...(firstComment ? { firstComment } : {}), ...(thread.length > 0 ? { thread } : {}) };
+  const body = { ...content, ...replies, accounts: form.accounts, platformOptions: mergeOptions(post.platformOptions, content.platformOptions) };
   return formBody(CreatePostFields, body, { text: "text_required" }) as CreatePostRequest;
 }
 
-/** The form's changes as PATCH /v1/posts/{id} reads them, through the same schema; per-network text and files are sent whole, as the form shows them all. */
+/**
+ * The form's changes as PATCH /v1/posts/{id} reads them, through the same schema; per-network text
+ * and files are sent whole, as the form shows them all; the first comment and the chain only when
+ * changed (replacing a chain re-creates its items).
+ */
 function changesOf(post: PostView, form: PostForm, extras: ComposeExtras) {
   const schedule = post.state === "scheduled" ? scheduleOfForm(form) : null;
   if (post.state === "scheduled" && !schedule) throw noScheduleTime();
-  const body = { ...contentOf(post, form, extras), ...(schedule ?? {}) };
+  const body = { ...contentOf(post, form, extras), ...repliesChange(extras, post), ...(schedule ?? {}) };
   return formBody(EditPostBody, body, { text: "text_required" }) as Parameters<typeof editPost>[0]["input"]["changes"];
 }
 

@@ -6,7 +6,7 @@ import { networkName } from "./plain-words.js";
 import { type DestinationChoice, DestinationPickers, type LengthCount, MediaAltFields, type RequestProblem, ScheduleFields, ValidationResult } from "./post-form-parts.js";
 import type { PostForm } from "./post-form-read.js";
 import type { ComposeExtras } from "./compose-extras.js";
-import { LinkCardFields, OverrideFields } from "./compose-fields.js";
+import { LinkCardFields, OverrideFields, ReplyFields } from "./compose-fields.js";
 import { ComposePreview } from "./compose-preview.js";
 import type { PreviewTarget } from "./compose-preview-model.js";
 import type { LibraryItem } from "./media-page.js";
@@ -28,8 +28,8 @@ export interface EditModel {
 }
 
 /**
- * A draft or a scheduled post, editable: text, per-network text and files, link cards, alt texts
- * and destinations for both; the time for a scheduled post; Publish now for a draft (the API
+ * A draft or a scheduled post, editable: text, per-network text and files, link cards, alt texts,
+ * the first comment and the thread's follow-ups, and destinations for both; the time for a scheduled post; Publish now for a draft (the API
  * publishes drafts, and moves scheduled posts). The checks and the preview per network run as you
  * type, as in Compose (same components); Preview shows them without script. Delete and Cancel go
  * through the confirmation step.
@@ -71,6 +71,7 @@ export const PostEditPage: FC<{ frame: Frame; model: EditModel }> = ({ frame, mo
         <OverrideFields platforms={platforms} extras={model.extras} main={form.media} files={model.files} />
         <LinkCardFields platforms={platforms} extras={model.extras} />
         <MediaAltFields media={form.media} alts={form.mediaAlt} files={model.files} />
+        <ReplyFields extras={model.extras} />
         {draft ? null : <ScheduleFields values={form.schedule} zones={model.zones} legend="Publish at" />}
         <div id="validation" aria-live="polite" tabindex={-1}>
           <ValidationResult report={model.report} problem={model.problem} counts={model.counts} />

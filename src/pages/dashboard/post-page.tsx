@@ -1,6 +1,8 @@
 import type { FC } from "hono/jsx";
 import type { PostView, TargetView } from "../../domain/publishing/index.js";
-import { Csrf, DashboardLayout, type Frame, Notice, StateBadge, when } from "./dashboard-layout.js";
+import { Csrf, DashboardLayout, type Frame, Notice, StateBadge } from "./dashboard-layout.js";
+import { momentIn } from "./calendar-time.js";
+import { ZonePicker } from "./zone-picker.js";
 import { NetworkLogo } from "./network-logo.js";
 import { networkName, plainProblem, plainText } from "./plain-words.js";
 
@@ -66,8 +68,22 @@ const TargetResult: FC<{ frame: Frame; post: PostView; target: TargetView }> = (
   );
 };
 
+/** The post's times on the viewer's wall clock (the zone the address names), each with its offset; the zone the schedule was set in when another. */
+const PostTimes: FC<{ post: PostView; zone: string }> = ({ post, zone }) => {
+  const at = (iso: string) => momentIn(zone, new Date(iso));
+  const ownZone = post.timezone && post.timezone !== zone ? ` (set in ${post.timezone.replaceAll("_", " ")})` : "";
+  return (
+    <p class="muted" id="post-times">
+      Created {at(post.createdAt)}
+      {post.scheduledAt ? `, scheduled for ${at(post.scheduledAt)}${ownZone}` : ""}
+      {post.publishedAt ? `, published ${at(post.publishedAt)}` : ""}
+      {post.profile ? `, profile ${post.profile}` : ""}
+    </p>
+  );
+};
+
 /** One post: every target's result in plain words with the button that fixes it, and what can still be done with the post. */
-export const PostPage: FC<{ frame: Frame; post: PostView; notice?: string | undefined }> = ({ frame, post, notice }) => {
+export const PostPage: FC<{ frame: Frame; post: PostView; notice?: string | undefined; zone: { zone: string; chosen: boolean } }> = ({ frame, post, notice, zone }) => {
   const anyPublished = post.targets.some((t) => t.state === "published");
   return (
     <DashboardLayout title="Post" section="posts" frame={frame}>
@@ -82,12 +98,15 @@ export const PostPage: FC<{ frame: Frame; post: PostView; notice?: string | unde
         <p id="post-text" class="quote">
           {post.text}
         </p>
-        <p class="muted">
-          Created {when(post.createdAt)}
-          {post.scheduledAt ? `, scheduled for ${when(post.scheduledAt)}${post.timezone && post.timezone !== "UTC" ? ` (${post.timezone})` : ""}` : ""}
-          {post.publishedAt ? `, published ${when(post.publishedAt)}` : ""}
-          {post.profile ? `, profile ${post.profile}` : ""}
-        </p>
+        <PostTimes post={post} zone={zone.zone} />
+        <form method="get" action={`/dashboard/posts/${post.id}`} class="row" id="post-zone">
+          <ZonePicker id="post-tz" zone={zone.zone} chosen={zone.chosen} />
+          <div>
+            <button type="submit" id="show-times">
+              Show the times
+            </button>
+          </div>
+        </form>
         {anyPublished ? (
           <p id="post-links">
             <a href={`/dashboard/posts/${post.id}/comments`}>Comments</a> · <a href={`/dashboard/posts/${post.id}/analytics`}>Analytics</a>

@@ -9,7 +9,7 @@ import type { DashboardEnv } from "./dashboard-env.js";
 import { ctxOf, frameOf, noticeOf } from "./frame.js";
 import { PostPage } from "./post-page.js";
 import { type PostFiltersForm, PostsPage } from "./posts-page.js";
-import { zones } from "./post-form-read.js";
+import { zoneOfAddress } from "./calendar-time.js";
 
 const State = v.optional(v.picklist(postStates));
 const Cursor = v.optional(v.pipe(v.string(), v.maxLength(1024)));
@@ -35,8 +35,7 @@ export const postRoutes = new Hono<DashboardEnv>()
     const ctx = ctxOf(c);
     const network = query(Id, c.req.query("network"), "network");
     if (network !== undefined && !isPlatformId(network)) throw new ApiError("field_invalid", { param: "network", message: "Choose a network from the list." });
-    const zone = query(Id, c.req.query("tz"), "tz") ?? "UTC";
-    if (!zones.includes(zone)) throw new ApiError("field_invalid", { param: "tz", message: `${zone} is not a time zone this server knows.` });
+    const { zone, chosen } = zoneOfAddress(query(Id, c.req.query("tz"), "tz"));
     const filters: PostFiltersForm = {
       state: query(State, c.req.query("state"), "state"),
       network,
@@ -44,7 +43,7 @@ export const postRoutes = new Hono<DashboardEnv>()
       from: query(Day, c.req.query("from"), "from"),
       to: query(Day, c.req.query("to"), "to"),
       zone,
-      zoneChosen: c.req.query("tz") !== undefined,
+      zoneChosen: chosen,
     };
     const cursor = query(Cursor, c.req.query("cursor"), "cursor");
     const [page, profiles] = await Promise.all([
@@ -70,5 +69,7 @@ export const postRoutes = new Hono<DashboardEnv>()
   })
   .get("/dashboard/posts/:id", async (c) => {
     const post = await getPost({ ctx: ctxOf(c), input: { id: c.req.param("id") } });
-    return c.html(<PostPage frame={frameOf(c)} post={post} notice={noticeOf(c)} />);
+    // Its times in the zone the address names; without one the script reopens it in the browser's, as the list does.
+    const zone = zoneOfAddress(query(Id, c.req.query("tz"), "tz"));
+    return c.html(<PostPage frame={frameOf(c)} post={post} notice={noticeOf(c)} zone={zone} />);
   });

@@ -25,6 +25,7 @@ import { stopPendingOf } from "./thread/item-outcome.js";
 import { holdPostMedia, mediaIdsOf } from "../media/media-lock.js";
 import { checkNewThread, replaceThread } from "./thread/replace-thread.js";
 import type { ThreadItemInput } from "./thread/thread-check.js";
+import type { FirstCommentRequest } from "../../../db/schema/first-comment-columns.js";
 
 const refuse = (state: string, operation: string) =>
   new ApiError("post_state_invalid", {
@@ -78,14 +79,22 @@ export interface PostChanges extends Partial<PostContent> {
   timezone?: string | undefined;
   /** Replaces a draft's or a scheduled post's chain whole (`[]` removes it); on a live post, edits its items where the network can. */
   thread?: ThreadItemInput[] | undefined;
+  /** Replaces the first comment of a post not yet sent (`null` removes it); refused once publishing started. */
+  firstComment?: FirstCommentRequest | null | undefined;
 }
+
+/** Posts not sent yet, whose content PATCH replaces: a held post waits for a person as a draft waits for its author. */
+const unsentStates: ReadonlySet<string> = new Set(["draft", "scheduled", "pending_approval"]);
 
 /**
  * PATCH /v1/posts/{id}. A published or partial post is edited on its networks (edit-published.ts)
- * and the answer carries that edit. Drafts and scheduled posts: destinations stay fixed, media and
- * options are checked again, `platformOptions` merge per network, a `thread` replaces the chain
- * (checked whole, replace-thread.ts). Moving a scheduled post bumps
- * its schedule version and queues a new job: the old job, if it fires, no longer matches.
+ * and the answer carries that edit. Drafts, scheduled posts and posts held for approval:
+ * destinations stay fixed, media, options and the first comment are checked again,
+ * `platformOptions` merge per network, a `thread` replaces the chain (checked whole,
+ * replace-thread.ts). A draft keeps content its checks refuse (shown when it is validated or
+ * published); a scheduled or held post refuses it, as it would fail when sent. Moving a scheduled
+ * post bumps its schedule version and queues a new job: the old job, if it fires, no longer
+ * matches. A held post's new time is used by its approval, which queues the job then.
  */
 export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; input: { id: string; changes: PostChanges }; loadMedia: MediaLoader }): Promise<PostView & { edit?: PostEditView }> {
   // Before reading anything: an agent that may neither draft nor publish edits nothing (which of the two depends on the post's state).
@@ -98,7 +107,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
     return { ...view, edit };
   }
   assertAgentMay(ctx, "draft", "editing a post");
-  if (post.state !== "draft" && post.state !== "scheduled") throw refuse(post.state, "edited");
+  if (!unsentStates.has(post.state)) throw refuse(post.state, "edited");
   const { changes } = input;
   const mergedOptions: Record<string, Record<string, unknown>> = { ...post.platformOptions };
   for (const [platform, options] of Object.entries(changes.platformOptions ?? {})) mergedOptions[platform] = { ...(mergedOptions[platform] ?? {}), ...options };
@@ -110,7 +119,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
     mediaOverrides: changes.mediaOverrides ?? post.mediaOverrides,
     mediaAltOverrides: changes.mediaAltOverrides ?? post.mediaAltOverrides,
     platformOptions: mergedOptions,
-    firstComment: post.firstComment,
+    firstComment: changes.firstComment !== undefined ? changes.firstComment : post.firstComment,
   };
   const moving = changes.scheduledAt !== undefined || changes.timezone !== undefined;
   // A new wall-clock time without a zone keeps the post's own zone.
@@ -120,7 +129,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
   const { accounts } = await targetsWithAccounts(ctx, post.id);
   const prepared = await prepareTargets(ctx, accounts, content, loadMedia);
   const blocking = prepared.flatMap((t) => t.errors.map((e) => ({ ...e, platform: t.platform })));
-  if (blocking[0] && post.state === "scheduled") {
+  if (blocking[0] && post.state !== "draft") {
     throw refusalOf(blocking[0], blocking[0].platform);
   }
   if (changes.thread !== undefined) await checkNewThread(post, prepared, changes.thread, loadMedia);
@@ -135,7 +144,7 @@ export async function editPost({ ctx, input, loadMedia }: { ctx: DomainContext; 
       .returning({ id: posts.id });
     if (!updated) throw refuse("published", "edited");
     await rewriteFirstComments(tx, ctx, post.id, prepared);
-    if (moving && schedule) {
+    if (moving && schedule && post.state === "scheduled") {
       await ctx.services.jobs.enqueue(
         { kind: "publish_scheduled", payload: { postId: post.id, version, workspaceId: ctx.workspace.id, mode: post.mode }, runAt: schedule, dedupKey: `post:${post.id}:v${version}` },
         tx,

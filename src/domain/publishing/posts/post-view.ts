@@ -1,4 +1,5 @@
 import type { PostApproval, postTargets, posts } from "../../../db/schema/index.js";
+import type { FirstCommentRequest } from "../../../db/schema/first-comment-columns.js";
 import { type ThreadItemRow, type ThreadItemView, toThreadItemView } from "./thread/thread-view.js";
 
 export type PostRow = typeof posts.$inferSelect;
@@ -51,7 +52,18 @@ export interface PostView {
   approval: PostApproval | null;
   /** The recurring series (`ser_…`) this post is an occurrence of; null for a single post. */
   series: string | null;
+  /** The first comment as asked (what PATCH replaces); each target's outcome is `targets[].firstComment`. */
+  firstComment: FirstCommentRequest | null;
+  /** The chain's follow-up items as asked (what PATCH replaces); absent when the post has none. */
+  thread?: ThreadItemRequest[];
   targets: TargetView[];
+}
+
+/** A chain item as the request gave it. */
+export interface ThreadItemRequest {
+  text: string;
+  media: string[];
+  mediaAlt: string[];
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -95,6 +107,8 @@ export function toPostView(post: PostRow, targets: TargetRow[], profileUsername:
     publishedAt: iso(post.publishedAt),
     approval: post.approval ?? null,
     series: post.seriesId ?? null,
+    firstComment: post.firstComment ?? null,
+    ...chainOf(targets, items),
     targets: targets.map((t) => ({
       account: t.accountId,
       platform: t.platform,
@@ -115,4 +129,19 @@ export function toPostView(post: PostRow, targets: TargetRow[], profileUsername:
 function threadOf(targetId: string, items: readonly ThreadItemRow[]): { thread?: ThreadItemView[] } {
   const own = items.filter((item) => item.targetId === targetId);
   return own.length > 0 ? { thread: own.map(toThreadItemView) } : {};
+}
+
+/**
+ * The post's chain as asked: every target that takes it carries the same items (a target refused
+ * when created has none), so the first target holding items gives the request's `thread`.
+ */
+function chainOf(targets: readonly TargetRow[], items: readonly ThreadItemRow[]): { thread?: ThreadItemRequest[] } {
+  const holder = targets.find((t) => items.some((item) => item.targetId === t.id));
+  if (!holder) return {};
+  return {
+    thread: items
+      .filter((item) => item.targetId === holder.id)
+      .sort((x, y) => x.position - y.position)
+      .map((item) => ({ text: item.text, media: item.media, mediaAlt: item.mediaAlt })),
+  };
 }

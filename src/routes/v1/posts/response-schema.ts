@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
 import { documentAs, named } from "../../openapi-helpers.js";
 import { ThreadResultField } from "./thread-schema.js";
-import { targetFirstCommentField } from "./first-comment-schema.js";
+import { FirstCommentObject, targetFirstCommentField } from "./first-comment-schema.js";
 
 const ACCOUNT = "acc_7Hq2xWm9Lr4Tb8Zc";
 const published = {
@@ -101,6 +101,16 @@ export const PostSchema = named(
       v.nullable(v.string()),
       v.description("`ser_…`: the recurring series this post is an occurrence of (POST /v1/posts with `recurrence`; GET /v1/series/{id}); null for a single post."),
     ),
+    firstComment: v.pipe(
+      v.nullable(FirstCommentObject),
+      v.description("The first comment as asked (POST or PATCH `firstComment`), so an editor can show it; each target's outcome is `targets[].firstComment`. null when none was asked."),
+    ),
+    thread: v.pipe(
+      v.optional(v.array(v.object({ text: v.string(), media: v.array(v.string()), mediaAlt: v.array(v.string()) }))),
+      v.description(
+        "The chain's follow-up items as asked (POST or PATCH `thread`): what PATCH replaces on a post not yet sent. Absent when the post has none; each target's items and outcomes are `targets[].thread`.",
+      ),
+    ),
     targets: v.array(TargetSchema),
   }),
   {
@@ -121,6 +131,7 @@ export const PostSchema = named(
     publishedAt: "2026-11-24T09:00:01.000Z",
     approval: null,
     series: null,
+    firstComment: null,
     targets: [published],
   },
 );

@@ -3,7 +3,7 @@ import { platformIds } from "../../../networks/registry.js";
 import { PLATFORM_OPTIONS_COMPONENT } from "../../../openapi/platform-options.js";
 import { documentAs, namedBody } from "../../openapi-helpers.js";
 import { EditThreadField, ThreadField } from "./thread-schema.js";
-import { firstCommentFields } from "./first-comment-schema.js";
+import { EditFirstCommentField, firstCommentFields } from "./first-comment-schema.js";
 import { autoFixFields } from "./auto-fix-schema.js";
 
 const PlatformKey = v.picklist(platformIds);
@@ -102,6 +102,7 @@ export const EditPostBody = namedBody(
     timezone: editableFields.timezone,
     platformOptions: editableFields.platformOptions,
     thread: EditThreadField,
+    firstComment: EditFirstCommentField,
   }),
   { scheduledAt: "2026-12-01T09:00:00+01:00" },
 );

@@ -12,15 +12,15 @@ import { insertThreadItems } from "./thread-store.js";
 /**
  * `thread` in PATCH /v1/posts/{id} on a draft or a scheduled post: the chain sent replaces the
  * stored one whole (`[]` removes it). It is checked as a whole with each target, exactly as at
- * creation (thread-check.ts), before anything is written: on a scheduled post a refused item
- * refuses the edit (the post would otherwise fail at its time); a draft keeps what it is given,
+ * creation (thread-check.ts), before anything is written: on a scheduled or held post a refused
+ * item refuses the edit (the post would otherwise fail when sent); a draft keeps what it is given,
  * its errors shown when it is validated or published, as a new draft's are.
  */
 export async function checkNewThread(post: { state: string }, prepared: PreparedContent[], thread: readonly ThreadItemInput[], loadMedia: MediaLoader): Promise<void> {
   // Only the chain's own issues: the post's other fields keep the rules editPost already applies to them.
   const before = prepared.map((t) => t.errors.length);
   await checkThread(prepared, thread.length > 0 ? thread : undefined, loadMedia);
-  if (post.state !== "scheduled") return;
+  if (post.state === "draft") return;
   for (const [i, target] of prepared.entries()) {
     const issue = target.errors.slice(before[i] ?? 0)[0];
     if (issue) throw refusalOf(issue, target.platform);
