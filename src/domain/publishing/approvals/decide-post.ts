@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { postTargets, posts } from "../../../db/schema/index.js";
 import type { PostApproval } from "../../../db/schema/index.js";
+import type { Transaction } from "../../../db/types.js";
 import { ApiError } from "../../../infra/errors.js";
 import { assertAgentMay } from "../../agents/index.js";
 import { type DomainContext, recordAuditEvent } from "../../core/index.js";
 import type { ValidationReport } from "../posts/create-post.js";
 import { claimRefused, holdCredits, refuseTargets } from "../posts/pending-targets.js";
-import type { PostView } from "../posts/post-view.js";
+import type { PostRow, PostView } from "../posts/post-view.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import { publishPrepared } from "../posts/publish-targets.js";
 import { requirePost } from "../posts/read-posts.js";
@@ -33,6 +34,45 @@ function decided(previous: PostApproval | null, decision: "approved" | "rejected
   return { requiredBy: previous?.requiredBy ?? "workspace", proposedBy: previous?.proposedBy ?? null, decision, decidedBy: by, decidedAt: now.toISOString(), reason };
 }
 
+/** What an approval checks and sends: an edit to any of it makes the checks stale. */
+const checkedContent = (post: PostRow) =>
+  JSON.stringify([
+    post.updatedAt.getTime(),
+    post.scheduleVersion,
+    post.scheduledAt?.getTime() ?? null,
+    post.timezone,
+    post.text,
+    post.textOverrides,
+    post.media,
+    post.mediaAlt,
+    post.mediaOverrides,
+    post.mediaAltOverrides,
+    post.platformOptions,
+    post.firstComment,
+  ]);
+
+/**
+ * The post as the approval's checks read it, still: read again under a row lock, so an edit (PATCH
+ * on a held post) either committed before and is seen here, or waits and then finds the post no
+ * longer pending. Without it an edit landing between the checks and the claim was sent unchecked,
+ * and the approver approved a version they never saw. The content is compared as well as
+ * `updatedAt`, since two writes can fall in the same millisecond.
+ */
+async function assertUnchangedSinceCheck(tx: Transaction, ctx: DomainContext, post: PostRow): Promise<void> {
+  const [current] = await tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id)))
+    .for("update");
+  if (!current || current.state !== "pending_approval") throw notPending(current?.state ?? "deleted");
+  if (checkedContent(current) !== checkedContent(post)) {
+    throw new ApiError("post_state_invalid", {
+      message: "The post was edited while this approval checked it, so the checks no longer describe what would be sent. Nothing was sent; it is still pending_approval.",
+      fix: "Read the post again (GET /v1/posts/{id}) and approve the current version: POST /v1/posts/{id}/approve checks it again.",
+    });
+  }
+}
+
 /**
  * POST /v1/posts/{id}/approve, the approval link and the MCP tool: re-checks every waiting
  * target, then moves the post out of `pending_approval` in one conditional UPDATE, so of two
@@ -50,6 +90,7 @@ export async function approvePost({ ctx, input, loadMedia }: { ctx: DomainContex
   const now = ctx.clock.now();
   const later = post.scheduledAt !== null && post.scheduledAt.getTime() > now.getTime() && check.sendable.length > 0;
   const claimedRefused = await ctx.db.transaction(async (tx) => {
+    await assertUnchangedSinceCheck(tx, ctx, post);
     const [claimed] = await tx
       .update(posts)
       .set({ state: later ? "scheduled" : "processing", updatedAt: now, approval: decided(post.approval, "approved", ctx.apiKey.id, now, null) })

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiKeys, sandboxRecords, workspaces } from "../../src/db/schema/index.js";
+import type { DomainContext } from "../../src/domain/core/context.js";
+import { approvePost } from "../../src/domain/publishing/approvals/decide-post.js";
+import { mediaLoaderFor } from "../../src/domain/publishing/media/load-media-for-publish.js";
+import type { MediaLoader } from "../../src/domain/publishing/posts/prepare-targets.js";
+import { domainServices } from "../../src/http/domain-services.js";
+import { ApiError } from "../../src/infra/errors.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { plainJpeg } from "../support/transform-fixtures.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+
+/**
+ * An approval checks the post, then claims it: an edit (PATCH on a held post) landing between the
+ * two must not be sent unchecked. The edit is made to land exactly there: during the approval's
+ * checks, through the media loader they call.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+async function ownerContext(ws: WorkspaceFixture): Promise<DomainContext> {
+  const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+  const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
+  if (!workspace || !apiKey) throw new Error("workspace or key missing");
+  return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
+}
+
+const sentTexts = async () =>
+  (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.platform, "bluesky")))
+    .filter((r) => r.kind.includes("record"))
+    .map((r) => JSON.stringify(r.data))
+    .filter((data) => data.includes("version"));
+
+describe("approving a post that is edited while the approval checks it", () => {
+  it("sends nothing and keeps it pending with the edit; approving again checks and sends the edited version", async () => {
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    await ws.patch("/v1/approval-settings", { requireApproval: true });
+    const bsky = await ws.connect("bluesky");
+    const image = await ws.upload(await plainJpeg(400, 300), "image/jpeg");
+    const held = await ws.publish({ text: "first version", accounts: [bsky.id], media: [image.id], mediaAlt: ["a photo"] });
+    expect(held.state).toBe("pending_approval");
+
+    const ctx = await ownerContext(ws);
+    const load = mediaLoaderFor(ctx);
+    let edited = false;
+    const editingDuringChecks: MediaLoader = async (...args) => {
+      if (!edited) {
+        edited = true;
+        const edit = await ws.patch(`/v1/posts/${held.id}`, { text: "second version" });
+        expect(edit.status, edit.text).toBe(200);
+      }
+      return load(...args);
+    };
+    const refused = await approvePost({ ctx, input: { id: held.id }, loadMedia: editingDuringChecks }).catch((error: unknown) => error);
+    expect(edited).toBe(true);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe("post_state_invalid");
+    expect((refused as ApiError).message).toContain("edited while this approval checked it");
+
+    const after = (await ws.get(`/v1/posts/${held.id}`)).body;
+    expect(after.state).toBe("pending_approval");
+    expect(after.text).toBe("second version");
+    expect(await sentTexts()).toEqual([]);
+
+    const approved = await ws.post(`/v1/posts/${held.id}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+    const sent = await sentTexts();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("second version");
+  });
+});
