@@ -64,9 +64,11 @@ const headerMime: Record<string, string | undefined> = { jpeg: "image/jpeg", png
  * Images through Cloudflare's Images binding (the Worker). One binding call per recipe and
  * quality: the input is streamed from the bytes each time (the binding holds no decoded picture
  * between calls). `fill` is `fit: cover` centred on the focal point (`gravity` box-center), `fit`
- * is `fit: pad` on white (transparent for PNG). The binding applies the EXIF orientation and
- * drops EXIF, XMP and IPTC from its output, as Cloudflare documents for its transformations;
- * the headers are read here for what `inspect` must tell (its `info` gives the stored size only).
+ * is `fit: pad` on white (transparent for PNG). Chorus relies on the binding applying the EXIF
+ * orientation and leaving location metadata out of its output; Cloudflare documents that its
+ * transformations preserve JPEG metadata as their `metadata` option says, and nothing here has
+ * run against Cloudflare, so this is a deployer's check (docs/media-transforms.md). The headers
+ * are read here for what `inspect` must tell (its `info` gives the stored size only).
  * It reads the formats in IMAGES_BINDING_READS; HEIC is refused (see there).
  */
 export function cloudflareImages(binding: ImagesBinding): ImageTransformer {

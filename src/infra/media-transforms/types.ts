@@ -1,7 +1,8 @@
 /**
  * What the runtime can do to a media file before it goes to a network. The Node server gives
- * sharp (images) and FFmpeg (video) when they load; the Worker gives neither, so the domain
- * refuses with `transform_unavailable` and says why (docs/media-transforms.md).
+ * sharp (images) and FFmpeg (video) when they load; the Worker gives Cloudflare's Images binding
+ * for images when bound, never video. What is missing, or a format the image engine does not
+ * read, the domain refuses with `transform_unavailable` and says why (docs/media-transforms.md).
  */
 
 /** The picture a network gets: format, exact size, how the source is fitted, a byte cap. */
