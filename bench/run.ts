@@ -36,10 +36,11 @@
  * (default 600 per cell), BENCH_SANDBOX_PROCESSES (default 1: sandbox server processes, the
  * networks shared out among them); BENCH_SERVER_DB=0 skips them.
  * BENCH_SECTIONS (default all): a comma list of the sections to run after the latency figures, of
- * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, docs, notifications, analytics, mediaTransforms, uploadMemory, bulkImport.
+ * mcp, networkFetch, publishing, idleMemory, workerStartup, idle, serverDatabase, webhooks, dashboard, docs, notifications, analytics, mediaTransforms, uploadMemory, uploadPresign, bulkImport.
  * The docs section (bench/docs.ts) loads /docs pages in Chromium: bytes transferred and time to interactive
  * (target: under 1.5 s); `npx tsx bench/run.ts docs` runs it alone.
  * BENCH_UPLOAD_MB (default 1024): the file sent through an upload session (bench/upload-memory.ts).
+ * BENCH_PRESIGN_RUNS (default 7): 5 GB sessions whose 640 presigned part URLs are timed (bench/upload-presign.ts).
  * The bulk import section (bench/bulk-import.ts): rows per second of a 1,000-row import on PGlite and PostgreSQL.
  * BENCH_WEBHOOK_EVENTS (default 1000) and BENCH_WEBHOOK_RATE (events per second, default 100): the
  * webhook section (bench/webhook-lag.ts), also runnable alone with `npx tsx bench/webhook-lag.ts`.
@@ -68,6 +69,7 @@ import { type NotificationsBenchResult, runNotificationsBench } from "./notifica
 import { type AnalyticsBenchResult, runAnalyticsBench } from "./analytics.js";
 import { runMediaTransformsBench } from "./media-transforms.js";
 import { type UploadMemoryResult, runUploadMemoryBench } from "./upload-memory.js";
+import { type UploadPresignResult, runUploadPresignBench } from "./upload-presign.js";
 import { type BulkImportBenchResult, runBulkImportBench } from "./bulk-import.js";
 import { round } from "./stats.js";
 import { type NetworkFetchCostResult, printNetworkFetchCost, runNetworkFetchCost } from "./network-fetch-cost.js";
@@ -174,6 +176,8 @@ try {
     mediaTransforms: null as Awaited<ReturnType<typeof runMediaTransformsBench>> | null,
     /** A 1 GB upload session into a server started from source: growth of its RSS (bench/upload-memory.ts; issue 29). */
     uploadMemory: null as UploadMemoryResult | null,
+    /** Presigning the 640 part URLs of a 5 GB upload session on Workers' R2 path: time and CPU (bench/upload-presign.ts; issue 29). */
+    uploadPresign: null as UploadPresignResult | null,
     /** POST /v1/posts/bulk of 1,000 rows: rows per second on PGlite and PostgreSQL (bench/bulk-import.ts). */
     bulkImport: null as BulkImportBenchResult | null,
     durationSeconds: 0,
@@ -237,6 +241,7 @@ try {
   if (wanted("analytics")) result.analytics = await runAnalyticsBench();
   if (wanted("mediaTransforms")) result.mediaTransforms = await runMediaTransformsBench();
   if (wanted("uploadMemory")) result.uploadMemory = await runUploadMemoryBench();
+  if (wanted("uploadPresign")) result.uploadPresign = await runUploadPresignBench();
   if (wanted("bulkImport")) result.bulkImport = await runBulkImportBench();
   result.loadAverage.after = round(loadavg()[0] ?? 0, 2);
   result.durationSeconds = round((Date.now() - started) / 1000, 1);

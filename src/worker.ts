@@ -158,7 +158,7 @@ async function buildApp(env: WorkerEnv, config: WorkerConfig): Promise<BuiltApp>
     cipher: await createTokenCipher(config.encryptionKeys),
     signingSecret: config.signingSecret,
     ...jobQueueFor(env),
-    mediaStorage: createR2MediaStorage(env.MEDIA, config.r2S3 ? { s3: config.r2S3 } : {}),
+    mediaStorage: createR2MediaStorage(env.MEDIA, config.r2S3 ? { s3: config.r2S3, fetch: workerFetch } : {}),
     mediaTransforms: workerTransforms(env.IMAGES),
     // Per isolate: a revocation elsewhere reaches this isolate within the TTL.
     verifiedKeys: createVerifiedKeyCache({ clock: systemClock, ttlSeconds: keyCacheSeconds(textVars(env).CHORUS_KEY_CACHE_SECONDS) }),

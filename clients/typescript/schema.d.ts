@@ -596,7 +596,7 @@ export interface paths {
         put?: never;
         /**
          * Start a large upload sent in parts (video up to 5 GB)
-         * @description Answers the part size and one URL per part, and `partUpload`, which says how to send them. `api`: PUT each part's bytes (application/octet-stream) to its URL with the API key, in any order; GET the session to see which parts arrived and resend the others after a dropped connection; then POST .../complete. `presigned` (Cloudflare Workers with R2 S3 credentials): each URL is R2's own, presigned for one hour (`expiresAt`; GET the session for fresh URLs); PUT the bytes there without the API key, keep the `ETag` header of each answer, and send every part's ETag to complete as `parts: [{ partNumber, etag }]`. A part PUT again replaces the earlier one (use its new ETag). The completed file gets the checks of POST /v1/media (format read from the bytes and compared with `contentType`, pixel ceiling) and becomes a normal media record. Unfinished sessions expire after 24 hours.
+         * @description Answers the part size and one URL per part, and `partUpload`, which says how to send them. `api`: PUT each part's bytes (application/octet-stream) to its URL with the API key, in any order; GET the session to see which parts arrived and resend the others after a dropped connection; then POST .../complete. `presigned` (Cloudflare Workers with R2 S3 credentials): each URL is R2's own, presigned for one hour (`expiresAt`; GET the session for fresh URLs); PUT the bytes there without the API key; GET the session to see which parts R2 holds (Chorus asks R2), then POST .../complete, which joins the parts with the ETags R2 lists (`parts: [{ partNumber, etag }]` may be sent to check them). A part PUT again replaces the earlier one. The completed file gets the checks of POST /v1/media (format read from the bytes and compared with `contentType`, pixel ceiling) and becomes a normal media record. Unfinished sessions expire after 24 hours.
          */
         post: operations["createMediaUpload"];
         delete?: never;
@@ -612,7 +612,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An upload session and the parts received so far */
+        /**
+         * An upload session and the parts received so far
+         * @description `received` lists the parts stored at their own size. With `partUpload: presigned` Chorus asks R2 (S3 ListParts) which parts landed: 404 `upload_unknown` when R2 no longer holds the upload, 503 `server_misconfigured` when R2 refuses the server's S3 credentials, 503 `service_unavailable` when R2 does not answer (retry).
+         */
         get: operations["getMediaUpload"];
         put?: never;
         post?: never;
@@ -654,7 +657,7 @@ export interface paths {
         put?: never;
         /**
          * Join the parts and check the file; answers the media record
-         * @description With `partUpload: presigned`, the body lists every part's ETag (`parts`); with `api` the body may be empty. Refused with 409 `upload_incomplete` (naming the missing parts) until every part is in; with 400 `upload_parts_mismatch` when storage holds no part under a listed number and ETag or the parts' sizes are wrong (the session stays open: resend the part and complete again). A file that fails the checks is removed with its session (400, as POST /v1/media). Completing a completed session answers its media record again.
+         * @description The body may be empty: Chorus joins the parts storage holds (with `partUpload: presigned`, those R2 lists, with R2's ETags); `parts` lists ETags to check against them. Refused with 409 `upload_incomplete` (naming the missing parts) until every part is in; with 400 `upload_parts_mismatch` when storage holds no part under a listed number and ETag or a part's size is wrong (the session stays open: resend the part and complete again); with 503 as GET /v1/media/uploads/{id} when R2 cannot be asked. A file that fails the checks is removed with its session (400, as POST /v1/media). Completing a completed session answers its media record again.
          */
         post: operations["completeMediaUpload"];
         delete?: never;
@@ -3752,7 +3755,7 @@ export interface components {
                 /** @description When a presigned URL stops working (one hour after the session was read); GET the session for fresh URLs, which resumes an upload at any point. Null for the API's URLs. */
                 expiresAt: string | null;
             }[];
-            /** @description Parts stored so far through the API's URLs. Parts PUT to presigned URLs are not listed (R2's binding cannot list a multipart upload's parts): the client's own record of the ETags it received is what resumes them. */
+            /** @description Parts stored so far, each at its own size; a part not listed here (a dropped connection, or one held at another size) is sent again. With `api` these are the parts Chorus received; with `presigned` Chorus asks R2 (S3 ListParts) each time the session is read, so parts PUT straight to R2 are listed too. */
             received: {
                 number: number;
                 bytes: number;
@@ -3837,7 +3840,7 @@ export interface components {
          *     }
          */
         CompleteUploadRequest: {
-            /** @description Required when `partUpload` is `presigned`: every part from 1 to the last, each with the ETag its PUT answered (missing parts are refused with `upload_incomplete`, numbers past the last with `field_invalid`). With `api` it may be left out; when given, each ETag must be the one Chorus recorded. */
+            /** @description May be left out: Chorus joins the parts storage holds (with `presigned`, the parts and ETags R2 lists) and refuses missing ones with `upload_incomplete`. When given, each ETag must be the one storage holds for that part (a stale ETag, from before the part was PUT again, is refused with `upload_parts_mismatch`); numbers past the last are refused with `field_invalid`. */
             parts?: {
                 /** @description The part's `number` in the session. */
                 partNumber: number;
@@ -11191,7 +11194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable`. */
+            /** @description Error. Codes: `server_misconfigured`, `service_unavailable`. */
             503: {
                 headers: {
                     /** @description Requests left in the current window. */
@@ -11610,7 +11613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `service_unavailable`. */
+            /** @description Error. Codes: `server_misconfigured`, `service_unavailable`. */
             503: {
                 headers: {
                     /** @description Requests left in the current window. */

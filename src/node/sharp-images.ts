@@ -24,6 +24,10 @@ const PARALLEL_ENCODES = 2;
 export function sharpImages(sharp: Sharp): ImageTransformer {
   const open = (input: Uint8Array) => sharp(input, { limitInputPixels: PIXEL_CEILING, failOn: "error" });
   return {
+    name: "sharp (libvips) on this Node server",
+    // Every image type an upload can have: libvips reads the first four, heic-pixels.ts decodes HEIC.
+    reads: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/heic"],
+    unreadableFix: "Convert the file to JPEG or PNG before uploading it.",
     inspect: (input) =>
       guarded(async (): Promise<ImageInspection> => {
         if (isHeic(input)) {

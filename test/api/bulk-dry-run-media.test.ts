@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../src/db/schema/index.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
+import { nodeMediaTransforms } from "../../src/node/media-transforms.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { concat, mp4, png } from "../unit/media-fixtures.js";
@@ -75,7 +76,8 @@ interface DryRow {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ deps: { networks: testNetworkDeps({ guardedFetch: guard }) } });
+  // sharp's engine: autoFix is offered as a fix only where the server can run it (transform-ability.ts).
+  t = await createTestApp({ deps: { networks: testNetworkDeps({ guardedFetch: guard }), mediaTransforms: await nodeMediaTransforms() } });
 });
 afterAll(async () => {
   await t.close();

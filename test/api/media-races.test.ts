@@ -33,6 +33,7 @@ let insidePrepare: (() => Promise<void>) | null = null;
 const hookedTransforms: MediaTransforms = {
   ...realTransforms,
   images: realTransforms.images && {
+    ...realTransforms.images,
     transform: (input, recipes) => realTransforms.images?.transform(input, recipes) ?? Promise.reject(new Error("no sharp")),
     inspect: async (input) => {
       const hook = insidePrepare;

@@ -24,6 +24,7 @@ beforeAll(async () => {
   const counting: MediaTransforms = {
     ...real,
     images: {
+      ...images,
       inspect: (input) => images.inspect(input),
       transform: async (input, recipes) => {
         recipesAsked.push(recipes.length);

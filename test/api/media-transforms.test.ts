@@ -20,6 +20,7 @@ async function countingTransforms(): Promise<{ transforms: MediaTransforms; coun
     transforms: {
       ...real,
       images: {
+        ...images,
         inspect: (input) => images.inspect(input),
         transform: async (input, recipes) => {
           count += recipes.length;

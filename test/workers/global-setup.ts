@@ -19,6 +19,7 @@
  * this Node code a browser or workerd build.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { eq } from "drizzle-orm";
@@ -37,6 +38,9 @@ export type { WorkersProvided };
 /** The Worker's CHORUS_PUBLIC_URL: the origin the tests' SELF.fetch calls use. */
 const PUBLIC_URL = "http://example.com";
 
+/** A real phone HEIC for the Images binding tests (workerd reads no files). */
+const HEIC_FIXTURE = readFileSync(new URL("../fixtures/media/rotated-phone.heic", import.meta.url)).toString("base64");
+
 const skipped = (reason: string): WorkersProvided => ({
   skipReason: reason,
   databaseUrl: "",
@@ -51,6 +55,7 @@ const skipped = (reason: string): WorkersProvided => ({
   qstashCurrentSigningKey: "",
   qstashNextSigningKey: "",
   publicUrl: PUBLIC_URL,
+  heicFixture: HEIC_FIXTURE,
 });
 
 function provideAll(project: TestProject, values: WorkersProvided): void {
@@ -135,6 +140,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       qstashCurrentSigningKey: `sig_${randomBytes(18).toString("base64url")}`,
       qstashNextSigningKey: `sig_${randomBytes(18).toString("base64url")}`,
       publicUrl: PUBLIC_URL,
+      heicFixture: HEIC_FIXTURE,
     });
     return teardown;
   } catch (err) {

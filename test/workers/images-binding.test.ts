@@ -83,3 +83,44 @@ describe.skipIf(skipReason)("autoFix through the Worker with the IMAGES binding"
     expect(await images.info(new Blob([bytes]).stream())).toMatchObject({ format: "image/jpeg", width: 955, height: 500 });
   });
 });
+
+describe.skipIf(skipReason)("HEIC through the Worker: validate says what publish says", () => {
+  const heic = Uint8Array.from(atob(inject("heicFixture")), (c) => c.charCodeAt(0));
+  type Issue = { code: string; param: string; message: string; fix: string };
+
+  it("miniflare's local binding cannot read the phone's HEIC either (so nothing here could show that Cloudflare's does)", async () => {
+    await expect(images.info(new Blob([heic]).stream())).rejects.toThrow();
+  });
+
+  it("a phone HEIC posted to Instagram with autoFix: validate and publish both refuse with transform_unavailable and the convert-to-JPEG fix", async () => {
+    const upload = await SELF.fetch("https://chorus.test/v1/media", {
+      method: "POST",
+      headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "image/heic" },
+      body: heic,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const photo = ((await upload.json()) as { id: string }).id;
+    const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform: "instagram", handle: `wd_heic_${Date.now()}` } }, 201);
+    const body = { text: `workerd HEIC ${Date.now()}`, accounts: [account.id], media: [photo], autoFix: true };
+
+    const report = await call<{ valid: boolean; targets: { errors: Issue[]; warnings: Issue[] }[] }>("/v1/posts/validate", { method: "POST", json: body });
+    expect(report.valid).toBe(false);
+    const refusal = report.targets[0]?.errors[0];
+    expect(refusal).toMatchObject({ code: "transform_unavailable", param: "autoFix" });
+    expect(refusal?.message).toContain("does not read HEIC");
+    expect(refusal?.fix).toContain("Convert the photo to JPEG");
+    expect(report.targets[0]?.warnings.some((w) => w.code === "media_transform_applied")).toBe(false);
+
+    // Without autoFix the format refusal does not point at autoFix, which this runtime would refuse.
+    const plain = await call<{ targets: { errors: Issue[] }[] }>("/v1/posts/validate", { method: "POST", json: { ...body, autoFix: false } });
+    const format = plain.targets[0]?.errors.find((e) => e.code === "media_type_unsupported");
+    expect(format?.fix).toBeTruthy();
+    expect(format?.fix).not.toContain("autoFix");
+
+    const post = await call<{ targets: { state: string; error: Issue | null }[] }>("/v1/posts", { method: "POST", json: body }, 201);
+    expect(post.targets[0]?.state).toBe("failed");
+    expect(post.targets[0]?.error).toMatchObject({ code: refusal?.code, param: refusal?.param, message: refusal?.message, fix: refusal?.fix });
+    const detail = await call<{ variants: unknown[] }>(`/v1/media/${photo}`);
+    expect(detail.variants).toEqual([]);
+  });
+});

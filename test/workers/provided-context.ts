@@ -31,6 +31,8 @@ export interface WorkersProvided {
   qstashNextSigningKey: string;
   /** The Worker's CHORUS_PUBLIC_URL (the origin SELF.fetch uses); QStash's callback is <publicUrl>/internal/jobs. */
   publicUrl: string;
+  /** test/fixtures/media/rotated-phone.heic as base64: workerd reads no files, so Node hands it over. */
+  heicFixture: string;
 }
 
 declare module "vitest" {

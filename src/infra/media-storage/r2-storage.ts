@@ -1,4 +1,5 @@
-import { presignS3Url, r2PartUrl } from "./s3-presign.js";
+import { listS3Parts } from "./s3-list-parts.js";
+import { presignS3Url, r2ListPartsUrl, r2PartUrl } from "./s3-presign.js";
 import { type MediaStorage, type MultipartStorage, PartsRejectedError, assertStorageKey, concatBytes, exactLength } from "./types.js";
 
 /*
@@ -65,15 +66,25 @@ type FixedLengthStreamConstructor = new (length: number) => TransformStream<Uint
  * without being held. R2 wants every part but the last of one size, at least 5 MiB, which the
  * session's part size meets. A part of the wrong length is refused by the FixedLengthStream.
  */
-function r2Multipart(bucket: R2BucketBinding, s3: R2S3Access | undefined): MultipartStorage {
-  const presign: MultipartStorage["presign"] = s3 && {
-    expiresSeconds: PRESIGNED_PART_SECONDS,
-    async partUrl(key, uploadId, number, now) {
-      const credentials = { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: "auto" };
-      const url = r2PartUrl(s3.accountId, s3.bucket, key, uploadId, number);
-      return (await presignS3Url({ method: "PUT", url, credentials, now, expiresSeconds: PRESIGNED_PART_SECONDS })).toString();
-    },
-  };
+function r2Multipart(bucket: R2BucketBinding, s3: R2S3Access | undefined, fetch: typeof globalThis.fetch, listPageSize: number | undefined): MultipartStorage {
+  const credentials = s3 && { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: "auto" };
+  const presign: MultipartStorage["presign"] = s3 &&
+    credentials && {
+      expiresSeconds: PRESIGNED_PART_SECONDS,
+      async partUrl(key, uploadId, number, now) {
+        const url = r2PartUrl(s3.accountId, s3.bucket, key, uploadId, number);
+        return (await presignS3Url({ method: "PUT", url, credentials, now, expiresSeconds: PRESIGNED_PART_SECONDS })).toString();
+      },
+      // The binding has no ListParts: R2's S3 API is asked, with the same credentials.
+      listParts: (key, uploadId, now) =>
+        listS3Parts({
+          fetch,
+          credentials,
+          now,
+          pageUrl: (marker, maxParts) => r2ListPartsUrl(s3.accountId, s3.bucket, key, uploadId, marker, maxParts),
+          ...(listPageSize ? { pageSize: listPageSize } : {}),
+        }),
+    };
   return {
     ...(presign ? { presign } : {}),
     async create(key, meta) {
@@ -124,7 +135,17 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
  * parts of `partBytes`: memory stays near one part whatever the file size. A file that fits in
  * one part is a single `put`. A failed stream aborts the multipart upload, so nothing is kept.
  */
-export function createR2MediaStorage(bucket: R2BucketBinding, options: { partBytes?: number; s3?: R2S3Access } = {}): MediaStorage {
+export function createR2MediaStorage(
+  bucket: R2BucketBinding,
+  options: {
+    partBytes?: number;
+    s3?: R2S3Access;
+    /** How the S3 API is reached (the Worker's fetch). */
+    fetch?: typeof globalThis.fetch;
+    /** Parts per ListParts call; S3's ceiling, 1,000, unless a test pages sooner. */
+    listPageSize?: number;
+  } = {},
+): MediaStorage {
   const partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
   return {
     async put(key, body, meta) {
@@ -181,6 +202,6 @@ export function createR2MediaStorage(bucket: R2BucketBinding, options: { partByt
       assertStorageKey(key);
       await bucket.delete(key);
     },
-    multipart: r2Multipart(bucket, options.s3),
+    multipart: r2Multipart(bucket, options.s3, options.fetch ?? ((input, init) => fetch(input, init)), options.listPageSize),
   };
 }

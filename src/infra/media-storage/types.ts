@@ -56,10 +56,15 @@ export interface MultipartStorage {
   abort(key: string, uploadId: string): Promise<void>;
   /**
    * Set when the client may send parts straight to storage (R2 with S3 API credentials): a
-   * presigned PUT URL per part, valid `expiresSeconds` from `now`. The storage then never sees
-   * the parts pass, so completing needs the ETags storage answered the client.
+   * presigned PUT URL per part, valid `expiresSeconds` from `now`. Chorus never sees those parts
+   * pass, so it asks storage which landed (`listParts`, S3's ListParts): with their ETags and
+   * sizes, in part order. Rejects with StorageApiError.
    */
-  presign?: { expiresSeconds: number; partUrl(key: string, uploadId: string, number: number, now: Date): Promise<string> };
+  presign?: {
+    expiresSeconds: number;
+    partUrl(key: string, uploadId: string, number: number, now: Date): Promise<string>;
+    listParts(key: string, uploadId: string, now: Date): Promise<ListedStoragePart[]>;
+  };
 }
 
 /**
@@ -132,4 +137,30 @@ export function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8
     at += chunk.byteLength;
   }
   return out;
+}
+
+/**
+ * Storage's S3 API refused or failed a call the server made itself (ListParts): `no_such_upload`
+ * (the multipart upload is gone: completed, aborted, or removed by the bucket's lifecycle),
+ * `denied` (the credentials or the signature were refused), `unavailable` (no answer, a 5xx, or
+ * an answer that is not S3's).
+ */
+export class StorageApiError extends Error {
+  constructor(
+    readonly kind: "no_such_upload" | "denied" | "unavailable",
+    /** S3's error code (`NoSuchUpload`, `SignatureDoesNotMatch`), or the HTTP status when there is none. */
+    readonly s3Code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StorageApiError";
+  }
+}
+
+/** A part storage holds, as its S3 ListParts answers it. */
+export interface ListedStoragePart {
+  number: number;
+  /** Without the quotes S3 puts around it. */
+  etag: string;
+  bytes: number;
 }

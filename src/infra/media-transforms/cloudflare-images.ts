@@ -43,21 +43,41 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const HEIC_FIX =
+/** What a caller can do with a format the binding does not read (HEIC, the one upload format outside its list). */
+const UNREADABLE_FIX =
   "Convert the photo to JPEG before uploading it (on an iPhone: Settings > Camera > Formats > Most Compatible, or share it as JPEG), or run Chorus on Node, which decodes HEIC (docs/media-transforms.md).";
+
+const NAME = "Cloudflare's Images binding, which transforms images on Workers";
+
+/**
+ * The upload formats the binding is given. Cloudflare lists JPEG, PNG, GIF, WebP and SVG as its
+ * transformations' inputs; HEIC has been added to that list since (changelog of 2025-07-08), but
+ * the same page still says HEIC is not supported, and miniflare's local binding (sharp without
+ * an HEVC decoder) cannot read it, so nothing here could show that it works: HEIC stays out.
+ */
+export const IMAGES_BINDING_READS = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+
+/** The header-read formats as upload MIME types; "other" is left to the binding to refuse. */
+const headerMime: Record<string, string | undefined> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", heic: "image/heic" };
 
 /**
  * Images through Cloudflare's Images binding (the Worker). One binding call per recipe and
  * quality: the input is streamed from the bytes each time (the binding holds no decoded picture
  * between calls). `fill` is `fit: cover` centred on the focal point (`gravity` box-center), `fit`
- * is `fit: pad` on white (transparent for PNG). The binding applies the EXIF orientation and
- * drops EXIF, XMP and IPTC from its output, as Cloudflare documents for its transformations;
- * the headers are read here for what `inspect` must tell (its `info` gives the stored size only).
- * HEIC is refused: the binding's documented inputs are JPEG, PNG, GIF, WebP, AVIF and SVG.
+ * is `fit: pad` on white (transparent for PNG). Chorus relies on the binding applying the EXIF
+ * orientation and leaving location metadata out of its output; Cloudflare documents that its
+ * transformations preserve JPEG metadata as their `metadata` option says, and nothing here has
+ * run against Cloudflare, so this is a deployer's check (docs/media-transforms.md). The headers
+ * are read here for what `inspect` must tell (its `info` gives the stored size only).
+ * It reads the formats in IMAGES_BINDING_READS; HEIC is refused (see there).
  */
 export function cloudflareImages(binding: ImagesBinding): ImageTransformer {
-  const refuseHeic = (input: Uint8Array) => {
-    if (imageHeaderFacts(input).format === "heic") throw new TransformUnsupportedError("Cloudflare's Images binding, which transforms images on Workers, does not read HEIC", HEIC_FIX);
+  const reads: readonly string[] = IMAGES_BINDING_READS;
+  // The same list the domain plans with: a file that reached here anyway is refused the same way.
+  const refuseUnread = (input: Uint8Array) => {
+    const format = imageHeaderFacts(input).format;
+    const mime = headerMime[format];
+    if (mime && !reads.includes(mime)) throw new TransformUnsupportedError(`${NAME} does not read ${format.toUpperCase()}`, UNREADABLE_FIX);
   };
   const sizeOf = async (bytes: Uint8Array) => {
     const info = await binding.info(streamOf(bytes));
@@ -95,9 +115,12 @@ export function cloudflareImages(binding: ImagesBinding): ImageTransformer {
     throw new TransformInputError(`it cannot be compressed below ${recipe.maxBytes} bytes`);
   };
   return {
+    name: NAME,
+    reads,
+    unreadableFix: UNREADABLE_FIX,
     inspect: (input) =>
       guarded(async (): Promise<ImageInspection> => {
-        refuseHeic(input);
+        refuseUnread(input);
         const facts = imageHeaderFacts(input);
         const stored = await sizeOf(input);
         const turned = facts.orientation >= 5;
@@ -111,7 +134,7 @@ export function cloudflareImages(binding: ImagesBinding): ImageTransformer {
       }),
     transform: (input, recipes) =>
       guarded(async () => {
-        refuseHeic(input);
+        refuseUnread(input);
         const out: TransformedFile[] = [];
         // One at a time: each call streams the whole input to the binding again.
         for (const recipe of recipes) out.push(await one(input, recipe));

@@ -1,7 +1,8 @@
 /**
  * What the runtime can do to a media file before it goes to a network. The Node server gives
- * sharp (images) and FFmpeg (video) when they load; the Worker gives neither, so the domain
- * refuses with `transform_unavailable` and says why (docs/media-transforms.md).
+ * sharp (images) and FFmpeg (video) when they load; the Worker gives Cloudflare's Images binding
+ * for images when bound, never video. What is missing, or a format the image engine does not
+ * read, the domain refuses with `transform_unavailable` and says why (docs/media-transforms.md).
  */
 
 /** The picture a network gets: format, exact size, how the source is fitted, a byte cap. */
@@ -54,6 +55,16 @@ export class TransformUnsupportedError extends TransformInputError {
 }
 
 export interface ImageTransformer {
+  /** The engine in words, for refusals: "Cloudflare's Images binding, which transforms images on Workers". */
+  readonly name: string;
+  /**
+   * The upload formats (MIME types) the engine decodes. The runtime says it once here; the domain
+   * reads it when it plans a transform (media/transforms/transform-ability.ts), so
+   * `POST /v1/posts/validate` and publishing refuse another format alike, before the engine runs.
+   */
+  readonly reads: readonly string[];
+  /** What the caller can do about a format outside `reads` (the `fix` of that refusal). */
+  readonly unreadableFix: string;
   inspect(input: Uint8Array): Promise<ImageInspection>;
   /** One output per recipe, in order; the source is decoded once for all of them. */
   transform(input: Uint8Array, recipes: readonly ImageRecipe[]): Promise<TransformedFile[]>;

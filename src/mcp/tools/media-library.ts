@@ -64,7 +64,7 @@ export const mediaLibraryTools = [
     action: "draft",
     title: "Start a large upload in parts",
     description:
-      "Starts an upload session (POST /v1/media/uploads) for a file too large for `upload_media` (video up to 5 GB). Answers `partSize`, one URL per part and `partUpload`: with `api`, PUT each part's bytes to its URL (application/octet-stream, with the same bearer token); with `presigned`, PUT them to the presigned storage URL without any token and keep each answer's `ETag` header. Then call `complete_media_upload` (with `parts` and their ETags when presigned).",
+      "Starts an upload session (POST /v1/media/uploads) for a file too large for `upload_media` (video up to 5 GB). Answers `partSize`, one URL per part and `partUpload`: with `api`, PUT each part's bytes to its URL (application/octet-stream, with the same bearer token); with `presigned`, PUT them to the presigned storage URL without any token. `get_media_upload` lists the parts received (Chorus asks storage). Then call `complete_media_upload`.",
     input: CreateUploadBody,
     output: UploadSessionSchema,
     annotations: writes,
@@ -85,7 +85,7 @@ export const mediaLibraryTools = [
     action: "draft",
     title: "Finish an upload session",
     description:
-      "Joins the parts into one file, checks it as `upload_media` does (format read from the bytes, pixel ceiling) and answers the media record (POST /v1/media/uploads/{id}/complete). With `partUpload: presigned`, list every part with the ETag its PUT answered in `parts`. Calling it again after success answers the same record.",
+      "Joins the parts into one file, checks it as `upload_media` does (format read from the bytes, pixel ceiling) and answers the media record (POST /v1/media/uploads/{id}/complete). It joins the parts storage holds (with `partUpload: presigned`, those R2 lists, with R2's ETags); `parts` may list ETags to check. Calling it again after success answers the same record.",
     input: completeUpload,
     output: MediaSchema,
     annotations: { ...writes, idempotentHint: true },

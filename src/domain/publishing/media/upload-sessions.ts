@@ -6,7 +6,7 @@ import { PartLengthError } from "../../../infra/media-storage/types.js";
 import type { DomainContext } from "../../core/index.js";
 import { MEDIA_BYTE_LIMITS, type MediaKind, formatBytes, kindOf } from "./media-formats.js";
 import { type MediaView, toMediaView } from "./media-view.js";
-import { type ListedPart, asPartsRefusal, partsRejected, partsToJoin } from "./upload-parts.js";
+import { type ListedPart, asPartsRefusal, expectedPartBytes, heldParts, partsRejected, partsToJoin } from "./upload-parts.js";
 import { type UploadSessionView, receivedParts, requireUploadSession, toUploadSessionView } from "./upload-session-view.js";
 import { checkStoredMedia, declaredType, mediaRowValues } from "./upload-media.js";
 
@@ -74,7 +74,10 @@ export async function createUploadSession({ ctx, input }: { ctx: DomainContext; 
 /** GET /v1/media/uploads/{id}: the session and the parts received, to resume after a dropped connection. */
 export async function getUploadSession({ ctx, input }: { ctx: DomainContext; input: { id: string } }): Promise<UploadSessionView> {
   const row = await requireUploadSession(ctx, input.id);
-  const parts = await receivedParts(ctx, row.id);
+  // Parts sent to presigned URLs are known only to R2: it is asked while the session is open.
+  const held = row.state === "open" ? await heldParts(ctx, row) : null;
+  // A part held at another size than its own is not received: it is sent again.
+  const parts = held ? held.filter((part) => part.bytes === expectedPartBytes(row, part.number)) : await receivedParts(ctx, row.id);
   return toUploadSessionView(
     ctx,
     row,
@@ -102,7 +105,7 @@ export async function putUploadPart({
   if (input.number > row.partCount) {
     throw new ApiError("upload_part_invalid", { param: "number", message: `Upload session ${row.id} has ${row.partCount} parts; there is no part ${input.number}.`, beforeExecution: true });
   }
-  const expected = input.number < row.partCount ? row.partSize : row.size - row.partSize * (row.partCount - 1);
+  const expected = expectedPartBytes(row, input.number);
   const wrongLength = (received: number | string) =>
     new ApiError("upload_part_invalid", {
       param: "body",

@@ -9,6 +9,7 @@ import type { AutoFixSetting } from "../../../db/schema/index.js";
 import { autoFixOf, isAutoFixSetting, withoutAutoFix } from "../media/transforms/auto-fix.js";
 import { planCover } from "../media/transforms/cover-plan.js";
 import { inspectImages } from "../media/transforms/inspect.js";
+import { transformAbility } from "../media/transforms/transform-ability.js";
 import { checkWithAutoFix } from "./validation/auto-fix-check.js";
 import { validationRulesOf } from "./validation/network-rules.js";
 import { checkOptionMedia, loadOptionMedia } from "./validation/option-media.js";
@@ -77,9 +78,8 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
     });
   }
   const anyAutoFix = accounts.some((a) => autoFixOf(content.autoFix, content.platformOptions?.[a.platform] ?? {}).on);
-  const inspections = anyAutoFix ? await inspectImages(ctx, media.values()) : new Map();
-  const imagesOff = ctx.services.mediaTransforms?.images ? null : (ctx.services.mediaTransforms?.off.images ?? "this server has no media transforms");
-  const videoOff = ctx.services.mediaTransforms?.video ? null : (ctx.services.mediaTransforms?.off.video ?? "this server has no media transforms");
+  const ability = transformAbility(ctx.services.mediaTransforms);
+  const inspections = anyAutoFix ? await inspectImages(ctx, media.values(), ability) : new Map();
   return accounts.map((account) => {
     const platform = account.platform;
     const capabilities = adapterFor(platform).capabilities;
@@ -107,8 +107,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
       media: loaded,
       autoFix,
       inspections,
-      imagesOff,
-      videoOff,
+      ability,
       mediaParam: override ? `mediaOverrides.${platform}` : "media",
       options,
       accountVariant: account.connectVariant,
@@ -127,7 +126,7 @@ export async function prepareTargets(ctx: DomainContext, accounts: SocialAccount
             media: items,
             options,
             attachments: optionFiles.attachments,
-            videoOff,
+            videoOff: ability.video(platform)?.reason ?? null,
           })
         : { options, attachments: optionFiles.attachments, errors: [], warnings: [] };
     const errors: TargetIssue[] = [...result.errors.map(issue), ...optionFiles.issues, ...firstComment.errors, ...cover.errors];

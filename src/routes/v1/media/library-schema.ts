@@ -93,7 +93,7 @@ export const UploadSessionSchema = named(
     received: v.pipe(
       v.array(v.object({ number: v.pipe(v.number(), v.integer()), bytes: v.pipe(v.number(), v.integer()) })),
       v.description(
-        "Parts stored so far through the API's URLs. Parts PUT to presigned URLs are not listed (R2's binding cannot list a multipart upload's parts): the client's own record of the ETags it received is what resumes them.",
+        "Parts stored so far, each at its own size; a part not listed here (a dropped connection, or one held at another size) is sent again. With `api` these are the parts Chorus received; with `presigned` Chorus asks R2 (S3 ListParts) each time the session is read, so parts PUT straight to R2 are listed too.",
       ),
     ),
     media: v.pipe(v.nullable(v.string()), v.description("The `med_` id once completed.")),
@@ -122,7 +122,7 @@ export const CompleteUploadBody = namedBody(
         ),
       ),
       v.description(
-        "Required when `partUpload` is `presigned`: every part from 1 to the last, each with the ETag its PUT answered (missing parts are refused with `upload_incomplete`, numbers past the last with `field_invalid`). With `api` it may be left out; when given, each ETag must be the one Chorus recorded.",
+        "May be left out: Chorus joins the parts storage holds (with `presigned`, the parts and ETags R2 lists) and refuses missing ones with `upload_incomplete`. When given, each ETag must be the one storage holds for that part (a stale ETag, from before the part was PUT again, is refused with `upload_parts_mismatch`); numbers past the last are refused with `field_invalid`.",
       ),
     ),
   }),

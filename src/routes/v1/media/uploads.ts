@@ -24,7 +24,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       tags,
       summary: "Start a large upload sent in parts (video up to 5 GB)",
       description:
-        "Answers the part size and one URL per part, and `partUpload`, which says how to send them. `api`: PUT each part's bytes (application/octet-stream) to its URL with the API key, in any order; GET the session to see which parts arrived and resend the others after a dropped connection; then POST .../complete. `presigned` (Cloudflare Workers with R2 S3 credentials): each URL is R2's own, presigned for one hour (`expiresAt`; GET the session for fresh URLs); PUT the bytes there without the API key, keep the `ETag` header of each answer, and send every part's ETag to complete as `parts: [{ partNumber, etag }]`. A part PUT again replaces the earlier one (use its new ETag). The completed file gets the checks of POST /v1/media (format read from the bytes and compared with `contentType`, pixel ceiling) and becomes a normal media record. Unfinished sessions expire after 24 hours.",
+        "Answers the part size and one URL per part, and `partUpload`, which says how to send them. `api`: PUT each part's bytes (application/octet-stream) to its URL with the API key, in any order; GET the session to see which parts arrived and resend the others after a dropped connection; then POST .../complete. `presigned` (Cloudflare Workers with R2 S3 credentials): each URL is R2's own, presigned for one hour (`expiresAt`; GET the session for fresh URLs); PUT the bytes there without the API key; GET the session to see which parts R2 holds (Chorus asks R2), then POST .../complete, which joins the parts with the ETags R2 lists (`parts: [{ partNumber, etag }]` may be sent to check them). A part PUT again replaces the earlier one. The completed file gets the checks of POST /v1/media (format read from the bytes and compared with `contentType`, pixel ceiling) and becomes a normal media record. Unfinished sessions expire after 24 hours.",
       security,
       parameters: [idempotencyHeader],
       responses: {
@@ -41,8 +41,10 @@ export const uploadRoutes = new Hono<AppEnv>()
       operationId: "getMediaUpload",
       tags,
       summary: "An upload session and the parts received so far",
+      description:
+        "`received` lists the parts stored at their own size. With `partUpload: presigned` Chorus asks R2 (S3 ListParts) which parts landed: 404 `upload_unknown` when R2 no longer holds the upload, 503 `server_misconfigured` when R2 refuses the server's S3 credentials, 503 `service_unavailable` when R2 does not answer (retry).",
       security,
-      responses: { 200: jsonResponse(UploadSessionSchema, "The session."), ...errorResponses(["field_invalid", "upload_unknown"]) },
+      responses: { 200: jsonResponse(UploadSessionSchema, "The session."), ...errorResponses(["field_invalid", "upload_unknown", "server_misconfigured", "service_unavailable"]) },
     }),
     validate("param", UploadIdParam),
     async (c) => c.json(await getUploadSession({ ctx: c.get("ctx"), input: c.req.valid("param") })),
@@ -76,7 +78,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       tags,
       summary: "Join the parts and check the file; answers the media record",
       description:
-        "With `partUpload: presigned`, the body lists every part's ETag (`parts`); with `api` the body may be empty. Refused with 409 `upload_incomplete` (naming the missing parts) until every part is in; with 400 `upload_parts_mismatch` when storage holds no part under a listed number and ETag or the parts' sizes are wrong (the session stays open: resend the part and complete again). A file that fails the checks is removed with its session (400, as POST /v1/media). Completing a completed session answers its media record again.",
+        "The body may be empty: Chorus joins the parts storage holds (with `partUpload: presigned`, those R2 lists, with R2's ETags); `parts` lists ETags to check against them. Refused with 409 `upload_incomplete` (naming the missing parts) until every part is in; with 400 `upload_parts_mismatch` when storage holds no part under a listed number and ETag or a part's size is wrong (the session stays open: resend the part and complete again); with 503 as GET /v1/media/uploads/{id} when R2 cannot be asked. A file that fails the checks is removed with its session (400, as POST /v1/media). Completing a completed session answers its media record again.",
       security,
       parameters: [idempotencyHeader],
       responses: {
@@ -90,6 +92,8 @@ export const uploadRoutes = new Hono<AppEnv>()
           "upload_closed",
           "upload_incomplete",
           "upload_parts_mismatch",
+          "server_misconfigured",
+          "service_unavailable",
           "media_type_unsupported",
           "media_type_mismatch",
           "media_corrupt",

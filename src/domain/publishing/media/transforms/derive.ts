@@ -5,6 +5,7 @@ import { TransformInputError, TransformUnsupportedError } from "../../../../infr
 import type { DomainContext } from "../../../core/index.js";
 import type { PendingTransform } from "./auto-fix.js";
 import { type VariantRow, storeVariant } from "./store-variant.js";
+import { type TransformRefusal, transformAbility } from "./transform-ability.js";
 
 export interface SourceDerivation {
   /** Per `<source id> <recipe key>`: the stored variant, or why the target cannot have it. */
@@ -12,11 +13,8 @@ export interface SourceDerivation {
   transformed: number;
 }
 
-const unavailable = (ctx: DomainContext, kind: "images" | "video", pending: PendingTransform) =>
-  new ApiError("transform_unavailable", {
-    param: "autoFix",
-    message: `autoFix would ${pending.plan.describe} ${pending.source.id}, but ${ctx.services.mediaTransforms?.off[kind] ?? "this server has no media transforms"}.`,
-  });
+const unavailable = (pending: PendingTransform, refusal: TransformRefusal) =>
+  new ApiError("transform_unavailable", { param: "autoFix", message: `autoFix would ${pending.plan.describe} ${pending.source.id}, but ${refusal.reason}.`, fix: refusal.fix });
 
 const failed = (sourceId: string, error: TransformInputError) =>
   error instanceof TransformUnsupportedError
@@ -34,11 +32,15 @@ export async function deriveForSource(ctx: DomainContext, sourceId: string, miss
   const images = missing.filter((p) => p.plan.kind === "image");
   const videos = missing.filter((p) => p.plan.kind === "video" || p.plan.kind === "frame");
   let transformed = 0;
+  // The rule validation planned with (a target that reached here passed it; a scheduled post may be published by a runtime other than the one that validated it).
+  const ability = transformAbility(ctx.services.mediaTransforms);
 
   if (images.length > 0) {
     const engine = ctx.services.mediaTransforms?.images;
     const source = images[0]?.source;
-    if (!engine || !source) for (const p of images) results.set(keyOf(p), unavailable(ctx, "images", p));
+    // No engine is itself a refusal (ability.image answers one), so `!engine` only narrows the type.
+    const refusal = ability.image(source?.mimeType ?? "");
+    if (refusal || !engine || !source) for (const p of images) results.set(keyOf(p), unavailable(p, refusal ?? { reason: "this server has no media transforms", fix: "" }));
     else {
       try {
         const files = await engine.transform(
@@ -60,8 +62,9 @@ export async function deriveForSource(ctx: DomainContext, sourceId: string, miss
   const engine = ctx.services.mediaTransforms?.video;
   for (const pending of videos) {
     if (pending.plan.kind === "image") continue;
-    if (!engine) {
-      results.set(keyOf(pending), unavailable(ctx, "video", pending));
+    const refusal = ability.video();
+    if (refusal || !engine) {
+      results.set(keyOf(pending), unavailable(pending, refusal ?? { reason: "this server has no media transforms", fix: "" }));
       continue;
     }
     const [row] = await ctx.db

@@ -2,6 +2,7 @@ import type { ImageInspection } from "../../../../infra/media-transforms/types.j
 import type { PublishMedia } from "../../../../networks/publish-types.js";
 import { type PlannedMedia, planTarget } from "../../media/transforms/auto-fix.js";
 import type { TransformSettings } from "../../media/transforms/image-plan.js";
+import type { TransformAbility, TransformRefusal } from "../../media/transforms/transform-ability.js";
 import { checkTarget } from "./check-target.js";
 import { validationRulesOf } from "./network-rules.js";
 import type { CheckTargetInput, Issue } from "./rule-context.js";
@@ -11,10 +12,8 @@ export interface AutoFixCheckInput extends CheckTargetInput {
   autoFix: { on: boolean; settings: TransformSettings };
   /** Header reads of the images (autoFix on, sharp loaded): the EXIF turn and metadata to strip. */
   inspections: ReadonlyMap<string, ImageInspection>;
-  /** Why images cannot be transformed on this server; null when they can. */
-  imagesOff: string | null;
-  /** Why video cannot be transformed on this server (no FFmpeg, Workers); null when it can. */
-  videoOff: string | null;
+  /** What this runtime's transformers can do (which engines loaded, which formats they read). */
+  ability: TransformAbility;
 }
 
 type Checked = { code: string; param: string; message: string; fix: string; rule?: string };
@@ -25,7 +24,9 @@ const sameIssue = (a: Issue, b: Issue) => a.rule === b.rule && a.code === b.code
  * The check of one target with autoFix in view. Off: the check as ever, and each refusal a
  * variant would cure names that transform and the field that turns it on in its `fix`. On: the
  * check runs on the variants' planned facts, the media become the planned variants (derived at
- * publish, publish-targets.ts), and a note says what is done to each file.
+ * publish, publish-targets.ts), and a note says what is done to each file. A variant this
+ * runtime cannot make (no engine, or a format its engine does not read) is never offered as a
+ * fix, and with autoFix on it refuses the target here, for validate and publish alike.
  */
 export function checkWithAutoFix(input: AutoFixCheckInput): { media: PlannedMedia[]; result: { errors: Checked[]; warnings: Checked[] } } {
   const original = checkTarget(input);
@@ -45,24 +46,21 @@ export function checkWithAutoFix(input: AutoFixCheckInput): { media: PlannedMedi
   const cured = original.errors.filter((error) => !fixed.errors.some((left) => sameIssue(left, error)));
   const what = [...new Set(pending.map((item) => `${item.pendingTransform?.source.id}: ${item.pendingTransform?.plan.describe}`))].join("; ");
   const field = `\`autoFix: true\` (on the post, or \`platformOptions.${input.platform}.autoFix\` for ${input.capabilities.name} only)`;
+  const refusal = pending.reduce<TransformRefusal | null>((found, item) => {
+    if (found || !item.pendingTransform) return found;
+    const { plan, source } = item.pendingTransform;
+    return plan.kind === "image" ? input.ability.image(source.mimeType) : input.ability.video(input.platform);
+  }, null);
 
   if (!input.autoFix.on) {
+    // autoFix would be refused here: naming it as the fix would send the caller to a second refusal.
+    if (refusal) return { media: [...input.media], result: original };
     const errors = original.errors.map((error) => (cured.includes(error) ? { ...error, fix: `Set ${field} and Chorus sends a variant (${what}); or: ${error.fix}` } : error));
     return { media: [...input.media], result: { errors, warnings: original.warnings } };
   }
-  const off = pending.some((item) => item.pendingTransform?.plan.kind === "image") ? input.imagesOff : null;
-  const videoOff = pending.some((item) => item.pendingTransform?.plan.kind === "video") ? input.videoOff : null;
-  if (off !== null || videoOff !== null) {
-    const refusal: Checked = {
-      code: "transform_unavailable",
-      param: "autoFix",
-      message: `autoFix would ${what}, but ${off ?? videoOff}.`,
-      fix:
-        off !== null
-          ? "Upload a file that already fits the network, or run Chorus on Node with sharp (docs/media-transforms.md)."
-          : `Upload an H.264/AAC MP4 that already fits the network and set \`platformOptions.${input.platform}.autoFix\` to false, or run Chorus on Node with FFmpeg installed (docs/media-transforms.md).`,
-    };
-    return { media: [...input.media], result: { errors: [refusal, ...original.errors], warnings: original.warnings } };
+  if (refusal) {
+    const refused: Checked = { code: "transform_unavailable", param: "autoFix", message: `autoFix would ${what}, but ${refusal.reason}.`, fix: refusal.fix };
+    return { media: [...input.media], result: { errors: [refused, ...original.errors], warnings: original.warnings } };
   }
   const notes: Checked[] = pending.map((item) => ({
     code: "media_transform_applied",
