@@ -785,7 +785,7 @@ export interface paths {
          *
          *     **Dry run** (`dryRun: true`): every row goes through the same check as POST /v1/posts/validate, and the answer (200) gives each row's validity, its first error and the per-target report. Files at `mediaUrls` are fetched (each distinct URL once, a few at a time, through the same guard and caps as POST /v1/media with `{ url }`) and checked as the import would check them: a row whose file is unreachable (`url_unreachable`), not a media file (`media_type_unsupported`) or too large for a target network (`media_too_large`, `image_too_large`, ...) is invalid with the import's code, `param` `mediaUrls[i]` for the fetch. Nothing is written, stored, charged or counted against postsPerMinute.
          *
-         *     **Import**: each valid row is created as POST /v1/posts would create it (the same checks, postsPerMinute, credits, agent grant and approval rules); a row with a refused target is not created and fails with the first refusal. Send an `Idempotency-Key`: retries of the request, even at the same moment, are one import, and each row is created exactly once. An import of at most 25 rows runs in the request and answers 201 with every row's outcome; a larger one answers 202 at once and runs in the background: read its progress with GET /v1/bulk-imports/{id}. A row that meets the posts-per-minute limit does not fail: the import waits for the window and goes on, so a large import runs at the workspace's posting pace.
+         *     **Import**: each valid row is created as POST /v1/posts would create it (the same checks, postsPerMinute, credits, agent grant and approval rules); a row with a refused target is not created and fails with the first refusal. Send an `Idempotency-Key`: retries of the request, even at the same moment, are one import, and each row is created exactly once. An import of at most 25 rows runs in the request and answers 201 with every row's outcome; a larger one answers 202 at once and runs in the background: read its progress with GET /v1/posts/bulk/{id} (or GET /v1/bulk-imports/{id}, the same). A row that meets the posts-per-minute limit does not fail: the import waits for the window and goes on, so a large import runs at the workspace's posting pace.
          *
          *     Refused as a whole (nothing stored): another Content-Type (415 `bulk_content_type_unsupported`), an unreadable CSV (`csv_invalid`, `param` `line:N`), an unknown column (`field_unknown`, `param` the column), more than 1,000 rows (`bulk_too_many_rows`), none (`bulk_no_rows`), too large (`body_too_large`). A malformed row fails on its own with its code and field.
          */
@@ -805,9 +805,29 @@ export interface paths {
         };
         /**
          * A bulk import's progress: rows created, failed and pending, each row's post or error
-         * @description The import POST /v1/posts/bulk answered with, as it runs. `GET /v1/posts/bulk/{id}` is the same resource (the same answer and workspace scoping); it is left out of this description because its path cannot be told apart from `/v1/posts/{id}/publish` by path templates alone.
+         * @description The import POST /v1/posts/bulk answered with, as it runs. `/v1/posts/bulk/{id}` is the same resource: the same answer and the same workspace scoping (another workspace's import is `resource_not_found`).
          */
         get: operations["getBulkImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/bulk/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk import's progress: rows created, failed and pending, each row's post or error
+         * @description The import POST /v1/posts/bulk answered with, as it runs. `/v1/bulk-imports/{id}` is the same resource: the same answer and the same workspace scoping (another workspace's import is `resource_not_found`).
+         */
+        get: operations["getPostsBulkImport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -12650,6 +12670,127 @@ export interface operations {
         };
     };
     getBulkImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkImport"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostsBulkImport: {
         parameters: {
             query?: never;
             header?: never;
