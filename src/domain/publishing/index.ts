@@ -10,6 +10,7 @@ export { MAX_BULK_ROWS } from "./bulk/bulk-types.js";
 export type { BulkImportView, BulkRow, BulkRowInput, DryRunReport } from "./bulk/bulk-types.js";
 export { getBulkImport } from "./bulk/bulk-view.js";
 export { EXPORT_COLUMNS, exportPostsCsv } from "./bulk/export-posts.js";
+export { MAX_PROBED_URLS } from "./bulk/probe-urls.js";
 export { importMediaFromBase64, importMediaFromUrl, MEDIA_URL_MAX_BYTES } from "./media/import-media.js";
 export { loadMediaForPublish, mediaLoaderFor } from "./media/load-media-for-publish.js";
 export { MEDIA_BYTE_LIMITS, mediaMimeTypes, normaliseContentType } from "./media/media-formats.js";
