@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../src/db/schema/index.js";
-import { MAX_PROBED_URLS } from "../../src/domain/publishing/index.js";
+import { MAX_PROBED_URLS, PROBE_FOLDER, PROBE_LIFETIME_MS, sweepStaleProbes } from "../../src/domain/publishing/index.js";
+import { createFileMediaStorage } from "../../src/infra/media-storage/file-storage.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
@@ -204,6 +205,30 @@ describe("bulk dry run with mediaUrls", () => {
     expect(tooLong).toMatchObject({ valid: false, error: { code: "text_too_long" }, warnings: [{ code: "media_url_not_fetched" }] });
     expect(await written(ws)).toEqual({ rows: 0, files: [] });
   }, 60_000);
+
+  it("removes the probe files a crashed dry run left, before probing and in the hourly sweep, and keeps probes in flight", async () => {
+    const { ws, account } = await brand();
+    const storage = createFileMediaStorage(t.mediaDir);
+    const probesDir = join(t.mediaDir, PROBE_FOLDER);
+    const now = t.clock.now().getTime();
+    // What a process that died mid-probe leaves: its file, named when it was made, never removed.
+    const crashed = `${PROBE_FOLDER}/${now - PROBE_LIFETIME_MS - 1000}-crashedrun`;
+    const inFlight = `${PROBE_FOLDER}/${now - 60_000}-inflight`;
+    await storage.put(crashed, png(640, 480), { contentType: "image/png" });
+    await storage.put(inFlight, png(640, 480), { contentType: "image/png" });
+    expect((await storage.list(PROBE_FOLDER)).sort()).toEqual([crashed, inFlight]);
+    const answer = await ws.post("/v1/posts/bulk", { dryRun: true, rows: [{ text: "fits", accounts: [account.id], scheduledAt: LATER, mediaUrls: [`${FILES}/fits.png`] }] });
+    expect(answer.body).toMatchObject({ validRows: 1 });
+    // The leftover is gone, the younger probe is kept, and this dry run's own probe removed its file.
+    expect(await storage.list(PROBE_FOLDER)).toEqual([inFlight]);
+    const inFlightName = inFlight.slice(PROBE_FOLDER.length + 1);
+    expect(readdirSync(probesDir).sort()).toEqual([inFlightName, `${inFlightName}.meta.json`]);
+    // With no dry run, the hourly sweep removes it once it is past a probe's lifetime.
+    expect(await sweepStaleProbes(t.jobRuntime())).toBe(0);
+    t.clock.advance(PROBE_LIFETIME_MS);
+    expect(await sweepStaleProbes(t.jobRuntime())).toBe(1);
+    expect(readdirSync(probesDir)).toEqual([]);
+  });
 
   it("refuses another workspace's media beside a URL, and stores the probe in no workspace", async () => {
     const { ws: owner } = await brand();

@@ -17,6 +17,7 @@ export { MEDIA_BYTE_LIMITS, mediaMimeTypes, normaliseContentType } from "./media
 export { getMediaDetail, listMedia } from "./media/media-library.js";
 export { deleteMedia, getMedia } from "./media/media-queries.js";
 export type { MediaView } from "./media/media-view.js";
+export { sweepStaleProbes } from "./media/probe-files.js";
 export { serveMedia } from "./media/serve-media.js";
 export { signedMediaUrl } from "./media/signed-url.js";
 export { heicFileFacts, isHeicFile } from "./media/sniff/heif.js";

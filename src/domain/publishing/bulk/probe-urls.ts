@@ -2,6 +2,7 @@ import { ApiError } from "../../../infra/errors.js";
 import type { PublishMedia } from "../../../networks/publish-types.js";
 import type { DomainContext } from "../../core/index.js";
 import { probeMediaUrl } from "../media/import-media.js";
+import { removeStaleProbes } from "../media/probe-files.js";
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import type { BulkRow } from "./bulk-types.js";
 
@@ -31,6 +32,8 @@ export async function probeRowUrls(ctx: DomainContext, rows: readonly BulkRow[])
   const distinct = [...new Set(rows.flatMap((row) => row.input?.mediaUrls ?? []))];
   const urls = distinct.slice(0, MAX_PROBED_URLS);
   const probes = new Map<string, UrlProbe>(distinct.slice(MAX_PROBED_URLS).map((url) => [url, { notFetched: true }]));
+  // Files an earlier dry run's crash left in the probes' folder go before this one adds its own.
+  if (urls.length > 0) await removeStaleProbes(ctx.services.mediaStorage, ctx.clock.now());
   let next = 0;
   const worker = async () => {
     while (next < urls.length) {
