@@ -786,9 +786,9 @@ export interface paths {
          *
          *     **CSV**: a header line naming some of these columns, in any order: `text`, `accounts`, `profile`, `platforms`, `media`, `mediaUrls`, `scheduledAt`, `timezone`, `queue`, `draft`, `firstComment`, `platformOptions`; then one post per line (RFC 4180: quote a cell holding a comma, quote or line break, and double a quote inside it). `accounts`, `platforms`, `media` and `mediaUrls` take several values separated by spaces, commas or semicolons; `queue` and `draft` take `true`/`false`; `firstComment` is the comment's text; `platformOptions` is a JSON object. An empty cell leaves the field out. Dry run: `?dryRun=true`.
          *
-         *     **Dry run** (`dryRun: true`): every row goes through the same check as POST /v1/posts/validate, and the answer (200) gives each row's validity, its first error and the per-target report. Files at `mediaUrls` are fetched (each distinct URL once, a few at a time, through the same guard and caps as POST /v1/media with `{ url }`) and checked as the import would check them: a row whose file is unreachable (`url_unreachable`), not a media file (`media_type_unsupported`) or too large for a target network (`media_too_large`, `image_too_large`, ...) is invalid with the import's code, `param` `mediaUrls[i]` for the fetch. Nothing is written, stored, charged or counted against postsPerMinute.
+         *     **Dry run** (`dryRun: true`): every row goes through the same check as POST /v1/posts/validate, and the answer (200) gives each row's validity, its first error and the per-target report. Files at `mediaUrls` are fetched (each distinct URL once, through the same guard and caps as POST /v1/media with `{ url }`) and checked as the import would check them: a row whose file is unreachable (`url_unreachable`), not a media file (`media_type_unsupported`) or too large for a target network (`media_too_large`, `image_too_large`, ...) is invalid with the import's code, `param` `mediaUrls[i]` for the fetch. At most 100 distinct URLs are fetched per dry run (the first ones the rows name, each once, four at a time): a row naming a URL past them gets the warning `media_url_not_fetched` (in the row's `warnings`, `param` `mediaUrls[i]`), is checked without that file (so it is not refused for lacking one), and the file is fetched and checked when the import runs; dry-run larger sets in batches to see every file's verdict first. Nothing is written, stored, charged or counted against postsPerMinute.
          *
-         *     **Import**: each valid row is created as POST /v1/posts would create it (the same checks, postsPerMinute, credits, agent grant and approval rules); a row with a refused target is not created and fails with the first refusal. Send an `Idempotency-Key`: retries of the request, even at the same moment, are one import, and each row is created exactly once. An import of at most 25 rows runs in the request and answers 201 with every row's outcome; a larger one answers 202 at once and runs in the background: read its progress with GET /v1/bulk-imports/{id}. A row that meets the posts-per-minute limit does not fail: the import waits for the window and goes on, so a large import runs at the workspace's posting pace.
+         *     **Import**: each valid row is created as POST /v1/posts would create it (the same checks, postsPerMinute, credits, agent grant and approval rules); a row with a refused target is not created and fails with the first refusal. Send an `Idempotency-Key`: retries of the request, even at the same moment, are one import, and each row is created exactly once. An import of at most 25 rows runs in the request and answers 201 with every row's outcome; a larger one answers 202 at once and runs in the background: read its progress with GET /v1/posts/bulk/{id} (or GET /v1/bulk-imports/{id}, the same). A row that meets the posts-per-minute limit does not fail: the import waits for the window and goes on, so a large import runs at the workspace's posting pace.
          *
          *     Refused as a whole (nothing stored): another Content-Type (415 `bulk_content_type_unsupported`), an unreadable CSV (`csv_invalid`, `param` `line:N`), an unknown column (`field_unknown`, `param` the column), more than 1,000 rows (`bulk_too_many_rows`), none (`bulk_no_rows`), too large (`body_too_large`). A malformed row fails on its own with its code and field.
          */
@@ -808,9 +808,29 @@ export interface paths {
         };
         /**
          * A bulk import's progress: rows created, failed and pending, each row's post or error
-         * @description The import POST /v1/posts/bulk answered with, as it runs. `GET /v1/posts/bulk/{id}` is the same resource (the same answer and workspace scoping); it is left out of this description because its path cannot be told apart from `/v1/posts/{id}/publish` by path templates alone.
+         * @description The import POST /v1/posts/bulk answered with, as it runs. `/v1/posts/bulk/{id}` is the same resource: the same answer and the same workspace scoping (another workspace's import is `resource_not_found`).
          */
         get: operations["getBulkImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/bulk/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk import's progress: rows created, failed and pending, each row's post or error
+         * @description The import POST /v1/posts/bulk answered with, as it runs. `/v1/bulk-imports/{id}` is the same resource: the same answer and the same workspace scoping (another workspace's import is `resource_not_found`).
+         */
+        get: operations["getPostsBulkImport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4092,6 +4112,13 @@ export interface components {
                     param: string | null;
                     fix: string | null;
                 } | null;
+                /** @description About the row as a whole, never making it invalid: `media_url_not_fetched` (`param` `mediaUrls[i]`) for a URL past the dry run's cap of 100 distinct URLs. */
+                warnings: {
+                    code: string;
+                    param: string | null;
+                    message: string;
+                    fix: string | null;
+                }[];
                 /** @description Per target, the report POST /v1/posts/validate gives; empty when the row failed as a whole. */
                 targets: {
                     account: string;
@@ -12687,6 +12714,127 @@ export interface operations {
         };
     };
     getBulkImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkImport"];
+                };
+            };
+            /** @description Error. Codes: `text_invalid_characters`, `field_unknown`, `field_wrong_type`, `field_required`, `field_invalid`. */
+            400: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `agent_grant_action`, `agent_grant_owner_only`, `agent_grant_profile`, `agent_grant_platform`, `agent_grant_expired`. */
+            403: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `resource_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window has room again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostsBulkImport: {
         parameters: {
             query?: never;
             header?: never;

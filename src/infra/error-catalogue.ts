@@ -82,6 +82,13 @@ export const errorCatalogue = {
   title_too_long: e("invalid_request", 400, false, "The title is over the network's limit (short-video photo posts: 90 characters).", "Shorten `platformOptions.<network>.title`."),
   option_invalid: e("invalid_request", 400, false, "A platformOptions value is not accepted by the network.", "Use a value GET /v1/platforms lists for this option."),
   // The spec has no code for it; a missing field would read as a refusal, and this never refuses.
+  media_url_not_fetched: e(
+    "invalid_request",
+    400,
+    false,
+    "A warning only, never a refusal: a bulk dry run fetches at most 100 distinct `mediaUrls`, and this row's file at this URL was past that cap, so it was not fetched or checked.",
+    "Nothing to do before importing: the import fetches and checks every URL (a row whose file is refused then fails with the file's code). To see every file's verdict in advance, dry-run the rows in batches naming at most 100 distinct URLs.",
+  ),
   alt_text_missing: e("invalid_request", 400, false, "A warning only, never a refusal: an image has no alt text, which the network shows to people using screen readers.", "Describe each image in `mediaAlt` (or `mediaAltOverrides.<network>`)."),
   needs_reauth: e("conflict", 409, false, "The connection to the network expired or was revoked.", `${reconnect} Retrying does not help.`),
 

@@ -6,7 +6,7 @@ import { accountsToWatch, planInboxPolls } from "../domain/inbox/index.js";
 import { postsToWatch, sweepSchedules, sweepStuckTargets } from "../domain/publishing/index.js";
 import { firstCommentsToWatch, sweepFirstComments } from "../domain/publishing/index.js";
 import { chainsToWatch, sweepStoppedChains } from "../domain/publishing/index.js";
-import { seriesToWatch, sweepSeries } from "../domain/publishing/index.js";
+import { seriesToWatch, sweepSeries, sweepStaleProbes } from "../domain/publishing/index.js";
 import { purgeDashboardSessions } from "../domain/workspaces/index.js";
 import type { Logger } from "../infra/logger.js";
 
@@ -43,6 +43,8 @@ export const sweeps: readonly Sweep[] = [
   // A planner: one count and one queue call; the polls run in poll_shard jobs of their own.
   { name: "inbox-polls", every: "minute", run: (runtime, options) => planInboxPolls(runtime, { horizonMs: options.horizonMs }), watches: (now) => accountsToWatch(now) },
   { name: "done-jobs", every: "minute", run: (runtime) => purgeDoneJobs(runtime), watches: () => jobsToWatch },
+  // A bulk dry run's probe files a crash left (each dry run with URLs also clears them first).
+  { name: "probe-files", every: "hour", run: (runtime) => sweepStaleProbes(runtime) },
   // Tokens that die unless renewed while valid are renewed ten days ahead, so a missed hour costs nothing.
   { name: "renew-tokens", every: "hour", run: (runtime) => renewTokensAhead(runtime) },
   // A missed day costs a day of notice; the warning window is a week by default.

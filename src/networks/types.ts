@@ -142,6 +142,13 @@ export interface NetworkAdapter {
    */
   commentOnPost?(tokens: TokenSet, input: FirstCommentInput, net: NetworkContext): Promise<FirstCommentResult>;
   /**
+   * True where `commentOnPost` with files only prepares the comment and never publishes it (a
+   * Threads reply container: seen by no one until `checkComment` publishes it, and expiring
+   * unpublished). A send a crash cut short before its handle was stored then cannot have posted
+   * anything, so it is sent again (a fresh container) rather than called unknown.
+   */
+  readonly commentWithMediaOnlyPrepares?: true;
+  /**
    * Looks again at a comment `commentOnPost` left `processing`: publishes it once its files are
    * ready, or finds it when a publish went out but its answer was lost. Throws a retryable
    * ApiError to be asked again later.

@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../src/db/schema/index.js";
+import { MAX_PROBED_URLS, sweepStaleProbes } from "../../src/domain/publishing/index.js";
+import { PROBE_FOLDER, PROBE_LIFETIME_MS } from "../../src/domain/publishing/media/probe-files.js";
+import { createFileMediaStorage } from "../../src/infra/media-storage/file-storage.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { nodeMediaTransforms } from "../../src/node/media-transforms.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
@@ -48,7 +51,8 @@ const hits: string[] = [];
 const fakeFetch: typeof fetch = async (input) => {
   const url = new URL(String(input instanceof Request ? input.url : input));
   hits.push(url.pathname);
-  const file = files[url.pathname];
+  // /many/<n>.png: as many distinct small images as a test names.
+  const file = url.pathname.startsWith("/many/") ? { type: "image/png", body: png(640, 480) } : files[url.pathname];
   if (!file) return new Response("no", { status: 404 });
   return new Response(file.body, { status: 200, headers: { "content-type": file.type } });
 };
@@ -71,6 +75,7 @@ interface DryRow {
   row: number;
   valid: boolean;
   error: RowError | null;
+  warnings: RowError[];
   targets: { errors: RowError[]; warnings: { code: string }[] }[];
 }
 
@@ -173,6 +178,61 @@ describe("bulk dry run with mediaUrls", () => {
     expect(hitsOf("/shared.png") - before).toBe(1);
   });
 
+  it(`fetches at most ${MAX_PROBED_URLS} distinct URLs; a row naming one past them says media_url_not_fetched and is checked without it`, async () => {
+    const { ws, account } = await brand();
+    const instagram = await ws.connect("instagram");
+    const many = (n: number) => `${FILES}/many/${n}.png`;
+    const base = { accounts: [account.id], scheduledAt: LATER };
+    const fetched = () => hits.filter((hit) => hit.startsWith("/many/"));
+    const before = fetched().length;
+    const rows = [
+      // The first 100 distinct URLs, the first one named twice (fetched once, counted once).
+      ...Array.from({ length: MAX_PROBED_URLS }, (_, i) => ({ ...base, text: `row ${i}`, mediaUrls: [many(i), many(0)] })),
+      { ...base, text: "past the cap", mediaUrls: [many(0), many(MAX_PROBED_URLS)] },
+      // Instagram takes no text alone: an unfetched file still counts as attached, so no media_required.
+      { accounts: [instagram.id], scheduledAt: LATER, text: "instagram, file unfetched", mediaUrls: [many(MAX_PROBED_URLS + 1)] },
+      // The row's other checks still run.
+      { ...base, text: "x".repeat(400), mediaUrls: [many(MAX_PROBED_URLS + 2)] },
+    ];
+    const answer = await ws.post("/v1/posts/bulk", { dryRun: true, rows });
+    expect(answer.status, answer.text).toBe(200);
+    const out = dryRows(answer, MAX_PROBED_URLS + 3);
+    expect(fetched().length - before).toBe(MAX_PROBED_URLS);
+    expect(new Set(fetched().slice(before))).toEqual(new Set(Array.from({ length: MAX_PROBED_URLS }, (_, i) => `/many/${i}.png`)));
+    expect(out.slice(0, MAX_PROBED_URLS).every((r) => r.valid && r.warnings.length === 0)).toBe(true);
+    const [past, unfetchedOnly, tooLong] = out.slice(MAX_PROBED_URLS) as [DryRow, DryRow, DryRow];
+    expect(past).toMatchObject({ valid: true, error: null, warnings: [{ code: "media_url_not_fetched", param: "mediaUrls[1]" }] });
+    expect(past.warnings[0]?.message).toContain(many(MAX_PROBED_URLS));
+    expect(past.warnings[0]?.fix).toContain("import fetches and checks every URL");
+    expect(unfetchedOnly).toMatchObject({ valid: true, error: null, warnings: [{ code: "media_url_not_fetched", param: "mediaUrls[0]" }] });
+    expect(tooLong).toMatchObject({ valid: false, error: { code: "text_too_long" }, warnings: [{ code: "media_url_not_fetched" }] });
+    expect(await written(ws)).toEqual({ rows: 0, files: [] });
+  }, 60_000);
+
+  it("removes the probe files a crashed dry run left, before probing and in the hourly sweep, and keeps probes in flight", async () => {
+    const { ws, account } = await brand();
+    const storage = createFileMediaStorage(t.mediaDir);
+    const probesDir = join(t.mediaDir, PROBE_FOLDER);
+    const now = t.clock.now().getTime();
+    // What a process that died mid-probe leaves: its file, named when it was made, never removed.
+    const crashed = `${PROBE_FOLDER}/${now - PROBE_LIFETIME_MS - 1000}-crashedrun`;
+    const inFlight = `${PROBE_FOLDER}/${now - 60_000}-inflight`;
+    await storage.put(crashed, png(640, 480), { contentType: "image/png" });
+    await storage.put(inFlight, png(640, 480), { contentType: "image/png" });
+    expect((await storage.list(PROBE_FOLDER)).sort()).toEqual([crashed, inFlight]);
+    const answer = await ws.post("/v1/posts/bulk", { dryRun: true, rows: [{ text: "fits", accounts: [account.id], scheduledAt: LATER, mediaUrls: [`${FILES}/fits.png`] }] });
+    expect(answer.body).toMatchObject({ validRows: 1 });
+    // The leftover is gone, the younger probe is kept, and this dry run's own probe removed its file.
+    expect(await storage.list(PROBE_FOLDER)).toEqual([inFlight]);
+    const inFlightName = inFlight.slice(PROBE_FOLDER.length + 1);
+    expect(readdirSync(probesDir).sort()).toEqual([inFlightName, `${inFlightName}.meta.json`]);
+    // With no dry run, the hourly sweep removes it once it is past a probe's lifetime.
+    expect(await sweepStaleProbes(t.jobRuntime())).toBe(0);
+    t.clock.advance(PROBE_LIFETIME_MS);
+    expect(await sweepStaleProbes(t.jobRuntime())).toBe(1);
+    expect(readdirSync(probesDir)).toEqual([]);
+  });
+
   it("refuses another workspace's media beside a URL, and stores the probe in no workspace", async () => {
     const { ws: owner } = await brand();
     const { ws: other, account } = await brand();
@@ -195,20 +255,12 @@ describe("bulk dry run with mediaUrls", () => {
 });
 
 describe("GET /v1/posts/bulk/{id}", () => {
-  // The alias is kept out of /openapi.json (see getBulkImport), so this app skips the conformance check every other request takes.
-  let plain: TestApp;
-  beforeAll(async () => {
-    plain = await createTestApp({ conformance: false });
-  });
-  afterAll(async () => {
-    await plain.close();
-  });
-
+  // Documented beside GET /v1/bulk-imports/{id}, so its answers take the conformance check every request takes.
   it("answers what GET /v1/bulk-imports/{id} answers to the owner; another workspace gets 404 on both", async () => {
-    plain.clock.set(new Date(NOW));
-    const ws = await testWorkspace(plain, { plan: "subscription" });
+    t.clock.set(new Date(NOW));
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const account = await ws.connect("bluesky");
-    const stranger = await testWorkspace(plain, { plan: "subscription" });
+    const stranger = await testWorkspace(t, { plan: "subscription" });
     const started = await ws.post("/v1/posts/bulk", { rows: [{ text: "one", accounts: [account.id], scheduledAt: LATER }] });
     expect(started.status, started.text).toBe(201);
     const id = (started.body as { id: string }).id;

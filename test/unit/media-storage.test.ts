@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
@@ -61,6 +61,19 @@ function storageContract(name: string, make: () => MediaStorage, options: { bigS
       expect(await options.listKeys()).toEqual(before);
     });
 
+    it("lists the files directly in a folder: not their types, not a sub-folder's, none for a missing folder", async () => {
+      const storage = make();
+      await storage.put("listed/a-1", Uint8Array.from([1]), { contentType: "image/png" });
+      await storage.put("listed/b-2", streamOf(pattern(10), 3), { contentType: "image/png" });
+      await storage.put("listed/deeper/c-3", Uint8Array.from([3]), { contentType: "image/png" });
+      await storage.put("listedelsewhere/d-4", Uint8Array.from([4]), { contentType: "image/png" });
+      expect((await storage.list("listed")).sort()).toEqual(["listed/a-1", "listed/b-2"]);
+      await storage.delete("listed/a-1");
+      expect(await storage.list("listed")).toEqual(["listed/b-2"]);
+      expect(await storage.list("never-made")).toEqual([]);
+      await expect(storage.list("../escape")).rejects.toThrow(/invalid media storage key/);
+    });
+
     it("refuses keys that are not plain segments", async () => {
       const storage = make();
       await expect(storage.put("../escape", Uint8Array.from([1]), { contentType: "image/png" })).rejects.toThrow(/invalid media storage key/);
@@ -78,6 +91,26 @@ const filesUnder = (root: string): string[] =>
     .sort();
 
 storageContract("files under a directory (Node)", () => createFileMediaStorage(dir), { bigSize: 6 * MiB, listKeys: async () => filesUnder(dir) });
+
+describe("files under a directory (Node): a crash's leftovers", () => {
+  it("removes files a crashed write left in .incoming/ a day ago at the first write after a start, and keeps recent ones", async () => {
+    const root = mkdtempSync(join(tmpdir(), "chorus-media-incoming-"));
+    try {
+      const incoming = join(root, ".incoming");
+      mkdirSync(incoming);
+      writeFileSync(join(incoming, "crashed"), "half a download");
+      const dayAndMinuteAgo = new Date(Date.now() - 24 * 60 * 60_000 - 60_000);
+      utimesSync(join(incoming, "crashed"), dayAndMinuteAgo, dayAndMinuteAgo);
+      writeFileSync(join(incoming, "writing"), "a write in progress");
+      const storage = createFileMediaStorage(root);
+      expect(readdirSync(incoming).sort()).toEqual(["crashed", "writing"]);
+      await storage.put("ws_1/med_after", Uint8Array.from([1]), { contentType: "image/png" });
+      expect(readdirSync(incoming)).toEqual(["writing"]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
 
 // R2 as workerd's own simulator implements it (Miniflare), with 5 MiB parts so a 12 MiB stream
 // is a three-part multipart upload: R2 refuses parts of unequal size, which this would catch.

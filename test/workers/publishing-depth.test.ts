@@ -1,6 +1,8 @@
 /**
  * Publishing depth on the Workers runtime (issue 27): a first comment with an image, sent right
- * after its post inside workerd (the image read from R2, uploaded to the simulated network), and a
+ * after its post inside workerd (the image read from R2, uploaded to the simulated network); a
+ * Threads first comment with an image, whose reply container is looked at by jobs the Worker
+ * hands to QStash (the stand-in records them, the test delivers them signed); and a
  * chain a crash stopped, resumed by the cron's `stopped-chains` sweep and its `resume_chain` job
  * on the job table, each remaining item sent once. Everything goes through src/worker.ts against
  * real Postgres through the Neon driver.
@@ -15,6 +17,7 @@ import { postTargets, postThreadItems, sandboxRecords } from "../../src/db/schem
 import worker, { type WorkerEnv } from "../../src/worker.js";
 import { jpeg } from "../unit/media-fixtures.js";
 import { BASE, call } from "./api-call.js";
+import { deliverJob, recordedJobs } from "./qstash-delivery.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
@@ -79,6 +82,56 @@ describe.skipIf(skipReason)("publishing depth on the Workers runtime", () => {
           expect(ours[0]).toMatchObject({ postUrn: target?.networkPostId, image: expect.stringMatching(/^urn:li:image:/) });
         }
       }
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it("posts a Threads first comment with its image: the reply container's look goes through QStash and publishes it once", async () => {
+    const upload = await SELF.fetch(`${BASE}/v1/media`, { method: "POST", headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "image/jpeg" }, body: jpeg(1080, 1080) });
+    expect(upload.status).toBe(201);
+    const image = ((await upload.json()) as { id: string }).id;
+    const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle: `wd_threads_${Date.now()}` } }, 201);
+    const text = `the threads picture ${crypto.randomUUID().slice(0, 8)}`;
+    const post = await call<{ id: string; targets: Target[] }>(
+      "/v1/posts",
+      { method: "POST", json: { text: `workerd threads post ${Date.now()}`, accounts: [account.id], firstComment: { text, media: [image] } } },
+      201,
+    );
+    const { db, close } = neonDatabaseProvider({ url: (env as WorkerEnv).DATABASE_URL ?? "", wsProxy: (env as WorkerEnv).WS_PROXY }).open();
+    try {
+      const [row] = await db.select({ id: postTargets.id }).from(postTargets).where(eq(postTargets.postId, post.id));
+      const ours = async () => (await recordedJobs()).filter((m) => m.job.payload.targetId === row?.id);
+      // The Worker hands each job (the post's poll, the comment's looks) to QStash; QStash delivers them.
+      const delivered = new Set<string>();
+      let target: Target | undefined;
+      for (let round = 0; round < 12; round++) {
+        target = (await call<{ targets: Target[] }>(`/v1/posts/${post.id}`)).targets[0];
+        if (target?.firstComment?.state === "posted") break;
+        // The simulated Threads finishes an image container 2 s after it is made (its own clock, the real one here).
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        for (const message of await ours()) {
+          if (delivered.has(message.messageId)) continue;
+          delivered.add(message.messageId);
+          expect(await deliverJob(message), message.job.kind).toBeLessThan(300);
+        }
+      }
+      expect(target?.state).toBe("published");
+      expect(target?.firstComment, JSON.stringify(target?.firstComment)).toMatchObject({ state: "posted", media: [image], error: null });
+      const kinds = (await ours()).map((m) => m.job.kind);
+      expect(kinds).toContain("poll_first_comment");
+      // QStash delivers at least once: every message again posts nothing more.
+      for (const message of await ours()) await deliverJob(message);
+      const replies = (
+        await db
+          .select()
+          .from(sandboxRecords)
+          .where(and(eq(sandboxRecords.platform, "threads"), eq(sandboxRecords.kind, "thread")))
+      )
+        .map((r) => ({ id: r.id, data: r.data as { repliedTo?: string; text?: string; mediaType?: string } }))
+        .filter((r) => r.data.repliedTo === target?.networkPostId);
+      expect(replies.map((r) => r.id)).toEqual([target?.firstComment?.id]);
+      expect(replies[0]?.data).toMatchObject({ text, mediaType: "IMAGE" });
     } finally {
       await close();
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { type FileHandle, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileMultipart } from "./file-multipart.js";
 import { type MediaStorage, assertStorageKey } from "./types.js";
@@ -17,10 +18,37 @@ async function writeFully(handle: FileHandle, bytes: Uint8Array): Promise<void> 
 const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === "ENOENT";
 
 /**
+ * A file in `.incoming/` untouched this long belongs to no write in progress (each chunk
+ * written touches it, and a download or part gives up within minutes): a crash mid-write left it.
+ */
+const ABANDONED_INCOMING_MS = 24 * 60 * 60_000;
+
+/** Removes what crashed writes left in `.incoming/`; run once per start, before the first write. */
+async function removeAbandonedIncoming(incoming: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(incoming);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  const before = Date.now() - ABANDONED_INCOMING_MS;
+  for (const name of names) {
+    const path = join(incoming, name);
+    const modified = await stat(path).then(
+      (s) => s.mtimeMs,
+      () => Number.POSITIVE_INFINITY,
+    );
+    if (modified < before) await rm(path, { force: true, recursive: true });
+  }
+}
+
+/**
  * Media files on the local disk (the Node server): `<root>/<key>` holds the bytes and
  * `<root>/<key>.meta.json` the type. An upload is written under `<root>/.incoming/` and renamed
  * into place only once complete, so a refused or interrupted upload never appears under its key
- * and a reader never sees half a file.
+ * and a reader never sees half a file; what a crash mid-write leaves there is removed after a day,
+ * at the first write after a start.
  */
 export function createFileMediaStorage(root: string): MediaStorage {
   const pathOf = (key: string) => {
@@ -28,10 +56,14 @@ export function createFileMediaStorage(root: string): MediaStorage {
     return join(root, ...key.split("/"));
   };
 
+  const incoming = join(root, ".incoming");
+  let cleared: Promise<void> | null = null;
   const storage: Omit<MediaStorage, "multipart"> = {
     async put(key, body, meta) {
       const target = pathOf(key);
-      const incoming = join(root, ".incoming");
+      // Housekeeping only: a cleanup that fails (a file locked, a permission) must not refuse the write.
+      cleared ??= removeAbandonedIncoming(incoming).catch(() => {});
+      await cleared;
       await mkdir(incoming, { recursive: true });
       const temp = join(incoming, randomUUID());
       const handle = await open(temp, "wx");
@@ -129,6 +161,17 @@ export function createFileMediaStorage(root: string): MediaStorage {
       const path = pathOf(key);
       await rm(path, { force: true });
       await rm(`${path}.meta.json`, { force: true });
+    },
+
+    async list(folder) {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(pathOf(folder), { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      return entries.filter((e) => e.isFile() && !e.name.endsWith(".meta.json")).map((e) => `${folder}/${e.name}`);
     },
   };
   return { ...storage, multipart: fileMultipart(root, storage.put) };

@@ -23,6 +23,7 @@ export interface R2BucketBinding {
   put(key: string, value: Uint8Array, options?: { httpMetadata?: R2HttpMetadata }): Promise<unknown>;
   get(key: string, options?: { range?: { offset: number; length: number } }): Promise<{ body: ReadableStream<Uint8Array>; size: number; httpMetadata?: R2HttpMetadata } | null>;
   delete(key: string): Promise<void>;
+  list(options: { prefix: string; delimiter: string; cursor?: string }): Promise<{ objects: { key: string }[]; truncated: boolean; cursor?: string }>;
   createMultipartUpload(key: string, options?: { httpMetadata?: R2HttpMetadata }): Promise<R2MultipartUpload>;
   resumeMultipartUpload(key: string, uploadId: string): R2MultipartUpload;
 }
@@ -201,6 +202,19 @@ export function createR2MediaStorage(
     async delete(key) {
       assertStorageKey(key);
       await bucket.delete(key);
+    },
+
+    async list(folder) {
+      assertStorageKey(folder);
+      const keys: string[] = [];
+      let cursor: string | undefined;
+      // The delimiter keeps sub-folders' files out; a truncated page goes on from its cursor.
+      for (;;) {
+        const page = await bucket.list({ prefix: `${folder}/`, delimiter: "/", ...(cursor ? { cursor } : {}) });
+        keys.push(...page.objects.map((o) => o.key));
+        if (!page.truncated || !page.cursor) return keys;
+        cursor = page.cursor;
+      }
     },
     multipart: r2Multipart(bucket, options.s3, options.fetch ?? ((input, init) => fetch(input, init)), options.listPageSize),
   };

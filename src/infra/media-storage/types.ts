@@ -31,6 +31,12 @@ export interface MediaStorage {
   get(key: string, range?: ByteRange): Promise<MediaObject | null>;
   /** Removes the file; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The keys of the files directly in `folder` (one segment deeper, not in its sub-folders), in
+   * no particular order; none when it holds none. For a folder of short-lived files whose names
+   * say when they were made (a dry run's probes), so a sweep can remove those a crash left.
+   */
+  list(folder: string): Promise<string[]>;
   /** Files sent in parts (upload sessions): each part stored as it arrives, joined into `key` at the end. */
   multipart: MultipartStorage;
 }

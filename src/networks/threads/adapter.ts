@@ -74,6 +74,8 @@ export const threadsAdapter: NetworkAdapter = {
 
   publish: publishToThreads,
   commentOnPost: commentOnThreadsPost,
+  // A reply with a file is a container that only checkComment's threads_publish makes visible.
+  commentWithMediaOnlyPrepares: true,
   checkComment: checkThreadsComment,
   checkPublish: checkThreadsPublish,
   findPublished: findOnThreads,

@@ -18,6 +18,8 @@ export interface DryRunRow {
   row: number;
   valid: boolean;
   error: BulkRowError | null;
+  /** About the row as a whole, never refusing it (`media_url_not_fetched`). */
+  warnings: BulkRowError[];
   targets: ValidationReport["targets"];
 }
 

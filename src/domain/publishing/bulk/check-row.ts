@@ -4,7 +4,7 @@ import { type CreatePostRequest, type ValidationReport, validatePost } from "../
 import type { MediaLoader } from "../posts/prepare-targets.js";
 import { importMediaFromUrl } from "../media/import-media.js";
 import type { BulkRowError, BulkRowInput } from "./bulk-types.js";
-import type { UrlProbes } from "./probe-urls.js";
+import { MAX_PROBED_URLS, type UrlProbes } from "./probe-urls.js";
 
 /** The envelope's fields of a refusal, for a row's outcome. */
 export function rowError(error: ApiError): BulkRowError {
@@ -15,6 +15,8 @@ export interface CheckedRow {
   input: CreatePostRequest;
   targets: ValidationReport["targets"];
   error: BulkRowError | null;
+  /** About the row as a whole: a dry run's URL past its cap, not fetched (`media_url_not_fetched`). */
+  warnings: BulkRowError[];
 }
 
 /** How a row's `mediaUrls` become media: imported (stored) when the import writes, probed beforehand by a dry run. */
@@ -32,6 +34,7 @@ const atUrl = (error: ApiError, i: number) => new ApiError(error.code, { message
 export async function checkRow(ctx: DomainContext, row: BulkRowInput, loadMedia: MediaLoader, urls: RowUrls): Promise<CheckedRow> {
   const { mediaUrls, ...post } = row;
   const input: CreatePostRequest = { ...post };
+  const warnings: BulkRowError[] = [];
   try {
     if (mediaUrls?.length) {
       const added: string[] = [];
@@ -45,6 +48,10 @@ export async function checkRow(ctx: DomainContext, row: BulkRowInput, loadMedia:
         } else {
           const probe = urls.probes.get(url);
           if (!probe) throw new Error(`dry run: ${url} was not probed`);
+          if ("notFetched" in probe) {
+            warnings.push(rowError(new ApiError("media_url_not_fetched", { param: `mediaUrls[${i}]`, message: notFetchedMessage(url) })));
+            continue;
+          }
           if ("error" in probe) throw atUrl(probe.error, i);
           added.push(probe.media.id);
         }
@@ -52,14 +59,25 @@ export async function checkRow(ctx: DomainContext, row: BulkRowInput, loadMedia:
       input.media = [...(input.media ?? []), ...added];
     }
     const report = await validatePost({ ctx, input, loadMedia });
-    const targets = report.targets;
+    const targets = warnings.length > 0 ? withUncheckedFiles(report.targets) : report.targets;
     const refused = targets.find((t) => t.errors.length > 0);
     const first = refused?.errors[0];
-    if (!refused || !first) return { input, targets, error: null };
+    if (!refused || !first) return { input, targets, error: null, warnings };
     const error = { code: first.code, param: first.param, fix: first.fix, message: `${refused.platform} @${refused.handle}: ${first.message}` };
-    return { input, targets, error };
+    return { input, targets, error, warnings };
   } catch (error) {
-    if (error instanceof ApiError) return { input, targets: [], error: rowError(error) };
+    if (error instanceof ApiError) return { input, targets: [], error: rowError(error), warnings };
     throw error;
   }
+}
+
+const notFetchedMessage = (url: string) =>
+  `${url} was not fetched: a dry run fetches at most ${MAX_PROBED_URLS} distinct mediaUrls and this one is past them, so its file is checked when the import runs, not now. The rest of the row was checked without it.`;
+
+/**
+ * A row checked without a file it names cannot be told "attach a file": the file is there, just
+ * not fetched. Its other refusals stand; the file's own are the import's to give.
+ */
+function withUncheckedFiles(targets: ValidationReport["targets"]): ValidationReport["targets"] {
+  return targets.map((t) => ({ ...t, errors: t.errors.filter((e) => e.code !== "media_required") }));
 }

@@ -25,11 +25,11 @@ export async function dryRunBulk(ctx: DomainContext, rows: readonly BulkRow[], w
       const row = rows[i];
       if (!row) continue;
       if (row.error) {
-        out[i] = { row: i, valid: false, error: row.error, targets: [] };
+        out[i] = { row: i, valid: false, error: row.error, warnings: [], targets: [] };
         continue;
       }
       const checked = await checkRow(ctx, row.input, loadMedia, { importUrls: false, probes });
-      out[i] = { row: i, valid: checked.error === null, error: checked.error, targets: checked.targets };
+      out[i] = { row: i, valid: checked.error === null, error: checked.error, warnings: checked.warnings, targets: checked.targets };
     }
   };
   await Promise.all(Array.from({ length: Math.min(DRY_RUN_PARALLEL, rows.length) }, worker));

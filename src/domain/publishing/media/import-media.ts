@@ -1,11 +1,11 @@
 import { ApiError } from "../../../infra/errors.js";
-import { newId } from "../../../infra/ids.js";
 import { UrlUnreachableError } from "../../../infra/outbound/guarded-fetch.js";
 import type { DomainContext } from "../../core/index.js";
 import { ACCEPTED_FORMATS_TEXT, MEDIA_BYTE_LIMITS } from "./media-formats.js";
 import { bytesSource } from "./sniff/byte-source.js";
 import { IDENTIFY_BYTES, type MediaFacts, identifyMedia } from "./sniff/detect-media.js";
 import { officeTypeHint } from "./sniff/documents.js";
+import { probeKey } from "./probe-files.js";
 import type { MediaView } from "./media-view.js";
 import { type UploadMediaInput, storeCheckedFile, uploadMedia } from "./upload-media.js";
 import { peekHead } from "./upload-stream.js";
@@ -47,13 +47,14 @@ export interface ProbedMedia extends MediaFacts {
 /**
  * A bulk dry run's look at a URL: fetched and checked exactly as importMediaFromUrl would (the
  * same guard, caps and upload checks, with the same refusals), and its facts read from the
- * bytes. The file streams to a temporary key (a video's index may sit at its end, so it is read
- * back like an upload, never held whole in memory) that is removed whatever happens; no record
- * is written.
+ * bytes. The file streams to a temporary key (a video's index may sit at its end and a PDF's
+ * pages are counted across it, so it is read back like an upload, never held whole in memory)
+ * in the probes' own folder, removed when the probe ends; a crash's leftover there is removed by
+ * the next dry run or the hourly sweep (probe-files.ts). No record is written.
  */
 export async function probeMediaUrl(ctx: DomainContext, input: { url: string }): Promise<ProbedMedia> {
   const upload = await openMediaUrl(ctx, input);
-  const storageKey = `${ctx.workspace.id}/probe_${newId("med")}`;
+  const storageKey = probeKey(ctx.clock.now());
   try {
     const { size, facts } = await storeCheckedFile(ctx, upload, storageKey);
     return { ...facts, bytes: size };

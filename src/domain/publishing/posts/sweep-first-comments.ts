@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { adapterFor, platformIds } from "../../../networks/registry.js";
 import { postTargets, posts } from "../../../db/schema/index.js";
 import type { JobRuntime } from "../../core/index.js";
 import { FIRST_COMMENT_TIMEOUT_MS, UNKNOWN_COMMENT } from "./first-comment.js";
@@ -18,6 +19,7 @@ export const firstCommentJobKey = (targetId: string) => `first-comment:${targetI
  * A comment `sending` past the call's timeout: the process died mid-call and the network may
  * have it, so, as for a post whose outcome is unknown, it is not sent again blindly: it becomes
  * `unknown`, with the error telling the caller how to check (its credit, if billed, stays spent).
+ * Except where the call cannot have posted it (resendPrepared): then it is sent again.
  */
 export async function sweepFirstComments(runtime: JobRuntime, limit = 100): Promise<number> {
   const now = runtime.clock.now();
@@ -36,6 +38,7 @@ export async function sweepFirstComments(runtime: JobRuntime, limit = 100): Prom
   }
   const rescued = await rescueLooks(runtime, now, cutoff, limit);
   const isStuck = and(eq(postTargets.firstCommentState, "sending"), lt(postTargets.firstCommentStartedAt, cutoff), isNull(postTargets.firstCommentPollToken));
+  const resent = await resendPrepared(runtime, now, isStuck, limit);
   const batch = runtime.db.select({ id: postTargets.id }).from(postTargets).where(isStuck).limit(limit);
   // The state change and its event commit together: the event is written exactly when the comment turns unknown.
   const stuck = await runtime.db.transaction(async (tx) => {
@@ -50,8 +53,8 @@ export async function sweepFirstComments(runtime: JobRuntime, limit = 100): Prom
     for (const target of rows) await recordFirstCommentFailed(tx, runtime.services.jobs, { workspaceId: target.workspaceId, targetId: target.id }, now);
     return rows;
   });
-  const repaired = waiting.length + stuck.length + rescued.length;
-  if (repaired > 0) runtime.services.logger.warn("sweep repaired first comments", { waiting: waiting.map((t) => t.id), interrupted: stuck.map((t) => t.id), rescued });
+  const repaired = waiting.length + stuck.length + rescued.length + resent.length;
+  if (repaired > 0) runtime.services.logger.warn("sweep repaired first comments", { waiting: waiting.map((t) => t.id), interrupted: stuck.map((t) => t.id), rescued, resent });
   return repaired;
 }
 
@@ -89,4 +92,42 @@ async function rescueLooks(runtime: JobRuntime, now: Date, cutoff: Date, limit: 
     });
   }
   return rows.map((r) => r.id);
+}
+
+/** Networks whose comment with files is only prepared by the send (NetworkAdapter.commentWithMediaOnlyPrepares). */
+const preparingPlatforms = platformIds.filter((platform) => adapterFor(platform).commentWithMediaOnlyPrepares === true);
+
+/**
+ * Comments with files, on a network whose send only prepares them (a Threads reply container),
+ * that a crash cut short before the container's id was stored (`sending`, no poll token, past
+ * the call's timeout). None of them can be visible: a container is published only by a look,
+ * which needs the stored id, and one left unpublished expires. So, unlike a comment whose send
+ * may have posted it, they are sent again: back to `pending` (a comment's credit is keyed by its
+ * target, so the new claim cannot charge twice) with a send job keyed by the cut attempt's start, so
+ * a second sweep queues nothing more. The new send makes a fresh container.
+ */
+async function resendPrepared(runtime: JobRuntime, now: Date, isStuck: SQL | undefined, limit: number): Promise<string[]> {
+  if (preparingPlatforms.length === 0) return [];
+  const prepared = and(isStuck, inArray(postTargets.platform, preparingPlatforms), sql`jsonb_array_length(coalesce(${postTargets.firstCommentMedia}, '[]'::jsonb)) > 0`);
+  const rows = await runtime.db
+    .select({ id: postTargets.id, workspaceId: postTargets.workspaceId, mode: posts.mode, startedAt: postTargets.firstCommentStartedAt })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(prepared)
+    .limit(limit);
+  const resent: string[] = [];
+  for (const row of rows) {
+    await runtime.db.transaction(async (tx) => {
+      const [back] = await tx
+        .update(postTargets)
+        .set({ firstCommentState: "pending" })
+        .where(and(eq(postTargets.id, row.id), prepared))
+        .returning({ id: postTargets.id });
+      if (!back) return;
+      const dedupKey = `${firstCommentJobKey(row.id)}:resend:${row.startedAt?.getTime() ?? 0}`;
+      await runtime.services.jobs.enqueue({ kind: "first_comment", payload: { targetId: row.id, workspaceId: row.workspaceId, mode: row.mode }, runAt: now, dedupKey }, tx);
+      resent.push(row.id);
+    });
+  }
+  return resent;
 }

@@ -47,6 +47,10 @@ const DryRunReportSchema = v.object({
       row: v.pipe(v.number(), v.description("The row's index, from 0 (CSV: the first line under the header).")),
       valid: v.boolean(),
       error: RowError,
+      warnings: v.pipe(
+        v.array(Issue),
+        v.description("About the row as a whole, never making it invalid: `media_url_not_fetched` (`param` `mediaUrls[i]`) for a URL past the dry run's cap of 100 distinct URLs."),
+      ),
       targets: v.pipe(
         v.array(v.object({ account: v.string(), platform: v.string(), handle: v.string(), errors: v.array(Issue), warnings: v.array(Issue) })),
         v.description("Per target, the report POST /v1/posts/validate gives; empty when the row failed as a whole."),

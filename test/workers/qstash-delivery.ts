@@ -1,0 +1,48 @@
+import { SELF } from "cloudflare:test";
+import { expect, inject } from "vitest";
+import type {} from "./provided-context.js";
+
+/** A publish the QStash stand-in recorded (qstash-standin.ts), with its job body parsed. */
+export interface RecordedJob {
+  messageId: string;
+  destination: string;
+  body: string;
+  job: { kind: string; workspaceId: string; mode: string; payload: Record<string, string | number | null> };
+}
+
+/** Every job the Worker has handed to the QStash stand-in so far, in order. */
+export async function recordedJobs(): Promise<RecordedJob[]> {
+  const response = await fetch(`${inject("qstashUrl")}/recorded`);
+  expect(response.status).toBe(200);
+  const all = (await response.json()) as { messageId: string; destination: string; body: string }[];
+  return all.map((m) => ({ ...m, job: JSON.parse(m.body) as RecordedJob["job"] }));
+}
+
+const utf8 = new TextEncoder();
+
+function base64url(bytes: ArrayBuffer | Uint8Array, { pad = false } = {}): string {
+  let binary = "";
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  const b64 = btoa(binary).replaceAll("+", "-").replaceAll("/", "_");
+  return pad ? b64 : b64.replace(/=+$/, "");
+}
+
+/** QStash's `Upstash-Signature` for a delivery of `body` to `url`: an HS256 JWT over the body's SHA-256. */
+async function signature(body: string, url: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const header = base64url(utf8.encode(JSON.stringify({ alg: "HS256", typ: "JWT" })));
+  const bodyHash = base64url(await crypto.subtle.digest("SHA-256", utf8.encode(body)), { pad: true });
+  const claims = { iss: "Upstash", sub: url, exp: now + 300, nbf: now, iat: now, jti: `jwt_${crypto.randomUUID()}`, body: bodyHash };
+  const signingInput = `${header}.${base64url(utf8.encode(JSON.stringify(claims)))}`;
+  const key = await crypto.subtle.importKey("raw", utf8.encode(inject("qstashCurrentSigningKey")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return `${signingInput}.${base64url(await crypto.subtle.sign("HMAC", key, utf8.encode(signingInput)))}`;
+}
+
+/** Delivers a recorded job as QStash would (signed, to its destination), whatever its not-before; answers the status. */
+export async function deliverJob(message: RecordedJob): Promise<number> {
+  const headers = new Headers({ "content-type": "application/json", "upstash-message-id": message.messageId, "upstash-retried": "0" });
+  headers.set("upstash-signature", await signature(message.body, message.destination));
+  const response = await SELF.fetch(message.destination, { method: "POST", headers, body: message.body });
+  await response.text();
+  return response.status;
+}
