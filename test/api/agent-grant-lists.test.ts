@@ -4,47 +4,38 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../src/db/schema/index.js";
 import { recordEvent } from "../../src/domain/events/record-event.js";
 import { agentRequest, approvedAgent, type GrantForm } from "../support/agent-oauth.js";
-import { connect, receive } from "../support/conversations.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { receive } from "../support/conversations.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace, workspaceFixture } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 
-interface Event {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-}
+const allEvents = async (who: WorkspaceFixture, query = "") => (await who.read(`/v1/events?limit=100${query}`)).items;
 
-async function allEvents(request: TestWorkspace["request"], query = ""): Promise<Event[]> {
-  const response = await request(`/v1/events?limit=100${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { items: Event[] }).items;
-}
+type Event = Awaited<ReturnType<typeof allEvents>>[number];
 
 /** Every page of one at a time: a page the grant emptied would show here as an empty page. */
-async function pagedOneByOne(request: TestWorkspace["request"], path = "/v1/events"): Promise<string[]> {
+async function pagedOneByOne(who: WorkspaceFixture, path: "/v1/events" | "/v1/posts" | "/v1/social-accounts" = "/v1/events"): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const response = await request(`${path}?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-    expect(response.status, await response.clone().text()).toBe(200);
-    const body = (await response.json()) as { items?: { id: string }[]; accounts?: { id: string }[]; cursor?: string | null; nextCursor?: string | null };
-    const items = body.items ?? body.accounts ?? [];
+    const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+    const body = await who.read(`${path}?limit=1${after}`);
+    // /v1/social-accounts pages as `accounts` and `nextCursor`; the others as `items` and `cursor`.
+    const [items, next]: [{ id: string }[], string | null] = "items" in body ? [body.items, body.cursor] : [body.accounts, body.nextCursor];
     expect(items.length, `a page of ${path} the grant emptied`).toBe(1);
     ids.push(...items.map((e) => e.id));
-    cursor = body.cursor ?? body.nextCursor ?? null;
+    cursor = next;
   } while (cursor);
   return ids;
 }
 
-async function publish(ws: TestWorkspace, accounts: string[], text: string): Promise<string> {
+async function publish(ws: WorkspaceFixture, accounts: string[], text: string): Promise<string> {
   t.clock.advance(1000);
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await ws.publish({ text, accounts })).id;
 }
 
 /**
@@ -52,19 +43,19 @@ async function publish(ws: TestWorkspace, accounts: string[], text: string): Pro
  * message); a post per account, one to both of acme's, and a workspace event (webhook.disabled).
  */
 async function world() {
-  const ws = await t.workspace({ plan: "subscription", grantCredits: 100 });
-  const brand = async (username: string) => ((await (await ws.request("/v1/profiles", { method: "POST", json: { username } })).json()) as { id: string }).id;
+  const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 100 });
+  const brand = async (username: string) => (await ws.createProfile({ username })).id;
   const acme = await brand("acme");
   await brand("other");
   const connectAt = async (platform: "bluesky" | "twitter" | "facebook", profile: string) => {
     t.clock.advance(1000);
-    return connect(ws, platform, { profile });
+    return (await ws.connect(platform, { profile })).id;
   };
   const acmeBsky = await connectAt("bluesky", "acme");
   const acmeX = await connectAt("twitter", "acme");
   const otherBsky = await connectAt("bluesky", "other");
   const otherPage = await connectAt("facebook", "other");
-  expect((await ws.request(`/v1/social-accounts/${otherPage}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+  expect((await ws.post(`/v1/social-accounts/${otherPage}/webhook`, {})).status).toBe(200);
   await receive(ws, otherPage, "the other brand's private message");
   const inside = await publish(ws, [acmeBsky], "acme on bluesky");
   const mixed = await publish(ws, [acmeBsky, acmeX], "acme on bluesky and x");
@@ -76,7 +67,10 @@ async function world() {
     data: { id: "whk_gone", url: "https://hooks.example/private", reason: "test" },
     at: t.clock.now(),
   });
-  const agent = async (grant: GrantForm) => agentRequest(t, (await approvedAgent(t, ws, { actions: ["read"], ...grant })).tokens.access_token);
+  const agent = async (grant: GrantForm) => {
+    const { tokens, agentId } = await approvedAgent(t, ws, { actions: ["read"], ...grant });
+    return workspaceFixture(t, { id: ws.id, key: tokens.access_token, keyId: agentId, request: agentRequest(t, tokens.access_token) });
+  };
   return { ws, acme, acmeBsky, acmeX, otherBsky, otherPage, inside, mixed, otherPost, agent };
 }
 
@@ -88,9 +82,9 @@ describe("an agent's lists fill their pages with what the grant reaches", () => 
     const w = await world();
     const agent = await w.agent({ profiles: [w.acme], platforms: ["bluesky"] });
     // The owner's newest post and account are the other brand's: a page filtered after reading would be empty.
-    const ownerPosts = (await (await w.ws.request("/v1/posts?limit=1")).json()) as { items: { id: string }[] };
+    const ownerPosts = await w.ws.read("/v1/posts?limit=1");
     expect(ownerPosts.items.map((p) => p.id)).toEqual([w.otherPost]);
-    const ownerAccounts = (await (await w.ws.request("/v1/social-accounts?limit=1")).json()) as { accounts: { id: string }[] };
+    const ownerAccounts = await w.ws.read("/v1/social-accounts?limit=1");
     expect(ownerAccounts.accounts.map((a) => a.id)).toEqual([w.otherPage]);
     expect(await pagedOneByOne(agent, "/v1/posts")).toEqual([w.inside]);
     expect(await pagedOneByOne(agent, "/v1/social-accounts")).toEqual([w.acmeBsky]);
@@ -100,7 +94,7 @@ describe("an agent's lists fill their pages with what the grant reaches", () => 
 describe("the event log and an agent's grant", () => {
   it("shows an agent of one brand and one network only the events of accounts within both, on every page and by id", async () => {
     const w = await world();
-    const owned = await allEvents(w.ws.request);
+    const owned = await allEvents(w.ws);
     // The owner's log holds every one of them: what the agent misses is there to be missed.
     expect(owned.some((e) => e.type === "message.received" && e.data.text === "the other brand's private message")).toBe(true);
     expect(owned.some((e) => e.type === "webhook.disabled")).toBe(true);
@@ -114,17 +108,17 @@ describe("the event log and an agent's grant", () => {
     expect(seen.map((e) => e.id)).toEqual(expected);
     expect(seen.some((e) => e.type.startsWith("post.") && e.data.id === w.inside)).toBe(true);
     expect(await pagedOneByOne(agent)).toEqual(expected);
-    const text = await (await agent("/v1/events?limit=100")).text();
+    const text = (await agent.get("/v1/events?limit=100")).text;
     for (const hidden of ["the other brand's private message", "hooks.example", w.mixed, w.otherPost, ...outside]) expect(text).not.toContain(hidden);
     expect((await allEvents(agent, "&type=message.received")).length).toBe(0);
 
     for (const event of owned) {
-      const response = await agent(`/v1/events/${event.id}`);
+      const response = await agent.get(`/v1/events/${event.id}`);
       if (expected.includes(event.id)) {
         expect(response.status).toBe(200);
       } else {
         expect(response.status, event.type).toBe(404);
-        const error = await errorOf(response);
+        const error = response.error;
         expect(error.code).toBe("resource_not_found");
         for (const field of ["text", "handle"]) {
           const value = event.data[field];
@@ -136,14 +130,14 @@ describe("the event log and an agent's grant", () => {
 
   it("narrows by network alone, and shows the workspace's own events only to an agent granted every brand and network", async () => {
     const w = await world();
-    const owned = await allEvents(w.ws.request);
+    const owned = await allEvents(w.ws);
     const bluesky = await w.agent({ profiles: "all", platforms: ["bluesky"] });
     const visible = await allEvents(bluesky);
     expect(visible.some((e) => names(e, w.otherBsky))).toBe(true);
     expect(visible.some((e) => names(e, w.acmeX) || names(e, w.otherPage))).toBe(false);
     expect(visible.some((e) => e.type === "webhook.disabled")).toBe(false);
     const workspaceEvent = owned.find((e) => e.type === "webhook.disabled");
-    expect((await bluesky(`/v1/events/${workspaceEvent?.id}`)).status).toBe(404);
+    expect((await bluesky.get(`/v1/events/${workspaceEvent?.id}`)).status).toBe(404);
 
     const everything = await w.agent({ profiles: "all", platforms: "all" });
     expect((await allEvents(everything)).map((e) => e.id)).toEqual(owned.map((e) => e.id));

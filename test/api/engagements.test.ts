@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../src/types/platform-ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 
@@ -9,45 +10,32 @@ beforeAll(async () => {
 });
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: PlatformId, name?: string): Promise<{ id: string; handle: string }> {
+async function connect(ws: WorkspaceFixture, platform: PlatformId, name?: string): Promise<{ id: string; handle: string }> {
   counter += 1;
   const handle = name ?? (platform === "bluesky" ? `engage${counter}.test` : `eng_${platform.slice(0, 2)}_${counter}`);
-  const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return { id: ((await response.json()) as { id: string }).id, handle };
+  return { id: (await ws.connect(platform, { handle })).id, handle };
 }
 
-async function publish(ws: TestWorkspace, account: string, text: string): Promise<{ id: string; networkPostId: string; url: string }> {
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account] } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const post = (await response.json()) as { id: string; targets: { networkPostId: string; url: string }[] };
+async function publish(ws: WorkspaceFixture, account: string, text: string): Promise<{ id: string; networkPostId: string; url: string }> {
+  const post = await ws.publish({ text, accounts: [account] });
   return { id: post.id, networkPostId: post.targets[0]?.networkPostId ?? "", url: post.targets[0]?.url ?? "" };
 }
 
-const engage = (ws: TestWorkspace, account: string, action: string, target: string) => ws.request("/v1/engagements", { method: "POST", json: { account, action, target } });
+const engage = (ws: WorkspaceFixture, account: string, action: string, target: string) => ws.post("/v1/engagements", { account, action, target });
 
-async function ok(ws: TestWorkspace, account: string, action: string, target: string) {
+async function ok(ws: WorkspaceFixture, account: string, action: string, target: string) {
   const response = await engage(ws, account, action, target);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { account: string; platform: string; action: string; target: { networkId: string; url: string | null }; ok: boolean };
+  expect(response.status, response.text).toBe(200);
+  return response.body;
 }
 
-async function notifications(ws: TestWorkspace, account: string): Promise<{ kind: string; actor: { handle: string } }[]> {
-  const response = await ws.request(`/v1/notifications?account=${account}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { items: { kind: string; actor: { handle: string } }[] }).items;
-}
+const notifications = async (ws: WorkspaceFixture, account: string) => (await ws.read(`/v1/notifications?account=${account}`)).items;
 
-async function list<T>(ws: TestWorkspace, path: string): Promise<{ items: T[]; cursor: string | null; platform: string; problems: { code: string; retryable: boolean }[] }> {
-  const response = await ws.request(path);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { items: T[]; cursor: string | null; platform: string; problems: { code: string; retryable: boolean }[] };
-}
+const list = <P extends string>(ws: WorkspaceFixture, path: P) => ws.read(path);
 
 describe("POST /v1/engagements on the Bluesky sandbox", () => {
   it("likes, reposts and bookmarks a post by Chorus id, URL or at:// URI, idempotently, and undoes each", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const author = await connect(ws, "bluesky");
     const fan = await connect(ws, "bluesky");
     const post = await publish(ws, author.id, "like me");
@@ -83,7 +71,7 @@ describe("POST /v1/engagements on the Bluesky sandbox", () => {
   });
 
   it("follows, blocks and mutes a person by handle, @handle, DID or profile URL, and lists followers and following", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const star = await connect(ws, "bluesky");
     const fan = await connect(ws, "bluesky");
     const followed = await ok(ws, fan.id, "follow", `@${star.handle}`);
@@ -91,11 +79,11 @@ describe("POST /v1/engagements on the Bluesky sandbox", () => {
     await ok(ws, fan.id, "follow", followed.target.networkId);
     expect((await notifications(ws, star.id)).map((n) => [n.kind, n.actor.handle])).toEqual([["follows", fan.handle]]);
 
-    const followers = await list<{ id: string; handle: string; platform: string }>(ws, `/v1/social-accounts/${star.id}/followers`);
+    const followers = await list(ws, `/v1/social-accounts/${star.id}/followers`);
     expect(followers).toMatchObject({ platform: "bluesky", problems: [] });
     expect(followers.items.map((a) => [a.handle, a.platform])).toEqual([[fan.handle, "bluesky"]]);
-    expect((await list<{ handle: string }>(ws, `/v1/social-accounts/${fan.id}/following`)).items.map((a) => a.handle)).toEqual([star.handle]);
-    expect((await list<{ handle: string }>(ws, `/v1/social-accounts/${fan.id}/followers`)).items).toEqual([]);
+    expect((await list(ws, `/v1/social-accounts/${fan.id}/following`)).items.map((a) => a.handle)).toEqual([star.handle]);
+    expect((await list(ws, `/v1/social-accounts/${fan.id}/followers`)).items).toEqual([]);
 
     await ok(ws, fan.id, "unfollow", `https://bsky.app/profile/${star.handle}`);
     expect((await list(ws, `/v1/social-accounts/${star.id}/followers`)).items).toEqual([]);
@@ -104,20 +92,20 @@ describe("POST /v1/engagements on the Bluesky sandbox", () => {
   });
 
   it("lists the account's own posts newest first, marking the ones Chorus published", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const first = await publish(ws, account.id, "first");
     t.clock.advance(1000);
     const second = await publish(ws, account.id, "second");
-    const page = await list<{ id: string; postId: string | null; text: string; account: string; platform: string }>(ws, `/v1/social-accounts/${account.id}/posts?limit=1`);
+    const page = await list(ws, `/v1/social-accounts/${account.id}/posts?limit=1`);
     expect(page.items).toEqual([expect.objectContaining({ id: second.networkPostId, postId: second.id, text: "second", account: account.id, platform: "bluesky", kind: "post" })]);
     expect(page.cursor).not.toBeNull();
-    const next = await list<{ id: string; postId: string | null }>(ws, `/v1/social-accounts/${account.id}/posts?limit=1&cursor=${encodeURIComponent(page.cursor ?? "")}`);
+    const next = await list(ws, `/v1/social-accounts/${account.id}/posts?limit=1&cursor=${encodeURIComponent(page.cursor ?? "")}`);
     expect(next.items.map((p) => [p.id, p.postId])).toEqual([[first.networkPostId, first.id]]);
   });
 
   it("refuses a target of the wrong kind or form with param target and a fix, and one that does not exist with 404", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
     const post = await publish(ws, account.id, "target practice");
     for (const [action, target] of [
@@ -128,22 +116,22 @@ describe("POST /v1/engagements on the Bluesky sandbox", () => {
     ] as const) {
       const response = await engage(ws, account.id, action, target);
       expect(response.status, `${action} ${target}`).toBe(400);
-      expect(await errorOf(response)).toMatchObject({ code: "field_invalid", param: "target", platform: "bluesky", fix: expect.stringMatching(/bsky\.app/) });
+      expect(response.error).toMatchObject({ code: "field_invalid", param: "target", platform: "bluesky", fix: expect.stringMatching(/bsky\.app/) });
     }
     const unknown = await engage(ws, account.id, "like", "post_doesnotexist");
     expect(unknown.status).toBe(404);
-    expect(await errorOf(unknown)).toMatchObject({ code: "resource_not_found", param: "target" });
+    expect(unknown.error).toMatchObject({ code: "resource_not_found", param: "target" });
     const gone = await engage(ws, account.id, "like", `${post.networkPostId.slice(0, -3)}zzz`);
     expect(gone.status).toBe(404);
-    expect(await errorOf(gone)).toMatchObject({ code: "engagement_target_not_found", param: "target" });
+    expect(gone.error).toMatchObject({ code: "engagement_target_not_found", param: "target" });
     const nobody = await engage(ws, account.id, "follow", "nobody.sandbox.test");
-    expect(await errorOf(nobody)).toMatchObject({ code: "engagement_target_not_found", param: "target" });
+    expect(nobody.error).toMatchObject({ code: "engagement_target_not_found", param: "target" });
   });
 });
 
 describe("POST /v1/engagements refusals", () => {
   it("refuses bad input: missing or malformed account, unknown action, empty target, unknown fields", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { id } = await connect(ws, "bluesky");
     const cases: [Record<string, unknown>, string][] = [
       [{ action: "like", target: "x" }, "account"],
@@ -154,32 +142,29 @@ describe("POST /v1/engagements refusals", () => {
       [{ account: id, action: "like", target: "x", extra: 1 }, "extra"],
     ];
     for (const [json, param] of cases) {
-      const response = await ws.request("/v1/engagements", { method: "POST", json });
+      const response = await ws.post("/v1/engagements", json);
       expect(response.status, JSON.stringify(json)).toBe(400);
-      expect((await errorOf(response)).param).toBe(param);
+      expect(response.error.param).toBe(param);
     }
     const foreign = await engage(ws, "acc_doesnotexist", "like", "x");
     expect(foreign.status).toBe(404);
-    expect(await errorOf(foreign)).toMatchObject({ code: "account_unknown", param: "account" });
+    expect(foreign.error).toMatchObject({ code: "account_unknown", param: "account" });
   });
 
   it("refuses what a network does not offer with action_unsupported naming what it does", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const instagram = await connect(ws, "instagram");
     const refused = await engage(ws, instagram.id, "like", "123");
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toMatchObject({ code: "action_unsupported", param: "action", platform: "instagram", fix: expect.stringContaining("offers no engagement actions") });
+    expect(refused.error).toMatchObject({ code: "action_unsupported", param: "action", platform: "instagram", fix: expect.stringContaining("offers no engagement actions") });
     const bluesky = await connect(ws, "bluesky");
     const save = await engage(ws, bluesky.id, "save", "at://did:plc:x/app.bsky.feed.post/3k");
-    expect(await errorOf(save)).toMatchObject({ code: "action_unsupported", platform: "bluesky", fix: expect.stringContaining("`like`, `unlike`, `repost`") });
+    expect(save.error).toMatchObject({ code: "action_unsupported", platform: "bluesky", fix: expect.stringContaining("`like`, `unlike`, `repost`") });
   });
 
   it("matches GET /v1/platforms: every network's engagements are the actions the route accepts", async () => {
-    const ws = await t.workspace();
-    const platforms = (await (await ws.request("/v1/platforms")).json()) as
-      | { items?: { platform: string; engagements: string[]; reads: string[] }[] }
-      | { platform: string; engagements: string[]; reads: string[] }[];
-    const items = Array.isArray(platforms) ? platforms : (platforms.items ?? []);
+    const ws = await testWorkspace(t);
+    const { items } = await ws.read("/v1/platforms");
     const bluesky = items.find((p) => p.platform === "bluesky");
     expect(bluesky?.engagements).toEqual(["like", "unlike", "repost", "unrepost", "bookmark", "unbookmark", "follow", "unfollow", "block", "unblock", "mute", "unmute"]);
     expect(bluesky?.reads).toEqual(expect.arrayContaining(["posts", "followers", "following"]));
@@ -189,7 +174,7 @@ describe("POST /v1/engagements refusals", () => {
 
 describe("engagements and account reads on the X sandbox", () => {
   it("reposts, bookmarks and mutes; refuses like, follow and block naming what X supports and why", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const author = await connect(ws, "twitter");
     const fan = await connect(ws, "twitter");
     const post = await publish(ws, author.id, "an X post to repost");
@@ -206,7 +191,7 @@ describe("engagements and account reads on the X sandbox", () => {
     ] as const) {
       const refused = await engage(ws, fan.id, action, action === "like" ? post.id : author.handle);
       expect(refused.status).toBe(400);
-      const error = await errorOf(refused);
+      const error = refused.error;
       expect(error).toMatchObject({ code: "action_unsupported", param: "action", platform: "twitter" });
       expect(error.message).toContain(date);
       expect(error.fix).toContain("`repost`, `unrepost`, `bookmark`, `unbookmark`, `mute`, `unmute`");
@@ -214,14 +199,13 @@ describe("engagements and account reads on the X sandbox", () => {
   });
 
   it("reads the account's posts with their Chorus ids, and its followers", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const account = await connect(ws, "twitter");
     const post = await publish(ws, account.id, "read me back");
-    const posts = await list<{ id: string; postId: string | null; text: string }>(ws, `/v1/social-accounts/${account.id}/posts`);
+    const posts = await list(ws, `/v1/social-accounts/${account.id}/posts`);
     expect(posts.items.map((p) => [p.id, p.postId, p.text])).toEqual([[post.networkPostId, post.id, "read me back"]]);
-    const followed = await ws.request(`/v1/sandbox/social-accounts/${account.id}/activity`, { method: "POST", json: { action: "follow", actor: "x_admirer" } });
-    expect(followed.status, await followed.clone().text()).toBe(201);
-    const followers = await list<{ handle: string; platform: string }>(ws, `/v1/social-accounts/${account.id}/followers`);
+    await ws.simulate(account.id, { action: "follow", actor: "x_admirer" });
+    const followers = await list(ws, `/v1/social-accounts/${account.id}/followers`);
     expect(followers.items).toEqual([expect.objectContaining({ handle: "x_admirer", platform: "twitter" })]);
     expect((await list(ws, `/v1/social-accounts/${account.id}/following`)).items).toEqual([]);
   });
@@ -229,9 +213,9 @@ describe("engagements and account reads on the X sandbox", () => {
 
 describe("account reads on networks without them", () => {
   it("answers a problems entry, never a silent empty list, and refuses a cursor of another list", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const instagram = await connect(ws, "instagram");
-    for (const read of ["followers", "following"]) {
+    for (const read of ["followers", "following"] as const) {
       const page = await list(ws, `/v1/social-accounts/${instagram.id}/${read}`);
       expect(page).toMatchObject({ items: [], cursor: null, platform: "instagram" });
       expect(page.problems).toEqual([expect.objectContaining({ code: "capability_unsupported", retryable: false })]);
@@ -241,33 +225,33 @@ describe("account reads on networks without them", () => {
     t.clock.advance(1000);
     await publish(ws, bluesky.id, "two");
     const page = await list(ws, `/v1/social-accounts/${bluesky.id}/posts?limit=1`);
-    const replay = await ws.request(`/v1/social-accounts/${bluesky.id}/followers?cursor=${encodeURIComponent(page.cursor ?? "")}`);
+    const replay = await ws.get(`/v1/social-accounts/${bluesky.id}/followers?cursor=${encodeURIComponent(page.cursor ?? "")}`);
     expect(replay.status).toBe(400);
-    expect(await errorOf(replay)).toMatchObject({ code: "cursor_invalid", param: "cursor" });
-    for (const limit of ["0", "101"]) expect((await ws.request(`/v1/social-accounts/${bluesky.id}/posts?limit=${limit}`)).status).toBe(400);
-    const unknown = await ws.request("/v1/social-accounts/acc_doesnotexist/posts");
+    expect(replay.error).toMatchObject({ code: "cursor_invalid", param: "cursor" });
+    for (const limit of ["0", "101"]) expect((await ws.get(`/v1/social-accounts/${bluesky.id}/posts?limit=${limit}`)).status).toBe(400);
+    const unknown = await ws.get("/v1/social-accounts/acc_doesnotexist/posts");
     expect(unknown.status).toBe(404);
-    expect(await errorOf(unknown)).toMatchObject({ code: "account_unknown", param: "id" });
+    expect(unknown.error).toMatchObject({ code: "account_unknown", param: "id" });
   });
 
   it("turns the sandbox faults into problems entries: an expired connection is needs_reauth, a down network retryable", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const account = await connect(ws, "bluesky");
-    const fault = (value: string | null) => ws.request(`/v1/sandbox/social-accounts/${account.id}/fault`, { method: "PUT", json: { fault: value } });
+    const fault = (value: string | null) => ws.put(`/v1/sandbox/social-accounts/${account.id}/fault`, { fault: value });
     const set = await fault("down");
-    expect(set.status, await set.clone().text()).toBe(200);
+    expect(set.status, set.text).toBe(200);
     const down = await list(ws, `/v1/social-accounts/${account.id}/followers`);
     expect(down.problems).toEqual([expect.objectContaining({ code: "platform_unavailable", retryable: true })]);
     const refused = await engage(ws, account.id, "mute", "someone.sandbox.test");
     expect(refused.status).toBe(502);
-    expect(await errorOf(refused)).toMatchObject({ code: "platform_unavailable", platform: "bluesky", retryable: true });
+    expect(refused.error).toMatchObject({ code: "platform_unavailable", platform: "bluesky", retryable: true });
   });
 });
 
 describe("POST /v1/engagements on every network", () => {
   it("refuses, on each of the ten networks, an action outside its published engagements, naming the ones it has", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
-    const platforms = ((await (await ws.request("/v1/platforms")).json()) as { items?: { platform: PlatformId; engagements: string[] }[] }).items ?? [];
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
+    const platforms = (await ws.read("/v1/platforms")).items;
     expect(platforms).toHaveLength(10);
     const all = ["like", "unlike", "repost", "unrepost", "follow", "unfollow", "block", "unblock", "mute", "unmute", "bookmark", "unbookmark", "save"];
     for (const { platform, engagements } of platforms) {
@@ -276,7 +260,7 @@ describe("POST /v1/engagements on every network", () => {
       if (!missing) continue;
       const refused = await engage(ws, id, missing, "anything");
       expect(refused.status, `${platform} ${missing}`).toBe(400);
-      const error = await errorOf(refused);
+      const error = refused.error;
       expect(error).toMatchObject({ code: "action_unsupported", param: "action", platform });
       for (const action of engagements) expect(error.fix, platform).toContain(`\`${action}\``);
     }

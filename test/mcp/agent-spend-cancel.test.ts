@@ -1,37 +1,21 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { agentSpend } from "../../src/db/schema/index.js";
-import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { approvedAgent } from "../support/agent-oauth.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { agentToolCall } from "./mcp-server.js";
 
 /** `cancel_post` with an agent's own token gives back what `create_post` charged its day, once. */
-
-type Structured = Record<string, unknown>;
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 
-async function connect(ws: TestWorkspace, platform: "bluesky" | "linkedin", handle: string): Promise<string> {
-  const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const connect = async (ws: WorkspaceFixture, platform: "bluesky" | "linkedin", handle: string): Promise<string> => (await ws.connect(platform, { handle })).id;
 
-let rpcId = 0;
-async function tool(accessToken: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; data: Structured }> {
-  rpcId += 1;
-  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: rpcId, method: "tools/call", params: { name, arguments: args } }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
-}
+const tool = (accessToken: string, name: string, args: Record<string, unknown>) => agentToolCall(t, accessToken, name, args);
 
 async function spend(accessToken: string): Promise<{ spentToday: number; creditsLeftToday: number }> {
   const who = await tool(accessToken, "whoami", {});
@@ -42,7 +26,7 @@ async function spend(accessToken: string): Promise<{ spentToday: number; credits
 
 describe("cancel_post through MCP with an agent token", () => {
   it("refunds the agent's day when it cancels its scheduled post, and a second cancel_post refunds nothing", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
     const bsky = await connect(ws, "bluesky", "mcpcancel.test");
     const linkedin = await connect(ws, "linkedin", "mcp_cancel_li");
     const { tokens, agentId } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read", "draft", "publish_or_schedule", "delete"], creditsPerDay: 2 });
@@ -86,7 +70,7 @@ describe("cancel_post through MCP with an agent token", () => {
   });
 
   it("refuses cancel_post to an agent without the delete grant, naming it, and keeps the post and the charge", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
     const bsky = await connect(ws, "bluesky", "mcpnodelete.test");
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 2 });
     const token = tokens.access_token;
@@ -100,7 +84,7 @@ describe("cancel_post through MCP with an agent token", () => {
     expect(error.code).toBe("agent_grant_action");
     expect(error.message).toContain("`delete`");
     expect(error.fix).toContain("`delete`");
-    expect(((await (await ws.request(`/v1/posts/${String(created.data.id)}`)).json()) as { state: string }).state).toBe("scheduled");
+    expect((await ws.read(`/v1/posts/${String(created.data.id)}`)).state).toBe("scheduled");
     expect(await spend(token)).toEqual({ spentToday: 1, creditsLeftToday: 1 });
   });
 });

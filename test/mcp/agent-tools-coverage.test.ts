@@ -4,8 +4,9 @@ import { toolAction } from "../../src/mcp/tool.js";
 import { allTools } from "../../src/mcp/tools/index.js";
 import { platformIds } from "../../src/networks/registry.js";
 import { ORIGIN, agentRequest, approvedAgent } from "../support/agent-oauth.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { useWebhookReceivers } from "../support/webhook-receivers.js";
+import { type WorkspaceFixture, testWorkspace, workspaceFixture } from "../support/workspace-fixture.js";
 import { type RunningServer, listen, mcpClient } from "./mcp-server.js";
 
 type ToolError = { error: { code: string; fix: string | null } };
@@ -19,14 +20,14 @@ type ToolError = { error: { code: string; fix: string | null } };
 describe("MCP tools for everything an agent does", () => {
   let t: TestApp;
   let server: RunningServer;
-  let ws: TestWorkspace;
+  let ws: WorkspaceFixture;
   let owner: Client;
   const receiver = useWebhookReceivers();
   beforeAll(async () => {
     // Webhooks on a loopback receiver: a public URL would be refused by the delivery guard offline.
     t = await createTestApp({ deps: { loopbackWebhooks: true } });
     server = await listen(t);
-    ws = await t.workspace();
+    ws = await testWorkspace(t);
     owner = await mcpClient(server.base, ws.key);
   });
   afterAll(async () => {
@@ -84,13 +85,12 @@ describe("MCP tools for everything an agent does", () => {
 
   it("the event log answers through its tool as through REST", async () => {
     const { url } = await receiver();
-    const created = await ws.request("/v1/webhooks", { method: "POST", json: { url } });
-    expect(created.status, await created.clone().text()).toBe(201);
+    await ws.createWebhook({ url });
     const result = await owner.callTool({ name: "list_webhooks", arguments: { limit: 5 } });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { items: { url: string }[] }).items.map((item) => item.url)).toEqual([url]);
     const events = await owner.callTool({ name: "list_events", arguments: {} });
-    const rest = (await (await ws.request("/v1/events")).json()) as { items: { id: string }[] };
+    const rest = await ws.read("/v1/events");
     expect((events.structuredContent as { items: { id: string }[] }).items.map((item) => item.id)).toEqual(rest.items.map((item) => item.id));
   });
 
@@ -120,31 +120,31 @@ describe("MCP tools for everything an agent does", () => {
   it("a grant that expires: refused with agent_grant_expired after expiresAt, on REST and on every tool", async () => {
     const { tokens, agentId } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read"], creditsPerDay: 0 });
     const grant = { profiles: null, platforms: null, actions: ["read"], creditsPerDay: 0, purchasedCredits: false };
-    const past = await ws.request(`/v1/agents/${agentId}`, { method: "PATCH", json: { grant: { ...grant, expiresAt: new Date(t.clock.now().getTime() - 1000).toISOString() } } });
+    const past = await ws.patch(`/v1/agents/${agentId}`, { grant: { ...grant, expiresAt: new Date(t.clock.now().getTime() - 1000).toISOString() } });
     expect(past.status).toBe(400);
-    expect(((await past.json()) as { error: { param: string } }).error.param).toBe("grant.expiresAt");
+    expect(past.error.param).toBe("grant.expiresAt");
 
     const expiresAt = new Date(t.clock.now().getTime() + 10 * 60_000).toISOString();
-    const patched = await ws.request(`/v1/agents/${agentId}`, { method: "PATCH", json: { grant: { ...grant, expiresAt } } });
-    expect(patched.status, await patched.clone().text()).toBe(200);
-    expect(((await patched.json()) as { grant: { expiresAt: string } }).grant.expiresAt).toBe(expiresAt);
+    const patched = await ws.patch(`/v1/agents/${agentId}`, { grant: { ...grant, expiresAt } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.grant.expiresAt).toBe(expiresAt);
 
-    const rest = agentRequest(t, tokens.access_token);
-    expect((await rest("/v1/posts")).status).toBe(200);
+    const rest = workspaceFixture(t, { id: ws.id, key: tokens.access_token, keyId: agentId, request: agentRequest(t, tokens.access_token) });
+    expect((await rest.get("/v1/posts")).status).toBe(200);
     const agent = await mcpClient(server.base, tokens.access_token);
     try {
       expect((await agent.callTool({ name: "whoami", arguments: {} })).isError).toBeFalsy();
       t.clock.advance(11 * 60_000);
-      const refusedRest = await rest("/v1/posts");
+      const refusedRest = await rest.get("/v1/posts");
       expect(refusedRest.status).toBe(403);
-      expect(((await refusedRest.json()) as ToolError).error.code).toBe("agent_grant_expired");
+      expect(refusedRest.error.code).toBe("agent_grant_expired");
       for (const name of ["whoami", "list_posts", "list_events"]) {
         const result = await agent.callTool({ name, arguments: {} });
         expect(result.isError, name).toBe(true);
         expect((result.structuredContent as ToolError).error.code, name).toBe("agent_grant_expired");
       }
       // The owner renews it: the agent works again.
-      const renewed = await ws.request(`/v1/agents/${agentId}`, { method: "PATCH", json: { grant: { ...grant, expiresAt: null } } });
+      const renewed = await ws.patch(`/v1/agents/${agentId}`, { grant: { ...grant, expiresAt: null } });
       expect(renewed.status).toBe(200);
       expect((await agent.callTool({ name: "list_posts", arguments: {} })).isError).toBeFalsy();
     } finally {

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
-import { connect } from "../support/conversations.js";
+import { approvedAgent } from "../support/agent-oauth.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 import { pdf } from "../unit/document-fixtures.js";
+import { agentToolCall } from "./mcp-server.js";
 
 /**
  * The agents' tools take the new formats as the API does: `upload_media` stores a PDF for a
@@ -14,24 +15,13 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-let rpcId = 0;
-async function tool(accessToken: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; data: Record<string, unknown> }> {
-  rpcId += 1;
-  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: rpcId, method: "tools/call", params: { name, arguments: args } }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Record<string, unknown> } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
-}
+const tool = (accessToken: string, name: string, args: Record<string, unknown>) => agentToolCall(t, accessToken, name, args);
 
 describe("formats over MCP", () => {
   it("uploads a PDF and publishes it as a LinkedIn document post; X refuses it", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
-    const linkedin = await connect(ws, "linkedin");
-    const x = await connect(ws, "twitter");
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
+    const linkedin = (await ws.connect("linkedin")).id;
+    const x = (await ws.connect("twitter")).id;
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: ["linkedin", "twitter"], actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
     const uploaded = await tool(tokens.access_token, "upload_media", { base64: Buffer.from(pdf(2)).toString("base64"), contentType: "application/pdf" });
     expect(uploaded.isError, JSON.stringify(uploaded.data)).toBe(false);

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { allTools } from "../../src/mcp/tools/index.js";
 import { toolAction } from "../../src/mcp/tool.js";
-import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
-import { connect, receive } from "../support/conversations.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { approvedAgent } from "../support/agent-oauth.js";
+import { receive } from "../support/conversations.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { agentToolCall, agentToolNames } from "./mcp-server.js";
 
 /**
  * Issue 12's tools exist, and every refusal by grant says which grant is missing: the action for a
@@ -11,7 +13,6 @@ import { type TestApp, type TestWorkspace, createTestApp } from "../support/test
  * or post outside its networks. Nothing is written on a refusal.
  */
 
-type Structured = Record<string, unknown>;
 type ToolError = { code: string; message: string; fix: string | null; param?: string };
 
 let t: TestApp;
@@ -19,35 +20,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-let rpcId = 0;
-async function tool(accessToken: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; data: Structured }> {
-  rpcId += 1;
-  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: rpcId, method: "tools/call", params: { name, arguments: args } }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
-}
+const tool = (accessToken: string, name: string, args: Record<string, unknown>) => agentToolCall(t, accessToken, name, args);
 
-async function listed(accessToken: string): Promise<string[]> {
-  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  return ((await response.json()) as { result: { tools: { name: string }[] } }).result.tools.map((x) => x.name);
-}
-
-async function publish(ws: TestWorkspace, accounts: string[], text: string): Promise<string> {
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-const posted = async (ws: TestWorkspace) => ((await (await ws.request("/v1/posts?limit=100")).json()) as { items: unknown[] }).items.length;
+const posted = async (ws: WorkspaceFixture) => (await ws.get("/v1/posts?limit=100")).body.items.length;
 
 /** The tools issue 12 asks for (review tools come from another change). */
 const ISSUE_12_TOOLS = [
@@ -77,14 +52,14 @@ const ISSUE_12_TOOLS = [
 
 describe("MCP refusals by grant name the missing grant", () => {
   it("lists every tool of issue 12 to an agent", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read"], creditsPerDay: 0 });
-    expect(await listed(tokens.access_token)).toEqual(expect.arrayContaining(ISSUE_12_TOOLS));
+    expect(await agentToolNames(t, tokens.access_token)).toEqual(expect.arrayContaining(ISSUE_12_TOOLS));
   });
 
   it("a read-only agent is refused every writing tool with agent_grant_action naming the action in the message and the fix", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
-    const bsky = await connect(ws, "bluesky");
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
+    const bsky = (await ws.connect("bluesky")).id;
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read"], creditsPerDay: 5 });
     const writing = allTools.filter((x) => !["read", "self", "owner"].includes(toolAction(x)));
     expect(writing.map((x) => x.name)).toEqual(
@@ -105,16 +80,14 @@ describe("MCP refusals by grant name the missing grant", () => {
   });
 
   it("an account or post on a network outside the grant is refused with agent_grant_platform naming the argument and the networks", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 20 });
-    const bsky = await connect(ws, "bluesky");
-    const x = await connect(ws, "twitter");
-    const xPost = await publish(ws, [x], "a post on X, outside the agent's networks");
-    const mention = await ws.request(`/v1/sandbox/social-accounts/${x}/activity`, { method: "POST", json: { action: "mention", actor: "x_ida", text: "hi" } });
-    expect(mention.status, await mention.clone().text()).toBe(201);
-    const comment = ((await mention.json()) as { networkId: string }).networkId;
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
+    const bsky = (await ws.connect("bluesky")).id;
+    const x = (await ws.connect("twitter")).id;
+    const xPost = (await ws.publish({ text: "a post on X, outside the agent's networks", accounts: [x] })).id;
+    const comment = (await ws.simulate(x, { action: "mention", actor: "x_ida", text: "hi" })).networkId;
     await receive(ws, x, "a DM on X", "xavier_dm");
-    const conversations = (await (await ws.request(`/v1/conversations?account=${x}`)).json()) as { items: { id: string }[] };
-    const conversation = conversations.items[0]?.id ?? "";
+    const conversations = await ws.get(`/v1/conversations?account=${x}`);
+    const conversation = conversations.body.items[0]?.id ?? "";
     expect(conversation).not.toBe("");
     const everything = ["read", "draft", "publish_or_schedule", "reply_and_message", "engage", "delete"];
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions: everything, creditsPerDay: 10 });
@@ -149,15 +122,15 @@ describe("MCP refusals by grant name the missing grant", () => {
       expect(error.fix, name).toContain("may use bluesky");
     }
     expect(await posted(ws)).toBe(before);
-    expect(((await (await ws.request(`/v1/posts/${xPost}`)).json()) as { text: string }).text).toBe("a post on X, outside the agent's networks");
+    expect((await ws.get(`/v1/posts/${xPost}`)).body.text).toBe("a post on X, outside the agent's networks");
   });
 
   it("an account of another brand is refused with agent_grant_profile naming that profile", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
-    const acme = ((await (await ws.request("/v1/profiles", { method: "POST", json: { username: "acme" } })).json()) as { id: string }).id;
-    const other = ((await (await ws.request("/v1/profiles", { method: "POST", json: { username: "other" } })).json()) as { id: string }).id;
-    await connect(ws, "bluesky", { profile: "acme" });
-    const foreign = await connect(ws, "bluesky", { profile: "other" });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
+    const acme = (await ws.createProfile({ username: "acme" })).id;
+    const other = (await ws.createProfile({ username: "other" })).id;
+    await ws.connect("bluesky", { profile: "acme" });
+    const foreign = (await ws.connect("bluesky", { profile: "other" })).id;
     const { tokens } = await approvedAgent(t, ws, { profiles: [acme], platforms: "all", actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
     for (const [name, args, param] of [
       ["get_social_account", { id: foreign }, "id"],

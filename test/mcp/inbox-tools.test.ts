@@ -2,8 +2,11 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
-import { connect, receive } from "../support/conversations.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
+import { receive } from "../support/conversations.js";
+import type { Method, Schemas } from "../support/api-types.js";
+import type { TestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
 
 /**
@@ -16,48 +19,44 @@ let t: TestApp;
 let server: RunningServer;
 withMcpTestServer((running) => ({ t, server } = running));
 
-async function rest(ws: TestWorkspace, path: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: Structured }> {
-  const response = await ws.request(path, init);
-  return { status: response.status, body: (await response.json()) as Structured };
-}
+/** A REST refusal: the route's answer, read through `.error`. */
+const rest = (ws: WorkspaceFixture, path: string, init: { method?: Method; json?: unknown } = {}) => ws.call(init.method ?? "GET", path, init.json);
 
-/** The envelope without its request id, which differs between any two requests. */
-function envelope(body: Structured): Structured {
-  const { requestId: _id, ...rest } = body.error as Structured;
+/** The error envelope without its request id, which differs between any two requests. */
+function envelope(error: unknown): Structured {
+  const { requestId: _id, ...rest } = error as Structured;
   return rest;
 }
 
 /** A tool's refusal is the REST route's refusal: same code, param, fix, retryable and message. */
-async function expectSameRefusal(client: Client, tool: string, args: Record<string, unknown>, ws: TestWorkspace, path: string, init: { method?: string; json?: unknown } = {}): Promise<Structured> {
+async function expectSameRefusal(client: Client, tool: string, args: Record<string, unknown>, ws: WorkspaceFixture, path: string, init: { method?: Method; json?: unknown } = {}): Promise<Structured> {
   const answer = await call(client, tool, args);
   expect(answer.isError, JSON.stringify(answer.data)).toBe(true);
   const refused = await rest(ws, path, init);
   expect(refused.status).toBeGreaterThanOrEqual(400);
-  expect(envelope(answer.data)).toEqual(envelope(refused.body));
-  return envelope(answer.data);
+  expect(envelope(answer.data.error)).toEqual(envelope(refused.error));
+  return envelope(answer.data.error);
 }
 
-async function publish(ws: TestWorkspace, accounts: string[], text: string): Promise<{ id: string; networkPostId: string }> {
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const post = (await response.json()) as { id: string; targets: { networkPostId: string }[] };
+async function publish(ws: WorkspaceFixture, accounts: string[], text: string): Promise<{ id: string; networkPostId: string }> {
+  const post = await ws.publish({ text, accounts });
   return { id: post.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
-async function activity(ws: TestWorkspace, account: string, json: Record<string, unknown>): Promise<string> {
+async function activity(ws: WorkspaceFixture, account: string, body: Schemas["SimulateSandboxActivityRequest"]): Promise<string> {
   t.clock.advance(1000);
-  const response = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { networkId: string }).networkId;
+  return (await ws.simulate(account, body)).networkId;
 }
 
-const creditsLeft = async (ws: TestWorkspace) => ((await (await ws.request("/v1/me/limits")).json()) as { credits: { total: number } }).credits.total;
+const connect = async (ws: WorkspaceFixture, platform: PlatformId) => (await ws.connect(platform)).id;
+
+const creditsLeft = async (ws: WorkspaceFixture) => (await ws.read("/v1/me/limits")).credits.total;
 
 const newTools = ["list_notifications", "list_comments", "reply_to_comment", "list_conversations", "send_message", "engage", "discover_posts", "get_post_analytics", "get_analytics"];
 
 describe("inbox, engagement, discovery and analytics tools", () => {
   it("are listed with input schemas from the route schemas and output schemas", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const client = await mcpClient(server.base, ws.key);
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -84,7 +83,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
   });
 
   it("list_notifications answers GET /v1/notifications; an unknown account is the REST refusal", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const bsky = await connect(ws, "bluesky");
     const post = await publish(ws, [bsky], "notify me");
     await activity(ws, bsky, { action: "like", post: post.id, actor: "carol.sandbox.test" });
@@ -93,7 +92,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
     const listed = await call(client, "list_notifications", { limit: 10 });
     expect(listed.isError, JSON.stringify(listed.data)).toBe(false);
     expect((listed.data.items as { kind: string }[]).map((n) => n.kind)).toEqual(["follows", "likes"]);
-    expect(listed.data).toEqual((await rest(ws, "/v1/notifications?limit=10")).body);
+    expect(listed.data).toEqual(await ws.read("/v1/notifications?limit=10"));
     const refusal = await expectSameRefusal(client, "list_notifications", { account: "acc_missing" }, ws, "/v1/notifications?account=acc_missing");
     expect(refusal.code).toBe("account_unknown");
     const badLimit = await call(client, "list_notifications", { limit: 0 });
@@ -102,7 +101,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
   });
 
   it("list_comments and reply_to_comment on X: one credit per reply, once under a repeated idempotency key, then entitlement_exceeded", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const x = await connect(ws, "twitter");
     const tweet = await publish(ws, [x], "answer me through MCP");
     const first = await activity(ws, x, { action: "reply", post: tweet.id, actor: "x_carol", text: "first!" });
@@ -111,7 +110,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
     const listed = await call(client, "list_comments", { id: tweet.id });
     expect(listed.isError, JSON.stringify(listed.data)).toBe(false);
     expect((listed.data.items as { id: string }[]).map((c) => c.id)).toEqual([first]);
-    expect(listed.data).toEqual((await rest(ws, `/v1/posts/${tweet.id}/comments`)).body);
+    expect(listed.data).toEqual(await ws.read(`/v1/posts/${tweet.id}/comments`));
 
     const before = await creditsLeft(ws);
     const args = { id: first, account: x, text: "thanks Carol", idempotencyKey: "mcp-reply-1" };
@@ -138,7 +137,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
     expect(broke.data.error).toMatchObject({ code: "entitlement_exceeded" });
     const restBroke = await rest(ws, `/v1/comments/${encodeURIComponent(first)}/replies`, { method: "POST", json: { account: x, text: "no credit left" } });
     expect(restBroke.status).toBe(402);
-    expect(envelope(broke.data)).toEqual(envelope(restBroke.body));
+    expect(envelope(broke.data.error)).toEqual(envelope(restBroke.error));
     expect(((await call(client, "list_comments", { id: tweet.id, nested: true })).data.items as { replies: unknown[] }[])[0]?.replies).toHaveLength(1);
 
     const missing = await expectSameRefusal(client, "list_comments", { id: "post_missing" }, ws, "/v1/posts/post_missing/comments");
@@ -147,7 +146,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
   });
 
   it("reply_to_comment refuses a network without comment replies as the REST route does", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const pinterest = await connect(ws, "pinterest");
     const client = await mcpClient(server.base, ws.key);
     const refused = await expectSameRefusal(client, "reply_to_comment", { id: "123", account: pinterest, text: "hi" }, ws, "/v1/comments/123/replies", {
@@ -161,13 +160,13 @@ describe("inbox, engagement, discovery and analytics tools", () => {
   });
 
   it("list_conversations and send_message on X DMs; an unknown conversation is the REST refusal", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const x = await connect(ws, "twitter");
     await receive(ws, x, "hey, quick question", "xavier_dm");
     const client = await mcpClient(server.base, ws.key);
     const listed = await call(client, "list_conversations", {});
     expect(listed.isError, JSON.stringify(listed.data)).toBe(false);
-    expect(listed.data).toEqual((await rest(ws, "/v1/conversations")).body);
+    expect(listed.data).toEqual(await ws.read("/v1/conversations"));
     const conversation = (listed.data.items as { id: string; participants: { handle: string }[] }[])[0];
     expect(conversation?.participants[0]?.handle).toBe("xavier_dm");
     const id = conversation?.id ?? "";
@@ -178,7 +177,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
     expect(sent.isError, JSON.stringify(sent.data)).toBe(false);
     expect(sent.data).toMatchObject({ conversationId: id, account: x, platform: "twitter", ok: true });
     expect((await call(client, "send_message", { id, account: x, text: "Sure, ask away", idempotencyKey: "mcp-dm-1" })).data).toEqual(sent.data);
-    const read = (await rest(ws, `/v1/conversations/${id}/messages`)).body as { items: { direction: string; text: string }[] };
+    const read = await ws.read(`/v1/conversations/${id}/messages`);
     expect(read.items.map((m) => [m.direction, m.text])).toEqual([
       ["out", "Sure, ask away"],
       ["in", "hey, quick question"],
@@ -193,7 +192,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
   });
 
   it("engage likes a Bluesky post; an action X does not offer is action_unsupported as on REST", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const bsky = await connect(ws, "bluesky");
     const x = await connect(ws, "twitter");
     const post = await publish(ws, [bsky], "like me");
@@ -213,13 +212,13 @@ describe("inbox, engagement, discovery and analytics tools", () => {
   });
 
   it("discover_posts answers GET /v1/discover/posts; a forged cursor is cursor_invalid", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await connect(ws, "bluesky");
     await connect(ws, "linkedin");
     const client = await mcpClient(server.base, ws.key);
     const found = await call(client, "discover_posts", { q: "sandbox", limit: 5 });
     expect(found.isError, JSON.stringify(found.data)).toBe(false);
-    expect(found.data).toEqual((await rest(ws, "/v1/discover/posts?q=sandbox&limit=5")).body);
+    expect(found.data).toEqual(await ws.read("/v1/discover/posts?q=sandbox&limit=5"));
     // LinkedIn has no post search: a problems entry, never an empty success.
     expect(found.data.problems).toEqual(expect.arrayContaining([expect.objectContaining({ platform: "linkedin", code: "capability_unsupported" })]));
     const refused = await expectSameRefusal(client, "discover_posts", { q: "sandbox", cursor: "forged" }, ws, "/v1/discover/posts?q=sandbox&cursor=forged");
@@ -230,7 +229,7 @@ describe("inbox, engagement, discovery and analytics tools", () => {
   });
 
   it("get_post_analytics and get_analytics answer their routes; unknown posts and periods are refused alike", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const bsky = await connect(ws, "bluesky");
     const post = await publish(ws, [bsky], "count me");
     const client = await mcpClient(server.base, ws.key);
@@ -239,13 +238,13 @@ describe("inbox, engagement, discovery and analytics tools", () => {
     expect(perPost.data.postId).toBe(post.id);
     expect((perPost.data.targets as { account: string }[]).map((target) => target.account)).toEqual([bsky]);
     // The second read (REST) answers from the cache the tool filled: the same numbers and fetchedAt.
-    const restPerPost = (await rest(ws, `/v1/posts/${post.id}/analytics`)).body as { targets: Structured[] };
+    const restPerPost = await ws.read(`/v1/posts/${post.id}/analytics`);
     expect(restPerPost.targets.map(({ cached: _c, ...target }) => target)).toEqual((perPost.data.targets as Structured[]).map(({ cached: _c, ...target }) => target));
 
     const report = await call(client, "get_analytics", { period: "7d" });
     expect(report.isError, JSON.stringify(report.data)).toBe(false);
     expect(report.data).toMatchObject({ period: "7d" });
-    const restReport = (await rest(ws, "/v1/analytics?period=7d")).body;
+    const restReport = await ws.read("/v1/analytics?period=7d");
     expect({ ...report.data, accounts: undefined }).toEqual({ ...restReport, accounts: undefined });
 
     expect((await expectSameRefusal(client, "get_post_analytics", { id: "post_missing" }, ws, "/v1/posts/post_missing/analytics")).code).toBe("resource_not_found");

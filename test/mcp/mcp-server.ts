@@ -2,9 +2,11 @@ import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CallToolResultSchema, JSONRPCResultResponseSchema, ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect } from "vitest";
 import { ORIGIN } from "../support/agent-oauth.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 /** The app on a real HTTP server (127.0.0.1, ephemeral port), as an MCP client reaches it. */
 export async function listen(t: TestApp): Promise<{ base: string; close(): Promise<void> }> {
@@ -60,26 +62,38 @@ export async function callTool(client: Client, name: string, args: Record<string
   return { isError: result.isError === true, data: result.structuredContent as Structured };
 }
 
-/** A tools/call over plain JSON-RPC with an agent's OAuth access token, answered by the app in process. */
-export async function agentToolCall(t: TestApp, accessToken: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; data: Structured }> {
+/**
+ * A JSON-RPC call with an agent's OAuth access token, answered by the app in process: the
+ * `result` of a 200 answer, read through the protocol's own schema (a JSON-RPC error or a
+ * malformed result fails the test).
+ */
+async function agentRpc(t: TestApp, accessToken: string, method: string, params: Record<string, unknown>): Promise<unknown> {
   const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
     method: "POST",
     headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return JSONRPCResultResponseSchema.parse(JSON.parse(text)).result;
+}
+
+/** A tools/call over plain JSON-RPC with an agent's OAuth access token: whether it was refused (`isError`) and its structured content. */
+export async function agentToolCall(t: TestApp, accessToken: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; data: Structured }> {
+  const result = CallToolResultSchema.parse(await agentRpc(t, accessToken, "tools/call", { name, arguments: args }));
+  expect(result.structuredContent, `${name} answered no structured content`).toBeDefined();
+  return { isError: result.isError === true, data: result.structuredContent ?? {} };
+}
+
+/** The names tools/list shows an agent. */
+export async function agentToolNames(t: TestApp, accessToken: string): Promise<string[]> {
+  return ListToolsResultSchema.parse(await agentRpc(t, accessToken, "tools/list", {})).tools.map((tool) => tool.name);
 }
 
 /** A profile named `username` with a sandbox Bluesky account in it: a brand an agent's grant can name. */
-export async function brandAccount(ws: TestWorkspace, username: string): Promise<{ profile: string; account: string }> {
-  const made = await ws.request("/v1/profiles", { method: "POST", json: { username } });
-  expect(made.status).toBe(201);
-  const connected = await ws.request("/v1/social-accounts/connect", {
-    method: "POST",
-    json: { platform: "bluesky", handle: `${username}.test`, appPassword: "abcd-efgh-ijkl-mnop", profile: username },
-  });
-  expect(connected.status, await connected.clone().text()).toBe(201);
-  return { profile: ((await made.json()) as { id: string }).id, account: ((await connected.json()) as { id: string }).id };
+export async function brandAccount(ws: WorkspaceFixture, username: string): Promise<{ profile: string; account: string }> {
+  const made = await ws.post("/v1/profiles", { username });
+  expect(made.status, made.text).toBe(201);
+  const connected = await ws.connect("bluesky", { handle: `${username}.test`, profile: username });
+  return { profile: made.body.id, account: connected.id };
 }

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../src/db/schema/index.js";
-import { ORIGIN, agentRequest, approvedAgent } from "../support/agent-oauth.js";
-import { connect } from "../support/conversations.js";
+import { agentRequest, approvedAgent } from "../support/agent-oauth.js";
 import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { mp4, png } from "../unit/media-fixtures.js";
+import { type Structured, agentToolCall } from "./mcp-server.js";
 
 /**
  * Issue 29: the media library and upload sessions as MCP tools, for the owner's key and for an
  * agent whose grant shows only its own uploads and the files of posts within its networks.
  */
 
-type Structured = Record<string, unknown>;
 const PART = 8 * 1024 * 1024;
 
 let t: TestApp;
@@ -19,26 +19,12 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-let rpcId = 0;
-async function tool(bearer: string, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; data: Structured }> {
-  rpcId += 1;
-  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: rpcId, method: "tools/call", params: { name, arguments: args } }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
-}
+/** A tools/call with an API key or an agent's access token. */
+const tool = (bearer: string, name: string, args: Record<string, unknown>) => agentToolCall(t, bearer, name, args);
 
 const errorCode = (result: { data: Structured }) => (result.data.error as { code: string } | undefined)?.code;
 
-async function upload(ws: TestWorkspace, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> {
-  const response = await ws.request("/v1/media", { method: "POST", headers: { "content-type": type }, body: bytes });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const upload = async (ws: WorkspaceFixture, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<string> => (await ws.upload(bytes, type)).id;
 
 /** Starts a session with the tool, PUTs the parts over HTTP with `send`, completes it with the tool. */
 async function uploadInParts(bearer: string, send: TestWorkspace["request"], video: Uint8Array<ArrayBuffer>): Promise<{ session: string; media: Structured }> {
@@ -60,13 +46,11 @@ async function uploadInParts(bearer: string, send: TestWorkspace["request"], vid
 
 describe("media library tools over MCP", () => {
   it("the owner lists, reads (with usedBy), deletes and uploads in parts", { timeout: 60_000 }, async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 5 });
-    const bsky = await connect(ws, "bluesky");
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 5 });
+    const bsky = (await ws.connect("bluesky")).id;
     const used = await upload(ws, png(640, 480), "image/png");
     const spare = await upload(ws, png(320, 240), "image/png");
-    const post = await ws.request("/v1/posts", { method: "POST", json: { text: "with a picture", accounts: [bsky], media: [used], draft: true } });
-    expect(post.status).toBe(201);
-    const postId = ((await post.json()) as { id: string }).id;
+    const postId = (await ws.publish({ text: "with a picture", accounts: [bsky], media: [used], draft: true })).id;
 
     const all = await tool(ws.key, "list_media", {});
     expect((all.data.items as { id: string }[]).map((m) => m.id).sort()).toEqual([used, spare].sort());
@@ -79,7 +63,7 @@ describe("media library tools over MCP", () => {
     expect((await tool(ws.key, "delete_media", { id: spare })).data).toEqual({ id: spare, deleted: true });
     expect(errorCode(await tool(ws.key, "get_media", { id: spare }))).toBe("media_unknown");
     // Another workspace's ids are simply not found, and its file stays.
-    const other = await t.workspace({ plan: "subscription" });
+    const other = await testWorkspace(t, { plan: "subscription" });
     expect(errorCode(await tool(other.key, "get_media", { id: used }))).toBe("media_unknown");
     expect(errorCode(await tool(other.key, "delete_media", { id: used }))).toBe("media_unknown");
     expect((await tool(other.key, "list_media", {})).data.items).toEqual([]);
@@ -93,12 +77,11 @@ describe("media library tools over MCP", () => {
   });
 
   it("a narrowed agent sees and deletes only what its grant shows, and uploads in parts with its own token", { timeout: 60_000 }, async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 5 });
-    const x = await connect(ws, "twitter");
-    await connect(ws, "bluesky");
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 5 });
+    const x = (await ws.connect("twitter")).id;
+    await ws.connect("bluesky");
     const outside = await upload(ws, png(640, 480), "image/png");
-    const post = await ws.request("/v1/posts", { method: "POST", json: { text: "on X only", accounts: [x], media: [outside], draft: true } });
-    expect(post.status).toBe(201);
+    await ws.publish({ text: "on X only", accounts: [x], media: [outside], draft: true });
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions: ["read", "draft", "delete"], creditsPerDay: 0 });
     const agent = tokens.access_token;
 
@@ -114,7 +97,7 @@ describe("media library tools over MCP", () => {
   });
 
   it("a read-only agent may list but not start an upload or delete", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read"], creditsPerDay: 0 });
     const mine = await upload(ws, png(64, 64), "image/png");
     expect((await tool(tokens.access_token, "list_media", {})).data.items).toEqual([expect.objectContaining({ id: mine })]);

@@ -2,7 +2,8 @@ import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, events, posts, workspaces } from "../../src/db/schema/index.js";
 import { DashboardSession } from "../support/dashboard-session.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { callTool, mcpClient, type RunningServer, withMcpTestServer } from "./mcp-server.js";
 
 /**
@@ -27,22 +28,22 @@ describe("one createPost behind REST, MCP and the dashboard", () => {
   let server: RunningServer;
   withMcpTestServer((running) => ({ t, server } = running));
 
-  async function balance(ws: TestWorkspace): Promise<number> {
+  async function balance(ws: WorkspaceFixture): Promise<number> {
     const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
     if (!row) throw new Error("workspace missing");
     return credits(row);
   }
 
   /** Sends the post through one door, twice under one key; what the first left behind. */
-  async function through(door: Door, ws: TestWorkspace, account: string, text: string): Promise<Trace> {
+  async function through(door: Door, ws: WorkspaceFixture, account: string, text: string): Promise<Trace> {
     const since = new Date(t.clock.now().getTime() - 1);
     const before = await balance(ws);
     const auditBefore = await t.db.select({ id: auditEvents.id }).from(auditEvents).where(eq(auditEvents.workspaceId, ws.id));
     const send = async (): Promise<string> => {
       if (door === "rest") {
-        const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account] }, headers: { "Idempotency-Key": `rest-${text.replaceAll(" ", "-")}` } });
-        expect(response.status).toBe(201);
-        return ((await response.json()) as { id: string }).id;
+        const response = await ws.post("/v1/posts", { text, accounts: [account] }, { headers: { "Idempotency-Key": `rest-${text.replaceAll(" ", "-")}` } });
+        expect(response.status, response.text).toBe(201);
+        return response.body.id;
       }
       if (door === "mcp") {
         const client = await mcpClient(server.base, ws.key);
@@ -63,7 +64,7 @@ describe("one createPost behind REST, MCP and the dashboard", () => {
     const id = await send();
     if (door !== "dashboard") expect(await send()).toBe(id);
     const [post] = await t.db.select().from(posts).where(eq(posts.id, id));
-    const view = (await (await ws.request(`/v1/posts/${id}`)).json()) as { state: string; targets: { state: string }[] };
+    const view = await ws.read(`/v1/posts/${id}`);
     expect(post?.text).toBe(text);
     const recorded = await t.db
       .select()
@@ -82,9 +83,8 @@ describe("one createPost behind REST, MCP and the dashboard", () => {
   }
 
   it("records the same post, events, audit entries and charge whichever door the post came through", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "one-operation" } });
-    const account = ((await connected.json()) as { id: string }).id;
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
+    const account = (await ws.connect("twitter", { handle: "one-operation" })).id;
     const rest = await through("rest", ws, account, "one operation via rest");
     const mcp = await through("mcp", ws, account, "one operation via mcp");
     const dashboard = await through("dashboard", ws, account, "one operation via dashboard");
@@ -96,10 +96,9 @@ describe("one createPost behind REST, MCP and the dashboard", () => {
   });
 
   it("counts all three doors against one postsPerMinute: the fourth post, through any of them, is refused", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     await t.db.update(workspaces).set({ postsPerMinute: 3 }).where(eq(workspaces.id, ws.id));
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "one-budget" } });
-    const account = ((await connected.json()) as { id: string }).id;
+    const account = (await ws.connect("twitter", { handle: "one-budget" })).id;
     await through("dashboard", ws, account, "budget via dashboard");
     await through("mcp", ws, account, "budget via mcp");
     await through("rest", ws, account, "budget via rest");
@@ -108,6 +107,6 @@ describe("one createPost behind REST, MCP and the dashboard", () => {
     await client.close();
     expect(refused.isError).toBe(true);
     expect(refused.data).toMatchObject({ error: { code: "rate_limited" } });
-    expect((await ws.request("/v1/posts", { method: "POST", json: { text: "one too many", accounts: [account] } })).status).toBe(429);
+    expect((await ws.post("/v1/posts", { text: "one too many", accounts: [account] })).status).toBe(429);
   });
 });

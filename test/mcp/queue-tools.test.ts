@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { approvedAgent } from "../support/agent-oauth.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { type RunningServer, type Structured, agentToolCall, brandAccount, withMcpTestServer } from "./mcp-server.js";
 
 /**
@@ -15,12 +16,12 @@ withMcpTestServer((running) => ({ t, server } = running));
 
 const agentCall = (accessToken: string, name: string, args: Record<string, unknown>) => agentToolCall(t, accessToken, name, args);
 
-const profile = async (ws: TestWorkspace, username: string): Promise<string> => (await brandAccount(ws, username)).profile;
+const profile = async (ws: WorkspaceFixture, username: string): Promise<string> => (await brandAccount(ws, username)).profile;
 
 describe("queue tools", () => {
   it("an agent sets its brand's queue, previews it and queues a post into the first slot; another brand's queue is refused", async () => {
     t.clock.set(new Date("2027-03-13T12:00:00Z"));
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const mine = await profile(ws, "agent-brand");
     const other = await profile(ws, "not-the-agents");
     const { tokens } = await approvedAgent(t, ws, { profiles: [mine], platforms: "all", actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
@@ -48,12 +49,13 @@ describe("queue tools", () => {
       expect(refused.isError, name).toBe(true);
       expect((refused.data.error as Structured).code, name).toBe("agent_grant_profile");
     }
-    const untouched = await ws.request(`/v1/profiles/${other}/queue`);
-    expect(await untouched.json()).toMatchObject({ slots: [], updatedAt: null });
+    const untouched = await ws.get(`/v1/profiles/${other}/queue`);
+    expect(untouched.status, untouched.text).toBe(200);
+    expect(untouched.body).toMatchObject({ slots: [], updatedAt: null });
   });
 
   it("an agent that may only read is refused set_queue with agent_grant_action naming publish_or_schedule", async () => {
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const mine = await profile(ws, "read-only-brand");
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read"], creditsPerDay: 0 });
     const refused = await agentCall(tokens.access_token, "set_queue", { id: mine, timezone: "UTC", slots: [{ day: "mon", time: "09:00" }] });

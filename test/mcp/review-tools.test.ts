@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ORIGIN, approvedAgent } from "../support/agent-oauth.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
-import { callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
+import { approvedAgent } from "../support/agent-oauth.js";
+import type { TestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { agentToolCall, callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
 
 /**
  * `list_reviews` and `reply_to_review` through the official SDK client: the same answers and
@@ -13,34 +14,24 @@ let t: TestApp;
 let server: RunningServer;
 withMcpTestServer((running) => ({ t, server } = running));
 
-async function agentCall(accessToken: string, name: string, args: Record<string, unknown>) {
-  const response = await t.app.request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { result: { isError?: boolean; structuredContent: Structured } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
-}
+const agentCall = (accessToken: string, name: string, args: Record<string, unknown>) => agentToolCall(t, accessToken, name, args);
 
-const envelope = (body: Structured): Structured => {
-  const { requestId: _id, ...rest } = body.error as Structured;
+/** The error envelope without its request id, which differs between any two requests. */
+const envelope = (error: unknown): Structured => {
+  const { requestId: _id, ...rest } = error as Structured;
   return rest;
 };
 
 let counter = 0;
-async function connect(ws: TestWorkspace, platform: string): Promise<string> {
+async function connect(ws: WorkspaceFixture, platform: "googlebusiness" | "pinterest"): Promise<string> {
   counter += 1;
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `mcp_reviews_${platform}_${counter}` } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await ws.connect(platform, { handle: `mcp_reviews_${platform}_${counter}` })).id;
 }
 
 /** A Google Business account, its first location and two reviews of it. */
-async function business(ws: TestWorkspace) {
+async function business(ws: WorkspaceFixture) {
   const account = await connect(ws, "googlebusiness");
-  const targets = (await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] };
+  const targets = await ws.read(`/v1/social-accounts/${account}/targets`);
   const location = targets.items[0]?.id ?? "";
   const reviews: string[] = [];
   for (const [rating, text] of [
@@ -48,22 +39,16 @@ async function business(ws: TestWorkspace) {
     [2, "Slow service"],
   ] as const) {
     t.clock.advance(1000);
-    const made = await ws.request(`/v1/sandbox/social-accounts/${account}/activity`, { method: "POST", json: { action: "review", target: location, rating, text } });
-    expect(made.status, await made.clone().text()).toBe(201);
-    reviews.push(((await made.json()) as { networkId: string }).networkId);
+    reviews.push((await ws.simulate(account, { action: "review", target: location, rating, text })).networkId);
   }
   return { account, location, reviews };
 }
 
-const readReviews = async (ws: TestWorkspace, account: string, location: string) => {
-  const response = await ws.request(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent(location)}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { items: { id: string; reply: { text: string } | null }[] };
-};
+const readReviews = (ws: WorkspaceFixture, account: string, location: string) => ws.read(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent(location)}`);
 
 describe("review tools", () => {
   it("are listed with input schemas from the route schemas and output schemas", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const client = await mcpClient(server.base, ws.key);
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -77,7 +62,7 @@ describe("review tools", () => {
   });
 
   it("list_reviews answers what REST answers; reply_to_review answers, replaces the answer, and refuses a comment id or a network without reviews as REST does", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { account, location, reviews } = await business(ws);
     const client = await mcpClient(server.base, ws.key);
 
@@ -97,12 +82,12 @@ describe("review tools", () => {
     const pinterest = await connect(ws, "pinterest");
     const unsupported = await call(client, "list_reviews", { id: pinterest });
     expect(unsupported.isError).toBe(true);
-    expect(envelope(unsupported.data)).toEqual(envelope((await (await ws.request(`/v1/social-accounts/${pinterest}/reviews`)).json()) as Structured));
-    expect(envelope(unsupported.data)).toMatchObject({ code: "reviews_unsupported", fix: expect.stringContaining("Google Business") });
+    expect(envelope(unsupported.data.error)).toEqual(envelope((await ws.get(`/v1/social-accounts/${pinterest}/reviews`)).error));
+    expect(envelope(unsupported.data.error)).toMatchObject({ code: "reviews_unsupported", fix: expect.stringContaining("Google Business") });
 
     const notReview = await call(client, "reply_to_review", { id: "at://did:plc:someone/app.bsky.feed.post/3k", account, text: "wrong id" });
     expect(notReview.isError).toBe(true);
-    expect(envelope(notReview.data)).toMatchObject({ code: "resource_not_found", param: "id", fix: expect.stringContaining("reply_to_comment") });
+    expect(envelope(notReview.data.error)).toMatchObject({ code: "resource_not_found", param: "id", fix: expect.stringContaining("reply_to_comment") });
 
     const blank = await call(client, "reply_to_review", { id: review, account, text: "   " });
     expect(blank.isError).toBe(true);
@@ -111,7 +96,7 @@ describe("review tools", () => {
   });
 
   it("an agent reads reviews with `read` but needs `reply_and_message` to answer, and never reaches outside its networks; nothing is written on a refusal", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const { account, location, reviews } = await business(ws);
     const review = reviews[0] ?? "";
     const reader = (await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read"], creditsPerDay: 5 })).tokens.access_token;
@@ -131,15 +116,15 @@ describe("review tools", () => {
   });
 
   it("another workspace's account and review are not found, exactly as on REST, and nothing is written", async () => {
-    const owner = await t.workspace({ plan: "subscription" });
+    const owner = await testWorkspace(t, { plan: "subscription" });
     const { account, location, reviews } = await business(owner);
-    const stranger = await t.workspace({ plan: "subscription" });
+    const stranger = await testWorkspace(t, { plan: "subscription" });
     const client = await mcpClient(server.base, stranger.key);
     const listed = await call(client, "list_reviews", { id: account, target: location });
-    expect(envelope(listed.data)).toEqual(envelope((await (await stranger.request(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent(location)}`)).json()) as Structured));
-    expect(envelope(listed.data)).toMatchObject({ code: "account_unknown" });
+    expect(envelope(listed.data.error)).toEqual(envelope((await stranger.get(`/v1/social-accounts/${account}/reviews?target=${encodeURIComponent(location)}`)).error));
+    expect(envelope(listed.data.error)).toMatchObject({ code: "account_unknown" });
     const replied = await call(client, "reply_to_review", { id: reviews[0] ?? "", account, text: "not yours" });
-    expect(envelope(replied.data)).toMatchObject({ code: "account_unknown", param: "account" });
+    expect(envelope(replied.data.error)).toMatchObject({ code: "account_unknown", param: "account" });
     expect(JSON.stringify(replied.data)).not.toContain("Lovely staff");
     expect((await readReviews(owner, account, location)).items.every((r) => r.reply === null)).toBe(true);
     await client.close();

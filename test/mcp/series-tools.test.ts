@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { approvedAgent } from "../support/agent-oauth.js";
 import type { TestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 import { type RunningServer, type Structured, agentToolCall, brandAccount, withMcpTestServer } from "./mcp-server.js";
 
 /**
@@ -19,14 +20,12 @@ const brand = brandAccount;
 describe("series tools", () => {
   it("an agent creates a series, reads, pauses, resumes and cancels it; another brand's series is refused", async () => {
     t.clock.set(new Date("2027-03-10T12:00:00Z"));
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 10 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 10 });
     const mine = await brand(ws, "series-agent-brand");
     const other = await brand(ws, "series-other-brand");
-    const theirs = await ws.request("/v1/posts", {
-      method: "POST",
-      json: { text: "owner's series", accounts: [other.account], scheduledAt: "2027-03-11T09:00:00", timezone: "Europe/Berlin", recurrence: "FREQ=DAILY" },
-    });
-    const theirSeries = ((await theirs.json()) as { series: string }).series;
+    const theirs = await ws.publish({ text: "owner's series", accounts: [other.account], scheduledAt: "2027-03-11T09:00:00", timezone: "Europe/Berlin", recurrence: "FREQ=DAILY" });
+    const theirSeries = theirs.series ?? "";
+    expect(theirSeries).not.toBe("");
     const { tokens } = await approvedAgent(t, ws, { profiles: [mine.profile], platforms: "all", actions: ["read", "draft", "publish_or_schedule", "delete"], creditsPerDay: 5 });
     const token = tokens.access_token;
 
@@ -55,7 +54,8 @@ describe("series tools", () => {
       expect(refused.isError, name).toBe(true);
       expect((refused.data.error as Structured).code, name).toMatch(/^agent_grant_/);
     }
-    const untouched = await ws.request(`/v1/series/${theirSeries}`);
-    expect(await untouched.json()).toMatchObject({ state: "active" });
+    const untouched = await ws.get(`/v1/series/${theirSeries}`);
+    expect(untouched.status, untouched.text).toBe(200);
+    expect(untouched.body).toMatchObject({ state: "active" });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 import { mcpClient, type RunningServer, withMcpTestServer } from "./mcp-server.js";
 
 const whoami = (id: number | string) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "whoami", arguments: {} } });
@@ -21,25 +22,22 @@ describe("POST /v1/mcp: one server for the process", () => {
     });
 
   it("answers concurrent calls that reuse one id each for its own caller, under its own id", async () => {
-    const a = await t.workspace();
-    const b = await t.workspace();
+    const a = await testWorkspace(t);
+    const b = await testWorkspace(t);
     const calls = Array.from({ length: 24 }, (_, i) => ({ ws: i % 2 === 0 ? a : b, id: i % 3 === 0 ? "same" : 1 }));
-    const answers = await Promise.all(
-      calls.map(async ({ ws, id }) => ({ ws, id, body: (await (await post(ws.key, whoami(id))).json()) as { id: unknown; result: { structuredContent: { account: string } } } })),
-    );
+    const answers = await Promise.all(calls.map(async ({ ws, id }) => ({ ws, id, body: await (await post(ws.key, whoami(id))).json() })));
     for (const { ws, id, body } of answers) {
-      expect(body.id).toBe(id);
-      expect(body.result.structuredContent.account).toBe(ws.id);
+      expect(body).toMatchObject({ jsonrpc: "2.0", id, result: { structuredContent: { account: ws.id } } });
     }
   });
 
   it("keeps the transport's header rules: 415 without a JSON body, 406 without an acceptable Accept, 400 for an unknown protocol version", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     expect((await post(ws.key, whoami(1), { "content-type": "text/plain" })).status).toBe(415);
     expect((await post(ws.key, whoami(1), { accept: "text/html" })).status).toBe(406);
     const version = await post(ws.key, whoami(1), { "mcp-protocol-version": "1999-01-01" });
     expect(version.status).toBe(400);
-    expect(((await version.json()) as { error: { message: string } }).error.message).toContain("1999-01-01");
+    expect(await version.json()).toMatchObject({ error: { message: expect.stringContaining("1999-01-01") } });
     // initialize negotiates the version itself, whatever the header says.
     const init = await post(
       ws.key,
@@ -47,11 +45,11 @@ describe("POST /v1/mcp: one server for the process", () => {
       { "mcp-protocol-version": "1999-01-01" },
     );
     expect(init.status).toBe(200);
-    expect(((await init.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe("2025-11-25");
+    expect(await init.json()).toMatchObject({ result: { protocolVersion: "2025-11-25" } });
   });
 
   it("serves the official SDK client session after session (initialize, list, call) on the same server", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (let i = 0; i < 3; i++) {
       const client = await mcpClient(server.base, ws.key);
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("whoami");

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
+import type { TestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 import { callTool as call, mcpClient, type RunningServer, type Structured, withMcpTestServer } from "./mcp-server.js";
 
-async function connect(ws: TestWorkspace, platform: string, handle: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle, ...extra } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function connect(ws: WorkspaceFixture, platform: PlatformId, handle: string, extra: Record<string, unknown> = {}): Promise<string> {
+  return (await ws.connect(platform, { handle, ...extra })).id;
 }
 
 describe("MCP tools through the official SDK client", () => {
@@ -14,7 +14,7 @@ describe("MCP tools through the official SDK client", () => {
   withMcpTestServer((running) => ({ t, server } = running));
 
   it("initializes and lists every tool with an input and an output schema", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const client = await mcpClient(server.base, ws.key);
     expect(client.getServerVersion()?.name).toBe("chorus");
     const { tools } = await client.listTools();
@@ -56,7 +56,7 @@ describe("MCP tools through the official SDK client", () => {
   });
 
   it("whoami answers what GET /v1/me answers for the same key", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const client = await mcpClient(server.base, ws.key);
     const { isError, data } = await call(client, "whoami");
     expect(isError).toBe(false);
@@ -65,7 +65,7 @@ describe("MCP tools through the official SDK client", () => {
   });
 
   it("create_post publishes to two sandbox networks and get_post reads it back", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "mcp-poster.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const x = await connect(ws, "twitter", "mcp-poster-x");
     const client = await mcpClient(server.base, ws.key);
@@ -86,7 +86,7 @@ describe("MCP tools through the official SDK client", () => {
   });
 
   it("validate_post reports the same code, param and fix as POST /v1/posts/validate", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const bsky = await connect(ws, "bluesky", "mcp-validate.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const client = await mcpClient(server.base, ws.key);
     const body = { text: "x".repeat(400), accounts: [bsky] };
@@ -99,7 +99,7 @@ describe("MCP tools through the official SDK client", () => {
   });
 
   it("refused arguments are isError results carrying the REST envelope, and nothing is written", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const client = await mcpClient(server.base, ws.key);
     const wrongType = await call(client, "create_post", { text: 42 });
     expect(wrongType.isError).toBe(true);
@@ -111,8 +111,7 @@ describe("MCP tools through the official SDK client", () => {
     expect(unknown.data.error).toMatchObject({ code: "field_unknown", param: "colour" });
     const noAccount = await call(client, "create_post", { text: "hi", accounts: ["acc_nope"] });
     expect(noAccount.isError).toBe(true);
-    const rest = await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: ["acc_nope"] } });
-    const restError = ((await rest.json()) as { error: Structured }).error;
+    const restError = (await ws.post("/v1/posts", { text: "hi", accounts: ["acc_nope"] })).error;
     const { requestId: _a, ...mcpError } = noAccount.data.error as Structured;
     const { requestId: _b, ...sameError } = restError;
     expect(mcpError).toEqual(sameError);
@@ -122,7 +121,7 @@ describe("MCP tools through the official SDK client", () => {
   });
 
   it("drafts, edits, publishes and retracts a post; schedules and cancels another, all through tools", async () => {
-    const ws = await t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(t, { plan: "subscription" });
     const bsky = await connect(ws, "bluesky", "mcp-lifecycle.test", { appPassword: "abcd-efgh-ijkl-mnop" });
     const client = await mcpClient(server.base, ws.key);
     const draft = await call(client, "create_post", { text: "First words", accounts: [bsky], draft: true });

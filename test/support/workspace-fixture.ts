@@ -55,6 +55,8 @@ export interface WorkspaceFixture extends TestWorkspace {
   put<P extends string>(path: P, body?: unknown, init?: CallInit): Promise<Reply<SuccessBody<"PUT", P>>>;
   patch<P extends string>(path: P, body?: unknown, init?: CallInit): Promise<Reply<SuccessBody<"PATCH", P>>>;
   delete<P extends string>(path: P, body?: unknown, init?: CallInit): Promise<Reply<SuccessBody<"DELETE", P>>>;
+  /** GET that fails the test unless 200: the typed body, for reads a test only needs the answer of. */
+  read<P extends string>(path: P, init?: CallInit): Promise<SuccessBody<"GET", P>>;
   /** Connects a sandbox account (a test key's connect by handle; Bluesky with an app password); fails the test unless 201. */
   connect(platform: PlatformId, options?: ConnectOptions): Promise<Schemas["SocialAccount"]>;
   /** POST /v1/posts; fails the test unless 201. */
@@ -63,6 +65,10 @@ export interface WorkspaceFixture extends TestWorkspace {
   settle(post: Schemas["Post"]): Promise<Schemas["Post"]>;
   /** POST /v1/media with the bytes as the body; fails the test unless 201. */
   upload(bytes: BodyInit, contentType: string): Promise<Schemas["Media"]>;
+  /** POST /v1/profiles (a brand); fails the test unless 201. */
+  createProfile(body: Schemas["CreateProfileRequest"]): Promise<Schemas["Profile"]>;
+  /** POST /v1/sandbox/social-accounts/{id}/activity (a simulated mention, reply, review...); fails the test unless 201. */
+  simulate(account: string, body: Schemas["SimulateSandboxActivityRequest"]): Promise<Schemas["SandboxActivity"]>;
   /** POST /v1/webhooks; fails the test unless 201. */
   createWebhook(body: Record<string, unknown>): Promise<SuccessBody<"POST", "/v1/webhooks">>;
   /** Another workspace on the same app and plan, for isolation checks. */
@@ -97,6 +103,11 @@ export function workspaceFixture(t: TestApp, workspace: TestWorkspace, options: 
     put: (path, body, init) => call("PUT", path, body, init),
     patch: (path, body, init) => call("PATCH", path, body, init),
     delete: (path, body, init) => call("DELETE", path, body, init),
+    read: async (path, init) => {
+      const answer = await call("GET", path, undefined, init);
+      expect(answer.status, `GET ${path}: ${answer.text}`).toBe(200);
+      return answer.body;
+    },
     connect: (platform, { handle, ...extra } = {}) => {
       handles += 1;
       const name = handle ?? (platform === "bluesky" ? `fixture${handles}.test` : `fixture_${platform}_${handles}`);
@@ -117,6 +128,8 @@ export function workspaceFixture(t: TestApp, workspace: TestWorkspace, options: 
       return current;
     },
     upload: (bytes, contentType) => created("POST", "/v1/media", undefined, { raw: bytes, headers: { "content-type": contentType } }),
+    createProfile: (body) => created("POST", "/v1/profiles", body),
+    simulate: (account, body) => created("POST", `/v1/sandbox/social-accounts/${account}/activity`, body),
     createWebhook: (body) => created("POST", "/v1/webhooks", body),
     otherWorkspace: (other = options) => testWorkspace(t, other),
   };
