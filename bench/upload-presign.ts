@@ -31,6 +31,7 @@ const binding: R2BucketBinding = {
   put: async () => undefined,
   get: async () => null,
   delete: async () => undefined,
+  list: async () => ({ objects: [], truncated: false }),
   createMultipartUpload: async () => ({
     uploadId: "AFbQ0R2uploadIdOfTheSortR2Answers0123456789abcdefghijklmnopqrstuvwxyz",
     uploadPart: () => Promise.reject(new Error("not in the bench")),
