@@ -12,6 +12,7 @@ import type { MediaLoader } from "../posts/prepare-targets.js";
 import { publishPrepared } from "../posts/publish-targets.js";
 import { requirePost } from "../posts/read-posts.js";
 import { settlePost } from "../posts/record-outcome.js";
+import { lockedPost, sameCheckedContent } from "../posts/locked-post.js";
 import { checkAtApproval, validationRefusal } from "./approval-check.js";
 import { recordApprovalEvent } from "./approval-events.js";
 import { stopSeries } from "../series/stop-series.js";
@@ -34,38 +35,11 @@ function decided(previous: PostApproval | null, decision: "approved" | "rejected
   return { requiredBy: previous?.requiredBy ?? "workspace", proposedBy: previous?.proposedBy ?? null, decision, decidedBy: by, decidedAt: now.toISOString(), reason };
 }
 
-/** What an approval checks and sends: an edit to any of it makes the checks stale. */
-const checkedContent = (post: PostRow) =>
-  JSON.stringify([
-    post.updatedAt.getTime(),
-    post.scheduleVersion,
-    post.scheduledAt?.getTime() ?? null,
-    post.timezone,
-    post.text,
-    post.textOverrides,
-    post.media,
-    post.mediaAlt,
-    post.mediaOverrides,
-    post.mediaAltOverrides,
-    post.platformOptions,
-    post.firstComment,
-  ]);
-
-/**
- * The post as the approval's checks read it, still: read again under a row lock, so an edit (PATCH
- * on a held post) either committed before and is seen here, or waits and then finds the post no
- * longer pending. Without it an edit landing between the checks and the claim was sent unchecked,
- * and the approver approved a version they never saw. The content is compared as well as
- * `updatedAt`, since two writes can fall in the same millisecond.
- */
+/** The post as the approval's checks read it, still (posts/locked-post.ts says why). */
 async function assertUnchangedSinceCheck(tx: Transaction, ctx: DomainContext, post: PostRow): Promise<void> {
-  const [current] = await tx
-    .select()
-    .from(posts)
-    .where(and(eq(posts.id, post.id), eq(posts.workspaceId, ctx.workspace.id)))
-    .for("update");
+  const current = await lockedPost(tx, ctx, post.id);
   if (!current || current.state !== "pending_approval") throw notPending(current?.state ?? "deleted");
-  if (checkedContent(current) !== checkedContent(post)) {
+  if (!sameCheckedContent(current, post)) {
     throw new ApiError("post_state_invalid", {
       message: "The post was edited while this approval checked it, so the checks no longer describe what would be sent. Nothing was sent; it is still pending_approval.",
       fix: "Read the post again (GET /v1/posts/{id}) and approve the current version: POST /v1/posts/{id}/approve checks it again.",

@@ -13,6 +13,7 @@ import { type PreparedTarget, publishPrepared } from "./publish-targets.js";
 import { requirePost } from "./read-posts.js";
 import { linkIdempotentPost } from "../../core/index.js";
 import { settlePost } from "./record-outcome.js";
+import { lockedPost, sameCheckedContent } from "./locked-post.js";
 import { refusalOf } from "./target-refusal.js";
 import { limitPublishing } from "./publishing-limit.js";
 import { draftProfiles } from "./publishing-profiles.js";
@@ -187,6 +188,13 @@ export async function publishDraft({ ctx, input, loadMedia, limits }: { ctx: Dom
     } else sendable.push({ targetId: target.id, account: p.account, request: publishRequestOf(p, target.id), firstComment: Boolean(p.firstComment) });
   }
   const claimedRefused = await ctx.db.transaction(async (tx) => {
+    const current = await lockedPost(tx, ctx, post.id);
+    if (current?.state === from && !sameCheckedContent(current, post)) {
+      throw new ApiError("post_state_invalid", {
+        message: `The post was edited while it was being checked for sending, so the checks no longer describe what would be sent. Nothing was sent; it is still ${from}.`,
+        fix: "Publish it again: POST /v1/posts/{id}/publish checks and sends the current version.",
+      });
+    }
     const [claimed] = await tx
       .update(posts)
       .set({ state: "processing", updatedAt: now })

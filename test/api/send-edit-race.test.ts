@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, sandboxRecords, workspaces } from "../../src/db/schema/index.js";
 import type { DomainContext } from "../../src/domain/core/context.js";
 import { approvePost } from "../../src/domain/publishing/approvals/decide-post.js";
+import { publishDraft } from "../../src/domain/publishing/posts/change-post.js";
 import { mediaLoaderFor } from "../../src/domain/publishing/media/load-media-for-publish.js";
 import type { MediaLoader } from "../../src/domain/publishing/posts/prepare-targets.js";
 import { domainServices } from "../../src/http/domain-services.js";
@@ -34,8 +35,8 @@ const sentTexts = async () =>
     .map((r) => JSON.stringify(r.data))
     .filter((data) => data.includes("version"));
 
-describe("approving a post that is edited while the approval checks it", () => {
-  it("sends nothing and keeps it pending with the edit; approving again checks and sends the edited version", async () => {
+describe("sending a post that is edited while it is checked", () => {
+  it("approving: sends nothing and keeps it pending with the edit; approving again checks and sends the edited version", async () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     await ws.patch("/v1/approval-settings", { requireApproval: true });
     const bsky = await ws.connect("bluesky");
@@ -70,5 +71,36 @@ describe("approving a post that is edited while the approval checks it", () => {
     const sent = await sentTexts();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain("second version");
+  });
+
+  it("publishing a draft that is edited while it is checked sends nothing and keeps the draft; publishing again sends the edit", async () => {
+    const ws = await testWorkspace(t, { plan: "subscription" });
+    const bsky = await ws.connect("bluesky");
+    const image = await ws.upload(await plainJpeg(400, 300), "image/jpeg");
+    const draft = await ws.publish({ text: "draft version one", accounts: [bsky.id], media: [image.id], mediaAlt: ["a photo"], draft: true });
+    expect(draft.state).toBe("draft");
+    const ctx = await ownerContext(ws);
+    const load = mediaLoaderFor(ctx);
+    let edited = false;
+    const editingDuringChecks: MediaLoader = async (...args) => {
+      if (!edited) {
+        edited = true;
+        expect((await ws.patch(`/v1/posts/${draft.id}`, { text: "draft version two" })).status).toBe(200);
+      }
+      return load(...args);
+    };
+    const limits = { enforce: async () => undefined };
+    const refused = await publishDraft({ ctx, input: { id: draft.id }, loadMedia: editingDuringChecks, limits }).catch((error: unknown) => error);
+    expect(edited).toBe(true);
+    expect((refused as ApiError).code).toBe("post_state_invalid");
+    const after = (await ws.get(`/v1/posts/${draft.id}`)).body;
+    expect(after.state).toBe("draft");
+    expect(after.text).toBe("draft version two");
+    expect((await sentTexts()).filter((text) => text.includes("draft version"))).toEqual([]);
+
+    expect((await ws.post(`/v1/posts/${draft.id}/publish`)).status).toBe(200);
+    const sent = (await sentTexts()).filter((text) => text.includes("draft version"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("draft version two");
   });
 });
