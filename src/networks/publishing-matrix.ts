@@ -51,6 +51,8 @@ function formats(p: PlatformCapabilities): string {
     if (p.media.maxVideos > 0) found.push("video");
   }
   if (Object.keys(p.options).some((name) => name.startsWith("poll"))) found.push("poll");
+  // The formats the rules list beside the post types (LinkedIn's document, Pinterest's carousel...).
+  for (const format of rulesFor(p.platform).formats ?? []) if (!found.some((f) => f.startsWith(format.id))) found.push(format.id.replaceAll("_", " "));
   return found.join(", ");
 }
 
