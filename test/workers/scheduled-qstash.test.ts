@@ -20,6 +20,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { sandboxRecords } from "../../src/db/schema/index.js";
 import type {} from "./provided-context.js";
+import { qstashSignature as signDelivery } from "./qstash-delivery.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/scheduled-qstash.test] skipped: ${skipReason}`);
@@ -83,29 +84,8 @@ async function recordedFor(postId: string): Promise<RecordedPublish[]> {
   return all.filter((m) => (JSON.parse(m.body) as JobBody).payload.postId === postId);
 }
 
-const utf8 = new TextEncoder();
-
-function base64url(bytes: ArrayBuffer | Uint8Array, { pad = false } = {}): string {
-  let binary = "";
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  const b64 = btoa(binary).replaceAll("+", "-").replaceAll("/", "_");
-  return pad ? b64 : b64.replace(/=+$/, "");
-}
-
-/**
- * The `Upstash-Signature` QStash puts on a delivery: an HS256 JWT with iss "Upstash", sub = the
- * destination URL, body = base64url(SHA-256(raw body)) (QStash keeps the `=` padding; Receiver
- * ignores padding on both sides), a 5-minute exp, nbf/iat now and a unique jti.
- */
-async function qstashSignature(input: { key: string; body: string; url?: string }): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const header = base64url(utf8.encode(JSON.stringify({ alg: "HS256", typ: "JWT" })));
-  const bodyHash = base64url(await crypto.subtle.digest("SHA-256", utf8.encode(input.body)), { pad: true });
-  const claims = { iss: "Upstash", sub: input.url ?? CALLBACK_URL, exp: now + 300, nbf: now, iat: now, jti: `jwt_${crypto.randomUUID()}`, body: bodyHash };
-  const signingInput = `${header}.${base64url(utf8.encode(JSON.stringify(claims)))}`;
-  const key = await crypto.subtle.importKey("raw", utf8.encode(input.key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return `${signingInput}.${base64url(await crypto.subtle.sign("HMAC", key, utf8.encode(signingInput)))}`;
-}
+/** Signed as QStash signs, to the callback URL unless a test names another. */
+const qstashSignature = (input: { key: string; body: string; url?: string }) => signDelivery({ ...input, url: input.url ?? CALLBACK_URL });
 
 /** A delivery as QStash makes it: POST <destination> with the raw body and its headers. */
 function deliver(body: string, signature: string | null, messageId = `msg_${crypto.randomUUID()}`): Promise<Response> {

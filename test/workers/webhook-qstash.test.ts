@@ -13,13 +13,13 @@ import { describe, expect, inject, it } from "vitest";
 import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { webhookAttempts, webhookDeliveries } from "../../src/db/schema/index.js";
 import type {} from "./provided-context.js";
+import { qstashSignature as signDelivery } from "./qstash-delivery.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/webhook-qstash.test] skipped: ${skipReason}`);
 
 const PUBLIC_URL = inject("publicUrl");
 const CALLBACK_URL = `${PUBLIC_URL}/internal/jobs`;
-const utf8 = new TextEncoder();
 
 interface RecordedPublish {
   messageId: string;
@@ -39,23 +39,8 @@ function api(path: string, init: RequestInit = {}): Promise<Response> {
   return SELF.fetch(`${PUBLIC_URL}${path}`, { ...init, headers });
 }
 
-function base64url(bytes: ArrayBuffer | Uint8Array, { pad = false } = {}): string {
-  let binary = "";
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  const b64 = btoa(binary).replaceAll("+", "-").replaceAll("/", "_");
-  return pad ? b64 : b64.replace(/=+$/, "");
-}
-
-/** QStash's `Upstash-Signature`: HS256 JWT, sub = destination, body = base64url(SHA-256(raw body)). */
-async function qstashSignature(key: string, body: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const header = base64url(utf8.encode(JSON.stringify({ alg: "HS256", typ: "JWT" })));
-  const bodyHash = base64url(await crypto.subtle.digest("SHA-256", utf8.encode(body)), { pad: true });
-  const claims = { iss: "Upstash", sub: CALLBACK_URL, exp: now + 300, nbf: now, iat: now, jti: `jwt_${crypto.randomUUID()}`, body: bodyHash };
-  const signingInput = `${header}.${base64url(utf8.encode(JSON.stringify(claims)))}`;
-  const hmac = await crypto.subtle.importKey("raw", utf8.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return `${signingInput}.${base64url(await crypto.subtle.sign("HMAC", hmac, utf8.encode(signingInput)))}`;
-}
+/** Signed as QStash signs, to the callback URL. */
+const qstashSignature = (key: string, body: string) => signDelivery({ key, body, url: CALLBACK_URL });
 
 const deliver = (body: string, signature: string) =>
   SELF.fetch(CALLBACK_URL, { method: "POST", headers: { "content-type": "application/json", "upstash-signature": signature, "upstash-retried": "0" }, body });
