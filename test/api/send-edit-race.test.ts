@@ -29,6 +29,21 @@ async function ownerContext(ws: WorkspaceFixture): Promise<DomainContext> {
   return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
 }
 
+/** A media loader that, the first time the checks load a file, commits `edit` to the post first; `edited()` says whether it ran. */
+function editingDuringChecks(ctx: DomainContext, ws: WorkspaceFixture, id: string, edit: Record<string, unknown>) {
+  const load = mediaLoaderFor(ctx);
+  let edited = false;
+  const loader: MediaLoader = async (...args) => {
+    if (!edited) {
+      edited = true;
+      const answer = await ws.patch(`/v1/posts/${id}`, edit);
+      expect(answer.status, answer.text).toBe(200);
+    }
+    return load(...args);
+  };
+  return { loader, edited: () => edited };
+}
+
 const sentTexts = async () =>
   (await t.db.select().from(sandboxRecords).where(eq(sandboxRecords.platform, "bluesky")))
     .filter((r) => r.kind.includes("record"))
@@ -44,19 +59,9 @@ describe("sending a post that is edited while it is checked", () => {
     const held = await ws.publish({ text: "first version", accounts: [bsky.id], media: [image.id], mediaAlt: ["a photo"] });
     expect(held.state).toBe("pending_approval");
 
-    const ctx = await ownerContext(ws);
-    const load = mediaLoaderFor(ctx);
-    let edited = false;
-    const editingDuringChecks: MediaLoader = async (...args) => {
-      if (!edited) {
-        edited = true;
-        const edit = await ws.patch(`/v1/posts/${held.id}`, { text: "second version" });
-        expect(edit.status, edit.text).toBe(200);
-      }
-      return load(...args);
-    };
-    const refused = await approvePost({ ctx, input: { id: held.id }, loadMedia: editingDuringChecks }).catch((error: unknown) => error);
-    expect(edited).toBe(true);
+    const during = editingDuringChecks(await ownerContext(ws), ws, held.id, { text: "second version" });
+    const refused = await approvePost({ ctx: await ownerContext(ws), input: { id: held.id }, loadMedia: during.loader }).catch((error: unknown) => error);
+    expect(during.edited()).toBe(true);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe("post_state_invalid");
     expect((refused as ApiError).message).toContain("edited while this approval checked it");
@@ -79,19 +84,10 @@ describe("sending a post that is edited while it is checked", () => {
     const image = await ws.upload(await plainJpeg(400, 300), "image/jpeg");
     const draft = await ws.publish({ text: "draft version one", accounts: [bsky.id], media: [image.id], mediaAlt: ["a photo"], draft: true });
     expect(draft.state).toBe("draft");
-    const ctx = await ownerContext(ws);
-    const load = mediaLoaderFor(ctx);
-    let edited = false;
-    const editingDuringChecks: MediaLoader = async (...args) => {
-      if (!edited) {
-        edited = true;
-        expect((await ws.patch(`/v1/posts/${draft.id}`, { text: "draft version two" })).status).toBe(200);
-      }
-      return load(...args);
-    };
+    const during = editingDuringChecks(await ownerContext(ws), ws, draft.id, { text: "draft version two" });
     const limits = { enforce: async () => undefined };
-    const refused = await publishDraft({ ctx, input: { id: draft.id }, loadMedia: editingDuringChecks, limits }).catch((error: unknown) => error);
-    expect(edited).toBe(true);
+    const refused = await publishDraft({ ctx: await ownerContext(ws), input: { id: draft.id }, loadMedia: during.loader, limits }).catch((error: unknown) => error);
+    expect(during.edited()).toBe(true);
     expect((refused as ApiError).code).toBe("post_state_invalid");
     const after = (await ws.get(`/v1/posts/${draft.id}`)).body;
     expect(after.state).toBe("draft");
