@@ -1,7 +1,7 @@
 import { type SQL, and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { adapterFor, platformIds } from "../../../networks/registry.js";
 import { postTargets, posts } from "../../../db/schema/index.js";
-import type { JobRuntime } from "../../core/index.js";
+import type { JobRequest, JobRuntime } from "../../core/index.js";
 import { FIRST_COMMENT_TIMEOUT_MS, UNKNOWN_COMMENT } from "./first-comment.js";
 import { recordFirstCommentFailed } from "./first-comment-event.js";
 import { MAX_BACKOFF_SECONDS, MAX_COMMENT_LOOKS, commentLookJob } from "./first-comment-jobs.js";
@@ -73,25 +73,36 @@ async function rescueLooks(runtime: JobRuntime, now: Date, cutoff: Date, limit: 
     and(eq(postTargets.firstCommentState, "sending"), lt(postTargets.firstCommentStartedAt, cutoff), isNotNull(postTargets.firstCommentPollToken)),
     and(eq(postTargets.firstCommentState, "processing"), lt(postTargets.firstCommentStartedAt, overdue)),
   );
+  return requeue(runtime, lost, "processing", limit, (row) => commentLookJob(row, row.id, MAX_COMMENT_LOOKS - 2, now, row.startedAt?.getTime() ?? 0));
+}
+
+type StuckRow = { id: string; workspaceId: string; mode: "test" | "live"; startedAt: Date | null };
+
+/**
+ * Moves each comment `where` still matches (at most `limit`) back to `state` and queues its job
+ * in the same transaction, so a comment another sweep moved first is skipped. Answers their targets.
+ */
+async function requeue(runtime: JobRuntime, where: SQL | undefined, state: "processing" | "pending", limit: number, jobOf: (row: StuckRow) => JobRequest): Promise<string[]> {
   const rows = await runtime.db
     .select({ id: postTargets.id, workspaceId: postTargets.workspaceId, mode: posts.mode, startedAt: postTargets.firstCommentStartedAt })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(lost)
+    .where(where)
     .limit(limit);
+  const moved: string[] = [];
   for (const row of rows) {
     await runtime.db.transaction(async (tx) => {
       const [back] = await tx
         .update(postTargets)
-        .set({ firstCommentState: "processing" })
-        .where(and(eq(postTargets.id, row.id), lost))
+        .set({ firstCommentState: state })
+        .where(and(eq(postTargets.id, row.id), where))
         .returning({ id: postTargets.id });
       if (!back) return;
-      const job = commentLookJob({ workspaceId: row.workspaceId, mode: row.mode }, row.id, MAX_COMMENT_LOOKS - 2, now, row.startedAt?.getTime() ?? 0);
-      await runtime.services.jobs.enqueue(job, tx);
+      await runtime.services.jobs.enqueue(jobOf(row), tx);
+      moved.push(row.id);
     });
   }
-  return rows.map((r) => r.id);
+  return moved;
 }
 
 /** Networks whose comment with files is only prepared by the send (NetworkAdapter.commentWithMediaOnlyPrepares). */
@@ -109,25 +120,10 @@ const preparingPlatforms = platformIds.filter((platform) => adapterFor(platform)
 async function resendPrepared(runtime: JobRuntime, now: Date, isStuck: SQL | undefined, limit: number): Promise<string[]> {
   if (preparingPlatforms.length === 0) return [];
   const prepared = and(isStuck, inArray(postTargets.platform, preparingPlatforms), sql`jsonb_array_length(coalesce(${postTargets.firstCommentMedia}, '[]'::jsonb)) > 0`);
-  const rows = await runtime.db
-    .select({ id: postTargets.id, workspaceId: postTargets.workspaceId, mode: posts.mode, startedAt: postTargets.firstCommentStartedAt })
-    .from(postTargets)
-    .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(prepared)
-    .limit(limit);
-  const resent: string[] = [];
-  for (const row of rows) {
-    await runtime.db.transaction(async (tx) => {
-      const [back] = await tx
-        .update(postTargets)
-        .set({ firstCommentState: "pending" })
-        .where(and(eq(postTargets.id, row.id), prepared))
-        .returning({ id: postTargets.id });
-      if (!back) return;
-      const dedupKey = `${firstCommentJobKey(row.id)}:resend:${row.startedAt?.getTime() ?? 0}`;
-      await runtime.services.jobs.enqueue({ kind: "first_comment", payload: { targetId: row.id, workspaceId: row.workspaceId, mode: row.mode }, runAt: now, dedupKey }, tx);
-      resent.push(row.id);
-    });
-  }
-  return resent;
+  return requeue(runtime, prepared, "pending", limit, (row) => ({
+    kind: "first_comment",
+    payload: { targetId: row.id, workspaceId: row.workspaceId, mode: row.mode },
+    runAt: now,
+    dedupKey: `${firstCommentJobKey(row.id)}:resend:${row.startedAt?.getTime() ?? 0}`,
+  }));
 }
