@@ -955,7 +955,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a published post from every network that allows it
-         * @description For `published` and `partial` posts: every published target is deleted from its network at once, with a result per target. Networks that allow no deletion through their API (TikTok, Instagram) answer `unsupported` with `delete_unsupported` and stay published; a network failure answers `failed` and the target stays published, so retracting again retries only what is left. A deleted target becomes `retracted`; the post becomes `retracted` when no target is published any more. Nothing is charged or refunded. No body. Other states: 409 `post_state_invalid`.
+         * @description For `published` and `partial` posts: every published target is deleted from its network at once, with a result per target. Networks that allow no deletion through their API (TikTok, Instagram) answer `unsupported` with `delete_unsupported` and stay published; a network failure answers `failed` and the target stays published, so retracting again retries only what is left. A deleted target becomes `retracted`; the post becomes `retracted` when no target is published any more. Two retracts of one post at once send one deletion per target: the later one waits for the earlier one's outcome and answers the same. Nothing is charged or refunded. No body. Other states: 409 `post_state_invalid`.
          */
         post: operations["retractPost"];
         delete?: never;

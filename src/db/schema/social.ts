@@ -151,6 +151,12 @@ export const postTargets = pgTable(
     sends: integer("sends").notNull().default(0),
     /** What went wrong after the post itself went out (a YouTube thumbnail refused), as target errors. */
     warnings: jsonb("warnings").$type<Record<string, unknown>[] | null>(),
+    /**
+     * When a retract claimed this target's deletion: one DELETE at the network at a time, so a
+     * second retract waits for the first one's outcome instead of reading the network's "no such
+     * post" as its own failure. Cleared when the deletion ends; a claim past its lease is free again.
+     */
+    retractStartedAt: ts("retract_started_at"),
     ...targetFirstCommentColumns(),
   },
   (t) => [index("post_targets_post_idx").on(t.postId), firstCommentWaitingIndex(t)],

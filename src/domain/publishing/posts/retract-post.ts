@@ -10,6 +10,7 @@ import type { PostView, TargetError, TargetRow } from "./post-view.js";
 import { PUBLISH_TIMEOUT_MS } from "./publish-targets.js";
 import { requirePost } from "./read-posts.js";
 import { settlePost, targetError } from "./record-outcome.js";
+import { claimRetract, releaseRetract, waitForOtherRetract } from "./retract-claim.js";
 
 /** Post states a retract is allowed from: something went out and nothing is still on its way. */
 const retractable = new Set(["published", "partial"]);
@@ -69,27 +70,29 @@ async function retractOne(ctx: DomainContext, target: TargetRow): Promise<{ resu
       error: new ApiError("account_unknown", { param: "accounts", platform, message: `The ${platform} account ${target.accountId} is no longer connected; connect it again to delete the post.` }),
     };
   }
+  // One DELETE at a time per target: a second retract waits for the first one's outcome rather
+  // than reading the network's "no such post" (the first one's success) as its own failure.
+  if (!(await claimRetract(ctx, target.id))) {
+    const waited = await waitForOtherRetract(ctx, target.id);
+    if (waited === "retracted") return { result: "retracted", error: null };
+    if (waited === "gone") return { result: "not_published", error: null };
+    if (waited === "still_claimed") {
+      const message = `Another retract of this post is still waiting for ${platform}; retract again to see its outcome.`;
+      return { result: "failed", error: new ApiError("platform_unavailable", { platform, message }) };
+    }
+  }
   try {
     await withTimeout(
       withAccountSession(ctx, account, (tokens, net) => remove(tokens, networkPostId, net)),
       PUBLISH_TIMEOUT_MS,
     );
   } catch (error) {
-    // A concurrent retract may have deleted it first, and the network now answers "not found":
-    // the post is gone either way, so say so. (If that retract has not stored its success yet,
-    // this one reports `failed`, and a retract after it reads `retracted`.)
-    const [current] = await ctx.db.select({ state: postTargets.state }).from(postTargets).where(eq(postTargets.id, target.id));
-    if (current?.state === "retracted") return { result: "retracted", error: null };
+    await releaseRetract(ctx, target.id, false);
     if (error instanceof ApiError) return { result: "failed", error };
     const message = error instanceof RetractTimeout ? `${platform} did not answer in time; retract again to check.` : undefined;
     return { result: "failed", error: new ApiError("platform_unavailable", { platform, ...(message ? { message } : {}) }) };
   }
-  // Conditional on the target still being published: a concurrent retract that got there first
-  // has already moved it, and the answer is the same.
-  await ctx.db
-    .update(postTargets)
-    .set({ state: "retracted" })
-    .where(and(eq(postTargets.id, target.id), eq(postTargets.workspaceId, ctx.workspace.id), eq(postTargets.state, "published")));
+  await releaseRetract(ctx, target.id, true);
   return { result: "retracted", error: null };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "post_targets" ADD COLUMN "retract_started_at" timestamp with time zone;
