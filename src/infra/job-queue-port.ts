@@ -6,6 +6,7 @@ export const jobKinds = [
   "retry_target",
   "webhook_delivery",
   "poll_shard",
+  "poll_plan",
   "poll_thread_item",
   "first_comment",
   "poll_first_comment",

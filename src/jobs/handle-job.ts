@@ -5,7 +5,7 @@ import type { MediaLoader } from "../domain/publishing/index.js";
 import { pollThreadItemJob, retryTarget } from "../domain/publishing/index.js";
 import { runScheduledPost } from "../domain/publishing/index.js";
 import { runBulkImportJob } from "../domain/publishing/index.js";
-import { runPollShard } from "../domain/inbox/index.js";
+import { runPollPlan, runPollShard } from "../domain/inbox/index.js";
 import { pollFirstComment, resumeStoppedChain, sendFirstComments } from "../domain/publishing/index.js";
 import { deliverWebhook } from "../domain/events/index.js";
 import type { DeliveryStatements } from "../domain/events/index.js";
@@ -34,7 +34,11 @@ export type WorkspaceLoader = (workspaceId: string) => Promise<WorkspaceRecord |
  * deliveries it runs at once in one statement each.
  */
 export async function handleJob(runtime: JobRuntime, job: JobMessage, workspaceOf?: WorkspaceLoader, deliveries?: DeliveryStatements): Promise<void> {
-  // A shard of inbox polls spans workspaces: each claimed account brings its own.
+  // The inbox planner and its shards span workspaces: each claimed account brings its own.
+  if (job.kind === "poll_plan") {
+    await runPollPlan(runtime, job.payload);
+    return;
+  }
   if (job.kind === "poll_shard") {
     await runPollShard(runtime, job.payload);
     return;

@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import { renewTokensAhead, sweepExpiringTokens } from "../domain/accounts/index.js";
 import { anyHolds, type JobRuntime, jobsToWatch, purgeDoneJobs } from "../domain/core/index.js";
 import { deliveriesToWatch, sweepWebhooks } from "../domain/events/index.js";
-import { accountsToWatch, planInboxPolls } from "../domain/inbox/index.js";
+import { accountsToWatch, queueInboxPlan } from "../domain/inbox/index.js";
 import { postsToWatch, sweepSchedules, sweepStuckTargets } from "../domain/publishing/index.js";
 import { firstCommentsToWatch, sweepFirstComments } from "../domain/publishing/index.js";
 import { chainsToWatch, sweepStoppedChains } from "../domain/publishing/index.js";
@@ -40,8 +40,8 @@ export const sweeps: readonly Sweep[] = [
   // Chains a crash stopped between items or mid-send go on after their last live item.
   { name: "stopped-chains", every: "minute", run: (runtime) => sweepStoppedChains(runtime), watches: () => chainsToWatch },
   { name: "webhooks", every: "minute", run: (runtime) => sweepWebhooks(runtime), watches: () => deliveriesToWatch },
-  // A planner: one count and one queue call; the polls run in poll_shard jobs of their own.
-  { name: "inbox-polls", every: "minute", run: (runtime, options) => planInboxPolls(runtime, { horizonMs: options.horizonMs }), watches: (now) => accountsToWatch(now) },
+  // One look and at most one message: the planner and the polls run as poll_plan and poll_shard jobs of their own.
+  { name: "inbox-polls", every: "minute", run: (runtime, options) => queueInboxPlan(runtime, { horizonMs: options.horizonMs }), watches: (now) => accountsToWatch(now) },
   { name: "done-jobs", every: "minute", run: (runtime) => purgeDoneJobs(runtime), watches: () => jobsToWatch },
   // A bulk dry run's probe files a crash left (each dry run with URLs also clears them first).
   { name: "probe-files", every: "hour", run: (runtime) => sweepStaleProbes(runtime) },

@@ -1,10 +1,12 @@
-import { and, eq, isNotNull, like, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { accountPolls, jobs } from "../../src/db/schema/index.js";
 import type { Database } from "../../src/db/types.js";
 import type { JobRuntime } from "../../src/domain/core/jobs/job-context.js";
 import type { JobQueue } from "../../src/domain/core/jobs/job-queue.js";
+import { queueInboxPlan } from "../../src/domain/inbox/polling/poll-plan.js";
 import { MAX_SHARDS_PER_RUN, SHARD_LEASE_MS, SHARD_SIZE, claimDuePolls, planInboxPolls, runPollShard } from "../../src/domain/inbox/polling/poll-shards.js";
+import { handleJob } from "../../src/jobs/handle-job.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { anythingToWatch } from "../../src/jobs/sweeps.js";
 import { recordStatements } from "../support/count-statements.js";
@@ -66,7 +68,7 @@ async function seedDue(t: TestApp, workspaceId: string, tag: string, n: number, 
 /** Leaves no account due and no shard queued, so each test starts from its own seed. */
 async function quiesce(t: TestApp): Promise<void> {
   await t.db.update(accountPolls).set({ nextPollAt: null, leasedUntil: null });
-  await t.db.delete(jobs).where(eq(jobs.kind, "poll_shard"));
+  await t.db.delete(jobs).where(inArray(jobs.kind, ["poll_plan", "poll_shard"]));
 }
 
 describeOnEachDatabase("inbox poll planning and shards", (app, database) => {
@@ -98,6 +100,43 @@ describeOnEachDatabase("inbox poll planning and shards", (app, database) => {
     // The same minute planned again queues nothing new.
     await planInboxPolls(t.jobRuntime());
     expect(await t.db.select({ key: jobs.dedupKey }).from(jobs).where(eq(jobs.kind, "poll_shard"))).toHaveLength(queued.length);
+    await quiesce(t);
+  }, 120_000);
+
+  it("makes the minute's sweep one look and at most one message whether 100 or 10,000 accounts are due; the plan job publishes the shards", async () => {
+    const t = app();
+    await quiesce(t);
+    const ws = await testWorkspace(t);
+    const measure = async () => {
+      const counting = countingQueue(t.jobRuntime().services.jobs);
+      const runtime: JobRuntime = { ...t.jobRuntime(), services: { ...t.jobRuntime().services, jobs: counting.queue } };
+      const statements = countStatements(t.db);
+      const queued = await queueInboxPlan(runtime).finally(statements.stop);
+      return { queued, statements: statements.count(), queueCalls: counting.calls() };
+    };
+    const plans = async () => t.db.select({ key: jobs.dedupKey, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, "poll_plan"));
+    expect(await measure()).toEqual({ queued: false, statements: 1, queueCalls: 0 });
+    await seedDue(t, ws.id, "sweep_a", 100, t.clock.now());
+    const small = await measure();
+    const minute = Math.floor(t.clock.now().getTime() / 60_000);
+    // The same minute swept again queues nothing new.
+    await queueInboxPlan(t.jobRuntime());
+    expect((await plans()).map((p) => p.key)).toEqual([`poll-plan:${minute}`]);
+    t.clock.advance(60_000);
+    await seedDue(t, ws.id, "sweep_b", 9_900, t.clock.now());
+    const large = await measure();
+    console.info(`sweep: 100 due -> ${JSON.stringify(small)}; 10,000 due -> ${JSON.stringify(large)}`);
+    expect(large).toEqual(small);
+    expect(small.queueCalls).toBe(1);
+    // The plan job is the planner over the sweep's horizon: its shards carry the sweep's minute.
+    await t.db.delete(jobs).where(eq(jobs.kind, "poll_plan"));
+    await queueInboxPlan(t.jobRuntime());
+    const [plan] = await plans();
+    expect(plan?.payload).toMatchObject({ minute: minute + 1, until: t.clock.now().getTime() + 60_000 });
+    await handleJob(t.jobRuntime(), { kind: "poll_plan", workspaceId: "", mode: "live", payload: plan?.payload as Record<string, number> });
+    const shards = (await t.db.select({ key: jobs.dedupKey }).from(jobs).where(eq(jobs.kind, "poll_shard"))).map((j) => j.key);
+    expect(shards).toHaveLength(MAX_SHARDS_PER_RUN);
+    expect(shards.every((key) => key?.startsWith(`poll-shard:${minute + 1}:`))).toBe(true);
     await quiesce(t);
   }, 120_000);
 

@@ -1,9 +1,10 @@
 /**
  * Issue 26 item 1: a cron run with 10,000 accounts due makes a bounded number of subrequests.
- * Inside workerd through the Worker entry (QSTASH_TOKEN set): the minute's inbox planner counts
- * the due accounts in one statement and publishes its poll_shard jobs in one QStash batch call
+ * Inside workerd through the Worker entry (QSTASH_TOKEN set): the minute's inbox sweep publishes
+ * one poll_plan message, whatever the number of accounts; its delivery (the planner) counts the due
+ * accounts in one statement and publishes its poll_shard jobs in one QStash batch call
  * (`POST /v2/batch`, which the stand-in records with the number of the call that carried each
- * message), whatever the number of accounts. The accounts are seeded in two statements through
+ * message). The accounts are seeded in two statements through
  * the Neon driver the Worker uses, and removed afterwards.
  *
  * Skipped, with a warning naming the reason, when Postgres or Redis is unreachable.
@@ -16,6 +17,7 @@ import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { MAX_SHARDS_PER_RUN } from "../../src/domain/inbox/polling/poll-shards.js";
 import { redisWorkMarker, workMarkerScope } from "../../src/infra/work-marker.js";
 import worker, { type WorkerEnv } from "../../src/worker.js";
+import { deliverJob, recordedJobs } from "./qstash-delivery.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
@@ -45,6 +47,9 @@ async function withDb<T>(fn: (db: ReturnType<ReturnType<typeof neonDatabaseProvi
     await close();
   }
 }
+
+/** QStash requests that carried `messages`: single publishes plus batch calls. */
+const requestsOf = (messages: Recorded[]) => messages.filter((m) => m.batch === undefined).length + new Set(messages.flatMap((m) => (m.batch === undefined ? [] : [m.batch]))).size;
 
 /** One cron run at seven past the hour (the minute's sweeps only), waited for to the end. */
 async function cron(): Promise<void> {
@@ -81,17 +86,25 @@ describe.skipIf(skipReason)("the Worker's cron with 10,000 accounts due", () => 
     await withDb((db) => db.execute(sql`delete from social_accounts where id like ${`${prefix}%`}`));
   });
 
-  it("publishes a bounded number of shards in one QStash batch call, not one message per account", async () => {
+  it("publishes one plan message, whose delivery publishes a bounded number of shards in one QStash batch call", async () => {
     const before = (await recorded()).length;
     await cron();
-    const published = (await recorded()).slice(before);
-    const shards = published.filter((m) => (JSON.parse(m.body) as { kind: string }).kind === "poll_shard");
+    const fromCron = (await recorded()).slice(before);
+    const kinds = fromCron.map((m) => (JSON.parse(m.body) as { kind: string }).kind);
+    expect(kinds.filter((kind) => kind === "poll_plan")).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === "poll_shard")).toEqual([]);
+    console.info(`cron with ${DUE} due accounts: ${fromCron.length} messages in ${requestsOf(fromCron)} QStash requests`);
+    expect(requestsOf(fromCron)).toBeLessThanOrEqual(2);
+
+    const plan = (await recordedJobs()).slice(before).find((m) => m.job.kind === "poll_plan");
+    if (!plan) throw new Error("no plan message");
+    expect(await deliverJob(plan)).toBe(200);
+    const fromPlan = (await recorded()).slice(before + fromCron.length);
+    const shards = fromPlan.filter((m) => (JSON.parse(m.body) as { kind: string }).kind === "poll_shard");
     expect(shards).toHaveLength(MAX_SHARDS_PER_RUN);
     expect(new Set(shards.map((m) => m.batch)).size).toBe(1);
     expect(shards.every((m) => m.batch !== undefined && m.destination.endsWith("/internal/jobs"))).toBe(true);
-    // Every QStash request this cron run made: single publishes plus batch calls.
-    const requests = published.filter((m) => m.batch === undefined).length + new Set(published.flatMap((m) => (m.batch === undefined ? [] : [m.batch]))).size;
-    console.info(`cron with ${DUE} due accounts: ${published.length} messages in ${requests} QStash requests`);
-    expect(requests).toBeLessThanOrEqual(2);
+    console.info(`its plan's delivery: ${fromPlan.length} messages in ${requestsOf(fromPlan)} QStash requests`);
+    expect(requestsOf(fromPlan)).toBe(1);
   }, 120_000);
 });

@@ -60,22 +60,23 @@ function shardJob(payload: ShardPayload, runAt: Date): JobRequest {
   return { kind: "poll_shard", payload: { workspaceId: "", mode: "live", ...payload }, runAt, dedupKey: key };
 }
 
-const dueBy = (until: Date, now: Date): SQL | undefined => and(lte(accountPolls.nextPollAt, until), or(isNull(accountPolls.leasedUntil), lte(accountPolls.leasedUntil, now)));
+export const dueBy = (until: Date, now: Date): SQL | undefined => and(lte(accountPolls.nextPollAt, until), or(isNull(accountPolls.leasedUntil), lte(accountPolls.leasedUntil, now)));
 
 /**
- * The minute's inbox sweep, a planner: one bounded count of the accounts due before the next run
- * and one queue call publishing ceil(due / SHARD_SIZE) shards (at most MAX_SHARDS_PER_RUN), under
- * keys naming the minute, so a planner run twice queues each shard once. Returns the shards.
+ * The planner (the minute's `poll_plan` job, poll-plan.ts): one bounded count of the accounts due
+ * before the next run and one queue call publishing ceil(due / SHARD_SIZE) shards (at most
+ * MAX_SHARDS_PER_RUN), under keys naming the minute, so a planner run twice queues each shard
+ * once. `until` and `minute` are the sweep's that queued it; alone, now and now + horizonMs. Returns the shards.
  */
-export async function planInboxPolls(runtime: JobRuntime, input: { horizonMs?: number } = {}): Promise<number> {
+export async function planInboxPolls(runtime: JobRuntime, input: { horizonMs?: number; until?: Date; minute?: number } = {}): Promise<number> {
   const now = runtime.clock.now();
-  const until = new Date(now.getTime() + (input.horizonMs ?? INBOX_SWEEP_HORIZON_MS));
+  const until = input.until ?? new Date(now.getTime() + (input.horizonMs ?? INBOX_SWEEP_HORIZON_MS));
   const bound = MAX_SHARDS_PER_RUN * SHARD_SIZE;
   const due = runtime.db.select({ one: sql`1` }).from(accountPolls).where(dueBy(until, now)).limit(bound).as("due");
   const [row] = await runtime.db.select({ n: count() }).from(due);
   const shards = Math.min(MAX_SHARDS_PER_RUN, Math.ceil((row?.n ?? 0) / SHARD_SIZE));
   if (shards === 0) return 0;
-  const minute = Math.floor(now.getTime() / 60_000);
+  const minute = input.minute ?? Math.floor(now.getTime() / 60_000);
   const jobs = Array.from({ length: shards }, (_, shard) => shardJob({ until: until.getTime(), minute, shard, chain: 0 }, now));
   await enqueueAll(runtime.services.jobs, jobs, runtime.db);
   return shards;
