@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type ErrorCode, type ErrorType, errorCatalogue, errorCodes } from "../../src/infra/error-catalogue.js";
+import { featureCodes } from "../../src/infra/error-codes-features.js";
+import { platformCodes } from "../../src/infra/error-codes-platform.js";
+import { requestAndPublishCodes } from "../../src/infra/error-codes-requests.js";
 import { ApiError } from "../../src/infra/errors.js";
 
 /**
@@ -35,6 +38,12 @@ describe("error catalogue: one table decides status and type per code", () => {
     const exception = exceptions[code];
     if (exception) expect({ type: entry.type, status: entry.status }).toEqual(exception);
     else expect(statusOfType[entry.type], `${code}: ${entry.type} ${entry.status}`).toContain(entry.status);
+  });
+
+  it("keeps every code in one section file only: a code written twice would silently answer as the later one", () => {
+    const sections = [requestAndPublishCodes, featureCodes, platformCodes].flatMap((section) => Object.keys(section));
+    expect(sections).toHaveLength(new Set(sections).size);
+    expect(sections).toEqual(errorCodes);
   });
 
   it("answers 404 only as not_found and 401 only for the API key", () => {
