@@ -17,25 +17,13 @@ import { MAX_SHARDS_PER_RUN } from "../../src/domain/inbox/polling/poll-shards.j
 import { redisWorkMarker, workMarkerScope } from "../../src/infra/work-marker.js";
 import worker, { type WorkerEnv } from "../../src/worker.js";
 import type {} from "./provided-context.js";
+import { recordedPublishes } from "./qstash-delivery.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/poll-shards-cron.test] skipped: ${skipReason}`);
 
 const DUE = 10_000;
 const prefix = `acc_cron_${crypto.randomUUID().slice(0, 8)}_`;
-
-interface Recorded {
-  destination: string;
-  body: string;
-  deduplicated: boolean;
-  batch?: number;
-}
-
-async function recorded(): Promise<Recorded[]> {
-  const response = await fetch(`${inject("qstashUrl")}/recorded`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Recorded[];
-}
 
 async function withDb<T>(fn: (db: ReturnType<ReturnType<typeof neonDatabaseProvider>["open"]>["db"]) => Promise<T>): Promise<T> {
   const { db, close } = neonDatabaseProvider({ url: inject("databaseUrl"), wsProxy: inject("wsProxy") }).open();
@@ -82,9 +70,9 @@ describe.skipIf(skipReason)("the Worker's cron with 10,000 accounts due", () => 
   });
 
   it("publishes a bounded number of shards in one QStash batch call, not one message per account", async () => {
-    const before = (await recorded()).length;
+    const before = (await recordedPublishes()).length;
     await cron();
-    const published = (await recorded()).slice(before);
+    const published = (await recordedPublishes()).slice(before);
     const shards = published.filter((m) => (JSON.parse(m.body) as { kind: string }).kind === "poll_shard");
     expect(shards).toHaveLength(MAX_SHARDS_PER_RUN);
     expect(new Set(shards.map((m) => m.batch)).size).toBe(1);
