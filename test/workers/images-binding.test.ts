@@ -11,7 +11,7 @@ import { SELF, env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { type ImagesBinding, cloudflareImages } from "../../src/infra/media-transforms/cloudflare-images.js";
 import { TransformInputError, TransformUnsupportedError } from "../../src/infra/media-transforms/types.js";
-import { call } from "./api-call.js";
+import { api } from "./api-call.js";
 import { realPng } from "./real-png.js";
 import type {} from "./provided-context.js";
 
@@ -23,6 +23,13 @@ const engine = cloudflareImages(images);
 const recipe = { crop: "fill" as const, focal: { x: 0.5, y: 0.5 }, maxBytes: null };
 const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 const isPng = (b: Uint8Array) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+
+/** POST /v1/posts/validate; fails the test unless 200 (a report, valid or not). */
+async function validate(body: Record<string, unknown>) {
+  const answer = await api.post("/v1/posts/validate", body);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body;
+}
 
 describe("Cloudflare Images binding engine (workerd, miniflare's local binding)", () => {
   it("inspects a picture: its size from the binding, orientation, metadata and alpha from its headers", async () => {
@@ -54,24 +61,18 @@ describe("Cloudflare Images binding engine (workerd, miniflare's local binding)"
 
 describe.skipIf(skipReason)("autoFix through the Worker with the IMAGES binding", () => {
   it("a 4:1 panorama posted to Instagram with autoFix is sent as a 955x500 JPEG variant made by the binding", async () => {
-    const upload = await SELF.fetch("https://chorus.test/v1/media", {
-      method: "POST",
-      headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "image/png" },
-      body: await realPng(2000, 500),
-    });
-    expect(upload.status, await upload.clone().text()).toBe(201);
-    const panorama = ((await upload.json()) as { id: string }).id;
-    const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform: "instagram", handle: `wd_images_${Date.now()}` } }, 201);
+    const panorama = (await api.upload(await realPng(2000, 500), "image/png")).id;
+    const account = await api.connect("instagram", { handle: `wd_images_${Date.now()}` });
     const body = { text: `workerd autoFix ${Date.now()}`, accounts: [account.id], media: [panorama] };
 
     // Without autoFix the ratio is refused; with it the post is published with the variant.
-    const refused = await call<{ valid: boolean }>("/v1/posts/validate", { method: "POST", json: body });
+    const refused = await validate(body);
     expect(refused.valid).toBe(false);
-    const post = await call<{ targets: { state: string; error: unknown }[] }>("/v1/posts", { method: "POST", json: { ...body, autoFix: true } }, 201);
+    const post = await api.publish({ ...body, autoFix: true });
     // Instagram takes the variant into a media container and publishes it once processed.
     expect(post.targets[0], JSON.stringify(post.targets[0])).toMatchObject({ state: expect.stringMatching(/^(processing|published)$/), error: null });
 
-    const detail = await call<{ variants: { url: string; width: number; height: number; bytes: number }[] }>(`/v1/media/${panorama}`);
+    const detail = await api.read(`/v1/media/${panorama}`);
     expect(detail.variants).toHaveLength(1);
     const [variant] = detail.variants;
     expect(variant).toMatchObject({ width: 955, height: 500 });
@@ -86,24 +87,17 @@ describe.skipIf(skipReason)("autoFix through the Worker with the IMAGES binding"
 
 describe.skipIf(skipReason)("HEIC through the Worker: validate says what publish says", () => {
   const heic = Uint8Array.from(atob(inject("heicFixture")), (c) => c.charCodeAt(0));
-  type Issue = { code: string; param: string; message: string; fix: string };
 
   it("miniflare's local binding cannot read the phone's HEIC either (so nothing here could show that Cloudflare's does)", async () => {
     await expect(images.info(new Blob([heic]).stream())).rejects.toThrow();
   });
 
   it("a phone HEIC posted to Instagram with autoFix: validate and publish both refuse with transform_unavailable and the convert-to-JPEG fix", async () => {
-    const upload = await SELF.fetch("https://chorus.test/v1/media", {
-      method: "POST",
-      headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "image/heic" },
-      body: heic,
-    });
-    expect(upload.status, await upload.clone().text()).toBe(201);
-    const photo = ((await upload.json()) as { id: string }).id;
-    const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform: "instagram", handle: `wd_heic_${Date.now()}` } }, 201);
+    const photo = (await api.upload(heic, "image/heic")).id;
+    const account = await api.connect("instagram", { handle: `wd_heic_${Date.now()}` });
     const body = { text: `workerd HEIC ${Date.now()}`, accounts: [account.id], media: [photo], autoFix: true };
 
-    const report = await call<{ valid: boolean; targets: { errors: Issue[]; warnings: Issue[] }[] }>("/v1/posts/validate", { method: "POST", json: body });
+    const report = await validate(body);
     expect(report.valid).toBe(false);
     const refusal = report.targets[0]?.errors[0];
     expect(refusal).toMatchObject({ code: "transform_unavailable", param: "autoFix" });
@@ -112,15 +106,15 @@ describe.skipIf(skipReason)("HEIC through the Worker: validate says what publish
     expect(report.targets[0]?.warnings.some((w) => w.code === "media_transform_applied")).toBe(false);
 
     // Without autoFix the format refusal does not point at autoFix, which this runtime would refuse.
-    const plain = await call<{ targets: { errors: Issue[] }[] }>("/v1/posts/validate", { method: "POST", json: { ...body, autoFix: false } });
+    const plain = await validate({ ...body, autoFix: false });
     const format = plain.targets[0]?.errors.find((e) => e.code === "media_type_unsupported");
     expect(format?.fix).toBeTruthy();
     expect(format?.fix).not.toContain("autoFix");
 
-    const post = await call<{ targets: { state: string; error: Issue | null }[] }>("/v1/posts", { method: "POST", json: body }, 201);
+    const post = await api.publish(body);
     expect(post.targets[0]?.state).toBe("failed");
     expect(post.targets[0]?.error).toMatchObject({ code: refusal?.code, param: refusal?.param, message: refusal?.message, fix: refusal?.fix });
-    const detail = await call<{ variants: unknown[] }>(`/v1/media/${photo}`);
+    const detail = await api.read(`/v1/media/${photo}`);
     expect(detail.variants).toEqual([]);
   });
 });

@@ -3,9 +3,8 @@
  * test key: the Facebook simulator answers from the sandbox world stored in the database, so the
  * whole create -> start -> end -> replay path runs on the Workers runtime as it does on Node.
  */
-import { SELF } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
-import { BASE, call } from "./api-call.js";
+import { api } from "./api-call.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
@@ -13,18 +12,25 @@ if (skipReason) console.warn(`[workers/live.test] skipped: ${skipReason}`);
 
 describe.skipIf(skipReason)("live video on the Workers runtime", () => {
   it("creates a Facebook page broadcast, starts and ends it, and never lists its stream key", async () => {
-    const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform: "facebook", handle: `workers_live_${Date.now()}` } }, 201);
-    const { items: pages } = await call<{ items: { id: string; details: { followers: number } }[] }>(`/v1/social-accounts/${account.id}/targets`);
-    const page = pages.find((p) => p.details.followers >= 100)?.id;
+    const account = await api.connect("facebook", { handle: `workers_live_${Date.now()}` });
+    const { items: pages } = await api.read(`/v1/social-accounts/${account.id}/targets`);
+    const page = pages.find((p) => Number(p.details.followers) >= 100)?.id;
     const base = `/v1/social-accounts/${account.id}/live-broadcasts`;
-    const created = await call<{ id: string; status: string; ingest: { streamKey: string } }>(base, { method: "POST", json: { pageId: page, title: "From workerd" } }, 201);
+    const made = await api.post(`/v1/social-accounts/${account.id}/live-broadcasts`, { pageId: page, title: "From workerd" });
+    expect(made.status, made.text).toBe(201);
+    const created = made.body;
     expect(created.status).toBe("ready");
     expect(created.ingest.streamKey).toMatch(/^FB-/);
-    expect((await call<{ status: string }>(`${base}/${created.id}/start`, { method: "POST" })).status).toBe("live");
-    expect((await call<{ status: string }>(`${base}/${created.id}/end`, { method: "POST" })).status).toBe("ended");
-    const conflict = await call<{ error: { code: string } }>(`${base}/${created.id}/start`, { method: "POST" }, 409);
+    const started = await api.post(`/v1/social-accounts/${account.id}/live-broadcasts/${created.id}/start`);
+    expect(started.status, started.text).toBe(200);
+    expect(started.body.status).toBe("live");
+    const ended = await api.post(`/v1/social-accounts/${account.id}/live-broadcasts/${created.id}/end`);
+    expect(ended.status, ended.text).toBe(200);
+    expect(ended.body.status).toBe("ended");
+    const conflict = await api.post(`${base}/${created.id}/start`);
+    expect(conflict.status).toBe(409);
     expect(conflict.error.code).toBe("broadcast_state_invalid");
-    const listed = await SELF.fetch(`${BASE}${base}`, { headers: { authorization: `Bearer ${inject("apiKey")}` } });
-    expect(await listed.text()).not.toContain(created.ingest.streamKey);
+    const listed = await api.get(base);
+    expect(listed.text).not.toContain(created.ingest.streamKey);
   });
 });

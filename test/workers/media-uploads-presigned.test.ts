@@ -10,7 +10,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { presignS3Url, r2PartUrl } from "../../src/infra/media-storage/s3-presign.js";
 import { mp4 } from "../unit/media-fixtures.js";
-import { ACCOUNT, PART, call, clock, errorOf, putPart, readSession, routeR2ToStandIn, type Session, s3, standIn, startSession } from "./presigned-session.js";
+import { ACCOUNT, PART, api, clock, presignedApi, putPart, readSession, routeR2ToStandIn, s3, standIn, startSession } from "./presigned-session.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
@@ -51,7 +51,7 @@ describe.skipIf(skipReason)("upload sessions with presigned R2 part URLs (worker
       clock.aheadMs = 0;
     }
     // Reading the session again signs fresh URLs, and lists the part R2 took.
-    const again = (await (await readSession(session.id)).json()) as Session;
+    const again = (await readSession(session.id)).body;
     expect(new URL(again.parts[0]?.url ?? "").searchParams.get("uploadId")).toBe(uploadId);
     expect(again.received).toEqual([{ number: 3, bytes: 10 }]);
   });
@@ -64,47 +64,47 @@ describe.skipIf(skipReason)("upload sessions with presigned R2 part URLs (worker
     expect((await putPart(session, 1, slice(1))).status).toBe(200);
     expect((await putPart(session, 3, slice(3))).status).toBe(200);
     // The connection dropped after parts 1 and 3: the session says which landed.
-    const dropped = (await (await readSession(session.id)).json()) as Session;
+    const dropped = (await readSession(session.id)).body;
     expect(dropped.received).toEqual([
       { number: 1, bytes: PART },
       { number: 3, bytes: video.byteLength - 2 * PART },
     ]);
     expect(standIn.seen.filter((s) => s.operation === "ListParts").length).toBeGreaterThan(listsBefore);
     expect((await putPart(session, 2, slice(2))).status).toBe(200);
-    expect(((await (await readSession(session.id)).json()) as Session).received.map((part) => part.number)).toEqual([1, 2, 3]);
+    expect((await readSession(session.id)).body.received.map((part) => part.number)).toEqual([1, 2, 3]);
 
-    const done = await call(`/v1/media/uploads/${session.id}/complete`, { method: "POST", json: {} });
-    expect(done.status, await done.clone().text()).toBe(201);
-    expect(await done.json()).toMatchObject({ kind: "video", bytes: video.byteLength, width: 1280, height: 720 });
+    const done = await api.post(`/v1/media/uploads/${session.id}/complete`, {});
+    expect(done.status, done.text).toBe(201);
+    expect(done.body).toMatchObject({ kind: "video", bytes: video.byteLength, width: 1280, height: 720 });
     const object = await bucket.get(key);
     if (!object) throw new Error("no object in the bucket");
     expect(await digest(new Uint8Array(await object.arrayBuffer()))).toEqual(await digest(video));
-    expect(((await (await readSession(session.id)).json()) as Session).state).toBe("completed");
+    expect((await readSession(session.id)).body.state).toBe("completed");
   });
 
   it("refuses a missing part, a stale ETag and malformed lists; another workspace finds nothing; the session stays open until the right parts are in", async () => {
     const video = mp4(1280, 720, { timescale: 1000, duration: 6000, mdatBytes: PART + 300_000 });
     const { session } = await startSession(video.byteLength);
-    const complete = (json?: unknown, apiKey?: string) =>
-      call(`/v1/media/uploads/${session.id}/complete`, { method: "POST", ...(json !== undefined ? { json } : {}), ...(apiKey ? { key: apiKey } : {}) });
+    const stranger = presignedApi({ key: inject("otherApiKey") });
+    const complete = (json?: unknown, client = api) => client.post(`/v1/media/uploads/${session.id}/complete`, json);
     // Part 1 first sent with the wrong bytes, then again: its first ETag is stale.
     const stale = await putPart(session, 1, new Uint8Array(PART).fill(9));
     const missing = await complete();
     expect(missing.status).toBe(409);
-    expect(await errorOf(missing)).toMatchObject({ code: "upload_incomplete", param: "parts", message: expect.stringContaining("missing part 2 of 2") });
+    expect(missing.error).toMatchObject({ code: "upload_incomplete", param: "parts", message: expect.stringContaining("missing part 2 of 2") });
     const one = await putPart(session, 1, video.slice(0, PART));
     const two = await putPart(session, 2, video.slice(PART));
     expect(one.etag).not.toBe(stale.etag);
 
     const staleList = await complete({ parts: [{ partNumber: 1, etag: stale.etag }] });
     expect(staleList.status).toBe(400);
-    const staleError = await errorOf(staleList);
+    const staleError = staleList.error;
     expect(staleError).toMatchObject({ code: "upload_parts_mismatch", param: "parts" });
     expect(staleError.message).toContain("part 1 is not held under that number and ETag");
     expect(staleError.fix).toContain("PUT it again");
     const past = await complete({ parts: [{ partNumber: 3, etag: two.etag }] });
     expect(past.status).toBe(400);
-    expect(await errorOf(past)).toMatchObject({ code: "field_invalid", param: "parts[0].partNumber" });
+    expect(past.error).toMatchObject({ code: "field_invalid", param: "parts[0].partNumber" });
     const twice = await complete({
       parts: [
         { partNumber: 1, etag: one.etag },
@@ -112,13 +112,13 @@ describe.skipIf(skipReason)("upload sessions with presigned R2 part URLs (worker
       ],
     });
     expect(twice.status).toBe(400);
-    expect(await errorOf(twice)).toMatchObject({ code: "field_invalid", param: "parts" });
+    expect(twice.error).toMatchObject({ code: "field_invalid", param: "parts" });
     const noEtag = await complete({ parts: [{ partNumber: 1 }] });
-    expect((await errorOf(noEtag)).param).toBe("parts[0].etag");
-    const stranger = await complete({}, inject("otherApiKey"));
-    expect(stranger.status).toBe(404);
-    expect((await errorOf(stranger)).code).toBe("upload_unknown");
-    expect((await call(`/v1/media/uploads/${session.id}`, { key: inject("otherApiKey") })).status).toBe(404);
+    expect(noEtag.error.param).toBe("parts[0].etag");
+    const strangers = await complete({}, stranger);
+    expect(strangers.status).toBe(404);
+    expect(strangers.error.code).toBe("upload_unknown");
+    expect((await stranger.get(`/v1/media/uploads/${session.id}`)).status).toBe(404);
 
     // The ETags R2 answered (one bare, one quoted as the header has it) join the file.
     const done = await complete({
@@ -127,7 +127,7 @@ describe.skipIf(skipReason)("upload sessions with presigned R2 part URLs (worker
         { partNumber: 1, etag: one.etag.replace(/"/g, "") },
       ],
     });
-    expect(done.status, await done.clone().text()).toBe(201);
+    expect(done.status, done.text).toBe(201);
   });
 
   it("a part of the wrong size sent straight to R2 is not received, is named on complete, and the session stays open to resend it", async () => {
@@ -136,21 +136,21 @@ describe.skipIf(skipReason)("upload sessions with presigned R2 part URLs (worker
     // Part 1 cut short: R2 takes the PUT, but it is not the part.
     await putPart(session, 1, video.slice(0, 1000));
     await putPart(session, 2, video.slice(PART));
-    expect(((await (await readSession(session.id)).json()) as Session).received.map((part) => part.number)).toEqual([2]);
-    const refused = await call(`/v1/media/uploads/${session.id}/complete`, { method: "POST", json: {} });
+    expect((await readSession(session.id)).body.received.map((part) => part.number)).toEqual([2]);
+    const refused = await api.post(`/v1/media/uploads/${session.id}/complete`, {});
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toMatchObject({ code: "upload_parts_mismatch", message: expect.stringContaining(`part 1 holds 1000 bytes; it must have ${PART}`) });
+    expect(refused.error).toMatchObject({ code: "upload_parts_mismatch", message: expect.stringContaining(`part 1 holds 1000 bytes; it must have ${PART}`) });
     await putPart(session, 1, video.slice(0, PART));
-    const done = await call(`/v1/media/uploads/${session.id}/complete`, { method: "POST", json: {} });
-    expect(done.status, await done.clone().text()).toBe(201);
+    const done = await api.post(`/v1/media/uploads/${session.id}/complete`, {});
+    expect(done.status, done.text).toBe(201);
   });
 
   it("a short last part is refused before joining (R2 would join it), and the session stays open", async () => {
     const { session } = await startSession(2000);
     await putPart(session, 1, new Uint8Array(1500).fill(7));
-    const refused = await call(`/v1/media/uploads/${session.id}/complete`, { method: "POST", json: {} });
+    const refused = await api.post(`/v1/media/uploads/${session.id}/complete`, {});
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toMatchObject({ code: "upload_parts_mismatch", message: expect.stringContaining("part 1 holds 1500 bytes; it must have 2000") });
-    expect(((await (await readSession(session.id)).json()) as Session).state).toBe("open");
+    expect(refused.error).toMatchObject({ code: "upload_parts_mismatch", message: expect.stringContaining("part 1 holds 1500 bytes; it must have 2000") });
+    expect((await readSession(session.id)).body.state).toBe("open");
   });
 });

@@ -17,27 +17,15 @@ import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { MAX_SHARDS_PER_RUN } from "../../src/domain/inbox/polling/poll-shards.js";
 import { redisWorkMarker, workMarkerScope } from "../../src/infra/work-marker.js";
 import worker, { type WorkerEnv } from "../../src/worker.js";
-import { deliverJob, recordedJobs } from "./qstash-delivery.js";
 import type {} from "./provided-context.js";
+import { deliverJob, recordedJobs, recordedPublishes } from "./qstash-delivery.js";
+import type { RecordedPublish } from "./qstash-recorded.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/poll-shards-cron.test] skipped: ${skipReason}`);
 
 const DUE = 10_000;
 const prefix = `acc_cron_${crypto.randomUUID().slice(0, 8)}_`;
-
-interface Recorded {
-  destination: string;
-  body: string;
-  deduplicated: boolean;
-  batch?: number;
-}
-
-async function recorded(): Promise<Recorded[]> {
-  const response = await fetch(`${inject("qstashUrl")}/recorded`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Recorded[];
-}
 
 async function withDb<T>(fn: (db: ReturnType<ReturnType<typeof neonDatabaseProvider>["open"]>["db"]) => Promise<T>): Promise<T> {
   const { db, close } = neonDatabaseProvider({ url: inject("databaseUrl"), wsProxy: inject("wsProxy") }).open();
@@ -49,7 +37,7 @@ async function withDb<T>(fn: (db: ReturnType<ReturnType<typeof neonDatabaseProvi
 }
 
 /** QStash requests that carried `messages`: single publishes plus batch calls. */
-const requestsOf = (messages: Recorded[]) => messages.filter((m) => m.batch === undefined).length + new Set(messages.flatMap((m) => (m.batch === undefined ? [] : [m.batch]))).size;
+const requestsOf = (messages: RecordedPublish[]) => messages.filter((m) => m.batch === undefined).length + new Set(messages.flatMap((m) => (m.batch === undefined ? [] : [m.batch]))).size;
 
 /** One cron run at seven past the hour (the minute's sweeps only), waited for to the end. */
 async function cron(): Promise<void> {
@@ -87,9 +75,9 @@ describe.skipIf(skipReason)("the Worker's cron with 10,000 accounts due", () => 
   });
 
   it("publishes one plan message, whose delivery publishes a bounded number of shards in one QStash batch call", async () => {
-    const before = (await recorded()).length;
+    const before = (await recordedPublishes()).length;
     await cron();
-    const fromCron = (await recorded()).slice(before);
+    const fromCron = (await recordedPublishes()).slice(before);
     const kinds = fromCron.map((m) => (JSON.parse(m.body) as { kind: string }).kind);
     expect(kinds.filter((kind) => kind === "poll_plan")).toHaveLength(1);
     expect(kinds.filter((kind) => kind === "poll_shard")).toEqual([]);
@@ -99,7 +87,7 @@ describe.skipIf(skipReason)("the Worker's cron with 10,000 accounts due", () => 
     const plan = (await recordedJobs()).slice(before).find((m) => m.job.kind === "poll_plan");
     if (!plan) throw new Error("no plan message");
     expect(await deliverJob(plan)).toBe(200);
-    const fromPlan = (await recorded()).slice(before + fromCron.length);
+    const fromPlan = (await recordedPublishes()).slice(before + fromCron.length);
     const shards = fromPlan.filter((m) => (JSON.parse(m.body) as { kind: string }).kind === "poll_shard");
     expect(shards).toHaveLength(MAX_SHARDS_PER_RUN);
     expect(new Set(shards.map((m) => m.batch)).size).toBe(1);

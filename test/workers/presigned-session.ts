@@ -7,6 +7,9 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import worker, { type WorkerEnv } from "../../src/worker.js";
+import type { Schemas } from "../support/api-types.js";
+import type { Reply } from "../support/workspace-fixture.js";
+import { type WorkerApi, workerApi } from "./api-call.js";
 import { type StandInBucket, r2S3StandIn } from "./r2-s3-standin.js";
 
 export const ACCOUNT = "0123456789abcdef0123456789abcdef";
@@ -40,32 +43,21 @@ export function routeR2ToStandIn(): void {
   });
 }
 
-export async function call(path: string, init: RequestInit & { json?: unknown; key?: string; workerEnv?: WorkerEnv } = {}): Promise<Response> {
-  const { json, key, workerEnv, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  headers.set("authorization", `Bearer ${key ?? inject("apiKey")}`);
-  if (json !== undefined) headers.set("content-type", "application/json");
-  const request = new Request(`https://chorus.test${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
-  return worker.fetch(request, workerEnv ?? presignedEnv, createExecutionContext());
+/**
+ * The typed client (api-call.ts) on the Worker with R2 S3 credentials, or on `workerEnv` (another
+ * configuration of it), with the shared workspace's key unless `key` names another.
+ */
+export function presignedApi(options: { key?: string; workerEnv?: WorkerEnv } = {}): WorkerApi {
+  return workerApi({ ...(options.key ? { key: options.key } : {}), send: (request) => worker.fetch(request, options.workerEnv ?? presignedEnv, createExecutionContext()) });
 }
+export const api = presignedApi();
 
-export interface Session {
-  id: string;
-  partSize: number;
-  partUpload: string;
-  state: string;
-  parts: { number: number; url: string; expiresAt: string | null }[];
-  received: { number: number; bytes: number }[];
-}
-export interface ErrorBody {
-  error: { code: string; param?: string; message: string; fix?: string };
-}
-export const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
+export type Session = Schemas["UploadSession"];
 
 export async function startSession(size: number, contentType = "video/mp4"): Promise<{ session: Session; key: string; uploadId: string }> {
-  const created = await call("/v1/media/uploads", { method: "POST", json: { filename: "clip.mp4", contentType, size } });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const session = (await created.json()) as Session;
+  const created = await api.post("/v1/media/uploads", { filename: "clip.mp4", contentType, size });
+  expect(created.status, created.text).toBe(201);
+  const session = created.body;
   const uploadId = new URL(session.parts[0]?.url ?? "").searchParams.get("uploadId") ?? "";
   return { session, key: `${inject("workspaceId")}/${session.id}`, uploadId };
 }
@@ -76,6 +68,7 @@ export async function putPart(session: Session, number: number, bytes: Uint8Arra
   return { status: response.status, etag: response.headers.get("etag") ?? "", body: await response.text() };
 }
 
-export async function readSession(id: string, workerEnv?: WorkerEnv): Promise<Response> {
-  return call(`/v1/media/uploads/${id}`, workerEnv ? { workerEnv } : {});
+/** GET /v1/media/uploads/{id} on the presigned Worker (or on `workerEnv`). */
+export function readSession(id: string, workerEnv?: WorkerEnv): Promise<Reply<Session>> {
+  return presignedApi(workerEnv ? { workerEnv } : {}).get(`/v1/media/uploads/${id}`);
 }

@@ -9,27 +9,20 @@
  *
  * Skipped, with a warning naming the reason, when Postgres or Redis is unreachable.
  */
-import { SELF, createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { postTargets, postThreadItems, sandboxRecords } from "../../src/db/schema/index.js";
 import worker, { type WorkerEnv } from "../../src/worker.js";
+import type { Schemas } from "../support/api-types.js";
 import { jpeg } from "../unit/media-fixtures.js";
-import { BASE, call } from "./api-call.js";
+import { api } from "./api-call.js";
 import { deliverJob, recordedJobs } from "./qstash-delivery.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/publishing-depth.test] skipped: ${skipReason}`);
-
-interface Target {
-  id: string;
-  state: string;
-  networkPostId: string | null;
-  firstComment: { state: string; id: string | null; media?: string[]; error: unknown } | null;
-  thread?: { position: number; state: string; networkPostId: string | null }[];
-}
 
 /** The cron on the job table path (no QStash): sweeps, then the due jobs they queued. */
 async function cron(): Promise<void> {
@@ -49,19 +42,13 @@ async function cron(): Promise<void> {
 
 describe.skipIf(skipReason)("publishing depth on the Workers runtime", () => {
   it("posts a first comment with its image on X and on LinkedIn, once, right after the post", async () => {
-    const upload = await SELF.fetch(`${BASE}/v1/media`, { method: "POST", headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "image/jpeg" }, body: jpeg(800, 600) });
-    expect(upload.status).toBe(201);
-    const image = ((await upload.json()) as { id: string }).id;
+    const image = (await api.upload(jpeg(800, 600), "image/jpeg")).id;
     const { db, close } = neonDatabaseProvider({ url: (env as WorkerEnv).DATABASE_URL ?? "", wsProxy: (env as WorkerEnv).WS_PROXY }).open();
     try {
       for (const platform of ["twitter", "linkedin"] as const) {
         const text = `the picture ${platform} ${crypto.randomUUID().slice(0, 8)}`;
-        const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform, handle: `wd_comment_${platform}_${Date.now()}` } }, 201);
-        const post = await call<{ id: string; targets: Target[] }>(
-          "/v1/posts",
-          { method: "POST", json: { text: `workerd ${platform} post ${Date.now()}`, accounts: [account.id], firstComment: { text, media: [image] } } },
-          201,
-        );
+        const account = await api.connect(platform, { handle: `wd_comment_${platform}_${Date.now()}` });
+        const post = await api.publish({ text: `workerd ${platform} post ${Date.now()}`, accounts: [account.id], firstComment: { text, media: [image] } });
         const [target] = post.targets;
         expect(target?.state).toBe("published");
         expect(target?.firstComment, JSON.stringify(target?.firstComment)).toMatchObject({ state: "posted", media: [image], error: null });
@@ -88,25 +75,19 @@ describe.skipIf(skipReason)("publishing depth on the Workers runtime", () => {
   }, 120_000);
 
   it("posts a Threads first comment with its image: the reply container's look goes through QStash and publishes it once", async () => {
-    const upload = await SELF.fetch(`${BASE}/v1/media`, { method: "POST", headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "image/jpeg" }, body: jpeg(1080, 1080) });
-    expect(upload.status).toBe(201);
-    const image = ((await upload.json()) as { id: string }).id;
-    const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform: "threads", handle: `wd_threads_${Date.now()}` } }, 201);
+    const image = (await api.upload(jpeg(1080, 1080), "image/jpeg")).id;
+    const account = await api.connect("threads", { handle: `wd_threads_${Date.now()}` });
     const text = `the threads picture ${crypto.randomUUID().slice(0, 8)}`;
-    const post = await call<{ id: string; targets: Target[] }>(
-      "/v1/posts",
-      { method: "POST", json: { text: `workerd threads post ${Date.now()}`, accounts: [account.id], firstComment: { text, media: [image] } } },
-      201,
-    );
+    const post = await api.publish({ text: `workerd threads post ${Date.now()}`, accounts: [account.id], firstComment: { text, media: [image] } });
     const { db, close } = neonDatabaseProvider({ url: (env as WorkerEnv).DATABASE_URL ?? "", wsProxy: (env as WorkerEnv).WS_PROXY }).open();
     try {
       const [row] = await db.select({ id: postTargets.id }).from(postTargets).where(eq(postTargets.postId, post.id));
       const ours = async () => (await recordedJobs()).filter((m) => m.job.payload.targetId === row?.id);
       // The Worker hands each job (the post's poll, the comment's looks) to QStash; QStash delivers them.
       const delivered = new Set<string>();
-      let target: Target | undefined;
+      let target: Schemas["Target"] | undefined;
       for (let round = 0; round < 12; round++) {
-        target = (await call<{ targets: Target[] }>(`/v1/posts/${post.id}`)).targets[0];
+        target = (await api.read(`/v1/posts/${post.id}`)).targets[0];
         if (target?.firstComment?.state === "posted") break;
         // The simulated Threads finishes an image container 2 s after it is made (its own clock, the real one here).
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -138,13 +119,9 @@ describe.skipIf(skipReason)("publishing depth on the Workers runtime", () => {
   }, 120_000);
 
   it("resumes a chain a crash stopped after its first item, through the cron's sweep and resume_chain job, sending each remaining item once", async () => {
-    const account = await call<{ id: string }>("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: `wd_chain_${Date.now()}` } }, 201);
+    const account = await api.connect("twitter", { handle: `wd_chain_${Date.now()}` });
     const tag = `wd-chain-${crypto.randomUUID().slice(0, 8)}`;
-    const post = await call<{ id: string; targets: Target[] }>(
-      "/v1/posts",
-      { method: "POST", json: { text: `${tag} 1/3`, accounts: [account.id], thread: [{ text: `${tag} 2/3` }, { text: `${tag} 3/3` }] } },
-      201,
-    );
+    const post = await api.publish({ text: `${tag} 1/3`, accounts: [account.id], thread: [{ text: `${tag} 2/3` }, { text: `${tag} 3/3` }] });
     expect(post.targets[0]?.thread?.map((i) => i.state)).toEqual(["published", "published"]);
     const { db, close } = neonDatabaseProvider({ url: (env as WorkerEnv).DATABASE_URL ?? "", wsProxy: (env as WorkerEnv).WS_PROXY }).open();
     try {
@@ -164,7 +141,7 @@ describe.skipIf(skipReason)("publishing depth on the Workers runtime", () => {
 
       await cron();
       await cron();
-      const read = await call<{ targets: Target[] }>(`/v1/posts/${post.id}`);
+      const read = await api.read(`/v1/posts/${post.id}`);
       const thread = read.targets[0]?.thread ?? [];
       expect(thread.map((i) => i.state)).toEqual(["published", "published"]);
       expect(thread[0]?.networkPostId).toBe(items[0]?.networkPostId);

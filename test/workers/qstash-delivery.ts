@@ -1,21 +1,24 @@
 import { SELF } from "cloudflare:test";
 import { expect, inject } from "vitest";
+import { reply } from "../support/workspace-fixture.js";
 import type {} from "./provided-context.js";
+import type { RecordedPublish } from "./qstash-recorded.js";
 
 /** A publish the QStash stand-in recorded (qstash-standin.ts), with its job body parsed. */
-export interface RecordedJob {
-  messageId: string;
-  destination: string;
-  body: string;
+export interface RecordedJob extends RecordedPublish {
   job: { kind: string; workspaceId: string; mode: string; payload: Record<string, string | number | null> };
+}
+
+/** Every publish the Worker has made to the QStash stand-in so far, in order (its GET /recorded). */
+export async function recordedPublishes(): Promise<RecordedPublish[]> {
+  const answer = await reply<RecordedPublish[]>(await fetch(`${inject("qstashUrl")}/recorded`));
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body;
 }
 
 /** Every job the Worker has handed to the QStash stand-in so far, in order. */
 export async function recordedJobs(): Promise<RecordedJob[]> {
-  const response = await fetch(`${inject("qstashUrl")}/recorded`);
-  expect(response.status).toBe(200);
-  const all = (await response.json()) as { messageId: string; destination: string; body: string }[];
-  return all.map((m) => ({ ...m, job: JSON.parse(m.body) as RecordedJob["job"] }));
+  return (await recordedPublishes()).map((m) => ({ ...m, job: JSON.parse(m.body) as RecordedJob["job"] }));
 }
 
 const utf8 = new TextEncoder();

@@ -26,19 +26,7 @@ import { randomUUID } from "node:crypto";
 import { type IncomingMessage, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readBody, sendJson } from "../support/json-http.js";
-
-export interface RecordedPublish {
-  messageId: string;
-  /** The destination exactly as the client appended it to /v2/publish/. */
-  destination: string;
-  headers: Record<string, string>;
-  /** The raw body the client sent (what QStash would deliver and sign). */
-  body: string;
-  /** True when the deduplication id had been seen before (nothing new would be delivered). */
-  deduplicated: boolean;
-  /** The batch call that carried it (1, 2, ... in order), absent for a single publish. */
-  batch?: number;
-}
+import type { RecordedPublish } from "./qstash-recorded.js";
 
 export interface QstashStandIn {
   /** Base URL for `new Client({ baseUrl })`, e.g. http://127.0.0.1:41234 */

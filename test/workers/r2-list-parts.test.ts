@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { createR2MediaStorage } from "../../src/infra/media-storage/r2-storage.js";
 import type { WorkerEnv } from "../../src/worker.js";
-import { ACCOUNT, call, errorOf, presignedEnv, readSession, routeR2ToStandIn, s3, standIn, startSession } from "./presigned-session.js";
+import { ACCOUNT, api, presignedEnv, readSession, routeR2ToStandIn, s3, standIn, startSession } from "./presigned-session.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
@@ -19,7 +19,7 @@ describe.skipIf(skipReason)("ListParts refusals reach the API as stable codes (w
     const wrongSecret = { ...(env as unknown as WorkerEnv), ...s3, R2_SECRET_ACCESS_KEY: "not-the-secret", MEDIA: presignedEnv.MEDIA } as unknown as WorkerEnv;
     const read = await readSession(session.id, wrongSecret);
     expect(read.status).toBe(503);
-    const error = await errorOf(read);
+    const error = read.error;
     expect(error).toMatchObject({ code: "server_misconfigured" });
     expect(error.message).toContain("SignatureDoesNotMatch");
     expect(error.message).toContain("R2_SECRET_ACCESS_KEY");
@@ -33,12 +33,12 @@ describe.skipIf(skipReason)("ListParts refusals reach the API as stable codes (w
     await standIn.bucket.resumeMultipartUpload(key, uploadId).abort();
     const read = await readSession(session.id);
     expect(read.status).toBe(404);
-    const error = await errorOf(read);
+    const error = read.error;
     expect(error).toMatchObject({ code: "upload_unknown", param: "id" });
     expect(error.message).toContain("NoSuchUpload");
-    const complete = await call(`/v1/media/uploads/${session.id}/complete`, { method: "POST", json: {} });
+    const complete = await api.post(`/v1/media/uploads/${session.id}/complete`, {});
     expect(complete.status).toBe(404);
-    expect((await errorOf(complete)).code).toBe("upload_unknown");
+    expect(complete.error.code).toBe("upload_unknown");
   });
 
   it("lists every part across ListParts pages (R2 answers at most max-parts a call)", async () => {

@@ -19,8 +19,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { sandboxRecords } from "../../src/db/schema/index.js";
+import type { Schemas } from "../support/api-types.js";
+import { reply } from "../support/workspace-fixture.js";
+import { workerApi } from "./api-call.js";
 import type {} from "./provided-context.js";
-import { qstashSignature as signDelivery } from "./qstash-delivery.js";
+import { recordedPublishes, qstashSignature as signDelivery } from "./qstash-delivery.js";
+import type { RecordedPublish } from "./qstash-recorded.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/scheduled-qstash.test] skipped: ${skipReason}`);
@@ -28,33 +32,6 @@ if (skipReason) console.warn(`[workers/scheduled-qstash.test] skipped: ${skipRea
 const PUBLIC_URL = inject("publicUrl");
 const CALLBACK_URL = `${PUBLIC_URL}/internal/jobs`;
 
-interface ErrorEnvelope {
-  error: Record<string, unknown>;
-}
-interface TargetView {
-  account: string;
-  platform: string;
-  state: string;
-  networkPostId: string | null;
-  url: string | null;
-  error: unknown;
-}
-interface PostView {
-  id: string;
-  state: string;
-  text: string;
-  scheduledAt: string | null;
-  publishedAt: string | null;
-  updatedAt: string;
-  targets: TargetView[];
-}
-interface RecordedPublish {
-  messageId: string;
-  destination: string;
-  headers: Record<string, string>;
-  body: string;
-  deduplicated: boolean;
-}
 interface JobBody {
   kind: string;
   workspaceId: string;
@@ -62,26 +39,14 @@ interface JobBody {
   payload: Record<string, string | number>;
 }
 
-function api(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set("authorization", `Bearer ${inject("apiKey")}`);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  return SELF.fetch(`${PUBLIC_URL}${path}`, { ...init, headers });
-}
-
-async function getPost(id: string): Promise<PostView> {
-  const response = await api(`/v1/posts/${id}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as PostView;
-}
+/** The shared workspace's client, calling the Worker at its public URL. */
+const api = workerApi({ origin: PUBLIC_URL });
+const getPost = (id: string) => api.read(`/v1/posts/${id}`);
 
 // --- QStash's side: what was published, and a delivery signed the way QStash signs it ---------
 
 async function recordedFor(postId: string): Promise<RecordedPublish[]> {
-  const response = await fetch(`${inject("qstashUrl")}/recorded`);
-  expect(response.status).toBe(200);
-  const all = (await response.json()) as RecordedPublish[];
-  return all.filter((m) => (JSON.parse(m.body) as JobBody).payload.postId === postId);
+  return (await recordedPublishes()).filter((m) => (JSON.parse(m.body) as JobBody).payload.postId === postId);
 }
 
 /** Signed as QStash signs, to the callback URL unless a test names another. */
@@ -115,22 +80,14 @@ describe.skipIf(skipReason)("scheduled post through QStash, inside workerd via t
   let accountId = "";
 
   beforeAll(async () => {
-    const handle = `qs-${crypto.randomUUID().slice(0, 8)}.test`;
-    const connected = await api("/v1/social-accounts/connect", {
-      method: "POST",
-      body: JSON.stringify({ platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" }),
-    });
-    expect(connected.status, await connected.clone().text()).toBe(201);
-    accountId = ((await connected.json()) as { id: string }).id;
+    accountId = (await api.connect("bluesky", { handle: `qs-${crypto.randomUUID().slice(0, 8)}.test` })).id;
   });
 
   /** Creates a post a minute ahead and returns it with the one QStash message it published. */
-  async function schedule(text: string): Promise<{ post: PostView; message: RecordedPublish; notBefore: number }> {
+  async function schedule(text: string): Promise<{ post: Schemas["Post"]; message: RecordedPublish; notBefore: number }> {
     const notBefore = Math.ceil(Date.now() / 1000) + 60;
     const scheduledAt = new Date(notBefore * 1000).toISOString();
-    const created = await api("/v1/posts", { method: "POST", body: JSON.stringify({ text, accounts: [accountId], scheduledAt }) });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const post = (await created.json()) as PostView;
+    const post = await api.publish({ text, accounts: [accountId], scheduledAt });
     expect(post).toMatchObject({ state: "scheduled", scheduledAt, targets: [{ account: accountId, state: "pending", networkPostId: null }] });
     const messages = await recordedFor(post.id);
     expect(messages).toHaveLength(1);
@@ -223,7 +180,7 @@ describe.skipIf(skipReason)("scheduled post through QStash, inside workerd via t
     for (const [name, send] of cases) {
       const response = await send();
       expect(response.status, `${name}: ${await response.clone().text()}`).toBe(401);
-      const { error } = (await response.json()) as ErrorEnvelope;
+      const { error } = await reply(response);
       for (const field of ["type", "message", "code", "param", "fix", "docs", "platform", "retryable"]) {
         expect(error, `${name}: envelope field ${field}`).toHaveProperty(field);
       }
@@ -246,9 +203,7 @@ describe.skipIf(skipReason)("scheduled post through QStash, inside workerd via t
     const tag = crypto.randomUUID();
     const scheduledAt = new Date((Math.ceil(Date.now() / 1000) + 60) * 1000).toISOString();
     const body = { text: `qchain 1/3 ${tag}`, accounts: [accountId], scheduledAt, thread: [{ text: `qchain 2/3 ${tag}` }, { text: `qchain 3/3 ${tag}` }] };
-    const created = await api("/v1/posts", { method: "POST", body: JSON.stringify(body) });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const post = (await created.json()) as PostView & { targets: { thread?: { state: string }[] }[] };
+    const post = await api.publish(body);
     expect(post.targets[0]?.thread?.map((i) => i.state)).toEqual(["pending", "pending"]);
     const [message] = await recordedFor(post.id);
     if (!message) throw new Error("no QStash message for the scheduled chain");
@@ -256,7 +211,7 @@ describe.skipIf(skipReason)("scheduled post through QStash, inside workerd via t
     expect((await deliver(message.body, signatures[0] ?? "", message.messageId)).status).toBe(200);
     const copies = await Promise.all(signatures.slice(1).map((fresh) => deliver(message.body, fresh, message.messageId)));
     for (const response of copies) expect(response.status).toBe(200);
-    const fired = (await getPost(post.id)) as PostView & { targets: { thread?: { state: string }[] }[] };
+    const fired = await getPost(post.id);
     expect(fired.targets[0]?.thread?.map((i) => i.state)).toEqual(["published", "published"]);
     for (const n of [1, 2, 3]) expect(await blueskyPostsWithText(`qchain ${n}/3 ${tag}`), `${n}/3`).toBe(1);
   });

@@ -6,12 +6,13 @@
  *
  * Skipped, with a warning naming the reason, when Postgres or Redis is unreachable.
  */
-import { SELF, createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { socialAccounts } from "../../src/db/schema/index.js";
 import worker, { type WorkerEnv } from "../../src/worker.js";
+import { api } from "./api-call.js";
 import type {} from "./provided-context.js";
 
 const skipReason = inject("skipReason");
@@ -43,13 +44,7 @@ async function cron(at: Date): Promise<void> {
 
 describe.skipIf(skipReason)("the Worker's cron renews tokens ahead of expiry", () => {
   it("renews a Threads token eight days before its end, in the hour's first minute only", async () => {
-    const connected = await SELF.fetch("https://chorus.test/v1/social-accounts/connect", {
-      method: "POST",
-      headers: { authorization: `Bearer ${inject("apiKey")}`, "content-type": "application/json" },
-      body: JSON.stringify({ platform: "threads", handle: `renew_${crypto.randomUUID().slice(0, 8)}` }),
-    });
-    expect(connected.status, await connected.clone().text()).toBe(201);
-    const id = ((await connected.json()) as { id: string }).id;
+    const { id } = await api.connect("threads", { handle: `renew_${crypto.randomUUID().slice(0, 8)}` });
 
     const soon = new Date(Date.now() + 8 * DAY);
     await withDb((db) => db.update(socialAccounts).set({ tokenExpiresAt: soon }).where(eq(socialAccounts.id, id)));

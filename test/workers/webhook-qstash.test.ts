@@ -12,8 +12,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { neonDatabaseProvider } from "../../src/db/neon.js";
 import { webhookAttempts, webhookDeliveries } from "../../src/db/schema/index.js";
+import { workerApi } from "./api-call.js";
 import type {} from "./provided-context.js";
-import { qstashSignature as signDelivery } from "./qstash-delivery.js";
+import { recordedPublishes, qstashSignature as signDelivery } from "./qstash-delivery.js";
+import type { RecordedPublish } from "./qstash-recorded.js";
 
 const skipReason = inject("skipReason");
 if (skipReason) console.warn(`[workers/webhook-qstash.test] skipped: ${skipReason}`);
@@ -21,10 +23,6 @@ if (skipReason) console.warn(`[workers/webhook-qstash.test] skipped: ${skipReaso
 const PUBLIC_URL = inject("publicUrl");
 const CALLBACK_URL = `${PUBLIC_URL}/internal/jobs`;
 
-interface RecordedPublish {
-  messageId: string;
-  body: string;
-}
 interface JobBody {
   kind: string;
   workspaceId: string;
@@ -32,12 +30,8 @@ interface JobBody {
   payload: Record<string, string | number>;
 }
 
-function api(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set("authorization", `Bearer ${inject("apiKey")}`);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  return SELF.fetch(`${PUBLIC_URL}${path}`, { ...init, headers });
-}
+/** The shared workspace's client, calling the Worker at its public URL. */
+const api = workerApi({ origin: PUBLIC_URL });
 
 /** Signed as QStash signs, to the callback URL. */
 const qstashSignature = (key: string, body: string) => signDelivery({ key, body, url: CALLBACK_URL });
@@ -46,7 +40,7 @@ const deliver = (body: string, signature: string) =>
   SELF.fetch(CALLBACK_URL, { method: "POST", headers: { "content-type": "application/json", "upstash-signature": signature, "upstash-retried": "0" }, body });
 
 async function deliveryMessages(endpointId: string): Promise<RecordedPublish[]> {
-  const all = (await (await fetch(`${inject("qstashUrl")}/recorded`)).json()) as RecordedPublish[];
+  const all = await recordedPublishes();
   // A repeat of a deduplication id is a message QStash drops (another file's cron sweep may re-queue
   // this pending delivery under the same id): only the messages it takes count.
   return all.filter((m) => {
@@ -69,14 +63,10 @@ async function readDelivery(id: string) {
 
 describe.skipIf(skipReason)("webhook deliveries through QStash, inside workerd via the Worker entry", () => {
   it("queues a delivery on QStash; a bad signature writes nothing; the genuine callback attempts, logs and queues the retry", async () => {
-    const created = await api("/v1/webhooks", { method: "POST", body: JSON.stringify({ url: "https://closed.chorus-test.invalid/hook", events: ["account.connected"] }) });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const hook = (await created.json()) as { id: string };
-    const connected = await api("/v1/social-accounts/connect", {
-      method: "POST",
-      body: JSON.stringify({ platform: "bluesky", handle: `wh-${crypto.randomUUID().slice(0, 8)}.test`, appPassword: "abcd-efgh-ijkl-mnop" }),
-    });
-    expect(connected.status).toBe(201);
+    const created = await api.post("/v1/webhooks", { url: "https://closed.chorus-test.invalid/hook", events: ["account.connected"] });
+    expect(created.status, created.text).toBe(201);
+    const hook = created.body;
+    await api.connect("bluesky", { handle: `wh-${crypto.randomUUID().slice(0, 8)}.test` });
     const [message] = await deliveryMessages(hook.id);
     if (!message) throw new Error("no webhook_delivery message was published to QStash");
     const job = JSON.parse(message.body) as JobBody;
