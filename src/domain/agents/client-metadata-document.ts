@@ -65,7 +65,7 @@ const stringList = (value: unknown): string[] | null => (Array.isArray(value) &&
 export function parseMetadataDocument(clientId: string, body: Uint8Array): { name: string; redirectUris: string[]; clientUri: string | null } {
   let document: unknown;
   try {
-    document = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+    document = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body));
   } catch {
     throw new MetadataDocumentProblem("The agent's metadata document is not JSON.");
   }

@@ -42,7 +42,7 @@ export async function sendDelivery(transport: GuardedFetch, url: string, headers
       param: "url",
     });
     const ok = response.status >= 200 && response.status < 300;
-    const excerpt = response.local ? "" : new TextDecoder("utf-8", { fatal: false }).decode(response.body);
+    const excerpt = response.local ? "" : new TextDecoder("utf-8", { fatal: false, ignoreBOM: false }).decode(response.body);
     return { ok, status: response.status, latencyMs: elapsed(), excerpt: excerpt || null, error: ok ? null : `HTTP ${response.status}` };
   } catch (error) {
     const text = error instanceof UrlUnreachableError ? failureText[error.reason] : "connection failed";

@@ -39,7 +39,7 @@ export const conversationNotFound = () =>
 export function parseConversationId(id: string): ConversationKey {
   if (!id.startsWith(PREFIX) || !/^[A-Za-z0-9_-]+$/.test(id.slice(PREFIX.length)) || id.length > 1000) throw conversationNotFound();
   try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(atob(id.slice(PREFIX.length).replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(atob(id.slice(PREFIX.length).replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
     const parts: unknown = JSON.parse(text);
     if (Array.isArray(parts) && parts.length === 3) {
       const [account, via, network] = parts as unknown[];
