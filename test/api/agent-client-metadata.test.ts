@@ -1,9 +1,9 @@
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, OwnerBrowser, REDIRECT_URI, type AgentTokens, authorizeQuery, grantFields, pkce, token } from "../support/agent-oauth.js";
+import { ORIGIN, OwnerBrowser, REDIRECT_URI, agentFixture, authorizeQuery, grantFields, grantTokens, pkce, tokenReply } from "../support/agent-oauth.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { type WorkspaceFixture, reply, testWorkspace } from "../support/workspace-fixture.js";
 
 /** An agent's own web server, serving its client metadata document; counts every read. */
 class DocumentServer {
@@ -69,7 +69,7 @@ async function signedIn(mode: "test" | "live" = "test"): Promise<{ ws: Workspace
 
 describe("OAuth Client ID Metadata Documents", () => {
   it("advertises them in the authorization server metadata", async () => {
-    const metadata = (await (await t.app.request(`${ORIGIN}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    const { body: metadata } = await reply<Record<string, unknown>>(await t.app.request(`${ORIGIN}/.well-known/oauth-authorization-server`));
     expect(metadata.client_id_metadata_document_supported).toBe(true);
   });
 
@@ -93,14 +93,12 @@ describe("OAuth Client ID Metadata Documents", () => {
     // The approval re-checked the request from the cached document: no second read.
     expect(documents.readsOf("/agents/doc-agent.json")).toBe(1);
     const code = new URL(answer.location ?? "").searchParams.get("code") ?? "";
-    const exchanged = await token(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI, resource: `${ORIGIN}/v1/mcp` });
-    expect(exchanged.status, await exchanged.clone().text()).toBe(200);
-    const tokens = (await exchanged.json()) as AgentTokens;
-    const me = (await (await t.app.request(`${ORIGIN}/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { agent: { clientName: string } };
-    expect(me.agent.clientName).toBe("Doc Agent");
+    const tokens = await grantTokens(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI, resource: `${ORIGIN}/v1/mcp` });
+    const me = await agentFixture(t, ws, tokens.access_token).read("/v1/me");
+    expect(me.agent?.clientName).toBe("Doc Agent");
     const listed = (await ws.get("/v1/agents")).body;
     expect(listed.items.map((a) => a.clientId)).toEqual([clientId]);
-    const refreshed = await token(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    const refreshed = await tokenReply(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
     expect(refreshed.status).toBe(200);
   });
 
@@ -142,7 +140,7 @@ describe("OAuth Client ID Metadata Documents", () => {
       expect(page.html).toContain(message);
     }
     // Nothing was stored for a refused document: the token endpoint does not know it.
-    const exchanged = await token(t, { grant_type: "authorization_code", code: "x", code_verifier: "y".repeat(43), client_id: mismatched, redirect_uri: REDIRECT_URI });
+    const exchanged = await tokenReply(t, { grant_type: "authorization_code", code: "x", code_verifier: "y".repeat(43), client_id: mismatched, redirect_uri: REDIRECT_URI });
     expect(exchanged.status).toBe(401);
   });
 
@@ -161,7 +159,7 @@ describe("OAuth Client ID Metadata Documents", () => {
     // As deployed for others (no CHORUS_ALLOW_LOOPBACK_WEBHOOKS, HOST not loopback): the consent
     // page must not become a way to read the server's own ports.
     const shared = await createTestApp();
-    const ws = await shared.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(shared, { plan: "subscription" });
     const owner = await OwnerBrowser.signIn(shared, ws);
     const local = documents.serve("/shared-server.json");
     for (const clientId of [local, local.replace("127.0.0.1", "localhost")]) {

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts, workspaces } from "../../src/db/schema/index.js";
-import { agentRequest, approvedAgent, token } from "../support/agent-oauth.js";
+import { agentFixture, approvedAgent, grantTokens } from "../support/agent-oauth.js";
+import type { Method } from "../support/api-types.js";
 import { recordStatements } from "../support/count-statements.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace, workspaceFixture } from "../support/workspace-fixture.js";
+import { agentToolCall } from "../mcp/mcp-server.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,19 +24,10 @@ async function connect(ws: WorkspaceFixture, platform: string, profile?: string)
 }
 
 /** Requests with the agent's token (the owner's workspace, the agent's key), checked against /openapi.json like every API test. */
-const asAgent = (owner: { ws: WorkspaceFixture; agentId: string }, accessToken: string) =>
-  workspaceFixture(t, { ...owner.ws, key: accessToken, keyId: owner.agentId, request: agentRequest(t, accessToken) });
+const asAgent = (owner: { ws: WorkspaceFixture; agentId: string }, accessToken: string) => agentFixture(t, owner.ws, accessToken, owner.agentId);
 
-async function mcpCall(accessToken: string, name: string, args: Record<string, unknown> = {}) {
-  const rpc = await agentRequest(t, accessToken)("/v1/mcp", {
-    method: "POST",
-    headers: { accept: "application/json, text/event-stream" },
-    json: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } },
-  });
-  expect(rpc.status).toBe(200);
-  const body = (await rpc.json()) as { result: { isError?: boolean; structuredContent: Record<string, unknown> } };
-  return { isError: body.result.isError === true, data: body.result.structuredContent };
-}
+/** A tools/call as the agent, its result read through the protocol's schema (mcp-server.ts). */
+const mcpCall = (accessToken: string, name: string, args: Record<string, unknown> = {}) => agentToolCall(t, accessToken, name, args);
 
 const postCount = async (ws: WorkspaceFixture) => (await t.db.select({ id: posts.id }).from(posts).where(eq(posts.workspaceId, ws.id))).length;
 
@@ -166,7 +159,7 @@ describe("an agent's grant, on REST and MCP alike", () => {
     const tomorrow = await s.agent.post("/v1/posts", { text: "next day", accounts: [s.bsky] });
     // The access token lived an hour: a day later the agent refreshes first.
     expect(tomorrow.status).toBe(401);
-    const refreshed = (await (await token(t, { grant_type: "refresh_token", refresh_token: s.refresh, client_id: s.clientId })).json()) as { access_token: string };
+    const refreshed = await grantTokens(t, { grant_type: "refresh_token", refresh_token: s.refresh, client_id: s.clientId });
     const again = asAgent(s, refreshed.access_token);
     expect((await again.post("/v1/posts", { text: "next day", accounts: [s.bsky] })).status).toBe(201);
     expect((await again.get("/v1/me")).body.agent?.spentToday).toBe(1);
@@ -184,14 +177,15 @@ describe("an agent's grant, on REST and MCP alike", () => {
     expect((mcpCancel.data.error as { code: string }).code).toBe("agent_grant_action");
     const still = (await s.ws.get(`/v1/posts/${ownerPost.id}`)).body;
     expect(still.state).toBe("draft");
-    for (const [path, init] of [
-      ["/v1/agents", {}],
-      ["/v1/webhooks", { method: "POST", json: { url: "https://example.com/hook" } }],
-      ["/v1/app-link", { method: "POST" }],
-      ["/v1/audit", {}],
-      [`/v1/social-accounts/${s.bsky}`, { method: "DELETE" }],
-    ] as const) {
-      expect((await errorOf(await s.agent.request(path, init as RequestInit))).code, path).toBe("agent_grant_owner_only");
+    const ownerOnly: [Method, string, unknown?][] = [
+      ["GET", "/v1/agents"],
+      ["POST", "/v1/webhooks", { url: "https://example.com/hook" }],
+      ["POST", "/v1/app-link"],
+      ["GET", "/v1/audit"],
+      ["DELETE", `/v1/social-accounts/${s.bsky}`],
+    ];
+    for (const [method, path, body] of ownerOnly) {
+      expect((await s.agent.call(method, path, body)).error.code, path).toBe("agent_grant_owner_only");
     }
     expect((await mcpCall(s.token, "list_posts")).isError).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, OwnerBrowser, REDIRECT_URI, authorizeQuery, grantFields, pkce, register, token } from "../support/agent-oauth.js";
+import { ORIGIN, OwnerBrowser, REDIRECT_URI, authorizeQuery, grantFields, pkce, register, registration as registerAs, tokenReply } from "../support/agent-oauth.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,8 +9,7 @@ beforeAll(async () => {
 });
 
 const get = (path: string, init: RequestInit = {}) => t.app.request(`${ORIGIN}${path}`, init);
-const registration = (redirectUris: string[]) =>
-  get("/oauth/register", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: redirectUris, token_endpoint_auth_method: "none" }) });
+const registration = (redirectUris: string[]) => registerAs(t, { redirect_uris: redirectUris, token_endpoint_auth_method: "none" });
 
 describe("client registration: which redirect URIs a code may be sent to (RFC 8252 §7.1, §7.3)", () => {
   it.each([
@@ -29,14 +29,14 @@ describe("client registration: which redirect URIs a code may be sent to (RFC 82
   ])("refuses %s", async (_name, uri) => {
     const response = await registration([uri]);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: "invalid_redirect_uri" });
+    expect(response.body).toMatchObject({ error: "invalid_redirect_uri" });
   });
 
   it("accepts https, loopback http and a reverse-domain private-use scheme", async () => {
     const uris = ["https://agent.example/cb", "http://127.0.0.1:7000/cb", "http://[::1]/cb", "http://localhost:9/cb", "com.example.app:/oauth2redirect", "io.github.some-agent:/cb"];
     const response = await registration(uris);
-    expect(response.status, await response.clone().text()).toBe(201);
-    expect(await response.json()).toMatchObject({ redirect_uris: uris });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body).toMatchObject({ redirect_uris: uris });
   });
 });
 
@@ -47,7 +47,7 @@ describe("the authorization endpoint: a loopback IP redirect on any port", () =>
   }
 
   it("accepts the registered loopback redirect on another port (or none), sends the code there, and exchanges it", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { client_id } = await register(t);
     for (const presented of ["http://127.0.0.1:51234/callback", "http://127.0.0.1/callback"]) {
       const { query, verifier } = await consentFor(client_id, presented);
@@ -60,14 +60,13 @@ describe("the authorization endpoint: a loopback IP redirect on any port", () =>
       const back = new URL(answer.location ?? "");
       expect(`${back.origin}${back.pathname}`).toBe(new URL(presented).href);
       const code = back.searchParams.get("code") ?? "";
-      const exchanged = await token(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id, redirect_uri: presented });
-      expect(exchanged.status, await exchanged.clone().text()).toBe(200);
+      const exchanged = await tokenReply(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id, redirect_uri: presented });
+      expect(exchanged.status, exchanged.text).toBe(200);
     }
   });
 
   it("accepts any port for [::1] too, and keeps everything but the port exact", async () => {
-    const response = await registration(["http://[::1]:8976/callback"]);
-    const { client_id } = (await response.json()) as { client_id: string };
+    const { client_id } = (await registration(["http://[::1]:8976/callback"])).body;
     const accepted = await get(`/oauth/authorize?${(await consentFor(client_id, "http://[::1]:40000/callback")).query}`);
     expect(accepted.status).toBe(302);
     for (const other of ["http://[::1]:40000/elsewhere", "http://127.0.0.1:40000/callback", "http://[::1]:40000/callback?x=1", "https://[::1]:40000/callback", "http://user@[::1]:40000/callback"]) {
@@ -78,8 +77,7 @@ describe("the authorization endpoint: a loopback IP redirect on any port", () =>
   });
 
   it("keeps the port exact for every redirect that is not loopback http", async () => {
-    const response = await registration(["https://agent.example/cb", REDIRECT_URI]);
-    const { client_id } = (await response.json()) as { client_id: string };
+    const { client_id } = (await registration(["https://agent.example/cb", REDIRECT_URI])).body;
     const refused = await get(`/oauth/authorize?${(await consentFor(client_id, "https://agent.example:8443/cb")).query}`);
     expect(refused.status).toBe(400);
     expect(refused.headers.get("location")).toBeNull();

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { agents, oauthTokens } from "../../src/db/schema/index.js";
-import { ORIGIN, OwnerBrowser, REDIRECT_URI, approvedAgent, authorizeQuery, grantFields, pkce, register, token } from "../support/agent-oauth.js";
+import { ORIGIN, OwnerBrowser, REDIRECT_URI, approvedAgent, authorizeQuery, grantFields, grantTokens, pkce, register, registration, tokenReply } from "../support/agent-oauth.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { testWorkspace } from "../support/workspace-fixture.js";
+import { reply, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe("discovery (RFC 9728, RFC 8414)", () => {
       const response = await get(path);
       expect(response.status).toBe(200);
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
-      const body = (await response.json()) as Record<string, unknown>;
+      const { body } = await reply<Record<string, unknown>>(response);
       expect(body.resource).toBe(`${ORIGIN}/v1/mcp`);
       expect(body.authorization_servers).toEqual([ORIGIN]);
       expect(body.bearer_methods_supported).toEqual(["header"]);
@@ -27,7 +27,7 @@ describe("discovery (RFC 9728, RFC 8414)", () => {
   });
 
   it("publishes authorization-server metadata with PKCE S256 only, DCR, revocation and the iss response parameter", async () => {
-    const body = (await (await get("/.well-known/oauth-authorization-server")).json()) as Record<string, unknown>;
+    const { body } = await reply<Record<string, unknown>>(await get("/.well-known/oauth-authorization-server"));
     expect(body).toMatchObject({
       issuer: ORIGIN,
       authorization_endpoint: `${ORIGIN}/oauth/authorize`,
@@ -67,9 +67,9 @@ describe("dynamic client registration (RFC 7591)", () => {
       [{ token_endpoint_auth_method: "private_key_jwt" }, "invalid_client_metadata"],
     ];
     for (const [body, error] of cases) {
-      const response = await get("/oauth/register", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [REDIRECT_URI], ...body }) });
+      const response = await registration(t, { redirect_uris: [REDIRECT_URI], ...body });
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toBe(error);
+      expect(response.body).toMatchObject({ error });
     }
   });
 });
@@ -177,24 +177,24 @@ describe("the token endpoint", () => {
 
   it("exchanges a code only with its PKCE verifier; a wrong verifier spends the code", async () => {
     const { clientId, code, verifier } = await codeFor();
-    const wrong = await token(t, { grant_type: "authorization_code", code, code_verifier: pkce().verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
+    const wrong = await tokenReply(t, { grant_type: "authorization_code", code, code_verifier: pkce().verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { error: string }).error).toBe("invalid_grant");
-    const right = await token(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
+    expect(wrong.body).toMatchObject({ error: "invalid_grant" });
+    const right = await tokenReply(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
     expect(right.status).toBe(400);
   });
 
   it("issues a one-hour access token and a refresh token, stored hashed; replaying the code revokes them", async () => {
     const { clientId, code, verifier } = await codeFor();
-    const first = await token(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
+    const first = await tokenReply(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe("no-store");
-    const tokens = (await first.json()) as { access_token: string; refresh_token: string; expires_in: number; token_type: string };
+    const tokens = first.body;
     expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
     const stored = await t.db.select({ hash: oauthTokens.tokenHash }).from(oauthTokens);
     expect(stored.some((row) => row.hash === tokens.access_token || row.hash === tokens.refresh_token)).toBe(false);
     expect((await get("/v1/me", bearer(tokens.access_token))).status).toBe(200);
-    const replay = await token(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
+    const replay = await tokenReply(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
     expect(replay.status).toBe(400);
     t.clock.advance(10_000);
     expect((await get("/v1/me", bearer(tokens.access_token))).status).toBe(401);
@@ -203,31 +203,31 @@ describe("the token endpoint", () => {
   it("refuses another client's code, an expired code, and an unknown grant type", async () => {
     const { clientId, code, verifier } = await codeFor();
     const stranger = await register(t);
-    const other = await token(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: stranger.client_id, redirect_uri: REDIRECT_URI });
-    expect(((await other.json()) as { error: string }).error).toBe("invalid_grant");
+    const other = await tokenReply(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: stranger.client_id, redirect_uri: REDIRECT_URI });
+    expect(other.body).toMatchObject({ error: "invalid_grant" });
     const late = await codeFor();
     t.clock.advance(61_000);
-    const expired = await token(t, { grant_type: "authorization_code", code: late.code, code_verifier: late.verifier, client_id: late.clientId, redirect_uri: REDIRECT_URI });
-    expect(((await expired.json()) as { error: string }).error).toBe("invalid_grant");
-    const password = await token(t, { grant_type: "password", client_id: clientId });
-    expect(((await password.json()) as { error: string }).error).toBe("unsupported_grant_type");
-    const unknownClient = await token(t, { grant_type: "refresh_token", refresh_token: "x", client_id: "oc_000000000000000000000000" });
+    const expired = await tokenReply(t, { grant_type: "authorization_code", code: late.code, code_verifier: late.verifier, client_id: late.clientId, redirect_uri: REDIRECT_URI });
+    expect(expired.body).toMatchObject({ error: "invalid_grant" });
+    const password = await tokenReply(t, { grant_type: "password", client_id: clientId });
+    expect(password.body).toMatchObject({ error: "unsupported_grant_type" });
+    const unknownClient = await tokenReply(t, { grant_type: "refresh_token", refresh_token: "x", client_id: "oc_000000000000000000000000" });
     expect(unknownClient.status).toBe(401);
   });
 
   it("rotates refresh tokens; presenting a used one revokes the whole family", async () => {
     const ws = await testWorkspace(t);
     const { clientId, tokens } = await approvedAgent(t, ws, {});
-    const rotated = await token(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    const rotated = await tokenReply(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
     expect(rotated.status).toBe(200);
-    const next = (await rotated.json()) as { access_token: string; refresh_token: string };
+    const next = rotated.body;
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
     expect((await get("/v1/me", bearer(next.access_token))).status).toBe(200);
-    const reused = await token(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    const reused = await tokenReply(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
     expect(reused.status).toBe(400);
-    expect(((await reused.json()) as { error: string }).error).toBe("invalid_grant");
+    expect(reused.body).toMatchObject({ error: "invalid_grant" });
     expect((await get("/v1/me", bearer(next.access_token))).status).toBe(401);
-    const afterFamily = await token(t, { grant_type: "refresh_token", refresh_token: next.refresh_token, client_id: clientId });
+    const afterFamily = await tokenReply(t, { grant_type: "refresh_token", refresh_token: next.refresh_token, client_id: clientId });
     expect(afterFamily.status).toBe(400);
   });
 
@@ -241,12 +241,12 @@ describe("the token endpoint", () => {
     const answer = await owner.post("/dashboard/agents/authorize", { ...Object.fromEntries(new URLSearchParams(query)), ...grantFields({}), decision: "approve" });
     const code = new URL(answer.location ?? "").searchParams.get("code") ?? "";
     const form = { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT_URI };
-    const noSecret = await token(t, { ...form, client_id: client.client_id });
+    const noSecret = await tokenReply(t, { ...form, client_id: client.client_id });
     expect(noSecret.status).toBe(401);
     const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret ?? ""}`).toString("base64")}`;
-    const ok = await token(t, form, { authorization: basic });
+    const ok = await tokenReply(t, form, { authorization: basic });
     // Client authentication comes before the code is looked at, so the refused attempt did not spend it.
-    expect(ok.status, await ok.clone().text()).toBe(200);
+    expect(ok.status, ok.text).toBe(200);
   });
 
   it("revokes an access token alone, or a refresh token with its family (RFC 7009)", async () => {
@@ -256,7 +256,7 @@ describe("the token endpoint", () => {
       get("/oauth/revoke", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: value, client_id: clientId }).toString() });
     expect((await revoke(tokens.access_token)).status).toBe(200);
     expect((await get("/v1/me", bearer(tokens.access_token))).status).toBe(401);
-    const refreshed = (await (await token(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId })).json()) as { access_token: string; refresh_token: string };
+    const refreshed = await grantTokens(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
     expect((await get("/v1/me", bearer(refreshed.access_token))).status).toBe(200);
     expect((await revoke(refreshed.refresh_token)).status).toBe(200);
     expect((await get("/v1/me", bearer(refreshed.access_token))).status).toBe(401);

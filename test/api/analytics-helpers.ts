@@ -1,39 +1,14 @@
 import { expect } from "vitest";
 import type { PlatformId } from "../../src/types/platform-ids.js";
+import type { Schemas } from "../support/api-types.js";
 import type { TestWorkspace } from "../support/test-app.js";
+import { reply } from "../support/workspace-fixture.js";
 
-/** Shapes of the analytics answers, as the tests read them. */
-export type Metrics = Record<"views" | "reach" | "likes" | "comments" | "shares" | "saves" | "clicks" | "videoViews" | "watchTimeSeconds", number | null>;
-export interface TargetAnalytics {
-  account: string;
-  platform: string;
-  state: string;
-  metrics: Metrics | null;
-  networkMetrics: Record<string, number> | null;
-  fetchedAt: string | null;
-  cached: boolean;
-  problem: { code: string; message: string; retryable: boolean } | null;
-}
-export interface AccountAnalytics {
-  account: string;
-  platform: string;
-  source: string;
-  metrics: Metrics;
-  networkMetrics: Record<string, number>;
-  followers: number | null;
-  followersChange: number | null;
-  daily: { date: string; metrics: Metrics }[] | null;
-  fetchedAt: string;
-  cached: boolean;
-}
-export interface Report {
-  period: string;
-  since: string;
-  until: string;
-  networks: { platform: string; accounts: number; metrics: Metrics; followers: number | null; followersChange: number | null }[];
-  accounts: AccountAnalytics[];
-  problems: { account: string; platform: string; code: string; message: string; retryable: boolean }[];
-}
+/** The analytics answers as documented (api-types.ts). */
+export type Metrics = Schemas["Metrics"];
+export type TargetAnalytics = Schemas["TargetAnalytics"];
+export type AccountAnalytics = Schemas["AccountAnalytics"];
+export type Report = Schemas["AnalyticsReport"];
 
 let counter = 0;
 
@@ -41,27 +16,27 @@ export async function connect(ws: TestWorkspace, platform: PlatformId, handle?: 
   counter += 1;
   const name = handle ?? (platform === "bluesky" ? `stats${counter}.test` : `stats_${platform}_${counter}`);
   const json = { platform, handle: name, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const connected = await reply<Schemas["SocialAccount"]>(await ws.request("/v1/social-accounts/connect", { method: "POST", json }));
+  expect(connected.status, connected.text).toBe(201);
+  return connected.body.id;
 }
 
 export async function publishText(ws: TestWorkspace, account: string, text: string): Promise<{ id: string; networkPostId: string }> {
-  const response = await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account] } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const post = (await response.json()) as { id: string; targets: { networkPostId: string; state: string; error: unknown }[] };
+  const created = await reply<Schemas["Post"]>(await ws.request("/v1/posts", { method: "POST", json: { text, accounts: [account] } }));
+  expect(created.status, created.text).toBe(201);
+  const post = created.body;
   expect(post.targets[0]?.state, JSON.stringify(post.targets[0]?.error)).toBe("published");
   return { id: post.id, networkPostId: post.targets[0]?.networkPostId ?? "" };
 }
 
 export async function postAnalytics(ws: TestWorkspace, postId: string, query = ""): Promise<TargetAnalytics[]> {
-  const response = await ws.request(`/v1/posts/${postId}/analytics${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { targets: TargetAnalytics[] }).targets;
+  const answer = await reply<Schemas["PostAnalytics"]>(await ws.request(`/v1/posts/${postId}/analytics${query}`));
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.targets;
 }
 
 export async function report(ws: TestWorkspace, query = ""): Promise<Report> {
-  const response = await ws.request(`/v1/analytics${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Report;
+  const answer = await reply<Report>(await ws.request(`/v1/analytics${query}`));
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body;
 }

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_ORIGIN, apiDescription, captured, checkExchange } from "../support/api-conformance.js";
 import type { OpenApiDocument } from "../support/openapi-request-check.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { reply, testWorkspace } from "../support/workspace-fixture.js";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const envelope = (code: string) => ({
@@ -45,7 +46,7 @@ describe("validating proxy between the API tests and /openapi.json", () => {
   });
 
   it("every JSON body the description requires is refused when missing, and every optional one may be left out", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const operations = Object.entries(doc.paths).flatMap(([template, item]) =>
       Object.entries(item).flatMap(([method, raw]) => {
         const body = (raw as { requestBody?: { required?: boolean; content?: Record<string, unknown> } }).requestBody;
@@ -59,8 +60,8 @@ describe("validating proxy between the API tests and /openapi.json", () => {
     for (const { template, method, required } of operations) {
       const path = template.replace(/\{[^}]+\}/g, "zz_missing");
       // Sent through the proxy as well, which fails on any other disagreement in the exchange.
-      const response = await ws.request(path, { method });
-      const code = response.status >= 400 ? (await errorOf(response)).code : null;
+      const response = await reply(await ws.request(path, { method }));
+      const code = response.status >= 400 ? response.error.code : null;
       // The spec's own codes for a missing text or webhook url stand in for field_required there.
       const refusedForBody = response.status === 400 && (code?.startsWith("field_") || code === "text_required" || code === "invalid_webhook_url");
       if (required && !refusedForBody) disagreements.push(`${method} ${template}: the body is required, yet no body answered ${response.status} ${code ?? ""}`);

@@ -2,7 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli/commands.js";
 import { apiKeys, appLinks, dashboardSessions, posts } from "../../src/db/schema/index.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 const ORIGIN = "http://chorus.test";
 
@@ -37,21 +38,15 @@ class Browser {
   }
 }
 
-async function appLink(ws: TestWorkspace): Promise<{ url: string; expiresAt: string }> {
-  const response = await ws.request("/v1/app-link", { method: "POST" });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { url: string; expiresAt: string };
+async function appLink(ws: WorkspaceFixture) {
+  const response = await ws.post("/v1/app-link");
+  expect(response.status, response.text).toBe(201);
+  return response.body;
 }
 
 const pathOf = (url: string) => new URL(url).pathname;
 
-async function connect(ws: TestWorkspace, platform: string, handle: string): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function signIn(t: TestApp, ws: TestWorkspace): Promise<Browser> {
+async function signIn(t: TestApp, ws: WorkspaceFixture): Promise<Browser> {
   const browser = new Browser(t);
   const response = await browser.post(pathOf((await appLink(ws)).url));
   expect(response.status, await response.clone().text()).toBe(303);
@@ -66,7 +61,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("mints a single-use, 5-minute link, stored only as a hash", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const link = await appLink(ws);
     expect(link.url).toMatch(/^http:\/\/chorus\.test\/dashboard\/signin\/al_[0-9A-Za-z]{43}$/);
     expect(link.expiresAt).toBe(new Date(t.clock.now().getTime() + 5 * 60_000).toISOString());
@@ -78,7 +73,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("signs in once: a confirm page on GET, a session cookie (HttpOnly, Secure, SameSite=Lax) on POST, the workspace's dashboard", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const link = await appLink(ws);
     const browser = new Browser(t);
     const confirm = await browser.get(pathOf(link.url));
@@ -110,7 +105,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("refuses a link after 5 minutes, and it stays spent", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const link = await appLink(ws);
     t.clock.advance(5 * 60_000 + 1);
     const late = await new Browser(t).post(pathOf(link.url));
@@ -122,7 +117,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("refuses an altered link and a sign-in posted from another site", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const link = await appLink(ws);
     const altered = await new Browser(t).post(`${pathOf(link.url).slice(0, -1)}0`);
     expect(altered.status).toBe(400);
@@ -133,11 +128,10 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("shows a session only its own workspace: another workspace's post is 404 and its key cannot be revoked", async () => {
-    const mine = await t.workspace();
-    const theirs = await t.workspace();
-    const account = await connect(theirs, "twitter", "their-handle");
-    const draft = await theirs.request("/v1/posts", { method: "POST", json: { text: "theirs", accounts: [account], draft: true } });
-    expect(draft.status, await draft.clone().text()).toBe(201);
+    const mine = await testWorkspace(t);
+    const theirs = await testWorkspace(t);
+    const account = (await theirs.connect("twitter", { handle: "their-handle" })).id;
+    await theirs.publish({ text: "theirs", accounts: [account], draft: true });
     const [theirPost] = await t.db.select({ id: posts.id }).from(posts).where(eq(posts.workspaceId, theirs.id));
     const browser = await signIn(t, mine);
     const page = await browser.get(`/dashboard/posts/${theirPost?.id ?? "missing"}`);
@@ -148,12 +142,12 @@ describe("POST /v1/app-link and dashboard sessions", () => {
     expect(revoke.status).toBe(404);
     const [key] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, theirs.keyId));
     expect(key?.revokedAt).toBeNull();
-    expect((await theirs.request("/v1/me")).status).toBe(200);
+    expect((await theirs.get("/v1/me")).status).toBe(200);
   });
 
   it("writes nothing for a form posted without its CSRF token, or with another session's", async () => {
-    const ws = await t.workspace();
-    const other = await t.workspace();
+    const ws = await testWorkspace(t);
+    const other = await testWorkspace(t);
     const browser = await signIn(t, ws);
     const stranger = await signIn(t, other);
     const count = async () => (await t.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, ws.id))).length;
@@ -177,7 +171,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("ends a session on sign-out, after 30 idle minutes, and 12 hours after sign-in", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const out = await signIn(t, ws);
     const signedOut = await out.post("/dashboard/signout", { _csrf: await out.csrf() });
     expect(signedOut.status).toBe(200);
@@ -200,7 +194,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("keeps a test key's session to test data, and to test keys", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const browser = await signIn(t, ws);
     const csrf = await browser.csrf();
     const live = await browser.post("/dashboard/keys", { name: "live", mode: "live", _csrf: csrf });
@@ -215,7 +209,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("lets a live key's session switch to test data and back", async () => {
-    const ws = await t.workspace({ mode: "live" });
+    const ws = await testWorkspace(t, { mode: "live" });
     const browser = await signIn(t, ws);
     expect(await (await browser.get("/dashboard")).text()).not.toContain('id="test-banner"');
     const csrf = await browser.csrf();
@@ -224,7 +218,7 @@ describe("POST /v1/app-link and dashboard sessions", () => {
   });
 
   it("mints the same link from the operator CLI", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const minted = (await runCommand(t.db, "app-link", { workspace: ws.id, url: "https://chorus.example.com/" }, t.clock.now())) as { url: string; expiresAt: string };
     expect(minted.url).toMatch(/^https:\/\/chorus\.example\.com\/dashboard\/signin\/al_/);
     const browser = new Browser(t);

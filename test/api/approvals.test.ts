@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, sandboxRecords, socialAccounts, workspaces } from "../../src/db/schema/index.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
-import { agentRequest, approvedAgent } from "../support/agent-oauth.js";
+import { agentToolCall } from "../mcp/mcp-server.js";
+import { agentFixture, approvedAgent } from "../support/agent-oauth.js";
 import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace, workspaceFixture } from "../support/workspace-fixture.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,7 +136,7 @@ describe("approvals", () => {
     });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.grant.requireApproval).toBe(true);
-    const agent = workspaceFixture(t, { ...ws, key: tokens.access_token, keyId: agentId, request: agentRequest(t, tokens.access_token) });
+    const agent = agentFixture(t, ws, tokens.access_token, agentId);
     const proposed = await agent.publish({ text: "an agent's idea", accounts: [bsky.id] });
     expect(proposed).toMatchObject({ state: "pending_approval", approval: { requiredBy: "agent", proposedBy: agentId } });
     for (const path of ["approve", "reject", "approval-link"]) {
@@ -209,18 +210,12 @@ describe("approval tools over MCP", () => {
     const { ws, bsky } = await heldWorkspace();
     const { tokens } = await approvedAgent(t, ws, { profiles: "all", platforms: "all", actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 5 });
     const held = await ws.publish({ text: "decided over mcp", accounts: [bsky.id] });
-    const call = async (bearer: string, name: string, args: Record<string, unknown>) => {
-      const rpc = await agentRequest(t, bearer)("/v1/mcp", {
-        method: "POST",
-        headers: { accept: "application/json, text/event-stream" },
-        json: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } },
-      });
-      return ((await rpc.json()) as { result: { isError?: boolean; structuredContent: Record<string, unknown> } }).result;
-    };
+    // A tools/call with either bearer (the agent's token, or the key), its result read through the protocol's schema.
+    const call = (bearer: string, name: string, args: Record<string, unknown>) => agentToolCall(t, bearer, name, args);
     expect((await call(tokens.access_token, "approve_post", { id: held.id })).isError).toBe(true);
     expect((await ws.get(`/v1/posts/${held.id}`)).body.state).toBe("pending_approval");
     const approved = await call(ws.key, "approve_post", { id: held.id });
     expect(approved.isError).not.toBe(true);
-    expect(approved.structuredContent).toMatchObject({ post: { state: "published" }, validation: { valid: true } });
+    expect(approved.data).toMatchObject({ post: { state: "published" }, validation: { valid: true } });
   });
 });

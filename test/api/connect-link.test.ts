@@ -4,7 +4,7 @@ import { auditEvents, connectSessions, events, socialAccounts } from "../../src/
 import { signConnectLink, verifyConnectLink } from "../../src/domain/accounts/connect/link-token.js";
 import { randomString } from "../../src/infra/ids.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { type WorkspaceFixture, reply, testWorkspace } from "../support/workspace-fixture.js";
 
 const ORIGIN = "http://chorus.test";
 
@@ -73,7 +73,7 @@ describe("POST and GET /v1/connect-link", () => {
     const response = await ws.post("/v1/connect-link");
     expect(response.status, response.text).toBe(201);
     expect(response.body).toMatchObject({ url: expect.stringMatching(/^http:\/\/chorus\.test\/connect\//) });
-    const doc = (await (await t.app.request(`${ORIGIN}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>> };
+    const doc = (await reply<{ paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>> }>(await t.app.request(`${ORIGIN}/openapi.json`))).body;
     expect(doc.paths["/v1/connect-link"]?.post?.requestBody?.required).toBe(false);
     expect(doc.paths["/v1/profiles"]?.post?.requestBody?.required).toBe(true);
   });

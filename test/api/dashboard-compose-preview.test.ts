@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../src/db/schema/index.js";
 import { png } from "../unit/media-fixtures.js";
 import { DashboardSession } from "../support/dashboard-session.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Compose's preview per network: the counters are the API's own measure (POST /v1/posts/validate
@@ -16,17 +18,12 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-async function connect(ws: TestWorkspace, platform: string, handle: string): Promise<string> {
-  const json = { platform, handle, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function connect(ws: WorkspaceFixture, platform: PlatformId, handle: string): Promise<string> {
+  return (await ws.connect(platform, { handle })).id;
 }
 
-async function upload(ws: TestWorkspace, width: number, height: number): Promise<string> {
-  const response = await ws.request("/v1/media", { method: "POST", headers: { "content-type": "image/png" }, body: png(width, height) });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function upload(ws: WorkspaceFixture, width: number, height: number): Promise<string> {
+  return (await ws.upload(png(width, height), "image/png")).id;
 }
 
 /** The counter the preview shows for one account's post: [count, limit]. */
@@ -37,10 +34,10 @@ function counter(html: string, account: string, part = "count"): [number, number
 }
 
 /** What POST /v1/posts/validate says of the same text on that account: its length error's numbers, or null when it fits. */
-async function apiLength(ws: TestWorkspace, body: Record<string, unknown>): Promise<{ count: number; limit: number } | null> {
-  const response = await ws.request("/v1/posts/validate", { method: "POST", json: body });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const report = (await response.json()) as { targets: { errors: { code: string; message: string }[] }[] };
+async function apiLength(ws: WorkspaceFixture, body: Record<string, unknown>): Promise<{ count: number; limit: number } | null> {
+  const response = await ws.post("/v1/posts/validate", body);
+  expect(response.status, response.text).toBe(200);
+  const report = response.body;
   const error = report.targets[0]?.errors.find((e) => e.code === "text_too_long");
   if (!error) return null;
   const numbers = /is (\d+) .*?(?:allows?|of) (?:at most )?(\d+)/.exec(error.message);
@@ -50,7 +47,7 @@ async function apiLength(ws: TestWorkspace, body: Record<string, unknown>): Prom
 
 describe("the compose preview", { timeout: 120_000 }, () => {
   it("counts each network's text the way POST /v1/posts/validate refuses it", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const accounts = {
       twitter: await connect(ws, "twitter", "pv-x"),
       bluesky: await connect(ws, "bluesky", "pv-bsky.test"),
@@ -91,7 +88,7 @@ describe("the compose preview", { timeout: 120_000 }, () => {
   });
 
   it("shows each network's override, link card, first comment and thread as the post will have them, and sends them", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const x = await connect(ws, "twitter", "pv2-x");
     const bsky = await connect(ws, "bluesky", "pv2-bsky.test");
     const pin = await connect(ws, "pinterest", "pv2-pin");
@@ -130,7 +127,7 @@ describe("the compose preview", { timeout: 120_000 }, () => {
   });
 
   it("works without script: Preview shows the page with the preview and the checks, storing nothing", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const x = await connect(ws, "twitter", "pv3-x");
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
@@ -144,8 +141,8 @@ describe("the compose preview", { timeout: 120_000 }, () => {
   });
 
   it("draws files in the shape the network takes, and never another workspace's file", async () => {
-    const ws = await t.workspace();
-    const other = await t.workspace();
+    const ws = await testWorkspace(t);
+    const other = await testWorkspace(t);
     const insta = await connect(ws, "instagram", "pv4-insta");
     const x = await connect(ws, "twitter", "pv4-x");
     const tall = await upload(ws, 1000, 1500);
@@ -164,7 +161,7 @@ describe("the compose preview", { timeout: 120_000 }, () => {
   });
 
   it("answers the script's upload with the media list alone: the new file with its thumbnail and alt text field", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const x = await connect(ws, "twitter", "pv5-x");
     const earlier = await upload(ws, 640, 480);
     const session = await DashboardSession.open(t, ws);
@@ -200,12 +197,11 @@ describe("the compose preview", { timeout: 120_000 }, () => {
 describe("compose's Add to queue", { timeout: 60_000 }, () => {
   it("schedules at the brand's next free slot, as POST /v1/posts with queue: true does, and refuses it with a thread", async () => {
     t.clock.set(new Date("2027-10-27T12:00:00Z"));
-    const ws = await t.workspace();
-    const profile = (await (await ws.request("/v1/profiles", { method: "POST", json: { username: "queued-brand" } })).json()) as { id: string };
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "twitter", handle: "queued-x", profile: "queued-brand" } });
-    const account = ((await connected.json()) as { id: string }).id;
-    const put = await ws.request(`/v1/profiles/${profile.id}/queue`, { method: "PUT", json: { timezone: "Europe/Berlin", slots: [{ day: "mon", time: "09:00" }] } });
-    expect(put.status, await put.clone().text()).toBe(200);
+    const ws = await testWorkspace(t);
+    const profile = await ws.createProfile({ username: "queued-brand" });
+    const account = (await ws.connect("twitter", { handle: "queued-x", profile: "queued-brand" })).id;
+    const put = await ws.put(`/v1/profiles/${profile.id}/queue`, { timezone: "Europe/Berlin", slots: [{ day: "mon", time: "09:00" }] });
+    expect(put.status, put.text).toBe(200);
     const session = await DashboardSession.open(t, ws);
     await session.page("/dashboard/compose");
     const refused = await session.submit("/dashboard/compose", { text: "A chain", accounts: [account], thread: ["two"], action: "queue" });

@@ -7,7 +7,8 @@ import type { Database } from "../../src/db/types.js";
 import { memoryLogger } from "../../src/infra/logger.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { freePort } from "../support/server-process.js";
-import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
+import { type Reply, reply, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * A database that goes away mid-run is a passing failure: 503 `service_unavailable`, retryable,
@@ -23,9 +24,10 @@ interface Outage {
   fail: () => Promise<void>;
 }
 
-async function expectUnavailable(response: Response): Promise<void> {
-  expect(response.status, await response.clone().text()).toBe(503);
-  expect(await errorOf(response)).toMatchObject({ type: "service_unavailable", code: "service_unavailable", retryable: true });
+async function expectUnavailable(answer: Response | Reply<unknown>): Promise<void> {
+  const response = answer instanceof Response ? await reply(answer) : answer;
+  expect(response.status, response.text).toBe(503);
+  expect(response.error).toMatchObject({ type: "service_unavailable", code: "service_unavailable", retryable: true });
   expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(response.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
   expect(response.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
@@ -35,19 +37,19 @@ async function expectUnavailable(response: Response): Promise<void> {
 /** The same checks for either database: `start` opens it, creates two workspaces, then `fail()` takes it away. */
 async function checkOutage(outage: Outage): Promise<void> {
   const { t, logger } = outage;
-  const warm = await t.workspace();
-  const cold = await t.workspace();
-  const before = await warm.request("/v1/profiles");
+  const warm = await testWorkspace(t);
+  const cold = await testWorkspace(t);
+  const before = await warm.get("/v1/profiles");
   expect(before.status).toBe(200);
   await outage.fail();
 
   // The key is cached: the workspace's limit is counted, then the handler's query fails.
-  const cached = await warm.request("/v1/profiles");
+  const cached = await warm.get("/v1/profiles");
   await expectUnavailable(cached);
   expect(cached.headers.get("x-ratelimit-limit")).toBe(before.headers.get("x-ratelimit-limit"));
   expect(Number(cached.headers.get("x-ratelimit-remaining"))).toBe(Number(before.headers.get("x-ratelimit-remaining")) - 1);
   // The key is not cached: its check is the query that fails.
-  await expectUnavailable(await cold.request("/v1/me"));
+  await expectUnavailable(await cold.get("/v1/me"));
   // A public route that reads the database.
   const register = await anonymous(t.app)("/oauth/register", {
     method: "POST",

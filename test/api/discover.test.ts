@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PlatformId } from "../../src/types/platform-ids.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { jpeg } from "../unit/media-fixtures.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import type { SuccessBody } from "../support/api-types.js";
+import { type WorkspaceFixture, reply, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 
@@ -321,7 +322,7 @@ describe("platformOptions.<network>.locationId from place search", () => {
       headers: { authorization: `Bearer ${ws.key}`, "content-type": "application/json" },
       body: JSON.stringify(body(placeId, "bluesky")),
     });
-    const report = (await elsewhere.json()) as Awaited<ReturnType<typeof check>>;
+    const report = (await reply<SuccessBody<"POST", "/v1/posts/validate">>(elsewhere)).body;
     expect(report.targets.find((tg) => tg.platform === "bluesky")?.errors).toEqual([expect.objectContaining({ code: "option_invalid", param: "platformOptions.bluesky.locationId" })]);
 
     const published = await ws.post("/v1/posts", { ...body(placeId), accounts: [instagram] });

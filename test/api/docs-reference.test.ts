@@ -4,6 +4,7 @@ import { errorCodes } from "../../src/infra/error-catalogue.js";
 import { guides } from "../../src/openapi/reference/guides.js";
 import { python } from "../../src/openapi/reference/samples.js";
 import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
+import { reply } from "../support/workspace-fixture.js";
 
 interface Doc {
   paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>>;
@@ -14,7 +15,7 @@ let t: TestApp;
 let doc: Doc;
 beforeAll(async () => {
   t = await createTestApp();
-  doc = (await (await anonymous(t.app)("/openapi.json")).json()) as Doc;
+  doc = (await reply<Doc>(await anonymous(t.app)("/openapi.json"))).body;
 });
 
 const page = async (path: string) => {
@@ -71,7 +72,7 @@ describe("/docs reference pages", () => {
   });
 
   it("prebuilds a search index with every operation, guide and error code", async () => {
-    const entries = (await (await t.app.request("http://chorus.test/docs/search.json")).json()) as [string, string, string, string][];
+    const entries = (await reply<[string, string, string, string][]>(await t.app.request("http://chorus.test/docs/search.json"))).body;
     const urls = new Set(entries.map((entry) => entry[1]));
     for (const { operation } of operations()) expect(urls.has(`/docs/operations/${operation.operationId}`), operation.operationId).toBe(true);
     for (const guide of guides) expect(urls.has(`/docs/guides/${guide.slug}`)).toBe(true);

@@ -1,6 +1,7 @@
 import { gunzipSync, inflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { reply } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 let onWorkers: TestApp;
@@ -46,7 +47,7 @@ describe("/openapi.json and /docs are served compressed", () => {
 });
 
 describe("the document's server entry names the server that served it", () => {
-  const serverOf = async (app: TestApp, url: string) => ((await (await app.app.request(url)).json()) as { servers: { url: string; description: string }[] }).servers;
+  const serverOf = async (app: TestApp, url: string) => (await reply<{ servers: { url: string; description: string }[] }>(await app.app.request(url))).body.servers;
 
   it("names CHORUS_PUBLIC_URL when it is set", async () => {
     const servers = await serverOf(t, "http://10.0.0.5:3000/openapi.json");

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorCatalogue, errorCodes } from "../../src/infra/error-catalogue.js";
 import { memoryLogger } from "../../src/infra/logger.js";
-import { type TestApp, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { reply, testWorkspace } from "../support/workspace-fixture.js";
 
 const ENVELOPE_FIELDS = ["type", "message", "code", "param", "fix", "docs", "platform", "retryable"];
 
@@ -43,10 +44,10 @@ describe("error envelope and catalogue", () => {
   });
 
   it("answers an unknown route with the full envelope and a docs link to the code's anchor", async () => {
-    const ws = await t.workspace();
-    const response = await ws.request("/v1/nothing-here");
+    const ws = await testWorkspace(t);
+    const response = await ws.get("/v1/nothing-here");
     expect(response.status).toBe(404);
-    const error = await errorOf(response);
+    const error = response.error;
     for (const field of ENVELOPE_FIELDS) expect(error).toHaveProperty(field);
     expect(error).toMatchObject({ type: "not_found", code: "route_not_found", platform: null, retryable: false });
     expect(error.docs).toBe("http://chorus.test/docs/errors#error-route_not_found");
@@ -55,18 +56,18 @@ describe("error envelope and catalogue", () => {
   });
 
   it("answers a wrong method on a known path with 405 and Allow", async () => {
-    const ws = await t.workspace();
-    const response = await ws.request("/v1/me", { method: "DELETE" });
+    const ws = await testWorkspace(t);
+    const response = await ws.delete("/v1/me");
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
-    expect((await errorOf(response)).code).toBe("method_not_allowed");
+    expect(response.error.code).toBe("method_not_allowed");
   });
 
   it("turns an unexpected exception into a 500 that leaks nothing but a request id", async () => {
     const logger = memoryLogger();
     const logged = logger.lines;
     const failing = await createTestApp({ deps: { logger } });
-    const ws = await failing.workspace();
+    const ws = await testWorkspace(failing);
     // A database that breaks after authentication: the route's own query throws.
     const broken = await createTestApp({
       deps: {
@@ -86,12 +87,12 @@ describe("error envelope and catalogue", () => {
         },
       },
     });
-    const response = await broken.app.request("http://chorus.test/v1/me/limits", { headers: { authorization: `Bearer ${ws.key}` } });
+    const response = await reply(await broken.app.request("http://chorus.test/v1/me/limits", { headers: { authorization: `Bearer ${ws.key}` } }));
     expect(response.status).toBe(500);
-    const text = await response.text();
+    const text = response.text;
     expect(text).not.toContain("secret");
     expect(text).not.toContain("10.0.0.5");
-    const error = (JSON.parse(text) as { error: { code: string; type: string; retryable: boolean; requestId: string } }).error;
+    const error = response.error;
     // A bug is not worth retrying: only passing failures say retryable.
     expect(error).toMatchObject({ code: "internal_error", type: "api_error", retryable: false });
     expect(text).not.toMatch(/\bat .*\.ts:\d+/);
@@ -105,7 +106,7 @@ describe("error envelope and catalogue", () => {
     ["a timeout signal", new DOMException("The operation timed out.", "TimeoutError")],
   ])("answers %s with 503 service_unavailable, retryable", async (_, failure) => {
     const base = await createTestApp();
-    const ws = await base.workspace();
+    const ws = await testWorkspace(base);
     const broken = await createTestApp({
       deps: {
         database: {
@@ -125,57 +126,57 @@ describe("error envelope and catalogue", () => {
     });
     const response = await broken.app.request("http://chorus.test/v1/me/limits", { headers: { authorization: `Bearer ${ws.key}` } });
     expect(response.status).toBe(503);
-    expect(await errorOf(response)).toMatchObject({ code: "service_unavailable", type: "service_unavailable", retryable: true });
+    expect((await reply(response)).error).toMatchObject({ code: "service_unavailable", type: "service_unavailable", retryable: true });
   });
 
   it("refuses a body that is not JSON, or over 1 MB, with a clear 400", async () => {
-    const ws = await t.workspace();
-    const notJson = await ws.request("/v1/profiles", { method: "POST", body: "{username:", headers: { "content-type": "application/json" } });
+    const ws = await testWorkspace(t);
+    const notJson = await ws.post("/v1/profiles", undefined, { raw: "{username:", headers: { "content-type": "application/json" } });
     expect(notJson.status).toBe(400);
-    expect((await errorOf(notJson)).code).toBe("body_not_json");
-    const wrongType = await ws.request("/v1/profiles", { method: "POST", body: "username=a", headers: { "content-type": "text/plain" } });
-    expect((await errorOf(wrongType)).code).toBe("body_not_json");
-    const huge = await ws.request("/v1/profiles", { method: "POST", json: { username: "x".repeat(1_100_000) } });
+    expect(notJson.error.code).toBe("body_not_json");
+    const wrongType = await ws.post("/v1/profiles", undefined, { raw: "username=a", headers: { "content-type": "text/plain" } });
+    expect(wrongType.error.code).toBe("body_not_json");
+    const huge = await ws.post("/v1/profiles", { username: "x".repeat(1_100_000) });
     expect(huge.status).toBe(400);
-    expect((await errorOf(huge)).code).toBe("body_too_large");
+    expect(huge.error.code).toBe("body_too_large");
   });
 
   it("names the unknown or mistyped field in `param`", async () => {
-    const ws = await t.workspace();
-    const unknown = await ws.request("/v1/profiles", { method: "POST", json: { username: "ok", colour: "red" } });
+    const ws = await testWorkspace(t);
+    const unknown = await ws.post("/v1/profiles", { username: "ok", colour: "red" });
     expect(unknown.status).toBe(400);
-    expect(await errorOf(unknown)).toMatchObject({ type: "invalid_input", code: "field_unknown", param: "colour" });
-    const wrong = await ws.request("/v1/profiles", { method: "POST", json: { username: 12 } });
-    expect(await errorOf(wrong)).toMatchObject({ type: "invalid_input", code: "field_wrong_type", param: "username" });
-    const nested = await ws.request("/v1/email-preferences", { method: "PATCH", json: { weeklyDigest: "yes" } });
-    expect(await errorOf(nested)).toMatchObject({ code: "field_wrong_type", param: "weeklyDigest" });
-    const missing = await ws.request("/v1/profiles", { method: "POST", json: {} });
-    expect(await errorOf(missing)).toMatchObject({ code: "field_required", param: "username" });
+    expect(unknown.error).toMatchObject({ type: "invalid_input", code: "field_unknown", param: "colour" });
+    const wrong = await ws.post("/v1/profiles", { username: 12 });
+    expect(wrong.error).toMatchObject({ type: "invalid_input", code: "field_wrong_type", param: "username" });
+    const nested = await ws.patch("/v1/email-preferences", { weeklyDigest: "yes" });
+    expect(nested.error).toMatchObject({ code: "field_wrong_type", param: "weeklyDigest" });
+    const missing = await ws.post("/v1/profiles", {});
+    expect(missing.error).toMatchObject({ code: "field_required", param: "username" });
     // A string one of a list of strings is the right type with a value not offered: field_invalid.
-    const notOffered = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "myspace", handle: "a" } });
-    const notOfferedError = await errorOf(notOffered);
+    const notOffered = await ws.post("/v1/social-accounts/connect", { platform: "myspace", handle: "a" });
+    const notOfferedError = notOffered.error;
     expect(notOfferedError).toMatchObject({ type: "invalid_input", code: "field_invalid", param: "platform" });
     expect(notOfferedError.message).toContain('"bluesky"');
-    const notAString = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: 7, handle: "a" } });
-    expect(await errorOf(notAString)).toMatchObject({ code: "field_wrong_type", param: "platform" });
-    const query = await ws.request("/v1/profiles?limit=500");
-    expect(await errorOf(query)).toMatchObject({ code: "field_invalid", param: "limit" });
-    const unknownQuery = await ws.request("/v1/profiles?page=2");
-    expect(await errorOf(unknownQuery)).toMatchObject({ code: "field_unknown", param: "page" });
-    const list = (await (await ws.request("/v1/profiles")).json()) as { items: unknown[] };
+    const notAString = await ws.post("/v1/social-accounts/connect", { platform: 7, handle: "a" });
+    expect(notAString.error).toMatchObject({ code: "field_wrong_type", param: "platform" });
+    const query = await ws.get("/v1/profiles?limit=500");
+    expect(query.error).toMatchObject({ code: "field_invalid", param: "limit" });
+    const unknownQuery = await ws.get("/v1/profiles?page=2");
+    expect(unknownQuery.error).toMatchObject({ code: "field_unknown", param: "page" });
+    const list = await ws.read("/v1/profiles");
     expect(list.items).toHaveLength(0);
   });
 
   it("answers every kind of not found with 404 type not_found, as the catalogue says", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const answers = [
-      await ws.request("/v1/social-accounts/acc_missing"),
-      await ws.request("/v1/posts", { method: "POST", json: { text: "hi", profile: "nobody" } }),
-      await ws.request("/v1/posts", { method: "POST", json: { text: "hi", accounts: ["acc_missing"] } }),
-      await ws.request("/v1/posts/post_missing"),
-      await ws.request("/v1/media/med_missing"),
+      await ws.get("/v1/social-accounts/acc_missing"),
+      await ws.post("/v1/posts", { text: "hi", profile: "nobody" }),
+      await ws.post("/v1/posts", { text: "hi", accounts: ["acc_missing"] }),
+      await ws.get("/v1/posts/post_missing"),
+      await ws.get("/v1/media/med_missing"),
     ];
-    const seen = await Promise.all(answers.map(async (r) => ({ status: r.status, ...(await errorOf(r)) })));
+    const seen = answers.map((r) => ({ status: r.status, ...r.error }));
     expect(seen.map(({ status, type, code }) => ({ status, type, code }))).toEqual([
       { status: 404, type: "not_found", code: "account_unknown" },
       { status: 404, type: "not_found", code: "profile_unknown" },

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { workspaces } from "../../src/db/schema/index.js";
 import { parseTrustedProxies } from "../../src/infra/client-address.js";
 import { nodeClientIp } from "../../src/node/node-deps.js";
-import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
+import { reply, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * Failed authentication is limited per address and per presented key prefix, on counters of its
@@ -28,12 +29,12 @@ async function hammer(t: TestApp, ip: string, prefix: string, count: number): Pr
 describe("failed authentication limits", () => {
   it("lets a valid key not used before in, and serves public routes, while its address hammers bad keys", async () => {
     const t = await createTestApp({ deps: { publicPerMinute: 3, failedAuthPerMinute: { perAddress: 3, perKeyPrefix: 100 } } });
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const statuses = await hammer(t, ATTACKER, "sk_test_Zzzz", 8);
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429, 429, 429, 429]);
     // The key was never used: the verified-key cache does not know it, so the database is asked.
-    const valid = await ws.request("/v1/me", { headers: { "x-test-ip": ATTACKER } });
+    const valid = await ws.get("/v1/me", { headers: { "x-test-ip": ATTACKER } });
     expect(valid.status).toBe(200);
     const open = await anonymous(t.app)("/openapi.json", { headers: { "x-test-ip": ATTACKER } });
     expect(open.status).toBe(200);
@@ -47,7 +48,7 @@ describe("failed authentication limits", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(refused.headers.get("x-ratelimit-limit")).toBe("2");
     expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
-    const error = await errorOf(refused);
+    const error = (await reply(refused)).error;
     expect(error).toMatchObject({ code: "rate_limited", retryable: true });
     expect(error.fix).toContain("valid API key");
     expect(error.fix).not.toContain("Idempotency-Key");
@@ -61,23 +62,23 @@ describe("failed authentication limits", () => {
 
   it("limits one key prefix across addresses, and the valid key with that prefix still works", async () => {
     const t = await createTestApp({ deps: { failedAuthPerMinute: { perAddress: 100, perKeyPrefix: 3 } } });
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const prefix = ws.key.slice(0, 12);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push(...(await hammer(t, `198.51.100.${30 + i}`, prefix, 1)));
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     expect((await hammer(t, "198.51.100.40", "sk_test_Xxxx", 1))[0]).toBe(401);
-    expect((await ws.request("/v1/me", { headers: { "x-test-ip": "198.51.100.30" } })).status).toBe(200);
+    expect((await ws.get("/v1/me", { headers: { "x-test-ip": "198.51.100.30" } })).status).toBe(200);
   });
 
   it("never spends the workspace's budget on failed attempts with its key's prefix", async () => {
     const t = await createTestApp();
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await t.db.update(workspaces).set({ apiPerMinute: 3 }).where(eq(workspaces.id, ws.id));
     await hammer(t, "198.51.100.50", ws.key.slice(0, 12), 10);
     const remaining: (string | null)[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await ws.request("/v1/me", { headers: { "x-test-ip": "198.51.100.50" } });
+      const response = await ws.get("/v1/me", { headers: { "x-test-ip": "198.51.100.50" } });
       expect(response.status).toBe(200);
       remaining.push(response.headers.get("x-ratelimit-remaining"));
     }
@@ -99,7 +100,7 @@ describe("the client address behind a trusted reverse proxy (Node)", () => {
 
   it("counts each forwarded client on its own, and believes X-Forwarded-For only from the configured proxies", async () => {
     const t = await createTestApp({ deps: { clientIp: nodeClientIp(parseTrustedProxies("10.0.0.0/8, 2001:db8::/32")), failedAuthPerMinute: { perAddress: 2, perKeyPrefix: 100 } } });
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     // The client forged the first element; the proxy appended the address it was reached from.
     const alice = through(t, "192.0.2.99, 203.0.113.7");
     const statuses: number[] = [];

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runFuzz } from "../../bench/fuzz/run-fuzz.js";
 import { liftWorkspaceLimits } from "../../bench/fuzz/unlimited-workspace.js";
 import { createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /*
  * The fuzzer of `npm run fuzz` (bench/fuzz.ts), smaller: malformed requests from a fixed seed
@@ -10,7 +11,7 @@ import { createTestApp } from "../support/test-app.js";
 describe("fuzzing every write route", () => {
   it("answers 600 malformed requests without a single 5xx", { timeout: 240_000 }, async () => {
     const t = await createTestApp();
-    const ws = await t.workspace({ plan: "subscription", grantCredits: 1_000_000 });
+    const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 1_000_000 });
     await liftWorkspaceLimits(t.db, ws.id);
     const summary = await runFuzz((method, path, init) => ws.request(path, { method, ...init }), { count: 600, seed: 20261124 });
     expect(summary.routes).toBeGreaterThanOrEqual(18);

@@ -7,6 +7,7 @@ import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { recordStatements } from "../support/count-statements.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The job runner's database cost per job: on PGlite every statement queues on the one
@@ -26,7 +27,7 @@ describe("the job runner's claims", () => {
     runtime.services.jobs.enqueue({ kind: "poll_target", payload: { targetId: `tgt_none_${tag}_${n}`, attempt: 1, workspaceId, mode: "test" }, runAt, dedupKey: `${tag}:${n}` }, t.db);
 
   it("claims a batch in one statement, reads each workspace once for it, and marks the batch done in one more", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (let n = 0; n < 12; n++) await enqueue(ws.id, `batch-${ws.id}`, n);
     const recorder = recordStatements(t.db);
     let ran: number;
@@ -50,7 +51,7 @@ describe("the job runner's claims", () => {
   });
 
   it("marks finished jobs done in the next claim's statement, and says when the next job is due", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const tag = `next-${ws.id}`;
     await enqueue(ws.id, tag, 0);
     const later = new Date(t.clock.now().getTime() + 90_000);
@@ -91,7 +92,7 @@ describe("the job runner's claims", () => {
   });
 
   it("counts the jobs a lane already runs against its share", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const tag = `share-${ws.id}`;
     for (let n = 0; n < 5; n++) await enqueue(ws.id, tag, n);
     const busy = new Map([[ws.id, 3]]);
@@ -104,7 +105,7 @@ describeOnEachDatabase("runners claiming at the same time", (app) => {
   it("gives each due job to exactly one of six runners whose claims race", async () => {
     const t = app();
     const runtime = t.jobRuntime();
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const tag = `race-${ws.id}`;
     for (let n = 0; n < 12; n++) {
       await runtime.services.jobs.enqueue(

@@ -10,6 +10,7 @@ import { signedMediaUrl } from "../../src/domain/publishing/media/signed-url.js"
 import { domainServices } from "../../src/http/domain-services.js";
 import { ApiError } from "../../src/infra/errors.js";
 import { type TestApp, type TestWorkspace, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { type WorkspaceFixture, reply, testWorkspace } from "../support/workspace-fixture.js";
 import { ROTATE_90, concat, gif, jpeg, mp4, png, trak, webpExtended, webpLossless, webpLossy } from "../unit/media-fixtures.js";
 
 let t: TestApp;
@@ -17,20 +18,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-interface MediaRecord {
-  id: string;
-  kind: string;
-  mimeType: string;
-  bytes: number;
-  width: number;
-  height: number;
-  durationSeconds: number | null;
-  createdAt: string;
-  expiresAt: string | null;
-}
-
-const upload = (ws: TestWorkspace, body: BodyInit | null, contentType?: string, headers: Record<string, string> = {}) =>
-  ws.request("/v1/media", { method: "POST", headers: contentType ? { "content-type": contentType, ...headers } : headers, body });
+/** POST /v1/media with `body` as is (none for null): the typed answer, refused or not. */
+const upload = (ws: WorkspaceFixture, body: BodyInit | null, contentType?: string, headers: Record<string, string> = {}) =>
+  ws.post("/v1/media", undefined, { ...(body === null ? {} : { raw: body }), headers: contentType ? { "content-type": contentType, ...headers } : headers });
 
 /** Every file stored for the workspace (the Node storage keeps `<workspace>/<id>` under the app's media dir). */
 const filesOf = (ws: TestWorkspace): string[] => {
@@ -74,59 +64,59 @@ describe("POST /v1/media: formats, sizes and durations read from the bytes", () 
   ] as const;
 
   it.each(cases.map(([type, bytes, facts], i) => [`${type} #${i}`, type, bytes, facts] as const))("%s", async (_name, type, bytes, facts) => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const response = await upload(ws, bytes, type);
     expect(response.status).toBe(201);
-    const record = (await response.json()) as MediaRecord;
+    const record = response.body;
     expect(record).toEqual({ id: expect.stringMatching(/^med_[A-Za-z0-9]{20}$/), mimeType: type, bytes: bytes.byteLength, ...facts, createdAt: t.clock.now().toISOString(), expiresAt: null });
 
-    const read = await ws.request(`/v1/media/${record.id}`);
+    const read = await ws.get(`/v1/media/${record.id}`);
     expect(read.status).toBe(200);
     // The library's detail adds who uses the file (nobody yet) and its autoFix variants (none yet).
-    expect(await read.json()).toEqual({ ...record, usedBy: [], variants: [] });
+    expect(read.body).toEqual({ ...record, usedBy: [], variants: [] });
     expect(filesOf(ws)).toContain(record.id);
   });
 
   it("reads the type loosely (case, parameters, image/jpg) but records the canonical one", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const response = await upload(ws, jpeg(10, 20), "Image/JPG; charset=binary");
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ mimeType: "image/jpeg", width: 10, height: 20 });
+    expect(response.body).toMatchObject({ mimeType: "image/jpeg", width: 10, height: 20 });
   });
 });
 
 describe("POST /v1/media: refusals store nothing", () => {
   it("a Content-Type that disagrees with the bytes is media_type_mismatch, naming both", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const response = await upload(ws, png(10, 10), "image/jpeg");
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error;
     expect(error).toMatchObject({ type: "invalid_request", code: "media_type_mismatch", param: "Content-Type", retryable: false });
     expect(error.message).toContain("image/jpeg");
     expect(error.message).toContain("image/png");
     expect(error.fix).toContain("Content-Type: image/png");
 
     const video = await upload(ws, mp4(640, 480, { brand: "qt  ", compatible: ["qt  "] }), "video/mp4");
-    expect(await errorOf(video)).toMatchObject({ code: "media_type_mismatch", message: expect.stringContaining("video/quicktime") });
+    expect(video.error).toMatchObject({ code: "media_type_mismatch", message: expect.stringContaining("video/quicktime") });
     await expectNothingStored(ws);
   });
 
   it("bytes of no format we take are media_type_unsupported; a known format cut short is media_corrupt, both on `body`", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     // PostScript: a document format Chorus does not take (PDF, DOCX and PPTX are; linkedin-documents.test.ts).
     const postscript = await upload(ws, new TextEncoder().encode("%!PS-Adobe-3.0\n%%Pages: 1\n"), "image/png");
-    expect(await errorOf(postscript)).toMatchObject({ code: "media_type_unsupported", param: "body" });
+    expect(postscript.error).toMatchObject({ code: "media_type_unsupported", param: "body" });
     // Recognised from the head, refused by the full parse after storing: the file is removed again.
     const truncated = await upload(ws, png(10, 10).subarray(0, 20), "image/png");
-    expect(await errorOf(truncated)).toMatchObject({ code: "media_corrupt", param: "body", message: expect.stringContaining("IHDR") });
+    expect(truncated.error).toMatchObject({ code: "media_corrupt", param: "body", message: expect.stringContaining("IHDR") });
     const noMoov = mp4(640, 480).subarray(0, 40);
     const unfinished = await upload(ws, noMoov, "video/mp4");
-    expect(await errorOf(unfinished)).toMatchObject({ code: "media_corrupt", param: "body" });
+    expect(unfinished.error).toMatchObject({ code: "media_corrupt", param: "body" });
     await expectNothingStored(ws);
   });
 
   it("checks that the bytes hold what the header claims: a 33-byte PNG is not a 1080x1080 image", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const jpegFull = jpeg(1080, 1080);
     const mp4Full = mp4(1920, 1080, { mdatBytes: 4000 });
     const cases: [string, Uint8Array<ArrayBuffer>, RegExp][] = [
@@ -141,7 +131,7 @@ describe("POST /v1/media: refusals store nothing", () => {
     for (const [type, bytes, says] of cases) {
       const response = await upload(ws, bytes, type);
       expect(response.status, `${type} ${bytes.byteLength}`).toBe(400);
-      const error = await errorOf(response);
+      const error = response.error;
       expect(error, `${type} ${bytes.byteLength}`).toMatchObject({ code: "media_corrupt", param: "body", message: expect.stringMatching(says) });
       expect(error.fix).toBeTruthy();
     }
@@ -149,7 +139,7 @@ describe("POST /v1/media: refusals store nothing", () => {
   });
 
   it("refuses pixel counts no network takes: over 16,384 a side or 36,152,320 in all", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (const [type, bytes] of [
       ["image/png", png(100_000, 100_000)],
       ["image/png", png(16_385, 10)],
@@ -157,7 +147,7 @@ describe("POST /v1/media: refusals store nothing", () => {
       ["image/webp", webpExtended(16_000, 16_000)],
       ["video/mp4", mp4(20_000, 1080)],
     ] as const) {
-      const error = await errorOf(await upload(ws, bytes, type));
+      const error = (await upload(ws, bytes, type)).error;
       expect(error, type).toMatchObject({ code: "media_dimensions_too_large", param: "body" });
     }
     await expectNothingStored(ws);
@@ -166,29 +156,29 @@ describe("POST /v1/media: refusals store nothing", () => {
   });
 
   it("a Content-Type that is no media type we take, or none at all, is refused on `Content-Type`", async () => {
-    const ws = await t.workspace();
-    expect(await errorOf(await upload(ws, png(1, 1), "application/msword"))).toMatchObject({ code: "media_type_unsupported", param: "Content-Type" });
-    expect(await errorOf(await upload(ws, png(1, 1), "application/octet-stream"))).toMatchObject({ code: "media_type_unsupported", param: "Content-Type" });
-    expect(await errorOf(await upload(ws, png(1, 1)))).toMatchObject({ code: "field_required", param: "Content-Type" });
+    const ws = await testWorkspace(t);
+    expect((await upload(ws, png(1, 1), "application/msword")).error).toMatchObject({ code: "media_type_unsupported", param: "Content-Type" });
+    expect((await upload(ws, png(1, 1), "application/octet-stream")).error).toMatchObject({ code: "media_type_unsupported", param: "Content-Type" });
+    expect((await upload(ws, png(1, 1))).error).toMatchObject({ code: "field_required", param: "Content-Type" });
     await expectNothingStored(ws);
   });
 
   it("an empty body is a 400 on `body`", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     for (const body of [null, new Uint8Array(0)]) {
       const response = await upload(ws, body, "image/png");
       expect(response.status).toBe(400);
-      expect(await errorOf(response)).toMatchObject({ code: "field_required", param: "body" });
+      expect(response.error).toMatchObject({ code: "field_required", param: "body" });
     }
     await expectNothingStored(ws);
   });
 
   it("an image over 20 MB is refused while streaming, with the limit in the message", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const oversize = concat(jpeg(4000, 3000), new Uint8Array(20 * 1024 * 1024));
     const response = await upload(ws, oversize, "image/jpeg");
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error;
     expect(error).toMatchObject({ type: "invalid_request", code: "body_too_large", param: "body" });
     expect(error.message).toContain("20 MB (20,971,520 bytes)");
     await expectNothingStored(ws);
@@ -197,7 +187,7 @@ describe("POST /v1/media: refusals store nothing", () => {
   });
 
   it("a Content-Length over the video limit is refused before the body is read", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     let pulled = false;
     const body = new ReadableStream<Uint8Array>(
       {
@@ -216,7 +206,7 @@ describe("POST /v1/media: refusals store nothing", () => {
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = (await reply(response)).error;
     expect(error).toMatchObject({ code: "body_too_large", param: "body" });
     expect(error.message).toContain("512 MB (536,870,912 bytes)");
     expect(pulled).toBe(false);
@@ -224,23 +214,23 @@ describe("POST /v1/media: refusals store nothing", () => {
   });
 
   it("an Idempotency-Key fingerprints the bytes: the same file replays, another of the same size is refused", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const first = png(300, 200);
     const sameSize = png(200, 300);
     expect(sameSize.byteLength).toBe(first.byteLength);
     const key = { "idempotency-key": "upload-by-bytes" };
     const created = await upload(ws, first, "image/png", key);
-    expect(created.status, await created.clone().text()).toBe(201);
-    const record = (await created.json()) as MediaRecord;
+    expect(created.status, created.text).toBe(201);
+    const record = created.body;
 
     const again = await upload(ws, first, "image/png", key);
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(await again.json()).toEqual(record);
+    expect(again.body).toEqual(record);
 
     const other = await upload(ws, sameSize, "image/png", key);
     expect(other.status).toBe(422);
-    expect(await errorOf(other)).toMatchObject({ code: "idempotency_key_reused", param: "Idempotency-Key" });
+    expect(other.error).toMatchObject({ code: "idempotency_key_reused", param: "Idempotency-Key" });
     expect((await rowsOf(ws)).map((r) => r.id)).toEqual([record.id]);
     expect(filesOf(ws).sort()).toEqual([record.id, `${record.id}.meta.json`]);
 
@@ -250,20 +240,20 @@ describe("POST /v1/media: refusals store nothing", () => {
     const corrected = await upload(ws, sameSize, "image/png", fresh);
     expect(corrected.status).toBe(201);
     expect(corrected.headers.get("idempotent-replayed")).toBeNull();
-    expect(await corrected.json()).toMatchObject({ width: 200, height: 300 });
+    expect(corrected.body).toMatchObject({ width: 200, height: 300 });
   });
 
   it("an Idempotency-Key never leads to a mangled copy of the file", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const bytes = jpeg(33, 44, { exifBytes: 300 });
     bytes.set([0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1], 40); // bytes that are not UTF-8, inside the EXIF segment
     const response = await upload(ws, bytes, "image/jpeg", { "idempotency-key": "upload-1" });
     if (response.status === 201) {
-      const record = (await response.json()) as MediaRecord;
+      const record = response.body;
       const [item] = await loadMediaForPublish(await contextOf(ws), [record.id]);
       expect(Buffer.from((await item?.read()) ?? []).equals(Buffer.from(bytes))).toBe(true);
     } else {
-      expect(await errorOf(response)).toMatchObject({ code: "idempotency_key_invalid", param: "Idempotency-Key" });
+      expect(response.error).toMatchObject({ code: "idempotency_key_invalid", param: "Idempotency-Key" });
       await expectNothingStored(ws);
     }
   });
@@ -272,16 +262,10 @@ describe("POST /v1/media: refusals store nothing", () => {
 describe("signed media URLs for networks that fetch", () => {
   const video = mp4(1280, 720, { mdatBytes: 5000, moovLast: true });
 
-  async function uploaded(ws: TestWorkspace, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<MediaRecord> {
-    const response = await upload(ws, bytes, type);
-    expect(response.status).toBe(201);
-    return (await response.json()) as MediaRecord;
-  }
-
   it("loadMediaForPublish gives the facts, a working public URL and the bytes, in the order asked", async () => {
-    const ws = await t.workspace();
-    const image = await uploaded(ws, png(300, 200), "image/png");
-    const clip = await uploaded(ws, video, "video/mp4");
+    const ws = await testWorkspace(t);
+    const image = await ws.upload(png(300, 200), "image/png");
+    const clip = await ws.upload(video, "video/mp4");
     const items = await loadMediaForPublish(await contextOf(ws), [clip.id, image.id], { alt: [null, "A chart"] });
     expect(items.map(({ id, kind, mimeType, width, height, alt }) => ({ id, kind, mimeType, width, height, alt }))).toEqual([
       { id: clip.id, kind: "video", mimeType: "video/mp4", width: 1280, height: 720, alt: null },
@@ -301,8 +285,8 @@ describe("signed media URLs for networks that fetch", () => {
   });
 
   it("reads a file from storage once however many targets ask for its bytes", async () => {
-    const ws = await t.workspace();
-    const image = await uploaded(ws, png(300, 200), "image/png");
+    const ws = await testWorkspace(t);
+    const image = await ws.upload(png(300, 200), "image/png");
     const ctx = await contextOf(ws);
     const storage = ctx.services.mediaStorage;
     let reads = 0;
@@ -315,10 +299,10 @@ describe("signed media URLs for networks that fetch", () => {
   });
 
   it("an unknown id, or another workspace's, is media_unknown naming its position", async () => {
-    const a = await t.workspace();
-    const b = await t.workspace();
-    const mine = await uploaded(b, gif(2, 2), "image/gif");
-    const theirs = await uploaded(a, gif(2, 2), "image/gif");
+    const a = await testWorkspace(t);
+    const b = await testWorkspace(t);
+    const mine = await b.upload(gif(2, 2), "image/gif");
+    const theirs = await a.upload(gif(2, 2), "image/gif");
     for (const ids of [
       [mine.id, theirs.id],
       [mine.id, "med_doesnotexist"],
@@ -330,8 +314,8 @@ describe("signed media URLs for networks that fetch", () => {
   });
 
   it("a single Range is served as 206, HEAD gives the headers only, and a range past the end is 416", async () => {
-    const ws = await t.workspace();
-    const clip = await uploaded(ws, video, "video/mp4");
+    const ws = await testWorkspace(t);
+    const clip = await ws.upload(video, "video/mp4");
     const url = pathOf(await signedMediaUrl("http://chorus.test", t.deps.signingSecret, clip.id, 600, t.clock.now()));
     const get = (headers: Record<string, string> = {}, method = "GET") => anonymous(t.app)(url, { method, headers });
 
@@ -360,8 +344,8 @@ describe("signed media URLs for networks that fetch", () => {
   });
 
   it("a tampered URL is 403 and an expired one 410, both in the error envelope", async () => {
-    const ws = await t.workspace();
-    const image = await uploaded(ws, webpLossy(8, 8), "image/webp");
+    const ws = await testWorkspace(t);
+    const image = await ws.upload(webpLossy(8, 8), "image/webp");
     const url = new URL(await signedMediaUrl("http://chorus.test", t.deps.signingSecret, image.id, 60, t.clock.now()));
     const fetch = (u: URL) => anonymous(t.app)(u.pathname + u.search);
 
@@ -392,26 +376,26 @@ describe("signed media URLs for networks that fetch", () => {
 
 describe("GET and DELETE /v1/media/{id}", () => {
   it("DELETE removes the record and the file; its URLs and GET answer 404 after", async () => {
-    const ws = await t.workspace();
-    const created = (await (await upload(ws, png(5, 5), "image/png")).json()) as MediaRecord;
+    const ws = await testWorkspace(t);
+    const created = await ws.upload(png(5, 5), "image/png");
     const url = pathOf(await signedMediaUrl("http://chorus.test", t.deps.signingSecret, created.id, 600, t.clock.now()));
     const before = await anonymous(t.app)(url);
     expect([before.status, (await before.arrayBuffer()).byteLength]).toEqual([200, created.bytes]);
 
-    const deleted = await ws.request(`/v1/media/${created.id}`, { method: "DELETE" });
+    const deleted = await ws.delete(`/v1/media/${created.id}`);
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ id: created.id, deleted: true });
+    expect(deleted.body).toEqual({ id: created.id, deleted: true });
     await expectNothingStored(ws);
 
-    expect(await errorOf(await ws.request(`/v1/media/${created.id}`))).toMatchObject({ code: "media_unknown", param: "id" });
-    expect((await ws.request(`/v1/media/${created.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await ws.get(`/v1/media/${created.id}`)).error).toMatchObject({ code: "media_unknown", param: "id" });
+    expect((await ws.delete(`/v1/media/${created.id}`)).status).toBe(404);
     const gone = await anonymous(t.app)(url);
     expect(gone.status).toBe(404);
     expect(await errorOf(gone)).toMatchObject({ code: "resource_not_found" });
   });
 
   it("the OpenAPI document describes the raw body and the record", async () => {
-    const doc = (await (await anonymous(t.app)("/openapi.json")).json()) as {
+    const { body: doc } = await reply<{
       paths: Record<
         string,
         Record<
@@ -423,7 +407,7 @@ describe("GET and DELETE /v1/media/{id}", () => {
         >
       >;
       components: { schemas: Record<string, { properties: Record<string, unknown> }> };
-    };
+    }>(await anonymous(t.app)("/openapi.json"));
     const post = doc.paths["/v1/media"]?.post;
     expect(post?.requestBody?.required).toBe(true);
     for (const type of ["image/*", "video/*"]) expect(post?.requestBody?.content[type]?.schema).toMatchObject({ type: "string", format: "binary" });

@@ -3,7 +3,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, inboundRoutes, socialAccounts } from "../../src/db/schema/index.js";
 import { newId } from "../../src/infra/ids.js";
-import { type TestApp, type TestWorkspace, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, type TestWorkspace, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { reply, testWorkspace } from "../support/workspace-fixture.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,11 +20,12 @@ beforeAll(async () => {
 
 const sign = (body: string, secret = "facebook-app-secret") => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 
-const deliver = (payload: unknown, signature: string | null = "facebook-app-secret") => {
+/** Meta's POST, answered outside /openapi.json (an acknowledgement, or the error envelope). */
+const deliver = async (payload: unknown, signature: string | null = "facebook-app-secret") => {
   const body = JSON.stringify(payload);
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature !== null) headers["x-hub-signature-256"] = signature.startsWith("sha256=") ? signature : sign(body, signature);
-  return t.app.request("http://localhost/webhooks/meta", { method: "POST", headers, body });
+  return reply<unknown>(await t.app.request("http://localhost/webhooks/meta", { method: "POST", headers, body }));
 };
 
 let counter = 0;
@@ -68,26 +70,26 @@ describe("GET /webhooks/meta (verification handshake)", () => {
     for (const query of ["hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1", "hub.verify_token=verify-me-please&hub.challenge=1", "hub.mode=subscribe&hub.challenge=1"]) {
       const refused = await t.app.request(`http://localhost/webhooks/meta?${query}`);
       expect(refused.status).toBe(403);
-      expect(await errorOf(refused)).toMatchObject({ code: "webhook_verify_token_invalid", type: "forbidden" });
+      expect((await reply(refused)).error).toMatchObject({ code: "webhook_verify_token_invalid", type: "forbidden" });
     }
   });
 });
 
 describe("POST /webhooks/meta", () => {
   it("refuses a missing or wrong signature with 401 and records nothing", async () => {
-    const ws = await t.workspace({ mode: "live" });
+    const ws = await testWorkspace(t, { mode: "live" });
     const page = unique("5551");
     await liveAccount(ws, "facebook", unique("u"), { page });
     for (const signature of [null, "not-the-secret", "sha256=00", sign("{}")]) {
       const response = await deliver(pageComment(page, unique("c")), signature);
       expect(response.status).toBe(401);
-      expect(await errorOf(response)).toMatchObject({ code: "unauthorized" });
+      expect(response.error).toMatchObject({ code: "unauthorized" });
     }
     expect(await eventsOf(ws)).toHaveLength(0);
   });
 
   it("records comment.received for every workspace that holds the page, once however often Meta retries", async () => {
-    const [a, b] = [await t.workspace({ mode: "live" }), await t.workspace({ mode: "live" })];
+    const [a, b] = [await testWorkspace(t, { mode: "live" }), await testWorkspace(t, { mode: "live" })];
     const page = unique("5552");
     const accountA = await liveAccount(a, "facebook", unique("u"), { page });
     const accountB = await liveAccount(b, "facebook", unique("u"), { page });
@@ -116,7 +118,7 @@ describe("POST /webhooks/meta", () => {
   });
 
   it("accepts the signature of any configured Meta app (here Threads') and maps Threads replies, skipping the account's own", async () => {
-    const ws = await t.workspace({ mode: "live" });
+    const ws = await testWorkspace(t, { mode: "live" });
     const user = unique("1789");
     const account = await liveAccount(ws, "threads", user);
     const reply = {
@@ -139,7 +141,7 @@ describe("POST /webhooks/meta", () => {
   });
 
   it("records message.received with the reply window, and never the account's own replies or echoes", async () => {
-    const ws = await t.workspace({ mode: "live" });
+    const ws = await testWorkspace(t, { mode: "live" });
     const page = unique("5553");
     const account = await liveAccount(ws, "facebook", unique("u"), { page });
     const mid = unique("m_");
@@ -167,7 +169,7 @@ describe("POST /webhooks/meta", () => {
   });
 
   it("maps Instagram comments and mentions by the professional account id", async () => {
-    const ws = await t.workspace({ mode: "live" });
+    const ws = await testWorkspace(t, { mode: "live" });
     const ig = unique("1784");
     const account = await liveAccount(ws, "instagram", ig);
     const body = {
@@ -192,7 +194,7 @@ describe("POST /webhooks/meta", () => {
   });
 
   it("answers 200 and records nothing for pages nobody here holds, sandbox accounts, or disconnected ones", async () => {
-    const ws = await t.workspace({ mode: "live" });
+    const ws = await testWorkspace(t, { mode: "live" });
     const page = unique("5554");
     const gone = await liveAccount(ws, "facebook", unique("u"), { page });
     await t.db.update(socialAccounts).set({ status: "disconnected" }).where(eq(socialAccounts.id, gone));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCodes } from "../../src/infra/error-catalogue.js";
 import { adapters, platformIds } from "../../src/networks/registry.js";
 import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
+import { reply, testWorkspace } from "../support/workspace-fixture.js";
 
 const run = promisify(execFile);
 
@@ -56,9 +57,9 @@ describe("OpenAPI document and /docs", () => {
   const dir = mkdtempSync(join(tmpdir(), "chorus-openapi-"));
   beforeAll(async () => {
     t = await createTestApp();
-    const response = await anonymous(t.app)("/openapi.json");
+    const response = await reply<Document>(await anonymous(t.app)("/openapi.json"));
     expect(response.status).toBe(200);
-    doc = (await response.json()) as Document;
+    doc = response.body;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -115,12 +116,12 @@ describe("OpenAPI document and /docs", () => {
   });
 
   it("still reads `limit` from the query text: in range pages, out of range and non-numbers are 400 field_invalid", async () => {
-    const ws = await t.workspace();
-    expect((await ws.request("/v1/posts?limit=100")).status).toBe(200);
+    const ws = await testWorkspace(t);
+    expect((await ws.get("/v1/posts?limit=100")).status).toBe(200);
     for (const bad of ["0", "101", "abc", "1.5"]) {
-      const response = await ws.request(`/v1/posts?limit=${bad}`);
+      const response = await ws.get(`/v1/posts?limit=${bad}`);
       expect(response.status, bad).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: "field_invalid", param: "limit" } });
+      expect(response.error).toMatchObject({ code: "field_invalid", param: "limit" });
     }
   });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { mp4 } from "../unit/media-fixtures.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { type WorkspaceFixture, reply, testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The OpenAPI description of `platformOptions` and what validate and publish do with them must
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 type Schema = { type?: string; description?: string; minimum?: number; maximum?: number; properties?: Record<string, Schema>; required?: string[]; enum?: string[]; additionalProperties?: boolean };
 const component = async (name: string): Promise<Schema> => {
-  const doc = (await (await t.app.request("http://chorus.test/openapi.json")).json()) as { components: { schemas: Record<string, Schema> } };
+  const { body: doc } = await reply<{ components: { schemas: Record<string, Schema> } }>(await t.app.request("http://chorus.test/openapi.json"));
   return doc.components.schemas[name] ?? {};
 };
 

@@ -2,7 +2,9 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PlatformCapabilitiesSchema } from "../../src/networks/platform-capabilities-schema.js";
 import { adapters, platformIds } from "../../src/networks/registry.js";
+import type { SuccessBody } from "../support/api-types.js";
 import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { reply } from "../support/workspace-fixture.js";
 
 describe("GET /v1/platforms (public capability registry)", () => {
   let t: TestApp;
@@ -14,7 +16,7 @@ describe("GET /v1/platforms (public capability registry)", () => {
     const response = await anonymous(t.app)("/v1/platforms");
     expect(response.status).toBe(200);
     expect(response.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
-    const body = (await response.json()) as { items: unknown[]; cursor: null };
+    const { body } = await reply<SuccessBody<"GET", "/v1/platforms">>(response);
     expect(body.cursor).toBeNull();
     const parsed = body.items.map((item) => v.parse(PlatformCapabilitiesSchema, item));
     expect(parsed.map((p) => p.platform)).toEqual([...platformIds]);

@@ -7,6 +7,7 @@ import { deletePost, editPost, publishDraft } from "../../src/domain/publishing/
 import { retractPost } from "../../src/domain/publishing/posts/retract-post.js";
 import { domainServices } from "../../src/http/domain-services.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * The post operations check an agent's grant themselves, as createPost does, whichever entry runs
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 
 async function contextOf(agentActions: string[] | null): Promise<DomainContext> {
-  const ws = await t.workspace();
+  const ws = await testWorkspace(t);
   const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
   const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
   if (!workspace || !apiKey) throw new Error("workspace or key missing");

@@ -6,7 +6,7 @@ import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
 import { sweepSchedules } from "../../src/domain/publishing/posts/sweep-schedules.js";
 import { createJsonLogger, memoryLogger } from "../../src/infra/logger.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
-import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { type WorkspaceFixture, reply, testWorkspace } from "../support/workspace-fixture.js";
 
 type Line = Record<string, unknown>;
 
@@ -47,7 +47,7 @@ describe("structured logs", () => {
     const refused = await t.app.request("http://chorus.test/v1/me", { headers: { authorization: `Bearer ${presented}` } });
     expect(refused.status).toBe(401);
     const requestId = refused.headers.get("x-request-id");
-    expect(((await refused.json()) as { error: { requestId: string } }).error.requestId).toBe(requestId);
+    expect((await reply(refused)).error.requestId).toBe(requestId);
     expect(requestLine(requestId)).toMatchObject({ status: 401, workspace: null, method: "GET" });
     expect(JSON.stringify(logger.lines)).not.toContain("x".repeat(40));
   });

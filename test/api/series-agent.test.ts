@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { postTargets, posts } from "../../src/db/schema/index.js";
 import { sweepSeries } from "../../src/domain/publishing/index.js";
 import { runDueJobs } from "../../src/jobs/run-due-jobs.js";
-import { agentRequest, approvedAgent, token } from "../support/agent-oauth.js";
+import { agentFixture, approvedAgent, grantTokens } from "../support/agent-oauth.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { testWorkspace } from "../support/workspace-fixture.js";
 
@@ -42,25 +42,20 @@ describe("an agent's recurring series", () => {
     const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
     const account = await ws.connect("bluesky");
     const { tokens, agentId, clientId } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 1 });
-    const agent = agentRequest(t, tokens.access_token);
+    const agent = agentFixture(t, ws, tokens.access_token, agentId);
     // Read by the owner: the agent's access token lapses within the hour, days before the series ends.
-    const spent = async () => (await ws.get("/v1/agents")).body.items.find((a: { id: string }) => a.id === agentId)?.spentToday;
+    const spent = async () => (await ws.get("/v1/agents")).body.items.find((a) => a.id === agentId)?.spentToday;
     const refreshed = async () => {
-      const response = await token(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
-      expect(response.status).toBe(200);
-      const next = (await response.json()) as typeof tokens;
+      const next = await grantTokens(t, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
       tokens.refresh_token = next.refresh_token;
-      return agentRequest(t, next.access_token);
+      return agentFixture(t, ws, next.access_token, agentId);
     };
-    const post = async (text: string) => (await refreshed())("/v1/posts", { method: "POST", json: { text, accounts: [account.id] } });
+    const post = async (text: string) => (await refreshed()).post("/v1/posts", { text, accounts: [account.id] });
 
     // The first occurrence is charged when it is scheduled, on May 1st, and sent at 09:00 without a second charge.
-    const created = await agent("/v1/posts", {
-      method: "POST",
-      json: { text: "agent series", accounts: [account.id], scheduledAt: "2027-05-01T09:00:00", timezone: "UTC", recurrence: "FREQ=DAILY;COUNT=4" },
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const seriesId = ((await created.json()) as { series: string }).series;
+    const created = await agent.publish({ text: "agent series", accounts: [account.id], scheduledAt: "2027-05-01T09:00:00", timezone: "UTC", recurrence: "FREQ=DAILY;COUNT=4" });
+    expect(created.series, "a recurring post names its series").toBeTruthy();
+    const seriesId = created.series ?? "";
     expect(await spent()).toBe(1);
     await runAt(t, "2027-05-01T09:00:30Z");
     expect(await spent()).toBe(1);
@@ -90,13 +85,10 @@ describe("an agent's recurring series", () => {
     const ws = await testWorkspace(t, { plan: "subscription", grantCredits: 20 });
     const account = await ws.connect("bluesky");
     const { tokens, agentId } = await approvedAgent(t, ws, { profiles: "all", platforms: ["bluesky"], actions: ["read", "draft", "publish_or_schedule"], creditsPerDay: 10 });
-    const agent = agentRequest(t, tokens.access_token);
-    const created = await agent("/v1/posts", {
-      method: "POST",
-      json: { text: "revoked series", accounts: [account.id], scheduledAt: "2027-06-01T09:00:00", timezone: "UTC", recurrence: "FREQ=DAILY;COUNT=3" },
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const seriesId = ((await created.json()) as { series: string }).series;
+    const agent = agentFixture(t, ws, tokens.access_token, agentId);
+    const created = await agent.publish({ text: "revoked series", accounts: [account.id], scheduledAt: "2027-06-01T09:00:00", timezone: "UTC", recurrence: "FREQ=DAILY;COUNT=3" });
+    expect(created.series, "a recurring post names its series").toBeTruthy();
+    const seriesId = created.series ?? "";
     await runAt(t, "2027-06-01T09:00:30Z");
     expect((await ws.delete(`/v1/agents/${agentId}`)).status).toBe(200);
     await runAt(t, "2027-06-02T09:00:30Z");

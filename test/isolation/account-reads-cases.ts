@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
 /**
@@ -12,45 +13,40 @@ import { jpeg } from "../unit/media-fixtures.js";
 
 let counter = 0;
 
-async function connect(ws: TestWorkspace, platform: "pinterest" | "facebook", handle: string): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform, handle } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+/** The account reads these cases check. */
+type AccountRead = "posts" | "followers";
+
+async function connect(ws: WorkspaceFixture, platform: "pinterest" | "facebook", handle: string): Promise<string> {
+  return (await ws.connect(platform, { handle })).id;
 }
 
-async function firstTarget(ws: TestWorkspace, account: string): Promise<string> {
-  return ((await (await ws.request(`/v1/social-accounts/${account}/targets`)).json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+async function firstTarget(ws: WorkspaceFixture, account: string): Promise<string> {
+  return (await ws.read(`/v1/social-accounts/${account}/targets`)).items[0]?.id ?? "";
 }
 
-async function upload(ws: TestWorkspace): Promise<string> {
-  const response = await ws.request("/v1/media", { method: "POST", body: jpeg(1000, 1000), headers: { "content-type": "image/jpeg" } });
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function seed(t: TestApp, a: TestWorkspace, platform: "pinterest" | "facebook", path: string): Promise<Record<string, string>> {
+async function seed(t: TestApp, a: WorkspaceFixture, platform: "pinterest" | "facebook", path: AccountRead): Promise<Record<string, string>> {
   counter += 1;
   const handle = `a-reads-${platform}-${counter}`;
   const id = await connect(a, platform, handle);
   const options = platform === "pinterest" ? { pinterest: { boardId: await firstTarget(a, id), title: "A's pin" } } : { facebook: { pageId: await firstTarget(a, id) } };
-  const media = platform === "pinterest" ? [await upload(a)] : [];
+  const media = platform === "pinterest" ? [(await a.upload(jpeg(1000, 1000), "image/jpeg")).id] : [];
   const texts = ["A's first private post", "A's second private post"];
   const networkIds: string[] = [];
   for (const text of texts) {
-    const published = await a.request("/v1/posts", { method: "POST", json: { text, accounts: [id], media, platformOptions: options } });
-    expect(published.status, await published.clone().text()).toBe(201);
-    networkIds.push(((await published.json()) as { targets: { networkPostId: string }[] }).targets[0]?.networkPostId ?? "");
+    const published = await a.publish({ text, accounts: [id], media, platformOptions: options });
+    networkIds.push(published.targets[0]?.networkPostId ?? "");
     t.clock.advance(1000);
   }
   if (platform === "pinterest") {
-    for (const fan of ["one", "two"]) await a.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "follow", actor: `a-fan-${fan}-${counter}` } });
+    for (const fan of ["one", "two"]) await a.simulate(id, { action: "follow", actor: `a-fan-${fan}-${counter}` });
   }
-  const page = (await (await a.request(`/v1/social-accounts/${id}/${path}?limit=1`)).json()) as { cursor: string | null; items: unknown[] };
+  const page = await a.read(`/v1/social-accounts/${id}/${path}?limit=1`);
   expect(page.items).toHaveLength(1);
   expect(page.cursor).toEqual(expect.any(String));
   return { id, handle, post: networkIds[0] ?? "", secondPost: networkIds[1] ?? "", text: texts[0] ?? "", cursor: page.cursor ?? "" };
 }
 
-function read(platform: "pinterest" | "facebook", path: string): IsolationCase {
+function read(platform: "pinterest" | "facebook", path: AccountRead): IsolationCase {
   return {
     method: "GET",
     path: `/v1/social-accounts/:id/${path}`,

@@ -6,9 +6,7 @@ import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 let counter = 0;
 
 async function connectBluesky(ws: WorkspaceFixture, handle: string): Promise<string> {
-  const connected = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
-  expect(connected.status).toBe(201);
-  return connected.body.id;
+  return (await ws.connect("bluesky", { handle })).id;
 }
 
 /** A's Bluesky sandbox account, a post and a stranger's comment on it. */
@@ -85,7 +83,7 @@ export const commentCases: IsolationCase[] = [
       expect(through.status).toBe(404);
       await expectInvisible(through, { handle: s.handle ?? "", text: s.text ?? "" });
       const a = workspaces.get(s.id ?? "");
-      const page = (await (await a?.request(`/v1/posts/${s.id}/comments`))?.json()) as { items: { id: string; hidden: boolean }[] } | undefined;
+      const page = a ? await a.read(`/v1/posts/${s.id}/comments`) : undefined;
       expect(page?.items).toEqual([expect.objectContaining({ id: s.comment, hidden: false })]);
     },
   },

@@ -1,11 +1,11 @@
 import { expect } from "vitest";
 import { verifyConnectLink } from "../../src/domain/accounts/connect/link-token.js";
 import type { IsolationCase } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
-import { errorOf } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { Reply, WorkspaceFixture } from "../support/workspace-fixture.js";
 
-const seedProfile = async (_t: TestApp, a: TestWorkspace) => {
-  const created = (await (await a.request("/v1/profiles", { method: "POST", json: { username: "a-connect-brand" } })).json()) as { id: string };
+const seedProfile = async (_t: TestApp, a: WorkspaceFixture) => {
+  const created = await a.createProfile({ username: "a-connect-brand" });
   return { profileId: created.id, workspaceId: a.id, username: "a-connect-brand" };
 };
 
@@ -13,12 +13,12 @@ const seedProfile = async (_t: TestApp, a: TestWorkspace) => {
  * B naming A's profile gets the same 404 as for a name that never existed (the message only
  * echoes B's own input), and a link B mints grants B's workspace and nothing of A's.
  */
-async function expectOwnLinkOnly(t: TestApp, b: TestWorkspace, seeded: Record<string, string>, response: Response, linkResponse: Response) {
+async function expectOwnLinkOnly(t: TestApp, b: WorkspaceFixture, seeded: Record<string, string>, response: Reply<unknown>, linkResponse: Reply<{ url: string }>) {
   expect(response.status).toBe(404);
-  const text = await response.clone().text();
-  expect(await errorOf(response)).toMatchObject({ code: "profile_unknown", param: "profile" });
-  for (const value of [seeded.profileId, seeded.workspaceId]) expect(text).not.toContain(value);
-  const { url } = (await linkResponse.json()) as { url: string };
+  expect(response.error).toMatchObject({ code: "profile_unknown", param: "profile" });
+  for (const value of [seeded.profileId, seeded.workspaceId]) expect(response.text).not.toContain(value);
+  expect(linkResponse.status, linkResponse.text).toBeLessThan(300);
+  const { url } = linkResponse.body;
   const token = new URL(url).pathname.split("/")[2] ?? "";
   const grant = await verifyConnectLink(t.deps.signingSecret, token, t.clock.now());
   expect(grant).toMatchObject({ workspaceId: b.id, profileId: null });
@@ -33,13 +33,12 @@ export const connectCases: IsolationCase[] = [
     method: "POST",
     path: "/v1/connect-link",
     seed: seedProfile,
-    probe: async (t, b, s) =>
-      expectOwnLinkOnly(t, b, s, await b.request("/v1/connect-link", { method: "POST", json: { profile: s.username } }), await b.request("/v1/connect-link", { method: "POST", json: {} })),
+    probe: async (t, b, s) => expectOwnLinkOnly(t, b, s, await b.post("/v1/connect-link", { profile: s.username }), await b.post("/v1/connect-link", {})),
   },
   {
     method: "GET",
     path: "/v1/connect-link",
     seed: seedProfile,
-    probe: async (t, b, s) => expectOwnLinkOnly(t, b, s, await b.request(`/v1/connect-link?platform=twitter&profile=${s.username}`), await b.request("/v1/connect-link?platform=twitter")),
+    probe: async (t, b, s) => expectOwnLinkOnly(t, b, s, await b.get(`/v1/connect-link?platform=twitter&profile=${s.username}`), await b.get("/v1/connect-link?platform=twitter")),
   },
 ];

@@ -1,31 +1,32 @@
 import { expect } from "vitest";
 import { type IsolationCase, expectInvisible, expectNotFound, grantedAccount } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 let counter = 0;
-const workspaces = new Map<string, TestWorkspace>();
+const workspaces = new Map<string, WorkspaceFixture>();
 
 /** A's Facebook page with two conversations, A's cursor after the first, and the id of the newer one. */
-async function seedConversations(_t: TestApp, a: TestWorkspace): Promise<Record<string, string>> {
+async function seedConversations(_t: TestApp, a: WorkspaceFixture): Promise<Record<string, string>> {
   counter += 1;
   const handle = `a-dm-${counter}`;
-  const connected = await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "facebook", handle } });
-  const { id } = (await connected.json()) as { id: string };
-  expect((await a.request(`/v1/social-accounts/${id}/webhook`, { method: "POST", json: {} })).status).toBe(200);
+  const { id } = await a.connect("facebook", { handle });
+  expect((await a.post(`/v1/social-accounts/${id}/webhook`, {})).status).toBe(200);
   for (const from of [`a-first-${counter}`, `a-second-${counter}`]) {
-    const sent = await a.request(`/v1/sandbox/social-accounts/${id}/inbound`, { method: "POST", json: { kind: "message", text: `A's private message ${counter}`, from } });
+    const sent = await a.post(`/v1/sandbox/social-accounts/${id}/inbound`, { kind: "message", text: `A's private message ${counter}`, from });
     expect(sent.status).toBe(200);
   }
-  const page = (await (await a.request("/v1/conversations?limit=1")).json()) as { items: { id: string; networkConversationId: string }[]; cursor: string };
+  const page = await a.read("/v1/conversations?limit=1");
   expect(page.items).toHaveLength(1);
+  expect(page.cursor).toEqual(expect.any(String));
   workspaces.set(id, a);
-  return { id, handle, idConversation: page.items[0]?.id ?? "", networkConversationId: page.items[0]?.networkConversationId ?? "", cursor: page.cursor, text: `A's private message ${counter}` };
+  return { id, handle, idConversation: page.items[0]?.id ?? "", networkConversationId: page.items[0]?.networkConversationId ?? "", cursor: page.cursor ?? "", text: `A's private message ${counter}` };
 }
 
 async function messageCount(s: Record<string, string>): Promise<number> {
   const a = workspaces.get(s.id ?? "");
   if (!a) return -1;
-  return ((await (await a.request(`/v1/conversations/${s.idConversation ?? ""}/messages`)).json()) as { items: unknown[] }).items.length;
+  return (await a.read(`/v1/conversations/${s.idConversation ?? ""}/messages`)).items.length;
 }
 
 export const conversationCases: IsolationCase[] = [
@@ -71,7 +72,7 @@ export const conversationCases: IsolationCase[] = [
     },
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/conversations/${s.idConversation}/messages`, { method: "POST", json: { account: s.id, text: "B writes in A's inbox" } }), s);
-      const own = (await (await b.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "facebook", handle: `b-dm-${counter}` } })).json()) as { id: string };
+      const own = await b.connect("facebook", { handle: `b-dm-${counter}` });
       await expectNotFound(await b.request(`/v1/conversations/${s.idConversation}/messages`, { method: "POST", json: { account: own.id, text: "B writes in A's inbox" } }), s);
       expect(await messageCount(s)).toBe(1);
     },

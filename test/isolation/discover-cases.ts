@@ -1,13 +1,13 @@
 import { expect } from "vitest";
 import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { PlatformId } from "../../src/types/platform-ids.js";
+import type { TestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 let counter = 0;
 
-async function connect(ws: TestWorkspace, json: Record<string, string>): Promise<string> {
-  const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+async function connect(ws: WorkspaceFixture, platform: PlatformId, options: { handle: string; variant?: string }): Promise<string> {
+  return (await ws.connect(platform, options)).id;
 }
 
 /**
@@ -15,25 +15,24 @@ async function connect(ws: TestWorkspace, json: Record<string, string>): Promise
  * cursors of a one-item search and creator page. Each workspace has its own simulated world, so
  * B's own accounts must not find A's posts or people either.
  */
-async function seedDiscovery(_t: TestApp, a: TestWorkspace): Promise<Record<string, string>> {
+async function seedDiscovery(_t: TestApp, a: WorkspaceFixture): Promise<Record<string, string>> {
   counter += 1;
   const handle = `a-disc-${counter}.test`;
-  const id = await connect(a, { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
+  const id = await connect(a, "bluesky", { handle });
   const text = `A secret sourdough ${counter}`;
-  for (const suffix of ["one", "two"]) {
-    const posted = await a.request("/v1/posts", { method: "POST", json: { text: `${text} ${suffix}`, accounts: [id] } });
-    expect(posted.status).toBe(201);
-  }
-  const search = (await (await a.request("/v1/discover/posts?q=sourdough&limit=1")).json()) as { items: unknown[]; cursor: string };
+  for (const suffix of ["one", "two"]) await a.publish({ text: `${text} ${suffix}`, accounts: [id] });
+  const search = await a.read("/v1/discover/posts?q=sourdough&limit=1");
   expect(search.items).toHaveLength(1);
+  expect(search.cursor).toEqual(expect.any(String));
   const brandHandle = `a_brand_${counter}`;
-  const idBrand = await connect(a, { platform: "instagram", handle: brandHandle, variant: "facebook_login" });
-  const creators = (await (await a.request(`/v1/discover/creators?account=${idBrand}&limit=1`)).json()) as { cursor: string };
-  return { id, handle, text, idBrand, brandHandle, cursor: search.cursor, creatorCursor: creators.cursor };
+  const idBrand = await connect(a, "instagram", { handle: brandHandle, variant: "facebook_login" });
+  const creators = await a.read(`/v1/discover/creators?account=${idBrand}&limit=1`);
+  expect(creators.cursor).toEqual(expect.any(String));
+  return { id, handle, text, idBrand, brandHandle, cursor: search.cursor ?? "", creatorCursor: creators.cursor ?? "" };
 }
 
 /** B's own Bluesky account, to search its own (empty) world. */
-const ownBluesky = (b: TestWorkspace) => connect(b, { platform: "bluesky", handle: `b-disc-${(counter += 1)}.test`, appPassword: "abcd-efgh-ijkl-mnop" });
+const ownBluesky = (b: WorkspaceFixture) => connect(b, "bluesky", { handle: `b-disc-${(counter += 1)}.test` });
 const ids = (s: Record<string, string>) => ({ id: s.id ?? "", idBrand: s.idBrand ?? "" });
 
 /**
@@ -43,7 +42,7 @@ const ids = (s: Record<string, string>) => ({ id: s.id ?? "", idBrand: s.idBrand
  */
 const throughAccount =
   (path: (s: Record<string, string>) => string) =>
-  async (_t: TestApp, agent: TestWorkspace, s: Record<string, string>): Promise<void> =>
+  async (_t: TestApp, agent: WorkspaceFixture, s: Record<string, string>): Promise<void> =>
     expectNotFound(await agent.request(path(s)), s);
 
 export const discoverCases: IsolationCase[] = [
@@ -95,7 +94,7 @@ export const discoverCases: IsolationCase[] = [
     agentProbe: throughAccount((s) => `/v1/discover/creators?account=${s.idBrand}`),
     probe: async (_t, b, s) => {
       await expectNotFound(await b.request(`/v1/discover/creators?account=${s.idBrand}`), s);
-      const own = await connect(b, { platform: "instagram", handle: `b_brand_${(counter += 1)}`, variant: "facebook_login" });
+      const own = await connect(b, "instagram", { handle: `b_brand_${(counter += 1)}`, variant: "facebook_login" });
       const replay = await b.request(`/v1/discover/creators?account=${own}&limit=1&cursor=${encodeURIComponent(s.creatorCursor ?? "")}`);
       expect(replay.status).toBe(400);
       await expectInvisible(replay, { brandHandle: s.brandHandle ?? "", ...ids(s) });

@@ -1,29 +1,28 @@
 import { expect } from "vitest";
 import { type IsolationCase, expectInvisible, expectNotFound, grantedAccount } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 let counter = 0;
 /** Probes run as B, so A's own view is read through A's workspace again. */
-const workspaces = new Map<string, TestWorkspace>();
+const workspaces = new Map<string, WorkspaceFixture>();
 
 /** A new Bluesky account of `ws`, or the one a narrowed agent is granted (only the owner connects). */
-const connectBluesky = async (ws: TestWorkspace, handle: string) =>
-  grantedAccount(ws) ??
-  ((await (await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } })).json()) as { id: string }).id;
+const connectBluesky = async (ws: WorkspaceFixture, handle: string) => grantedAccount(ws) ?? (await ws.connect("bluesky", { handle })).id;
 
 /** A's Bluesky account with two posts, a follower, and A's cursor of a one-post page. */
-async function seedAccount(_t: TestApp, a: TestWorkspace): Promise<Record<string, string>> {
+async function seedAccount(_t: TestApp, a: WorkspaceFixture): Promise<Record<string, string>> {
   counter += 1;
   const handle = `a-engage-${counter}.test`;
   const id = await connectBluesky(a, handle);
   workspaces.set(id, a);
-  const publish = async (text: string) => (await (await a.request("/v1/posts", { method: "POST", json: { text, accounts: [id] } })).json()) as { id: string; targets: { networkPostId: string }[] };
+  const publish = (text: string) => a.publish({ text, accounts: [id] });
   await publish("A's first private post");
   const post = await publish("A's second private post");
-  await a.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "follow", actor: `a-follower-${counter}.test` } });
-  const page = (await (await a.request(`/v1/social-accounts/${id}/posts?limit=1`)).json()) as { cursor: string };
+  await a.simulate(id, { action: "follow", actor: `a-follower-${counter}.test` });
+  const page = await a.read(`/v1/social-accounts/${id}/posts?limit=1`);
   expect(page.cursor).toEqual(expect.any(String));
-  return { id, handle, post: post.id, networkPostId: post.targets[0]?.networkPostId ?? "", cursor: page.cursor };
+  return { id, handle, post: post.id, networkPostId: post.targets[0]?.networkPostId ?? "", cursor: page.cursor ?? "" };
 }
 
 const read = (path: string): IsolationCase => ({
@@ -57,7 +56,7 @@ export const engageCases: IsolationCase[] = [
       await expectNotFound(foreign, s);
       const a = workspaces.get(s.id ?? "");
       if (a) {
-        const seen = (await (await a.request(`/v1/notifications?account=${s.id}`)).json()) as { items: { kind: string }[] };
+        const seen = await a.read(`/v1/notifications?account=${s.id}`);
         expect(seen.items.map((n) => n.kind)).toEqual(["follows"]);
       }
     },

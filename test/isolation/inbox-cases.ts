@@ -1,30 +1,31 @@
 import { expect } from "vitest";
 import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { WorkspaceFixture } from "../support/workspace-fixture.js";
 
 let counter = 0;
 
 /** A's Bluesky sandbox account with one post, one like of it (a notification), and A's cursor of a one-item page. */
-async function seedNotification(_t: TestApp, a: TestWorkspace): Promise<Record<string, string>> {
+async function seedNotification(_t: TestApp, a: WorkspaceFixture): Promise<Record<string, string>> {
   counter += 1;
   const handle = `a-inbox-${counter}.test`;
-  const connected = await a.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" } });
-  const { id } = (await connected.json()) as { id: string };
-  const post = (await (await a.request("/v1/posts", { method: "POST", json: { text: "A's private post", accounts: [id] } })).json()) as { id: string; targets: { networkPostId: string }[] };
-  await a.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "like", post: post.id, actor: `a-fan-${counter}.test` } });
-  await a.request(`/v1/sandbox/social-accounts/${id}/activity`, { method: "POST", json: { action: "follow", actor: `a-fan-${counter}.test` } });
-  const page = (await (await a.request("/v1/notifications?limit=1")).json()) as { items: unknown[]; cursor: string };
+  const { id } = await a.connect("bluesky", { handle });
+  const post = await a.publish({ text: "A's private post", accounts: [id] });
+  await a.simulate(id, { action: "like", post: post.id, actor: `a-fan-${counter}.test` });
+  await a.simulate(id, { action: "follow", actor: `a-fan-${counter}.test` });
+  const page = await a.read("/v1/notifications?limit=1");
   expect(page.items).toHaveLength(1);
-  return { id, handle, post: post.id, networkPostId: post.targets[0]?.networkPostId ?? "", cursor: page.cursor };
+  expect(page.cursor).toEqual(expect.any(String));
+  return { id, handle, post: post.id, networkPostId: post.targets[0]?.networkPostId ?? "", cursor: page.cursor ?? "" };
 }
 
-async function notificationsOf(a: TestWorkspace): Promise<{ kind: string; seen: boolean }[]> {
-  return ((await (await a.request("/v1/notifications")).json()) as { items: { kind: string; seen: boolean }[] }).items;
+async function notificationsOf(a: WorkspaceFixture) {
+  return (await a.read("/v1/notifications")).items;
 }
 
 /** Probes run as B, so A's own view is read through A's workspace again. */
-const workspaces = new Map<string, TestWorkspace>();
-const remember = async (t: TestApp, a: TestWorkspace) => {
+const workspaces = new Map<string, WorkspaceFixture>();
+const remember = async (t: TestApp, a: WorkspaceFixture) => {
   const seeded = await seedNotification(t, a);
   workspaces.set(seeded.id ?? "", a);
   return seeded;

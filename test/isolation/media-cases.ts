@@ -2,24 +2,23 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { media } from "../../src/db/schema/index.js";
 import { type IsolationCase, expectInvisible, expectNotFound } from "../support/isolation.js";
-import type { TestApp, TestWorkspace } from "../support/test-app.js";
-import { errorOf } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import type { Reply, WorkspaceFixture } from "../support/workspace-fixture.js";
 import { png } from "../unit/media-fixtures.js";
 
 /** Workspace A uploads an image; the probes run as B. */
-const seedMedia = async (_t: TestApp, a: TestWorkspace) => {
-  const response = await a.request("/v1/media", { method: "POST", headers: { "content-type": "image/png" }, body: png(640, 360) });
-  const created = (await response.json()) as { id: string };
+const seedMedia = async (_t: TestApp, a: WorkspaceFixture) => {
+  const created = await a.upload(png(640, 360), "image/png");
   return { id: created.id, workspaceId: a.id };
 };
 
 /** Workspace A starts an upload session of a 3-byte-short image; the probes run as B. */
-const seedUpload = async (_t: TestApp, a: TestWorkspace) => {
-  const response = await a.request("/v1/media/uploads", { method: "POST", json: { filename: "a.png", contentType: "image/png", size: 1000 } });
-  const created = (await response.json()) as { id: string };
-  return { id: created.id, workspaceId: a.id };
+const seedUpload = async (_t: TestApp, a: WorkspaceFixture) => {
+  const created = await a.post("/v1/media/uploads", { filename: "a.png", contentType: "image/png", size: 1000 });
+  expect(created.status, created.text).toBe(201);
+  return { id: created.body.id, workspaceId: a.id };
 };
-const uploadUnknown = async (response: Response) => expect(await errorOf(response)).toMatchObject({ code: "upload_unknown" });
+const uploadUnknown = (answer: Reply<unknown>) => expect(answer.error).toMatchObject({ code: "upload_unknown" });
 
 export const mediaCases: IsolationCase[] = [
   {
@@ -41,16 +40,15 @@ export const mediaCases: IsolationCase[] = [
       await expectInvisible(response, s);
     },
   },
-  { method: "GET", path: "/v1/media/uploads/:id", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.request(`/v1/media/uploads/${s.id}`)) },
+  { method: "GET", path: "/v1/media/uploads/:id", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.get(`/v1/media/uploads/${s.id}`)) },
   {
     method: "PUT",
     path: "/v1/media/uploads/:id/parts/:number",
     seed: seedUpload,
-    probe: async (_t, b, s) =>
-      uploadUnknown(await b.request(`/v1/media/uploads/${s.id}/parts/1`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array(1000) })),
+    probe: async (_t, b, s) => uploadUnknown(await b.put(`/v1/media/uploads/${s.id}/parts/1`, undefined, { raw: new Uint8Array(1000), headers: { "content-type": "application/octet-stream" } })),
   },
-  { method: "POST", path: "/v1/media/uploads/:id/complete", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.request(`/v1/media/uploads/${s.id}/complete`, { method: "POST" })) },
-  { method: "DELETE", path: "/v1/media/uploads/:id", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.request(`/v1/media/uploads/${s.id}`, { method: "DELETE" })) },
+  { method: "POST", path: "/v1/media/uploads/:id/complete", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.post(`/v1/media/uploads/${s.id}/complete`)) },
+  { method: "DELETE", path: "/v1/media/uploads/:id", seed: seedUpload, probe: async (_t, b, s) => uploadUnknown(await b.delete(`/v1/media/uploads/${s.id}`)) },
   {
     method: "POST",
     path: "/v1/media",
@@ -72,8 +70,8 @@ export const mediaCases: IsolationCase[] = [
     path: "/v1/media/:id",
     seed: seedMedia,
     probe: async (_t, b, s) => {
-      const response = await b.request(`/v1/media/${s.id}`);
-      expect(await errorOf(response.clone())).toMatchObject({ code: "media_unknown" });
+      const response = await b.get(`/v1/media/${s.id}`);
+      expect(response.error).toMatchObject({ code: "media_unknown" });
       await expectNotFound(response, s);
     },
   },

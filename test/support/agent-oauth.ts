@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { type TestApp, type TestWorkspace, anonymous } from "./test-app.js";
+import { type Reply, type WorkspaceFixture, reply, workspaceFixture } from "./workspace-fixture.js";
 
 export const ORIGIN = "http://chorus.test";
 export const REDIRECT_URI = "http://127.0.0.1:8976/callback";
@@ -21,19 +22,39 @@ export interface AgentTokens {
   scope: string;
 }
 
+/**
+ * The OAuth endpoints answer as their RFCs say, outside /openapi.json (so outside api-types.ts):
+ * these are the fields the tests read.
+ */
+export interface ClientRegistration {
+  client_id: string;
+  client_secret?: string;
+  client_name?: string;
+  redirect_uris: string[];
+  token_endpoint_auth_method: string;
+}
+
+/** An RFC 6749 §5.2 refusal (token, registration and revocation endpoints). */
+export interface OAuthRefusal {
+  error: string;
+  error_description?: string;
+}
+
 export function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString("base64url");
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
-export async function register(t: TestApp, body: Record<string, unknown> = {}): Promise<{ client_id: string; client_secret?: string }> {
-  const response = await t.app.request(`${ORIGIN}/oauth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: "Test agent", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", ...body }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { client_id: string; client_secret?: string };
+/** POST /oauth/register with `body` as is: the registration (201) or an OAuthRefusal (400). */
+export async function registration(t: TestApp, body: Record<string, unknown>): Promise<Reply<ClientRegistration>> {
+  return reply(await t.app.request(`${ORIGIN}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+}
+
+/** Registers a public client (unless `body` says otherwise) redirecting to REDIRECT_URI; fails the test unless 201. */
+export async function register(t: TestApp, body: Record<string, unknown> = {}): Promise<ClientRegistration> {
+  const answer = await registration(t, { client_name: "Test agent", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", ...body });
+  expect(answer.status, answer.text).toBe(201);
+  return answer.body;
 }
 
 /** A dashboard session over app.request: the owner's browser on the consent page. */
@@ -45,8 +66,9 @@ export class OwnerBrowser {
   ) {}
 
   static async signIn(t: TestApp, ws: TestWorkspace): Promise<OwnerBrowser> {
-    const minted = (await (await ws.request("/v1/app-link", { method: "POST" })).json()) as { url: string };
-    const response = await t.app.request(minted.url, { method: "POST" });
+    const minted = await workspaceFixture(t, ws).post("/v1/app-link");
+    expect(minted.status, minted.text).toBe(201);
+    const response = await t.app.request(minted.body.url, { method: "POST" });
     expect(response.status).toBe(303);
     return new OwnerBrowser(t, (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "");
   }
@@ -99,6 +121,18 @@ export async function token(t: TestApp, form: Record<string, string>, headers: R
   return t.app.request(`${ORIGIN}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form).toString() });
 }
 
+/** POST /oauth/token read once: AgentTokens on 200, an OAuthRefusal in `body` otherwise (check `status` first). */
+export async function tokenReply(t: TestApp, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply<AgentTokens>> {
+  return reply(await token(t, form, headers));
+}
+
+/** POST /oauth/token that fails the test unless 200: the tokens. */
+export async function grantTokens(t: TestApp, form: Record<string, string>, headers: Record<string, string> = {}): Promise<AgentTokens> {
+  const answer = await tokenReply(t, form, headers);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body;
+}
+
 /**
  * The whole flow in-process: registration, the authorization endpoint, the owner's consent with
  * `grant`, and the code exchanged with its PKCE verifier.
@@ -116,11 +150,18 @@ export async function approvedAgent(t: TestApp, ws: TestWorkspace, grant: GrantF
   const answer = await owner.post("/dashboard/agents/authorize", { ...params, ...grantFields(grant), decision: "approve" });
   expect(answer.status, answer.html).toBe(303);
   const code = new URL(answer.location ?? "").searchParams.get("code") ?? "";
-  const exchanged = await token(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI, resource: `${ORIGIN}/v1/mcp` });
-  expect(exchanged.status, await exchanged.clone().text()).toBe(200);
-  const tokens = (await exchanged.json()) as AgentTokens;
-  const me = (await (await t.app.request(`${ORIGIN}/v1/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { agent: { id: string } };
-  return { clientId, tokens, agentId: me.agent.id, owner };
+  const issued = await grantTokens(t, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI, resource: `${ORIGIN}/v1/mcp` });
+  const me = await agentFixture(t, ws, issued.access_token).read("/v1/me");
+  expect(me.agent, "an agent's /v1/me names the agent").not.toBeNull();
+  return { clientId, tokens: issued, agentId: me.agent?.id ?? "", owner };
+}
+
+/**
+ * The typed calls (workspace-fixture.ts) with an agent's access token on `ws`, checked against
+ * /openapi.json like a key's. `agentId` is the fixture's keyId, for tests that look the agent up.
+ */
+export function agentFixture(t: TestApp, ws: TestWorkspace, accessToken: string, agentId = ""): WorkspaceFixture {
+  return workspaceFixture(t, { id: ws.id, key: accessToken, keyId: agentId, request: agentRequest(t, accessToken) });
 }
 
 /** Requests with an agent's access token, checked against /openapi.json like a key's. */

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { agentRequest, approvedAgent } from "./agent-oauth.js";
+import { agentFixture, approvedAgent } from "./agent-oauth.js";
 import type { TestApp, TestWorkspace } from "./test-app.js";
-import { type Reply, type WorkspaceFixture, reply, workspaceFixture } from "./workspace-fixture.js";
+import { type Reply, type WorkspaceFixture, reply } from "./workspace-fixture.js";
 
 /**
  * One tenant-isolation check per route. `seed` makes records in workspace A and returns what
@@ -70,15 +70,10 @@ const allActions = ["read", "draft", "publish_or_schedule", "reply_and_message",
  * are checked against /openapi.json like a key's.
  */
 export async function narrowedAgent(t: TestApp, a: WorkspaceFixture): Promise<WorkspaceFixture> {
-  const profile = (await (await a.request("/v1/profiles", { method: "POST", json: { username: "granted-brand" } })).json()) as { id: string };
-  const connected = await a.request("/v1/social-accounts/connect", {
-    method: "POST",
-    json: { platform: "bluesky", handle: "granted.test", appPassword: "abcd-efgh-ijkl-mnop", profile: "granted-brand" },
-  });
-  expect(connected.status, await connected.clone().text()).toBe(201);
+  const profile = await a.createProfile({ username: "granted-brand" });
+  const connected = await a.connect("bluesky", { handle: "granted.test", profile: "granted-brand" });
   const { tokens, agentId } = await approvedAgent(t, a, { profiles: [profile.id], platforms: ["bluesky"], actions: allActions, creditsPerDay: 100 });
-  const request = agentRequest(t, tokens.access_token);
-  const agent = workspaceFixture(t, { id: a.id, key: tokens.access_token, keyId: agentId, request });
-  granted.set(agent, ((await connected.json()) as { id: string }).id);
+  const agent = agentFixture(t, a, tokens.access_token, agentId);
+  granted.set(agent, connected.id);
   return agent;
 }
