@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
-import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { type ServerProcess, freePort, runCli, startServerProcess, buildBeforeTests } from "../support/server-process.js";
+import { postgresAvailable } from "../support/postgres.js";
+import { type ServerProcess, freePort, runCli, buildBeforeTests } from "../support/server-process.js";
+import { serverScratch } from "../support/server-scratch.js";
+import { httpWorkspace } from "../support/http-workspace.js";
 
 const firstKeyOf = (server: ServerProcess) =>
   server
@@ -22,22 +22,15 @@ const status = async (base: string, key: string) => (await fetch(`${base}/v1/me`
 buildBeforeTests();
 
 describe("operator CLI beside npm start on the embedded database", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "chorus-cli-"));
-  const env = { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "" };
-  const running: ServerProcess[] = [];
-  afterAll(async () => {
-    for (const server of running) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const scratch = serverScratch("chorus-cli");
+  const env = { CHORUS_DATA_DIR: join(scratch.dataDir, "db"), DATABASE_URL: "" };
 
   it("refuses every command while the server holds the data folder, naming its pid, and works once it stopped", async () => {
     const port = await freePort();
-    const first = await startServerProcess({ port, env });
-    running.push(first);
+    const first = await scratch.start({ port, env });
     const firstKey = firstKeyOf(first);
     expect(await status(first.base, firstKey)).toBe(200);
-    const me = (await (await fetch(`${first.base}/v1/me`, { headers: { authorization: `Bearer ${firstKey}` } })).json()) as { account: string };
-    const workspace = me.account;
+    const workspace = (await httpWorkspace(first.base, firstKey).read("/v1/me")).account;
 
     const refused = await runCli(env, "key", "create", "--workspace", workspace, "--name", "while running");
     expect(refused.code).toBe(3);
@@ -66,8 +59,7 @@ describe("operator CLI beside npm start on the embedded database", () => {
     expect((await runCli(env, "key", "revoke", "--key", String((keys.json?.items as { keyId: string }[])[0]?.keyId))).code).toBe(0);
 
     // The key made while the server was stopped lasts across the restart; the revoked one is refused.
-    const second = await startServerProcess({ port, env });
-    running.push(second);
+    const second = await scratch.start({ port, env });
     expect(await status(second.base, String(created.json?.key))).toBe(200);
     expect(await status(second.base, firstKey)).toBe(401);
 
@@ -75,8 +67,7 @@ describe("operator CLI beside npm start on the embedded database", () => {
     await second.stop();
     const link = await runCli(env, "app-link", "--workspace", workspace, "--url", `http://127.0.0.1:${port}`);
     expect(link.json).toMatchObject({ url: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:${port}/dashboard/signin/al_`)), expiresAt: expect.any(String) });
-    const third = await startServerProcess({ port, env });
-    running.push(third);
+    await scratch.start({ port, env });
     const signin = await fetch(String(link.json?.url), { method: "POST", redirect: "manual" });
     expect(signin.status).toBe(303);
     expect(signin.headers.get("set-cookie")).toMatch(/^chorus_dashboard=ds_/);
@@ -87,20 +78,13 @@ const postgres = await postgresAvailable();
 skipWithout("postgres", postgres, "operator CLI beside a server on PostgreSQL");
 
 describe.skipIf(!postgres.ok)("operator CLI beside a server on PostgreSQL", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "chorus-cli-pg-"));
-  let server: ServerProcess | null = null;
-  let database: { url: string; close: () => Promise<void> } | null = null;
-  afterAll(async () => {
-    await server?.stop();
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const scratch = serverScratch("chorus-cli-pg");
 
   it("creates, lists and revokes keys that the running server honours within its key cache's lifetime", async () => {
-    database = await createThrowawayDatabase();
-    const env = { CHORUS_DATA_DIR: dataDir, DATABASE_URL: database.url };
+    const database = await scratch.database();
+    const env = { CHORUS_DATA_DIR: scratch.dataDir, DATABASE_URL: database.url };
     // Another process's revocation reaches the server once its verified-key cache forgets the key.
-    server = await startServerProcess({ port: await freePort(), env: { ...env, CHORUS_KEY_CACHE_SECONDS: "1" } });
+    const server = await scratch.start({ port: await freePort(), env: { ...env, CHORUS_KEY_CACHE_SECONDS: "1" } });
     const workspaces = await runCli(env, "workspace", "list");
     const workspace = String((workspaces.json?.items as { workspace: string }[])[0]?.workspace);
     const created = await runCli(env, "key", "create", "--workspace", workspace, "--mode", "live", "--name", "beside");

@@ -10,6 +10,7 @@ import { skipWithout } from "../support/required-service.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { buildBeforeTests, CLI_ARGS } from "../support/server-process.js";
 import { testServices } from "../support/test-app.js";
+import { apiCalls } from "../support/workspace-fixture.js";
 
 const exec = promisify(execFile);
 const available = await postgresAvailable();
@@ -29,17 +30,20 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     const { stdout } = await exec(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, DATABASE_URL: database.url } });
     return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
   };
-  const api = async (key: string, path: string, init: RequestInit = {}) => {
-    const app = createApp({
-      ...(await testServices()),
-      database: { open: () => ({ db: server.db, close: async () => {} }) },
-      rateLimiter: createMemoryRateLimiter(systemClock),
-      clock: systemClock,
-      logger: silentLogger,
-      clientIp: () => "127.0.0.1",
+  /** The API on the CLI's database (the Node driver), as the typed calls of the holder of `key`. */
+  const api = (key: string) =>
+    apiCalls(async (path, { json, ...init } = {}) => {
+      const app = createApp({
+        ...(await testServices()),
+        database: { open: () => ({ db: server.db, close: async () => {} }) },
+        rateLimiter: createMemoryRateLimiter(systemClock),
+        clock: systemClock,
+        logger: silentLogger,
+        clientIp: () => "127.0.0.1",
+      });
+      const headers = { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers };
+      return app.request(`http://chorus.test${path}`, { ...init, headers, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
     });
-    return app.request(`http://chorus.test${path}`, { ...init, headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers } });
-  };
 
   beforeAll(async () => {
     database = await createThrowawayDatabase();
@@ -54,11 +58,11 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
   it("creates a free workspace whose plan blocks the microblog and short-video networks for live keys, not in test mode", async () => {
     const created = await cli("workspace", "create", "--name", "Acme", "--email", "ops@acme.test");
     expect(created).toMatchObject({ workspace: expect.stringMatching(/^ws_/), key: expect.stringMatching(/^sk_test_/), mode: "test" });
-    const limits = (await (await api(String(created.key), "/v1/me/limits")).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown> };
+    const limits = await api(String(created.key)).read("/v1/me/limits");
     expect(limits.credits).toMatchObject({ plan: "free", monthlyAllowance: 10, pack: 0, blockedPlatforms: [] });
     expect(limits.billing).toMatchObject({ mode: "free", isSubscriber: false });
     const live = await cli("key", "create", "--workspace", String(created.workspace), "--mode", "live");
-    const liveLimits = (await (await api(String(live.key), "/v1/me/limits")).json()) as { credits: Record<string, unknown> };
+    const liveLimits = await api(String(live.key)).read("/v1/me/limits");
     expect(liveLimits.credits).toMatchObject({ blockedPlatforms: ["tiktok", "twitter"] });
   }, 60_000);
 
@@ -66,14 +70,14 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     const created = await cli("workspace", "create", "--name", "Delta", "--email", "d@delta.test");
     const ws = String(created.workspace);
     expect(await cli("credits", "grant", "--workspace", ws, "--amount", "40", "--mode", "test")).toEqual({ mode: "test", pack: 40, total: 50 });
-    let limits = (await (await api(String(created.key), "/v1/me/limits")).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown> };
+    let limits = await api(String(created.key)).read("/v1/me/limits");
     expect(limits.credits).toMatchObject({ total: 50, pack: 40 });
     expect(limits.billing).toMatchObject({ mode: "free" });
     expect(await cli("credits", "reset", "--workspace", ws, "--mode", "test")).toEqual({ mode: "test", monthly: 10, pack: 0, total: 10 });
-    limits = (await (await api(String(created.key), "/v1/me/limits")).json()) as typeof limits;
+    limits = await api(String(created.key)).read("/v1/me/limits");
     expect(limits.credits).toMatchObject({ total: 10, pack: 0 });
     const live = await cli("key", "create", "--workspace", ws, "--mode", "live");
-    expect(((await (await api(String(live.key), "/v1/me/limits")).json()) as typeof limits).credits).toMatchObject({ total: 10, pack: 0 });
+    expect((await api(String(live.key)).read("/v1/me/limits")).credits).toMatchObject({ total: 10, pack: 0 });
   }, 60_000);
 
   it("grants credits, sets the plan and the limits, and the API reflects each at once", async () => {
@@ -81,18 +85,18 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     const key = String(created.key);
     expect(key).toMatch(/^sk_live_/);
     expect(await cli("credits", "grant", "--workspace", String(created.workspace), "--amount", "25", "--purchased")).toEqual({ mode: "live", pack: 25, total: 35 });
-    let limits = (await (await api(key, "/v1/me/limits")).json()) as { credits: Record<string, unknown>; billing: Record<string, unknown>; rateLimits: Record<string, unknown> };
+    let limits = await api(key).read("/v1/me/limits");
     expect(limits.billing).toEqual({ mode: "payg", isSubscriber: false, hasPurchasedCredits: true });
     expect(limits.credits).toMatchObject({ total: 35, pack: 25 });
 
     await cli("plan", "set", "--workspace", String(created.workspace), "--plan", "subscription");
     await cli("limits", "set", "--workspace", String(created.workspace), "--api-per-minute", "900", "--blocked-platforms", "linkedin");
-    limits = (await (await api(key, "/v1/me/limits")).json()) as typeof limits;
+    limits = await api(key).read("/v1/me/limits");
     expect(limits.billing).toMatchObject({ mode: "subscription", isSubscriber: true });
     expect(limits.credits).toMatchObject({ plan: "subscription", monthlyAllowance: 1000, blockedPlatforms: ["linkedin"] });
     expect(limits.rateLimits).toMatchObject({ apiPerMinute: 900 });
 
-    const audit = (await (await api(key, "/v1/audit")).json()) as { items: { type: string }[] };
+    const audit = await api(key).read("/v1/audit");
     expect(audit.items.map((e) => e.type)).toEqual(expect.arrayContaining(["credits.granted", "plan.changed", "key.created", "workspace.created"]));
   }, 60_000);
 
@@ -101,17 +105,17 @@ describe.skipIf(!available.ok)("operator CLI on PostgreSQL", () => {
     const second = await cli("key", "create", "--workspace", String(created.workspace), "--mode", "live", "--name", "publisher");
     expect(second).toMatchObject({ keyId: expect.stringMatching(/^agt_/), mode: "live" });
     await cli("nickname", "lock", "--key", String(second.keyId));
-    const refused = await api(String(second.key), "/v1/me/agent", { method: "PATCH", body: JSON.stringify({ nickname: "x" }) });
+    const refused = await api(String(second.key)).patch("/v1/me/agent", { nickname: "x" });
     expect(refused.status).toBe(403);
-    const other = await api(String(created.key), "/v1/me/agent", { method: "PATCH", body: JSON.stringify({ nickname: "x" }) });
+    const other = await api(String(created.key)).patch("/v1/me/agent", { nickname: "x" });
     expect(other.status).toBe(200);
   }, 60_000);
 
   it("revokes a key: the API refuses it and the key cannot be revoked twice", async () => {
     const created = await cli("workspace", "create", "--name", "Delta", "--email", "d@delta.test");
-    expect((await api(String(created.key), "/v1/me")).status).toBe(200);
+    expect((await api(String(created.key)).get("/v1/me")).status).toBe(200);
     expect(await cli("key", "revoke", "--key", String(created.keyId))).toMatchObject({ keyId: created.keyId, revokedAt: expect.any(String) });
-    expect((await api(String(created.key), "/v1/me")).status).toBe(401);
+    expect((await api(String(created.key)).get("/v1/me")).status).toBe(401);
     const again = await exec(process.execPath, [...CLI_ARGS, "key", "revoke", "--key", String(created.keyId)], { env: { ...process.env, DATABASE_URL: database.url } }).catch(
       (error: unknown) => error as { code: number; stderr: string },
     );

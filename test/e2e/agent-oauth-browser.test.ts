@@ -1,7 +1,3 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -10,7 +6,10 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { chromiumMissing, launchChromium } from "../support/browser.js";
-import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
+import { freePort, buildBeforeTests } from "../support/server-process.js";
+import { serverScratch } from "../support/server-scratch.js";
+import { type HttpWorkspace, firstStartKey, httpWorkspace } from "../support/http-workspace.js";
+import { seriousViolations } from "../support/page-inspection.js";
 
 const missing = chromiumMissing();
 skipWithout("chromium", missing, "agent OAuth with the SDK client and the consent page in a browser");
@@ -60,67 +59,34 @@ class MemoryProvider {
 }
 
 type Structured = Record<string, unknown>;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core on the page, through the DevTools protocol (the page's CSP allows no inline script): no serious or critical violation. */
-async function expectAccessible(page: import("playwright-core").Page): Promise<void> {
-  const violations = await page.evaluate(async (source) => {
-    if (!("axe" in window)) (0, eval)(source);
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  }, axeSource);
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
-}
 const codeOf = (data: Structured) => (data.error as { code: string } | undefined)?.code;
 
 buildBeforeTests();
 
 describe.skipIf(missing !== null)("an agent through the official SDK client, OAuth and the consent page", { timeout: 180_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "chorus-agent-e2e-"));
-  let server: ServerProcess;
+  const scratch = serverScratch("chorus-agent-e2e");
   let browser: Browser;
   let base = "";
-  let key = "";
-  const api = (path: string, init: { method?: string; json?: unknown } = {}) =>
-    fetch(`${base}${path}`, {
-      method: init.method ?? "GET",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    });
-  const connect = async (platform: string, handle: string, profile: string) => {
-    const json = { platform, handle, profile, ...(platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {}) };
-    const response = await api("/v1/social-accounts/connect", { method: "POST", json });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  };
+  /** The owner's workspace on the server, through the key its first start printed. */
+  let owner: HttpWorkspace;
+  const connect = async (platform: "bluesky" | "linkedin" | "pinterest", handle: string, profile: string) => (await owner.connect(platform, { handle, profile })).id;
 
   beforeAll(async () => {
     const port = await freePort();
-    server = await startServerProcess({ port, env: { CHORUS_DATA_DIR: dataDir } });
+    const server = await scratch.start({ port, env: { CHORUS_DATA_DIR: scratch.dataDir } });
     base = server.base;
-    // The first start prints its key just after the listening line.
-    for (let i = 0; i < 100 && !key; i++) {
-      key =
-        server
-          .output()
-          .split("\n")
-          .find((line) => /^sk_test_/.test(line.trim()))
-          ?.trim() ?? "";
-      if (!key) await new Promise((r) => setTimeout(r, 100));
-    }
+    const key = await firstStartKey(server.output);
     expect(key).toMatch(/^sk_test_/);
+    owner = httpWorkspace(base, key);
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("registers, is granted one brand, two networks and 5 credits a day, publishes, reads posts and analytics, refreshes, is refunded what a network refused, stops at every limit, and ends at revocation", async () => {
-    const acme = ((await (await api("/v1/profiles", { method: "POST", json: { username: "acme" } })).json()) as { id: string }).id;
-    await api("/v1/profiles", { method: "POST", json: { username: "other" } });
+    const acme = (await owner.createProfile({ username: "acme" })).id;
+    await owner.createProfile({ username: "other" });
     const bsky = await connect("bluesky", "acme-e2e.test", "acme");
     const linkedin = await connect("linkedin", "acme_e2e_li", "acme");
     const pinterest = await connect("pinterest", "acme_e2e_pin", "acme");
@@ -148,14 +114,14 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     });
     await page.goto(authorizationUrl.toString());
     expect(await page.locator("#signed-out").textContent()).toContain("Sign in to answer the agent");
-    await expectAccessible(page);
-    const link = ((await (await api("/v1/app-link", { method: "POST" })).json()) as { url: string }).url;
+    expect(await seriousViolations(page), "axe: serious or critical violations").toEqual([]);
+    const link = (await owner.post("/v1/app-link")).body.url;
     await page.goto(new URL(link, base).toString());
     await page.click("#signin");
     await page.waitForURL(`${base}/dashboard`);
     await page.goto(authorizationUrl.toString());
     expect(await page.locator("#client-name").textContent()).toBe("E2E Agent");
-    await expectAccessible(page);
+    expect(await seriousViolations(page), "axe: serious or critical violations").toEqual([]);
     // The page starts on what the agent asks, every brand and every network; the owner narrows it
     // to one brand and two networks (the specific boxes count only with "all" unchecked).
     expect(await page.locator("#profile-all").isChecked()).toBe(true);
@@ -197,8 +163,7 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     expect(read.data.state).toBe("published");
 
     // 4b. Reads analytics: a simulated person likes the post on Bluesky, and the agent sees it per target and over the period.
-    const liked = await api(`/v1/sandbox/social-accounts/${bsky}/activity`, { method: "POST", json: { action: "like", post: published.data.id, actor: "fan.sandbox.test" } });
-    expect(liked.status, await liked.clone().text()).toBe(201);
+    await owner.simulate(bsky, { action: "like", post: String(published.data.id), actor: "fan.sandbox.test" });
     const postAnalytics = await call("get_post_analytics", { id: published.data.id });
     expect(postAnalytics.isError, JSON.stringify(postAnalytics.data)).toBe(false);
     const perTarget = Object.fromEntries((postAnalytics.data.targets as { platform: string }[]).map((target) => [target.platform, target]));
@@ -219,7 +184,7 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     expect(codeOf((await call("get_analytics", { account: otherBsky })).data)).toBe("agent_grant_profile");
 
     // 5. Refused outside its networks and brands, with nothing written.
-    const countPosts = async () => ((await (await api("/v1/posts")).json()) as { items: unknown[] }).items.length;
+    const countPosts = async () => (await owner.read("/v1/posts")).items.length;
     const before = await countPosts();
     expect(codeOf((await call("create_post", { text: "to pinterest", accounts: [pinterest] })).data)).toBe("agent_grant_platform");
     expect(codeOf((await call("create_post", { text: "other brand", accounts: [otherBsky] })).data)).toBe("agent_grant_profile");
@@ -241,7 +206,7 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
     expect((await call("whoami")).data.agent).toMatchObject({ spentToday: 3 });
 
     // 6b. LinkedIn refuses a target: its credit comes back to the agent's day as well as to the workspace.
-    const fault = (value: string | null) => api(`/v1/sandbox/social-accounts/${linkedin}/fault`, { method: "PUT", json: { fault: value } });
+    const fault = (value: string | null) => owner.put(`/v1/sandbox/social-accounts/${linkedin}/fault`, { fault: value });
     expect((await fault("revoked_permission")).status).toBe(200);
     const half = await call("create_post", { text: "LinkedIn refuses this one", accounts: [bsky, linkedin] });
     expect(half.isError, JSON.stringify(half.data)).toBe(false);
@@ -268,16 +233,16 @@ describe.skipIf(missing !== null)("an agent through the official SDK client, OAu
         },
         body: JSON.stringify(body),
       });
-    expect(((await (await raw({ jsonrpc: "1.0", id: 1, method: "tools/list" })).json()) as { error: { code: number } }).error.code).toBe(-32600);
-    expect(((await (await raw({ jsonrpc: "2.0", id: 2, method: "tools/destroy" })).json()) as { error: { code: number } }).error.code).toBe(-32601);
-    expect(((await (await raw({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { arguments: {} } })).json()) as { error: { code: number } }).error.code).toBe(-32602);
+    expect(await (await raw({ jsonrpc: "1.0", id: 1, method: "tools/list" })).json()).toMatchObject({ error: { code: -32600 } });
+    expect(await (await raw({ jsonrpc: "2.0", id: 2, method: "tools/destroy" })).json()).toMatchObject({ error: { code: -32601 } });
+    expect(await (await raw({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { arguments: {} } })).json()).toMatchObject({ error: { code: -32602 } });
 
     // 9. The owner sees the agent and its spend, and revokes it: the next call fails, and refreshing cannot bring it back.
-    const agents = (await (await api("/v1/agents")).json()) as { items: { id: string; spentToday: number; clientName: string }[] };
+    const agents = await owner.read("/v1/agents");
     expect(agents.items).toEqual([expect.objectContaining({ clientName: "E2E Agent", spentToday: 5 })]);
-    const audit = (await (await api("/v1/audit")).json()) as { items: { type: string; actor: string }[] };
+    const audit = await owner.read("/v1/audit");
     expect(audit.items.filter((e) => e.type === "agent.write" && e.actor === agents.items[0]?.id)).toHaveLength(4);
-    expect((await api(`/v1/agents/${agents.items[0]?.id ?? ""}`, { method: "DELETE" })).status).toBe(200);
+    expect((await owner.delete(`/v1/agents/${agents.items[0]?.id ?? ""}`)).status).toBe(200);
     const redirectsBefore = provider.redirects;
     await expect(client.callTool({ name: "whoami", arguments: {} })).rejects.toBeInstanceOf(UnauthorizedError);
     expect(provider.redirects).toBe(redirectsBefore + 1);

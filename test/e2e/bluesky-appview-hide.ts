@@ -1,6 +1,7 @@
 import { AtpAgent } from "@atproto/api";
 import { expect, it } from "vitest";
-import { errorOf, type TestApp } from "../support/test-app.js";
+import type { TestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * POST /v1/comments/{id}/hide and its undo with a LIVE key against the local PDS + AppView. The
@@ -24,11 +25,6 @@ async function user(service: string, name: string): Promise<AtpAgent> {
   return agent;
 }
 
-interface Comment {
-  id: string;
-  hidden: boolean | null;
-}
-
 export function hideReplyCases(stack: () => AppViewStack): void {
   it("hides another user's reply in the account's thread through the threadgate, keeps its reply rules, and shows it again", async () => {
     const { network, t } = stack();
@@ -41,13 +37,9 @@ export function hideReplyCases(stack: () => AppViewStack): void {
     // The post lets only Hana's followers reply: Ivan follows, so his replies are valid.
     await ivan.follow(hanaDid);
 
-    const ws = await t.workspace({ mode: "live", grantCredits: 10 });
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "hana.test", appPassword } });
-    expect(connected.status, await connected.clone().text()).toBe(201);
-    const account = ((await connected.json()) as { id: string }).id;
-    const published = await ws.request("/v1/posts", { method: "POST", json: { text: "Followers may answer", accounts: [account], platformOptions: { bluesky: { replyRules: ["followers"] } } } });
-    expect(published.status, await published.clone().text()).toBe(201);
-    const post = (await published.json()) as { id: string; targets: { networkPostId: string }[] };
+    const ws = await testWorkspace(t, { mode: "live", grantCredits: 10 });
+    const account = (await ws.connect("bluesky", { handle: "hana.test", appPassword })).id;
+    const post = await ws.publish({ text: "Followers may answer", accounts: [account], platformOptions: { bluesky: { replyRules: ["followers"] } } });
     const rootUri = post.targets[0]?.networkPostId ?? "";
     const rkey = rootUri.split("/").pop() ?? "";
     await network.processAll();
@@ -57,10 +49,10 @@ export function hideReplyCases(stack: () => AppViewStack): void {
     const kind = await ivan.post({ text: "a kind reply", reply: { root, parent: root } });
     await network.processAll();
 
-    const hide = (id: string, hidden: boolean) => ws.request(`/v1/comments/${encodeURIComponent(id)}/hide`, { method: "POST", json: { account, hidden } });
+    const hide = (id: string, hidden: boolean) => ws.post(`/v1/comments/${encodeURIComponent(id)}/hide`, { account, hidden });
     const hidden = await hide(rude.uri, true);
-    expect(hidden.status, await hidden.clone().text()).toBe(200);
-    expect(await hidden.json()).toEqual({ account, platform: "bluesky", hidden: true, ok: true });
+    expect(hidden.status, hidden.text).toBe(200);
+    expect(hidden.body).toEqual({ account, platform: "bluesky", hidden: true, ok: true });
     await network.processAll();
 
     // The gate in Hana's repository: the reply rule from publishing, and the hidden reply.
@@ -74,7 +66,7 @@ export function hideReplyCases(stack: () => AppViewStack): void {
     const v2 = (await june.app.bsky.unspecced.getPostThreadV2({ anchor: rootUri })).data;
     expect(v2.thread.map((item) => item.uri)).toEqual([rootUri, kind.uri]);
     // Chorus reads the same answer back.
-    const listed = (await (await ws.request(`/v1/posts/${post.id}/comments`)).json()) as { items: Comment[]; problems: unknown[] };
+    const listed = await ws.read(`/v1/posts/${post.id}/comments`);
     expect(listed.problems).toEqual([]);
     expect(listed.items.map((c) => [c.id, c.hidden])).toEqual([
       [kind.uri, false],
@@ -82,26 +74,26 @@ export function hideReplyCases(stack: () => AppViewStack): void {
     ]);
 
     const shown = await hide(rude.uri, false);
-    expect(shown.status, await shown.clone().text()).toBe(200);
-    expect(await shown.json()).toEqual({ account, platform: "bluesky", hidden: false, ok: true });
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.body).toEqual({ account, platform: "bluesky", hidden: false, ok: true });
     await network.processAll();
     const after = (await june.app.bsky.feed.getPostThread({ uri: rootUri })).data;
     expect(after.threadgate?.record).toMatchObject({ allow: [{ $type: "app.bsky.feed.threadgate#followerRule" }], hiddenReplies: [] });
     expect((await june.app.bsky.unspecced.getPostThreadOtherV2({ anchor: rootUri })).data.thread).toEqual([]);
     expect((await june.app.bsky.unspecced.getPostThreadV2({ anchor: rootUri })).data.thread.map((item) => item.uri).sort()).toEqual([rootUri, kind.uri, rude.uri].sort());
-    const relisted = (await (await ws.request(`/v1/posts/${post.id}/comments`)).json()) as { items: Comment[] };
+    const relisted = await ws.read(`/v1/posts/${post.id}/comments`);
     expect(relisted.items.map((c) => c.hidden)).toEqual([false, false]);
 
     // A reply Hana wrote in June's thread cannot be hidden by Hana, and nothing is written.
     const junePost = await june.post({ text: "June's own thread" });
     await network.processAll();
-    const answered = await ws.request(`/v1/comments/${encodeURIComponent(junePost.uri)}/replies`, { method: "POST", json: { account, text: "Hana answers June" } });
-    expect(answered.status, await answered.clone().text()).toBe(200);
-    const inJunesThread = ((await answered.json()) as { id: string }).id;
+    const answered = await ws.post(`/v1/comments/${encodeURIComponent(junePost.uri)}/replies`, { account, text: "Hana answers June" });
+    expect(answered.status, answered.text).toBe(200);
+    const inJunesThread = answered.body.id;
     await network.processAll();
     const refused = await hide(inJunesThread, true);
     expect(refused.status).toBe(422);
-    expect(await errorOf(refused)).toMatchObject({ code: "comment_thread_not_own", platform: "bluesky" });
+    expect(refused.error).toMatchObject({ code: "comment_thread_not_own", platform: "bluesky" });
     const hanaGates = await june.com.atproto.repo.listRecords({ repo: hanaDid, collection: "app.bsky.feed.threadgate" });
     expect(hanaGates.data.records.map((r) => r.uri)).toEqual([`at://${hanaDid}/app.bsky.feed.threadgate/${rkey}`]);
 

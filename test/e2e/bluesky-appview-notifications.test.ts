@@ -10,6 +10,7 @@ import { skipWithout } from "../support/required-service.js";
 import { hideReplyCases } from "./bluesky-appview-hide.js";
 import { createThrowawayDatabase, postgresAvailable, redisAvailable, testRedisUrl, type ThrowawayDatabase } from "../support/postgres.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 /**
  * GET /v1/notifications and POST /v1/notifications/seen with a LIVE key against a full local AT
@@ -24,12 +25,6 @@ const redis = await redisAvailable();
 const suite = "Bluesky notifications against a local AppView";
 // Each missing service is named on its own; under CI=true the first one fails the file.
 const skip = [skipWithout("pds", loaded, suite), skipWithout("postgres", pg, suite), skipWithout("redis", redis, suite)].includes(true);
-
-interface Page {
-  items: { kind: string; account: string; actor: { handle: string; id: string }; subject: { postId: string | null; networkPostId: string } | null; text: string | null; seen: boolean }[];
-  cursor: string | null;
-  problems: unknown[];
-}
 
 describe.skipIf(skip)("Bluesky notifications through the API (PDS + AppView)", () => {
   let network: { pds: { url: string }; processAll(): Promise<void>; close(): Promise<void> } | null = null;
@@ -80,13 +75,9 @@ describe.skipIf(skip)("Bluesky notifications through the API (PDS + AppView)", (
 
   it("shows another user's like, reply, follow and mention with their kinds, actor and subject, and marks them seen", async () => {
     if (!network) throw new Error("no network");
-    const ws = await t.workspace({ mode: "live", grantCredits: 10 });
-    const connected = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "alice.test", appPassword: alicePassword } });
-    expect(connected.status, await connected.clone().text()).toBe(201);
-    const account = ((await connected.json()) as { id: string }).id;
-    const published = await ws.request("/v1/posts", { method: "POST", json: { text: "Alice's post, published through Chorus", accounts: [account] } });
-    expect(published.status, await published.clone().text()).toBe(201);
-    const post = (await published.json()) as { id: string; targets: { networkPostId: string }[] };
+    const ws = await testWorkspace(t, { mode: "live", grantCredits: 10 });
+    const account = (await ws.connect("bluesky", { handle: "alice.test", appPassword: alicePassword })).id;
+    const post = await ws.publish({ text: "Alice's post, published through Chorus", accounts: [account] });
     const uri = post.targets[0]?.networkPostId ?? "";
     await network.processAll();
 
@@ -102,9 +93,7 @@ describe.skipIf(skip)("Bluesky notifications through the API (PDS + AppView)", (
     });
     await network.processAll();
 
-    const response = await ws.request("/v1/notifications");
-    expect(response.status, await response.clone().text()).toBe(200);
-    const page = (await response.json()) as Page;
+    const page = await ws.read("/v1/notifications");
     expect(page.problems).toEqual([]);
     expect(page.items.map((n) => n.kind).sort()).toEqual(["follows", "likes", "mentions", "replies"]);
     for (const n of page.items) expect(n).toMatchObject({ account, actor: { handle: "bob.test" } });
@@ -114,15 +103,16 @@ describe.skipIf(skip)("Bluesky notifications through the API (PDS + AppView)", (
     expect(page.items.find((n) => n.kind === "follows")?.subject).toBeNull();
 
     t.clock.set(new Date(Date.now() + 1000));
-    const seen = await ws.request("/v1/notifications/seen", { method: "POST" });
-    const body = (await seen.json()) as { seenAt: string };
+    const seen = await ws.post("/v1/notifications/seen");
+    expect(seen.status, seen.text).toBe(200);
+    const body = seen.body;
     expect(body).toMatchObject({ marked: [{ account, platform: "bluesky" }], skipped: [] });
     // updateSeen reached the AppView: it reports Alice's seenAt as the one Chorus sent.
     const aliceView = new AtpAgent({ service: network.pds.url });
     await aliceView.login({ identifier: "alice.test", password: "alice-main-password" });
     const { data } = await aliceView.app.bsky.notification.listNotifications({ limit: 1 });
     expect(Date.parse(data.seenAt ?? "")).toBe(Date.parse(body.seenAt));
-    const after = (await (await ws.request("/v1/notifications")).json()) as Page;
+    const after = await ws.read("/v1/notifications");
     expect(after.items.every((n) => n.seen)).toBe(true);
   }, 120_000);
 

@@ -6,7 +6,8 @@ import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { resolveAllAddresses } from "../../src/node/node-resolve.js";
 import { skipWithout } from "../support/required-service.js";
 import { type LocalPds, loadDevEnv, startLocalPds } from "../support/pds.js";
-import { type TestApp, createTestApp, errorOf, testNetworkDeps } from "../support/test-app.js";
+import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 
 const loaded = await loadDevEnv();
 skipWithout("pds", loaded, "connecting Bluesky through the API against a local PDS");
@@ -43,28 +44,23 @@ describe.skipIf(!loaded.ok)("connecting Bluesky through the API (real PDS)", () 
   });
 
   it("connects with the handle and app password, reads the profile, and stores only encrypted tokens", async () => {
-    const ws = await t.workspace({ mode: "live" });
-    const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "@carol.test", appPassword } });
-    expect(response.status, await response.clone().text()).toBe(201);
-    const account = (await response.json()) as Record<string, unknown>;
+    const ws = await testWorkspace(t, { mode: "live" });
+    const account = await ws.connect("bluesky", { handle: "@carol.test", appPassword });
     expect(account).toMatchObject({ platform: "bluesky", handle: "carol.test", displayName: "Carol Tester", mode: "live", status: "active" });
-    const [row] = await t.db
-      .select()
-      .from(socialAccounts)
-      .where(eq(socialAccounts.id, String(account.id)));
+    const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, account.id));
     expect(row?.networkUserId).toMatch(/^did:plc:/);
     expect(row?.tokensEncrypted).toMatch(/^v1\./);
     expect(row?.tokensEncrypted).not.toContain("eyJ");
 
-    const removed = await ws.request(`/v1/social-accounts/${String(account.id)}`, { method: "DELETE" });
-    expect(await removed.json()).toMatchObject({ disconnected: true, revoked: true });
+    const removed = await ws.delete(`/v1/social-accounts/${account.id}`);
+    expect(removed.body).toMatchObject({ disconnected: true, revoked: true });
   }, 60_000);
 
   it("refuses a wrong app password with a fix, storing nothing", async () => {
-    const ws = await t.workspace({ mode: "live" });
-    const response = await ws.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "bluesky", handle: "carol.test", appPassword: "aaaa-bbbb-cccc-dddd" } });
+    const ws = await testWorkspace(t, { mode: "live" });
+    const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle: "carol.test", appPassword: "aaaa-bbbb-cccc-dddd" });
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const { error } = response;
     expect(error).toMatchObject({ param: "appPassword", platform: "bluesky", retryable: false });
     expect(error.fix).toMatch(/App passwords/);
     expect(await t.db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, ws.id))).toHaveLength(0);

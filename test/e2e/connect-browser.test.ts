@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomString } from "../../src/infra/ids.js";
 import { skipWithout } from "../support/required-service.js";
 import { type ServedApp, TMP_DIR, chromiumMissing, launchChromium, serveTestApp } from "../support/browser.js";
-import type { TestWorkspace } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 const missing = chromiumMissing();
 skipWithout("chromium", missing, "hosted connect page in a real browser");
@@ -17,10 +17,10 @@ function returnPage(request: Request): Response | null {
   return new Response(`<!doctype html><title>Back in the app</title><h1>Back in the app</h1><ul>${items}</ul>`, { headers: { "content-type": "text/html" } });
 }
 
-async function mint(ws: TestWorkspace, body: Record<string, unknown>): Promise<string> {
-  const response = await ws.request("/v1/connect-link", { method: "POST", json: body });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { url: string }).url;
+async function mint(ws: WorkspaceFixture, body: Record<string, unknown>): Promise<string> {
+  const link = await ws.post("/v1/connect-link", body);
+  expect(link.status, link.text).toBe(201);
+  return link.body.url;
 }
 
 /**
@@ -44,7 +44,7 @@ describe.skipIf(missing !== null)("hosted connect page in a real browser", () =>
   });
 
   it("connects X: link → network list → consent → returnUrl with the account, which the API then lists", async () => {
-    const ws = await served.t.workspace({ plan: "subscription" });
+    const ws = await testWorkspace(served.t, { plan: "subscription" });
     const returnUrl = `http://localhost:${served.port}/done`;
     const url = await mint(ws, { returnUrl });
     expect(url.startsWith(`${served.origin}/connect/`)).toBe(true);
@@ -71,12 +71,12 @@ describe.skipIf(missing !== null)("hosted connect page in a real browser", () =>
     expect(account).toMatch(/^acc_/);
     await expect(page.locator("#status").textContent()).resolves.toBe("connected");
 
-    const listed = (await (await ws.request("/v1/social-accounts")).json()) as { accounts: { id: string; platform: string; handle: string }[] };
+    const listed = await ws.read("/v1/social-accounts");
     expect(listed.accounts).toEqual([expect.objectContaining({ id: account, platform: "twitter", handle })]);
   });
 
   it("connects Bluesky with a handle and app password, and shows the fix for a wrong password", async () => {
-    const ws = await served.t.workspace();
+    const ws = await testWorkspace(served.t);
     const handle = `dana-${randomString(6).toLowerCase()}.test`;
     await page.goto(await mint(ws, {}));
     await page.click("#connect-bluesky");
@@ -85,7 +85,7 @@ describe.skipIf(missing !== null)("hosted connect page in a real browser", () =>
     await page.click("#connect");
     await expect(page.locator("#connected").textContent()).resolves.toBe(`Connected as @${handle}`);
     await page.screenshot({ path: join(TMP_DIR, "connect-bluesky-connected.png"), fullPage: true });
-    const listed = (await (await ws.request("/v1/social-accounts")).json()) as { accounts: { platform: string; handle: string }[] };
+    const listed = await ws.read("/v1/social-accounts");
     expect(listed.accounts).toEqual([expect.objectContaining({ platform: "bluesky", handle })]);
 
     // The same sandbox account (it lives in this workspace's sandbox world), a wrong app password: the form comes back.
@@ -99,7 +99,7 @@ describe.skipIf(missing !== null)("hosted connect page in a real browser", () =>
     await expect(page.locator("#handle").inputValue()).resolves.toBe(handle);
     await expect(page.locator("#app-password").inputValue()).resolves.toBe("");
     await page.screenshot({ path: join(TMP_DIR, "connect-bluesky-wrong-password.png"), fullPage: true });
-    const still = (await (await ws.request("/v1/social-accounts")).json()) as { accounts: unknown[] };
+    const still = await ws.read("/v1/social-accounts");
     expect(still.accounts).toHaveLength(1);
   });
 });

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
-import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
-import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
+import { postgresAvailable } from "../support/postgres.js";
+import { freePort, buildBeforeTests } from "../support/server-process.js";
+import { serverScratch } from "../support/server-scratch.js";
+import { firstStartKey, httpWorkspace } from "../support/http-workspace.js";
 
 const require = createRequire(import.meta.url);
 const pg = require("pg") as typeof import("pg");
@@ -26,42 +25,25 @@ skipWithout("postgres", postgres, "crash and retry with Idempotency-Key");
 buildBeforeTests();
 
 describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "chorus-crash-"));
-  const servers: ServerProcess[] = [];
-  let database: { url: string; close: () => Promise<void> } | null = null;
+  const scratch = serverScratch("chorus-crash");
   let sql: import("pg").Client | null = null;
+  // Before the scratch's own hook (after-hooks run last registered first): the database is dropped there.
   afterAll(async () => {
-    for (const s of servers) await s.stop();
     await sql?.end();
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("publishes once: 409 while the dead request's post settles, then that post; one network post per target, credits charged once", async () => {
-    database = await createThrowawayDatabase();
+    const database = await scratch.database();
     const port = await freePort();
-    const env = { CHORUS_DATA_DIR: dataDir, DATABASE_URL: database.url, CHORUS_IDEMPOTENCY_LEASE_SECONDS: "2" };
-    const first = await startServerProcess({ port, env });
-    servers.push(first);
-    const key =
-      first
-        .output()
-        .split("\n")
-        .find((line) => /^sk_test_/.test(line.trim()))
-        ?.trim() ?? "";
+    const env = { CHORUS_DATA_DIR: scratch.dataDir, DATABASE_URL: database.url, CHORUS_IDEMPOTENCY_LEASE_SECONDS: "2" };
+    const first = await scratch.start({ port, env });
+    const key = await firstStartKey(first.output);
     expect(key).toMatch(/^sk_test_/);
-    const base = `http://127.0.0.1:${port}`;
-    const call = (path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
-      fetch(`${base}${path}`, {
-        method: init.method ?? "GET",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
-        ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-      });
-    const connect = async (json: Record<string, string>) => ((await (await call("/v1/social-accounts/connect", { method: "POST", json })).json()) as { id: string }).id;
-    const fastSky = await connect({ platform: "bluesky", handle: "fast-crash.test", appPassword: "abcd-efgh-ijkl-mnop" });
-    const fastX = await connect({ platform: "twitter", handle: "fast-crash-x" });
-    const slowSky = await connect({ platform: "bluesky", handle: "slow-crash.test", appPassword: "abcd-efgh-ijkl-mnop" });
-    expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: "slow", delayMs: 6_000 } })).status).toBe(200);
+    const ws = httpWorkspace(first.base, key);
+    const fastSky = (await ws.connect("bluesky", { handle: "fast-crash.test" })).id;
+    const fastX = (await ws.connect("twitter", { handle: "fast-crash-x" })).id;
+    const slowSky = (await ws.connect("bluesky", { handle: "slow-crash.test" })).id;
+    expect((await ws.put(`/v1/sandbox/social-accounts/${slowSky}/fault`, { fault: "slow", delayMs: 6_000 })).status).toBe(200);
 
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
@@ -76,7 +58,7 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
     const text = "Published once, crash or not";
     const body = { text, accounts: [fastSky, fastX, slowSky] };
     const headers = { "idempotency-key": "crash-mid-publish" };
-    const inFlight = call("/v1/posts", { method: "POST", json: body, headers }).catch(() => null);
+    const inFlight = ws.post("/v1/posts", body, { headers }).catch(() => null);
     for (let i = 0; ; i++) {
       const rows = await targets();
       const states = Object.fromEntries(rows.map((r) => [r.account_id, r.state]));
@@ -96,15 +78,14 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
       if (i > 100) throw new Error("the dead request's lease never ran out");
       await sleep(50);
     }
-    const second = await startServerProcess({ port, env });
-    servers.push(second);
+    const second = await scratch.start({ port, env });
 
-    const settling = await call("/v1/posts", { method: "POST", json: body, headers });
+    const settling = await ws.post("/v1/posts", body, { headers });
     expect(settling.status).toBe(409);
-    expect(((await settling.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: "idempotency_in_progress", param: "Idempotency-Key" });
+    expect(settling.error).toMatchObject({ code: "idempotency_in_progress", param: "Idempotency-Key" });
 
     // The network answers promptly again (it would hold every check for 6 s otherwise).
-    expect((await call(`/v1/sandbox/social-accounts/${slowSky}/fault`, { method: "PUT", json: { fault: null } })).status).toBe(200);
+    expect((await ws.put(`/v1/sandbox/social-accounts/${slowSky}/fault`, { fault: null })).status).toBe(200);
     // The sweep turned the dead target `unknown` and the network is asked before anything else;
     // its re-checks, minutes apart, are made due now.
     for (let i = 0; ; i++) {
@@ -116,10 +97,10 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
       await sleep(100);
     }
 
-    const answered = await call("/v1/posts", { method: "POST", json: body, headers });
+    const answered = await ws.post("/v1/posts", body, { headers });
     expect(answered.status).toBe(201);
     expect(answered.headers.get("idempotent-replayed")).toBe("true");
-    const post = (await answered.json()) as { id: string; state: string; targets: { account: string; state: string; credits: number }[] };
+    const post = answered.body;
     const { rows: stored } = await db.query<{ id: string }>("select id from posts");
     expect(stored.map((r) => r.id)).toEqual([post.id]);
     const byAccount = Object.fromEntries(post.targets.map((t) => [t.account, t]));
@@ -140,8 +121,8 @@ describe.skipIf(!postgres.ok)("a retry after a crash mid-publish", () => {
     expect(await credits()).toBe(before - 2);
 
     // And from now on the same answer, without touching anything.
-    const again = await call("/v1/posts", { method: "POST", json: body, headers });
-    expect(((await again.json()) as { id: string }).id).toBe(post.id);
+    const again = await ws.post("/v1/posts", body, { headers });
+    expect(again.body.id).toBe(post.id);
     expect(await credits()).toBe(before - 2);
   }, 180_000);
 });

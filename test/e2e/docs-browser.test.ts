@@ -1,38 +1,13 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../support/required-service.js";
 import { type ServedApp, TMP_DIR, chromiumMissing, launchChromium, serveTestApp } from "../support/browser.js";
-import type { TestWorkspace } from "../support/test-app.js";
+import { type AxeViolation, seriousViolations, sidewaysOverflow } from "../support/page-inspection.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 const missing = chromiumMissing();
 skipWithout("chromium", missing, "/docs in a real browser");
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  targets: string[];
-}
-
-/** axe-core through the DevTools protocol (the page's CSP allows no inline script): the serious and critical violations. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  const violations = await page.evaluate(async (source) => {
-    if (!("axe" in window)) (0, eval)(source);
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  }, axeSource);
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
-
-/** Nothing is wider than the viewport: the page never scrolls sideways. */
-async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 /**
  * /docs as a reader sees it, in chromium under the page's own CSP, on a desktop and a phone: the
@@ -43,11 +18,11 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 describe.skipIf(missing !== null)("/docs in a real browser", () => {
   let served: ServedApp;
   let browser: Browser;
-  let workspace: TestWorkspace;
+  let workspace: WorkspaceFixture;
 
   beforeAll(async () => {
     served = await serveTestApp();
-    workspace = await served.t.workspace();
+    workspace = await testWorkspace(served.t);
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
@@ -74,7 +49,7 @@ describe.skipIf(missing !== null)("/docs in a real browser", () => {
         Object.assign(window, { cspViolations: seen });
         document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
       });
-      const results: Record<string, Violation[]> = {};
+      const results: Record<string, AxeViolation[]> = {};
       const check = async (name: string) => {
         await page.waitForSelector("html[data-ready]");
         // Before axe, which is evaluated into the page and would count as one.
@@ -109,7 +84,7 @@ describe.skipIf(missing !== null)("/docs in a real browser", () => {
       await page.getByRole("button", { name: /^Send POST/ }).click();
       await expect.poll(async () => `${await page.locator(".try-status").textContent()} ${await page.locator(".try-output").textContent()}`).toMatch(/^201 /);
       expect(await page.locator(".try-output").textContent()).toContain(name);
-      const profiles = (await (await workspace.request("/v1/profiles")).json()) as { items: { username: string }[] };
+      const profiles = await workspace.read("/v1/profiles");
       expect(profiles.items.map((profile) => profile.username)).toContain(name);
       // Without a key the form says so and sends nothing.
       await page.getByLabel("Test key").fill("");

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { ensureProductionBuild } from "../support/production-build.js";
-import { type ServerProcess, freePort, startServerProcess } from "../support/server-process.js";
+import { freePort } from "../support/server-process.js";
+import { serverScratch } from "../support/server-scratch.js";
+import { firstStartKey } from "../support/http-workspace.js";
 
 /**
  * The production path: `npm run build` compiles src/ to plain JavaScript in dist/, and
@@ -12,30 +12,17 @@ import { type ServerProcess, freePort, startServerProcess } from "../support/ser
  * Node version runs the same dist/ on its own Node.
  */
 describe("production build (npm run build, node dist/server.js)", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "chorus-prod-"));
-  let server: ServerProcess | null = null;
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const scratch = serverScratch("chorus-prod");
 
   it("builds, starts as a plain node process on a fresh data folder, migrates and serves", async () => {
     await ensureProductionBuild();
     // The embedded database's template (src/db/pglite-template.ts), which the fresh folder below starts from.
     expect(existsSync("dist/db/pglite-template.tar.gz")).toBe(true);
-    server = await startServerProcess({ port: await freePort(), env: { CHORUS_DATA_DIR: dataDir, DATABASE_URL: "" }, args: ["dist/server.js"] });
+    const server = await scratch.start({ port: await freePort(), env: { CHORUS_DATA_DIR: scratch.dataDir, DATABASE_URL: "" }, args: ["dist/server.js"] });
     const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, "utf8").split("\0").filter(Boolean);
     expect(cmdline.slice(1)).toEqual(["dist/server.js"]);
     // The first key is printed on a line of its own, which may come just after the server listens.
-    const started = server;
-    const keyLine = () =>
-      started
-        .output()
-        .split("\n")
-        .find((line) => /^sk_test_/.test(line.trim()))
-        ?.trim();
-    for (let i = 0; i < 100 && !keyLine(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    const key = keyLine();
+    const key = await firstStartKey(server.output);
     expect(key).toMatch(/^sk_test_/);
     const response = await fetch(`${server.base}/v1/me/limits`, { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(200);

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ServerProcess, freePort, startServerProcess, buildBeforeTests } from "../support/server-process.js";
+import { freePort, buildBeforeTests } from "../support/server-process.js";
+import { serverScratch } from "../support/server-scratch.js";
+import { httpWorkspace } from "../support/http-workspace.js";
 import { WebhookReceiver, verifySignature } from "../support/webhook-receiver.js";
 
 const waitFor = async (check: () => boolean, ms: number, what: string) => {
@@ -23,14 +23,11 @@ const waitFor = async (check: () => boolean, ms: number, what: string) => {
 buildBeforeTests();
 
 describe("webhook delivery survives a server crash mid-delivery", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "chorus-webhook-crash-"));
-  const servers: ServerProcess[] = [];
-  const env = { CHORUS_DATA_DIR: join(dataDir, "db"), DATABASE_URL: "", CHORUS_ALLOW_LOOPBACK_WEBHOOKS: "true", CHORUS_WEBHOOK_STALE_SECONDS: "1" };
+  const scratch = serverScratch("chorus-webhook-crash", { stopSignal: "SIGKILL" });
+  const env = { CHORUS_DATA_DIR: join(scratch.dataDir, "db"), DATABASE_URL: "", CHORUS_ALLOW_LOOPBACK_WEBHOOKS: "true", CHORUS_WEBHOOK_STALE_SECONDS: "1" };
   const receiver = new WebhookReceiver();
   afterAll(async () => {
-    for (const server of servers) await server.stop("SIGKILL");
     await receiver.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("retries the delivery after the restart", async () => {
@@ -38,15 +35,12 @@ describe("webhook delivery survives a server crash mid-delivery", () => {
     // The first request is left hanging: the server is killed while waiting for the answer.
     receiver.behaviour = () => (receiver.received.length === 1 ? "hang" : { status: 200, body: "ok" });
     const port = await freePort();
-    const first = await startServerProcess({ port, env });
-    servers.push(first);
+    const first = await scratch.start({ port, env });
     const key = first.output().match(/^(sk_test_[0-9A-Za-z]{40})$/m)?.[1] ?? "";
     expect(key).not.toBe("");
-    const base = `http://127.0.0.1:${port}`;
-    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-    const hook = (await (await fetch(`${base}/v1/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: receiver.url }) })).json()) as { id: string; secret: string };
-    const connected = await fetch(`${base}/v1/social-accounts/connect`, { method: "POST", headers, body: JSON.stringify({ platform: "threads", handle: "crash-test" }) });
-    expect(connected.status).toBe(201);
+    const ws = httpWorkspace(first.base, key);
+    const hook = await ws.createWebhook({ url: receiver.url });
+    await ws.connect("threads", { handle: "crash-test" });
 
     await waitFor(() => receiver.received.length === 1, 20_000, "the first attempt");
     const firstSeenAt = Date.now();
@@ -56,8 +50,7 @@ describe("webhook delivery survives a server crash mid-delivery", () => {
     // a server takes longer anyway), so the new process's start-up sweep re-queues it. With the
     // default staleness nothing would be re-queued before the next minute's sweep.
     await waitFor(() => Date.now() - firstSeenAt > 1_000, 2_000, "the dead attempt to be stale");
-    const second = await startServerProcess({ port, env });
-    servers.push(second);
+    await scratch.start({ port, env });
     await waitFor(() => receiver.received.length === 2, 30_000, "the retried attempt");
     const [dead, retried] = receiver.received;
     if (!dead || !retried) throw new Error("missing deliveries");
@@ -70,7 +63,7 @@ describe("webhook delivery survives a server crash mid-delivery", () => {
     // interrupted first attempt beside it.
     expect(dead.headers["service-delivery-attempt"]).toBe("1");
     expect(retried.headers["service-delivery-attempt"]).toBe("2");
-    const log = (await (await fetch(`${base}/v1/webhooks/${hook.id}/deliveries`, { headers })).json()) as { items: { attempt: number; ok: boolean; error: string | null }[] };
+    const log = await ws.read(`/v1/webhooks/${hook.id}/deliveries`);
     expect([...log.items].sort((a, b) => a.attempt - b.attempt)).toMatchObject([
       { attempt: 1, ok: false, error: expect.stringContaining("interrupted") },
       { attempt: 2, ok: true, error: null },

@@ -16,7 +16,8 @@ import { openServerDatabase } from "../../src/db/node-postgres.js";
 import { type WsProxy, startWsProxy } from "../../scripts/ws-proxy.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { skipWithout } from "../support/required-service.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 const require = createRequire(import.meta.url);
 const ws = require("ws") as typeof import("ws");
@@ -26,7 +27,7 @@ const pgState = await postgresAvailable();
 describe.skipIf(skipWithout("postgres", pgState, "connections per request through the Neon driver"))("connections a request opens through the Workers database provider", () => {
   let proxy: WsProxy;
   let t: TestApp;
-  let w: TestWorkspace;
+  let w: WorkspaceFixture;
   let account = "";
   let provider: DatabaseProvider;
   const cleanups: (() => Promise<void>)[] = [];
@@ -44,10 +45,8 @@ describe.skipIf(skipWithout("postgres", pgState, "connections per request throug
     provider = neonDatabaseProvider({ url: database.url, wsProxy: proxy.url });
     // Workspaces are created over node-postgres; every request goes through the Neon provider.
     t = await createTestApp({ serverDatabase: server.db, deps: { database: provider } });
-    w = await t.workspace();
-    const connected = await w.request("/v1/social-accounts/connect", { method: "POST", json: { platform: "linkedin", handle: "conns" } });
-    const body = (await connected.json()) as { id?: string; account?: { id: string } };
-    account = body.account?.id ?? body.id ?? JSON.stringify(body);
+    w = await testWorkspace(t);
+    account = (await w.connect("linkedin", { handle: "conns" })).id;
   }, 60_000);
   afterAll(async () => {
     console.info(`[neon-connections] connections opened per request:\n${figures.join("\n")}`);

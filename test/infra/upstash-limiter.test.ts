@@ -7,7 +7,8 @@ import { createMemoryRateLimiter } from "../../src/infra/rate-limit/memory-limit
 import { createUpstashRateLimiter } from "../../src/infra/rate-limit/upstash-limiter.js";
 import { skipWithout } from "../support/required-service.js";
 import { redisAvailable, testRedisUrl } from "../support/postgres.js";
-import { type TestApp, anonymous, createTestApp, errorOf } from "../support/test-app.js";
+import { type TestApp, anonymous, createTestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 import { startUpstashShim } from "../support/upstash-shim.js";
 
 const available = await redisAvailable();
@@ -46,17 +47,17 @@ describe.skipIf(!available.ok)("rate limits through Upstash", () => {
   });
 
   it("counts in Redis, refuses over the limit with 429 and Retry-After", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     await t.db.update(workspaces).set({ apiPerMinute: 3 }).where(eq(workspaces.id, ws.id));
     await wellInsideAMinute();
     const statuses: number[] = [];
     const remaining: (string | null)[] = [];
     for (let i = 0; i < 4; i++) {
-      const response = await ws.request("/v1/me");
+      const response = await ws.get("/v1/me");
       statuses.push(response.status);
       remaining.push(response.headers.get("x-ratelimit-remaining"));
       if (response.status === 429) {
-        expect(await errorOf(response)).toMatchObject({ code: "rate_limited" });
+        expect(response.error).toMatchObject({ code: "rate_limited" });
         expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
       }
     }
@@ -69,7 +70,7 @@ describe.skipIf(!available.ok)("rate limits through Upstash", () => {
     const redis = new Redis({ url: shim.url, token: "test-token", retry: false });
     const limiter = createUpstashRateLimiter({ redis, fallback: createMemoryRateLimiter(systemClock), timeoutMs: 10_000, prefix });
     const guarded = await createTestApp({ rateLimiter: limiter, deps: { clock: systemClock, publicPerMinute: 3, failedAuthPerMinute: { perAddress: 3, perKeyPrefix: 100 } } });
-    const ws = await guarded.workspace();
+    const ws = await testWorkspace(guarded);
     await wellInsideAMinute();
     const ip = { "x-test-ip": "198.51.100.60" };
     const statuses: number[] = [];
@@ -79,18 +80,18 @@ describe.skipIf(!available.ok)("rate limits through Upstash", () => {
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     expect(await redis.keys(`${prefix}:authfail:ip:198.51.100.60*`)).not.toEqual([]);
-    expect((await ws.request("/v1/me", { headers: ip })).status).toBe(200);
+    expect((await ws.get("/v1/me", { headers: ip })).status).toBe(200);
     expect((await anonymous(guarded.app)("/openapi.json", { headers: ip })).status).toBe(200);
   });
 
   it("falls back to the in-process limiter with the same policy when Upstash does not answer", async () => {
-    const ws = await impatient.workspace();
+    const ws = await testWorkspace(impatient);
     await impatient.db.update(workspaces).set({ apiPerMinute: 2 }).where(eq(workspaces.id, ws.id));
     await wellInsideAMinute();
     shim.setHang(true);
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await ws.request("/v1/me")).status);
+      for (let i = 0; i < 3; i++) statuses.push((await ws.get("/v1/me")).status);
       // Still limited while Redis hangs: the limit degrades to per-process, it never disappears.
       expect(statuses).toEqual([200, 200, 429]);
     } finally {

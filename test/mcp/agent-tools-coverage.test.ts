@@ -78,8 +78,7 @@ describe("MCP tools for everything an agent does", () => {
     const all = await owner.readResource({ uri: "chorus://platforms" });
     const rest = await (await t.app.request(`${ORIGIN}/v1/platforms`)).json();
     expect(JSON.parse(textOf(all))).toEqual(rest);
-    const bluesky = JSON.parse(textOf(await owner.readResource({ uri: "chorus://platforms/bluesky" }))) as { platform: string };
-    expect(bluesky.platform).toBe("bluesky");
+    expect(JSON.parse(textOf(await owner.readResource({ uri: "chorus://platforms/bluesky" })))).toMatchObject({ platform: "bluesky" });
     await expect(owner.readResource({ uri: "chorus://platforms/myspace" })).rejects.toThrow(/Unknown resource/);
   });
 

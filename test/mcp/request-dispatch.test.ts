@@ -2,6 +2,7 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { mcpEndpoint, requestDispatchOf } from "../../src/mcp/server.js";
 import type { TestApp } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 import { rawPost, type RunningServer, withMcpTestServer } from "./mcp-server.js";
 
 const message = (id: number, method: string, params?: object) => JSON.stringify({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
@@ -43,7 +44,7 @@ describe("POST /v1/mcp: requests start through the SDK server's request dispatch
   }
 
   it("finds the dispatch on the pinned SDK, uses it for every request, and answers exactly as the message callback does", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const { transport, server: mcp } = await mcpEndpoint();
     const dispatch = requestDispatchOf(mcp);
     expect(dispatch, "the SDK no longer has Protocol._onrequest(request, extra): see src/mcp/server.ts").toBeTypeOf("function");

@@ -1,8 +1,10 @@
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../src/db/schema/index.js";
 import { createGuardedFetch } from "../../src/infra/outbound/guarded-fetch.js";
 import { type TestApp, createTestApp, testNetworkDeps } from "../support/test-app.js";
+import { testWorkspace } from "../support/workspace-fixture.js";
 import { concat, png } from "../unit/media-fixtures.js";
 import { listen, mcpClient } from "./mcp-server.js";
 
@@ -31,21 +33,21 @@ describe("upload_media over MCP", () => {
   });
 
   it("stores a file from an https URL and from base64, read back by GET /v1/media/{id}", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const client = await mcpClient(server.base, ws.key);
     const fromUrl = await client.callTool({ name: "upload_media", arguments: { url: "https://images.example.com/robin.png" } });
     expect(fromUrl.isError, JSON.stringify(fromUrl.structuredContent)).not.toBe(true);
     expect(fromUrl.structuredContent).toMatchObject({ kind: "image", mimeType: "image/png", width: 640, height: 480, bytes: image.byteLength });
-    const id = (fromUrl.structuredContent as { id: string }).id;
+    const uploaded = CallToolResultSchema.parse(fromUrl).structuredContent;
     // GET /v1/media/{id} adds where the file is used and its variants: none yet for a fresh upload.
-    expect(await (await ws.request(`/v1/media/${id}`)).json()).toEqual({ ...(fromUrl.structuredContent as object), usedBy: [], variants: [] });
+    expect(await ws.read(`/v1/media/${String(uploaded?.id)}`)).toEqual({ ...uploaded, usedBy: [], variants: [] });
     const inline = await client.callTool({ name: "upload_media", arguments: { base64: Buffer.from(image).toString("base64"), contentType: "image/png" } });
     expect(inline.structuredContent).toMatchObject({ kind: "image", width: 640, height: 480 });
     await client.close();
   });
 
   it("refuses private addresses, plain http and oversized files without storing anything", async () => {
-    const ws = await t.workspace();
+    const ws = await testWorkspace(t);
     const client = await mcpClient(server.base, ws.key);
     fetched.length = 0;
     for (const url of ["https://127.0.0.1/x.png", "https://169.254.169.254/latest/meta-data", "https://intranet.local/x.png"]) {

@@ -11,7 +11,7 @@ import { createTwitterSimulator } from "../../src/sandbox/twitter/simulator.js";
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
 import { checkRequestAgainstDiscovery, loadDiscoveryDocument } from "../support/discovery-request-check.js";
 import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec } from "../support/openapi-request-check.js";
-import { apiError, connectThroughConsent, createSandbox, required, sampleMedia, type Sandbox } from "./harness.js";
+import { apiError, connectThroughConsent, createSandbox, required, sampleMedia, type Sandbox, wireAnswer } from "./harness.js";
 
 /** Every analytics request checked against the network's own published description of its API. */
 
@@ -32,6 +32,12 @@ function networkPostId(result: PublishResult): string {
 }
 
 const DAY = "2026-11-21";
+
+/** X's GET /2/media/analytics answer: the items asked for, or a problem document (`type`). */
+interface MediaAnalytics {
+  data?: { media_key: string; watch_time_ms: number; timestamped_metrics: { timestamp: string; metrics: { watch_time_ms: number } }[] }[];
+  type?: string;
+}
 
 describe("X analytics against X's OpenAPI", () => {
   const spec = loadOpenApiSpec("x-api-v2-openapi.json");
@@ -145,12 +151,12 @@ describe("X analytics against X's OpenAPI", () => {
     const publishedKey = ctx.requests.map((r) => /media_id=([0-9]+)/.exec(r.url)?.[1]).find(Boolean);
     const get = async (query: string) => {
       const response = await ctx.sandboxFetch(`https://api.x.com/2/media/analytics?${query}`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
-      return { status: response.status, type: response.headers.get("content-type"), body: (await response.json()) as Record<string, unknown> };
+      return { ...(await wireAnswer<MediaAnalytics>(response)), type: response.headers.get("content-type") };
     };
     const range = `start_time=${DAY}T00:00:00Z&end_time=${DAY.slice(0, 8)}23T10:00:00Z`;
     const daily = await get(`media_keys=7_${publishedKey}&${range}&media_analytics.fields=media_key,watch_time_ms,timestamped_metrics`);
     expect(daily.status).toBe(200);
-    const [item] = daily.body.data as { media_key: string; watch_time_ms: number; timestamped_metrics: { timestamp: string; metrics: { watch_time_ms: number } }[] }[];
+    const [item] = daily.body.data ?? [];
     // granularity defaults to daily: one bucket per day, adding up to the total.
     expect(item?.timestamped_metrics.map((b) => b.timestamp)).toEqual([`${DAY}T00:00:00.000Z`, "2026-11-22T00:00:00.000Z", "2026-11-23T00:00:00.000Z"]);
     expect(item?.timestamped_metrics.reduce((sum, b) => sum + b.metrics.watch_time_ms, 0)).toBe(item?.watch_time_ms);

@@ -5,7 +5,7 @@ import type { PublishRequest } from "../../src/networks/publish-types.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import type { StoredRecord } from "../../src/sandbox/bluesky/repo.js";
 import { apiError, connected, type Harness, harnessPerTest, IMAGE_HOST, lastCall } from "./bluesky-harness.js";
-import { pngFile, required, sampleMedia } from "./harness.js";
+import { pngFile, required, sampleMedia, wireAnswer } from "./harness.js";
 
 /**
  * Publishing through the Bluesky adapter against the simulated PDS. Every XRPC exchange is checked
@@ -60,7 +60,7 @@ async function storedPost(h: Harness, uri: string): Promise<StoredRecord | null>
 async function readBack(h: Harness, uri: string) {
   const [, , did, collection, rkey] = uri.split("/");
   const response = await h.net.fetch(`https://bsky.social/xrpc/com.atproto.repo.getRecord?repo=${did}&collection=${collection}&rkey=${rkey}`);
-  return { status: response.status, body: (await response.json()) as { value?: Record<string, unknown>; error?: string } };
+  return wireAnswer<{ value?: Record<string, unknown>; error?: string }>(response);
 }
 
 const bytesOf = (text: string, part: string) => {
@@ -171,7 +171,7 @@ describe("bluesky publish: images", () => {
     expect(error.message).toContain("blob too big (maximum 1000000");
     expect(lastCall(h, "com.atproto.repo.createRecord")?.status).toBe(400);
     const list = await h.net.fetch(`https://bsky.social/xrpc/com.atproto.repo.listRecords?repo=${account.id}&collection=app.bsky.feed.post`);
-    expect(((await list.json()) as { records: unknown[] }).records).toEqual([]);
+    expect(await list.json()).toMatchObject({ records: [] });
   });
 
   it("a file over the PDS upload limit (5 MiB) is media_too_large at uploadBlob", async () => {

@@ -15,7 +15,7 @@ import { createPinterestSimulator } from "../../src/sandbox/pinterest/simulator.
 import { createThreadsSimulator } from "../../src/sandbox/threads/simulator.js";
 import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec } from "../support/openapi-request-check.js";
 import { bench, connect as connectMeta, rejectsWith } from "./facebook-helpers.js";
-import { apiError, connectThroughConsent, createSandbox, required, type Sandbox, sampleMedia } from "./harness.js";
+import { apiError, connectThroughConsent, createSandbox, required, type Sandbox, sampleMedia, wireAnswer } from "./harness.js";
 
 /**
  * The engagements LinkedIn, Threads and Pinterest offer, through each adapter against its
@@ -102,8 +102,7 @@ describe("pinterest save", () => {
     const response = await ctx.sandboxFetch(`https://api.pinterest.com/v5/pins/${pinId}/analytics?start_date=${day}&end_date=${day}&metric_types=SAVE`, {
       headers: { authorization: `Bearer ${owner.tokens.accessToken}` },
     });
-    const body = (await response.json()) as { all: { summary_metrics: { SAVE: number } } };
-    return body.all.summary_metrics.SAVE;
+    return (await wireAnswer<{ all: { summary_metrics: { SAVE: number } } }>(response)).body.all.summary_metrics.SAVE;
   }
 });
 

@@ -6,7 +6,7 @@ import type { SandboxComment } from "../../src/sandbox/facebook/page-comments.js
 import type { SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { graphRequestProblems } from "../support/meta-graph-request-check.js";
 import { bench, connect, facebookInstagramOrders } from "./facebook-helpers.js";
-import { required } from "./harness.js";
+import { required, wireAnswer } from "./harness.js";
 
 /** Page Insights under the 2025-26 names, checked against Meta's node descriptions (PagePost, Page). */
 
@@ -126,7 +126,7 @@ describe.each(facebookInstagramOrders)("Facebook analytics (%s)", (_order, facto
     const page = await b.deps.store.get<SandboxPage>("facebook", "page", pageId);
     const get = async (path: string, token = page?.data.tokenValue ?? "") => {
       const response = await net.fetch(`https://graph.facebook.com/v26.0/${path}&access_token=${token}`);
-      return { status: response.status, body: (await response.json()) as { error?: { code: number; message: string } } };
+      return wireAnswer<{ error?: { code: number; message: string } }>(response);
     };
     for (const retired of RETIRED) {
       const node = retired.startsWith("post") ? id : pageId;

@@ -3,6 +3,7 @@ import { facebookAdapter } from "../../src/networks/facebook/adapter.js";
 import type { NetworkContext, TokenSet } from "../../src/networks/types.js";
 import { setPageRole, type SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { type Bench, bench, connect, consent, facebookInstagramOrders } from "./facebook-helpers.js";
+import { wireAnswer } from "./harness.js";
 
 /**
  * The simulator's page tokens as Meta documents them (the project's Facebook network sheet, section 1, and
@@ -15,7 +16,7 @@ const graph = "https://graph.facebook.com/v26.0";
 
 async function get(net: NetworkContext, path: string, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await net.fetch(`${graph}/${path}?${new URLSearchParams(params)}`);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return wireAnswer<Record<string, unknown>>(response);
 }
 
 /** `/me/accounts` as the adapter reads it: each page's id and token. */

@@ -9,7 +9,7 @@ import type { SandboxPage } from "../../src/sandbox/meta/pages.js";
 import { serveRemoteFile } from "../../src/sandbox/meta/remote-media.js";
 import { graphRequestProblems } from "../support/meta-graph-request-check.js";
 import { bench, connect, type Bench } from "./facebook-helpers.js";
-import { apiError, expectProcessing, expectPublished, form, required } from "./harness.js";
+import { apiError, expectProcessing, expectPublished, form, required, wireAnswer } from "./harness.js";
 
 /**
  * Facebook Reels and video stories: the phased upload (START on the page edge, the file to
@@ -142,11 +142,11 @@ describe("the rupload host", () => {
     const token = await p.token();
     const graph = (edge: string, fields: Record<string, string>) =>
       p.net.fetch(`https://graph.facebook.com/v26.0/${p.pageId}/${edge}`, { method: "POST", body: new URLSearchParams({ ...fields, access_token: token }) });
-    const started = (await (await graph("video_reels", { upload_phase: "start" })).json()) as { video_id: string; upload_url: string };
+    const started = (await wireAnswer<{ video_id: string; upload_url: string }>(await graph("video_reels", { upload_phase: "start" }))).body;
     expect(started.upload_url).toBe(`https://rupload.facebook.com/video-upload/v26.0/${started.video_id}`);
     const early = await graph("video_reels", { upload_phase: "finish", video_id: started.video_id, video_state: "PUBLISHED" });
     expect(early.status).toBe(400);
-    expect(((await early.json()) as { error: { code: number } }).error.code).toBe(100);
+    expect(await early.json()).toMatchObject({ error: { code: 100 } });
     const stranger = await p.net.fetch(started.upload_url, { method: "POST", headers: { authorization: `OAuth ${p.tokens.accessToken}`, file_url: "https://media.chorus.test/x.mp4" } });
     expect(stranger.status).toBe(400);
     expect(await stranger.json()).toMatchObject({ debug_info: { type: "ProcessingFailedError" } });

@@ -9,10 +9,10 @@ import { createInstagramSimulator } from "../../src/sandbox/instagram/simulator.
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
 import { bench, connect } from "./facebook-helpers.js";
 import { youtubeChannelWithVideo } from "./first-comment-setup.js";
-import { apiError, connectThroughConsent, createSandbox, required } from "./harness.js";
+import { apiError, connectThroughConsent, createSandbox, required, wireAnswer } from "./harness.js";
 
 const input = (networkPostId: string, text = "A first comment", destination: string | null = null): FirstCommentInput => ({ networkPostId, postUrl: null, text, destination, networkUserId: "" });
-const wire = async (response: Response) => ({ status: response.status, body: (await response.json()) as { error?: Record<string, unknown> } });
+const wire = (response: Response) => wireAnswer<{ error?: Record<string, unknown> }>(response);
 
 describe("what the simulators refuse a first comment", () => {
   it("Instagram: unknown media, someone else's media, an empty or too long message, comments turned off", async () => {

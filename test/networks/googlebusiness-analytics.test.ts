@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { googleBusinessAdapter } from "../../src/networks/googlebusiness/adapter.js";
 import { createGooglebusinessSimulator } from "../../src/sandbox/googlebusiness/simulator.js";
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
-import { apiError, connectThroughConsent, createSandbox, type Sandbox } from "./harness.js";
+import { apiError, connectThroughConsent, createSandbox, type Sandbox, wireAnswer } from "./harness.js";
 
 /** Google Business Profile analytics: the Performance API per location, no post analytics. */
 
@@ -65,7 +65,7 @@ describe("googlebusiness analytics against the Performance API simulator", () =>
       const response = await ctx.net.fetch(`https://businessprofileperformance.googleapis.com/v1/locations/${id}:fetchMultiDailyMetricsTimeSeries?${query}`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      return { status: response.status, body: (await response.json()) as { error?: { status: string; message: string } } };
+      return wireAnswer<{ error?: { status: string; message: string } }>(response);
     };
     const range = (a: string, b: string) => {
       const [y1, m1, d1] = a.split("-").map(Number);

@@ -6,7 +6,18 @@ import { classifyFailure } from "../../src/networks/http.js";
 import { youtubeAdapter } from "../../src/networks/youtube/adapter.js";
 import { createGooglebusinessSimulator } from "../../src/sandbox/googlebusiness/simulator.js";
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
-import { apiError as failure, commonFaultCodes, connectThroughConsent, createSandbox, type ErrorSample, expectSamplePerRow, expectValidCapabilities, required, type Sandbox } from "./harness.js";
+import {
+  apiError as failure,
+  commonFaultCodes,
+  connectThroughConsent,
+  createSandbox,
+  type ErrorSample,
+  expectSamplePerRow,
+  expectValidCapabilities,
+  required,
+  type Sandbox,
+  wireAnswer,
+} from "./harness.js";
 
 const authorizeUrl = required(googleBusinessAdapter, "authorizeUrl");
 const revoke = required(googleBusinessAdapter, "revoke");
@@ -81,16 +92,17 @@ describe("googlebusiness adapter against the Business Profile simulator", () => 
     const ctx = setup();
     const tokens = await connect(ctx, "pages");
     const auth = { headers: { authorization: `Bearer ${tokens.accessToken}` } };
-    const accounts = (await (await ctx.net.fetch("https://mybusinessaccountmanagement.googleapis.com/v1/accounts", auth)).json()) as { accounts: Array<{ name: string; type: string }> };
+    const accounts = (await wireAnswer<{ accounts: Array<{ name: string; type: string }> }>(await ctx.net.fetch("https://mybusinessaccountmanagement.googleapis.com/v1/accounts", auth))).body;
     expect(accounts.accounts.map((a) => a.type)).toEqual(["PERSONAL", "LOCATION_GROUP"]);
     const group = accounts.accounts[1]?.name ?? "";
     const base = `https://mybusinessbusinessinformation.googleapis.com/v1/${group}/locations`;
     const noMask = await ctx.net.fetch(base, auth);
     expect(noMask.status).toBe(400);
     expect(await noMask.json()).toMatchObject({ error: { status: "INVALID_ARGUMENT", details: [{ fieldViolations: [{ field: "read_mask" }] }] } });
-    const first = (await (await ctx.net.fetch(`${base}?readMask=title&pageSize=1`, auth)).json()) as { locations: object[]; nextPageToken?: string };
+    const page = async (query: string) => (await wireAnswer<{ locations: object[]; nextPageToken?: string }>(await ctx.net.fetch(`${base}?${query}`, auth))).body;
+    const first = await page("readMask=title&pageSize=1");
     expect(first.locations).toEqual([{ title: "Sandbox Bakery North" }]);
-    const second = (await (await ctx.net.fetch(`${base}?readMask=title&pageSize=1&pageToken=${first.nextPageToken ?? ""}`, auth)).json()) as { locations: object[]; nextPageToken?: string };
+    const second = await page(`readMask=title&pageSize=1&pageToken=${first.nextPageToken ?? ""}`);
     expect(second).toEqual({ locations: [{ title: "Sandbox Bakery South" }] });
 
     const stranger = await connect(ctx, "stranger");

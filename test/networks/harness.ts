@@ -12,6 +12,7 @@ import { createMemorySandboxStore } from "../../src/sandbox/memory-store.js";
 import { createSandboxFetch } from "../../src/sandbox/sandbox-fetch.js";
 import type { SandboxAccount, SandboxFault, SandboxStore, Simulator, SimulatorDeps, SimulatorFactory } from "../../src/sandbox/types.js";
 import { type CapturedRequest, recordRequests } from "../support/openapi-request-check.js";
+import { reply } from "../support/workspace-fixture.js";
 
 /**
  * The bench every network test stands on: simulators behind the sandbox router with a settable
@@ -182,6 +183,16 @@ export async function connectThroughConsent(adapter: NetworkAdapter, net: Networ
 }
 
 /** The ApiError `promise` rejects with (anything else fails the test). */
+/**
+ * A simulated network's answer as its status and JSON body, the body typed as the network documents
+ * it (`T`, written beside the test from the network's reference): what a test reads to go on.
+ * Nothing checks the body against `T`; a test asserting a shape matches the parsed JSON instead.
+ */
+export async function wireAnswer<T>(response: Response): Promise<{ status: number; body: T }> {
+  const { status, body } = await reply<T>(response);
+  return { status, body };
+}
+
 export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
   const caught = await promise.then(
     () => null,

@@ -8,6 +8,7 @@ import { createInstagramSimulator } from "../../src/sandbox/instagram/simulator.
 import { createFacebookSimulator } from "../../src/sandbox/facebook/simulator.js";
 import { graphRequestProblems } from "../support/meta-graph-request-check.js";
 import { bench, connect } from "./facebook-helpers.js";
+import { wireAnswer } from "./harness.js";
 
 /** Instagram insights on both doors: 2025-26 metric names, checked against Meta's node descriptions. */
 
@@ -92,7 +93,7 @@ describe.each(doors)("Instagram analytics, %s door", (door, host, mediaNode, use
     const { net, tokens, igUserId } = await setUp(door, "stats.strict");
     const get = async (path: string) => {
       const response = await net.fetch(`https://${host}/v24.0/${path}&access_token=${tokens.accessToken}`);
-      return { status: response.status, body: (await response.json()) as { error?: { code: number; message: string } } };
+      return wireAnswer<{ error?: { code: number; message: string } }>(response);
     };
     for (const retired of RETIRED) {
       expect(await get(`17900000000000001/insights?metric=views,${retired}`)).toMatchObject({

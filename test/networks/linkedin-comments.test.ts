@@ -5,7 +5,7 @@ import { linkedinDefaultApiVersion } from "../../src/networks/linkedin/capabilit
 import type { NetworkConfig } from "../../src/networks/types.js";
 import { registerSandboxLinkedinApp } from "../../src/sandbox/linkedin/apps.js";
 import { createLinkedinSimulator } from "../../src/sandbox/linkedin/simulator.js";
-import { apiError, connectThroughConsent, createSandbox, required } from "./harness.js";
+import { apiError, connectThroughConsent, createSandbox, required, wireAnswer } from "./harness.js";
 import { jpeg } from "../unit/media-fixtures.js";
 
 const config: NetworkConfig = { clientId: "sandbox-li-comments", clientSecret: "sandbox-li-secret", redirectUri: "https://chorus.test/v1/connect/callback/linkedin" };
@@ -102,24 +102,26 @@ describe("linkedin comments against the simulator", () => {
     expect(body.content?.[0]?.entity.image).toMatch(/^urn:li:image:/);
     const init = ctx.requests.find((r) => r.url.includes("/rest/images?action=initializeUpload"));
     expect(JSON.parse(init?.body ?? "{}")).toEqual({ initializeUploadRequest: { owner: organization } });
-    const listed = await ctx.net.fetch(`https://api.linkedin.com/rest/socialActions/${encodeURIComponent(postUrn)}/comments?start=0&count=10`, {
-      headers: { authorization: `Bearer ${tokens.accessToken}`, "linkedin-version": linkedinDefaultApiVersion, "x-restli-protocol-version": "2.0.0" },
-    });
-    const listedBody = (await listed.json()) as { elements?: { commentUrn: string; content?: unknown }[] };
-    const elements = listedBody.elements ?? [];
-    expect(listed.status, JSON.stringify(listedBody)).toBe(200);
+    const listed = await wireAnswer<{ elements?: { commentUrn: string; content?: unknown }[] }>(
+      await ctx.net.fetch(`https://api.linkedin.com/rest/socialActions/${encodeURIComponent(postUrn)}/comments?start=0&count=10`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}`, "linkedin-version": linkedinDefaultApiVersion, "x-restli-protocol-version": "2.0.0" },
+      }),
+    );
+    const elements = listed.body.elements ?? [];
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     expect(elements.find((e) => e.commentUrn === made.id)?.content).toEqual([{ type: "IMAGE", entity: { image: body.content?.[0]?.entity.image } }]);
 
     // An image the member owns is not the page's; an unknown image, two entities: 422, nothing stored.
     const headers = { authorization: `Bearer ${tokens.accessToken}`, "linkedin-version": linkedinDefaultApiVersion, "x-restli-protocol-version": "2.0.0", "content-type": "application/json" };
-    const upload = await ctx.net.fetch("https://api.linkedin.com/rest/images?action=initializeUpload", {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ initializeUploadRequest: { owner: `urn:li:person:${member}` } }),
-    });
-    const uploaded = (await upload.json()) as { value?: { image: string; uploadUrl: string } };
-    expect(upload.status, JSON.stringify(uploaded)).toBe(200);
-    const memberImage = uploaded.value ?? { image: "", uploadUrl: "" };
+    const upload = await wireAnswer<{ value?: { image: string; uploadUrl: string } }>(
+      await ctx.net.fetch("https://api.linkedin.com/rest/images?action=initializeUpload", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ initializeUploadRequest: { owner: `urn:li:person:${member}` } }),
+      }),
+    );
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    const memberImage = upload.body.value ?? { image: "", uploadUrl: "" };
     await ctx.net.fetch(memberImage.uploadUrl, { method: "PUT", headers: { authorization: `Bearer ${tokens.accessToken}` }, body: bytes });
     for (const content of [
       [{ entity: { image: memberImage.image } }],

@@ -6,7 +6,7 @@ import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
 import { linkedinUrls } from "../../src/networks/linkedin/capabilities.js";
 import { linkedinRestHeaders } from "../../src/networks/linkedin/rest-headers.js";
 import { connect, post, publish, setup, stored } from "./linkedin-publish-harness.js";
-import { apiError, connectThroughConsent, createSandbox, expectPublished, required } from "./harness.js";
+import { apiError, connectThroughConsent, createSandbox, expectPublished, required, wireAnswer } from "./harness.js";
 
 const editPublished = required(linkedinAdapter, "edit").editPublished;
 
@@ -49,7 +49,7 @@ describe("Google Business localPosts.patch against the simulator", () => {
     await edit(tokens, { networkPostId: created.networkPostId, destination: location, networkUserId: "", changes: { text: "Open from 6" } }, ctx.net);
     const url = `https://mybusiness.googleapis.com/v4/${created.networkPostId}`;
     const headers = { authorization: `Bearer ${tokens.accessToken}`, "content-type": "application/json" };
-    const read = async () => (await (await ctx.net.fetch(url, { headers })).json()) as { summary?: string; topicType?: string };
+    const read = async () => (await wireAnswer<{ summary?: string; topicType?: string }>(await ctx.net.fetch(url, { headers }))).body;
     expect(await read()).toMatchObject({ summary: "Open from 6", topicType: "STANDARD" });
     const noMask = await ctx.net.fetch(url, { method: "PATCH", headers, body: JSON.stringify({ summary: "no mask" }) });
     expect(noMask.status).toBe(400);

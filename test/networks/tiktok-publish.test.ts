@@ -228,7 +228,7 @@ describe("tiktok publishing against the TikTok simulator", () => {
       body: JSON.stringify({ post_info: { privacy_level: "PUBLIC_TO_EVERYONE", brand_content_toggle: false }, source_info: { source: "PULL_FROM_URL", video_url: "https://media.chorus.test/x" } }),
     });
     expect(raw.status).toBe(403);
-    expect(((await raw.json()) as { error: { code: string } }).error.code).toBe("privacy_level_option_mismatch");
+    expect(await raw.json()).toMatchObject({ error: { code: "privacy_level_option_mismatch" } });
   });
 
   it("maps TikTok's posting refusals: unaudited app, ban, daily cap, pending drafts, per-minute limit", async () => {

@@ -3,7 +3,7 @@ import { twitterAdapter } from "../../src/networks/twitter/adapter.js";
 import type { TokenSet } from "../../src/networks/types.js";
 import { createTwitterSimulator } from "../../src/sandbox/twitter/simulator.js";
 import { checkRequestAgainstSpec, findOperation, loadOpenApiSpec } from "../support/openapi-request-check.js";
-import { connectThroughConsent, createSandbox, required, type Sandbox } from "./harness.js";
+import { connectThroughConsent, createSandbox, required, type Sandbox, wireAnswer } from "./harness.js";
 
 /**
  * The simulated X answers a user object from many endpoints; on X the same user has the same
@@ -26,16 +26,18 @@ async function connect(ctx: Sandbox, handle: string): Promise<{ tokens: TokenSet
 }
 
 type User = { id: string; username: string; public_metrics?: Record<string, number> };
+/** X's user lookups and the expansions that carry users: one user or a list, and the included users. */
+type UsersAnswer = { data?: User | User[]; includes?: { users?: User[] } };
 
 /** One GET to the simulated X, checked against X's OpenAPI (operation, parameters, scopes) like the adapter's own requests. */
-async function read(ctx: Sandbox, tokens: TokenSet, path: string, operationId: string): Promise<{ data?: User | User[]; includes?: { users?: User[] } }> {
+async function read(ctx: Sandbox, tokens: TokenSet, path: string, operationId: string): Promise<UsersAnswer> {
   const response = await ctx.net.fetch(`https://api.x.com${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
   expect(response.status, path).toBe(200);
   const sent = ctx.requests.at(-1);
   if (!sent) throw new Error("the request was not recorded");
   expect(findOperation(spec, sent.method, sent.url)?.operation.operationId).toBe(operationId);
   expect(checkRequestAgainstSpec(spec, sent, { scopes: tokens.scopes }), path).toEqual([]);
-  return (await response.json()) as { data?: User | User[]; includes?: { users?: User[] } };
+  return (await wireAnswer<UsersAnswer>(response)).body;
 }
 
 const find = (users: User[] | User | undefined, id: string) => (Array.isArray(users) ? users : users ? [users] : []).find((u) => u.id === id);

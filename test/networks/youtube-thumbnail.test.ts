@@ -8,7 +8,7 @@ import { createGooglebusinessSimulator } from "../../src/sandbox/googlebusiness/
 import { createYoutubeSimulator } from "../../src/sandbox/youtube/simulator.js";
 import type { SandboxVideo } from "../../src/sandbox/youtube/youtube-data.js";
 import { checkRequestAgainstDiscovery, findMethod, loadDiscoveryDocument, scopesAllow } from "../support/discovery-request-check.js";
-import { connectThroughConsent, createSandbox, required, type Sandbox, sampleMedia } from "./harness.js";
+import { connectThroughConsent, createSandbox, required, type Sandbox, sampleMedia, wireAnswer } from "./harness.js";
 
 /**
  * The `thumbnail` option of YouTube publishing: thumbnails.set right after the upload, checked
@@ -87,7 +87,10 @@ describe("youtube thumbnails against the YouTube simulator", () => {
         headers: { authorization: `Bearer ${tokens.accessToken}`, "content-type": type },
         body: bytes.slice(),
       });
-    const reason = async (response: Response) => [response.status, ((await response.json()) as { error: { errors: Array<{ reason: string }> } }).error.errors[0]?.reason];
+    const reason = async (response: Response) => {
+      const { status, body } = await wireAnswer<{ error: { errors: Array<{ reason: string }> } }>(response);
+      return [status, body.error.errors[0]?.reason];
+    };
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
     expect(await reason(await set("image/gif", Uint8Array.from([0x47, 0x49, 0x46, 0x38])))).toEqual([400, "badContent"]);
     expect(await reason(await set("image/jpeg", new Uint8Array()))).toEqual([400, "mediaBodyRequired"]);

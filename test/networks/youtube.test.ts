@@ -18,6 +18,7 @@ import {
   expectValidCapabilities,
   required,
   type Sandbox,
+  wireAnswer,
 } from "./harness.js";
 
 const specs = fileURLToPath(new URL("../fixtures/specs/", import.meta.url));
@@ -124,12 +125,11 @@ describe("youtube adapter against the YouTube simulator", () => {
     const ctx = setup();
     const tokens = await connect(ctx, "pager");
     const url = `${youtubeUrls.api}/liveBroadcasts?part=snippet&broadcastStatus=upcoming&broadcastType=all&maxResults=2`;
-    const first = (await (await ctx.net.fetch(url, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as { items: unknown[]; nextPageToken?: string };
+    const page = async (address: string) =>
+      (await wireAnswer<{ items: unknown[]; nextPageToken?: string }>(await ctx.net.fetch(address, { headers: { authorization: `Bearer ${tokens.accessToken}` } }))).body;
+    const first = await page(url);
     expect(first.items).toHaveLength(2);
-    const second = (await (await ctx.net.fetch(`${url}&pageToken=${first.nextPageToken ?? ""}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })).json()) as {
-      items: unknown[];
-      nextPageToken?: string;
-    };
+    const second = await page(`${url}&pageToken=${first.nextPageToken ?? ""}`);
     expect(second.items).toHaveLength(1);
     expect(second.nextPageToken).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServedApp, TMP_DIR, serveTestApp } from "../support/browser.js";
-import type { TestWorkspace } from "../support/test-app.js";
+import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
 
 const run = promisify(execFile);
 const SDK_DIR = resolve("clients/typescript");
@@ -19,13 +19,13 @@ const SDK_DIR = resolve("clients/typescript");
  */
 describe("the SDK package (clients/typescript)", { timeout: 240_000 }, () => {
   let served: ServedApp;
-  let ws: TestWorkspace;
+  let ws: WorkspaceFixture;
   mkdirSync(TMP_DIR, { recursive: true });
   const scratch = mkdtempSync(join(TMP_DIR, "sdk-consumer-"));
 
   beforeAll(async () => {
     served = await serveTestApp();
-    ws = await served.t.workspace();
+    ws = await testWorkspace(served.t);
   }, 60_000);
   afterAll(async () => {
     await served?.close();

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../src/http/context.js";
 import { type CapturedRequest, type OpenApiDocument, type Operation, type Schema, checkRequestAgainstSpec, checkValue, findOperation } from "./openapi-request-check.js";
+import { reply } from "./workspace-fixture.js";
 
 /**
  * A validating proxy between the API tests and the app: every request a test sends through the
@@ -43,9 +44,9 @@ let cached: Promise<OpenApiDocument> | null = null;
 export function apiDescription(app: Hono<AppEnv>): Promise<OpenApiDocument> {
   cached ??= (async () => {
     // Its own address, so fetching the document takes nothing from a test's public rate limit.
-    const response = await app.request(`${API_ORIGIN}/openapi.json`, { headers: { "x-test-ip": "openapi-conformance" } });
+    const response = await reply<OpenApiDocument>(await app.request(`${API_ORIGIN}/openapi.json`, { headers: { "x-test-ip": "openapi-conformance" } }));
     if (response.status !== 200) throw new Error(`/openapi.json answered ${response.status}`);
-    const doc = (await response.json()) as OpenApiDocument;
+    const doc = response.body;
     return { ...doc, servers: [{ url: API_ORIGIN }] };
   })();
   return cached;

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { TestApp, TestWorkspace } from "./test-app.js";
+import { apiCalls } from "./workspace-fixture.js";
 
 const ORIGIN = "http://chorus.test";
 
@@ -23,8 +24,9 @@ export class DashboardSession {
   ) {}
 
   static async open(t: TestApp, ws: TestWorkspace): Promise<DashboardSession> {
-    const minted = (await (await ws.request("/v1/app-link", { method: "POST" })).json()) as { url: string };
-    const response = await t.app.request(minted.url, { method: "POST" });
+    const minted = await apiCalls(ws.request).post("/v1/app-link");
+    expect(minted.status, minted.text).toBe(201);
+    const response = await t.app.request(minted.body.url, { method: "POST" });
     expect(response.status).toBe(303);
     const session = new DashboardSession(t, (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "");
     await session.page("/dashboard");

@@ -29,6 +29,8 @@ import type { CapturedRequest } from "./openapi-request-check.js";
 import { createVerifiedKeyCache } from "../../src/domain/core/verified-key-cache.js";
 import { nodeDashboardScript } from "../../src/node/dashboard-script.js";
 import type {} from "./pglite-snapshot-setup.js";
+import type { ApiErrorBody } from "./api-types.js";
+import { reply } from "./workspace-fixture.js";
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -234,17 +236,7 @@ export function anonymous(app: Hono<AppEnv>) {
   };
 }
 
-export async function errorOf(response: Response): Promise<{
-  type: string;
-  message: string;
-  code: string;
-  param: string | null;
-  fix: string | null;
-  docs: string;
-  platform: string | null;
-  retryable: boolean;
-  requestId: string;
-}> {
-  const body = (await response.json()) as { error: never };
-  return body.error;
+/** The error envelope's `error` of a raw answer; an answer that is not an error fails the test. */
+export async function errorOf(response: Response): Promise<ApiErrorBody> {
+  return (await reply(response)).error;
 }

@@ -46,9 +46,11 @@ export interface ConnectOptions {
   [field: string]: unknown;
 }
 
-export interface WorkspaceFixture extends TestWorkspace {
-  /** The app the workspace lives in (clock, database, job runner). */
-  t: TestApp;
+/**
+ * The typed calls over any way of reaching the API: a TestApp's workspace (below), or a server
+ * reached over HTTP (http-workspace.ts: a served app, a child-process server).
+ */
+export interface ApiCalls {
   call<M extends Method, P extends string>(method: M, path: P, body?: unknown, init?: CallInit): Promise<Reply<SuccessBody<M, P>>>;
   get<P extends string>(path: P, init?: CallInit): Promise<Reply<SuccessBody<"GET", P>>>;
   post<P extends string>(path: P, body?: unknown, init?: CallInit): Promise<Reply<SuccessBody<"POST", P>>>;
@@ -61,8 +63,6 @@ export interface WorkspaceFixture extends TestWorkspace {
   connect(platform: PlatformId, options?: ConnectOptions): Promise<Schemas["SocialAccount"]>;
   /** POST /v1/posts; fails the test unless 201. */
   publish(body: Schemas["CreatePostRequest"] | Record<string, unknown>, init?: CallInit): Promise<Schemas["Post"]>;
-  /** Runs the due jobs once a round, a minute of the test clock apart, until the post is no longer processing (at most 20 rounds). */
-  settle(post: Schemas["Post"]): Promise<Schemas["Post"]>;
   /** POST /v1/media with the bytes as the body; fails the test unless 201. */
   upload(bytes: BodyInit, contentType: string): Promise<Schemas["Media"]>;
   /** POST /v1/profiles (a brand); fails the test unless 201. */
@@ -71,6 +71,13 @@ export interface WorkspaceFixture extends TestWorkspace {
   simulate(account: string, body: Schemas["SimulateSandboxActivityRequest"]): Promise<Schemas["SandboxActivity"]>;
   /** POST /v1/webhooks; fails the test unless 201. */
   createWebhook(body: Record<string, unknown>): Promise<SuccessBody<"POST", "/v1/webhooks">>;
+}
+
+export interface WorkspaceFixture extends TestWorkspace, ApiCalls {
+  /** The app the workspace lives in (clock, database, job runner). */
+  t: TestApp;
+  /** Runs the due jobs once a round, a minute of the test clock apart, until the post is no longer processing (at most 20 rounds). */
+  settle(post: Schemas["Post"]): Promise<Schemas["Post"]>;
   /** Another workspace on the same app and plan, for isolation checks. */
   otherWorkspace(options?: WorkspaceOptions): Promise<WorkspaceFixture>;
 }
@@ -84,9 +91,32 @@ export async function testWorkspace(t: TestApp, options: WorkspaceOptions = {}):
 
 /** The typed calls for a workspace or agent made another way (narrowedAgent, approvedAgent). */
 export function workspaceFixture(t: TestApp, workspace: TestWorkspace, options: WorkspaceOptions = {}): WorkspaceFixture {
+  const calls = apiCalls(workspace.request);
+  return {
+    ...workspace,
+    ...calls,
+    t,
+    settle: async (post) => {
+      const runtime = t.jobRuntime();
+      let current = post;
+      for (let round = 0; round < 20 && current.state === "processing"; round++) {
+        t.clock.advance(60_000);
+        await runDueJobs(runtime);
+        const read = await calls.get(`/v1/posts/${current.id}`);
+        expect(read.status, read.text).toBe(200);
+        current = read.body;
+      }
+      return current;
+    },
+    otherWorkspace: (other = options) => testWorkspace(t, other),
+  };
+}
+
+/** The typed calls over `request` (a path and init with `json`, answering the raw Response). */
+export function apiCalls(request: TestWorkspace["request"]): ApiCalls {
   const call = async <M extends Method, P extends string>(method: M, path: P, body?: unknown, init: CallInit = {}): Promise<Reply<SuccessBody<M, P>>> => {
     const sent = init.raw !== undefined ? { body: init.raw } : body !== undefined ? { json: body } : {};
-    const response = await workspace.request(path, { method, ...(init.headers ? { headers: init.headers } : {}), ...sent });
+    const response = await request(path, { method, ...(init.headers ? { headers: init.headers } : {}), ...sent });
     return reply(response);
   };
   const created = async <M extends Method, P extends string>(method: M, path: P, body?: unknown, init?: CallInit) => {
@@ -94,9 +124,7 @@ export function workspaceFixture(t: TestApp, workspace: TestWorkspace, options: 
     expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(201);
     return answer.body;
   };
-  const fixture: WorkspaceFixture = {
-    ...workspace,
-    t,
+  return {
     call,
     get: (path, init) => call("GET", path, undefined, init),
     post: (path, body, init) => call("POST", path, body, init),
@@ -115,25 +143,11 @@ export function workspaceFixture(t: TestApp, workspace: TestWorkspace, options: 
       return created("POST", "/v1/social-accounts/connect", { platform, handle: name, ...password, ...extra });
     },
     publish: (body, init) => created("POST", "/v1/posts", body, init),
-    settle: async (post) => {
-      const runtime = t.jobRuntime();
-      let current = post;
-      for (let round = 0; round < 20 && current.state === "processing"; round++) {
-        t.clock.advance(60_000);
-        await runDueJobs(runtime);
-        const read = await call("GET", `/v1/posts/${current.id}`);
-        expect(read.status, read.text).toBe(200);
-        current = read.body;
-      }
-      return current;
-    },
     upload: (bytes, contentType) => created("POST", "/v1/media", undefined, { raw: bytes, headers: { "content-type": contentType } }),
     createProfile: (body) => created("POST", "/v1/profiles", body),
     simulate: (account, body) => created("POST", `/v1/sandbox/social-accounts/${account}/activity`, body),
     createWebhook: (body) => created("POST", "/v1/webhooks", body),
-    otherWorkspace: (other = options) => testWorkspace(t, other),
   };
-  return fixture;
 }
 
 /** Reads the answer once: the text for messages, the JSON for `body`, the envelope for `error`. */

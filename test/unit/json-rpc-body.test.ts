@@ -1,14 +1,20 @@
 import { CallToolRequestSchema, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { isPlainToolCall, readJsonRpcBody } from "../../src/routes/v1/mcp/json-rpc-body.js";
 
 const call = (over: Record<string, unknown> = {}, params: Record<string, unknown> = { name: "whoami", arguments: {} }) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params, ...over });
 
+const RefusalSchema = v.object({ jsonrpc: v.literal("2.0"), error: v.object({ code: v.number() }) });
+
 async function read(body: unknown): Promise<{ ok: true } | { status: number; code: number }> {
   const text = JSON.stringify(body);
   const result = await readJsonRpcBody({ header: () => undefined, text: async () => text });
   if ("body" in result) return { ok: true };
-  const answer = (await result.refusal.json()) as { error: { code: number } };
+  // A refusal that is not a JSON-RPC 2.0 error with a numeric code fails here. (Not the SDK's
+  // JSONRPCErrorResponseSchema: a refused request's answer echoes its id, and MCP's schema
+  // refuses the fractional one of the case below.)
+  const answer = v.parse(RefusalSchema, await result.refusal.json());
   return { status: result.refusal.status, code: answer.error.code };
 }
 
