@@ -27,6 +27,9 @@ function decodeSegment(segment: string): string {
  */
 export function refuseUnsafeUrl(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // The request's URL is already parsed to its serialised form, which percent-encodes every
+    // control and non-ASCII character: with no `%` left in it there is nothing to decode or refuse.
+    if (!c.req.url.includes("%")) return next();
     const url = new URL(c.req.url);
     const segments = url.pathname.split("/");
     const patterns = routePath(c, -1).split("/");
