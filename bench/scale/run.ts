@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --n 100,1000,10000]`: the scale simulation of issue 26 (docs/scale.md).
+ * `npm run bench:scale [-- --n 100,1000,10000] [--cron-only M]`: the scale simulation of issue 26 (docs/scale.md).
  * Per N workspaces x 10 accounts it runs the Worker in workerd on a simulated clock against
  * PostgreSQL, the delivering QStash stand-in and the sandbox networks (with latency), and prints per
  * simulated hour: cron wall time and subrequests per run, QStash messages, DB statements, network
@@ -27,6 +27,17 @@ const PLANS: Record<number, Plan> = {
   10000: { simMinutes: 1, rate: 1, deliver: false, eventEveryMinutes: 4, warmupMinutes: 1, cronTimeoutMs: 180_000 },
 };
 
+/**
+ * `--cron-only M`: every N on the same plan, M simulated minutes with deliveries off, so the cron runs
+ * are compared like for like (issue 26's flatness target) in a few minutes per N.
+ */
+function cronOnlyPlan(): Plan | undefined {
+  const at = process.argv.indexOf("--cron-only");
+  if (at < 0) return undefined;
+  const minutes = Number(process.argv[at + 1] ?? 5) || 5;
+  return { simMinutes: minutes, rate: 1, deliver: false, eventEveryMinutes: 4, warmupMinutes: 1, cronTimeoutMs: 180_000 };
+}
+
 function sizes(): number[] {
   const at = process.argv.indexOf("--n");
   const text = at >= 0 ? process.argv[at + 1] : undefined;
@@ -47,7 +58,7 @@ const perHour = (value: number, minutes: number) => (value * 60) / minutes;
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 async function runOne(dir: string, n: number): Promise<Row> {
-  const plan = PLANS[n] ?? { simMinutes: 2, rate: 1, deliver: n <= 100, eventEveryMinutes: 4, warmupMinutes: 1, cronTimeoutMs: 180_000 };
+  const plan = cronOnlyPlan() ?? PLANS[n] ?? { simMinutes: 2, rate: 1, deliver: n <= 100, eventEveryMinutes: 4, warmupMinutes: 1, cronTimeoutMs: 180_000 };
   const stack = await startStack({ workerDir: dir, parallelism: 6 });
   try {
     const t0 = Date.now();
