@@ -4241,7 +4241,7 @@ export interface components {
             mediaAltOverrides?: {
                 [key: string]: string[];
             };
-            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
+            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone` (a time a daylight-saving change skips moves forward by the gap, 02:30 becoming 03:30; a time it repeats is its first occurrence, as for queues and series), and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
             scheduledAt?: string;
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
@@ -4563,7 +4563,7 @@ export interface components {
             mediaAltOverrides?: {
                 [key: string]: string[];
             };
-            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
+            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone` (a time a daylight-saving change skips moves forward by the gap, 02:30 becoming 03:30; a time it repeats is its first occurrence, as for queues and series), and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
             scheduledAt?: string;
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;
@@ -4756,7 +4756,7 @@ export interface components {
             mediaAltOverrides?: {
                 [key: string]: string[];
             };
-            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone`, and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
+            /** @description Future ISO 8601 date-time, checked strictly (the date must exist, years 0001-9999; otherwise 400 `timestamp_invalid`). With `Z` or an offset it is an instant; without one it is wall-clock time in `timezone` (a time a daylight-saving change skips moves forward by the gap, 02:30 becoming 03:30; a time it repeats is its first occurrence, as for queues and series), and refused when no `timezone` is sent (on PATCH, the post's own zone counts). Omit to publish now. */
             scheduledAt?: string;
             /** @description IANA zone name (e.g. Europe/Berlin); only with scheduledAt. Abbreviations are refused. */
             timezone?: string;

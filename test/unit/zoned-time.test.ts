@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { instantOfWallTime, isoInZone } from "../../src/infra/zoned-time.js";
 import { slotInstants } from "../../src/domain/publishing/queues/slot-instants.js";
+import { resolveScheduledAt } from "../../src/domain/publishing/posts/schedule-time.js";
 
 const wall = (year: number, month: number, day: number, hour: number, minute: number) => ({ year, month, day, hour, minute });
 
@@ -50,3 +51,16 @@ function* take<T>(items: Iterable<T>, count: number): Generator<T> {
     if (++n >= count) return;
   }
 }
+
+describe("scheduledAt without an offset follows the same daylight-saving rule as queues and series", () => {
+  it.each([
+    ["2027-03-14T02:30:00", "America/New_York", "2027-03-14T07:30:00.000Z"],
+    ["2027-11-07T01:30:00", "America/New_York", "2027-11-07T05:30:00.000Z"],
+    ["2027-03-28T02:30:00", "Europe/Berlin", "2027-03-28T01:30:00.000Z"],
+    ["2027-10-31T02:30:00.250", "Europe/Berlin", "2027-10-31T00:30:00.250Z"],
+    ["2027-10-03T02:30:59", "Australia/Sydney", "2027-10-02T16:30:59.000Z"],
+    ["2027-01-11T09:30:00", "Europe/Berlin", "2027-01-11T08:30:00.000Z"],
+  ])("%s in %s is %s", (scheduledAt, zone, utc) => {
+    expect(resolveScheduledAt(scheduledAt, zone).toISOString()).toBe(utc);
+  });
+});

@@ -1,5 +1,6 @@
 import { ApiError } from "../../../infra/errors.js";
 import { parseIsoTimestamp, wallAsUtc } from "../../../infra/iso-timestamp.js";
+import { instantOfWallTime } from "../../../infra/zoned-time.js";
 
 /** IANA names only: `Europe/Berlin`, `America/New_York`, `UTC`. Abbreviations such as EST are refused. */
 export function assertTimezone(zone: string, param = "timezone"): void {
@@ -14,22 +15,6 @@ export function assertTimezone(zone: string, param = "timezone"): void {
   if (!looksIana || !known || (!zone.includes("/") && zone !== "UTC")) {
     throw new ApiError("timezone_invalid", { param, message: `\`${zone}\` is not an IANA time zone name.` });
   }
-}
-
-function offsetMinutes(zone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? "0");
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((asUtc - at.getTime()) / 60_000);
 }
 
 /** The latest instant stored and returned as a plain ISO 8601 string (`toISOString` adds a sign and six digits past it). */
@@ -51,10 +36,10 @@ export function resolveScheduledAt(scheduledAt: string, timezone: string | undef
   if (parsed.offsetMinutes !== null) {
     at = new Date(wall - parsed.offsetMinutes * 60_000);
   } else if (timezone) {
-    // Two passes settle the offset across a daylight-saving change.
-    const guess = new Date(wall);
-    const first = new Date(wall - offsetMinutes(timezone, guess) * 60_000);
-    at = new Date(wall - offsetMinutes(timezone, first) * 60_000);
+    // The one daylight-saving rule queues and series use too (zoned-time.ts): a time a spring-forward
+    // gap skips moves forward by the gap, a time a fall-back repeats is its first occurrence.
+    const { second, millisecond } = parsed.wall;
+    at = new Date(instantOfWallTime(timezone, parsed.wall).getTime() + second * 1000 + millisecond);
   } else {
     throw invalid(
       `scheduledAt \`${scheduledAt}\` has no offset and no \`timezone\` was sent, so it names no single moment.`,
