@@ -5,8 +5,6 @@ import { Redis } from "@upstash/redis";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppDeps } from "../deps.js";
 import { nodeDashboardScript } from "./dashboard-script.js";
-import { openEmbeddedDatabase } from "../db/pglite.js";
-import { openServerDatabase } from "../db/node-postgres.js";
 import type { Database } from "../db/types.js";
 import { systemClock } from "../infra/clock.js";
 import { createJsonLogger } from "../infra/logger.js";
@@ -60,8 +58,9 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
   // Before anything is opened: a malformed proxy list stops the start with its own message.
   const trustedProxies = parseTrustedProxies(env.CHORUS_TRUSTED_PROXIES);
   const secrets = loadNodeSecrets(rawEnv, env.CHORUS_DATA_DIR);
-  const server = env.DATABASE_URL ? await openServerDatabase(env.DATABASE_URL) : null;
-  const embedded = server ? null : await openEmbeddedDatabase(env.CHORUS_DATA_DIR);
+  // Only the driver in use is loaded: PGlite's modules cost a server on PostgreSQL memory for nothing.
+  const server = env.DATABASE_URL ? await (await import("../db/node-postgres.js")).openServerDatabase(env.DATABASE_URL) : null;
+  const embedded = server ? null : await (await import("../db/pglite.js")).openEmbeddedDatabase(env.CHORUS_DATA_DIR);
   const opened = server ?? embedded;
   if (!opened) throw new Error("no database opened");
   const logger = createJsonLogger({ level: env.LOG_LEVEL });
