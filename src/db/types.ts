@@ -12,3 +12,10 @@ export type Queryable = Database | Transaction;
 export interface DatabaseProvider {
   open(): { db: Database; close: () => Promise<void> };
 }
+
+/**
+ * What `close` answers where a request opens nothing of its own (Node: one pool or PGlite for the
+ * process). The request's end recognises it and skips asking for a Worker's `waitUntil`, which on
+ * Node costs a thrown and caught Error per request (http/after-response.ts).
+ */
+export const nothingToClose: Promise<void> = Promise.resolve();

@@ -1,4 +1,5 @@
 import type { Context, ExecutionContext } from "hono";
+import { nothingToClose } from "../db/types.js";
 
 /**
  * The request's execution context on Workers, or undefined on Node and in tests. Hono's getter
@@ -22,6 +23,7 @@ export function executionContextOf(c: Context): ExecutionContext | undefined {
  * handed to `waitUntil` on Workers, so the isolate is not ended before it; awaited elsewhere.
  */
 export async function finishAfterResponse(c: Context, work: Promise<unknown>): Promise<void> {
+  if (work === nothingToClose) return;
   const ctx = executionContextOf(c);
   if (ctx) ctx.waitUntil(work);
   else await work;

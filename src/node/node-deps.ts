@@ -5,7 +5,7 @@ import { Redis } from "@upstash/redis";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppDeps } from "../deps.js";
 import { nodeDashboardScript } from "./dashboard-script.js";
-import type { Database } from "../db/types.js";
+import { type Database, nothingToClose } from "../db/types.js";
 import { systemClock } from "../infra/clock.js";
 import { createJsonLogger } from "../infra/logger.js";
 import { createFileMediaStorage } from "../infra/media-storage/file-storage.js";
@@ -77,7 +77,7 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
   // The guard checks each URL first; the pinned fetch checks again the address it dials.
   const pinned = createPinnedFetch({ allowAddress: (address) => !isBlockedAddress(address) || (allowLoopbackHttp && isLoopbackAddress(address)) });
   const deps: AppDeps = {
-    database: { open: () => ({ db, close: async () => {} }) },
+    database: { open: () => ({ db, close: () => nothingToClose }) },
     rateLimiter,
     clock: systemClock,
     logger,

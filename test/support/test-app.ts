@@ -8,7 +8,7 @@ import { createApp } from "../../src/app.js";
 import type { AppDeps } from "../../src/deps.js";
 import { type EmbeddedDatabase, openEmbeddedDatabase } from "../../src/db/pglite.js";
 import { cacheLimitsOnPglite } from "../../src/node/limits-invalidation.js";
-import type { Database } from "../../src/db/types.js";
+import { type Database, nothingToClose } from "../../src/db/types.js";
 import type { PlanId } from "../../src/domain/billing/plans.js";
 import { createWorkspace } from "../../src/domain/workspaces/create-workspace.js";
 import type { AppEnv } from "../../src/http/context.js";
@@ -161,7 +161,7 @@ export async function createTestApp(options: { rateLimiter?: RateLimiter; deps?:
   const mediaDir = testMediaDir();
   const deps: AppDeps = {
     ...(await testServices(mediaDir)),
-    database: { open: () => ({ db: embedded.db, close: async () => {} }) },
+    database: { open: () => ({ db: embedded.db, close: () => nothingToClose }) },
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(clock),
     clock,
     logger: silentLogger,
