@@ -52,6 +52,15 @@ function countingQueue(inner: JobQueue): { queue: JobQueue; calls: () => number 
   return { queue, calls: () => calls };
 }
 
+/** Runs `step` on the app's job runtime, counting the statements it sends and its calls to the job queue. */
+async function counted<T>(t: TestApp, step: (runtime: JobRuntime) => Promise<T>): Promise<{ result: T; statements: number; queueCalls: number }> {
+  const counting = countingQueue(t.jobRuntime().services.jobs);
+  const runtime: JobRuntime = { ...t.jobRuntime(), services: { ...t.jobRuntime().services, jobs: counting.queue } };
+  const statements = countStatements(t.db);
+  const result = await step(runtime).finally(statements.stop);
+  return { result, statements: statements.count(), queueCalls: counting.calls() };
+}
+
 /** `n` due accounts in one statement each for the accounts and their schedules (no tokens: a poll finds them unpollable). */
 async function seedDue(t: TestApp, workspaceId: string, tag: string, n: number, at: Date): Promise<void> {
   const prefix = `acc_${tag}_`;
@@ -77,11 +86,8 @@ describeOnEachDatabase("inbox poll planning and shards", (app, database) => {
     await quiesce(t);
     const ws = await testWorkspace(t);
     const measure = async () => {
-      const counting = countingQueue(t.jobRuntime().services.jobs);
-      const runtime: JobRuntime = { ...t.jobRuntime(), services: { ...t.jobRuntime().services, jobs: counting.queue } };
-      const statements = countStatements(t.db);
-      const shards = await planInboxPolls(runtime).finally(statements.stop);
-      return { shards, statements: statements.count(), queueCalls: counting.calls() };
+      const { result: shards, ...counts } = await counted(t, planInboxPolls);
+      return { shards, ...counts };
     };
     await seedDue(t, ws.id, "plan_a", 100, t.clock.now());
     const small = await measure();
@@ -108,11 +114,8 @@ describeOnEachDatabase("inbox poll planning and shards", (app, database) => {
     await quiesce(t);
     const ws = await testWorkspace(t);
     const measure = async () => {
-      const counting = countingQueue(t.jobRuntime().services.jobs);
-      const runtime: JobRuntime = { ...t.jobRuntime(), services: { ...t.jobRuntime().services, jobs: counting.queue } };
-      const statements = countStatements(t.db);
-      const queued = await queueInboxPlan(runtime).finally(statements.stop);
-      return { queued, statements: statements.count(), queueCalls: counting.calls() };
+      const { result: queued, ...counts } = await counted(t, queueInboxPlan);
+      return { queued, ...counts };
     };
     const plans = async () => t.db.select({ key: jobs.dedupKey, payload: jobs.payload }).from(jobs).where(eq(jobs.kind, "poll_plan"));
     expect(await measure()).toEqual({ queued: false, statements: 1, queueCalls: 0 });
