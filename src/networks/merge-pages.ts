@@ -1,3 +1,5 @@
+import * as v from "valibot";
+
 /**
  * The pure part of a spanning read: pages from several networks merged newest first into one
  * page, and where each network stands afterwards. No I/O, so every edge can be unit-tested.
@@ -16,6 +18,22 @@ export interface SourceState {
 }
 
 export const freshState: SourceState = { cursor: null, size: null, after: null, done: false };
+
+const SourceStatesSchema = v.record(
+  v.string(),
+  v.object({ cursor: v.nullable(v.string()), size: v.nullable(v.number()), after: v.nullable(v.object({ createdAt: v.string(), id: v.string() })), done: v.boolean() }),
+);
+
+/** Each source's position, as a network cursor of a merged read carries them; none for a first page. */
+export function sourceStatesOf(cursor: string | null): Record<string, SourceState> {
+  if (cursor === null) return {};
+  try {
+    return v.parse(SourceStatesSchema, JSON.parse(cursor));
+  } catch {
+    // The spanning cursor is signed, so this is only ever a cursor of an older Chorus: start over.
+    return {};
+  }
+}
 
 export interface MergeItem {
   id: string;

@@ -1,5 +1,4 @@
-import * as v from "valibot";
-import { fetchSource, freshState, mergePages, type SourceState } from "../merge-pages.js";
+import { fetchSource, freshState, mergePages, sourceStatesOf } from "../merge-pages.js";
 import { ApiError } from "../../infra/errors.js";
 import type { InboxFacet, NetworkConversation } from "../facets/inbox.js";
 import type { NetworkContext, TokenSet } from "../types.js";
@@ -28,21 +27,6 @@ const nodeOf = (net: NetworkContext, page: PageAccess): MessengerNode => ({
   detailedMessages: null,
 });
 
-const StateSchema = v.record(
-  v.string(),
-  v.object({ cursor: v.nullable(v.string()), size: v.nullable(v.number()), after: v.nullable(v.object({ createdAt: v.string(), id: v.string() })), done: v.boolean() }),
-);
-
-function statesOf(cursor: string | null): Record<string, SourceState> {
-  if (cursor === null) return {};
-  try {
-    return v.parse(StateSchema, JSON.parse(cursor));
-  } catch {
-    // The spanning cursor is signed, so this is only ever a cursor of an older Chorus.
-    return {};
-  }
-}
-
 /** Runs `call` as the page whose inbox holds the conversation. */
 function asInboxPage<T>(tokens: TokenSet, net: NetworkContext, pageId: string | null, call: (page: PageAccess) => Promise<T>): Promise<T> {
   const lost = () => new ApiError("resource_not_found", { param: "id", platform: "facebook", message: "This conversation is on a page this Facebook account no longer manages." });
@@ -53,7 +37,7 @@ function asInboxPage<T>(tokens: TokenSet, net: NetworkContext, pageId: string | 
 export const facebookMessages: Pick<InboxFacet, "listConversations" | "listMessages" | "sendMessage"> = {
   async listConversations(tokens, page, net) {
     const pages = await managedPageTokens(tokens, net);
-    const states = statesOf(page.cursor);
+    const states = sourceStatesOf(page.cursor);
     const sources = await Promise.all(
       pages
         .filter((p) => !states[p.pageId]?.done)
