@@ -23,6 +23,22 @@ export interface ExtractedError {
 }
 
 /**
+ * A failure whose body has no error shape the network documents (a proxy's HTML page, a bare
+ * text): its first 200 characters of text, without tags, or the HTTP status.
+ */
+export function unstructuredFailure(failure: NetworkFailure): ExtractedError {
+  const text =
+    typeof failure.body === "string"
+      ? failure.body
+          .replace(/<[^>]*>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim()
+          .slice(0, 200)
+      : "";
+  return { networkCode: null, subcode: null, message: text || `HTTP ${failure.status}` };
+}
+
+/**
  * One row of a network's error table. A row matches when every field it sets equals the
  * failure's; the first matching row wins, so specific rows go before general ones.
  */

@@ -1,4 +1,4 @@
-import type { ExtractedError, NetworkFailure } from "../http.js";
+import { type ExtractedError, type NetworkFailure, unstructuredFailure } from "../http.js";
 
 /**
  * Google answers errors in three shapes, and one Google connection can meet all of them:
@@ -28,15 +28,7 @@ export function extractGoogleError(failure: NetworkFailure): ExtractedError {
       };
     }
   }
-  const text =
-    typeof body === "string"
-      ? body
-          .replace(/<[^>]*>/g, " ")
-          .replace(/\s+/g, " ")
-          .trim()
-          .slice(0, 200)
-      : "";
-  return { networkCode: null, subcode: null, message: text || `HTTP ${failure.status}` };
+  return unstructuredFailure(failure);
 }
 
 function legacyReason(error: Record<string, unknown>): string | null {

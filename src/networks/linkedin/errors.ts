@@ -1,4 +1,4 @@
-import type { ErrorTable, ExtractedError, NetworkFailure } from "../http.js";
+import { type ErrorTable, type ExtractedError, type NetworkFailure, unstructuredFailure } from "../http.js";
 
 /**
  * LinkedIn answers REST failures as `{ status, serviceErrorCode, code, message }` and OAuth
@@ -19,15 +19,7 @@ export function extractLinkedinError(failure: NetworkFailure): ExtractedError {
     if (networkCode === null && failure.status === 422 && /duplicate of urn:li:/i.test(message)) networkCode = "DUPLICATE_POST";
     return { networkCode, subcode: serviceErrorCode, message };
   }
-  const text =
-    typeof body === "string"
-      ? body
-          .replace(/<[^>]*>/g, " ")
-          .replace(/\s+/g, " ")
-          .trim()
-          .slice(0, 200)
-      : "";
-  return { networkCode: null, subcode: null, message: text || `HTTP ${failure.status}` };
+  return unstructuredFailure(failure);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
