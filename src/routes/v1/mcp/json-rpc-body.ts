@@ -9,10 +9,15 @@ export function jsonRpcError(status: number, code: number, message: string, id: 
   return Response.json({ jsonrpc: "2.0", error: { code, message }, id }, { status });
 }
 
+/**
+ * The id to answer a refused request with: its own when it is one MCP allows (a string or an
+ * integer), else null, as JSON-RPC 2.0 answers a request whose id cannot be read (a fractional id
+ * echoed back is itself refused by MCP clients).
+ */
 const idOf = (message: unknown): JsonRpcId => {
   if (typeof message !== "object" || message === null || !("id" in message)) return null;
   const { id } = message;
-  return typeof id === "string" || typeof id === "number" ? id : null;
+  return typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : null;
 };
 
 /**
