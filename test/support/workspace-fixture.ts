@@ -35,6 +35,8 @@ export interface CallInit {
   headers?: Record<string, string>;
   /** A body sent as is (an upload) instead of `body` as JSON. */
   raw?: BodyInit;
+  /** "manual" to see a redirect (303, its Location) instead of following it. */
+  redirect?: "manual" | "follow";
 }
 
 type WorkspaceOptions = NonNullable<Parameters<TestApp["workspace"]>[0]>;
@@ -112,11 +114,20 @@ export function workspaceFixture(t: TestApp, workspace: TestWorkspace, options: 
   };
 }
 
-/** The typed calls over `request` (a path and init with `json`, answering the raw Response). */
-export function apiCalls(request: TestWorkspace["request"]): ApiCalls {
+/** A connect's default handle: a new one per call in this module (`fixture3.test` on Bluesky, `fixture_tiktok_3` elsewhere). */
+function nextHandle(platform: PlatformId): string {
+  handles += 1;
+  return platform === "bluesky" ? `fixture${handles}.test` : `fixture_${platform}_${handles}`;
+}
+
+/**
+ * The typed calls over `request` (a path and init with `json`, answering the raw Response).
+ * `handleOf` names a connect's account when the call gives no handle (default: nextHandle).
+ */
+export function apiCalls(request: TestWorkspace["request"], { handleOf = nextHandle }: { handleOf?: (platform: PlatformId) => string } = {}): ApiCalls {
   const call = async <M extends Method, P extends string>(method: M, path: P, body?: unknown, init: CallInit = {}): Promise<Reply<SuccessBody<M, P>>> => {
     const sent = init.raw !== undefined ? { body: init.raw } : body !== undefined ? { json: body } : {};
-    const response = await request(path, { method, ...(init.headers ? { headers: init.headers } : {}), ...sent });
+    const response = await request(path, { method, ...(init.headers ? { headers: init.headers } : {}), ...(init.redirect ? { redirect: init.redirect } : {}), ...sent });
     return reply(response);
   };
   const created = async <M extends Method, P extends string>(method: M, path: P, body?: unknown, init?: CallInit) => {
@@ -137,8 +148,7 @@ export function apiCalls(request: TestWorkspace["request"]): ApiCalls {
       return answer.body;
     },
     connect: (platform, { handle, ...extra } = {}) => {
-      handles += 1;
-      const name = handle ?? (platform === "bluesky" ? `fixture${handles}.test` : `fixture_${platform}_${handles}`);
+      const name = handle ?? handleOf(platform);
       const password = platform === "bluesky" ? { appPassword: "abcd-efgh-ijkl-mnop" } : {};
       return created("POST", "/v1/social-accounts/connect", { platform, handle: name, ...password, ...extra });
     },
