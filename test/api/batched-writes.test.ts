@@ -1,8 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openServerDatabase } from "../../src/db/node-postgres.js";
-import { apiKeys, events, jobs, postTargets, posts, webhookAttempts, webhookDeliveries, webhookEndpoints, workspaces } from "../../src/db/schema/index.js";
-import type { DomainContext } from "../../src/domain/core/context.js";
+import { events, jobs, postTargets, posts, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../src/db/schema/index.js";
 import { recordEvent, recordEventOnce } from "../../src/domain/events/record-event.js";
 import { tableJobQueue } from "../../src/domain/core/jobs/job-queue.js";
 import { recordProcessingOutcome } from "../../src/domain/publishing/posts/record-landed.js";
@@ -11,13 +10,13 @@ import { outcomeRecorder } from "../../src/domain/publishing/posts/outcome-recor
 import { batchedDeliveryStatements } from "../../src/domain/events/webhooks/delivery-batcher.js";
 import { claimDeliveries, settleDelivered } from "../../src/domain/events/webhooks/delivery-statements.js";
 import { deliveryJobKey } from "../../src/domain/events/webhooks/retry-schedule.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { newId } from "../../src/infra/ids.js";
 import { skipWithout } from "../support/required-service.js";
 import { recordStatements } from "../support/count-statements.js";
 import { createThrowawayDatabase, postgresAvailable } from "../support/postgres.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { keyContext } from "../support/key-context.js";
 
 /**
  * The write paths that gather several rows into one statement (issue 8 item 14, issue 10
@@ -29,13 +28,6 @@ async function connectBluesky(w: WorkspaceFixture, handle: string): Promise<stri
   const response = await w.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
   expect(response.status).toBe(201);
   return response.body.id;
-}
-
-async function contextOf(t: TestApp, ws: WorkspaceFixture): Promise<DomainContext> {
-  const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
-  const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
-  if (!workspace || !apiKey) throw new Error("workspace or key missing");
-  return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
 }
 
 async function endpoint(t: TestApp, workspaceId: string, options: { mode?: "test" | "live"; events?: string[] | null; enabled?: boolean } = {}): Promise<string> {
@@ -204,7 +196,7 @@ describe("writes gathered into one statement", () => {
       .set({ state: "publishing", networkPostId: null, url: null })
       .where(inArray(postTargets.id, [t1.id, t2.id, foreign.id]));
     await t.db.update(postTargets).set({ state: "failed" }).where(eq(postTargets.id, t3.id));
-    const ctx = await contextOf(t, ws);
+    const ctx = await keyContext(t, ws);
     const record = outcomeRecorder(ctx, 4);
     const outcome = (n: string) => ({ state: "published" as const, networkPostId: `at://net/${n}`, url: `https://bsky.app/${n}` });
     const recorder = recordStatements(t.db);
@@ -246,7 +238,7 @@ describe("writes gathered into one statement", () => {
     if (!t1 || !t2) throw new Error("targets missing");
     await t.db.update(postTargets).set({ state: "publishing", networkPostId: null, url: null }).where(eq(postTargets.postId, postId));
     await t.db.update(posts).set({ processingNotifiedAt: null }).where(eq(posts.id, postId));
-    const ctx = await contextOf(t, ws);
+    const ctx = await keyContext(t, ws);
     const nextPollAt = new Date(t.clock.now().getTime() + 30_000);
     const outcome = (n: string) => ({ state: "processing" as const, networkPostId: `net-${n}`, url: null, pollToken: `poll-${n}`, nextPollAt });
 
@@ -313,7 +305,7 @@ async function landTogether(t: TestApp, options: { countStatements: boolean }): 
     .where(inArray(postTargets.id, [p1.id, p2.id, v1.id, foreign.id]));
   await t.db.update(postTargets).set({ state: "published", networkPostId: "kept" }).where(eq(postTargets.id, v2.id));
   await t.db.update(posts).set({ processingNotifiedAt: null }).where(eq(posts.id, postId));
-  const ctx = await contextOf(t, ws);
+  const ctx = await keyContext(t, ws);
   const nextPollAt = new Date(t.clock.now().getTime() + 45_000);
   const done = (n: string) => ({ state: "published" as const, networkPostId: `at://net/${n}`, url: `https://bsky.app/${n}` });
   const pending = (n: string) => ({ state: "processing" as const, networkPostId: `vid-${n}`, url: null, pollToken: `poll-${n}`, nextPollAt });

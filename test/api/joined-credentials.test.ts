@@ -1,16 +1,14 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, workspaces } from "../../src/db/schema/index.js";
 import { postWithPublishedTargets } from "../../src/domain/inbox/comments/comment-targets.js";
 import type { DomainContext } from "../../src/domain/core/context.js";
 import { resolveConversation } from "../../src/domain/inbox/messages/conversation-account.js";
 import { conversationId } from "../../src/domain/inbox/messages/conversation-id.js";
 import { networkContextFor } from "../../src/domain/accounts/networks/network-context.js";
 import { accountsInScope } from "../../src/domain/accounts/reads/spanning-read.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { recordStatements } from "../support/count-statements.js";
-import { type TestApp, type TestWorkspace, createTestApp } from "../support/test-app.js";
+import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { keyContext } from "../support/key-context.js";
 
 /**
  * The inbox reads bring each account's app credentials along in the query that finds the account
@@ -22,14 +20,6 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-
-/** A fresh domain context, as each request gets (the credentials are kept per context). */
-async function contextOf(ws: TestWorkspace): Promise<DomainContext> {
-  const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
-  const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
-  if (!workspace || !apiKey) throw new Error("workspace or key missing");
-  return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
-}
 
 const connect = async (ws: WorkspaceFixture, platform: "twitter" | "linkedin", handle: string) => (await ws.connect(platform, { handle })).id;
 const ownXApp = { platform: "twitter", clientId: "own-x-app", clientSecret: "own-x-secret" };
@@ -57,7 +47,7 @@ describe("app credentials read with the accounts", () => {
     await connect(ws, "linkedin", "joined-creds-li");
     await connect(other, "linkedin", "joined-creds-other-li");
 
-    const ctx = await contextOf(ws);
+    const ctx = await keyContext(t, ws);
     expect((await accountsInScope(ctx, undefined)).map((a) => a.platform).sort()).toEqual(["linkedin", "twitter"]);
     const joined = await clientIds(ctx, ["twitter", "linkedin"]);
     expect(joined.ids).toEqual({ twitter: "own-x-app", linkedin: "chorus-sandbox-linkedin" });
@@ -66,8 +56,8 @@ describe("app credentials read with the accounts", () => {
     expect(await clientIds(ctx, ["pinterest", "pinterest"])).toEqual({ ids: { pinterest: "chorus-sandbox-pinterest" }, credentialQueries: 1 });
 
     // The same answers with no join in front: the join changed the cost, not the result.
-    expect(await clientIds(await contextOf(ws), ["twitter", "linkedin"])).toEqual({ ids: joined.ids, credentialQueries: 1 });
-    const theirs = await contextOf(other);
+    expect(await clientIds(await keyContext(t, ws), ["twitter", "linkedin"])).toEqual({ ids: joined.ids, credentialQueries: 1 });
+    const theirs = await keyContext(t, other);
     await accountsInScope(theirs, undefined);
     expect(await clientIds(theirs, ["linkedin"])).toEqual({ ids: { linkedin: "their-li-app" }, credentialQueries: 0 });
   });
@@ -79,7 +69,7 @@ describe("app credentials read with the accounts", () => {
     const post = (await ws.publish({ text: "joined credentials", accounts: [account] })).id;
     const draft = (await ws.publish({ text: "a draft", accounts: [account], draft: true })).id;
 
-    const ctx = await contextOf(ws);
+    const ctx = await keyContext(t, ws);
     const recorder = recordStatements(t.db);
     const found = await postWithPublishedTargets(ctx, post).finally(() => recorder.stop());
     expect(recorder.statements).toHaveLength(1);
@@ -88,8 +78,8 @@ describe("app credentials read with the accounts", () => {
     expect(await clientIds(ctx, ["twitter"])).toEqual({ ids: { twitter: "own-x-app" }, credentialQueries: 0 });
 
     // A post that never went out is found, with nothing to read comments on.
-    expect((await postWithPublishedTargets(await contextOf(ws), draft)).targets).toEqual([]);
-    const other = await contextOf(await testWorkspace(t));
+    expect((await postWithPublishedTargets(await keyContext(t, ws), draft)).targets).toEqual([]);
+    const other = await keyContext(t, await testWorkspace(t));
     await expect(postWithPublishedTargets(other, post)).rejects.toMatchObject({ code: "resource_not_found", param: "id" });
   });
 
@@ -97,10 +87,10 @@ describe("app credentials read with the accounts", () => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     expect((await ws.post("/v1/credentials", ownXApp)).status).toBe(201);
     const account = await connect(ws, "twitter", "joined-dm-x");
-    const ctx = await contextOf(ws);
+    const ctx = await keyContext(t, ws);
     const id = conversationId({ account, via: null, id: "dm-1" });
     expect((await resolveConversation(ctx, id)).row.id).toBe(account);
     expect(await clientIds(ctx, ["twitter"])).toEqual({ ids: { twitter: "own-x-app" }, credentialQueries: 0 });
-    await expect(resolveConversation(await contextOf(await testWorkspace(t)), id)).rejects.toMatchObject({ status: 404 });
+    await expect(resolveConversation(await keyContext(t, await testWorkspace(t)), id)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,27 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, postTargets, workspaces } from "../../src/db/schema/index.js";
-import type { DomainContext } from "../../src/domain/core/context.js";
-import { domainServices } from "../../src/http/domain-services.js";
+import { postTargets, workspaces } from "../../src/db/schema/index.js";
 import { recordTargetOutcome } from "../../src/domain/publishing/posts/record-outcome.js";
 import { ApiError } from "../../src/infra/errors.js";
 import { recordStatements } from "../support/count-statements.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { keyContext } from "../support/key-context.js";
 
 async function connectBluesky(ws: WorkspaceFixture, handle: string): Promise<string> {
   const response = await ws.post("/v1/social-accounts/connect", { platform: "bluesky", handle, appPassword: "abcd-efgh-ijkl-mnop" });
   expect(response.status).toBe(201);
   return response.body.id;
-}
-
-/** The domain context a request with this workspace's key gets. */
-async function contextOf(t: TestApp, ws: WorkspaceFixture): Promise<DomainContext> {
-  const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
-  const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
-  if (!workspace || !apiKey) throw new Error("workspace or key missing");
-  return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
 }
 
 /** Chorus's statements on post targets (the simulators keep their own tables). */
@@ -69,7 +60,7 @@ describe("publishing's round trips", () => {
       const rows = await t.db.select().from(postTargets).where(eq(postTargets.workspaceId, ws.id));
       return rows.find((r) => r.state === "unknown")?.id ?? "";
     };
-    const ctx = await contextOf(t, ws);
+    const ctx = await keyContext(t, ws);
     const failure = { state: "failed" as const, error: new ApiError("platform_unavailable", { platform: "bluesky" }) };
     const monthly = async () => (await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id)))[0]?.testCreditsMonthly;
 
@@ -100,7 +91,7 @@ describeOnEachDatabase("recording racing outcomes of one target", (app) => {
     expect(target).toMatchObject({ state: "unknown", creditSource: "test_pack", credits: 1 });
     const packAfterReserve = (await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id)))[0]?.testCreditsPack;
     expect(packAfterReserve).toBe(4);
-    const ctx = await contextOf(t, ws);
+    const ctx = await keyContext(t, ws);
     const recorder = recordStatements(t.db);
     const failure = { state: "failed" as const, error: new ApiError("platform_unavailable", { platform: "bluesky" }) };
     const [first, second] = await Promise.all([recordTargetOutcome(ctx, target?.id ?? "", failure), recordTargetOutcome(ctx, target?.id ?? "", failure)]);

@@ -1,25 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { apiKeys, postTargets, sandboxRecords, workspaces } from "../../src/db/schema/index.js";
-import type { DomainContext } from "../../src/domain/core/context.js";
+import { postTargets, sandboxRecords } from "../../src/db/schema/index.js";
 import { claimRetract, releaseRetract, waitForOtherRetract } from "../../src/domain/publishing/posts/retract-claim.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { describeOnEachDatabase } from "../support/each-database.js";
 import type { TestApp } from "../support/test-app.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { keyContext } from "../support/key-context.js";
 
 /**
  * One DELETE at a time per target: a retract claims the target before calling the network, and a
  * second retract waits for the first one's outcome. Without the claim two retracts both call the
  * network, and the later one reads the earlier one's success ("no such post") as its own failure.
  */
-async function ownerContext(t: TestApp, ws: WorkspaceFixture): Promise<DomainContext> {
-  const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
-  const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
-  if (!workspace || !apiKey) throw new Error("workspace or key missing");
-  return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
-}
-
 /** A published Threads post and its target's id. */
 async function publishedThreadsTarget(ws: WorkspaceFixture) {
   const account = await ws.connect("threads");
@@ -38,7 +30,7 @@ describeOnEachDatabase("a retract's claim on a target", (app) => {
     const t = app();
     const ws = await testWorkspace(t, { plan: "subscription" });
     const { target } = await publishedThreadsTarget(ws);
-    const [first, second] = [await ownerContext(t, ws), await ownerContext(t, ws)];
+    const [first, second] = [await keyContext(t, ws), await keyContext(t, ws)];
     const claims = await Promise.all([claimRetract(first, target.id), claimRetract(second, target.id)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await claimRetract(second, target.id)).toBe(false);
@@ -50,9 +42,9 @@ describeOnEachDatabase("a retract's claim on a target", (app) => {
     const t = app();
     const ws = await testWorkspace(t, { plan: "subscription" });
     const { target } = await publishedThreadsTarget(ws);
-    const holder = await ownerContext(t, ws);
+    const holder = await keyContext(t, ws);
     expect(await claimRetract(holder, target.id)).toBe(true);
-    const waiting = waitForOtherRetract(await ownerContext(t, ws), target.id);
+    const waiting = waitForOtherRetract(await keyContext(t, ws), target.id);
     await releaseRetract(holder, target.id, true);
     expect(await waiting).toBe("retracted");
   });
@@ -61,18 +53,18 @@ describeOnEachDatabase("a retract's claim on a target", (app) => {
     const t = app();
     const ws = await testWorkspace(t, { plan: "subscription" });
     const { target } = await publishedThreadsTarget(ws);
-    expect(await claimRetract(await ownerContext(t, ws), target.id)).toBe(true);
+    expect(await claimRetract(await keyContext(t, ws), target.id)).toBe(true);
     t.clock.advance(60_000);
-    expect(await claimRetract(await ownerContext(t, ws), target.id)).toBe(false);
+    expect(await claimRetract(await keyContext(t, ws), target.id)).toBe(false);
     t.clock.advance(10 * 60_000);
-    expect(await claimRetract(await ownerContext(t, ws), target.id)).toBe(true);
+    expect(await claimRetract(await keyContext(t, ws), target.id)).toBe(true);
   });
 
   it("makes a retract through the API wait for the claim's holder and send no DELETE of its own", async () => {
     const t = app();
     const ws = await testWorkspace(t, { plan: "subscription" });
     const { post, target } = await publishedThreadsTarget(ws);
-    const holder = await ownerContext(t, ws);
+    const holder = await keyContext(t, ws);
     expect(await claimRetract(holder, target.id)).toBe(true);
     // Every UPDATE statement on the targets is counted, even one that matches no row: the API's
     // retract has tried to claim (and so waits) once the count moves.
@@ -118,7 +110,7 @@ describeOnEachDatabase("a retract's claim on a target", (app) => {
     const ws = await testWorkspace(t, { plan: "subscription" });
     const { target } = await publishedThreadsTarget(ws);
     const stranger = await ws.otherWorkspace();
-    expect(await claimRetract(await ownerContext(t, stranger), target.id)).toBe(false);
-    expect(await waitForOtherRetract(await ownerContext(t, stranger), target.id)).toBe("gone");
+    expect(await claimRetract(await keyContext(t, stranger), target.id)).toBe(false);
+    expect(await waitForOtherRetract(await keyContext(t, stranger), target.id)).toBe("gone");
   });
 });

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, sandboxRecords, workspaces } from "../../src/db/schema/index.js";
+import { sandboxRecords } from "../../src/db/schema/index.js";
 import type { DomainContext } from "../../src/domain/core/context.js";
 import { approvePost } from "../../src/domain/publishing/approvals/decide-post.js";
 import { publishDraft } from "../../src/domain/publishing/posts/change-post.js";
 import { mediaLoaderFor } from "../../src/domain/publishing/media/load-media-for-publish.js";
 import type { MediaLoader } from "../../src/domain/publishing/posts/prepare-targets.js";
-import { domainServices } from "../../src/http/domain-services.js";
 import { ApiError } from "../../src/infra/errors.js";
 import { type TestApp, createTestApp } from "../support/test-app.js";
 import { plainJpeg } from "../support/transform-fixtures.js";
 import { type WorkspaceFixture, testWorkspace } from "../support/workspace-fixture.js";
+import { keyContext } from "../support/key-context.js";
 
 /**
  * An approval checks the post, then claims it: an edit (PATCH on a held post) landing between the
@@ -21,13 +21,6 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-
-async function ownerContext(ws: WorkspaceFixture): Promise<DomainContext> {
-  const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id));
-  const [apiKey] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, ws.keyId));
-  if (!workspace || !apiKey) throw new Error("workspace or key missing");
-  return { db: t.db, clock: t.clock, workspace, apiKey, services: domainServices(t.deps, "http://chorus.test") };
-}
 
 /** A media loader that, the first time the checks load a file, commits `edit` to the post first; `edited()` says whether it ran. */
 function editingDuringChecks(ctx: DomainContext, ws: WorkspaceFixture, id: string, edit: Record<string, unknown>) {
@@ -59,8 +52,8 @@ describe("sending a post that is edited while it is checked", () => {
     const held = await ws.publish({ text: "first version", accounts: [bsky.id], media: [image.id], mediaAlt: ["a photo"] });
     expect(held.state).toBe("pending_approval");
 
-    const during = editingDuringChecks(await ownerContext(ws), ws, held.id, { text: "second version" });
-    const refused = await approvePost({ ctx: await ownerContext(ws), input: { id: held.id }, loadMedia: during.loader }).catch((error: unknown) => error);
+    const during = editingDuringChecks(await keyContext(t, ws), ws, held.id, { text: "second version" });
+    const refused = await approvePost({ ctx: await keyContext(t, ws), input: { id: held.id }, loadMedia: during.loader }).catch((error: unknown) => error);
     expect(during.edited()).toBe(true);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe("post_state_invalid");
@@ -84,9 +77,9 @@ describe("sending a post that is edited while it is checked", () => {
     const image = await ws.upload(await plainJpeg(400, 300), "image/jpeg");
     const draft = await ws.publish({ text: "draft version one", accounts: [bsky.id], media: [image.id], mediaAlt: ["a photo"], draft: true });
     expect(draft.state).toBe("draft");
-    const during = editingDuringChecks(await ownerContext(ws), ws, draft.id, { text: "draft version two" });
+    const during = editingDuringChecks(await keyContext(t, ws), ws, draft.id, { text: "draft version two" });
     const limits = { enforce: async () => undefined };
-    const refused = await publishDraft({ ctx: await ownerContext(ws), input: { id: draft.id }, loadMedia: during.loader, limits }).catch((error: unknown) => error);
+    const refused = await publishDraft({ ctx: await keyContext(t, ws), input: { id: draft.id }, loadMedia: during.loader, limits }).catch((error: unknown) => error);
     expect(during.edited()).toBe(true);
     expect((refused as ApiError).code).toBe("post_state_invalid");
     const after = (await ws.get(`/v1/posts/${draft.id}`)).body;
