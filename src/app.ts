@@ -8,6 +8,7 @@ import { refuseUnsafeUrl } from "./http/input-guard.js";
 import { allowedMethods } from "./http/method-not-allowed.js";
 import { rateHeaders } from "./http/rate-headers.js";
 import { requestContext } from "./http/request-context.js";
+import { RememberingRouter } from "./http/remembering-router.js";
 import { ApiError } from "./infra/errors.js";
 import { createVerifiedKeyCache } from "./domain/core/index.js";
 import { docsRoutes } from "./openapi/docs-routes.js";
@@ -62,17 +63,19 @@ const PUBLIC_V1 = [/^\/v1\/platforms(\/|$)/];
  */
 export function createApp(given: AppDeps): Hono<AppEnv> {
   const deps: AppDeps = given.verifiedKeys ? given : { ...given, verifiedKeys: createVerifiedKeyCache({ clock: given.clock }) };
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   app.use("*", requestContext(deps));
   app.use("*", rateHeaders());
   app.use("*", refuseUnsafeUrl());
 
   const v1 = new Hono<AppEnv>();
+  // Built once: a factory called per request would rebuild its closures on every call.
+  const keyed = { publicLimit: publicLimit(), apiKey: requireApiKey(), agentGrant: enforceAgentGrant(), idempotency: idempotency() };
   v1.use("*", async (c, next) => {
-    if (PUBLIC_V1.some((p) => p.test(c.req.path))) return publicLimit()(c, next);
-    return requireApiKey()(c, async () => {
-      await enforceAgentGrant()(c, async () => {
-        await idempotency()(c, next);
+    if (PUBLIC_V1.some((p) => p.test(c.req.path))) return keyed.publicLimit(c, next);
+    return keyed.apiKey(c, async () => {
+      await keyed.agentGrant(c, async () => {
+        await keyed.idempotency(c, next);
       });
     });
   });

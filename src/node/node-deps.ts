@@ -73,11 +73,13 @@ export async function buildNodeRuntime(env: NodeEnv, rawEnv: Record<string, stri
     rateLimiter = createUpstashRateLimiter({ redis, fallback: memory });
   }
   const db = opened.db;
+  // One handle for every request: the server's pool (or the embedded client) outlives them all.
+  const perRequest = { db, close: () => nothingToClose };
   const allowLoopbackHttp = env.CHORUS_OUTBOUND_ALLOW_LOOPBACK === "true";
   // The guard checks each URL first; the pinned fetch checks again the address it dials.
   const pinned = createPinnedFetch({ allowAddress: (address) => !isBlockedAddress(address) || (allowLoopbackHttp && isLoopbackAddress(address)) });
   const deps: AppDeps = {
-    database: { open: () => ({ db, close: () => nothingToClose }) },
+    database: { open: () => perRequest },
     rateLimiter,
     clock: systemClock,
     logger,
