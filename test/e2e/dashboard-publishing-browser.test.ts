@@ -89,6 +89,46 @@ describe.skipIf(missing !== null)("publishing from the dashboard in a real brows
     expect(dash.page.url()).toBe(`${dash.served.origin}/dashboard/compose`);
   });
 
+  it("does not stop a post on an answer about an earlier form: a queued check answers the form as it was when queued", async () => {
+    await dash.page.goto(`${dash.served.origin}/dashboard/compose`);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let checks = 0;
+    // The first check is held, so the next one waits in htmx's queue; any later one is dropped.
+    await dash.page.route("**/dashboard/compose/validate", async (route) => {
+      checks++;
+      if (checks === 1) await held;
+      await route.continue();
+    });
+    try {
+      await dash.page.check(`input[name=accounts][value="${dash.ids.twitter}"]`);
+      await expect.poll(() => checks).toBe(1);
+      // Queued with this text, too long for X: its answer will say a network refuses it.
+      await dash.page.locator("#text").evaluate((box: HTMLTextAreaElement) => {
+        box.value = "x".repeat(300);
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      // Then the text is fixed while that check waits: a change htmx drops, as it drops a
+      // keystroke's check while one is queued. The form is now fine for every network.
+      const text = `Fixed while queued ${randomString(6)}`;
+      await dash.page.locator("#text").evaluate((box: HTMLTextAreaElement, value: string) => {
+        box.value = value;
+      }, text);
+      release();
+      await expect.poll(() => dash.page.locator('#counters [data-platform="twitter"]').textContent()).toContain("300 / 280");
+      await dash.page.waitForSelector("#validation [data-refused]");
+      await dash.page.click("#publish");
+      await dash.page.waitForURL(/\/dashboard\/posts\/post_/);
+      await expect(dash.page.locator("#post-text").textContent()).resolves.toBe(text);
+      await expect(dash.page.locator("#target-twitter .badge").textContent()).resolves.toBe("published");
+    } finally {
+      release();
+      await dash.page.unroute("**/dashboard/compose/validate");
+    }
+  });
+
   it("explains a revoked permission in plain words and reconnects from the post's button", async () => {
     const fault = await dash.ws.put(`/v1/sandbox/social-accounts/${dash.ids.twitter}/fault`, { fault: "revoked_permission" });
     expect(fault.status, fault.text).toBe(200);

@@ -5,7 +5,9 @@
  * - Schedule with no date or time is stopped before it is sent (it would otherwise be refused);
  * - Publish, Schedule and Add to queue are stopped while the checks say a network will refuse the post, only when
  *   those checks answered the form as it is now: a field changed since (the checks' 400 ms delay,
- *   a request under way) leaves the stale answer to the server, which checks again;
+ *   a request under way) leaves the stale answer to the server, which checks again. Each answer is
+ *   matched to the form as its request read it (htmx reads the form when a check is triggered, and
+ *   a check queued behind another is sent later), never to the form when it was sent;
  * - Allow on the consent page is stopped when it would grant nothing (no action, no brand or no network), naming the empty group;
  * - the calendar and the posts list open in the browser's zone when their address names none (a reload with tz=);
  * - a scheduled post dragged to another day on the calendar submits its own Move form with that
@@ -23,11 +25,14 @@ function clear(form,id){var box=form.querySelector("#"+id);if(box){box.textConte
 function postForm(el){return el&&el.hasAttribute&&el.hasAttribute("data-post-form")?el:null}
 function state(form){var out=[];for(var i=0;i<form.elements.length;i++){var e=form.elements[i];if(!e.name||e.type==="file"||e.type==="submit")continue;
 out.push(e.name+"="+(e.type==="checkbox"||e.type==="radio"?e.checked:e.value))}return out.join("&")}
-function sending(event){var t=event.target,f=postForm(t&&t.closest?t.closest("form"):null);if(f)f._sent=state(f)}
-document.addEventListener("htmx:beforeRequest",sending);document.addEventListener("htmx:before:request",sending);
+function formOf(event){var t=event.target;return postForm(t&&t.closest?t.closest("form"):null)}
+function requestOf(event){var d=event.detail||{};return d.ctx||d.requestConfig||d}
+function configured(event){var f=formOf(event);if(f)requestOf(event)._chorusState=state(f)}
+document.addEventListener("htmx:configRequest",configured);document.addEventListener("htmx:config:request",configured);
+function swapped(event){var f=formOf(event),r=requestOf(event);if(f&&r._chorusState!==undefined)f._checked=r._chorusState}
+document.addEventListener("htmx:afterSwap",swapped);document.addEventListener("htmx:after:swap",swapped);
 function checked(form){return form._checked===state(form)}
-function loaded(){document.querySelectorAll("form[data-post-form]").forEach(function(f){f._checked=state(f);var box=f.querySelector("#validation");
-if(box&&window.MutationObserver)new MutationObserver(function(){if(f._sent!==undefined)f._checked=f._sent}).observe(box,{childList:true,subtree:true})})}
+function loaded(){document.querySelectorAll("form[data-post-form]").forEach(function(f){f._checked=state(f)})}
 document.addEventListener("submit",function(event){var form=event.target,button=event.submitter,action=button?button.value:"";
 if(form.hasAttribute("data-post-form")){clear(form,"submit-problem");
 if(action==="schedule"||form.getAttribute("data-post-form")==="scheduled"&&action!=="publish"){var d=form.querySelector("[name=scheduleDate]"),t=form.querySelector("[name=scheduleTime]");
