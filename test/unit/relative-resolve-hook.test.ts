@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { declaredPackageType, resolveRelativeJs } from "../../src/node/relative-resolve-hook.js";
+import { bareResolutionKey, declaredPackageType, resolutionAnchor, resolveRelativeJs } from "../../src/node/relative-resolve-hook.js";
 import { buildBeforeTests } from "../support/server-process.js";
 
 const exec = promisify(execFile);
@@ -35,6 +35,17 @@ function fixtureTree() {
   write("untyped/c.js", 'export const c = "c";');
   write("real/d.js", 'export const d = "d";');
   symlinkSync(join(root, "real/d.js"), join(root, "esm/linked.js"));
+  // A bare specifier: "dep" is the app's own copy everywhere in it except below nested/, which
+  // has a node_modules folder of its own with another copy.
+  write("app/package.json", JSON.stringify({ name: "app", type: "module" }));
+  write("app/node_modules/dep/package.json", JSON.stringify({ name: "dep", type: "module", exports: "./index.js" }));
+  write("app/node_modules/dep/index.js", 'export const which = "outer";');
+  write("app/src/a.js", 'export { which } from "dep";');
+  write("app/src/deep/b.js", 'export { which } from "dep";');
+  write("app/nested/node_modules/dep/package.json", JSON.stringify({ name: "dep", type: "module", exports: "./index.js" }));
+  write("app/nested/node_modules/dep/index.js", 'export const which = "inner";');
+  write("app/nested/c.js", 'export { which } from "dep";');
+  write("app/index.js", 'import { which as a } from "./src/a.js"; import { which as b } from "./src/deep/b.js"; import { which as c } from "./nested/c.js"; export default [a, b, c].join(",");');
   return root;
 }
 
@@ -65,13 +76,14 @@ describe("the relative-import shortcut for Node's resolver (src/node/relative-re
     const script = `
       import * as m from "node:module";
       const seen = [];
-      m.registerHooks?.({ resolve(s, c, next) { if (s.startsWith(".")) seen.push(s); return next(s, c); } });
+      const seenBare = [];
+      m.registerHooks?.({ resolve(s, c, next) { if (s.startsWith(".")) seen.push(s); else if (c.parentURL?.startsWith("file:")) seenBare.push(s); return next(s, c); } });
       const { registerRelativeResolveHook } = await import(${JSON.stringify(hook)});
       const installed = ${withHook} ? registerRelativeResolveHook() : false;
       ${body}
-      console.log(JSON.stringify({ installed, seen, result }));`;
+      console.log(JSON.stringify({ installed, seen, seenBare, result }));`;
     const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", script]);
-    return JSON.parse(stdout) as { installed: boolean; seen: string[]; result: unknown };
+    return JSON.parse(stdout) as { installed: boolean; seen: string[]; seenBare: string[]; result: unknown };
   }
 
   const hasHooks = typeof (nodeModule as { registerHooks?: unknown }).registerHooks === "function";
@@ -99,5 +111,29 @@ describe("the relative-import shortcut for Node's resolver (src/node/relative-re
     expect(withHook.result).toEqual(without.result);
     expect(withHook.result).toEqual(expect.arrayContaining(["pgTable", "text", "timestamp"]));
     if (hasHooks) expect(withHook.seen.length).toBeLessThan(without.seen.length / 10);
+  });
+
+  it("keys a bare specifier's answer by the nearest folder with a package.json or node_modules", () => {
+    const from = (path: string) => ({ parentURL: pathToFileURL(join(root, path)).href, conditions: ["node", "import"] });
+    expect(resolutionAnchor(join(root, "app/src/deep"))).toBe(join(root, "app"));
+    expect(resolutionAnchor(join(root, "app/nested"))).toBe(join(root, "app/nested"));
+    expect(bareResolutionKey("dep", from("app/src/a.js"))).toBe(bareResolutionKey("dep", from("app/src/deep/b.js")));
+    expect(bareResolutionKey("dep", from("app/nested/c.js"))).not.toBe(bareResolutionKey("dep", from("app/src/a.js")));
+    expect(bareResolutionKey("dep", { ...from("app/src/a.js"), conditions: ["node", "require"] })).not.toBe(bareResolutionKey("dep", from("app/src/a.js")));
+    for (const other of ["./a.js", "../a.js", "/abs/a.js", "node:fs", "file:///x.js", "data:text/javascript,1"]) expect(bareResolutionKey(other, from("app/src/a.js")), other).toBeNull();
+    expect(bareResolutionKey("dep", { parentURL: "data:text/javascript,1" })).toBeNull();
+  });
+
+  it("resolves a bare specifier once per anchor, and a nested node_modules still gets its own copy", async () => {
+    const body = `const result = (await import(${JSON.stringify(pathToFileURL(join(root, "app/index.js")).href)})).default;`;
+    const without = await childRun(false, body);
+    const withHook = await childRun(true, body);
+    expect(without.result).toBe("outer,outer,inner");
+    expect(withHook.result).toBe("outer,outer,inner");
+    // Node 20 has no module.registerHooks: nothing there counts, nor needs, the lookups.
+    if (hasHooks) {
+      expect(without.seenBare.filter((s) => s === "dep")).toHaveLength(3);
+      expect(withHook.seenBare.filter((s) => s === "dep")).toHaveLength(2);
+    }
   });
 });
