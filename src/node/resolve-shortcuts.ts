@@ -104,10 +104,10 @@ type ResolveHook = (specifier: string, context: ResolveContext, next: (specifier
 type RegisterHooks = (hooks: { resolve: ResolveHook }) => unknown;
 
 /**
- * Installs the shortcut in this thread, for the modules imported after it. Node 20 has no
+ * Installs both shortcuts in this thread, for the modules imported after it. Node 20 has no
  * `module.registerHooks` (nor the slow lookup): there it does nothing and says so.
  */
-export function registerRelativeResolveHook(): boolean {
+export function registerResolveShortcuts(): boolean {
   const register = (nodeModule as unknown as { registerHooks?: RegisterHooks }).registerHooks;
   if (!register) return false;
   const bareAnswers = new Map<string, object>();

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { bareResolutionKey, declaredPackageType, resolutionAnchor, resolveRelativeJs } from "../../src/node/relative-resolve-hook.js";
+import { bareResolutionKey, declaredPackageType, resolutionAnchor, resolveRelativeJs } from "../../src/node/resolve-shortcuts.js";
 import { buildBeforeTests } from "../support/server-process.js";
 
 const exec = promisify(execFile);
@@ -49,7 +49,7 @@ function fixtureTree() {
   return root;
 }
 
-describe("the relative-import shortcut for Node's resolver (src/node/relative-resolve-hook.ts)", () => {
+describe("Node's resolver shortcuts, relative imports and bare specifiers (src/node/resolve-shortcuts.ts)", () => {
   const root = fixtureTree();
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const parent = pathToFileURL(join(root, "esm/index.js")).href;
@@ -71,15 +71,15 @@ describe("the relative-import shortcut for Node's resolver (src/node/relative-re
 
   /** Runs `body` in a fresh Node with (or without) the hook from dist/, as the server and CLI install it. */
   async function childRun(withHook: boolean, body: string) {
-    const hook = pathToFileURL(resolve("dist/node/relative-resolve-hook.js")).href;
+    const hook = pathToFileURL(resolve("dist/node/resolve-shortcuts.js")).href;
     // A second hook installed first runs after ours: it sees only what ours passed on.
     const script = `
       import * as m from "node:module";
       const seen = [];
       const seenBare = [];
       m.registerHooks?.({ resolve(s, c, next) { if (s.startsWith(".")) seen.push(s); else if (c.parentURL?.startsWith("file:")) seenBare.push(s); return next(s, c); } });
-      const { registerRelativeResolveHook } = await import(${JSON.stringify(hook)});
-      const installed = ${withHook} ? registerRelativeResolveHook() : false;
+      const { registerResolveShortcuts } = await import(${JSON.stringify(hook)});
+      const installed = ${withHook} ? registerResolveShortcuts() : false;
       ${body}
       console.log(JSON.stringify({ installed, seen, seenBare, result }));`;
     const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", script]);
