@@ -37,6 +37,10 @@ export function neonDatabaseProvider(options: NeonOptions): DatabaseProvider {
   return {
     open() {
       const pool = new Pool({ connectionString: options.url, max: NEON_POOL_MAX });
+      // As on the Node server's pool (node-postgres.ts): an idle connection the server ends (Neon
+      // ends them when its compute suspends or restarts) is emitted here, and without a listener
+      // it is an uncaught exception. The pool has discarded it and dials again on the next query.
+      pool.on("error", () => undefined);
       const db = drizzle({ client: pool, schema }) as unknown as Database;
       return { db, close: () => pool.end() };
     },

@@ -6,11 +6,12 @@
  * feed docs/scale-database.md. Skipped, with a warning naming the reason, without PostgreSQL.
  */
 import { createRequire } from "node:module";
-import { neonConfig } from "@neondatabase/serverless";
+import { type Pool, neonConfig } from "@neondatabase/serverless";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEON_POOL_MAX, neonDatabaseProvider } from "../../src/db/neon.js";
 import type { DatabaseProvider } from "../../src/db/types.js";
-import { type JobRequest, enqueueAll, tableJobQueue } from "../../src/domain/core/index.js";
+import { type JobRequest, enqueueAll, rowsOf, tableJobQueue } from "../../src/domain/core/index.js";
 import { drainDueJobs } from "../../src/jobs/drain-jobs.js";
 import { openServerDatabase } from "../../src/db/node-postgres.js";
 import { type WsProxy, startWsProxy } from "../../scripts/ws-proxy.js";
@@ -30,6 +31,7 @@ describe.skipIf(skipWithout("postgres", pgState, "connections per request throug
   let w: WorkspaceFixture;
   let account = "";
   let provider: DatabaseProvider;
+  let server: Awaited<ReturnType<typeof openServerDatabase>>;
   const cleanups: (() => Promise<void>)[] = [];
   const figures: string[] = [];
 
@@ -38,7 +40,7 @@ describe.skipIf(skipWithout("postgres", pgState, "connections per request throug
     cleanups.push(proxy.close);
     const database = await createThrowawayDatabase();
     cleanups.push(database.close);
-    const server = await openServerDatabase(database.url, { max: 2 });
+    server = await openServerDatabase(database.url, { max: 2 });
     cleanups.push(server.close);
     // Node has no WebSocket global before v22; workerd has its own.
     neonConfig.webSocketConstructor = ws.WebSocket;
@@ -104,5 +106,24 @@ describe.skipIf(skipWithout("postgres", pgState, "connections per request throug
 
   it("opens none for a key refused by its shape", async () => {
     expect(await opened("GET /v1/posts (malformed key, 401)", () => Promise.resolve(t.app.request("http://chorus.test/v1/posts", { headers: { authorization: "Bearer sk_test_nope" } })), 401)).toBe(0);
+  });
+
+  it("keeps going when the server ends an idle pooled connection, as Neon does when its compute restarts", async () => {
+    const { db, close } = provider.open();
+    const pool = (db as unknown as { $client: Pool }).$client;
+    const backend = async () => rowsOf<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid`))[0]?.pid;
+    try {
+      const first = await backend();
+      expect(pool.idleCount).toBe(1);
+      await server.pool.query("select pg_terminate_backend($1)", [first]);
+      // The pool learns of it as an error on its idle client, and drops the client: unheard, that
+      // error is an uncaught exception.
+      await expect.poll(() => pool.idleCount).toBe(0);
+      const second = await backend();
+      expect(second).toBeGreaterThan(0);
+      expect(second).not.toBe(first);
+    } finally {
+      await close();
+    }
   });
 });
